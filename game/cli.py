@@ -1,0 +1,186 @@
+"""The ``witchhunt`` command line (DESIGN D7).
+
+Every sub-command reports bad arguments in one line and exits 2; no traceback ever
+reaches the user. Sub-commands that need pygame or sockets import them lazily, so
+``witchhunt sim`` works on a machine with no display.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from typing import Sequence
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _seat_list(text: str) -> list[int]:
+    try:
+        return sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seat numbers like 1,2 — got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="witchhunt", description="Witchhunt Table: witch-hunt card games, hot-seat or over a LAN.")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="cmd", parser_class=_Parser)
+
+    p = sub.add_parser("play", help="start a hot-seat game straight away")
+    p.add_argument("game")
+    p.add_argument("--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy")
+    p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
+    p.add_argument("--seed", type=int, default=None)
+
+    p = sub.add_parser("host", help="host a LAN game")
+    p.add_argument("game")
+    p.add_argument("--players", type=_positive, required=True, help="number of seats")
+    p.add_argument("--port", type=int, default=41692)
+    p.add_argument("--name", default="Host")
+    p.add_argument("--headless", action="store_true", help="dedicated host without a window")
+    p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
+    p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before moving")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bind", default=None, help="address to listen on (default: all)")
+
+    p = sub.add_parser("join", help="join a LAN game")
+    p.add_argument("address", help="HOST or HOST:PORT")
+    p.add_argument("--name", required=True)
+
+    p = sub.add_parser("sim", help="bot-vs-bot games; prints a JSON summary")
+    p.add_argument("game")
+    p.add_argument("--players", type=_positive, required=True)
+    p.add_argument("--games", type=_positive, default=10)
+    p.add_argument("--seed", type=int, default=0)
+
+    sub.add_parser("smoke", help="headless scripted run of every scene; exit 0 when fine")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        args = build_parser().parse_args(argv)
+        if args.version:
+            from game import __version__
+
+            print(f"witchhunt {__version__}")
+            return 0
+        if args.cmd is None:
+            return _run_app(args)
+        return COMMANDS[args.cmd](args)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    try:
+        from game.ui.app import run_app
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("game.ui"):
+            raise
+        build_parser().print_help()
+        return 0
+    return run_app(args)
+
+
+def _run_ui(name: str):
+    def runner(args: argparse.Namespace) -> int:
+        try:
+            from game.ui import app
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("game.ui"):
+                raise
+            raise UsageError(f"witchhunt {args.cmd}: the desktop table is not available in this build") from None
+        return getattr(app, name)(args)
+
+    return runner
+
+
+def _run_net(name: str):
+    def runner(args: argparse.Namespace) -> int:
+        try:
+            from game.net import cli as net_cli
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("game.net"):
+                raise
+            raise UsageError(f"witchhunt {args.cmd}: LAN play is not available in this build") from None
+        return getattr(net_cli, name)(args)
+
+    return runner
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """Play ``--games`` bot-only games and print one JSON summary on stdout."""
+    from game.bots import RandomBot, play_bots
+    from game.engine import GAMES, SetupError, new_match
+
+    if args.game not in GAMES:
+        raise UsageError(f"witchhunt sim: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
+    cls = GAMES[args.game]
+    if not cls.min_players <= args.players <= cls.max_players:
+        raise UsageError(f"witchhunt sim: {args.game} takes {cls.min_players} to {cls.max_players} players, not {args.players}")
+    names = [f"Bot {i + 1}" for i in range(args.players)]
+    commands = 0
+    score_sum = [0.0] * args.players
+    wins = [0] * args.players
+    unfinished = 0
+    started = time.perf_counter()
+    for g in range(args.games):
+        seed = args.seed + g
+        try:
+            match = new_match(args.game, names, seed=seed, options={"bots": list(range(args.players))})
+        except SetupError as exc:
+            raise UsageError(f"witchhunt sim: {exc}") from None
+        bots = {s: RandomBot(seed * 1000 + s) for s in range(args.players)}
+        commands += play_bots(match, bots)
+        if not match.over:
+            unfinished += 1
+        result = match.result()
+        for s, score in enumerate(result["scores"]):
+            score_sum[s] += score
+        for s in result["winners"]:
+            wins[s] += 1
+    elapsed = time.perf_counter() - started
+    summary = {
+        "game": args.game, "players": args.players, "games": args.games, "seed": args.seed,
+        "mean_commands": round(commands / args.games, 2),
+        "mean_score": [round(s / args.games, 3) for s in score_sum],
+        "wins": wins, "unfinished": unfinished,
+        "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else None,
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+COMMANDS = {
+    "play": _run_ui("run_play"),
+    "smoke": _run_ui("run_smoke"),
+    "host": _run_net("run_host"),
+    "join": _run_net("run_join"),
+    "sim": run_sim,
+}

@@ -1,0 +1,27 @@
+"""The shared rules engine: pure Python, no pygame, no sockets (DESIGN D1, D2).
+
+    from game.engine import GAMES, new_match, Match, IllegalCommand
+    m = new_match("hammer", players=["Ann", "Bob", "Cy"], seed=7, options={})
+"""
+from __future__ import annotations
+
+from game.engine.errors import CardDataError, IllegalCommand, SaveError
+from game.engine.match import Match, SetupError
+from game.engine.registry import GAMES, register
+
+__all__ = ["GAMES", "new_match", "Match", "IllegalCommand", "SetupError", "SaveError",
+           "CardDataError", "register"]
+
+
+def new_match(game: str, players: list[str], seed: int = 0, options: dict | None = None) -> Match:
+    """Set up a new match of ``game``. Raises :class:`SetupError` for an unknown game,
+    a wrong number of players or a bad option."""
+    cls = GAMES.get(game)
+    if cls is None:
+        known = ", ".join(sorted(GAMES)) or "none"
+        raise SetupError(f"unknown game {game!r} (known: {known})")
+    return cls(list(players), seed, options)
+
+
+# Importing the rules package registers every game in GAMES.
+import game.rules  # noqa: E402,F401

@@ -1,0 +1,280 @@
+"""The engine contract every game, front end, bot and test goes through (DESIGN D2).
+
+A :class:`Match` is one game being played. A rules module subclasses it and fills in the
+``_setup / _to_act / _legal / _apply / _view / _scores`` hooks; this base class supplies
+everything the contract promises on top of them:
+
+* ``apply`` is atomic: when the rules raise :class:`IllegalCommand` (or any error) the
+  state, the generator and the log are restored exactly;
+* the event log is redacted per seat exactly like the view (``emit(event, to=…)``);
+* ``to_json`` / ``from_json`` round-trip exactly, generator state included, and a seed
+  plus the command list replays to byte-identical JSON.
+
+State kept by a rules module in ``self.state`` must be plain JSON data (dicts with
+string keys, lists, str, int, bool, None): that is what makes the round trip exact.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import marshal
+from typing import Any, ClassVar, Iterable
+
+from game.engine.errors import IllegalCommand, SaveError
+from game.engine.rng import MatchRng
+
+SAVE_FORMAT = "witchhunt-match"
+SAVE_VERSION = 1
+MAX_NAME = 24
+MAX_TEXT = 200
+
+
+class SetupError(ValueError):
+    """``new_match`` was asked for something the game cannot set up (bad player count …)."""
+
+
+def clean_name(name: Any, fallback: str) -> str:
+    """A player name safe to show anywhere: printable, trimmed, at most 24 characters."""
+    text = "".join(ch for ch in str(name) if ch.isprintable()).strip()
+    return text[:MAX_NAME] or fallback
+
+
+class Match:
+    """One match of one game. See the module docstring for the contract."""
+
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    #: game options and their defaults; ``bots`` (list of seats) is accepted by every game
+    option_defaults: ClassVar[dict[str, Any]] = {}
+
+    # ------------------------------------------------------------------ construction --
+    def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
+        if not isinstance(players, (list, tuple)):
+            raise SetupError("players must be a list of names")
+        if not (self.min_players <= len(players) <= self.max_players):
+            raise SetupError(
+                f"{self.title or self.game_id} needs {self.min_players} to {self.max_players} "
+                f"players, not {len(players)}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError("the seed must be a whole number")
+        self.players: list[str] = [clean_name(p, f"Player {i + 1}") for i, p in enumerate(players)]
+        self.seed = seed
+        self.options = self._check_options(options or {})
+        self.rng = MatchRng(seed)
+        self.state: dict[str, Any] = {}
+        self.state_id = 0
+        self.commands: list[list] = []
+        self._log: list[dict] = []
+        self._setup()
+
+    def _check_options(self, options: dict) -> dict:
+        if not isinstance(options, dict):
+            raise SetupError("options must be a mapping")
+        known = dict(self.option_defaults)
+        known.setdefault("bots", [])
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise SetupError(f"unknown option for {self.game_id}: {', '.join(unknown)}")
+        merged = copy.deepcopy(known)
+        merged.update(copy.deepcopy(options))
+        bots = merged["bots"]
+        if not isinstance(bots, list) or any(
+            isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < len(self.players) for b in bots
+        ):
+            raise SetupError(f"bots must be a list of seats from 0 to {len(self.players) - 1}")
+        merged["bots"] = sorted(set(bots))
+        return merged
+
+    # ------------------------------------------------------------------ the contract --
+    @property
+    def n(self) -> int:
+        """Number of seats."""
+        return len(self.players)
+
+    @property
+    def over(self) -> bool:
+        return bool(self._over())
+
+    def to_act(self) -> list[int]:
+        """Seats that may send a command now, ascending; ``[]`` when the match is over."""
+        if self.over:
+            return []
+        return sorted(self._to_act())
+
+    def legal(self, seat: int) -> list[dict]:
+        """Every complete command ``seat`` may send now, in a deterministic order."""
+        if self.over or not self._valid_seat(seat) or seat not in self._to_act():
+            return []
+        return self._legal(seat)
+
+    def apply(self, seat: int, command: dict) -> list[dict]:
+        """Apply ``command`` for ``seat``; return the events as ``seat`` may see them.
+
+        Raises :class:`IllegalCommand` with a specific message when the rules refuse the
+        command; the match is then exactly as it was.
+        """
+        if not self._valid_seat(seat):
+            raise IllegalCommand("bad_seat", f"There is no seat {seat!r} at this table.")
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            raise IllegalCommand("bad_command", "A command must be an object with a 'type'.")
+        if self.over:
+            raise IllegalCommand("game_over", "The game is over.")
+        if seat not in self._to_act():
+            raise IllegalCommand("not_your_turn", f"It is not {self.players[seat]}'s turn to act.")
+        saved_state = marshal.dumps(self.state)
+        saved_rng = self.rng.getstate()
+        log_len = len(self._log)
+        try:
+            self._apply(seat, copy.deepcopy(command))
+        except BaseException:
+            self.state = marshal.loads(saved_state)
+            self.rng.setstate(saved_rng)
+            del self._log[log_len:]
+            raise
+        self.state_id += 1
+        for entry in self._log[log_len:]:
+            entry["sid"] = self.state_id
+        self.commands.append([seat, copy.deepcopy(command)])
+        return [e for e in (self._visible(entry, seat) for entry in self._log[log_len:]) if e is not None]
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know, as JSON-able data; ``None`` is a spectator."""
+        if seat is not None and not self._valid_seat(seat):
+            raise IllegalCommand("bad_seat", f"There is no seat {seat!r} at this table.")
+        view = {"game": self.game_id, "state_id": self.state_id, "to_act": self.to_act(),
+                "over": self.over, "seat": seat}
+        view.update(self._view(seat))
+        return view
+
+    def log(self, seat: int | None, since: int = 0) -> list[dict]:
+        """The event log as ``seat`` may see it (events of commands after ``since``)."""
+        out = []
+        for entry in self._log:
+            if entry["sid"] < since:
+                continue
+            event = self._visible(entry, seat)
+            if event is not None:
+                out.append(event)
+        return out
+
+    def result(self) -> dict:
+        """``{"scores": [...per seat...], "winners": [seats]}``; winners is [] until over."""
+        scores = list(self._scores())
+        winners: list[int] = []
+        if self.over:
+            winners = self._winners(scores)
+        return {"scores": scores, "winners": winners}
+
+    # --------------------------------------------------------------- serialisation --
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
+            "players": self.players, "seed": self.seed, "options": self.options,
+            "state": self.state, "rng": self.rng.to_json(), "log": self._log,
+            "state_id": self.state_id, "commands": self.commands,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: str | bytes) -> "Match":
+        """Rebuild a match from :meth:`to_json` output; :class:`SaveError` if it cannot."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"not a saved match (bad JSON: {exc})") from None
+        return Match.from_dict(data)
+
+    @staticmethod
+    def from_dict(data: Any) -> "Match":
+        from game.engine.registry import GAMES
+
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a saved Witchhunt Table match")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"saved by an unknown version ({data.get('version')!r})")
+        cls = GAMES.get(data.get("game"))
+        if cls is None:
+            raise SaveError(f"unknown game {data.get('game')!r}")
+        try:
+            match = cls.__new__(cls)
+            match.players = [str(p) for p in data["players"]]
+            match.seed = int(data["seed"])
+            match.options = dict(data["options"])
+            match.rng = MatchRng.from_json(data["rng"])
+            match.state = data["state"]
+            match.state_id = int(data["state_id"])
+            match.commands = list(data["commands"])
+            match._log = list(data["log"])
+            match._loaded()
+            match.to_act()
+        except SaveError:
+            raise
+        except Exception as exc:  # a damaged file: say so, never crash
+            raise SaveError(f"damaged save ({type(exc).__name__}: {exc})") from None
+        return match
+
+    @classmethod
+    def replay(cls, players: list[str], seed: int, options: dict | None,
+               commands: Iterable[list]) -> "Match":
+        """Set up afresh and apply every ``[seat, command]`` in order."""
+        match = cls(players, seed, options)
+        for seat, command in commands:
+            match.apply(seat, command)
+        return match
+
+    # ----------------------------------------------------------------- for rules ---
+    def emit(self, event: dict, to: Iterable[int] | None = None, others: dict | None = None) -> None:
+        """Record an event. ``to=None``: everyone sees it. Otherwise only the seats in
+        ``to`` see ``event``; everyone else (spectators included) sees ``others``, or
+        nothing when ``others`` is None."""
+        entry: dict[str, Any] = {"sid": self.state_id, "event": event}
+        if to is not None:
+            entry["to"] = sorted(set(to))
+            entry["others"] = others
+        self._log.append(entry)
+
+    def _visible(self, entry: dict, seat: int | None) -> dict | None:
+        if "to" not in entry:
+            return entry["event"]
+        if seat is not None and seat in entry["to"]:
+            return entry["event"]
+        return entry["others"]
+
+    def _valid_seat(self, seat: Any) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players)
+
+    def _winners(self, scores: list) -> list[int]:
+        if not scores:
+            return []
+        best = max(scores)
+        return [i for i, s in enumerate(scores) if s == best]
+
+    # ------------------------------------------------------- hooks for rules modules --
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _loaded(self) -> None:
+        """Called after :meth:`from_dict` filled the fields (rebuild caches here)."""
+
+    def _over(self) -> bool:
+        raise NotImplementedError
+
+    def _to_act(self) -> Iterable[int]:
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, command: dict) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def _scores(self) -> list:
+        raise NotImplementedError

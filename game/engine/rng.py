@@ -1,0 +1,55 @@
+"""The one seeded generator inside every match.
+
+All randomness of a match (shuffles, dice, first player) comes from here, so a seed plus
+the command list replays a match exactly. Its state is serialised with the match.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+
+
+class MatchRng:
+    """A thin, serialisable wrapper around :class:`random.Random`."""
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: int | str | None = 0) -> None:
+        self._r = random.Random(seed)
+
+    # -- draws -------------------------------------------------------------------------
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        self._r.shuffle(items)
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in [low, high], both ends included."""
+        return self._r.randint(low, high)
+
+    def roll(self, dice: int = 1, sides: int = 6) -> list[int]:
+        return [self._r.randint(1, sides) for _ in range(dice)]
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self._r.randrange(len(items))]
+
+    def random(self) -> float:
+        return self._r.random()
+
+    # -- state -------------------------------------------------------------------------
+    def getstate(self) -> Any:
+        return self._r.getstate()
+
+    def setstate(self, state: Any) -> None:
+        self._r.setstate(state)
+
+    def to_json(self) -> list:
+        version, internal, gauss = self._r.getstate()
+        return [version, list(internal), gauss]
+
+    @classmethod
+    def from_json(cls, data: list) -> "MatchRng":
+        rng = cls(0)
+        version, internal, gauss = data
+        rng._r.setstate((version, tuple(internal), gauss))
+        return rng

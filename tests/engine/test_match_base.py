@@ -1,0 +1,130 @@
+"""The Match base class: atomic apply, per-seat log, exact JSON round trip (DESIGN D2)."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine import IllegalCommand, Match, SaveError, SetupError
+from game.engine.registry import GAMES, register
+
+
+@register
+class CountingGame(Match):
+    """A toy: seats take turns adding 1..3 to a counter; first to reach 10 wins.
+    Each seat holds a secret number drawn at setup."""
+
+    game_id = "_counting"
+    title = "Counting"
+    min_players, max_players = 2, 3
+
+    def _setup(self):
+        self.state = {"total": 0, "turn": 0, "secret": [self.rng.randint(1, 99) for _ in self.players],
+                      "winner": None}
+        for seat, secret in enumerate(self.state["secret"]):
+            self.emit({"type": "secret", "value": secret}, to=[seat], others={"type": "secret", "value": None})
+
+    def _over(self):
+        return self.state["winner"] is not None
+
+    def _to_act(self):
+        return [self.state["turn"]]
+
+    def _legal(self, seat):
+        return [{"type": "add", "amount": k} for k in (1, 2, 3)]
+
+    def _apply(self, seat, command):
+        if command["type"] != "add":
+            raise IllegalCommand("unknown_command", f"Unknown command {command['type']!r}.")
+        self.state["total"] += command.get("amount", 0)  # mutate before validating, on purpose
+        self.emit({"type": "roll", "dice": self.rng.roll(1)})
+        if command.get("amount") not in (1, 2, 3):
+            raise IllegalCommand("bad_amount", "You may add 1, 2 or 3.")
+        if self.state["total"] >= 10:
+            self.state["winner"] = seat
+        self.state["turn"] = (seat + 1) % self.n
+
+    def _view(self, seat):
+        return {"total": self.state["total"],
+                "secret": self.state["secret"][seat] if seat is not None else None}
+
+    def _scores(self):
+        return [1 if self.state["winner"] == s else 0 for s in range(self.n)]
+
+
+def make():
+    return CountingGame(["Ann", "Bob"], seed=3)
+
+
+def test_failed_apply_restores_state_rng_and_log():
+    m = make()
+    before = m.to_json()
+    with pytest.raises(IllegalCommand) as err:
+        m.apply(0, {"type": "add", "amount": 7})
+    assert err.value.code == "bad_amount"
+    assert m.to_json() == before
+
+
+def test_wrong_seat_and_junk_commands_are_refused_cleanly():
+    m = make()
+    before = m.to_json()
+    for seat, cmd in [(1, {"type": "add", "amount": 1}), (5, {"type": "add"}), (True, {}),
+                      (0, "add"), (0, {"amount": 1}), (0, {"type": "fly"})]:
+        with pytest.raises(IllegalCommand):
+            m.apply(seat, cmd)
+    assert m.to_json() == before
+
+
+def test_log_is_redacted_per_seat():
+    m = make()
+    secrets = m.state["secret"]
+    assert m.log(0)[0]["value"] == secrets[0]
+    assert m.log(1)[1]["value"] == secrets[1]
+    assert m.log(0)[1]["value"] is None
+    assert all(e["value"] is None for e in m.log(None) if e["type"] == "secret")
+
+
+def test_round_trip_and_replay_are_exact():
+    m = make()
+    for _ in range(3):
+        m.apply(m.to_act()[0], {"type": "add", "amount": 2})
+    text = m.to_json()
+    assert Match.from_json(text).to_json() == text
+    again = CountingGame.replay(m.players, m.seed, m.options, m.commands)
+    assert again.to_json() == text
+
+
+def test_over_and_result():
+    m = make()
+    while not m.over:
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal(seat)[-1])
+    assert m.to_act() == [] and m.legal(0) == []
+    assert m.result()["winners"] == [m.state["winner"]]
+    with pytest.raises(IllegalCommand):
+        m.apply(0, {"type": "add", "amount": 1})
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"format": "other"}',
+                                  '{"format": "witchhunt-match", "version": 1, "game": "nope"}',
+                                  '{"format": "witchhunt-match", "version": 1, "game": "_counting"}'])
+def test_damaged_saves_give_a_clear_error(text):
+    with pytest.raises(SaveError):
+        Match.from_json(text)
+
+
+def test_setup_errors():
+    with pytest.raises(SetupError):
+        CountingGame(["solo"])
+    with pytest.raises(SetupError):
+        CountingGame(["a", "b"], options={"colour": 1})
+    with pytest.raises(SetupError):
+        CountingGame(["a", "b"], options={"bots": [4]})
+
+
+def test_names_are_sanitised():
+    m = CountingGame(["An\x00n\n" + "x" * 50, "  "], seed=1)
+    assert m.players[0].startswith("Ann") and len(m.players[0]) <= 24
+    assert m.players[1] == "Player 2"
+
+
+def teardown_module():
+    GAMES.pop("_counting", None)
