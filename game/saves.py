@@ -1,0 +1,112 @@
+"""Autosaves (DESIGN D5): one file per match under the user's data folder.
+
+A save holds the setup, the command log and a snapshot (``Match.to_dict``), so it also
+replays. Writes are atomic (temp file, fsync, rename). A damaged or foreign file gives a
+clear :class:`SaveError` and is left alone; other saves still load.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine import Match, SaveError
+from game.paths import saves_dir
+
+SUFFIX = ".witchhunt.json"
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One entry of the Continue list."""
+
+    path: Path
+    game: str
+    players: tuple[str, ...]
+    state_id: int
+    over: bool
+    saved_at: float
+    kind: str  # "hotseat" or "host"
+    error: str | None = None  # set when the file could not be read
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def new_save_path(game: str, kind: str = "hotseat", folder: Path | None = None) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = folder or saves_dir()
+    base = f"{kind}-{game}-{stamp}"
+    path = folder / (base + SUFFIX)
+    n = 2
+    while path.exists():
+        path = folder / f"{base}-{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+def save_match(match: Match, path: Path, kind: str = "hotseat", extra: dict | None = None) -> None:
+    """Write ``match`` to ``path`` atomically. ``extra`` (JSON data) is kept beside it,
+    e.g. the host's seat tokens or which seats are bots."""
+    doc = {"kind": kind, "saved_at": time.time(), "over": match.over, "match": match.to_dict(),
+           "extra": extra or {}}
+    write_atomic(path, json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+
+
+def load_save(path: Path) -> tuple[Match, dict]:
+    """Read a save; returns ``(match, extra)``. Raises :class:`SaveError` with a clear
+    message for a missing, damaged or foreign file (the file is never changed)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{Path(path).name}: cannot read ({exc})") from None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        raise SaveError(f"{Path(path).name}: damaged save (not JSON)") from None
+    if not isinstance(doc, dict) or "match" not in doc:
+        raise SaveError(f"{Path(path).name}: not a Witchhunt Table save")
+    try:
+        match = Match.from_dict(doc["match"])
+    except SaveError as exc:
+        raise SaveError(f"{Path(path).name}: {exc}") from None
+    extra = doc.get("extra") if isinstance(doc.get("extra"), dict) else {}
+    return match, extra
+
+
+def list_saves(folder: Path | None = None, include_finished: bool = False) -> list[SaveInfo]:
+    """Every save in the folder, newest first. Unreadable files are listed with ``error``
+    set (so the menu can say so) but never deleted."""
+    folder = folder or saves_dir()
+    out: list[SaveInfo] = []
+    for path in folder.glob("*" + SUFFIX):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            m = doc["match"]
+            over = bool(doc.get("over", False))
+            info = SaveInfo(path, str(m["game"]), tuple(str(p) for p in m["players"]), int(m["state_id"]),
+                            over, float(doc.get("saved_at", path.stat().st_mtime)), str(doc.get("kind", "hotseat")))
+        except Exception as exc:  # damaged file: list it with the reason, leave it alone
+            info = SaveInfo(path, "?", (), 0, False, path.stat().st_mtime, "?", error=f"damaged save ({type(exc).__name__})")
+        if info.over and not include_finished:
+            continue
+        out.append(info)
+    out.sort(key=lambda i: i.saved_at, reverse=True)
+    return out
