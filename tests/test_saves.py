@@ -5,10 +5,10 @@ import pytest
 
 from game.engine import SaveError
 from game.saves import list_saves, load_save, new_save_path, save_match
-from tests.engine.test_match_base import CountingGame
+from tests.toygame import CountingGame, counting_game  # noqa: F401
 
 
-def test_save_load_round_trip_and_listing(tmp_path):
+def test_save_load_round_trip_and_listing(tmp_path, counting_game):
     m = CountingGame(["Ann", "Bob"], seed=5)
     m.apply(0, {"type": "add", "amount": 2})
     path = new_save_path("_counting", folder=tmp_path)
@@ -25,7 +25,7 @@ def test_save_load_round_trip_and_listing(tmp_path):
         load_save(tmp_path / "broken.witchhunt.json")
 
 
-def test_finished_games_are_not_offered_to_continue(tmp_path):
+def test_finished_games_are_not_offered_to_continue(tmp_path, counting_game):
     m = CountingGame(["Ann", "Bob"], seed=5)
     while not m.over:
         m.apply(m.to_act()[0], {"type": "add", "amount": 3})

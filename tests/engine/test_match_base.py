@@ -4,50 +4,12 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalCommand, Match, SaveError, SetupError
-from game.engine.registry import GAMES, register
+from tests.toygame import CountingGame, counting_game  # noqa: F401
 
 
-@register
-class CountingGame(Match):
-    """A toy: seats take turns adding 1..3 to a counter; first to reach 10 wins.
-    Each seat holds a secret number drawn at setup."""
-
-    game_id = "_counting"
-    title = "Counting"
-    min_players, max_players = 2, 3
-
-    def _setup(self):
-        self.state = {"total": 0, "turn": 0, "secret": [self.rng.randint(1, 99) for _ in self.players],
-                      "winner": None}
-        for seat, secret in enumerate(self.state["secret"]):
-            self.emit({"type": "secret", "value": secret}, to=[seat], others={"type": "secret", "value": None})
-
-    def _over(self):
-        return self.state["winner"] is not None
-
-    def _to_act(self):
-        return [self.state["turn"]]
-
-    def _legal(self, seat):
-        return [{"type": "add", "amount": k} for k in (1, 2, 3)]
-
-    def _apply(self, seat, command):
-        if command["type"] != "add":
-            raise IllegalCommand("unknown_command", f"Unknown command {command['type']!r}.")
-        self.state["total"] += command.get("amount", 0)  # mutate before validating, on purpose
-        self.emit({"type": "roll", "dice": self.rng.roll(1)})
-        if command.get("amount") not in (1, 2, 3):
-            raise IllegalCommand("bad_amount", "You may add 1, 2 or 3.")
-        if self.state["total"] >= 10:
-            self.state["winner"] = seat
-        self.state["turn"] = (seat + 1) % self.n
-
-    def _view(self, seat):
-        return {"total": self.state["total"],
-                "secret": self.state["secret"][seat] if seat is not None else None}
-
-    def _scores(self):
-        return [1 if self.state["winner"] == s else 0 for s in range(self.n)]
+@pytest.fixture(autouse=True)
+def _registered(counting_game):
+    yield
 
 
 def make():
@@ -124,7 +86,3 @@ def test_names_are_sanitised():
     m = CountingGame(["An\x00n\n" + "x" * 50, "  "], seed=1)
     assert m.players[0].startswith("Ann") and len(m.players[0]) <= 24
     assert m.players[1] == "Player 2"
-
-
-def teardown_module():
-    GAMES.pop("_counting", None)
