@@ -100,9 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run_app(args: argparse.Namespace) -> int:
     try:
         from game.ui.app import run_app
-    except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith("game.ui"):
-            raise
+    except ImportError:  # a build without the desktop table: show the command line help
         build_parser().print_help()
         return 0
     return run_app(args)
@@ -116,7 +114,10 @@ def _run_ui(name: str):
             if not (exc.name or "").startswith("game.ui"):
                 raise
             raise UsageError(f"witchhunt {args.cmd}: the desktop table is not available in this build") from None
-        return getattr(app, name)(args)
+        runner_fn = getattr(app, name, None)
+        if runner_fn is None:
+            raise UsageError(f"witchhunt {args.cmd}: not available in this build yet")
+        return runner_fn(args)
 
     return runner
 

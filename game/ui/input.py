@@ -1,0 +1,73 @@
+"""The one place where pygame events become the game's own input events (STYLE: Tuxemon).
+
+Scenes never look at raw pygame events; they receive :class:`InputEvent` records, so
+tests and the smoke run can also feed them directly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+# kinds
+PRESS = "press"          # mouse button down (button 1 = left, 3 = right)
+RELEASE = "release"      # mouse button up
+MOVE = "move"            # mouse moved (buttons held in `buttons`)
+WHEEL = "wheel"          # scroll (dy > 0 = up)
+KEY = "key"              # key pressed (`key` is a pygame key constant, `mod` the modifiers)
+TEXT = "text"            # text typed (`text`), for entry fields
+RESIZE = "resize"        # window resized (`size`)
+QUIT = "quit"            # window closed
+FOCUS = "focus"          # window regained focus / exposed: redraw
+
+
+@dataclass(frozen=True)
+class InputEvent:
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    button: int = 0
+    buttons: tuple[int, ...] = ()
+    key: int = 0
+    mod: int = 0
+    text: str = ""
+    dy: int = 0
+    size: tuple[int, int] = (0, 0)
+
+    @property
+    def is_left_press(self) -> bool:
+        return self.kind == PRESS and self.button == 1
+
+    @property
+    def is_right_press(self) -> bool:
+        return self.kind == PRESS and self.button == 3
+
+    @property
+    def is_left_release(self) -> bool:
+        return self.kind == RELEASE and self.button == 1
+
+
+def translate(event: pygame.event.Event) -> InputEvent | None:
+    """Map one pygame event to an :class:`InputEvent`, or None when it does not matter."""
+    t = event.type
+    if t == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        return InputEvent(PRESS, pos=tuple(event.pos), button=event.button)
+    if t == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+        return InputEvent(RELEASE, pos=tuple(event.pos), button=event.button)
+    if t == pygame.MOUSEMOTION:
+        held = tuple(i + 1 for i, down in enumerate(event.buttons) if down)
+        return InputEvent(MOVE, pos=tuple(event.pos), buttons=held)
+    if t == pygame.MOUSEWHEEL:
+        return InputEvent(WHEEL, pos=pygame.mouse.get_pos(), dy=int(event.y))
+    if t == pygame.KEYDOWN:
+        return InputEvent(KEY, key=event.key, mod=event.mod)
+    if t == pygame.TEXTINPUT:
+        return InputEvent(TEXT, text=event.text)
+    if t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
+        size = getattr(event, "size", None) or (event.x, event.y)
+        return InputEvent(RESIZE, size=tuple(size))
+    if t == pygame.QUIT:
+        return InputEvent(QUIT)
+    if t in (getattr(pygame, "WINDOWEXPOSED", -1), getattr(pygame, "WINDOWFOCUSGAINED", -1),
+             getattr(pygame, "VIDEOEXPOSE", -1)):
+        return InputEvent(FOCUS)
+    return None

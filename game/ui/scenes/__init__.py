@@ -1,0 +1,1 @@
+"""The scenes of the desktop table: menu, new game, table scenes, curtain, game over …"""
