@@ -1,0 +1,967 @@
+"""Witch Trial (game id ``witch_trial``): the rules of rules/witch_trial.md W1–W7.
+
+3 to 7 lawyers buy cards from a priced lineup, build cases (a Suspect and a Charge),
+and try them in court: the prosecution and the defense play Evidence, Witnesses,
+Charges and Motions to move the Jury Value (always 1..12), Objections cancel Motions,
+pleas split the Court Fees, and a roll of 2d6 + Jury Value >= 13 convicts.
+
+Commands (W7; the seat is never a field)::
+
+    {"type": "buy", "slot": 1..5}                 own turn; slot 1 is next to the deck ($20)
+    {"type": "create_case", "card": id, "slot": 1..5}   own turn, no pending case
+    {"type": "defend", "case_owner": seat}        own turn, another player's pending case
+    {"type": "prosecute"}                         own turn, own pending case
+    {"type": "pass"}                              own turn
+    {"type": "play", "card": id, "choice": id}    trial, own play; ``choice`` only for
+                                                  Short Memory (a discard card id)
+    {"type": "object", "card": id}                the opponent's Motion window
+    {"type": "no_objection"}                      the opponent's Motion window
+    {"type": "rest"}                              trial, own play
+    {"type": "offer_plea", "to_prosecution": $}   just after own rest ($5 steps, 0..court_fees)
+    {"type": "no_plea"}                           just after own rest: make no offer (added)
+    {"type": "answer_plea", "accept": bool}       the other lawyer
+
+View (W9 fields, stable)::
+
+    stage: "turn" | "prosecution" | "defense" | "final" | "plea" | "over"
+    active, to_act, players[{seat, name, money, hand_count, hand, pending_case}],
+    lineup[5], deck_count, discard, court_fees, bank_paid,
+    trial: null | {prosecutor, defender, suspect, charge, jury_value, played, rested}, cards
+
+``active`` is the one seat that may act now (every window in this game has exactly
+one seat): the turn player, the lawyer playing, the lawyer answering a Motion, or the
+lawyer offering / answering a plea. Card definitions (names, numbers, text) for any
+card id: ``catalog().by_kind[view["cards"][card_id]]``.
+
+Added view fields:
+
+* ``turn``: the seat whose turn it is (during a trial: the seat whose turn started it).
+* ``prices``: ``[20, 15, 10, 5, 0]``, the price of each lineup slot (index 0 = slot 1).
+* ``pass_streak``: passes in a row so far (``n`` of them end the game).
+* ``double_pass``: ``{"enabled": bool, "used": bool}``.
+* ``last_rolls``: the roll events of the most recent command that rolled dice.
+* ``winners`` / ``scores``: ``[]`` / money per seat; winners filled in when over.
+* ``trial`` also has: ``phase`` ("prosecution" | "defense" | "final"), ``playing`` (the
+  lawyer whose play it is), ``jury_start``, ``court_money``, ``defense_budget``,
+  ``case_charge`` (the charge the case came with), ``replaced`` (charges no longer in
+  force), ``cancelled`` (Motions cancelled by an Objection, still on the table),
+  ``motion`` (null or ``{card, by, choice, awaiting}``: a Motion waiting for the
+  opponent's ``object`` / ``no_objection``), ``plea`` (null or ``{by, to, phase:
+  "offer" | "answer", to_prosecution, to_defense}``: ``offer`` = ``by`` may offer now,
+  ``answer`` = ``to`` must accept or decline the offer), ``expert`` / ``leading``
+  (``{"prosecution": bool, "defense": bool}``: an Expert Testimony / Leading Question
+  waiting for its next Evidence / Witness).
+
+Events: ``deal``/``draw`` (card ids to the owner only, a count to everyone else),
+``first_player``, ``buy``, ``lineup``, ``case``, ``defend``, ``prosecute``, ``roll``
+``{dice, purpose, seat, total}`` (purposes ``public_defender``, ``witness``, ``drama``,
+``verdict``), ``trial``, ``jury {from, to, reason}``, ``play``, ``motion``,
+``objection``, ``no_objection``, ``recover``, ``rest``, ``plea_offer``, ``plea
+{accepted, ...}``, ``verdict {guilty, winner, amount, total}``, ``mistrial``,
+``continuance``, ``discard``, ``reshuffle``, ``pass``, ``turn``, ``game_over``.
+
+Rulings where the rules leave things open:
+
+1. Deck runs out: a draw finds nothing and the refilled slot 1 stays empty. With the
+   ``double_pass`` option, the first time a card must come from the empty deck (a draw
+   or a refill) the discard pile is shuffled into a new deck, once. If the discard is
+   empty at that moment, the reshuffle is not spent.
+2. Empty lineup slots gather at the deck end (cards only ever slide away from the
+   deck), and each slot keeps its price. Buying from or building a case with an empty
+   slot is refused. Buying needs the price in hand: money never goes below $0.
+3. Short Memory names its card (``choice``) when played and cannot be played while
+   the discard pile is empty. Cards on the table in this trial are not in the discard.
+4. A player with a pending case may still defend someone else's case, and may be
+   picked as public defender.
+5. A lawyer may always rest, even with no cards. In the final argument the
+   prosecution may rest instead of playing a card ("allowed to play one more card").
+6. After each rest the resting lawyer either offers one plea (``offer_plea``) or
+   declines (``no_plea``, added to W7 because the offer is optional). The other lawyer
+   accepts (the Court Fees are split, the trial ends) or declines (the trial goes on).
+   No counter-offers; the other lawyer may offer after their own rest.
+7. Every Motion opens an Objection window for the opponent, whether or not they hold
+   an Objection, so the window gives nothing away (DESIGN D3).
+8. The final argument counts once its card took effect (a failed Witness roll still
+   counts); a Motion cancelled by an Objection does not count. Drama forces a rest in
+   any stage. Mistrial and Continuance end the trial at once: no plea, no verdict, the
+   defender keeps the defense budget and the Court Fees stay for the next trial.
+9. Expert Testimony / Leading Question set a flag for that lawyer until their next
+   Evidence / Witness in this trial; a second copy before then adds nothing. Expert
+   doubles the Evidence's move before the clamp. A Leading Question Witness rolls nothing.
+10. Continuance returns the suspect and the charge now in force (after any
+    replacements) to the prosecutor as the pending case, whoever plays it; every other
+    trial card, replaced charges included, is discarded.
+11. A trial ends the turn of the player whose turn it was; play passes to their left.
+12. The game ends after a turn when the deck and lineup are empty and no case is
+    pending, or after ``n`` passes in a row. Money left in the Court Fees belongs to no
+    one. Most money wins; ties share the win.
+13. Objections are played only in a Motion window, only by the opposing lawyer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from game.engine.cards import load_card_set
+from game.engine.errors import IllegalCommand
+from game.engine.match import Match, SetupError
+from game.engine.registry import register
+
+START_MONEY = 50
+HAND_SIZE = 6
+LINEUP_SIZE = 5
+PRICES = (20, 15, 10, 5, 0)  # by slot, slot 1 (index 0) next to the deck
+JURY_MIN, JURY_MAX = 1, 12
+GUILTY_AT = 13
+PLEA_STEP = 5
+TOTAL_CARDS = 90
+SECTION_COUNTS = {"suspects": 16, "charges": 15, "evidence": 30, "motions": 18, "objections": 11}
+MOTION_IDS = ("drama", "short_memory", "bribe_judge", "recess", "venue", "expert",
+              "leading", "mistrial", "continuance")
+
+
+# ---------------------------------------------------------------------- card definitions --
+@dataclass(frozen=True)
+class Suspect:
+    id: str
+    name: str
+    guilt: int
+    defense: int
+    text: str
+    rules_text: str
+
+
+@dataclass(frozen=True)
+class Charge:
+    id: str
+    name: str
+    severity: int
+    court: int
+    text: str
+    rules_text: str
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+
+    def modified(self, suspect: str) -> int:
+        """Severity against ``suspect`` (W1.2 "modified severity")."""
+        return self.severity + self.modifiers.get(suspect, 0)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    id: str
+    name: str
+    prosecution: int
+    defense: int
+    copies: int
+    text: str
+    rules_text: str
+
+
+@dataclass(frozen=True)
+class Motion:
+    id: str
+    name: str
+    copies: int
+    text: str
+    rules_text: str
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Objection:
+    id: str
+    name: str
+    copies: int
+    text: str
+    rules_text: str
+
+
+SECTIONS = {"suspects": Suspect, "charges": Charge, "evidence": Evidence,
+            "motions": Motion, "objections": Objection}
+KIND_TYPE = {"suspects": "suspect", "charges": "charge", "evidence": "evidence",
+             "motions": "motion", "objections": "objection"}
+
+
+def _check_cards(cards: dict, fail) -> None:
+    """Whole-set rules: the W1 totals, value ranges, modifiers naming real suspects."""
+    suspects = {s.id for s in cards["suspects"]}
+    for section, want in SECTION_COUNTS.items():
+        have = sum(getattr(c, "copies", 1) for c in cards[section])
+        if have != want:
+            raise fail("", section, f"expected {want} cards, found {have}")
+    for s in cards["suspects"]:
+        if not 1 <= s.guilt <= 6:
+            raise fail(s.id, "guilt", "must be 1 to 6")
+        if s.defense < 0 or s.defense % PLEA_STEP:
+            raise fail(s.id, "defense", "must be a non-negative multiple of $5")
+    for c in cards["charges"]:
+        if c.court < 0 or c.court % PLEA_STEP:
+            raise fail(c.id, "court", "must be a non-negative multiple of $5")
+        for name, mod in c.modifiers.items():
+            if name not in suspects:
+                raise fail(c.id, "modifiers", f"names unknown suspect {name!r}")
+            if not isinstance(mod, int) or isinstance(mod, bool):
+                raise fail(c.id, "modifiers", f"modifier for {name!r} must be a whole number")
+    for e in cards["evidence"]:
+        if e.prosecution < 0 or e.defense > 0:
+            raise fail(e.id, "defense", "prosecution values raise and defense values lower the Jury Value")
+    motion_ids = sorted(m.id for m in cards["motions"])
+    if motion_ids != sorted(MOTION_IDS):
+        raise fail("", "motions", f"expected exactly the motions {', '.join(MOTION_IDS)}")
+    for section, entries in cards.items():
+        for c in entries:
+            if getattr(c, "copies", 1) < 1:
+                raise fail(c.id, "copies", "must be at least 1")
+
+
+class Catalog:
+    """The 90 cards of a match: definitions by kind, and every card id."""
+
+    def __init__(self, cards: dict) -> None:
+        self.suspects: dict[str, Suspect] = {s.id: s for s in cards["suspects"]}
+        self.charges: dict[str, Charge] = {c.id: c for c in cards["charges"]}
+        self.evidence: dict[str, Evidence] = {e.id: e for e in cards["evidence"]}
+        self.motions: dict[str, Motion] = {m.id: m for m in cards["motions"]}
+        self.objections: dict[str, Objection] = {o.id: o for o in cards["objections"]}
+        self.kind_type: dict[str, str] = {}
+        self.by_kind: dict[str, Any] = {}
+        self.card_ids: list[str] = []
+        self.kind_of: dict[str, str] = {}
+        for section, entries in cards.items():
+            for c in entries:
+                self.kind_type[c.id] = KIND_TYPE[section]
+                self.by_kind[c.id] = c
+                for n in range(1, getattr(c, "copies", 1) + 1):
+                    card_id = f"{c.id}-{n}"
+                    self.card_ids.append(card_id)
+                    self.kind_of[card_id] = c.id
+        #: card id -> "suspect" | "charge" | "evidence" | "motion" | "objection"
+        self.type_of: dict[str, str] = {cid: self.kind_type[k] for cid, k in self.kind_of.items()}
+
+    def name(self, card_id: str) -> str:
+        return self.by_kind[self.kind_of[card_id]].name
+
+
+_CATALOG: Catalog | None = None
+
+
+def catalog() -> Catalog:
+    """The Witch Trial cards, loaded once from ``cards/witch_trial.yaml``."""
+    global _CATALOG
+    if _CATALOG is None:
+        _CATALOG = Catalog(load_card_set("witch_trial", SECTIONS, check=_check_cards))
+    return _CATALOG
+
+
+def clamp_jury(value: int) -> int:
+    return JURY_MIN if value < JURY_MIN else JURY_MAX if value > JURY_MAX else value
+
+
+# -------------------------------------------------------------------------------- match --
+@register
+class WitchTrialMatch(Match):
+    """One game of Witch Trial. See the module docstring for commands, view and rulings."""
+
+    game_id = "witch_trial"
+    title = "Witch Trial"
+    min_players = 3
+    max_players = 7
+    option_defaults = {"double_pass": False}
+
+    # ------------------------------------------------------------------------- setup --
+    def _setup(self) -> None:
+        if not isinstance(self.options.get("double_pass"), bool):
+            raise SetupError("double_pass must be true or false")
+        self.cat = catalog()
+        self._rolled = False
+        deck = list(self.cat.card_ids)
+        self.rng.shuffle(deck)
+        n = self.n
+        self.state = {
+            "deck": deck,  # top of the deck is the end of the list
+            "discard": [],  # top is the end of the list
+            "lineup": [None] * LINEUP_SIZE,
+            "hands": [[] for _ in range(n)],
+            "money": [START_MONEY] * n,
+            "cases": [None] * n,
+            "court_fees": 0,
+            "bank_paid": 0,
+            "turn": 0,
+            "pass_streak": 0,
+            "trial": None,
+            "reshuffled": False,
+            "over": False,
+            "last_rolls": [],
+        }
+        for seat in range(n):
+            self._draw(seat, HAND_SIZE, event="deal")
+        lineup = self.state["lineup"]
+        for i in range(LINEUP_SIZE):
+            lineup[i] = self._take_from_deck()
+        self.emit({"type": "lineup", "lineup": list(lineup)})
+        first = self.rng.randint(0, n - 1)
+        self.state["turn"] = first
+        self.emit({"type": "first_player", "seat": first})
+        self.emit({"type": "turn", "seat": first})
+
+    def _loaded(self) -> None:
+        self.cat = catalog()
+        self._rolled = False
+
+    # ---------------------------------------------------------------------- contract --
+    def _over(self) -> bool:
+        return self.state["over"]
+
+    def _to_act(self) -> list[int]:
+        st = self.state
+        trial = st["trial"]
+        if trial is None:
+            return [st["turn"]]
+        motion = trial["motion"]
+        if motion is not None:
+            return [self._opponent(trial, motion["by"])]
+        plea = trial["plea"]
+        if plea is not None:
+            return [plea["by"] if plea["phase"] == "offer" else plea["to"]]
+        return [trial["defender"] if trial["phase"] == "defense" else trial["prosecutor"]]
+
+    def _scores(self) -> list[int]:
+        return list(self.state["money"])
+
+    def apply(self, seat: int, command: dict) -> list[dict]:
+        # The base class refuses out-of-turn commands with a generic sentence; say
+        # exactly who is awaited instead (same code, same "nothing changes" promise).
+        if (self._valid_seat(seat) and isinstance(command, dict) and isinstance(command.get("type"), str)
+                and not self.over and seat not in self._to_act()):
+            raise IllegalCommand("not_your_turn", self._waiting_message(seat, command["type"]))
+        return super().apply(seat, command)
+
+    def _waiting_message(self, seat: int, ctype: str) -> str:
+        st = self.state
+        trial = st["trial"]
+        if trial is None:
+            return f"It is {self.players[st['turn']]}'s turn, not yours."
+        lawyers = (trial["prosecutor"], trial["defender"])
+        if seat not in lawyers:
+            return "You are not a lawyer in this trial; only the prosecution and the defense may act."
+        if trial["motion"] is not None:
+            side = self._side_name(trial, self._opponent(trial, trial["motion"]["by"]))
+            return f"Only the {side} may answer the motion now (object or let it stand)."
+        plea = trial["plea"]
+        if plea is not None:
+            if plea["phase"] == "offer":
+                return f"Waiting for {self.players[plea['by']]} to offer a plea or go on."
+            return f"Only {self.players[plea['to']]} may answer the plea offer now."
+        if ctype == "object":
+            return "You may object only when your opponent plays a Motion."
+        if trial["phase"] == "defense":
+            return "Only the defense may play now."
+        if trial["phase"] == "final":
+            return "Only the prosecution may play now (final argument)."
+        return "Only the prosecution may play now."
+
+    # --------------------------------------------------------------------------- legal --
+    def _legal(self, seat: int) -> list[dict]:
+        st = self.state
+        trial = st["trial"]
+        if trial is None:
+            return self._legal_turn(seat)
+        hand = st["hands"][seat]
+        if trial["motion"] is not None:
+            out = [{"type": "object", "card": c} for c in hand if self.cat.type_of[c] == "objection"]
+            out.append({"type": "no_objection"})
+            return out
+        plea = trial["plea"]
+        if plea is not None:
+            if plea["phase"] == "offer":
+                out = [{"type": "offer_plea", "to_prosecution": v}
+                       for v in range(0, st["court_fees"] + 1, PLEA_STEP)]
+                out.append({"type": "no_plea"})
+                return out
+            return [{"type": "answer_plea", "accept": True}, {"type": "answer_plea", "accept": False}]
+        out = []
+        type_of = self.cat.type_of
+        discard = st["discard"]
+        for c in hand:
+            kind = type_of[c]
+            if kind == "objection":
+                continue
+            if kind == "motion" and self.cat.kind_of[c] == "short_memory":
+                out.extend({"type": "play", "card": c, "choice": d} for d in discard)
+                continue
+            out.append({"type": "play", "card": c})
+        out.append({"type": "rest"})
+        return out
+
+    def _legal_turn(self, seat: int) -> list[dict]:
+        st = self.state
+        lineup = st["lineup"]
+        money = st["money"][seat]
+        out: list[dict] = []
+        for i, card in enumerate(lineup):
+            if card is not None and money >= PRICES[i]:
+                out.append({"type": "buy", "slot": i + 1})
+        if st["cases"][seat] is None:
+            type_of = self.cat.type_of
+            for c in st["hands"][seat]:
+                kind = type_of[c]
+                want = "charge" if kind == "suspect" else "suspect" if kind == "charge" else None
+                if want is None:
+                    continue
+                for i, other in enumerate(lineup):
+                    if other is not None and type_of[other] == want:
+                        out.append({"type": "create_case", "card": c, "slot": i + 1})
+        for owner, case in enumerate(st["cases"]):
+            if case is not None and owner != seat:
+                out.append({"type": "defend", "case_owner": owner})
+        if st["cases"][seat] is not None:
+            out.append({"type": "prosecute"})
+        out.append({"type": "pass"})
+        return out
+
+    # --------------------------------------------------------------------------- apply --
+    _FIELDS = {
+        "buy": ({"slot"}, set()),
+        "create_case": ({"card", "slot"}, set()),
+        "defend": ({"case_owner"}, set()),
+        "prosecute": (set(), set()),
+        "pass": (set(), set()),
+        "play": ({"card"}, {"choice"}),
+        "object": ({"card"}, set()),
+        "no_objection": (set(), set()),
+        "rest": (set(), set()),
+        "offer_plea": ({"to_prosecution"}, set()),
+        "no_plea": (set(), set()),
+        "answer_plea": ({"accept"}, set()),
+    }
+    _TURN_COMMANDS = ("buy", "create_case", "defend", "prosecute", "pass")
+
+    def _apply(self, seat: int, command: dict) -> None:
+        self._rolled = False
+        ctype = command["type"]
+        spec = self._FIELDS.get(ctype)
+        if spec is None:
+            raise IllegalCommand("unknown_command", f"There is no command {ctype!r} in Witch Trial.")
+        required, optional = spec
+        given = set(command) - {"type"}
+        missing = sorted(required - given)
+        if missing:
+            raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
+        extra = sorted(given - required - optional)
+        if extra:
+            raise IllegalCommand("bad_command", f"'{ctype}' has no field {extra[0]!r}.")
+        trial = self.state["trial"]
+        if trial is None:
+            if ctype not in self._TURN_COMMANDS:
+                raise IllegalCommand("wrong_stage", f"There is no trial now: '{ctype}' is for the courtroom.")
+            getattr(self, f"_cmd_{ctype}")(seat, command)
+            return
+        if ctype in self._TURN_COMMANDS:
+            raise IllegalCommand("wrong_stage", f"A trial is under way: you cannot {ctype.replace('_', ' ')} now.")
+        if trial["motion"] is not None:
+            if ctype not in ("object", "no_objection"):
+                raise IllegalCommand("wrong_stage", "A Motion is waiting: object to it or let it stand.")
+        elif trial["plea"] is not None:
+            phase = trial["plea"]["phase"]
+            if phase == "offer" and ctype not in ("offer_plea", "no_plea"):
+                raise IllegalCommand("wrong_stage", "You have rested: offer a plea or make no offer.")
+            if phase == "answer" and ctype != "answer_plea":
+                raise IllegalCommand("wrong_stage", "A plea offer is waiting: accept it or decline it.")
+        elif ctype not in ("play", "rest"):
+            if ctype == "object":
+                raise IllegalCommand("wrong_stage", "You may object only when your opponent plays a Motion.")
+            if ctype in ("offer_plea", "no_plea"):
+                raise IllegalCommand("wrong_stage", "You may offer a plea only just after you rest.")
+            if ctype == "answer_plea":
+                raise IllegalCommand("wrong_stage", "There is no plea offer to answer.")
+            raise IllegalCommand("wrong_stage", "Play a card or rest.")
+        getattr(self, f"_cmd_{ctype}")(seat, command)
+
+    # -- turn actions ----------------------------------------------------------------------
+    def _slot(self, command: dict) -> int:
+        slot = command["slot"]
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= LINEUP_SIZE:
+            raise IllegalCommand("bad_slot", f"Slot must be a number from 1 to {LINEUP_SIZE}.")
+        if self.state["lineup"][slot - 1] is None:
+            raise IllegalCommand("empty_slot", f"Slot {slot} is empty.")
+        return slot
+
+    def _hand_card(self, seat: int, command: dict, key: str = "card") -> str:
+        card = command[key]
+        if not isinstance(card, str) or card not in self.cat.kind_of:
+            raise IllegalCommand("bad_card", f"There is no card {card!r} in Witch Trial.")
+        if card not in self.state["hands"][seat]:
+            raise IllegalCommand("not_in_hand", f"{self.cat.name(card)} is not in your hand.")
+        return card
+
+    def _cmd_buy(self, seat: int, command: dict) -> None:
+        st = self.state
+        slot = self._slot(command)
+        price = PRICES[slot - 1]
+        if st["money"][seat] < price:
+            raise IllegalCommand("no_money", f"Slot {slot} costs ${price} but you have ${st['money'][seat]}.")
+        card = st["lineup"][slot - 1]
+        st["money"][seat] -= price
+        st["court_fees"] += price
+        st["hands"][seat].append(card)
+        self.emit({"type": "buy", "seat": seat, "slot": slot, "card": card, "price": price})
+        self._draw(seat, 1)
+        self._slide(slot - 1)
+        self._end_turn(passed=False)
+
+    def _cmd_create_case(self, seat: int, command: dict) -> None:
+        st = self.state
+        if st["cases"][seat] is not None:
+            raise IllegalCommand("case_pending", "You already have a case pending.")
+        card = self._hand_card(seat, command)
+        kind = self.cat.type_of[card]
+        if kind not in ("suspect", "charge"):
+            raise IllegalCommand("bad_case", f"A case needs a Suspect or a Charge from your hand, not {self.cat.name(card)}.")
+        slot = self._slot(command)
+        other = st["lineup"][slot - 1]
+        want = "charge" if kind == "suspect" else "suspect"
+        if self.cat.type_of[other] != want:
+            raise IllegalCommand(
+                "bad_case", f"{self.cat.name(card)} is a {kind.title()}: pair it with a {want.title()} from the "
+                f"lineup, and slot {slot} holds {self.cat.name(other)}.")
+        st["hands"][seat].remove(card)
+        suspect, charge = (card, other) if kind == "suspect" else (other, card)
+        st["cases"][seat] = {"suspect": suspect, "charge": charge}
+        self.emit({"type": "case", "seat": seat, "suspect": suspect, "charge": charge, "slot": slot})
+        self._slide(slot - 1)
+        self._end_turn(passed=False)
+
+    def _cmd_defend(self, seat: int, command: dict) -> None:
+        st = self.state
+        owner = command["case_owner"]
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < self.n:
+            raise IllegalCommand("bad_seat", f"There is no seat {owner!r} at this table.")
+        if owner == seat:
+            raise IllegalCommand("own_case", "You cannot defend your own case; prosecute it instead.")
+        if st["cases"][owner] is None:
+            raise IllegalCommand("no_case", f"{self.players[owner]} has no pending case.")
+        self.emit({"type": "defend", "seat": seat, "case_owner": owner})
+        self._start_trial(prosecutor=owner, defender=seat)
+
+    def _cmd_prosecute(self, seat: int, command: dict) -> None:
+        if self.state["cases"][seat] is None:
+            raise IllegalCommand("no_case", "You have no pending case to prosecute.")
+        self.emit({"type": "prosecute", "seat": seat})
+        candidates = [s for s in range(self.n) if s != seat]
+        while len(candidates) > 1:  # tied lowest roll again (W3.4)
+            totals = {}
+            for s in candidates:
+                totals[s] = sum(self._roll(2, "public_defender", s))
+            low = min(totals.values())
+            candidates = [s for s in candidates if totals[s] == low]
+        self._start_trial(prosecutor=seat, defender=candidates[0])
+
+    def _cmd_pass(self, seat: int, command: dict) -> None:
+        self.emit({"type": "pass", "seat": seat})
+        self._end_turn(passed=True)
+
+    # -- the trial -------------------------------------------------------------------------
+    def _start_trial(self, prosecutor: int, defender: int) -> None:
+        st = self.state
+        case = st["cases"][prosecutor]
+        st["cases"][prosecutor] = None
+        suspect = self.cat.suspects[self.cat.kind_of[case["suspect"]]]
+        charge = self.cat.charges[self.cat.kind_of[case["charge"]]]
+        st["money"][defender] += suspect.defense  # W4.1
+        st["court_fees"] += charge.court  # W4.2
+        st["bank_paid"] += suspect.defense + charge.court
+        jury = clamp_jury(suspect.guilt + charge.modified(suspect.id))  # W4.3
+        st["trial"] = {
+            "prosecutor": prosecutor, "defender": defender, "turn_seat": st["turn"],
+            "suspect": case["suspect"], "charge": case["charge"], "case_charge": case["charge"],
+            "jury_value": jury, "jury_start": jury,
+            "court_money": charge.court, "defense_budget": suspect.defense,
+            "phase": "prosecution", "played": [], "cancelled": [], "replaced": [], "rested": [],
+            "motion": None, "plea": None,
+            "expert": {"prosecution": False, "defense": False},
+            "leading": {"prosecution": False, "defense": False},
+        }
+        self.emit({"type": "trial", "prosecutor": prosecutor, "defender": defender,
+                   "suspect": case["suspect"], "charge": case["charge"], "jury_value": jury,
+                   "defense_budget": suspect.defense, "court_money": charge.court,
+                   "court_fees": st["court_fees"]})
+
+    @staticmethod
+    def _opponent(trial: dict, seat: int) -> int:
+        return trial["defender"] if seat == trial["prosecutor"] else trial["prosecutor"]
+
+    @staticmethod
+    def _side(trial: dict, seat: int) -> str:
+        return "prosecution" if seat == trial["prosecutor"] else "defense"
+
+    _side_name = _side
+
+    def _cmd_play(self, seat: int, command: dict) -> None:
+        st = self.state
+        trial = st["trial"]
+        card = self._hand_card(seat, command)
+        kind = self.cat.type_of[card]
+        choice = command.get("choice")
+        kind_id = self.cat.kind_of[card]
+        if kind == "objection":
+            raise IllegalCommand("bad_play", "An Objection can only be played against your opponent's Motion.")
+        if kind_id == "short_memory":
+            if not st["discard"]:
+                raise IllegalCommand("empty_discard", "The discard pile is empty: Short Memory has nothing to recover.")
+            if choice is None:
+                raise IllegalCommand("need_choice", "Short Memory needs a 'choice': the discard card to take.")
+            if not isinstance(choice, str) or choice not in st["discard"]:
+                raise IllegalCommand("bad_choice", f"{choice!r} is not in the discard pile.")
+        elif choice is not None:
+            raise IllegalCommand("bad_choice", f"{self.cat.name(card)} takes no choice.")
+        side = self._side(trial, seat)
+        st["hands"][seat].remove(card)
+        trial["played"].append(card)
+        self.emit({"type": "play", "seat": seat, "side": side, "card": card, "kind": kind})
+        if kind == "motion":
+            trial["motion"] = {"card": card, "by": seat, "choice": choice}
+            self.emit({"type": "motion", "seat": seat, "card": card, "choice": choice,
+                       "awaiting": self._opponent(trial, seat)})
+            return
+        sign = 1 if side == "prosecution" else -1
+        if kind == "evidence":
+            ev = self.cat.evidence[kind_id]
+            delta = ev.prosecution if side == "prosecution" else ev.defense
+            reason = "evidence"
+            if trial["expert"][side]:
+                trial["expert"][side] = False
+                delta *= 2
+                reason = "expert_evidence"
+            self._move_jury(delta, reason)
+        elif kind == "suspect":
+            guilt = self.cat.suspects[kind_id].guilt
+            if trial["leading"][side]:
+                trial["leading"][side] = False
+                self._move_jury(sign * guilt, "leading_witness")
+            else:
+                roll = self._roll(1, "witness", seat)[0]
+                if roll >= guilt:
+                    self._move_jury(sign * guilt, "witness")
+                else:
+                    self.emit({"type": "witness_fails", "seat": seat, "card": card, "roll": roll, "guilt": guilt})
+        elif kind == "charge":
+            suspect = self.cat.kind_of[trial["suspect"]]
+            old = self.cat.charges[self.cat.kind_of[trial["charge"]]].modified(suspect)
+            new = self.cat.charges[kind_id].modified(suspect)
+            trial["replaced"].append(trial["charge"])
+            trial["charge"] = card
+            self._move_jury(new - old, "charge")
+        self._after_card(seat)
+
+    def _after_card(self, seat: int) -> None:
+        """A card took effect: in the final argument that was the one card (W4.6)."""
+        if self.state["trial"]["phase"] == "final":
+            self._rest(seat, forced=True)
+
+    def _cmd_rest(self, seat: int, command: dict) -> None:
+        self._rest(seat, forced=False)
+
+    def _rest(self, seat: int, forced: bool) -> None:
+        trial = self.state["trial"]
+        trial["rested"].append(seat)
+        self.emit({"type": "rest", "seat": seat, "side": self._side(trial, seat), "forced": forced})
+        trial["plea"] = {"by": seat, "to": self._opponent(trial, seat), "phase": "offer",
+                         "to_prosecution": None, "after": trial["phase"]}
+
+    def _cmd_object(self, seat: int, command: dict) -> None:
+        st = self.state
+        trial = st["trial"]
+        card = self._hand_card(seat, command)
+        if self.cat.type_of[card] != "objection":
+            raise IllegalCommand("bad_objection", f"{self.cat.name(card)} is not an Objection.")
+        motion = trial["motion"]
+        st["hands"][seat].remove(card)
+        st["hands"][motion["by"]].append(card)  # W4: the Objection goes to the Motion's player
+        trial["cancelled"].append(motion["card"])
+        trial["motion"] = None
+        self.emit({"type": "objection", "seat": seat, "card": card, "motion": motion["card"],
+                   "to": motion["by"]})
+
+    def _cmd_no_objection(self, seat: int, command: dict) -> None:
+        trial = self.state["trial"]
+        motion = trial["motion"]
+        trial["motion"] = None
+        self.emit({"type": "no_objection", "seat": seat, "motion": motion["card"]})
+        self._resolve_motion(motion["by"], motion["card"], motion["choice"])
+
+    def _resolve_motion(self, seat: int, card: str, choice: str | None) -> None:
+        st = self.state
+        trial = st["trial"]
+        kind_id = self.cat.kind_of[card]
+        side = self._side(trial, seat)
+        sign = 1 if side == "prosecution" else -1
+        if kind_id == "drama":
+            dice = self._roll(2, "drama", seat)
+            self._set_jury(sum(dice), "drama")
+            self._rest(seat, forced=True)
+            return
+        if kind_id == "short_memory":
+            st["discard"].remove(choice)
+            st["hands"][seat].append(choice)
+            self.emit({"type": "recover", "seat": seat, "card": choice})
+        elif kind_id == "bribe_judge":
+            self._move_jury(sign * self.cat.motions[kind_id].amount, "bribe")
+        elif kind_id == "recess":
+            self._draw(seat, self.cat.motions[kind_id].amount)
+        elif kind_id == "venue":
+            suspect = self.cat.suspects[self.cat.kind_of[trial["suspect"]]]
+            charge = self.cat.charges[self.cat.kind_of[trial["charge"]]]
+            self._set_jury(suspect.guilt + charge.modified(suspect.id), "venue")
+        elif kind_id == "expert":
+            trial["expert"][side] = True
+        elif kind_id == "leading":
+            trial["leading"][side] = True
+        elif kind_id == "mistrial":
+            self.emit({"type": "mistrial", "seat": seat})
+            self._end_trial(keep_case=False)
+            return
+        elif kind_id == "continuance":
+            self.emit({"type": "continuance", "seat": seat, "case_owner": trial["prosecutor"]})
+            self._end_trial(keep_case=True)
+            return
+        self._after_card(seat)
+
+    def _cmd_offer_plea(self, seat: int, command: dict) -> None:
+        st = self.state
+        plea = st["trial"]["plea"]
+        amount = command["to_prosecution"]
+        fees = st["court_fees"]
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalCommand("bad_plea", "A plea offer names a whole number of dollars for the prosecution.")
+        if amount < 0 or amount > fees:
+            raise IllegalCommand("bad_plea", f"A plea offer gives the prosecution $0 to ${fees} (the Court Fees).")
+        if amount % PLEA_STEP:
+            raise IllegalCommand("bad_plea", f"Plea offers go in ${PLEA_STEP} steps.")
+        plea["phase"] = "answer"
+        plea["to_prosecution"] = amount
+        self.emit({"type": "plea_offer", "seat": seat, "to": plea["to"], "to_prosecution": amount,
+                   "to_defense": fees - amount})
+
+    def _cmd_no_plea(self, seat: int, command: dict) -> None:
+        trial = self.state["trial"]
+        after = trial["plea"]["after"]
+        trial["plea"] = None
+        self.emit({"type": "no_plea", "seat": seat})
+        self._advance(after)
+
+    def _cmd_answer_plea(self, seat: int, command: dict) -> None:
+        st = self.state
+        trial = st["trial"]
+        accept = command["accept"]
+        if not isinstance(accept, bool):
+            raise IllegalCommand("bad_answer", "Answer a plea with accept true or false.")
+        plea = trial["plea"]
+        fees = st["court_fees"]
+        to_p = plea["to_prosecution"]
+        if accept:
+            st["money"][trial["prosecutor"]] += to_p
+            st["money"][trial["defender"]] += fees - to_p
+            st["court_fees"] = 0
+            self.emit({"type": "plea", "accepted": True, "seat": seat, "to_prosecution": to_p,
+                       "to_defense": fees - to_p, "prosecutor": trial["prosecutor"],
+                       "defender": trial["defender"]})
+            self._end_trial(keep_case=False)
+            return
+        after = plea["after"]
+        trial["plea"] = None
+        self.emit({"type": "plea", "accepted": False, "seat": seat, "to_prosecution": to_p,
+                   "to_defense": fees - to_p, "prosecutor": trial["prosecutor"],
+                   "defender": trial["defender"]})
+        self._advance(after)
+
+    def _advance(self, after: str) -> None:
+        """The stage after a rest (and its plea window) is done (W4.4–W4.7)."""
+        trial = self.state["trial"]
+        if after == "prosecution":
+            trial["phase"] = "defense"
+            self.emit({"type": "stage", "stage": "defense", "seat": trial["defender"]})
+        elif after == "defense":
+            trial["phase"] = "final"
+            self.emit({"type": "stage", "stage": "final", "seat": trial["prosecutor"]})
+        else:
+            self._verdict()
+
+    def _verdict(self) -> None:
+        st = self.state
+        trial = st["trial"]
+        dice = self._roll(2, "verdict", trial["prosecutor"])
+        total = sum(dice) + trial["jury_value"]
+        guilty = total >= GUILTY_AT
+        winner = trial["prosecutor"] if guilty else trial["defender"]
+        amount = st["court_fees"]
+        st["money"][winner] += amount
+        st["court_fees"] = 0
+        self.emit({"type": "verdict", "guilty": guilty, "winner": winner, "amount": amount,
+                   "total": total, "jury_value": trial["jury_value"], "dice": dice})
+        self._end_trial(keep_case=False)
+
+    def _end_trial(self, keep_case: bool) -> None:
+        """Every trial card goes to the discard (W4.8); Continuance keeps the case."""
+        st = self.state
+        trial = st["trial"]
+        cards = [trial["suspect"], trial["case_charge"]] + trial["played"]
+        if keep_case:
+            st["cases"][trial["prosecutor"]] = {"suspect": trial["suspect"], "charge": trial["charge"]}
+            cards = [c for c in cards if c != trial["suspect"] and c != trial["charge"]]
+        st["discard"].extend(cards)
+        if cards:
+            self.emit({"type": "discard", "cards": cards})
+        turn_seat = trial["turn_seat"]
+        st["trial"] = None
+        st["turn"] = turn_seat
+        self._end_turn(passed=False)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _roll(self, dice: int, purpose: str, seat: int) -> list[int]:
+        rolled = self.rng.roll(dice)
+        event = {"type": "roll", "dice": rolled, "purpose": purpose, "seat": seat, "total": sum(rolled)}
+        if not self._rolled:
+            self._rolled = True
+            self.state["last_rolls"] = []
+        self.state["last_rolls"].append(event)
+        self.emit(event)
+        return rolled
+
+    def _move_jury(self, delta: int, reason: str) -> None:
+        self._set_jury(self.state["trial"]["jury_value"] + delta, reason, delta)
+
+    def _set_jury(self, value: int, reason: str, delta: int | None = None) -> None:
+        trial = self.state["trial"]
+        old = trial["jury_value"]
+        new = clamp_jury(value)
+        trial["jury_value"] = new
+        event = {"type": "jury", "from": old, "to": new, "reason": reason}
+        if delta is not None:
+            event["delta"] = delta
+        self.emit(event)
+
+    def _take_from_deck(self) -> str | None:
+        st = self.state
+        if not st["deck"] and self.options["double_pass"] and not st["reshuffled"] and st["discard"]:
+            deck = st["discard"]
+            st["discard"] = []
+            self.rng.shuffle(deck)
+            st["deck"] = deck
+            st["reshuffled"] = True
+            self.emit({"type": "reshuffle", "count": len(deck)})
+        return st["deck"].pop() if st["deck"] else None
+
+    def _draw(self, seat: int, count: int, event: str = "draw") -> None:
+        cards = []
+        for _ in range(count):
+            card = self._take_from_deck()
+            if card is None:
+                break
+            cards.append(card)
+        self.state["hands"][seat].extend(cards)
+        self.emit({"type": event, "seat": seat, "cards": cards, "count": len(cards)}, to=[seat],
+                  others={"type": event, "seat": seat, "count": len(cards)})
+
+    def _slide(self, index: int) -> None:
+        """The card at ``index`` left: cards nearer the deck slide outward, slot 1 refills."""
+        lineup = self.state["lineup"]
+        lineup[1:index + 1] = lineup[0:index]
+        lineup[0] = self._take_from_deck()
+        self.emit({"type": "lineup", "lineup": list(lineup)})
+
+    def _end_turn(self, passed: bool) -> None:
+        st = self.state
+        st["pass_streak"] = st["pass_streak"] + 1 if passed else 0
+        st["turn"] = (st["turn"] + 1) % self.n
+        if st["pass_streak"] >= self.n or (
+                not st["deck"] and all(c is None for c in st["lineup"])
+                and all(c is None for c in st["cases"])):
+            st["over"] = True
+            scores = list(st["money"])
+            self.emit({"type": "game_over", "scores": scores, "winners": self._winners(scores)})
+            return
+        self.emit({"type": "turn", "seat": st["turn"]})
+
+    # ---------------------------------------------------------------------------- view --
+    def _stage(self) -> str:
+        st = self.state
+        if st["over"]:
+            return "over"
+        trial = st["trial"]
+        if trial is None:
+            return "turn"
+        if trial["plea"] is not None:
+            return "plea"
+        return trial["phase"]
+
+    def _view(self, seat: int | None) -> dict:
+        st = self.state
+        kind_of = self.cat.kind_of
+        seen: list[str] = []
+        players = []
+        for s in range(self.n):
+            hand = st["hands"][s]
+            case = st["cases"][s]
+            mine = s == seat
+            if mine:
+                seen.extend(hand)
+            if case is not None:
+                seen.append(case["suspect"])
+                seen.append(case["charge"])
+            players.append({
+                "seat": s, "name": self.players[s], "money": st["money"][s],
+                "hand_count": len(hand), "hand": list(hand) if mine else None,
+                "pending_case": dict(case) if case is not None else None,
+            })
+        lineup = list(st["lineup"])
+        seen.extend(c for c in lineup if c is not None)
+        seen.extend(st["discard"])
+        trial = st["trial"]
+        trial_view = None
+        if trial is not None:
+            seen.append(trial["suspect"])
+            seen.append(trial["case_charge"])
+            seen.extend(trial["played"])
+            motion = trial["motion"]
+            plea = trial["plea"]
+            fees = st["court_fees"]
+            trial_view = {
+                "prosecutor": trial["prosecutor"], "defender": trial["defender"],
+                "suspect": trial["suspect"], "charge": trial["charge"],
+                "jury_value": trial["jury_value"], "played": list(trial["played"]),
+                "rested": list(trial["rested"]),
+                "phase": trial["phase"],
+                "playing": trial["defender"] if trial["phase"] == "defense" else trial["prosecutor"],
+                "jury_start": trial["jury_start"], "court_money": trial["court_money"],
+                "defense_budget": trial["defense_budget"], "case_charge": trial["case_charge"],
+                "replaced": list(trial["replaced"]), "cancelled": list(trial["cancelled"]),
+                "motion": None if motion is None else {
+                    "card": motion["card"], "by": motion["by"], "choice": motion["choice"],
+                    "awaiting": self._opponent(trial, motion["by"])},
+                "plea": None if plea is None else {
+                    "by": plea["by"], "to": plea["to"], "phase": plea["phase"],
+                    "to_prosecution": plea["to_prosecution"],
+                    "to_defense": None if plea["to_prosecution"] is None else fees - plea["to_prosecution"]},
+                "expert": dict(trial["expert"]), "leading": dict(trial["leading"]),
+            }
+        to_act = self.to_act()
+        over = st["over"]
+        return {
+            "stage": self._stage(),
+            "active": to_act[0] if to_act else None,
+            "turn": st["turn"],
+            "players": players,
+            "lineup": lineup,
+            "prices": list(PRICES),
+            "deck_count": len(st["deck"]),
+            "discard": list(st["discard"]),
+            "court_fees": st["court_fees"],
+            "bank_paid": st["bank_paid"],
+            "trial": trial_view,
+            "pass_streak": st["pass_streak"],
+            "double_pass": {"enabled": self.options["double_pass"], "used": st["reshuffled"]},
+            "last_rolls": [dict(r) for r in st["last_rolls"]],
+            "scores": list(st["money"]),
+            "winners": self._winners(list(st["money"])) if over else [],
+            "cards": {c: kind_of[c] for c in seen},
+        }
