@@ -63,10 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before moving")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
+    p.add_argument("--resume", default=None, metavar="PATH", help="continue the host autosave at PATH")
+    p.add_argument("--save", default=None, metavar="PATH", help="autosave here (default: the saves folder)")
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")
     p.add_argument("--name", required=True)
+    p.add_argument("--token", default=None, help="rejoin your seat with the token the host gave you")
+    p.add_argument("--spectate", action="store_true", help="watch without a seat")
 
     p = sub.add_parser("sim", help="bot-vs-bot games; prints a JSON summary")
     p.add_argument("game")
