@@ -1,0 +1,116 @@
+"""Fonts shipped in assets/fonts (OFL): EB Garamond for titles, Lato for small text.
+
+Works after ``pygame.font.init()`` alone (no display needed). Fonts and rendered text
+are cached: a table redraws the same labels every frame. We never fall back to the
+system font by name: a frozen app may have none, so a missing file falls back to
+pygame's built-in default font and logs once.
+"""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.paths import assets_dir
+
+log = logging.getLogger(__name__)
+
+TITLE_REGULAR = "EBGaramond12-Regular.ttf"
+TITLE_BOLD = "EBGaramond12-Bold.ttf"
+BODY_REGULAR = "Lato-Regular.ttf"
+BODY_BOLD = "Lato-Bold.ttf"
+
+_warned: set[str] = set()
+
+
+def font_path(*, bold: bool = False, title: bool = False) -> Path:
+    if title:
+        name = TITLE_BOLD if bold else TITLE_REGULAR
+    else:
+        name = BODY_BOLD if bold else BODY_REGULAR
+    return assets_dir() / "fonts" / name
+
+
+@lru_cache(maxsize=256)
+def get_font(size: int, *, bold: bool = False, title: bool = False) -> pygame.font.Font:
+    """The shipped font at ``size`` px (title=True: the display serif). Cached."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(4, int(size))
+    path = font_path(bold=bold, title=title)
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError, pygame.error) as exc:
+        if str(path) not in _warned:
+            _warned.add(str(path))
+            log.warning("font %s could not be loaded (%s); using the default font", path, exc)
+        font = pygame.font.Font(None, size)
+        font.set_bold(bold)
+        return font
+
+
+def render_text(
+    text: str,
+    size: int,
+    color: tuple[int, int, int],
+    *,
+    bold: bool = False,
+    title: bool = False,
+) -> pygame.Surface:
+    """``text`` rendered anti-aliased on transparency. Cached: callers must not draw on it."""
+    return _render(str(text), int(size), tuple(color)[:3], bold, title)
+
+
+@lru_cache(maxsize=4096)
+def _render(text: str, size: int, color: tuple, bold: bool, title: bool) -> pygame.Surface:
+    return get_font(size, bold=bold, title=title).render(text, True, color)
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` px (words longer than a line are cut).
+
+    Explicit newlines start new lines; an empty text gives ``[]``.
+    """
+    lines: list[str] = []
+    for paragraph in str(text).split("\n"):
+        words = paragraph.split()
+        if not words:
+            if paragraph or lines:
+                lines.append("")
+            continue
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            # a single word wider than the line: cut it so nothing spills over the card
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut] + "-")[0] > width:
+                    cut -= 1
+                lines.append(word[:cut] + "-")
+                word = word[cut:]
+            line = word
+        if line:
+            lines.append(line)
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def fit_font(
+    text: str, width: int, max_size: int, min_size: int = 8, *, bold: bool = False, title: bool = False
+) -> pygame.font.Font:
+    """The largest font (from ``max_size`` down) in which ``text`` fits on one line of ``width``."""
+    size = max_size
+    while size > min_size:
+        font = get_font(size, bold=bold, title=title)
+        if font.size(text)[0] <= width:
+            return font
+        size -= 1
+    return get_font(min_size, bold=bold, title=title)

@@ -1,0 +1,180 @@
+"""Table layouts from Tiled maps in assets/layouts/ (DESIGN D6).
+
+The only module importing pytmx. It draws nothing and returns plain frozen records, so
+tests and tools read layouts without a display (``pytmx.TiledMap`` needs none).
+
+A map ``<game>.tmx`` holds one object group per player count, ``players_<n>``. Each
+rectangle object is a zone: its Tiled name is the zone name (``deck``, ``seat_2`` …) and
+its class (``type``) the zone kind (``seat``, ``lineup`` …); custom properties go into
+``Zone.props``. Coordinates are map pixels (the maps are 1920x1080); ``Layout.fit`` and
+``Layout.rects`` scale them uniformly to any window, centred.
+
+Seat zones: ``seat_0`` is the seat whose view is on screen (bottom, above the hand);
+``seat_k`` is the k-th seat clockwise from it, so a scene draws seat ``(shown + k) % n``
+in zone ``seat_k``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from game.paths import assets_dir
+
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    "hammer": (3, 4, 5),
+    "witch_trial": (3, 4, 5, 6, 7),
+}
+
+_HAMMER_FIXED = ["deck", "discard", "phase_track", "banner", "log", "message", "hand"]
+_TRIAL_FIXED = [
+    "deck", "discard",
+    "lineup_1", "lineup_2", "lineup_3", "lineup_4", "lineup_5",
+    "court_fees", "jury_box", "court", "dice", "banner", "log", "message", "hand",
+]
+
+
+def required_zones(game: str, players: int) -> list[str]:
+    """Every zone name a ``game`` layout must have for ``players`` seats."""
+    if game == "hammer":
+        fixed = _HAMMER_FIXED
+    elif game == "witch_trial":
+        fixed = _TRIAL_FIXED
+    else:
+        raise LayoutError(f"no layout is defined for the game {game!r}")
+    return list(fixed) + [f"seat_{k}" for k in range(players)]
+
+
+# The per-count lists, for code that wants them up front.
+REQUIRED_ZONES: dict[str, dict[int, list[str]]] = {
+    game: {n: required_zones(game, n) for n in counts} for game, counts in PLAYER_COUNTS.items()
+}
+
+
+class LayoutError(ValueError):
+    """A layout file is missing, unreadable, or lacks a group or zone."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    props: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.w, self.h)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def scaled(self, scale: float, ox: int = 0, oy: int = 0) -> tuple[int, int, int, int]:
+        """This zone in window pixels (edges rounded so neighbours stay apart)."""
+        left = ox + round(self.x * scale)
+        top = oy + round(self.y * scale)
+        right = ox + round((self.x + self.w) * scale)
+        bottom = oy + round((self.y + self.h) * scale)
+        return (left, top, right - left, bottom - top)
+
+
+@dataclass(frozen=True)
+class Layout:
+    game: str
+    players: int
+    width: int
+    height: int
+    zones: Mapping[str, Zone]
+
+    def zone(self, name: str) -> Zone:
+        try:
+            return self.zones[name]
+        except KeyError:
+            raise LayoutError(
+                f"layout {self.game} for {self.players} players has no zone {name!r}"
+            ) from None
+
+    def has(self, name: str) -> bool:
+        return name in self.zones
+
+    def fit(self, window_w: int, window_h: int) -> tuple[float, int, int]:
+        """(scale, offset_x, offset_y): the map scaled to fit the window, aspect kept, centred."""
+        scale = min(window_w / self.width, window_h / self.height)
+        ox = int((window_w - self.width * scale) // 2)
+        oy = int((window_h - self.height * scale) // 2)
+        return scale, ox, oy
+
+    def rects(self, window_w: int, window_h: int) -> dict[str, tuple[int, int, int, int]]:
+        """Every zone as (x, y, w, h) in window pixels."""
+        scale, ox, oy = self.fit(window_w, window_h)
+        return {name: zone.scaled(scale, ox, oy) for name, zone in self.zones.items()}
+
+    def rect(self, name: str, window_w: int, window_h: int) -> tuple[int, int, int, int]:
+        scale, ox, oy = self.fit(window_w, window_h)
+        return self.zone(name).scaled(scale, ox, oy)
+
+    def of_kind(self, kind: str) -> list[Zone]:
+        return [z for z in self.zones.values() if z.kind == kind]
+
+
+def layout_path(game: str) -> Path:
+    return assets_dir() / "layouts" / f"{game}.tmx"
+
+
+def load_layout(game: str, players: int) -> Layout:
+    """The layout of ``game`` for ``players`` seats, checked for every required zone. Cached."""
+    return _load_layout(str(game), int(players), str(layout_path(game)))
+
+
+@lru_cache(maxsize=32)
+def _load_layout(game: str, players: int, path_text: str) -> Layout:
+    import pytmx  # only here: the one module that reads Tiled files
+
+    path = Path(path_text)
+    label = f"layout file {path.name}"
+    if not path.is_file():
+        raise LayoutError(f"{label} is missing (looked in {path.parent})")
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as exc:  # pytmx raises many kinds on bad XML; all mean "unreadable"
+        raise LayoutError(f"{label} cannot be read: {exc}") from None
+    group_name = f"players_{players}"
+    group = next((g for g in tmx.objectgroups if g.name == group_name), None)
+    if group is None:
+        have = sorted(g.name for g in tmx.objectgroups)
+        raise LayoutError(
+            f"{label} has no object group {group_name!r} "
+            f"({game} is not laid out for {players} players; groups: {', '.join(have) or 'none'})"
+        )
+    zones: dict[str, Zone] = {}
+    for obj in group:
+        if not obj.name:
+            continue
+        if obj.name in zones:
+            raise LayoutError(f"{label}, group {group_name}: zone {obj.name!r} appears twice")
+        zones[obj.name] = Zone(
+            name=str(obj.name),
+            kind=str(obj.type or obj.name),
+            x=float(obj.x),
+            y=float(obj.y),
+            w=float(obj.width),
+            h=float(obj.height),
+            props=MappingProxyType(dict(obj.properties)),
+        )
+    try:
+        needed = required_zones(game, players)
+    except LayoutError:
+        needed = []
+    missing = [name for name in needed if name not in zones]
+    if missing:
+        raise LayoutError(f"{label}, group {group_name}: missing zone(s) {', '.join(missing)}")
+    width = int(tmx.width * tmx.tilewidth)
+    height = int(tmx.height * tmx.tileheight)
+    return Layout(game=game, players=players, width=width, height=height,
+                  zones=MappingProxyType(zones))
