@@ -1,0 +1,1413 @@
+"""The Hammer of the Witches (game id ``hammer``): rules/hammer.md H1–H11.
+
+Contract
+--------
+``HammerMatch`` implements the :class:`~game.engine.match.Match` hooks for 3–5 players.
+Commands are exactly those of H9 (``place_pyres accuse bribe advocate respond test
+negate call_inquisition no_inquisition end_turn pass choose_witch refill``) with exactly
+their fields; an unknown field is refused. Card data comes from ``cards/hammer.yaml``
+(:func:`load_hammer_cards`), loaded on first use so a broken file never breaks imports.
+
+Flow
+----
+``setup`` (every seat that has not placed may send ``place_pyres``) → round 1
+``accusation`` from Pet Pig Berta's owner → ``arrest`` → ``trial`` (ending in the
+burning) → ``evidence`` → next round … → ``over``.
+
+Who acts (``to_act``) is, in this precedence: the seat that must ``choose_witch``; the
+seat asked by the top open window; the setup seats still placing; the active player
+(phase 1); the seat with priority (phase 2); the seat whose trial turn it is (phase 3);
+the seat refilling (phase 4).
+
+Windows are answered one seat at a time, clockwise from the card's player (H4 "every
+other player, clockwise from the player"): ``window.waiting`` is the seat asked now,
+``window.order`` every seat to be asked, ``window.passed`` those who already passed.
+Every seat is asked whatever it holds, so a window's existence leaks nothing (D3).
+A window stack holds at most: a response or inquisition window, plus a negation window
+for a test played inside it.
+
+Rulings (points hammer.md leaves open)
+--------------------------------------
+R1  Only brown cards open a response window. Bribes and advocates resolve at once
+    (the cards say responses "cannot annul a Bribe"); so ``window.by`` is never a
+    briber's seat.
+R2  A brown card's value is fixed when announced (H4: "value known"): a Mix-up or
+    Countercharge moves those points; target modifiers are not recomputed for the new
+    villager.
+R3  The accused's response bonus (Martha/Accomplice, Raphael/Countercharge,
+    Burckardt/Mix-up) adds +1 heat only when the card's value is positive, like target
+    modifiers (H3). Accomplice: the accused gets the value, the accomplice value+1.
+R4  Accomplice and Mix-up name a living villager that is neither the accuser nor the
+    accused, and never a villager protected by Scales (heavier): points from a brown
+    card never land on a protected villager, so Countercharge is refused when the
+    accuser is protected.
+R5  A seat asked in a response or inquisition window may play a test there instead of
+    answering (H4/H6). A Devil's Mark resolves and the same seat is asked again; a test
+    that jumps (burning tests, Scales heavier) discards the card waiting in the window
+    without effect and ends the window.
+R6  The inquisitor may not play any green card, negation included ("cannot be played by
+    the inquisitor"). The negation window asks every other seat except the inquisitor,
+    clockwise from the test's player. It is skipped when the partner card is publicly
+    out of reach (in the discard pile, kept or removed), which reveals nothing.
+R7  Current witch ties: in phase 1 (no inquisitor) the test's player names it with the
+    ``witch`` field, which is then required; in phases 2–3 the inquisitor settles a tie
+    with ``choose_witch`` when the test resolves, and ``witch`` is refused. At a burning
+    the inquisitor chooses — for Ordeal (drowns) its player, who acts as the inquisitor.
+R8  A test played on one's own turn (phase 1), with priority (phase 2) or on one's trial
+    turn (phase 3) is that seat's play: in phase 1 the turn goes on (but an inquisition
+    can no longer be called), in phase 2 priority moves on, in phase 3 the trial turn ends
+    — also when it is negated.
+R9  A burning test played in phase 2 jumps to the burning; the Trial counts as begun, so
+    a Scales (heavier) protection ends first (H5 "at the start of phase 3"). Scales
+    (heavier) played in phase 2 skips the Trial and its burning altogether.
+R10 The Scales (heavier) card lies on the protected villager (zone ``protection``)
+    until the next Trial begins, then leaves the game. Kept tests lie in front of their
+    player (``kept``); Ordeal (drowns) and the Devil's Marks leave the game (``removed``).
+R11 Phase 4: the cards a player discards go onto the discard pile only after that player
+    has drawn, so nobody redraws their own discards in the same refill (and the public
+    discard never names a card that went straight back into a hand). Hands may exceed 6
+    (phase 1 draws); then nothing is drawn. There is no hand limit.
+R12 ``refill`` lists every subset of the hand, smallest first (keep everything, then each
+    single card, …), for hands of up to 10 cards; for bigger hands it lists the subsets
+    of 0–2 cards and of all but 0–2 cards, but ``apply`` accepts any subset.
+R13 Drawing from an empty pile shuffles the discard pile into a new one; if both are
+    empty the player draws fewer cards.
+R14 Setup placements stay secret until every seat has placed; then all are revealed and
+    the 78 cards are shuffled and dealt (H2 order). Each seat's dealt pyres are public.
+R15 A bribe's player is never recorded in any other seat's view or log: its events carry
+    no seat (the player's own copy has ``yours: true``). Turn order itself (who holds
+    priority) is public, as at the real table.
+R16 In phase 1 the turn limit is "one brown card per own living villager that may
+    accuse" (Berta never may); in phase 2 the same for the whole phase; in phase 3 a
+    trial turn is a single card anyway.
+
+View fields (H11 plus these; names are stable)
+-----------------------------------------------
+``round phase active inquisitor window villagers players deck_count discard cards`` as in
+H11, and: ``first_player``; ``priority`` (phase 2 seat or null); ``passes`` (consecutive
+passes in phase 2); ``trial_order``/``trial_turn`` (phase 3); ``refill_order``/
+``refill_turn`` (phase 4); ``turn_played`` (phase 1: the active player has played, so no
+inquisition); ``accusers_used`` (villagers that accused this turn/phase);
+``may_accuse_with`` (the viewing seat's villagers that may still accuse now);
+``hottest`` ({heat, villagers}); ``pending`` (the card being resolved: {card, kind, by,
+accuser, target, value, test, witch}); ``choice`` ({by, candidates, reason} when someone
+must ``choose_witch``); ``protection`` ({villager, card} or null); ``removed`` (card ids
+out of the game); ``scores`` (live H7 totals); ``recent`` (the events of the last command
+as this seat may see them). Each villager also has ``short``, ``pyre``, ``can_accuse``,
+``back``, ``text``; each player ``pyres`` ([{id, start}] dealt at setup), ``placed``,
+``score``. ``window`` also has ``waiting``, ``order``, ``passed`` and, for responses,
+``accuser``/``target``/``value``/``kind``; for negations ``test``/``witch``.
+
+Events (``type``): ``deal_villagers`` ``placed`` ``reveal`` ``deal`` ``draw`` ``reshuffle`` ``phase`` ``turn``
+``priority`` ``accuse`` ``respond`` ``pass`` ``heat`` ``bribe`` ``advocate`` ``test``
+``negate`` ``ordeal`` ``cancelled`` ``witch`` ``choose_witch`` ``burn`` ``protect`` ``unprotect`` ``call`` ``no_inquisition``
+``inquisitor`` ``end_turn`` ``discard`` ``over``. ``deal``/``draw`` name cards only to
+their receiver; everyone else sees ``{type, seat, count}``.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable
+
+from game.engine.cards import CardSet, load_card_set
+from game.engine.errors import IllegalCommand
+from game.engine.match import Match
+from game.engine.registry import register
+
+HAND_SIZE = 6
+TOP_HEAT = 18
+PHASES = ("setup", "accusation", "arrest", "trial", "evidence", "over")
+BURNING_TESTS = ("ordeal_floats", "ordeal_drowns", "scales_lighter")
+RESPONSES = ("accomplice", "countercharge", "mixup", "retraction")
+
+
+def _no_bonus() -> MappingProxyType:
+    return MappingProxyType({})
+
+
+# --------------------------------------------------------------------- card definitions --
+@dataclass(frozen=True)
+class Villager:
+    """One villager card (H1.1)."""
+
+    id: str
+    name: str
+    short: str
+    pentagrams: int
+    matches: int
+    back: int
+    text: str
+    rules_text: str
+    can_accuse: bool = True
+    #: as accuser: card kind -> modifier
+    kind_bonus: dict[str, int] = field(default_factory=_no_bonus)
+    #: as accuser: accused villager id -> modifier (positive printed values only)
+    target_bonus: dict[str, int] = field(default_factory=_no_bonus)
+    #: as the accused: response kind -> extra heat for whoever receives the points
+    accused_bonus: dict[str, int] = field(default_factory=_no_bonus)
+
+
+@dataclass(frozen=True)
+class Pyre:
+    """One pyre card (H1.2): runs from ``start`` to 18."""
+
+    id: str
+    start: int
+
+
+@dataclass(frozen=True)
+class DefamationKind:
+    """One kind of defamation card (H1.3); ``count`` copies ``<id>-1`` … ``<id>-<count>``."""
+
+    id: str
+    name: str
+    colour: str
+    role: str
+    count: int
+    text: str
+    rules_text: str
+    value: int | None = None
+    #: per-copy values (bribes: magnitude of copy n is values[n-1])
+    values: tuple[int, ...] = ()
+    #: per-copy subtitles for the card face
+    captions: tuple[str, ...] = ()
+    #: test family (ordeal / scales / mark): the two cards of a group negate each other
+    group: str | None = None
+    #: victory points when kept in front of its player
+    keep_vp: int = 0
+
+
+COLOURS = {"brown": 39, "yellow": 33, "green": 6}
+ROLES = {"brown", "response", "no_inquisition", "advocate", "bribe", "test"}
+
+
+def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> None:
+    villagers, pyres, kinds = cards["villagers"], cards["pyres"], cards["defamation"]
+    if len(villagers) != 15:
+        raise fail("", "villagers", f"expected 15 villagers, found {len(villagers)}")
+    if len(pyres) != 15:
+        raise fail("", "pyres", f"expected 15 pyres, found {len(pyres)}")
+    vids = {v.id for v in villagers}
+    kind_ids = {k.id for k in kinds}
+    backs = {3: 0, 4: 0, 5: 0}
+    for v in villagers:
+        if v.back not in backs:
+            raise fail(v.id, "back", f"must be 3, 4 or 5, not {v.back}")
+        backs[v.back] += 1
+        for name, value in (("pentagrams", v.pentagrams), ("matches", v.matches)):
+            if value < 0:
+                raise fail(v.id, name, "must not be negative")
+        for key in v.kind_bonus:
+            if key not in kind_ids:
+                raise fail(v.id, "kind_bonus", f"unknown card kind {key!r}")
+        for key in v.target_bonus:
+            if key not in vids:
+                raise fail(v.id, "target_bonus", f"unknown villager {key!r}")
+        for key in v.accused_bonus:
+            if key not in RESPONSES:
+                raise fail(v.id, "accused_bonus", f"{key!r} is not a response card")
+        for name, bonus in (("kind_bonus", v.kind_bonus), ("target_bonus", v.target_bonus),
+                            ("accused_bonus", v.accused_bonus)):
+            for key, value in bonus.items():
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise fail(v.id, name, f"{key}: expected a whole number, got {value!r}")
+    if backs[3] < 9 or backs[3] + backs[4] < 12:
+        raise fail("", "back", "need 9 villagers with back 3 and 3 more with back 4")
+    for p in pyres:
+        if not 1 <= p.start <= TOP_HEAT:
+            raise fail(p.id, "start", f"must be between 1 and {TOP_HEAT}, not {p.start}")
+    totals = dict.fromkeys(COLOURS, 0)
+    groups: dict[str, int] = {}
+    for k in kinds:
+        if k.colour not in COLOURS:
+            raise fail(k.id, "colour", f"must be brown, yellow or green, not {k.colour!r}")
+        if k.role not in ROLES:
+            raise fail(k.id, "role", f"unknown role {k.role!r}")
+        if k.count < 1:
+            raise fail(k.id, "count", "must be at least 1")
+        if k.role in ("brown", "advocate") and k.value is None:
+            raise fail(k.id, "value", "missing (brown cards and advocates need a value)")
+        if k.role == "bribe" and len(k.values) != k.count:
+            raise fail(k.id, "values", f"expected {k.count} values, one per copy, found {len(k.values)}")
+        if k.role == "bribe" and any(v <= 0 for v in k.values):
+            raise fail(k.id, "values", "bribe values are sizes and must be positive")
+        if k.captions and len(k.captions) != k.count:
+            raise fail(k.id, "captions", f"expected {k.count} captions, one per copy, found {len(k.captions)}")
+        if k.role == "test":
+            if not k.group:
+                raise fail(k.id, "group", "missing (tests need a group)")
+            groups[k.group] = groups.get(k.group, 0) + 1
+        totals[k.colour] += k.count
+    for kind in ("accusation", "denial", "proof", "false_testimony", "confession", *RESPONSES,
+                 "no_inquisition", "advocate", "bribe", "ordeal_floats", "ordeal_drowns",
+                 "scales_lighter", "scales_heavier", "mark_found", "mark_none"):
+        if kind not in kind_ids:
+            raise fail(kind, "id", "this card kind is missing")
+    for group, count in groups.items():
+        if count != 2:
+            raise fail("", "group", f"test group {group!r} needs exactly 2 cards, has {count}")
+    for colour, want in COLOURS.items():
+        if totals[colour] != want:
+            raise fail("", "count", f"expected {want} {colour} cards, found {totals[colour]}")
+
+
+def load_hammer_cards(path: Path | str | None = None) -> CardSet:
+    """Load and validate ``cards/hammer.yaml`` (or ``path``); raises CardDataError."""
+    return load_card_set("hammer", {"villagers": Villager, "pyres": Pyre, "defamation": DefamationKind},
+                         path=path, check=_check_cards)
+
+
+class Tables:
+    """Lookup tables derived once from the card set."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.villagers: tuple[Villager, ...] = cards["villagers"]
+        self.pyres: tuple[Pyre, ...] = cards["pyres"]
+        self.kinds: tuple[DefamationKind, ...] = cards["defamation"]
+        self.villager = {v.id: v for v in self.villagers}
+        self.pyre_start = {p.id: p.start for p in self.pyres}
+        self.kind = {k.id: k for k in self.kinds}
+        self.all_cards: list[str] = []
+        self.card_kind: dict[str, str] = {}
+        self.card_role: dict[str, str] = {}
+        self.bribe_size: dict[str, int] = {}
+        self.caption: dict[str, str] = {}
+        for k in self.kinds:
+            for n in range(1, k.count + 1):
+                cid = f"{k.id}-{n}"
+                self.all_cards.append(cid)
+                self.card_kind[cid] = k.id
+                self.card_role[cid] = k.role
+                if k.role == "bribe":
+                    self.bribe_size[cid] = k.values[n - 1]
+                if k.captions:
+                    self.caption[cid] = k.captions[n - 1]
+        self.partner: dict[str, str] = {}
+        for k in self.kinds:
+            if k.role == "test":
+                for other in self.kinds:
+                    if other.role == "test" and other.group == k.group and other.id != k.id:
+                        self.partner[k.id] = other.id
+
+
+_TABLES: Tables | None = None
+
+
+def tables() -> Tables:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = Tables(load_hammer_cards())
+    return _TABLES
+
+
+def card_kind(card: str) -> str:
+    """The kind of a card id (``confession-3`` -> ``confession``)."""
+    return card.rsplit("-", 1)[0]
+
+
+def card_info(card: str) -> dict:
+    """Everything a front end shows on a card face or zoom view."""
+    t = tables()
+    k = t.kind[t.card_kind[card]]
+    return {"id": card, "kind": k.id, "name": k.name, "colour": k.colour, "role": k.role,
+            "value": t.bribe_size.get(card, k.value), "caption": t.caption.get(card),
+            "text": k.text, "rules_text": k.rules_text, "keep_vp": k.keep_vp}
+
+
+def villager_info(villager: str) -> dict:
+    v = tables().villager[villager]
+    return {"id": v.id, "name": v.name, "short": v.short, "pentagrams": v.pentagrams,
+            "matches": v.matches, "back": v.back, "can_accuse": v.can_accuse,
+            "text": v.text, "rules_text": v.rules_text}
+
+
+def _bad(code: str, message: str) -> IllegalCommand:
+    return IllegalCommand(code, message)
+
+
+# Fields each command takes: (required, optional)
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "place_pyres": (("assign",), ()),
+    "accuse": (("card", "accuser", "target"), ()),
+    "bribe": (("card", "target", "sign"), ()),
+    "advocate": (("card", "target"), ()),
+    "respond": (("card",), ("other",)),
+    "test": (("card",), ("witch",)),
+    "negate": (("card",), ()),
+    "call_inquisition": ((), ()),
+    "no_inquisition": (("card",), ()),
+    "end_turn": ((), ()),
+    "pass": ((), ()),
+    "choose_witch": (("villager",), ()),
+    "refill": (("discard",), ()),
+}
+
+
+@register
+class HammerMatch(Match):
+    """The Hammer of the Witches. See the module docstring for the contract and rulings."""
+
+    game_id = "hammer"
+    title = "The Hammer of the Witches"
+    min_players = 3
+    max_players = 5
+
+    # ------------------------------------------------------------------ setup ------
+    def _setup(self) -> None:
+        t = self.t = tables()
+        n = self.n
+        vids = [v.id for v in t.villagers if v.back <= n]
+        self.rng.shuffle(vids)
+        pyres = [p.id for p in t.pyres]
+        self.rng.shuffle(pyres)
+        villagers = {}
+        order = []
+        for seat in range(n):
+            for vid in vids[3 * seat:3 * seat + 3]:
+                villagers[vid] = {"owner": seat, "pyre": None, "heat": None, "status": "alive"}
+                order.append(vid)
+        berta_owner = villagers["berta"]["owner"]
+        self.state = {
+            "phase": "setup", "round": 1, "revealed": False,
+            "villagers": villagers, "vorder": order,
+            "dealt_pyres": [pyres[3 * s:3 * s + 3] for s in range(n)],
+            "placed": [False] * n,
+            "hands": [[] for _ in range(n)], "deck": [], "discard": [], "removed": [],
+            "table": [], "kept": [[] for _ in range(n)], "trophies": [[] for _ in range(n)],
+            "empty_pyres": [[] for _ in range(n)], "protection": None,
+            "first": berta_owner, "active": None, "inquisitor": None, "last_inquisitor": None,
+            "turn_played": False, "accusers_used": [],
+            "priority": None, "passes": 0,
+            "trial_order": [], "trial_idx": 0, "refill_order": [], "refill_idx": 0,
+            "windows": [], "choice": None, "over": False,
+        }
+        self._phase_event()
+        for seat in range(n):
+            self.emit({"type": "deal_villagers", "seat": seat,
+                       "villagers": order[3 * seat:3 * seat + 3],
+                       "pyres": self.state["dealt_pyres"][seat]})
+
+    def _loaded(self) -> None:
+        self.t = tables()
+
+    # -------------------------------------------------------------- small helpers --
+    def _name(self, vid: str) -> str:
+        return self.t.villager[vid].name
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        """Every other seat, clockwise starting left of ``seat``."""
+        return [(seat + k) % self.n for k in range(1, self.n)]
+
+    def _alive(self) -> list[str]:
+        vs = self.state["villagers"]
+        return [vid for vid in self.state["vorder"] if vs[vid]["status"] == "alive"]
+
+    def _hottest(self) -> list[str]:
+        vs = self.state["villagers"]
+        best = -1
+        out: list[str] = []
+        for vid in self.state["vorder"]:
+            v = vs[vid]
+            if v["status"] != "alive":
+                continue
+            if v["heat"] > best:
+                best, out = v["heat"], [vid]
+            elif v["heat"] == best:
+                out.append(vid)
+        return out
+
+    def _protected(self) -> str | None:
+        p = self.state["protection"]
+        return p["villager"] if p else None
+
+    def _context(self) -> str:
+        s = self.state
+        if s["over"]:
+            return "over"
+        if s["choice"] is not None:
+            return "choice"
+        if s["windows"]:
+            return "window"
+        phase = s["phase"]
+        return {"setup": "setup", "accusation": "turn", "arrest": "priority",
+                "trial": "trial", "evidence": "refill"}[phase]
+
+    def _fields(self, cmd: dict) -> None:
+        ctype = cmd["type"]
+        required, optional = FIELDS[ctype]
+        for key in cmd:
+            if key != "type" and key not in required and key not in optional:
+                raise _bad("bad_field", f"A '{ctype}' command has no field '{key}'.")
+        for key in required:
+            if key not in cmd:
+                raise _bad("missing_field", f"A '{ctype}' command needs a '{key}'.")
+
+    def _hand_card(self, seat: int, card: Any) -> str:
+        if not isinstance(card, str):
+            raise _bad("bad_card", "Name a card by its id, like 'accusation-3'.")
+        if card not in self.state["hands"][seat]:
+            if card not in self.t.card_kind:
+                raise _bad("unknown_card", f"There is no card called {card!r} in this game.")
+            raise _bad("not_in_hand", f"{card} is not in your hand.")
+        return card
+
+    def _living(self, vid: Any, what: str = "villager") -> str:
+        if not isinstance(vid, str) or vid not in self.state["villagers"]:
+            if isinstance(vid, str) and vid in self.t.villager:
+                raise _bad("not_in_game", f"{self._name(vid)} is not in this game.")
+            raise _bad("unknown_villager", f"There is no villager called {vid!r} at this table.")
+        status = self.state["villagers"][vid]["status"]
+        if status != "alive":
+            raise _bad("not_alive", f"{self._name(vid)} has already been {'burned' if status == 'burned' else 'removed from the game'}.")
+        return vid
+
+    # ------------------------------------------------------------- heat and cards --
+    def _set_heat(self, vid: str, target: int, cause: str | None) -> None:
+        v = self.state["villagers"][vid]
+        start = self.t.pyre_start[v["pyre"]]
+        new = max(start, min(TOP_HEAT, target))
+        event = {"type": "heat", "villager": vid, "from": v["heat"], "to": new}
+        if cause:
+            event["card"] = cause
+        v["heat"] = new
+        self.emit(event)
+
+    def _add_heat(self, vid: str, amount: int, cause: str | None) -> None:
+        v = self.state["villagers"][vid]
+        if v["status"] != "alive":
+            return
+        self._set_heat(vid, v["heat"] + amount, cause)
+
+    def _take_from_table(self, card: str) -> None:
+        self.state["table"].remove(card)
+
+    def _draw(self, seat: int, count: int) -> None:
+        s = self.state
+        got: list[str] = []
+        for _ in range(count):
+            if not s["deck"]:
+                if not s["discard"]:
+                    break
+                s["deck"] = s["discard"]
+                s["discard"] = []
+                self.rng.shuffle(s["deck"])
+                self.emit({"type": "reshuffle", "count": len(s["deck"])})
+            got.append(s["deck"].pop())
+        s["hands"][seat].extend(got)
+        self.emit({"type": "draw", "seat": seat, "count": len(got), "cards": got}, to=[seat],
+                  others={"type": "draw", "seat": seat, "count": len(got)})
+
+    def _phase_event(self) -> None:
+        s = self.state
+        self.emit({"type": "phase", "phase": s["phase"], "round": s["round"],
+                   "inquisitor": s["inquisitor"]})
+
+    # ------------------------------------------------------------------- to_act ----
+    def _over(self) -> bool:
+        return self.state["over"]
+
+    def _to_act(self) -> list[int]:
+        s = self.state
+        if s["over"]:
+            return []
+        if s["choice"] is not None:
+            return [s["choice"]["by"]]
+        if s["windows"]:
+            w = s["windows"][-1]
+            return [w["order"][w["idx"]]]
+        phase = s["phase"]
+        if phase == "setup":
+            return [i for i, done in enumerate(s["placed"]) if not done]
+        if phase == "accusation":
+            return [s["active"]]
+        if phase == "arrest":
+            return [s["priority"]]
+        if phase == "trial":
+            return [s["trial_order"][s["trial_idx"]]]
+        if phase == "evidence":
+            return [s["refill_order"][s["refill_idx"]]]
+        return []
+
+    # ------------------------------------------------------------------- legal -----
+    def _accusers_free(self, seat: int) -> list[str]:
+        s = self.state
+        used = s["accusers_used"]
+        vs = s["villagers"]
+        return [vid for vid in s["vorder"] if vs[vid]["owner"] == seat and vs[vid]["status"] == "alive"
+                and self.t.villager[vid].can_accuse and vid not in used]
+
+    def _may_test(self, seat: int, kind: str, where: str) -> bool:
+        """May ``seat`` play a test of ``kind`` now? ``where``: 'turn' or the window kind."""
+        s = self.state
+        if seat == s["inquisitor"]:
+            return False
+        phase = s["phase"]
+        if where == "negation":
+            return False
+        if phase == "accusation":
+            return self.t.kind[kind].group == "mark"
+        return phase in ("arrest", "trial")
+
+    def _legal(self, seat: int) -> list[dict]:
+        s = self.state
+        ctx = self._context()
+        t = self.t
+        hand = s["hands"][seat]
+        out: list[dict] = []
+        if ctx == "setup":
+            mine = [vid for vid in s["vorder"] if s["villagers"][vid]["owner"] == seat]
+            for perm in itertools.permutations(s["dealt_pyres"][seat]):
+                out.append({"type": "place_pyres", "assign": dict(zip(mine, perm))})
+            return out
+        if ctx == "choice":
+            return [{"type": "choose_witch", "villager": vid} for vid in s["choice"]["candidates"]]
+        if ctx == "refill":
+            return self._refill_commands(hand)
+        if ctx == "window":
+            w = s["windows"][-1]
+            kind = w["kind"]
+            if kind == "negation":
+                partner = t.partner[w["test"]]
+                for card in hand:
+                    if t.card_kind[card] == partner:
+                        out.append({"type": "negate", "card": card})
+                out.append({"type": "pass"})
+                return out
+            if kind == "inquisition":
+                for card in hand:
+                    if t.card_role[card] == "no_inquisition":
+                        out.append({"type": "no_inquisition", "card": card})
+            else:
+                out.extend(self._response_commands(hand, w))
+            out.extend(self._test_commands(seat, hand, kind))
+            out.append({"type": "pass"})
+            return out
+        # the seat's own turn: phase 1 turn, phase 2 priority, phase 3 trial turn
+        if ctx == "turn" and not s["turn_played"]:
+            out.append({"type": "call_inquisition"})
+        alive = self._alive()
+        prot = self._protected()
+        brown_targets = [v for v in alive if v != prot]
+        accusers = self._accusers_free(seat)
+        for card in hand:
+            role = t.card_role[card]
+            if role == "brown":
+                for acc in accusers:
+                    for target in brown_targets:
+                        out.append({"type": "accuse", "card": card, "accuser": acc, "target": target})
+            elif role == "bribe":
+                for target in alive:
+                    out.append({"type": "bribe", "card": card, "target": target, "sign": 1})
+                    out.append({"type": "bribe", "card": card, "target": target, "sign": -1})
+            elif role == "advocate":
+                for target in alive:
+                    out.append({"type": "advocate", "card": card, "target": target})
+        out.extend(self._test_commands(seat, hand, "turn"))
+        if ctx == "turn":
+            out.append({"type": "end_turn"})
+        else:
+            out.append({"type": "pass"})
+        return out
+
+    def _test_commands(self, seat: int, hand: list[str], where: str) -> list[dict]:
+        t = self.t
+        out: list[dict] = []
+        tie: list[str] | None = None
+        for card in hand:
+            if t.card_role[card] != "test" or not self._may_test(seat, t.card_kind[card], where):
+                continue
+            if self.state["inquisitor"] is None:
+                if tie is None:
+                    tie = self._hottest()
+                if len(tie) > 1:
+                    out.extend({"type": "test", "card": card, "witch": vid} for vid in tie)
+                    continue
+            out.append({"type": "test", "card": card})
+        return out
+
+    def _response_commands(self, hand: list[str], w: dict) -> list[dict]:
+        t = self.t
+        out: list[dict] = []
+        others: list[str] | None = None
+        prot = self._protected()
+        for card in hand:
+            kind = t.card_kind[card]
+            if kind in ("accomplice", "mixup"):
+                if others is None:
+                    others = [v for v in self._alive() if v not in (w["accuser"], w["target"]) and v != prot]
+                out.extend({"type": "respond", "card": card, "other": v} for v in others)
+            elif kind == "countercharge":
+                if w["accuser"] != prot and w["accuser"] != w["target"]:
+                    out.append({"type": "respond", "card": card})
+            elif kind == "retraction":
+                if w["card_kind"] == "confession":
+                    out.append({"type": "respond", "card": card})
+        return out
+
+    @staticmethod
+    def _refill_commands(hand: list[str]) -> list[dict]:
+        size = len(hand)
+        if size <= 10:
+            sizes = range(size + 1)
+        else:
+            sizes = sorted({0, 1, 2, size - 2, size - 1, size})
+        out = []
+        for k in sizes:
+            for combo in itertools.combinations(hand, k):
+                out.append({"type": "refill", "discard": list(combo)})
+        return out
+
+    # ------------------------------------------------------------------- apply -----
+    def _apply(self, seat: int, cmd: dict) -> None:
+        ctype = cmd["type"]
+        handler = _HANDLERS.get(ctype)
+        if handler is None:
+            known = ", ".join(FIELDS)
+            raise _bad("unknown_command", f"There is no command {ctype!r} in this game (commands: {known}).")
+        self._fields(cmd)
+        handler(self, seat, cmd)
+
+    # -- setup
+    def _cmd_place_pyres(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        if s["phase"] != "setup":
+            raise _bad("wrong_phase", "The pyres were placed at the start of the game.")
+        assign = cmd["assign"]
+        mine = [vid for vid in s["vorder"] if s["villagers"][vid]["owner"] == seat]
+        pyres = s["dealt_pyres"][seat]
+        if not isinstance(assign, dict):
+            raise _bad("bad_assign", "'assign' must map each of your villagers to one of your pyres.")
+        for vid in assign:
+            if vid not in mine:
+                who = self._name(vid) if vid in self.t.villager else repr(vid)
+                raise _bad("not_yours", f"{who} is not one of your villagers.")
+        for vid in mine:
+            if vid not in assign:
+                raise _bad("bad_assign", f"Give {self._name(vid)} a pyre too.")
+        used = list(assign.values())
+        for pid in used:
+            if pid not in pyres:
+                raise _bad("not_yours", f"{pid!r} is not one of your pyres (yours: {', '.join(pyres)}).")
+        if len(set(used)) != len(used):
+            raise _bad("bad_assign", "Each pyre takes exactly one villager.")
+        for vid in mine:
+            v = s["villagers"][vid]
+            v["pyre"] = assign[vid]
+            v["heat"] = self.t.pyre_start[assign[vid]]
+        s["placed"][seat] = True
+        placed = {vid: assign[vid] for vid in mine}
+        self.emit({"type": "placed", "seat": seat, "assign": placed}, to=[seat],
+                  others={"type": "placed", "seat": seat})
+        if all(s["placed"]):
+            self._begin_game()
+
+    def _begin_game(self) -> None:
+        s = self.state
+        s["revealed"] = True
+        self.emit({"type": "reveal",
+                   "assign": {vid: s["villagers"][vid]["pyre"] for vid in s["vorder"]},
+                   "heat": {vid: s["villagers"][vid]["heat"] for vid in s["vorder"]}})
+        deck = list(self.t.all_cards)
+        self.rng.shuffle(deck)
+        s["deck"] = deck
+        for seat in range(self.n):
+            hand = [deck.pop() for _ in range(HAND_SIZE)]
+            s["hands"][seat] = hand
+            self.emit({"type": "deal", "seat": seat, "count": len(hand), "cards": list(hand)}, to=[seat],
+                      others={"type": "deal", "seat": seat, "count": len(hand)})
+        self._start_accusation(s["first"])
+
+    # -- phase changes
+    def _start_accusation(self, first: int) -> None:
+        s = self.state
+        s["phase"] = "accusation"
+        s["inquisitor"] = None
+        s["priority"] = None
+        self._phase_event()
+        self._start_turn(first)
+
+    def _start_turn(self, seat: int) -> None:
+        s = self.state
+        s["active"] = seat
+        s["turn_played"] = False
+        s["accusers_used"] = []
+        self.emit({"type": "turn", "seat": seat})
+
+    def _start_arrest(self, inquisitor: int) -> None:
+        s = self.state
+        s["inquisitor"] = inquisitor
+        s["last_inquisitor"] = inquisitor
+        s["phase"] = "arrest"
+        s["active"] = None
+        s["accusers_used"] = []
+        s["priority"] = inquisitor
+        s["passes"] = 0
+        self.emit({"type": "inquisitor", "seat": inquisitor})
+        self._phase_event()
+
+    def _end_protection(self) -> None:
+        s = self.state
+        p = s["protection"]
+        if p:
+            s["protection"] = None
+            s["removed"].append(p["card"])
+            self.emit({"type": "unprotect", "villager": p["villager"], "card": p["card"]})
+
+    def _start_trial(self) -> None:
+        s = self.state
+        s["phase"] = "trial"
+        s["priority"] = None
+        s["accusers_used"] = []
+        self._end_protection()
+        inq = s["inquisitor"]
+        s["trial_order"] = [(inq + k) % self.n for k in range(self.n)]
+        s["trial_idx"] = 0
+        self._phase_event()
+
+    def _next_trial_turn(self) -> None:
+        s = self.state
+        s["trial_idx"] += 1
+        s["accusers_used"] = []
+        if s["trial_idx"] >= len(s["trial_order"]):
+            s["trial_idx"] = len(s["trial_order"]) - 1
+            self._burning(s["inquisitor"])
+
+    def _start_evidence(self) -> None:
+        s = self.state
+        s["phase"] = "evidence"
+        s["priority"] = None
+        s["accusers_used"] = []
+        inq = s["inquisitor"]
+        s["refill_order"] = [(inq + k) % self.n for k in range(self.n)]
+        s["refill_idx"] = 0
+        self._phase_event()
+
+    def _after_play(self, seat: int) -> None:
+        """A card played on the seat's own turn/priority/trial turn has fully resolved."""
+        s = self.state
+        phase = s["phase"]
+        if phase == "arrest":
+            s["passes"] = 0
+            s["priority"] = self._next(seat)
+            self.emit({"type": "priority", "seat": s["priority"]})
+        elif phase == "trial":
+            self._next_trial_turn()
+
+    # -- burning
+    def _burning(self, role: int) -> None:
+        """The current witch burns, evaluated for ``role`` (the inquisitor, or the
+        player of Ordeal (drowns))."""
+        s = self.state
+        if s["phase"] != "trial":
+            s["phase"] = "trial"
+            self._phase_event()
+        hottest = self._hottest()
+        if len(hottest) > 1:
+            s["choice"] = {"by": role, "candidates": hottest, "reason": "burning", "role": role}
+            return
+        self._burn(hottest[0], role)
+
+    def _burn(self, vid: str, role: int) -> None:
+        s = self.state
+        v = s["villagers"][vid]
+        owner = v["owner"]
+        if owner != role:
+            v["status"] = "burned"
+            s["trophies"][role].append(vid)
+            outcome = "trophy"
+        else:
+            v["status"] = "removed"
+            s["empty_pyres"][role].append(v["pyre"])
+            outcome = "empty_pyre"
+        self.emit({"type": "burn", "villager": vid, "by": role, "owner": owner, "heat": v["heat"],
+                   "outcome": outcome})
+        if len(self._alive()) <= self.n:
+            self._end_game()
+        else:
+            self._start_evidence()
+
+    def _end_game(self) -> None:
+        s = self.state
+        s["phase"] = "over"
+        s["over"] = True
+        s["active"] = None
+        s["priority"] = None
+        scores = self._scores()
+        best = max(scores)
+        self.emit({"type": "over", "scores": scores, "winners": [i for i, x in enumerate(scores) if x == best]})
+
+    def _scores(self) -> list[int]:
+        s = self.state
+        t = self.t
+        n = self.n
+        scores = [0] * n
+        for vid, v in s["villagers"].items():
+            if v["status"] == "alive":
+                scores[v["owner"]] += t.villager[vid].pentagrams
+        total_empty = sum(len(e) for e in s["empty_pyres"])
+        for seat in range(n):
+            scores[seat] += sum(t.villager[vid].matches for vid in s["trophies"][seat])
+            scores[seat] += sum(t.kind[t.card_kind[c]].keep_vp for c in s["kept"][seat])
+            scores[seat] += total_empty - len(s["empty_pyres"][seat])
+        return scores
+
+    # -- playing cards on one's own turn
+    def _own_turn_check(self, seat: int, what: str) -> str:
+        ctx = self._context()
+        if ctx in ("turn", "priority", "trial"):
+            return ctx
+        raise _bad("wrong_time", self._not_now(ctx, what))
+
+    def _not_now(self, ctx: str, what: str) -> str:
+        if ctx == "window":
+            w = self.state["windows"][-1]
+            if w["kind"] == "negation":
+                return f"You cannot {what} now: a test waits to be negated (negate or pass)."
+            if w["kind"] == "inquisition":
+                return f"You cannot {what} now: an inquisition was called (play No Inquisition or pass)."
+            return f"You cannot {what} now: a card waits for responses (respond or pass)."
+        if ctx == "choice":
+            return f"You cannot {what} now: choose the witch among the hottest villagers first."
+        if ctx == "setup":
+            return f"You cannot {what} yet: place your villagers on your pyres first."
+        if ctx == "refill":
+            return f"You cannot {what} in Collecting Evidence: discard cards and refill your hand."
+        return f"You cannot {what} now."
+
+    def _cmd_accuse(self, seat: int, cmd: dict) -> None:
+        ctx = self._own_turn_check(seat, "play a brown card")
+        s = self.state
+        t = self.t
+        card = self._hand_card(seat, cmd["card"])
+        kind = t.card_kind[card]
+        if t.card_role[card] != "brown":
+            raise _bad("not_brown", f"{card} is not a brown card; only brown cards accuse.")
+        accuser = cmd["accuser"]
+        if not isinstance(accuser, str) or accuser not in s["villagers"]:
+            if isinstance(accuser, str) and accuser in t.villager:
+                raise _bad("not_in_game", f"{self._name(accuser)} is not in this game.")
+            raise _bad("unknown_villager", f"There is no villager called {accuser!r} at this table.")
+        vdef = t.villager[accuser]
+        if not vdef.can_accuse:
+            raise _bad("cannot_accuse", f"{vdef.name} may never be an accuser.")
+        if s["villagers"][accuser]["owner"] != seat:
+            raise _bad("not_yours", f"{vdef.name} is not one of your villagers.")
+        self._living(accuser)
+        if accuser in s["accusers_used"]:
+            span = "this phase" if ctx == "priority" else "this turn"
+            raise _bad("accuser_used", f"You have already accused with {vdef.short} {span}.")
+        target = self._living(cmd["target"])
+        if target == self._protected():
+            raise _bad("protected", f"{self._name(target)} is protected by the Scales of Justice until the next Trial.")
+        value = t.kind[kind].value or 0
+        value += vdef.kind_bonus.get(kind, 0)
+        if (t.kind[kind].value or 0) > 0:
+            value += vdef.target_bonus.get(target, 0)
+        s["hands"][seat].remove(card)
+        s["table"].append(card)
+        s["accusers_used"].append(accuser)
+        if ctx == "turn":
+            s["turn_played"] = True
+        self.emit({"type": "accuse", "seat": seat, "card": card, "kind": kind, "accuser": accuser,
+                   "target": target, "value": value})
+        s["windows"].append({"kind": "response", "card": card, "by": seat, "card_kind": kind,
+                             "accuser": accuser, "target": target, "value": value,
+                             "order": self._clockwise_from(seat), "idx": 0})
+
+    def _cmd_bribe(self, seat: int, cmd: dict) -> None:
+        ctx = self._own_turn_check(seat, "bribe")
+        s = self.state
+        card = self._hand_card(seat, cmd["card"])
+        if self.t.card_role[card] != "bribe":
+            raise _bad("not_bribe", f"{card} is not a Bribe.")
+        target = self._living(cmd["target"])
+        sign = cmd["sign"]
+        if type(sign) is not int or sign not in (1, -1):
+            raise _bad("bad_sign", "A bribe's sign is +1 (more heat) or -1 (less heat).")
+        value = sign * self.t.bribe_size[card]
+        s["hands"][seat].remove(card)
+        if ctx == "turn":
+            s["turn_played"] = True
+        event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value}
+        # H8: the briber is never named to anyone else, not even as a field set to null
+        self.emit(dict(event, yours=True), to=[seat], others=event)
+        self._add_heat(target, value, card)
+        s["discard"].append(card)
+        self._after_play(seat)
+
+    def _cmd_advocate(self, seat: int, cmd: dict) -> None:
+        ctx = self._own_turn_check(seat, "call an advocate")
+        s = self.state
+        card = self._hand_card(seat, cmd["card"])
+        if self.t.card_role[card] != "advocate":
+            raise _bad("not_advocate", f"{card} is not an Advocate.")
+        target = self._living(cmd["target"])
+        value = self.t.kind[self.t.card_kind[card]].value or 0
+        s["hands"][seat].remove(card)
+        if ctx == "turn":
+            s["turn_played"] = True
+        self.emit({"type": "advocate", "seat": seat, "card": card, "target": target, "value": value})
+        self._add_heat(target, value, card)
+        s["discard"].append(card)
+        self._after_play(seat)
+
+    # -- windows
+    def _window_of(self, kinds: tuple[str, ...], what: str) -> dict:
+        ctx = self._context()
+        if ctx != "window" or self.state["windows"][-1]["kind"] not in kinds:
+            raise _bad("wrong_time", self._no_window_message(ctx, what))
+        return self.state["windows"][-1]
+
+    def _no_window_message(self, ctx: str, what: str) -> str:
+        if ctx == "window":
+            return self._not_now("window", what)
+        return {
+            "respond": "There is no brown card to respond to right now.",
+            "negate": "There is no test to negate right now.",
+            "no_inquisition": "No one is calling an inquisition right now.",
+        }.get(what, f"You cannot {what} now.")
+
+    def _cmd_respond(self, seat: int, cmd: dict) -> None:
+        w = self._window_of(("response",), "respond")
+        s = self.state
+        t = self.t
+        card = self._hand_card(seat, cmd["card"])
+        kind = t.card_kind[card]
+        if kind not in RESPONSES:
+            raise _bad("not_response", f"{card} is not a response card (Accomplice, Countercharge, Mix-up or Retraction).")
+        other = cmd.get("other")
+        accuser, target, value = w["accuser"], w["target"], w["value"]
+        prot = self._protected()
+        if kind in ("accomplice", "mixup"):
+            if "other" not in cmd:
+                raise _bad("missing_field", f"Name the other villager ('other') for {t.kind[kind].name}.")
+            other = self._living(other)
+            if other == accuser:
+                raise _bad("bad_other", f"{t.kind[kind].name} cannot name the accuser, {self._name(accuser)}.")
+            if other == target:
+                raise _bad("bad_other", f"{t.kind[kind].name} must name a villager other than the accused.")
+            if other == prot:
+                raise _bad("protected", f"{self._name(other)} is protected by the Scales of Justice until the next Trial.")
+        elif "other" in cmd:
+            raise _bad("bad_field", f"{t.kind[kind].name} does not name another villager.")
+        if kind == "retraction" and w["card_kind"] != "confession":
+            raise _bad("not_confession", "A Retraction can only annul a Confession.")
+        if kind == "countercharge":
+            if accuser == prot:
+                raise _bad("protected", f"{self._name(accuser)} is protected by the Scales of Justice until the next Trial.")
+            if accuser == target:
+                raise _bad("pointless", "The accuser accused itself; a Countercharge would change nothing.")
+        s["hands"][seat].remove(card)
+        event = {"type": "respond", "seat": seat, "card": card, "kind": kind, "to": w["card"]}
+        if other is not None:
+            event["other"] = other
+        self.emit(event)
+        s["windows"].pop()
+        bonus = t.villager[target].accused_bonus.get(kind, 0) if value > 0 else 0
+        if kind == "accomplice":
+            self._add_heat(target, value, w["card"])
+            self._add_heat(other, value + bonus, card)
+        elif kind == "countercharge":
+            self._add_heat(accuser, value + bonus, w["card"])
+        elif kind == "mixup":
+            self._add_heat(other, value + bonus, w["card"])
+        # retraction: the confession has no effect
+        s["discard"].append(card)
+        self._finish_brown(w)
+
+    def _finish_brown(self, w: dict) -> None:
+        s = self.state
+        self._take_from_table(w["card"])
+        s["discard"].append(w["card"])
+        self._after_play(w["by"])
+
+    def _cmd_pass(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        ctx = self._context()
+        if ctx == "window":
+            w = s["windows"][-1]
+            self.emit({"type": "pass", "seat": seat, "window": w["kind"]})
+            w["idx"] += 1
+            if w["idx"] >= len(w["order"]):
+                self._close_window()
+            return
+        if ctx == "priority":
+            self.emit({"type": "pass", "seat": seat, "window": None})
+            s["passes"] += 1
+            if s["passes"] >= self.n:
+                self._start_trial()
+            else:
+                s["priority"] = self._next(seat)
+                self.emit({"type": "priority", "seat": s["priority"]})
+            return
+        if ctx == "trial":
+            self.emit({"type": "pass", "seat": seat, "window": None})
+            self._next_trial_turn()
+            return
+        if ctx == "turn":
+            raise _bad("wrong_time", "In the Accusation phase you end your turn with 'end_turn' (you draw a card) or call an inquisition.")
+        if ctx == "refill":
+            raise _bad("wrong_time", "To keep your whole hand, refill with an empty discard list.")
+        raise _bad("wrong_time", self._not_now(ctx, "pass"))
+
+    def _close_window(self) -> None:
+        """Everyone asked has passed."""
+        s = self.state
+        w = s["windows"].pop()
+        if w["kind"] == "response":
+            self._add_heat(w["target"], w["value"], w["card"])
+            self._finish_brown(w)
+        elif w["kind"] == "inquisition":
+            self._start_arrest(w["by"])
+        else:
+            self._resolve_test(w)
+
+    # -- inquisition
+    def _cmd_call_inquisition(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        ctx = self._context()
+        if ctx != "turn":
+            if ctx in ("priority", "trial", "refill"):
+                raise _bad("wrong_phase", "An inquisition can only be called in the Accusation phase.")
+            raise _bad("wrong_time", self._not_now(ctx, "call an inquisition"))
+        if s["turn_played"]:
+            raise _bad("already_played", "You have played cards this turn; an inquisition must be called before playing anything.")
+        self.emit({"type": "call", "seat": seat})
+        s["windows"].append({"kind": "inquisition", "card": None, "by": seat,
+                             "order": self._clockwise_from(seat), "idx": 0})
+        # No Inquisition cards all publicly gone: nobody can answer, so asking reveals nothing
+        if self._publicly_gone("no_inquisition"):
+            self._close_window()
+
+    def _publicly_gone(self, kind: str) -> bool:
+        s = self.state
+        want = self.t.kind[kind].count
+        gone = sum(1 for c in s["discard"] if self.t.card_kind[c] == kind)
+        gone += sum(1 for c in s["removed"] if self.t.card_kind[c] == kind)
+        gone += sum(1 for kept in s["kept"] for c in kept if self.t.card_kind[c] == kind)
+        if s["protection"] and self.t.card_kind[s["protection"]["card"]] == kind:
+            gone += 1
+        return gone >= want
+
+    def _cmd_no_inquisition(self, seat: int, cmd: dict) -> None:
+        self._window_of(("inquisition",), "no_inquisition")
+        s = self.state
+        card = self._hand_card(seat, cmd["card"])
+        if self.t.card_role[card] != "no_inquisition":
+            raise _bad("not_no_inquisition", f"{card} is not a No Inquisition card.")
+        w = s["windows"].pop()
+        s["hands"][seat].remove(card)
+        s["discard"].append(card)
+        self.emit({"type": "no_inquisition", "seat": seat, "card": card, "caller": w["by"]})
+        self._start_turn(seat)
+
+    # -- phase 1 end of turn
+    def _cmd_end_turn(self, seat: int, cmd: dict) -> None:
+        ctx = self._context()
+        if ctx != "turn":
+            if ctx in ("priority", "trial"):
+                raise _bad("wrong_phase", "Only Accusation turns end with 'end_turn'; here you 'pass'.")
+            raise _bad("wrong_time", self._not_now(ctx, "end your turn"))
+        self.emit({"type": "end_turn", "seat": seat})
+        self._draw(seat, 1)
+        self._start_turn(self._next(seat))
+
+    # -- tests
+    def _cmd_test(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        t = self.t
+        ctx = self._context()
+        card = self._hand_card(seat, cmd["card"])
+        if t.card_role[card] != "test":
+            raise _bad("not_test", f"{card} is not a test card.")
+        kind = t.card_kind[card]
+        name = t.kind[kind].name
+        if seat == s["inquisitor"]:
+            raise _bad("inquisitor", "The inquisitor may not play tests.")
+        if ctx == "window":
+            w = s["windows"][-1]
+            where = w["kind"]
+            if where == "negation":
+                raise _bad("wrong_time", "Only the partner test may be played now (negate or pass).")
+        elif ctx in ("turn", "priority", "trial"):
+            where = "turn"
+        else:
+            raise _bad("wrong_time", self._not_now(ctx, "play a test"))
+        if s["phase"] == "accusation" and t.kind[kind].group != "mark":
+            raise _bad("wrong_phase", f"{name} cannot be played in the Accusation phase.")
+        witch = cmd.get("witch")
+        if "witch" in cmd:
+            if s["inquisitor"] is not None:
+                raise _bad("bad_field", "The inquisitor settles ties for the current witch; leave out 'witch'.")
+            witch = self._living(witch)
+            hottest = self._hottest()
+            if witch not in hottest:
+                raise _bad("not_witch", f"{self._name(witch)} is not the current witch (the hottest villager).")
+        elif s["inquisitor"] is None:
+            hottest = self._hottest()
+            if len(hottest) > 1:
+                names = ", ".join(self._name(v) for v in hottest)
+                raise _bad("tie", f"Several villagers are hottest ({names}); name the witch with 'witch'.")
+        s["hands"][seat].remove(card)
+        s["table"].append(card)
+        if ctx == "turn":
+            s["turn_played"] = True
+        event = {"type": "test", "seat": seat, "card": card, "kind": kind}
+        if witch is not None:
+            event["witch"] = witch
+        self.emit(event)
+        inq = s["inquisitor"]
+        order = [x for x in self._clockwise_from(seat) if x != inq]
+        w = {"kind": "negation", "card": card, "by": seat, "test": kind, "witch": witch,
+             "ctx": "window" if ctx == "window" else "turn", "order": order, "idx": 0}
+        s["windows"].append(w)
+        if not order or self._publicly_gone(t.partner[kind]):
+            self._close_window()
+
+    def _cmd_negate(self, seat: int, cmd: dict) -> None:
+        w = self._window_of(("negation",), "negate")
+        s = self.state
+        t = self.t
+        card = self._hand_card(seat, cmd["card"])
+        partner = t.partner[w["test"]]
+        if t.card_kind[card] != partner:
+            raise _bad("not_partner", f"Only {t.kind[partner].name} can negate {t.kind[w['test']].name}.")
+        s["windows"].pop()
+        s["hands"][seat].remove(card)
+        self._take_from_table(w["card"])
+        s["discard"].append(w["card"])
+        s["discard"].append(card)
+        self.emit({"type": "negate", "seat": seat, "card": card, "test": w["card"]})
+        if w["ctx"] == "turn":
+            self._after_play(w["by"])
+
+    def _resolve_test(self, w: dict) -> None:
+        s = self.state
+        kind = w["test"]
+        card = w["card"]
+        if kind in BURNING_TESTS:
+            self._take_from_table(card)
+            if self.t.kind[kind].keep_vp:
+                s["kept"][w["by"]].append(card)
+            else:
+                s["removed"].append(card)
+            role = w["by"] if kind == "ordeal_drowns" else s["inquisitor"]
+            self._cancel_windows()
+            self._end_protection()
+            self.emit({"type": "ordeal", "card": card, "kind": kind, "burner": role})
+            self._burning(role)
+            return
+        witch = w["witch"]
+        if witch is None:
+            hottest = self._hottest()
+            if len(hottest) > 1:
+                s["choice"] = {"by": s["inquisitor"], "candidates": hottest, "reason": "test", "test": w}
+                return
+            witch = hottest[0]
+        self._finish_test(w, witch)
+
+    def _finish_test(self, w: dict, witch: str) -> None:
+        s = self.state
+        kind = w["test"]
+        card = w["card"]
+        self._take_from_table(card)
+        self.emit({"type": "witch", "villager": witch, "card": card})
+        if kind == "scales_heavier":
+            s["protection"] = {"villager": witch, "card": card}
+            self.emit({"type": "protect", "villager": witch, "card": card})
+            self._cancel_windows()
+            self._start_evidence()
+            return
+        s["removed"].append(card)
+        if kind == "mark_found":
+            self._set_heat(witch, TOP_HEAT, card)
+        else:
+            v = s["villagers"][witch]
+            self._set_heat(witch, self.t.pyre_start[v["pyre"]], card)
+        if w["ctx"] == "turn":
+            self._after_play(w["by"])
+
+    def _cancel_windows(self) -> None:
+        """A jump ends every open window; a brown card still waiting has no effect (R5)."""
+        s = self.state
+        while s["windows"]:
+            w = s["windows"].pop()
+            if w["kind"] == "response":
+                self._take_from_table(w["card"])
+                s["discard"].append(w["card"])
+                self.emit({"type": "cancelled", "card": w["card"]})
+
+    def _cmd_choose_witch(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        choice = s["choice"]
+        if choice is None:
+            raise _bad("wrong_time", "There is no tie for the current witch to settle right now.")
+        vid = cmd["villager"]
+        if vid not in choice["candidates"]:
+            names = ", ".join(self._name(v) for v in choice["candidates"])
+            who = self._name(vid) if isinstance(vid, str) and vid in self.t.villager else repr(vid)
+            raise _bad("not_candidate", f"{who} is not among the hottest villagers ({names}).")
+        s["choice"] = None
+        self.emit({"type": "choose_witch", "seat": seat, "villager": vid})
+        if choice["reason"] == "burning":
+            self._burn(vid, choice["role"])
+        else:
+            self._finish_test(choice["test"], vid)
+
+    # -- phase 4
+    def _cmd_refill(self, seat: int, cmd: dict) -> None:
+        s = self.state
+        ctx = self._context()
+        if ctx != "refill":
+            raise _bad("wrong_phase", "Cards are discarded and drawn only in Collecting Evidence (phase 4).")
+        discard = cmd["discard"]
+        if not isinstance(discard, list) or not all(isinstance(c, str) for c in discard):
+            raise _bad("bad_discard", "'discard' must be a list of card ids from your hand.")
+        if len(set(discard)) != len(discard):
+            raise _bad("bad_discard", "Each card can be discarded only once.")
+        for card in discard:
+            self._hand_card(seat, card)
+        hand = s["hands"][seat]
+        for card in discard:
+            hand.remove(card)
+        self.emit({"type": "discard", "seat": seat, "cards": list(discard)})
+        self._draw(seat, max(0, HAND_SIZE - len(hand)))
+        s["discard"].extend(discard)  # R11: after drawing
+        s["refill_idx"] += 1
+        if s["refill_idx"] >= len(s["refill_order"]):
+            s["refill_idx"] = len(s["refill_order"]) - 1
+            last = s["inquisitor"]
+            s["round"] += 1
+            self._start_accusation(self._next(last))
+
+    # ------------------------------------------------------------------- view ------
+    def _view(self, seat: int | None) -> dict:
+        s = self.state
+        t = self.t
+        revealed = s["revealed"]
+        prot = self._protected()
+        villagers = []
+        for vid in s["vorder"]:
+            v = s["villagers"][vid]
+            d = t.villager[vid]
+            alive = v["status"] == "alive"
+            show = revealed or (seat is not None and v["owner"] == seat and s["placed"][seat])
+            villagers.append({
+                "id": vid, "name": d.name, "short": d.short, "owner": v["owner"], "status": v["status"],
+                "pyre": v["pyre"] if show else None,
+                "start": t.pyre_start[v["pyre"]] if show and alive else None,
+                "heat": v["heat"] if show and alive else None,
+                "pentagrams": d.pentagrams, "matches": d.matches, "protected": vid == prot,
+                "can_accuse": d.can_accuse, "back": d.back, "text": d.text,
+            })
+        scores = self._scores() if revealed else [0] * self.n
+        cards: dict[str, str] = {}
+        ck = t.card_kind
+        players = []
+        for p in range(self.n):
+            hand = s["hands"][p]
+            mine = seat == p
+            if mine:
+                for c in hand:
+                    cards[c] = ck[c]
+            for c in s["kept"][p]:
+                cards[c] = ck[c]
+            players.append({
+                "seat": p, "name": self.players[p], "hand_count": len(hand),
+                "hand": list(hand) if mine else None,
+                "trophies": list(s["trophies"][p]), "kept": list(s["kept"][p]),
+                "empty_pyres": len(s["empty_pyres"][p]),
+                "pyres": [{"id": pid, "start": t.pyre_start[pid]} for pid in s["dealt_pyres"][p]],
+                "placed": s["placed"][p], "score": scores[p],
+            })
+        for zone in (s["discard"], s["removed"], s["table"]):
+            for c in zone:
+                cards[c] = ck[c]
+        protection = dict(s["protection"]) if s["protection"] else None
+        if protection:
+            cards[protection["card"]] = ck[protection["card"]]
+        window = None
+        pending = None
+        if s["windows"]:
+            w = s["windows"][-1]
+            window = {"kind": w["kind"], "card": w["card"], "by": w["by"],
+                      "waiting": w["order"][w["idx"]], "order": list(w["order"]),
+                      "passed": w["order"][:w["idx"]]}
+            if w["kind"] == "response":
+                window.update(accuser=w["accuser"], target=w["target"], value=w["value"], kind_of_card=w["card_kind"])
+            elif w["kind"] == "negation":
+                window.update(test=w["test"], witch=w["witch"])
+            for pw in reversed(s["windows"]):
+                if pw["card"] is not None:
+                    pending = self._pending_of(pw)
+                    break
+        choice = None
+        if s["choice"] is not None:
+            c = s["choice"]
+            choice = {"by": c["by"], "candidates": list(c["candidates"]), "reason": c["reason"]}
+            if c["reason"] == "test":
+                pending = self._pending_of(c["test"])
+        hottest = None
+        if revealed and s["phase"] != "over":
+            hot = self._hottest()
+            hottest = {"heat": s["villagers"][hot[0]]["heat"], "villagers": hot}
+        may_accuse: list[str] = []
+        if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
+            may_accuse = self._accusers_free(seat)
+        recent = self._recent(seat)
+        return {
+            "round": s["round"], "phase": s["phase"], "active": s["active"], "inquisitor": s["inquisitor"],
+            "first_player": s["first"], "window": window, "pending": pending, "choice": choice,
+            "villagers": villagers, "players": players,
+            "deck_count": len(s["deck"]), "discard": list(s["discard"]), "removed": list(s["removed"]),
+            "protection": protection, "cards": cards,
+            "priority": s["priority"], "passes": s["passes"],
+            "trial_order": list(s["trial_order"]) if s["phase"] == "trial" else [],
+            "trial_turn": s["trial_order"][s["trial_idx"]] if s["phase"] == "trial" and s["trial_order"] else None,
+            "refill_order": list(s["refill_order"]) if s["phase"] == "evidence" else [],
+            "refill_turn": s["refill_order"][s["refill_idx"]] if s["phase"] == "evidence" else None,
+            "turn_played": s["turn_played"], "accusers_used": list(s["accusers_used"]),
+            "may_accuse_with": may_accuse, "hottest": hottest, "scores": scores, "recent": recent,
+        }
+
+    @staticmethod
+    def _pending_of(w: dict) -> dict:
+        out = {"card": w["card"], "kind": card_kind(w["card"]), "by": w["by"],
+               "accuser": w.get("accuser"), "target": w.get("target"), "value": w.get("value"),
+               "test": w.get("test"), "witch": w.get("witch")}
+        return out
+
+    def _recent(self, seat: int | None) -> list[dict]:
+        out = []
+        sid = self.state_id
+        for entry in reversed(self._log):
+            if entry["sid"] != sid:
+                break
+            event = self._visible(entry, seat)
+            if event is not None:
+                out.append(event)
+        out.reverse()
+        return out
+
+
+_HANDLERS: dict[str, Callable[[HammerMatch, int, dict], None]] = {
+    "place_pyres": HammerMatch._cmd_place_pyres,
+    "accuse": HammerMatch._cmd_accuse,
+    "bribe": HammerMatch._cmd_bribe,
+    "advocate": HammerMatch._cmd_advocate,
+    "respond": HammerMatch._cmd_respond,
+    "test": HammerMatch._cmd_test,
+    "negate": HammerMatch._cmd_negate,
+    "call_inquisition": HammerMatch._cmd_call_inquisition,
+    "no_inquisition": HammerMatch._cmd_no_inquisition,
+    "end_turn": HammerMatch._cmd_end_turn,
+    "pass": HammerMatch._cmd_pass,
+    "choose_witch": HammerMatch._cmd_choose_witch,
+    "refill": HammerMatch._cmd_refill,
+}
