@@ -285,6 +285,14 @@ class Tables:
                     self.bribe_size[cid] = k.values[n - 1]
                 if k.captions:
                     self.caption[cid] = k.captions[n - 1]
+        # static parts of the view, copied per view so callers may mutate their copy
+        self.villager_face = {v.id: {"id": v.id, "name": v.name, "short": v.short,
+                                     "pentagrams": v.pentagrams, "matches": v.matches,
+                                     "can_accuse": v.can_accuse, "back": v.back, "text": v.text}
+                              for v in self.villagers}
+        self.pentagrams = {v.id: v.pentagrams for v in self.villagers}
+        self.matches = {v.id: v.matches for v in self.villagers}
+        self.keep_vp = {c: self.kind[k].keep_vp for c, k in self.card_kind.items()}
         self.partner: dict[str, str] = {}
         for k in self.kinds:
             if k.role == "test":
@@ -847,14 +855,21 @@ class HammerMatch(Match):
         t = self.t
         n = self.n
         scores = [0] * n
+        pentagrams = t.pentagrams
         for vid, v in s["villagers"].items():
             if v["status"] == "alive":
-                scores[v["owner"]] += t.villager[vid].pentagrams
-        total_empty = sum(len(e) for e in s["empty_pyres"])
+                scores[v["owner"]] += pentagrams[vid]
+        empty = s["empty_pyres"]
+        total_empty = sum(map(len, empty))
+        matches = t.matches
+        keep_vp = t.keep_vp
         for seat in range(n):
-            scores[seat] += sum(t.villager[vid].matches for vid in s["trophies"][seat])
-            scores[seat] += sum(t.kind[t.card_kind[c]].keep_vp for c in s["kept"][seat])
-            scores[seat] += total_empty - len(s["empty_pyres"][seat])
+            score = total_empty - len(empty[seat])
+            for vid in s["trophies"][seat]:
+                score += matches[vid]
+            for c in s["kept"][seat]:
+                score += keep_vp[c]
+            scores[seat] += score
         return scores
 
     # -- playing cards on one's own turn
@@ -1292,20 +1307,23 @@ class HammerMatch(Match):
         t = self.t
         revealed = s["revealed"]
         prot = self._protected()
+        own_placed = seat is not None and s["placed"][seat]
+        faces = t.villager_face
+        pyre_start = t.pyre_start
+        svillagers = s["villagers"]
         villagers = []
         for vid in s["vorder"]:
-            v = s["villagers"][vid]
-            d = t.villager[vid]
+            v = svillagers[vid]
+            face = dict(faces[vid])
             alive = v["status"] == "alive"
-            show = revealed or (seat is not None and v["owner"] == seat and s["placed"][seat])
-            villagers.append({
-                "id": vid, "name": d.name, "short": d.short, "owner": v["owner"], "status": v["status"],
-                "pyre": v["pyre"] if show else None,
-                "start": t.pyre_start[v["pyre"]] if show and alive else None,
-                "heat": v["heat"] if show and alive else None,
-                "pentagrams": d.pentagrams, "matches": d.matches, "protected": vid == prot,
-                "can_accuse": d.can_accuse, "back": d.back, "text": d.text,
-            })
+            show = revealed or (own_placed and v["owner"] == seat)
+            face["owner"] = v["owner"]
+            face["status"] = v["status"]
+            face["pyre"] = v["pyre"] if show else None
+            face["start"] = pyre_start[v["pyre"]] if show and alive else None
+            face["heat"] = v["heat"] if show and alive else None
+            face["protected"] = vid == prot
+            villagers.append(face)
         scores = self._scores() if revealed else [0] * self.n
         cards: dict[str, str] = {}
         ck = t.card_kind
