@@ -168,3 +168,182 @@ class App:
     def screenshot(self, path: str) -> None:
         self.draw(force=True)
         pygame.image.save(self.screen, path)
+
+
+# ------------------------------------------------------------------ entry points ----
+# Called by game.cli: ``witchhunt`` (run_app), ``witchhunt play`` (run_play) and
+# ``witchhunt smoke`` (run_smoke). No traceback ever reaches the user: an unexpected
+# error is logged to a file in the user data folder and the app goes back to the main
+# menu (every move is autosaved, so Continue picks the game up again).
+
+LOG_FILE = "witchhunt.log"
+#: more unexpected errors than this within ERROR_WINDOW seconds end the app
+MAX_ERRORS = 3
+ERROR_WINDOW = 10.0
+
+
+def log_path():
+    from game.paths import user_data_dir
+
+    return user_data_dir() / LOG_FILE
+
+
+def _log_to_file() -> str:
+    """Send log records (warnings and up, plus errors with tracebacks) to the log file."""
+    path = log_path()
+    root = logging.getLogger()
+    if not any(isinstance(h, logging.FileHandler) and getattr(h, "baseFilename", "") == str(path)
+               for h in root.handlers):
+        try:
+            handler = logging.FileHandler(path, encoding="utf-8")
+        except OSError:
+            return str(path)
+        handler.setLevel(logging.INFO)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+        if root.level > logging.INFO or root.level == logging.NOTSET:
+            root.setLevel(logging.INFO)
+    return str(path)
+
+
+def make_app(settings=None) -> App:
+    """An App sized by the saved settings, with ``app.settings`` attached."""
+    from game.ui.settings import load_settings
+    from game.ui.scenes.settings import apply_volume
+
+    settings = settings or load_settings()
+    app = App(settings.window_size, fullscreen=settings.fullscreen)
+    app.settings = settings  # type: ignore[attr-defined]
+    apply_volume(settings.volume)
+    return app
+
+
+def run_guarded(app: App, first: Scene | None) -> int:
+    """``app.run`` that survives a scene's bug: log it, go back to the main menu, say so.
+    ``first=None`` runs the stack as it is. Returns the exit code (1 when errors keep coming)."""
+    from game.ui.scenes.menu import MenuScene
+
+    if first is not None:
+        app.scenes.reset(first)
+    app.running = True
+    errors: deque[float] = deque(maxlen=MAX_ERRORS)
+    code = 0
+    while app.running and app.scenes.top is not None:
+        try:
+            app.frame()
+        except Exception:
+            log.exception("unexpected error in the desktop table")
+            now = time.perf_counter()
+            errors.append(now)
+            if len(errors) == MAX_ERRORS and now - errors[0] < ERROR_WINDOW:
+                code = 1
+                break
+            try:
+                for task in list(app.tasks):
+                    app.remove_task(task)
+                menu = MenuScene(app)
+                app.scenes.reset(menu)
+                menu.say("Something went wrong, sorry. The game was saved: use Continue. "
+                         f"Details are in {log_path()}", "error")
+            except Exception:
+                log.exception("cannot return to the main menu")
+                code = 1
+                break
+    try:
+        while app.scenes.top is not None:
+            app.scenes.pop()
+    except Exception:
+        log.exception("error while closing scenes")
+    pygame.quit()
+    return code
+
+
+def _fail(message: str) -> int:
+    import sys
+
+    print(message, file=sys.stderr)
+    return 1
+
+
+def run_app(args) -> int:
+    """``witchhunt``: the main menu."""
+    path = _log_to_file()
+    try:
+        from game.ui.scenes.menu import MenuScene
+
+        app = make_app()
+        code = run_guarded(app, MenuScene(app))
+    except Exception as exc:
+        log.exception("the app stopped")
+        return _fail(f"Witchhunt Table stopped: {exc}. Details are in {path}")
+    if code:
+        return _fail(f"Witchhunt Table stopped after repeated errors. Details are in {path}")
+    return 0
+
+
+def check_play_args(args) -> tuple[str, list[str], list[int], int]:
+    """Validate ``witchhunt play`` arguments; raise UsageError (one line, exit 2)."""
+    import random
+
+    from game.cli import UsageError
+    from game.engine import GAMES
+    from game.engine.match import MAX_NAME
+    from game.ui.tables import playable_games
+
+    game = args.game
+    if game not in GAMES:
+        raise UsageError(f"witchhunt play: unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
+    playable = playable_games()
+    if game not in playable:
+        raise UsageError(f"witchhunt play: {game} has no desktop table yet "
+                         f"(playable: {', '.join(playable) or 'none'})")
+    names = [n.strip() for n in str(args.players).split(",")]
+    if not names or any(not n for n in names):
+        raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
+    cls = GAMES[game]
+    if not cls.min_players <= len(names) <= cls.max_players:
+        raise UsageError(f"witchhunt play: {game} takes {cls.min_players} to {cls.max_players} players, "
+                         f"not {len(names)}")
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise UsageError(f"witchhunt play: the name {name[:MAX_NAME]}… is longer than {MAX_NAME} characters")
+        if not name.isprintable():
+            raise UsageError("witchhunt play: names may only hold printable characters")
+    folded = [n.casefold() for n in names]
+    for i, n in enumerate(folded):
+        if folded.index(n) != i:
+            raise UsageError(f"witchhunt play: two players are called {names[i]}")
+    bots = sorted(set(args.bots or []))
+    for seat in bots:
+        if not 0 <= seat < len(names):
+            raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
+                             f"(0 is {names[0]}), not {seat}")
+    seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
+    return game, names, bots, seed
+
+
+def run_play(args) -> int:
+    """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S]``: straight to the table."""
+    game, names, bots, seed = check_play_args(args)  # UsageError -> one line, exit 2
+    path = _log_to_file()
+    try:
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.session import HotseatSession, open_table
+
+        app = make_app()
+        session = HotseatSession.new(app, game, names, bots, seed)
+        open_table(app, session, base=MenuScene(app))
+        code = run_guarded(app, None)
+    except Exception as exc:
+        log.exception("the app stopped")
+        return _fail(f"Witchhunt Table stopped: {exc}. Details are in {path}")
+    if code:
+        return _fail(f"Witchhunt Table stopped after repeated errors. Details are in {path}")
+    return 0
+
+
+def run_smoke(args) -> int:
+    """``witchhunt smoke``: see game/ui/smoke.py."""
+    from game.ui.smoke import run_smoke as smoke
+
+    return smoke(args)

@@ -62,29 +62,41 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 }
 
 
+# Which of the art layer's theme colours stands for each widget colour.
+THEME_NAMES: dict[str, str] = {
+    "bg": "FELT_DARK", "panel": "PANEL", "panel_edge": "PANEL_EDGE", "text": "TEXT_LIGHT",
+    "text_dim": "TEXT_MUTED", "accent": "HIGHLIGHT", "button": "WOOD", "focus": "HIGHLIGHT",
+    "select": "WOOD_LIGHT", "danger": "DANGER", "ok": "SUCCESS", "banner": "WOOD_DARK",
+    "toast": "PANEL",
+}
+
+
+_COLOUR_CACHE: dict[str, tuple[int, int, int]] = {}
+
+
 def colour(name: str) -> tuple[int, int, int]:
-    """A named colour: the art layer's theme when it defines it, else the local palette."""
+    """A named colour: the art layer's theme when it has one for it, else the local palette."""
+    cached = _COLOUR_CACHE.get(name)
+    if cached is None:
+        cached = _COLOUR_CACHE[name] = _lookup_colour(name)
+    return cached
+
+
+def _lookup_colour(name: str) -> tuple[int, int, int]:
     try:
         from game.ui import theme  # type: ignore[attr-defined]
     except ImportError:
         theme = None
-    if theme is not None:
-        for attr in (name.upper(), name):
-            value = getattr(theme, attr, None)
-            if isinstance(value, tuple) and len(value) in (3, 4):
-                return value[:3]  # type: ignore[return-value]
-        colours = getattr(theme, "COLOURS", None) or getattr(theme, "COLORS", None)
-        if isinstance(colours, dict) and name in colours:
-            return tuple(colours[name])[:3]  # type: ignore[return-value]
+    if theme is not None and name in THEME_NAMES:
+        value = getattr(theme, THEME_NAMES[name], None)
+        if isinstance(value, tuple) and len(value) in (3, 4):
+            return value[:3]  # type: ignore[return-value]
     return PALETTE.get(name, (255, 0, 255))
 
 
 def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font:
     """The shipped font when the art layer is there, else pygame's default font."""
-    try:
-        from game.ui.fonts import get_font  # type: ignore[attr-defined]
-    except ImportError:
-        get_font = None
+    get_font = _art_get_font()
     if get_font is not None:
         try:
             return get_font(size, bold=bold, title=title)
@@ -103,6 +115,18 @@ def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font
 
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+_GET_FONT: list = []
+
+
+def _art_get_font():
+    """The art layer's get_font, looked up once (a failing import is slow to repeat)."""
+    if not _GET_FONT:
+        try:
+            from game.ui.fonts import get_font  # type: ignore[attr-defined]
+        except ImportError:
+            get_font = None
+        _GET_FONT.append(get_font)
+    return _GET_FONT[0]
 
 
 def text_surface(text: str, size: int, col: tuple[int, int, int], bold: bool = False,

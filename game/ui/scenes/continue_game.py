@@ -1,0 +1,136 @@
+"""Continue (DESIGN D5): every unfinished saved game, newest first. Resume opens its
+table; Delete asks first. A damaged save is listed with its error and left alone.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.saves import SaveInfo, list_saves
+from game.ui.scenes.menu_base import ConfirmScene, MenuBase
+from game.ui.widgets import Button, ListBox, ListRow, Widget, colour, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+
+def describe(info: SaveInfo) -> ListRow:
+    """One list row for a save: who plays what, how far, when."""
+    from game.engine import GAMES
+
+    if info.error:
+        return ListRow(info.path.name, f"{info.error}: left as it is", enabled=False, data=info, warn=True)
+    cls = GAMES.get(info.game)
+    title = (getattr(cls, "title", "") or info.game) if cls else info.game
+    when = time.strftime("%d %b %H:%M", time.localtime(info.saved_at))
+    return ListRow(f"{title}: {', '.join(info.players)}", f"move {info.state_id} · saved {when}", data=info)
+
+
+class ContinueScene(MenuBase):
+    title = "Continue"
+    subtitle = "Every move is saved: pick a game to go on with"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.saves: list[SaveInfo] = []
+        self.selected = 0
+
+    def enter(self) -> None:
+        self.reload()
+        super().enter()
+
+    def reload(self) -> None:
+        try:
+            self.saves = list_saves()
+        except OSError as exc:
+            log.warning("cannot list saves: %s", exc)
+            self.saves = []
+
+    def _current(self) -> SaveInfo | None:
+        if 0 <= self.selected < len(self.saves):
+            return self.saves[self.selected]
+        return None
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        lw = min(w - 80, self.px(860))
+        top = self.px(150)
+        bh = self.px(56)
+        lh = h - top - bh - self.px(80)
+        rows = [describe(i) for i in self.saves]
+        self.list = ListBox((w // 2 - lw // 2, top, lw, lh), rows, row_height=self.px(64), font_size=self.px(22),
+                            on_select=self.select, on_activate=lambda _i: self.resume_selected(),
+                            empty_text="No unfinished games.", name="saves")
+        if rows:
+            self.list.select(min(self.selected, len(rows) - 1))
+        cur = self._current()
+        usable = cur is not None and cur.error is None
+        bw = self.px(200)
+        by = h - bh - self.px(30)
+        gap = self.px(16)
+        x = w // 2 - (3 * bw + 2 * gap) // 2
+        self.resume_button = Button((x + 2 * (bw + gap), by, bw, bh), "Resume", self.resume_selected,
+                                    style="primary", enabled=usable, font_size=self.px(24), name="resume")
+        self.delete_button = Button((x + bw + gap, by, bw, bh), "Delete", self.delete_selected, style="danger",
+                                    enabled=usable, font_size=self.px(24), name="delete")
+        back = Button((x, by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
+        return [self.list, self.resume_button, self.delete_button, back]
+
+    def select(self, index: int) -> None:
+        self.selected = index
+        cur = self._current()
+        usable = cur is not None and cur.error is None
+        self.resume_button.enabled = usable
+        self.delete_button.enabled = usable
+        self.dirty = True
+
+    def resume_selected(self) -> None:
+        from game.engine import SaveError
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.session import HotseatSession, open_table
+        from game.ui.tables import load_tables
+
+        info = self._current()
+        if info is None or info.error:
+            return
+        if info.kind != "hotseat":
+            self.say("This game was hosted for LAN play: resume it with witchhunt host --resume.", "error")
+            return
+        if info.game not in load_tables():
+            self.say("This game cannot be shown on the desktop yet.", "error")
+            return
+        try:
+            session = HotseatSession.resume(self.app, info.path)
+        except SaveError as exc:
+            self.say(str(exc), "error")
+            self.reload()
+            self.rebuild()
+            return
+        open_table(self.app, session, base=MenuScene(self.app))
+
+    def delete_selected(self) -> None:
+        info = self._current()
+        if info is None or info.error:
+            return
+        names = ", ".join(info.players)
+
+        def really() -> None:
+            try:
+                info.path.unlink()
+            except OSError as exc:
+                self.say(f"Cannot delete: {exc.strerror or exc}", "error")
+            self.reload()
+            self.selected = max(0, min(self.selected, len(self.saves) - 1))
+            self.rebuild()
+
+        self.app.scenes.push(ConfirmScene(self.app, f"Delete the saved game of {names}? It cannot be undone.",
+                                          really, yes="Delete", no="Keep it"))
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        draw_text(surface, "Up / Down to choose, Enter to resume, Esc to go back",
+                  (w // 2, h - self.px(92)), self.px(16), colour("text_dim"), anchor="midbottom")

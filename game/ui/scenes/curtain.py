@@ -1,0 +1,103 @@
+"""The curtain (DESIGN D3): "Pass to Bob - click when only Bob is looking".
+
+Opaque, and it draws NO game information except public names: not the table, not a
+hand, not whose turn beyond the name it calls for. It is pushed by the hot-seat session
+after it set ``screen_seat`` to None; only when the named player clicks it away does the
+session show that seat (:meth:`HotseatSession.curtain_lifted`).
+
+So that the click or key that made the last move never lifts it by accident, a mouse
+lift needs both the press and the release on the curtain, and keys count only after
+``KEY_GRACE`` seconds (held keys repeat).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui.input import InputEvent
+from game.ui.scenes.menu_base import MenuBase, background
+from game.ui.widgets import Button, Widget, colour, draw_text, _icon
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.session import HotseatSession
+
+KEY_GRACE = 0.35
+
+
+class CurtainScene(MenuBase):
+    opaque = True
+
+    def __init__(self, app: "App", session: "HotseatSession", seat: int) -> None:
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        self._pressed = False
+        self._shown_for = 0.0
+
+    @property
+    def name(self) -> str:
+        return self.session.players[self.seat]
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        bw, bh = self.px(200), self.px(44)
+        menu = Button((w - bw - self.px(20), self.px(20), bw, bh), "Main menu", self.main_menu,
+                      font_size=self.px(20), name="main_menu")
+        return [menu]
+
+    def focus_first(self) -> None:
+        pass  # Enter is for "I am here", not the menu button
+
+    def main_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.session.close()
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def lift(self) -> None:
+        self.session.curtain_lifted(self.seat)
+
+    def handle(self, event: InputEvent) -> None:
+        menu_button = self.ring.widgets[0] if self.ring.widgets else None
+        on_button = menu_button is not None and event.kind in (uinput.PRESS, uinput.RELEASE) \
+            and menu_button.rect.collidepoint(event.pos)
+        if event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+            return  # Esc must not reveal anything, nor leave by surprise
+        if event.kind == uinput.KEY and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.ring.focus is None:
+            if self._shown_for >= KEY_GRACE:
+                self.lift()
+            return
+        if self.ring.handle(event):
+            self.dirty = True
+        if on_button:
+            return
+        if event.is_left_press:
+            self._pressed = True
+        elif event.is_left_release:
+            if self._pressed:
+                self._pressed = False
+                self.lift()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._shown_for += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(background((w, h)), (0, 0))
+        cy = h // 2
+        icon = _icon("curtain", self.px(96), colour("text_dim"))
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midbottom=(w // 2, cy - self.px(70))))
+        draw_text(surface, f"Pass to {self.name}", (w // 2, cy - self.px(50)), self.px(64), colour("accent"),
+                  bold=True, title=True, anchor="center")
+        draw_text(surface, f"Click when only {self.name} is looking.", (w // 2, cy + self.px(20)), self.px(28),
+                  colour("text"), anchor="center")
+        draw_text(surface, "Everyone else, please look away: the next screen shows a private hand.",
+                  (w // 2, cy + self.px(64)), self.px(20), colour("text_dim"), anchor="center")
+        draw_text(surface, "Click anywhere or press Enter", (w // 2, h - self.px(40)), self.px(20),
+                  colour("text_dim"), anchor="center")
+        self.ring.draw(surface)

@@ -1,0 +1,112 @@
+"""The main menu (issue 3 item 1): New game, Continue, Host, Join, Rules, Settings, Quit.
+
+Arrow keys / Tab move between the buttons, Enter opens one, Esc quits.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scenes.menu_base import MenuBase, MessageScene
+from game.ui.widgets import Widget, colour, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+LAN_PLACEHOLDER = ("LAN play is being wired into the desktop app.\n\n"
+                   "Meanwhile a table can be hosted and joined from the command line:\n"
+                   "witchhunt host hammer --players 4 --name Ann\n"
+                   "witchhunt join 192.168.1.20 --name Bob")
+
+
+class MenuScene(MenuBase):
+    title = "Witchhunt Table"
+    subtitle = "Witch-hunt card games around one screen or across the room"
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        from game.saves import list_saves
+
+        try:
+            has_saves = bool(list_saves())
+        except OSError:
+            has_saves = False
+        items = [
+            ("New game", self.new_game, {"style": "primary", "name": "new_game"}),
+            ("Continue", self.continue_game, {"icon": "continue", "enabled": has_saves, "name": "continue"}),
+            ("Host a game", self.host, {"icon": "host", "name": "host"}),
+            ("Join a game", self.join, {"icon": "join", "name": "join"}),
+            ("Rules", self.rules, {"icon": "rules", "name": "rules"}),
+            ("Settings", self.settings, {"icon": "settings", "name": "settings"}),
+            ("Quit", self.app.quit, {"icon": "quit", "name": "quit"}),
+        ]
+        bh, gap = self.px(54), self.px(12)
+        top = max(self.px(170), (h - len(items) * (bh + gap)) // 2 + self.px(40))
+        return list(self.column(items, top, self.px(360), bh, gap))
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        draw_text(surface, "Tab / arrows to move, Enter to choose, F11 full screen",
+                  (w // 2, h - self.px(14)), self.px(16), colour("text_dim"), anchor="midbottom")
+
+    # actions
+    def new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def continue_game(self) -> None:
+        from game.ui.scenes.continue_game import ContinueScene
+
+        self.app.scenes.push(ContinueScene(self.app))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def host(self) -> None:
+        self._lan("host")
+
+    def join(self) -> None:
+        self._lan("join")
+
+    def _lan(self, what: str) -> None:
+        """Open the LAN scene when it exists (game/ui/scenes/lan.py), else a notice."""
+        try:
+            lan = importlib.import_module("game.ui.scenes.lan")
+        except ModuleNotFoundError as exc:
+            if exc.name != "game.ui.scenes.lan":
+                log.exception("LAN scene cannot be imported")
+            lan = None
+        except Exception:
+            log.exception("LAN scene cannot be imported")
+            lan = None
+        if lan is not None:
+            opener = getattr(lan, f"open_{what}", None)
+            cls = getattr(lan, f"{what.capitalize()}Scene", None)
+            try:
+                if opener is not None:
+                    opener(self.app)
+                    return
+                if cls is not None:
+                    self.app.scenes.push(cls(self.app))
+                    return
+            except Exception:
+                log.exception("LAN scene failed to open")
+                self.say("LAN play could not start; details are in the log.", "error")
+                return
+        title = "Host a game" if what == "host" else "Join a game"
+        self.app.scenes.push(MessageScene(self.app, title, LAN_PLACEHOLDER))

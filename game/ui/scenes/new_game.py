@@ -1,0 +1,188 @@
+"""New game (issue 3 item 1): choose the game, the number of seats, each seat's name
+and whether a bot plays it, an optional seed; Start opens the table.
+
+Only games with both rules (``GAMES``) and a table scene (``TABLE_SCENES``) are offered.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.widgets import (Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel,
+                             draw_text)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dora", "Ede", "Fritz", "Greta"]
+MAX_NAME = 24
+
+
+def check_seats(names: list[str], bots: list[bool]) -> str | None:
+    """A one-line reason the seats cannot start, or None."""
+    cleaned = [n.strip() for n in names]
+    for i, name in enumerate(cleaned):
+        if not name:
+            return f"Seat {i + 1} needs a name."
+    lowered = [n.casefold() for n in cleaned]
+    for i, name in enumerate(lowered):
+        if lowered.index(name) != i:
+            return f"Two seats are called {cleaned[i]}: give each a different name."
+    return None
+
+
+class NewGameScene(MenuBase):
+    title = "New game"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        from game.engine import GAMES
+        from game.ui.tables import playable_games
+
+        self.games = playable_games()
+        self.game = self.games[0] if self.games else None
+        self._classes = GAMES
+        self.names = list(DEFAULT_NAMES)
+        self.bots = [False] * len(DEFAULT_NAMES)
+        self.seed_text = ""
+        cls = GAMES.get(self.game) if self.game else None
+        self.seats = max(cls.min_players, min(cls.max_players, 3)) if cls else 3
+        self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
+
+    # ---------------------------------------------------------------- layout ----
+    def _panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        pw = min(w - 60, self.px(820))
+        top = self.px(140)
+        row = self.px(48)
+        ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self.seats * row + self.px(10) + row \
+            + self.px(14)
+        return pygame.Rect(w // 2 - pw // 2, top, pw, min(ph, h - top - self.px(130)))
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        panel = self._panel()
+        x0 = panel.x + self.px(24)
+        label_w = self.px(150)
+        fx = x0 + label_w
+        y = panel.y + self.px(20)
+        row = self.px(48)
+        fs = self.px(22)
+        if not self.games:
+            widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
+                                 fs, col="danger"))
+        else:
+            widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
+            gx = fx
+            for gid in self.games:
+                title = getattr(self._classes[gid], "title", gid) or gid
+                bw = max(self.px(180), self.px(14) * len(title))
+                widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
+                                      style="primary" if gid == self.game else "normal", font_size=fs,
+                                      name=f"game_{gid}"))
+                gx += bw + self.px(10)
+            y += row + self.px(10)
+            cls = self._classes[self.game]
+            widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
+            widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
+                                   cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
+                                   fmt=lambda v: f"{v} players"))
+            y += row + self.px(14)
+            name_w = min(self.px(320), panel.right - fx - self.px(200))
+            for i in range(self.seats):
+                widgets.append(Label((x0, y + self.px(10), label_w, row), f"Seat {i + 1}", fs, col="text_dim"))
+                widgets.append(TextField((fx, y, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
+                                         placeholder=f"Name of seat {i + 1}", font_size=fs,
+                                         on_change=lambda t, i=i: self.set_name(i, t),
+                                         on_submit=lambda _t: self.start(), name=f"name_{i}"))
+                widgets.append(Checkbox((fx + name_w + self.px(20), y, self.px(170), row - self.px(6)),
+                                        "Bot plays", self.bots[i], font_size=fs,
+                                        on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
+                y += row
+            y += self.px(10)
+            widgets.append(Label((x0, y + self.px(10), label_w, row), "Seed", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
+                                     placeholder="random", font_size=fs, on_change=self.set_seed,
+                                     on_submit=lambda _t: self.start(), name="seed"))
+            widgets.append(Label((fx + self.px(220), y + self.px(12), panel.right - fx - self.px(240), row),
+                                 "optional: the same seed deals the same cards", self.px(18), col="text_dim"))
+        bw, bh = self.px(220), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back,
+                              font_size=self.px(24), name="back"))
+        widgets.append(Button((w // 2 + self.px(12), by, bw, bh), "Start", self.start, style="primary",
+                              enabled=bool(self.games), font_size=self.px(24), name="start"))
+        return widgets
+
+    def focus_first(self) -> None:
+        first = self.ring.find("name_0")
+        if first is not None:
+            self.ring.focus_on(first)
+        else:
+            super().focus_first()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self._panel())
+        w, h = surface.get_size()
+        humans = sum(1 for i in range(self.seats) if not self.bots[i])
+        if humans == 0:
+            hint = "Only bots: you will watch the game."
+        elif humans == 1:
+            hint = "One person against bots: no passing the screen."
+        else:
+            hint = f"{humans} people share this screen: it asks you to pass it before each private turn."
+        draw_text(surface, hint, (w // 2, self._panel().bottom + self.px(14)), self.px(20), colour("text_dim"),
+                  anchor="midtop")
+
+    # ---------------------------------------------------------------- actions ----
+    def pick_game(self, game: str) -> None:
+        self.game = game
+        cls = self._classes[game]
+        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
+        self.rebuild()
+
+    def set_seats(self, value: int) -> None:
+        self.seats = value
+        self.rebuild()
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.names[seat] = text
+
+    def set_bot(self, seat: int, value: bool) -> None:
+        self.bots[seat] = value
+        self.dirty = True
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    def start(self) -> None:
+        from game.engine import SetupError
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.session import HotseatSession, open_table
+
+        if self.game is None:
+            return
+        names = [n.strip() for n in self.names[: self.seats]]
+        bots = self.bots[: self.seats]
+        problem = check_seats(names, bots)
+        if problem:
+            self.say(problem, "error")
+            return
+        seed_text = self.seed_text.strip()
+        if seed_text and not seed_text.isdigit():
+            self.say("The seed must be a whole number (or leave it empty).", "error")
+            return
+        seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
+        try:
+            session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed)
+            open_table(self.app, session, base=MenuScene(self.app))
+        except SetupError as exc:
+            self.say(str(exc), "error")
+        except OSError as exc:
+            self.say(f"Cannot save the game: {exc.strerror or exc}", "error")

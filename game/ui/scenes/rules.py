@@ -1,0 +1,217 @@
+"""Rules reference (issue 3 item 6): a scrollable summary of a game's rules in our own
+words, read from ``docs/rules/<game>.md`` and drawn with headings, bullets and wrapping.
+
+Wheel, Up / Down, Page Up / Page Down, Home / End scroll; Left / Right or the tabs switch
+game; Esc goes back. The table scenes may push ``RulesScene(app, game=...)`` too.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.paths import bundle_root
+from game.ui import input as uinput
+from game.ui.input import InputEvent
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.widgets import Button, Widget, colour, draw_panel, font, text_surface, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+GAME_TITLES = {"hammer": "The Hammer of the Witches", "witch_trial": "Witch Trial", "salem": "Salem 1692",
+               "testimony": "Testimony", "malleus": "Malleus Maleficarum"}
+
+
+def rules_dir() -> Path:
+    return bundle_root() / "docs" / "rules"
+
+
+def available_rules() -> list[str]:
+    order = list(GAME_TITLES)
+    found = [p.name[: -len(".md")] for p in rules_dir().glob("*.md")] if rules_dir().is_dir() else []
+    return sorted(found, key=lambda g: (order.index(g) if g in order else len(order), g))
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of the page: kind is h1, h2, h3, p or li."""
+
+    kind: str
+    text: str
+
+
+def parse_rules(text: str) -> list[Block]:
+    """A small Markdown subset: #/##/### headings, "-" or "1." list items, paragraphs
+    (consecutive lines joined). Emphasis and code marks are dropped."""
+    blocks: list[Block] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("p", " ".join(para)))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = re.sub(r"[*`_]{1,2}(\S(?:.*?\S)?)[*`_]{1,2}", r"\1", raw.rstrip())
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            continue
+        m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
+        if m:
+            flush()
+            blocks.append(Block(f"h{len(m.group(1))}", m.group(2)))
+            continue
+        m = re.match(r"^(?:[-*]|\d+\.)\s+(.*)$", stripped)
+        if m:
+            flush()
+            number = re.match(r"^(\d+)\.", stripped)
+            blocks.append(Block("li", (number.group(1) + ". " if number else "") + m.group(1)))
+            continue
+        if raw.startswith("  ") and blocks and blocks[-1].kind == "li" and not para:
+            blocks[-1] = Block("li", blocks[-1].text + " " + stripped)  # a list item's second line
+            continue
+        para.append(stripped)
+    flush()
+    return blocks
+
+
+class RulesScene(MenuBase):
+    title = "Rules"
+
+    def __init__(self, app: "App", game: str | None = None) -> None:
+        super().__init__(app)
+        self.games = available_rules()
+        self.game = game if game in self.games else (self.games[0] if self.games else None)
+        self.scroll = 0
+        self._page: pygame.Surface | None = None
+        self._page_key: tuple | None = None
+
+    def _area(self) -> pygame.Rect:
+        w, h = self.app.size
+        aw = min(w - 60, self.px(900))
+        top = self.px(150)
+        return pygame.Rect(w // 2 - aw // 2, top, aw, h - top - self.px(100))
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        tab_w, tab_h = self.px(280), self.px(44)
+        x = w // 2 - (len(self.games) * (tab_w + self.px(10))) // 2
+        for g in self.games:
+            widgets.append(Button((x, self.px(96), tab_w, tab_h), GAME_TITLES.get(g, g),
+                                  lambda g=g: self.show(g), style="primary" if g == self.game else "normal",
+                                  font_size=self.px(20), name=f"rules_{g}"))
+            x += tab_w + self.px(10)
+        bw, bh = self.px(220), self.px(52)
+        widgets.append(Button((w // 2 - bw // 2, h - bh - self.px(26), bw, bh), "Back", self.back,
+                              font_size=self.px(22), name="back"))
+        self._page = None
+        return widgets
+
+    def focus_first(self) -> None:
+        back = self.ring.find("back")
+        if back is not None:
+            self.ring.focus_on(back)
+
+    def show(self, game: str) -> None:
+        self.game = game
+        self.scroll = 0
+        self.rebuild()
+
+    # ---------------------------------------------------------------- the page ----
+    def page(self) -> pygame.Surface:
+        """The whole rules text rendered once per game and width (scrolling just blits)."""
+        area = self._area()
+        key = (self.game, area.w, self.scale)
+        if self._page is not None and self._page_key == key:
+            return self._page
+        width = area.w - self.px(60)
+        pieces: list[tuple[int, pygame.Surface]] = []  # (x indent, line surface)
+        gaps: list[int] = []
+        if self.game is None:
+            blocks = [Block("p", "No rules text is installed.")]
+        else:
+            try:
+                blocks = parse_rules((rules_dir() / f"{self.game}.md").read_text(encoding="utf-8"))
+            except OSError as exc:
+                log.warning("rules text for %s cannot be read: %s", self.game, exc)
+                blocks = [Block("p", "The rules text for this game is missing from this installation.")]
+        styles = {"h1": (self.px(34), True, True, "accent", self.px(6)),
+                  "h2": (self.px(27), True, True, "accent", self.px(18)),
+                  "h3": (self.px(23), True, False, "text", self.px(12)),
+                  "p": (self.px(20), False, False, "text", self.px(8)),
+                  "li": (self.px(20), False, False, "text", self.px(4))}
+        for block in blocks:
+            size, bold, title, col, gap_before = styles[block.kind]
+            indent = self.px(28) if block.kind == "li" else 0
+            lines = wrap(block.text, size, width - indent, bold)
+            for i, line in enumerate(lines):
+                surf = text_surface(line, size, colour(col), bold, title)
+                pieces.append((indent, surf))
+                gaps.append(gap_before if i == 0 else 0)
+                if block.kind == "li" and i == 0 and not re.match(r"^\d+\. ", block.text):
+                    pieces.append((-1, surf))  # marker: draw a bullet beside this line
+                    gaps.append(0)
+        total = sum(g + s.get_height() for (x, s), g in zip(pieces, gaps) if x >= 0) + self.px(40)
+        page = pygame.Surface((width, max(total, 10)), pygame.SRCALPHA)
+        y = 0
+        last_y = 0
+        for (x, surf), gap in zip(pieces, gaps):
+            if x < 0:  # bullet for the line just drawn
+                r = self.px(4)
+                pygame.draw.circle(page, colour("accent"), (self.px(12), last_y + surf.get_height() // 2), r)
+                continue
+            y += gap
+            page.blit(surf, (x, y))
+            last_y = y
+            y += surf.get_height()
+        self._page, self._page_key = page, key
+        return page
+
+    def max_scroll(self) -> int:
+        return max(0, self.page().get_height() - (self._area().h - self.px(30)))
+
+    def scroll_by(self, dy: int) -> None:
+        old = self.scroll
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+        if self.scroll != old:
+            self.dirty = True
+
+    def handle(self, event: InputEvent) -> None:
+        step = font(self.px(20)).get_linesize()
+        page = self._area().h - step * 2
+        if event.kind == uinput.WHEEL:
+            self.scroll_by(-event.dy * step * 3)
+            return
+        if event.kind == uinput.KEY:
+            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                    pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.game in self.games and len(self.games) > 1:
+                i = (self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.games)
+                self.show(self.games[i])
+                return
+        super().handle(event)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        area = self._area()
+        draw_panel(surface, area)
+        page = self.page()
+        inner = area.inflate(-self.px(60), -self.px(30))
+        self.scroll = max(0, min(self.max_scroll(), self.scroll))
+        surface.blit(page, inner.topleft, pygame.Rect(0, self.scroll, inner.w, inner.h))
+        if self.max_scroll() > 0:
+            frac = inner.h / page.get_height()
+            bar_h = max(self.px(30), int(area.h * frac))
+            top = area.y + int((area.h - bar_h) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, colour("panel_edge"), (area.right - self.px(12), top, self.px(6), bar_h),
+                             border_radius=3)

@@ -1,0 +1,115 @@
+"""Settings (issue 3 item 1): window size, full screen, sound volume, animation speed.
+Each change applies at once and is saved in the user data folder (game.ui.settings).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.settings import SPEEDS, WINDOW_SIZES, Settings, load_settings, save_settings
+from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, colour, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def current_settings(app: "App") -> Settings:
+    settings = getattr(app, "settings", None)
+    if settings is None:
+        settings = app.settings = load_settings()  # type: ignore[attr-defined]
+    return settings
+
+
+def apply_volume(volume: int) -> None:
+    """Sound follows the volume setting wherever sounds are played from the mixer."""
+    try:
+        if pygame.mixer.get_init():
+            pygame.mixer.music.set_volume(volume / 100)
+            for ch in range(pygame.mixer.get_num_channels()):
+                pygame.mixer.Channel(ch).set_volume(volume / 100)
+    except pygame.error:
+        pass
+
+
+class SettingsScene(MenuBase):
+    title = "Settings"
+    subtitle = "Saved as you change them"
+
+    def _panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        pw = min(w - 60, self.px(700))
+        return pygame.Rect(w // 2 - pw // 2, self.px(150), pw, self.px(330))
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        s = current_settings(self.app)
+        panel = self._panel()
+        x0 = panel.x + self.px(30)
+        fx = x0 + self.px(260)
+        sw = min(self.px(300), panel.right - fx - self.px(30))
+        row = self.px(70)
+        y = panel.y + self.px(24)
+        fs = self.px(22)
+        sizes = list(WINDOW_SIZES)
+        if s.window_size not in sizes:
+            sizes.append(s.window_size)
+        self._sizes = sizes
+        speeds = list(SPEEDS)
+        if s.animation_speed not in speeds:
+            speeds = sorted(speeds + [s.animation_speed])
+        self._speeds = speeds
+        widgets: list[Widget] = [
+            Label((x0, y + self.px(12), fx - x0, row), "Window size", fs, col="text_dim"),
+            Stepper((fx, y, sw, self.px(50)), sizes.index(s.window_size), 0, len(sizes) - 1,
+                    fmt=lambda i: f"{sizes[i][0]} × {sizes[i][1]}", on_change=self.set_size, font_size=fs,
+                    name="window_size"),
+            Label((x0, y + row + self.px(12), fx - x0, row), "Full screen (F11)", fs, col="text_dim"),
+            Checkbox((fx, y + row, sw, self.px(50)), "On" if s.fullscreen else "Off", s.fullscreen,
+                     on_change=self.set_fullscreen, font_size=fs, name="fullscreen"),
+            Label((x0, y + 2 * row + self.px(12), fx - x0, row), "Sound volume", fs, col="text_dim"),
+            Stepper((fx, y + 2 * row, sw, self.px(50)), s.volume, 0, 100, step=10, fmt=lambda v: f"{v}%",
+                    on_change=self.set_volume, font_size=fs, name="volume"),
+            Label((x0, y + 3 * row + self.px(12), fx - x0, row), "Animation speed", fs, col="text_dim"),
+            Stepper((fx, y + 3 * row, sw, self.px(50)), speeds.index(s.animation_speed), 0, len(speeds) - 1,
+                    fmt=lambda i: f"{speeds[i]}%", on_change=self.set_speed, font_size=fs, name="speed"),
+        ]
+        bw, bh = self.px(220), self.px(56)
+        widgets.append(Button((w // 2 - bw // 2, h - bh - self.px(30), bw, bh), "Back", self.back,
+                              font_size=self.px(24), name="back"))
+        return widgets
+
+    def _store(self, settings: Settings) -> None:
+        self.app.settings = settings  # type: ignore[attr-defined]
+        if not save_settings(settings):
+            self.say("Settings could not be saved (the folder is not writable).", "error")
+        self.dirty = True
+
+    def set_size(self, index: int) -> None:
+        w, h = self._sizes[index]
+        s = current_settings(self.app).with_(window_w=w, window_h=h)
+        self._store(s)
+        if not self.app.fullscreen:
+            self.app.windowed_size = (w, h)
+            self.app.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self.app._resized((w, h))
+
+    def set_fullscreen(self, on: bool) -> None:
+        self._store(current_settings(self.app).with_(fullscreen=on))
+        if on != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+        self.rebuild()
+
+    def set_volume(self, volume: int) -> None:
+        self._store(current_settings(self.app).with_(volume=volume))
+        apply_volume(volume)
+
+    def set_speed(self, index: int) -> None:
+        self._store(current_settings(self.app).with_(animation_speed=self._speeds[index]))
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        panel = self._panel()
+        draw_panel(surface, panel)
+        s = current_settings(self.app)
+        draw_text(surface, f"Bots wait {s.bot_delay:.1f} s before each move at this speed.",
+                  (panel.centerx, panel.bottom + self.px(16)), self.px(18), colour("text_dim"), anchor="midtop")

@@ -1,0 +1,407 @@
+"""What feeds a table scene: the :class:`TableSource` contract, and :class:`HotseatSession`,
+the hot-seat implementation (DESIGN D3, D5).
+
+The TableSource contract (a LAN client session implements the same)::
+
+    source.game -> str; source.players -> list[str]
+    source.screen_seat -> int | None   # whose private view the screen may show now
+                                       # (None while the curtain is down / spectator)
+    source.view() -> dict              # match.view(screen_seat) - never anything more
+    source.legal() -> list[dict]       # legal(screen_seat)
+    source.log() -> list[dict]         # log(screen_seat)
+    source.submit(command) -> str | None   # None = applied; else the engine's message
+    source.revision -> int             # changes whenever anything changed (redraw)
+    source.pending_seats() -> list[int]    # seats that must act now (public info)
+    source.request_seat(seat)          # a seat's button on a public banner was pressed
+    source.is_human(seat) -> bool
+
+Hot-seat additions a table may use (check with ``getattr`` so a LAN source need not have them):
+
+    source.banner_seats() -> list[int]   # human seats the public banner must offer now;
+                                         # [] = no banner. Non-empty only while screen_seat is None.
+    source.can_pass_all() -> bool        # show the banner's "No answers" button
+    source.no_answers() -> str | None    # "No answers": pass for every human seat in the window
+    source.message -> str                # a public line for the table ("Bot Cy is thinking …")
+
+A table scene draws only ``source.view()`` / ``source.log()`` and sends only
+``source.submit()``; it re-reads the view whenever ``revision`` changes.
+
+Who is behind the screen (hot-seat)
+-----------------------------------
+* One human seat: always that seat; no curtain ever.
+* No human seat: a spectator (``None``).
+* Several human seats, recomputed after every applied command:
+  - exactly one human must act and it is not the shown seat: ``screen_seat`` becomes
+    ``None`` *first*, then the curtain scene ("Pass to Bob") is pushed; only when Bob
+    clicks the curtain away does ``screen_seat`` become Bob's seat;
+  - several humans may act (a response / negation / inquisition window, or the setup
+    where everyone places pyres) and the shown seat is not one of them: ``screen_seat``
+    becomes ``None`` and the table shows the public banner from ``banner_seats()``;
+    pressing a seat's button calls :meth:`request_seat`, which lowers the curtain for it;
+  - only bots must act: the shown seat stays (the table shows the bots' public moves).
+Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
+is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
+
+Autosave: after every applied command the match is saved atomically (``save_match``), so
+Continue works after a crash or a closed window. Bot seats move from an app task, one
+command per ``bot_delay`` seconds, so people can follow what happened.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from game.bots.base import Bot, RandomBot
+from game.engine import IllegalCommand, Match
+from game.saves import load_save, new_save_path, save_match
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BOT_DELAY = 0.6
+#: seconds the final position stays on screen before the game-over scene appears
+GAME_OVER_PAUSE = 1.5
+
+
+class TableSource(Protocol):
+    """See the module docstring."""
+
+    game: str
+    players: list[str]
+    revision: int
+
+    @property
+    def screen_seat(self) -> int | None: ...
+
+    def view(self) -> dict: ...
+
+    def legal(self) -> list[dict]: ...
+
+    def log(self) -> list[dict]: ...
+
+    def submit(self, command: dict) -> str | None: ...
+
+    def pending_seats(self) -> list[int]: ...
+
+    def request_seat(self, seat: int) -> None: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+
+def make_bots(match: Match, seats: list[int] | None = None) -> dict[int, Bot]:
+    """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given).
+    Seeded from the match seed, the seat and the state id, so a resumed game gets
+    bots that are deterministic too."""
+    seats = match.options.get("bots", []) if seats is None else seats
+    return {s: RandomBot(match.seed * 1009 + s * 31 + match.state_id) for s in seats}
+
+
+class HotseatSession:
+    """The only object that touches the Match for the hot-seat UI. See the module docstring."""
+
+    def __init__(self, app: "App", match: Match, bots: dict[int, Bot], save_path: Path | str | None,
+                 *, bot_delay: float | None = None) -> None:
+        self.app = app
+        self.match = match
+        self.bots = dict(bots)
+        self.save_path = Path(save_path) if save_path is not None else None
+        if bot_delay is None:
+            settings = getattr(app, "settings", None)
+            bot_delay = settings.bot_delay if settings is not None else DEFAULT_BOT_DELAY
+        self.bot_delay = float(bot_delay)
+        self.game: str = match.game_id
+        self.players: list[str] = list(match.players)
+        self.humans: list[int] = [s for s in range(match.n) if s not in self.bots]
+        self.revision = 0
+        self.message = ""
+        self.save_error: str | None = None
+        self.table: "Scene | None" = None
+        #: called once when the match is over (after a short pause); default: game-over scene
+        self.on_game_over: Callable[["HotseatSession"], None] = _show_game_over
+        self._screen_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self._curtain: "Scene | None" = None
+        self._bot_clock = 0.0
+        self._over_clock: float | None = None
+        self._over_done = False
+        self._started = False
+
+    # ------------------------------------------------------------- construction ----
+    @classmethod
+    def new(cls, app: "App", game: str, players: list[str], bot_seats: list[int], seed: int,
+            options: dict | None = None, *, bot_delay: float | None = None,
+            save_path: Path | None = None) -> "HotseatSession":
+        """Set up a fresh match (``SetupError`` for bad input) and save it at once."""
+        from game.engine import new_match
+
+        opts = dict(options or {})
+        opts["bots"] = sorted(bot_seats)
+        match = new_match(game, players, seed=seed, options=opts)
+        session = cls(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay)
+        session._autosave()
+        return session
+
+    @classmethod
+    def resume(cls, app: "App", path: Path, *, bot_delay: float | None = None) -> "HotseatSession":
+        """Continue a saved game (``SaveError`` with a clear message for a bad file)."""
+        match, extra = load_save(path)
+        seats = extra.get("bots")
+        if not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
+            seats = None
+        return cls(app, match, make_bots(match, seats), path, bot_delay=bot_delay)
+
+    # ---------------------------------------------------------- TableSource API ----
+    @property
+    def screen_seat(self) -> int | None:
+        return self._screen_seat
+
+    def view(self) -> dict:
+        return self.match.view(self._screen_seat)
+
+    def legal(self) -> list[dict]:
+        if self._screen_seat is None:
+            return []
+        return self.match.legal(self._screen_seat)
+
+    def log(self) -> list[dict]:
+        return self.match.log(self._screen_seat)
+
+    def pending_seats(self) -> list[int]:
+        return self.match.to_act()
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < self.match.n and seat not in self.bots
+
+    def submit(self, command: dict) -> str | None:
+        """Apply ``command`` for the seat behind the screen. None when applied, else a
+        sentence for the player (the engine's message); the match is then unchanged."""
+        seat = self._screen_seat
+        if seat is None:
+            return "Nobody is at the table yet: choose who plays first."
+        if self.curtain_down:
+            return "Wait until the curtain is lifted."
+        return self._apply(seat, command)
+
+    def request_seat(self, seat: int) -> None:
+        """A seat's button on the public banner: lower the curtain for that seat."""
+        if not self.is_human(seat) or seat not in self.match.to_act():
+            return
+        if seat == self._screen_seat:
+            return
+        self._lower_curtain(seat)
+
+    # ------------------------------------------------------------ hot-seat extras ----
+    def banner_seats(self) -> list[int]:
+        """Human seats the public banner offers now (non-empty only while nobody is
+        behind the screen and several humans may act)."""
+        if self._screen_seat is not None or self.curtain_down or self.match.over:
+            return []
+        pending = [s for s in self.match.to_act() if self.is_human(s)]
+        return pending if len(pending) > 1 or (pending and len(self.humans) > 1) else []
+
+    def can_pass_all(self) -> bool:
+        """True when every human seat that may act now could pass (an answer window)."""
+        seats = self.banner_seats()
+        return bool(seats) and all({"type": "pass"} in self.match.legal(s) for s in seats)
+
+    def no_answers(self) -> str | None:
+        """The banner's "No answers": submit ``pass`` for every human seat in the window,
+        one by one through the engine (each one autosaved)."""
+        for seat in list(self.banner_seats()):
+            if seat not in self.match.to_act():
+                continue  # the window closed or moved on
+            if {"type": "pass"} not in self.match.legal(seat):
+                return f"{self.players[seat]} cannot pass now."
+            problem = self._apply(seat, {"type": "pass"}, sync=False)
+            if problem:
+                self._sync_screen()
+                return problem
+        self._sync_screen()
+        return None
+
+    @property
+    def curtain_down(self) -> bool:
+        return self._curtain is not None
+
+    @property
+    def curtain_seat(self) -> int | None:
+        return getattr(self._curtain, "seat", None) if self._curtain is not None else None
+
+    def curtain_lifted(self, seat: int) -> None:
+        """Called by the curtain scene when the named player clicked it away."""
+        curtain = self._curtain
+        self._curtain = None
+        if curtain is not None:
+            _remove_scene(self.app, curtain)
+        self._screen_seat = seat
+        self.revision += 1
+
+    # ---------------------------------------------------------------- lifecycle ----
+    def start(self, table: "Scene | None" = None) -> None:
+        """Begin driving the table (bots, curtain). Call once the table scene is pushed."""
+        self.table = table
+        if not self._started:
+            self._started = True
+            self.app.add_task(self._tick)
+        self._sync_screen()
+
+    def close(self) -> None:
+        self.app.remove_task(self._tick)
+        self._started = False
+        if self._curtain is not None:
+            _remove_scene(self.app, self._curtain)
+            self._curtain = None
+
+    # ----------------------------------------------------------------- internals ----
+    def _apply(self, seat: int, command: dict, sync: bool = True) -> str | None:
+        try:
+            self.match.apply(seat, command)
+        except IllegalCommand as exc:
+            return exc.message
+        except Exception:  # an engine bug: the match is restored; say so, keep playing
+            log.exception("engine error applying %r for seat %s", command, seat)
+            return "That move could not be made (an internal error; it was logged)."
+        self._after_apply(sync)
+        return None
+
+    def _after_apply(self, sync: bool = True) -> None:
+        self.revision += 1
+        self._autosave()
+        self._bot_clock = 0.0
+        if sync:
+            self._sync_screen()
+        if self.match.over and self._over_clock is None:
+            self._over_clock = 0.0
+
+    def _autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            save_match(self.match, self.save_path, kind="hotseat", extra={"bots": sorted(self.bots)})
+            self.save_error = None
+        except OSError as exc:  # a full disk must not end the game: say it, keep playing
+            log.warning("autosave to %s failed: %s", self.save_path, exc)
+            self.save_error = f"Autosave failed: {exc.strerror or exc}"
+
+    def _sync_screen(self) -> None:
+        """Decide who is behind the screen after a change (see the module docstring)."""
+        old = self._screen_seat
+        if len(self.humans) <= 1:
+            self._screen_seat = self.humans[0] if self.humans else None
+        elif self.match.over:
+            self._screen_seat = None
+            self._cancel_curtain()
+        else:
+            pending = [s for s in self.match.to_act() if self.is_human(s)]
+            if len(pending) == 1:
+                target = pending[0]
+                if self._screen_seat != target:
+                    if self.curtain_seat != target:
+                        self._lower_curtain(target)
+            elif len(pending) > 1:
+                if self._screen_seat not in pending:
+                    self._screen_seat = None  # the public banner asks who answers
+                if self.curtain_seat is not None and self.curtain_seat not in pending:
+                    self._cancel_curtain()
+            # only bots must act: the shown seat stays
+        if self._screen_seat != old:
+            self.revision += 1
+        bots_moving = [s for s in self.match.to_act() if s in self.bots]
+        if bots_moving and not self.match.over:
+            names = ", ".join(self.players[s] for s in bots_moving[:1])
+            self.message = f"{names} (bot) is thinking…"
+        else:
+            self.message = ""
+
+    def _lower_curtain(self, seat: int) -> None:
+        # screen_seat goes to None FIRST: from now on no private view is handed out
+        self._screen_seat = None
+        self.revision += 1
+        if self._curtain is not None:
+            self._curtain.seat = seat  # type: ignore[attr-defined]
+            self._curtain.dirty = True
+            return
+        from game.ui.scenes.curtain import CurtainScene
+
+        self._curtain = CurtainScene(self.app, self, seat)
+        self.app.scenes.push(self._curtain)
+
+    def _cancel_curtain(self) -> None:
+        if self._curtain is not None:
+            curtain, self._curtain = self._curtain, None
+            _remove_scene(self.app, curtain)
+
+    def _tick(self, dt: float) -> None:
+        """App task: stop when the table is gone; move bots; show game over."""
+        if self.table is not None and self.table not in self.app.scenes.stack:
+            self.close()
+            return
+        if self.match.over:
+            if self._over_clock is not None and not self._over_done:
+                self._over_clock += dt
+                if self._over_clock >= min(GAME_OVER_PAUSE, 2.5 * self.bot_delay + 0.05):
+                    self._over_done = True
+                    self.on_game_over(self)
+            return
+        if self.curtain_down:
+            return  # bots wait while the screen is being passed, so nobody misses a move
+        seats = [s for s in self.match.to_act() if s in self.bots]
+        if not seats:
+            self._bot_clock = 0.0
+            return
+        self._bot_clock += dt
+        if self._bot_clock < self.bot_delay:
+            return
+        self._bot_clock = 0.0
+        self.bot_move(seats[0])
+
+    def bot_move(self, seat: int) -> None:
+        """One move for bot ``seat`` (lowest bot seat first, like ``play_bots``)."""
+        legal = self.match.legal(seat)
+        if not legal:
+            return
+        try:
+            command = self.bots[seat].choose(self.match.view(seat), legal)
+        except Exception:
+            log.exception("bot for seat %s failed to choose; taking the first legal command", seat)
+            command = legal[0]
+        if self._apply(seat, command) is not None and command is not legal[0]:
+            log.warning("bot command %r refused; taking the first legal command", command)
+            self._apply(seat, legal[0])
+
+
+def _remove_scene(app: "App", scene: Any) -> None:
+    """Take ``scene`` off the stack wherever it is (normally the top)."""
+    stack = app.scenes.stack
+    if stack and stack[-1] is scene:
+        app.scenes.pop()
+    elif scene in stack:
+        stack.remove(scene)
+        scene.exit()
+        for s in app.scenes.visible():
+            s.dirty = True
+
+
+def _show_game_over(session: HotseatSession) -> None:
+    from game.ui.scenes.game_over import GameOverScene
+
+    session.app.scenes.push(GameOverScene(session.app, session))
+
+
+def open_table(app: "App", session: HotseatSession, *, base: "Scene | None" = None) -> "Scene":
+    """Put the game's table scene on the stack (above ``base``, e.g. the main menu,
+    when given) and start the session. Raises KeyError for a game without a table."""
+    from game.ui.tables import load_tables
+
+    factory = load_tables()[session.game]
+    table = factory(app, session)
+    if base is not None:
+        app.scenes.reset(base)
+        app.scenes.push(table)
+    else:
+        app.scenes.push(table)
+    session.start(table)
+    return table
