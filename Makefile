@@ -4,7 +4,19 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: play test bench clean
+.PHONY: play test bench clean package package-smoke package-screenshot
+
+# Packaging (docs/PACKAGING.md): onedir by default, `make package ONEFILE=1` for one file.
+ONEFILE ?= 0
+ifeq ($(ONEFILE),1)
+PKG_DIST := dist/onefile
+PKG_WORK := build/work/onefile
+APP      := $(PKG_DIST)/witchhunt
+else
+PKG_DIST := dist
+PKG_WORK := build/work/onedir
+APP      := $(PKG_DIST)/witchhunt/witchhunt
+endif
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,5 +33,19 @@ test: $(STAMP)            ## run the whole test suite, headless
 bench: $(STAMP)           ## print the benchmarks' numbers
 	$(PY) benchmarks/engine.py
 
+package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller
+	build/ensure-build-tools.sh $(PY)
+	WITCHHUNT_ONEFILE=$(ONEFILE) $(PY) -m PyInstaller --noconfirm --log-level WARN \
+		--distpath $(PKG_DIST) --workpath $(PKG_WORK) installer.spec
+	@echo "built $(APP)"
+
+package-smoke: $(STAMP)  ## run the built app's checks and its smoke, headless
+	$(PY) build/package_smoke.py $(APP)
+
+package-screenshot: $(STAMP)  ## the built app's main menu under Xvfb -> docs/screenshots/
+	mkdir -p docs/screenshots
+	WITCHHUNT_SCREENSHOT=$(CURDIR)/docs/screenshots/packaged_menu.png WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 \
+		SDL_AUDIODRIVER=dummy xvfb-run -a -s "-screen 0 1600x900x24" $(APP)
+
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache dist build/work
