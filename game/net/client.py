@@ -473,6 +473,8 @@ class BotClient(Client):
             if self._pending is not None and isinstance(sid, int) and sid > self._pending[0]:
                 self.latencies.append(time.perf_counter() - self._pending[1])
                 self._pending = None
+            if message.get("full"):
+                self._acted_sid = None  # a resumed host may be back at a state we acted on
             if view.get("over"):
                 self.finished.set()
                 return

@@ -22,7 +22,9 @@ or blocking with :meth:`Host.serve_forever` (``witchhunt host --headless``).
 """
 from __future__ import annotations
 
+import copy
 import logging
+import marshal
 import os
 import queue
 import secrets
@@ -61,6 +63,7 @@ class Timings:
     junk_window: float = 10.0     # … within this window closes the connection
     announce_every: float = 2.0   # LAN discovery announcement period
     linger_after_over: float | None = None  # serve_forever returns this long after the game ends
+    save_gap: float = 0.2         # at least this long between two autosave writes (bursts coalesce)
 
 
 @dataclass
@@ -155,6 +158,8 @@ class Host:
         self._over_at: float | None = None
         self._announcer = None
         self._lobby_dirty = False
+        self._saver: _Saver | None = None
+        self._save_dirty = False
         self.stats = {"commands": 0, "errors": 0, "connections": 0}
 
     # ------------------------------------------------------------------ resume ------
@@ -328,6 +333,7 @@ class Host:
             self._send_lobby()
         if self.match is not None and not self.match.over:
             sleep = min(sleep, self._run_bots(now))
+        sleep = min(sleep, self._maybe_save(time.monotonic()))
         if self._announcer is not None:
             try:
                 self._announcer.tick(now)
@@ -529,6 +535,10 @@ class Host:
             self._announcer.close()
         if self._sel is not None:
             self._sel.close()
+        if self._save_dirty and self.match is not None and self.save_path is not None:
+            self.save()
+        if self._saver is not None:
+            self._saver.close()
         self.stopped.set()
         log.info("host stopped")
 
@@ -686,12 +696,13 @@ class Host:
         self._after_change()
 
     def _after_change(self) -> None:
-        """Save, then tell everyone: a client never sees a state the save lacks."""
+        """Autosave (a snapshot, written by the saver thread), then tell everyone."""
         match = self.match
         assert match is not None
-        self._next_bot_at = time.monotonic() + (self.bot_delay or 0.0)
-        if self.save_path is not None:
-            self.save()
+        now = time.monotonic()
+        self._next_bot_at = now + (self.bot_delay or 0.0)
+        self._save_dirty = True
+        self._maybe_save(now)
         for conn in list(self.conns.values()):
             if conn.joined:
                 self._send_update(conn)
@@ -702,17 +713,37 @@ class Host:
                      result["scores"], [match.players[w] for w in result["winners"]])
 
     def save(self) -> None:
-        from game.saves import save_match
-
+        """Autosave now: the snapshot is taken here, on the host thread; the writer thread
+        writes it atomically via :func:`game.saves.save_match`."""
         assert self.match is not None and self.save_path is not None
         tokens = {s.token: i for i, s in enumerate(self.seats) if s.token}
-        extra = {"net": {"version": proto.PROTOCOL_VERSION, "tokens": tokens, "names": self.match.players,
+        extra = {"net": {"version": proto.PROTOCOL_VERSION, "tokens": tokens, "names": list(self.match.players),
                          "bots": sorted(self.bots), "table": self.table_name, "owner_token": self.owner_token,
                          "port": self.port}}
-        try:
-            save_match(self.match, self.save_path, kind="host", extra=extra)
-        except OSError as exc:
-            log.error("autosave failed: %s", exc)
+        if self._saver is None:
+            self._saver = _Saver(self.save_path)
+        self._save_dirty = False
+        self._saver.submit(_Snapshot(self.match), extra)
+
+    def _maybe_save(self, now: float) -> float:
+        """Save if a change is unsaved and the writer is free; returns seconds until the
+        next save could be due. Writes are ``save_gap`` apart, so a burst of fast moves
+        costs one write, while at human pace every command is written at once."""
+        if not self._save_dirty or self.save_path is None or self.match is None:
+            return 1.0
+        saver = self._saver
+        if saver is not None:
+            if saver.busy:
+                return 0.02
+            due = saver.last_write + self.timings.save_gap
+            if now < due:
+                return due - now
+        self.save()
+        return 1.0
+
+    def flush_saves(self, timeout: float = 10.0) -> bool:
+        """Wait until the newest snapshot is on disk; True when it is."""
+        return self._saver.flush(timeout) if self._saver is not None else True
 
     def _send_update(self, conn: Connection) -> None:
         match = self.match
@@ -776,3 +807,85 @@ class Host:
         return {"type": "witchhunt-table", "version": proto.PROTOCOL_VERSION, "port": self.port,
                 "game": self.game, "table": self.table_name, "players": self.n, "free": free,
                 "started": self.match is not None, "over": bool(self.match and self.match.over)}
+
+
+class _Snapshot:
+    """A frozen copy of a match, enough for :func:`game.saves.save_match` (it reads
+    ``over`` and ``to_dict()``): the writer thread never touches the live match."""
+
+    def __init__(self, match: Match) -> None:
+        data = match.to_dict()
+        try:  # plain JSON data by the engine contract, so marshal copies it fast
+            self._frozen: bytes | None = marshal.dumps(data)
+            self._data: dict | None = None
+        except ValueError:
+            self._frozen, self._data = None, copy.deepcopy(data)
+        self.over = match.over
+
+    def to_dict(self) -> dict:
+        if self._data is None:
+            self._data = marshal.loads(self._frozen)  # type: ignore[arg-type]
+        return self._data
+
+
+class _Saver:
+    """Writes autosaves on its own thread so that writing never delays an update; the
+    host decides when to take a snapshot (:meth:`Host._maybe_save`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.last_write = 0.0
+        self.writes = 0
+        self._cond = threading.Condition()
+        self._pending: tuple[_Snapshot, dict] | None = None
+        self._busy = False
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="witchhunt-autosave", daemon=True)
+        self._thread.start()
+
+    @property
+    def busy(self) -> bool:
+        return self._busy or self._pending is not None
+
+    def submit(self, snapshot: "_Snapshot", extra: dict) -> None:
+        with self._cond:
+            self._pending = (snapshot, extra)
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._pending is not None or self._busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join(5.0)
+
+    def _run(self) -> None:
+        from game.saves import save_match
+
+        while True:
+            with self._cond:
+                while self._pending is None and not self._closed:
+                    self._cond.wait()
+                if self._pending is None:
+                    return
+                (snapshot, extra), self._pending = self._pending, None
+                self._busy = True
+            try:
+                save_match(snapshot, self.path, kind="host", extra=extra)  # type: ignore[arg-type]
+                self.writes += 1
+            except Exception as exc:  # a full disk must not stop the table
+                log.error("autosave to %s failed: %s", self.path, exc)
+            with self._cond:
+                self.last_write = time.monotonic()
+                self._busy = False
+                self._cond.notify_all()

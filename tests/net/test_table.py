@@ -211,8 +211,8 @@ def test_silent_peer_is_disconnected(counting_game, make_host):
     started = time.monotonic()
     assert peer.closed(timeout=4.0)
     assert 0.8 <= time.monotonic() - started < 3.5
-    lobby = host.lobby()
-    assert lobby["seats"][0]["connected"] is False and lobby["seats"][0]["taken"]
+    wait_for(lambda: host.lobby()["seats"][0]["connected"] is False, what="the seat to show as left")
+    assert host.lobby()["seats"][0]["taken"]
 
 
 def test_client_heartbeat_keeps_a_quiet_connection_open(counting_game, make_host, clients):
@@ -344,7 +344,8 @@ def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, client
     wait_for(lambda: ann.view is not None)
     ann.send_command({"type": "add", "amount": 2})
     wait_for(lambda: bob.state_id == 1)
-    saved = json.loads(path.read_text())
+    saved = wait_for(lambda: (lambda doc: doc if doc["match"]["state_id"] == 1 else None)(json.loads(path.read_text())),
+                     what="the autosave of state 1")
     assert saved["kind"] == "host" and saved["match"]["state_id"] == 1
     assert sorted(saved["extra"]["net"]["tokens"].values()) == [0, 1]
     port = host.port
