@@ -54,6 +54,12 @@ TRIAL_KIND_LABEL = {
     "suspect": "Suspect", "charge": "Charge", "evidence": "Evidence",
     "motion": "Motion", "objection": "Objection",
 }
+# Motions each get their own picture so a hand of motions is told apart at a glance.
+TRIAL_MOTION_ICONS = {
+    "drama": "motion_drama", "short_memory": "motion_short_memory", "bribe_judge": "bribe",
+    "recess": "wait", "venue": "motion_venue", "expert": "motion_expert", "leading": "witness",
+    "mistrial": "retraction", "continuance": "motion_continuance",
+}
 HAMMER_COLOUR = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
 HAMMER_ROLE_LABEL = {
     "brown": "Defamation", "response": "Response", "no_inquisition": "Response",
@@ -90,6 +96,7 @@ class FaceInfo:
     rules_text: str           # full text for the zoom view
     caption: str = ""         # per-copy flavour ("the rack")
     stats: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # ("Guilt", "4") …
+    notes: tuple[str, ...] = ()   # short extra lines for small faces ("+2 vs Lewis")
 
 
 def split_id(card_id: str) -> tuple[str, int | None]:
@@ -192,6 +199,7 @@ def _trial_info(kind: str, n: int | None) -> FaceInfo:
     section, e = found
     family = TRIAL_SECTION_KIND.get(section, "evidence")
     stats: list[tuple[str, str]] = []
+    notes: list[str] = []
     value = ""
     if family == "suspect":
         value = str(e.get("guilt", ""))
@@ -203,16 +211,18 @@ def _trial_info(kind: str, n: int | None) -> FaceInfo:
         for suspect, bonus in mods.items():
             other = _entries("witch_trial").get(str(suspect))
             who = str(other[1].get("name", suspect)) if other else str(suspect)
-            stats.append((who, _signed(int(bonus))))
+            stats.append((f"against {who}", _signed(int(bonus))))
+            notes.append(f"{_signed(int(bonus))} vs {str(suspect).replace('_', ' ').title()}")
     elif family == "evidence":
         pro, de = int(e.get("prosecution", 0)), int(e.get("defense", 0))
         value = f"{_signed(pro)}/{_signed(de)}"
         stats = [("Prosecution", _signed(pro)), ("Defense", _signed(de))]
     return FaceInfo(
         game="witch_trial", kind=kind, family=family, name=str(e.get("name", kind)),
-        label=TRIAL_KIND_LABEL[family], value=value, icon=family,
+        label=TRIAL_KIND_LABEL[family], value=value,
+        icon=TRIAL_MOTION_ICONS.get(kind, family) if family == "motion" else family,
         color=TRIAL_KIND_COLOUR[family], text=_text(e, "text"),
-        rules_text=_text(e, "rules_text"), stats=tuple(stats),
+        rules_text=_text(e, "rules_text"), stats=tuple(stats), notes=tuple(notes),
     )
 
 
@@ -273,6 +283,10 @@ def _parchment(size: Size, tint: RGB) -> pygame.Surface:
     return out
 
 
+def _luminance(c: RGB) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
 def _blit_center(dst: pygame.Surface, src: pygame.Surface, cx: int, cy: int) -> None:
     dst.blit(src, src.get_rect(center=(cx, cy)))
 
@@ -308,6 +322,19 @@ def _fit_paragraph(text: str, width: int, height: int, max_size: int, min_size: 
         size -= 1
 
 
+def _clip_lines(lines: list[str], font: pygame.font.Font, rect: pygame.Rect) -> list[str]:
+    """Keep the lines that fit in rect; mark a cut with an ellipsis."""
+    room = max(1, (rect.height + 2) // font.get_linesize())
+    if len(lines) <= room:
+        return lines
+    kept = lines[:room]
+    last = kept[-1]
+    while last and font.size(last + "\u2026")[0] > rect.width:
+        last = last[:-1]
+    kept[-1] = last.rstrip() + "\u2026"
+    return kept
+
+
 def _banner(dst: pygame.Surface, rect: pygame.Rect, color: RGB) -> None:
     """A coloured title band with a thin light rule under it."""
     band = _vertical_gradient(rect.size, theme.lighten(color, 0.12), theme.darken(color, 0.18))
@@ -315,23 +342,18 @@ def _banner(dst: pygame.Surface, rect: pygame.Rect, color: RGB) -> None:
     pygame.draw.line(dst, theme.lighten(color, 0.45), rect.bottomleft, (rect.right - 1, rect.bottom), 1)
 
 
+def _frame_width(size: Size) -> int:
+    return max(2, min(size) // 36)
+
+
 def _frame(dst: pygame.Surface, color: RGB) -> None:
     w, h = dst.get_size()
     r = _radius((w, h))
-    bw = max(2, min(w, h) // 30)
+    bw = _frame_width((w, h))
     pygame.draw.rect(dst, theme.darken(color, 0.25), dst.get_rect(), bw, border_radius=r)
     inner = dst.get_rect().inflate(-2 * bw - 2, -2 * bw - 2)
     pygame.draw.rect(dst, theme.mix(color, theme.PARCHMENT, 0.45), inner, 1,
                      border_radius=max(1, r - bw))
-
-
-def _value_badge(dst: pygame.Surface, text: str, center: tuple[int, int], radius: int, color: RGB) -> None:
-    if not text:
-        return
-    pygame.draw.circle(dst, theme.darken(color, 0.35), center, radius)
-    pygame.draw.circle(dst, theme.PARCHMENT_LIGHT, center, radius, max(1, radius // 8))
-    font = fit_font(text, int(radius * 1.7), int(radius * 1.25), 7, bold=True)
-    _blit_center(dst, font.render(text, True, theme.PARCHMENT_LIGHT), center[0], center[1] + 1)
 
 
 # ---------------------------------------------------------------- the public class
@@ -417,59 +439,158 @@ class CardArt:
         w, h = size
         surf = _parchment(size, info.color).copy()
         pad = max(3, w // 18)
-        # title band
-        band_h = max(14, int(h * (0.2 if not zoom else 0.14)))
-        band = pygame.Rect(0, 0, w, band_h)
-        band_surf = pygame.Surface(band.size, pygame.SRCALPHA)
-        _banner(band_surf, band_surf.get_rect(), info.color)
-        mask = _rounded_mask(size, _radius(size)).subsurface(band).copy()
-        band_surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(band_surf, (0, 0))
-        name_font, name_lines = _fit_paragraph(
-            info.name, w - 2 * pad, band_h - 2, max(9, int(band_h * 0.48)), 7, title=True, bold=True)
-        total = len(name_lines) * name_font.get_linesize()
-        _draw_lines(surf, name_lines, name_font, theme.PARCHMENT_LIGHT,
-                    pygame.Rect(pad, max(0, (band_h - total) // 2), w - 2 * pad, band_h))
-        # kind label
-        y = band_h + max(1, h // 60)
-        label_font = get_font(max(7, int(h * (0.065 if not zoom else 0.038))), bold=True)
-        label = info.label.upper() if not info.caption or zoom else info.caption
-        lab = label_font.render(label, True, theme.darken(info.color, 0.1))
-        if lab.get_width() > w - 2 * pad:
-            lab = fit_font(label, w - 2 * pad, label_font.get_height(), 6, bold=True).render(label, True, theme.darken(info.color, 0.1))
-        _blit_center(surf, lab, w // 2, y + lab.get_height() // 2)
-        y += lab.get_height()
-        # icon
-        icon_size = int(min(w * 0.5, h * (0.3 if not zoom else 0.22)))
-        icon_cy = y + icon_size // 2 + max(1, h // 50)
-        halo = pygame.Surface((icon_size + 8, icon_size + 8), pygame.SRCALPHA)
-        pygame.draw.circle(halo, (*theme.mix(info.color, theme.PARCHMENT_LIGHT, 0.75), 200),
-                           halo.get_rect().center, (icon_size + 8) // 2)
-        _blit_center(surf, halo, w // 2, icon_cy)
-        _blit_center(surf, get_icon(info.icon, int(icon_size * 0.8), theme.darken(info.color, 0.2)), w // 2, icon_cy)
-        # value badge over the icon's corner
-        if info.value:
-            r = max(8, int(min(w, h) * (0.14 if not zoom else 0.09)))
-            bw = max(r, fit_font(info.value, 999, r, 7, bold=True).size(info.value)[0] // 2 + 4)
-            _value_badge(surf, info.value, (w - pad - bw, band_h + r + 2), r, info.color)
-        y = icon_cy + icon_size // 2 + max(2, h // 40)
-        # text area
-        text_rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 2)
+        title, subtitle = info.name, info.caption
+        if "\u2014" in title:  # "Ordeal by Water — the witch floats": the band gets the test's name
+            title, _, rest = title.partition("\u2014")
+            title, subtitle = title.strip(), rest.strip()
+        band_h = self._title_band(surf, title, info.color, zoom)
+        y = band_h + max(1, h // 70)
         if zoom:
-            self._zoom_text(surf, info, text_rect)
+            label_font = get_font(max(9, int(h * 0.034)), bold=True)
+            lab = label_font.render(info.label.upper(), True, theme.darken(info.color, 0.15))
+            _blit_center(surf, lab, w // 2, y + lab.get_height() // 2 + 2)
+            y += lab.get_height() + 2
+        # icon, on a soft medallion
+        icon_size = int(min(w * 0.52, h * (0.34 if not zoom else 0.22)))
+        icon_cy = y + icon_size // 2 + max(2, h // 45)
+        medal = icon_size + max(6, icon_size // 5)
+        halo = pygame.Surface((medal, medal), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (*theme.mix(info.color, theme.PARCHMENT_LIGHT, 0.72), 230),
+                           halo.get_rect().center, medal // 2)
+        pygame.draw.circle(halo, (*theme.mix(info.color, theme.PARCHMENT, 0.35), 255),
+                           halo.get_rect().center, medal // 2, max(1, medal // 28))
+        _blit_center(surf, halo, w // 2, icon_cy)
+        _blit_center(surf, get_icon(info.icon, int(icon_size * 0.78), theme.darken(info.color, 0.25)),
+                     w // 2, icon_cy)
+        # the number that matters, as a wax-seal badge beside the icon
+        r = max(9, int(min(w, h) * (0.155 if not zoom else 0.095)))
+        if info.family == "evidence" and len(info.stats) >= 2:
+            self._side_badges(surf, info, icon_cy, r, pad)
+        elif info.value:
+            badge_font = fit_font(info.value, 999, int(r * 1.2), 7, bold=True)
+            half = max(r, badge_font.size(info.value)[0] // 2 + max(3, r // 3))
+            cx = w - pad - half
+            cy = band_h + r + max(1, h // 60)
+            self._badge(surf, info.value, (cx, cy), r, half, info.color)
+            word = {"suspect": "GUILT", "charge": "SEV."}.get(info.family)
+            if word and not zoom:
+                lf = get_font(max(7, int(r * 0.62)), bold=True)
+                ls = lf.render(word, True, theme.INK_SOFT)
+                _blit_center(surf, ls, cx, cy + r + ls.get_height() // 2 + 1)
+        y = icon_cy + medal // 2 + max(1, h // 80)
+        # subtitle / caption under the icon ("the rack", "the witch floats")
+        if subtitle and not zoom:
+            cap = subtitle[:1].upper() + subtitle[1:]
+            cf = fit_font(cap, w - 2 * pad, max(9, int(h * 0.08)), 7)
+            cs = cf.render(cap, True, theme.INK_SOFT)
+            _blit_center(surf, cs, w // 2, y + cs.get_height() // 2)
+            y += cs.get_height() - max(0, h // 60)
+        text_rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 1)
+        if zoom:
+            self._zoom_text(surf, info, text_rect, subtitle)
         else:
-            body = info.text
-            if info.stats and info.family in ("suspect", "charge"):
-                body = "  ".join(f"{k} {v}" for k, v in info.stats[:2])
+            body = self._short_text(info)
             font, lines = _fit_paragraph(body, text_rect.width, text_rect.height,
-                                         max(8, int(h * 0.085)), 7)
+                                         max(9, int(h * 0.1)), 8)
+            lines = _clip_lines(lines, font, text_rect)
             th = len(lines) * font.get_linesize()
             text_rect.top += max(0, (text_rect.height - th) // 2)
             _draw_lines(surf, lines, font, theme.INK, text_rect)
         _frame(surf, info.color)
         return surf
 
-    def _zoom_text(self, surf: pygame.Surface, info: FaceInfo, rect: pygame.Rect) -> None:
+    @staticmethod
+    def _short_text(info: FaceInfo) -> str:
+        """What a hand-sized face says: the rules in a few words."""
+        stats = dict(info.stats)
+        if info.family == "suspect":
+            return f"Defense {stats.get('Defense', '?')}"
+        if info.family == "charge":
+            line = f"Court {stats.get('Court', '?')}"
+            by_bonus: dict[str, list[str]] = {}
+            for note in info.notes:
+                bonus, _, who = note.partition(" vs ")
+                by_bonus.setdefault(bonus, []).append(who)
+            for bonus, names in by_bonus.items():
+                line += f"\n{bonus} {', '.join(names)}"
+            return line
+        return info.text
+
+    def _title_band(self, surf: pygame.Surface, title: str, color: RGB, zoom: bool,
+                    short: str = "") -> int:
+        """Draw the coloured name band; it grows to two lines rather than shrink the name
+        below a readable size. Returns the band's height."""
+        w, h = surf.get_size()
+        pad = max(3, w // 18)
+        band_h = max(16, int(h * (0.2 if not zoom else 0.12)))
+        big = max(10, int(band_h * (0.56 if not zoom else 0.55)))
+        readable = max(10, int(h * 0.08)) if not zoom else max(14, int(h * 0.045))
+        candidates = [title]
+        if "," in title:  # "Charity Pell, the Mayor's Daughter": the name alone on small faces
+            candidates.append(title.split(",")[0].strip())
+        if short and short != title and not zoom:
+            candidates.append(short)
+        font, lines = None, []
+        best_score = 0.0
+        for i, text in enumerate(candidates):
+            for max_lines in (1, 2):
+                for size in range(big, readable - 1, -1):
+                    f = get_font(size, title=True, bold=True)
+                    ls = wrap_text(text, f, w - 2 * pad, break_words=False)
+                    if len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls):
+                        # one line reads better than two; the full name beats a shortened one
+                        score = size * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
+                        if score > best_score:
+                            best_score, font, lines = score, f, ls
+                        break
+        if font is None:
+            font, lines = _fit_paragraph(candidates[-1], w - 2 * pad, int(h * 0.3), readable, 7,
+                                         title=True, bold=True)
+            lines = lines[:2]
+        line_h = font.get_linesize()
+        total = len(lines) * line_h
+        edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
+        band_h = max(band_h, min(int(h * 0.34), total + 2 * edge))
+        self._band(surf, band_h, color)
+        ink = theme.INK if _luminance(color) > 150 else theme.PARCHMENT_LIGHT
+        top = max(edge - 1, (band_h - total) // 2 + 1)
+        _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h))
+        return band_h
+
+    def _band(self, surf: pygame.Surface, band_h: int, color: RGB) -> None:
+        w, h = surf.get_size()
+        band_surf = pygame.Surface((w, band_h), pygame.SRCALPHA)
+        _banner(band_surf, band_surf.get_rect(), color)
+        mask = _rounded_mask((w, h), _radius((w, h))).subsurface(pygame.Rect(0, 0, w, band_h)).copy()
+        band_surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(band_surf, (0, 0))
+
+    @staticmethod
+    def _badge(surf: pygame.Surface, text: str, center: tuple[int, int], r: int, half: int, color: RGB) -> None:
+        """A round (or pill-shaped, for wide text) seal with the card's number."""
+        cx, cy = center
+        rect = pygame.Rect(cx - half, cy - r, 2 * half, 2 * r)
+        shadow = rect.move(1, 2)
+        pygame.draw.rect(surf, (60, 40, 20, 90) if surf.get_flags() & pygame.SRCALPHA else (120, 100, 80),
+                         shadow, border_radius=r)
+        pygame.draw.rect(surf, theme.darken(color, 0.4), rect, border_radius=r)
+        pygame.draw.rect(surf, theme.mix(color, theme.PARCHMENT_LIGHT, 0.6), rect, max(1, r // 7), border_radius=r)
+        font = fit_font(text, 2 * half - 4, int(r * 1.25), 7, bold=True)
+        _blit_center(surf, font.render(text, True, theme.PARCHMENT_LIGHT), cx, cy + 1)
+
+    def _side_badges(self, surf: pygame.Surface, info: FaceInfo, cy: int, r: int, pad: int) -> None:
+        """Evidence: the prosecution value (red, left) and the defense value (blue, right)."""
+        w = surf.get_width()
+        stats = dict(info.stats)
+        for text, color, cx in ((stats.get("Prosecution", ""), theme.JURY_GUILTY, pad + r),
+                                (stats.get("Defense", ""), theme.JURY_INNOCENT, w - pad - r)):
+            self._badge(surf, text, (cx, cy - r // 2), r, r, color)
+        lf = get_font(max(7, int(r * 0.62)), bold=True)
+        for text, cx in (("PROS", pad + r), ("DEF", w - pad - r)):
+            ls = lf.render(text, True, theme.INK_SOFT)
+            _blit_center(surf, ls, cx, cy + r // 2 + ls.get_height() // 2 + 2)
+
+    def _zoom_text(self, surf: pygame.Surface, info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> None:
         y = rect.top
         if info.stats:
             sf = get_font(max(10, rect.width // 16), bold=True)
@@ -481,15 +602,18 @@ class CardArt:
                 y += sf.get_linesize()
             pygame.draw.line(surf, theme.PARCHMENT_DARK, (rect.left, y + 2), (rect.right, y + 2), 1)
             y += 6
-        if info.caption:
-            cf = get_font(max(10, rect.width // 15), title=True)
-            y = _draw_lines(surf, wrap_text(info.caption[:1].upper() + info.caption[1:], cf, rect.width),
+        if subtitle:
+            cf = get_font(max(10, rect.width // 14), title=True)
+            y = _draw_lines(surf, wrap_text(subtitle[:1].upper() + subtitle[1:], cf, rect.width),
                             cf, theme.INK_SOFT, pygame.Rect(rect.left, y, rect.width, rect.bottom - y))
+        if info.family in ("suspect", "charge", "evidence") and info.text:
+            ff = get_font(max(11, rect.width // 14), title=True)
+            flavour = wrap_text(info.text, ff, rect.width)
+            y = _draw_lines(surf, flavour, ff, theme.INK_SOFT,
+                            pygame.Rect(rect.left, y, rect.width, rect.bottom - y), center=False) + 4
         body = info.rules_text or info.text
-        if info.text and info.rules_text and info.text not in info.rules_text:
-            body = info.text + "\n" + info.rules_text
         area = pygame.Rect(rect.left, y + 2, rect.width, rect.bottom - y - 2)
-        font, lines = _fit_paragraph(body, area.width, area.height, max(11, rect.width // 14), 9)
+        font, lines = _fit_paragraph(body, area.width, area.height, max(11, rect.width // 15), 9)
         _draw_lines(surf, lines, font, theme.INK, area, center=False)
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
@@ -526,21 +650,11 @@ class CardArt:
         color = theme.VILLAGER
         surf = _parchment(size, color).copy()
         pad = max(3, w // 18)
-        band_h = max(14, int(h * (0.2 if not zoom else 0.13)))
-        band_surf = pygame.Surface((w, band_h), pygame.SRCALPHA)
-        _banner(band_surf, band_surf.get_rect(), color)
-        mask = _rounded_mask(size, _radius(size)).subsurface(pygame.Rect(0, 0, w, band_h)).copy()
-        band_surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(band_surf, (0, 0))
         name = str(e.get("name", e.get("id", "?")))
-        font, lines = _fit_paragraph(name, w - 2 * pad, band_h - 2, max(9, int(band_h * 0.46)), 7,
-                                     title=True, bold=True)
-        total = len(lines) * font.get_linesize()
-        _draw_lines(surf, lines, font, theme.PARCHMENT_LIGHT,
-                    pygame.Rect(pad, max(0, (band_h - total) // 2), w - 2 * pad, band_h))
+        band_h = self._title_band(surf, name, color, zoom, short=str(e.get("short", "")))
         # pentagrams (points while alive) and matches (points as a trophy)
         y = band_h + max(3, h // 30)
-        row_h = max(10, int(h * (0.14 if not zoom else 0.08)))
+        row_h = max(10, int(h * (0.12 if not zoom else 0.08)))
         for icon, count, col in (("pentagram", int(e.get("pentagrams", 0)), theme.PENTAGRAM),
                                  ("match", int(e.get("matches", 0)), theme.MATCH)):
             n = max(0, count)
@@ -565,7 +679,8 @@ class CardArt:
             _draw_lines(surf, ls, f, theme.INK, area, center=False)
         else:
             text = str(e.get("text", ""))
-            f, ls = _fit_paragraph(text, rect.width, rect.height, max(8, int(h * 0.085)), 7)
+            f, ls = _fit_paragraph(text, rect.width, rect.height, max(9, int(h * 0.1)), 8)
+            ls = _clip_lines(ls, f, rect)
             th = len(ls) * f.get_linesize()
             rect.top += max(0, (rect.height - th) // 2)
             _draw_lines(surf, ls, f, theme.INK, rect)

@@ -1,4 +1,4 @@
-"""Fonts shipped in assets/fonts (OFL): EB Garamond for titles, Lato for small text.
+"""Fonts shipped in assets/fonts (OFL): EB Garamond (bold: Junicode) for titles, Lato for small text.
 
 Works after ``pygame.font.init()`` alone (no display needed). Fonts and rendered text
 are cached: a table redraws the same labels every frame. We never fall back to the
@@ -18,7 +18,7 @@ from game.paths import assets_dir
 log = logging.getLogger(__name__)
 
 TITLE_REGULAR = "EBGaramond12-Regular.ttf"
-TITLE_BOLD = "EBGaramond12-Bold.ttf"
+TITLE_BOLD = "JunicodeTwoBeta-Bold.otf"  # EB Garamond 12 Bold lacks dashes and quotes
 BODY_REGULAR = "Lato-Regular.ttf"
 BODY_BOLD = "Lato-Bold.ttf"
 
@@ -68,10 +68,12 @@ def _render(text: str, size: int, color: tuple, bold: bool, title: bool) -> pyga
     return get_font(size, bold=bold, title=title).render(text, True, color)
 
 
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` px (words longer than a line are cut).
+def wrap_text(text: str, font: pygame.font.Font, width: int, *, break_words: bool = True) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` px.
 
-    Explicit newlines start new lines; an empty text gives ``[]``.
+    Words longer than a line are cut with a hyphen (``break_words=False`` leaves them
+    whole and over-wide, for callers that would rather pick a smaller font). Explicit
+    newlines start new lines; an empty text gives ``[]``.
     """
     lines: list[str] = []
     for paragraph in str(text).split("\n"):
@@ -89,7 +91,7 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
             if line:
                 lines.append(line)
             # a single word wider than the line: cut it so nothing spills over the card
-            while font.size(word)[0] > width and len(word) > 1:
+            while break_words and font.size(word)[0] > width and len(word) > 1:
                 cut = len(word) - 1
                 while cut > 1 and font.size(word[:cut] + "-")[0] > width:
                     cut -= 1

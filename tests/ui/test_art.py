@@ -35,9 +35,22 @@ def test_shipped_fonts_load_and_render_without_the_system_font():
 
 def test_font_licences_ship_with_the_fonts():
     fonts = assets_dir() / "fonts"
-    for name in ("EBGaramond-OFL.txt", "Lato-OFL.txt"):
+    for name in ("EBGaramond-OFL.txt", "Junicode-OFL.txt", "Lato-OFL.txt"):
         text = (fonts / name).read_text(encoding="utf-8")
         assert "Open Font License" in text or "OPEN FONT LICENSE" in text
+
+
+def test_shipped_fonts_have_the_glyphs_card_text_uses():
+    # a missing glyph renders as a box: dashes, quotes, minus and plus-minus appear on cards
+    from game.ui.fonts import get_font
+
+    for bold in (False, True):
+        for title in (False, True):
+            font = get_font(20, bold=bold, title=title)
+            box = pygame.image.tobytes(font.render("\U000f0000", True, (0, 0, 0)), "RGBA")
+            for ch in "\u2014\u2013\u2019\u00b1\u2212\u00b7\u2026$":
+                glyph = pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
+                assert glyph != box, (bold, title, ch)
 
 
 def test_wrap_text_keeps_every_line_inside_the_width():
