@@ -6,8 +6,8 @@ It only prepares the process for life as a double-click app, then hands over to
 - A windowed build (Windows, macOS) may start with ``sys.stdout``/``sys.stderr`` set to
   None. On Windows we first try to attach to the console of a parent shell, so that
   ``witchhunt.exe --version`` typed in a terminal still prints; any stream that is still
-  missing goes to ``witchhunt.log`` in the user's data folder (never inside the bundle),
-  where ``logging`` (set up by ``game.cli``) writes too.
+  missing goes to ``witchhunt-console.log`` in the user's data folder (never inside the
+  bundle). The app's own log, ``witchhunt.log``, sits beside it.
 - ``multiprocessing.freeze_support()`` so that a frozen child process (should any module
   ever use multiprocessing) runs its task instead of a second copy of the app.
 - Two measuring hooks, off unless their environment variable is set (docs/PACKAGING.md):
@@ -24,7 +24,7 @@ import sys
 import time
 
 STARTED = time.perf_counter()
-LOG_NAME = "witchhunt.log"
+LOG_NAME = "witchhunt-console.log"  # not witchhunt.log: the app logs there itself
 LOG_KEEP_BYTES = 1_000_000
 
 log = logging.getLogger("witchhunt.launcher")
