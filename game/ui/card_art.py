@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 Size = tuple[int, int]
 RGB = tuple[int, int, int]
 
+#: below this height a card shows no words beyond its name (they could not be read)
+COMPACT_HEIGHT = 72
+
 # ---------------------------------------------------------------- card data
 
 # Which icon stands for each card kind (see tools/extract_icons.py for the sources).
@@ -116,14 +119,16 @@ def _card_file(game: str) -> dict[str, Any]:
     import yaml
 
     path = cards_dir() / f"{game}.yaml"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser is ~10x faster
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as exc:
         log.warning("card file %s could not be read (%s); drawing cards from their ids", path, exc)
         return {}
     return data if isinstance(data, dict) else {}
 
 
+@lru_cache(maxsize=8)
 def _entries(game: str) -> dict[str, tuple[str, dict]]:
     """kind id -> (section, entry) for every card kind in the game's file."""
     out: dict[str, tuple[str, dict]] = {}
@@ -147,6 +152,7 @@ def _text(entry: dict, key: str) -> str:
     return " ".join(str(entry.get(key, "")).split())
 
 
+@lru_cache(maxsize=1024)
 def face_info(game: str, card_id: str) -> FaceInfo:
     kind, n = split_id(card_id)
     if game == "hammer":
@@ -365,14 +371,27 @@ class CardArt:
         if not pygame.font.get_init():
             pygame.font.init()
         self._faces: dict[tuple, pygame.Surface] = {}
+        self._by_id: dict[tuple, pygame.Surface] = {}
         self._other: dict[tuple, pygame.Surface] = {}
 
     # -- public API -------------------------------------------------------
+    def preload(self, game: str, size: Size | None = None) -> None:
+        """Read the card file now (and draw every face at ``size`` if given), so the first
+        frames of a table do not stall. Optional; everything also loads on first use."""
+        _entries(game)
+        if size is not None:
+            for card_id in all_card_ids(game):
+                self.face(game, card_id, size)
+
     def info(self, game: str, card_id: str) -> FaceInfo:
         return face_info(game, card_id)
 
     def face(self, game: str, card_id: str, size: Size) -> pygame.Surface:
         """The face of ``card_id`` at ``size``; cards that look alike share one surface."""
+        fast = (game, card_id, size[0], size[1])
+        surf = self._by_id.get(fast)
+        if surf is not None:  # the per-frame path: one dict lookup
+            return surf
         size = (max(24, int(size[0])), max(32, int(size[1])))
         info = face_info(game, card_id)
         key = (game, info.kind, info.value, info.caption, size)
@@ -380,6 +399,7 @@ class CardArt:
         if surf is None:
             surf = _convert(self._draw_face(info, size))
             self._faces[key] = surf
+        self._by_id[fast] = surf
         return surf
 
     def back(self, game: str, size: Size) -> pygame.Surface:
@@ -450,8 +470,11 @@ class CardArt:
             lab = label_font.render(info.label.upper(), True, theme.darken(info.color, 0.15))
             _blit_center(surf, lab, w // 2, y + lab.get_height() // 2 + 2)
             y += lab.get_height() + 2
+        compact = not zoom and h < COMPACT_HEIGHT  # too small for words: name, icon, number
         # icon, on a soft medallion
-        icon_size = int(min(w * 0.52, h * (0.34 if not zoom else 0.22)))
+        icon_size = int(min(w * (0.62 if compact else 0.52), h * (0.34 if not zoom else 0.22)))
+        if compact:
+            icon_size = int(min(w * 0.62, (h - y - pad) * 0.8))
         icon_cy = y + icon_size // 2 + max(2, h // 45)
         medal = icon_size + max(6, icon_size // 5)
         halo = pygame.Surface((medal, medal), pygame.SRCALPHA)
@@ -478,6 +501,9 @@ class CardArt:
                 ls = lf.render(word, True, theme.INK_SOFT)
                 _blit_center(surf, ls, cx, cy + r + ls.get_height() // 2 + 1)
         y = icon_cy + medal // 2 + max(1, h // 80)
+        if compact:
+            _frame(surf, info.color)
+            return surf
         # subtitle / caption under the icon ("the rack", "the witch floats")
         if subtitle and not zoom:
             cap = subtitle[:1].upper() + subtitle[1:]
@@ -652,9 +678,12 @@ class CardArt:
         pad = max(3, w // 18)
         name = str(e.get("name", e.get("id", "?")))
         band_h = self._title_band(surf, name, color, zoom, short=str(e.get("short", "")))
+        compact = not zoom and h < COMPACT_HEIGHT
         # pentagrams (points while alive) and matches (points as a trophy)
         y = band_h + max(3, h // 30)
         row_h = max(10, int(h * (0.12 if not zoom else 0.08)))
+        if compact:
+            row_h = max(6, (h - y - pad) // 2 - 1)
         for icon, count, col in (("pentagram", int(e.get("pentagrams", 0)), theme.PENTAGRAM),
                                  ("match", int(e.get("matches", 0)), theme.MATCH)):
             n = max(0, count)
@@ -666,6 +695,9 @@ class CardArt:
                     surf.blit(get_icon(icon, icon_sz, col), (x, y + (row_h - icon_sz) // 2))
                     x += icon_sz + max(1, icon_sz // 6)
             y += row_h + max(1, h // 60)
+        if compact:
+            _frame(surf, color)
+            return surf
         pygame.draw.line(surf, theme.PARCHMENT_DARK, (pad * 2, y), (w - pad * 2, y), 1)
         y += max(2, h // 40)
         rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 2)

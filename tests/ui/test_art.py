@@ -153,3 +153,15 @@ def test_villager_cards_and_highlight_render():
     m = CardArt.glow_margin((90, 126))
     assert glow.get_size() == (90 + 2 * m, 126 + 2 * m)
     assert glow.get_at((glow.get_width() // 2, glow.get_height() // 2)).a == 0  # hollow
+
+
+def test_tiny_cards_still_render_names_and_numbers():
+    # opponents' villagers and piles are drawn small; below COMPACT_HEIGHT only name/icon/number
+    from game.ui.card_art import COMPACT_HEIGHT, CardArt
+
+    art = CardArt()
+    art.preload("hammer")
+    for size in ((24, 32), (40, 56), (60, COMPACT_HEIGHT)):
+        assert art.face("hammer", "bribe-9", size).get_size() == size
+        assert art.villager("griseldis", size).get_size() == size
+        assert art.face("witch_trial", "friends-1", size).get_size() == size
