@@ -1,0 +1,922 @@
+"""What every table scene shares (DESIGN D3, D6): the Hammer table and the Witch Trial
+courtroom both build on :class:`TableScene`.
+
+Contract with the rest of the UI:
+
+* The scene draws ONLY ``source.view()`` / ``source.log()`` and acts ONLY through
+  ``source.submit(command)`` (the TableSource of ``game.ui.session``). ``source.legal()``
+  is read only to light up valid targets; legality is the engine's business, so a
+  refused command snaps the card back and shows the engine's own message.
+* The view is re-read whenever ``source.revision`` or ``source.screen_seat`` changes and
+  always right before drawing, so a hand is never drawn from a stale view (the curtain
+  guarantee of D3 holds even for one frame).
+* Idle costs nothing: the scene is redrawn only when the revision changes, the pointer
+  changes something visible, or an animation runs (``animating``).
+
+Subclasses implement ``fallback_rects`` (zones used when the Tiled layout lacks one),
+``draw_table`` (the static part of the table: cached per revision and size),
+``hand_cards`` / ``card_targets`` and the ``act_*`` hooks.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.input import InputEvent
+from game.ui.scene import Scene
+from game.ui.sprites import CardSprite, DragDrop, Tween
+from game.ui.widgets import Banner, Button
+from game.ui.widgets import Toast as ToastWidget
+
+log = logging.getLogger(__name__)
+
+Rect = tuple[int, int, int, int]
+#: a drop / click target: ("villager", id), ("announced", None), ("discard", None) …
+Target = tuple[str, Any]
+
+HOVER_ZOOM_SECONDS = 0.7
+TOAST_SECONDS = 3.5
+FLY_SECONDS = 0.35
+
+
+# ----------------------------------------------------------------------- helpers ----
+def card_art():
+    """The art engineer's CardArt (an instance), or a plain local stand-in."""
+    global _ART
+    if _ART is None:
+        try:
+            from game.ui.card_art import CardArt  # type: ignore
+
+            _ART = CardArt() if isinstance(CardArt, type) else CardArt
+        except ImportError:
+            _ART = FallbackArt()
+    return _ART
+
+
+_ART: Any = None
+
+
+class FallbackArt:
+    """Coloured rectangles with the card's kind; used only until game.ui.card_art exists."""
+
+    COLOURS = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple, pygame.Surface] = {}
+
+    def _kind(self, card_id: str) -> str:
+        return card_id.rsplit("-", 1)[0]
+
+    def face(self, game: str, card_id: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("face", game, card_id, tuple(size))
+        if key not in self.cache:
+            kind = self._kind(card_id)
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.PARCHMENT, surf.get_rect(), border_radius=6)
+            pygame.draw.rect(surf, theme.BROWN, surf.get_rect(), 3, border_radius=6)
+            font = get_font(max(9, size[1] // 9), bold=True)
+            for i, line in enumerate(wrap_text(kind.replace("_", " ").title(), font, size[0] - 8)):
+                surf.blit(font.render(line, True, theme.INK), (4, 4 + i * font.get_linesize()))
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def back(self, game: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("back", game, tuple(size))
+        if key not in self.cache:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.CARD_BACK_HAMMER, surf.get_rect(), border_radius=5)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, surf.get_rect(), 2, border_radius=5)
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def villager(self, villager_id: str, size: tuple[int, int] | int) -> pygame.Surface:
+        size = (size, size) if isinstance(size, int) else tuple(size)
+        key = ("vill", villager_id, size)
+        if key not in self.cache:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.VILLAGER, surf.get_rect(), border_radius=5)
+            font = get_font(max(9, size[1] // 4), bold=True)
+            surf.blit(font.render(villager_id[:2].title(), True, theme.TEXT_LIGHT), (4, 4))
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def zoom(self, game: str, card_id: str, width: int) -> pygame.Surface:
+        return self.face(game, card_id, (width, int(width * 1.4)))
+
+    def highlight(self, size: tuple[int, int], color) -> pygame.Surface:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, color, surf.get_rect(), 4, border_radius=8)
+        return surf
+
+
+def zone_rects(game: str, players: int, size: tuple[int, int],
+               fallback: Callable[[int, int, int], dict[str, Rect]]) -> dict[str, Rect]:
+    """Zones from the Tiled layout (``game.ui.layout``), any missing one from ``fallback``."""
+    w, h = size
+    rects = dict(fallback(players, w, h))
+    try:
+        from game.ui.layout import load_layout  # type: ignore
+
+        layout = load_layout(game, players)
+        for name, r in layout.rects(w, h).items():
+            rects[name] = tuple(int(v) for v in r)  # type: ignore[assignment]
+    except ImportError:
+        pass
+    except Exception as exc:  # a broken layout file must not stop the game
+        log.warning("layout for %s/%d could not be used (%s); using built-in zones", game, players, exc)
+    return rects
+
+
+def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:
+    return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
+
+
+def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, edge=theme.PANEL_EDGE,
+          radius: int = 8, width: int = 2) -> None:
+    r = pygame.Rect(rect)
+    if alpha >= 255:
+        pygame.draw.rect(surface, color, r, border_radius=radius)
+    else:
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*color, alpha), box.get_rect(), border_radius=radius)
+        surface.blit(box, r.topleft)
+    if edge is not None and width:
+        pygame.draw.rect(surface, edge, r, width, border_radius=radius)
+
+
+# ------------------------------------------------------------------------ pieces ----
+@dataclass
+class Prompt:
+    """A small choice box (accuser, bribe sign, witch on a tie, pyre placement …).
+
+    ``options`` are (label, value) pairs; ``default`` is lit first; keys: Up/Down/Tab
+    cycle, 1-9 pick, Enter confirms, Esc cancels."""
+
+    title: str
+    options: list[tuple[str, Any]]
+    on_choose: Callable[[Any], None]
+    on_cancel: Callable[[], None] | None = None
+    default: int = 0
+    anchor: tuple[int, int] = (0, 0)
+    cursor: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+    box: pygame.Rect | None = None
+
+    def __post_init__(self) -> None:
+        self.cursor = self.default
+
+
+@dataclass
+class Pick:
+    """Click-a-target mode (e.g. the other villager of an accomplice): ``targets`` light up."""
+
+    title: str
+    targets: list[Target]
+    on_pick: Callable[[Target], None]
+    on_cancel: Callable[[], None] | None = None
+    cursor: int = 0
+
+
+@dataclass
+class Flight:
+    """A card image flying from one place to another after a move was applied."""
+
+    image: pygame.Surface
+    tween: Tween
+    pos: tuple[int, int] = (0, 0)
+
+
+class TableScene(Scene):
+    """Shared table machinery. See the module docstring."""
+
+    game = ""
+    #: zones the scene cannot do without (the layout test checks them for 3-5 players)
+    REQUIRED_ZONES: tuple[str, ...] = ()
+
+    def __init__(self, app, source) -> None:
+        super().__init__(app)
+        self.source = source
+        self.art = card_art()
+        self.group: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
+        self.drag = DragDrop(self.group)
+        self.rects: dict[str, Rect] = {}
+        self.size = (0, 0)
+        self._seen: tuple | None = None
+        self.view: dict = {}
+        self.legal_cmds: list[dict] = []
+        self.log_events: list[dict] = []
+        self.log_scroll = 0           # lines scrolled up from the newest
+        self.toast_widget = ToastWidget(font_size=20)
+        self.last_error = ""
+        self.message = ""
+        self.zoom: tuple[str, Any] | None = None
+        self.zoom_sticky = False
+        self.hover_key: tuple[str, Any] | None = None
+        self.hover_since = 0.0
+        self.pointer = (0, 0)
+        self.help_open = False
+        self.prompt: Prompt | None = None
+        self.pick: Pick | None = None
+        self.buttons: list[Button] = []
+        self.banner: Banner | None = None
+        self.focus = -1              # keyboard focus over the buttons (Tab with no card picked)
+        self.flights: list[Flight] = []
+        self.valid_targets: list[Target] = []
+        self.target_cursor = -1
+        self.selected: str | None = None   # card id picked by click or keyboard
+        self._pressed_button: Button | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._log_cache: tuple | None = None
+
+    # ------------------------------------------------------------------ lifecycle --
+    def enter(self) -> None:
+        super().enter()
+        self.sync(force=True)
+
+    def resume(self) -> None:
+        super().resume()
+        self.drag.cancel()
+        self.sync(force=True)
+
+    def pause(self) -> None:
+        self.drag.cancel()
+        self.hover_key, self.zoom = None, None
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.sync(force=True)
+
+    # ------------------------------------------------------------ view handling --
+    @property
+    def players(self) -> int:
+        return len(self.source.players)
+
+    def sync(self, force: bool = False) -> bool:
+        """Re-read the view when the revision, the shown seat or the window size changed."""
+        size = self.app.screen.get_size() if self.app is not None else (1280, 720)
+        key = (self.source.revision, self.source.screen_seat, size)
+        if not force and key == self._seen:
+            return False
+        old_view = self.view
+        if size != self.size:
+            self.size = size
+            self.rects = zone_rects(self.game, self.players, size, self.fallback_rects)
+            self.on_layout()
+        self._seen = key
+        self.view = self.source.view()
+        self.legal_cmds = list(self.source.legal()) if self.source.screen_seat is not None else []
+        self.log_events = list(self.source.log())
+        self._static_key = None
+        changed = bool(old_view) and old_view.get("state_id") != self.view.get("state_id")
+        same_seat = bool(old_view) and old_view.get("seat") == self.view.get("seat")
+        if self.selected is not None and self.selected not in self.my_hand():
+            self.selected = None
+        if changed or not same_seat:
+            self.prompt = None if changed else self.prompt
+            self.pick = None if changed else self.pick
+            self.valid_targets, self.target_cursor = [], -1
+        self.buttons = self.make_buttons()
+        self.banner = self.make_banner()
+        self.focus = -1
+        self.rebuild_sprites(old_view if (changed and same_seat) else None)
+        if changed:
+            self.on_view_changed(old_view, self.view)
+            self.log_scroll = 0
+        self.message = self.status_message()
+        self.dirty = True
+        return True
+
+    def my_seat(self) -> int | None:
+        return self.view.get("seat")
+
+    def my_hand(self) -> list[str]:
+        seat = self.my_seat()
+        if seat is None:
+            return []
+        for p in self.view.get("players", []):
+            if p.get("seat") == seat:
+                return list(p.get("hand") or [])
+        return []
+
+    # ---------------------------------------------------------------- for subclasses --
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        raise NotImplementedError
+
+    def on_layout(self) -> None:
+        """Zones changed (first sync or resize)."""
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Draw the static table (cached until the view or size changes)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Per-frame parts drawn above the cards (markers that animate, highlights)."""
+
+    def make_buttons(self) -> list[Button]:
+        return []
+
+    def make_banner(self) -> Banner | None:
+        """The public banner (windows, whose turn it is) or None."""
+        return None
+
+    def all_buttons(self) -> list[Button]:
+        return list(self.buttons) + (list(self.banner.buttons) if self.banner is not None else [])
+
+    def status_message(self) -> str:
+        return ""
+
+    def on_view_changed(self, old: dict, new: dict) -> None:
+        """A command was applied: start the animations that show it."""
+
+    def describe_event(self, event: dict) -> str:
+        return str(event.get("type", ""))
+
+    def hand_slots(self, count: int) -> list[tuple[int, int]]:
+        return []
+
+    def card_size(self) -> tuple[int, int]:
+        return (90, 126)
+
+    def targets_for(self, card_id: str) -> list[Target]:
+        return []
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        return None
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        return None
+
+    def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
+        """Build and send the command for ``card_id`` on ``target``. False = refused."""
+        return False
+
+    def help_lines(self) -> list[str]:
+        return []
+
+    def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] == "card":
+            return self.art.zoom(self.game, key[1], width)
+        return None
+
+    # ------------------------------------------------------------------ sprites ----
+    def rebuild_sprites(self, old_view: dict | None) -> None:
+        """Lay the shown seat's hand out as sprites; cards new to the hand fly in from the deck."""
+        old_pos = {s.card_id: s.rect.topleft for s in self.group.sprites()
+                   if isinstance(s, CardSprite) and s.zone == "hand"}
+        for s in list(self.group.sprites()):
+            if isinstance(s, CardSprite) and s.zone == "hand":
+                s.kill()
+        hand = self.my_hand()
+        size = self.card_size()
+        slots = self.hand_slots(len(hand))
+        deck = self.rects.get("deck")
+        for i, (card, home) in enumerate(zip(hand, slots)):
+            if card == self.selected:
+                home = (home[0], home[1] - size[1] // 6)
+            sprite = CardSprite(card, self.art.face(self.game, card, size), home, draggable=True, zone="hand")
+            self.group.add(sprite, layer=1)
+            if old_view is not None and card not in old_pos and deck is not None:
+                sprite.rect.topleft = deck[:2]
+                sprite.fly_to(home, FLY_SECONDS * self.anim_factor, delay=0.05 * i * self.anim_factor)
+            elif card in old_pos and old_pos[card] != home and old_view is not None:
+                sprite.rect.topleft = old_pos[card]
+                sprite.fly_to(home, 0.2 * self.anim_factor)
+
+    def sprite_for(self, card_id: str) -> CardSprite | None:
+        for s in self.group.sprites():
+            if isinstance(s, CardSprite) and s.card_id == card_id and s.zone == "hand":
+                return s
+        return None
+
+    @property
+    def anim_factor(self) -> float:
+        """Animation durations scale with the settings' animation speed (100 = normal)."""
+        settings = getattr(self.app, "settings", None)
+        speed = getattr(settings, "animation_speed", 100) or 100
+        return 100.0 / max(10, int(speed))
+
+    def fly(self, image: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
+            duration: float = FLY_SECONDS, delay: float = 0.0) -> None:
+        f = self.anim_factor
+        self.flights.append(Flight(image, Tween(start, end, duration * f, delay=delay * f), start))
+
+    # ------------------------------------------------------------------ messages ----
+    def toast(self, message: str, error: bool = True) -> None:
+        self.last_error = message if error else self.last_error
+        self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS)
+        self.dirty = True
+
+    def submit(self, command: dict) -> bool:
+        """Send ``command``; on refusal show the engine's message. True when applied."""
+        try:
+            error = self.source.submit(command)
+        except Exception as exc:  # the source must never crash the table
+            log.exception("submit failed")
+            error = f"That did not work: {exc}"
+        if error:
+            self.toast(str(error))
+            return False
+        self.sync()
+        return True
+
+    # ---------------------------------------------------------------- animation ----
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights) or self.drag.dragging or any(
+            isinstance(s, CardSprite) and s.moving for s in self.group.sprites()) or self.effects_running() \
+            or self.toast_widget.animating
+
+    def effects_running(self) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.sync():
+            self.dirty = True
+        for s in self.group.sprites():
+            if isinstance(s, CardSprite) and s.moving:
+                s.update(dt)
+        for f in list(self.flights):
+            f.pos = f.tween.step(dt)
+            if f.tween.done:
+                self.flights.remove(f)
+                self.dirty = True
+        self.step_effects(dt)
+        now = time.monotonic()
+        if self.toast_widget.showing:
+            self.toast_widget.update(dt)
+            if not self.toast_widget.showing:
+                self.dirty = True
+        if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
+                and now - self.hover_since >= HOVER_ZOOM_SECONDS):
+            self.zoom, self.zoom_sticky = self.hover_key, False
+            self.dirty = True
+
+    def step_effects(self, dt: float) -> None:
+        pass
+
+    # ------------------------------------------------------------------- drawing ----
+    def draw(self, surface: pygame.Surface) -> None:
+        self.sync()  # never draw a hand from a stale view (D3)
+        key = (self._seen, self.size, self.selected, tuple(self.valid_targets))
+        if self._static is None or self._static.get_size() != surface.get_size() or self._static_key != key:
+            if self._static is None or self._static.get_size() != surface.get_size():
+                self._static = pygame.Surface(surface.get_size()).convert()
+            self.draw_table(self._static)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+        self.draw_targets(surface)
+        self.group.draw(surface)
+        for f in self.flights:
+            if f.tween.elapsed >= f.tween.delay:
+                surface.blit(f.image, f.pos)
+        self.draw_overlay(surface)
+        self.draw_log(surface)
+        self.draw_buttons(surface)
+        self.draw_message(surface)
+        self.draw_pick(surface)
+        self.draw_prompt(surface)
+        self.draw_toasts(surface)
+        self.draw_zoom(surface)
+        if self.help_open:
+            self.draw_help(surface)
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        """Light the valid targets of the card being dragged / selected."""
+        if not self.valid_targets:
+            return
+        under = self.target_at(self.pointer) if self.drag.dragging else None
+        for i, target in enumerate(self.valid_targets):
+            r = self.target_rect(target)
+            if r is None:
+                continue
+            hot = target == under or i == self.target_cursor
+            color = theme.SELECT if hot else theme.HIGHLIGHT
+            pygame.draw.rect(surface, color, r.inflate(6, 6), 4 if hot else 3, border_radius=8)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        r = self.rects.get("log")
+        if r is None:
+            return
+        rect = pygame.Rect(r)
+        key = (rect.size, len(self.log_events), self.log_scroll, self._seen)
+        if self._log_cache is None or self._log_cache[0] != key:
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            panel(box, box.get_rect(), alpha=215)
+            size = max(12, min(17, rect.h // 28))
+            font = get_font(size)
+            head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
+            box.blit(head, (10, 6))
+            top = 10 + head.get_height()
+            lines: list[tuple[str, bool]] = []
+            for i, event in enumerate(self.log_events[-120:]):
+                sentence = self.describe_event(event)
+                if not sentence:
+                    continue
+                for j, line in enumerate(wrap_text(sentence, font, rect.w - 26)):
+                    lines.append(((" " if j else "") + line, j == 0))
+            room = max(1, (rect.h - top - 6) // font.get_linesize())
+            self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
+            end = len(lines) - self.log_scroll
+            shown = lines[max(0, end - room):end]
+            y = top
+            for k, (line, first) in enumerate(shown):
+                newest = self.log_scroll == 0 and k == len(shown) - 1
+                color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
+                box.blit(font.render(line, True, color), (12, y))
+                y += font.get_linesize()
+            if self.log_scroll:
+                more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
+                box.blit(more, (rect.w - more.get_width() - 10, 8))
+            self._log_cache = (key, box)
+        surface.blit(self._log_cache[1], rect.topleft)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        if self.banner is not None:
+            self.draw_banner_extras(surface)
+            self.banner.draw(surface)
+        for i, b in enumerate(self.all_buttons()):
+            b.focused = i == self.focus
+        for b in self.buttons:
+            b.draw(surface)
+        if self.banner is not None and 0 <= self.focus:
+            for i, b in enumerate(self.all_buttons()):
+                if i == self.focus:
+                    b.draw(surface)
+
+    def draw_banner_extras(self, surface: pygame.Surface) -> None:
+        """Whatever a scene draws beside its banner (the announced card)."""
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        r = self.rects.get("message")
+        if r is None or not self.message:
+            return
+        rect = pygame.Rect(r)
+        panel(surface, rect, alpha=200, radius=6, width=1)
+        size = max(13, min(18, rect.h - 10))
+        font = get_font(size)
+        line = self.message
+        while font.size(line)[0] > rect.w - 20 and len(line) > 4:
+            line = line[:-2]
+        if line != self.message:
+            line = line[:-1] + "…"
+        surf = font.render(line, True, theme.PARCHMENT)
+        surface.blit(surf, surf.get_rect(midleft=(rect.x + 10, rect.centery)))
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        p = self.prompt
+        if p is None:
+            return
+        size = 17
+        font = get_font(size)
+        title = text(p.title, size, theme.PARCHMENT, bold=True)
+        row = font.get_linesize() + 12
+        width = max([title.get_width()] + [font.size(f"{i + 1}  {lbl}")[0] for i, (lbl, _) in enumerate(p.options)]) + 40
+        height = title.get_height() + 18 + row * len(p.options) + 8
+        box = pygame.Rect(0, 0, width, height)
+        box.center = p.anchor
+        box.clamp_ip(pygame.Rect(0, 0, *surface.get_size()))
+        panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
+        surface.blit(title, (box.x + 14, box.y + 8))
+        p.rects = []
+        y = box.y + title.get_height() + 14
+        for i, (label, _value) in enumerate(p.options):
+            r = pygame.Rect(box.x + 10, y, box.w - 20, row - 4)
+            lit = i == p.cursor or r.collidepoint(self.pointer)
+            pygame.draw.rect(surface, theme.WOOD_LIGHT if lit else theme.WOOD, r, border_radius=6)
+            if i == p.cursor:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
+            mark = " (default)" if i == p.default and len(p.options) > 1 else ""
+            surface.blit(font.render(f"{i + 1}  {label}{mark}", True, theme.TEXT_LIGHT), (r.x + 10, r.y + 5))
+            p.rects.append(r)
+            y += row
+        p.box = box
+
+    def draw_pick(self, surface: pygame.Surface) -> None:
+        p = self.pick
+        if p is None:
+            return
+        for i, target in enumerate(p.targets):
+            r = self.target_rect(target)
+            if r is None:
+                continue
+            hot = i == p.cursor or r.collidepoint(self.pointer)
+            pygame.draw.rect(surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6),
+                             4 if hot else 3, border_radius=8)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        if not self.toast_widget.showing:
+            return
+        w, h = surface.get_size()
+        hand = self.rects.get("hand", (0, h * 3 // 4, w, h // 4))
+        self.toast_widget.set_rect((hand[0], 0, hand[2], hand[1] + 30))
+        self.toast_widget.draw(surface)
+
+    def draw_zoom(self, surface: pygame.Surface) -> None:
+        if self.zoom is None or self.drag.dragging:
+            return
+        w, h = surface.get_size()
+        width = max(200, min(320, w // 5))
+        img = self.zoom_image(self.zoom, width)
+        if img is None:
+            return
+        r = img.get_rect()
+        px, py = self.pointer
+        r.topleft = (px + 24, py - r.h // 2)
+        if r.right > w - 8:
+            r.right = px - 24
+        r.clamp_ip(pygame.Rect(0, 0, w, h))
+        shadow = pygame.Surface(r.inflate(12, 12).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 110))
+        surface.blit(shadow, r.inflate(12, 12).move(4, 4).topleft)
+        surface.blit(img, r.topleft)
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        lines = self.help_lines()
+        font = get_font(17)
+        box = pygame.Rect(0, 0, min(w - 80, 780), font.get_linesize() * (len(lines) + 3) + 30)
+        box.center = (w // 2, h // 2)
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
+        surface.blit(text("How to play at this table", 22, theme.HIGHLIGHT, bold=True, title=True), (box.x + 20, box.y + 12))
+        y = box.y + 20 + font.get_linesize() * 2
+        for line in lines:
+            surface.blit(font.render(line, True, theme.TEXT_LIGHT), (box.x + 24, y))
+            y += font.get_linesize()
+        foot = text("Press ? or Esc or click to close", 14, theme.TEXT_MUTED)
+        surface.blit(foot, (box.right - foot.get_width() - 14, box.bottom - foot.get_height() - 8))
+
+    # ------------------------------------------------------------------- locate ----
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        """Where ``kind``/``key`` is drawn now (centre), for the smoke run and tests:
+        ("card", id), ("villager", id), ("button", key), ("prompt", index), ("announced",),
+        ("discard",), ("deck",)."""
+        if kind == "card":
+            s = self.sprite_for(key)
+            return s.rect.center if s is not None else None
+        if kind == "button":
+            for b in self.all_buttons():
+                if b.name == key and b.visible:
+                    return b.rect.center
+            return None
+        if kind == "prompt":
+            if self.prompt is None or not self.prompt.rects:
+                return None
+            if 0 <= key < len(self.prompt.rects):
+                return self.prompt.rects[key].center
+            return None
+        r = self.target_rect((kind, key))
+        if r is None and kind in self.rects:
+            r = pygame.Rect(self.rects[kind])
+        return r.center if r is not None else None
+
+    # -------------------------------------------------------------------- input ----
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == uinput.MOVE:
+            self.on_move(event.pos)
+        elif event.is_left_press:
+            self.pointer = event.pos
+            self.on_left_press(event.pos)
+        elif event.is_left_release:
+            self.pointer = event.pos
+            self.on_left_release(event.pos)
+        elif event.is_right_press:
+            self.on_right_press(event.pos)
+        elif event.kind == uinput.WHEEL:
+            r = self.rects.get("log")
+            if r is not None and pygame.Rect(r).collidepoint(event.pos):
+                self.log_scroll = max(0, self.log_scroll + event.dy * 3)
+                self.dirty = True
+        elif event.kind == uinput.KEY:
+            self.on_key(event.key, event.mod)
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        """What would zoom under ``pos``: ("card", id) or ("villager", id) …"""
+        s = self.drag.top_card_at(pos)
+        if s is not None and s.card_id:
+            return ("card", s.card_id)
+        return None
+
+    def on_move(self, pos: tuple[int, int]) -> None:
+        before = self.pointer
+        self.pointer = pos
+        if self.drag.move(pos):
+            self.dirty = True
+            return
+        key = self.hover_target_key(pos)
+        if key != self.hover_key:
+            self.hover_key = key
+            self.hover_since = time.monotonic()
+            if not self.zoom_sticky:
+                self.zoom = None
+            self.dirty = True
+        elif self.zoom is not None and not self.zoom_sticky:
+            self.dirty = True  # the zoom follows the pointer
+        if any(b.rect.collidepoint(pos) != b.rect.collidepoint(before) for b in self.all_buttons()):
+            self.dirty = True
+        if self.prompt is not None or self.pick is not None:
+            self.dirty = True
+
+    def on_right_press(self, pos: tuple[int, int]) -> None:
+        key = self.hover_target_key(pos)
+        if key is None or (self.zoom == key and self.zoom_sticky):
+            self.zoom, self.zoom_sticky = None, False
+        else:
+            self.zoom, self.zoom_sticky = key, True
+        self.pointer = pos
+        self.dirty = True
+
+    def on_left_press(self, pos: tuple[int, int]) -> None:
+        self.dirty = True
+        if self.zoom_sticky:
+            self.zoom, self.zoom_sticky = None, False
+        if self.help_open:
+            self.help_open = False
+            return
+        if self.prompt is not None:
+            p = self.prompt
+            for i, r in enumerate(p.rects):
+                if r.collidepoint(pos):
+                    self.choose_prompt(i)
+                    return
+            if p.box is not None and not p.box.collidepoint(pos):
+                self.cancel_prompt()
+            return
+        for b in self.all_buttons():
+            if b.visible and b.rect.collidepoint(pos):
+                self._pressed_button = b
+                return
+        if self.pick is not None:
+            target = self.target_at(pos)
+            if target in self.pick.targets:
+                pick, self.pick = self.pick, None
+                pick.on_pick(target)
+            return
+        sprite = self.drag.press(pos)
+        if sprite is not None and sprite.draggable:
+            self.valid_targets = self.targets_for(sprite.card_id)
+            return
+        # a click on a target with a selected card (click path)
+        if self.selected is not None:
+            target = self.target_at(pos)
+            if target is not None:
+                card = self.selected
+                self.cancel_selection()
+                self.act(card, target, pos)
+                return
+        self.on_table_click(pos)
+
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        """A click that hit no card, button or prompt."""
+
+    def on_left_release(self, pos: tuple[int, int]) -> None:
+        button, self._pressed_button = self._pressed_button, None
+        if button is not None:
+            if button.rect.collidepoint(pos) and button.enabled:
+                self.press_button(button)
+            return
+        result = self.drag.release(pos)
+        if result is None:
+            return
+        how, sprite, at = result
+        self.dirty = True
+        if how == "click":
+            self.valid_targets = []
+            if sprite.card_id == self.selected:
+                self.cancel_selection()
+            else:
+                self.select_card(sprite.card_id)
+            return
+        target = self.target_at(at)
+        self.valid_targets = []
+        if target is None:
+            self.drag.snap_back(sprite)
+            return
+        if not self.act(sprite.card_id, target, at):
+            self.drag.snap_back(sprite)
+
+    def press_button(self, button: Button) -> None:
+        """Run a button's action (mouse or keyboard), then re-read the view."""
+        self.cancel_selection()
+        button.click()
+        self.sync()
+        self.dirty = True
+
+    def select_card(self, card_id: str) -> None:
+        self.selected = card_id
+        self.valid_targets = self.targets_for(card_id)
+        self.target_cursor = 0 if self.valid_targets else -1
+        self.rebuild_sprites(None)
+        self.dirty = True
+
+    def cancel_selection(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.rebuild_sprites(None)
+        self.valid_targets, self.target_cursor = [], -1
+        self.dirty = True
+
+    def choose_prompt(self, index: int) -> None:
+        p = self.prompt
+        if p is None or not 0 <= index < len(p.options):
+            return
+        self.prompt = None
+        p.on_choose(p.options[index][1])
+        self.dirty = True
+
+    def cancel_prompt(self) -> None:
+        p, self.prompt = self.prompt, None
+        if p is not None and p.on_cancel is not None:
+            p.on_cancel()
+        self.dirty = True
+
+    def on_key(self, key: int, mod: int) -> None:
+        self.dirty = True
+        if key in (pygame.K_QUESTION, pygame.K_F1) or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
+            self.help_open = not self.help_open
+            return
+        if self.help_open:
+            if key == pygame.K_ESCAPE:
+                self.help_open = False
+            return
+        if self.prompt is not None:
+            p = self.prompt
+            if key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+                back = key == pygame.K_TAB and mod & pygame.KMOD_SHIFT
+                p.cursor = (p.cursor + (-1 if back else 1)) % len(p.options)
+            elif key in (pygame.K_UP, pygame.K_LEFT):
+                p.cursor = (p.cursor - 1) % len(p.options)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose_prompt(p.cursor)
+            elif pygame.K_1 <= key <= pygame.K_9:
+                self.choose_prompt(key - pygame.K_1)
+            elif key == pygame.K_ESCAPE:
+                self.cancel_prompt()
+            return
+        if self.pick is not None:
+            p = self.pick
+            if key == pygame.K_TAB and p.targets:
+                p.cursor = (p.cursor + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(p.targets)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and p.targets:
+                self.pick = None
+                p.on_pick(p.targets[p.cursor])
+            elif key == pygame.K_ESCAPE:
+                self.pick = None
+                if p.on_cancel is not None:
+                    p.on_cancel()
+            return
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None or self.valid_targets:
+                self.cancel_selection()
+            elif self.zoom is not None:
+                self.zoom, self.zoom_sticky = None, False
+            return
+        hand = [s.card_id for s in sorted(
+            (s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
+            key=lambda s: s.home[0])]
+        if pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
+            index = 9 if key == pygame.K_0 else key - pygame.K_1
+            if index < len(hand):
+                if hand[index] == self.selected:
+                    self.cancel_selection()
+                else:
+                    self.select_card(hand[index])
+            return
+        if key == pygame.K_TAB and self.selected is not None:
+            if self.valid_targets:
+                step = -1 if mod & pygame.KMOD_SHIFT else 1
+                self.target_cursor = (self.target_cursor + step) % len(self.valid_targets)
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            if self.valid_targets and self.target_cursor >= 0:
+                card, target = self.selected, self.valid_targets[self.target_cursor]
+                r = self.target_rect(target)
+                self.cancel_selection()
+                self.act(card, target, r.center if r is not None else self.pointer)
+            else:
+                self.toast("That card has no target now.")
+            return
+        buttons = [b for b in self.all_buttons() if b.visible and b.enabled]
+        if key == pygame.K_TAB and buttons:
+            # no card picked: Tab walks the buttons (banner seats, Pass, End turn …)
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            self.focus = (self.focus + step) % len(self.all_buttons()) if self.focus >= 0 else 0
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.focus < len(self.all_buttons()):
+            b = self.all_buttons()[self.focus]
+            if b.enabled and b.visible:
+                self.press_button(b)
+            return
+        for b in buttons:
+            if b.hotkey is not None and b.hotkey == key:
+                self.press_button(b)
+                return
