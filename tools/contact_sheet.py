@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ui import theme  # noqa: E402
-from game.ui.card_art import CardArt, all_card_ids, face_info, split_id, _hammer_villager_ids  # noqa: E402
+from game.ui.card_art import CardArt, _hammer_villager_ids, all_card_ids, face_info  # noqa: E402
 from game.ui.fonts import render_text  # noqa: E402
 from game.ui.layout import PLAYER_COUNTS, load_layout  # noqa: E402
 

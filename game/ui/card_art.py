@@ -13,7 +13,6 @@ Card ids follow the rules files: ``<kind>-<n>`` (``confession-3``, ``bribe-9``,
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -264,8 +263,7 @@ def _parchment(size: Size, tint: RGB) -> pygame.Surface:
     w, h = size
     top = theme.mix(theme.PARCHMENT_LIGHT, tint, 0.06)
     bottom = theme.mix(theme.PARCHMENT, tint, 0.12)
-    surf = _vertical_gradient(size, top, bottom).convert_alpha() if pygame.display.get_surface() else _vertical_gradient(size, top, bottom)
-    surf = surf.copy()
+    surf = _vertical_gradient(size, top, bottom)
     # deterministic grain so every copy of a card looks the same
     grain = pygame.Surface(size, pygame.SRCALPHA)
     step = max(2, min(w, h) // 40)
@@ -295,10 +293,6 @@ def _luminance(c: RGB) -> float:
 
 def _blit_center(dst: pygame.Surface, src: pygame.Surface, cx: int, cy: int) -> None:
     dst.blit(src, src.get_rect(center=(cx, cy)))
-
-
-def _text_surface(text: str, font: pygame.font.Font, color: RGB) -> pygame.Surface:
-    return font.render(text, True, color)
 
 
 def _draw_lines(dst: pygame.Surface, lines: list[str], font: pygame.font.Font, color: RGB,

@@ -28,6 +28,11 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "witch_trial": (3, 4, 5, 6, 7),
 }
 
+
+class LayoutError(ValueError):
+    """A layout file is missing, unreadable, or lacks a group or zone."""
+
+
 _HAMMER_FIXED = ["deck", "discard", "phase_track", "banner", "log", "message", "hand"]
 _TRIAL_FIXED = [
     "deck", "discard",
@@ -36,25 +41,25 @@ _TRIAL_FIXED = [
 ]
 
 
-def required_zones(game: str, players: int) -> list[str]:
-    """Every zone name a ``game`` layout must have for ``players`` seats."""
-    if game == "hammer":
-        fixed = _HAMMER_FIXED
-    elif game == "witch_trial":
-        fixed = _TRIAL_FIXED
-    else:
-        raise LayoutError(f"no layout is defined for the game {game!r}")
-    return list(fixed) + [f"seat_{k}" for k in range(players)]
-
-
-# The per-count lists, for code that wants them up front.
-REQUIRED_ZONES: dict[str, dict[int, list[str]]] = {
-    game: {n: required_zones(game, n) for n in counts} for game, counts in PLAYER_COUNTS.items()
+#: Zones every layout of a game has whatever the player count; on top of these each
+#: count ``n`` has ``seat_0`` … ``seat_{n-1}`` (see :func:`required_zones`).
+REQUIRED_ZONES: dict[str, list[str]] = {
+    "hammer": list(_HAMMER_FIXED),
+    "witch_trial": list(_TRIAL_FIXED),
 }
 
 
-class LayoutError(ValueError):
-    """A layout file is missing, unreadable, or lacks a group or zone."""
+def required_zones(game: str, players: int) -> list[str]:
+    """Every zone name a ``game`` layout must have for ``players`` seats."""
+    if game not in REQUIRED_ZONES:
+        raise LayoutError(f"no layout is defined for the game {game!r}")
+    return list(REQUIRED_ZONES[game]) + [f"seat_{k}" for k in range(players)]
+
+
+#: The complete per-count lists, for code that wants them up front.
+REQUIRED_ZONES_BY_COUNT: dict[str, dict[int, list[str]]] = {
+    game: {n: required_zones(game, n) for n in counts} for game, counts in PLAYER_COUNTS.items()
+}
 
 
 @dataclass(frozen=True)
