@@ -31,16 +31,24 @@ Who is behind the screen (hot-seat)
 * One human seat: always that seat; no curtain ever.
 * No human seat: a spectator (``None``).
 * Several human seats, recomputed after every applied command:
-  - exactly one human must act and it is not the shown seat: ``screen_seat`` becomes
-    ``None`` *first*, then the curtain scene ("Pass to Bob") is pushed; only when Bob
-    clicks the curtain away does ``screen_seat`` become Bob's seat;
-  - several humans may act (a response / negation / inquisition window, or the setup
-    where everyone places pyres) and the shown seat is not one of them: ``screen_seat``
-    becomes ``None`` and the table shows the public banner from ``banner_seats()``;
-    pressing a seat's button calls :meth:`request_seat`, which lowers the curtain for it;
+  - an answer window is open (``view(None)["window"]``: response, negation, inquisition)
+    and a human may still answer in it, or several humans may act at once (the setup,
+    where everyone places pyres), and the shown seat is not one of those who may act
+    now: ``screen_seat`` becomes ``None`` and the table shows the public banner from
+    ``banner_seats()`` (a button per human seat that may act now, plus "No answers"
+    from ``can_pass_all()``). A seat's button calls :meth:`request_seat`, which lowers
+    the curtain for it. The banner appears whether or not anyone holds an answer;
+  - otherwise, when exactly one human must act and it is not the shown seat,
+    ``screen_seat`` becomes ``None`` *first*, then the curtain scene ("Pass to Bob") is
+    pushed; only when Bob clicks the curtain away does ``screen_seat`` become his seat.
+    The one exception: the seat whose hand was the last one shown (nobody else's private
+    view was shown since, only public screens) gets the screen back without a curtain;
   - only bots must act: the shown seat stays (the table shows the bots' public moves).
 Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
 is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
+
+"No answers" passes for the human seat asked now and, as the window goes round, for
+every later human seat in the same window (bots still answer for themselves).
 
 Autosave: after every applied command the match is saved atomically (``save_match``), so
 Continue works after a crash or a closed window. Bot seats move from an app task, one
@@ -48,13 +56,18 @@ command per ``bot_delay`` seconds, so people can follow what happened.
 """
 from __future__ import annotations
 
+import atexit
+import json
 import logging
+import marshal
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from game.bots.base import Bot, RandomBot
 from game.engine import IllegalCommand, Match
-from game.saves import load_save, new_save_path, save_match
+from game.saves import load_save, new_save_path, write_atomic
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -92,6 +105,74 @@ class TableSource(Protocol):
     def is_human(self, seat: int) -> bool: ...
 
 
+class AutosaveWriter:
+    """Writes autosaves off the main loop so a move never waits for the disk.
+
+    The snapshot is taken at once on the main thread (``marshal`` of the match's plain
+    data: about a millisecond), so what is written is exactly the state after that
+    command; encoding and the atomic write (temp file, fsync, rename) happen on a worker
+    thread. Only the newest snapshot per file matters, so a burst of bot moves coalesces.
+    ``flush()`` waits until everything queued is on disk (called on close and at exit).
+    """
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, bytes] = {}
+        self._lock = threading.Condition()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.errors: dict[Path, str] = {}
+
+    def save(self, match: Match, path: Path, extra: dict) -> None:
+        doc = {"kind": "hotseat", "saved_at": time.time(), "over": match.over, "match": match.to_dict(),
+               "extra": extra}
+        blob = marshal.dumps(doc)
+        with self._lock:
+            self._pending[path] = blob
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending:
+                    self._busy = False
+                    self._lock.notify_all()
+                    if not self._lock.wait(timeout=5.0) and not self._pending:
+                        self._thread = None
+                        return
+                path, blob = self._pending.popitem()
+                self._busy = True
+            try:
+                # the same document game.saves.save_match writes
+                text = json.dumps(marshal.loads(blob), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+                write_atomic(path, text)
+                self.errors.pop(path, None)
+            except OSError as exc:  # a full disk must not end the game: say it, keep playing
+                log.warning("autosave to %s failed: %s", path, exc)
+                self.errors[path] = f"Autosave failed: {exc.strerror or exc}"
+            except Exception:
+                log.exception("autosave to %s failed", path)
+                self.errors[path] = "Autosave failed (see the log)."
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued save is written. False on timeout."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            while self._pending or self._busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(timeout=min(left, 0.1))
+        return True
+
+
+#: one writer for the whole app; flushed at exit so the last move is never lost
+WRITER = AutosaveWriter()
+atexit.register(WRITER.flush)
+
+
 def make_bots(match: Match, seats: list[int] | None = None) -> dict[int, Bot]:
     """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given).
     Seeded from the match seed, the seat and the state id, so a resumed game gets
@@ -123,6 +204,10 @@ class HotseatSession:
         #: called once when the match is over (after a short pause); default: game-over scene
         self.on_game_over: Callable[["HotseatSession"], None] = _show_game_over
         self._screen_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: the last seat whose private view was shown (the screen may go back to it freely)
+        self._last_seat: int | None = self._screen_seat
+        #: the answer window "No answers" was pressed for (its humans pass automatically)
+        self._auto_pass: tuple | None = None
         self._curtain: "Scene | None" = None
         self._bot_clock = 0.0
         self._over_clock: float | None = None
@@ -195,32 +280,53 @@ class HotseatSession:
 
     # ------------------------------------------------------------ hot-seat extras ----
     def banner_seats(self) -> list[int]:
-        """Human seats the public banner offers now (non-empty only while nobody is
-        behind the screen and several humans may act)."""
+        """Human seats the public banner offers now: those that may act now, while nobody
+        is behind the screen (see the module docstring)."""
         if self._screen_seat is not None or self.curtain_down or self.match.over:
             return []
-        pending = [s for s in self.match.to_act() if self.is_human(s)]
-        return pending if len(pending) > 1 or (pending and len(self.humans) > 1) else []
+        return [s for s in self.match.to_act() if self.is_human(s)]
 
     def can_pass_all(self) -> bool:
-        """True when every human seat that may act now could pass (an answer window)."""
+        """True when an answer window is open and the human seats asked now may pass."""
         seats = self.banner_seats()
-        return bool(seats) and all({"type": "pass"} in self.match.legal(s) for s in seats)
+        return bool(seats) and self._window() is not None and all(
+            {"type": "pass"} in self.match.legal(s) for s in seats)
 
     def no_answers(self) -> str | None:
-        """The banner's "No answers": submit ``pass`` for every human seat in the window,
-        one by one through the engine (each one autosaved)."""
-        for seat in list(self.banner_seats()):
-            if seat not in self.match.to_act():
-                continue  # the window closed or moved on
+        """The banner's "No answers": ``pass`` for every human seat in the open window,
+        one by one through the engine (each autosaved); later human seats of the same
+        window pass as their turn to answer comes, after any bot answered."""
+        window = self._window()
+        if window is None:
+            return "There is nothing to answer now."
+        self._auto_pass = _window_key(window)
+        problem = self._run_auto_pass()
+        self._sync_screen()
+        return problem
+
+    def _run_auto_pass(self) -> str | None:
+        while self._auto_pass is not None and not self.match.over:
+            window = self._window()
+            if window is None or _window_key(window) != self._auto_pass:
+                self._auto_pass = None
+                return None
+            humans = [s for s in self.match.to_act() if self.is_human(s)]
+            if not humans:
+                return None  # a bot answers first; we go on after its move
+            seat = humans[0]
             if {"type": "pass"} not in self.match.legal(seat):
+                self._auto_pass = None
                 return f"{self.players[seat]} cannot pass now."
             problem = self._apply(seat, {"type": "pass"}, sync=False)
             if problem:
-                self._sync_screen()
+                self._auto_pass = None
                 return problem
-        self._sync_screen()
         return None
+
+    def _window(self) -> dict | None:
+        """The open answer window from the public view (None when there is none)."""
+        window = self.match.view(None).get("window")
+        return window if isinstance(window, dict) and window else None
 
     @property
     def curtain_down(self) -> bool:
@@ -237,6 +343,7 @@ class HotseatSession:
         if curtain is not None:
             _remove_scene(self.app, curtain)
         self._screen_seat = seat
+        self._last_seat = seat
         self.revision += 1
 
     # ---------------------------------------------------------------- lifecycle ----
@@ -246,9 +353,12 @@ class HotseatSession:
         if not self._started:
             self._started = True
             self.app.add_task(self._tick)
+        if self.match.over and self._over_clock is None:
+            self._over_clock = 0.0
         self._sync_screen()
 
     def close(self) -> None:
+        WRITER.flush()
         self.app.remove_task(self._tick)
         self._started = False
         if self._curtain is not None:
@@ -272,6 +382,8 @@ class HotseatSession:
         self._autosave()
         self._bot_clock = 0.0
         if sync:
+            if self._auto_pass is not None:
+                self._run_auto_pass()
             self._sync_screen()
         if self.match.over and self._over_clock is None:
             self._over_clock = 0.0
@@ -279,12 +391,12 @@ class HotseatSession:
     def _autosave(self) -> None:
         if self.save_path is None:
             return
-        try:
-            save_match(self.match, self.save_path, kind="hotseat", extra={"bots": sorted(self.bots)})
-            self.save_error = None
-        except OSError as exc:  # a full disk must not end the game: say it, keep playing
-            log.warning("autosave to %s failed: %s", self.save_path, exc)
-            self.save_error = f"Autosave failed: {exc.strerror or exc}"
+        WRITER.save(self.match, self.save_path, {"bots": sorted(self.bots)})
+        self.save_error = WRITER.errors.get(self.save_path)
+
+    def flush(self) -> bool:
+        """Wait until the latest autosave is on disk (tests, leaving the table)."""
+        return WRITER.flush()
 
     def _sync_screen(self) -> None:
         """Decide who is behind the screen after a change (see the module docstring)."""
@@ -296,25 +408,39 @@ class HotseatSession:
             self._cancel_curtain()
         else:
             pending = [s for s in self.match.to_act() if self.is_human(s)]
-            if len(pending) == 1:
-                target = pending[0]
-                if self._screen_seat != target:
-                    if self.curtain_seat != target:
-                        self._lower_curtain(target)
-            elif len(pending) > 1:
-                if self._screen_seat not in pending:
-                    self._screen_seat = None  # the public banner asks who answers
+            window = self._window()
+            in_window = window is not None and self._humans_left_in(window)
+            if (in_window or len(pending) > 1) and self._screen_seat not in pending:
+                # the public banner asks who sits down next
+                self._screen_seat = None
                 if self.curtain_seat is not None and self.curtain_seat not in pending:
                     self._cancel_curtain()
+            elif len(pending) == 1 and self._screen_seat != pending[0]:
+                target = pending[0]
+                if target == self._last_seat and not self.curtain_down:
+                    self._screen_seat = target  # nobody else's hand was shown since
+                elif self.curtain_seat != target:
+                    self._lower_curtain(target)
             # only bots must act: the shown seat stays
+        if self._screen_seat is not None:
+            self._last_seat = self._screen_seat
         if self._screen_seat != old:
             self.revision += 1
         bots_moving = [s for s in self.match.to_act() if s in self.bots]
         if bots_moving and not self.match.over:
-            names = ", ".join(self.players[s] for s in bots_moving[:1])
-            self.message = f"{names} (bot) is thinking…"
+            self.message = f"{self.players[bots_moving[0]]} (bot) is thinking…"
         else:
             self.message = ""
+
+    def _humans_left_in(self, window: dict) -> bool:
+        """Whether a human seat may still answer in ``window`` (now or later in its order)."""
+        order = window.get("order")
+        if isinstance(order, list):
+            passed = window.get("passed") or []
+            left = [s for s in order if s not in passed]
+        else:
+            left = self.match.to_act()
+        return any(isinstance(s, int) and self.is_human(s) for s in left)
 
     def _lower_curtain(self, seat: int) -> None:
         # screen_seat goes to None FIRST: from now on no private view is handed out
@@ -371,6 +497,11 @@ class HotseatSession:
         if self._apply(seat, command) is not None and command is not legal[0]:
             log.warning("bot command %r refused; taking the first legal command", command)
             self._apply(seat, legal[0])
+
+
+def _window_key(window: dict) -> tuple:
+    """What identifies one answer window (so "No answers" does not leak into the next)."""
+    return (window.get("kind"), window.get("card"), window.get("by"), str(window.get("order")))
 
 
 def _remove_scene(app: "App", scene: Any) -> None:

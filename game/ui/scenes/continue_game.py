@@ -66,7 +66,9 @@ class ContinueScene(MenuBase):
                             on_select=self.select, on_activate=lambda _i: self.resume_selected(),
                             empty_text="No unfinished games.", name="saves")
         if rows:
-            self.list.select(min(self.selected, len(rows) - 1))
+            self.selected = min(self.selected, len(rows) - 1)
+            self.list.selected = self.selected
+            self.list.scroll = max(0, self.selected - self.list.visible_rows + 1)
         cur = self._current()
         usable = cur is not None and cur.error is None
         bw = self.px(200)

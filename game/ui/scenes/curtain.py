@@ -91,7 +91,7 @@ class CurtainScene(MenuBase):
         cy = h // 2
         icon = _icon("curtain", self.px(96), colour("text_dim"))
         if icon is not None:
-            surface.blit(icon, icon.get_rect(midbottom=(w // 2, cy - self.px(70))))
+            surface.blit(icon, icon.get_rect(midbottom=(w // 2, cy - self.px(100))))
         draw_text(surface, f"Pass to {self.name}", (w // 2, cy - self.px(50)), self.px(64), colour("accent"),
                   bold=True, title=True, anchor="center")
         draw_text(surface, f"Click when only {self.name} is looking.", (w // 2, cy + self.px(20)), self.px(28),

@@ -32,7 +32,7 @@ class GameOverScene(MenuBase):
         n = len(self.session.players)
         pw = min(w - 80, self.px(640))
         ph = self.px(70) + n * self.px(58)
-        return pygame.Rect(w // 2 - pw // 2, self.px(170), pw, ph)
+        return pygame.Rect(w // 2 - pw // 2, self.px(200), pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
         panel = self._panel()
@@ -106,5 +106,5 @@ class GameOverScene(MenuBase):
             line = (f"{names[0]} wins!" if len(names) == 1
                     else "Shared win: " + ", ".join(names[:-1]) + " and " + names[-1])
             w, _ = surface.get_size()
-            draw_text(surface, line, (w // 2, panel.y - self.px(10)), self.px(30), colour("accent"), bold=True,
+            draw_text(surface, line, (w // 2, panel.y - self.px(12)), self.px(30), colour("accent"), bold=True,
                       anchor="midbottom")
