@@ -461,7 +461,10 @@ class BotClient(Client):
         self._pending: tuple[int, float] | None = None  # (state_id, perf_counter) of our last command
         #: seconds from sending a command to the first update showing a later state
         self.latencies: list[float] = []
+        #: while True the bot does not act (tests: freeze a table at a chosen moment)
         self.paused = False
+        #: pause by itself on the first update at or after this state_id
+        self.pause_at: int | None = None
 
     def on_message(self, message: dict) -> None:
         if self.record:
@@ -473,6 +476,8 @@ class BotClient(Client):
             if self._pending is not None and isinstance(sid, int) and sid > self._pending[0]:
                 self.latencies.append(time.perf_counter() - self._pending[1])
                 self._pending = None
+            if self.pause_at is not None and isinstance(sid, int) and sid >= self.pause_at:
+                self.paused = True
             if message.get("full"):
                 self._acted_sid = None  # a resumed host may be back at a state we acted on
             if view.get("over"):
