@@ -172,7 +172,8 @@ def check_smoke(app: Path, env: dict[str, str]) -> None:
             f"smoke exited {result.returncode} after {time.perf_counter() - started:.1f} s:\n"
             f"{tail(result.stdout)}\n{tail(result.stderr)}"
         )
-    say(f"ok  smoke exit 0 in {time.perf_counter() - started:.1f} s")
+    last = (result.stdout.strip().splitlines() or result.stderr.strip().splitlines() or [""])[-1]
+    say(f"ok  smoke exit 0 in {time.perf_counter() - started:.1f} s ({last.strip()[:100]})")
 
 
 def check_first_frame(app: Path, env: dict[str, str]) -> None:

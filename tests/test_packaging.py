@@ -111,6 +111,13 @@ def test_spec_keeps_the_console_on_linux_only(tmp_path):
     assert forced.exe.kwargs["console"] is True  # type: ignore[union-attr]
 
 
+def test_spec_strips_binaries_on_linux_only(tmp_path):
+    env = {"WITCHHUNT_STRIP": None}
+    assert probe_spec(tmp_path / "l", platform="linux", env=env).exe.kwargs["strip"] is True  # type: ignore[union-attr]
+    assert probe_spec(tmp_path / "w", platform="win32", env=env).exe.kwargs["strip"] is False  # type: ignore[union-attr]
+    assert probe_spec(tmp_path / "m", platform="darwin", env=env).exe.kwargs["strip"] is False  # type: ignore[union-attr]
+
+
 def test_spec_uses_the_app_icon_from_build_on_windows_and_macos(tmp_path):
     windows = probe_spec(tmp_path / "w", platform="win32")
     macos = probe_spec(tmp_path / "m", platform="darwin")
