@@ -29,9 +29,22 @@ log = logging.getLogger("game.net")
 TOKENS_FILE = "lan_tokens.json"
 
 
+class _StdoutHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stdout`` is at the time (it may be replaced or None)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stdout)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if sys.stdout is None:  # a windowed frozen app has no stdout
+            return
+        self.stream = sys.stdout
+        super().emit(record)
+
+
 def _log_to_stdout() -> None:
     """The dedicated host logs to stdout, one line per event, flushed."""
-    handler = logging.StreamHandler(sys.stdout)
+    handler = _StdoutHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
     net = logging.getLogger("game.net")
     net.handlers[:] = [handler]
@@ -90,8 +103,8 @@ def run_host(args: argparse.Namespace) -> int:
         ui_host = _ui_function("run_host")
         if ui_host is not None:
             return ui_host(args)
-    _log_to_stdout()
     host = build_host(args, owner_name=None if args.headless else args.name)
+    _log_to_stdout()
     try:
         if args.headless:
             host.serve_forever()
