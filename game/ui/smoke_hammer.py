@@ -203,6 +203,14 @@ def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> None:
     Raises :class:`SmokeFailure` (with the reason) if the game does not reach its end."""
     from game.ui.session import HotseatSession, open_table
 
+    # Animations run at the fastest speed the settings allow (a player may choose that
+    # too): the run waits for every animation frame, so this keeps it short.
+    settings = getattr(app, "settings", None)
+    had_settings = settings is not None
+    if had_settings and hasattr(settings, "with_"):
+        app.settings = settings.with_(animation_speed=400)
+    else:
+        app.settings = type("SmokeSettings", (), {"animation_speed": 400, "bot_delay": 0.0})()
     session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
     table = open_table(app, session)
     player = HammerPlayer(app, session, seed=seed)
@@ -230,4 +238,7 @@ def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> None:
                 break
             time.sleep(0.05)
     finally:
-        pass
+        if had_settings:
+            app.settings = settings
+        else:
+            del app.settings

@@ -89,7 +89,7 @@ class HammerTableScene(TableScene):
         self.heat_anim: dict[str, list[float]] = {}
         self.discard_marks: list[str] = []
         self._flown: set[str] = set()
-        self._seat_cache: dict[int, tuple] = {}
+        self._seat_cache: dict[str, tuple] = {}
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ geometry --
@@ -746,13 +746,15 @@ class HammerTableScene(TableScene):
         mine = [vv for vv in self.villagers() if vv.get("owner") == seat]
         key = json.dumps([tuple(zone), seat, v.get("seat"), seat in (v.get("to_act") or []),
                           v.get("inquisitor") == seat, witches, player, mine], sort_keys=True)
-        cached = self._seat_cache.get(seat)
-        if cached is None or cached[0] != key:
+        cached = self._seat_cache.pop(key, None)
+        if cached is None:
             surf = pygame.Surface(zone.size).convert()
             surf.fill(theme.FELT)
             geometry = self._collect_geometry(lambda: self.draw_seat(surf, seat, surf.get_rect()))
             cached = (key, surf, geometry)
-            self._seat_cache[seat] = cached
+            while len(self._seat_cache) >= 4 * max(1, self.players):  # keep the recent ones
+                self._seat_cache.pop(next(iter(self._seat_cache)))
+        self._seat_cache[key] = cached
         surface.blit(cached[1], zone.topleft)
         vrects, portraits, tracks = cached[2]
         for vid, r in vrects.items():

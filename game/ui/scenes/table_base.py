@@ -235,6 +235,7 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._log_cache: tuple | None = None
+        self._log_wrapped: dict[tuple, dict[int, list[str]]] = {}
 
     # ------------------------------------------------------------------ lifecycle --
     def enter(self) -> None:
@@ -505,7 +506,8 @@ class TableScene(Scene):
         if r is None:
             return
         rect = pygame.Rect(r)
-        key = (rect.size, len(self.log_events), self.log_scroll, self._seen)
+        key = (rect.size, len(self.log_events), self.log_scroll, self._seen[1] if self._seen else None,
+               self.log_events[-1].get('type') if self.log_events else None)
         if self._log_cache is None or self._log_cache[0] != key:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             panel(box, box.get_rect(), alpha=215)
@@ -515,11 +517,17 @@ class TableScene(Scene):
             box.blit(head, (10, 6))
             top = 10 + head.get_height()
             lines: list[tuple[str, bool]] = []
-            for i, event in enumerate(self.log_events[-120:]):
-                sentence = self.describe_event(event)
-                if not sentence:
-                    continue
-                for j, line in enumerate(wrap_text(sentence, font, rect.w - 26)):
+            # the log only grows: sentences are wrapped once per event and width
+            # (one cache per shown seat: each seat's log is redacted differently)
+            cache = self._log_wrapped.setdefault((rect.w, size, self._seen[1] if self._seen else None), {})
+            first = max(0, len(self.log_events) - 120)
+            for i in range(first, len(self.log_events)):
+                wrapped = cache.get(i)
+                if wrapped is None:
+                    sentence = self.describe_event(self.log_events[i])
+                    wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
+                    cache[i] = wrapped
+                for j, line in enumerate(wrapped):
                     lines.append(((" " if j else "") + line, j == 0))
             room = max(1, (rect.h - top - 6) // font.get_linesize())
             self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
