@@ -62,5 +62,5 @@ def playable_games() -> list[str]:
 
     tables = load_tables()
     order = ["hammer", "witch_trial", "salem", "testimony", "malleus"]
-    ids = [g for g in GAMES if g in tables and not g.startswith("_")]
+    ids = [g for g in GAMES if g in tables]
     return sorted(ids, key=lambda g: (order.index(g) if g in order else len(order), g))

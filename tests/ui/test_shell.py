@@ -1,0 +1,245 @@
+"""Shell scenes, settings and the command line (issue 3 items 1, 7, 9)."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import tables
+from game.ui.scenes.continue_game import ContinueScene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu_base import ConfirmScene, MessageScene
+from game.ui.scenes.new_game import NewGameScene, check_seats
+from game.ui.scenes.rules import RulesScene, available_rules, parse_rules
+from game.ui.scenes.settings import SettingsScene
+from game.ui.settings import Settings, load_settings, save_settings, settings_path
+from tests.toygame import counting_game  # noqa: F401  (fixture)
+from tests.ui.shell_helpers import StubTable, new_app, post_click, post_key, post_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    return tmp_path
+
+
+def click_widget(app, name):
+    w = app.scenes.top.ring.find(name)
+    assert w is not None, name
+    post_click(app, w.rect.center)
+
+
+# ------------------------------------------------------------------------ settings --
+def test_settings_are_remembered_between_runs(home):  # issue 3 item 1
+    s = Settings().with_(window_w=1600, window_h=900, fullscreen=True, volume=30, animation_speed=200)
+    assert save_settings(s)
+    assert load_settings() == s
+    assert load_settings().bot_delay == pytest.approx(0.3)
+
+
+@pytest.mark.parametrize("text", ["{broken", "[1, 2]", '{"volume": {"x": 1}}', '{"window_w": "wide"}'])
+def test_damaged_settings_file_falls_back_to_defaults_with_a_log_line(home, caplog, text):
+    settings_path().write_text(text, encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        assert load_settings() == Settings()
+    assert "damaged" in caplog.text
+    assert settings_path().read_text(encoding="utf-8") == text  # left alone
+
+
+def test_out_of_range_settings_are_pulled_into_range(home):
+    settings_path().write_text(json.dumps({"volume": 900, "window_w": 10, "animation_speed": 1}), encoding="utf-8")
+    s = load_settings()
+    assert s.volume == 100 and s.window_w == 960 and s.animation_speed == 25
+
+
+def test_settings_scene_saves_each_change(home):
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "settings")
+    assert isinstance(app.scenes.top, SettingsScene)
+    volume = app.scenes.top.ring.find("volume")
+    post_click(app, volume.minus_rect.center)
+    speed = app.scenes.top.ring.find("speed")
+    post_click(app, speed.plus_rect.center)
+    assert load_settings().volume == 60 and load_settings().animation_speed == 150
+    click_widget(app, "window_size")
+    post_key(app, pygame.K_RIGHT)  # keyboard: the focused stepper
+    assert load_settings().window_size == (1600, 900) and app.size == (1600, 900)
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+# ------------------------------------------------------------------------ the menu --
+def test_menu_is_usable_by_keyboard_alone(home):
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    app.frame(wait=False)
+    assert app.scenes.top.ring.focus.name == "new_game"
+    post_key(app, pygame.K_DOWN)  # Continue is disabled without saves: skipped
+    assert app.scenes.top.ring.focus.name == "host"
+    post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_DOWN)
+    assert app.scenes.top.ring.focus.name == "rules"
+    post_key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, RulesScene)
+    post_key(app, pygame.K_ESCAPE)
+    assert app.scenes.top.ring.focus.name == "rules"  # the focus survives the visit
+    post_key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert app.scenes.top.ring.focus.name == "join"
+    post_key(app, pygame.K_TAB)
+    post_key(app, pygame.K_TAB)
+    post_key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, SettingsScene)
+    post_key(app, pygame.K_ESCAPE)
+    app.running = True
+    click_widget(app, "quit")
+    assert not app.running
+
+
+def test_host_and_join_say_lan_is_coming_or_open_the_lan_scene(home):
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "join")
+    assert app.scenes.top is not None and not isinstance(app.scenes.top, MenuScene)
+
+
+def test_new_game_types_names_and_starts_the_table(home, counting_game, monkeypatch):  # noqa: F811
+    monkeypatch.setitem(tables.TABLE_SCENES, counting_game.game_id, StubTable)
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "new_game")
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    click_widget(app, f"game_{counting_game.game_id}")
+    field = scene.ring.find("name_0")
+    post_click(app, field.rect.center)
+    for _ in range(5):
+        post_key(app, pygame.K_BACKSPACE)
+    post_text(app, "Zed")
+    assert field.text == "Zed"
+    click_widget(app, "bot_1")
+    click_widget(app, "start")
+    table = app.scenes.find(StubTable)
+    assert table is not None
+    assert table.source.players[:2] == ["Zed", "Bob"] and sorted(table.source.bots) == [1]
+    assert table.source.screen_seat is not None or isinstance(app.scenes.top, CurtainScene)
+
+
+def test_new_game_refuses_empty_and_duplicate_names():
+    assert check_seats(["Ann", ""], [False, False]) == "Seat 2 needs a name."
+    assert "Two seats" in check_seats(["Ann", "ann"], [False, False])
+    assert check_seats(["Ann", "Bob"], [False, True]) is None
+
+
+def test_continue_resumes_deletes_with_confirmation_and_leaves_damaged_saves(home, counting_game,  # noqa: F811
+                                                                             monkeypatch):  # DESIGN D5
+    from game.ui.session import HotseatSession
+
+    monkeypatch.setitem(tables.TABLE_SCENES, counting_game.game_id, StubTable)
+    app = new_app()
+    s = HotseatSession.new(app, counting_game.game_id, ["Ann", "Bob"], [1], seed=1, bot_delay=0)
+    s.flush()
+    broken = home / "saves" / "zz.witchhunt.json"
+    broken.write_text("garbage", encoding="utf-8")
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    scene = app.scenes.top
+    assert isinstance(scene, ContinueScene) and len(scene.saves) == 2
+    bad = next(i for i, info in enumerate(scene.saves) if info.error)
+    good = 1 - bad
+    post_click(app, scene.list.row_rect(bad).center)
+    assert not scene.ring.find("resume").enabled and not scene.ring.find("delete").enabled
+    post_click(app, scene.list.row_rect(good).center)
+    click_widget(app, "delete")
+    assert isinstance(app.scenes.top, ConfirmScene)
+    post_key(app, pygame.K_RETURN)  # "Keep it" has the focus: Enter keeps
+    assert isinstance(app.scenes.top, ContinueScene) and len(app.scenes.top.saves) == 2
+    click_widget(app, "resume")
+    table = app.scenes.find(StubTable)
+    assert table is not None and table.source.players == ["Ann", "Bob"]
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    scene = app.scenes.top
+    good = next(i for i, info in enumerate(scene.saves) if not info.error)
+    post_click(app, scene.list.row_rect(good).center)
+    click_widget(app, "delete")
+    click_widget(app, "confirm_yes")
+    assert [info.error is not None for info in app.scenes.top.saves] == [True]
+    assert broken.read_text(encoding="utf-8") == "garbage"
+
+
+# ------------------------------------------------------------------------- rules --
+def test_rules_texts_exist_and_render_as_headings_and_lists(home):
+    assert {"hammer", "witch_trial"} <= set(available_rules())
+    blocks = parse_rules((ROOT / "docs/rules/hammer.md").read_text(encoding="utf-8"))
+    kinds = {b.kind for b in blocks}
+    assert {"h1", "h2", "p", "li"} <= kinds
+    app = new_app()
+    app.scenes.reset(RulesScene(app, game="hammer"))
+    app.frame(wait=False)
+    post_key(app, pygame.K_END)
+    assert app.scenes.top.scroll == app.scenes.top.max_scroll() > 0
+    post_key(app, pygame.K_RIGHT)
+    assert app.scenes.top.game == "witch_trial" and app.scenes.top.scroll == 0
+
+
+# -------------------------------------------------------------------- command line --
+def run_cli(*args, timeout=120, home_dir=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
+    if home_dir:
+        env["WITCHHUNT_HOME"] = str(home_dir)
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["play", "hammer", "--players", "Ann,Bob"], "3 to 5 players"),
+    (["play", "hammer", "--players", "Ann,,Cy"], "names separated by commas"),
+    (["play", "hammer", "--players", "Ann,Bob,ann"], "two players are called"),
+    (["play", "hammer", "--players", "Ann,Bob,Cy", "--bots", "3"], "--bots takes seat numbers from 0 to 2"),
+    (["play", "nosuch", "--players", "Ann,Bob,Cy"], "unknown game"),
+    (["play", "hammer"], "--players"),
+])
+def test_play_with_bad_arguments_exits_2_with_one_line(args, words, tmp_path):  # DESIGN D7
+    if args[1] == "hammer":
+        pytest.importorskip("game.rules.hammer")
+    from game.ui.app import check_play_args
+    from game.cli import UsageError, build_parser
+
+    try:
+        parsed = build_parser().parse_args(args)
+    except UsageError as exc:  # argparse-level errors are the CLI's own one-liners
+        assert words in str(exc)
+        return
+    with pytest.raises(UsageError) as err:
+        check_play_args(parsed)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_play_bad_arguments_through_the_real_command(tmp_path):  # DESIGN D7
+    pytest.importorskip("game.rules.hammer")
+    result = run_cli("play", "hammer", "--players", "Ann,Bob", timeout=60, home_dir=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "3 to 5 players" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_witchhunt_smoke_exits_0(tmp_path):  # issue 3 "Done when"
+    pytest.importorskip("game.rules.hammer")
+    pytest.importorskip("game.ui.smoke_hammer")
+    started = time.monotonic()
+    result = run_cli("smoke", timeout=150, home_dir=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "smoke: ok" in result.stdout
+    assert time.monotonic() - started < 120
+    assert not list(tmp_path.glob("saves/*")), "the smoke run touched the user's data folder"
