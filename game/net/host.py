@@ -579,12 +579,12 @@ class Host:
         token = message.get("token")
         seat_no: int | None = None
         if token is not None:
+            given = token.encode("utf-8", "surrogatepass")
             seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None
-                            and secrets.compare_digest(s.token, token)), None)
+                            and secrets.compare_digest(s.token.encode("utf-8"), given)), None)
             if seat_no is None:
-                raise_refuse = proto.error("bad_token", "That token does not belong to a seat at this table.")
                 self.stats["errors"] += 1
-                self._send(conn, raise_refuse)
+                self._send(conn, proto.error("bad_token", "That token does not belong to a seat at this table."))
                 return
         elif not message.get("spectate"):
             if self.match is None:

@@ -60,7 +60,11 @@ class ProtocolError(Exception):
 
 def encode(message: dict) -> bytes:
     """One message as one line of UTF-8 JSON, newline included."""
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from somewhere: escape it rather than fail
+        return (json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")
 
 
 def error(code: str, message: str, **extra: Any) -> dict:

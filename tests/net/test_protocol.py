@@ -87,3 +87,8 @@ def test_bad_addresses_are_refused_in_one_line(text):
     with pytest.raises(ValueError) as exc:
         parse_address(text)
     assert "\n" not in str(exc.value)
+
+
+def test_encode_survives_a_lone_surrogate():
+    data = proto.encode({"type": "chat", "text": "a\ud83db"})
+    assert json.loads(data)["text"] == "a\ud83db"

@@ -359,3 +359,27 @@ def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, client
         assert ann.view == again.match.view(0) and bob.view == again.match.view(1)
     finally:
         again.stop()
+
+
+def test_odd_tokens_are_refused_cleanly(counting_game, make_host):
+    host = make_host(GAME, 2)
+    peer = RawPeer(host.port)
+    for token in ("\u00e9t\u00e9", "", "\ud83d", "x" * 64):
+        peer.send_line(json.dumps({"type": "hello", "name": "Ann", "version": 1, "token": token}))
+        error, _ = peer.recv_until("error")
+        assert error["code"] == "bad_token"
+    peer.close()
+
+
+def test_host_bots_wait_bot_delay_between_moves(counting_game, make_host, clients):
+    # D7: --bot-delay S: the host's bots wait S seconds before moving
+    host = make_host(GAME, 2, bots=[1], bot_delay=0.4)
+    ann = Client()
+    clients.append(ann)
+    ann.connect("127.0.0.1", host.port, "Ann")
+    wait_for(lambda: ann.state_id == 0)
+    ann.send_command({"type": "add", "amount": 1})
+    wait_for(lambda: ann.state_id == 1)
+    sent = time.monotonic()
+    wait_for(lambda: ann.state_id == 2, what="the bot's move")
+    assert time.monotonic() - sent >= 0.3
