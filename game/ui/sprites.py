@@ -112,9 +112,11 @@ class DragDrop:
 
     def press(self, pos: tuple[int, int]) -> CardSprite | None:
         sprite = self.top_card_at(pos)
-        if sprite is None or not sprite.draggable or sprite.moving:
+        if sprite is None or not sprite.draggable:
             self.held = None
             return sprite
+        if sprite.moving:  # caught in flight (snapping home, a re-laid hand): it stops here
+            sprite.tween, sprite.on_arrive = None, None
         self.held = sprite
         self.dragging = False
         self.origin = sprite.home

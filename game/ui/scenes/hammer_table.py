@@ -843,7 +843,7 @@ class HammerTableScene(TableScene):
         extras = [words.villager_name(t) for t in p.get("trophies") or []]
         extras += [words.card_name(k) for k in p.get("kept") or []]
         if extras and x < rx - 40:
-            small = text("· " + ", ".join(extras), max(11, size - 5), theme.TEXT_MUTED)
+            small = text("holds " + ", ".join(extras), max(11, size - 5), theme.TEXT_MUTED)
             if small.get_width() <= rx - x - 10:
                 surface.blit(small, small.get_rect(midleft=(x + 4, cy)))
 
@@ -909,10 +909,17 @@ class HammerTableScene(TableScene):
             tag = text("witch", isz, theme.lighten(theme.DANGER, 0.3), bold=True)
             if ix + tag.get_width() <= hx - 6:
                 surface.blit(tag, (ix, line_y + (name.get_height() - tag.get_height()) // 2))
-        if v.get("protected"):
-            tag = text("protected", isz, theme.SELECT, bold=True)
-            surface.blit(tag, (hx - tag.get_width() - 8, line_y))
         text_y = line_y + name.get_height() + 4
+        if v.get("protected") and alive:
+            # Scales (heavier): a small shield-blue pill on the ability line, never over the name
+            tag = text("protected", max(11, isz - 2), theme.INK, bold=True)
+            pill = tag.get_rect(topleft=(x0 + 6, text_y if tall else row.y + 4)).inflate(10, 2)
+            if not tall:
+                pill.topright = (hx - 4, row.y + 3)
+            pygame.draw.rect(surface, theme.SELECT, pill, border_radius=pill.h // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+            if tall:
+                text_y = pill.bottom + 2
         if tall:
             tx0, avail = row.x + 6, row.w - 12
         else:

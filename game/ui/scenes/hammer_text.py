@@ -153,7 +153,7 @@ def describe(event: dict, players: list[str]) -> str:
         burner = seat_name(event.get("burner"), players)
         return f"{card}: {burner} burns the witch as if inquisitor."
     if t == "witch":
-        return f"{card} finds the witch: {v('villager')}."
+        return f"{card}: the witch is {v('villager')}."
     if t == "cancelled":
         return f"{card} is cancelled and has no effect."
     if t == "protect":
