@@ -1,0 +1,385 @@
+"""The Witch Trial courtroom: zones, drag and drop, the objection banner, the plea
+dialog and the hot-seat privacy rule (DESIGN D3, D6; witch_trial.md W3, W4, W7, W9).
+
+Input is posted as real pygame events and run through ``app.frame`` exactly like the
+smoke run; the match behind the table is read only to find states and check results."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import IllegalCommand, new_match
+from game.ui.app import App
+from game.ui.layout import load_layout
+from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.witch_trial_table import WitchTrialTableScene
+from game.ui.smoke_hammer import post_click, post_drag, post_key
+from game.ui.tables import load_tables
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+class TrialSource:
+    """A TableSource over a Match showing one chosen seat (no curtain, no bots).
+    ``no_answers`` lets the awaited lawyer's "no objection" through, like a session would."""
+
+    def __init__(self, match, seat: int | None = 0) -> None:
+        self.match = match
+        self.game = match.game_id
+        self.players = list(match.players)
+        self._seat = seat
+        self._bump = 0
+        self.requested: list[int] = []
+        self.message = ""
+
+    @classmethod
+    def new(cls, players: int = 3, seed: int = 1, seat: int | None = None) -> "TrialSource":
+        m = new_match("witch_trial", NAMES[:players], seed=seed)
+        return cls(m, m.to_act()[0] if seat is None else seat)
+
+    @property
+    def revision(self) -> int:
+        return self.match.state_id * 1000 + self._bump
+
+    @property
+    def screen_seat(self):
+        return self._seat
+
+    def show(self, seat) -> None:
+        self._seat = seat
+        self._bump += 1
+
+    def view(self) -> dict:
+        return self.match.view(self._seat)
+
+    def legal(self) -> list[dict]:
+        return self.match.legal(self._seat) if self._seat is not None else []
+
+    def log(self) -> list[dict]:
+        return self.match.log(self._seat)
+
+    def submit(self, command: dict):
+        if self._seat is None:
+            return "Nobody is at the table yet."
+        try:
+            self.match.apply(self._seat, command)
+        except IllegalCommand as exc:
+            return exc.message
+        return None
+
+    def pending_seats(self) -> list[int]:
+        return self.match.to_act()
+
+    def request_seat(self, seat: int) -> None:
+        self.requested.append(seat)
+        self.show(seat)
+
+    def is_human(self, seat: int) -> bool:
+        return True
+
+    def banner_seats(self) -> list[int]:
+        return [s for s in self.match.to_act() if s != self._seat] if self._seat is None else []
+
+    def can_pass_all(self) -> bool:
+        return bool(self.banner_seats())
+
+    def no_answers(self):
+        for seat in self.match.to_act():
+            if {"type": "no_objection"} in self.match.legal(seat):
+                self.match.apply(seat, {"type": "no_objection"})
+                self._bump += 1
+                return None
+        return "There is nothing to answer now."
+
+
+def lively(match, rng: random.Random) -> dict:
+    """A bot that builds cases and tries them (so tests reach trials quickly)."""
+    seat = match.to_act()[0]
+    legal = match.legal(seat)
+    by = {}
+    for c in legal:
+        by.setdefault(c["type"], []).append(c)
+    for kind, p in (("create_case", 0.9), ("prosecute", 0.8), ("defend", 0.8), ("play", 0.75),
+                    ("no_objection", 0.7), ("object", 1.0), ("no_plea", 0.8), ("buy", 0.7)):
+        if kind in by and rng.random() < p:
+            return rng.choice(by[kind])
+    return rng.choice(legal)
+
+
+def drive(match, stop, seed: int = 3, limit: int = 3000) -> bool:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(match):
+            return True
+        if match.over:
+            return False
+        seat = match.to_act()[0]
+        match.apply(seat, lively(match, rng))
+    return stop(match)
+
+
+def find(players: int, stop, seeds=range(1, 80)):
+    """A match (and its seed) in which ``stop`` became true."""
+    for seed in seeds:
+        m = new_match("witch_trial", NAMES[:players], seed=seed)
+        if drive(m, stop, seed=seed):
+            return m
+    raise AssertionError("no seed reaches the wanted state")
+
+
+def in_trial_with_cards(m) -> bool:
+    t = m.view(None)["trial"]
+    return bool(t) and len(t["played"]) >= 3 and t["motion"] is None and t["plea"] is None \
+        and t["jury_value"] != t["jury_start"]
+
+
+def motion_waiting(m) -> bool:
+    t = m.view(None)["trial"]
+    return bool(t) and t["motion"] is not None and len(t["played"]) >= 2
+
+
+def plea_offer(m) -> bool:
+    t = m.view(None)["trial"]
+    return bool(t) and t["plea"] is not None and t["plea"]["phase"] == "offer" and m.view(None)["court_fees"] >= 20
+
+
+# --------------------------------------------------------------------- fixtures ----
+@pytest.fixture(scope="module")
+def app():
+    app = App(size=(1280, 720))
+    yield app
+    while app.scenes.top is not None:
+        app.scenes.pop()
+
+
+def open_table(app, source) -> WitchTrialTableScene:
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    scene = WitchTrialTableScene(app, source)
+    app.scenes.push(scene)
+    settle(app, 2)
+    return scene
+
+
+def settle(app, frames: int = 20) -> None:
+    for _ in range(frames):
+        app.frame(wait=False)
+
+
+# ------------------------------------------------------------------- layout (D6) ----
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_layout_has_every_courtroom_zone_for_3_to_7_players(players):
+    layout = load_layout("witch_trial", players)
+    missing = [z for z in WitchTrialTableScene.zones_needed(players) if not layout.has(z)]
+    assert missing == []
+
+
+def test_courtroom_is_registered_for_the_shell():
+    assert load_tables()["witch_trial"] is WitchTrialTableScene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 640)])
+def test_zones_scale_with_the_window_and_stay_inside_it(app, size):
+    scene = open_table(app, TrialSource.new(7, seed=2))
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    scene.resized(size)
+    settle(app, 1)
+    for name, (x, y, w, h) in scene.rects.items():
+        assert 0 <= x and 0 <= y and x + w <= size[0] and y + h <= size[1], name
+    for slot, r in scene.slot_rects.items():
+        assert pygame.Rect(scene.rects[f"lineup_{slot}"]).contains(r)
+    app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+    scene.resized((1280, 720))
+
+
+# ------------------------------------------------------------- drag and drop (W3) ----
+def test_dragging_the_free_lineup_card_into_the_hand_buys_it(app):
+    # witch_trial.md W3.1 / W8.8: slot 5 is free; the buyer then draws one card
+    src = TrialSource.new(3, seed=4)
+    scene = open_table(app, src)
+    seat = src.screen_seat
+    card = src.view()["lineup"][4]
+    before = src.view()["players"][seat]["hand_count"]
+    post_drag(app, scene.locate("lineup", 5), scene.locate("hand"))
+    settle(app, 5)
+    me = src.match.view(seat)["players"][seat]
+    assert card in me["hand"] and me["hand_count"] == before + 2
+    assert me["money"] == 50
+    assert any(e["type"] == "buy" and e["card"] == card for e in src.match.log(None))
+
+
+def test_clicking_a_lineup_card_then_the_hand_buys_it_too(app):
+    src = TrialSource.new(3, seed=5)
+    scene = open_table(app, src)
+    card = src.view()["lineup"][3]
+    post_click(app, scene.locate("lineup", 4))
+    assert ("hand", None) in scene.valid_targets
+    post_click(app, scene.locate("hand"))
+    settle(app, 3)
+    assert card in src.match.view(src.screen_seat)["players"][src.screen_seat]["hand"]
+    assert src.match.view(None)["court_fees"] == 5  # W3.1: $5 into the Court Fees
+
+
+def test_an_illegal_drop_snaps_back_with_the_engines_message(app):
+    # witch_trial.md W4: cards are played only in a trial; the engine says why, the card goes home
+    src = TrialSource.new(3, seed=6)
+    scene = open_table(app, src)
+    hand = src.view()["players"][src.screen_seat]["hand"]
+    card = hand[0]
+    home = scene.sprite_for(card).home
+    state = src.match.state_id
+    post_drag(app, scene.locate("card", card), scene.locate("court"))
+    try:
+        src.match.apply(src.screen_seat, {"type": "play", "card": card})
+        expected = None
+    except IllegalCommand as exc:
+        expected = exc.message
+    assert expected and scene.last_error == expected
+    assert src.match.state_id == state
+    settle(app, 30)
+    assert scene.sprite_for(card).rect.topleft == home
+
+
+def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
+    # witch_trial.md W3.2
+    for seed in range(1, 60):
+        src = TrialSource.new(3, seed=seed)
+        cases = [c for c in src.legal() if c["type"] == "create_case"]
+        if cases:
+            break
+    else:
+        pytest.skip("no seed offers a case on the first turn")
+    scene = open_table(app, src)
+    cmd = cases[0]
+    post_drag(app, scene.locate("card", cmd["card"]), scene.locate("slot", cmd["slot"]))
+    settle(app, 3)
+    case = src.match.view(None)["players"][src.screen_seat]["pending_case"]
+    assert case is not None and cmd["card"] in case.values()
+
+
+def test_evidence_dropped_into_the_court_is_played(app):
+    # witch_trial.md W4 Evidence
+    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
+             and m.view(None)["trial"]["plea"] is None and any(
+                 c["type"] == "play" and words.card_type(c["card"]) == "evidence"
+                 for c in m.legal(m.to_act()[0])))
+    seat = m.to_act()[0]
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    card = next(c["card"] for c in m.legal(seat) if c["type"] == "play" and words.card_type(c["card"]) == "evidence")
+    assert ("court", None) in scene.targets_for(card)
+    post_drag(app, scene.locate("card", card), scene.locate("court"))
+    settle(app, 3)
+    assert card in m.view(None)["trial"]["played"]
+
+
+# ------------------------------------------------------------ objection (D3, W4) ----
+def test_objection_banner_shows_a_button_per_seat_that_may_object(app):
+    m = find(4, motion_waiting)
+    awaiting = m.view(None)["trial"]["motion"]["awaiting"]
+    src = TrialSource(m, None)
+    scene = open_table(app, src)
+    names = [b.name for b in scene.banner.buttons]
+    assert names == [f"seat:{awaiting}", "no_objection"]
+    assert "Objection?" in scene.banner.prompt
+    post_click(app, scene.locate("button", f"seat:{awaiting}"))
+    assert src.requested == [awaiting]
+
+
+def test_no_objection_on_the_public_banner_lets_the_motion_stand(app):
+    m = find(3, motion_waiting)
+    motion = m.view(None)["trial"]["motion"]["card"]
+    src = TrialSource(m, None)
+    scene = open_table(app, src)
+    post_click(app, scene.locate("button", "no_objection"))
+    settle(app, 2)
+    assert any(e["type"] == "no_objection" and e["motion"] == motion for e in m.log(None))
+
+
+def test_an_objection_dropped_on_the_motion_cancels_it(app):
+    # witch_trial.md W4 Motion / W8.7: the Objection goes to the motion's player
+    m = find(3, lambda m: motion_waiting(m) and any(c["type"] == "object" for c in m.legal(m.to_act()[0])))
+    seat = m.to_act()[0]
+    motion = m.view(None)["trial"]["motion"]
+    obj = next(c["card"] for c in m.legal(seat) if c["type"] == "object")
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    assert ("motion", None) in scene.targets_for(obj)
+    post_drag(app, scene.locate("card", obj), scene.locate("motion"))
+    settle(app, 3)
+    assert motion["card"] in m.view(None)["trial"]["cancelled"] if m.view(None)["trial"] else True
+    assert obj in m.view(motion["by"])["players"][motion["by"]]["hand"]
+
+
+# ---------------------------------------------------------------- plea (W4 Plea) ----
+def test_plea_dialog_offers_a_split_in_5_dollar_steps_and_the_other_side_answers(app):
+    m = find(3, plea_offer)
+    plea = m.view(None)["trial"]["plea"]
+    by, to = plea["by"], plea["to"]
+    fees = m.view(None)["court_fees"]
+    src = TrialSource(m, by)
+    scene = open_table(app, src)
+    assert scene.stepper is not None and scene.stepper.step == 5 and scene.stepper.maximum == fees
+    start = scene.plea_value
+    post_click(app, scene.locate("stepper_plus"))
+    post_key(app, pygame.K_RIGHT)
+    assert scene.plea_value == min(fees, start + 10)
+    post_click(app, scene.locate("button", "offer_plea"))
+    settle(app, 2)
+    offer = m.view(None)["trial"]["plea"]
+    assert offer["phase"] == "answer" and offer["to_prosecution"] == scene.plea_value
+    src.show(to)
+    settle(app, 2)
+    assert scene.locate("button", "accept_plea") and scene.locate("button", "decline_plea")
+    money = [p["money"] for p in m.view(None)["players"]]
+    post_key(app, pygame.K_a)
+    settle(app, 2)
+    assert any(e["type"] == "plea" and e["accepted"] for e in m.log(None))
+    after = [p["money"] for p in m.view(None)["players"]]
+    assert sum(after) - sum(money) == fees
+
+
+# ------------------------------------------------------------- privacy (D3, W6) ----
+class RecordingArt:
+    def __init__(self, art) -> None:
+        self.art = art
+        self.faces: set[str] = set()
+
+    def face(self, game, card_id, size):
+        self.faces.add(card_id)
+        return self.art.face(game, card_id, size)
+
+    def __getattr__(self, name):
+        return getattr(self.art, name)
+
+
+@pytest.mark.parametrize("shown", [0, None])
+def test_the_table_never_draws_another_seats_hand_card(app, shown):
+    # DESIGN D3 / witch_trial.md W6: each hand is its owner's only
+    m = find(5, in_trial_with_cards)
+    src = TrialSource(m, shown)
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    scene = WitchTrialTableScene(app, src)
+    scene.art = RecordingArt(scene.art)
+    app.scenes.push(scene)
+    settle(app, 3)
+    app.draw(force=True)
+    for x, y in [(200, 650), (500, 650), (700, 400), (1000, 300)]:
+        post_click(app, (x, y), button=3)  # zoom whatever lies there
+        app.draw(force=True)
+    hands = {s: set(m.view(s)["players"][s]["hand"]) for s in range(m.n)}
+    others = set().union(*(h for s, h in hands.items() if s != shown))
+    assert not (scene.art.faces & others)
+    if shown is not None:
+        assert hands[shown] <= scene.art.faces
+
+
+def test_every_log_event_of_a_whole_game_has_a_sentence():
+    m = new_match("witch_trial", NAMES[:4], seed=9)
+    drive(m, lambda m: m.over, seed=9)
+    for e in m.log(None):
+        assert isinstance(words.describe(e, m.players), str)
+    assert any("Jury Value" in words.describe(e, m.players) for e in m.log(None))
