@@ -312,3 +312,74 @@ def test_every_engine_event_gets_a_sentence():
         assert sentence and "{" not in sentence
     assert "Bob" not in hammer_text.describe(samples[2], players)  # H8: a bribe is anonymous
     assert "Karl accuses Widow" in hammer_text.describe(samples[1], players)
+
+
+def test_a_bribe_dropped_on_a_villager_asks_the_sign_then_bribes(app):
+    # hammer.md H9 bribe: card, target, sign (+1 or -1)
+    for seed in range(1, 80):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        bribes = [c for c in src.match.legal(seat) if c["type"] == "bribe"]
+        if bribes:
+            break
+    else:
+        pytest.skip("no bribe on a first turn")
+    src.show(seat)
+    scene = open_table(app, src)
+    command = next(c for c in bribes if c["sign"] == -1)
+    post_drag(app, scene.locate("card", command["card"]), scene.locate("villager", command["target"]))
+    assert scene.prompt is not None and [v for _, v in scene.prompt.options] == [1, -1]
+    post_key(app, pygame.K_2)  # the second option: lower the heat
+    assert src.match.commands[-1] == [seat, command]
+
+
+def test_a_tie_at_the_burning_is_settled_by_clicking_a_villager(app):
+    # hammer.md H5 phase 3: the inquisitor breaks ties (H9 choose_witch)
+    for seed in range(1, 120):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        if play_until(src.match, lambda m: any(c["type"] == "choose_witch" for s in m.to_act()
+                                               for c in m.legal(s)), seed=seed, limit=600):
+            break
+    else:
+        pytest.skip("no tie found")
+    seat = src.match.to_act()[0]
+    src.show(seat)
+    scene = open_table(app, src)
+    assert scene.pick is not None
+    choice = scene.pick.targets[-1]
+    post_click(app, scene.locate(*choice))
+    assert src.match.commands[-1] == [seat, {"type": "choose_witch", "villager": choice[1]}]
+
+
+def test_right_click_zooms_a_card_and_the_help_overlay_opens_with_question_mark(app):
+    src, accuses = turn_with_brown_card()
+    scene = open_table(app, src)
+    pos = scene.locate("card", accuses[0]["card"])
+    post_click(app, pos, button=3)
+    assert scene.zoom == ("card", accuses[0]["card"]) and scene.zoom_sticky
+    post_click(app, pos, button=3)
+    assert scene.zoom is None
+    post_key(app, pygame.K_SLASH, pygame.KMOD_SHIFT)
+    assert scene.help_open
+    post_key(app, pygame.K_ESCAPE)
+    assert not scene.help_open
+
+
+def test_the_wheel_scrolls_the_log_and_new_events_jump_back_to_the_newest(app):
+    src = MatchSource.new(3, seed=3)
+    place_all(src.match)
+    play_until(src.match, lambda m: m.state_id > 60, seed=1)
+    src.show(src.match.to_act()[0])
+    scene = open_table(app, src)
+    log_rect = pygame.Rect(scene.rects["log"])
+    pygame.mouse.set_pos(log_rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    app.frame(wait=False)
+    assert scene.log_scroll > 0
+    before = src.match.state_id
+    simple = next((c for c in src.legal() if c["type"] in ("pass", "end_turn")), None)
+    if simple is not None:
+        post_key(app, pygame.K_SPACE)
+        assert src.match.state_id == before + 1 and scene.log_scroll == 0
