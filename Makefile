@@ -43,10 +43,12 @@ package: $(STAMP)        ## build the double-click app into dist/ with PyInstall
 package-smoke: $(STAMP)  ## run the built app's checks and its smoke, headless
 	$(PY) build/package_smoke.py $(APP)
 
-package-screenshot: $(STAMP)  ## the built app's main menu under Xvfb -> docs/screenshots/
+package-screenshot:       ## the built app's main menu under Xvfb -> docs/screenshots/
+	@command -v xvfb-run >/dev/null || { echo "package-screenshot needs xvfb-run (apt-get install xvfb)"; exit 1; }
 	mkdir -p docs/screenshots
-	WITCHHUNT_SCREENSHOT=$(CURDIR)/docs/screenshots/packaged_menu.png WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 \
-		SDL_AUDIODRIVER=dummy xvfb-run -a -s "-screen 0 1600x900x24" $(APP)
+	WITCHHUNT_HOME=$$(mktemp -d) WITCHHUNT_SCREENSHOT=$(CURDIR)/docs/screenshots/packaged_menu.png \
+		WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 SDL_AUDIODRIVER=dummy \
+		xvfb-run -a -s "-screen 0 1600x900x24" $(APP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache dist build/work
