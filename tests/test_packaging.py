@@ -211,6 +211,7 @@ def test_first_frame_hook_reports_and_screenshot_hook_saves(monkeypatch, tmp_pat
     launcher = _load_launcher()
     exits: list[int] = []
     monkeypatch.setattr(launcher, "_flush_and_exit", exits.append)
+    was_up = pygame.display.get_init()
     pygame.display.init()
     try:
         screen = pygame.display.set_mode((64, 48))
@@ -226,7 +227,8 @@ def test_first_frame_hook_reports_and_screenshot_hook_saves(monkeypatch, tmp_pat
         assert exits == [0]
         assert pygame.image.load(str(shot)).get_at((10, 10))[:3] == (200, 30, 30)
     finally:
-        pygame.display.quit()
+        if not was_up:  # leave the display as other tests found it
+            pygame.display.quit()
 
 
 # ------------------------------------------------- desktop entry and icons ----
