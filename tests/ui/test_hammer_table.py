@@ -383,3 +383,26 @@ def test_the_wheel_scrolls_the_log_and_new_events_jump_back_to_the_newest(app):
     if simple is not None:
         post_key(app, pygame.K_SPACE)
         assert src.match.state_id == before + 1 and scene.log_scroll == 0
+
+
+def test_keyboard_alone_answers_a_window(app):
+    # hammer.md H4 / H5: No Inquisition answers a call; keys 1-9, Tab, Enter
+    for seed in range(1, 300):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        src.match.apply(seat, {"type": "call_inquisition"})
+        asked = src.match.to_act()[0]
+        if any(c["type"] == "no_inquisition" for c in src.match.legal(asked)):
+            break
+    else:
+        pytest.skip("nobody holds No Inquisition")
+    src.show(asked)
+    scene = open_table(app, src)
+    card = next(c["card"] for c in src.legal() if c["type"] == "no_inquisition")
+    order = [s.card_id for s in sorted(scene.group.sprites(), key=lambda s: s.home[0]) if s.zone == "hand"]
+    post_key(app, pygame.K_1 + order.index(card))
+    assert scene.valid_targets == [("announced", None)]
+    post_key(app, pygame.K_TAB)
+    post_key(app, pygame.K_RETURN)
+    assert src.match.commands[-1] == [asked, {"type": "no_inquisition", "card": card}]

@@ -380,6 +380,15 @@ class HammerTableScene(TableScene):
             return False
         return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid})
 
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        """A click on a villager with no card picked: settles a tie if one is asked for."""
+        target = self.target_at(pos)
+        if target is None or target[0] != "villager":
+            return
+        if any(c.get("villager") == target[1] for c in self.legal_of("choose_witch")):
+            self.pick = None
+            self.submit({"type": "choose_witch", "villager": target[1]})
+
     def default_accuser(self) -> str | None:
         """Your hottest villager that may accuse (H3: Berta never), for commands the engine will judge."""
         seat = self.view.get("seat")

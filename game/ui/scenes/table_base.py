@@ -715,7 +715,6 @@ class TableScene(Scene):
         return None
 
     def on_move(self, pos: tuple[int, int]) -> None:
-        before = self.pointer
         self.pointer = pos
         if self.drag.move(pos):
             self.dirty = True
@@ -729,8 +728,11 @@ class TableScene(Scene):
             self.dirty = True
         elif self.zoom is not None and not self.zoom_sticky:
             self.dirty = True  # the zoom follows the pointer
-        if any(b.rect.collidepoint(pos) != b.rect.collidepoint(before) for b in self.all_buttons()):
-            self.dirty = True
+        for b in self.all_buttons():
+            inside = b.enabled and b.rect.collidepoint(pos)
+            if inside != b.hover:
+                b.hover = inside
+                self.dirty = True
         if self.prompt is not None or self.pick is not None:
             self.dirty = True
 
