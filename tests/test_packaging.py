@@ -23,6 +23,8 @@ sys.path.insert(0, str(BUILD))
 
 from spec_probe import probe_spec  # noqa: E402
 
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell script and file modes")
+
 
 def _load_launcher():
     spec = importlib.util.spec_from_file_location("witchhunt_launcher", BUILD / "launcher.py")
@@ -128,6 +130,7 @@ def test_spec_uses_the_app_icon_from_build_on_windows_and_macos(tmp_path):
     assert windows.bundle is None
 
 
+@posix_only
 def test_spec_puts_desktop_entry_and_icons_beside_the_linux_binary(tmp_path):
     probe_spec(tmp_path, platform="linux", env={"WITCHHUNT_ONEFILE": None})
     beside = tmp_path / "witchhunt"
@@ -259,6 +262,7 @@ def test_desktop_entry_is_valid():
     _validate(BUILD / "witchhunt.desktop")
 
 
+@posix_only
 def test_install_script_writes_a_valid_entry_with_the_absolute_app_path(tmp_path):
     app_dir = tmp_path / "My Games" / "witchhunt"
     app_dir.mkdir(parents=True)
@@ -278,6 +282,7 @@ def test_install_script_writes_a_valid_entry_with_the_absolute_app_path(tmp_path
     assert result.returncode == 0 and not installed.exists()
 
 
+@posix_only
 def test_install_script_refuses_a_missing_app(tmp_path):
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share")}
     result = subprocess.run(
