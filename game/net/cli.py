@@ -104,6 +104,12 @@ def run_host(args: argparse.Namespace) -> int:
         if ui_host is not None:
             return ui_host(args)
     host = build_host(args, owner_name=None if args.headless else args.name)
+    if not args.headless:
+        lan_ui = _lan_scenes()
+        if lan_ui is not None:
+            code = lan_ui.run_host_ui(args, host)
+            if code is not None:
+                return code
     _log_to_stdout()
     try:
         if args.headless:
@@ -125,6 +131,15 @@ def run_host(args: argparse.Namespace) -> int:
                   f"--resume {host.save_path}", flush=True)
 
 
+def _lan_scenes():
+    """The desktop LAN scenes (game/ui/scenes/lan.py), or None without a usable UI."""
+    try:
+        from game.ui.scenes import lan
+    except Exception:  # no pygame, or the UI is not in this build
+        return None
+    return lan
+
+
 def _announce_addresses(host) -> None:
     from game.net.discovery import local_addresses
 
@@ -141,8 +156,40 @@ def run_join(args: argparse.Namespace) -> int:
     ui_join = _ui_function("run_join", "open_lan_client")
     if ui_join is not None:
         return ui_join(args)
-    return text_client(address.host, address.port, args.name, token=args.token,
-                       spectate=getattr(args, "spectate", False))
+    spectate = getattr(args, "spectate", False)
+    # connect first: a bad or unreachable address is one line and exit 2, before any window
+    client = join_client(address, args.name, token=args.token, spectate=spectate)
+    lan_ui = _lan_scenes()
+    if lan_ui is not None:
+        code = lan_ui.open_lan_client(args, client)
+        if code is not None:
+            return code
+    return text_client(address.host, address.port, args.name, spectate=spectate, client=client)
+
+
+def join_client(address: proto.Address, name: str, token: str | None = None, spectate: bool = False,
+                **client_kwargs):
+    """A connected :class:`~game.net.client.Client`. Without ``token`` it tries the one
+    saved for this address (and joins afresh if the host no longer knows it). Raises
+    :class:`UsageError` with one line when the host cannot be reached or refuses."""
+    from game.net.client import Client, JoinError
+
+    key = str(address)
+    saved = token or (None if spectate else _load_token(key))
+    client = Client(**client_kwargs)
+    try:
+        try:
+            client.connect(address.host, address.port, name, token=saved, spectate=spectate)
+        except JoinError as exc:
+            if exc.code == "bad_token" and saved and not token:
+                client = Client(**client_kwargs)  # the saved token is from an older table
+                client.connect(address.host, address.port, name, spectate=spectate)
+            else:
+                raise
+    except JoinError as exc:
+        raise UsageError(f"witchhunt join: {exc}") from None
+    _store_token(key, client.token)
+    return client
 
 
 def _tokens_path() -> Path:
@@ -180,32 +227,23 @@ def _store_token(key: str, token: str | None) -> None:
 
 
 def text_client(host: str, port: int, name: str, token: str | None = None, spectate: bool = False,
-                owner: bool = False, inp: IO[str] | None = None, out: IO[str] | None = None) -> int:
+                owner: bool = False, inp: IO[str] | None = None, out: IO[str] | None = None,
+                client=None) -> int:
     """A terminal client: prints the table, reads the number of a legal command.
 
     Typing ``say TEXT`` chats, ``view`` prints the whole view, ``ready`` / ``start`` are
     the lobby actions, ``quit`` leaves. Exit code 0 when the game ends, 1 when the
-    connection is lost, 2 when the host cannot be reached or refuses us."""
-    from game.net.client import LOST, Client, JoinError
+    connection is lost, 2 when the host cannot be reached or refuses us. ``client``: an
+    already connected client to use instead of connecting here."""
+    from game.net.client import LOST
 
     inp = inp or sys.stdin
     out = out or sys.stdout
     key = str(proto.Address(host, port))
-    saved = token or (None if spectate else _load_token(key))
-    client = Client()
-    try:
-        try:
-            welcome = client.connect(host, port, name, token=saved, spectate=spectate)
-        except JoinError as exc:
-            if exc.code == "bad_token" and saved and not token:
-                client = Client()  # the saved token is from an older table: join afresh
-                welcome = client.connect(host, port, name, spectate=spectate)
-            else:
-                raise
-    except JoinError as exc:
-        raise UsageError(f"witchhunt join: {exc}") from None
+    if client is None:
+        client = join_client(proto.Address(host, port), name, token=token, spectate=spectate)
+    welcome = client.welcome
     assert welcome is not None
-    _store_token(key, client.token)
     seat = welcome.get("seat")
     print(f"Joined {welcome.get('game')} at {key} as " + (f"seat {seat} ({welcome.get('name')})" if seat is not None
                                                           else "a spectator") + f"; token {client.token}", file=out)

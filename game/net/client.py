@@ -3,7 +3,7 @@
 All socket work happens on one background thread; the UI thread never blocks on the
 network. Typical use from a scene::
 
-    client = Client()
+    client = Client(notify=wake_the_ui_loop)   # notify: optional, called on the network thread
     client.connect("192.168.1.20", 41692, "Bob", token=saved_token, wait=False)
     ...
     def update(self, dt):                      # every frame
@@ -45,7 +45,7 @@ import selectors
 import socket
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from game.bots import RandomBot
 from game.net import protocol as proto
@@ -74,7 +74,8 @@ class Client:
 
     def __init__(self, *, heartbeat: float | None = None, silence: float | None = None,
                  backoff_start: float = 0.1, backoff_max: float = 2.0, give_up_after: float = 120.0,
-                 connect_timeout: float = 5.0, keep_inbox: bool = True) -> None:
+                 connect_timeout: float = 5.0, keep_inbox: bool = True,
+                 notify: "Callable[[], None] | None" = None) -> None:
         self._heartbeat_override = heartbeat
         self._silence_override = silence
         self.heartbeat = heartbeat or 5.0
@@ -84,6 +85,8 @@ class Client:
         self.give_up_after = give_up_after
         self.connect_timeout = connect_timeout
         self.keep_inbox = keep_inbox
+        #: called on the network thread after each inbox message (e.g. to wake a UI loop)
+        self.notify = notify
         self.address: proto.Address | None = None
         self.name = ""
         self.spectate = False
@@ -217,6 +220,7 @@ class Client:
             self._status = status
             if self.keep_inbox:
                 self.inbox.put({"type": "status", "status": status})
+                self._notify()
 
     def _wake(self) -> None:
         try:
@@ -414,7 +418,15 @@ class Client:
             log.exception("on_message failed")
         if self.keep_inbox:
             self.inbox.put(message)
+            self._notify()
         return verdict
+
+    def _notify(self) -> None:
+        if self.notify is not None:
+            try:
+                self.notify()
+            except Exception:
+                log.debug("notify failed", exc_info=True)
 
 
 def _decode_big(line: bytes) -> dict:

@@ -1,0 +1,708 @@
+"""LAN play on the desktop (issue 5 item 2): "Host a game", "Join a game", the lobby,
+and :class:`LanSession`, the TableSource (``game.ui.session``) of a networked table.
+
+The host's own player goes through the same path as everyone else (DESIGN D4): the
+desktop host starts a :class:`game.net.host.Host` in a background thread and joins it
+over loopback with the seat-0 token the host reserved for it. The screen only ever
+shows what the host sent to this connection: ``view(seat)`` of our own seat.
+
+All network work happens on the client's thread; the scenes read ``client.poll()``
+from an app task and never block, except :meth:`LanSession.submit`, which waits up
+to a second for the host's answer so a refused move snaps back with the rules' words.
+
+In a sandbox (``WITCHHUNT_DISCOVERY_ADDR`` set, as in tests) the host listens on that
+address only; otherwise on every interface, so others on the LAN can join.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.net import protocol as proto
+from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.widgets import (Button, Checkbox, Label, ListBox, ListRow, Stepper, TextField, Widget, colour,
+                             draw_panel, draw_text)
+
+if TYPE_CHECKING:
+    from game.net.host import Host
+    from game.ui.app import App
+    from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+SUBMIT_WAIT = 1.0
+GAME_OVER_PAUSE = 1.5
+WAKE_EVENT = pygame.USEREVENT + 7
+
+
+def _wake_ui() -> None:
+    """Called on the network thread: wake the app loop idling in ``event.wait``."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+
+
+def host_bind_address() -> str:
+    """Where the desktop host listens: the sandbox address, else every interface."""
+    return os.environ.get("WITCHHUNT_DISCOVERY_ADDR", "").strip()
+
+
+def new_client() -> Client:
+    return Client(notify=_wake_ui)
+
+
+# ------------------------------------------------------------------ the table source ----
+class LanSession:
+    """A networked table for the table scenes (the TableSource contract of
+    ``game.ui.session``), fed by a :class:`Client`; optionally owns the local ``host``.
+
+    ``screen_seat`` is our own seat for the whole game (``None``: spectator), so there
+    is never a curtain; ``view()`` / ``legal()`` / ``log()`` are exactly what the host
+    sent us. ``message`` carries the connection indicator for the table's status line.
+    """
+
+    def __init__(self, app: "App", client: Client, host: "Host | None" = None) -> None:
+        self.app = app
+        self.client = client
+        self.host = host
+        self.game: str = client.game or (client.welcome or {}).get("game") or ""
+        self.players: list[str] = []
+        self.bots: set[int] = set()
+        self.revision = 0
+        self.message = ""
+        self.status = client.status
+        self.table: "Scene | None" = None
+        self.error: str | None = None          # why joining failed (shown by the lobby)
+        self.on_game_over: Callable[["LanSession"], None] = _show_game_over
+        self._task_on = False
+        self._over_clock: float | None = None
+        self._over_done = False
+
+    # lifecycle ---------------------------------------------------------------------
+    def start(self, table: "Scene | None" = None) -> None:
+        """Begin polling the client (idempotent); ``table`` once the table is on the stack."""
+        if table is not None:
+            self.table = table
+        if not self._task_on:
+            self._task_on = True
+            self.app.add_task(self.pump)
+
+    def close(self) -> None:
+        """Leave the table: disconnect, and stop our own host if we run one."""
+        if self._task_on:
+            self.app.remove_task(self.pump)
+            self._task_on = False
+        self.client.close()
+        if self.host is not None:
+            self.host.stop()
+
+    # TableSource -------------------------------------------------------------------
+    @property
+    def screen_seat(self) -> int | None:
+        return self.client.seat
+
+    def view(self) -> dict:
+        view = self.client.view
+        if view is None:
+            return {"game": self.game, "state_id": 0, "to_act": [], "over": False, "seat": self.client.seat}
+        return view
+
+    def legal(self) -> list[dict]:
+        return list(self.client.legal) if self.client.seat is not None else []
+
+    def log(self) -> list[dict]:
+        return list(self.client.events)
+
+    def pending_seats(self) -> list[int]:
+        return list(self.view().get("to_act") or [])
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.bots
+
+    def request_seat(self, seat: int) -> None:
+        """Nothing to do on a LAN table: every player has their own screen."""
+
+    def banner_seats(self) -> list[int]:
+        return []  # no hot-seat banner: each seat answers on its own screen
+
+    def can_pass_all(self) -> bool:
+        return False
+
+    def no_answers(self) -> str | None:
+        return "Each player answers on their own screen."
+
+    def submit(self, command: dict) -> str | None:
+        """Send ``command`` and wait (briefly) for the host: ``None`` once applied, else a
+        sentence for the player (the rules' message, or why nothing happened)."""
+        client = self.client
+        if client.seat is None:
+            return "Spectators watch; they do not play."
+        if client.status != CONNECTED:
+            return "Not connected to the host right now; reconnecting…"
+        before_sid, before_error = client.state_id, client.last_error
+        if not client.send_command(command):
+            return "Not connected to the host right now; reconnecting…"
+        end = time.monotonic() + SUBMIT_WAIT
+        while time.monotonic() < end:
+            if client.last_error is not before_error and client.last_error is not None:
+                error = client.last_error
+                if error.get("code") == "stale":
+                    return "The table moved on before your move arrived; look again."
+                return str(error.get("message") or "The host refused that move.")
+            if client.state_id != before_sid:
+                self.revision += 1
+                return None
+            time.sleep(0.002)
+        return "The host has not answered yet; your move may still arrive."
+
+    # the app task ------------------------------------------------------------------
+    def pump(self, dt: float) -> None:
+        """Read what the host sent; keep the indicator and players current. Leaving the
+        table (its scene gone from the stack) leaves the game."""
+        if self.table is not None and self.table not in self.app.scenes.stack:
+            self.close()
+            return
+        changed = False
+        for message in self.client.poll():
+            kind = message.get("type")
+            if kind == "lobby":
+                self._lobby(message)
+                changed = True
+            elif kind == "update":
+                changed = True
+            elif kind == "welcome":
+                self.game = message.get("game") or self.game
+                changed = True
+            elif kind == "chat":
+                self.message = f"{message.get('name')}: {message.get('text')}"
+                changed = True
+            elif kind == "error" and self.client.status != CONNECTED and message.get("code"):
+                self.error = str(message.get("message"))
+                changed = True
+        status = self.client.status
+        if status != self.status:
+            self.status = status
+            changed = True
+        indicator = self.indicator()
+        if indicator and indicator != self.message:
+            self.message = indicator
+            changed = True
+        elif not indicator and self.message.startswith(("Connection", "Away:")):
+            self.message = ""
+            changed = True
+        if changed:
+            self.revision += 1
+        self._game_over(dt)
+
+    def indicator(self) -> str:
+        """The connection indicator: "" when all is well."""
+        if self.status == RECONNECTING:
+            return "Connection lost: reconnecting…"
+        if self.status == LOST:
+            return "Connection lost."
+        lobby = self.client.lobby or {}
+        away = [s["name"] for s in lobby.get("seats", []) if lobby.get("started") and not s.get("bot")
+                and not s.get("connected")]
+        if away:
+            return "Away: " + ", ".join(str(a) for a in away) + " (a bot stands in after a minute)"
+        return ""
+
+    def _lobby(self, lobby: dict) -> None:
+        seats = lobby.get("seats") or []
+        self.players = [str(s.get("name") or f"Seat {s.get('seat', i) + 1}") for i, s in enumerate(seats)]
+        self.bots = {s["seat"] for s in seats if s.get("bot")}
+
+    def _game_over(self, dt: float) -> None:
+        view = self.client.view
+        if not view or not view.get("over") or self._over_done or self.table is None:
+            return
+        self._over_clock = (self._over_clock or 0.0) + dt
+        if self._over_clock >= GAME_OVER_PAUSE:
+            self._over_done = True
+            self.on_game_over(self)
+
+    def open_table(self, base: "Scene | None" = None) -> "Scene | None":
+        """Put the game's table scene on the stack. None (and a message) if this desktop
+        cannot draw the game."""
+        from game.ui.tables import load_tables
+
+        factory = load_tables().get(self.game)
+        if factory is None:
+            self.error = f"This desktop has no table for {self.game} yet."
+            return None
+        table = factory(self.app, self)
+        if base is not None:
+            self.app.scenes.reset(base)
+        self.app.scenes.push(table)
+        self.start(table)
+        return table
+
+
+def _show_game_over(session: LanSession) -> None:
+    session.app.scenes.push(LanGameOverScene(session.app, session))
+
+
+# ------------------------------------------------------------------ host form ----------
+class HostScene(MenuBase):
+    """Host a game: the game, seats, bot seats, your name, the port."""
+
+    title = "Host a game"
+    subtitle = "Others on your network join your table; bots can fill seats"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        from game.engine import GAMES
+        from game.ui.tables import playable_games
+
+        self.games = playable_games()
+        self.game = self.games[0] if self.games else None
+        self._classes = GAMES
+        cls = GAMES.get(self.game) if self.game else None
+        self.seats = max(cls.min_players, min(cls.max_players, 4)) if cls else 4
+        self.bots = [False] * 8
+        self.name = "Host"
+        self.port_text = str(proto.DEFAULT_PORT)
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        pw = min(w - 60, self.px(820))
+        x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
+        lw, row, fs = self.px(150), self.px(48), self.px(22)
+        fx = x0 + lw
+        if not self.games:
+            widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs,
+                                 col="danger"))
+        else:
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Game", fs, col="text_dim"))
+            gx = fx
+            for gid in self.games:
+                title = getattr(self._classes[gid], "title", gid) or gid
+                bw = max(self.px(180), self.px(14) * len(title))
+                widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
+                                      style="primary" if gid == self.game else "normal", font_size=fs,
+                                      name=f"game_{gid}"))
+                gx += bw + self.px(10)
+            y += row + self.px(10)
+            cls = self._classes[self.game]
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Seats", fs, col="text_dim"))
+            widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
+                                   cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
+                                   fmt=lambda v: f"{v} players"))
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Bots play", fs, col="text_dim"))
+            bx = fx
+            for seat in range(1, self.seats):
+                widgets.append(Checkbox((bx, y, self.px(120), row - self.px(6)), f"Seat {seat + 1}",
+                                        self.bots[seat], font_size=fs, name=f"bot_{seat}",
+                                        on_change=lambda v, s=seat: self.set_bot(s, v)))
+                bx += self.px(128)
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
+                                     placeholder="Your name", font_size=fs, name="name",
+                                     on_change=self.set_name, on_submit=lambda _t: self.host()))
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Port", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
+                                     placeholder=str(proto.DEFAULT_PORT), font_size=fs, name="port",
+                                     on_change=self.set_port, on_submit=lambda _t: self.host()))
+        bw, bh = self.px(220), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
+                              name="back"))
+        widgets.append(Button((w // 2 + self.px(12), by, bw, bh), "Host", self.host, style="primary",
+                              enabled=bool(self.games), font_size=self.px(24), name="host"))
+        return widgets
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pw = min(w - 60, self.px(820))
+        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(5 * 58 + 30)))
+
+    def pick_game(self, game: str) -> None:
+        self.game = game
+        cls = self._classes[game]
+        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
+        self.rebuild()
+
+    def set_seats(self, value: int) -> None:
+        self.seats = value
+        self.rebuild()
+
+    def set_bot(self, seat: int, value: bool) -> None:
+        self.bots[seat] = value
+        self.dirty = True
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+
+    def set_port(self, text: str) -> None:
+        self.port_text = text
+
+    def host(self) -> None:
+        from game.engine import SetupError
+        from game.net.host import Host
+        from game.saves import new_save_path
+
+        if self.game is None:
+            return
+        name = self.name.strip()
+        if not name:
+            self.say("Type your name first.", "error")
+            return
+        if not self.port_text.strip().isdigit() or not 1 <= int(self.port_text) <= 65535:
+            self.say("The port is a number from 1 to 65535.", "error")
+            return
+        bots = [s for s in range(1, self.seats) if self.bots[s]]
+        try:
+            host = Host(self.game, self.seats, bots=bots, owner_name=name, auto_start=False, announce=True,
+                        bind=host_bind_address(), port=int(self.port_text),
+                        save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
+            host.start()
+        except SetupError as exc:
+            self.say(str(exc), "error")
+            return
+        except OSError as exc:
+            self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
+            return
+        start_hosted_lobby(self.app, host, name, replace=True)
+
+
+def start_hosted_lobby(app: "App", host: "Host", name: str, replace: bool = False) -> "LobbyScene":
+    """Join our own (started) host over loopback with the owner's token; open the lobby."""
+    client = new_client()
+    address = host.bind or "127.0.0.1"
+    client.connect(address, host.port or proto.DEFAULT_PORT, name, token=host.owner_token, wait=False)
+    session = LanSession(app, client, host=host)
+    lobby = LobbyScene(app, session)
+    if replace:
+        app.scenes.replace(lobby)
+    else:
+        app.scenes.push(lobby)
+    return lobby
+
+
+# ------------------------------------------------------------------ join form ----------
+class JoinScene(MenuBase):
+    """Join a game: tables heard on the LAN, or type an address."""
+
+    title = "Join a game"
+    subtitle = "Pick a table found on your network, or type the address the host shows"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.listener = None
+        self.tables: list = []
+        self.address = ""
+        self.name = "Player"
+        self._refresh = 0.0
+        self.listen_error = ""
+
+    def enter(self) -> None:
+        from game.net.discovery import Listener
+
+        try:
+            self.listener = Listener()
+        except OSError as exc:  # the discovery port is busy (another app listening)
+            self.listener = None
+            self.listen_error = f"Cannot listen for tables ({exc.strerror or exc}); type the address."
+        super().enter()
+
+    def exit(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        pw = min(w - 60, self.px(820))
+        x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
+        lw, row, fs = self.px(150), self.px(48), self.px(22)
+        rows = [ListRow(f"{t.table} — {t.game}", f"{t.address} · {t.free} of {t.players} seats free"
+                        + (" · playing" if t.started else ""), enabled=t.free > 0 or t.started, data=t)
+                for t in self.tables]
+        self.table_list = ListBox((x0, y, pw - self.px(48), self.px(200)), rows, row_height=self.px(56),
+                            on_select=self.pick, on_activate=lambda i: (self.pick(i), self.join()),
+                            font_size=fs, name="tables", empty_text=self.listen_error or "Looking for tables…")
+        y += self.px(214)
+        widgets: list[Widget] = [self.table_list]
+        widgets.append(Label((x0, y + self.px(10), lw, row), "Address", fs, col="text_dim"))
+        self.address_field = TextField((x0 + lw, y, self.px(360), row - self.px(6)), self.address, max_len=60,
+                                       placeholder="192.168.1.20:41692", font_size=fs, name="address",
+                                       on_change=self.set_address, on_submit=lambda _t: self.join())
+        widgets.append(self.address_field)
+        y += row + self.px(10)
+        widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
+        widgets.append(TextField((x0 + lw, y, self.px(320), row - self.px(6)), self.name, max_len=24,
+                                 placeholder="Your name", font_size=fs, name="name", on_change=self.set_name,
+                                 on_submit=lambda _t: self.join()))
+        bw, bh = self.px(200), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(Button((w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back,
+                              font_size=self.px(24), name="back"))
+        widgets.append(Button((w // 2 - bw // 2, by, bw, bh), "Watch", lambda: self.join(spectate=True),
+                              font_size=self.px(24), name="watch"))
+        widgets.append(Button((w // 2 + bw // 2 + self.px(16), by, bw, bh), "Join", self.join, style="primary",
+                              font_size=self.px(24), name="join"))
+        return widgets
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._refresh -= dt
+        if self._refresh <= 0 and self.listener is not None:
+            self._refresh = 0.5
+            tables = self.listener.tables()
+            if [(t.host, t.port, t.free, t.started) for t in tables] != \
+                    [(t.host, t.port, t.free, t.started) for t in self.tables]:
+                self.tables = tables
+                self.rebuild()
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(self.tables):
+            self.address = self.tables[index].address
+            self.address_field.set_text(self.address)
+            self.dirty = True
+
+    def set_address(self, text: str) -> None:
+        self.address = text
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+
+    def join(self, spectate: bool = False) -> None:
+        from game.net.cli import _load_token
+
+        try:
+            address = proto.parse_address(self.address)
+        except ValueError as exc:
+            self.say(f"That address does not work: {exc}.", "error")
+            return
+        name = self.name.strip()
+        if not name:
+            self.say("Type your name first.", "error")
+            return
+        client = new_client()
+        token = None if spectate else _load_token(str(address))
+        client.connect(address.host, address.port, name, token=token, spectate=spectate, wait=False)
+        session = LanSession(self.app, client)
+        session.retry_without_token = token is not None  # type: ignore[attr-defined]
+        session.address = address  # type: ignore[attr-defined]
+        self.app.scenes.push(LobbyScene(self.app, session))
+
+
+# ------------------------------------------------------------------ the lobby ----------
+class LobbyScene(MenuBase):
+    """Who sits where, who is ready; the host's player may start. The table opens by
+    itself when the game starts."""
+
+    title = "Lobby"
+
+    def __init__(self, app: "App", session: LanSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self._seen = -1
+        self.addresses: list[str] = []
+        if session.host is not None:
+            from game.net.discovery import local_addresses
+
+            port = session.host.port
+            self.addresses = [str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in
+                              ([session.host.bind] if session.host.bind else local_addresses())]
+
+    @property
+    def client(self) -> Client:
+        return self.session.client
+
+    def enter(self) -> None:
+        self.session.start()
+        super().enter()
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        bw, bh = self.px(200), self.px(56)
+        by = h - bh - self.px(30)
+        owner = bool((self.client.welcome or {}).get("owner"))
+        seat = self.client.seat
+        lobby = self.client.lobby or {}
+        ready = bool(seat is not None and any(s.get("seat") == seat and s.get("ready")
+                                              for s in lobby.get("seats", [])))
+        x = w // 2 - (bw * 3 + self.px(32)) // 2
+        widgets.append(Button((x, by, bw, bh), "Leave", self.back, font_size=self.px(24), name="leave"))
+        if seat is not None and not lobby.get("started"):
+            widgets.append(Checkbox((x + bw + self.px(16), by, bw, bh), "Ready", ready, font_size=self.px(24),
+                                    on_change=lambda v: self.client.ready(v), name="ready"))
+        if owner and not lobby.get("started"):
+            widgets.append(Button((x + 2 * (bw + self.px(16)), by, bw, bh), "Start", self.start_game,
+                                  style="primary", font_size=self.px(24), name="start"))
+        return widgets
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        session = self.session
+        if session.revision != self._seen:
+            self._seen = session.revision
+            self.rebuild()
+        client = self.client
+        if client.status == LOST and client.welcome is None:
+            self._join_failed()
+            return
+        if client.view is not None and session.table is None and self.app.scenes.top is self:
+            from game.ui.scenes.menu import MenuScene
+
+            if session.open_table(base=MenuScene(self.app)) is None:
+                self.say(session.error or "This game cannot be shown here.", "error")
+
+    def _join_failed(self) -> None:
+        failure = getattr(self.client, "_join_failed", None)
+        code = getattr(failure, "code", "")
+        if code == "bad_token" and getattr(self.session, "retry_without_token", False):
+            address = self.session.address  # type: ignore[attr-defined]
+            self.session.client.close()
+            client = new_client()
+            client.connect(address.host, address.port, self.client.name, wait=False)
+            self.session.client = client
+            self.session.retry_without_token = False  # type: ignore[attr-defined]
+            return
+        message = str(failure) if failure else "The host could not be reached."
+        self.session.close()
+        self.app.scenes.pop()
+        top = self.app.scenes.top
+        if isinstance(top, MenuBase):
+            top.say(message, "error")
+
+    def start_game(self) -> None:
+        if not self.client.start_game():
+            self.say("Not connected to the host.", "error")
+
+    def back(self) -> None:
+        self.session.close()
+        self.app.scenes.pop()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        client = self.client
+        lobby = client.lobby or {}
+        pw = min(w - 60, self.px(760))
+        panel = pygame.Rect(w // 2 - pw // 2, self.px(130), pw, h - self.px(260))
+        draw_panel(surface, panel)
+        x, y = panel.x + self.px(24), panel.y + self.px(18)
+        fs = self.px(22)
+        status = {CONNECTED: "Connected", RECONNECTING: "Reconnecting…", LOST: "Connection lost",
+                  CLOSED: "Closed"}.get(client.status, "Connecting…")
+        from game.engine import GAMES
+
+        game = lobby.get("game") or client.game or ""
+        game = getattr(GAMES.get(game), "title", "") or game
+        head = f"{lobby.get('table') or 'Table'} · {game} · {status}"
+        draw_text(surface, head, (x, y), fs, colour("accent"), bold=True)
+        y += self.px(40)
+        if self.addresses:
+            draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
+                      colour("text_dim"))
+            y += self.px(34)
+        for seat in lobby.get("seats", []):
+            name = seat.get("name") or "(free)"
+            if seat.get("bot"):
+                state = "bot"
+            elif not seat.get("taken"):
+                state = "waiting for a player"
+            elif not seat.get("connected"):
+                state = "away"
+            else:
+                state = "ready" if seat.get("ready") else "here"
+            you = "  ← you" if seat.get("seat") == client.seat else ""
+            draw_text(surface, f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}", (x, y), fs,
+                      colour("text"))
+            y += self.px(34)
+        if client.seat is None and client.welcome is not None:
+            draw_text(surface, "You are watching.", (x, y + self.px(8)), fs, colour("text_dim"))
+        if lobby.get("started") and client.view is not None and self.session.error:
+            draw_text(surface, self.session.error, (x, y + self.px(40)), fs, colour("danger"))
+
+
+# ------------------------------------------------------------------ game over ----------
+class LanGameOverScene(MenuBase):
+    """Scores from the host's result; back to the menu leaves the table."""
+
+    title = "Game over"
+
+    def __init__(self, app: "App", session: LanSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.result = session.client.result or {"scores": [], "winners": []}
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        bw, bh = self.px(240), self.px(56)
+        return [Button((w // 2 - bw // 2, h - bh - self.px(40), bw, bh), "Main menu", self.main_menu,
+                       style="primary", font_size=self.px(24), name="main_menu")]
+
+    def back(self) -> None:
+        self.main_menu()
+
+    def main_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.session.close()
+        self.app.scenes.reset(MenuScene(self.app))
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, _ = surface.get_size()
+        y = self.px(170)
+        players = self.session.players
+        scores = self.result.get("scores", [])
+        winners = set(self.result.get("winners", []))
+        for seat in sorted(range(len(scores)), key=lambda s: scores[s], reverse=True):
+            name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
+            mark = "  ★" if seat in winners else ""
+            draw_text(surface, f"{name}: {scores[seat]}{mark}", (w // 2, y), self.px(28),
+                      colour("accent" if seat in winners else "text"), anchor="midtop")
+            y += self.px(44)
+
+
+# ------------------------------------------------------------------ command line -------
+def open_lan_client(args: Any, client: Client) -> int | None:
+    """``witchhunt join``: the desktop lobby for an already connected ``client``.
+    Returns None (the caller then uses the text client) when no window can open."""
+    from game.ui.app import make_app, run_guarded
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        app = make_app()
+    except Exception as exc:  # no display: let the caller fall back to the terminal
+        log.info("no window for the LAN client (%s); using the text client", exc)
+        return None
+    client.notify = _wake_ui
+    session = LanSession(app, client)
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(LobbyScene(app, session))
+    try:
+        return run_guarded(app, None)
+    finally:
+        session.close()
+
+
+def run_host_ui(args: Any, host: "Host") -> int | None:
+    """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
+    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open."""
+    from game.cli import UsageError
+    from game.ui.app import make_app, run_guarded
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        app = make_app()
+    except Exception as exc:
+        log.info("no window for the host (%s); using the text client", exc)
+        return None
+    try:
+        host.start()
+    except OSError as exc:
+        raise UsageError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
+    app.scenes.reset(MenuScene(app))
+    lobby = start_hosted_lobby(app, host, args.name)
+    try:
+        return run_guarded(app, None)
+    finally:
+        lobby.session.close()

@@ -1,0 +1,113 @@
+"""The desktop LAN scenes (issue 5 item 2) over real sockets on 127.0.0.1: host a game
+from the form, join from the list of announced tables, lobby, start, the table shows
+exactly the host's view of our seat, and a move goes through the host."""
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+
+pytest.importorskip("pygame")
+pytest.importorskip("game.rules.hammer")
+
+from game.ui.app import make_app  # noqa: E402
+from game.ui.scenes import lan  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from tests.net.helpers import on_host, wait_for  # noqa: E402
+
+
+def _free_port(kind=socket.SOCK_STREAM) -> int:
+    with socket.socket(socket.AF_INET, kind) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _frames_until(app, condition, timeout=10.0, what="condition"):
+    def step():
+        app.frame(wait=False)
+        return condition()
+    return wait_for(step, timeout=timeout, what=what)
+
+
+@pytest.fixture
+def app():
+    app = make_app(Settings())
+    app.scenes.reset(MenuScene(app))
+    yield app
+    for scene in list(app.scenes.stack):
+        session = getattr(scene, "session", None) or getattr(scene, "source", None)
+        if isinstance(session, lan.LanSession):
+            session.close()
+    while app.scenes.top is not None:
+        app.scenes.pop()
+
+
+def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_view(app):
+    # D4: the host's own player uses the same path as everyone else and sees only its seat
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("hammer")
+    form.set_seats(3)
+    form.set_bot(2, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    assert isinstance(lobby, lan.LobbyScene)
+    session = lobby.session
+    host = session.host
+    assert host is not None and host.bind == "127.0.0.1"
+    _frames_until(app, lambda: session.client.lobby is not None, what="the lobby")
+    assert session.client.seat == 0 and session.client.welcome["owner"]
+    _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+    lobby.start_game()
+    _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+    assert host.match.players == ["Ann", "Bot 2", "Bot 3"]
+    assert session.view() == on_host(host, lambda: host.match.view(0))
+    legal = session.legal()
+    assert legal
+    assert session.submit(legal[0]) is None
+    assert session.view()["state_id"] >= 1
+    _frames_until(app, lambda: session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
+    app.scenes.pop()  # leave the table: the session closes and our host stops
+    _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
+
+
+def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeypatch):
+    udp = _free_port(socket.SOCK_DGRAM)
+    monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
+    host = make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    _frames_until(app, lambda: form.tables, what="the announced table")
+    assert form.tables[0].table == "Bob's table" and form.tables[0].port == host.port
+    form.pick(0)
+    form.set_name("Cy")
+    form.join()
+    lobby = app.scenes.top
+    assert isinstance(lobby, lan.LobbyScene)
+    session = lobby.session
+    _frames_until(app, lambda: session.client.seat == 0, what="a seat")
+    other = lan.new_client()
+    other.connect("127.0.0.1", host.port, "Dee")  # the last free seat: the game starts
+    try:
+        _frames_until(app, lambda: session.table is not None, what="the table")
+        assert session.view() == on_host(host, lambda: host.match.view(0))
+        assert session.log() == on_host(host, lambda: host.match.log(0))
+        assert session.players == ["Cy", "Bot 2", "Dee"] and session.bots == {1}
+    finally:
+        other.close()
+    _frames_until(app, lambda: "Away: Dee" in session.message, what="the connection indicator")
+
+
+def test_join_to_nowhere_goes_back_with_a_message(app):
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    form.set_address(f"127.0.0.1:{_free_port()}")
+    form.set_name("Cy")
+    form.join()
+    _frames_until(app, lambda: app.scenes.top is form, what="back to the join form")
+    assert form.toast.showing
