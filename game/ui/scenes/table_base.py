@@ -511,7 +511,7 @@ class TableScene(Scene):
         if self._log_cache is None or self._log_cache[0] != key:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             panel(box, box.get_rect(), alpha=215)
-            size = max(12, min(17, rect.h // 25))
+            size = max(12, min(17, rect.h // 25, rect.w // 18))
             font = get_font(size)
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
             box.blit(head, (10, 6))
