@@ -321,6 +321,7 @@ def run_smoke(args: Any = None) -> int:
         d = Driver(app, started + TIME_LIMIT, Path(shots_env) if shots_env else None)
         visit_scenes(d)
         play_full_game(d)
+        __import__("game.ui.smoke_witch_trial", fromlist=["smoke_step"]).smoke_step(d)  # issue 4
         d.step = "quit"
         d.app.scenes.reset(__import__("game.ui.scenes.menu", fromlist=["MenuScene"]).MenuScene(app))
         d.frames()

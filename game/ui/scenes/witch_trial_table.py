@@ -100,6 +100,41 @@ def _fit_card(zone: pygame.Rect, top_pad: int = 0, bottom_pad: int = 0) -> pygam
     return r
 
 
+class SideBanner(Banner):
+    """The public banner laid out for a low strip: the prompt on the left, the buttons
+    in one row on the right (the shared Banner stacks them, which needs more height)."""
+
+    def _layout(self) -> None:
+        if not self.buttons:
+            return
+        f = get_font(self.font_size - 2, bold=True)
+        widths = [max(100, f.size(b.label)[0] + 30) for b in self.buttons]
+        gap = 10
+        room = int(self.rect.w * 0.5)
+        if sum(widths) + gap * (len(widths) - 1) > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+        bh = max(26, min(44, self.rect.h - 14))
+        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
+        for b, w in zip(self.buttons, widths):
+            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
+            x += w + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, color=theme.PANEL, alpha=245, edge=theme.HIGHLIGHT, width=3)
+        right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
+        font = get_font(self.font_size, bold=True)
+        lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
+        y = self.rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(font.render(line, True, theme.HIGHLIGHT), (self.rect.x + 14, y))
+            y += font.get_linesize()
+        for b in self.buttons:
+            b.draw(surface)
+
+
 @register_table("witch_trial")
 class WitchTrialTableScene(TableScene):
     game = "witch_trial"
@@ -239,7 +274,7 @@ class WitchTrialTableScene(TableScene):
         self.court_cards[trial["charge"]] = pygame.Rect(x + cw + 6, y, cw, ch)
         px = x + 2 * cw + 6 + max(14, cw // 4)
         self.played_x = px
-        played = [c for c in trial.get("played") or [] if c != trial["charge"]]
+        played = self.played_row(trial)
         room = area.right - px - cw
         step = cw + 6
         if len(played) > 1 and step * (len(played) - 1) > room:
@@ -249,6 +284,13 @@ class WitchTrialTableScene(TableScene):
         motion = trial.get("motion")
         if motion and motion.get("card") in self.court_cards:
             self.motion_rect = self.court_cards[motion["card"]]
+
+    @staticmethod
+    def played_row(trial: dict) -> list[str]:
+        """Trial cards after the case: a replaced case charge first, then every card played
+        except the charge now in force (it sits beside the suspect)."""
+        row = [trial["case_charge"]] if trial.get("case_charge") in (trial.get("replaced") or []) else []
+        return row + [c for c in trial.get("played") or [] if c != trial.get("charge")]
 
     def court_strip_h(self, court: pygame.Rect) -> int:
         return max(22, min(40, court.h // 7))
@@ -681,8 +723,8 @@ class WitchTrialTableScene(TableScene):
         if self.plea_key != key:
             self.plea_key = key
             self.plea_value = (fees // 2) // PLEA_STEP * PLEA_STEP
-        box = self._dialog(4)
-        row = (box.h - 24) // 4
+        box = self._dialog(5)
+        row = (box.h - 24) // 5
         size = max(14, min(20, row // 2))
         trial = self.trial()
         pros, dfn = self.name(trial.get("prosecutor")), self.name(trial.get("defender"))
@@ -694,9 +736,9 @@ class WitchTrialTableScene(TableScene):
             self.plea_value = v
             self.dirty = True
 
-        self.stepper = Stepper((box.x + 16, box.y + 12 + row + 4, box.w - 32, row - 6), self.plea_value, 0, fees,
+        self.stepper = Stepper((box.x + 16, box.y + 12 + row * 2 + 4, box.w - 32, row - 6), self.plea_value, 0, fees,
                                step=PLEA_STEP, fmt=fmt, on_change=changed, font_size=size, name="plea_stepper")
-        by = box.y + 12 + row * 3 - 2
+        by = box.y + 12 + row * 4 - 2
         bw = (box.w - 48) // 2
         return [
             Button((box.x + 16, by, bw, row - 6), "Offer this split (Enter)", self.offer_plea, style="primary",
@@ -706,10 +748,10 @@ class WitchTrialTableScene(TableScene):
         ]
 
     def _plea_answer_widgets(self, plea: dict) -> list[Button]:
-        box = self._dialog(3)
-        row = (box.h - 24) // 3
+        box = self._dialog(4)
+        row = (box.h - 24) // 4
         size = max(14, min(20, row // 2))
-        by = box.y + 12 + row * 2 - 2
+        by = box.y + 12 + row * 3 - 2
         bw = (box.w - 48) // 2
         return [
             Button((box.x + 16, by, bw, row - 6), "Accept (A)", lambda: self.do({"type": "answer_plea", "accept": True}),
@@ -747,8 +789,8 @@ class WitchTrialTableScene(TableScene):
         else:
             return None
         r = pygame.Rect(self.rects["banner"])
-        size = max(14, min(22, r.h // 4))
-        banner = Banner(r, prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size)
+        size = max(14, min(20, r.h // 3))
+        banner = SideBanner(r, prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size)
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_objection":
@@ -1138,7 +1180,7 @@ class WitchTrialTableScene(TableScene):
                 n = text(self.name(seat), lsize, theme.PARCHMENT, bold=True)
             surface.blit(n, (area.x, y))
             y += n.get_height() + 6
-        budget = text(f"defense budget ${trial.get('defense_budget', 0)}", max(10, lsize - 3), theme.TEXT_MUTED)
+        budget = text(f"budget ${trial.get('defense_budget', 0)}", max(10, lsize - 3), theme.TEXT_MUTED)
         if y + budget.get_height() < area.bottom:
             surface.blit(budget, (area.x, y))
         # the case
@@ -1151,7 +1193,7 @@ class WitchTrialTableScene(TableScene):
             surface.blit(self.art.face(self.game, trial["charge"], c_rect.size), c_rect.topleft)
             px = getattr(self, "played_x", c_rect.right + 12)
             pygame.draw.line(surface, theme.PANEL_EDGE, (px - 8, area.y + 4), (px - 8, area.bottom - 2), 1)
-            played = [c for c in trial.get("played") or [] if c != trial["charge"]]
+            played = self.played_row(trial)
             head = "Cards played" if played else "No cards played yet"
             t = text(head, lsize, theme.PARCHMENT if played else theme.TEXT_MUTED, bold=True)
             surface.blit(t, (px, area.y))
@@ -1330,7 +1372,8 @@ class WitchTrialTableScene(TableScene):
         if v.get("over"):
             head = "Game over \u2014 see the scores; most money wins."
         elif trial:
-            head = self.who_plays(trial) + "."
+            head = self.who_plays(trial)
+            head += "" if head.endswith("?") else "."
             if trial.get("motion") and seat == trial["motion"].get("awaiting"):
                 head = (f"Objection? {self.name(trial['motion'].get('by'))} moves "
                         f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand.")
@@ -1359,8 +1402,9 @@ class WitchTrialTableScene(TableScene):
             rr = int(self.jury_radius * 1.25)
             pygame.draw.circle(surface, theme.INK, (cx, cy), rr + 3)
             pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), rr)
-            icon = get_icon("gavel", int(rr * 1.3), theme.INK)
-            surface.blit(icon, icon.get_rect(center=(cx, cy)))
+            shown = self.trial().get("jury_value")
+            n = text(str(shown), max(12, int(rr * 1.1)), theme.INK, bold=True)
+            surface.blit(n, n.get_rect(center=(cx, cy)))
         if self.dialog_rect is not None:
             self.draw_plea_dialog(surface)
         if self.pick is not None and self.picker_rects:
@@ -1390,7 +1434,7 @@ class WitchTrialTableScene(TableScene):
         pros, dfn = self.name(trial.get("prosecutor")), self.name(trial.get("defender"))
         if plea.get("phase") == "offer":
             title = f"Plea offer \u2014 split the Court Fees of ${fees}"
-            sub = f"{pros} prosecutes, {dfn} defends. $5 steps; the other lawyer accepts or declines."
+            sub = f"{pros} prosecutes, {dfn} defends; {self.name(plea.get('to'))} will accept or decline."
         else:
             to_p, to_d = plea.get("to_prosecution"), plea.get("to_defense")
             title = f"{self.name(plea.get('by'))} offers a plea"
