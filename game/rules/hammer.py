@@ -383,7 +383,8 @@ class HammerMatch(Match):
             "villagers": villagers, "vorder": order,
             "dealt_pyres": [pyres[3 * s:3 * s + 3] for s in range(n)],
             "placed": [False] * n,
-            "hands": [[] for _ in range(n)], "deck": [], "discard": [], "removed": [],
+            # the 78 cards wait, unshuffled, until every pyre is placed (H2 order)
+            "hands": [[] for _ in range(n)], "deck": list(t.all_cards), "discard": [], "removed": [],
             "table": [], "kept": [[] for _ in range(n)], "trophies": [[] for _ in range(n)],
             "empty_pyres": [[] for _ in range(n)], "protection": None,
             "first": berta_owner, "active": None, "inquisitor": None, "last_inquisitor": None,
@@ -721,9 +722,8 @@ class HammerMatch(Match):
         self.emit({"type": "reveal",
                    "assign": {vid: s["villagers"][vid]["pyre"] for vid in s["vorder"]},
                    "heat": {vid: s["villagers"][vid]["heat"] for vid in s["vorder"]}})
-        deck = list(self.t.all_cards)
+        deck = s["deck"]
         self.rng.shuffle(deck)
-        s["deck"] = deck
         for seat in range(self.n):
             hand = [deck.pop() for _ in range(HAND_SIZE)]
             s["hands"][seat] = hand
