@@ -944,11 +944,10 @@ class WitchTrialMatch(Match):
                     "to_defense": None if plea["to_prosecution"] is None else fees - plea["to_prosecution"]},
                 "expert": dict(trial["expert"]), "leading": dict(trial["leading"]),
             }
-        to_act = self.to_act()
         over = st["over"]
         return {
             "stage": self._stage(),
-            "active": to_act[0] if to_act else None,
+            "active": None if over else self._to_act()[0],
             "turn": st["turn"],
             "players": players,
             "lineup": lineup,
