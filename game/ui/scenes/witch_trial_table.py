@@ -539,8 +539,14 @@ class WitchTrialTableScene(TableScene):
 
     def open_short_memory(self, card_id: str) -> bool:
         """Short Memory names a discard card: pick it in a small picker over the court."""
-        choices = [c.get("choice") for c in self.legal_cmds
-                   if c.get("type") == "play" and c.get("card") == card_id and c.get("choice")]
+        choices: list[str] = []
+        kinds: set[str] = set()
+        for c in self.legal_cmds:
+            choice = c.get("choice")
+            # two copies of a kind are the same card to take back: offer each kind once
+            if c.get("type") == "play" and c.get("card") == card_id and choice and words.kind_of(choice) not in kinds:
+                kinds.add(words.kind_of(choice))
+                choices.append(choice)
         if not choices:
             # no choice on offer: let the engine say why (empty discard, not your play …)
             return self.send({"type": "play", "card": card_id}, card_id)
@@ -564,8 +570,8 @@ class WitchTrialTableScene(TableScene):
         if self.pick is None:
             return
         cards = [t[1] for t in self.pick.targets]
-        court, dice = pygame.Rect(self.rects["court"]), pygame.Rect(self.rects["dice"])
-        box = court.union(dice).inflate(-8, -8)
+        box = pygame.Rect(self.rects["court"]).unionall(
+            [pygame.Rect(self.rects[k]) for k in ("dice", "deck", "court_fees")]).inflate(-4, -4)
         head = max(22, box.h // 9)
         inner = pygame.Rect(box.x + 10, box.y + head + 6, box.w - 20, box.h - head - 12)
         n = max(1, len(cards))
@@ -580,9 +586,10 @@ class WitchTrialTableScene(TableScene):
         ch = int(cw * CARD_RATIO)
         self.picker_box = box
         self.picker_rects = {}
+        x0 = inner.centerx - (cols * (cw + 6) - 6) // 2
         for i, cid in enumerate(cards):
             r, c = divmod(i, cols)
-            self.picker_rects[cid] = pygame.Rect(inner.x + c * (cw + 6), inner.y + r * (ch + 6), cw, ch)
+            self.picker_rects[cid] = pygame.Rect(x0 + c * (cw + 6), inner.y + r * (ch + 6), cw, ch)
 
     # -------------------------------------------------------- turn / trial actions --
     def do(self, command: dict) -> None:
@@ -1306,7 +1313,10 @@ class WitchTrialTableScene(TableScene):
         head = words.PURPOSE_NAMES.get(purpose, str(purpose).replace("_", " ").title())
         if purpose == "public_defender":
             head = "Public defender: lowest defends"
-        t = text(head, max(11, size - 2), theme.HIGHLIGHT, bold=True)
+        earlier = self.rolls_before_trial()
+        if earlier:
+            head = "Earlier: " + head
+        t = text(head, max(11, size - 2), theme.TEXT_MUTED if earlier else theme.HIGHLIGHT, bold=True)
         if t.get_width() > r.w - 16:
             t = text(head, max(10, size - 5), theme.HIGHLIGHT, bold=True)
         surface.blit(t, (r.x + 10, top))
@@ -1314,7 +1324,11 @@ class WitchTrialTableScene(TableScene):
         verdict = None
         if purpose == "verdict":
             verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
-        foot = 0 if verdict is None else (size + 4) * 2
+        trial = self.trial()
+        defender_line = None
+        if purpose == "public_defender" and trial and not earlier:
+            defender_line = f"\u2192 {self.name(trial.get('defender'))} defends"
+        foot = (size + 4) * 2 if verdict is not None else (size + 4) if defender_line else 0
         avail = r.bottom - 6 - foot - top
         n = len(rolls)
         row_h = max(16, min(int(r.h * 0.3), avail // max(1, n)))
@@ -1342,6 +1356,13 @@ class WitchTrialTableScene(TableScene):
             tt = text(f"= {total}", max(11, min(size, die * 6 // 10)), col, bold=True)
             surface.blit(tt, tt.get_rect(midleft=(x + 2, y + die // 2)))
             y += row_h
+        if earlier:  # an old roll stays readable but steps back
+            shade = pygame.Surface((r.w - 8, max(1, r.bottom - 4 - top)), pygame.SRCALPHA)
+            shade.fill((*theme.WOOD_DARK, 120))
+            surface.blit(shade, (r.x + 4, top))
+        if defender_line is not None:
+            t = text(defender_line, max(11, size - 1), theme.HIGHLIGHT, bold=True)
+            surface.blit(t, (r.x + 10, y + 2))
         if verdict is not None:
             line = f"+ Jury {verdict.get('jury_value')} = {verdict.get('total')}"
             t = text(line, max(11, size - 1), theme.TEXT_LIGHT, bold=True)
@@ -1350,6 +1371,18 @@ class WitchTrialTableScene(TableScene):
             v = text("GUILTY" if g else "NOT GUILTY", size + 2, theme.lighten(PROSECUTION_COLOUR if g else DEFENSE_COLOUR,
                                                                              0.3), bold=True, title=True)
             surface.blit(v, (r.x + 10, y + 4 + t.get_height()))
+
+    def rolls_before_trial(self) -> bool:
+        """True when the dice shown were rolled before the trial now in session."""
+        if not self.trial():
+            return False
+        last_roll = started = -1
+        for i, e in enumerate(self.log_events):
+            if e.get("type") == "roll":
+                last_roll = i
+            elif e.get("type") in ("defend", "prosecute"):  # a trial starts (the roll-off follows)
+                started = i
+        return last_roll < started
 
     def draw_die(self, surface: pygame.Surface, r: pygame.Rect, value: int) -> None:
         pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, r, border_radius=max(3, r.w // 5))
@@ -1418,6 +1451,17 @@ class WitchTrialTableScene(TableScene):
             surface.blit(t, (box.x + 12, box.y + 8))
             for cid, r in self.picker_rects.items():
                 surface.blit(self.art.face(self.game, cid, r.size), r.topleft)
+
+    def draw_pick(self, surface: pygame.Surface) -> None:
+        """Only the card under the pointer (or the keyboard cursor) is framed: a frame
+        round every one of dozens of discard cards would drown them."""
+        p = self.pick
+        if p is None:
+            return
+        for i, target in enumerate(p.targets):
+            r = self.target_rect(target)
+            if r is not None and (i == p.cursor or r.collidepoint(self.pointer)):
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 4, border_radius=8)
 
     def draw_plea_dialog(self, surface: pygame.Surface) -> None:
         box = self.dialog_rect

@@ -20,7 +20,7 @@ STAGE_NAMES = {
 }
 PURPOSE_NAMES = {
     "verdict": "Verdict", "witness": "Witness", "drama": "Drama",
-    "public_defender": "Public defender roll-off",
+    "public_defender": "Public defender",
 }
 JURY_REASONS = {
     "evidence": "evidence", "expert_evidence": "expert evidence (doubled)", "witness": "a witness",
