@@ -96,6 +96,13 @@ Rulings where the rules leave things open:
     pending, or after ``n`` passes in a row. Money left in the Court Fees belongs to no
     one. Most money wins; ties share the win.
 13. Objections are played only in a Motion window, only by the opposing lawyer.
+14. A Charge from hand may be played by either lawyer, in any stage where they may
+    play; the charge it replaces stays on the table (``replaced``) until the trial ends.
+15. The first player is drawn from the match's generator at setup; it is not a die
+    roll, so it is announced by a ``first_player`` event rather than a ``roll``.
+16. ``legal()`` lists Short Memory once per card in the discard pile (its ``choice``),
+    an ``object`` per Objection held, and ``offer_plea`` for every $5 step from $0 to
+    the Court Fees, followed by ``no_plea``.
 """
 from __future__ import annotations
 
@@ -345,7 +352,7 @@ class WitchTrialMatch(Match):
         if seat not in lawyers:
             return "You are not a lawyer in this trial; only the prosecution and the defense may act."
         if trial["motion"] is not None:
-            side = self._side_name(trial, self._opponent(trial, trial["motion"]["by"]))
+            side = self._side(trial, self._opponent(trial, trial["motion"]["by"]))
             return f"Only the {side} may answer the motion now (object or let it stand)."
         plea = trial["plea"]
         if plea is not None:
@@ -593,8 +600,6 @@ class WitchTrialMatch(Match):
     @staticmethod
     def _side(trial: dict, seat: int) -> str:
         return "prosecution" if seat == trial["prosecutor"] else "defense"
-
-    _side_name = _side
 
     def _cmd_play(self, seat: int, command: dict) -> None:
         st = self.state
