@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-DRAG_STEPS = 4
+DRAG_STEPS = 3
 
 
 class SmokeFailure(RuntimeError):
@@ -41,7 +41,8 @@ def post_move(app, pos: tuple[int, int], held: bool = False) -> None:
 
 def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
     pos = (int(pos[0]), int(pos[1]))
-    post_move(app, pos)
+    # the pointer arrives, presses (one frame), then lets go (another frame)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     _frames(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
@@ -51,7 +52,7 @@ def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
 def post_drag(app, start: tuple[int, int], end: tuple[int, int], steps: int = DRAG_STEPS) -> None:
     start = (int(start[0]), int(start[1]))
     end = (int(end[0]), int(end[1]))
-    post_move(app, start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     _frames(app)
     for i in range(1, steps + 1):
