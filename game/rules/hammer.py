@@ -1379,6 +1379,12 @@ class HammerMatch(Match):
         if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
             may_accuse = self._accusers_free(seat)
         recent = self._recent(seat)
+        for event in recent:
+            c = event.get("card")
+            if c is not None and c in ck:
+                cards[c] = ck[c]
+            for c in event.get("cards", ()):
+                cards[c] = ck[c]
         return {
             "round": s["round"], "phase": s["phase"], "active": s["active"], "inquisitor": s["inquisitor"],
             "first_player": s["first"], "window": window, "pending": pending, "choice": choice,

@@ -134,3 +134,9 @@ def all_cards_once(m: HammerMatch) -> bool:
     if s["protection"]:
         seen.append(s["protection"]["card"])
     return sorted(seen) == sorted(tables().all_cards)
+
+
+def put_away(m: HammerMatch, card: str, zone: str = "discard") -> None:
+    """Move ``card`` (from wherever it is) to the public ``discard`` or ``removed`` zone."""
+    _take(m, card)
+    m.state[zone].append(card)
