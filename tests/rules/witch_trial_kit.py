@@ -34,21 +34,6 @@ def fresh(players: int = 3, seed: int = 0, **options) -> WitchTrialMatch:
     return new_match("witch_trial", [f"P{i}" for i in range(players)], seed=seed, options=options)
 
 
-def card_of(m: WitchTrialMatch, kind: str, copy: int | None = None) -> str:
-    """A card id of ``kind``: that copy, or the first copy not already in play in a trial."""
-    if copy is not None:
-        return f"{kind}-{copy}"
-    trial = m.state["trial"]
-    busy = set()
-    if trial is not None:
-        busy = {trial["suspect"], trial["case_charge"], *trial["played"]}
-    for n in range(1, 12):
-        cid = f"{kind}-{n}"
-        if cid in catalog().kind_of and cid not in busy:
-            return cid
-    raise KeyError(kind)
-
-
 def lift(m: WitchTrialMatch, card: str) -> None:
     """Take ``card`` out of wherever it is (deck, discard, a hand or the lineup; a lineup
     slot is refilled from the deck so the lineup stays as full as it was)."""
