@@ -406,3 +406,12 @@ def test_keyboard_alone_answers_a_window(app):
     post_key(app, pygame.K_TAB)
     post_key(app, pygame.K_RETURN)
     assert src.match.commands[-1] == [asked, {"type": "no_inquisition", "card": card}]
+
+
+def test_clicking_help_in_the_phase_track_opens_the_help_overlay(app):
+    src, _ = turn_with_brown_card()
+    scene = open_table(app, src)
+    post_click(app, scene.locate("button", "help"))
+    assert scene.help_open
+    post_click(app, scene.locate("button", "help"))
+    assert not scene.help_open

@@ -90,6 +90,7 @@ class HammerTableScene(TableScene):
         self.discard_marks: list[str] = []
         self._flown: set[str] = set()
         self._seat_cache: dict[str, tuple] = {}
+        self.help_rect: pygame.Rect | None = None
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ geometry --
@@ -381,7 +382,11 @@ class HammerTableScene(TableScene):
         return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid})
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
-        """A click on a villager with no card picked: settles a tie if one is asked for."""
+        """A click on a villager with no card picked: settles a tie if one is asked for.
+        A click on "? help" opens the help overlay."""
+        if self.help_rect is not None and self.help_rect.collidepoint(pos):
+            self.help_open = True
+            return
         target = self.target_at(pos)
         if target is None or target[0] != "villager":
             return
@@ -402,19 +407,32 @@ class HammerTableScene(TableScene):
         card = command.get("card")
         sprite = self.sprite_for(card) if card else None
         start = sprite.rect.topleft if sprite is not None else None
+        if card and start is not None:
+            self._flown.add(card)  # this seat's own card flies from where it was dropped
         if self.submit(command):
             if card and start is not None and card not in self.my_hand():
-                self._fly_played(card, start)
+                self._fly_played(card, start, command.get("target") or command.get("witch"))
             return True
+        self._flown.discard(card)
         self.snap_home()
         return False
 
-    def _fly_played(self, card: str, start: tuple[int, int]) -> None:
+    def _fly_played(self, card: str, start: tuple[int, int], target: str | None = None) -> None:
+        """The played card flies to its villager (bribe, advocate, test), then to the
+        discard pile; a card that opened a window flies to the banner's card slot."""
+        image = self.art.face(self.game, card, self.card_size())
         dest = self.announced_rect if (self.view.get("window") or {}).get("card") == card else None
-        if dest is None:
-            dest = pygame.Rect(self.rects["discard"])
-        self.fly(self.art.face(self.game, card, self.card_size()), start, dest.topleft)
-        self._flown.add(card)
+        if dest is not None:
+            self.fly(image, start, dest.topleft)
+        else:
+            disc = pygame.Rect(self.rects["discard"])
+            row = self.vrects.get(target) if target else None
+            if row is not None:
+                via = (row.centerx - image.get_width() // 2, row.centery - image.get_height() // 2)
+                self.fly(image, start, via, 0.22)
+                self.fly(image, via, disc.topleft, 0.25, delay=0.22)
+            else:
+                self.fly(image, start, disc.topleft)
 
     # ------------------------------------------------------------------ buttons ----
     def make_buttons(self) -> list[Button]:
@@ -701,6 +719,8 @@ class HammerTableScene(TableScene):
         if kind == "villager":
             r = self.vrects.get(key)
             return r.center if r is not None else None
+        if kind == "button" and key == "help" and self.help_rect is not None:
+            return self.help_rect.center
         return super().locate(kind, key)
 
     def draw_phase_track(self, surface: pygame.Surface) -> None:
@@ -744,6 +764,7 @@ class HammerTableScene(TableScene):
             lbl = text("No inquisitor yet", max(12, size - 3), theme.TEXT_MUTED)
             surface.blit(lbl, lbl.get_rect(midleft=(rx, r.centery)))
         q = text("?  help", max(12, size - 4), theme.TEXT_MUTED)
+        self.help_rect = q.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 8)
         surface.blit(q, q.get_rect(midright=(r.right - 10, r.centery)))
 
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:

@@ -125,6 +125,8 @@ def describe(event: dict, players: list[str]) -> str:
     if t == "heat":
         a, b = event.get("from"), event.get("to")
         if isinstance(a, int) and isinstance(b, int):
+            if a == b:  # clamped at the pyre's start or at 18 (H1.2)
+                return f"{v('villager')}: heat stays at {b}."
             return f"{v('villager')}: heat {a} → {b} ({signed(b - a)})."
         return f"{v('villager')}: heat is now {b}."
     if t == "burn":
