@@ -61,6 +61,12 @@ FIXED_ZONES = ("deck", "discard", "lineup_1", "lineup_2", "lineup_3", "lineup_4"
                "court_fees", "jury_box", "court", "dice", "banner", "log", "message", "hand")
 
 
+def felt_panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, **kw: Any) -> None:
+    """A panel on the bare felt: the translucent colour pre-blended, drawn solid (the
+    same look as ``panel`` there, without a per-panel alpha surface)."""
+    panel(surface, rect, color=theme.mix(theme.FELT, color, alpha / 255), alpha=255, **kw)
+
+
 def _chance_at_least(need: int) -> float:
     """P(2d6 >= need)."""
     hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need)
@@ -123,7 +129,7 @@ class SideBanner(Banner):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        panel(surface, self.rect, color=theme.PANEL, alpha=245, edge=theme.HIGHLIGHT, width=3)
+        felt_panel(surface, self.rect, color=theme.PANEL, alpha=245, edge=theme.HIGHLIGHT, width=3)
         right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
         font = get_font(self.font_size, bold=True)
         lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
@@ -162,6 +168,8 @@ class WitchTrialTableScene(TableScene):
         self.picker_box: pygame.Rect | None = None
         self._geo_key: Any = None
         self._flown: set[str] = set()
+        self._seat_cache: dict[int, tuple] = {}
+        self._shades: dict[tuple, pygame.Surface] = {}
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ geometry --
@@ -944,7 +952,7 @@ class WitchTrialTableScene(TableScene):
         for seat in range(self.players):
             zone = self.seat_zone(seat)
             if zone is not None:
-                self.draw_seat(surface, seat, zone)
+                self.draw_seat_cached(surface, seat, zone)
         self.draw_market(surface)
         self.draw_court_fees(surface)
         self.draw_jury_box(surface)
@@ -958,13 +966,44 @@ class WitchTrialTableScene(TableScene):
                        theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
 
+    def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A dark translucent veil, made once per size (a full-window SRCALPHA fill per
+        frame costs milliseconds at 1920x1080)."""
+        key = (tuple(size), alpha)
+        surf = self._shades.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((0, 0, 0, alpha))
+            self._shades[key] = surf
+        return surf
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        """Seat panels are redrawn only when something in them changed (most commands
+        touch one or two of seven), which keeps the frame after a move short."""
+        v = self.view
+        trial = self.trial()
+        p = {k: val for k, val in self.player(seat).items() if k != "hand"}
+        marks = (any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
+                 seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds)
+        key = (tuple(zone), seat, v.get("seat"), seat in (v.get("to_act") or []), v.get("turn") == seat,
+               bool(v.get("over")), trial.get("prosecutor") == seat, trial.get("defender") == seat, bool(trial),
+               repr(sorted(p.items())), marks)
+        cached = self._seat_cache.get(seat)
+        if cached is None or cached[0] != key:
+            surf = pygame.Surface(zone.size).convert()
+            surf.fill(theme.FELT)
+            self.draw_seat(surf, seat, surf.get_rect())
+            cached = (key, surf)
+            self._seat_cache[seat] = cached
+        surface.blit(cached[1], zone.topleft)
+
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         v = self.view
         p = self.player(seat)
         trial = self.trial()
         acting = seat in (v.get("to_act") or [])
         shown = seat == v.get("seat")
-        panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
+        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
               width=3 if acting else 1)
         pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
         g = self.seat_geometry(zone)
@@ -1067,7 +1106,7 @@ class WitchTrialTableScene(TableScene):
 
     def draw_court_fees(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.rects["court_fees"])
-        panel(surface, r, color=theme.WOOD_DARK, alpha=235)
+        felt_panel(surface, r, color=theme.WOOD_DARK, alpha=235)
         size = max(13, min(22, r.h // 9))
         head = text("Court Fees", size, theme.PARCHMENT, bold=True, title=True)
         surface.blit(head, head.get_rect(midtop=(r.centerx, r.y + 6)))
@@ -1093,7 +1132,7 @@ class WitchTrialTableScene(TableScene):
 
     def draw_jury_box(self, surface: pygame.Surface) -> None:
         box = pygame.Rect(self.rects["jury_box"])
-        panel(surface, box, color=theme.WOOD_DARK, alpha=240)
+        felt_panel(surface, box, color=theme.WOOD_DARK, alpha=240)
         trial = self.trial()
         head_size = max(14, min(24, box.h // 12))
         icon = get_icon("jury", head_size + 4, theme.PARCHMENT)
@@ -1139,7 +1178,7 @@ class WitchTrialTableScene(TableScene):
 
     def draw_court(self, surface: pygame.Surface) -> None:
         court = pygame.Rect(self.rects["court"])
-        panel(surface, court, color=theme.FELT_DARK, alpha=220)
+        felt_panel(surface, court, color=theme.FELT_DARK, alpha=220)
         trial = self.trial()
         strip_h = self.court_strip_h(court)
         strip = pygame.Rect(court.x + 6, court.y + 5, court.w - 12, strip_h)
@@ -1297,7 +1336,7 @@ class WitchTrialTableScene(TableScene):
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.rects["dice"])
-        panel(surface, r, color=theme.WOOD_DARK, alpha=230)
+        felt_panel(surface, r, color=theme.WOOD_DARK, alpha=230)
         size = max(13, min(20, r.h // 12))
         icon = get_icon("dice", size + 4, theme.PARCHMENT)
         surface.blit(icon, (r.x + 8, r.y + 6))
@@ -1397,7 +1436,7 @@ class WitchTrialTableScene(TableScene):
     def draw_action_bar(self, surface: pygame.Surface) -> None:
         """The banner zone when no public banner is up: what is asked now, and the buttons."""
         bar = pygame.Rect(self.rects["banner"])
-        panel(surface, bar, alpha=215)
+        felt_panel(surface, bar, alpha=215)
         v = self.view
         trial = self.trial()
         seat = v.get("seat")
@@ -1419,6 +1458,17 @@ class WitchTrialTableScene(TableScene):
         for line in lines:
             surface.blit(font.render(line, True, theme.PARCHMENT), (bar.x + 12, y))
             y += font.get_linesize()
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The base log panel, its cached picture made opaque once (it lies on the felt),
+        so the per-frame blit needs no alpha blending."""
+        super().draw_log(surface)
+        cache = self._log_cache
+        if cache is not None and cache[1].get_flags() & pygame.SRCALPHA:
+            solid = pygame.Surface(cache[1].get_size()).convert()
+            solid.fill(theme.FELT)
+            solid.blit(cache[1], (0, 0))
+            self._log_cache = (cache[0], solid)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The jury marker (it glides), the plea dialog, the Short Memory picker."""
@@ -1442,10 +1492,8 @@ class WitchTrialTableScene(TableScene):
             self.draw_plea_dialog(surface)
         if self.pick is not None and self.picker_rects:
             box = self.picker_box
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 110))
-            surface.blit(shade, (0, 0))
-            panel(surface, box, alpha=245, edge=theme.HIGHLIGHT)
+            surface.blit(self.shade(surface.get_size(), 110), (0, 0))
+            panel(surface, box, alpha=255, edge=theme.HIGHLIGHT)
             size = max(14, min(20, box.h // 14))
             t = text("Short Memory: take which card back from the discard pile?", size, theme.PARCHMENT, bold=True)
             surface.blit(t, (box.x + 12, box.y + 8))
@@ -1468,10 +1516,8 @@ class WitchTrialTableScene(TableScene):
         plea = self.plea_window() or {}
         trial = self.trial()
         fees = int(self.view.get("court_fees") or 0)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
-        surface.blit(shade, (0, 0))
-        panel(surface, box.inflate(4, 4), alpha=250, edge=theme.HIGHLIGHT, width=3)
+        surface.blit(self.shade(surface.get_size(), 90), (0, 0))
+        panel(surface, box.inflate(4, 4), alpha=255, edge=theme.HIGHLIGHT, width=3)
         size = max(14, min(20, box.h // 8))
         icon = get_icon("plea", size + 8, theme.HIGHLIGHT)
         surface.blit(icon, (box.x + 12, box.y + 10))
