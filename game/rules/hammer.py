@@ -181,6 +181,16 @@ class DefamationKind:
 
 
 COLOURS = {"brown": 39, "yellow": 33, "green": 6}
+#: copies of each kind, from the published rules (hammer.md H1.3: "counts are rules")
+RULE_COUNTS = {
+    "accusation": 16, "denial": 8, "proof": 6, "false_testimony": 4, "confession": 5,
+    "accomplice": 3, "countercharge": 3, "mixup": 3, "retraction": 3, "no_inquisition": 4,
+    "advocate": 3, "bribe": 14, "ordeal_floats": 1, "ordeal_drowns": 1, "scales_lighter": 1,
+    "scales_heavier": 1, "mark_found": 1, "mark_none": 1,
+}
+#: values the rules print (hammer.md H1.3 "rules"); the others are ours and may be edited
+RULE_VALUES = {"confession": 6}
+RULE_BRIBES = [1] * 7 + [2] * 7
 ROLES = {"brown", "response", "no_inquisition", "advocate", "bribe", "test"}
 
 
@@ -228,6 +238,12 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
             raise fail(k.id, "role", f"unknown role {k.role!r}")
         if k.count < 1:
             raise fail(k.id, "count", "must be at least 1")
+        if k.id in RULE_COUNTS and k.count != RULE_COUNTS[k.id]:
+            raise fail(k.id, "count", f"the rules give {RULE_COUNTS[k.id]} copies, found {k.count}")
+        if k.id in RULE_VALUES and k.value != RULE_VALUES[k.id]:
+            raise fail(k.id, "value", f"the rules print {RULE_VALUES[k.id]:+d}, found {k.value}")
+        if k.role == "bribe" and len(k.values) == k.count and sorted(k.values) != RULE_BRIBES:
+            raise fail(k.id, "values", "the rules give seven bribes of 1 and seven of 2")
         if k.role in ("brown", "advocate") and k.value is None:
             raise fail(k.id, "value", "missing (brown cards and advocates need a value)")
         if k.role == "bribe" and len(k.values) != k.count:
