@@ -283,12 +283,17 @@ class WitchTrialTableScene(TableScene):
         px = x + 2 * cw + 6 + max(14, cw // 4)
         self.played_x = px
         played = self.played_row(trial)
-        room = area.right - px - cw
-        step = cw + 6
+        # many cards: first shrink them (to 60 %), only then let them overlap
+        pw, ph = cw, ch
+        if played and len(played) * (cw + 6) > area.right - px:
+            pw = max(int(cw * 0.6), (area.right - px) // len(played) - 6)
+            ph = int(pw * CARD_RATIO)
+        room = area.right - px - pw
+        step = pw + 6
         if len(played) > 1 and step * (len(played) - 1) > room:
             step = max(8, room // (len(played) - 1))
         for i, card in enumerate(played):
-            self.court_cards[card] = pygame.Rect(px + i * step, y, cw, ch)
+            self.court_cards[card] = pygame.Rect(px + i * step, y + ch - ph, pw, ph)
         motion = trial.get("motion")
         if motion and motion.get("card") in self.court_cards:
             self.motion_rect = self.court_cards[motion["card"]]
@@ -1212,7 +1217,7 @@ class WitchTrialTableScene(TableScene):
         surface.blit(w, w.get_rect(midright=(strip.right - 4, strip.centery)))
         area = self.court_area
         label_h = max(13, area.h // 9)
-        lsize = max(11, min(17, label_h))
+        lsize = max(11, min(22, label_h))
         # lawyers column
         names_w = max(110, area.w // 6) - 10
         y = area.y + label_h + 2
@@ -1458,6 +1463,12 @@ class WitchTrialTableScene(TableScene):
         for line in lines:
             surface.blit(font.render(line, True, theme.PARCHMENT), (bar.x + 12, y))
             y += font.get_linesize()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        held = self.drag.held
+        if self.drag.dragging and held is not None and self.zoom is None and not self.help_open:
+            surface.blit(held.image, held.rect)  # the card in hand floats above bars and panels
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The base log panel, its cached picture made opaque once (it lies on the felt),
