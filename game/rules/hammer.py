@@ -96,7 +96,9 @@ out of the game); ``scores`` (live H7 totals); ``recent`` (the events of the las
 as this seat may see them). Each villager also has ``short``, ``pyre``, ``can_accuse``,
 ``back``, ``text``; each player ``pyres`` ([{id, start}] dealt at setup), ``placed``,
 ``score``. ``window`` also has ``waiting``, ``order``, ``passed`` and, for responses,
-``accuser``/``target``/``value``/``kind``; for negations ``test``/``witch``.
+``accuser``/``target``/``value``/``kind_of_card``; for negations ``test``/``witch``.
+``active`` is the phase-1 active player only (null in other phases: see ``priority``,
+``trial_turn``, ``refill_turn``; ``to_act`` always says who must answer now).
 
 Events (``type``): ``deal_villagers`` ``placed`` ``reveal`` ``deal`` ``draw`` ``reshuffle`` ``phase`` ``turn``
 ``priority`` ``accuse`` ``respond`` ``pass`` ``heat`` ``bribe`` ``advocate`` ``test``
@@ -107,6 +109,7 @@ their receiver; everyone else sees ``{type, seat, count}``.
 from __future__ import annotations
 
 import itertools
+import marshal
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -668,7 +671,7 @@ class HammerMatch(Match):
                     others = [v for v in self._alive() if v not in (w["accuser"], w["target"]) and v != prot]
                 out.extend({"type": "respond", "card": card, "other": v} for v in others)
             elif kind == "countercharge":
-                if w["accuser"] != prot and w["accuser"] != w["target"]:
+                if w["accuser"] != prot:
                     out.append({"type": "respond", "card": card})
             elif kind == "retraction":
                 if w["card_kind"] == "confession":
@@ -1032,8 +1035,6 @@ class HammerMatch(Match):
         if kind == "countercharge":
             if accuser == prot:
                 raise _bad("protected", f"{self._name(accuser)} is protected by the Scales of Justice until the next Trial.")
-            if accuser == target:
-                raise _bad("pointless", "The accuser accused itself; a Countercharge would change nothing.")
         s["hands"][seat].remove(card)
         event = {"type": "respond", "seat": seat, "card": card, "kind": kind, "to": w["card"]}
         if other is not None:
@@ -1394,7 +1395,8 @@ class HammerMatch(Match):
         may_accuse: list[str] = []
         if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
             may_accuse = self._accusers_free(seat)
-        recent = self._recent(seat)
+        # a copy: the caller may keep or change its view without touching the log
+        recent = marshal.loads(marshal.dumps(self._recent(seat)))
         for event in recent:
             c = event.get("card")
             if c is not None and c in ck:
