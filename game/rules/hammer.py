@@ -1331,16 +1331,17 @@ class HammerMatch(Match):
         villagers = []
         for vid in s["vorder"]:
             v = svillagers[vid]
-            face = dict(faces[vid])
-            alive = v["status"] == "alive"
-            show = revealed or (own_placed and v["owner"] == seat)
-            face["owner"] = v["owner"]
-            face["status"] = v["status"]
-            face["pyre"] = v["pyre"] if show else None
-            face["start"] = pyre_start[v["pyre"]] if show and alive else None
-            face["heat"] = v["heat"] if show and alive else None
-            face["protected"] = vid == prot
-            villagers.append(face)
+            status = v["status"]
+            if revealed or (own_placed and v["owner"] == seat):
+                pyre = v["pyre"]
+                if status == "alive":
+                    villagers.append({**faces[vid], "owner": v["owner"], "status": status, "pyre": pyre,
+                                      "start": pyre_start[pyre], "heat": v["heat"], "protected": vid == prot})
+                    continue
+            else:
+                pyre = None
+            villagers.append({**faces[vid], "owner": v["owner"], "status": status, "pyre": pyre,
+                              "start": None, "heat": None, "protected": vid == prot})
         scores = self._scores() if revealed else [0] * self.n
         cards: dict[str, str] = {}
         ck = t.card_kind
