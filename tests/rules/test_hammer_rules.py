@@ -708,3 +708,41 @@ def test_refusals_leave_a_saved_match_identical():
     assert isinstance(copy, HammerMatch) and copy.to_json() == text
     refused(copy, copy.to_act()[0], {"type": "accuse", "card": "nope-1", "accuser": "berta", "target": "berta"})
     assert copy.to_json() == text
+
+
+# ------------------------------------------------------------------- robustness --
+JUNK = [None, 3, -1, True, 1.5, "", "karl", "berta", "confession-1", "bribe-14", [], ["accusation-1"], {}, {"a": 1}]
+
+
+def test_mangled_commands_are_accepted_or_refused_cleanly_never_crash():
+    # DESIGN D2: every illegal command gets a clear message, never a traceback
+    import random
+
+    from tests.rules.test_hammer_playouts import _clone
+
+    rng = random.Random(5)
+    for seed in range(4):
+        m = new_match("hammer", NAMES[:3 + seed % 3], seed=seed)
+        steps = 0
+        while not m.over and steps < 400:
+            seat = m.to_act()[0]
+            legal = m.legal(seat)
+            base = dict(legal[rng.randrange(len(legal))])
+            for _ in range(3):
+                bad = dict(base)
+                key = rng.choice([*bad.keys(), "extra"])
+                if key == "type":
+                    bad["type"] = rng.choice(["accuse", "bribe", "advocate", "respond", "test", "negate",
+                                              "call_inquisition", "no_inquisition", "end_turn", "pass",
+                                              "choose_witch", "refill", "place_pyres", 7])
+                else:
+                    bad[key] = rng.choice(JUNK)
+                clone = _clone(m)
+                before = json.dumps(clone.state, sort_keys=True)
+                try:
+                    clone.apply(rng.choice([seat, (seat + 1) % m.n]), bad)
+                except IllegalCommand as exc:
+                    assert exc.message and "\n" not in exc.message
+                    assert json.dumps(clone.state, sort_keys=True) == before
+            m.apply(seat, base)
+            steps += 1
