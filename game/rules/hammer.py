@@ -80,6 +80,15 @@ R15 A bribe's player is never recorded in any other seat's view or log: its even
 R16 In phase 1 the turn limit is "one brown card per own living villager that may
     accuse" (Berta never may); in phase 2 the same for the whole phase; in phase 3 a
     trial turn is a single card anyway.
+R17 A brown card may accuse any living villager, the accuser itself included (the
+    printed rules allow it; a Denial on oneself is the usual case). Bribes and
+    Advocates may target a protected villager (protection is from brown cards only).
+R18 The inquisitor may play brown and yellow cards and answer windows with responses;
+    only green cards are closed to them.
+R19 A seat whose villagers have all burned keeps playing cards and scores normally.
+
+Helpers for front ends: :func:`card_info` (name, colour, value, caption, text,
+rules_text of a card id), :func:`villager_info`, :func:`card_kind`.
 
 View fields (H11 plus these; names are stable)
 -----------------------------------------------
