@@ -125,8 +125,8 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from game.engine.cards import CardSet, load_card_set
-from game.engine.errors import IllegalCommand
-from game.engine.match import Match
+from game.engine.errors import CardDataError, IllegalCommand
+from game.engine.match import Match, SetupError
 from game.engine.registry import register
 
 HAND_SIZE = 6
@@ -393,7 +393,10 @@ class HammerMatch(Match):
 
     # ------------------------------------------------------------------ setup ------
     def _setup(self) -> None:
-        t = self.t = tables()
+        try:
+            t = self.t = tables()
+        except CardDataError as exc:  # an edited card file: one clear line, no traceback
+            raise SetupError(f"cannot set up {self.title}: {exc}") from None
         n = self.n
         vids = [v.id for v in t.villagers if v.back <= n]
         self.rng.shuffle(vids)
