@@ -243,3 +243,38 @@ def test_witchhunt_smoke_exits_0(tmp_path):  # issue 3 "Done when"
     assert "smoke: ok" in result.stdout
     assert time.monotonic() - started < 120
     assert not list(tmp_path.glob("saves/*")), "the smoke run touched the user's data folder"
+
+
+# ---------------------------------------------------------------- no tracebacks --
+class Exploding(MenuScene):
+    def handle(self, event):
+        raise RuntimeError("a bug in a scene")
+
+
+def test_a_scene_bug_goes_back_to_the_menu_and_is_logged(home, monkeypatch):  # PREAMBLE: no tracebacks
+    from game.ui.app import _log_to_file, log_path, run_guarded
+
+    _log_to_file()
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep pygame (and cached fonts) for later tests
+    said = []
+    monkeypatch.setattr(MenuScene, "say", lambda self, text, kind="info": said.append(text))
+    app = new_app()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    pygame.time.set_timer(pygame.QUIT, 400, loops=1)  # closes the window once recovered
+    assert run_guarded(app, Exploding(app)) == 0
+    assert said and "went wrong" in said[0] and "Continue" in said[0]
+    assert "a bug in a scene" in log_path().read_text(encoding="utf-8")
+
+
+def test_repeated_scene_bugs_end_the_app_with_code_1(home, monkeypatch):
+    from game.ui.app import run_guarded
+
+    def broken(self, dt):
+        raise RuntimeError("again")
+
+    monkeypatch.setattr(MenuScene, "update", broken)
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    app = new_app()
+    pygame.time.set_timer(pygame.QUIT, 5000, loops=1)  # never hang the suite
+    assert run_guarded(app, MenuScene(app)) == 1
+    pygame.time.set_timer(pygame.QUIT, 0)
