@@ -111,6 +111,8 @@ def test_host_and_join_say_lan_is_coming_or_open_the_lan_scene(home):
     app.scenes.reset(MenuScene(app))
     click_widget(app, "join")
     assert app.scenes.top is not None and not isinstance(app.scenes.top, MenuScene)
+    post_key(app, pygame.K_ESCAPE)  # leave it (stops any discovery it started)
+    assert isinstance(app.scenes.top, MenuScene)
 
 
 def test_new_game_types_names_and_starts_the_table(home, counting_game, monkeypatch):  # noqa: F811
