@@ -56,14 +56,20 @@ class NewGameScene(MenuBase):
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
+    def _row(self) -> int:
+        """Row height: 48 px at the 1280x720 scale, less when 6 or 7 seats must fit."""
+        _, h = self.app.size
+        room = h - self.px(140) - self.px(140) - self.px(68)
+        return max(30, min(self.px(48), room // (self.seats + 3)))
+
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
         pw = min(w - 60, self.px(820))
         top = self.px(140)
-        row = self.px(48)
+        row = self._row()
         ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self.seats * row + self.px(10) + row \
             + self.px(14)
-        return pygame.Rect(w // 2 - pw // 2, top, pw, min(ph, h - top - self.px(130)))
+        return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
@@ -72,8 +78,8 @@ class NewGameScene(MenuBase):
         label_w = self.px(150)
         fx = x0 + label_w
         y = panel.y + self.px(20)
-        row = self.px(48)
-        fs = self.px(22)
+        row = self._row()
+        fs = min(self.px(22), row - 18)
         if not self.games:
             widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
                                  fs, col="danger"))
