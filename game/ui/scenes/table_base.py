@@ -281,9 +281,10 @@ class TableScene(Scene):
         if self.selected is not None and self.selected not in self.my_hand():
             self.selected = None
         if changed or not same_seat:
-            self.prompt = None if changed else self.prompt
-            self.pick = None if changed else self.pick
+            # a prompt or pick belongs to the position and the seat it was opened for
+            self.prompt, self.pick = None, None
             self.valid_targets, self.target_cursor = [], -1
+            self.drag.cancel()
         self.buttons = self.make_buttons()
         self.banner = self.make_banner()
         self.focus = -1
