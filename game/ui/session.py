@@ -190,10 +190,8 @@ class HotseatSession:
         self.match = match
         self.bots = dict(bots)
         self.save_path = Path(save_path) if save_path is not None else None
-        if bot_delay is None:
-            settings = getattr(app, "settings", None)
-            bot_delay = settings.bot_delay if settings is not None else DEFAULT_BOT_DELAY
-        self.bot_delay = float(bot_delay)
+        #: None = follow the settings' animation speed, read at every bot move
+        self.fixed_bot_delay = None if bot_delay is None else float(bot_delay)
         self.game: str = match.game_id
         self.players: list[str] = list(match.players)
         self.humans: list[int] = [s for s in range(match.n) if s not in self.bots]
@@ -213,6 +211,14 @@ class HotseatSession:
         self._over_clock: float | None = None
         self._over_done = False
         self._started = False
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before its move (Settings > Animation speed unless fixed)."""
+        if self.fixed_bot_delay is not None:
+            return self.fixed_bot_delay
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
 
     # ------------------------------------------------------------- construction ----
     @classmethod

@@ -216,3 +216,27 @@ def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):
     assert s.no_answers() is None
     assert s.match.state_id == before + len(asked)  # one pass per human seat, through the engine
     assert s.match.view(None).get("window") is None or s.match.view(None)["window"]["card"] != window["card"]
+
+
+def test_bot_pause_follows_the_animation_speed_setting(toy_table, tmp_path):  # issue 3 item 8
+    app = new_app()
+    s = HotseatSession.new(app, "_counting", ["Ann", "Bob"], [1], seed=1, save_path=tmp_path / "g.witchhunt.json")
+    assert s.bot_delay == pytest.approx(0.6)
+    app.settings = app.settings.with_(animation_speed=200)
+    assert s.bot_delay == pytest.approx(0.3)
+
+
+def test_play_again_keeps_names_and_bots_with_a_new_deal(toy_table, tmp_path):  # issue 3 item 1
+    app = new_app()
+    s = start(app, ["Ann", "Bob", "Cy"], [1, 2], tmp_path)
+    while not s.match.over:
+        if 0 in s.pending_seats():
+            s.submit(s.legal()[-1])
+        app.frame(wait=False)
+    over = GameOverScene(app, s)
+    app.scenes.push(over)
+    over.play_again()
+    table = app.scenes.find(StubTable)
+    fresh = table.source
+    assert fresh is not s and fresh.players == ["Ann", "Bob", "Cy"] and sorted(fresh.bots) == [1, 2]
+    assert fresh.match.state_id == 0 and [type(x).__name__ for x in app.scenes.stack] == ["MenuScene", "StubTable"]

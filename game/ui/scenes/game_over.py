@@ -65,7 +65,7 @@ class GameOverScene(MenuBase):
             session = HotseatSession.new(self.app, old.game, list(old.players), sorted(old.bots),
                                          seed=random.randrange(1, 2**31),
                                          options={k: v for k, v in old.match.options.items() if k != "bots"},
-                                         bot_delay=old.bot_delay)
+                                         bot_delay=old.fixed_bot_delay)
             open_table(self.app, session, base=MenuScene(self.app))
         except (SetupError, KeyError, OSError) as exc:
             self.say(f"Cannot start a new game: {exc}", "error")
