@@ -124,20 +124,26 @@ class Match:
             raise IllegalCommand("game_over", "The game is over.")
         if seat not in self._to_act():
             raise IllegalCommand("not_your_turn", f"It is not {self.players[seat]}'s turn to act.")
-        saved_state = marshal.dumps(self.state)
-        saved_rng = self.rng.getstate()
-        log_len = len(self._log)
         try:
-            self._apply(seat, copy.deepcopy(command))
+            # marshal is a fast deep copy for plain data, and refuses anything else
+            frozen_command = marshal.dumps(command)
+        except ValueError:
+            raise IllegalCommand("bad_command", "A command may hold only plain values.") from None
+        saved_state = marshal.dumps(self.state)
+        log_len = len(self._log)
+        self.rng.begin()
+        try:
+            self._apply(seat, marshal.loads(frozen_command))
         except BaseException:
             self.state = marshal.loads(saved_state)
-            self.rng.setstate(saved_rng)
+            self.rng.rollback()
             del self._log[log_len:]
             raise
+        self.rng.commit()
         self.state_id += 1
         for entry in self._log[log_len:]:
             entry["sid"] = self.state_id
-        self.commands.append([seat, copy.deepcopy(command)])
+        self.commands.append([seat, marshal.loads(frozen_command)])
         return [e for e in (self._visible(entry, seat) for entry in self._log[log_len:]) if e is not None]
 
     def view(self, seat: int | None) -> dict:

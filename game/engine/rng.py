@@ -14,26 +14,53 @@ T = TypeVar("T")
 class MatchRng:
     """A thin, serialisable wrapper around :class:`random.Random`."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "_armed", "_saved")
 
     def __init__(self, seed: int | str | None = 0) -> None:
         self._r = random.Random(seed)
+        self._armed = False
+        self._saved: Any = None
+
+    # -- transactions: Match.apply rolls the generator back when a command is refused.
+    # The state (625 words) is copied lazily, on the first draw, because most commands
+    # draw nothing.
+    def begin(self) -> None:
+        self._armed = True
+        self._saved = None
+
+    def commit(self) -> None:
+        self._armed = False
+        self._saved = None
+
+    def rollback(self) -> None:
+        if self._saved is not None:
+            self._r.setstate(self._saved)
+        self.commit()
+
+    def _touch(self) -> None:
+        if self._armed and self._saved is None:
+            self._saved = self._r.getstate()
 
     # -- draws -------------------------------------------------------------------------
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        self._touch()
         self._r.shuffle(items)
 
     def randint(self, low: int, high: int) -> int:
         """An integer in [low, high], both ends included."""
+        self._touch()
         return self._r.randint(low, high)
 
     def roll(self, dice: int = 1, sides: int = 6) -> list[int]:
+        self._touch()
         return [self._r.randint(1, sides) for _ in range(dice)]
 
     def choice(self, items: Sequence[T]) -> T:
+        self._touch()
         return items[self._r.randrange(len(items))]
 
     def random(self) -> float:
+        self._touch()
         return self._r.random()
 
     # -- state -------------------------------------------------------------------------
