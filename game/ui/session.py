@@ -57,7 +57,6 @@ command per ``bot_delay`` seconds, so people can follow what happened.
 from __future__ import annotations
 
 import atexit
-import json
 import logging
 import marshal
 import threading
@@ -67,7 +66,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from game.bots.base import Bot, RandomBot
 from game.engine import IllegalCommand, Match
-from game.saves import load_save, new_save_path, write_atomic
+from game.saves import load_save, new_save_path, save_match
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -110,8 +109,8 @@ class AutosaveWriter:
 
     The snapshot is taken at once on the main thread (``marshal`` of the match's plain
     data: about a millisecond), so what is written is exactly the state after that
-    command; encoding and the atomic write (temp file, fsync, rename) happen on a worker
-    thread. Only the newest snapshot per file matters, so a burst of bot moves coalesces.
+    command; ``game.saves.save_match`` (JSON encoding, temp file, fsync, rename) runs on a
+    worker thread. Only the newest snapshot per file matters, so a burst of bot moves coalesces.
     ``flush()`` waits until everything queued is on disk (called on close and at exit).
     """
 
@@ -123,9 +122,7 @@ class AutosaveWriter:
         self.errors: dict[Path, str] = {}
 
     def save(self, match: Match, path: Path, extra: dict) -> None:
-        doc = {"kind": "hotseat", "saved_at": time.time(), "over": match.over, "match": match.to_dict(),
-               "extra": extra}
-        blob = marshal.dumps(doc)
+        blob = marshal.dumps({"over": match.over, "match": match.to_dict(), "extra": extra})
         with self._lock:
             self._pending[path] = blob
             if self._thread is None or not self._thread.is_alive():
@@ -145,9 +142,8 @@ class AutosaveWriter:
                 path, blob = self._pending.popitem()
                 self._busy = True
             try:
-                # the same document game.saves.save_match writes
-                text = json.dumps(marshal.loads(blob), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-                write_atomic(path, text)
+                doc = marshal.loads(blob)
+                save_match(_Snapshot(doc["match"], doc["over"]), path, kind="hotseat", extra=doc["extra"])
                 self.errors.pop(path, None)
             except OSError as exc:  # a full disk must not end the game: say it, keep playing
                 log.warning("autosave to %s failed: %s", path, exc)
@@ -166,6 +162,17 @@ class AutosaveWriter:
                     return False
                 self._lock.wait(timeout=min(left, 0.1))
         return True
+
+
+class _Snapshot:
+    """What ``save_match`` needs of a match, frozen at the moment of the command."""
+
+    def __init__(self, data: dict, over: bool) -> None:
+        self._data = data
+        self.over = over
+
+    def to_dict(self) -> dict:
+        return self._data
 
 
 #: one writer for the whole app; flushed at exit so the last move is never lost

@@ -16,7 +16,7 @@ from game.ui import tables
 from game.ui.scenes.continue_game import ContinueScene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.menu_base import ConfirmScene, MessageScene
+from game.ui.scenes.menu_base import ConfirmScene
 from game.ui.scenes.new_game import NewGameScene, check_seats
 from game.ui.scenes.rules import RulesScene, available_rules, parse_rules
 from game.ui.scenes.settings import SettingsScene
