@@ -280,3 +280,33 @@ def test_repeated_scene_bugs_end_the_app_with_code_1(home, monkeypatch):
     pygame.time.set_timer(pygame.QUIT, 5000, loops=1)  # never hang the suite
     assert run_guarded(app, MenuScene(app)) == 1
     pygame.time.set_timer(pygame.QUIT, 0)
+
+
+def test_continue_after_the_app_was_killed_mid_game(tmp_path):  # DESIGN D5; issue 3 item 7
+    pytest.importorskip("game.rules.hammer")
+    from game.saves import list_saves, load_save
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", WITCHHUNT_HOME=str(tmp_path),
+               WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
+    proc = subprocess.Popen([sys.executable, "-m", "game", "play", "hammer", "--players", "Ann,Bob,Cy",
+                             "--bots", "0,1,2", "--seed", "4"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        moves = 0
+        while time.monotonic() < deadline and moves < 3:
+            time.sleep(0.3)
+            saves = list(tmp_path.glob("saves/*.witchhunt.json"))
+            if saves:
+                try:
+                    moves = load_save(saves[0])[0].state_id
+                except Exception:
+                    moves = 0
+    finally:
+        proc.kill()  # no goodbye: like a crash or a pulled plug
+        proc.wait(timeout=10)
+    assert moves >= 3, proc.stderr.read().decode()[-1000:]
+    infos = list_saves(tmp_path / "saves")
+    assert len(infos) == 1 and infos[0].error is None and infos[0].state_id >= 3
+    match, extra = load_save(infos[0].path)
+    assert extra["bots"] == [0, 1, 2] and match.players == ["Ann", "Bob", "Cy"]
