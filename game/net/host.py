@@ -88,6 +88,7 @@ class Connection:
     seat: int | None = None
     name: str = ""
     errors: deque = field(default_factory=deque)
+    chats: deque = field(default_factory=deque)  # when the last chat lines came (flood limit)
     closing: bool = False         # close once outbuf is flushed
     close_by: float = 0.0
     last_sid: int | None = None   # state_id of the last update sent; None: next one is full
@@ -559,6 +560,12 @@ class Host:
         if kind == "command":
             self._command(conn, message)
         elif kind == "chat":
+            now = time.monotonic()
+            while conn.chats and now - conn.chats[0] > proto.CHAT_WINDOW:
+                conn.chats.popleft()
+            if len(conn.chats) >= proto.CHAT_LIMIT:
+                raise ProtocolError("too_fast", "Slow down: at most 10 chat lines in 10 seconds.")
+            conn.chats.append(now)
             text = proto.clean_text(message["text"])
             if text:
                 name = self.seats[conn.seat].name if conn.seat is not None else conn.name

@@ -18,6 +18,9 @@ DISCOVERY_PORT = 41693
 MAX_LINE = 64 * 1024
 MAX_CHAT = 200
 MAX_TOKEN = 64
+#: chat lines a connection may send per CHAT_WINDOW seconds
+CHAT_LIMIT = 10
+CHAT_WINDOW = 10.0
 
 #: every error code the host sends, with what it means (docs/PROTOCOL.md lists the same)
 ERROR_CODES: dict[str, str] = {
@@ -36,6 +39,7 @@ ERROR_CODES: dict[str, str] = {
     "stale": "the command was for an older state_id; a fresh update follows",
     "illegal": "the rules refuse the command; 'rule' has the engine's code",
     "not_owner": "only the host's own seat may start the game",
+    "too_fast": "more than 10 chat lines in 10 seconds; this one was dropped",
     "too_many_errors": "too many errors in a short time; the host closes the connection",
     "busy": "the host has too many connections",
     "internal": "the host failed to handle the message; nothing changed",
@@ -43,7 +47,7 @@ ERROR_CODES: dict[str, str] = {
 
 #: errors that are a client's fault at the protocol level; they count towards the junk limit
 JUNK_CODES = frozenset({"bad_json", "too_long", "not_object", "unknown_type", "bad_field",
-                        "hello_first", "already_joined", "version", "not_owner"})
+                        "hello_first", "already_joined", "version", "not_owner", "too_fast"})
 
 CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start")
 HOST_TYPES = ("welcome", "update", "error", "lobby", "chat", "pong")

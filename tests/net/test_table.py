@@ -383,3 +383,19 @@ def test_host_bots_wait_bot_delay_between_moves(counting_game, make_host, client
     sent = time.monotonic()
     wait_for(lambda: ann.state_id == 2, what="the bot's move")
     assert time.monotonic() - sent >= 0.3
+
+
+def test_chat_flood_is_refused_and_counts_as_junk(counting_game, make_host):
+    host = make_host(GAME, 2)
+    peer = RawPeer(host.port)
+    peer.send({"type": "hello", "name": "Ann", "version": 1, "spectate": True})
+    peer.recv_until("welcome")
+    for i in range(12):
+        peer.send({"type": "chat", "text": f"spam {i}"})
+    chats = errors = 0
+    while chats + errors < 12:
+        message = peer.recv()
+        chats += message["type"] == "chat"
+        errors += message["type"] == "error" and message["code"] == "too_fast"
+    assert (chats, errors) == (10, 2)
+    peer.close()
