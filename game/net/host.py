@@ -459,9 +459,12 @@ class Host:
                 self._send(conn, proto.error("internal", "The host could not handle that message; nothing changed."))
 
     def _send(self, conn: Connection, message: dict) -> None:
+        self._send_bytes(conn, proto.encode(message))
+
+    def _send_bytes(self, conn: Connection, data: bytes) -> None:
         if conn.sock.fileno() < 0:
             return
-        conn.outbuf += proto.encode(message)
+        conn.outbuf += data
         if len(conn.outbuf) > MAX_OUTBUF:
             self._close(conn, "not reading its messages")
             return
@@ -762,6 +765,14 @@ class Host:
         view = match.view(seat)
         legal = match.legal(seat) if seat is not None else []
         conn.last_sid = match.state_id
+        update = {"type": "update", "view": view, "events": events, "legal": legal, "full": full}
+        if match.over:
+            update["result"] = match.result()
+        data = proto.encode(update)
+        if len(data) <= proto.MAX_LINE + 1:
+            self._send_bytes(conn, data)
+            return
+        # too long for one line: the same view and legal, the events split over several
         for chunk_no, chunk in enumerate(self._event_chunks(view, legal, events)):
             update = {"type": "update", "view": view, "events": chunk, "legal": legal,
                       "full": full and chunk_no == 0}

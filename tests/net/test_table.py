@@ -399,3 +399,26 @@ def test_chat_flood_is_refused_and_counts_as_junk(counting_game, make_host):
         errors += message["type"] == "error" and message["code"] == "too_fast"
     assert (chats, errors) == (10, 2)
     peer.close()
+
+
+def test_a_long_log_is_split_over_several_updates_within_the_line_limit(counting_game, make_host, clients,
+                                                                        monkeypatch):
+    # D4: at most 64 KiB per line (here shrunk to 400 bytes so a toy log overflows it)
+    from game.net import protocol
+
+    host = make_host(GAME, 2)
+    bots = [BotClient(seed=s) for s in range(2)]
+    clients += bots
+    for i, bot in enumerate(bots):
+        bot.connect("127.0.0.1", host.port, f"B{i}")
+    for bot in bots:
+        assert bot.finished.wait(10)
+    monkeypatch.setattr(protocol, "MAX_LINE", 400)
+    late = BotClient(record=True)
+    clients.append(late)
+    late.connect("127.0.0.1", host.port, "Late", spectate=True)
+    wait_for(lambda: late.events == host.match.log(None), what="the whole log in pieces")
+    updates = [m for m in late.received if m["type"] == "update"]
+    assert len(updates) >= 2 and updates[0]["full"] and not any(u["full"] for u in updates[1:])
+    assert all(len(protocol.encode(u)) <= 400 for u in updates)
+    assert all(u["view"] == host.match.view(None) for u in updates)
