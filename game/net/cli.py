@@ -113,6 +113,7 @@ def run_host(args: argparse.Namespace) -> int:
     _log_to_stdout()
     try:
         if args.headless:
+            _stop_on_sigterm(host)
             host.serve_forever()
             return 0
         port = host.start()
@@ -129,6 +130,14 @@ def run_host(args: argparse.Namespace) -> int:
         if host.save_path and host.match is not None and not host.match.over:
             print(f"Resume later with: witchhunt host {host.game} --players {host.n} --headless "
                   f"--resume {host.save_path}", flush=True)
+
+
+def _stop_on_sigterm(host) -> None:
+    """``kill PID`` stops the dedicated host cleanly: connections closed, last autosave written."""
+    import signal
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda _signo, _frame: host.stop())
 
 
 def _lan_scenes():

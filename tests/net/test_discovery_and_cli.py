@@ -132,7 +132,11 @@ def test_headless_host_subprocess_serves_a_game_and_logs_to_stdout(tmp_path):
             assert bot.finished.wait(30)
         text = wait_for(lambda: "game over" in log.read_text() and log.read_text())
         assert "game witch_trial started: Net0, Bot 2, Net1" in text
-        assert "Traceback" not in text
+        proc.terminate()  # SIGTERM: a clean stop with the last autosave written
+        assert proc.wait(10) == 0
+        text = log.read_text()
+        assert "host stopped" in text and "Traceback" not in text
+        assert json.loads((tmp_path / "s.json").read_text())["over"] is True
     finally:
         for bot in bots:
             bot.close()
