@@ -240,3 +240,19 @@ def test_play_again_keeps_names_and_bots_with_a_new_deal(toy_table, tmp_path):  
     fresh = table.source
     assert fresh is not s and fresh.players == ["Ann", "Bob", "Cy"] and sorted(fresh.bots) == [1, 2]
     assert fresh.match.state_id == 0 and [type(x).__name__ for x in app.scenes.stack] == ["MenuScene", "StubTable"]
+
+
+def test_curtain_lifts_by_keyboard_only_after_a_moment(toy_table, tmp_path):  # held keys repeat
+    import pygame
+
+    from tests.ui.shell_helpers import post_key
+
+    app = new_app()
+    s = start(app, ["Ann", "Bob"], [], tmp_path)
+    post_key(app, pygame.K_RETURN)
+    assert s.curtain_down  # an Enter that was still held from the last move
+    app.scenes.top.update(0.5)
+    post_key(app, pygame.K_ESCAPE)
+    assert s.curtain_down  # Esc never reveals anything
+    post_key(app, pygame.K_RETURN)
+    assert not s.curtain_down and s.screen_seat == 0
