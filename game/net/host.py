@@ -75,6 +75,7 @@ class Seat:
     standin: RandomBot | None = None  # plays the seat while its owner is away
     ready: bool = False
     empty_since: float | None = None
+    seen: bool = False            # someone has sat here before (for the log: took / rejoined)
 
 
 @dataclass
@@ -621,7 +622,8 @@ class Host:
                 log.info("seat %d (%s) is back; its stand-in bot stops", seat_no, seat.name)
             if self.match is None and token is None:
                 seat.ready = False
-            log.info("%s %s seat %d from %s", seat.name, "rejoined" if token else "took", seat_no, conn.peer)
+            log.info("%s %s seat %d from %s", seat.name, "rejoined" if seat.seen else "took", seat_no, conn.peer)
+            seat.seen = True
         else:
             log.info("%s watches from %s", name, conn.peer)
         welcome = {"type": "welcome", "seat": seat_no, "token": self.seats[seat_no].token if seat_no is not None else None,

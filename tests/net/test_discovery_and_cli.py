@@ -142,3 +142,26 @@ def test_headless_host_subprocess_serves_a_game_and_logs_to_stdout(tmp_path):
             bot.close()
         proc.kill()
         proc.wait(10)
+
+
+def test_resume_refuses_a_hotseat_save_and_a_mismatched_game(counting_game, tmp_path, capsys):
+    from game.net.host import Host
+    from game.saves import save_match
+    from tests.toygame import CountingGame
+
+    hotseat = tmp_path / "hotseat.witchhunt.json"
+    save_match(CountingGame(["Ann", "Bob"], seed=1), hotseat)
+    args = ["host", "_counting", "--players", "2", "--headless", "--bind", "127.0.0.1", "--port", "0"]
+    assert main(args + ["--resume", str(hotseat)]) == 2
+    assert "not a LAN host save" in capsys.readouterr().err
+    host = Host("_counting", 2, bind="127.0.0.1", port=0, save_path=tmp_path / "host.witchhunt.json", seed=3)
+    host.start()
+    try:
+        host.start_game()
+        wait_for(lambda: (tmp_path / "host.witchhunt.json").exists(), what="the first autosave")
+    finally:
+        host.stop()
+    assert main(["host", "_counting", "--players", "3", "--headless", "--bind", "127.0.0.1", "--port", "0",
+                 "--resume", str(tmp_path / "host.witchhunt.json")]) == 2
+    err = capsys.readouterr().err
+    assert "is a 2-seat _counting game" in err and "\n" not in err.strip()
