@@ -31,7 +31,8 @@ Who is behind the screen (hot-seat)
 * One human seat: always that seat; no curtain ever.
 * No human seat: a spectator (``None``).
 * Several human seats, recomputed after every applied command:
-  - an answer window is open (``view(None)["window"]``: response, negation, inquisition)
+  - an answer window is open (Hammer's response, negation or inquisition window; a Witch
+    Trial Motion awaiting an Objection: see :func:`public_window`)
     and a human may still answer in it, or several humans may act at once (the setup,
     where everyone places pyres), and the shown seat is not one of those who may act
     now: ``screen_seat`` becomes ``None`` and the table shows the public banner from
@@ -47,8 +48,9 @@ Who is behind the screen (hot-seat)
 Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
 is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
 
-"No answers" passes for the human seat asked now and, as the window goes round, for
-every later human seat in the same window (bots still answer for themselves).
+"No answers" passes (``pass`` / ``no_objection``) for the human seat asked now and, as the
+window goes round, for every later human seat in the same window (bots still answer
+for themselves).
 
 Autosave: after every applied command the match is saved atomically (``save_match``), so
 Continue works after a crash or a closed window. Bot seats move from an app task, one
@@ -303,7 +305,7 @@ class HotseatSession:
         """True when an answer window is open and the human seats asked now may pass."""
         seats = self.banner_seats()
         return bool(seats) and self._window() is not None and all(
-            {"type": "pass"} in self.match.legal(s) for s in seats)
+            self._pass_command(s) is not None for s in seats)
 
     def no_answers(self) -> str | None:
         """The banner's "No answers": ``pass`` for every human seat in the open window,
@@ -327,10 +329,11 @@ class HotseatSession:
             if not humans:
                 return None  # a bot answers first; we go on after its move
             seat = humans[0]
-            if {"type": "pass"} not in self.match.legal(seat):
+            command = self._pass_command(seat)
+            if command is None:
                 self._auto_pass = None
                 return f"{self.players[seat]} cannot pass now."
-            problem = self._apply(seat, {"type": "pass"}, sync=False)
+            problem = self._apply(seat, command, sync=False)
             if problem:
                 self._auto_pass = None
                 return problem
@@ -338,8 +341,15 @@ class HotseatSession:
 
     def _window(self) -> dict | None:
         """The open answer window from the public view (None when there is none)."""
-        window = self.match.view(None).get("window")
-        return window if isinstance(window, dict) and window else None
+        return public_window(self.match.view(None))
+
+    def _pass_command(self, seat: int) -> dict | None:
+        """The "I do not answer" command the rules offer ``seat`` now, if any."""
+        legal = self.match.legal(seat)
+        for command in PASS_COMMANDS:
+            if command in legal:
+                return command
+        return None
 
     @property
     def curtain_down(self) -> bool:
@@ -510,6 +520,25 @@ class HotseatSession:
         if self._apply(seat, command) is not None and command is not legal[0]:
             log.warning("bot command %r refused; taking the first legal command", command)
             self._apply(seat, legal[0])
+
+
+#: commands that mean "no answer" in an answer window (Hammer: pass; Witch Trial: no objection)
+PASS_COMMANDS: tuple[dict, ...] = ({"type": "pass"}, {"type": "no_objection"})
+
+
+def public_window(view: dict) -> dict | None:
+    """An answer window in a public view, as ``{kind, card, by, order, passed}``:
+    Hammer's ``window`` (hammer.md H11) or Witch Trial's Motion awaiting an Objection
+    (witch_trial.md W4), which only the opposing lawyer may answer."""
+    window = view.get("window")
+    if isinstance(window, dict) and window:
+        return window
+    trial = view.get("trial")
+    motion = trial.get("motion") if isinstance(trial, dict) else None
+    if isinstance(motion, dict) and motion:
+        return {"kind": "objection", "card": motion.get("card"), "by": motion.get("by"),
+                "order": [motion.get("awaiting")], "passed": []}
+    return None
 
 
 def _window_key(window: dict) -> tuple:

@@ -256,3 +256,37 @@ def test_curtain_lifts_by_keyboard_only_after_a_moment(toy_table, tmp_path):  # 
     assert s.curtain_down  # Esc never reveals anything
     post_key(app, pygame.K_RETURN)
     assert not s.curtain_down and s.screen_seat == 0
+
+
+def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypatch):  # DESIGN D3; witch_trial.md W4
+    pytest.importorskip("game.rules.witch_trial")
+    import random
+
+    from game.ui.session import public_window
+
+    monkeypatch.setitem(tables.TABLE_SCENES, "witch_trial", StubTable)
+    app = new_app()
+    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=8, bot_delay=0.0,
+                           save_path=tmp_path / "wt.witchhunt.json")
+    open_table(app, s, base=MenuScene(app))
+    rng = random.Random(3)
+    for _ in range(4000):
+        if public_window(s.match.view(None)) is not None and s.can_pass_all():
+            break
+        if s.curtain_down:
+            lift(app)
+        elif s.screen_seat is None:
+            s.request_seat(s.banner_seats()[0])
+        else:
+            legal = s.legal()
+            motions = [c for c in legal if c["type"] == "play" and s.match.cat.type_of.get(c["card"]) == "motion"]
+            s.submit(motions[0] if motions else rng.choice(legal))
+    else:
+        pytest.fail("no motion was played")
+    window = public_window(s.match.view(None))
+    assert s.screen_seat is None and s.banner_seats() == window["order"]
+    before = s.match.state_id
+    assert s.no_answers() is None
+    assert s.match.state_id == before + 1 and public_window(s.match.view(None)) is None
+    # the motion's player gets the screen back at once: nobody else's hand was shown
+    assert s.screen_seat == window["by"] or s.curtain_down
