@@ -394,6 +394,23 @@ class HammerTableScene(TableScene):
             self.pick = None
             self.submit({"type": "choose_witch", "villager": target[1]})
 
+    def drop_hint(self, card_id: str | None, target: Target) -> str:
+        kind, key = target
+        if not card_id:
+            return ""
+        role = words.card_role(card_id, self.view)
+        if kind == "discard":
+            return "Discard at the refill"
+        if kind == "hand":
+            return "Keep"
+        if kind == "announced":
+            return f"Answer with {words.card_name(card_id)}"
+        if kind != "villager":
+            return ""
+        name = words.villager_name(key)
+        return {"brown": f"Accuse {name}", "bribe": f"Bribe against {name}",
+                "advocate": f"Advocate for {name}", "test": f"Test: {name} is the witch"}.get(role, "")
+
     def default_accuser(self) -> str | None:
         """Your hottest villager that may accuse (H3: Berta never), for commands the engine will judge."""
         seat = self.view.get("seat")

@@ -475,6 +475,7 @@ class TableScene(Scene):
         surface.blit(self._static, (0, 0))
         self.draw_targets(surface)
         self.group.draw(surface)
+        self.draw_drop_hint(surface)
         for f in self.flights:
             if f.tween.elapsed >= f.tween.delay:
                 surface.blit(f.image, f.pos)
@@ -501,6 +502,22 @@ class TableScene(Scene):
             hot = target == under or i == self.target_cursor
             color = theme.SELECT if hot else theme.HIGHLIGHT
             pygame.draw.rect(surface, color, r.inflate(6, 6), 4 if hot else 3, border_radius=8)
+
+    def draw_drop_hint(self, surface: pygame.Surface) -> None:
+        held = self.drag.held if self.drag.dragging else None
+        under = self.target_at(self.pointer) if held is not None else None
+        if held is not None and under in self.valid_targets:
+            hint = self.drop_hint(held.card_id, under)
+            if hint:  # what letting go here will do, beside the pointer
+                label = text(hint, 16, theme.INK, bold=True)
+                box = label.get_rect(midbottom=(self.pointer[0], held.rect.y - 6)).inflate(14, 6)
+                box.clamp_ip(surface.get_rect())
+                pygame.draw.rect(surface, theme.SELECT, box, border_radius=box.h // 2)
+                surface.blit(label, label.get_rect(center=box.center))
+
+    def drop_hint(self, card_id: str | None, target: Target) -> str:
+        """A few words saying what dropping ``card_id`` on ``target`` does ('' = none)."""
+        return ""
 
     def draw_log(self, surface: pygame.Surface) -> None:
         r = self.rects.get("log")
