@@ -422,3 +422,37 @@ def test_a_long_log_is_split_over_several_updates_within_the_line_limit(counting
     assert len(updates) >= 2 and updates[0]["full"] and not any(u["full"] for u in updates[1:])
     assert all(len(protocol.encode(u)) <= 400 for u in updates)
     assert all(u["view"] == host.match.view(None) for u in updates)
+
+
+def test_a_lobby_seat_left_too_long_is_freed_for_someone_else(counting_game, make_host, clients):
+    host = make_host(GAME, 3, timings=Timings(heartbeat=0.2, silence=1.0, seat_bot_after=0.3))
+    ann = Client()
+    clients.append(ann)
+    ann.connect("127.0.0.1", host.port, "Ann")
+    token = ann.token
+    ann.close()
+    wait_for(lambda: not host.lobby()["seats"][0]["taken"], what="the seat to be freed")
+    late = Client()
+    clients.append(late)
+    with pytest.raises(JoinError) as exc:
+        late.connect("127.0.0.1", host.port, "Ann", token=token)
+    assert exc.value.code == "bad_token"
+    bob = Client()
+    clients.append(bob)
+    assert bob.connect("127.0.0.1", host.port, "Bob")["seat"] == 0
+
+
+def test_too_many_connections_get_busy(counting_game, make_host, monkeypatch):
+    from game.net import host as host_module
+
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 3)
+    host = make_host(GAME, 2)
+    peers = [RawPeer(host.port) for _ in range(3)]
+    for peer in peers:
+        peer.send({"type": "ping"})
+        peer.recv_until("pong")
+    extra = RawPeer(host.port)
+    error = extra.recv()
+    assert error["code"] == "busy" and extra.closed()
+    for peer in peers + [extra]:
+        peer.close()
