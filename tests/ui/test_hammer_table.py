@@ -415,3 +415,47 @@ def test_clicking_help_in_the_phase_track_opens_the_help_overlay(app):
     assert scene.help_open
     post_click(app, scene.locate("button", "help"))
     assert not scene.help_open
+
+
+def test_an_answer_dropped_outside_a_window_gets_the_engines_refusal(app):
+    # hammer.md H4: responses are played only in a response window
+    for seed in range(1, 80):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        hand = src.match.view(seat)["players"][seat]["hand"]
+        answers = [c for c in hand if hammer_text.card_role(c) == "response"]
+        if answers:
+            break
+    else:
+        pytest.skip("no response card on a first turn")
+    src.show(seat)
+    scene = open_table(app, src)
+    card = answers[0]
+    villager = next(v["id"] for v in src.view()["villagers"] if v["owner"] != seat)
+    before = src.match.state_id
+    post_drag(app, scene.locate("card", card), scene.locate("villager", villager))
+    assert src.match.state_id == before
+    command = {"type": "respond", "card": card}
+    if hammer_text.kind_of(card) in ("accomplice", "mixup"):
+        command["other"] = villager
+    assert scene.last_error and scene.last_error == src.submit(command)
+
+
+def test_an_idle_table_does_not_redraw_until_something_changes(app):
+    # DESIGN D6 / STYLE: a table that is not animating need not redraw
+    src, _ = turn_with_brown_card()
+    scene = open_table(app, src)
+    for _ in range(200):
+        if not scene.animating:
+            break
+        scene.update(0.05)
+    app.frame(wait=False)
+    drawn = app.frames_drawn
+    for _ in range(5):
+        app.frame(wait=False)
+    assert not scene.animating and app.frames_drawn == drawn  # idle: nothing is drawn
+    src.submit({"type": "end_turn"})  # the revision changes: one redraw, then the draw animates
+    app.frame(wait=False)
+    assert app.frames_drawn == drawn + 1 and scene.view["state_id"] == src.match.state_id
+    assert scene.animating  # the drawn card flies in from the deck

@@ -374,11 +374,14 @@ class HammerTableScene(TableScene):
                 command["witch"] = vid
             return self.submit_or_snap(command)
         if role == "response":
-            self.toast(f"{words.card_name(card_id)} answers a brown card: drop it on the announced card.")
-            return False
+            # dropped on a villager: that villager is the "other" of an Accomplice / Mix-up;
+            # whether the answer is allowed at all is the engine's call (its message shows)
+            command = {"type": "respond", "card": card_id}
+            if words.kind_of(card_id, self.view) in ("accomplice", "mixup"):
+                command["other"] = vid
+            return self.submit_or_snap(command)
         if role == "no_inquisition":
-            self.toast("No Inquisition answers a call for an inquisition: drop it on the banner's card.")
-            return False
+            return self.submit_or_snap({"type": "no_inquisition", "card": card_id})
         return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid})
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
