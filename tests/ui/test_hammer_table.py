@@ -459,3 +459,24 @@ def test_an_idle_table_does_not_redraw_until_something_changes(app):
     app.frame(wait=False)
     assert app.frames_drawn == drawn + 1 and scene.view["state_id"] == src.match.state_id
     assert scene.animating  # the drawn card flies in from the deck
+
+
+def test_negating_a_test_by_dropping_its_partner_on_the_banner_card(app):
+    # hammer.md H6: the partner card of a played test negates it (H9 negate)
+    for seed in range(1, 400):
+        src = MatchSource.new(4, seed=seed)
+        place_all(src.match)
+
+        def can_negate(m):
+            return any(c["type"] == "negate" for s in m.to_act() for c in m.legal(s))
+        if play_until(src.match, can_negate, seed=seed, limit=500):
+            break
+    else:
+        pytest.skip("no negation window with the partner card in hand")
+    seat = src.match.to_act()[0]
+    src.show(seat)
+    scene = open_table(app, src)
+    assert scene.view["window"]["kind"] == "negation" and scene.announced_rect is not None
+    card = next(c["card"] for c in src.legal() if c["type"] == "negate")
+    post_drag(app, scene.locate("card", card), scene.locate("announced"))
+    assert src.match.commands[-1] == [seat, {"type": "negate", "card": card}]
