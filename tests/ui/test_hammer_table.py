@@ -480,3 +480,16 @@ def test_negating_a_test_by_dropping_its_partner_on_the_banner_card(app):
     card = next(c["card"] for c in src.legal() if c["type"] == "negate")
     post_drag(app, scene.locate("card", card), scene.locate("announced"))
     assert src.match.commands[-1] == [seat, {"type": "negate", "card": card}]
+
+
+def test_a_change_of_seat_clears_the_zoom_and_the_message_of_the_previous_seat(app):
+    # DESIGN D3: nothing private is drawn for the wrong seat
+    src, accuses = turn_with_brown_card()
+    seat = src.screen_seat
+    scene = open_table(app, src)
+    post_click(app, scene.locate("card", accuses[0]["card"]), button=3)
+    scene.toast("You cannot do that with Confession")
+    assert scene.zoom is not None
+    src.show((seat + 1) % 3)
+    app.frame(wait=False)
+    assert scene.zoom is None and not scene.toast_widget.showing and scene.last_error == ""

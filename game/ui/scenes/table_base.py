@@ -285,6 +285,13 @@ class TableScene(Scene):
             self.prompt, self.pick = None, None
             self.valid_targets, self.target_cursor = [], -1
             self.drag.cancel()
+        if old_view and not same_seat:
+            # nothing of the previous seat's screen survives a change of seat (D3): not a
+            # zoomed hand card, not the message about a move it tried
+            self.zoom, self.zoom_sticky, self.hover_key = None, False, None
+            self.toast_widget.hide()
+            self.last_error = ""
+            self.flights.clear()
         self.buttons = self.make_buttons()
         self.banner = self.make_banner()
         self.focus = -1
