@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterator
 from game.engine import GAMES, Match
 from game.net.host import Host, Timings
 
-FAST = Timings(heartbeat=0.2, silence=1.0, seat_bot_after=30.0, junk_limit=20, junk_window=10.0,
+# short heartbeats, but a silence limit that a busy 2-core CI machine cannot hit by accident
+FAST = Timings(heartbeat=0.3, silence=3.0, seat_bot_after=30.0, junk_limit=20, junk_window=10.0,
                announce_every=0.1)
 
 
