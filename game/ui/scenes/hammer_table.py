@@ -44,6 +44,9 @@ PHASES = [("accusation", "1 Accusation"), ("arrest", "2 Arrest"), ("trial", "3 T
           ("evidence", "4 Evidence")]
 TRACK_LOW, TRACK_HIGH = 2, 18
 HEAT_SECONDS = 0.5
+#: pyre track cell colours (orange below 10, the blue side from 10: H1.2), lit up to the heat
+TRACK_LIT = {v: theme.pyre_color(v) for v in range(TRACK_LOW, TRACK_HIGH + 1)}
+TRACK_DIM = {v: theme.mix(theme.pyre_color(v), theme.FELT_DARK, 0.65) for v in range(TRACK_LOW, TRACK_HIGH + 1)}
 CARD_RATIO = 1.4
 
 
@@ -1009,9 +1012,8 @@ class HammerTableScene(TableScene):
             if value < start:
                 pygame.draw.rect(surface, theme.darken(theme.FELT_DARK, 0.1), cell, 1)
                 continue
-            base = theme.pyre_color(value)
             lit = isinstance(heat, int) and value <= heat
-            fill = base if lit else theme.mix(base, theme.FELT_DARK, 0.65)
+            fill = TRACK_LIT[value] if lit else TRACK_DIM[value]
             pygame.draw.rect(surface, fill, cell, border_radius=2)
             if numbers and (value == start or value % 2 == 0):
                 n = text(str(value), nsize, theme.TEXT_LIGHT if lit else theme.TEXT_MUTED)
