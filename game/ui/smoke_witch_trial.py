@@ -34,8 +34,9 @@ __all__ = ["SmokeFailure", "play_witch_trial", "smoke_step"]
 class WitchTrialPlayer:
     """Decides one UI action at a time from what the screen shows."""
 
-    def __init__(self, app, source, seed: int = 1) -> None:
+    def __init__(self, app, source, seed: int = 1, turn_budget: int = TURN_BUDGET) -> None:
         self.app = app
+        self.turn_budget = turn_budget
         self.source = source
         self.rng = random.Random(seed)
         self.turn_actions = 0
@@ -163,7 +164,7 @@ class WitchTrialPlayer:
     # ----------------------------------------------------------------- the turn --
     def _turn(self, scene, view: dict, legal: list[dict], types: set[str]) -> str:
         app = self.app
-        if self.turn_actions >= TURN_BUDGET:
+        if self.turn_actions >= self.turn_budget:
             post_key(app, pygame.K_SPACE)
             self.done["pass"] += 1
             return "pass (end)"
@@ -201,7 +202,7 @@ class WitchTrialPlayer:
         return "pass"
 
 
-def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5) -> Counter:
+def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5, turn_budget: int = TURN_BUDGET) -> Counter:
     """Play a full 3-player human hot-seat Witch Trial game by posting real input events.
 
     Returns what was done (counts); raises :class:`SmokeFailure` if the game does not end."""
@@ -215,7 +216,7 @@ def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5) -> Counter:
         app.settings = type("SmokeSettings", (), {"animation_speed": 400, "bot_delay": 0.0})()
     session = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
     table = open_table(app, session)
-    player = WitchTrialPlayer(app, session, seed=seed)
+    player = WitchTrialPlayer(app, session, seed=seed, turn_budget=turn_budget)
     started = time.monotonic()
     last_state, stalled, history = session.match.state_id, 0, []
     try:

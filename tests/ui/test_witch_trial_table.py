@@ -256,3 +256,87 @@ def test_every_log_event_of_a_whole_game_has_a_sentence():
     for e in m.log(None):
         assert isinstance(words.describe(e, m.players), str)
     assert any("Jury Value" in words.describe(e, m.players) for e in m.log(None))
+
+
+# ---------------------------------------------------------- keyboard paths (D6) ----
+def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
+    # witch_trial.md W3.1, by keyboard alone
+    src = TrialSource.new(3, seed=8)
+    scene = open_table(app, src)
+    post_key(app, pygame.K_b)
+    assert scene.prompt is not None
+    first = scene.prompt.options[0][1]
+    card = src.view()["lineup"][first["slot"] - 1]
+    post_key(app, pygame.K_RETURN)
+    settle(app, 3)
+    assert card in src.match.view(src.screen_seat)["players"][src.screen_seat]["hand"]
+
+
+def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
+    # witch_trial.md W4: pick a hand card with 1-9, its target with Tab, play with Enter
+    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
+             and m.view(None)["trial"]["plea"] is None and any(
+                 c["type"] == "play" and not c.get("choice") and words.card_type(c["card"]) == "evidence"
+                 for c in m.legal(m.to_act()[0])))
+    seat = m.to_act()[0]
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    hand = [s.card_id for s in sorted((s for s in scene.group.sprites() if getattr(s, "zone", "") == "hand"),
+                                      key=lambda s: s.home[0])]
+    index = next(i for i, c in enumerate(hand) if words.card_type(c) == "evidence")
+    post_key(app, pygame.K_1 + index)
+    assert scene.selected == hand[index] and scene.valid_targets == [("court", None)]
+    post_key(app, pygame.K_RETURN)
+    settle(app, 3)
+    assert hand[index] in m.view(None)["trial"]["played"]
+
+
+def test_rest_and_pass_have_keys(app):
+    # witch_trial.md W3.5 pass (Space), W4.4 rest (R)
+    src = TrialSource.new(3, seed=10)
+    scene = open_table(app, src)
+    turn = src.view()["turn"]
+    post_key(app, pygame.K_SPACE)
+    assert any(e["type"] == "pass" and e["seat"] == turn for e in src.match.log(None))
+    m = find(3, lambda m: bool(m.view(None)["trial"]) and {"type": "rest"} in m.legal(m.to_act()[0]))
+    seat = m.to_act()[0]
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    post_key(app, pygame.K_r)
+    assert any(e["type"] == "rest" and e["seat"] == seat for e in m.log(None))
+    del scene
+
+
+def test_jury_marker_glides_when_the_jury_value_changes(app):
+    # witch_trial.md W9 jury events: the marker moves (animated) to the new Jury Value
+    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
+             and m.view(None)["trial"]["plea"] is None and any(
+                 c["type"] == "play" and words.card_type(c["card"]) == "evidence" for c in m.legal(m.to_act()[0])))
+    seat = m.to_act()[0]
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    before = m.view(None)["trial"]["jury_value"]
+    card = next(c["card"] for c in m.legal(seat) if c["type"] == "play" and words.card_type(c["card"]) == "evidence")
+    post_drag(app, scene.locate("card", card), scene.locate("court"))
+    after = m.view(None)["trial"]["jury_value"]
+    if after == before:
+        pytest.skip("the evidence hit the clamp (W8.6)")
+    assert scene.jury_anim is not None and scene.animating
+    shown = scene.shown_jury()
+    assert min(before, after) <= shown <= max(before, after)
+    settle(app, 60)
+    assert scene.jury_anim is None and scene.shown_jury() == after
+
+
+def test_a_short_whole_game_is_played_through_the_ui_only(app):
+    # issue 4: the smoke player finishes a 3-seat hot-seat game by posting real events
+    from game.ui.smoke_witch_trial import play_witch_trial
+
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    done = play_witch_trial(app, timeout_s=60, seed=2, turn_budget=10)
+    assert done["pass"] >= 3 and done["buy"] + done["create_case"] >= 1
+    assert type(app.scenes.top).__name__ == "GameOverScene"
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    app.frame(wait=False)  # the session notices its table is gone and stops

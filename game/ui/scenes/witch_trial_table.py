@@ -182,6 +182,8 @@ class WitchTrialTableScene(TableScene):
             zone = pygame.Rect(self.rects[f"lineup_{i}"])
             self.slot_rects[i] = _fit_card(zone, top_pad=self._price_band(zone), bottom_pad=2)
         self._geo_key = None
+        if self.pick is not None and self.picker_rects:
+            self.layout_picker()  # the window changed size while the Short Memory picker was open
 
     @staticmethod
     def _price_band(zone: pygame.Rect) -> int:
