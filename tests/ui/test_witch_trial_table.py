@@ -340,3 +340,53 @@ def test_a_short_whole_game_is_played_through_the_ui_only(app):
     while app.scenes.top is not None:
         app.scenes.pop()
     app.frame(wait=False)  # the session notices its table is gone and stops
+
+
+def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path):
+    # DESIGN D3 / witch_trial.md W6, through the real hot-seat session and its curtain:
+    # every card face or zoom drawn is checked against the engine's hands at that moment
+    from game.ui.scenes.curtain import CurtainScene
+    from game.ui.session import HotseatSession, open_table as open_session_table
+    from game.ui.smoke_witch_trial import WitchTrialPlayer
+
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    session = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=4, bot_delay=0.0,
+                                 save_path=tmp_path / "wt.witchhunt.json")
+    table = open_session_table(app, session)
+    problems: list[str] = []
+    real = table.art
+
+    class Checked:
+        def _check(self, card_id):
+            seat = session.screen_seat
+            for s, hand in enumerate(session.match.state["hands"]):
+                if card_id in hand and (s != seat or isinstance(app.scenes.top, CurtainScene)):
+                    problems.append(f"{card_id} of seat {s} drawn while seat {seat} is shown")
+
+        def face(self, game, card_id, size):
+            self._check(card_id)
+            return real.face(game, card_id, size)
+
+        def zoom(self, game, card_id, width):
+            self._check(card_id)
+            return real.zoom(game, card_id, width)
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    table.art = Checked()
+    player = WitchTrialPlayer(app, session, seed=4, turn_budget=8)
+    for _ in range(400):
+        if session.match.over:
+            break
+        player.step()
+        if isinstance(app.scenes.top, type(table)):
+            for x, y in ((300, 650), (600, 400), (150, 220)):
+                post_click(app, (x, y), button=3)  # zoom whatever lies there, then close it
+                post_click(app, (x, y), button=3)
+    assert session.match.over
+    assert problems == []
+    while app.scenes.top is not None:
+        app.scenes.pop()
+    app.frame(wait=False)
