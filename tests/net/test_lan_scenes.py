@@ -101,6 +101,11 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
     finally:
         other.close()
     _frames_until(app, lambda: "Away: Dee" in session.message, what="the connection indicator")
+    host.drop(0)  # our own connection fails: the table says so, then we are back
+    _frames_until(app, lambda: "Reconnected." in session.notices, what="the reconnect")
+    assert session.notices[-2:] == ["Connection lost: reconnecting…", "Reconnected."]
+    assert session.status == "connected"
+    assert session.view() == on_host(host, lambda: host.match.view(0))
 
 
 def test_join_to_nowhere_goes_back_with_a_message(app):

@@ -77,6 +77,7 @@ class LanSession:
         self.status = client.status
         self.table: "Scene | None" = None
         self.error: str | None = None          # why joining failed (shown by the lobby)
+        self.notices: list[str] = []           # every toast shown on the table (tests read it)
         self.on_game_over: Callable[["LanSession"], None] = _show_game_over
         self._task_on = False
         self._over_clock: float | None = None
@@ -179,14 +180,14 @@ class LanSession:
                 changed = True
             elif kind == "chat":
                 self.message = f"{message.get('name')}: {message.get('text')}"
+                self._toast(self.message, error=False)
                 changed = True
             elif kind == "error" and self.client.status != CONNECTED and message.get("code"):
                 self.error = str(message.get("message"))
                 changed = True
-        status = self.client.status
-        if status != self.status:
-            self.status = status
-            changed = True
+            elif kind == "status":  # in order, so a quick drop-and-back is still seen
+                self._status_changed(str(message.get("status")))
+                changed = True
         indicator = self.indicator()
         if indicator and indicator != self.message:
             self.message = indicator
@@ -197,6 +198,25 @@ class LanSession:
         if changed:
             self.revision += 1
         self._game_over(dt)
+
+    def _status_changed(self, status: str) -> None:
+        if status == CONNECTED and self.status == RECONNECTING:
+            self._toast("Reconnected.", error=False)
+        elif status == RECONNECTING:
+            self._toast("Connection lost: reconnecting…")
+        elif status == LOST and self.status != LOST:
+            self._toast("Connection lost.")
+        self.status = status
+
+    def _toast(self, text: str, error: bool = True) -> None:
+        """The in-game connection indicator: a toast on the table (when it has one)."""
+        self.notices.append(text)
+        toast = getattr(self.table, "toast", None)
+        if callable(toast):
+            try:
+                toast(text, error=error)
+            except Exception:
+                log.debug("table toast failed", exc_info=True)
 
     def indicator(self) -> str:
         """The connection indicator: "" when all is well."""
