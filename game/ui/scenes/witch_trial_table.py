@@ -202,7 +202,7 @@ class WitchTrialTableScene(TableScene):
 
     def card_size(self) -> tuple[int, int]:
         hand = pygame.Rect(self.rects["hand"])
-        h = max(60, hand.h - 12)
+        h = max(60, hand.h - 20)
         return (int(h / CARD_RATIO), h)
 
     def lineup_card_size(self) -> tuple[int, int]:
@@ -225,7 +225,7 @@ class WitchTrialTableScene(TableScene):
         mid = (count - 1) / 2
         for i in range(count):
             arc = int(abs(i - mid) ** 2 * max(1, ch // 70))  # a gentle fan: the ends sit lower
-            slots.append((int(x0 + i * step), hand.y + 8 + min(arc, ch // 10)))
+            slots.append((int(x0 + i * step), hand.y + 8 + min(arc, ch // 14)))
         return slots
 
     def seat_geometry(self, zone: pygame.Rect) -> dict[str, pygame.Rect]:
@@ -921,8 +921,8 @@ class WitchTrialTableScene(TableScene):
         if self.pick is not None:
             return self.pick.title
         if not trial:
-            return (f"{me}'s turn \u2014 one action: drag a lineup card into your hand to buy (B), a Suspect/Charge "
-                    "onto its counterpart to build a case (C), click a case to defend it (D), Prosecute (P) or Pass.")
+            return (f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) \u00b7 "
+                    "defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)")
         plea = trial.get("plea")
         if plea and plea.get("phase") == "offer":
             return f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N)."

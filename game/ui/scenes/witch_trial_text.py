@@ -145,6 +145,8 @@ def _describe(e: dict, players: list[str]) -> str:
                 f"Jury Value {e.get('jury_value')}.")
     if t == "jury":
         why = JURY_REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
+        if e.get("from") == e.get("to"):
+            return f"Jury Value stays at {e.get('to')} ({why})."
         return f"Jury Value {e.get('from')} \u2192 {e.get('to')} ({why})."
     if t == "play":
         kind = e.get("kind")
