@@ -441,7 +441,9 @@ class JoinScene(MenuBase):
         pw = min(w - 60, self.px(820))
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
-        rows = [ListRow(f"{t.table} — {t.game}", f"{t.address} · {t.free} of {t.players} seats free"
+        from game.engine import GAMES
+
+        rows = [ListRow(f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}", f"{t.address} · {t.free} of {t.players} seats free"
                         + (" · playing" if t.started else ""), enabled=t.free > 0 or t.started, data=t)
                 for t in self.tables]
         self.table_list = ListBox((x0, y, pw - self.px(48), self.px(200)), rows, row_height=self.px(56),
@@ -524,6 +526,7 @@ class LobbyScene(MenuBase):
         super().__init__(app)
         self.session = session
         self._seen = -1
+        self._touched = False
         self.addresses: list[str] = []
         if session.host is not None:
             from game.net.discovery import local_addresses
@@ -550,14 +553,27 @@ class LobbyScene(MenuBase):
         ready = bool(seat is not None and any(s.get("seat") == seat and s.get("ready")
                                               for s in lobby.get("seats", [])))
         x = w // 2 - (bw * 3 + self.px(32)) // 2
-        widgets.append(Button((x, by, bw, bh), "Leave", self.back, font_size=self.px(24), name="leave"))
         if seat is not None and not lobby.get("started"):
             widgets.append(Checkbox((x + bw + self.px(16), by, bw, bh), "Ready", ready, font_size=self.px(24),
                                     on_change=lambda v: self.client.ready(v), name="ready"))
         if owner and not lobby.get("started"):
             widgets.append(Button((x + 2 * (bw + self.px(16)), by, bw, bh), "Start", self.start_game,
                                   style="primary", font_size=self.px(24), name="start"))
+        # Leave comes last in the focus ring, so Enter on a fresh lobby never leaves it
+        widgets.append(Button((x, by, bw, bh), "Leave", self.back, font_size=self.px(24), name="leave"))
         return widgets
+
+    def focus_first(self) -> None:
+        for name in ("start", "ready", "leave"):
+            widget = self.ring.find(name)
+            if widget is not None and widget.can_focus:
+                self.ring.focus_on(widget)
+                return
+        super().focus_first()
+
+    def handle(self, event) -> None:
+        self._touched = True
+        super().handle(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -565,6 +581,8 @@ class LobbyScene(MenuBase):
         if session.revision != self._seen:
             self._seen = session.revision
             self.rebuild()
+            if not self._touched:  # the buttons arrive with the welcome: focus the useful one
+                self.focus_first()
         client = self.client
         if client.status == LOST and client.welcome is None:
             self._join_failed()
