@@ -15,7 +15,7 @@ import pytest
 from game.cli import main
 from game.net import discovery
 from game.net.client import BotClient
-from tests.net.helpers import FAST, wait_for
+from tests.net.helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,7 +112,6 @@ def test_text_client_plays_by_number(counting_game, make_host):
 
 
 def test_headless_host_subprocess_serves_a_game_and_logs_to_stdout(tmp_path):
-    pytest.importorskip("game.rules.witch_trial")
     log = tmp_path / "host.log"
     env = dict(os.environ, WITCHHUNT_DISCOVERY_ADDR="127.0.0.1", PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "game", "host", "witch_trial", "--players", "3", "--headless",

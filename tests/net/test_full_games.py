@@ -4,32 +4,22 @@ message carries a card id from another seat's hand; a killed client comes back w
 token; a killed host restarts from its autosave."""
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from game.net.client import BotClient, Client
+from game.net.client import BotClient
 from game.saves import load_save
 from tests.net.helpers import SecretBook, leaks, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_GAMES = ["hammer", "witch_trial"]
-
-
-def _need(game: str) -> None:
-    # transitional guard while the rules modules are being written; both exist at the end
-    try:
-        importlib.import_module(f"game.rules.{game}")
-    except ModuleNotFoundError:
-        pytest.skip(f"game.rules.{game} is not written yet")
 
 
 def _join(clients, port, n, **kwargs) -> list[BotClient]:
@@ -45,7 +35,6 @@ def _join(clients, port, n, **kwargs) -> list[BotClient]:
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_four_bot_clients_finish_a_game_with_exact_views_and_no_leak(game, make_host, clients):
     # D4: each update carries view(seat) of that connection only; hammer.md H8, witch_trial.md W9
-    _need(game)
     host = make_host(game, 4, seed=21)
     watcher = BotClient(record=True)  # a spectator never acts: it has no seat
     clients.append(watcher)
@@ -72,7 +61,6 @@ def test_four_bot_clients_finish_a_game_with_exact_views_and_no_leak(game, make_
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes(game, make_host, clients):
     # D4: a client that comes back with its token gets its seat and a full update
-    _need(game)
     host = make_host(game, 4, seed=5)
     bots = _join(clients, host.port, 4)
     victim = bots[2]
@@ -122,7 +110,6 @@ def _saved_state(save: Path) -> tuple[int, bool] | None:
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_a_killed_host_restarts_from_its_autosave_and_the_game_finishes(game, tmp_path, clients):
     # issue 5: the host autosaves; a restarted host resumes; players rejoin by token
-    _need(game)
     save, log1, log2 = tmp_path / "table.witchhunt.json", tmp_path / "host1.log", tmp_path / "host2.log"
     first = _start_host(game, save, log1)
     second = None

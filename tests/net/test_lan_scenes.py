@@ -4,18 +4,14 @@ exactly the host's view of our seat, and a move goes through the host."""
 from __future__ import annotations
 
 import socket
-import time
 
 import pytest
 
-pytest.importorskip("pygame")
-pytest.importorskip("game.rules.hammer")
-
-from game.ui.app import make_app  # noqa: E402
-from game.ui.scenes import lan  # noqa: E402
-from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from tests.net.helpers import on_host, wait_for  # noqa: E402
+from game.ui.app import make_app
+from game.ui.scenes import lan
+from game.ui.scenes.menu import MenuScene
+from game.ui.settings import Settings
+from tests.net.helpers import on_host, wait_for
 
 
 def _free_port(kind=socket.SOCK_STREAM) -> int:
