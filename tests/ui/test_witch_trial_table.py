@@ -390,3 +390,48 @@ def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path)
     while app.scenes.top is not None:
         app.scenes.pop()
     app.frame(wait=False)
+
+
+def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
+    # witch_trial.md W1.4 Short Memory: take a discard card of your choice (``choice``)
+    def ready(m):
+        t = m.view(None)["trial"]
+        return bool(t) and t["motion"] is None and t["plea"] is None and any(
+            c["type"] == "play" and c.get("choice") for c in m.legal(m.to_act()[0]))
+    m = find(4, ready)
+    seat = m.to_act()[0]
+    card = next(c["card"] for c in m.legal(seat) if c.get("choice"))
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    post_drag(app, scene.locate("card", card), scene.locate("court"))
+    assert scene.pick is not None and scene.picker_rects
+    kinds = [words.kind_of(t[1]) for t in scene.pick.targets]
+    assert len(kinds) == len(set(kinds))  # one per kind: two copies are the same card to take
+    choice = scene.pick.targets[-1][1]
+    post_click(app, scene.locate("pick", choice))
+    settle(app, 2)
+    motion = m.view(None)["trial"]["motion"]
+    assert motion is not None and motion["card"] == card and motion["choice"] == choice
+
+
+def test_clicking_another_players_case_defends_it_and_p_prosecutes_your_own(app):
+    # witch_trial.md W3.3 defend, W3.4 prosecute (the public defender roll is public)
+    m = find(3, lambda m: not m.view(None)["trial"] and any(
+        c["type"] == "defend" for c in m.legal(m.to_act()[0])))
+    seat = m.to_act()[0]
+    owner = next(c["case_owner"] for c in m.legal(seat) if c["type"] == "defend")
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    post_click(app, scene.locate("case", owner))
+    trial = m.view(None)["trial"]
+    assert trial and trial["defender"] == seat and trial["prosecutor"] == owner
+    m = find(4, lambda m: not m.view(None)["trial"] and {"type": "prosecute"} in m.legal(m.to_act()[0]))
+    seat = m.to_act()[0]
+    src = TrialSource(m, seat)
+    scene = open_table(app, src)
+    post_key(app, pygame.K_p)
+    trial = m.view(None)["trial"]
+    assert trial and trial["prosecutor"] == seat
+    rolls = m.view(None)["last_rolls"]
+    assert rolls and all(r["purpose"] == "public_defender" and len(r["dice"]) == 2 for r in rolls)
+    assert {r["seat"] for r in rolls} >= {s for s in range(m.n) if s != seat}

@@ -548,6 +548,7 @@ class WitchTrialTableScene(TableScene):
                 dest = self.court_cards.get(card) or self.case_cards.get(card)
                 if dest is not None:
                     self.fly(self.art.face(self.game, card, dest.size), start, dest.topleft)
+                    self._flown.add(card)
             return True
         self.snap_home()
         return False
@@ -879,6 +880,28 @@ class WitchTrialTableScene(TableScene):
             self.jury_anim = None
         if self.pick is not None:
             self.picker_rects = {}
+        self.fly_others_cards(old, new)
+
+    def fly_others_cards(self, old: dict, new: dict) -> None:
+        """Cards someone else just put into the court fly there from their seat, so a
+        move made elsewhere (a LAN seat, a bot) can be followed."""
+        old_trial, new_trial = old.get("trial") or {}, new.get("trial") or {}
+        if not new_trial:
+            self._flown = set()
+            return
+        before = set(old_trial.get("played") or [])
+        fresh = [c for c in new_trial.get("played") or [] if c not in before and c not in self._flown]
+        self.geometry()
+        by_card = {e.get("card"): e.get("seat") for e in self.log_events[-12:] if e.get("type") == "play"}
+        for i, card in enumerate(fresh[-3:]):
+            dest = self.court_cards.get(card)
+            seat = by_card.get(card)
+            zone = self.seat_zone(seat) if isinstance(seat, int) else None
+            if dest is None or zone is None or seat == new.get("seat"):
+                continue
+            start = (zone.centerx - dest.w // 2, zone.centery - dest.h // 2)
+            self.fly(self.art.face(self.game, card, dest.size), start, dest.topleft, FLY_SECONDS, delay=0.06 * i)
+        self._flown = set()
 
     def sync(self, force: bool = False) -> bool:
         changed = super().sync(force)
