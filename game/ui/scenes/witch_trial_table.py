@@ -54,6 +54,7 @@ JURY_SEATS = 12
 GUILTY_AT = 13
 PLEA_STEP = 5
 JURY_SECONDS = 0.6
+DICE_SECONDS = 0.45
 STAGES = [("prosecution", "Prosecution"), ("defense", "Defense"), ("final", "Final argument"), ("plea", "Plea")]
 PROSECUTION_COLOUR = theme.JURY_GUILTY
 DEFENSE_COLOUR = theme.JURY_INNOCENT
@@ -169,6 +170,8 @@ class WitchTrialTableScene(TableScene):
         self._geo_key: Any = None
         self._flown: set[str] = set()
         self._seat_cache: dict[int, tuple] = {}
+        self.die_rects: list[pygame.Rect] = []
+        self.dice_anim: float | None = None
         self._shades: dict[tuple, pygame.Surface] = {}
         super().__init__(app, source)
 
@@ -881,6 +884,8 @@ class WitchTrialTableScene(TableScene):
         if self.pick is not None:
             self.picker_rects = {}
         self.fly_others_cards(old, new)
+        if (new.get("last_rolls") or []) != (old.get("last_rolls") or []) and new.get("last_rolls"):
+            self.dice_anim = 0.0  # fresh dice tumble for a moment before they settle
 
     def fly_others_cards(self, old: dict, new: dict) -> None:
         """Cards someone else just put into the court fly there from their seat, so a
@@ -910,9 +915,14 @@ class WitchTrialTableScene(TableScene):
         return changed
 
     def effects_running(self) -> bool:
-        return self.jury_anim is not None
+        return self.jury_anim is not None or self.dice_anim is not None
 
     def step_effects(self, dt: float) -> None:
+        if self.dice_anim is not None:
+            self.dice_anim += dt / self.anim_factor
+            self.dirty = True
+            if self.dice_anim >= DICE_SECONDS:
+                self.dice_anim = None
         if self.jury_anim is not None:
             self.jury_anim[2] += dt / self.anim_factor
             self.dirty = True
@@ -1373,6 +1383,7 @@ class WitchTrialTableScene(TableScene):
         title = text("Dice", size, theme.PARCHMENT, bold=True, title=True)
         surface.blit(title, (r.x + 14 + icon.get_width(), r.y + 6 + (icon.get_height() - title.get_height()) // 2))
         rolls = list(self.view.get("last_rolls") or [])
+        self.die_rects = []
         top = r.y + 12 + icon.get_height()
         if not rolls:
             t = text("No dice rolled yet.", max(11, size - 3), theme.TEXT_MUTED)
@@ -1417,6 +1428,7 @@ class WitchTrialTableScene(TableScene):
             x += name_w + 6
             for d in e.get("dice") or []:
                 self.draw_die(surface, pygame.Rect(x, y, die, die), int(d))
+                self.die_rects.append(pygame.Rect(x, y, die, die))
                 x += die + 4
             total = e.get("total")
             col = theme.TEXT_LIGHT
@@ -1509,6 +1521,10 @@ class WitchTrialTableScene(TableScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The jury marker (it glides), the plea dialog, the Short Memory picker."""
         self.geometry()
+        if self.dice_anim is not None and self.die_rects:
+            tick = int(self.dice_anim * 20)
+            for i, r in enumerate(self.die_rects):
+                self.draw_die(surface, r, (tick * 5 + i * 3) % 6 + 1)
         value = self.shown_jury()
         if value is not None and self.jury_centers:
             i = max(0.0, min(JURY_SEATS - 1.0, value - 1))
