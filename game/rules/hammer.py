@@ -19,10 +19,12 @@ seat asked by the top open window; the setup seats still placing; the active pla
 (phase 1); the seat with priority (phase 2); the seat whose trial turn it is (phase 3);
 the seat refilling (phase 4).
 
-Windows are answered one seat at a time, clockwise from the card's player (H4 "every
-other player, clockwise from the player"): ``window.waiting`` is the seat asked now,
-``window.order`` every seat to be asked, ``window.passed`` those who already passed.
-Every seat is asked whatever it holds, so a window's existence leaks nothing (D3).
+Windows are open to every seat at once (DESIGN D2: ``to_act`` lists every seat that may
+answer; each answers once): ``window.order`` is every seat asked, clockwise from the
+card's player (H4), ``window.passed`` those who already passed and ``window.waiting``
+those who still may answer (= ``to_act``). The first answer closes the window; when all
+have passed the card resolves. Every seat is asked whatever it holds, so a window's
+existence leaks nothing (D3).
 A window stack holds at most: a response or inquisition window, plus a negation window
 for a test played inside it.
 
@@ -560,7 +562,7 @@ class HammerMatch(Match):
             return [s["choice"]["by"]]
         if s["windows"]:
             w = s["windows"][-1]
-            return [w["order"][w["idx"]]]
+            return [x for x in w["order"] if x not in w["passed"]]
         phase = s["phase"]
         if phase == "setup":
             return [i for i, done in enumerate(s["placed"]) if not done]
@@ -964,7 +966,7 @@ class HammerMatch(Match):
                    "target": target, "value": value})
         s["windows"].append({"kind": "response", "card": card, "by": seat, "card_kind": kind,
                              "accuser": accuser, "target": target, "value": value,
-                             "order": self._clockwise_from(seat), "idx": 0})
+                             "order": self._clockwise_from(seat), "passed": []})
 
     def _cmd_bribe(self, seat: int, cmd: dict) -> None:
         ctx = self._own_turn_check(seat, "bribe")
@@ -1077,8 +1079,8 @@ class HammerMatch(Match):
         if ctx == "window":
             w = s["windows"][-1]
             self.emit({"type": "pass", "seat": seat, "window": w["kind"]})
-            w["idx"] += 1
-            if w["idx"] >= len(w["order"]):
+            w["passed"].append(seat)
+            if len(w["passed"]) >= len(w["order"]):
                 self._close_window()
             return
         if ctx == "priority":
@@ -1124,7 +1126,7 @@ class HammerMatch(Match):
             raise _bad("already_played", "You have played cards this turn; an inquisition must be called before playing anything.")
         self.emit({"type": "call", "seat": seat})
         s["windows"].append({"kind": "inquisition", "card": None, "by": seat,
-                             "order": self._clockwise_from(seat), "idx": 0})
+                             "order": self._clockwise_from(seat), "passed": []})
         # No Inquisition cards all publicly gone: nobody can answer, so asking reveals nothing
         if self._publicly_gone("no_inquisition"):
             self._close_window()
@@ -1209,7 +1211,7 @@ class HammerMatch(Match):
         inq = s["inquisitor"]
         order = [x for x in self._clockwise_from(seat) if x != inq]
         w = {"kind": "negation", "card": card, "by": seat, "test": kind, "witch": witch,
-             "ctx": "window" if ctx == "window" else "turn", "order": order, "idx": 0}
+             "ctx": "window" if ctx == "window" else "turn", "order": order, "passed": []}
         s["windows"].append(w)
         if not order or self._publicly_gone(t.partner[kind]):
             self._close_window()
@@ -1385,8 +1387,8 @@ class HammerMatch(Match):
         if s["windows"]:
             w = s["windows"][-1]
             window = {"kind": w["kind"], "card": w["card"], "by": w["by"],
-                      "waiting": w["order"][w["idx"]], "order": list(w["order"]),
-                      "passed": w["order"][:w["idx"]]}
+                      "waiting": [x for x in w["order"] if x not in w["passed"]],
+                      "order": list(w["order"]), "passed": list(w["passed"])}
             if w["kind"] == "response":
                 window.update(accuser=w["accuser"], target=w["target"], value=w["value"], kind_of_card=w["card_kind"])
             elif w["kind"] == "negation":

@@ -213,8 +213,8 @@ def _response_setup(seed=23, players=5):
     return m
 
 
-def test_response_window_asks_clockwise_from_the_player_and_closes_on_the_first_response():
-    # hammer.md H4
+def test_response_window_is_open_to_every_other_seat_and_closes_on_the_first_response():
+    # hammer.md H4; DESIGN D2 (a window lists every seat that may answer; each answers once)
     m = _response_setup()
     set_turn(m, 2)
     give_villager(m, "widow", 2)
@@ -225,9 +225,12 @@ def test_response_window_asks_clockwise_from_the_player_and_closes_on_the_first_
     accuse(m, 2, "accusation-1", "widow", target)
     window = m.view(1)["window"]
     assert window["kind"] == "response" and window["order"] == [3, 4, 0, 1] and window["by"] == 2
-    assert m.to_act() == [3]
+    assert m.to_act() == [0, 1, 3, 4]
     m.apply(3, {"type": "pass"})
-    assert m.to_act() == [4] and m.view(0)["window"]["passed"] == [3]
+    assert m.to_act() == [0, 1, 4] and m.view(0)["window"]["passed"] == [3]
+    assert m.view(0)["window"]["waiting"] == [4, 0, 1]
+    with pytest.raises(IllegalCommand):
+        m.apply(3, {"type": "pass"})  # each seat answers once
     other = next(c["other"] for c in m.legal(4) if c.get("card") == "accomplice-1")
     before_t, before_o = heat(m, target), heat(m, other)
     m.apply(4, {"type": "respond", "card": "accomplice-1", "other": other})
@@ -353,7 +356,7 @@ def test_no_inquisition_gives_the_turn_to_its_player():
     give(m, 2, "no_inquisition-2")
     hand0 = list(m.state["hands"][0])
     m.apply(0, {"type": "call_inquisition"})
-    assert m.view(1)["window"] == {"kind": "inquisition", "card": None, "by": 0, "waiting": 1,
+    assert m.view(1)["window"] == {"kind": "inquisition", "card": None, "by": 0, "waiting": [1, 2, 3],
                                    "order": [1, 2, 3], "passed": []}
     m.apply(1, {"type": "pass"})
     assert {"type": "no_inquisition", "card": "no_inquisition-2"} in m.legal(2)

@@ -473,7 +473,7 @@ def test_negating_a_test_by_dropping_its_partner_on_the_banner_card(app):
             break
     else:
         pytest.skip("no negation window with the partner card in hand")
-    seat = src.match.to_act()[0]
+    seat = next(s for s in src.match.to_act() if any(c["type"] == "negate" for c in src.match.legal(s)))
     src.show(seat)
     scene = open_table(app, src)
     assert scene.view["window"]["kind"] == "negation" and scene.announced_rect is not None

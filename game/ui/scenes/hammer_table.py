@@ -533,8 +533,8 @@ class HammerTableScene(TableScene):
         if window:
             by = window.get("by")
             card = window.get("card")
-            waiting = window.get("waiting")
-            asked = f"{self.name(waiting)} is asked now" if waiting is not None else ""
+            waiting = window.get("waiting") or []
+            asked = ("May answer: " + ", ".join(self.name(w) for w in waiting)) if waiting else ""
             if window.get("kind") == "inquisition":
                 head = f"{self.name(by)} calls for an inquisition! Anyone may stop it with No Inquisition."
             elif window.get("kind") == "negation":
@@ -546,7 +546,7 @@ class HammerTableScene(TableScene):
                         f"{words.villager_name(window.get('accuser'))} accuses "
                         f"{words.villager_name(window.get('target'))}. Any answer?")
             tail = ""
-            if seat is not None and seat == waiting:
+            if seat is not None and seat in waiting:
                 tail = " Drop an answer on the card, or Pass (Space)."
             elif asked:
                 tail = f" {asked}."
