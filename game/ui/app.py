@@ -45,6 +45,7 @@ class App:
         except pygame.error:  # no audio device: play silently
             log.info("no audio device; sound is off")
         pygame.display.set_caption(TITLE)
+        _set_window_icon()
         self.windowed_size = tuple(size or DEFAULT_SIZE)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -363,3 +364,13 @@ def run_smoke(args) -> int:
     from game.ui.smoke import run_smoke as smoke
 
     return smoke(args)
+
+
+def _set_window_icon() -> None:
+    """The window and taskbar icon (must be set before the window opens)."""
+    from game.paths import assets_dir
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(assets_dir() / "icons" / "app-64.png")))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        log.info("no window icon (%s)", exc)
