@@ -1103,7 +1103,7 @@ class WitchTrialTableScene(TableScene):
                     shown and {"type": "prosecute"} in self.legal_cmds):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, g["case"].inflate(6, 6), 2, border_radius=6)
         else:
-            t = text("no case pending", label_size, theme.TEXT_MUTED)
+            t = text("no case", label_size, theme.TEXT_MUTED)
             surface.blit(t, t.get_rect(center=g["case"].center))
 
     def draw_market(self, surface: pygame.Surface) -> None:
@@ -1424,6 +1424,9 @@ class WitchTrialTableScene(TableScene):
             label = self.name(e.get("seat"))
             nt = text(label, max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True)
             name_w = min(r.w // 3, max(40, nt.get_width()))
+            count = max(1, len(e.get("dice") or []))
+            total_w = text(f"= {e.get('total')}", max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True).get_width()
+            die = max(10, min(die, (r.right - 10 - x - name_w - 6 - total_w - 6) // count - 4))
             surface.blit(nt, nt.get_rect(midleft=(x, y + die // 2)))
             x += name_w + 6
             for d in e.get("dice") or []:
