@@ -435,3 +435,23 @@ def test_clicking_another_players_case_defends_it_and_p_prosecutes_your_own(app)
     rolls = m.view(None)["last_rolls"]
     assert rolls and all(r["purpose"] == "public_defender" and len(r["dice"]) == 2 for r in rolls)
     assert {r["seat"] for r in rolls} >= {s for s in range(m.n) if s != seat}
+
+
+def test_the_courtroom_draws_the_bare_view_a_lan_client_has_before_its_first_update(app):
+    # DESIGN D4/D6: a LAN table starts from {game, state_id, to_act, over, seat} only
+    class Bare(TrialSource):
+        def view(self) -> dict:
+            return {"game": "witch_trial", "state_id": 0, "to_act": [], "over": False, "seat": self._seat}
+
+        def legal(self) -> list[dict]:
+            return []
+
+        def log(self) -> list[dict]:
+            return []
+
+    src = Bare(new_match("witch_trial", NAMES[:5], seed=1), 2)
+    scene = open_table(app, src)
+    app.draw(force=True)
+    post_key(app, pygame.K_b)
+    post_click(app, scene.locate("hand"))
+    assert scene.prompt is None
