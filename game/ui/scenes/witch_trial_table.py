@@ -682,7 +682,6 @@ class WitchTrialTableScene(TableScene):
         self.dialog_rect = None
         specs: list[tuple[str, str, Any, int | None, str]] = []
         plea = self.plea_window()
-        seat = self.my_seat()
         if self.legal_of("offer_plea") and plea is not None:
             return self._plea_offer_widgets(plea)
         if self.legal_of("answer_plea") and plea is not None:
@@ -708,7 +707,6 @@ class WitchTrialTableScene(TableScene):
                               None, "normal"))
         if self.legal_of("pass"):
             specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
-        del seat
         if not specs:
             return []
         bar = pygame.Rect(self.rects["banner"])
@@ -729,7 +727,6 @@ class WitchTrialTableScene(TableScene):
         for (name, label, action, hotkey, style), w in zip(specs, widths):
             buttons.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
             x += w + gap
-        self.buttons_left = bar.right - 8 - total
         return buttons
 
     def _dialog(self, rows: int) -> pygame.Rect:
