@@ -224,6 +224,10 @@ class Match:
             raise SaveError(f"damaged save ({type(exc).__name__}: {exc})") from None
         return match
 
+    def copy(self) -> "Match":
+        """An independent, exact copy (same as ``from_json(to_json())``, without the text)."""
+        return Match.from_dict(marshal.loads(marshal.dumps(self.to_dict())))
+
     @classmethod
     def replay(cls, players: list[str], seed: int, options: dict | None,
                commands: Iterable[list]) -> "Match":
