@@ -15,58 +15,15 @@ the game does not progress or the time runs out.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pygame
 
-DRAG_STEPS = 3
-
-
-class SmokeFailure(RuntimeError):
-    """The scripted game could not be played to the end; the message says why."""
-
-
-# --------------------------------------------------------------- real input events --
-def _frames(app, n: int = 1) -> None:
-    for _ in range(n):
-        app.frame(wait=False)
-
-
-def post_move(app, pos: tuple[int, int], held: bool = False) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(1 if held else 0, 0, 0)))
-    _frames(app)
-
-
-def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    # the pointer arrives, presses (one frame), then lets go (another frame)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    _frames(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    _frames(app)
-
-
-def post_drag(app, start: tuple[int, int], end: tuple[int, int], steps: int = DRAG_STEPS) -> None:
-    start = (int(start[0]), int(start[1]))
-    end = (int(end[0]), int(end[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    _frames(app)
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        post_move(app, p, held=True)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    _frames(app)
-
-
-def post_key(app, key: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    _frames(app)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-    _frames(app)
+# The event-posting driver is shared with the Witch Trial player; these names stay
+# importable from here for the tests and tools that use them.
+from game.ui.smoke_common import (DRAG_STEPS, SmokeFailure, _frames, click_pick_target,  # noqa: F401
+                                  play_hotseat_game, post_click, post_drag, post_key, post_move,
+                                  screen_step)
 
 
 # -------------------------------------------------------------------- the player --
@@ -88,32 +45,11 @@ class HammerPlayer:
 
     def step(self) -> str:
         """Do one thing on screen; return a word saying what (for failure reports)."""
-        from game.ui.scenes.curtain import CurtainScene
-        from game.ui.scenes.table_base import TableScene
-
-        top = self.app.scenes.top
-        if isinstance(top, CurtainScene):
-            w, h = self.app.size
-            _frames(self.app, 1)
-            post_click(self.app, (w // 2, h // 2))
-            return "curtain"
-        if not isinstance(top, TableScene):
-            _frames(self.app, 1)
-            return f"waiting ({type(top).__name__})"
-        scene = top
-        if scene.help_open:
-            post_key(self.app, pygame.K_ESCAPE)
-            return "help"
-        if scene.prompt is not None:
-            post_key(self.app, pygame.K_RETURN)  # take the default (hottest accuser …)
-            return "prompt"
+        done, scene = screen_step(self.app)
+        if done is not None:
+            return done
         if scene.pick is not None:
-            target = scene.pick.targets[0]
-            pos = scene.locate(*target)
-            if pos is None:
-                post_key(self.app, pygame.K_RETURN)
-            else:
-                post_click(self.app, pos)
+            click_pick_target(self.app, scene, scene.pick.targets[0])
             return "pick"
         view = self.source.view()
         if view.get("over"):
@@ -202,44 +138,5 @@ def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> None:
     """Play a full 3-player human hot-seat Hammer game by posting real input events.
 
     Raises :class:`SmokeFailure` (with the reason) if the game does not reach its end."""
-    from game.ui.session import HotseatSession, open_table
-
-    # Animations run at the fastest speed the settings allow (a player may choose that
-    # too): the run waits for every animation frame, so this keeps it short.
-    settings = getattr(app, "settings", None)
-    had_settings = settings is not None
-    if had_settings and hasattr(settings, "with_"):
-        app.settings = settings.with_(animation_speed=400)
-    else:
-        app.settings = type("SmokeSettings", (), {"animation_speed": 400, "bot_delay": 0.0})()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
-    table = open_table(app, session)
-    player = HammerPlayer(app, session, seed=seed)
-    started = time.monotonic()
-    last_state, stalled, history = session.match.state_id, 0, []
-    try:
-        while not session.match.over:
-            if time.monotonic() - started > timeout_s:
-                raise SmokeFailure(f"the Hammer game did not end within {timeout_s:.0f} s "
-                                   f"(state {session.match.state_id}; last actions {history[-6:]})")
-            history.append(player.step())
-            history = history[-20:]
-            if session.match.state_id != last_state:
-                last_state, stalled = session.match.state_id, 0
-            else:
-                stalled += 1
-                if stalled > 60:
-                    error = getattr(table, "last_error", "")
-                    raise SmokeFailure(f"the Hammer game stopped progressing at state {last_state} "
-                                       f"(last actions {history[-8:]}; last message {error!r})")
-        # let the final position and the game-over scene appear
-        for _ in range(40):
-            _frames(app)
-            if app.scenes.top is not table and type(app.scenes.top).__name__ == "GameOverScene":
-                break
-            time.sleep(0.05)
-    finally:
-        if had_settings:
-            app.settings = settings
-        else:
-            del app.settings
+    play_hotseat_game(app, "hammer", "Hammer", lambda session: HammerPlayer(app, session, seed=seed),
+                      timeout_s, seed)

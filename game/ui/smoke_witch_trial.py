@@ -25,7 +25,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.smoke_hammer import SmokeFailure, _frames, post_click, post_drag, post_key
+from game.ui.smoke_common import (SmokeFailure, _frames, click_pick_target, play_hotseat_game, post_click,
+                                  post_drag, post_key, screen_step)
 
 TURN_BUDGET = 40
 __all__ = ["SmokeFailure", "play_witch_trial", "smoke_step"]
@@ -45,33 +46,12 @@ class WitchTrialPlayer:
         self.done: Counter = Counter()
 
     def step(self) -> str:
-        from game.ui.scenes.curtain import CurtainScene
-        from game.ui.scenes.table_base import TableScene
-
         app = self.app
-        top = app.scenes.top
-        if isinstance(top, CurtainScene):
-            w, h = app.size
-            _frames(app, 1)
-            post_click(app, (w // 2, h // 2))
-            return "curtain"
-        if not isinstance(top, TableScene):
-            _frames(app, 1)
-            return f"waiting ({type(top).__name__})"
-        scene = top
-        if scene.help_open:
-            post_key(app, pygame.K_ESCAPE)
-            return "help"
-        if scene.prompt is not None:
-            post_key(app, pygame.K_RETURN)
-            return "prompt"
+        done, scene = screen_step(app)
+        if done is not None:
+            return done
         if scene.pick is not None:
-            target = scene.pick.targets[self.rng.randrange(len(scene.pick.targets))]
-            pos = scene.locate(*target)
-            if pos is None:
-                post_key(app, pygame.K_RETURN)
-            else:
-                post_click(app, pos)
+            click_pick_target(app, scene, scene.pick.targets[self.rng.randrange(len(scene.pick.targets))])
             self.done["short_memory_pick"] += 1
             return "pick"
         view = self.source.view()
@@ -206,44 +186,9 @@ def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5, turn_budget: i
     """Play a full 3-player human hot-seat Witch Trial game by posting real input events.
 
     Returns what was done (counts); raises :class:`SmokeFailure` if the game does not end."""
-    from game.ui.session import HotseatSession, open_table
-
-    settings = getattr(app, "settings", None)
-    had_settings = settings is not None
-    if had_settings and hasattr(settings, "with_"):
-        app.settings = settings.with_(animation_speed=400)
-    else:
-        app.settings = type("SmokeSettings", (), {"animation_speed": 400, "bot_delay": 0.0})()
-    session = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
-    table = open_table(app, session)
-    player = WitchTrialPlayer(app, session, seed=seed, turn_budget=turn_budget)
-    started = time.monotonic()
-    last_state, stalled, history = session.match.state_id, 0, []
-    try:
-        while not session.match.over:
-            if time.monotonic() - started > timeout_s:
-                raise SmokeFailure(f"the Witch Trial game did not end within {timeout_s:.0f} s "
-                                   f"(state {session.match.state_id}; last actions {history[-6:]})")
-            history.append(player.step())
-            history = history[-20:]
-            if session.match.state_id != last_state:
-                last_state, stalled = session.match.state_id, 0
-            else:
-                stalled += 1
-                if stalled > 60:
-                    error = getattr(table, "last_error", "")
-                    raise SmokeFailure(f"the Witch Trial game stopped progressing at state {last_state} "
-                                       f"(last actions {history[-8:]}; last message {error!r})")
-        for _ in range(40):
-            _frames(app)
-            if type(app.scenes.top).__name__ == "GameOverScene":
-                break
-            time.sleep(0.05)
-    finally:
-        if had_settings:
-            app.settings = settings
-        else:
-            del app.settings
+    player = play_hotseat_game(app, "witch_trial", "Witch Trial",
+                               lambda session: WitchTrialPlayer(app, session, seed=seed, turn_budget=turn_budget),
+                               timeout_s, seed)
     return player.done
 
 

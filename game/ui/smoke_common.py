@@ -1,0 +1,157 @@
+"""What the scripted UI players of the smoke run share (issues 3 and 4).
+
+They act ONLY by posting real pygame events (mouse presses, motions, releases and key
+presses) into the event queue and running ``app.frame(wait=False)``; the helpers here
+post those events, handle what every table shows alike (the curtain, the help overlay,
+prompts) and run a whole hot-seat game with the same stall and time checks.
+"""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import pygame
+
+DRAG_STEPS = 3
+
+
+class SmokeFailure(RuntimeError):
+    """The scripted game could not be played to the end; the message says why."""
+
+
+# --------------------------------------------------------------- real input events --
+def _frames(app, n: int = 1) -> None:
+    for _ in range(n):
+        app.frame(wait=False)
+
+
+def post_move(app, pos: tuple[int, int], held: bool = False) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(1 if held else 0, 0, 0)))
+    _frames(app)
+
+
+def post_click(app, pos: tuple[int, int], button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    # the pointer arrives, presses (one frame), then lets go (another frame)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    _frames(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    _frames(app)
+
+
+def post_drag(app, start: tuple[int, int], end: tuple[int, int], steps: int = DRAG_STEPS) -> None:
+    start = (int(start[0]), int(start[1]))
+    end = (int(end[0]), int(end[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    _frames(app)
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post_move(app, p, held=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    _frames(app)
+
+
+def post_key(app, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    _frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    _frames(app)
+
+
+# ------------------------------------------------------------ what every table shows --
+def screen_step(app) -> tuple[str | None, Any]:
+    """Deal with what looks the same at every table: the curtain, another scene on top,
+    the help overlay and an open prompt (its default is taken with Enter).
+
+    Returns ``(word, None)`` when it acted (the word says what, for failure reports),
+    else ``(None, table_scene)`` for the game's own player to decide."""
+    from game.ui.scenes.curtain import CurtainScene
+    from game.ui.scenes.table_base import TableScene
+
+    top = app.scenes.top
+    if isinstance(top, CurtainScene):
+        w, h = app.size
+        _frames(app, 1)
+        post_click(app, (w // 2, h // 2))
+        return "curtain", None
+    if not isinstance(top, TableScene):
+        _frames(app, 1)
+        return f"waiting ({type(top).__name__})", None
+    if top.help_open:
+        post_key(app, pygame.K_ESCAPE)
+        return "help", None
+    if top.prompt is not None:
+        post_key(app, pygame.K_RETURN)  # take the default (hottest accuser …)
+        return "prompt", None
+    return None, top
+
+
+def click_pick_target(app, scene, target: tuple) -> None:
+    """Choose ``target`` in the scene's open pick (by click; Enter if it is not drawn)."""
+    pos = scene.locate(*target)
+    if pos is None:
+        post_key(app, pygame.K_RETURN)
+    else:
+        post_click(app, pos)
+
+
+# ------------------------------------------------------------------- a whole game --
+@contextmanager
+def fast_animations(app) -> Iterator[None]:
+    """Animations at the fastest speed the settings allow (a player may choose that too):
+    the run waits for every animation frame, so this keeps it short."""
+    settings = getattr(app, "settings", None)
+    had_settings = settings is not None
+    if had_settings and hasattr(settings, "with_"):
+        app.settings = settings.with_(animation_speed=400)
+    else:
+        app.settings = type("SmokeSettings", (), {"animation_speed": 400, "bot_delay": 0.0})()
+    try:
+        yield
+    finally:
+        if had_settings:
+            app.settings = settings
+        else:
+            del app.settings
+
+
+def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], Any],
+                      timeout_s: float, seed: int) -> Any:
+    """Open a 3-player human hot-seat ``game`` and call ``player.step()`` until it ends.
+
+    ``make_player(session)`` builds the player; ``title`` names the game in failures.
+    Returns the player. Raises :class:`SmokeFailure` when the time runs out or 60 steps
+    in a row change nothing."""
+    from game.ui.session import HotseatSession, open_table
+
+    with fast_animations(app):
+        session = HotseatSession.new(app, game, ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
+        table = open_table(app, session)
+        player = make_player(session)
+        started = time.monotonic()
+        last_state, stalled, history = session.match.state_id, 0, []
+        while not session.match.over:
+            if time.monotonic() - started > timeout_s:
+                raise SmokeFailure(f"the {title} game did not end within {timeout_s:.0f} s "
+                                   f"(state {session.match.state_id}; last actions {history[-6:]})")
+            history.append(player.step())
+            history = history[-20:]
+            if session.match.state_id != last_state:
+                last_state, stalled = session.match.state_id, 0
+            else:
+                stalled += 1
+                if stalled > 60:
+                    error = getattr(table, "last_error", "")
+                    raise SmokeFailure(f"the {title} game stopped progressing at state {last_state} "
+                                       f"(last actions {history[-8:]}; last message {error!r})")
+        # let the final position and the game-over scene appear
+        for _ in range(40):
+            _frames(app)
+            if app.scenes.top is not table and type(app.scenes.top).__name__ == "GameOverScene":
+                break
+            time.sleep(0.05)
+    return player
