@@ -26,20 +26,15 @@ import pygame  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.hammer_table import HammerTableScene  # noqa: E402
-from game.ui.smoke_hammer import post_move  # noqa: E402
+from game.ui.smoke_common import post_move  # noqa: E402
 from tests.ui.hammer_source import MatchSource, place_all, play_until  # noqa: E402
+from tests.ui.table_source import open_table_scene  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 
 
 def table(app: App, source: MatchSource) -> HammerTableScene:
-    while app.scenes.top is not None:
-        app.scenes.pop()
-    scene = HammerTableScene(app, source)
-    app.scenes.push(scene)
-    for _ in range(3):
-        app.frame(wait=False)
-    return scene
+    return open_table_scene(app, HammerTableScene, source, frames=3)
 
 
 def settle(app: App, scene: HammerTableScene) -> None:

@@ -28,19 +28,14 @@ import pygame  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene  # noqa: E402
-from game.ui.smoke_hammer import post_move  # noqa: E402
+from game.ui.smoke_common import post_move  # noqa: E402
 from tests.ui.witch_trial_source import (TrialSource, find, in_trial_with_cards, motion_waiting,  # noqa: E402
                                          plea_offer)
+from tests.ui.table_source import open_table_scene  # noqa: E402
 
 
 def table(app: App, source: TrialSource) -> WitchTrialTableScene:
-    while app.scenes.top is not None:
-        app.scenes.pop()
-    scene = WitchTrialTableScene(app, source)
-    app.scenes.push(scene)
-    for _ in range(40):
-        app.frame(wait=False)
-    return scene
+    return open_table_scene(app, WitchTrialTableScene, source, frames=40)
 
 
 def main(argv: list[str]) -> int:

@@ -8,36 +8,26 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.app import App
 from game.ui.layout import load_layout
 from game.ui.scenes.hammer_table import HammerTableScene
 from game.ui.scenes import hammer_text
-from game.ui.smoke_hammer import post_click, post_drag, post_key
+from game.ui.smoke_common import post_click, post_drag, post_key
 from game.ui.tables import load_tables
 from tests.ui.hammer_source import MatchSource, place_all, play_until
+from tests.ui.table_source import open_table_scene, run_frames, table_app
 
 
 @pytest.fixture(scope="module")
 def app():
-    app = App(size=(1280, 720))
-    yield app
-    while app.scenes.top is not None:
-        app.scenes.pop()
+    yield from table_app()
 
 
 def open_table(app, source) -> HammerTableScene:
-    while app.scenes.top is not None:
-        app.scenes.pop()
-    scene = HammerTableScene(app, source)
-    app.scenes.push(scene)
-    for _ in range(2):
-        app.frame(wait=False)
-    return scene
+    return open_table_scene(app, HammerTableScene, source, frames=2)
 
 
 def settle(app, frames: int = 30) -> None:
-    for _ in range(frames):
-        app.frame(wait=False)
+    run_frames(app, frames)
 
 
 def turn_with_brown_card(players: int = 3):

@@ -9,36 +9,27 @@ import pygame
 import pytest
 
 from game.engine import IllegalCommand, new_match
-from game.ui.app import App
 from game.ui.layout import load_layout
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene
-from game.ui.smoke_hammer import post_click, post_drag, post_key
+from game.ui.smoke_common import post_click, post_drag, post_key
 from game.ui.tables import load_tables
 from tests.ui.witch_trial_source import (NAMES, TrialSource, drive, find, in_trial_with_cards, motion_waiting,
                                          plea_offer)
+from tests.ui.table_source import open_table_scene, run_frames, table_app
 
 # --------------------------------------------------------------------- fixtures ----
 @pytest.fixture(scope="module")
 def app():
-    app = App(size=(1280, 720))
-    yield app
-    while app.scenes.top is not None:
-        app.scenes.pop()
+    yield from table_app()
 
 
 def open_table(app, source) -> WitchTrialTableScene:
-    while app.scenes.top is not None:
-        app.scenes.pop()
-    scene = WitchTrialTableScene(app, source)
-    app.scenes.push(scene)
-    settle(app, 2)
-    return scene
+    return open_table_scene(app, WitchTrialTableScene, source, frames=2)
 
 
 def settle(app, frames: int = 20) -> None:
-    for _ in range(frames):
-        app.frame(wait=False)
+    run_frames(app, frames)
 
 
 # ------------------------------------------------------------------- layout (D6) ----

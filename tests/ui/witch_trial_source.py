@@ -5,74 +5,28 @@ from __future__ import annotations
 
 import random
 
-from game.engine import IllegalCommand, new_match
+from game.engine import new_match
+from tests.ui.table_source import MatchTableSource, drive_until
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
 
-class TrialSource:
+class TrialSource(MatchTableSource):
     """A TableSource over a Match showing one chosen seat (no curtain, no bots).
     ``no_answers`` lets the awaited lawyer's "no objection" through, like a session would."""
-
-    def __init__(self, match, seat: int | None = 0) -> None:
-        self.match = match
-        self.game = match.game_id
-        self.players = list(match.players)
-        self._seat = seat
-        self._bump = 0
-        self.requested: list[int] = []
-        self.message = ""
 
     @classmethod
     def new(cls, players: int = 3, seed: int = 1, seat: int | None = None) -> "TrialSource":
         m = new_match("witch_trial", NAMES[:players], seed=seed)
         return cls(m, m.to_act()[0] if seat is None else seat)
 
-    @property
-    def revision(self) -> int:
-        return self.match.state_id * 1000 + self._bump
-
-    @property
-    def screen_seat(self):
-        return self._seat
-
-    def show(self, seat) -> None:
-        self._seat = seat
-        self._bump += 1
-
-    def view(self) -> dict:
-        return self.match.view(self._seat)
-
-    def legal(self) -> list[dict]:
-        return self.match.legal(self._seat) if self._seat is not None else []
-
-    def log(self) -> list[dict]:
-        return self.match.log(self._seat)
-
     def submit(self, command: dict):
         if self._seat is None:
             return "Nobody is at the table yet."
-        try:
-            self.match.apply(self._seat, command)
-        except IllegalCommand as exc:
-            return exc.message
-        return None
-
-    def pending_seats(self) -> list[int]:
-        return self.match.to_act()
-
-    def request_seat(self, seat: int) -> None:
-        self.requested.append(seat)
-        self.show(seat)
-
-    def is_human(self, seat: int) -> bool:
-        return True
+        return super().submit(command)
 
     def banner_seats(self) -> list[int]:
         return [s for s in self.match.to_act() if s != self._seat] if self._seat is None else []
-
-    def can_pass_all(self) -> bool:
-        return bool(self.banner_seats())
 
     def no_answers(self):
         for seat in self.match.to_act():
@@ -99,14 +53,7 @@ def lively(match, rng: random.Random) -> dict:
 
 def drive(match, stop, seed: int = 3, limit: int = 3000) -> bool:
     rng = random.Random(seed)
-    for _ in range(limit):
-        if stop(match):
-            return True
-        if match.over:
-            return False
-        seat = match.to_act()[0]
-        match.apply(seat, lively(match, rng))
-    return stop(match)
+    return drive_until(match, stop, lambda m, seat: lively(m, rng), limit)
 
 
 def find(players: int, stop, seeds=range(1, 80)):
