@@ -25,7 +25,8 @@ import pygame
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import (Button, Checkbox, Label, ListBox, ListRow, Stepper, TextField, Widget, colour,
+from game.ui.scenes.new_game import GameSeatsForm
+from game.ui.widgets import (Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, colour,
                              draw_panel, draw_text)
 
 if TYPE_CHECKING:
@@ -267,22 +268,14 @@ def _show_game_over(session: LanSession) -> None:
 
 
 # ------------------------------------------------------------------ host form ----------
-class HostScene(MenuBase):
+class HostScene(GameSeatsForm):
     """Host a game: the game, seats, bot seats, your name, the port."""
 
     title = "Host a game"
     subtitle = "Others on your network join your table; bots can fill seats"
 
     def __init__(self, app: "App") -> None:
-        super().__init__(app)
-        from game.engine import GAMES
-        from game.ui.tables import playable_games
-
-        self.games = playable_games()
-        self.game = self.games[0] if self.games else None
-        self._classes = GAMES
-        cls = GAMES.get(self.game) if self.game else None
-        self.seats = max(cls.min_players, min(cls.max_players, 4)) if cls else 4
+        super().__init__(app, seats=4)
         self.bots = [False] * 8
         self.name = "Host"
         self.port_text = str(proto.DEFAULT_PORT)
@@ -297,21 +290,7 @@ class HostScene(MenuBase):
             widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs,
                                  col="danger"))
         else:
-            widgets.append(Label((x0, y + self.px(10), lw, row), "Game", fs, col="text_dim"))
-            gx = fx
-            for gid in self.games:
-                title = getattr(self._classes[gid], "title", gid) or gid
-                bw = max(self.px(180), self.px(14) * len(title))
-                widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
-                                      style="primary" if gid == self.game else "normal", font_size=fs,
-                                      name=f"game_{gid}"))
-                gx += bw + self.px(10)
-            y += row + self.px(10)
-            cls = self._classes[self.game]
-            widgets.append(Label((x0, y + self.px(10), lw, row), "Seats", fs, col="text_dim"))
-            widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
-                                   cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
-                                   fmt=lambda v: f"{v} players"))
+            y = self.game_and_seat_rows(widgets, x0, fx, y, lw, row, fs)
             y += row + self.px(10)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Bots play", fs, col="text_dim"))
             bx = fx
@@ -342,20 +321,6 @@ class HostScene(MenuBase):
         w, h = surface.get_size()
         pw = min(w - 60, self.px(820))
         draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(5 * 58 + 30)))
-
-    def pick_game(self, game: str) -> None:
-        self.game = game
-        cls = self._classes[game]
-        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
-        self.rebuild()
-
-    def set_seats(self, value: int) -> None:
-        self.seats = value
-        self.rebuild()
-
-    def set_bot(self, seat: int, value: bool) -> None:
-        self.bots[seat] = value
-        self.dirty = True
 
     def set_name(self, text: str) -> None:
         self.name = text

@@ -37,10 +37,12 @@ def check_seats(names: list[str], bots: list[bool]) -> str | None:
     return None
 
 
-class NewGameScene(MenuBase):
-    title = "New game"
+class GameSeatsForm(MenuBase):
+    """A form that chooses the game and the number of seats (this scene and the LAN
+    host form): only games with rules and a table are offered; changing the game keeps
+    the seat count inside its limits."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", seats: int) -> None:
         super().__init__(app)
         from game.engine import GAMES
         from game.ui.tables import playable_games
@@ -48,11 +50,53 @@ class NewGameScene(MenuBase):
         self.games = playable_games()
         self.game = self.games[0] if self.games else None
         self._classes = GAMES
+        cls = GAMES.get(self.game) if self.game else None
+        self.seats = max(cls.min_players, min(cls.max_players, seats)) if cls else seats
+        self.bots: list[bool] = []
+
+    def game_and_seat_rows(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int,
+                           fs: int) -> int:
+        """A button per game, then the seat stepper on the next row; returns that row's y."""
+        widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
+        gx = fx
+        for gid in self.games:
+            title = getattr(self._classes[gid], "title", gid) or gid
+            bw = max(self.px(180), self.px(14) * len(title))
+            widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
+                                  style="primary" if gid == self.game else "normal", font_size=fs,
+                                  name=f"game_{gid}"))
+            gx += bw + self.px(10)
+        y += row + self.px(10)
+        cls = self._classes[self.game]
+        widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
+        widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
+                               cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
+                               fmt=lambda v: f"{v} players"))
+        return y
+
+    def pick_game(self, game: str) -> None:
+        self.game = game
+        cls = self._classes[game]
+        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
+        self.rebuild()
+
+    def set_seats(self, value: int) -> None:
+        self.seats = value
+        self.rebuild()
+
+    def set_bot(self, seat: int, value: bool) -> None:
+        self.bots[seat] = value
+        self.dirty = True
+
+
+class NewGameScene(GameSeatsForm):
+    title = "New game"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app, seats=3)
         self.names = list(DEFAULT_NAMES)
         self.bots = [False] * len(DEFAULT_NAMES)
         self.seed_text = ""
-        cls = GAMES.get(self.game) if self.game else None
-        self.seats = max(cls.min_players, min(cls.max_players, 3)) if cls else 3
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
@@ -84,21 +128,7 @@ class NewGameScene(MenuBase):
             widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
                                  fs, col="danger"))
         else:
-            widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
-            gx = fx
-            for gid in self.games:
-                title = getattr(self._classes[gid], "title", gid) or gid
-                bw = max(self.px(180), self.px(14) * len(title))
-                widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
-                                      style="primary" if gid == self.game else "normal", font_size=fs,
-                                      name=f"game_{gid}"))
-                gx += bw + self.px(10)
-            y += row + self.px(10)
-            cls = self._classes[self.game]
-            widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
-            widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
-                                   cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
-                                   fmt=lambda v: f"{v} players"))
+            y = self.game_and_seat_rows(widgets, x0, fx, y, label_w, row, fs)
             y += row + self.px(14)
             name_w = min(self.px(320), panel.right - fx - self.px(200))
             for i in range(self.seats):
@@ -147,22 +177,8 @@ class NewGameScene(MenuBase):
                   anchor="midtop")
 
     # ---------------------------------------------------------------- actions ----
-    def pick_game(self, game: str) -> None:
-        self.game = game
-        cls = self._classes[game]
-        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
-        self.rebuild()
-
-    def set_seats(self, value: int) -> None:
-        self.seats = value
-        self.rebuild()
-
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
-
-    def set_bot(self, seat: int, value: bool) -> None:
-        self.bots[seat] = value
-        self.dirty = True
 
     def set_seed(self, text: str) -> None:
         self.seed_text = text
