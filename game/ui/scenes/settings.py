@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import sound
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.settings import SPEEDS, WINDOW_SIZES, Settings, load_settings, save_settings
 from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, colour, draw_panel, draw_text
@@ -24,6 +25,7 @@ def current_settings(app: "App") -> Settings:
 
 def apply_volume(volume: int) -> None:
     """Sound follows the volume setting wherever sounds are played from the mixer."""
+    sound.set_volume(volume)  # the effects (game.ui.sound): pygame resets channel volumes per play
     try:
         if pygame.mixer.get_init():
             pygame.mixer.music.set_volume(volume / 100)
