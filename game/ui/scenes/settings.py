@@ -105,6 +105,7 @@ class SettingsScene(MenuBase):
     def set_volume(self, volume: int) -> None:
         self._store(current_settings(self.app).with_(volume=volume))
         apply_volume(volume)
+        sound.play("click")  # so the player hears the new level at once
 
     def set_speed(self, index: int) -> None:
         self._store(current_settings(self.app).with_(animation_speed=self._speeds[index]))
