@@ -33,7 +33,8 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
-from game.ui.scenes.table_base import (FLY_SECONDS, Pick, Prompt, Rect, TableScene, Target, panel, text)
+from game.ui.scenes.table_base import (FLY_SECONDS, Pick, Prompt, Rect, TableScene, Target, panel,
+                                       scale_design_rects, text, unique_targets)
 from game.ui.sprites import CardSprite
 from game.ui.tables import register_table
 from game.ui.widgets import Banner, Button
@@ -67,23 +68,16 @@ def _fallback_zones(n: int, w: int, h: int) -> dict[str, Rect]:
         base.update({"log": (8, 372, 400, 700), "deck": (1548, 400, 150, 210), "discard": (1722, 400, 150, 210)})
     for k, r in enumerate(others, start=1):
         base[f"seat_{k}"] = r
-    scale = min(w / 1920, h / 1080)
-    ox, oy = int((w - 1920 * scale) // 2), int((h - 1080 * scale) // 2)
-    return {name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
-            for name, (x, y, zw, zh) in base.items()}
+    return scale_design_rects(base, w, h)
 
 
 @register_table("hammer")
 class HammerTableScene(TableScene):
     game = "hammer"
     REQUIRED_ZONES = ("phase_track", "banner", "message", "hand", "log", "deck", "discard")
-
-    @classmethod
-    def zones_needed(cls, players: int) -> list[str]:
-        return list(cls.REQUIRED_ZONES) + [f"seat_{k}" for k in range(players)]
+    NO_ANSWERS_UNSUPPORTED = "Each player answers in turn here."
 
     def __init__(self, app, source) -> None:
-        self.anchor_seat = 0            # the seat drawn in seat_0 while nobody is behind the screen
         self.vrects: dict[str, pygame.Rect] = {}
         self.vtracks: dict[str, tuple[int, int, float, int]] = {}
         self.portraits: dict[str, pygame.Rect] = {}
@@ -106,17 +100,6 @@ class HammerTableScene(TableScene):
         top = max(deck.bottom, discard.bottom) + max(8, deck.h // 14)
         bottom = hand.bottom
         self.rects.setdefault("buttons", (deck.x, top, discard.right - deck.x, max(40, bottom - top)))
-
-    def shown_seat(self) -> int:
-        seat = self.view.get("seat")
-        if isinstance(seat, int):
-            self.anchor_seat = seat
-        return self.anchor_seat
-
-    def seat_zone(self, seat: int) -> pygame.Rect | None:
-        k = (seat - self.shown_seat()) % max(1, self.players)
-        r = self.rects.get(f"seat_{k}")
-        return pygame.Rect(r) if r is not None else None
 
     def card_size(self) -> tuple[int, int]:
         hand = pygame.Rect(self.rects["hand"])
@@ -190,12 +173,6 @@ class HammerTableScene(TableScene):
                 return v
         return {}
 
-    def player(self, seat: int) -> dict:
-        for p in self.view.get("players") or []:
-            if p.get("seat") == seat:
-                return p
-        return {}
-
     def name(self, seat: Any) -> str:
         return words.seat_name(seat, list(self.source.players))
 
@@ -209,17 +186,8 @@ class HammerTableScene(TableScene):
         top = max(v["heat"] for v in alive)
         return [v["id"] for v in alive if v["heat"] == top]
 
-    def legal_of(self, kind: str) -> list[dict]:
-        return [c for c in self.legal_cmds if c.get("type") == kind]
-
     def refilling(self) -> bool:
         return bool(self.legal_of("refill"))
-
-    def pending_public(self) -> list[int]:
-        try:
-            return list(self.source.pending_seats())
-        except Exception:
-            return list(self.view.get("to_act") or [])
 
     def banner_seats(self) -> list[int]:
         fn = getattr(self.source, "banner_seats", None)
@@ -244,11 +212,7 @@ class HammerTableScene(TableScene):
                 out.append(("announced", None))
         if self.refilling() and card_id in self.my_hand():
             out.append(("hand", None) if card_id in self.discard_marks else ("discard", None))
-        seen: list[Target] = []
-        for t in out:
-            if t not in seen:
-                seen.append(t)
-        return seen
+        return unique_targets(out)
 
     def target_rect(self, target: Target) -> pygame.Rect | None:
         kind, key = target
@@ -568,16 +532,6 @@ class HammerTableScene(TableScene):
             return ("Collecting evidence: drag cards to the discard pile (or pick them with 1-9 and Tab), "
                     "then Refill (R) to draw up to 6."), actions
         return None, actions
-
-    def no_answers(self) -> None:
-        fn = getattr(self.source, "no_answers", None)
-        if fn is None:
-            self.toast("Each player answers in turn here.")
-            return
-        problem = fn()
-        if problem:
-            self.toast(str(problem))
-        self.sync()
 
     def open_place_prompt(self) -> None:
         options = self.legal_of("place_pyres")

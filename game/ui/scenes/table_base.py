@@ -134,6 +134,23 @@ def zone_rects(game: str, players: int, size: tuple[int, int],
     return rects
 
 
+def scale_design_rects(design: dict[str, Rect], w: int, h: int) -> dict[str, Rect]:
+    """Zones drawn for a 1920x1080 table, scaled to fit ``w`` x ``h`` and centred."""
+    scale = min(w / 1920, h / 1080)
+    ox, oy = int((w - 1920 * scale) // 2), int((h - 1080 * scale) // 2)
+    return {name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
+            for name, (x, y, zw, zh) in design.items()}
+
+
+def unique_targets(targets: list[Target]) -> list[Target]:
+    """``targets`` without repeats, in their first order (one highlight per target)."""
+    seen: list[Target] = []
+    for t in targets:
+        if t not in seen:
+            seen.append(t)
+    return seen
+
+
 def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:
     return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
 
@@ -199,10 +216,17 @@ class TableScene(Scene):
     game = ""
     #: zones the scene cannot do without (the layout test checks them for 3-5 players)
     REQUIRED_ZONES: tuple[str, ...] = ()
+    #: what "No answers" says at a source that cannot ask every seat at once
+    NO_ANSWERS_UNSUPPORTED = ""
+
+    @classmethod
+    def zones_needed(cls, players: int) -> list[str]:
+        return list(cls.REQUIRED_ZONES) + [f"seat_{k}" for k in range(players)]
 
     def __init__(self, app, source) -> None:
         super().__init__(app)
         self.source = source
+        self.anchor_seat = 0            # the seat drawn in seat_0 while nobody is behind the screen
         self.art = card_art()
         self.group: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.drag = DragDrop(self.group)
@@ -275,6 +299,7 @@ class TableScene(Scene):
         self.view = self.source.view()
         self.legal_cmds = list(self.source.legal()) if self.source.screen_seat is not None else []
         self.log_events = list(self.source.log())
+        self.sound_new_events()
         self._static_key = None
         changed = bool(old_view) and old_view.get("state_id") != self.view.get("state_id")
         same_seat = bool(old_view) and old_view.get("seat") == self.view.get("seat")
@@ -314,6 +339,44 @@ class TableScene(Scene):
             if p.get("seat") == seat:
                 return list(p.get("hand") or [])
         return []
+
+    def shown_seat(self) -> int:
+        """The seat drawn at the bottom: the one behind the screen, else the last one."""
+        seat = self.view.get("seat")
+        if isinstance(seat, int):
+            self.anchor_seat = seat
+        return self.anchor_seat
+
+    def seat_zone(self, seat: int) -> pygame.Rect | None:
+        k = (seat - self.shown_seat()) % max(1, self.players)
+        r = self.rects.get(f"seat_{k}")
+        return pygame.Rect(r) if r is not None else None
+
+    def player(self, seat: Any) -> dict:
+        for p in self.view.get("players") or []:
+            if p.get("seat") == seat:
+                return p
+        return {}
+
+    def legal_of(self, kind: str) -> list[dict]:
+        return [c for c in self.legal_cmds if c.get("type") == kind]
+
+    def pending_public(self) -> list[int]:
+        try:
+            return list(self.source.pending_seats())
+        except Exception:
+            return list(self.view.get("to_act") or [])
+
+    def no_answers(self) -> None:
+        """Every seat asked passes at once, if the source can ask them (hot-seat)."""
+        fn = getattr(self.source, "no_answers", None)
+        if fn is None:
+            self.toast(self.NO_ANSWERS_UNSUPPORTED)
+            return
+        problem = fn()
+        if problem:
+            self.toast(str(problem))
+        self.sync()
 
     # ---------------------------------------------------------------- for subclasses --
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
@@ -420,6 +483,8 @@ class TableScene(Scene):
     def toast(self, message: str, error: bool = True) -> None:
         self.last_error = message if error else self.last_error
         self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS)
+        if error:
+            self.play_sound("refused")
         self.dirty = True
 
     def submit(self, command: dict) -> bool:
@@ -488,6 +553,7 @@ class TableScene(Scene):
                 surface.blit(f.image, f.pos)
         self.draw_overlay(surface)
         self.draw_log(surface)
+        self.draw_connection(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
         self.draw_pick(surface)
@@ -955,3 +1021,90 @@ class TableScene(Scene):
             if b.hotkey is not None and b.hotkey == key:
                 self.press_button(b)
                 return
+
+    # -------------------------------------------------------------- sound, network ----
+    def play_sound(self, name: str) -> None:
+        from game.ui import sound
+
+        sound.play(name)
+
+    def sound_new_events(self) -> None:
+        """Sounds for the log events that arrived since the last look: never for the
+        history a table opens on; a chime when the curtain lifts for a human seat.
+
+        The log only grows, so for the same seat the new events are its tail. Another
+        seat's log is redacted differently (other length), so across a change of seat the
+        tail starts after the newest event both logs share (the same event objects)."""
+        from game.ui import sound
+
+        seat, events = self.source.screen_seat, self.log_events
+        mark, self._sound_mark = getattr(self, "_sound_mark", None), (seat, events)
+        if mark is None:
+            return
+        old_seat, old_events = mark
+        if seat == old_seat:
+            fresh = events[len(old_events):]
+        else:
+            where = {id(e): i for i, e in enumerate(events)}
+            start = next((where[id(e)] + 1 for e in reversed(old_events[-50:]) if id(e) in where), len(events))
+            fresh = events[start:]
+        names = sound.sounds_for_events(self.game, fresh, seat)
+        if seat != old_seat and seat is not None and self.source.is_human(seat) and "chime" not in names:
+            names = (names + ["chime"])[-sound.MAX_PER_BATCH:]
+        for name in names:
+            self.play_sound(name)
+
+    #: the connection pill (LanSession.status, game.net.client's statuses): label, dot colour
+    CONNECTION_LABELS = {
+        "connecting": ("Connecting…", (240, 170, 50)),
+        "connected": ("Connected", (96, 200, 104)),
+        "reconnecting": ("Reconnecting…", (240, 170, 50)),
+        "lost": ("Connection lost", (222, 64, 50)),
+        "closed": ("Disconnected", (222, 64, 50)),
+    }
+
+    def connection_status(self) -> str | None:
+        """The source's network status (a LAN table), or None (hot-seat: no pill)."""
+        status = getattr(self.source, "status", None)
+        return status if isinstance(status, str) and status in self.CONNECTION_LABELS else None
+
+    def connection_pill(self, surface: pygame.Surface) -> tuple[pygame.Rect, int] | None:
+        """Where the pill goes: the right end of the log's header line (left of the
+        "newer" marker when the log is scrolled), else the right end of the message line."""
+        status = self.connection_status()
+        if status is None:
+            return None
+        label, _ = self.CONNECTION_LABELS[status]
+        r = self.rects.get("log")
+        if r is not None:
+            rect = pygame.Rect(r)
+            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
+            h = head.get_height()
+            left, right = rect.x + 10 + head.get_width() + 8, rect.right - 8
+            if self.log_scroll:
+                right -= text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT).get_width() + 10
+            font_size, top = size - 2, rect.y + 6
+        else:
+            r = self.rects.get("message") or (0, 0, surface.get_width(), 22)
+            rect = pygame.Rect(r)
+            h = max(14, rect.h)
+            left, right, font_size, top = rect.centerx, rect.right - 4, max(11, min(15, h - 5)), rect.y
+        width = get_font(font_size).size(label)[0] + h + 10
+        if right - left < width:  # no room for words: the dot alone still says it
+            width = h
+        return pygame.Rect(max(left, right - width), top, width, h), font_size
+
+    def draw_connection(self, surface: pygame.Surface) -> None:
+        """The in-game connection indicator (issue 5): a small pill, LAN tables only."""
+        pill = self.connection_pill(surface)
+        if pill is None:
+            return
+        box, font_size = pill
+        label, dot = self.CONNECTION_LABELS[self.connection_status() or "lost"]
+        panel(surface, box, color=theme.PANEL, alpha=235, edge=dot, radius=box.h // 2, width=1)
+        radius = max(3, box.h // 4)
+        pygame.draw.circle(surface, dot, (box.x + box.h // 2, box.centery), radius)
+        if box.w > box.h:
+            words = text(label, font_size, theme.TEXT_LIGHT)
+            surface.blit(words, words.get_rect(midleft=(box.x + box.h - 2, box.centery)))

@@ -42,7 +42,8 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import FLY_SECONDS, Pick, Prompt, Rect, TableScene, Target, panel, text
+from game.ui.scenes.table_base import (FLY_SECONDS, Pick, Prompt, Rect, TableScene, Target, panel,
+                                       scale_design_rects, text, unique_targets)
 from game.ui.sprites import CardSprite
 from game.ui.tables import register_table
 from game.ui.widgets import Banner, Button, Stepper
@@ -89,10 +90,7 @@ def _fallback_zones(n: int, w: int, h: int) -> dict[str, Rect]:
     x0 = (1920 - (sw * others + 8 * (others - 1))) // 2
     for k in range(1, n):
         base[f"seat_{k}"] = (x0 + (k - 1) * (sw + 8), 8, sw, 204)
-    scale = min(w / 1920, h / 1080)
-    ox, oy = int((w - 1920 * scale) // 2), int((h - 1080 * scale) // 2)
-    return {name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
-            for name, (x, y, zw, zh) in base.items()}
+    return scale_design_rects(base, w, h)
 
 
 def _fit_card(zone: pygame.Rect, top_pad: int = 0, bottom_pad: int = 0) -> pygame.Rect:
@@ -146,13 +144,9 @@ class SideBanner(Banner):
 class WitchTrialTableScene(TableScene):
     game = "witch_trial"
     REQUIRED_ZONES = FIXED_ZONES
-
-    @classmethod
-    def zones_needed(cls, players: int) -> list[str]:
-        return list(cls.REQUIRED_ZONES) + [f"seat_{k}" for k in range(players)]
+    NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
 
     def __init__(self, app, source) -> None:
-        self.anchor_seat = 0
         self.slot_rects: dict[int, pygame.Rect] = {}
         self.case_rects: dict[int, pygame.Rect] = {}
         self.case_cards: dict[str, pygame.Rect] = {}
@@ -191,17 +185,6 @@ class WitchTrialTableScene(TableScene):
     @staticmethod
     def _price_band(zone: pygame.Rect) -> int:
         return max(15, zone.h // 8)
-
-    def shown_seat(self) -> int:
-        seat = self.view.get("seat")
-        if isinstance(seat, int):
-            self.anchor_seat = seat
-        return self.anchor_seat
-
-    def seat_zone(self, seat: int) -> pygame.Rect | None:
-        k = (seat - self.shown_seat()) % max(1, self.players)
-        r = self.rects.get(f"seat_{k}")
-        return pygame.Rect(r) if r is not None else None
 
     def card_size(self) -> tuple[int, int]:
         hand = pygame.Rect(self.rects["hand"])
@@ -329,26 +312,11 @@ class WitchTrialTableScene(TableScene):
             self.jury_centers.append((int(area.x + cell_w * (col + 0.5)), int(area.y + cell_h * (row + 0.5))))
 
     # ------------------------------------------------------------------ helpers ----
-    def player(self, seat: Any) -> dict:
-        for p in self.view.get("players") or []:
-            if p.get("seat") == seat:
-                return p
-        return {}
-
     def name(self, seat: Any) -> str:
         return words.seat_name(seat, list(self.source.players))
 
-    def legal_of(self, kind: str) -> list[dict]:
-        return [c for c in self.legal_cmds if c.get("type") == kind]
-
     def trial(self) -> dict:
         return self.view.get("trial") or {}
-
-    def pending_public(self) -> list[int]:
-        try:
-            return list(self.source.pending_seats())
-        except Exception:
-            return list(self.view.get("to_act") or [])
 
     def banner_seats(self) -> list[int]:
         fn = getattr(self.source, "banner_seats", None)
@@ -414,13 +382,6 @@ class WitchTrialTableScene(TableScene):
                 s.fly_to(s.home, 0.18 * self.anim_factor)
         self.dirty = True
 
-    def select_card(self, card_id: str) -> None:
-        self.selected = card_id
-        self.valid_targets = self.targets_for(card_id)
-        self.target_cursor = 0 if self.valid_targets else -1
-        self.rebuild_sprites(None)
-        self.dirty = True
-
     # ------------------------------------------------------------------ targets ----
     def targets_for(self, card_id: str) -> list[Target]:
         out: list[Target] = []
@@ -439,11 +400,7 @@ class WitchTrialTableScene(TableScene):
                 out.append(("court", None))
             elif t == "object":
                 out.append(("motion", None))
-        seen: list[Target] = []
-        for t in out:
-            if t not in seen:
-                seen.append(t)
-        return seen
+        return unique_targets(out)
 
     def target_rect(self, target: Target) -> pygame.Rect | None:
         self.geometry()
@@ -665,16 +622,6 @@ class WitchTrialTableScene(TableScene):
 
     def offer_plea(self) -> None:
         self.submit({"type": "offer_plea", "to_prosecution": int(self.plea_value)})
-
-    def no_answers(self) -> None:
-        fn = getattr(self.source, "no_answers", None)
-        if fn is None:
-            self.toast("The player asked must answer at the screen.")
-            return
-        problem = fn()
-        if problem:
-            self.toast(str(problem))
-        self.sync()
 
     # ------------------------------------------------------------------ buttons ----
     def make_buttons(self) -> list[Button]:
