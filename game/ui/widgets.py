@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Sequence
 import pygame
 
 from game.ui import input as uinput
+from game.ui import sound
 from game.ui.input import InputEvent
 
 log = logging.getLogger(__name__)
@@ -245,6 +246,28 @@ class Widget:
         if self.focused and self.visible:
             pygame.draw.rect(surface, colour("focus"), self.rect.inflate(6, 6), width=2, border_radius=10)
 
+    def track_hover(self, pos: tuple[int, int]) -> bool:
+        """Remember whether the pointer is over the widget; True if that changed (redraw)."""
+        inside = self.rect.collidepoint(pos)
+        changed = inside != self.hover
+        self.hover = inside
+        return changed
+
+    def track_click(self, event: InputEvent, on_click: Callable[[], Any]) -> bool | None:
+        """A press inside, then a release inside, is a click: ``on_click()`` runs then.
+        True/False when the event was a left press or release (consumed or not), None
+        for any other event. Uses ``self._pressed``."""
+        if event.is_left_press and self.rect.collidepoint(event.pos):
+            self._pressed = True
+            return True
+        if event.is_left_release:
+            was, self._pressed = self._pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                on_click()
+                return True
+            return was
+        return None
+
 
 class Label(Widget):
     """Static text (not focusable)."""
@@ -295,6 +318,7 @@ class Button(Widget):
     def click(self) -> bool:
         if not self.enabled or not self.visible:
             return False
+        sound.play("click")
         if self.on_click is not None:
             self.on_click()
         return True
@@ -305,23 +329,12 @@ class Button(Widget):
         if not self.visible:
             return False
         if event.kind == uinput.MOVE:
-            inside = self.rect.collidepoint(event.pos)
-            if inside != self.hover:
-                self.hover = inside
-                return True
-            return False
+            return self.track_hover(event.pos)
         if not self.enabled:
             return False
-        if event.is_left_press and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if event.is_left_release:
-            was = self._pressed
-            self._pressed = False
-            if was and self.rect.collidepoint(event.pos):
-                self.click()
-                return True
-            return was
+        clicked = self.track_click(event, self.click)
+        if clicked is not None:
+            return clicked
         if event.kind == uinput.KEY and self.hotkey is not None and event.key == self.hotkey:
             return self.click()
         return False
@@ -391,10 +404,7 @@ class TextField(Widget):
         if not (self.enabled and self.visible):
             return False
         if event.kind == uinput.MOVE:
-            inside = self.rect.collidepoint(event.pos)
-            changed = inside != self.hover
-            self.hover = inside
-            return changed
+            return self.track_hover(event.pos)
         if event.is_left_press and self.rect.collidepoint(event.pos):
             # put the cursor nearest the click
             f = font(self.font_size)
@@ -500,19 +510,9 @@ class Checkbox(Widget):
         if not (self.enabled and self.visible):
             return False
         if event.kind == uinput.MOVE:
-            inside = self.rect.collidepoint(event.pos)
-            changed = inside != self.hover
-            self.hover = inside
-            return changed
-        if event.is_left_press and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if event.is_left_release:
-            was, self._pressed = self._pressed, False
-            if was and self.rect.collidepoint(event.pos):
-                return self.toggle()
-            return was
-        return False
+            return self.track_hover(event.pos)
+        clicked = self.track_click(event, self.toggle)  # enabled and visible: toggle() is True
+        return bool(clicked)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -574,10 +574,7 @@ class Stepper(Widget):
         if not (self.enabled and self.visible):
             return False
         if event.kind == uinput.MOVE:
-            inside = self.rect.collidepoint(event.pos)
-            changed = inside != self.hover
-            self.hover = inside
-            return changed
+            return self.track_hover(event.pos)
         if event.is_left_press:
             if self.minus_rect.collidepoint(event.pos):
                 return self.change(-self.step)
