@@ -259,6 +259,7 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._log_cache: tuple | None = None
+        self._log_blank: pygame.Surface | None = None
         self._log_wrapped: dict[tuple, dict[int, list[str]]] = {}
 
     # ------------------------------------------------------------------ lifecycle --
@@ -600,8 +601,12 @@ class TableScene(Scene):
         key = (rect.size, len(self.log_events), self.log_scroll, self._seen[1] if self._seen else None,
                self.log_events[-1].get('type') if self.log_events else None)
         if self._log_cache is None or self._log_cache[0] != key:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            panel(box, box.get_rect(), alpha=215)
+            blank = self._log_blank
+            if blank is None or blank.get_size() != rect.size:
+                blank = pygame.Surface(rect.size, pygame.SRCALPHA)
+                panel(blank, blank.get_rect(), alpha=215)
+                self._log_blank = blank
+            box = blank.copy()  # the empty panel is drawn once per size
             size = max(12, min(17, rect.h // 25, rect.w // 18))
             font = get_font(size)
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
@@ -610,13 +615,19 @@ class TableScene(Scene):
             lines: list[tuple[str, bool]] = []
             # the log only grows: sentences are wrapped once per event and width
             # (one cache per shown seat: each seat's log is redacted differently)
+            # (one cache per shown seat: each seat's log is redacted differently; the
+            # wrapping itself is shared by sentence, so a change of seat measures nothing anew)
             cache = self._log_wrapped.setdefault((rect.w, size, self._seen[1] if self._seen else None), {})
+            by_sentence = self._log_wrapped.setdefault((rect.w, size, "sentences"), {})
             first = max(0, len(self.log_events) - 120)
             for i in range(first, len(self.log_events)):
                 wrapped = cache.get(i)
                 if wrapped is None:
                     sentence = self.describe_event(self.log_events[i])
-                    wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
+                    wrapped = by_sentence.get(sentence)
+                    if wrapped is None:
+                        wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
+                        by_sentence[sentence] = wrapped
                     cache[i] = wrapped
                 for j, line in enumerate(wrapped):
                     lines.append(((" " if j else "") + line, j == 0))
@@ -628,7 +639,8 @@ class TableScene(Scene):
             for k, (line, first) in enumerate(shown):
                 newest = self.log_scroll == 0 and k == len(shown) - 1
                 color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
-                box.blit(font.render(line, True, color), (12, y))
+                # render_text is font.render at this size, cached: the lines only scroll
+                box.blit(render_text(line, size, color), (12, y))
                 y += font.get_linesize()
             if self.log_scroll:
                 more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)

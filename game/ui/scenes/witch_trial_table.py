@@ -63,10 +63,36 @@ FIXED_ZONES = ("deck", "discard", "lineup_1", "lineup_2", "lineup_3", "lineup_4"
                "court_fees", "jury_box", "court", "dice", "banner", "log", "message", "hand")
 
 
+_PANELS: dict[tuple, pygame.Surface] = {}
+_PANEL_KEY = (255, 0, 255)  # the colour key of a cached panel's corners (no theme colour)
+
+
 def felt_panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, **kw: Any) -> None:
     """A panel on the bare felt: the translucent colour pre-blended, drawn solid (the
-    same look as ``panel`` there, without a per-panel alpha surface)."""
-    panel(surface, rect, color=theme.mix(theme.FELT, color, alpha / 255), alpha=255, **kw)
+    same look as ``panel`` there, without a per-panel alpha surface).
+
+    Drawn once per size and colours, then blitted: a rounded rect filled at 1920x1080
+    costs more than a blit. The corners are colour-keyed (pygame's rounded rects are not
+    anti-aliased), so whatever lies under them shows exactly as when drawn directly."""
+    r = pygame.Rect(rect)
+    fill = theme.mix(theme.FELT, color, alpha / 255)
+    if r.w <= 0 or r.h <= 0:
+        panel(surface, r, color=fill, alpha=255, **kw)
+        return
+    key = (r.size, tuple(fill), tuple(sorted((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                                             for k, v in kw.items())))
+    surf = _PANELS.get(key)
+    if surf is None:
+        if len(_PANELS) > 256:  # window resizes make new sizes; keep the cache small
+            _PANELS.clear()
+        surf = pygame.Surface(r.size)
+        surf.fill(_PANEL_KEY)
+        panel(surf, surf.get_rect(), color=fill, alpha=255, **kw)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.set_colorkey(_PANEL_KEY, pygame.RLEACCEL)
+        _PANELS[key] = surf
+    surface.blit(surf, r.topleft)
 
 
 def _chance_at_least(need: int) -> float:
@@ -167,6 +193,9 @@ class WitchTrialTableScene(TableScene):
         self.die_rects: list[pygame.Rect] = []
         self.dice_anim: float | None = None
         self._shades: dict[tuple, pygame.Surface] = {}
+        # panel pictures cut from the static table, keyed on what they show (draw_region)
+        self._regions: dict[str, tuple[Any, list[tuple[pygame.Rect, pygame.Surface]], Any]] = {}
+        self._sides: tuple[Any, dict[str, Any]] = (None, {})
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ geometry --
@@ -333,11 +362,15 @@ class WitchTrialTableScene(TableScene):
         return None
 
     def side_of(self, card_id: str) -> str | None:
-        """Which side played a trial card (from the public ``play`` events of the log)."""
-        for e in reversed(self.log_events):
-            if e.get("type") == "play" and e.get("card") == card_id:
-                return e.get("side")
-        return None
+        """Which side played a trial card (from the public ``play`` events of the log; the
+        last play of a card wins, read once per view rather than once per card drawn)."""
+        if self._sides[0] != self._seen:
+            sides: dict[str, Any] = {}
+            for e in self.log_events:
+                if e.get("type") == "play" and "card" in e:
+                    sides[e["card"]] = e.get("side")
+            self._sides = (self._seen, sides)
+        return self._sides[1].get(card_id)
 
     def plea_window(self) -> dict | None:
         plea = self.trial().get("plea")
@@ -937,11 +970,22 @@ class WitchTrialTableScene(TableScene):
             zone = self.seat_zone(seat)
             if zone is not None:
                 self.draw_seat_cached(surface, seat, zone)
-        self.draw_market(surface)
-        self.draw_court_fees(surface)
-        self.draw_jury_box(surface)
-        self.draw_court(surface)
-        self.draw_dice(surface)
+        v = self.view
+        trial = self.trial()
+        market = ["deck"] + [f"lineup_{i}" for i in range(1, 6)] + ["discard"]
+        self.draw_region(surface, "market", market,
+                         (v.get("deck_count", 0), repr(v.get("prices")), tuple(c is None for c in v.get("lineup") or []),
+                          len(v.get("discard") or []), (v.get("discard") or [None])[-1]),
+                         self.draw_market)
+        self.draw_region(surface, "court_fees", ["court_fees"],
+                         (v.get("court_fees", 0), v.get("bank_paid", 0), bool(trial), trial.get("court_money", 0)),
+                         self.draw_court_fees)
+        self.draw_region(surface, "jury_box", ["jury_box"],
+                         (trial.get("jury_value"), trial.get("jury_start"), tuple(self.jury_centers), self.jury_radius),
+                         self.draw_jury_box)
+        self.draw_region(surface, "court", ["court"], self.court_key(), self.draw_court)
+        self.draw_region(surface, "dice", ["dice"], self.dice_key(), self.draw_dice,
+                         get=lambda: list(self.die_rects), put=self._put_die_rects)
         if self.banner is None:
             self.draw_action_bar(surface)
         if self.my_seat() is None and self.players > 1:
@@ -949,6 +993,58 @@ class WitchTrialTableScene(TableScene):
             msg = text("The screen shows no hand now \u2014 it is passed between players.", max(14, hand.h // 9),
                        theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
+
+    def draw_region(self, surface: pygame.Surface, name: str, zones: list[str], key: Any, draw: Any,
+                    get: Any = None, put: Any = None) -> None:
+        """Draw a panel of the static table only when what it shows changed: ``draw`` paints
+        straight onto ``surface`` (so the picture is the one drawn uncached), then the
+        panel's zones are cut out and kept under ``key``; until the key changes they are
+        blitted back. The zones do not overlap one another nor anything else drawn on the
+        static table, and every panel draws inside its zones. ``get``/``put`` save and
+        restore what drawing leaves behind besides pixels (the dice rects)."""
+        rects = [pygame.Rect(self.rects[z]).clip(surface.get_rect()) for z in zones]
+        full = (tuple(tuple(r) for r in rects), key)
+        cached = self._regions.get(name)
+        if cached is not None and cached[0] == full:
+            for r, img in cached[1]:
+                surface.blit(img, r.topleft)
+            if put is not None:
+                put(cached[2])
+            return
+        draw(surface)
+        cuts = [(r, surface.subsurface(r).copy()) for r in rects if r.w > 0 and r.h > 0]
+        self._regions[name] = (full, cuts, get() if get is not None else None)
+
+    def _put_die_rects(self, rects: list[pygame.Rect]) -> None:
+        self.die_rects = list(rects)
+
+    def court_key(self) -> Any:
+        """Everything ``draw_court`` reads (names never change at a table)."""
+        v = self.view
+        trial = self.trial()
+        if not trial:
+            last = None
+            for e in reversed(self.log_events):
+                if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
+                        e.get("type") != "plea" or e.get("accepted")):
+                    last = e
+                    break
+            return (None, v.get("stage"), bool(v.get("over")), repr(v.get("scores")), repr(v.get("winners")),
+                    v.get("turn"), v.get("pass_streak", 0), repr(last))
+        played = self.played_row(trial)
+        return (repr(trial), v.get("stage"), tuple(self.side_of(c) for c in played),
+                repr(sorted((k, tuple(r)) for k, r in self.court_cards.items())), getattr(self, "played_x", None))
+
+    def dice_key(self) -> Any:
+        """Everything ``draw_dice`` reads."""
+        rolls = self.view.get("last_rolls") or []
+        if not rolls:
+            return ()
+        trial = self.trial()
+        verdict = None
+        if rolls[0].get("purpose") == "verdict":
+            verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
+        return (repr(rolls), self.rolls_before_trial(), repr(verdict), bool(trial), trial.get("defender"))
 
     def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
         """A dark translucent veil, made once per size (a full-window SRCALPHA fill per
@@ -969,22 +1065,39 @@ class WitchTrialTableScene(TableScene):
         p = {k: val for k, val in self.player(seat).items() if k != "hand"}
         marks = (any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
                  seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds)
-        key = (tuple(zone), seat, v.get("seat"), seat in (v.get("to_act") or []), v.get("turn") == seat,
-               bool(v.get("over")), trial.get("prosecutor") == seat, trial.get("defender") == seat, bool(trial),
-               repr(sorted(p.items())), marks)
+        # the panel is drawn at (0, 0) and only then placed: its size matters, not where
+        # it sits (the zones turn round the table when another seat takes the screen)
+        key = (zone.size, seat, seat == v.get("seat"), self.seat_tags(seat), repr(sorted(p.items())), marks)
         cached = self._seat_cache.get(seat)
         if cached is None or cached[0] != key:
-            surf = pygame.Surface(zone.size).convert()
+            if cached is not None and cached[1].get_size() == zone.size:
+                surf = cached[1]  # the panel's old picture is drawn over, not reallocated
+            else:
+                surf = pygame.Surface(zone.size).convert()
             surf.fill(theme.FELT)
             self.draw_seat(surf, seat, surf.get_rect())
             cached = (key, surf)
             self._seat_cache[seat] = cached
         surface.blit(cached[1], zone.topleft)
 
+    def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
+        """The pills after a seat's name (also the part of its cache key they stand for)."""
+        v = self.view
+        trial = self.trial()
+        tags: list[tuple[str, tuple]] = []
+        if trial.get("prosecutor") == seat:
+            tags.append(("Prosecutor", PROSECUTION_COLOUR))
+        if trial.get("defender") == seat:
+            tags.append(("Defender", DEFENSE_COLOUR))
+        if seat in (v.get("to_act") or []):
+            tags.append(("to act", theme.HIGHLIGHT))
+        elif v.get("turn") == seat and not v.get("over") and not trial:
+            tags.append(("turn", theme.WOOD_LIGHT))
+        return tuple(tags)
+
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         v = self.view
         p = self.player(seat)
-        trial = self.trial()
         acting = seat in (v.get("to_act") or [])
         shown = seat == v.get("seat")
         felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
@@ -998,16 +1111,7 @@ class WitchTrialTableScene(TableScene):
         name = text(self.name(seat) + (" (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
-        tags: list[tuple[str, tuple]] = []
-        if trial.get("prosecutor") == seat:
-            tags.append(("Prosecutor", PROSECUTION_COLOUR))
-        if trial.get("defender") == seat:
-            tags.append(("Defender", DEFENSE_COLOUR))
-        if acting:
-            tags.append(("to act", theme.HIGHLIGHT))
-        elif v.get("turn") == seat and not v.get("over") and not trial:
-            tags.append(("turn", theme.WOOD_LIGHT))
-        for label, col in tags:
+        for label, col in self.seat_tags(seat):
             t = text(label, max(10, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True)
             pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
             if pill.right > zone.right - 4:
