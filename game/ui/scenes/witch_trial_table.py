@@ -193,9 +193,14 @@ class WitchTrialTableScene(TableScene):
         self.die_rects: list[pygame.Rect] = []
         self.dice_anim: float | None = None
         self._shades: dict[tuple, pygame.Surface] = {}
-        # panel pictures cut from the static table, keyed on what they show (draw_region)
-        self._regions: dict[str, tuple[Any, list[tuple[pygame.Rect, pygame.Surface]], Any]] = {}
+        # what drawing a panel left besides pixels (draw_region)
+        self._regions: dict[str, Any] = {}
         self._sides: tuple[Any, dict[str, Any]] = (None, {})
+        # the static surface drawn last and what lies where on it (draw_table)
+        self._painted: pygame.Surface | None = None
+        self._painted_size: tuple[int, int] | None = None
+        self._placed: dict[Any, Any] = {}
+        self._placed_seat_surfs: dict[Any, pygame.Surface] = {}
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ geometry --
@@ -964,7 +969,13 @@ class WitchTrialTableScene(TableScene):
 
     # ------------------------------------------------------------------- drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT)
+        """Every picture on the static table lies in a zone drawn by ``draw_region`` or
+        ``draw_seat_cached``; on the surface painted last time only the zones whose
+        content changed are painted again (on fresh felt), the rest is left as it is."""
+        if self._painted is not surface or self._painted_size != surface.get_size():
+            surface.fill(theme.FELT)
+            self._painted, self._painted_size = surface, surface.get_size()
+            self._placed = {}
         self.geometry()
         for seat in range(self.players):
             zone = self.seat_zone(seat)
@@ -986,8 +997,11 @@ class WitchTrialTableScene(TableScene):
         self.draw_region(surface, "court", ["court"], self.court_key(), self.draw_court)
         self.draw_region(surface, "dice", ["dice"], self.dice_key(), self.draw_dice,
                          get=lambda: list(self.die_rects), put=self._put_die_rects)
-        if self.banner is None:
-            self.draw_action_bar(surface)
+        self.draw_region(surface, "bar", ["banner"], self.action_bar_key(),
+                         lambda s: self.draw_action_bar(s) if self.banner is None else None)
+        self.draw_region(surface, "hand", ["hand"], self.my_seat() is None and self.players > 1, self.draw_no_hand)
+
+    def draw_no_hand(self, surface: pygame.Surface) -> None:
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
             msg = text("The screen shows no hand now \u2014 it is passed between players.", max(14, hand.h // 9),
@@ -996,24 +1010,24 @@ class WitchTrialTableScene(TableScene):
 
     def draw_region(self, surface: pygame.Surface, name: str, zones: list[str], key: Any, draw: Any,
                     get: Any = None, put: Any = None) -> None:
-        """Draw a panel of the static table only when what it shows changed: ``draw`` paints
-        straight onto ``surface`` (so the picture is the one drawn uncached), then the
-        panel's zones are cut out and kept under ``key``; until the key changes they are
-        blitted back. The zones do not overlap one another nor anything else drawn on the
-        static table, and every panel draws inside its zones. ``get``/``put`` save and
-        restore what drawing leaves behind besides pixels (the dice rects)."""
+        """Paint a panel of the static table only when what it shows changed: ``key`` is
+        everything the panel reads. The static surface keeps its pixels from one view to
+        the next, so an unchanged panel is simply left there; a changed one is cleared to
+        bare felt and ``draw`` paints it as on a fresh table. The zones do not overlap one
+        another, and every panel draws inside its zones. ``get``/``put`` save and restore
+        what drawing leaves behind besides pixels (the dice rects)."""
         rects = [pygame.Rect(self.rects[z]).clip(surface.get_rect()) for z in zones]
         full = (tuple(tuple(r) for r in rects), key)
-        cached = self._regions.get(name)
-        if cached is not None and cached[0] == full:
-            for r, img in cached[1]:
-                surface.blit(img, r.topleft)
+        if self._placed.get(name) == full:
             if put is not None:
-                put(cached[2])
+                put(self._regions.get(name))
             return
+        if self._placed.pop(name, None) is not None:
+            for r in rects:  # the old picture goes: the panel is drawn on bare felt
+                surface.fill(theme.FELT, r)
         draw(surface)
-        cuts = [(r, surface.subsurface(r).copy()) for r in rects if r.w > 0 and r.h > 0]
-        self._regions[name] = (full, cuts, get() if get is not None else None)
+        self._regions[name] = get() if get is not None else None
+        self._placed[name] = full
 
     def _put_die_rects(self, rects: list[pygame.Rect]) -> None:
         self.die_rects = list(rects)
@@ -1078,7 +1092,11 @@ class WitchTrialTableScene(TableScene):
             self.draw_seat(surf, seat, surf.get_rect())
             cached = (key, surf)
             self._seat_cache[seat] = cached
-        surface.blit(cached[1], zone.topleft)
+        placed = (seat, key)
+        if self._placed.get(tuple(zone)) != placed or cached[1] is not self._placed_seat_surfs.get(tuple(zone)):
+            surface.blit(cached[1], zone.topleft)
+            self._placed[tuple(zone)] = placed
+            self._placed_seat_surfs[tuple(zone)] = cached[1]
 
     def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
         """The pills after a seat's name (also the part of its cache key they stand for)."""
@@ -1526,14 +1544,18 @@ class WitchTrialTableScene(TableScene):
         for sx, sy in spots.get(value, []):
             pygame.draw.circle(surface, theme.INK, (r.x + sx * q, r.y + sy * q), pip)
 
-    def draw_action_bar(self, surface: pygame.Surface) -> None:
-        """The banner zone when no public banner is up: what is asked now, and the buttons."""
+    def action_bar_key(self) -> Any:
+        """Everything ``draw_action_bar`` reads (or that a public banner covers the zone)."""
+        if self.banner is not None:
+            return None
         bar = pygame.Rect(self.rects["banner"])
-        felt_panel(surface, bar, alpha=215)
+        return (self.action_bar_head(), min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)),
+                                            default=bar.right - 8))
+
+    def action_bar_head(self) -> str:
         v = self.view
         trial = self.trial()
         seat = v.get("seat")
-        size = max(13, min(20, bar.h // 3))
         if v.get("over"):
             head = "Game over \u2014 see the scores; most money wins."
         elif trial:
@@ -1544,6 +1566,14 @@ class WitchTrialTableScene(TableScene):
                         f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand.")
         else:
             head = f"{self.name(v.get('turn'))}'s turn: one action."
+        return head
+
+    def draw_action_bar(self, surface: pygame.Surface) -> None:
+        """The banner zone when no public banner is up: what is asked now, and the buttons."""
+        bar = pygame.Rect(self.rects["banner"])
+        felt_panel(surface, bar, alpha=215)
+        size = max(13, min(20, bar.h // 3))
+        head = self.action_bar_head()
         right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8)
         font = get_font(size, bold=True)
         lines = wrap_text(head, font, max(80, right - bar.x - 24))[:2]
