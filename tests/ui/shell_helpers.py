@@ -5,6 +5,7 @@ import pygame
 
 from game.ui.app import make_app
 from game.ui.scene import Scene
+from game.ui.scenes.curtain import CurtainScene
 from game.ui.settings import Settings
 
 
@@ -38,3 +39,26 @@ def post_text(app, text: str) -> None:
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         app.frame(wait=False)
+
+
+def lift_curtain(app, frame: bool = False) -> None:
+    """The named player clicks the curtain away (it must be on top)."""
+    top = app.scenes.top
+    assert isinstance(top, CurtainScene)
+    top.lift()
+    if frame:
+        app.frame(wait=False)
+
+
+def step_towards_a_motion(app, session, rng, lift) -> None:
+    """One step of a hot-seat Witch Trial game that plays a Motion whenever it can:
+    lift a curtain, sit the first seat of a banner down, or make a move."""
+    if session.curtain_down:
+        lift(app)
+    elif session.screen_seat is None:
+        session.request_seat(session.banner_seats()[0])
+    else:
+        legal = session.legal()
+        motions = [c for c in legal
+                   if c["type"] == "play" and session.match.cat.type_of.get(c["card"]) == "motion"]
+        session.submit(motions[0] if motions else rng.choice(legal))

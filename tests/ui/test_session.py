@@ -10,7 +10,7 @@ from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.session import HotseatSession, open_table
 from tests.toygame import counting_game  # noqa: F401  (fixture)
-from tests.ui.shell_helpers import StubTable, new_app, post_click
+from tests.ui.shell_helpers import StubTable, lift_curtain, new_app, post_click, step_towards_a_motion
 
 
 @pytest.fixture
@@ -26,10 +26,7 @@ def start(app, players, bots, tmp_path, seed=3, delay=0.0):
     return session
 
 
-def lift(app):
-    top = app.scenes.top
-    assert isinstance(top, CurtainScene)
-    top.lift()
+lift = lift_curtain
 
 
 def test_autosave_after_every_applied_command(toy_table, tmp_path):  # DESIGN D5
@@ -273,14 +270,7 @@ def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypat
     for _ in range(4000):
         if public_window(s.match.view(None)) is not None and s.can_pass_all():
             break
-        if s.curtain_down:
-            lift(app)
-        elif s.screen_seat is None:
-            s.request_seat(s.banner_seats()[0])
-        else:
-            legal = s.legal()
-            motions = [c for c in legal if c["type"] == "play" and s.match.cat.type_of.get(c["card"]) == "motion"]
-            s.submit(motions[0] if motions else rng.choice(legal))
+        step_towards_a_motion(app, s, rng, lift)
     else:
         pytest.fail("no motion was played")
     window = public_window(s.match.view(None))

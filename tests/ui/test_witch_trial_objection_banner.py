@@ -11,20 +11,16 @@ import random
 
 import pytest
 
-from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene
 from game.ui.session import HotseatSession, open_table, public_window
-from tests.ui.shell_helpers import new_app, post_click
+from tests.ui.shell_helpers import lift_curtain, new_app, post_click, step_towards_a_motion
 
 pytest.importorskip("game.rules.witch_trial")
 
 
 def _lift(app) -> None:
-    top = app.scenes.top
-    assert isinstance(top, CurtainScene)
-    top.lift()
-    app.frame(wait=False)
+    lift_curtain(app, frame=True)
 
 
 def _holds_objection(session: HotseatSession, seat: int) -> bool:
@@ -70,14 +66,7 @@ def test_motion_window_shows_the_public_banner_then_the_lawyers_curtain(tmp_path
             else:
                 assert s.no_answers() is None
             continue
-        if s.curtain_down:
-            _lift(app)
-        elif s.screen_seat is None:
-            s.request_seat(s.banner_seats()[0])
-        else:
-            legal = s.legal()
-            motions = [c for c in legal if c["type"] == "play" and s.match.cat.type_of.get(c["card"]) == "motion"]
-            s.submit(motions[0] if motions else rng.choice(legal))
+        step_towards_a_motion(app, s, rng, _lift)
     assert pressed, "no Motion was played"
     # the same banner whether or not the awaited lawyer holds an Objection (seed 9 has both)
     assert set(seen) == {True, False}, seen
