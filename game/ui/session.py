@@ -42,8 +42,10 @@ Who is behind the screen (hot-seat)
   - otherwise, when exactly one human must act and it is not the shown seat,
     ``screen_seat`` becomes ``None`` *first*, then the curtain scene ("Pass to Bob") is
     pushed; only when Bob clicks the curtain away does ``screen_seat`` become his seat.
-    The one exception: the seat whose hand was the last one shown (nobody else's private
-    view was shown since, only public screens) gets the screen back without a curtain;
+    No exception: once anything public was on the screen for the whole table (the
+    banner, a curtain naming anyone), the next private view comes only through the
+    curtain, even for the seat shown last (D3; issue 9 item 1: after "No answers" the
+    player of the card used to get the screen back with everyone looking);
   - only bots must act: the shown seat stays (the table shows the bots' public moves).
 Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
 is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
@@ -211,8 +213,6 @@ class HotseatSession:
         #: called once when the match is over (after a short pause); default: game-over scene
         self.on_game_over: Callable[["HotseatSession"], None] = _show_game_over
         self._screen_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
-        #: the last seat whose private view was shown (the screen may go back to it freely)
-        self._last_seat: int | None = self._screen_seat
         #: the answer window "No answers" was pressed for (its humans pass automatically)
         self._auto_pass: tuple | None = None
         self._curtain: "Scene | None" = None
@@ -366,7 +366,6 @@ class HotseatSession:
         if curtain is not None:
             _remove_scene(self.app, curtain)
         self._screen_seat = seat
-        self._last_seat = seat
         self.revision += 1
 
     # ---------------------------------------------------------------- lifecycle ----
@@ -439,14 +438,10 @@ class HotseatSession:
                 if self.curtain_seat is not None and self.curtain_seat not in pending:
                     self._cancel_curtain()
             elif len(pending) == 1 and self._screen_seat != pending[0]:
-                target = pending[0]
-                if target == self._last_seat and not self.curtain_down:
-                    self._screen_seat = target  # nobody else's hand was shown since
-                elif self.curtain_seat != target:
-                    self._lower_curtain(target)
+                # a different seat, or the public screen was up: always the curtain (D3)
+                if self.curtain_seat != pending[0]:
+                    self._lower_curtain(pending[0])
             # only bots must act: the shown seat stays
-        if self._screen_seat is not None:
-            self._last_seat = self._screen_seat
         if self._screen_seat != old:
             self.revision += 1
         bots_moving = [s for s in self.match.to_act() if s in self.bots]

@@ -124,34 +124,128 @@ def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], A
     """Open a 3-player human hot-seat ``game`` and call ``player.step()`` until it ends.
 
     ``make_player(session)`` builds the player; ``title`` names the game in failures.
-    Returns the player. Raises :class:`SmokeFailure` when the time runs out or 60 steps
-    in a row change nothing."""
+    Returns the player. Raises :class:`SmokeFailure` when the time runs out, 60 steps
+    in a row change nothing, or a private view was drawn after a public screen without
+    the curtain (:class:`CurtainWatch`, DESIGN D3)."""
     from game.ui.session import HotseatSession, open_table
 
     with fast_animations(app):
         session = HotseatSession.new(app, game, ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
         table = open_table(app, session)
-        player = make_player(session)
-        started = time.monotonic()
-        last_state, stalled, history = session.match.state_id, 0, []
-        while not session.match.over:
-            if time.monotonic() - started > timeout_s:
-                raise SmokeFailure(f"the {title} game did not end within {timeout_s:.0f} s "
-                                   f"(state {session.match.state_id}; last actions {history[-6:]})")
-            history.append(player.step())
-            history = history[-20:]
-            if session.match.state_id != last_state:
-                last_state, stalled = session.match.state_id, 0
-            else:
-                stalled += 1
-                if stalled > 60:
-                    error = getattr(table, "last_error", "")
-                    raise SmokeFailure(f"the {title} game stopped progressing at state {last_state} "
-                                       f"(last actions {history[-8:]}; last message {error!r})")
-        # let the final position and the game-over scene appear
-        for _ in range(40):
-            _frames(app)
-            if app.scenes.top is not table and type(app.scenes.top).__name__ == "GameOverScene":
-                break
-            time.sleep(0.05)
+        watch = CurtainWatch(session, table)
+        try:
+            player = _play_to_the_end(app, session, table, make_player, title, timeout_s)
+        finally:
+            watch.close()
+        if watch.problems:  # DESIGN D3: a private view after a public screen without the curtain
+            raise SmokeFailure(f"{title}: {watch.problems[0]}")
     return player
+
+
+def _play_to_the_end(app, session, table, make_player, title: str, timeout_s: float) -> Any:
+    player = make_player(session)
+    started = time.monotonic()
+    last_state, stalled, history = session.match.state_id, 0, []
+    while not session.match.over:
+        if time.monotonic() - started > timeout_s:
+            raise SmokeFailure(f"the {title} game did not end within {timeout_s:.0f} s "
+                               f"(state {session.match.state_id}; last actions {history[-6:]})")
+        history.append(player.step())
+        history = history[-20:]
+        if session.match.state_id != last_state:
+            last_state, stalled = session.match.state_id, 0
+        else:
+            stalled += 1
+            if stalled > 60:
+                error = getattr(table, "last_error", "")
+                raise SmokeFailure(f"the {title} game stopped progressing at state {last_state} "
+                                   f"(last actions {history[-8:]}; last message {error!r})")
+    # let the final position and the game-over scene appear
+    for _ in range(40):
+        _frames(app)
+        if app.scenes.top is not table and type(app.scenes.top).__name__ == "GameOverScene":
+            break
+        time.sleep(0.05)
+    return player
+
+
+# ------------------------------------------------------------- the curtain rule (D3) --
+class CurtainWatch:
+    """Checks DESIGN D3 on every frame the app draws, whatever drives the game:
+
+    once anything public was on the screen (the table with nobody behind it: a public
+    banner, a reveal; or a curtain, whoever it names), the next private view is drawn
+    only after the curtain was lifted for exactly that seat, even when it is the seat
+    shown last. A game with exactly one human seat has no curtain and is not checked.
+
+    It wraps ``table.draw``, every curtain's ``draw`` and ``session.curtain_lifted`` of
+    this one game (instance attributes; nothing else changes). ``problems`` lists each
+    breach; ``comebacks`` counts private views that followed a public screen for the
+    seat shown last (the case the rule is about), so a run can show it was exercised."""
+
+    def __init__(self, session: Any, table: Any) -> None:
+        from game.ui.scenes.curtain import CurtainScene
+
+        self.session = session
+        self.table = table
+        self.problems: list[str] = []
+        self.public_frames = 0
+        self.private_frames = 0
+        self.lifts = 0
+        self.comebacks = 0
+        self._cleared: int | None = None   # the seat whose curtain was lifted, until something public
+        self._last_private: int | None = None
+        self._public_since = False
+        self._checked = len(getattr(session, "humans", [0, 0])) > 1
+        table_draw = table.draw
+        lifted = session.curtain_lifted
+        curtain_draw = CurtainScene.draw
+
+        def watch_table(surface):
+            self._frame(session.screen_seat)
+            return table_draw(surface)
+
+        def watch_lift(seat):
+            self.lifts += 1
+            self._cleared = seat
+            return lifted(seat)
+
+        def watch_curtain(scene, surface):
+            if getattr(scene, "session", None) is session:
+                self._public()
+            return curtain_draw(scene, surface)
+
+        table.draw = watch_table
+        session.curtain_lifted = watch_lift
+        self._undo = (CurtainScene, curtain_draw)
+        CurtainScene.draw = watch_curtain
+
+    def close(self) -> None:
+        """Stop watching curtains (the table and session wrappers go with them)."""
+        cls, draw = self._undo
+        cls.draw = draw
+
+    def __enter__(self) -> "CurtainWatch":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _public(self) -> None:
+        self._cleared = None
+        self._public_since = True
+
+    def _frame(self, seat: int | None) -> None:
+        if seat is None:
+            self.public_frames += 1
+            self._public()
+            return
+        self.private_frames += 1
+        if self._checked and self._cleared != seat:
+            self.problems.append(
+                f"{self.session.players[seat]}'s private view was drawn at state {self.session.match.state_id} "
+                f"after a public screen without the curtain (last curtain lifted for {self._cleared})")
+        if self._public_since and seat == self._last_private:
+            self.comebacks += 1
+        self._public_since = False
+        self._last_private = seat

@@ -5,7 +5,11 @@ real table scene by posting pygame events (the smoke player). Every card-drawing
 of the shared CardArt (face, zoom) and every card sprite on the table at every frame is
 checked against the engine's hands at that moment:
 * while the curtain is down (or nobody is behind the screen), no card of any hand;
-* while seat X is shown, no card of any other seat's hand.
+* while seat X is shown, no card of any other seat's hand;
+* once anything public was on the screen (the public banner, a curtain), seat X's
+  private view is drawn only after the curtain was lifted for X, even when X was the
+  seat shown last (DESIGN D3; issue 9 item 1: "No answers" used to hand the screen
+  straight back to the player of the card).
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ smoke_hammer = pytest.importorskip("game.ui.smoke_hammer")
 from game.ui.scenes.curtain import CurtainScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.session import HotseatSession, open_table  # noqa: E402
+from game.ui.smoke_common import CurtainWatch  # noqa: E402
 from tests.ui.shell_helpers import new_app  # noqa: E402
 
 STEPS_TIME = 12.0  # seconds of play: enough for many curtains, windows and seat changes
@@ -69,12 +74,16 @@ def test_no_hand_card_is_drawn_for_another_seat_or_under_the_curtain(tmp_path, m
 
     player = smoke_hammer.HammerPlayer(app, session, seed=4)
     end = time.monotonic() + STEPS_TIME
-    while time.monotonic() < end and not session.match.over:
-        if isinstance(app.scenes.top, CurtainScene):
-            curtains += 1
-            app.draw(force=True)  # the curtain itself draws: nothing may come from a hand
-        player.step()
+    with CurtainWatch(session, table) as watch:
+        while time.monotonic() < end and not session.match.over:
+            if isinstance(app.scenes.top, CurtainScene):
+                curtains += 1
+                app.draw(force=True)  # the curtain itself draws: nothing may come from a hand
+            player.step()
     assert not problems, "\n".join(problems[:10])
+    assert not watch.problems, "\n".join(watch.problems[:5])
+    # the rule's own case happened: a seat got the screen back after the public banner
+    assert watch.comebacks >= 1 and watch.public_frames and watch.lifts >= 3, vars(watch)
     shown = {seat for seat in drawn_for if seat is not None}
     # the game really went round the table: several seats shown, several curtains
     assert shown >= {0, 1, 2} and curtains >= 3, (drawn_for, curtains, session.match.state_id)

@@ -213,6 +213,12 @@ def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):
     assert s.no_answers() is None
     assert s.match.state_id == before + len(asked)  # one pass per human seat, through the engine
     assert s.match.view(None).get("window") is None or s.match.view(None)["window"]["card"] != window["card"]
+    # the banner was public: nobody's hand comes back without the curtain, not even the
+    # hand of the card's player (DESIGN D3; issue 9 item 1)
+    assert s.screen_seat is None
+    humans = [x for x in s.match.to_act() if s.is_human(x)]
+    if len(humans) == 1:
+        assert s.curtain_down and s.curtain_seat == humans[0]
 
 
 def test_bot_pause_follows_the_animation_speed_setting(toy_table, tmp_path):  # issue 3 item 8
@@ -278,5 +284,9 @@ def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypat
     before = s.match.state_id
     assert s.no_answers() is None
     assert s.match.state_id == before + 1 and public_window(s.match.view(None)) is None
-    # the motion's player gets the screen back at once: nobody else's hand was shown
-    assert s.screen_seat == window["by"] or s.curtain_down
+    # the banner was public: even the motion's own player gets the screen back only
+    # through the curtain (DESIGN D3; issue 9 item 1)
+    assert s.screen_seat is None
+    humans = [x for x in s.match.to_act() if s.is_human(x)]
+    if len(humans) == 1:
+        assert s.curtain_down and s.curtain_seat == humans[0]
