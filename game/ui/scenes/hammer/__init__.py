@@ -1,0 +1,1 @@
+"""The Hammer of the Witches table as a package of panels; the scene is ``table.HammerTableScene``."""

@@ -1,0 +1,74 @@
+"""The shown seat's hand, fanned; in phase 4 the cards marked for discard lie on the pile."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.scenes.hammer.common import CARD_RATIO
+from game.ui.sprites import CardSprite
+
+
+class HandPanel:
+    """The hand sprites: where each card lies. Mixed into
+    :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
+
+    def card_size(self) -> tuple[int, int]:
+        hand = pygame.Rect(self.rects["hand"])
+        h = max(60, hand.h - 10)
+        return (int(h / CARD_RATIO), h)
+
+    def hand_slots(self, count: int) -> list[tuple[int, int]]:
+        hand = pygame.Rect(self.rects["hand"])
+        cw, ch = self.card_size()
+        marks = [c for c in self.discard_marks if c in self.my_hand()]
+        count_kept = count - len(marks)
+        slots: list[tuple[int, int]] = []
+        gap = max(4, cw // 12)
+        if count_kept > 0:
+            total = count_kept * cw + (count_kept - 1) * gap
+            step = cw + gap
+            if total > hand.w - 8 and count_kept > 1:
+                step = (hand.w - 8 - cw) / (count_kept - 1)
+                total = hand.w - 8
+            x0 = hand.centerx - total / 2
+            mid = (count_kept - 1) / 2
+            for i in range(count_kept):
+                arc = int(abs(i - mid) ** 2 * max(1, ch // 60))  # a gentle fan: the ends sit lower
+                slots.append((int(x0 + i * step), hand.y + 6 + min(arc, ch // 8)))
+        return slots
+
+    def rebuild_sprites(self, old_view: dict | None) -> None:
+        """Like the base, but cards marked for discard in phase 4 lie on the discard pile."""
+        hand = self.my_hand()
+        self.discard_marks = [c for c in self.discard_marks if c in hand] if self.refilling() else []
+        if not self.discard_marks:
+            super().rebuild_sprites(old_view)
+            return
+        kept = [c for c in hand if c not in self.discard_marks]
+        old_pos = {s.card_id: s.rect.topleft for s in self.group.sprites()
+                   if isinstance(s, CardSprite) and s.zone == "hand"}
+        for s in list(self.group.sprites()):
+            if isinstance(s, CardSprite) and s.zone == "hand":
+                s.kill()
+        size = self.card_size()
+        slots = self.hand_slots(len(hand))
+        disc = pygame.Rect(self.rects["discard"])
+        small = (int(size[0] * 0.8), int(size[1] * 0.8))
+        homes = list(zip(kept, slots))
+        for i, card in enumerate(self.discard_marks):
+            homes.append((card, (disc.x + 4 + i * max(6, small[0] // 5), disc.y + 4 + i * 3)))
+        for card, home in homes:
+            marked = card in self.discard_marks
+            if card == self.selected:
+                home = (home[0], home[1] - size[1] // 6)
+            img = self.art.face(self.game, card, small if marked else size)
+            sprite = CardSprite(card, img, home, zone="hand")
+            self.group.add(sprite, layer=2 if marked else 1)
+            if card in old_pos and old_pos[card] != home:
+                sprite.rect.topleft = old_pos[card]
+                sprite.fly_to(home, 0.2)
+
+    def snap_home(self) -> None:
+        for s in self.group.sprites():
+            if isinstance(s, CardSprite) and s.zone == "hand" and s.rect.topleft != s.home:
+                s.fly_to(s.home, 0.18 * self.anim_factor)
+        self.dirty = True

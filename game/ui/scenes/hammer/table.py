@@ -1,0 +1,311 @@
+"""The Hammer of the Witches table (hammer.md; DESIGN D3, D6).
+
+``HammerTableScene(app, source)`` draws ``source.view()`` (hammer.md H11 plus the
+engine's documented extra fields) and turns drags, clicks and keys into the H9 commands,
+sent with ``source.submit``. It never decides legality: ``source.legal()`` only lights up
+targets and fills prompts (which accuser, which sign); whatever the player does is sent
+to the engine, and a refusal snaps the card back with the engine's message.
+
+What goes where (zones from ``assets/layouts/hammer.tmx``): ``seat_0`` is the seat on
+screen, ``seat_k`` the k-th seat clockwise from it; each seat panel shows its owner's
+three villagers, each on its pyre track (start value .. 18, 10-18 the blue side), the
+hand as card backs with a count, trophies, kept tests and empty pyres. The shown seat's
+hand is fanned in ``hand``; ``banner`` holds the public window banner with the announced
+card (the drop target for responses / negations / No Inquisition); ``deck``/``discard``
+the piles; the action buttons sit under the piles.
+
+The panels live beside this module, one per part of the table (mixed into the scene,
+since each reads the same view and legal commands): ``phase_track``, ``seats``,
+``pyres`` (villagers on their tracks, heat markers), ``banner`` (window banner and the
+announced card), ``piles`` (piles and buttons), ``hand`` and ``moves`` (drops to
+commands and the choosers); ``common`` holds the sizes and the built-in zones. This
+module wires them together: geometry, targets, the view's changes and the static table.
+
+Input paths for every action:
+* drag a hand card onto a target (villager, the announced card, the discard pile);
+* click a card (it lifts), then click a target;
+* keys: 1-9 pick a hand card, Tab cycles its targets, Enter plays, Esc cancels,
+  Space = end turn / pass, C = call inquisition, R = refill, P = place villagers,
+  N = no answers, ? = help. In prompts: arrows/Tab, 1-9, Enter, Esc.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes import hammer_text as words
+from game.ui.scenes.hammer.banner import BannerPanel
+from game.ui.scenes.hammer.common import HEAT_SECONDS, _fallback_zones
+from game.ui.scenes.hammer.hand import HandPanel
+from game.ui.scenes.hammer.moves import MovesPanel
+from game.ui.scenes.hammer.phase_track import PhaseTrack
+from game.ui.scenes.hammer.piles import PilesPanel
+from game.ui.scenes.hammer.pyres import PyresPanel
+from game.ui.scenes.hammer.seats import SeatsPanel
+from game.ui.scenes.table_base import FLY_SECONDS, Pick, Rect, TableScene, Target, text, unique_targets
+
+log = logging.getLogger(__name__)
+
+
+class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPanel, PhaseTrack, MovesPanel,
+                       TableScene):
+    """The Hammer table (see the module docstring)."""
+
+    game = "hammer"
+    REQUIRED_ZONES = ("phase_track", "banner", "message", "hand", "log", "deck", "discard")
+    NO_ANSWERS_UNSUPPORTED = "Each player answers in turn here."
+
+    def __init__(self, app, source) -> None:
+        self.vrects: dict[str, pygame.Rect] = {}
+        self.vtracks: dict[str, tuple[int, int, float, int]] = {}
+        self.portraits: dict[str, pygame.Rect] = {}
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.announced_rect: pygame.Rect | None = None
+        self.heat_anim: dict[str, list[float]] = {}
+        self.discard_marks: list[str] = []
+        self._flown: set[str] = set()
+        self._seat_cache: dict[str, tuple] = {}
+        self.help_rect: pygame.Rect | None = None
+        super().__init__(app, source)
+
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        return _fallback_zones(players, w, h)
+
+    def on_layout(self) -> None:
+        r = self.rects
+        deck, discard, hand = (pygame.Rect(r[k]) for k in ("deck", "discard", "hand"))
+        top = max(deck.bottom, discard.bottom) + max(8, deck.h // 14)
+        bottom = hand.bottom
+        self.rects.setdefault("buttons", (deck.x, top, discard.right - deck.x, max(40, bottom - top)))
+
+    def villagers(self) -> list[dict]:
+        return list(self.view.get("villagers") or [])
+
+    def villager(self, vid: str) -> dict:
+        for v in self.villagers():
+            if v.get("id") == vid:
+                return v
+        return {}
+
+    def name(self, seat: Any) -> str:
+        return words.seat_name(seat, list(self.source.players))
+
+    def witches(self) -> list[str]:
+        hottest = self.view.get("hottest") or {}
+        if hottest.get("villagers"):
+            return list(hottest["villagers"])
+        alive = [v for v in self.villagers() if v.get("status") == "alive" and isinstance(v.get("heat"), int)]
+        if not alive:
+            return []
+        top = max(v["heat"] for v in alive)
+        return [v["id"] for v in alive if v["heat"] == top]
+
+    def refilling(self) -> bool:
+        return bool(self.legal_of("refill"))
+
+    def targets_for(self, card_id: str) -> list[Target]:
+        out: list[Target] = []
+        for c in self.legal_cmds:
+            if c.get("card") != card_id:
+                continue
+            t = c.get("type")
+            if t in ("accuse", "bribe", "advocate") and c.get("target"):
+                out.append(("villager", c["target"]))
+            elif t == "test":
+                for vid in ([c["witch"]] if c.get("witch") else self.witches()):
+                    out.append(("villager", vid))
+            elif t in ("respond", "negate", "no_inquisition"):
+                out.append(("announced", None))
+        if self.refilling() and card_id in self.my_hand():
+            out.append(("hand", None) if card_id in self.discard_marks else ("discard", None))
+        return unique_targets(out)
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        kind, key = target
+        if kind == "villager":
+            return self.vrects.get(key)
+        if kind == "announced":
+            return self.announced_rect
+        if kind in ("discard", "deck", "hand", "banner", "phase_track", "log"):
+            r = self.rects.get(kind)
+            return pygame.Rect(r) if r is not None else None
+        if kind == "seat":
+            return self.seat_rects.get(key)
+        return None
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        if self.announced_rect is not None and self.announced_rect.collidepoint(pos):
+            return ("announced", None)
+        for name in ("discard", "hand"):
+            r = self.rects.get(name)
+            if r is not None and pygame.Rect(r).collidepoint(pos):
+                return (name, None)
+        for vid, r in self.vrects.items():
+            if r.collidepoint(pos):
+                return ("villager", vid)
+        return None
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        key = super().hover_target_key(pos)
+        if key is not None:
+            return key
+        if self.announced_rect is not None and self.announced_rect.collidepoint(pos):
+            card = (self.view.get("window") or {}).get("card")
+            if card:
+                return ("card", card)
+        disc = self.rects.get("discard")
+        if disc is not None and pygame.Rect(disc).collidepoint(pos) and self.view.get("discard"):
+            return ("card", self.view["discard"][-1])
+        for vid, r in self.portraits.items():
+            if r.collidepoint(pos):
+                return ("villager", vid)
+        return None
+
+    def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] == "villager":
+            return self.art.zoom(self.game, key[1], width)
+        return super().zoom_image(key, width)
+
+    def sync(self, force: bool = False) -> bool:
+        changed = super().sync(force)
+        if changed:
+            choices = self.legal_of("choose_witch")
+            if choices and self.pick is None:
+                self.pick = Pick("Click the villager to burn (a tie)",
+                                 [("villager", c["villager"]) for c in choices],
+                                 lambda t: self.submit({"type": "choose_witch", "villager": t[1]}))
+                self.message = self.status_message()
+        return changed
+
+    def on_view_changed(self, old: dict, new: dict) -> None:
+        old_heat = {v["id"]: v.get("heat") for v in old.get("villagers") or []}
+        for v in new.get("villagers") or []:
+            a, b = old_heat.get(v["id"]), v.get("heat")
+            if isinstance(a, int) and isinstance(b, int) and a != b:
+                self.heat_anim[v["id"]] = [float(a), float(b), 0.0]
+        # cards that reached the table from someone else's hand fly from their seat
+        old_cards = set(old.get("discard") or [])
+        oldw = (old.get("window") or {}).get("card")
+        if oldw:
+            old_cards.add(oldw)
+        neww = (new.get("window") or {}).get("card")
+        appeared = [c for c in (new.get("discard") or []) if c not in old_cards]
+        if neww and neww not in old_cards:
+            appeared.append(neww)
+        by_card = {e.get("card"): e.get("seat") for e in new.get("recent") or [] if e.get("card")}
+        size = self.card_size()
+        for i, card in enumerate(appeared[-4:]):
+            if card in self._flown:
+                continue
+            seat = by_card.get(card)
+            zone = self.seat_zone(seat) if isinstance(seat, int) else None
+            start = zone.center if zone is not None else pygame.Rect(self.rects["banner"]).center
+            dest = self.announced_rect if card == neww and self.announced_rect else pygame.Rect(self.rects["discard"])
+            self.fly(self.art.face(self.game, card, size), (start[0] - size[0] // 2, start[1] - size[1] // 2),
+                     dest.topleft, FLY_SECONDS, delay=0.06 * i)
+        self._flown = set()
+
+    def effects_running(self) -> bool:
+        return bool(self.heat_anim)
+
+    def step_effects(self, dt: float) -> None:
+        for vid in list(self.heat_anim):
+            anim = self.heat_anim[vid]
+            anim[2] += dt / self.anim_factor
+            if anim[2] >= HEAT_SECONDS:
+                del self.heat_anim[vid]
+                self.dirty = True
+
+    def status_message(self) -> str:
+        v = self.view
+        seat = v.get("seat")
+        phase = v.get("phase")
+        extra = getattr(self.source, "message", "") or ""
+        if v.get("over"):
+            return "The game is over."
+        mine = seat is not None and seat in (v.get("to_act") or [])
+        if not mine:
+            acting = [self.name(s) for s in self.pending_public()]
+            base = f"Waiting for {', '.join(acting)}." if acting else ""
+            return (extra + " " + base).strip()
+        me = self.name(seat)
+        if self.pick is not None:
+            return self.pick.title + "  (or Tab + Enter)"
+        window = v.get("window")
+        if window:
+            return f"{me}: drag an answer onto the announced card, or Pass (Space)."
+        if phase == "setup":
+            return f"{me}: place your villagers on your pyres — press P."
+        if phase == "accusation":
+            return (f"{me}'s turn: drag cards onto villagers (1-9, Tab, Enter), "
+                    "Call inquisition (C) before playing, or End turn to draw (Space).")
+        if phase == "arrest":
+            return f"{me} has priority: play one card, or Pass (Space)."
+        if phase == "trial":
+            return f"{me}'s trial turn: play one card, or Pass (Space)."
+        if phase == "evidence":
+            return f"{me}: drag cards to the discard pile, then Refill (R)."
+        return extra
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Drag a card from your hand onto its target and let go:",
+            "  brown cards and bribes / advocates: onto a villager (you pick the accuser or the sign);",
+            "  tests: onto the current witch;  answers (responses, No Inquisition, negations):",
+            "  onto the card shown in the banner;  phase 4: onto the discard pile, then Refill.",
+            "Or click a card, then click its target.  Right-click or hover zooms any card.",
+            "Keyboard: 1-9 pick a card, Tab cycles its targets, Enter plays it, Esc cancels.",
+            "  Space = End turn / Pass,  C = Call inquisition,  R = Refill,  P = Place villagers,",
+            "  N = No answers,  Tab with no card picked walks the buttons,  F11 = full screen.",
+            "The hottest living villager is the current witch (red frame); 10-18 is the blue side.",
+            "The wheel scrolls the game log.",
+        ]
+
+    def describe_event(self, event: dict) -> str:
+        return words.describe(event, list(self.source.players))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT)
+        w, h = surface.get_size()
+        self.draw_phase_track(surface)
+        self.vrects.clear()
+        self.vtracks.clear()
+        self.portraits.clear()
+        self.seat_rects.clear()
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None:
+                self.draw_seat_cached(surface, seat, zone)
+        self.draw_piles(surface)
+        banner = pygame.Rect(self.rects["banner"])
+        if self.banner is None and not self.view.get("window"):
+            self.draw_center(surface, banner)
+        if self.announced_rect is not None:
+            self.draw_announced(surface)
+        if self.my_seat() is None and self.players > 1:
+            hand = pygame.Rect(self.rects["hand"])
+            msg = text("The screen shows no hand now — it is passed between players.", max(14, hand.h // 9),
+                       theme.TEXT_MUTED)
+            surface.blit(msg, msg.get_rect(center=hand.center))
+
+    def ensure_geometry(self) -> None:
+        """Targets need geometry even before the first draw (tests, the smoke run)."""
+        if not self.vrects and self.view.get("villagers"):
+            scratch = pygame.Surface((max(1, self.size[0]), max(1, self.size[1])))
+            self.draw_table(scratch)
+
+    def target_rect_safe(self, target: Target) -> pygame.Rect | None:
+        self.ensure_geometry()
+        return self.target_rect(target)
+
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        self.ensure_geometry()
+        if kind == "villager":
+            r = self.vrects.get(key)
+            return r.center if r is not None else None
+        if kind == "button" and key == "help" and self.help_rect is not None:
+            return self.help_rect.center
+        return super().locate(kind, key)

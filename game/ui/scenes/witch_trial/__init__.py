@@ -1,0 +1,1 @@
+"""The Witch Trial courtroom as a package of panels; the scene is ``table.WitchTrialTableScene``."""

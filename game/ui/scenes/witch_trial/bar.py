@@ -1,0 +1,217 @@
+"""The banner strip under the court: the action bar (what is asked now and the
+buttons of the legal commands) or, when nobody's hand is shown, the public banner (D3)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table_base import Prompt
+from game.ui.scenes.witch_trial.common import felt_panel
+from game.ui.widgets import Banner, Button
+
+
+class SideBanner(Banner):
+    """The public banner laid out for a low strip: the prompt on the left, the buttons
+    in one row on the right (the shared Banner stacks them, which needs more height)."""
+
+    def _layout(self) -> None:
+        if not self.buttons:
+            return
+        f = get_font(self.font_size - 2, bold=True)
+        widths = [max(100, f.size(b.label)[0] + 30) for b in self.buttons]
+        gap = 10
+        room = int(self.rect.w * 0.5)
+        if sum(widths) + gap * (len(widths) - 1) > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+        bh = max(26, min(44, self.rect.h - 14))
+        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
+        for b, w in zip(self.buttons, widths):
+            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
+            x += w + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        felt_panel(surface, self.rect, color=theme.PANEL, alpha=245, edge=theme.HIGHLIGHT, width=3)
+        right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
+        font = get_font(self.font_size, bold=True)
+        lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
+        y = self.rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(font.render(line, True, theme.HIGHLIGHT), (self.rect.x + 14, y))
+            y += font.get_linesize()
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class ActionBar:
+    """The banner zone: action buttons from ``legal()``, the action bar and the public banner. Mixed into
+    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+
+    def banner_seats(self) -> list[int]:
+        fn = getattr(self.source, "banner_seats", None)
+        if fn is not None:
+            return list(fn())
+        if self.view.get("seat") is not None:
+            return []
+        return [s for s in self.pending_public() if self.source.is_human(s)]
+
+    def make_buttons(self) -> list[Button]:
+        self.stepper = None
+        self.dialog_rect = None
+        specs: list[tuple[str, str, Any, int | None, str]] = []
+        plea = self.plea_window()
+        if self.legal_of("offer_plea") and plea is not None:
+            return self._plea_offer_widgets(plea)
+        if self.legal_of("answer_plea") and plea is not None:
+            return self._plea_answer_widgets(plea)
+        if self.legal_of("no_objection"):
+            if self.legal_of("object"):
+                specs.append(("object", "Object! (O)", self.object_now, pygame.K_o, "danger"))
+            specs.append(("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}),
+                          pygame.K_n, "normal"))
+        if self.legal_of("rest"):
+            specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), pygame.K_r, "primary"))
+        defends = self.legal_of("defend")
+        if self.legal_of("prosecute"):
+            specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), pygame.K_p, "danger"))
+        if len(defends) == 1:
+            owner = defends[0]["case_owner"]
+            specs.append((f"defend:{owner}", f"Defend {self.name(owner)} (D)", lambda o=owner: self.defend(o),
+                          pygame.K_d, "normal"))
+        elif defends:
+            for c in defends:
+                owner = c["case_owner"]
+                specs.append((f"defend:{owner}", f"Defend {self.name(owner)}", lambda o=owner: self.defend(o),
+                              None, "normal"))
+        if self.legal_of("pass"):
+            specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
+        if not specs:
+            return []
+        bar = pygame.Rect(self.rects["banner"])
+        bh = max(28, min(44, bar.h - 14))
+        size = max(13, min(20, bh // 2))
+        font = get_font(size, bold=True)
+        widths = [max(bh * 3, font.size(label)[0] + 28) for _n, label, *_ in specs]
+        gap = 8
+        room = int(bar.w * 0.62)
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = bar.right - 8 - total
+        y = bar.centery - bh // 2
+        buttons = []
+        for (name, label, action, hotkey, style), w in zip(specs, widths):
+            buttons.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
+            x += w + gap
+        return buttons
+
+    def do(self, command: dict) -> None:
+        self.submit(command)
+
+    def defend(self, owner: int | None = None) -> None:
+        options = [c["case_owner"] for c in self.legal_of("defend")]
+        if owner is not None:
+            self.submit({"type": "defend", "case_owner": owner})
+            return
+        if len(options) == 1:
+            self.submit({"type": "defend", "case_owner": options[0]})
+            return
+        if not options:
+            self.toast("There is no case you can defend now.")
+            return
+        labels = []
+        for o in options:
+            case = self.player(o).get("pending_case") or {}
+            labels.append((f"{self.name(o)}'s case: {words.card_name(case.get('suspect'))} for "
+                           f"{words.card_name(case.get('charge'))}", o))
+        self.prompt = Prompt("Defend whose case?", labels, lambda o: self.submit({"type": "defend", "case_owner": o}),
+                             None, anchor=pygame.Rect(self.rects["court"]).center)
+
+    def object_now(self) -> None:
+        options = self.legal_of("object")
+        if not options:
+            self.toast("You hold no Objection.")
+            return
+        self.send(options[0], options[0]["card"])
+
+    def make_banner(self) -> Banner | None:
+        """The public banner (D3): an open Motion window seen by anyone but the lawyer
+        asked, or a hot-seat table waiting for someone to sit down."""
+        v = self.view
+        seat = v.get("seat")
+        motion = self.trial().get("motion")
+        seats = self.banner_seats()
+        actions: list[tuple[str, str, Any]] = []
+        if v.get("over"):
+            return None
+        if motion and seat != motion.get("awaiting"):
+            awaiting = motion.get("awaiting")
+            asked = [s for s in seats if s == awaiting] or (
+                [awaiting] if seat is None and isinstance(awaiting, int) and self.source.is_human(awaiting) else [])
+            for s in asked:
+                actions.append((f"seat:{s}", f"{self.name(s)} answers", lambda s=s: self.source.request_seat(s)))
+            can_pass_all = getattr(self.source, "can_pass_all", None)
+            if seat is None and asked and can_pass_all is not None and can_pass_all():
+                actions.append(("no_objection", "No objection (N)", self.no_answers))
+            prompt = (f"Objection? {self.name(motion.get('by'))} moves {words.card_name(motion.get('card'))}. "
+                      f"{self.name(awaiting)} may object or let it stand.")
+        elif seat is None and seats:
+            for s in seats:
+                actions.append((f"seat:{s}", self.name(s), lambda s=s: self.source.request_seat(s)))
+            prompt = "Who sits at the screen now? " + ", ".join(self.name(s) for s in seats) + " may act."
+        else:
+            return None
+        r = pygame.Rect(self.rects["banner"])
+        size = max(14, min(20, r.h // 3))
+        banner = SideBanner(r, prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size)
+        for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
+            b.name = name
+            if name == "no_objection":
+                b.hotkey = pygame.K_n
+        return banner
+
+    def action_bar_key(self) -> Any:
+        """Everything ``draw_action_bar`` reads (or that a public banner covers the zone)."""
+        if self.banner is not None:
+            return None
+        bar = pygame.Rect(self.rects["banner"])
+        return (self.action_bar_head(), min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)),
+                                            default=bar.right - 8))
+
+    def action_bar_head(self) -> str:
+        v = self.view
+        trial = self.trial()
+        seat = v.get("seat")
+        if v.get("over"):
+            head = "Game over \u2014 see the scores; most money wins."
+        elif trial:
+            head = self.who_plays(trial)
+            head += "" if head.endswith("?") else "."
+            if trial.get("motion") and seat == trial["motion"].get("awaiting"):
+                head = (f"Objection? {self.name(trial['motion'].get('by'))} moves "
+                        f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand.")
+        else:
+            head = f"{self.name(v.get('turn'))}'s turn: one action."
+        return head
+
+    def draw_action_bar(self, surface: pygame.Surface) -> None:
+        """The banner zone when no public banner is up: what is asked now, and the buttons."""
+        bar = pygame.Rect(self.rects["banner"])
+        felt_panel(surface, bar, alpha=215)
+        size = max(13, min(20, bar.h // 3))
+        head = self.action_bar_head()
+        right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8)
+        font = get_font(size, bold=True)
+        lines = wrap_text(head, font, max(80, right - bar.x - 24))[:2]
+        y = bar.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(font.render(line, True, theme.PARCHMENT), (bar.x + 12, y))
+            y += font.get_linesize()

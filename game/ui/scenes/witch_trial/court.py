@@ -1,0 +1,271 @@
+"""The court: stage pills, whose play, the lawyers, the case and every card played."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.icons import get_icon
+from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table_base import FLY_SECONDS, text
+from game.ui.scenes.witch_trial.common import (CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, STAGES,
+                                               felt_panel)
+
+
+class CourtPanel:
+    """The court panel: the trial in session, or what a turn may do between trials. Mixed into
+    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+
+    def _court_geometry(self) -> None:
+        court = pygame.Rect(self.rects["court"])
+        self.motion_rect = None
+        trial = self.view.get("trial")
+        strip = self.court_strip_h(court)
+        area = pygame.Rect(court.x + 10, court.y + strip + 8, court.w - 20, court.h - strip - 14)
+        self.court_area = area
+        if not trial:
+            return
+        label_h = max(13, area.h // 9)
+        ch = area.h - label_h - 4
+        cw = int(ch / CARD_RATIO)
+        names_w = max(110, area.w // 6)
+        x = area.x + names_w
+        y = area.y + label_h + 2
+        self.court_cards[trial["suspect"]] = pygame.Rect(x, y, cw, ch)
+        self.court_cards[trial["charge"]] = pygame.Rect(x + cw + 6, y, cw, ch)
+        px = x + 2 * cw + 6 + max(14, cw // 4)
+        self.played_x = px
+        played = self.played_row(trial)
+        # many cards: first shrink them (to 60 %), only then let them overlap
+        pw, ph = cw, ch
+        if played and len(played) * (cw + 6) > area.right - px:
+            pw = max(int(cw * 0.6), (area.right - px) // len(played) - 6)
+            ph = int(pw * CARD_RATIO)
+        room = area.right - px - pw
+        step = pw + 6
+        if len(played) > 1 and step * (len(played) - 1) > room:
+            step = max(8, room // (len(played) - 1))
+        for i, card in enumerate(played):
+            self.court_cards[card] = pygame.Rect(px + i * step, y + ch - ph, pw, ph)
+        motion = trial.get("motion")
+        if motion and motion.get("card") in self.court_cards:
+            self.motion_rect = self.court_cards[motion["card"]]
+
+    @staticmethod
+    def played_row(trial: dict) -> list[str]:
+        """Trial cards after the case: a replaced case charge first, then every card played
+        except the charge now in force (it sits beside the suspect)."""
+        row = [trial["case_charge"]] if trial.get("case_charge") in (trial.get("replaced") or []) else []
+        return row + [c for c in trial.get("played") or [] if c != trial.get("charge")]
+
+    def court_strip_h(self, court: pygame.Rect) -> int:
+        return max(22, min(40, court.h // 7))
+
+    def side_of(self, card_id: str) -> str | None:
+        """Which side played a trial card (from the public ``play`` events of the log; the
+        last play of a card wins, read once per view rather than once per card drawn)."""
+        if self._sides[0] != self._seen:
+            sides: dict[str, Any] = {}
+            for e in self.log_events:
+                if e.get("type") == "play" and "card" in e:
+                    sides[e["card"]] = e.get("side")
+            self._sides = (self._seen, sides)
+        return self._sides[1].get(card_id)
+
+    def court_key(self) -> Any:
+        """Everything ``draw_court`` reads (names never change at a table)."""
+        v = self.view
+        trial = self.trial()
+        if not trial:
+            last = None
+            for e in reversed(self.log_events):
+                if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
+                        e.get("type") != "plea" or e.get("accepted")):
+                    last = e
+                    break
+            return (None, v.get("stage"), bool(v.get("over")), repr(v.get("scores")), repr(v.get("winners")),
+                    v.get("turn"), v.get("pass_streak", 0), repr(last))
+        played = self.played_row(trial)
+        return (repr(trial), v.get("stage"), tuple(self.side_of(c) for c in played),
+                repr(sorted((k, tuple(r)) for k, r in self.court_cards.items())), getattr(self, "played_x", None))
+
+    def draw_court(self, surface: pygame.Surface) -> None:
+        court = pygame.Rect(self.rects["court"])
+        felt_panel(surface, court, color=theme.FELT_DARK, alpha=220)
+        trial = self.trial()
+        strip_h = self.court_strip_h(court)
+        strip = pygame.Rect(court.x + 6, court.y + 5, court.w - 12, strip_h)
+        stage = self.view.get("stage")
+        size = max(12, min(20, strip_h * 55 // 100))
+        icon = get_icon("gavel", strip_h - 4, theme.PARCHMENT)
+        surface.blit(icon, icon.get_rect(midleft=(strip.x + 2, strip.centery)))
+        x = strip.x + icon.get_width() + 8
+        pill_w = int(strip.w * 0.15)
+        for key, label in STAGES:
+            pill = pygame.Rect(x, strip.y + 2, pill_w - 6, strip.h - 4)
+            lit = bool(trial) and (key == stage or (key == trial.get("phase") and stage != "plea"))
+            done = bool(trial) and not lit and [k for k, _ in STAGES].index(key) < [k for k, _ in STAGES].index(
+                trial.get("phase", "prosecution")) and key != "plea"
+            fill = theme.HIGHLIGHT if lit else (theme.WOOD if done else theme.WOOD_DARK)
+            pygame.draw.rect(surface, fill, pill, border_radius=pill.h // 2)
+            t = text(label, max(11, size - 2), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
+            if t.get_width() > pill.w - 6:
+                t = text(label.split(" ")[0], max(10, size - 4), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
+            surface.blit(t, t.get_rect(center=pill.center))
+            x += pill_w
+        if not trial:
+            msg = text("No trial in session", max(14, size + 2), theme.TEXT_MUTED, bold=True, title=True)
+            surface.blit(msg, msg.get_rect(midleft=(x + 6, strip.centery)))
+            self.draw_court_idle(surface, self.court_area)
+            return
+        who = self.who_plays(trial)
+        w = text(who, size, theme.PARCHMENT, bold=True)
+        if w.get_width() > strip.right - x - 6:
+            w = text(who, max(11, size - 3), theme.PARCHMENT, bold=True)
+        surface.blit(w, w.get_rect(midright=(strip.right - 4, strip.centery)))
+        area = self.court_area
+        label_h = max(13, area.h // 9)
+        lsize = max(11, min(22, label_h))
+        # lawyers column
+        names_w = max(110, area.w // 6) - 10
+        y = area.y + label_h + 2
+        for role, seat, col in (("Prosecutor", trial.get("prosecutor"), PROSECUTION_COLOUR),
+                                ("Defender", trial.get("defender"), DEFENSE_COLOUR)):
+            t = text(role, lsize, theme.lighten(col, 0.35), bold=True)
+            surface.blit(t, (area.x, y))
+            y += t.get_height()
+            n = text(self.name(seat), lsize + 3, theme.PARCHMENT, bold=True)
+            if n.get_width() > names_w:
+                n = text(self.name(seat), lsize, theme.PARCHMENT, bold=True)
+            surface.blit(n, (area.x, y))
+            y += n.get_height() + 6
+        budget = text(f"budget ${trial.get('defense_budget', 0)}", max(10, lsize - 3), theme.TEXT_MUTED)
+        if y + budget.get_height() < area.bottom:
+            surface.blit(budget, (area.x, y))
+        # the case
+        s_rect = self.court_cards.get(trial["suspect"])
+        c_rect = self.court_cards.get(trial["charge"])
+        if s_rect is not None and c_rect is not None:
+            t = text("On trial \u2014 charge", lsize, theme.PARCHMENT, bold=True)
+            surface.blit(t, (s_rect.x, area.y))
+            surface.blit(self.art.face(self.game, trial["suspect"], s_rect.size), s_rect.topleft)
+            surface.blit(self.art.face(self.game, trial["charge"], c_rect.size), c_rect.topleft)
+            px = getattr(self, "played_x", c_rect.right + 12)
+            pygame.draw.line(surface, theme.PANEL_EDGE, (px - 8, area.y + 4), (px - 8, area.bottom - 2), 1)
+            played = self.played_row(trial)
+            head = "Cards played" if played else "No cards played yet"
+            t = text(head, lsize, theme.PARCHMENT if played else theme.TEXT_MUTED, bold=True)
+            surface.blit(t, (px, area.y))
+            cancelled = set(trial.get("cancelled") or [])
+            replaced = set(trial.get("replaced") or [])
+            motion = (trial.get("motion") or {}).get("card")
+            for card in played:
+                r = self.court_cards.get(card)
+                if r is None:
+                    continue
+                surface.blit(self.art.face(self.game, card, r.size), r.topleft)
+                side = self.side_of(card)
+                col = PROSECUTION_COLOUR if side == "prosecution" else DEFENSE_COLOUR if side == "defense" else None
+                if col is not None:
+                    pygame.draw.rect(surface, col, (r.x, r.bottom - 5, r.w, 5), border_radius=2)
+                if card in cancelled or card in replaced:
+                    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+                    shade.fill((20, 10, 10, 130))
+                    surface.blit(shade, r.topleft)
+                    pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 3)
+                    pygame.draw.line(surface, theme.DANGER, r.bottomleft, r.topright, 3)
+                    tag = text("overruled" if card in cancelled else "replaced", max(10, lsize - 2), theme.PARCHMENT,
+                               bold=True)
+                    pill = tag.get_rect(center=r.center).inflate(8, 2)
+                    pygame.draw.rect(surface, theme.DANGER, pill, border_radius=4)
+                    surface.blit(tag, tag.get_rect(center=pill.center))
+                if card == motion:
+                    pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(8, 8), 3, border_radius=8)
+                    tag = text("Objection?", max(11, lsize), theme.INK, bold=True)
+                    pill = tag.get_rect(midbottom=(r.centerx, r.y - 2)).inflate(10, 2)
+                    pill.clamp_ip(court)
+                    pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
+                    surface.blit(tag, tag.get_rect(center=pill.center))
+            flags = []
+            for key, label in (("expert", "Expert Testimony waiting"), ("leading", "Leading Question waiting")):
+                for side, on in (trial.get(key) or {}).items():
+                    if on:
+                        flags.append(f"{label} ({side})")
+            if flags:
+                t = text("; ".join(flags), max(10, lsize - 2), theme.HIGHLIGHT)
+                surface.blit(t, t.get_rect(bottomright=(area.right, area.bottom)))
+
+    def who_plays(self, trial: dict) -> str:
+        motion = trial.get("motion")
+        plea = trial.get("plea")
+        if motion:
+            return f"{self.name(motion.get('awaiting'))} may object to {words.card_name(motion.get('card'))}"
+        if plea:
+            if plea.get("phase") == "offer":
+                return f"{self.name(plea.get('by'))} rested \u2014 plea offer?"
+            return f"{self.name(plea.get('to'))} answers the plea offer"
+        playing = trial.get("playing")
+        side = "prosecution" if playing == trial.get("prosecutor") else "defense"
+        if trial.get("phase") == "final":
+            return f"{self.name(playing)} (prosecution): one last card"
+        return f"{self.name(playing)} ({side}) plays"
+
+    def draw_court_idle(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """No trial: say what a turn may do, and how the last trial ended."""
+        v = self.view
+        size = max(13, min(19, area.h // 9))
+        font = get_font(size)
+        lines: list[tuple[str, tuple]] = []
+        if v.get("over"):
+            scores = v.get("scores") or []
+            winners = ", ".join(self.name(w) for w in v.get("winners") or [])
+            lines.append(("Game over \u2014 " + ", ".join(f"{self.name(i)} ${s}" for i, s in enumerate(scores)),
+                          theme.HIGHLIGHT))
+            lines.append((f"Most money wins: {winners}.", theme.PARCHMENT))
+        else:
+            turn = v.get("turn")
+            lines.append((f"{self.name(turn)}'s turn: buy a lineup card, build a case, defend a pending case, "
+                          "prosecute your own, or pass.", theme.PARCHMENT))
+            streak = v.get("pass_streak", 0)
+            if streak:
+                lines.append((f"{streak} pass{'es' if streak != 1 else ''} in a row "
+                              f"({self.players} in a row end the game).", theme.TEXT_MUTED))
+        last = None
+        for e in reversed(self.log_events):
+            if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
+                    e.get("type") != "plea" or e.get("accepted")):
+                last = e
+                break
+        if last is not None:
+            lines.append(("Last trial: " + self.describe_event(last), theme.TEXT_LIGHT))
+        y = area.y + 6
+        for sentence, col in lines:
+            for line in wrap_text(sentence, font, area.w - 10):
+                if y + font.get_linesize() > area.bottom:
+                    return
+                surface.blit(font.render(line, True, col), (area.x + 4, y))
+                y += font.get_linesize()
+            y += 4
+
+    def fly_others_cards(self, old: dict, new: dict) -> None:
+        """Cards someone else just put into the court fly there from their seat, so a
+        move made elsewhere (a LAN seat, a bot) can be followed."""
+        old_trial, new_trial = old.get("trial") or {}, new.get("trial") or {}
+        if not new_trial:
+            self._flown = set()
+            return
+        before = set(old_trial.get("played") or [])
+        fresh = [c for c in new_trial.get("played") or [] if c not in before and c not in self._flown]
+        self.geometry()
+        by_card = {e.get("card"): e.get("seat") for e in self.log_events[-12:] if e.get("type") == "play"}
+        for i, card in enumerate(fresh[-3:]):
+            dest = self.court_cards.get(card)
+            seat = by_card.get(card)
+            zone = self.seat_zone(seat) if isinstance(seat, int) else None
+            if dest is None or zone is None or seat == new.get("seat"):
+                continue
+            start = (zone.centerx - dest.w // 2, zone.centery - dest.h // 2)
+            self.fly(self.art.face(self.game, card, dest.size), start, dest.topleft, FLY_SECONDS, delay=0.06 * i)
+        self._flown = set()

@@ -1,0 +1,133 @@
+"""The plea dialog (W8.8): offer a split of the Court Fees in $5 steps, or answer one."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.icons import get_icon
+from game.ui.input import InputEvent
+from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.witch_trial.common import PLEA_STEP
+from game.ui.widgets import Button, Stepper
+
+
+class PleaDialog:
+    """The plea dialog over the court and its stepper. Mixed into
+    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+
+    def plea_window(self) -> dict | None:
+        plea = self.trial().get("plea")
+        return plea if isinstance(plea, dict) else None
+
+    def offer_plea(self) -> None:
+        self.submit({"type": "offer_plea", "to_prosecution": int(self.plea_value)})
+
+    def _dialog(self, rows: int) -> pygame.Rect:
+        court = pygame.Rect(self.rects["court"])
+        w = max(360, min(court.w - 40, 620))
+        row = max(32, min(46, court.h // 6))
+        h = row * rows + 24
+        r = pygame.Rect(0, 0, w, h)
+        r.center = court.center
+        r.clamp_ip(pygame.Rect(0, 0, *self.size))
+        self.dialog_rect = r
+        return r
+
+    def _plea_offer_widgets(self, plea: dict) -> list[Button]:
+        fees = int(self.view.get("court_fees") or 0)
+        key = (self.view.get("state_id"), fees)
+        if self.plea_key != key:
+            self.plea_key = key
+            self.plea_value = (fees // 2) // PLEA_STEP * PLEA_STEP
+        box = self._dialog(5)
+        row = (box.h - 24) // 5
+        size = max(14, min(20, row // 2))
+        trial = self.trial()
+        pros, dfn = self.name(trial.get("prosecutor")), self.name(trial.get("defender"))
+
+        def fmt(v: int) -> str:
+            return f"${v} to {pros}  \u00b7  ${fees - v} to {dfn}"
+
+        def changed(v: int) -> None:
+            self.plea_value = v
+            self.dirty = True
+
+        self.stepper = Stepper((box.x + 16, box.y + 12 + row * 2 + 4, box.w - 32, row - 6), self.plea_value, 0, fees,
+                               step=PLEA_STEP, fmt=fmt, on_change=changed, font_size=size, name="plea_stepper")
+        by = box.y + 12 + row * 4 - 2
+        bw = (box.w - 48) // 2
+        return [
+            Button((box.x + 16, by, bw, row - 6), "Offer this split (Enter)", self.offer_plea, style="primary",
+                   font_size=size, hotkey=pygame.K_RETURN, name="offer_plea"),
+            Button((box.x + 32 + bw, by, bw, row - 6), "No offer, go on (N)", lambda: self.do({"type": "no_plea"}),
+                   font_size=size, hotkey=pygame.K_n, name="no_plea"),
+        ]
+
+    def _plea_answer_widgets(self, plea: dict) -> list[Button]:
+        box = self._dialog(4)
+        row = (box.h - 24) // 4
+        size = max(14, min(20, row // 2))
+        by = box.y + 12 + row * 3 - 2
+        bw = (box.w - 48) // 2
+        return [
+            Button((box.x + 16, by, bw, row - 6), "Accept (A)", lambda: self.do({"type": "answer_plea", "accept": True}),
+                   style="primary", font_size=size, hotkey=pygame.K_a, name="accept_plea"),
+            Button((box.x + 32 + bw, by, bw, row - 6), "Decline (X)",
+                   lambda: self.do({"type": "answer_plea", "accept": False}), style="danger", font_size=size,
+                   hotkey=pygame.K_x, name="decline_plea"),
+        ]
+
+    def draw_plea_dialog(self, surface: pygame.Surface) -> None:
+        box = self.dialog_rect
+        plea = self.plea_window() or {}
+        trial = self.trial()
+        fees = int(self.view.get("court_fees") or 0)
+        surface.blit(self.shade(surface.get_size(), 90), (0, 0))
+        panel(surface, box.inflate(4, 4), alpha=255, edge=theme.HIGHLIGHT, width=3)
+        size = max(14, min(20, box.h // 8))
+        icon = get_icon("plea", size + 8, theme.HIGHLIGHT)
+        surface.blit(icon, (box.x + 12, box.y + 10))
+        pros, dfn = self.name(trial.get("prosecutor")), self.name(trial.get("defender"))
+        if plea.get("phase") == "offer":
+            title = f"Plea offer \u2014 split the Court Fees of ${fees}"
+            sub = f"{pros} prosecutes, {dfn} defends; {self.name(plea.get('to'))} will accept or decline."
+        else:
+            to_p, to_d = plea.get("to_prosecution"), plea.get("to_defense")
+            title = f"{self.name(plea.get('by'))} offers a plea"
+            sub = (f"${to_p} to {pros} (prosecution), ${to_d} to {dfn} (defense). "
+                   "Accept and the trial ends; decline and it goes on.")
+        t = text(title, size + 2, theme.PARCHMENT, bold=True, title=True)
+        surface.blit(t, (box.x + 20 + icon.get_width(), box.y + 10))
+        font = get_font(max(12, size - 3))
+        y = box.y + 14 + t.get_height()
+        limit = (self.stepper.rect.y if self.stepper is not None else min(b.rect.y for b in self.buttons)) - 2
+        for line in wrap_text(sub, font, box.w - 40 - icon.get_width()):
+            if y + font.get_linesize() > limit:
+                break
+            surface.blit(font.render(line, True, theme.TEXT_LIGHT), (box.x + 20 + icon.get_width(), y))
+            y += font.get_linesize()
+        if self.stepper is not None:
+            self.stepper.draw(surface)
+            hint = text("\u2190 \u2192 change by $5", max(11, size - 5), theme.TEXT_MUTED)
+            surface.blit(hint, hint.get_rect(midtop=(self.stepper.rect.centerx, self.stepper.rect.bottom + 2)))
+
+    def handle_plea_stepper(self, event: InputEvent) -> bool:
+        """The plea stepper takes clicks on it and the arrow / +- keys; True = used up."""
+        st = self.stepper
+        if st is not None and self.prompt is None and not self.help_open:
+            if event.is_left_press and st.rect.collidepoint(event.pos):
+                st.handle(event)
+                self.dirty = True
+                return True
+            if event.kind == uinput.KEY and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_MINUS,
+                                                          pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS,
+                                                          pygame.K_KP_PLUS, pygame.K_UP, pygame.K_DOWN):
+                up = event.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
+                st.change(PLEA_STEP if up else -PLEA_STEP)
+                self.dirty = True
+                return True
+            if event.kind == uinput.MOVE:
+                st.handle(event)
+        return False

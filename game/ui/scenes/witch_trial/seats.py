@@ -1,0 +1,130 @@
+"""A seat panel: name and tags, money, hand backs, the pending case."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.icons import get_icon
+from game.ui.scenes.table_base import text
+from game.ui.scenes.witch_trial.common import CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
+
+
+class SeatsPanel:
+    """The seat panels (cached per seat, redrawn only when what they show changed). Mixed into
+    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+
+    def seat_geometry(self, zone: pygame.Rect) -> dict[str, pygame.Rect]:
+        """Sub-rects of a seat panel: header, money line, hand backs, the case's two cards."""
+        hh = max(18, min(34, zone.h // 6))
+        body = pygame.Rect(zone.x + 12, zone.y + hh + 6, zone.w - 18, zone.h - hh - 10)
+        label_h = max(12, body.h // 8)
+        ch = body.h - label_h - 2
+        cw = int(ch / CARD_RATIO)
+        if cw * 2 + 6 > body.w * 0.58:
+            cw = int((body.w * 0.58 - 6) / 2)
+            ch = int(cw * CARD_RATIO)
+        case = pygame.Rect(body.right - (cw * 2 + 6), body.y + label_h + 2, cw * 2 + 6, ch)
+        left = pygame.Rect(body.x, body.y, case.x - body.x - 8, body.h)
+        return {"header": pygame.Rect(zone.x, zone.y, zone.w, hh + 4), "left": left, "case": case,
+                "suspect": pygame.Rect(case.x, case.y, cw, ch), "charge": pygame.Rect(case.x + cw + 6, case.y, cw, ch),
+                "case_label": pygame.Rect(case.x, body.y, case.w, label_h)}
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        """Seat panels are redrawn only when something in them changed (most commands
+        touch one or two of seven), which keeps the frame after a move short."""
+        v = self.view
+        p = {k: val for k, val in self.player(seat).items() if k != "hand"}
+        marks = (any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
+                 seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds)
+        # the panel is drawn at (0, 0) and only then placed: its size matters, not where
+        # it sits (the zones turn round the table when another seat takes the screen)
+        key = (zone.size, seat, seat == v.get("seat"), self.seat_tags(seat), repr(sorted(p.items())), marks)
+        cached = self._seat_cache.get(seat)
+        if cached is None or cached[0] != key:
+            if cached is not None and cached[1].get_size() == zone.size:
+                surf = cached[1]  # the panel's old picture is drawn over, not reallocated
+            else:
+                surf = pygame.Surface(zone.size).convert()
+            surf.fill(theme.FELT)
+            self.draw_seat(surf, seat, surf.get_rect())
+            cached = (key, surf)
+            self._seat_cache[seat] = cached
+        placed = (seat, key)
+        if self._placed.get(tuple(zone)) != placed or cached[1] is not self._placed_seat_surfs.get(tuple(zone)):
+            surface.blit(cached[1], zone.topleft)
+            self._placed[tuple(zone)] = placed
+            self._placed_seat_surfs[tuple(zone)] = cached[1]
+
+    def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
+        """The pills after a seat's name (also the part of its cache key they stand for)."""
+        v = self.view
+        trial = self.trial()
+        tags: list[tuple[str, tuple]] = []
+        if trial.get("prosecutor") == seat:
+            tags.append(("Prosecutor", PROSECUTION_COLOUR))
+        if trial.get("defender") == seat:
+            tags.append(("Defender", DEFENSE_COLOUR))
+        if seat in (v.get("to_act") or []):
+            tags.append(("to act", theme.HIGHLIGHT))
+        elif v.get("turn") == seat and not v.get("over") and not trial:
+            tags.append(("turn", theme.WOOD_LIGHT))
+        return tuple(tags)
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        v = self.view
+        p = self.player(seat)
+        acting = seat in (v.get("to_act") or [])
+        shown = seat == v.get("seat")
+        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
+              width=3 if acting else 1)
+        pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
+        g = self.seat_geometry(zone)
+        head = g["header"]
+        size = max(12, min(20, head.h * 6 // 10))
+        cy = head.y + 3 + head.h // 2
+        x = zone.x + 14
+        name = text(self.name(seat) + (" (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
+        surface.blit(name, name.get_rect(midleft=(x, cy)))
+        x += name.get_width() + 6
+        for label, col in self.seat_tags(seat):
+            t = text(label, max(10, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True)
+            pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
+            if pill.right > zone.right - 4:
+                break
+            pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
+            surface.blit(t, t.get_rect(center=pill.center))
+            x = pill.right + 3
+        left = g["left"]
+        big = max(14, min(30, left.h // 3, left.w // 3))
+        money = text(f"${p.get('money', 0)}", big, theme.MONEY, bold=True)
+        icon = get_icon("money", big, theme.MONEY)
+        surface.blit(icon, (left.x, left.y + 2))
+        surface.blit(money, (left.x + icon.get_width() + 3, left.y + 2 + (icon.get_height() - money.get_height()) // 2))
+        count = p.get("hand_count", 0)
+        by = left.y + max(big, money.get_height()) + 8
+        bh = max(18, min(left.bottom - by - 2, int(big * 1.5)))
+        bw = max(12, int(bh / CARD_RATIO))
+        back = self.art.back(self.game, (bw, bh))
+        for i in range(min(4, count)):
+            surface.blit(back, (left.x + i * max(4, bw // 4), by))
+        cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
+        surface.blit(cnt, cnt.get_rect(midleft=(left.x + min(4, count) * max(4, bw // 4) + bw + 4 - (bw if not count else 0),
+                                                 by + bh // 2)))
+        hint = text("cards", max(10, size - 5), theme.TEXT_MUTED)
+        if by + bh + hint.get_height() < left.bottom:
+            surface.blit(hint, (left.x, by + bh + 1))
+        case = p.get("pending_case")
+        lab = g["case_label"]
+        label_size = max(10, min(15, lab.h))
+        if case:
+            t = text("Pending case", label_size, theme.PARCHMENT, bold=True)
+            surface.blit(t, t.get_rect(midleft=(lab.x, lab.centery)))
+            for key in ("suspect", "charge"):
+                r = g[key]
+                surface.blit(self.art.face(self.game, case[key], r.size), r.topleft)
+            if any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds) or (
+                    shown and {"type": "prosecute"} in self.legal_cmds):
+                pygame.draw.rect(surface, theme.HIGHLIGHT, g["case"].inflate(6, 6), 2, border_radius=6)
+        else:
+            t = text("no case", label_size, theme.TEXT_MUTED)
+            surface.blit(t, t.get_rect(center=g["case"].center))

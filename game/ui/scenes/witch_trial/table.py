@@ -1,0 +1,505 @@
+"""The Witch Trial courtroom (witch_trial.md W3, W4, W7, W9; DESIGN D3, D6).
+
+``WitchTrialTableScene(app, source)`` draws ``source.view()`` (W9 plus the engine's
+documented extra fields) and turns drags, clicks and keys into W7 commands sent with
+``source.submit``. It never decides legality: ``source.legal()`` only lights targets,
+fills prompts and picks which buttons to offer; whatever the player does goes to the
+engine, and a refusal snaps the card back with the engine's own message.
+
+What goes where (zones from ``assets/layouts/witch_trial.tmx``): ``seat_0`` is the seat
+on screen, ``seat_k`` the k-th seat after it; a seat panel shows the name, money, the
+hand as backs with a count and the pending case (suspect + charge). ``deck``,
+``lineup_1`` … ``lineup_5`` (slot 1 next to the deck, $20 … free) and ``discard`` form
+the market row; ``court_fees`` the pot; ``jury_box`` twelve seats with the marker at the
+Jury Value (it glides when the value changes); ``court`` the trial (stage, whose play,
+prosecutor and defender, the case and every card played; the plea dialog and the Short
+Memory picker open over it); ``dice`` the last roll(s) with their purpose; ``banner``
+the prompt line and buttons, or the public banner (D3) when nobody's hand is shown;
+``hand`` the shown seat's hand, fanned.
+
+The panels live beside this module, one per zone (mixed into the scene, since each
+reads the same view and legal commands): ``seats``, ``market`` (lineup and Court Fees),
+``court``, ``jury``, ``dice``, ``bar`` (action bar and public banner), ``hand``,
+``plea`` (the plea dialog) and ``picker`` (Short Memory); ``common`` holds the shared
+sizes and the built-in zones. This module wires them together: geometry, targets,
+turning drops into commands, and which panel is repainted when.
+
+Input paths for every action:
+* drag: a lineup card onto your hand = ``buy``; a Suspect / Charge from your hand onto
+  its counterpart in the lineup = ``create_case``; Evidence, witnesses (Suspects),
+  Charges and Motions into the court = ``play`` (Short Memory opens a discard picker);
+  an Objection onto the motion = ``object``;
+* click a card (it lifts), then click its target; click another player's pending case
+  to defend it, your own to prosecute it;
+* keys: 1-9 pick a hand card, Tab cycles its targets, Enter plays, Esc cancels;
+  B buy, C create a case (prompts), D defend, P prosecute, Space pass, R rest,
+  N no objection / no plea offer, O object, Left/Right set a plea, Enter offers it,
+  A / X accept / decline a plea, ? help.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.input import InputEvent
+from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table_base import Rect, TableScene, Target, text, unique_targets
+from game.ui.scenes.witch_trial.bar import ActionBar
+from game.ui.scenes.witch_trial.common import (DICE_SECONDS, FIXED_ZONES, JURY_SECONDS, _fallback_zones,
+                                               _fit_card)
+from game.ui.scenes.witch_trial.court import CourtPanel
+from game.ui.scenes.witch_trial.dice import DicePanel
+from game.ui.scenes.witch_trial.hand import HandPanel
+from game.ui.scenes.witch_trial.jury import JuryPanel
+from game.ui.scenes.witch_trial.market import MarketPanel
+from game.ui.scenes.witch_trial.picker import ShortMemoryPicker
+from game.ui.scenes.witch_trial.plea import PleaDialog
+from game.ui.scenes.witch_trial.seats import SeatsPanel
+from game.ui.sprites import CardSprite
+from game.ui.widgets import Stepper
+
+log = logging.getLogger(__name__)
+
+
+class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryPanel, DicePanel, ActionBar,
+                           PleaDialog, ShortMemoryPicker, TableScene):
+    """The courtroom (see the module docstring)."""
+
+    game = "witch_trial"
+    REQUIRED_ZONES = FIXED_ZONES
+    NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
+
+    def __init__(self, app, source) -> None:
+        self.slot_rects: dict[int, pygame.Rect] = {}
+        self.case_rects: dict[int, pygame.Rect] = {}
+        self.case_cards: dict[str, pygame.Rect] = {}
+        self.court_cards: dict[str, pygame.Rect] = {}
+        self.motion_rect: pygame.Rect | None = None
+        self.jury_centers: list[tuple[int, int]] = []
+        self.jury_radius = 10
+        self.jury_anim: list[float] | None = None
+        self.plea_value = 0
+        self.plea_key: Any = None
+        self.stepper: Stepper | None = None
+        self.dialog_rect: pygame.Rect | None = None
+        self.picker_rects: dict[str, pygame.Rect] = {}
+        self.picker_box: pygame.Rect | None = None
+        self._geo_key: Any = None
+        self._flown: set[str] = set()
+        self._seat_cache: dict[int, tuple] = {}
+        self.die_rects: list[pygame.Rect] = []
+        self.dice_anim: float | None = None
+        self._shades: dict[tuple, pygame.Surface] = {}
+        # what drawing a panel left besides pixels (draw_region)
+        self._regions: dict[str, Any] = {}
+        self._sides: tuple[Any, dict[str, Any]] = (None, {})
+        # the static surface drawn last and what lies where on it (draw_table)
+        self._painted: pygame.Surface | None = None
+        self._painted_size: tuple[int, int] | None = None
+        self._placed: dict[Any, Any] = {}
+        self._placed_seat_surfs: dict[Any, pygame.Surface] = {}
+        super().__init__(app, source)
+
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        return _fallback_zones(players, w, h)
+
+    def on_layout(self) -> None:
+        self.slot_rects = {}
+        for i in range(1, 6):
+            zone = pygame.Rect(self.rects[f"lineup_{i}"])
+            self.slot_rects[i] = _fit_card(zone, top_pad=self._price_band(zone), bottom_pad=2)
+        self._geo_key = None
+        if self.pick is not None and self.picker_rects:
+            self.layout_picker()  # the window changed size while the Short Memory picker was open
+
+    def geometry(self) -> None:
+        """View-dependent rects (cases, court cards, the motion, the jury seats), once per view."""
+        key = (self._seen, self.size)
+        if key == self._geo_key:
+            return
+        self._geo_key = key
+        self.case_rects, self.case_cards, self.court_cards = {}, {}, {}
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is None:
+                continue
+            g = self.seat_geometry(zone)
+            p = self.player(seat)
+            case = p.get("pending_case")
+            if case:
+                self.case_rects[seat] = g["case"]
+                self.case_cards[case["suspect"]] = g["suspect"]
+                self.case_cards[case["charge"]] = g["charge"]
+        self._court_geometry()
+        self._jury_geometry()
+
+    def name(self, seat: Any) -> str:
+        return words.seat_name(seat, list(self.source.players))
+
+    def trial(self) -> dict:
+        return self.view.get("trial") or {}
+
+    def targets_for(self, card_id: str) -> list[Target]:
+        out: list[Target] = []
+        slot = self.lineup_slot_of(card_id)
+        if slot is not None and card_id not in self.my_hand():
+            if {"type": "buy", "slot": slot} in self.legal_cmds:
+                out.append(("hand", None))
+            return out
+        for c in self.legal_cmds:
+            if c.get("card") != card_id:
+                continue
+            t = c.get("type")
+            if t == "create_case":
+                out.append(("slot", c["slot"]))
+            elif t == "play":
+                out.append(("court", None))
+            elif t == "object":
+                out.append(("motion", None))
+        return unique_targets(out)
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        self.geometry()
+        kind, key = target
+        if kind == "slot":
+            return self.slot_rects.get(key)
+        if kind == "motion":
+            return self.motion_rect
+        if kind == "case":
+            return self.case_rects.get(key)
+        if kind == "pick":
+            return self.picker_rects.get(key)
+        if kind == "court":
+            return pygame.Rect(self.rects["court"])
+        if kind in ("hand", "deck", "discard", "dice", "jury_box", "court_fees", "banner", "log"):
+            r = self.rects.get(kind)
+            return pygame.Rect(r) if r is not None else None
+        return None
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        self.geometry()
+        if self.pick is not None and self.picker_rects:
+            for cid, r in self.picker_rects.items():
+                if r.collidepoint(pos):
+                    return ("pick", cid)
+            return None
+        if self.motion_rect is not None and self.motion_rect.inflate(12, 12).collidepoint(pos):
+            return ("motion", None)
+        for slot, r in self.slot_rects.items():
+            if pygame.Rect(self.rects[f"lineup_{slot}"]).collidepoint(pos):
+                return ("slot", slot)
+        for name in ("court", "hand"):
+            if pygame.Rect(self.rects[name]).collidepoint(pos):
+                return (name, None)
+        for seat, r in self.case_rects.items():
+            if r.collidepoint(pos):
+                return ("case", seat)
+        return None
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        key = super().hover_target_key(pos)
+        if key is not None:
+            return key
+        self.geometry()
+        if self.pick is not None:
+            for cid, r in self.picker_rects.items():
+                if r.collidepoint(pos):
+                    return ("card", cid)
+            return None
+        for mapping in (self.court_cards, self.case_cards):
+            hit = None
+            for cid, r in mapping.items():
+                if r.collidepoint(pos):
+                    hit = cid  # the last drawn (topmost) wins
+            if hit is not None:
+                return ("card", hit)
+        disc = pygame.Rect(self.rects["discard"])
+        if disc.collidepoint(pos) and self.view.get("discard"):
+            return ("card", self.view["discard"][-1])
+        return None
+
+    def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
+        """Turn "this card on that target" into a W7 command and send it (module doc)."""
+        if card_id is None:
+            return False
+        kind, key = target
+        in_hand = card_id in self.my_hand()
+        slot = None if in_hand else self.lineup_slot_of(card_id)
+        if slot is not None:
+            if kind == "hand":
+                return self.send({"type": "buy", "slot": slot}, card_id)
+            if kind == "slot" and key == slot:
+                return False  # dropped back where it lay
+            self.toast(f"Drag {words.card_name(card_id)} down into your hand to buy it.")
+            return False
+        if not in_hand:
+            return False
+        if kind == "hand":
+            return False  # put back into the hand: nothing to do
+        if kind == "slot":
+            return self.send({"type": "create_case", "card": card_id, "slot": key}, card_id)
+        if kind == "motion":
+            return self.send({"type": "object", "card": card_id}, card_id)
+        if kind == "court":
+            if words.card_type(card_id) == "objection" and self.trial().get("motion"):
+                return self.send({"type": "object", "card": card_id}, card_id)
+            if words.kind_of(card_id) == "short_memory":
+                return self.open_short_memory(card_id)
+            return self.send({"type": "play", "card": card_id}, card_id)
+        if kind == "case":
+            self.toast("To defend a case, click it with no card picked (or press D).")
+            return False
+        return False
+
+    def send(self, command: dict, card: str | None = None) -> bool:
+        """Submit; on success fly the card to where it now lies, on refusal snap back."""
+        sprite = None
+        if card is not None:
+            sprite = next((s for s in self.group.sprites() if isinstance(s, CardSprite) and s.card_id == card), None)
+        start = sprite.rect.topleft if sprite is not None else None
+        if self.submit(command):
+            if card and start is not None and card not in self.my_hand():
+                self.geometry()
+                dest = self.court_cards.get(card) or self.case_cards.get(card)
+                if dest is not None:
+                    self.fly(self.art.face(self.game, card, dest.size), start, dest.topleft)
+                    self._flown.add(card)
+            return True
+        self.snap_home()
+        return False
+
+    def handle(self, event: InputEvent) -> None:
+        if self.handle_plea_stepper(event):
+            return
+        super().handle(event)
+
+    def on_key(self, key: int, mod: int) -> None:
+        if self.prompt is None and self.pick is None and not self.help_open and self.selected is None:
+            if key == pygame.K_b and self.legal_of("buy"):
+                self.dirty = True
+                self.buy_prompt()
+                return
+            if key == pygame.K_c and self.legal_of("create_case"):
+                self.dirty = True
+                self.case_prompt()
+                return
+            if key == pygame.K_d and len(self.legal_of("defend")) > 1:
+                self.dirty = True
+                self.defend()
+                return
+        super().on_key(key, mod)
+
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        """A click on a pending case: defend someone else's, prosecute your own."""
+        self.geometry()
+        me = self.my_seat()
+        for seat, r in self.case_rects.items():
+            if r.collidepoint(pos):
+                if me is None:
+                    return
+                if seat == me:
+                    self.submit({"type": "prosecute"})
+                else:
+                    self.submit({"type": "defend", "case_owner": seat})
+                return
+
+    def on_view_changed(self, old: dict, new: dict) -> None:
+        a = (old.get("trial") or {}).get("jury_value")
+        b = (new.get("trial") or {}).get("jury_value")
+        if isinstance(a, int) and isinstance(b, int) and a != b:
+            start = self.shown_jury() if self.jury_anim is not None else float(a)
+            self.jury_anim = [float(start), float(b), 0.0]
+        elif not isinstance(b, int):
+            self.jury_anim = None
+        if self.pick is not None:
+            self.picker_rects = {}
+        self.fly_others_cards(old, new)
+        if (new.get("last_rolls") or []) != (old.get("last_rolls") or []) and new.get("last_rolls"):
+            self.dice_anim = 0.0  # fresh dice tumble for a moment before they settle
+
+    def sync(self, force: bool = False) -> bool:
+        changed = super().sync(force)
+        if changed and self.pick is None:
+            self.picker_rects = {}
+        return changed
+
+    def effects_running(self) -> bool:
+        return self.jury_anim is not None or self.dice_anim is not None
+
+    def step_effects(self, dt: float) -> None:
+        if self.dice_anim is not None:
+            self.dice_anim += dt / self.anim_factor
+            self.dirty = True
+            if self.dice_anim >= DICE_SECONDS:
+                self.dice_anim = None
+        if self.jury_anim is not None:
+            self.jury_anim[2] += dt / self.anim_factor
+            self.dirty = True
+            if self.jury_anim[2] >= JURY_SECONDS:
+                self.jury_anim = None
+
+    def status_message(self) -> str:
+        v = self.view
+        seat = v.get("seat")
+        extra = getattr(self.source, "message", "") or ""
+        if v.get("over"):
+            return "The game is over."
+        if seat is None or seat not in (v.get("to_act") or []):
+            acting = [self.name(s) for s in self.pending_public()]
+            base = f"Waiting for {', '.join(acting)}." if acting else ""
+            return (extra + " " + base).strip()
+        me = self.name(seat)
+        trial = self.trial()
+        if self.pick is not None:
+            return self.pick.title
+        if not trial:
+            return (f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) \u00b7 "
+                    "defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)")
+        plea = trial.get("plea")
+        if plea and plea.get("phase") == "offer":
+            return f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N)."
+        if plea and plea.get("phase") == "answer":
+            return f"{me}: accept (A) or decline (X) the plea offer."
+        if trial.get("motion"):
+            return f"{me}: drop an Objection on the motion (O), or let it stand (N)."
+        if trial.get("phase") == "final":
+            return f"{me}: final argument \u2014 play exactly one card into the court, or rest (R)."
+        return f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R)."
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Your turn is one action:",
+            "  buy: drag a lineup card into your hand (slot 1 next to the deck costs $20 \u2026 slot 5 is free);",
+            "  build a case: drag a Suspect (or Charge) from your hand onto a Charge (or Suspect) in the lineup;",
+            "  defend: click another player's pending case;  prosecute: click your own case (P);  pass (Space).",
+            "In a trial: drag Evidence, witnesses (Suspects), Charges and Motions into the court, then Rest (R).",
+            "  An Objection dropped on the opponent's motion cancels it;  N lets it stand.",
+            "  After a rest: offer a plea with \u2190 \u2192 and Enter, or no offer (N); answer with A / X.",
+            "Or click a card, then click its target.  Right-click or hover zooms any card.",
+            "Keys: 1-9 pick a hand card, Tab cycles targets, Enter plays, Esc cancels; B buy, C case, D defend.",
+            "2d6 + Jury Value of 13 or more convicts: the prosecutor takes the Court Fees, else the defender.",
+            "The wheel scrolls the game log.  F11 = full screen.",
+        ]
+
+    def describe_event(self, event: dict) -> str:
+        return words.describe(event, list(self.source.players))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Every picture on the static table lies in a zone drawn by ``draw_region`` or
+        ``draw_seat_cached``; on the surface painted last time only the zones whose
+        content changed are painted again (on fresh felt), the rest is left as it is."""
+        if self._painted is not surface or self._painted_size != surface.get_size():
+            surface.fill(theme.FELT)
+            self._painted, self._painted_size = surface, surface.get_size()
+            self._placed = {}
+        self.geometry()
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None:
+                self.draw_seat_cached(surface, seat, zone)
+        v = self.view
+        trial = self.trial()
+        market = ["deck"] + [f"lineup_{i}" for i in range(1, 6)] + ["discard"]
+        self.draw_region(surface, "market", market,
+                         (v.get("deck_count", 0), repr(v.get("prices")), tuple(c is None for c in v.get("lineup") or []),
+                          len(v.get("discard") or []), (v.get("discard") or [None])[-1]),
+                         self.draw_market)
+        self.draw_region(surface, "court_fees", ["court_fees"],
+                         (v.get("court_fees", 0), v.get("bank_paid", 0), bool(trial), trial.get("court_money", 0)),
+                         self.draw_court_fees)
+        self.draw_region(surface, "jury_box", ["jury_box"],
+                         (trial.get("jury_value"), trial.get("jury_start"), tuple(self.jury_centers), self.jury_radius),
+                         self.draw_jury_box)
+        self.draw_region(surface, "court", ["court"], self.court_key(), self.draw_court)
+        self.draw_region(surface, "dice", ["dice"], self.dice_key(), self.draw_dice,
+                         get=lambda: list(self.die_rects), put=self._put_die_rects)
+        self.draw_region(surface, "bar", ["banner"], self.action_bar_key(),
+                         lambda s: self.draw_action_bar(s) if self.banner is None else None)
+        self.draw_region(surface, "hand", ["hand"], self.my_seat() is None and self.players > 1, self.draw_no_hand)
+
+    def draw_no_hand(self, surface: pygame.Surface) -> None:
+        if self.my_seat() is None and self.players > 1:
+            hand = pygame.Rect(self.rects["hand"])
+            msg = text("The screen shows no hand now \u2014 it is passed between players.", max(14, hand.h // 9),
+                       theme.TEXT_MUTED)
+            surface.blit(msg, msg.get_rect(center=hand.center))
+
+    def draw_region(self, surface: pygame.Surface, name: str, zones: list[str], key: Any, draw: Any,
+                    get: Any = None, put: Any = None) -> None:
+        """Paint a panel of the static table only when what it shows changed: ``key`` is
+        everything the panel reads. The static surface keeps its pixels from one view to
+        the next, so an unchanged panel is simply left there; a changed one is cleared to
+        bare felt and ``draw`` paints it as on a fresh table. The zones do not overlap one
+        another, and every panel draws inside its zones. ``get``/``put`` save and restore
+        what drawing leaves behind besides pixels (the dice rects)."""
+        rects = [pygame.Rect(self.rects[z]).clip(surface.get_rect()) for z in zones]
+        full = (tuple(tuple(r) for r in rects), key)
+        if self._placed.get(name) == full:
+            if put is not None:
+                put(self._regions.get(name))
+            return
+        if self._placed.pop(name, None) is not None:
+            for r in rects:  # the old picture goes: the panel is drawn on bare felt
+                surface.fill(theme.FELT, r)
+        draw(surface)
+        self._regions[name] = get() if get is not None else None
+        self._placed[name] = full
+
+    def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A dark translucent veil, made once per size (a full-window SRCALPHA fill per
+        frame costs milliseconds at 1920x1080)."""
+        key = (tuple(size), alpha)
+        surf = self._shades.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((0, 0, 0, alpha))
+            self._shades[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        held = self.drag.held
+        if self.drag.dragging and held is not None and self.zoom is None and not self.help_open:
+            surface.blit(held.image, held.rect)  # the card in hand floats above bars and panels
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The base log panel, its cached picture made opaque once (it lies on the felt),
+        so the per-frame blit needs no alpha blending."""
+        super().draw_log(surface)
+        cache = self._log_cache
+        if cache is not None and cache[1].get_flags() & pygame.SRCALPHA:
+            solid = pygame.Surface(cache[1].get_size()).convert()
+            solid.fill(theme.FELT)
+            solid.blit(cache[1], (0, 0))
+            self._log_cache = (cache[0], solid)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The dice tumbling, the jury marker (it glides), the plea dialog, the Short Memory picker."""
+        self.geometry()
+        self.draw_dice_tumble(surface)
+        self.draw_jury_marker(surface)
+        if self.dialog_rect is not None:
+            self.draw_plea_dialog(surface)
+        self.draw_picker(surface)
+
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        """Also: ("lineup", slot), ("slot", slot), ("court",), ("motion",), ("case", seat),
+        ("pick", card id), ("stepper_plus",), ("stepper_minus",)."""
+        self.geometry()
+        if kind == "lineup":
+            lineup = self.view.get("lineup") or []
+            card = lineup[key - 1] if 0 < key <= len(lineup) else None
+            s = next((s for s in self.group.sprites() if isinstance(s, CardSprite) and s.card_id == card
+                      and s.zone == "lineup"), None) if card else None
+            return s.rect.center if s is not None else None
+        if kind in ("stepper_plus", "stepper_minus"):
+            if self.stepper is None:
+                return None
+            return (self.stepper.plus_rect if kind == "stepper_plus" else self.stepper.minus_rect).center
+        if kind == "hand":
+            r = pygame.Rect(self.rects["hand"])
+            return (r.centerx, r.y + r.h // 3)
+        return super().locate(kind, key)
