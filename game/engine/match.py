@@ -8,7 +8,13 @@ everything the contract promises on top of them:
   state, the generator and the log are restored exactly;
 * the event log is redacted per seat exactly like the view (``emit(event, to=…)``);
 * ``to_json`` / ``from_json`` round-trip exactly, generator state included, and a seed
-  plus the command list replays to byte-identical JSON.
+  plus the command list replays to byte-identical JSON;
+* bad input of any shape is refused with :class:`IllegalCommand` before the rules see it
+  (:mod:`game.engine.shape`): a command is checked to be bounded plain JSON (text keys,
+  no huge integers, NaN, deep nesting or odd types), and ``apply`` / ``view`` / ``log`` /
+  ``legal`` check their seat the same way (an ``int`` seat at this table; ``True`` and
+  ``1.0`` are not seats; ``None`` is the spectator where a spectator makes sense). Rules
+  code quotes client values in messages only through :func:`~game.engine.shape.shown`.
 
 State kept by a rules module in ``self.state`` must be plain JSON data (dicts with
 string keys, lists, str, int, bool, None): that is what makes the round trip exact.
@@ -22,6 +28,7 @@ from typing import Any, ClassVar, Iterable
 
 from game.engine.errors import IllegalCommand, SaveError
 from game.engine.rng import MatchRng
+from game.engine.shape import check_command, check_seat, valid_seat
 
 SAVE_FORMAT = "witchhunt-match"
 SAVE_VERSION = 1
@@ -104,9 +111,11 @@ class Match:
             return []
         return sorted(self._to_act())
 
-    def legal(self, seat: int) -> list[dict]:
-        """Every complete command ``seat`` may send now, in a deterministic order."""
-        if self.over or not self._valid_seat(seat) or seat not in self._to_act():
+    def legal(self, seat: int | None) -> list[dict]:
+        """Every complete command ``seat`` may send now, in a deterministic order
+        (``[]`` for a spectator, ``None``)."""
+        self.check_seat(seat, spectator=True)
+        if seat is None or self.over or seat not in self._to_act():
             return []
         return self._legal(seat)
 
@@ -116,14 +125,12 @@ class Match:
         Raises :class:`IllegalCommand` with a specific message when the rules refuse the
         command; the match is then exactly as it was.
         """
-        if not self._valid_seat(seat):
-            raise IllegalCommand("bad_seat", f"There is no seat {seat!r} at this table.")
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise IllegalCommand("bad_command", "A command must be an object with a 'type'.")
+        self.check_seat(seat, spectator=False)
+        check_command(command)
         if self.over:
             raise IllegalCommand("game_over", "The game is over.")
         if seat not in self._to_act():
-            raise IllegalCommand("not_your_turn", f"It is not {self.players[seat]}'s turn to act.")
+            raise IllegalCommand("not_your_turn", self._not_your_turn(seat, command))
         try:
             # marshal is a fast deep copy for plain data, and refuses anything else
             frozen_command = marshal.dumps(command)
@@ -148,15 +155,18 @@ class Match:
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know, as JSON-able data; ``None`` is a spectator."""
-        if seat is not None and not self._valid_seat(seat):
-            raise IllegalCommand("bad_seat", f"There is no seat {seat!r} at this table.")
+        self.check_seat(seat, spectator=True)
         view = {"game": self.game_id, "state_id": self.state_id, "to_act": self.to_act(),
                 "over": self.over, "seat": seat}
         view.update(self._view(seat))
         return view
 
     def log(self, seat: int | None, since: int = 0) -> list[dict]:
-        """The event log as ``seat`` may see it (events of commands after ``since``)."""
+        """The event log as ``seat`` may see it (events of commands numbered ``since``
+        and later; ``since`` is a whole number)."""
+        self.check_seat(seat, spectator=True)
+        if type(since) is not int:
+            raise IllegalCommand("bad_since", "'since' must be a whole number (a state id).")
         out = []
         for entry in self._log:
             if entry["sid"] < since:
@@ -256,7 +266,17 @@ class Match:
         return entry["others"]
 
     def _valid_seat(self, seat: Any) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players)
+        return valid_seat(seat, len(self.players))
+
+    def check_seat(self, seat: Any, spectator: bool = False) -> None:
+        """Raise ``IllegalCommand("bad_seat")`` unless ``seat`` is a seat at this table
+        (or ``None`` when ``spectator``). The one seat check of apply/view/log/legal."""
+        check_seat(seat, len(self.players), spectator)
+
+    def _not_your_turn(self, seat: int, command: dict) -> str:
+        """The message for a well-formed command from a seat that may not act now;
+        a game may say exactly who is awaited."""
+        return f"It is not {self.players[seat]}'s turn to act."
 
     def _winners(self, scores: list) -> list[int]:
         if not scores:

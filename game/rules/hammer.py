@@ -130,6 +130,7 @@ from game.engine.cards import CardSet, load_card_set
 from game.engine.errors import CardDataError, IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
+from game.engine.shape import shown
 
 HAND_SIZE = 6
 TOP_HEAT = 18
@@ -485,7 +486,7 @@ class HammerMatch(Match):
         required, optional = FIELDS[ctype]
         for key in cmd:
             if key != "type" and key not in required and key not in optional:
-                raise _bad("bad_field", f"A '{ctype}' command has no field '{key}'.")
+                raise _bad("bad_field", f"A '{ctype}' command has no field {shown(key)}.")
         for key in required:
             if key not in cmd:
                 raise _bad("missing_field", f"A '{ctype}' command needs a '{key}'.")
@@ -495,7 +496,7 @@ class HammerMatch(Match):
             raise _bad("bad_card", "Name a card by its id, like 'accusation-3'.")
         if card not in self.state["hands"][seat]:
             if card not in self.t.card_kind:
-                raise _bad("unknown_card", f"There is no card called {card!r} in this game.")
+                raise _bad("unknown_card", f"There is no card called {shown(card)} in this game.")
             raise _bad("not_in_hand", f"{card} is not in your hand.")
         return card
 
@@ -503,7 +504,7 @@ class HammerMatch(Match):
         if not isinstance(vid, str) or vid not in self.state["villagers"]:
             if isinstance(vid, str) and vid in self.t.villager:
                 raise _bad("not_in_game", f"{self._name(vid)} is not in this game.")
-            raise _bad("unknown_villager", f"There is no villager called {vid!r} at this table.")
+            raise _bad("unknown_villager", f"There is no villager called {shown(vid)} at this table.")
         status = self.state["villagers"][vid]["status"]
         if status != "alive":
             raise _bad("not_alive", f"{self._name(vid)} has already been {'burned' if status == 'burned' else 'removed from the game'}.")
@@ -711,7 +712,7 @@ class HammerMatch(Match):
         handler = _HANDLERS.get(ctype)
         if handler is None:
             known = ", ".join(FIELDS)
-            raise _bad("unknown_command", f"There is no command {ctype!r} in this game (commands: {known}).")
+            raise _bad("unknown_command", f"There is no command {shown(ctype)} in this game (commands: {known}).")
         self._fields(cmd)
         handler(self, seat, cmd)
 
@@ -727,7 +728,7 @@ class HammerMatch(Match):
             raise _bad("bad_assign", "'assign' must map each of your villagers to one of your pyres.")
         for vid in assign:
             if vid not in mine:
-                who = self._name(vid) if vid in self.t.villager else repr(vid)
+                who = self._name(vid) if vid in self.t.villager else shown(vid)
                 raise _bad("not_yours", f"{who} is not one of your villagers.")
         for vid in mine:
             if vid not in assign:
@@ -735,7 +736,7 @@ class HammerMatch(Match):
         used = list(assign.values())
         for pid in used:
             if pid not in pyres:
-                raise _bad("not_yours", f"{pid!r} is not one of your pyres (yours: {', '.join(pyres)}).")
+                raise _bad("not_yours", f"{shown(pid)} is not one of your pyres (yours: {', '.join(pyres)}).")
         if len(set(used)) != len(used):
             raise _bad("bad_assign", "Each pyre takes exactly one villager.")
         for vid in mine:
@@ -940,7 +941,7 @@ class HammerMatch(Match):
         if not isinstance(accuser, str) or accuser not in s["villagers"]:
             if isinstance(accuser, str) and accuser in t.villager:
                 raise _bad("not_in_game", f"{self._name(accuser)} is not in this game.")
-            raise _bad("unknown_villager", f"There is no villager called {accuser!r} at this table.")
+            raise _bad("unknown_villager", f"There is no villager called {shown(accuser)} at this table.")
         vdef = t.villager[accuser]
         if not vdef.can_accuse:
             raise _bad("cannot_accuse", f"{vdef.name} may never be an accuser.")
@@ -1297,7 +1298,7 @@ class HammerMatch(Match):
         vid = cmd["villager"]
         if vid not in choice["candidates"]:
             names = ", ".join(self._name(v) for v in choice["candidates"])
-            who = self._name(vid) if isinstance(vid, str) and vid in self.t.villager else repr(vid)
+            who = self._name(vid) if isinstance(vid, str) and vid in self.t.villager else shown(vid)
             raise _bad("not_candidate", f"{who} is not among the hottest villagers ({names}).")
         s["choice"] = None
         self.emit({"type": "choose_witch", "seat": seat, "villager": vid})

@@ -113,6 +113,7 @@ from game.engine.cards import load_card_set
 from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
+from game.engine.shape import shown
 
 START_MONEY = 50
 HAND_SIZE = 6
@@ -335,13 +336,9 @@ class WitchTrialMatch(Match):
     def _scores(self) -> list[int]:
         return list(self.state["money"])
 
-    def apply(self, seat: int, command: dict) -> list[dict]:
-        # The base class refuses out-of-turn commands with a generic sentence; say
-        # exactly who is awaited instead (same code, same "nothing changes" promise).
-        if (self._valid_seat(seat) and isinstance(command, dict) and isinstance(command.get("type"), str)
-                and not self.over and seat not in self._to_act()):
-            raise IllegalCommand("not_your_turn", self._waiting_message(seat, command["type"]))
-        return super().apply(seat, command)
+    def _not_your_turn(self, seat: int, command: dict) -> str:
+        # say exactly who is awaited rather than the base class's generic sentence
+        return self._waiting_message(seat, command["type"])
 
     def _waiting_message(self, seat: int, ctype: str) -> str:
         st = self.state
@@ -448,7 +445,7 @@ class WitchTrialMatch(Match):
         ctype = command["type"]
         spec = self._FIELDS.get(ctype)
         if spec is None:
-            raise IllegalCommand("unknown_command", f"There is no command {ctype!r} in Witch Trial.")
+            raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in Witch Trial.")
         required, optional = spec
         given = set(command) - {"type"}
         missing = sorted(required - given)
@@ -456,7 +453,7 @@ class WitchTrialMatch(Match):
             raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
         extra = sorted(given - required - optional)
         if extra:
-            raise IllegalCommand("bad_command", f"'{ctype}' has no field {extra[0]!r}.")
+            raise IllegalCommand("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
         trial = self.state["trial"]
         if trial is None:
             if ctype not in self._TURN_COMMANDS:
@@ -496,7 +493,7 @@ class WitchTrialMatch(Match):
     def _hand_card(self, seat: int, command: dict, key: str = "card") -> str:
         card = command[key]
         if not isinstance(card, str) or card not in self.cat.kind_of:
-            raise IllegalCommand("bad_card", f"There is no card {card!r} in Witch Trial.")
+            raise IllegalCommand("bad_card", f"There is no card {shown(card)} in Witch Trial.")
         if card not in self.state["hands"][seat]:
             raise IllegalCommand("not_in_hand", f"{self.cat.name(card)} is not in your hand.")
         return card
@@ -542,7 +539,7 @@ class WitchTrialMatch(Match):
         st = self.state
         owner = command["case_owner"]
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < self.n:
-            raise IllegalCommand("bad_seat", f"There is no seat {owner!r} at this table.")
+            raise IllegalCommand("bad_seat", f"There is no seat {shown(owner)} at this table.")
         if owner == seat:
             raise IllegalCommand("own_case", "You cannot defend your own case; prosecute it instead.")
         if st["cases"][owner] is None:
@@ -616,7 +613,7 @@ class WitchTrialMatch(Match):
             if choice is None:
                 raise IllegalCommand("need_choice", "Short Memory needs a 'choice': the discard card to take.")
             if not isinstance(choice, str) or choice not in st["discard"]:
-                raise IllegalCommand("bad_choice", f"{choice!r} is not in the discard pile.")
+                raise IllegalCommand("bad_choice", f"{shown(choice)} is not in the discard pile.")
         elif choice is not None:
             raise IllegalCommand("bad_choice", f"{self.cat.name(card)} takes no choice.")
         side = self._side(trial, seat)
