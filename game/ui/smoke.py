@@ -204,6 +204,17 @@ def visit_scenes(d: Driver) -> None:
     d.check(session.players == ["Alma", "Bob", "Cy"], f"the seats are {session.players}")
     d.check(sorted(session.bots) == [2], "Cy is not a bot")
 
+    table_menu_tour(d, table)
+    d.step = "continue after Save and leave"
+    d.click_widget("continue")
+    cont = d.expect(ContinueScene, "the Continue list")
+    d.check(len(cont.saves) == 1, f"Continue lists {len(cont.saves)} saves after Save and leave, expected 1")
+    d.click_widget("resume")
+    table = next((s for s in app.scenes.stack if isinstance(s, table_cls)), None)
+    d.check(table is not None, "Resume did not open the table left by Save and leave")
+    d.check(table.source.match.to_json() == session.match.to_json(), "the game resumed is not the one left")
+    session = table.source
+
     d.step = "curtain"
     if not isinstance(d.top, CurtainScene):
         seats = session.banner_seats() or [s for s in session.pending_seats() if session.is_human(s)]
@@ -264,6 +275,44 @@ def visit_scenes(d: Driver) -> None:
     d.shot("game_over")
     d.click(over.ring.find("main_menu").rect.center)
     d.expect(MenuScene, "the menu after the game")
+
+
+def table_menu_tour(d: Driver, table: Any) -> None:
+    """The way out of a table (issue 9 item 2): Esc and the Menu button open the table
+    menu; Resume, Rules, Settings come back to it; Save and leave ends at the main menu."""
+    import pygame
+
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.table_menu import TableMenuScene
+
+    d.step = "table menu"
+    d.check(d.top is table, f"the table is not on top ({type(d.top).__name__})")
+    d.key(pygame.K_ESCAPE)
+    d.expect(TableMenuScene, "the table menu after Esc")
+    d.shot("table_menu")
+    d.click_widget("resume")
+    d.check(d.top is table, "Resume did not go back to the table")
+    d.click(table.locate("button", "menu"))
+    d.expect(TableMenuScene, "the table menu after its button")
+    d.click_widget("rules")
+    rules = d.expect(RulesScene, "the rules from the table menu")
+    d.check(rules.game == table.source.game, f"the rules opened at {rules.game}, not {table.source.game}")
+    d.key(pygame.K_ESCAPE)
+    d.expect(TableMenuScene, "the table menu after the rules")
+    d.click_widget("settings")
+    d.expect(SettingsScene, "the settings from the table menu")
+    d.key(pygame.K_ESCAPE)
+    d.expect(TableMenuScene, "the table menu after the settings")
+    d.key(pygame.K_ESCAPE)
+    d.check(d.top is table, "Esc did not close the table menu")
+    d.key(pygame.K_ESCAPE)
+    d.expect(TableMenuScene, "the table menu")
+    d.click_widget("leave")
+    d.expect(MenuScene, "the main menu after Save and leave")
+    d.check(len(d.app.scenes.stack) == 1, "the table is still on the stack after Save and leave")
+    d.check(d.widget("continue").enabled, "Continue is disabled after Save and leave")
 
 
 def _finished_game(d: Driver) -> None:

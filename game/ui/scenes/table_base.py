@@ -250,6 +250,7 @@ class TableScene(Scene):
         self.pick: Pick | None = None
         self.buttons: list[Button] = []
         self.banner: Banner | None = None
+        self.menu_button: Button | None = None   # the table menu (issue 9 item 2)
         self.focus = -1              # keyboard focus over the buttons (Tab with no card picked)
         self.flights: list[Flight] = []
         self.valid_targets: list[Target] = []
@@ -320,6 +321,7 @@ class TableScene(Scene):
             self.flights.clear()
         self.buttons = self.make_buttons()
         self.banner = self.make_banner()
+        self.menu_button = self.make_menu_button()
         self.focus = -1
         self.rebuild_sprites(old_view if (changed and same_seat) else None)
         if changed:
@@ -400,7 +402,30 @@ class TableScene(Scene):
         return None
 
     def all_buttons(self) -> list[Button]:
-        return list(self.buttons) + (list(self.banner.buttons) if self.banner is not None else [])
+        return (list(self.buttons) + (list(self.banner.buttons) if self.banner is not None else [])
+                + ([self.menu_button] if self.menu_button is not None else []))
+
+    def make_menu_button(self) -> Button:
+        """The table menu's button: at the right end of the game log's header line (every
+        table has a log), else in the window's top-right corner."""
+        r = self.rects.get("log")
+        if r is not None:
+            rect = pygame.Rect(r)
+            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            h = get_font(size + 1, bold=True).get_linesize() + 2
+            w = get_font(size - 1, bold=True).size("Menu")[0] + 18  # short: a LAN pill shares the line
+            box = pygame.Rect(rect.right - w - 6, rect.y + 5, w, h)
+            font_size = size - 1
+        else:
+            w, _ = self.size
+            box, font_size = pygame.Rect(w - 72, 6, 64, 26), 15
+        return Button(box, "Menu", self.open_menu, font_size=font_size, name="menu")
+
+    def open_menu(self) -> None:
+        """Resume, Rules, Settings, Save and leave, Quit (issue 9 item 2)."""
+        from game.ui.scenes.table_menu import TableMenuScene
+
+        self.app.scenes.push(TableMenuScene(self.app, self.source))
 
     def status_message(self) -> str:
         return ""
@@ -644,7 +669,10 @@ class TableScene(Scene):
                 y += font.get_linesize()
             if self.log_scroll:
                 more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
-                box.blit(more, (rect.w - more.get_width() - 10, 8))
+                right = rect.w - 10
+                if self.menu_button is not None and self.menu_button.rect.colliderect(rect):
+                    right = self.menu_button.rect.x - rect.x - 6  # left of the Menu button
+                box.blit(more, (right - more.get_width(), 8))
             self._log_cache = (key, box)
         surface.blit(self._log_cache[1], rect.topleft)
 
@@ -656,6 +684,8 @@ class TableScene(Scene):
             b.focused = i == self.focus
         for b in self.buttons:
             b.draw(surface)
+        if self.menu_button is not None:
+            self.menu_button.draw(surface)
         if self.banner is not None and 0 <= self.focus:
             for i, b in enumerate(self.all_buttons()):
                 if i == self.focus:
@@ -750,7 +780,7 @@ class TableScene(Scene):
 
     def draw_help(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        lines = self.help_lines()
+        lines = self.help_lines() + ["Esc: the table menu (Resume, Rules, Settings, Save and leave, Quit)."]
         font = get_font(17)
         box = pygame.Rect(0, 0, min(w - 80, 780), font.get_linesize() * (len(lines) + 3) + 30)
         box.center = (w // 2, h // 2)
@@ -988,10 +1018,14 @@ class TableScene(Scene):
                     p.on_cancel()
             return
         if key == pygame.K_ESCAPE:
+            # the one Esc chain: help, a prompt and a pick closed above; then the picked
+            # card, then the zoom; only then the table menu (issue 9 item 2)
             if self.selected is not None or self.valid_targets:
                 self.cancel_selection()
             elif self.zoom is not None:
                 self.zoom, self.zoom_sticky = None, False
+            else:
+                self.open_menu()
             return
         hand = [s.card_id for s in sorted(
             (s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
@@ -1094,6 +1128,8 @@ class TableScene(Scene):
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
             h = head.get_height()
             left, right = rect.x + 10 + head.get_width() + 8, rect.right - 8
+            if self.menu_button is not None and self.menu_button.rect.colliderect(rect):
+                right = self.menu_button.rect.x - 6
             if self.log_scroll:
                 right -= text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT).get_width() + 10
             font_size, top = size - 2, rect.y + 6
