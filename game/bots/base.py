@@ -1,16 +1,43 @@
-"""The bot interface and the random bot."""
+"""The bot interface, the random bot, and the helpers that let bots play a match."""
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
 
 FILLER_TEXTS = ("I have nothing to add.", "So it is.", "The village remembers.")
 
 
 class Bot(Protocol):
-    """Anything that picks one of ``legal`` given ``view`` (both for its own seat only)."""
+    """Anything that picks one of ``legal`` given ``view`` (both for its own seat only)
+    and, for bots that search, ``model``: the seat's :class:`SeatModel`
+    (sampled worlds from ``Match.determinize``, nothing else)."""
 
-    def choose(self, view: dict, legal: list[dict]) -> dict: ...
+    def choose(self, view: dict, legal: list[dict], model: "SeatModel | None" = None) -> dict: ...
+
+
+class SeatModel:
+    """A bot's only door to the match: its seat, and sampled worlds for that seat.
+
+    ``sample(rng)`` is ``match.determinize(seat, rng)``; nothing else of the match is
+    reachable through this object's interface. Give it a snapshot (``match.copy()``)
+    when the real match may change while the bot thinks (a worker thread)."""
+
+    __slots__ = ("_match", "seat")
+
+    def __init__(self, match: "Match", seat: int) -> None:
+        self._match = match
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> "Match":
+        return self._match.determinize(self.seat, rng)
+
+    @property
+    def searchable(self) -> bool:
+        """Does the game implement determinize (so the seat can be searched)?"""
+        return self._match.can_determinize()
 
 
 class RandomBot:
@@ -24,7 +51,7 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.pass_bias = pass_bias
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
+    def choose(self, view: dict, legal: list[dict], model: Any = None) -> dict:
         if not legal:
             raise ValueError("no legal command to choose from")
         pool = legal
@@ -38,14 +65,9 @@ class RandomBot:
         return command
 
 
-BOT_KINDS = {"random": RandomBot}
-
-
-def make_bot(kind: str = "random", seed: int = 0) -> Bot:
-    try:
-        return BOT_KINDS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})") from None
+def bot_move(bot: Bot, match, seat: int) -> dict:
+    """Ask ``bot`` for ``seat``'s command: its view, its legal list and its model."""
+    return bot.choose(match.view(seat), match.legal(seat), SeatModel(match, seat))
 
 
 def play_bots(match, bots: dict[int, Bot], max_commands: int = 100_000) -> int:
@@ -60,7 +82,6 @@ def play_bots(match, bots: dict[int, Bot], max_commands: int = 100_000) -> int:
         if not seats:
             break
         seat = seats[0]
-        command = bots[seat].choose(match.view(seat), match.legal(seat))
-        match.apply(seat, command)
+        match.apply(seat, bot_move(bots[seat], match, seat))
         applied += 1
     return applied

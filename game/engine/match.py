@@ -24,6 +24,8 @@ from __future__ import annotations
 import copy
 import json
 import marshal
+import math
+import random
 from typing import Any, ClassVar, Iterable
 
 from game.engine.errors import IllegalCommand, SaveError
@@ -247,6 +249,104 @@ class Match:
             match.apply(seat, command)
         return match
 
+    # ------------------------------------------------- determinization (bots) ------
+    def determinize(self, seat: int, rng: random.Random) -> "Match":
+        """A full, playable copy of this match as ``seat`` might believe it to be.
+
+        Everything ``seat`` cannot know is resampled with ``rng`` (a
+        :class:`random.Random`), uniformly among the worlds consistent with
+        ``view(seat)`` and ``log(seat)``: the other hands, the deck order, hidden
+        roles and placements (the rules module's :meth:`_determinize` hook says what is
+        hidden), and the match's own generator, so future shuffles and dice are fresh
+        too. Kept as they are: the players, the options (the public setup of the
+        table), the state id, and the log as ``seat`` sees it (``copy.log(seat) ==
+        log(seat)``, other seats see the same in the copy). The seed, the command list
+        and everyone else's private log entries are not copied.
+
+        The copy is a function of ``view(seat)``, ``log(seat)``, the setup and
+        ``rng`` alone: two matches that look the same to ``seat`` give identical copies
+        (``to_json()`` equal) for generators in the same state. ``copy.view(seat) ==
+        view(seat)``. It is the only forward model a bot may use (DESIGN D2).
+        Raises :class:`NotImplementedError` for a game without the hook.
+        """
+        self.check_seat(seat, spectator=False)
+        if not self.can_determinize():
+            raise NotImplementedError(f"{self.title or self.game_id} has no determinize hook yet")
+        world = type(self).__new__(type(self))
+        world.players = list(self.players)
+        world.options = marshal.loads(marshal.dumps(self.options))
+        world.state = marshal.loads(marshal.dumps(self.state))
+        world.state_id = self.state_id
+        world.commands = []
+        world._log = list(self._seat_log(seat))
+        world.seed = 0
+        world.rng = MatchRng(0)
+        world._loaded()
+        world._determinize(seat, rng)
+        world.seed = rng.getrandbits(63)
+        world.rng = MatchRng(world.seed)
+        return world
+
+    @classmethod
+    def can_determinize(cls) -> bool:
+        """Does this game implement :meth:`_determinize` (so bots can search it)?"""
+        return cls._determinize is not Match._determinize
+
+    def _seat_log(self, seat: int) -> list[dict]:
+        """The log entries as ``seat`` sees them, as public entries (shared, never
+        mutated: entries of past commands do not change). Cached per log length."""
+        cache = self.__dict__.get("_seat_log_cache")
+        key = (seat, len(self._log), self.state_id)
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        entries = []
+        for entry in self._log:
+            event = self._visible(entry, seat)
+            if event is not None:
+                entries.append({"sid": entry["sid"], "event": marshal.loads(marshal.dumps(event))})
+        self.__dict__["_seat_log_cache"] = (key, entries)
+        return entries
+
+    def advance(self, seat: int, command: dict) -> None:
+        """Apply a command taken from ``legal(seat)`` of this very position, fast:
+        no validation, no rollback, no command record. For forward models only (a
+        bot's determinized copy); everything else uses :meth:`apply`."""
+        log_len = len(self._log)
+        self._apply(seat, command)
+        self.state_id += 1
+        sid = self.state_id
+        for entry in self._log[log_len:]:
+            entry["sid"] = sid
+
+    def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        """The game's cheap playing policy for bots' rollouts (and the Easy level):
+        one command for ``seat`` among ``legal`` (it may add optional fields that
+        ``legal`` leaves out). A rules module overrides it with obvious heuristics
+        from its own rules; it should use only what ``seat`` itself knows. This
+        default picks at random, preferring anything to a pass three times in four."""
+        pool = legal
+        if len(legal) > 1 and rng.random() < 0.75:
+            active = [c for c in legal if c.get("type") != "pass"]
+            pool = active or legal
+        command = dict(pool[rng.randrange(len(pool))])
+        for key, value in command.items():
+            if value == "":  # free text (story game): any non-empty text is legal
+                command[key] = "So it is."
+        return command
+
+    def rollout_value(self, seat: int) -> float:
+        """How good this position is for ``seat``, 0..1 (bots' rollouts end here).
+
+        Over: ``1 / len(winners)`` for a winner, else 0. Not over: the game's estimate
+        of the same (this default: a logistic of the lead over the best other score)."""
+        scores = list(self._scores())
+        if self.over:
+            winners = self._winners(scores)
+            return 1.0 / len(winners) if seat in winners else 0.0
+        mine = scores[seat]
+        best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else mine
+        return 1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0))
+
     # ----------------------------------------------------------------- for rules ---
     def emit(self, event: dict, to: Iterable[int] | None = None, others: dict | None = None) -> None:
         """Record an event. ``to=None``: everyone sees it. Otherwise only the seats in
@@ -307,4 +407,13 @@ class Match:
         raise NotImplementedError
 
     def _scores(self) -> list:
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """Determinization hook (see :meth:`determinize`): this is a fresh copy whose
+        ``state`` is the real one; overwrite every part ``seat`` cannot know with a
+        sample drawn from ``rng``, computed only from ``self.view(seat)`` and
+        ``self.log(seat)`` (the copy's log is already ``seat``'s) — for example build
+        the pool of unseen cards from the view, sort it, then shuffle it with ``rng``.
+        Never read a hidden part of ``state`` to decide anything."""
         raise NotImplementedError

@@ -80,3 +80,19 @@ class MatchRng:
         version, internal, gauss = data
         rng._r.setstate((version, tuple(internal), gauss))
         return rng
+
+
+def weighted_index(rng: random.Random, weights: Sequence[float]) -> int:
+    """An index drawn with probability proportional to ``weights`` (all >= 0, some > 0);
+    for bots' rollout policies, with the bot's own generator."""
+    total = 0.0
+    for w in weights:
+        total += w
+    if total <= 0.0:
+        return rng.randrange(len(weights))
+    x = rng.random() * total
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0.0:
+            return i
+    return len(weights) - 1

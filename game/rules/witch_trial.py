@@ -106,12 +106,15 @@ Rulings where the rules leave things open:
 """
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from game.engine.cards import load_card_set
 from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
+from game.engine.rng import weighted_index
 from game.engine.registry import register
 from game.engine.shape import shown
 
@@ -263,6 +266,15 @@ def catalog() -> Catalog:
 
 def clamp_jury(value: int) -> int:
     return JURY_MIN if value < JURY_MIN else JURY_MAX if value > JURY_MAX else value
+
+
+_GUILTY = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + j >= GUILTY_AT) / 36.0
+           for j in range(JURY_MAX + 1)]
+
+
+def guilty_chance(jury_value: int) -> float:
+    """The chance that 2d6 + ``jury_value`` >= 13 (W4.7): a conviction."""
+    return _GUILTY[clamp_jury(jury_value)]
 
 
 # -------------------------------------------------------------------------------- match --
@@ -966,3 +978,260 @@ class WitchTrialMatch(Match):
             "winners": self._winners(list(st["money"])) if over else [],
             "cards": {c: kind_of[c] for c in seen},
         }
+
+    # ------------------------------------------------------------------------- bots --
+    # Determinization and the cheap rollout policy (DESIGN D2): the bots' forward
+    # model. Nothing here changes the rules; it reads them.
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """Resample the other hands and the deck from ``view(seat)`` and ``log(seat)``.
+
+        Hidden in Witch Trial (W6): every hand but one's own, and the deck order. A card
+        seen going into a hand (bought from the lineup, an Objection handed over, a
+        Short Memory recovery) stays in that hand until it is seen leaving it (played,
+        paired into a case, used as an Objection). All other unseen cards are
+        exchangeable: they fill the rest of each hand (its public size) and the deck.
+        After a ``double_pass`` reshuffle the deck holds only cards of the reshuffled
+        pile, and a hand holds as many of those as its owner drew since and has not
+        shown — both follow from the public draw counts.
+        """
+        st = self.state
+        view = self.view(seat)
+        n = self.n
+        known: dict[str, int] = {}  # card -> other seat whose hand it went into, seen
+        discard: set[str] = set()
+        reshuffled: set[str] | None = None
+        hidden_r = [0] * n  # cards of the reshuffled pile drawn unseen, still in hand
+        deck_left = TOTAL_CARDS
+        carry = 0  # cards a draw took from the old deck just before the reshuffle
+        lineup: list = [None] * LINEUP_SIZE
+        first_lineup = True
+
+        def leaves(s: int, card: str) -> None:
+            if s == seat:
+                return
+            if known.get(card) == s:
+                del known[card]
+            elif reshuffled is not None and card in reshuffled:
+                hidden_r[s] -= 1
+
+        for ev in self.log(seat):
+            kind = ev["type"]
+            if kind in ("deal", "draw"):
+                k = ev["count"]
+                old = min(carry, k)
+                carry = 0
+                deck_left -= k - old
+                if reshuffled is not None and ev["seat"] != seat:
+                    hidden_r[ev["seat"]] += k - old
+            elif kind == "lineup":
+                if first_lineup:
+                    deck_left -= sum(1 for c in ev["lineup"] if c is not None)
+                    first_lineup = False
+                elif ev["lineup"][0] is not None:
+                    deck_left -= 1
+                lineup = list(ev["lineup"])
+            elif kind == "buy":
+                if ev["seat"] != seat:
+                    known[ev["card"]] = ev["seat"]
+            elif kind == "case":
+                from_lineup = lineup[ev["slot"] - 1]
+                hand_card = ev["charge"] if from_lineup == ev["suspect"] else ev["suspect"]
+                leaves(ev["seat"], hand_card)
+            elif kind == "play":
+                leaves(ev["seat"], ev["card"])
+            elif kind == "objection":
+                leaves(ev["seat"], ev["card"])
+                if ev["to"] != seat:
+                    known[ev["card"]] = ev["to"]
+            elif kind == "recover":
+                discard.discard(ev["card"])
+                if ev["seat"] != seat:
+                    known[ev["card"]] = ev["seat"]
+            elif kind == "discard":
+                discard.update(ev["cards"])
+            elif kind == "reshuffle":
+                reshuffled = discard
+                discard = set()
+                carry = deck_left
+                deck_left = ev["count"]
+
+        seen = set(view["cards"])
+        unknown = [c for c in self.cat.card_ids if c not in seen and c not in known]
+        others = [s for s in range(n) if s != seat]
+        kept = {s: [c for c in self.cat.card_ids if known.get(c) == s and c not in seen] for s in others}
+        need = {s: view["players"][s]["hand_count"] - len(kept[s]) for s in others}
+        if reshuffled is not None:
+            fresh = [c for c in unknown if c in reshuffled]
+            old_cards = [c for c in unknown if c not in reshuffled]
+            rng.shuffle(fresh)
+            rng.shuffle(old_cards)
+            if (len(old_cards) == sum(need[s] - hidden_r[s] for s in others)
+                    and all(0 <= hidden_r[s] <= need[s] for s in others)):
+                for s in others:
+                    take_old = need[s] - hidden_r[s]
+                    st["hands"][s] = (kept[s] + fresh[:hidden_r[s]] + old_cards[:take_old])
+                    del fresh[:hidden_r[s]]
+                    del old_cards[:take_old]
+                st["deck"] = fresh
+                return
+            unknown = sorted(fresh + old_cards, key=self.cat.card_ids.index)
+        rng.shuffle(unknown)
+        for s in others:
+            st["hands"][s] = kept[s] + unknown[:need[s]]
+            del unknown[:need[s]]
+        st["deck"] = unknown
+
+    def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        """The cheap playing policy for bots (Easy, and every seat in a rollout).
+
+        Obvious sense from these rules, using only what ``seat`` knows: defend pending
+        cases (the bank pays the defense budget, W4.1), prosecute strong cases, buy
+        cheap cards, move the Jury Value your way (expected effect of each card from its
+        numbers), object to Motions that hurt you, accept pleas worth more than the
+        verdict's expectation, and pass only to close a game you lead (W5)."""
+        if len(legal) == 1:
+            return dict(legal[0])
+        trial = self.state["trial"]
+        if trial is not None and trial["plea"] is not None and trial["plea"]["phase"] == "offer":
+            # an offer a little better for us than the fair share (conviction chance x fees)
+            if rng.random() < 0.6:
+                return {"type": "no_plea"}
+            fees = self.state["court_fees"]
+            sign = 1 if seat == trial["prosecutor"] else -1
+            ask = guilty_chance(trial["jury_value"]) * fees + sign * max(5.0, 0.15 * fees)
+            ask = min(fees, max(0, int(round(ask / PLEA_STEP)) * PLEA_STEP))
+            return {"type": "offer_plea", "to_prosecution": ask}
+        weights = [self._bot_weight(seat, c) for c in legal]
+        return dict(legal[weighted_index(rng, weights)])
+
+    def rollout_value(self, seat: int) -> float:
+        """Win share when over; otherwise a logistic of the lead in money counted with
+        the expected share of the Court Fees in a running trial (W4.7)."""
+        if self.over:
+            return super().rollout_value(seat)
+        worth = self._bot_worth()
+        mine = worth[seat]
+        best_other = max(w for s, w in enumerate(worth) if s != seat)
+        scale = 12.0 + len(self.state["deck"]) / 2.0
+        return 1.0 / (1.0 + math.exp(-(mine - best_other) / scale))
+
+    # -- the policy's arithmetic (read from the rules, changes nothing) ----------------
+    def _bot_worth(self) -> list[float]:
+        st = self.state
+        worth = [float(m) for m in st["money"]]
+        trial = st["trial"]
+        if trial is not None:
+            p = guilty_chance(trial["jury_value"])
+            worth[trial["prosecutor"]] += p * st["court_fees"]
+            worth[trial["defender"]] += (1.0 - p) * st["court_fees"]
+        return worth
+
+    def _bot_weight(self, seat: int, command: dict) -> float:
+        st = self.state
+        ctype = command["type"]
+        trial = st["trial"]
+        if trial is None:
+            return self._bot_turn_weight(seat, command)
+        sign = 1 if seat == trial["prosecutor"] else -1
+        if ctype == "no_objection" or ctype == "no_plea":
+            return 1.0
+        if ctype == "object":
+            motion = trial["motion"]
+            harm = self._bot_card_gain(trial, motion["by"], motion["card"])
+            return 6.0 if harm > 0.9 else 0.15
+        jury = trial["jury_value"]
+        fees = st["court_fees"]
+        win = guilty_chance(jury) if sign > 0 else 1.0 - guilty_chance(jury)
+        if ctype == "answer_plea":
+            plea = trial["plea"]
+            mine = plea["to_prosecution"] if sign > 0 else fees - plea["to_prosecution"]
+            good = mine >= win * fees - 2
+            return (4.0 if good else 0.3) if command["accept"] else (0.3 if good else 4.0)
+        if ctype == "rest":
+            if trial["phase"] == "final":
+                return 0.05
+            return 1.5 if win >= 0.8 else 0.5
+        gain = self._bot_card_gain(trial, seat, command["card"], command.get("choice"))
+        return 1.0 + 2.5 * gain if gain > 0 else 0.05
+
+    def _bot_card_gain(self, trial: dict, seat: int, card: str, choice: str | None = None) -> float:
+        """Expected Jury Value movement in ``seat``'s favour if ``card`` takes effect."""
+        cat = self.cat
+        kind = cat.type_of[card]
+        kind_id = cat.kind_of[card]
+        side = self._side(trial, seat)
+        sign = 1 if side == "prosecution" else -1
+        jury = trial["jury_value"]
+
+        def moved(delta: int) -> int:
+            return sign * (clamp_jury(jury + delta) - jury)
+
+        if kind == "evidence":
+            ev = cat.evidence[kind_id]
+            delta = ev.prosecution if sign > 0 else ev.defense
+            return float(moved(delta * 2 if trial["expert"][side] else delta))
+        if kind == "suspect":
+            guilt = cat.suspects[kind_id].guilt
+            chance = 1.0 if trial["leading"][side] else (7 - guilt) / 6
+            return chance * moved(sign * guilt)
+        suspect = cat.kind_of[trial["suspect"]]
+        if kind == "charge":
+            old = cat.charges[cat.kind_of[trial["charge"]]].modified(suspect)
+            return float(moved(cat.charges[kind_id].modified(suspect) - old))
+        if kind != "motion":
+            return 0.0
+        win = guilty_chance(jury) if sign > 0 else 1.0 - guilty_chance(jury)
+        hand = self.state["hands"][seat]
+        if kind_id == "drama":
+            return sign * (7 - jury) - 0.5
+        if kind_id == "bribe_judge":
+            return float(moved(sign * cat.motions[kind_id].amount))
+        if kind_id == "recess":
+            return 0.8
+        if kind_id == "venue":
+            start = cat.suspects[suspect].guilt + cat.charges[cat.kind_of[trial["charge"]]].modified(suspect)
+            return float(moved(start - jury))
+        if kind_id == "expert":
+            return 0.8 if not trial["expert"][side] and any(cat.type_of[c] == "evidence" for c in hand) else -1.0
+        if kind_id == "leading":
+            return 0.8 if not trial["leading"][side] and any(cat.type_of[c] == "suspect" for c in hand) else -1.0
+        if kind_id == "short_memory":
+            return 0.6 if choice is not None and cat.type_of[choice] in ("evidence", "objection") else 0.2
+        if kind_id in ("mistrial", "continuance"):
+            return 2.0 if win < 0.3 else -2.0
+        return 0.0
+
+    def _bot_turn_weight(self, seat: int, command: dict) -> float:
+        st = self.state
+        ctype = command["type"]
+        cat = self.cat
+        if ctype == "pass":
+            if st["pass_streak"] == self.n - 1:  # everyone else passed: this pass ends it
+                worth = st["money"]
+                return 1000.0 if worth[seat] > max(w for s, w in enumerate(worth) if s != seat) else 0.001
+            return 0.15
+        if ctype == "defend":
+            case = st["cases"][command["case_owner"]]
+            return 4.0 + cat.suspects[cat.kind_of[case["suspect"]]].defense / 10.0
+        if ctype == "prosecute":
+            case = st["cases"][seat]
+            return self._bot_case_weight(case["suspect"], case["charge"], prosecute=True)
+        if ctype == "create_case":
+            other = st["lineup"][command["slot"] - 1]
+            card = command["card"]
+            suspect, charge = (card, other) if cat.type_of[card] == "suspect" else (other, card)
+            return self._bot_case_weight(suspect, charge, prosecute=False)
+        if ctype == "buy":
+            price = PRICES[command["slot"] - 1]
+            return max(0.1, 1.3 - price / 18.0)
+        return 0.5
+
+    def _bot_case_weight(self, suspect: str, charge: str, prosecute: bool) -> float:
+        cat = self.cat
+        s = cat.suspects[cat.kind_of[suspect]]
+        c = cat.charges[cat.kind_of[charge]]
+        chance = guilty_chance(clamp_jury(s.guilt + c.modified(s.id)))
+        if not prosecute:
+            return 0.3 + 1.5 * chance
+        expected = chance * (self.state["court_fees"] + c.court) - 0.5 * s.defense
+        return max(0.2, 1.0 + expected / 15.0)

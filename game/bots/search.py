@@ -1,0 +1,198 @@
+"""The search bot: determinized rollouts with UCB1 at the root, in three levels.
+
+How it thinks
+-------------
+A bot gets its seat's ``view`` and ``legal`` list and one door to a forward model, a
+:class:`SeatModel` whose only power is ``sample(rng)`` = ``match.determinize(seat, rng)``
+(DESIGN D2): a full copy of the match in which everything the seat cannot know was
+resampled. Each iteration samples a fresh world, picks one of the seat's candidate
+commands by UCB1, applies it in that world, lets every seat play on with the game's
+cheap rollout policy (``Match.rollout_policy``, written next to the rules) for a
+bounded number of commands, and scores the end position with ``Match.rollout_value``
+(the win share when the game ended, the game's estimate otherwise). The command
+visited most is played.
+
+Why flat UCB over determinizations and not a full ISMCTS tree: a decision gets a few
+hundred iterations at most (150 ms at Normal, in pure Python), so a tree would hardly
+grow past its first level; Hammer's response windows let several seats act at once and
+bribes are sealed, which makes the opponents' information-set nodes awkward and their
+statistics thin; and what makes these bots play well is the rollout policy and the
+evaluation, which both variants share. Flat UCB also cannot suffer strategy fusion
+inside its own (absent) tree, and each root statistic averages over worlds, so a move
+that only works when the bot guesses an opponent's hand right is not overrated.
+
+Root candidates come from the rollout policy itself (the distinct commands it proposes
+in a few draws, plus the first listed command of each type), so a hand of accusations
+with 100 accuser/target combinations is searched over the handful a sensible player
+would consider.
+
+Levels: ``easy`` plays the rollout policy once (random with a little sense: it defends
+cases, objects to harmful motions, avoids pointless passes); ``normal`` and ``hard``
+search, ``hard`` with more iterations, deeper rollouts and more candidates.
+
+Determinism: given its seed and an iteration budget (no time limit) the bot's choices
+are a function of what its seat sees: same view, log and legal list, same command.
+A time limit caps thinking in the app and may cut the iterations short.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from game.bots.base import Bot, RandomBot, SeatModel
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a bot thinks."""
+
+    name: str
+    label: str
+    #: iterations per decision (0 = no search: play the rollout policy)
+    iterations: int
+    #: seconds per decision at most (None = only the iteration budget counts)
+    time_limit: float | None
+    #: commands a rollout plays before the position is scored
+    depth: int
+    #: policy draws that propose root candidates
+    proposals: int
+    #: UCB1 exploration constant (rewards are 0..1)
+    explore: float = 0.6
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "Easy", iterations=0, time_limit=None, depth=0, proposals=1),
+    "normal": Level("normal", "Normal", iterations=160, time_limit=0.12, depth=40, proposals=12),
+    "hard": Level("hard", "Hard", iterations=700, time_limit=0.6, depth=80, proposals=20),
+}
+LEVEL_NAMES = tuple(LEVELS)
+DEFAULT_LEVEL = "normal"
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r} (levels: {', '.join(LEVELS)})") from None
+
+
+def _key(command: dict) -> str:
+    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+
+
+def rollout(world: "Match", rng: random.Random, depth: int) -> None:
+    """Let every seat play ``world`` on with the game's rollout policy, ``depth``
+    commands at most (the lowest seat that may act moves first)."""
+    for _ in range(depth):
+        if world.over:
+            return
+        seat = world.to_act()[0]
+        legal = world.legal(seat)
+        world.advance(seat, world.rollout_policy(seat, legal, rng))
+
+
+class SearchBot:
+    """Plays one seat by determinized search (module docstring). Deterministic given
+    ``seed`` and an iteration budget; ``time_limit`` overrides the level's cap
+    (``None`` keeps the level's, ``0`` means no cap)."""
+
+    def __init__(self, seed: int = 0, level_name: str = DEFAULT_LEVEL,
+                 iterations: int | None = None, time_limit: float | None = None) -> None:
+        base = level(level_name)
+        if iterations is not None:
+            base = replace(base, iterations=iterations)
+        if time_limit is not None:
+            base = replace(base, time_limit=time_limit or None)
+        self.level = base
+        self.rng = random.Random(seed)
+        #: iterations the last decision ran (for benchmarks and the UI)
+        self.last_iterations = 0
+
+    def choose(self, view: dict, legal: list[dict], model: SeatModel | None = None) -> dict:
+        if not legal:
+            raise ValueError("no legal command to choose from")
+        self.last_iterations = 0
+        if model is None or not model.searchable:
+            # no forward model (a remote seat, a game without determinize): play sensibly
+            # at random, like the random bot with its pass bias
+            return RandomBot(self.rng.getrandbits(32), pass_bias=0.75).choose(view, legal)
+        rng = self.rng
+        lv = self.level
+        if len(legal) == 1 and lv.iterations:
+            return dict(legal[0])
+        seat = model.seat
+        first = model.sample(rng)
+        if lv.iterations <= 0:
+            return first.rollout_policy(seat, legal, rng)
+        candidates = self._candidates(first, seat, legal, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(model, seat, candidates, rng)
+
+    def _candidates(self, world: "Match", seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
+        """The policy's proposals (most frequent first), then the first command of
+        every type the policy did not propose, so nothing obvious is left out."""
+        counts: dict[str, int] = {}
+        found: dict[str, dict] = {}
+        for _ in range(self.level.proposals):
+            command = world.rollout_policy(seat, legal, rng)
+            key = _key(command)
+            counts[key] = counts.get(key, 0) + 1
+            found.setdefault(key, command)
+        order = sorted(found, key=lambda k: -counts[k])
+        out = [found[k] for k in order]
+        types = {c["type"] for c in out}
+        for command in legal:
+            if command["type"] not in types:
+                types.add(command["type"])
+                out.append(dict(command))
+        return out
+
+    def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random) -> dict:
+        lv = self.level
+        k = len(candidates)
+        visits = [0] * k
+        totals = [0.0] * k
+        deadline = None if lv.time_limit is None else time.perf_counter() + lv.time_limit
+        done = 0
+        for it in range(lv.iterations):
+            if deadline is not None and it >= k and time.perf_counter() > deadline:
+                break
+            if it < k:
+                arm = it
+            else:
+                log_n = math.log(it)
+                best = -1.0
+                arm = 0
+                for i in range(k):
+                    score = totals[i] / visits[i] + lv.explore * math.sqrt(log_n / visits[i])
+                    if score > best:
+                        best, arm = score, i
+            world = model.sample(rng)
+            world.advance(seat, candidates[arm])
+            rollout(world, rng, lv.depth)
+            visits[arm] += 1
+            totals[arm] += world.rollout_value(seat)
+            done += 1
+        self.last_iterations = done
+        best_arm = max(range(k), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0))
+        return dict(candidates[best_arm])
+
+
+BOT_KINDS = ("random", "search")
+
+
+def make_bot(kind: str = "random", seed: int = 0, level_name: str | None = None) -> Bot:
+    """A bot by kind; a ``level_name`` (``easy``/``normal``/``hard``) means the search bot."""
+    if level_name is not None or kind == "search":
+        return SearchBot(seed, level_name or DEFAULT_LEVEL)
+    if kind == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
