@@ -8,12 +8,13 @@ from game.engine.registry import GAMES
 
 
 class CountingGame(Match):
-    """A toy: seats take turns adding 1..3 to a counter; first to reach 10 wins.
-    Each seat holds a secret number drawn at setup."""
+    """A toy: seats take turns adding 1..3 to a counter; first to reach 10 (option
+    ``target``) wins. Each seat holds a secret number drawn at setup."""
 
     game_id = "_counting"
     title = "Counting"
     min_players, max_players = 2, 3
+    option_defaults = {"target": 10, "pad": 0}  # pad: bytes of filler in every view (big-view tests)
 
     def _setup(self):
         self.state = {"total": 0, "turn": 0, "secret": [self.rng.randint(1, 99) for _ in self.players],
@@ -37,13 +38,16 @@ class CountingGame(Match):
         self.emit({"type": "roll", "dice": self.rng.roll(1)})
         if command.get("amount") not in (1, 2, 3):
             raise IllegalCommand("bad_amount", "You may add 1, 2 or 3.")
-        if self.state["total"] >= 10:
+        if self.state["total"] >= self.options["target"]:
             self.state["winner"] = seat
         self.state["turn"] = (seat + 1) % self.n
 
     def _view(self, seat):
-        return {"total": self.state["total"],
+        view = {"total": self.state["total"],
                 "secret": self.state["secret"][seat] if seat is not None else None}
+        if self.options["pad"]:
+            view["pad"] = "x" * self.options["pad"]
+        return view
 
     def _scores(self):
         return [1 if self.state["winner"] == s else 0 for s in range(self.n)]

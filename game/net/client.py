@@ -33,7 +33,10 @@ Contract:
   the client reconnects by itself with its token, with backoff from ``backoff_start``
   doubling to ``backoff_max``; status is ``"reconnecting"`` meanwhile, ``"connected"``
   once welcomed again (a full update follows), ``"lost"`` after ``give_up_after``
-  seconds or when the host refuses the token.
+  seconds or when the host refuses the token. While reconnecting, ``busy`` (the host
+  is full), ``seat_in_use`` (the host still holds our old, half-dead connection) and
+  ``too_many_errors`` are retried with the same backoff; on the first join they are
+  a :class:`JoinError` like every refusal.
 * The latest ``view``, ``legal``, ``events`` (the seat's whole log so far), ``lobby``,
   ``seat``, ``token`` and ``result`` are kept as attributes, read them from any thread.
 """
@@ -57,7 +60,9 @@ CLIENT_MAX_LINE = 1024 * 1024
 
 CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = "connecting", "connected", "reconnecting", "lost", "closed"
 #: errors after which reconnecting cannot help
-FATAL_JOIN_ERRORS = frozenset({"bad_token", "table_full", "version", "busy"})
+FATAL_JOIN_ERRORS = frozenset({"bad_token", "table_full", "version"})
+#: refusals of a hello that end the first join, but are retried with backoff while reconnecting
+RETRY_JOIN_ERRORS = frozenset({"busy", "seat_in_use", "too_many_errors", "too_slow"})
 
 
 class JoinError(ConnectionError):
@@ -93,6 +98,7 @@ class Client:
         self.token: str | None = None
         self.seat: int | None = None
         self.game: str | None = None
+        self.table_id: str | None = None
         self.welcome: dict | None = None
         self.view: dict | None = None
         self.legal: list[dict] = []
@@ -113,6 +119,7 @@ class Client:
         self._welcomed = threading.Event()
         self._join_failed: JoinError | None = None
         self._break = False
+        self._ever_welcomed = False
 
     # ------------------------------------------------------------------ public API --
     @property
@@ -257,7 +264,7 @@ class Client:
                     continue
                 outcome = self._session(sock)
                 if outcome == "welcomed":
-                    ever_welcomed = True
+                    ever_welcomed = self._ever_welcomed = True
                 if self._closing or outcome == "fatal":
                     return
                 if not ever_welcomed:
@@ -266,6 +273,9 @@ class Client:
                     return
                 if outcome == "welcomed":
                     backoff, lost_since = self.backoff_start, time.monotonic()
+                elif time.monotonic() - (lost_since or time.monotonic()) > self.give_up_after:
+                    self._set_status(LOST)
+                    return
                 self._set_status(RECONNECTING)
                 self._sleep(backoff)
                 backoff = min(backoff * 2, self.backoff_max)
@@ -361,6 +371,8 @@ class Client:
                             welcomed = True
                         elif verdict == "fatal":
                             return "fatal"
+                        elif verdict == "retry":  # refused for now: hang up, back off, try again
+                            return "failed"
                 now = time.monotonic()
                 if now - last_heard > self.silence:
                     log.info("host silent for %g s; reconnecting", self.silence)
@@ -385,6 +397,7 @@ class Client:
             self.seat = message.get("seat") if isinstance(message.get("seat"), int) else None
             self.token = message.get("token") or self.token
             self.game = message.get("game")
+            self.table_id = message.get("table_id") if isinstance(message.get("table_id"), str) else None
             if self._heartbeat_override is None and isinstance(message.get("heartbeat"), (int, float)):
                 self.heartbeat = max(0.05, float(message["heartbeat"]))
             if self._silence_override is None and isinstance(message.get("silence"), (int, float)):
@@ -408,10 +421,15 @@ class Client:
             self.lobby = message
         elif kind == "error":
             self.last_error = message
-            if self._status != CONNECTED and message.get("code") in FATAL_JOIN_ERRORS:
-                self._join_failed = JoinError(str(message.get("code")), str(message.get("message", "refused")))
+            code = message.get("code")
+            if self._status != CONNECTED and (code in FATAL_JOIN_ERRORS
+                                              or code in RETRY_JOIN_ERRORS and not self._ever_welcomed):
+                self._join_failed = JoinError(str(code), str(message.get("message", "refused")))
                 self._set_status(LOST)
                 verdict = "fatal"
+            elif self._status != CONNECTED and code in RETRY_JOIN_ERRORS:
+                log.info("the host refused our reconnect for now (%s); trying again", code)
+                verdict = "retry"
         try:
             self.on_message(message)
         except Exception:

@@ -39,17 +39,25 @@ from typing import Any, Callable
 
 from game.bots import RandomBot
 from game.engine import GAMES, IllegalCommand, Match, SetupError, new_match
-from game.engine.match import clean_name
+from game.engine.match import MAX_NAME, clean_name
 from game.net import protocol as proto
-from game.net.protocol import ProtocolError
+from game.net.journal import Journal, journal_path, read_journal
+from game.net.protocol import Bucket, ProtocolError
 
 log = logging.getLogger("game.net.host")
 
-MAX_CONNECTIONS = 64
-#: a client that does not read gets at most this much queued before it is dropped
-MAX_OUTBUF = 4 * 1024 * 1024
 #: bot moves applied in one loop turn before the loop looks at the sockets again
 BOT_BURST = 500
+#: bytes read from one socket per turn; nothing more is read from it until they are handled
+RECV_SIZE = 16 * 1024
+#: lines handled per connection per round: every connection with input gets its turn
+LINES_PER_TURN = 8
+#: seconds of message handling before the loop looks at the sockets (and timers) again
+TURN_BUDGET = 0.01
+#: an update or lobby for a connection with more than this much unsent waits (coalesced)
+OUTPUT_LOW = 64 * 1024
+#: at most this many addresses are remembered for rate limits and wrong-token counts
+MAX_ADDRESSES = 4096
 
 
 @dataclass(frozen=True)
@@ -58,12 +66,36 @@ class Timings:
 
     heartbeat: float = 5.0        # clients ping this often; sent to them in ``welcome``
     silence: float = 15.0         # a peer silent this long is disconnected
-    seat_bot_after: float = 60.0  # a seat empty this long is played by a bot until its owner returns
+    seat_bot_after: float = 30.0  # default stand-in wait: a seat empty this long in a game is played by a bot
+    seat_free_after: float = 60.0  # in the lobby, a seat whose owner is away this long is freed
+    hello_deadline: float = 5.0   # a connection that has not joined by then is closed
+    takeover_after: float | None = None  # a seat's connection silent this long may be replaced by
+    #                                      a new one with the same token (default: 2 heartbeats)
     junk_limit: int = 20          # this many protocol errors …
     junk_window: float = 10.0     # … within this window closes the connection
     announce_every: float = 2.0   # LAN discovery announcement period
     linger_after_over: float | None = None  # serve_forever returns this long after the game ends
     save_gap: float = 0.2         # at least this long between two autosave writes (bursts coalesce)
+    lobby_gap: float = 0.1        # at most one lobby broadcast per this long (and only when it changed)
+
+    @property
+    def takeover(self) -> float:
+        return self.takeover_after if self.takeover_after is not None else 2 * self.heartbeat
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every cap of the host (docs/PROTOCOL.md §6 lists the same numbers)."""
+
+    connections: int = 64        # connections open at once (joined or not) …
+    seat_reserve: int = 8         # … plus these, kept for a seat's token when the rest are full
+    unauth_per_address: int = 8   # connections from one address that have not joined yet
+    connect_burst: int = 20       # new connections from one address: a burst of this many …
+    connect_rate: float = 5.0     # … then this many per second
+    output_cap: int = 1024 * 1024  # a connection with more unsent bytes than this is dropped
+    bad_tokens: int = 5           # wrong tokens from one address within …
+    bad_token_window: float = 60.0  # … this window: its token hellos are refused for the window
+    rates: dict = field(default_factory=lambda: dict(proto.RATES))  # per-type token buckets
 
 
 @dataclass
@@ -72,7 +104,7 @@ class Seat:
     token: str | None = None      # handed out in ``welcome``; None while the seat is free
     conn: "Connection | None" = None
     bot: bool = False             # a bot seat chosen by the host (``--bots``)
-    standin: RandomBot | None = None  # plays the seat while its owner is away
+    standin: Any = None           # a bot playing the seat while its owner is away
     ready: bool = False
     empty_since: float | None = None
     seen: bool = False            # someone has sat here before (for the log: took / rejoined)
@@ -81,18 +113,37 @@ class Seat:
 @dataclass
 class Connection:
     sock: socket.socket
-    peer: str
+    peer: str                     # "ip:port"
+    ip: str = ""
+    opened: float = field(default_factory=time.monotonic)
     reader: proto.LineReader = field(default_factory=proto.LineReader)
+    inbuf: bytearray = field(default_factory=bytearray)  # received, not yet handled (≤ RECV_SIZE)
+    inpos: int = 0
     outbuf: bytearray = field(default_factory=bytearray)
     last_heard: float = field(default_factory=time.monotonic)
     joined: bool = False          # said hello and got a welcome
+    reserved: bool = False        # admitted beyond the cap: only a seat's token may join on it
     seat: int | None = None
     name: str = ""
     errors: deque = field(default_factory=deque)
-    chats: deque = field(default_factory=deque)  # when the last chat lines came (flood limit)
+    buckets: dict = field(default_factory=dict)
     closing: bool = False         # close once outbuf is flushed
     close_by: float = 0.0
     last_sid: int | None = None   # state_id of the last update sent; None: next one is full
+    update_due: bool = False      # an update is owed once the output drains (coalesced)
+    lobby_due: bool = False       # the newest lobby is owed once the output drains
+    stale_sid: int | None = None  # the state at which a stale command was last answered
+    sent_bytes: int = 0
+
+
+@dataclass
+class _Address:
+    """What the host remembers about one peer address (rate limits, wrong tokens)."""
+
+    connects: Bucket
+    bad_tokens: deque = field(default_factory=deque)
+    blocked_until: float = 0.0
+    seen: float = 0.0
 
 
 class Host:
@@ -101,16 +152,19 @@ class Host:
     ``players`` is the number of seats. ``bots`` are seats the host's bots play; a game
     starts once every other seat is taken (``auto_start``) or when the owner sends
     ``start``. ``owner_name`` reserves seat 0 for the host's own player, who connects
-    with :attr:`owner_token` like everyone else (D4) and alone may send ``start``.
-    ``save_path``: autosave after every applied command (``None``: no saves).
+    with :attr:`owner_token` like everyone else (D4) and alone may send ``start`` and
+    ``standin``. ``save_path``: autosave after every applied command, and the journal
+    beside it (``None``: neither). ``standin_after``: seconds a seat may stay empty
+    during the game before a stand-in bot plays it (default ``timings.seat_bot_after``).
     """
 
     def __init__(self, game: str, players: int, *, seed: int | None = None, options: dict | None = None,
                  bots: list[int] | tuple[int, ...] = (), bot_delay: float | None = None,
                  bind: str = "", port: int = proto.DEFAULT_PORT, save_path: Path | None = None,
-                 timings: Timings | None = None, auto_start: bool = True, owner_name: str | None = None,
-                 table_name: str | None = None, announce: bool = False,
-                 discovery_port: int | None = None) -> None:
+                 timings: Timings | None = None, limits: Limits | None = None, auto_start: bool = True,
+                 owner_name: str | None = None, table_name: str | None = None, announce: bool = False,
+                 discovery_port: int | None = None, standin_after: float | None = None,
+                 table_id: str | None = None) -> None:
         cls = GAMES.get(game)
         if cls is None:
             raise SetupError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
@@ -119,6 +173,9 @@ class Host:
         bad = [b for b in bots if not 0 <= b < players]
         if bad:
             raise SetupError(f"bot seats must be between 0 and {players - 1}, not {bad}")
+        self.timings = timings or Timings()
+        if standin_after is not None and not 0 <= standin_after <= 3600:
+            raise SetupError(f"the stand-in wait must be between 0 and 3600 seconds, not {standin_after:g}")
         self.game = game
         self.n = players
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -127,9 +184,11 @@ class Host:
         self.bind = bind
         self.requested_port = port
         self.save_path = Path(save_path) if save_path else None
-        self.timings = timings or Timings()
+        self.limits = limits or Limits()
+        self.standin_after = float(standin_after if standin_after is not None else self.timings.seat_bot_after)
         self.auto_start = auto_start
         self.table_name = clean_name(table_name or owner_name or "Witchhunt table", "Witchhunt table")
+        self.table_id = table_id or secrets.token_hex(8)
         self.announce = announce
         self.discovery_port = discovery_port
         self.seats = [Seat(name=f"Bot {i + 1}" if i in bots else "", bot=i in bots) for i in range(players)]
@@ -141,8 +200,9 @@ class Host:
             self.seats[0].name = clean_name(owner_name, "Host")
             self.seats[0].token = self.owner_token
             self.seats[0].empty_since = time.monotonic()
-        self.bots: dict[int, RandomBot] = {i: RandomBot(self.seed * 31 + i) for i in bots}
+        self.bots: dict[int, Any] = {i: RandomBot(self.seed * 31 + i) for i in bots}
         self.match: Match | None = None
+        self.journal: Journal | None = None
         self.conns: dict[int, Connection] = {}  # fileno -> connection
         self.port: int | None = None
         self.started = threading.Event()    # listening
@@ -159,28 +219,73 @@ class Host:
         self._next_bot_at = 0.0
         self._over_at: float | None = None
         self._announcer = None
+        self._announce_warned = 0.0
         self._lobby_dirty = False
+        self._lobby_next = 0.0
+        self._last_lobby: bytes = b""
         self._saver: _Saver | None = None
         self._save_dirty = False
-        self.stats = {"commands": 0, "errors": 0, "connections": 0}
+        self._addresses: dict[str, _Address] = {}
+        self._resumed_commands: list | None = None
+        self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
+                      "dropped_slow": 0, "coalesced": 0}
 
     # ------------------------------------------------------------------ resume ------
     @classmethod
     def resume(cls, path: Path, **kwargs: Any) -> "Host":
-        """A host that continues the game autosaved at ``path``; players rejoin with their
-        tokens. Raises :class:`game.engine.SaveError` for an unreadable or foreign save."""
+        """A host that continues the game saved at ``path``; players rejoin with their
+        tokens. The journal beside the save (if any) is replayed, so every command the
+        host ever confirmed to a client is there. Raises
+        :class:`game.engine.SaveError` for an unreadable or foreign save."""
         from game.engine import SaveError
         from game.saves import load_save
 
-        match, extra = load_save(Path(path))
-        net = extra.get("net") if isinstance(extra, dict) else None
+        path = Path(path)
+        snapshot: tuple[Match, dict] | None = None
+        snapshot_error: SaveError | None = None
+        if path.exists() or not journal_path(path).exists():
+            try:
+                snapshot = load_save(path)
+            except SaveError as exc:
+                snapshot_error = exc
+        match, net = None, None
+        if journal_path(path).exists():
+            try:
+                header, commands = read_journal(journal_path(path))
+                game_cls = GAMES.get(header["game"])
+                if game_cls is None:
+                    raise SaveError(f"{path.name}: unknown game {header['game']!r} in the journal")
+                try:
+                    match = game_cls.replay(header["players"], header["seed"], header["options"], commands)
+                except (IllegalCommand, SetupError) as exc:
+                    raise SaveError(f"{journal_path(path).name}: the journal does not replay ({exc})") from None
+                net = header.get("net")
+                if snapshot is not None and (snapshot[0].game_id != match.game_id or snapshot[0].seed != match.seed
+                                             or snapshot[0].state_id > match.state_id):
+                    log.warning("the journal beside %s is not this game's (or older); using the save", path.name)
+                    match, net = None, None
+            except SaveError as exc:
+                if snapshot is None:
+                    raise
+                log.warning("ignoring the journal beside %s: %s", path.name, exc)
+                match, net = None, None
+        if match is None:
+            if snapshot is None:
+                raise snapshot_error or SaveError(f"{path.name}: nothing to resume")
+            match, extra = snapshot
+            net = extra.get("net") if isinstance(extra, dict) else None
         if not isinstance(net, dict) or not isinstance(net.get("tokens"), dict):
-            raise SaveError(f"{Path(path).name}: not a LAN host save (no seat tokens)")
+            raise SaveError(f"{path.name}: not a LAN host save (no seat tokens)")
         bots = [b for b in net.get("bots", []) if isinstance(b, int) and 0 <= b < match.n]
-        kwargs.setdefault("save_path", Path(path))
+        kwargs.setdefault("save_path", path)
         kwargs.setdefault("table_name", net.get("table"))
+        if isinstance(net.get("table_id"), str):
+            kwargs.setdefault("table_id", net["table_id"])
+        if isinstance(net.get("standin_after"), (int, float)) and not isinstance(net.get("standin_after"), bool):
+            kwargs.setdefault("standin_after", float(net["standin_after"]))
         host = cls(match.game_id, match.n, seed=match.seed, bots=bots, **kwargs)
         host.match = match
+        host._resumed_commands = list(match.commands)
         host.owner_token = net.get("owner_token") if isinstance(net.get("owner_token"), str) else None
         now = time.monotonic()
         for seat in host.seats:
@@ -233,6 +338,20 @@ class Host:
                 self._close(conn, "dropped by the host")
         self.call(cut)
 
+    def hand_to_bot(self, seat: int) -> None:
+        """Let a stand-in bot play the away ``seat`` now, without waiting (thread-safe)."""
+        self.call(lambda: self._standin_now(seat))
+
+    def make_standin(self, seat: int) -> Any:
+        """The bot that plays ``seat`` while its owner is away: anything with
+        ``choose(view, legal)`` (it sees only that seat's view). The seam for a stronger
+        stand-in: override this, or replace it on the instance."""
+        return RandomBot(self.seed * 37 + seat)
+
+    def buffered_bytes(self) -> int:
+        """Bytes the host holds for its connections right now (input and output)."""
+        return sum(len(c.outbuf) + len(c.inbuf) + c.reader.buffered for c in list(self.conns.values()))
+
     def _open(self) -> None:
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         listener = socket.socket(family, socket.SOCK_STREAM)
@@ -242,7 +361,7 @@ class Host:
         except OSError:
             listener.close()
             raise
-        listener.listen(16)
+        listener.listen(64)
         listener.setblocking(False)
         self._listener = listener
         self.port = listener.getsockname()[1]
@@ -263,6 +382,9 @@ class Host:
             log.info("autosave: %s", self.save_path)
         self.started.set()
         if self.match is not None:
+            if self.save_path is not None and self._resumed_commands is not None:
+                self.journal = Journal.rewrite(journal_path(self.save_path), self._journal_header(),
+                                               self._resumed_commands)
             log.info("resumed at state %d; waiting for players to rejoin with their tokens", self.match.state_id)
         else:
             self._maybe_auto_start()
@@ -278,8 +400,9 @@ class Host:
     def _serve(self) -> None:
         assert self._sel is not None
         try:
+            more_input = False
             while not self._stop:
-                timeout = self._tick()
+                timeout = 0.0 if more_input else self._tick()
                 if self._stop:
                     break
                 for key, mask in self._sel.select(timeout):
@@ -290,6 +413,9 @@ class Host:
                         conn = key.data if isinstance(key.data, Connection) else None
                         if conn is not None:
                             self._close(conn, "internal error")
+                more_input = self._handle_input()
+                if more_input:
+                    self._tick()
         finally:
             self._shutdown()
 
@@ -310,8 +436,8 @@ class Host:
                 self._flush(conn)
 
     def _tick(self) -> float:
-        """Timers: calls from other threads, heartbeats, empty seats, bots, announcing.
-        Returns how long the selector may sleep."""
+        """Timers: calls from other threads, deadlines, empty seats, bots, the lobby,
+        announcing. Returns how long the selector may sleep."""
         while True:
             try:
                 fn = self._calls.get_nowait()
@@ -329,10 +455,19 @@ class Host:
                 self._close(conn, "closed")
             elif now - conn.last_heard > t.silence:
                 self._close(conn, f"silent for {t.silence:g} s")
-        self._check_empty_seats(now)
+            elif not conn.joined and not conn.closing and now - conn.opened > t.hello_deadline:
+                self._send(conn, proto.error("too_slow", f"No hello within {t.hello_deadline:g} s; closing."))
+                self._linger_close(conn, now)
+            elif not conn.joined:
+                sleep = min(sleep, conn.opened + t.hello_deadline - now + 0.01)
+        sleep = min(sleep, self._check_empty_seats(now))
         if self._lobby_dirty:
-            self._lobby_dirty = False
-            self._send_lobby()
+            if now >= self._lobby_next:
+                self._lobby_dirty = False
+                self._lobby_next = now + t.lobby_gap
+                self._broadcast_lobby()
+            else:
+                sleep = min(sleep, self._lobby_next - now)
         if self.match is not None and not self.match.over:
             sleep = min(sleep, self._run_bots(now))
         sleep = min(sleep, self._maybe_save(time.monotonic()))
@@ -340,7 +475,11 @@ class Host:
             try:
                 self._announcer.tick(now)
             except OSError as exc:
-                log.warning("discovery announcement failed: %s", exc)
+                if now >= self._announce_warned:  # once a minute at most, not every 2 s
+                    self._announce_warned = now + 60.0
+                    log.warning("discovery announcement failed: %s (said once a minute at most)", exc)
+        if len(self._addresses) > MAX_ADDRESSES or (self._addresses and now - self._rr_pruned > 30.0):
+            self._prune_addresses(now)
         if self.game_over.is_set() and t.linger_after_over is not None:
             if self._over_at is None:
                 self._over_at = now
@@ -348,25 +487,65 @@ class Host:
                 self._stop = True
         return max(0.0, sleep)
 
-    def _check_empty_seats(self, now: float) -> None:
+    _rr_pruned = 0.0
+
+    def _prune_addresses(self, now: float) -> None:
+        self._rr_pruned = now
+        live = {c.ip for c in self.conns.values()}
+        window = max(self.limits.bad_token_window, 60.0)
+        for ip in [ip for ip, a in self._addresses.items()
+                   if ip not in live and now - a.seen > window and now >= a.blocked_until]:
+            del self._addresses[ip]
+        if len(self._addresses) > MAX_ADDRESSES:  # a flood of addresses: forget the oldest
+            for ip, _ in sorted(self._addresses.items(), key=lambda kv: kv[1].seen)[:len(self._addresses) - MAX_ADDRESSES]:
+                del self._addresses[ip]
+
+    def _check_empty_seats(self, now: float) -> float:
+        """Free lobby seats left too long; start stand-in bots. Returns the seconds until
+        the next such deadline (for the selector's sleep)."""
+        soonest = 1.0
         if self.match is None:
             # In the lobby a seat left empty too long is freed for someone else.
             for seat in self.seats:
                 if (seat.token and seat.conn is None and not seat.bot and seat.token != self.owner_token
-                        and seat.empty_since is not None and now - seat.empty_since >= self.timings.seat_bot_after):
-                    log.info("seat of %s freed (away %g s)", seat.name, self.timings.seat_bot_after)
-                    seat.token, seat.name, seat.ready, seat.empty_since = None, "", False, None
-                    self._lobby_dirty = True
-            return
+                        and seat.empty_since is not None):
+                    if now - seat.empty_since >= self.timings.seat_free_after:
+                        log.info("seat of %s freed (away %g s)", seat.name, self.timings.seat_free_after)
+                        seat.token, seat.name, seat.ready, seat.empty_since = None, "", False, None
+                        self._lobby_dirty = True
+                    else:
+                        soonest = min(soonest, seat.empty_since + self.timings.seat_free_after - now)
+            return soonest
         for i, seat in enumerate(self.seats):
             if (not seat.bot and seat.conn is None and seat.standin is None and seat.empty_since is not None
-                    and now - seat.empty_since >= self.timings.seat_bot_after and not self.match.over):
-                seat.standin = RandomBot(self.seed * 37 + i)
-                log.info("seat %d (%s) empty for %g s: a bot plays it until its owner returns",
-                         i, seat.name, self.timings.seat_bot_after)
-                self._lobby_dirty = True
+                    and not self.match.over):
+                if now - seat.empty_since >= self.standin_after:
+                    self._start_standin(i, f"empty for {self.standin_after:g} s")
+                else:
+                    soonest = min(soonest, seat.empty_since + self.standin_after - now)
+        return soonest
 
-    def _bot_for(self, seat: int) -> RandomBot | None:
+    def _start_standin(self, seat_no: int, why: str) -> None:
+        seat = self.seats[seat_no]
+        seat.standin = self.make_standin(seat_no)
+        log.info("seat %d (%s) %s: a bot plays it until its owner returns", seat_no, seat.name, why)
+        self._lobby_dirty = True
+
+    def _standin_now(self, seat_no: int) -> str | None:
+        """The host hands an away seat to a bot at once; returns why not, or None."""
+        if self.match is None or self.match.over:
+            return "The game is not running."
+        if not 0 <= seat_no < self.n:
+            return f"There is no seat {seat_no + 1}."
+        seat = self.seats[seat_no]
+        if seat.bot or seat.standin is not None:
+            return f"A bot already plays {seat.name}."
+        if seat.conn is not None:
+            return f"{seat.name} is connected."
+        self._start_standin(seat_no, "handed to a bot by the host")
+        return None
+
+    def _bot_for(self, seat: int) -> Any:
         if seat in self.bots:
             return self.bots[seat]
         return self.seats[seat].standin
@@ -390,11 +569,12 @@ class Host:
             seat = seats[0]
             bot = self._bot_for(seat)
             try:
-                command = bot.choose(match.view(seat), match.legal(seat))  # type: ignore[union-attr]
+                command = bot.choose(match.view(seat), match.legal(seat))
                 match.apply(seat, command)
             except Exception as exc:  # a bot must never stop the table
                 log.error("bot at seat %d failed: %s", seat, exc)
                 break
+            self._journal_append(seat, match.commands[-1][1])
             applied += 1
             self.stats["commands"] += 1
         else:
@@ -405,9 +585,17 @@ class Host:
         return wait
 
     # ------------------------------------------------------------------ sockets -----
+    def _address(self, ip: str, now: float) -> _Address:
+        state = self._addresses.get(ip)
+        if state is None:
+            state = self._addresses[ip] = _Address(Bucket(self.limits.connect_burst, self.limits.connect_rate, now))
+        state.seen = now
+        return state
+
     def _accept(self) -> None:
         assert self._listener is not None
-        while True:
+        limits = self.limits
+        for _ in range(64):  # then the other sockets get their turn
             try:
                 sock, addr = self._listener.accept()
             except (BlockingIOError, InterruptedError):
@@ -415,25 +603,57 @@ class Host:
             except OSError as exc:
                 log.warning("accept failed: %s", exc)
                 return
+            now = time.monotonic()
+            ip = addr[0]
+            if not self._address(ip, now).connects.take(now):
+                self.stats["refused"] += 1
+                _refuse_socket(sock, proto.error("busy", "Too many new connections from your address; "
+                                                         "try again in a moment."))
+                continue
+            unjoined_here = [c for c in self.conns.values() if not c.joined and c.ip == ip and not c.closing]
+            if len(unjoined_here) >= limits.unauth_per_address:
+                self._evict(min(unjoined_here, key=lambda c: c.opened), "too many unjoined connections from its address")
+            reserved = False
+            if len(self.conns) >= limits.connections:
+                unjoined = [c for c in self.conns.values() if not c.joined]
+                if unjoined:
+                    self._evict(min(unjoined, key=lambda c: c.opened), "the host needed room")
+                elif len(self.conns) < limits.connections + limits.seat_reserve:
+                    reserved = True  # only a seat's token may join on this one
+                else:
+                    self.stats["refused"] += 1
+                    _refuse_socket(sock, proto.error("busy", "This table has too many connections."))
+                    continue
             sock.setblocking(False)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            peer = f"{addr[0]}:{addr[1]}"
-            conn = Connection(sock, peer)
-            if len(self.conns) >= MAX_CONNECTIONS:
-                try:
-                    sock.send(proto.encode(proto.error("busy", "This table has too many connections.")))
-                except OSError:
-                    pass
-                sock.close()
-                continue
+            conn = Connection(sock, f"{ip}:{addr[1]}", ip=ip, opened=now, last_heard=now, reserved=reserved)
             self.conns[sock.fileno()] = conn
             self._sel.register(sock, selectors.EVENT_READ, conn)  # type: ignore[union-attr]
             self.stats["connections"] += 1
-            log.debug("connection from %s", peer)
+            log.debug("connection from %s", conn.peer)
+
+    def _evict(self, conn: Connection, why: str) -> None:
+        self.stats["evicted"] += 1
+        log.debug("closing unjoined connection %s: %s", conn.peer, why)
+        try:
+            conn.sock.send(proto.encode(proto.error("busy", "The host needed room; say hello sooner.")))
+        except OSError:
+            pass
+        self._close(conn, why)
 
     def _read(self, conn: Connection) -> None:
+        if conn.inbuf or conn.closing:
+            if conn.closing:  # drain and drop what a closing peer still sends
+                try:
+                    if not conn.sock.recv(RECV_SIZE):
+                        self._close(conn, "disconnected")
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except OSError as exc:
+                    self._close(conn, f"read failed: {exc}")
+            return  # what it sent before is handled first (fair turns, bounded memory)
         try:
-            data = conn.sock.recv(65536)
+            data = conn.sock.recv(RECV_SIZE)
         except (BlockingIOError, InterruptedError):
             return
         except OSError as exc:
@@ -443,9 +663,46 @@ class Host:
             self._close(conn, "disconnected")
             return
         conn.last_heard = time.monotonic()
-        if conn.closing:
-            return
-        for line in conn.reader.feed(data):
+        conn.inbuf += data
+        conn.inpos = 0
+
+    def _handle_input(self) -> bool:
+        """Handle received lines round-robin, ``LINES_PER_TURN`` per connection per round,
+        for at most ``TURN_BUDGET`` seconds. True when some input is still waiting."""
+        waiting = [c for c in self.conns.values() if c.inbuf]  # in the order they connected
+        if not waiting:
+            return False
+        end = time.perf_counter() + TURN_BUDGET
+        while waiting:
+            still = []
+            for conn in waiting:
+                for _ in range(LINES_PER_TURN):
+                    if not conn.inbuf or conn.closing or conn.sock.fileno() < 0:
+                        break
+                    self._next_line(conn)
+                if conn.closing or conn.sock.fileno() < 0:
+                    conn.inbuf.clear()
+                elif conn.inbuf:
+                    still.append(conn)
+            waiting = still
+            if time.perf_counter() > end:
+                break
+        return bool(waiting)
+
+    def _next_line(self, conn: Connection) -> None:
+        buf = conn.inbuf
+        nl = buf.find(b"\n", conn.inpos)
+        if nl < 0:
+            items = conn.reader.feed(bytes(buf[conn.inpos:]))
+            buf.clear()
+            conn.inpos = 0
+        else:
+            items = conn.reader.feed(bytes(buf[conn.inpos:nl + 1]))
+            conn.inpos = nl + 1
+            if conn.inpos >= len(buf):
+                buf.clear()
+                conn.inpos = 0
+        for line in items:
             if conn.closing or conn.sock.fileno() < 0:
                 return
             if line is None:
@@ -466,8 +723,10 @@ class Host:
         if conn.sock.fileno() < 0:
             return
         conn.outbuf += data
-        if len(conn.outbuf) > MAX_OUTBUF:
-            self._close(conn, "not reading its messages")
+        if len(conn.outbuf) > self.limits.output_cap:
+            self.stats["dropped_slow"] += 1
+            conn.outbuf.clear()
+            self._close(conn, f"not reading its messages (over {self.limits.output_cap} bytes waiting)")
             return
         self._flush(conn)
 
@@ -480,7 +739,17 @@ class Host:
             except OSError as exc:
                 self._close(conn, f"write failed: {exc}")
                 return
+            conn.sent_bytes += sent
             del conn.outbuf[:sent]
+        if len(conn.outbuf) <= OUTPUT_LOW and not conn.closing:
+            if conn.update_due and self.match is not None:
+                conn.update_due = False
+                self._send_update(conn)  # flushes again
+                return
+            if conn.lobby_due:
+                conn.lobby_due = False
+                self._send_bytes(conn, self._last_lobby)
+                return
         events = selectors.EVENT_READ | (selectors.EVENT_WRITE if conn.outbuf else 0)
         try:
             self._sel.modify(conn.sock, events, conn)  # type: ignore[union-attr]
@@ -502,6 +771,7 @@ class Host:
             conn.sock.close()
         except OSError:
             pass
+        conn.inbuf.clear()
         if conn.seat is not None and self.seats[conn.seat].conn is conn:
             seat = self.seats[conn.seat]
             seat.conn = None
@@ -510,22 +780,47 @@ class Host:
             log.info("seat %d (%s) left: %s", conn.seat, seat.name, reason)
             self._lobby_dirty = True
         else:
+            if conn.joined and conn.seat is None:
+                self._lobby_dirty = True  # one spectator fewer
             log.debug("connection %s closed: %s", conn.peer, reason)
 
-    def _refuse(self, conn: Connection, exc: ProtocolError) -> None:
+    def _linger_close(self, conn: Connection, now: float) -> None:
+        """Close once the last message is out (at most a second from now)."""
+        conn.closing = True
+        conn.close_by = now + 1.0
+        conn.inbuf.clear()
+        self._flush(conn)
+
+    def _refuse(self, conn: Connection, exc: ProtocolError, junk: bool | None = None) -> None:
         self.stats["errors"] += 1
-        self._send(conn, proto.error(exc.code, exc.message))
-        if exc.code in proto.JUNK_CODES:
-            now = time.monotonic()
-            conn.errors.append(now)
-            while conn.errors and now - conn.errors[0] > self.timings.junk_window:
-                conn.errors.popleft()
-            if len(conn.errors) >= self.timings.junk_limit and not conn.closing:
-                self._send(conn, proto.error("too_many_errors", "Too many bad messages; closing the connection."))
-                log.info("closing %s: too many bad messages", conn.peer)
-                conn.closing = True
-                conn.close_by = now + 1.0
-                self._flush(conn)
+        self._send(conn, proto.error(exc.code, exc.message, **getattr(exc, "extra", {})))
+        if junk if junk is not None else exc.code in proto.JUNK_CODES:
+            self._count_junk(conn)
+
+    def _count_junk(self, conn: Connection) -> None:
+        now = time.monotonic()
+        conn.errors.append(now)
+        while conn.errors and now - conn.errors[0] > self.timings.junk_window:
+            conn.errors.popleft()
+        if len(conn.errors) >= self.timings.junk_limit and not conn.closing and conn.sock.fileno() >= 0:
+            self._send(conn, proto.error("too_many_errors", "Too many bad messages; closing the connection."))
+            log.info("closing %s: too many bad messages", conn.peer)
+            self._linger_close(conn, now)
+
+    def _limited(self, conn: Connection, kind: str) -> bool:
+        """True (and ``too_fast`` sent, counted as junk) when ``kind`` is over its bucket."""
+        rate = self.limits.rates.get(kind)
+        if rate is None:
+            return False
+        now = time.monotonic()
+        bucket = conn.buckets.get(kind)
+        if bucket is None:
+            bucket = conn.buckets[kind] = Bucket(rate[0], rate[1], now)
+        if bucket.take(now):
+            return False
+        per = f"{rate[0]:g} at once, then {rate[1]:g} per second"
+        self._refuse(conn, ProtocolError("too_fast", f"Slow down: at most {per} '{kind}' messages."), junk=True)
+        return True
 
     def _shutdown(self) -> None:
         for conn in list(self.conns.values()):
@@ -540,6 +835,11 @@ class Host:
             self._announcer.close()
         if self._sel is not None:
             self._sel.close()
+        if self.journal is not None:
+            try:
+                self.journal.close()
+            except OSError as exc:
+                log.error("closing the journal failed: %s", exc)
         if self._save_dirty and self.match is not None and self.save_path is not None:
             self.save()
         if self._saver is not None:
@@ -551,6 +851,8 @@ class Host:
     def _handle(self, conn: Connection, message: dict) -> None:
         message = proto.check_client_message(message)
         kind = message["type"]
+        if kind != "command" and self._limited(conn, kind):
+            return
         if kind == "ping":
             self._send(conn, {"type": "pong"})
             return
@@ -564,39 +866,85 @@ class Host:
         if kind == "command":
             self._command(conn, message)
         elif kind == "chat":
-            now = time.monotonic()
-            while conn.chats and now - conn.chats[0] > proto.CHAT_WINDOW:
-                conn.chats.popleft()
-            if len(conn.chats) >= proto.CHAT_LIMIT:
-                raise ProtocolError("too_fast", "Slow down: at most 10 chat lines in 10 seconds.")
-            conn.chats.append(now)
             text = proto.clean_text(message["text"])
             if text:
-                name = self.seats[conn.seat].name if conn.seat is not None else conn.name
-                self._broadcast({"type": "chat", "seat": conn.seat, "name": name, "text": text})
+                seated = conn.seat is not None
+                name = self.seats[conn.seat].name if seated else conn.name
+                self._broadcast({"type": "chat", "seat": conn.seat, "name": name, "text": text,
+                                 "spectator": not seated})
         elif kind == "ready":
             if conn.seat is not None and self.match is None:
                 self.seats[conn.seat].ready = message.get("ready") is not False
-                self._send_lobby()
+                self._lobby_dirty = True
                 self._maybe_auto_start()
         elif kind == "start":
-            if conn.seat != 0 or self.owner_token is None or self.seats[0].conn is not conn:
+            if not self._is_owner(conn):
                 raise ProtocolError("not_owner", "Only the host's own seat may start the game.")
             if self.match is None:
                 self._start_game()
+        elif kind == "standin":
+            if not self._is_owner(conn):
+                raise ProtocolError("not_owner", "Only the host's own seat may hand a seat to a bot.")
+            why = self._standin_now(message["seat"])
+            if why is not None:
+                self._send(conn, proto.error("not_away", why))
+
+    def _is_owner(self, conn: Connection) -> bool:
+        return conn.seat == 0 and self.owner_token is not None and self.seats[0].conn is conn
+
+    def _unique_name(self, name: str, seat_no: int | None, conn: Connection | None) -> str:
+        """``name``, or ``name (2)``, ``name (3)`` … so that no two at the table share one
+        (compared without case): a spectator cannot pose as a player in chat."""
+        taken = {s.name.casefold() for i, s in enumerate(self.seats) if s.name and i != seat_no}
+        taken |= {c.name.casefold() for c in self.conns.values()
+                  if c.joined and c.seat is None and c is not conn}
+        if name.casefold() not in taken:
+            return name
+        for k in range(2, 1000):
+            suffix = f" ({k})"
+            candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+            if candidate.casefold() not in taken:
+                return candidate
+        return name  # pragma: no cover - a thousand people with one name
 
     def _hello(self, conn: Connection, message: dict) -> None:
         name = clean_name(message["name"], "Player")
         token = message.get("token")
+        now = time.monotonic()
         seat_no: int | None = None
         if token is not None:
+            address = self._address(conn.ip, now)
+            if now < address.blocked_until:
+                self.stats["errors"] += 1
+                self._send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
+                                                                "try again in a minute."))
+                self._linger_close(conn, now)
+                return
             given = token.encode("utf-8", "surrogatepass")
             seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None
                             and secrets.compare_digest(s.token.encode("utf-8"), given)), None)
             if seat_no is None:
-                self.stats["errors"] += 1
-                self._send(conn, proto.error("bad_token", "That token does not belong to a seat at this table."))
+                self._bad_token(conn, address, now)
                 return
+            seat = self.seats[seat_no]
+            old = seat.conn
+            if old is not None and old is not conn:
+                quiet = now - old.last_heard
+                if quiet < self.timings.takeover:
+                    self.stats["errors"] += 1
+                    self._send(conn, proto.error(
+                        "seat_in_use", f"This seat is already connected from {old.ip} "
+                                       f"(heard from {quiet:.0f} s ago). Join as a new player, or wait.",
+                        retry_after=round(self.timings.takeover - quiet, 1)))
+                    if conn.reserved:
+                        self._linger_close(conn, now)
+                    return
+                seat.conn = None
+                self._close(old, f"replaced by a reconnect (silent for {quiet:.1f} s)")
+        elif conn.reserved:
+            self._send(conn, proto.error("busy", "This table has too many connections."))
+            self._linger_close(conn, now)
+            return
         elif not message.get("spectate"):
             if self.match is None:
                 seat_no = next((i for i, s in enumerate(self.seats)
@@ -605,16 +953,12 @@ class Host:
                 self._send(conn, proto.error("table_full", "Every seat is taken; you may join as a spectator."))
                 return
             self.seats[seat_no].token = secrets.token_hex(16)
-            self.seats[seat_no].name = name
+            self.seats[seat_no].name = self._unique_name(name, seat_no, conn)
         conn.joined = True
-        conn.name = name
         conn.seat = seat_no
         if seat_no is not None:
             seat = self.seats[seat_no]
-            if seat.conn is not None and seat.conn is not conn:
-                old = seat.conn
-                seat.conn = None
-                self._close(old, "replaced by a reconnect")
+            conn.name = seat.name
             seat.conn = conn
             seat.empty_since = None
             if seat.standin is not None:
@@ -625,44 +969,76 @@ class Host:
             log.info("%s %s seat %d from %s", seat.name, "rejoined" if seat.seen else "took", seat_no, conn.peer)
             seat.seen = True
         else:
-            log.info("%s watches from %s", name, conn.peer)
+            conn.name = self._unique_name(name, None, conn)
+            log.info("%s watches from %s", conn.name, conn.peer)
         welcome = {"type": "welcome", "seat": seat_no, "token": self.seats[seat_no].token if seat_no is not None else None,
                    "game": self.game, "options": self._public_options(), "players": self.n,
                    "version": proto.PROTOCOL_VERSION, "heartbeat": self.timings.heartbeat,
                    "silence": self.timings.silence, "started": self.match is not None,
-                   "name": self.seats[seat_no].name if seat_no is not None else name,
-                   "owner": seat_no == 0 and self.owner_token is not None}
+                   "name": conn.name, "owner": seat_no == 0 and self.owner_token is not None,
+                   "table": self.table_name, "table_id": self.table_id, "standin_after": self.standin_after}
         self._send(conn, welcome)
         conn.last_sid = None
-        self._send_lobby()
+        self._send(conn, self.lobby())  # this one now; everyone else with the next coalesced lobby
+        self._lobby_dirty = True
         if self.match is not None:
             self._send_update(conn)
         else:
             self._maybe_auto_start()
 
+    def _bad_token(self, conn: Connection, address: _Address, now: float) -> None:
+        self.stats["errors"] += 1
+        bad = address.bad_tokens
+        bad.append(now)
+        while bad and now - bad[0] > self.limits.bad_token_window:
+            bad.popleft()
+        self._send(conn, proto.error("bad_token", "That token does not belong to a seat at this table."))
+        if len(bad) >= self.limits.bad_tokens:
+            address.blocked_until = now + self.limits.bad_token_window
+            bad.clear()
+            log.warning("%s sent %d wrong tokens within %g s: its token hellos are refused for %g s",
+                        conn.ip, self.limits.bad_tokens, self.limits.bad_token_window, self.limits.bad_token_window)
+            self._send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
+                                                            "try again in a minute."))
+            self._linger_close(conn, now)
+
     def _command(self, conn: Connection, message: dict) -> None:
         match = self.match
         if match is None:
-            self._send(conn, proto.error("not_started", "The game has not started yet."))
+            if not self._limited(conn, "command"):
+                self._send(conn, proto.error("not_started", "The game has not started yet."))
             return
         if conn.seat is None:
-            self._send(conn, proto.error("spectator", "Spectators cannot send commands."))
+            if not self._limited(conn, "command"):
+                self._send(conn, proto.error("spectator", "Spectators cannot send commands."))
             return
         if message["state_id"] != match.state_id:
-            self._send(conn, proto.error("stale", f"That command was for state {message['state_id']}; "
-                                                  f"the table is at {match.state_id}.", state_id=match.state_id))
-            self._send_update(conn)
+            if self._limited(conn, "command"):
+                return
+            stale = proto.error("stale", f"That command was for state {message['state_id']}; "
+                                         f"the table is at {match.state_id}.", state_id=match.state_id)
+            if conn.stale_sid == match.state_id:  # answered at this state already: no second update
+                self.stats["errors"] += 1
+                self._send(conn, stale)
+                self._count_junk(conn)
+                return
+            conn.stale_sid = match.state_id
+            self._send(conn, stale)
+            self._queue_update(conn)
             return
         try:
             match.apply(conn.seat, message["command"])
         except IllegalCommand as exc:
-            self._send(conn, proto.error("illegal", exc.message, rule=exc.code, state_id=match.state_id))
+            if not self._limited(conn, "command"):
+                self._send(conn, proto.error("illegal", exc.message, rule=exc.code, state_id=match.state_id))
             return
         except Exception as exc:  # a rules bug on odd input: apply already restored the match
             log.warning("command from seat %d failed inside the rules: %s: %s", conn.seat, type(exc).__name__, exc)
-            self._send(conn, proto.error("illegal", "The table could not apply that command.",
-                                         rule="bad_command", state_id=match.state_id))
+            if not self._limited(conn, "command"):
+                self._send(conn, proto.error("illegal", "The table could not apply that command.",
+                                             rule="bad_command", state_id=match.state_id))
             return
+        self._journal_append(conn.seat, match.commands[-1][1])
         self.stats["commands"] += 1
         self._after_change()
 
@@ -686,7 +1062,7 @@ class Host:
         for i, seat in enumerate(self.seats):
             if not seat.bot and seat.conn is None and seat.token is None:
                 # the host started with an empty seat: a bot plays it for good
-                seat.bot, seat.name = True, f"Bot {i + 1}"
+                seat.bot, seat.name = True, self._unique_name(f"Bot {i + 1}", i, None)
                 self.bots[i] = RandomBot(self.seed * 31 + i)
             elif not seat.bot and seat.conn is None:
                 seat.empty_since = now
@@ -694,32 +1070,72 @@ class Host:
         options = dict(self.options)
         options["bots"] = sorted(self.bots)
         try:
-            self.match = new_match(self.game, names, seed=self.seed, options=options)
+            match = new_match(self.game, names, seed=self.seed, options=options)
         except SetupError as exc:
             log.error("cannot start the game: %s", exc)
             self._broadcast(proto.error("internal", f"The game cannot start: {exc}"))
             self._stop = True
             return
-        for i, name in enumerate(self.match.players):
+        self.match = match
+        for i, name in enumerate(match.players):
             self.seats[i].name = name
+        if self.save_path is not None:
+            try:  # the setup is durable before anyone sees state 0
+                self.journal = Journal.create(journal_path(self.save_path), self._journal_header())
+            except OSError as exc:
+                log.error("cannot write the journal %s: %s (a crash may lose moves)",
+                          journal_path(self.save_path), exc)
         self.game_started.set()
-        log.info("game %s started: %s (seed %d)", self.game, ", ".join(self.match.players), self.seed)
-        self._send_lobby()
+        log.info("game %s started: %s (seed %d)", self.game, ", ".join(match.players), self.seed)
+        self._lobby_dirty = True
         self._after_change()
 
-    def _after_change(self) -> None:
-        """Autosave (a snapshot, written by the saver thread), then tell everyone."""
+    def _journal_header(self) -> dict:
         match = self.match
         assert match is not None
+        return {"game": match.game_id, "players": list(match.players), "seed": match.seed,
+                "options": match.options, "net": self._net_extra()}
+
+    def _net_extra(self) -> dict:
+        tokens = {s.token: i for i, s in enumerate(self.seats) if s.token}
+        return {"version": proto.PROTOCOL_VERSION, "tokens": tokens,
+                "names": list(self.match.players) if self.match else [s.name for s in self.seats],
+                "bots": sorted(self.bots), "table": self.table_name, "table_id": self.table_id,
+                "owner_token": self.owner_token, "port": self.port, "standin_after": self.standin_after}
+
+    def _journal_append(self, seat: int, command: dict) -> None:
+        if self.journal is not None:
+            try:
+                self.journal.append(seat, command)
+            except OSError as exc:
+                log.error("writing the journal failed: %s (a crash may lose moves)", exc)
+                self.journal = None
+
+    def _after_change(self) -> None:
+        """Make the change durable (journal), then tell everyone; the autosave snapshot
+        follows on the writer thread."""
+        match = self.match
+        assert match is not None
+        if self.journal is not None:
+            try:
+                self.journal.commit()  # before any update shows the change (PROTOCOL §8)
+            except OSError as exc:
+                log.error("flushing the journal failed: %s (a crash may lose moves)", exc)
+                self.journal = None
         now = time.monotonic()
         self._next_bot_at = now + (self.bot_delay or 0.0)
         self._save_dirty = True
         self._maybe_save(now)
+        if self._lobby_dirty:  # who sits where, before the update that may depend on it
+            self._lobby_dirty = False
+            self._lobby_next = now + self.timings.lobby_gap
+            self._broadcast_lobby()
         for conn in list(self.conns.values()):
             if conn.joined:
-                self._send_update(conn)
+                self._queue_update(conn)
         if match.over and not self.game_over.is_set():
             self.game_over.set()
+            self._lobby_dirty = True
             result = match.result()
             log.info("game over after %d commands: scores %s, winners %s", match.state_id,
                      result["scores"], [match.players[w] for w in result["winners"]])
@@ -728,10 +1144,7 @@ class Host:
         """Autosave now: the snapshot is taken here, on the host thread; the writer thread
         writes it atomically via :func:`game.saves.save_match`."""
         assert self.match is not None and self.save_path is not None
-        tokens = {s.token: i for i, s in enumerate(self.seats) if s.token}
-        extra = {"net": {"version": proto.PROTOCOL_VERSION, "tokens": tokens, "names": list(self.match.players),
-                         "bots": sorted(self.bots), "table": self.table_name, "owner_token": self.owner_token,
-                         "port": self.port}}
+        extra = {"net": self._net_extra()}
         if self._saver is None:
             self._saver = _Saver(self.save_path)
         self._save_dirty = False
@@ -757,9 +1170,20 @@ class Host:
         """Wait until the newest snapshot is on disk; True when it is."""
         return self._saver.flush(timeout) if self._saver is not None else True
 
+    def _queue_update(self, conn: Connection) -> None:
+        """Send ``conn`` an update now, or, while it has much unsent, once it drains:
+        updates carry everything since the last one, so skipping some loses nothing."""
+        if len(conn.outbuf) <= OUTPUT_LOW:
+            self._send_update(conn)
+        else:
+            if conn.update_due:
+                self.stats["coalesced"] += 1
+            conn.update_due = True
+
     def _send_update(self, conn: Connection) -> None:
         match = self.match
         assert match is not None
+        conn.update_due = False
         seat = conn.seat
         full = conn.last_sid is None
         since = 0 if full else conn.last_sid + 1
@@ -800,33 +1224,68 @@ class Host:
         return chunks
 
     def _broadcast(self, message: dict) -> None:
+        data = proto.encode(message)
         for conn in list(self.conns.values()):
             if conn.joined:
-                self._send(conn, message)
+                self._send_bytes(conn, data)
 
     def lobby(self) -> dict:
-        """The table as the lobby shows it (also sent in game when someone comes or goes)."""
+        """The table as the lobby shows it (also sent in game when someone comes or goes).
+        ``standin_in``: seconds until a bot takes over an away seat (a running game only)."""
+        now = time.monotonic()
+        running = self.match is not None and not self.match.over
         seats = []
         for i, s in enumerate(self.seats):
+            standin_in = None
+            if running and not s.bot and s.conn is None and s.standin is None and s.empty_since is not None:
+                standin_in = round(max(0.0, s.empty_since + self.standin_after - now), 1)
             seats.append({"seat": i, "name": s.name or None, "taken": bool(s.token) or s.bot,
                           "connected": s.conn is not None, "ready": s.ready, "bot": s.bot,
-                          "standin": s.standin is not None})
+                          "standin": s.standin is not None, "standin_in": standin_in})
         humans = [i for i, s in enumerate(self.seats) if not s.bot]
         return {"type": "lobby", "game": self.game, "table": self.table_name, "players": self.n,
                 "started": self.match is not None, "over": bool(self.match and self.match.over),
                 "seats": seats, "spectators": sum(1 for c in self.conns.values() if c.joined and c.seat is None),
                 "waiting_for": [i for i in humans if self.seats[i].conn is None],
-                "auto_start": self.auto_start}
+                "auto_start": self.auto_start, "standin_after": self.standin_after, "table_id": self.table_id}
+
+    def _broadcast_lobby(self) -> None:
+        """Everyone gets the lobby, if it changed since the last broadcast; a connection
+        with much unsent gets the newest one once it drains."""
+        data = proto.encode(self.lobby())
+        if data == self._last_lobby:
+            return
+        self._last_lobby = data
+        for conn in list(self.conns.values()):
+            if not conn.joined:
+                continue
+            if len(conn.outbuf) <= OUTPUT_LOW:
+                conn.lobby_due = False
+                self._send_bytes(conn, data)
+            else:
+                conn.lobby_due = True
 
     def _send_lobby(self) -> None:
-        self._broadcast(self.lobby())
+        """Broadcast the lobby with the next tick (at most one per ``lobby_gap``)."""
+        self._lobby_dirty = True
 
     def describe(self) -> dict:
         """What discovery announces (docs/PROTOCOL.md, Discovery)."""
         free = sum(1 for s in self.seats if not s.bot and not s.token)
         return {"type": "witchhunt-table", "version": proto.PROTOCOL_VERSION, "port": self.port,
                 "game": self.game, "table": self.table_name, "players": self.n, "free": free,
-                "started": self.match is not None, "over": bool(self.match and self.match.over)}
+                "started": self.match is not None, "over": bool(self.match and self.match.over),
+                "table_id": self.table_id}
+
+
+def _refuse_socket(sock: socket.socket, message: dict) -> None:
+    """Say why in one line and close a socket that was never admitted."""
+    try:
+        sock.setblocking(False)
+        sock.send(proto.encode(message))
+    except OSError:
+        pass
+    sock.close()
 
 
 class _Snapshot:

@@ -14,18 +14,33 @@ from typing import Any
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 41692
 DISCOVERY_PORT = 41693
-#: bytes per line, the newline not counted; longer lines are refused with ``too_long``
+#: bytes per line, its terminator (``\n`` or ``\r\n``) not counted; longer lines are
+#: refused with ``too_long``. Exact wherever TCP splits the line (:class:`LineReader`).
 MAX_LINE = 64 * 1024
 MAX_CHAT = 200
 MAX_TOKEN = 64
-#: chat lines a connection may send per CHAT_WINDOW seconds
+#: chat lines a connection may send in a burst, then one per second (10 per 10 s)
 CHAT_LIMIT = 10
 CHAT_WINDOW = 10.0
+
+#: per-connection token buckets, per message type: (burst, refill per second). A message
+#: over its bucket is dropped and answered with ``too_fast`` (which counts as junk).
+#: ``command`` charges only commands the host refuses (stale, illegal, ...): a command
+#: the rules accept moves the game on and is never limited.
+RATES: dict[str, tuple[float, float]] = {
+    "hello": (5, 0.5),
+    "ping": (20, 10.0),
+    "chat": (CHAT_LIMIT, CHAT_LIMIT / CHAT_WINDOW),
+    "ready": (5, 1.0),
+    "start": (3, 0.5),
+    "standin": (5, 1.0),
+    "command": (20, 5.0),
+}
 
 #: every error code the host sends, with what it means (docs/PROTOCOL.md lists the same)
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the line is not UTF-8 JSON",
-    "too_long": "the line is longer than 64 KiB; it was thrown away unread",
+    "too_long": "the line is longer than 65,536 bytes; it was thrown away unread",
     "not_object": "the JSON is not an object with a string 'type'",
     "unknown_type": "no client message has this 'type'",
     "bad_field": "a field is missing or has the wrong type or size",
@@ -36,20 +51,24 @@ ERROR_CODES: dict[str, str] = {
     "table_full": "every seat is taken; say hello again with spectate=true",
     "not_started": "the game has not started yet",
     "spectator": "spectators cannot send commands",
-    "stale": "the command was for an older state_id; a fresh update follows",
+    "stale": "the command was for an older state_id; a fresh update follows (once per state)",
     "illegal": "the rules refuse the command; 'rule' has the engine's code",
     "not_owner": "only the host's own seat may start the game",
-    "too_fast": "more than 10 chat lines in 10 seconds; this one was dropped",
-    "too_many_errors": "too many errors in a short time; the host closes the connection",
-    "busy": "the host has too many connections",
+    "too_fast": "over this message type's rate limit; the message was dropped",
+    "too_many_errors": "too many errors (or wrong tokens) in a short time; the host closes the connection",
+    "busy": "the host has too many connections (or too many new ones from your address); try again soon",
+    "seat_in_use": "another live connection holds this seat's token; join as a new player or wait",
+    "too_slow": "no hello within the hello deadline; the host closes the connection",
+    "not_away": "that seat is not waiting for its player, so no bot can take it over now",
     "internal": "the host failed to handle the message; nothing changed",
 }
 
 #: errors that are a client's fault at the protocol level; they count towards the junk limit
+#: (a ``stale`` command counts too when it is not the first one at the same state)
 JUNK_CODES = frozenset({"bad_json", "too_long", "not_object", "unknown_type", "bad_field",
                         "hello_first", "already_joined", "version", "not_owner", "too_fast"})
 
-CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start")
+CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start", "standin")
 HOST_TYPES = ("welcome", "update", "error", "lobby", "chat", "pong")
 
 
@@ -146,6 +165,10 @@ def check_client_message(message: dict) -> dict:
             raise ProtocolError("bad_field", f"A chat line holds at most {MAX_CHAT} characters.")
     elif kind == "ready":
         _field(message, "ready", (bool,), required=False)
+    elif kind == "standin":
+        seat = _field(message, "seat", (int,))
+        if not 0 <= seat < 64:
+            raise ProtocolError("bad_field", "'seat' must be a seat number.")
     return message
 
 
@@ -155,8 +178,11 @@ def clean_text(text: str, limit: int = MAX_CHAT) -> str:
 
 
 class LineReader:
-    """Splits a byte stream into lines, never holding more than ``MAX_LINE`` bytes of one.
+    """Splits a byte stream into lines, never holding more than ``MAX_LINE + 1`` bytes of one.
 
+    A line is at most ``limit`` bytes, its terminator (``\n``, or ``\r\n``) not counted;
+    whether it is accepted never depends on where the stream was split (the one byte
+    of slack is for the ``\r`` of a CRLF that arrives before its ``\n``).
     :meth:`feed` returns the complete lines; an overlong line comes out as ``None``
     (once), and the rest of it is skipped up to its newline."""
 
@@ -165,16 +191,22 @@ class LineReader:
         self._buf = bytearray()
         self._skipping = False
 
+    @property
+    def buffered(self) -> int:
+        """Bytes of an unfinished line held (at most ``limit + 1``)."""
+        return len(self._buf)
+
     def feed(self, data: bytes) -> list[bytes | None]:
         out: list[bytes | None] = []
         start = 0
+        room = self.limit + 1  # a trailing \r may still arrive before the \n
         while True:
             nl = data.find(b"\n", start)
             if nl < 0:
                 chunk = data[start:]
                 if self._skipping:
                     return out
-                if len(self._buf) + len(chunk) > self.limit:
+                if len(self._buf) + len(chunk) > room:
                     self._buf.clear()
                     self._skipping = True
                     out.append(None)
@@ -186,7 +218,7 @@ class LineReader:
             if self._skipping:
                 self._skipping = False
                 continue
-            if len(self._buf) + len(chunk) > self.limit + 1:  # +1: a trailing \r is allowed
+            if len(self._buf) + len(chunk) > room:
                 self._buf.clear()
                 out.append(None)
                 continue
@@ -198,6 +230,24 @@ class LineReader:
                 out.append(None)
             elif line.strip():
                 out.append(line)
+
+
+class Bucket:
+    """A token bucket: ``burst`` tokens, refilled at ``rate`` per second."""
+
+    __slots__ = ("burst", "rate", "tokens", "at")
+
+    def __init__(self, burst: float, rate: float, now: float) -> None:
+        self.burst, self.rate, self.tokens, self.at = float(burst), float(rate), float(burst), now
+
+    def take(self, now: float, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are that many; False (nothing spent) otherwise."""
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False
 
 
 @dataclass(frozen=True)

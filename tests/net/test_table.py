@@ -331,7 +331,7 @@ def test_chat_is_sanitised_and_reaches_everyone(counting_game, make_host, client
     bob.connect("127.0.0.1", host.port, "Bob")
     assert ann.chat("hello\x07 there\n")
     chat = wait_for(lambda: next((m for m in bob.poll() if m["type"] == "chat"), None))
-    assert chat == {"type": "chat", "seat": 0, "name": "Ann", "text": "hello there"}
+    assert chat == {"type": "chat", "seat": 0, "name": "Ann", "text": "hello there", "spectator": False}
 
 
 def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, clients, tmp_path):
@@ -427,7 +427,7 @@ def test_a_long_log_is_split_over_several_updates_within_the_line_limit(counting
 
 
 def test_a_lobby_seat_left_too_long_is_freed_for_someone_else(counting_game, make_host, clients):
-    host = make_host(GAME, 3, timings=Timings(heartbeat=0.2, silence=3.0, seat_bot_after=0.3))
+    host = make_host(GAME, 3, timings=Timings(heartbeat=0.2, silence=3.0, seat_free_after=0.3))
     ann = Client()
     clients.append(ann)
     ann.connect("127.0.0.1", host.port, "Ann")
@@ -444,17 +444,29 @@ def test_a_lobby_seat_left_too_long_is_freed_for_someone_else(counting_game, mak
     assert bob.connect("127.0.0.1", host.port, "Bob")["seat"] == 0
 
 
-def test_too_many_connections_get_busy(counting_game, make_host, monkeypatch):
-    from game.net import host as host_module
+def test_too_many_connections_get_busy_but_a_seat_token_still_gets_in(counting_game, make_host):
+    # docs/PROTOCOL.md §6: at most `connections` at once, plus a reserve only a seat's token may use
+    from game.net.host import Limits
 
-    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 3)
-    host = make_host(GAME, 2)
+    host = make_host(GAME, 2, limits=Limits(connections=3, seat_reserve=1))
+    ann = RawPeer(host.port)
+    ann.send({"type": "hello", "name": "Ann", "version": 1})
+    token = ann.recv_until("welcome")[0]["token"]
+    ann.close()
+    wait_for(lambda: host.lobby()["seats"][0]["connected"] is False, what="Ann to leave")
     peers = [RawPeer(host.port) for _ in range(3)]
     for peer in peers:
-        peer.send({"type": "ping"})
-        peer.recv_until("pong")
-    extra = RawPeer(host.port)
+        peer.send({"type": "hello", "name": "Eve", "version": 1, "spectate": True})
+        peer.recv_until("welcome")
+    reserve = RawPeer(host.port)  # admitted into the seat reserve: a spectator is refused there
+    reserve.send({"type": "hello", "name": "Mallory", "version": 1, "spectate": True})
+    error, _ = reserve.recv_until("error")
+    assert error["code"] == "busy" and reserve.closed()
+    back = RawPeer(host.port)  # Ann's reconnect uses the reserve
+    back.send({"type": "hello", "name": "Ann", "version": 1, "token": token})
+    assert back.recv_until("welcome")[0]["seat"] == 0
+    extra = RawPeer(host.port)  # everything taken, nobody unjoined to make room for it
     error = extra.recv()
     assert error["code"] == "busy" and extra.closed()
-    for peer in peers + [extra]:
+    for peer in peers + [reserve, back, extra]:
         peer.close()
