@@ -464,12 +464,17 @@ def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, mak
     caplog.set_level(logging.WARNING, logger="game.net.host")
     codes = []
     for i in range(20):
-        guesser.send({"type": "hello", "name": "Mallory", "version": 1, "token": "%032x" % i})
-        message = guesser.recv()
+        try:
+            guesser.send({"type": "hello", "name": "Mallory", "version": 1, "token": "%032x" % i})
+            message = guesser.recv()
+        except OSError:  # the host has closed the connection
+            break
         if message is None:
             break
         codes.append(message["code"])
-    assert codes[:4] == ["bad_token"] * 4 and "too_many_errors" in codes and len(codes) <= 6
+        if message["code"] == "too_many_errors":
+            break
+    assert codes == ["bad_token"] * 5 + ["too_many_errors"]
     assert guesser.closed()
     assert any("wrong tokens" in r.getMessage() for r in caplog.records)
     again = RawPeer(host.port)  # even the right token waits out the window from this address
