@@ -1,8 +1,11 @@
-"""The ``witchhunt`` command line (DESIGN D7).
+"""The ``witchhunt`` command line (DESIGN D7): the entry layer.
 
-Every sub-command reports bad arguments in one line and exits 2; no traceback ever
-reaches the user. Sub-commands that need pygame or sockets import them lazily, so
-``witchhunt sim`` works on a machine with no display.
+It parses AND validates every command, then calls the layer below with plain values
+(``game.ui.app.run_play(game, names, bots, seed)`` …); nothing below imports this
+module (STYLE: layers look down only). Every sub-command reports bad arguments in one
+line and exits 2; no traceback ever reaches the user. The imports of the UI and the
+network code are function-level for start-up time only: ``witchhunt sim`` and
+``--version`` never load pygame, and a machine with no display can still run them.
 """
 from __future__ import annotations
 
@@ -103,33 +106,82 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_app(args: argparse.Namespace) -> int:
     try:
-        from game.ui.app import run_app
+        from game.ui.app import run_app  # function-level: start-up time (no pygame for sim)
     except ImportError:  # a build without the desktop table: show the command line help
         build_parser().print_help()
         return 0
-    return run_app(args)
+    return run_app()
 
 
-def _run_ui(name: str):
-    def runner(args: argparse.Namespace) -> int:
-        try:
-            from game.ui import app
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("game.ui"):
-                raise
-            raise UsageError(f"witchhunt {args.cmd}: the desktop table is not available in this build") from None
-        runner_fn = getattr(app, name, None)
-        if runner_fn is None:
-            raise UsageError(f"witchhunt {args.cmd}: not available in this build yet")
-        return runner_fn(args)
+def _ui_app(command: str):
+    """``game.ui.app``, or a one-line UsageError in a build without the desktop table."""
+    try:
+        from game.ui import app  # function-level: start-up time (no pygame for sim)
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("game.ui"):
+            raise
+        raise UsageError(f"witchhunt {command}: the desktop table is not available in this build") from None
+    return app
 
-    return runner
+
+def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int]:
+    """Validate ``witchhunt play`` arguments: (game, names, bot seats, seed), or a
+    one-line UsageError (exit 2) before any window opens."""
+    import random
+
+    from game.engine import GAMES
+    from game.engine.match import MAX_NAME
+
+    game = args.game
+    if game not in GAMES:
+        raise UsageError(f"witchhunt play: unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
+    _ui_app("play")
+    from game.ui.tables import playable_games  # function-level: start-up time (tables load pygame)
+
+    playable = playable_games()
+    if game not in playable:
+        raise UsageError(f"witchhunt play: {game} has no desktop table yet "
+                         f"(playable: {', '.join(playable) or 'none'})")
+    names = [n.strip() for n in str(args.players).split(",")]
+    if not names or any(not n for n in names):
+        raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
+    cls = GAMES[game]
+    if not cls.min_players <= len(names) <= cls.max_players:
+        raise UsageError(f"witchhunt play: {game} takes {cls.min_players} to {cls.max_players} players, "
+                         f"not {len(names)}")
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise UsageError(f"witchhunt play: the name {name[:MAX_NAME]}… is longer than {MAX_NAME} characters")
+        if not name.isprintable():
+            raise UsageError("witchhunt play: names may only hold printable characters")
+    folded = [n.casefold() for n in names]
+    for i, n in enumerate(folded):
+        if folded.index(n) != i:
+            raise UsageError(f"witchhunt play: two players are called {names[i]}")
+    bots = sorted(set(args.bots or []))
+    for seat in bots:
+        if not 0 <= seat < len(names):
+            raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
+                             f"(0 is {names[0]}), not {seat}")
+    seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
+    return game, names, bots, seed
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S]``: straight to the table."""
+    game, names, bots, seed = check_play(args)
+    return _ui_app("play").run_play(game, names, bots, seed)
+
+
+def run_smoke(args: argparse.Namespace) -> int:
+    """``witchhunt smoke``: the headless scripted run of every scene (game/ui/smoke.py)."""
+    return _ui_app("smoke").run_smoke()
 
 
 def _run_net(name: str):
     def runner(args: argparse.Namespace) -> int:
         try:
-            from game.net import cli as net_cli
+            from game.net import cli as net_cli  # function-level: start-up time (no sockets for sim)
         except ModuleNotFoundError as exc:
             if not (exc.name or "").startswith("game.net"):
                 raise
@@ -183,8 +235,8 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
-    "play": _run_ui("run_play"),
-    "smoke": _run_ui("run_smoke"),
+    "play": run_play,
+    "smoke": run_smoke,
     "host": _run_net("run_host"),
     "join": _run_net("run_join"),
     "sim": run_sim,

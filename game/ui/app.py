@@ -188,10 +188,11 @@ class App:
 
 
 # ------------------------------------------------------------------ entry points ----
-# Called by game.cli: ``witchhunt`` (run_app), ``witchhunt play`` (run_play) and
-# ``witchhunt smoke`` (run_smoke). No traceback ever reaches the user: an unexpected
-# error is logged to a file in the user data folder and the app goes back to the main
-# menu (every move is autosaved, so Continue picks the game up again).
+# Called by game.cli with plain, checked values: ``witchhunt`` (run_app), ``witchhunt
+# play`` (run_play) and ``witchhunt smoke`` (run_smoke); this module never imports the
+# CLI. No traceback ever reaches the user: an unexpected error is logged to a file in
+# the user data folder and the app goes back to the main menu (every move is
+# autosaved, so Continue picks the game up again).
 
 LOG_FILE = "witchhunt.log"
 #: more unexpected errors than this within ERROR_WINDOW seconds end the app
@@ -282,7 +283,7 @@ def _fail(message: str) -> int:
     return 1
 
 
-def run_app(args) -> int:
+def run_app() -> int:
     """``witchhunt``: the main menu."""
     path = _log_to_file()
     try:
@@ -298,50 +299,9 @@ def run_app(args) -> int:
     return 0
 
 
-def check_play_args(args) -> tuple[str, list[str], list[int], int]:
-    """Validate ``witchhunt play`` arguments; raise UsageError (one line, exit 2)."""
-    import random
-
-    from game.cli import UsageError
-    from game.engine import GAMES
-    from game.engine.match import MAX_NAME
-    from game.ui.tables import playable_games
-
-    game = args.game
-    if game not in GAMES:
-        raise UsageError(f"witchhunt play: unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
-    playable = playable_games()
-    if game not in playable:
-        raise UsageError(f"witchhunt play: {game} has no desktop table yet "
-                         f"(playable: {', '.join(playable) or 'none'})")
-    names = [n.strip() for n in str(args.players).split(",")]
-    if not names or any(not n for n in names):
-        raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
-    cls = GAMES[game]
-    if not cls.min_players <= len(names) <= cls.max_players:
-        raise UsageError(f"witchhunt play: {game} takes {cls.min_players} to {cls.max_players} players, "
-                         f"not {len(names)}")
-    for name in names:
-        if len(name) > MAX_NAME:
-            raise UsageError(f"witchhunt play: the name {name[:MAX_NAME]}… is longer than {MAX_NAME} characters")
-        if not name.isprintable():
-            raise UsageError("witchhunt play: names may only hold printable characters")
-    folded = [n.casefold() for n in names]
-    for i, n in enumerate(folded):
-        if folded.index(n) != i:
-            raise UsageError(f"witchhunt play: two players are called {names[i]}")
-    bots = sorted(set(args.bots or []))
-    for seat in bots:
-        if not 0 <= seat < len(names):
-            raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
-                             f"(0 is {names[0]}), not {seat}")
-    seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
-    return game, names, bots, seed
-
-
-def run_play(args) -> int:
-    """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S]``: straight to the table."""
-    game, names, bots, seed = check_play_args(args)  # UsageError -> one line, exit 2
+def run_play(game: str, names: list[str], bots: list[int], seed: int) -> int:
+    """``witchhunt play``: straight to a hot-seat table (the entry layer, game.cli, has
+    checked every value: a known game with a table, names, bot seats)."""
     path = _log_to_file()
     try:
         from game.ui.scenes.menu import MenuScene
@@ -359,11 +319,11 @@ def run_play(args) -> int:
     return 0
 
 
-def run_smoke(args) -> int:
+def run_smoke() -> int:
     """``witchhunt smoke``: see game/ui/smoke.py."""
     from game.ui.smoke import run_smoke as smoke
 
-    return smoke(args)
+    return smoke()
 
 
 def _set_window_icon() -> None:

@@ -351,7 +351,7 @@ def play_full_game(d: Driver) -> None:
         raise SmokeFailure(f"full Hammer game: {exc}") from None
 
 
-def run_smoke(args: Any = None) -> int:
+def run_smoke() -> int:
     """The ``witchhunt smoke`` command. Returns the exit code."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -215,8 +215,7 @@ def run_cli(*args, timeout=120, home_dir=None):
 def test_play_with_bad_arguments_exits_2_with_one_line(args, words, tmp_path):  # DESIGN D7
     if args[1] == "hammer":
         pytest.importorskip("game.rules.hammer")
-    from game.ui.app import check_play_args
-    from game.cli import UsageError, build_parser
+    from game.cli import UsageError, build_parser, check_play
 
     try:
         parsed = build_parser().parse_args(args)
@@ -224,7 +223,7 @@ def test_play_with_bad_arguments_exits_2_with_one_line(args, words, tmp_path):  
         assert words in str(exc)
         return
     with pytest.raises(UsageError) as err:
-        check_play_args(parsed)
+        check_play(parsed)
     assert words in str(err.value) and "\n" not in str(err.value)
 
 

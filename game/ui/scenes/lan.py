@@ -690,7 +690,8 @@ def open_lan_client(args: Any, client: Client) -> int | None:
 def run_host_ui(args: Any, host: "Host") -> int | None:
     """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
     line, with seat 0 reserved for Ann) and open its lobby. None when no window can open."""
-    from game.cli import UsageError
+    import sys
+
     from game.ui.app import make_app, run_guarded
     from game.ui.scenes.menu import MenuScene
 
@@ -701,8 +702,9 @@ def run_host_ui(args: Any, host: "Host") -> int | None:
         return None
     try:
         host.start()
-    except OSError as exc:
-        raise UsageError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
+    except OSError as exc:  # the command line's own way: one line, exit 2 (the UI never imports the CLI)
+        print(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     app.scenes.reset(MenuScene(app))
     lobby = start_hosted_lobby(app, host, args.name)
     try:
