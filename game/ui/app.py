@@ -20,6 +20,7 @@ import pygame
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.scene import Scene, SceneManager
+from game.ui.settings import MIN_WINDOW, fits, fitting_size
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ IDLE_WAKE_MS = 100
 #: measured here); sleeping ~12 ms between looks costs a fraction of that and adds at
 #: most 12 ms to the reaction to a click, which nobody can see.
 IDLE_POLL_S = 0.012
-MIN_SIZE = (960, 600)
+MIN_SIZE = MIN_WINDOW
 DEFAULT_SIZE = (1280, 720)
 TITLE = "Witchhunt Table"
 
@@ -46,8 +47,10 @@ class App:
             log.info("no audio device; sound is off")
         pygame.display.set_caption(TITLE)
         _set_window_icon()
-        self.windowed_size = tuple(size or DEFAULT_SIZE)
+        # a saved size from a bigger screen opens at one that fits this one (not saved)
+        self.windowed_size = fitting_size(tuple(size or DEFAULT_SIZE), desktop_size())
         self.fullscreen = False
+        self._window_pos: tuple[int, int] | None = None
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         if fullscreen:
             self.toggle_fullscreen()
@@ -69,16 +72,51 @@ class App:
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            if self._window_pos is not None:  # back where the window was before
+                _set_window_position(self._window_pos)
         else:
             self.windowed_size = self.screen.get_size()
+            self._window_pos = _window_position()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self._resized(self.screen.get_size())
 
+    def set_window_size(self, size: tuple[int, int]) -> bool:
+        """Resize the window to ``size`` where it stands (issue 9 item 3: a new mode
+        used to move the window down by its title bar each time). True when the window
+        now has exactly that size and it fits the desktop; False leaves the window at a
+        size that fits. In full screen only the windowed size is remembered."""
+        size = (int(size[0]), int(size[1]))
+        desktop = desktop_size()
+        if not fits(size, desktop):
+            return False
+        if self.fullscreen:
+            self.windowed_size = size
+            return True
+        where = _window_position()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if where is not None:
+            _set_window_position(where)
+        got = self.screen.get_size()
+        if tuple(got) != size or not fits(got, desktop):  # the window manager had its own idea
+            self.windowed_size = fitting_size(got, desktop)
+            if tuple(got) != self.windowed_size:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                if where is not None:
+                    _set_window_position(where)
+            self._resized(self.screen.get_size())
+            return False
+        self.windowed_size = size
+        self._resized(size)
+        return True
+
     def _resized(self, size: tuple[int, int]) -> None:
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
         if (w, h) != tuple(size) and not self.fullscreen:
+            where = _window_position()
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            if where is not None:
+                _set_window_position(where)
         else:
             self.screen = pygame.display.get_surface()
         for scene in self.scenes.stack:
@@ -324,6 +362,32 @@ def run_smoke() -> int:
     from game.ui.smoke import run_smoke as smoke
 
     return smoke()
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop the window opens on (display 0), or None when there is no real screen
+    (the dummy and offscreen drivers of tests and the smoke run: any size is fine)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def _window_position() -> tuple[int, int] | None:
+    try:
+        return tuple(pygame.display.get_window_position())
+    except (pygame.error, AttributeError):
+        return None
+
+
+def _set_window_position(pos: tuple[int, int]) -> None:
+    try:
+        pygame.display.set_window_position(pos)
+    except (pygame.error, AttributeError):
+        pass
 
 
 def _set_window_icon() -> None:

@@ -20,6 +20,39 @@ FILE_NAME = "settings.json"
 
 #: window size presets offered by the settings scene (the window stays resizable)
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
+#: room the window's frame and the desktop's own bars take (title bar, taskbar): a
+#: window size fits a desktop when the size plus this room does
+FRAME_ROOM: tuple[int, int] = (16, 72)
+#: the smallest window the tables are laid out for
+MIN_WINDOW: tuple[int, int] = (960, 600)
+
+
+def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
+    """Whether a window of ``size`` fits on ``desktop`` with its frame (None = no limit)."""
+    if desktop is None:
+        return True
+    return size[0] + FRAME_ROOM[0] <= desktop[0] and size[1] + FRAME_ROOM[1] <= desktop[1]
+
+
+def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] | None = None
+                     ) -> list[tuple[int, int]]:
+    """The window sizes Settings offers on ``desktop``: the presets that fit, plus the
+    current size when it fits and is not a preset; smallest first (issue 9 item 3)."""
+    sizes = {tuple(s) for s in WINDOW_SIZES if fits(s, desktop)}
+    if current is not None and fits(current, desktop):
+        sizes.add(tuple(current))
+    if not sizes:  # a desktop smaller than every preset: the smallest window we lay out
+        sizes.add(MIN_WINDOW)
+    return sorted(sizes, key=lambda s: (s[0] * s[1], s))
+
+
+def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` when it fits ``desktop``, else the largest size Settings would offer."""
+    if fits(size, desktop):
+        return tuple(size)
+    return window_sizes_for(desktop)[-1]
+
+
 #: animation speeds in percent of normal
 SPEEDS: tuple[int, ...] = (50, 75, 100, 150, 200, 400)
 #: how long a bot waits before its move at normal speed (seconds): long enough to follow

@@ -9,7 +9,8 @@ import pygame
 
 from game.ui import sound
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.settings import SPEEDS, WINDOW_SIZES, Settings, load_settings, save_settings
+from game.ui.app import desktop_size
+from game.ui.settings import SPEEDS, Settings, load_settings, save_settings, window_sizes_for
 from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -53,17 +54,18 @@ class SettingsScene(MenuBase):
         row = self.px(70)
         y = panel.y + self.px(24)
         fs = self.px(22)
-        sizes = list(WINDOW_SIZES)
-        if s.window_size not in sizes:
-            sizes.append(s.window_size)
+        # only sizes that fit this desktop (issue 9 item 3), the window's own size among them
+        sizes = window_sizes_for(desktop_size(), tuple(self.app.windowed_size))
         self._sizes = sizes
+        current = tuple(self.app.windowed_size)
+        size_index = sizes.index(current) if current in sizes else len(sizes) - 1
         speeds = list(SPEEDS)
         if s.animation_speed not in speeds:
             speeds = sorted(speeds + [s.animation_speed])
         self._speeds = speeds
         widgets: list[Widget] = [
             Label((x0, y + self.px(12), fx - x0, row), "Window size", fs, col="text_dim"),
-            Stepper((fx, y, sw, self.px(50)), sizes.index(s.window_size), 0, len(sizes) - 1,
+            Stepper((fx, y, sw, self.px(50)), size_index, 0, len(sizes) - 1,
                     fmt=lambda i: f"{sizes[i][0]} × {sizes[i][1]}", on_change=self.set_size, font_size=fs,
                     name="window_size"),
             Label((x0, y + row + self.px(12), fx - x0, row), "Full screen (F11)", fs, col="text_dim"),
@@ -88,13 +90,15 @@ class SettingsScene(MenuBase):
         self.dirty = True
 
     def set_size(self, index: int) -> None:
+        """Resize the window where it stands; saved only when the window really has that
+        size and it fits the screen (a size that did not fit is never remembered)."""
         w, h = self._sizes[index]
-        s = current_settings(self.app).with_(window_w=w, window_h=h)
-        self._store(s)
-        if not self.app.fullscreen:
-            self.app.windowed_size = (w, h)
-            self.app.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-            self.app._resized((w, h))
+        if self.app.set_window_size((w, h)):
+            self._store(current_settings(self.app).with_(window_w=w, window_h=h))
+        else:
+            got = self.app.windowed_size
+            self.say(f"{w} × {h} does not fit this screen; the window stays {got[0]} × {got[1]}.", "error")
+        self.rebuild()
 
     def set_fullscreen(self, on: bool) -> None:
         self._store(current_settings(self.app).with_(fullscreen=on))
