@@ -44,6 +44,12 @@ Target = tuple[str, Any]
 HOVER_ZOOM_SECONDS = 0.7
 TOAST_SECONDS = 3.5
 FLY_SECONDS = 0.35
+#: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
+MIN_TEXT = 11
+#: a hand card under the pointer rises by this share of its height (issue 9 item 10)
+HOVER_RAISE = 0.18
+#: a hand card no legal command names is drawn at this brightness (issue 9 item 9)
+DIM_SHADE = (120, 120, 120)
 
 
 # ----------------------------------------------------------------------- helpers ----
@@ -151,6 +157,58 @@ def unique_targets(targets: list[Target]) -> list[Target]:
     return seen
 
 
+def named_in(commands: list[dict]) -> set[str]:
+    """Every string a command names besides its type (card ids, villagers, discard lists):
+    a hand card missing here appears in no legal command and cannot be played now."""
+    found: set[str] = set()
+    stack: list[Any] = [v for c in commands for k, v in c.items() if k != "type"]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            found.add(v)
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return found
+
+
+def fit_lines(words: str, width: int, height: int, max_size: int, min_size: int = MIN_TEXT, *,
+              bold: bool = False, max_lines: int = 0) -> tuple[int, list[str]]:
+    """The largest size from ``max_size`` down to ``min_size`` at which ``words`` wrap into
+    ``width`` within ``height`` (and ``max_lines`` lines, if given); at ``min_size`` the
+    wrapped lines whatever their height (the caller makes room or shows fewer)."""
+    size = max(min_size, int(max_size))
+    while True:
+        font = get_font(size, bold=bold)
+        lines = wrap_text(words, font, max(8, width))
+        fits = len(lines) * font.get_linesize() <= height and (not max_lines or len(lines) <= max_lines)
+        if fits or size <= min_size:
+            return size, lines
+        size -= 1
+
+
+@dataclass
+class TextBlock:
+    """One piece of text a player must read, as drawn: the text asked for, what was
+    drawn of it (lines joined by spaces), each line's rect, and the box it must stay in."""
+
+    what: str
+    text: str
+    shown: str
+    rects: list[pygame.Rect]
+    box: pygame.Rect
+
+    def problems(self) -> list[str]:
+        out = []
+        if " ".join(self.shown.split()) != " ".join(self.text.split()):
+            out.append(f"{self.what}: shows {self.shown!r} of {self.text!r}")
+        for r in self.rects:
+            if not self.box.contains(r):
+                out.append(f"{self.what}: {self.text!r} line {tuple(r)} runs out of its box {tuple(self.box)}")
+        return out
+
+
 def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:
     return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
 
@@ -242,6 +300,14 @@ class TableScene(Scene):
         self.message = ""
         self.zoom: tuple[str, Any] | None = None
         self.zoom_sticky = False
+        self.zoom_at = (0, 0)        # where the zoom opened: it is drawn beside that point
+        self.hover_card: str | None = None  # the hand card raised under the pointer
+        self.playable: set[str] = set()     # strings named by some legal command (dimming)
+        self._dim_faces: dict[tuple, pygame.Surface] = {}
+        self._raised_faces: dict[tuple, pygame.Surface] = {}
+        #: every text block drawn last frame that must be read whole: (what, text, shown,
+        #: line rects, box); the text-fit test reads it (issue 9 item 5)
+        self.text_boxes: list[TextBlock] = []
         self.hover_key: tuple[str, Any] | None = None
         self.hover_since = 0.0
         self.pointer = (0, 0)
@@ -275,7 +341,7 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         self.drag.cancel()
-        self.hover_key, self.zoom = None, None
+        self.hover_key, self.zoom, self.zoom_sticky = None, None, False
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -300,6 +366,7 @@ class TableScene(Scene):
         self._seen = key
         self.view = self.source.view()
         self.legal_cmds = list(self.source.legal()) if self.source.screen_seat is not None else []
+        self.playable = named_in(self.legal_cmds)
         self.log_events = list(self.source.log())
         self.sound_new_events()
         self._static_key = None
@@ -471,6 +538,7 @@ class TableScene(Scene):
         for s in list(self.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "hand":
                 s.kill()
+        self.hover_card = None
         hand = self.my_hand()
         size = self.card_size()
         slots = self.hand_slots(len(hand))
@@ -478,7 +546,7 @@ class TableScene(Scene):
         for i, (card, home) in enumerate(zip(hand, slots)):
             if card == self.selected:
                 home = (home[0], home[1] - size[1] // 6)
-            sprite = CardSprite(card, self.art.face(self.game, card, size), home, draggable=True, zone="hand")
+            sprite = CardSprite(card, self.hand_face(card, size), home, draggable=True, zone="hand")
             self.group.add(sprite, layer=1)
             if old_view is not None and card not in old_pos and deck is not None:
                 sprite.rect.topleft = deck[:2]
@@ -486,6 +554,101 @@ class TableScene(Scene):
             elif card in old_pos and old_pos[card] != home and old_view is not None:
                 sprite.rect.topleft = old_pos[card]
                 sprite.fly_to(home, 0.2 * self.anim_factor)
+
+    def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """A hand card's face, dimmed when no legal command names it (issue 9 item 9: from
+        ``legal()`` alone; a seat with nothing to do sees its whole hand dimmed)."""
+        face = self.art.face(self.game, card, size)
+        if self.my_seat() is None or card in self.playable:
+            return face
+        key = (id(face), face.get_size())
+        dim = self._dim_faces.get(key)
+        if dim is None:
+            if len(self._dim_faces) > 200:
+                self._dim_faces.clear()
+            dim = face.copy()
+            dim.fill(DIM_SHADE, special_flags=pygame.BLEND_RGB_MULT)
+            self._dim_faces[key] = dim
+        return dim
+
+    def card_dimmed(self, card: str) -> bool:
+        """True when the hand card ``card`` is drawn dimmed (nothing legal names it)."""
+        return self.my_seat() is not None and card in self.my_hand() and card not in self.playable
+
+    def fan_row(self, count: int, hand: pygame.Rect, top: int, arc_step: int, arc_cap: int) -> list[tuple[int, int]]:
+        """Top-left corners of ``count`` hand cards in one row across ``hand`` (issue 9 item
+        10): side by side with a gap and a gentle arc while they fit, else one clean
+        overlapping row on a straight line (each card shows its left strip; the one under
+        the pointer rises, see :meth:`update_hand_hover`)."""
+        cw, ch = self.card_size()
+        if count <= 0:
+            return []
+        gap = max(4, cw // 12)
+        step: float = cw + gap
+        total: float = count * cw + (count - 1) * gap
+        overlap = total > hand.w - 8 and count > 1
+        if overlap:
+            step = (hand.w - 8 - cw) / (count - 1)
+            total = hand.w - 8
+        x0 = hand.centerx - total / 2
+        mid = (count - 1) / 2
+        slots = []
+        for i in range(count):
+            arc = 0 if overlap else min(int(abs(i - mid) ** 2 * arc_step), arc_cap)
+            slots.append((int(x0 + i * step), hand.y + top + arc))
+        return slots
+
+    def hand_sprites(self) -> list[CardSprite]:
+        """The hand's sprites left to right (their order in the fan)."""
+        return sorted((s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
+                       and s.draggable), key=lambda s: s.home[0])
+
+    def update_hand_hover(self, pos: tuple[int, int]) -> None:
+        """Raise the hand card under the pointer above its neighbours (issue 9 item 10).
+
+        Which card that is comes from the resting places, not the raised picture, so the
+        choice never flickers; the raised card's picture grows a clear strip down to its
+        resting place, so a press anywhere on what was under the pointer takes it."""
+        if self.drag.held is not None:
+            return
+        hand = self.hand_sprites()
+        raised = next((s for s in hand if s.card_id == self.hover_card), None)
+        under = None
+        if raised is not None and raised.rect.collidepoint(pos) and not raised.moving:
+            under = raised
+        else:
+            for s in reversed(hand):
+                if not s.moving and pygame.Rect(s.home, s.image.get_size() if s is not raised else
+                                                self.card_size()).collidepoint(pos):
+                    under = s
+                    break
+        card = under.card_id if under is not None else None
+        if card == self.hover_card:
+            return
+        size = self.card_size()
+        lift = int(size[1] * HOVER_RAISE)
+        if raised is not None and not raised.moving:
+            raised.image = self.hand_face(raised.card_id, size)
+            raised.rect = raised.image.get_rect(topleft=raised.home)
+        self.hover_card = card
+        if under is not None:
+            face = self.hand_face(card, size)
+            key = (id(face), lift)
+            tall = self._raised_faces.get(key)
+            if tall is None:
+                if len(self._raised_faces) > 200:
+                    self._raised_faces.clear()
+                tall = pygame.Surface((face.get_width(), face.get_height() + lift), pygame.SRCALPHA)
+                tall.blit(face, (0, 0))
+                self._raised_faces[key] = tall
+            under.image = tall
+            under.rect = tall.get_rect(topleft=(under.home[0], under.home[1] - lift))
+        for s in hand:  # the fan's order again, the raised card on top
+            if s is not under:
+                self.group.move_to_front(s)
+        if under is not None:
+            self.group.move_to_front(under)
+        self.dirty = True
 
     def sprite_for(self, card_id: str) -> CardSprite | None:
         for s in self.group.sprites():
@@ -553,9 +716,12 @@ class TableScene(Scene):
             self.toast_widget.update(dt)
             if not self.toast_widget.showing:
                 self.dirty = True
+        if self.zoom is not None and not self.zoom_allowed(self.zoom):
+            self.zoom, self.zoom_sticky = None, False  # a chooser opened over it
+            self.dirty = True
         if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
-                and now - self.hover_since >= HOVER_ZOOM_SECONDS):
-            self.zoom, self.zoom_sticky = self.hover_key, False
+                and now - self.hover_since >= HOVER_ZOOM_SECONDS and self.zoom_allowed(self.hover_key)):
+            self.zoom, self.zoom_sticky, self.zoom_at = self.hover_key, False, self.pointer
             self.dirty = True
 
     def step_effects(self, dt: float) -> None:
@@ -759,8 +925,21 @@ class TableScene(Scene):
         self.toast_widget.set_rect((hand[0], 0, hand[2], hand[1] + 30))
         self.toast_widget.draw(surface)
 
+    def zoom_allowed(self, key: tuple[str, Any] | None) -> bool:
+        """No preview covers a chooser (issue 9 item 4): none while a prompt or the help is
+        open; while a pick is open, only of what may be picked (``pick_zoom_keys``)."""
+        if key is None or self.prompt is not None or self.help_open:
+            return False
+        if self.pick is not None:
+            return key in self.pick_zoom_keys()
+        return True
+
+    def pick_zoom_keys(self) -> list[tuple[str, Any]]:
+        """Zoom keys of the open pick's targets worth a closer look (a card to take back)."""
+        return []
+
     def draw_zoom(self, surface: pygame.Surface) -> None:
-        if self.zoom is None or self.drag.dragging:
+        if self.zoom is None or self.drag.dragging or not self.zoom_allowed(self.zoom):
             return
         w, h = surface.get_size()
         width = max(200, min(320, w // 5))
@@ -768,7 +947,7 @@ class TableScene(Scene):
         if img is None:
             return
         r = img.get_rect()
-        px, py = self.pointer
+        px, py = self.zoom_at  # beside where it opened: it never trails the pointer
         r.topleft = (px + 24, py - r.h // 2)
         if r.right > w - 8:
             r.right = px - 24
@@ -852,15 +1031,15 @@ class TableScene(Scene):
         if self.drag.move(pos):
             self.dirty = True
             return
+        self.update_hand_hover(pos)
         key = self.hover_target_key(pos)
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = time.monotonic()
-            if not self.zoom_sticky:
-                self.zoom = None
+            if self.zoom is not None and self.zoom != key:
+                # the pointer left what is zoomed: the zoom closes, right-click ones too
+                self.zoom, self.zoom_sticky = None, False
             self.dirty = True
-        elif self.zoom is not None and not self.zoom_sticky:
-            self.dirty = True  # the zoom follows the pointer
         for b in self.all_buttons():
             inside = b.enabled and b.rect.collidepoint(pos)
             if inside != b.hover:
@@ -871,16 +1050,17 @@ class TableScene(Scene):
 
     def on_right_press(self, pos: tuple[int, int]) -> None:
         key = self.hover_target_key(pos)
-        if key is None or (self.zoom == key and self.zoom_sticky):
+        self.pointer = pos
+        self.hover_key, self.hover_since = key, time.monotonic()
+        if key is None or (self.zoom == key and self.zoom_sticky) or not self.zoom_allowed(key):
             self.zoom, self.zoom_sticky = None, False
         else:
-            self.zoom, self.zoom_sticky = key, True
-        self.pointer = pos
+            self.zoom, self.zoom_sticky, self.zoom_at = key, True, pos
         self.dirty = True
 
     def on_left_press(self, pos: tuple[int, int]) -> None:
         self.dirty = True
-        if self.zoom_sticky:
+        if self.zoom is not None:  # a click closes the zoom and still does what it does
             self.zoom, self.zoom_sticky = None, False
         if self.help_open:
             self.help_open = False
@@ -982,14 +1162,41 @@ class TableScene(Scene):
             p.on_cancel()
         self.dirty = True
 
+    def close_topmost(self) -> bool:
+        """Esc, in one place for every table: close the topmost thing open on it — the help,
+        a zoom, a chooser (prompt or pick), a drag, a picked card — and say whether
+        anything was open. Only when nothing was does Esc open the table menu (:meth:`open_menu`)."""
+        self.dirty = True
+        if self.help_open:
+            self.help_open = False
+        elif self.zoom is not None:
+            self.zoom, self.zoom_sticky = None, False
+        elif self.prompt is not None:
+            self.cancel_prompt()
+        elif self.pick is not None:
+            p, self.pick = self.pick, None
+            if p.on_cancel is not None:
+                p.on_cancel()
+            self.message = self.status_message()
+        elif self.drag.dragging:
+            self.drag.cancel()
+            self.valid_targets = []
+        elif self.selected is not None or self.valid_targets:
+            self.cancel_selection()
+        else:
+            return False
+        return True
+
     def on_key(self, key: int, mod: int) -> None:
         self.dirty = True
+        if key == pygame.K_ESCAPE:
+            if not self.close_topmost():
+                self.open_menu()  # the last link of the chain: the table menu (issue 9 item 2)
+            return
         if key in (pygame.K_QUESTION, pygame.K_F1) or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
             self.help_open = not self.help_open
             return
         if self.help_open:
-            if key == pygame.K_ESCAPE:
-                self.help_open = False
             return
         if self.prompt is not None:
             p = self.prompt
@@ -1002,8 +1209,6 @@ class TableScene(Scene):
                 self.choose_prompt(p.cursor)
             elif pygame.K_1 <= key <= pygame.K_9:
                 self.choose_prompt(key - pygame.K_1)
-            elif key == pygame.K_ESCAPE:
-                self.cancel_prompt()
             return
         if self.pick is not None:
             p = self.pick
@@ -1012,20 +1217,6 @@ class TableScene(Scene):
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and p.targets:
                 self.pick = None
                 p.on_pick(p.targets[p.cursor])
-            elif key == pygame.K_ESCAPE:
-                self.pick = None
-                if p.on_cancel is not None:
-                    p.on_cancel()
-            return
-        if key == pygame.K_ESCAPE:
-            # the one Esc chain: help, a prompt and a pick closed above; then the picked
-            # card, then the zoom; only then the table menu (issue 9 item 2)
-            if self.selected is not None or self.valid_targets:
-                self.cancel_selection()
-            elif self.zoom is not None:
-                self.zoom, self.zoom_sticky = None, False
-            else:
-                self.open_menu()
             return
         hand = [s.card_id for s in sorted(
             (s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),

@@ -17,24 +17,15 @@ class HandPanel:
         return (int(h / CARD_RATIO), h)
 
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
-        hand = pygame.Rect(self.rects["hand"])
-        cw, ch = self.card_size()
+        """The fan of the kept cards (those marked for discard lie on the pile)."""
         marks = [c for c in self.discard_marks if c in self.my_hand()]
-        count_kept = count - len(marks)
-        slots: list[tuple[int, int]] = []
-        gap = max(4, cw // 12)
-        if count_kept > 0:
-            total = count_kept * cw + (count_kept - 1) * gap
-            step = cw + gap
-            if total > hand.w - 8 and count_kept > 1:
-                step = (hand.w - 8 - cw) / (count_kept - 1)
-                total = hand.w - 8
-            x0 = hand.centerx - total / 2
-            mid = (count_kept - 1) / 2
-            for i in range(count_kept):
-                arc = int(abs(i - mid) ** 2 * max(1, ch // 60))  # a gentle fan: the ends sit lower
-                slots.append((int(x0 + i * step), hand.y + 6 + min(arc, ch // 8)))
-        return slots
+        ch = self.card_size()[1]
+        # a gentle fan while the cards fit side by side: the ends sit lower
+        return self.fan_row(count - len(marks), pygame.Rect(self.rects["hand"]), 6, max(1, ch // 60), ch // 8)
+
+    def hand_sprites(self) -> list[CardSprite]:
+        """The fan's sprites, left to right (not the cards lying on the discard pile)."""
+        return [s for s in super().hand_sprites() if s.card_id not in self.discard_marks]
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
         """Like the base, but cards marked for discard in phase 4 lie on the discard pile."""
@@ -43,6 +34,7 @@ class HandPanel:
         if not self.discard_marks:
             super().rebuild_sprites(old_view)
             return
+        self.hover_card = None
         kept = [c for c in hand if c not in self.discard_marks]
         old_pos = {s.card_id: s.rect.topleft for s in self.group.sprites()
                    if isinstance(s, CardSprite) and s.zone == "hand"}
@@ -60,7 +52,7 @@ class HandPanel:
             marked = card in self.discard_marks
             if card == self.selected:
                 home = (home[0], home[1] - size[1] // 6)
-            img = self.art.face(self.game, card, small if marked else size)
+            img = self.art.face(self.game, card, small) if marked else self.hand_face(card, size)
             sprite = CardSprite(card, img, home, zone="hand")
             self.group.add(sprite, layer=2 if marked else 1)
             if card in old_pos and old_pos[card] != home:

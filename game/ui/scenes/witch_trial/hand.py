@@ -18,23 +18,9 @@ class HandPanel:
         return (int(h / CARD_RATIO), h)
 
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
-        hand = pygame.Rect(self.rects["hand"])
-        cw, ch = self.card_size()
-        slots: list[tuple[int, int]] = []
-        if count <= 0:
-            return slots
-        gap = max(4, cw // 12)
-        step = cw + gap
-        total = count * cw + (count - 1) * gap
-        if total > hand.w - 8 and count > 1:
-            step = (hand.w - 8 - cw) / (count - 1)
-            total = hand.w - 8
-        x0 = hand.centerx - total / 2
-        mid = (count - 1) / 2
-        for i in range(count):
-            arc = int(abs(i - mid) ** 2 * max(1, ch // 70))  # a gentle fan: the ends sit lower
-            slots.append((int(x0 + i * step), hand.y + 8 + min(arc, ch // 14)))
-        return slots
+        ch = self.card_size()[1]
+        # a gentle fan while the cards fit side by side: the ends sit lower
+        return self.fan_row(count, pygame.Rect(self.rects["hand"]), 8, max(1, ch // 70), ch // 14)
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
         """The hand (base), plus the lineup as draggable sprites; a bought card flies

@@ -1,6 +1,8 @@
 """Short Memory's picker: the discard cards to take back, over the court."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.ui import theme
@@ -89,3 +91,9 @@ class ShortMemoryPicker:
             surface.blit(t, (box.x + 12, box.y + 8))
             for cid, r in self.picker_rects.items():
                 surface.blit(self.art.face(self.game, cid, r.size), r.topleft)
+
+    def pick_zoom_keys(self) -> list[tuple[str, Any]]:
+        """The discard cards on offer may be zoomed while the picker is open."""
+        if self.pick is None:
+            return []
+        return [("card", t[1]) for t in self.pick.targets if t[0] == "pick"]
