@@ -356,6 +356,27 @@ def card_info(card: str) -> dict:
             "text": k.text, "rules_text": k.rules_text, "keep_vp": k.keep_vp}
 
 
+def accusation_value(card: str, accuser: str, target: str) -> int:
+    """The heat a brown ``card`` announces when ``accuser`` accuses ``target`` (H3: the
+    accuser's card-kind modifier, and its modifier against the accused when the card's
+    value is positive, R3) — the ``value`` the accuse command puts in its window. Pure
+    card data, so a front end may preview a choice of accuser with it."""
+    t = tables()
+    kind = t.card_kind[card]
+    base = t.kind[kind].value or 0
+    vdef = t.villager[accuser]
+    value = base + vdef.kind_bonus.get(kind, 0)
+    if base > 0:
+        value += vdef.target_bonus.get(target, 0)
+    return value
+
+
+def heat_after(start: int, heat: int, amount: int) -> int:
+    """A villager's heat after ``amount`` more, on a pyre starting at ``start`` (H1.2: the
+    marker never leaves its pyre's track, ``start`` .. 18)."""
+    return max(start, min(TOP_HEAT, heat + amount))
+
+
 def villager_info(villager: str) -> dict:
     v = tables().villager[villager]
     return {"id": v.id, "name": v.name, "short": v.short, "pentagrams": v.pentagrams,
@@ -514,7 +535,7 @@ class HammerMatch(Match):
     def _set_heat(self, vid: str, target: int, cause: str | None) -> None:
         v = self.state["villagers"][vid]
         start = self.t.pyre_start[v["pyre"]]
-        new = max(start, min(TOP_HEAT, target))
+        new = heat_after(start, target, 0)
         event = {"type": "heat", "villager": vid, "from": v["heat"], "to": new}
         if cause:
             event["card"] = cause
@@ -954,10 +975,7 @@ class HammerMatch(Match):
         target = self._living(cmd["target"])
         if target == self._protected():
             raise _bad("protected", f"{self._name(target)} is protected by the Scales of Justice until the next Trial.")
-        value = t.kind[kind].value or 0
-        value += vdef.kind_bonus.get(kind, 0)
-        if (t.kind[kind].value or 0) > 0:
-            value += vdef.target_bonus.get(target, 0)
+        value = accusation_value(card, accuser, target)
         s["hands"][seat].remove(card)
         s["table"].append(card)
         s["accusers_used"].append(accuser)

@@ -32,7 +32,7 @@ from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.input import InputEvent
 from game.ui.scene import Scene
 from game.ui.sprites import CardSprite, DragDrop, Tween
-from game.ui.widgets import Banner, Button
+from game.ui.widgets import Banner, Button, draw_panel, fit_text
 from game.ui.widgets import Toast as ToastWidget
 
 log = logging.getLogger(__name__)
@@ -209,6 +209,12 @@ class TextBlock:
         return out
 
 
+def blit_text(surface: pygame.Surface, words: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+    """Blit rendered text at ``pos``; its whole rect (unclipped, for the text-fit check)."""
+    surface.blit(words, pos)
+    return words.get_rect(topleft=pos)
+
+
 def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:
     return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
 
@@ -257,6 +263,33 @@ class Pick:
     on_pick: Callable[[Target], None]
     on_cancel: Callable[[], None] | None = None
     cursor: int = 0
+
+
+class TableBanner(Banner):
+    """The public banner of a table: the shared Banner, its prompt read whole (issue 9
+    item 5): the font steps down to 11 px until the wrapped prompt fits above the
+    buttons. ``scene.note_text`` hears of what was drawn."""
+
+    scene: Any = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        draw_panel(surface, self.rect, fill="banner", edge="accent", radius=8)
+        bottom = (self.buttons[0].rect.y if self.buttons else self.rect.bottom) - 4
+        box = pygame.Rect(self.rect.x + 8, self.rect.y + 6, self.rect.w - 16, bottom - self.rect.y - 6)
+        size, lines = fit_lines(self.prompt, box.w - 8, box.h, self.font_size, bold=True)
+        font = get_font(size, bold=True)
+        y = box.y
+        drawn = []
+        for line in lines:
+            t = render_text(line, size, theme.TEXT_LIGHT, bold=True)
+            drawn.append(blit_text(surface, t, (box.centerx - t.get_width() // 2, y)))
+            y += font.get_linesize()
+        if self.scene is not None:
+            self.scene.note_text("banner", self.prompt, " ".join(lines), drawn, box)
+        for b in self.buttons:
+            b.draw(surface)
 
 
 @dataclass
@@ -308,10 +341,15 @@ class TableScene(Scene):
         #: every text block drawn last frame that must be read whole: (what, text, shown,
         #: line rects, box); the text-fit test reads it (issue 9 item 5)
         self.text_boxes: list[TextBlock] = []
+        self.static_text: dict[str, list[TextBlock]] = {}
+        #: shorter wordings of a long message, tried in order when it does not fit its strip
+        self.short_messages: dict[str, tuple[str, ...]] = {}
+        self._text_sink: list[TextBlock] | None = None
         self.hover_key: tuple[str, Any] | None = None
         self.hover_since = 0.0
         self.pointer = (0, 0)
         self.help_open = False
+        self.help_rect: pygame.Rect | None = None  # where a click opens the help
         self.prompt: Prompt | None = None
         self.pick: Pick | None = None
         self.buttons: list[Button] = []
@@ -496,6 +534,19 @@ class TableScene(Scene):
 
     def status_message(self) -> str:
         return ""
+
+    def say(self, message: str, *shorter: str) -> str:
+        """``message`` for the hint strip, with shorter wordings of it for a narrow window."""
+        if shorter:
+            self.short_messages[message] = shorter
+        return message
+
+    def waiting_for(self, extra: str = "") -> str:
+        """The hint while other seats act: who they are, or how many when names do not fit."""
+        acting = [self.name(s) for s in self.pending_public()]
+        base = f"Waiting for {', '.join(acting)}." if acting else ""
+        many = f"Waiting for {len(acting)} players." if len(acting) > 1 else base
+        return self.say((extra + " " + base).strip(), (extra + " " + many).strip(), many)
 
     def on_view_changed(self, old: dict, new: dict) -> None:
         """A command was applied: start the animations that show it."""
@@ -730,11 +781,16 @@ class TableScene(Scene):
     # ------------------------------------------------------------------- drawing ----
     def draw(self, surface: pygame.Surface) -> None:
         self.sync()  # never draw a hand from a stale view (D3)
+        self.text_boxes = []
         key = (self._seen, self.size, self.selected, tuple(self.valid_targets))
         if self._static is None or self._static.get_size() != surface.get_size() or self._static_key != key:
             if self._static is None or self._static.get_size() != surface.get_size():
                 self._static = pygame.Surface(surface.get_size()).convert()
-            self.draw_table(self._static)
+            self._text_sink = self.static_text["table"] = []
+            try:
+                self.draw_table(self._static)
+            finally:
+                self._text_sink = None
             self._static_key = key
         surface.blit(self._static, (0, 0))
         self.draw_targets(surface)
@@ -745,6 +801,7 @@ class TableScene(Scene):
                 surface.blit(f.image, f.pos)
         self.draw_overlay(surface)
         self.draw_log(surface)
+        self.draw_help_button(surface)
         self.draw_connection(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
@@ -754,6 +811,15 @@ class TableScene(Scene):
         self.draw_zoom(surface)
         if self.help_open:
             self.draw_help(surface)
+
+    def note_text(self, what: str, words: str, shown: str, rects: list[pygame.Rect], box) -> None:
+        """Remember a piece of text a player must read whole, as drawn (see TextBlock)."""
+        sink = self._text_sink if self._text_sink is not None else self.text_boxes
+        sink.append(TextBlock(what, words, shown, [pygame.Rect(r) for r in rects], pygame.Rect(box)))
+
+    def text_blocks(self) -> list[TextBlock]:
+        """Every must-read text on the screen as last drawn: the static table's and this frame's."""
+        return [b for blocks in self.static_text.values() for b in blocks] + list(self.text_boxes)
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         """Light the valid targets of the card being dragged / selected."""
@@ -778,7 +844,9 @@ class TableScene(Scene):
                 box = label.get_rect(midbottom=(self.pointer[0], held.rect.y - 6)).inflate(14, 6)
                 box.clamp_ip(surface.get_rect())
                 pygame.draw.rect(surface, theme.SELECT, box, border_radius=box.h // 2)
-                surface.blit(label, label.get_rect(center=box.center))
+                at = label.get_rect(center=box.center)
+                surface.blit(label, at)
+                self.note_text("drop hint", hint, hint, [at], surface.get_rect())
 
     def drop_hint(self, card_id: str | None, target: Target) -> str:
         """A few words saying what dropping ``card_id`` on ``target`` does ('' = none)."""
@@ -835,14 +903,72 @@ class TableScene(Scene):
                 y += font.get_linesize()
             if self.log_scroll:
                 more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
-                right = rect.w - 10
-                if self.menu_button is not None and self.menu_button.rect.colliderect(rect):
-                    right = self.menu_button.rect.x - rect.x - 6  # left of the Menu button
+                right = self.log_header_right() - rect.x  # left of the header's buttons
                 box.blit(more, (right - more.get_width(), 8))
             self._log_cache = (key, box)
         surface.blit(self._log_cache[1], rect.topleft)
 
+    def fit_button(self, b: Button) -> None:
+        """A button's label read whole (issue 9 item 5): its font steps down to 11 px until
+        the label fits; then what the button draws is noted for the text-fit check."""
+        room = b.rect.w - 16
+        while b.font_size > MIN_TEXT and get_font(b.font_size, bold=True).size(b.label)[0] > room:
+            b.font_size -= 1
+        if b.visible:
+            w, h = get_font(b.font_size, bold=True).size(fit_text(b.label, b.font_size, room, bold=True))
+            label = pygame.Rect(0, 0, w, h)
+            label.center = b.rect.center
+            self.note_text("button", b.label, fit_text(b.label, b.font_size, room, bold=True), [label],
+                           b.rect)
+
+    #: a "? Help" button at the right end of the log's header (a table with no other place for it)
+    HELP_IN_LOG = False
+
+    def help_button(self) -> tuple[pygame.Rect, int] | None:
+        """Where the log header's help button lies (left of the Menu button), and its font
+        size; None when the table has no such button."""
+        r = self.rects.get("log")
+        if not self.HELP_IN_LOG or r is None:
+            return None
+        rect = pygame.Rect(r)
+        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        right = rect.right - 6
+        menu = self.menu_button
+        if menu is not None and menu.rect.colliderect(rect):
+            right = menu.rect.x - 6
+        h = get_font(size + 1, bold=True).get_linesize() + 2
+        w = get_font(size - 1, bold=True).size("? Help")[0] + 18
+        return pygame.Rect(right - w, rect.y + 5, w, h), size - 1
+
+    def log_header_right(self) -> int:
+        """The x where the log header's free line ends: left of its buttons (Menu, Help)."""
+        r = pygame.Rect(self.rects.get("log") or (0, 0, 0, 0))
+        right = r.right - 8
+        menu = self.menu_button
+        if menu is not None and menu.rect.colliderect(r):
+            right = menu.rect.x - 6
+        spot = self.help_button()
+        if spot is not None:
+            right = min(right, spot[0].x - 6)
+        return right
+
+    def draw_help_button(self, surface: pygame.Surface) -> None:
+        spot = self.help_button()
+        if spot is None:
+            return
+        rect, size = spot
+        self.help_rect = rect
+        hot = rect.collidepoint(self.pointer) or self.help_open
+        pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 1, border_radius=rect.h // 2)
+        label = text("? Help", size, theme.TEXT_LIGHT, bold=True)
+        at = label.get_rect(center=rect.center)
+        surface.blit(label, at)
+        self.note_text("button", "? Help", "? Help", [at], rect)
+
     def draw_buttons(self, surface: pygame.Surface) -> None:
+        for b in self.all_buttons():
+            self.fit_button(b)
         if self.banner is not None:
             self.draw_banner_extras(surface)
             self.banner.draw(surface)
@@ -861,48 +987,83 @@ class TableScene(Scene):
         """Whatever a scene draws beside its banner (the announced card)."""
 
     def draw_message(self, surface: pygame.Surface) -> None:
+        """The hint strip, read whole (issue 9 item 5): the message at the largest size from
+        18 px down to 11 that fits on its line, else a shorter wording of it
+        (``short_messages``), else the shortest wrapped onto two lines, the strip growing
+        upward for them."""
         r = self.rects.get("message")
         if r is None or not self.message:
             return
         rect = pygame.Rect(r)
+        variants = [self.message] + list(self.short_messages.get(self.message, ()))
+        top = max(13, min(18, rect.h - 10))
+        for variant in variants:
+            size = next((z for z in range(top, MIN_TEXT - 1, -1) if get_font(z).size(variant)[0] <= rect.w - 20), 0)
+            if size:
+                lines = [variant]
+                break
+        else:
+            variant = variants[-1]
+            size, lines = fit_lines(variant, rect.w - 20, 2 * get_font(MIN_TEXT).get_linesize(), top)
+            need = len(lines) * get_font(size).get_linesize() + 4
+            if need > rect.h:
+                rect = pygame.Rect(rect.x, rect.bottom - need, rect.w, need)
         panel(surface, rect, alpha=200, radius=6, width=1)
-        size = max(13, min(18, rect.h - 10))
-        font = get_font(size)
-        line = self.message
-        while font.size(line)[0] > rect.w - 20 and len(line) > 4:
-            line = line[:-2]
-        if line != self.message:
-            line = line[:-1] + "…"
-        surf = font.render(line, True, theme.PARCHMENT)
-        surface.blit(surf, surf.get_rect(midleft=(rect.x + 10, rect.centery)))
+        line_h = get_font(size).get_linesize()
+        y = rect.centery - len(lines) * line_h // 2
+        drawn = []
+        for line in lines:
+            surf = render_text(line, size, theme.PARCHMENT)
+            drawn.append(blit_text(surface, surf, (rect.x + 10, y + (line_h - surf.get_height()) // 2)))
+            y += line_h
+        self.note_text("hint strip", variant, " ".join(lines), drawn, rect)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The chooser box: its title and one row per option, each read whole (issue 9
+        item 5): the font steps down from 17 px to 13, then long rows wrap, the box
+        growing to at most the window less a margin."""
         p = self.prompt
         if p is None:
             return
-        size = 17
-        font = get_font(size)
-        title = text(p.title, size, theme.PARCHMENT, bold=True)
-        row = font.get_linesize() + 12
-        width = max([title.get_width()] + [font.size(f"{i + 1}  {lbl}")[0] for i, (lbl, _) in enumerate(p.options)]) + 40
-        height = title.get_height() + 18 + row * len(p.options) + 8
+        screen = pygame.Rect(0, 0, *surface.get_size())
+        labels = [f"{i + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
+                  for i, (label, _value) in enumerate(p.options)]
+        most = min(screen.w - 40, 760)
+        for size in range(17, MIN_TEXT - 1, -1):
+            font, head = get_font(size), get_font(size, bold=True)
+            one_line = max([head.size(p.title)[0] + 28] + [font.size(t)[0] + 40 for t in labels])
+            width = min(most, one_line)
+            titles = wrap_text(p.title, head, width - 28)
+            rows = [wrap_text(t, font, width - 40) for t in labels]
+            height = len(titles) * head.get_linesize() + 18 + sum(
+                len(r) * font.get_linesize() + 12 for r in rows) + 8
+            if (one_line <= most or size <= 13) and height <= screen.h - 16:
+                break
         box = pygame.Rect(0, 0, width, height)
         box.center = p.anchor
-        box.clamp_ip(pygame.Rect(0, 0, *surface.get_size()))
+        box.clamp_ip(screen)
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
-        surface.blit(title, (box.x + 14, box.y + 8))
+        y = box.y + 8
+        drawn = []
+        for line in titles:
+            drawn.append(blit_text(surface, render_text(line, size, theme.PARCHMENT, bold=True), (box.x + 14, y)))
+            y += head.get_linesize()
+        self.note_text("chooser title", p.title, " ".join(titles), drawn, box)
         p.rects = []
-        y = box.y + title.get_height() + 14
-        for i, (label, _value) in enumerate(p.options):
-            r = pygame.Rect(box.x + 10, y, box.w - 20, row - 4)
+        y += 6
+        for i, lines in enumerate(rows):
+            r = pygame.Rect(box.x + 10, y, box.w - 20, len(lines) * font.get_linesize() + 8)
             lit = i == p.cursor or r.collidepoint(self.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if lit else theme.WOOD, r, border_radius=6)
             if i == p.cursor:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
-            mark = " (default)" if i == p.default and len(p.options) > 1 else ""
-            surface.blit(font.render(f"{i + 1}  {label}{mark}", True, theme.TEXT_LIGHT), (r.x + 10, r.y + 5))
+            drawn = []
+            for k, line in enumerate(lines):
+                drawn.append(blit_text(surface, render_text(line, size, theme.TEXT_LIGHT),
+                                       (r.x + 10, r.y + 4 + k * font.get_linesize())))
+            self.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
             p.rects.append(r)
-            y += row
+            y += r.h + 4
         p.box = box
 
     def draw_pick(self, surface: pygame.Surface) -> None:
@@ -958,22 +1119,43 @@ class TableScene(Scene):
         surface.blit(img, r.topleft)
 
     def draw_help(self, surface: pygame.Surface) -> None:
+        """The help overlay: every line read whole, long ones wrapped (issue 9 item 5)."""
         w, h = surface.get_size()
         lines = self.help_lines() + ["Esc: the table menu (Resume, Rules, Settings, Save and leave, Quit)."]
-        font = get_font(17)
-        box = pygame.Rect(0, 0, min(w - 80, 780), font.get_linesize() * (len(lines) + 3) + 30)
+        width = min(w - 80, 820)
+        for size in range(17, MIN_TEXT - 1, -1):
+            font = get_font(size)
+            # a wrapped line keeps the indent of the line it continues
+            wrapped = [wrap_text(line.strip(), font, width - 48 - font.size(line[:len(line) - len(line.lstrip())])[0])
+                       for line in lines]
+            height = font.get_linesize() * (sum(len(x) for x in wrapped) + 3) + 30
+            if height <= h - 20:
+                break
+        box = pygame.Rect(0, 0, width, min(height, h - 8))
         box.center = (w // 2, h // 2)
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(self.shade_surface((w, h), 150), (0, 0))
         panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
         surface.blit(text("How to play at this table", 22, theme.HIGHLIGHT, bold=True, title=True), (box.x + 20, box.y + 12))
         y = box.y + 20 + font.get_linesize() * 2
-        for line in lines:
-            surface.blit(font.render(line, True, theme.TEXT_LIGHT), (box.x + 24, y))
-            y += font.get_linesize()
+        for line, parts in zip(lines, wrapped):
+            indent = font.size(line[:len(line) - len(line.lstrip())])[0]
+            drawn = []
+            for part in parts:
+                drawn.append(blit_text(surface, render_text(part, size, theme.TEXT_LIGHT), (box.x + 24 + indent, y)))
+                y += font.get_linesize()
+            self.note_text("help", line, " ".join(parts), drawn, box)
         foot = text("Press ? or Esc or click to close", 14, theme.TEXT_MUTED)
         surface.blit(foot, (box.right - foot.get_width() - 14, box.bottom - foot.get_height() - 8))
+
+    def shade_surface(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A dark translucent veil, made once per size and alpha."""
+        key = (tuple(size), alpha)
+        shades = self.__dict__.setdefault("_veils", {})
+        if key not in shades:
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, alpha))
+            shades[key] = veil
+        return shades[key]
 
     # ------------------------------------------------------------------- locate ----
     def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
@@ -1064,6 +1246,9 @@ class TableScene(Scene):
             self.zoom, self.zoom_sticky = None, False
         if self.help_open:
             self.help_open = False
+            return
+        if self.help_rect is not None and self.help_rect.collidepoint(pos) and self.prompt is None:
+            self.help_open = True
             return
         if self.prompt is not None:
             p = self.prompt
@@ -1318,9 +1503,7 @@ class TableScene(Scene):
             size = max(12, min(17, rect.h // 25, rect.w // 18))
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
             h = head.get_height()
-            left, right = rect.x + 10 + head.get_width() + 8, rect.right - 8
-            if self.menu_button is not None and self.menu_button.rect.colliderect(rect):
-                right = self.menu_button.rect.x - 6
+            left, right = rect.x + 10 + head.get_width() + 8, self.log_header_right()
             if self.log_scroll:
                 right -= text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT).get_width() + 10
             font_size, top = size - 2, rect.y + 6

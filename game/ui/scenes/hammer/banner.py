@@ -11,7 +11,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
-from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.table_base import TableBanner, panel, text
 from game.ui.widgets import Banner
 
 
@@ -40,8 +40,9 @@ class BannerPanel:
             self.announced_rect = pygame.Rect(r.x + 10, r.y + 8, cw, ch)
             left = self.announced_rect.right + 10
         size = max(15, min(22, r.h // 8))
-        banner = Banner((left, r.y, r.right - left, r.h), prompt, [(lbl, cb) for _n, lbl, cb in actions],
-                        font_size=size)
+        banner = TableBanner((left, r.y, r.right - left, r.h), prompt, [(lbl, cb) for _n, lbl, cb in actions],
+                             font_size=size)
+        banner.scene = self
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_answers":

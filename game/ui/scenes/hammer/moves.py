@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.hammer import accusation_value, heat_after
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.table_base import Pick, Prompt, Target
 
@@ -59,11 +60,7 @@ class MovesPanel:
                 accuser = accusers[0] if accusers else self.default_accuser()
                 return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": accuser, "target": vid})
             accusers.sort(key=lambda a: -(self.villager(a).get("heat") or 0))  # hottest first = default (H3)
-            labels = []
-            for a in accusers:
-                v = self.villager(a)
-                ability = v.get("text") or words.villager_text(a)
-                labels.append((f"{words.villager_name(a)} (heat {v.get('heat')})" + (f" — {ability}" if ability else ""), a))
+            labels = [(self.accuser_label(card_id, a, vid), a) for a in accusers]
 
             def chosen(accuser: str, card=card_id, vid=vid) -> None:
                 self.submit_or_snap({"type": "accuse", "card": card, "accuser": accuser, "target": vid})
@@ -75,8 +72,8 @@ class MovesPanel:
             amount = words.bribe_amount(card_id)
             signs = [c.get("sign") for c in self.legal_of("bribe") if c.get("card") == card_id and c.get("target") == vid]
             signs = [s for s in (1, -1) if s in signs] or [1, -1]
-            labels = [(f"{'Raise' if s > 0 else 'Lower'} {words.villager_name(vid)}'s heat by {amount} "
-                       f"({'+' if s > 0 else '−'}{amount})", s) for s in signs]
+            labels = [(f"{'Raise' if s > 0 else 'Lower'} by {amount}: {self.heat_preview(vid, s * amount)}", s)
+                      for s in signs]
 
             def signed(sign: int, card=card_id, vid=vid) -> None:
                 self.submit_or_snap({"type": "bribe", "card": card, "target": vid, "sign": sign})
@@ -102,6 +99,24 @@ class MovesPanel:
         if role == "no_inquisition":
             return self.submit_or_snap({"type": "no_inquisition", "card": card_id})
         return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid})
+
+    def heat_preview(self, vid: str, amount: int) -> str:
+        """``Widow 6 → 9``: the villager as the table names it, its heat now and after
+        ``amount`` more (kept on its pyre's track by the rules' own ``heat_after``)."""
+        v = self.villager(vid)
+        heat, start = v.get("heat"), v.get("start")
+        name = words.villager_name(vid)
+        if not isinstance(heat, int) or not isinstance(start, int):
+            return f"{name} {words.signed(amount)}"
+        return f"{name} {heat} → {heat_after(start, heat, amount)}"
+
+    def accuser_label(self, card_id: str, accuser: str, target: str) -> str:
+        """One row of the accuser chooser (issue 9 item 6), in the table's names, with what
+        the choice does: ``Karl (heat 7): Widow 6 → 9``. The value is the rules' own
+        ``accusation_value`` (H3 modifiers), not worked out here."""
+        heat = self.villager(accuser).get("heat")
+        return (f"{words.villager_name(accuser)} (heat {heat}): "
+                f"{self.heat_preview(target, accusation_value(card_id, accuser, target))}")
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
         """A click on a villager with no card picked: settles a tie if one is asked for.

@@ -68,7 +68,6 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
         self.discard_marks: list[str] = []
         self._flown: set[str] = set()
         self._seat_cache: dict[str, tuple] = {}
-        self.help_rect: pygame.Rect | None = None
         super().__init__(app, source)
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
@@ -228,20 +227,21 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
             return "The game is over."
         mine = seat is not None and seat in (v.get("to_act") or [])
         if not mine:
-            acting = [self.name(s) for s in self.pending_public()]
-            base = f"Waiting for {', '.join(acting)}." if acting else ""
-            return (extra + " " + base).strip()
+            return self.waiting_for(extra)
         me = self.name(seat)
         if self.pick is not None:
             return self.pick.title + "  (or Tab + Enter)"
         window = v.get("window")
         if window:
-            return f"{me}: drag an answer onto the announced card, or Pass (Space)."
+            return self.say(f"{me}: drag an answer onto the announced card, or Pass (Space).",
+                            f"{me}: answer on the announced card, or Pass (Space).")
         if phase == "setup":
             return f"{me}: place your villagers on your pyres — press P."
         if phase == "accusation":
-            return (f"{me}'s turn: drag cards onto villagers (1-9, Tab, Enter), "
-                    "Call inquisition (C) before playing, or End turn to draw (Space).")
+            return self.say(f"{me}'s turn: drag cards onto villagers (1-9, Tab, Enter), "
+                            "Call inquisition (C) before playing, or End turn to draw (Space).",
+                            f"{me}'s turn: drag cards onto villagers, Call inquisition (C) or End turn (Space).",
+                            f"{me}: play cards, Call inquisition (C) or End turn (Space).")
         if phase == "arrest":
             return f"{me} has priority: play one card, or Pass (Space)."
         if phase == "trial":

@@ -7,16 +7,33 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import Prompt
+from game.ui.scenes.table_base import Prompt, blit_text, fit_lines
 from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
+
+
+def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int, colour, scene: Any,
+               what: str) -> None:
+    """``words`` in at most two lines centred down ``box``, read whole (issue 9 item 5):
+    the bold font steps down from ``size`` to 11 px until they fit."""
+    size, lines = fit_lines(words, box.w, box.h, size, bold=True, max_lines=2)
+    font = get_font(size, bold=True)
+    y = box.centery - len(lines) * font.get_linesize() // 2
+    drawn = []
+    for line in lines:
+        drawn.append(blit_text(surface, render_text(line, size, colour, bold=True), (box.x, y)))
+        y += font.get_linesize()
+    if scene is not None:
+        scene.note_text(what, words, " ".join(lines), drawn, box)
 
 
 class SideBanner(Banner):
     """The public banner laid out for a low strip: the prompt on the left, the buttons
     in one row on the right (the shared Banner stacks them, which needs more height)."""
+
+    scene: Any = None
 
     def _layout(self) -> None:
         if not self.buttons:
@@ -39,12 +56,8 @@ class SideBanner(Banner):
             return
         felt_panel(surface, self.rect, color=theme.PANEL, alpha=245, edge=theme.HIGHLIGHT, width=3)
         right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
-        font = get_font(self.font_size, bold=True)
-        lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
-        y = self.rect.centery - len(lines) * font.get_linesize() // 2
-        for line in lines:
-            surface.blit(font.render(line, True, theme.HIGHLIGHT), (self.rect.x + 14, y))
-            y += font.get_linesize()
+        box = pygame.Rect(self.rect.x + 14, self.rect.y + 3, max(80, right - self.rect.x - 24), self.rect.h - 6)
+        strip_text(surface, self.prompt, box, self.font_size, theme.HIGHLIGHT, self.scene, "banner")
         for b in self.buttons:
             b.draw(surface)
 
@@ -172,6 +185,7 @@ class ActionBar:
         r = pygame.Rect(self.rects["banner"])
         size = max(14, min(20, r.h // 3))
         banner = SideBanner(r, prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size)
+        banner.scene = self
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_objection":
@@ -207,11 +221,6 @@ class ActionBar:
         bar = pygame.Rect(self.rects["banner"])
         felt_panel(surface, bar, alpha=215)
         size = max(13, min(20, bar.h // 3))
-        head = self.action_bar_head()
         right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8)
-        font = get_font(size, bold=True)
-        lines = wrap_text(head, font, max(80, right - bar.x - 24))[:2]
-        y = bar.centery - len(lines) * font.get_linesize() // 2
-        for line in lines:
-            surface.blit(font.render(line, True, theme.PARCHMENT), (bar.x + 12, y))
-            y += font.get_linesize()
+        box = pygame.Rect(bar.x + 12, bar.y + 3, max(80, right - bar.x - 24), bar.h - 6)
+        strip_text(surface, self.action_bar_head(), box, size, theme.PARCHMENT, self, "action bar")

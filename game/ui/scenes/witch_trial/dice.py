@@ -8,8 +8,12 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import text
+from game.ui.scenes.table_base import blit_text, text
 from game.ui.scenes.witch_trial.common import DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
+
+
+#: events that start a player's next action between trials: rolls before them are old news
+PLAYER_ACTIONS = ("buy", "case", "defend", "prosecute", "pass")
 
 
 class DicePanel:
@@ -19,11 +23,25 @@ class DicePanel:
     def _put_die_rects(self, rects: list[pygame.Rect]) -> None:
         self.die_rects = list(rects)
 
+    def shown_rolls(self) -> list[dict]:
+        """The rolls the panel shows: those of the trial in session, or of the command that
+        just ended a trial (its verdict) until the next player acts; after that the panel
+        is clear (issue 9 item 11). Every roll belongs to a trial (W8)."""
+        rolls = list(self.view.get("last_rolls") or [])
+        if not rolls or self.trial():
+            return rolls
+        for e in reversed(self.log_events):
+            if e.get("type") == "roll":
+                return rolls
+            if e.get("type") in PLAYER_ACTIONS:
+                return []
+        return []
+
     def dice_key(self) -> Any:
         """Everything ``draw_dice`` reads."""
-        rolls = self.view.get("last_rolls") or []
+        rolls = self.shown_rolls()
         if not rolls:
-            return ()
+            return (bool(self.view.get("last_rolls")),)
         trial = self.trial()
         verdict = None
         if rolls[0].get("purpose") == "verdict":
@@ -38,12 +56,13 @@ class DicePanel:
         surface.blit(icon, (r.x + 8, r.y + 6))
         title = text("Dice", size, theme.PARCHMENT, bold=True, title=True)
         surface.blit(title, (r.x + 14 + icon.get_width(), r.y + 6 + (icon.get_height() - title.get_height()) // 2))
-        rolls = list(self.view.get("last_rolls") or [])
+        rolls = self.shown_rolls()
         self.die_rects = []
         top = r.y + 12 + icon.get_height()
         if not rolls:
-            t = text("No dice rolled yet.", max(11, size - 3), theme.TEXT_MUTED)
-            surface.blit(t, (r.x + 10, top + 4))
+            idle = "No trial in session." if self.view.get("last_rolls") else "No dice rolled yet."
+            t = text(idle, max(11, size - 3), theme.TEXT_MUTED)
+            self.note_text("dice", idle, idle, [blit_text(surface, t, (r.x + 10, top + 4))], r)
             return
         purpose = rolls[0].get("purpose")
         head = words.PURPOSE_NAMES.get(purpose, str(purpose).replace("_", " ").title())

@@ -7,7 +7,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import Pick, Target, panel, text
+from game.ui.scenes.table_base import Pick, Target, blit_text, panel, text
 from game.ui.scenes.witch_trial.common import CARD_RATIO
 
 
@@ -87,8 +87,9 @@ class ShortMemoryPicker:
             surface.blit(self.shade(surface.get_size(), 110), (0, 0))
             panel(surface, box, alpha=255, edge=theme.HIGHLIGHT)
             size = max(14, min(20, box.h // 14))
-            t = text("Short Memory: take which card back from the discard pile?", size, theme.PARCHMENT, bold=True)
-            surface.blit(t, (box.x + 12, box.y + 8))
+            title = "Short Memory: take which card back from the discard pile?"
+            t = text(title, size, theme.PARCHMENT, bold=True)
+            self.note_text("picker title", title, title, [blit_text(surface, t, (box.x + 12, box.y + 8))], box)
             for cid, r in self.picker_rects.items():
                 surface.blit(self.art.face(self.game, cid, r.size), r.topleft)
 

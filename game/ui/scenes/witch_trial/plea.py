@@ -5,10 +5,10 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text
 from game.ui.icons import get_icon
 from game.ui.input import InputEvent
-from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.table_base import blit_text, fit_lines, panel, text
 from game.ui.scenes.witch_trial.common import PLEA_STEP
 from game.ui.widgets import Button, Stepper
 
@@ -98,16 +98,18 @@ class PleaDialog:
             title = f"{self.name(plea.get('by'))} offers a plea"
             sub = (f"${to_p} to {pros} (prosecution), ${to_d} to {dfn} (defense). "
                    "Accept and the trial ends; decline and it goes on.")
+        x = box.x + 20 + icon.get_width()
         t = text(title, size + 2, theme.PARCHMENT, bold=True, title=True)
-        surface.blit(t, (box.x + 20 + icon.get_width(), box.y + 10))
-        font = get_font(max(12, size - 3))
+        self.note_text("plea title", title, title, [blit_text(surface, t, (x, box.y + 10))], box)
         y = box.y + 14 + t.get_height()
         limit = (self.stepper.rect.y if self.stepper is not None else min(b.rect.y for b in self.buttons)) - 2
-        for line in wrap_text(sub, font, box.w - 40 - icon.get_width()):
-            if y + font.get_linesize() > limit:
-                break
-            surface.blit(font.render(line, True, theme.TEXT_LIGHT), (box.x + 20 + icon.get_width(), y))
+        small, lines = fit_lines(sub, box.right - 12 - x, limit - y, max(12, size - 3))
+        font = get_font(small)
+        drawn = []
+        for line in lines:
+            drawn.append(blit_text(surface, render_text(line, small, theme.TEXT_LIGHT), (x, y)))
             y += font.get_linesize()
+        self.note_text("plea terms", sub, " ".join(lines), drawn, pygame.Rect(box.x, box.y, box.w, limit - box.y))
         if self.stepper is not None:
             self.stepper.draw(surface)
             hint = text("\u2190 \u2192 change by $5", max(11, size - 5), theme.TEXT_MUTED)

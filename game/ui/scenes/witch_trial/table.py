@@ -71,6 +71,7 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
     game = "witch_trial"
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
+    HELP_IN_LOG = True
 
     def __init__(self, app, source) -> None:
         self.slot_rects: dict[int, pygame.Rect] = {}
@@ -348,26 +349,28 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if v.get("over"):
             return "The game is over."
         if seat is None or seat not in (v.get("to_act") or []):
-            acting = [self.name(s) for s in self.pending_public()]
-            base = f"Waiting for {', '.join(acting)}." if acting else ""
-            return (extra + " " + base).strip()
+            return self.waiting_for(extra)
         me = self.name(seat)
         trial = self.trial()
         if self.pick is not None:
             return self.pick.title
         if not trial:
-            return (f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) \u00b7 "
-                    "defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)")
+            return self.say(f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) "
+                            "\u00b7 defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)",
+                            f"{me}: buy (B) \u00b7 build a case (C) \u00b7 defend (D) \u00b7 prosecute (P) \u00b7 pass (Space)")
         plea = trial.get("plea")
         if plea and plea.get("phase") == "offer":
-            return f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N)."
+            return self.say(f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N).",
+                            f"{me}: offer a split (\u2190 \u2192, Enter) or no offer (N).")
         if plea and plea.get("phase") == "answer":
             return f"{me}: accept (A) or decline (X) the plea offer."
         if trial.get("motion"):
             return f"{me}: drop an Objection on the motion (O), or let it stand (N)."
         if trial.get("phase") == "final":
-            return f"{me}: final argument \u2014 play exactly one card into the court, or rest (R)."
-        return f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R)."
+            return self.say(f"{me}: final argument \u2014 play exactly one card into the court, or rest (R).",
+                            f"{me}: final argument \u2014 one card into the court, or rest (R).")
+        return self.say(f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R).",
+                        f"{me}: cards into the court, then Rest (R).")
 
     def help_lines(self) -> list[str]:
         return [
@@ -444,7 +447,11 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if self._placed.pop(name, None) is not None:
             for r in rects:  # the old picture goes: the panel is drawn on bare felt
                 surface.fill(theme.FELT, r)
-        draw(surface)
+        outer, self._text_sink = self._text_sink, []
+        try:
+            draw(surface)
+        finally:
+            self.static_text[name], self._text_sink = self._text_sink, outer
         self._regions[name] = get() if get is not None else None
         self._placed[name] = full
 
@@ -502,4 +509,7 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if kind == "hand":
             r = pygame.Rect(self.rects["hand"])
             return (r.centerx, r.y + r.h // 3)
+        if kind == "button" and key == "help":
+            spot = self.help_button()
+            return spot[0].center if spot is not None else None
         return super().locate(kind, key)

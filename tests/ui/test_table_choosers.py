@@ -1,0 +1,97 @@
+"""The choosers at both tables speak the table's language (issue 9 item 6).
+
+Input is posted as real pygame events through ``app.frame``; the match behind the table
+is read only to check what happened."""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.ui.scenes import hammer_text
+from game.ui.scenes.hammer_table import HammerTableScene
+from game.ui.smoke_common import post_click, post_drag
+from tests.ui.hammer_source import MatchSource, place_all
+from tests.ui.table_source import open_table_scene, table_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def accuser_choice():
+    """Phase 1: a brown card with a positive value that several villagers may play, one
+    of them with a modifier (hammer.md H3), so the preview has something to show."""
+    from game.rules.hammer import accusation_value
+
+    for seed in range(1, 200):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        by_drop: dict[tuple, set] = {}
+        for c in src.match.legal(seat):
+            if c["type"] == "accuse":
+                by_drop.setdefault((c["card"], c["target"]), set()).add(c["accuser"])
+        for (card, target), accusers in by_drop.items():
+            values = {accusation_value(card, a, target) for a in accusers}
+            if len(accusers) > 1 and len(values) > 1:
+                src.show(seat)
+                return src, card, target
+    raise AssertionError("no seed gives accusers with different values")
+
+
+def test_the_accuser_chooser_names_villagers_as_the_table_does_and_previews_the_heat(app):
+    # issue 9 item 6; hammer.md H3 (accuser modifiers), H1.2 (the heat track)
+    src, card, target = accuser_choice()
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    post_drag(app, scene.locate("card", card), scene.locate("villager", target))
+    prompt = scene.prompt
+    assert prompt is not None
+    shown_names = {hammer_text.villager_name(v["id"]) for v in src.view()["villagers"]}
+    heat = {v["id"]: v["heat"] for v in src.view()["villagers"]}
+    target_name = hammer_text.villager_name(target)
+    assert target_name in prompt.title
+    previews = {}
+    for label, accuser in prompt.options:
+        assert " vs " not in label, label  # no ability text in role words ("+1 vs Gravedigger")
+        m = re.fullmatch(r"(.+) \(heat (\d+)\): (.+) (\d+) \u2192 (\d+)", label)
+        assert m, label
+        assert m.group(1) == hammer_text.villager_name(accuser) and m.group(1) in shown_names
+        assert int(m.group(2)) == heat[accuser]
+        assert m.group(3) == target_name and int(m.group(4)) == heat[target]
+        previews[accuser] = int(m.group(5))
+    assert len(set(previews.values())) > 1  # the choice matters, and the chooser says how
+    # choose the last one (not the default), let everyone pass: the heat is the preview
+    last = len(prompt.options) - 1
+    accuser = prompt.options[last][1]
+    post_click(app, scene.locate("prompt", last))
+    assert src.match.commands[-1][1] == {"type": "accuse", "card": card, "accuser": accuser, "target": target}
+    m = src.match
+    while m.view(None)["window"]:
+        seat = m.to_act()[0]
+        m.apply(seat, {"type": "pass"})
+    after = next(v["heat"] for v in m.view(None)["villagers"] if v["id"] == target)
+    assert after == previews[accuser]
+
+
+def test_the_bribe_chooser_previews_both_signs(app):
+    # hammer.md H9 bribe: the player picks the sign
+    for seed in range(1, 200):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        bribes = [c for c in src.match.legal(seat) if c["type"] == "bribe"]
+        if bribes:
+            break
+    src.show(seat)
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    card, target = bribes[0]["card"], bribes[0]["target"]
+    post_drag(app, scene.locate("card", card), scene.locate("villager", target))
+    assert scene.prompt is not None
+    heat = next(v["heat"] for v in src.view()["villagers"] if v["id"] == target)
+    name = hammer_text.villager_name(target)
+    amount = hammer_text.bribe_amount(card)
+    labels = [label for label, _ in scene.prompt.options]
+    assert any(f"{name} {heat} \u2192 {min(18, heat + amount)}" in label for label in labels), labels

@@ -1,0 +1,162 @@
+"""Every chooser and hint of both tables is read whole at 1280x720 (issue 9 item 5):
+each text a player must read — a chooser's title and rows, the hint strip, the public
+banners, the Witch Trial action bar, the buttons, the help, the plea dialog, the Short
+Memory picker, the drop hint — is drawn in full (no ellipsis, no dropped line) and
+every line stays inside its box.
+
+Seeded games are played by bots; at every step the acting seat's table (and, in
+windows, the public banner) is rendered, and every chooser that seat could open is
+opened the way the UI opens it and rendered too. Names are long ones on purpose."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.bots.base import RandomBot
+from game.engine import new_match
+from game.ui.scenes.hammer_table import HammerTableScene
+from game.ui.scenes.witch_trial_table import WitchTrialTableScene
+from tests.ui.table_source import MatchTableSource, open_table_scene, table_app
+from tests.ui.witch_trial_source import TrialSource, lively
+
+LONG_NAMES = ["Bartholomew", "Wilhelmina", "Maximilian", "Konstantin", "Evangeline", "Gwendolyn", "Archibald"]
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app((1280, 720))
+
+
+class Source(MatchTableSource):
+    def banner_seats(self) -> list[int]:
+        return [s for s in self.match.to_act() if s != self._seat] if self._seat is None else []
+
+    def can_pass_all(self) -> bool:
+        return bool(self.banner_seats())
+
+
+def texts(scene) -> tuple:
+    """What a render would show in words (a render is skipped when nothing new is asked)."""
+    banner = scene.banner.prompt if scene.banner is not None else ""
+    head = scene.action_bar_head() if hasattr(scene, "action_bar_head") else ""
+    prompt = (scene.prompt.title, tuple(o[0] for o in scene.prompt.options)) if scene.prompt else None
+    return (scene.message, banner, head, prompt, tuple(b.label for b in scene.all_buttons()),
+            scene.help_open, scene.pick is not None)
+
+
+def check(scene, surface: pygame.Surface, where: str, seen: set) -> list[str]:
+    key = texts(scene)
+    if key in seen:
+        return []
+    seen.add(key)
+    scene.dirty = True
+    scene.draw(surface)
+    problems = []
+    for block in scene.text_blocks():
+        seen.add(block.what)
+        problems += [f"{where}: {p}" for p in block.problems()]
+    screen = surface.get_rect()
+    for block in scene.text_blocks():
+        if not screen.contains(block.box):
+            problems.append(f"{where}: {block.what} box {tuple(block.box)} leaves the window")
+    return problems
+
+
+def test_every_hammer_chooser_and_hint_fits_at_1280x720(app):
+    surface = app.screen
+    assert surface.get_size() == (1280, 720)
+    problems: list[str] = []
+    seen: set[str] = set()
+    for players, seed in ((5, 3), (3, 11)):
+        m = new_match("hammer", LONG_NAMES[:players], seed=seed)
+        src = Source(m, 0)
+        scene = open_table_scene(app, HammerTableScene, src, frames=1)
+        bots = {s: RandomBot(seed + s, pass_bias=0.6) for s in range(players)}
+        helped = False
+        for step in range(200):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            src.show(seat)
+            scene.sync(force=True)
+            where = f"hammer {players}p step {step} {m.view(None)['phase']}"
+            problems += check(scene, surface, where, seen)
+            if not helped:
+                scene.help_open, helped = True, True
+                problems += check(scene, surface, where + " help", seen)
+                scene.help_open = False
+            legal = m.legal(seat)
+            if m.view(None)["window"] and step % 3 == 0:  # the public banner asking who answers
+                src.show(None)
+                scene.sync(force=True)
+                problems += check(scene, surface, where + " banner", seen)
+                src.show(seat)
+                scene.sync(force=True)
+            if any(c["type"] == "place_pyres" for c in legal):
+                scene.open_place_prompt()
+                problems += check(scene, surface, where + " place", seen)
+                scene.cancel_prompt()
+            choosers = [c for c in legal if c["type"] == "bribe"][:1] + [
+                c for c in legal if c["type"] == "accuse" and sum(
+                    d["type"] == "accuse" and (d["card"], d["target"]) == (c["card"], c["target"]) for d in legal) > 1][:1]
+            for c in choosers:
+                kind = c["type"]
+                if step % 2 == 0:
+                    anchor = scene.locate("villager", c["target"])
+                    scene.act(c["card"], ("villager", c["target"]), anchor)
+                    if scene.prompt is not None:
+                        problems += check(scene, surface, f"{where} {kind} chooser", seen)
+                        scene.cancel_prompt()
+            m.apply(seat, bots[seat].choose(m.view(seat), legal))
+    assert {"chooser title", "chooser option", "hint strip", "banner", "button", "help"} <= seen
+    assert problems == [], "\n".join(problems[:20])
+
+
+def test_every_witch_trial_chooser_and_hint_fits_at_1280x720(app):
+    surface = app.screen
+    problems: list[str] = []
+    seen: set[str] = set()
+    for players, seed in ((7, 5), (4, 9)):
+        m = new_match("witch_trial", LONG_NAMES[:players], seed=seed)
+        src = TrialSource(m, 0)
+        scene = open_table_scene(app, WitchTrialTableScene, src, frames=1)
+        rng = random.Random(seed)
+        helped = False
+        for step in range(300):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            src.show(seat)
+            scene.sync(force=True)
+            where = f"witch trial {players}p step {step}"
+            problems += check(scene, surface, where, seen)
+            if not helped:
+                scene.help_open, helped = True, True
+                problems += check(scene, surface, where + " help", seen)
+                scene.help_open = False
+            legal = m.legal(seat)
+            trial = m.view(None)["trial"] or {}
+            if trial.get("motion") and step % 2 == 0:  # the public objection banner
+                src.show(None)
+                scene.sync(force=True)
+                problems += check(scene, surface, where + " banner", seen)
+                src.show(seat)
+                scene.sync(force=True)
+            for kind, opener in (("buy", scene.buy_prompt), ("create_case", scene.case_prompt),
+                                 ("defend", scene.defend)):
+                if sum(c["type"] == kind for c in legal) > 1 and step % 2 == 0:
+                    opener()
+                    if scene.prompt is not None:
+                        problems += check(scene, surface, f"{where} {kind} chooser", seen)
+                        scene.cancel_prompt()
+            memory = next((c for c in legal if c["type"] == "play" and c.get("choice")), None)
+            if memory is not None:
+                scene.open_short_memory(memory["card"])
+                problems += check(scene, surface, where + " short memory", seen)
+                scene.close_topmost()
+            m.apply(seat, lively(m, rng))
+    assert {"chooser title", "chooser option", "hint strip", "banner", "action bar", "button", "help",
+            "plea title", "plea terms"} <= seen
+    assert problems == [], "\n".join(problems[:20])
