@@ -203,8 +203,9 @@ def run_sim(args: argparse.Namespace) -> int:
         raise UsageError(f"witchhunt sim: {args.game} takes {cls.min_players} to {cls.max_players} players, not {args.players}")
     names = [f"Bot {i + 1}" for i in range(args.players)]
     commands = 0
-    score_sum = [0.0] * args.players
-    wins = [0] * args.players
+    # a game may add seats of its own (Salem's ghosts), so the tallies follow match.n
+    score_sum: list[float] = []
+    wins: list[int] = []
     unfinished = 0
     started = time.perf_counter()
     for g in range(args.games):
@@ -213,8 +214,10 @@ def run_sim(args: argparse.Namespace) -> int:
             match = new_match(args.game, names, seed=seed, options={"bots": list(range(args.players))})
         except SetupError as exc:
             raise UsageError(f"witchhunt sim: {exc}") from None
-        bots = {s: RandomBot(seed * 1000 + s) for s in range(args.players)}
+        bots = {s: RandomBot(seed * 1000 + s) for s in match.options.get("bots", range(match.n))}
         commands += play_bots(match, bots)
+        if not score_sum:
+            score_sum, wins = [0.0] * match.n, [0] * match.n
         if not match.over:
             unfinished += 1
         result = match.result()

@@ -95,6 +95,15 @@ R50 In the variant, "first human witch clockwise from the active seat" starts wi
     active seat itself. Robbery takes only ``target`` there (it is Arson).
 R51 The view's ``log`` is the last 40 events the seat may see; ``Match.log(seat)`` has
     them all.
+R52 ``determinize(seat, rng)`` (DESIGN D2) keeps what the seat saw and resamples the
+    rest from its view and log only: other hands and the pile (Night stays at the
+    bottom when it is there publicly; black cards never go to a hand), the kinds and
+    places of unseen Tryal cards (a card it gave, took or peeked stays where it went
+    until that seat passes a card at a later Conspiracy; a witch who learnt the witches
+    since the last Conspiracy puts the Witch cards only with them), who else ever held
+    a Witch card, the others' dealt characters, and in an open window the answers it
+    did not see (voters and Constable follow the new rows). Not modelled: what a seat
+    could infer from earlier public plays, so the sample is uniform only over this.
 
 Hidden information (§4) is enforced in ``_view`` and in every ``emit``: another seat's
 row is only a count; hand contents only to the owner (Robbery: to the receiver; the
@@ -135,6 +144,7 @@ from game.engine.errors import CardDataError, IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
 from game.engine.rng import MatchRng
+from game.engine.shape import shown
 
 # §1.1: players -> (Not a Witch, Witch, Constable, cards per seat)
 TRYAL_TABLE: dict[int, tuple[int, int, int, int]] = {
@@ -310,12 +320,6 @@ ABILITY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "samuel_parris": (("cards",), ()), "tituba": ((), ("order",)),
     "will_griggs": (("card", "target"), ()), "william_phips": ((), ()),
 }
-
-
-def _shown(value: Any) -> str:
-    """A client value quoted safely in a message (short, printable)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _bad(code: str, message: str) -> IllegalCommand:
@@ -609,19 +613,19 @@ class SalemMatch(Match):
         required, optional = spec[ctype]
         for key in cmd:
             if key != "type" and key not in required and key not in optional:
-                raise _bad("bad_field", f"A '{ctype}' command has no field {_shown(key)}.")
+                raise _bad("bad_field", f"A '{ctype}' command has no field {shown(key)}.")
         for key in required:
             if key not in cmd:
                 raise _bad("missing_field", f"A '{ctype}' command needs a '{key}'.")
 
     def _seat_arg(self, value: Any, field: str) -> int:
         if not _is_int(value) or not 0 <= value < self.n:
-            raise _bad("bad_seat", f"'{field}' must be a seat from 0 to {self.n - 1}, not {_shown(value)}.")
+            raise _bad("bad_seat", f"'{field}' must be a seat from 0 to {self.n - 1}, not {shown(value)}.")
         return value
 
     def _index_arg(self, value: Any, row: list, whose: str, field: str = "index") -> int:
         if not _is_int(value):
-            raise _bad("bad_index", f"'{field}' must be a whole number, not {_shown(value)}.")
+            raise _bad("bad_index", f"'{field}' must be a whole number, not {shown(value)}.")
         if not 0 <= value < len(row):
             raise _bad("bad_index", f"{whose} has {len(row)} Tryal card{'s' if len(row) != 1 else ''} "
                                     f"face down: '{field}' must be 0 to {len(row) - 1}.")
@@ -721,6 +725,15 @@ class SalemMatch(Match):
             finally:
                 self._oot = None
         return super().apply(seat, command)
+
+    def _not_your_turn(self, seat: int, command: dict) -> str:
+        s = self.state
+        if not s["alive"][seat]:
+            return f"{self._name(seat)} is dead: the dead take no more part."
+        ctx, f = self._context()
+        if ctx.startswith("window:") and seat in f["window"]["order"]:
+            return f"{self._name(seat)} has already answered."
+        return f"Not now: {self._what_now()}."
 
     # -------------------------------------------------------------- the interpreter --
     def _advance(self) -> None:
@@ -1402,7 +1415,7 @@ class SalemMatch(Match):
         ctype = cmd["type"]
         handler = _HANDLERS.get(ctype)
         if handler is None:
-            raise _bad("unknown_command", f"There is no command {_shown(ctype)} in Salem "
+            raise _bad("unknown_command", f"There is no command {shown(ctype)} in Salem "
                                           f"(commands: {', '.join(FIELDS)}).")
         self._fields(cmd, FIELDS)
         handler(self, seat, cmd)
@@ -1485,10 +1498,10 @@ class SalemMatch(Match):
 
     def _hand_card(self, seat: int, card: Any) -> str:
         if not isinstance(card, str):
-            raise _bad("bad_card", f"Name a card by its id, like 'c17', not {_shown(card)}.")
+            raise _bad("bad_card", f"Name a card by its id, like 'c17', not {shown(card)}.")
         if card not in self.state["hands"][seat]:
             if card not in self.cat.kind_of:
-                raise _bad("unknown_card", f"There is no card called {_shown(card)} in Salem.")
+                raise _bad("unknown_card", f"There is no card called {shown(card)} in Salem.")
             raise _bad("not_in_hand", f"{self.cat.name(card)} ({card}) is not in your hand.")
         return card
 
@@ -1529,7 +1542,7 @@ class SalemMatch(Match):
         if kind == "curse":
             blue = cmd["blue"]
             if not isinstance(blue, str) or blue not in s["fronts"][target] or self.cat.colour_of[blue] != "blue":
-                raise _bad("bad_blue", f"{_shown(blue)} is not a blue card in front of {self._name(target)}.")
+                raise _bad("bad_blue", f"{shown(blue)} is not a blue card in front of {self._name(target)}.")
         s["hands"][seat].remove(card)
         s["played"] = True
         event = {"type": "play", "seat": seat, "card": card, "kind": kind, "target": target}
@@ -1676,7 +1689,7 @@ class SalemMatch(Match):
         f = self._need_window(seat, "keep_character", "keep a character")
         c = cmd["character"]
         if c not in self.state["dealt"][seat]:
-            raise _bad("not_dealt", f"{_shown(c)} is not one of the two characters you were dealt.")
+            raise _bad("not_dealt", f"{shown(c)} is not one of the two characters you were dealt.")
         self._answer(seat, f, {"type": "keep_character", "character": c},
                      {"type": "keep_character", "seat": seat, "character": c})
 
@@ -1834,11 +1847,11 @@ class SalemMatch(Match):
         s = self.state
         name = cmd["name"]
         if not isinstance(name, str) or name not in ABILITY_FIELDS:
-            raise _bad("unknown_ability", f"There is no ability called {_shown(name)}.")
+            raise _bad("unknown_ability", f"There is no ability called {shown(name)}.")
         required, optional = ABILITY_FIELDS[name]
         for key in cmd:
             if key not in ("type", "name") and key not in required and key not in optional:
-                raise _bad("bad_field", f"The {name} ability has no field {_shown(key)}.")
+                raise _bad("bad_field", f"The {name} ability has no field {shown(key)}.")
         for key in required:
             if key not in cmd:
                 raise _bad("missing_field", f"The {name} ability needs a '{key}'.")
@@ -1912,7 +1925,7 @@ class SalemMatch(Match):
             raise _bad("bad_cards", "Name one or two different cards of the discard pile.")
         for c in cards:
             if c not in s["discard"]:
-                raise _bad("not_in_discard", f"{_shown(c)} is not in the discard pile.")
+                raise _bad("not_in_discard", f"{shown(c)} is not in the discard pile.")
             if self.cat.colour_of[c] == "black":
                 raise _bad("black", "Black cards cannot be taken.")
         self._use(seat, name)
@@ -1946,7 +1959,7 @@ class SalemMatch(Match):
         base = getattr(super(), "determinize", None)
         if base is not None:
             return base(seat, rng)
-        self.check_seat_value(seat)
+        self.check_seat(seat)
         world = type(self).__new__(type(self))
         world.players = list(self.players)
         world.options = marshal.loads(marshal.dumps(self.options))
@@ -1962,10 +1975,6 @@ class SalemMatch(Match):
         world.seed = rng.getrandbits(63)
         world.rng = MatchRng(world.seed)
         return world
-
-    def check_seat_value(self, seat: Any) -> None:
-        if not self._valid_seat(seat):
-            raise IllegalCommand("bad_seat", f"There is no seat {_shown(seat)} at this table.")
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Resample what ``seat`` cannot know, from its view and log only (R52):
@@ -2202,24 +2211,7 @@ class SalemMatch(Match):
         over = s["over"]
         tk = s["tryal_kind"]
         n = self.n
-        seats = []
-        for p in range(n):
-            witch = s["public_witch"][p]
-            if over:
-                witch = s["witch"][p]
-            entry = {
-                "seat": p, "name": self.players[p], "ghost": p in s["ghosts"], "alive": s["alive"][p],
-                "character": s["characters"][p], "row_count": len(s["rows"][p]),
-                "revealed": [{"id": t, "kind": tk[t]} for t in s["revealed"][p]],
-                "front": list(s["fronts"][p]), "hand_count": len(s["hands"][p]),
-                "accusations": self._accusations(p), "threshold": self._threshold(p),
-                "witch": witch,
-                "stocks": sum(1 for c in s["fronts"][p] if self.cat.kind_of[c] == "stocks"),
-            }
-            if over:
-                entry["row"] = [{"id": t, "kind": tk[t]} for t in s["rows"][p]]
-                entry["hand"] = list(s["hands"][p])
-            seats.append(entry)
+        seats = marshal.loads(self._public_seats())
         me = seat is not None
         if over:
             known = [p for p in range(n) if s["witch"][p]]
@@ -2243,6 +2235,37 @@ class SalemMatch(Match):
             "winners": list(s["winners"]), "team": s["team"],
             "log": self._log_tail(seat),
         }
+
+    def _public_seats(self) -> bytes:
+        """The seats part of every view (public), built once per state and copied out
+        with marshal, so callers may change their view freely."""
+        key = (self.state_id, len(self._log))
+        cached = self.__dict__.get("_seats_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        s = self.state
+        over = s["over"]
+        tk = s["tryal_kind"]
+        kind_of = self.cat.kind_of
+        seats = []
+        for p in range(self.n):
+            witch = s["witch"][p] if over else s["public_witch"][p]
+            front = s["fronts"][p]
+            entry = {
+                "seat": p, "name": self.players[p], "ghost": p in s["ghosts"], "alive": s["alive"][p],
+                "character": s["characters"][p], "row_count": len(s["rows"][p]),
+                "revealed": [{"id": t, "kind": tk[t]} for t in s["revealed"][p]],
+                "front": list(front), "hand_count": len(s["hands"][p]),
+                "accusations": self._accusations(p), "threshold": self._threshold(p),
+                "witch": witch, "stocks": sum(1 for c in front if kind_of[c] == "stocks"),
+            }
+            if over:
+                entry["row"] = [{"id": t, "kind": tk[t]} for t in s["rows"][p]]
+                entry["hand"] = list(s["hands"][p])
+            seats.append(entry)
+        data = marshal.dumps(seats)
+        self.__dict__["_seats_cache"] = (key, data)
+        return data
 
     def _uses_view(self, seat: int | None) -> dict:
         if seat is None:

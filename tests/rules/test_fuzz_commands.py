@@ -159,7 +159,8 @@ def fuzz_game(game: str, players: int, seed: int, commands: int) -> int:
 
 
 CASES = [("hammer", 3, 4, 6000), ("hammer", 5, 2, 5000),
-         ("witch_trial", 3, 3, 5000), ("witch_trial", 7, 3, 5000)]
+         ("witch_trial", 3, 3, 5000), ("witch_trial", 7, 3, 5000), ("salem", 5, 2, 2000),
+         ("salem", 2, 1, 1000)]
 assert sum(case[3] for case in CASES) >= 20_000  # the floor, across both engines
 
 
