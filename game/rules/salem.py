@@ -143,7 +143,6 @@ from game.engine.cards import CardSet, load_card_set
 from game.engine.errors import CardDataError, IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
-from game.engine.rng import MatchRng
 from game.engine.shape import shown
 
 # §1.1: players -> (Not a Witch, Witch, Constable, cards per seat)
@@ -1949,33 +1948,6 @@ class SalemMatch(Match):
         self.emit({"type": "ability", "seat": seat, "name": "tituba", "night_moved": night_moved})
 
     # ------------------------------------------------------- bots: forward model ----
-    def determinize(self, seat: int, rng: random.Random) -> "SalemMatch":
-        """DESIGN D2: a playable copy with everything ``seat`` cannot know resampled.
-
-        Until the engine base class offers ``determinize`` for every game, Salem builds
-        the copy itself exactly as that base will: state and setup copied, the log
-        replaced by ``seat``'s own, :meth:`_determinize` resampling the hidden parts,
-        then a fresh generator drawn from ``rng``."""
-        base = getattr(super(), "determinize", None)
-        if base is not None:
-            return base(seat, rng)
-        self.check_seat(seat)
-        world = type(self).__new__(type(self))
-        world.players = list(self.players)
-        world.options = marshal.loads(marshal.dumps(self.options))
-        world.state = marshal.loads(marshal.dumps(self.state))
-        world.state_id = self.state_id
-        world.commands = []
-        world._log = [{"sid": e["sid"], "event": ev} for e in self._log
-                      for ev in (self._visible(e, seat),) if ev is not None]
-        world.seed = 0
-        world.rng = MatchRng(0)
-        world._loaded()
-        world._determinize(seat, rng)
-        world.seed = rng.getrandbits(63)
-        world.rng = MatchRng(world.seed)
-        return world
-
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Resample what ``seat`` cannot know, from its view and log only (R52):
         other hands and the pile order; the kinds and places of the Tryal cards it has
@@ -2228,7 +2200,7 @@ class SalemMatch(Match):
             "pending": self._pending_view(seat),
             "draw_count": len(s["pile"]),
             "night_at_bottom": bool(s["pile"]) and s["pile"][-1] == self.cat.night,
-            "night_aside": self.cat.night in s["aside"],
+            "night_aside": self.cat.night in s["aside"], "aside": list(s["aside"]),
             "discard": list(s["discard"]), "removed": list(s["removed"]),
             "gavel": s["gavel"], "link": self._link(), "as_witness": list(s["as_witness"]),
             "uses": self._uses_view(seat),

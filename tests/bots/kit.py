@@ -52,6 +52,59 @@ def _witch_trial(m: Match) -> None:
 INVARIANTS["witch_trial"] = _witch_trial
 
 
+def _salem(m: Match) -> None:
+    from tests.rules.salem_kit import all_cards_once, all_tryals_once
+
+    assert all_cards_once(m), "every playing card exactly once"
+    assert all_tryals_once(m), "every Tryal card exactly once"
+    for p in range(m.n):
+        assert m.state["witch"][p] or not m._holds(p, "witch"), "a Witch card's holder is a witch"
+
+
+def _salem_cards(m: Match) -> list[str]:
+    # Salem's ids are c0..c58 (salem.md §1.2); black cards are never in a hand and Night
+    # lies publicly at the bottom, so only the others may trade places in a twin
+    return [c for c in m.cat.card_ids if m.cat.colour_of[c] != "black"]
+
+
+def _salem_twin(data: dict, seat: int, rng: random.Random) -> None:
+    """What else Salem hides: which seat's hand or which pile position holds a card
+    (even a card the seat saw once), and the other seats' face-down Tryal cards."""
+    from game.rules.salem import catalog
+
+    s = data["state"]
+    cat = catalog()
+    n = len(data["players"])
+    others = [p for p in range(n) if p != seat]
+    looking = any(f.get("kind") == "prompt" and f.get("name") == "tituba" and f.get("await") == seat
+                  for f in s["stack"])
+    slots = [(p, i) for p in others for i in range(len(s["hands"][p]))]
+    if not looking:
+        slots += [(None, i) for i, c in enumerate(s["pile"]) if cat.colour_of[c] != "black"]
+    cards = [s["hands"][p][i] if p is not None else s["pile"][i] for p, i in slots]
+    rng.shuffle(cards)
+    for (p, i), c in zip(slots, cards):
+        if p is None:
+            s["pile"][i] = c
+        else:
+            s["hands"][p][i] = c
+    living = [p for p in others if s["alive"][p] and s["rows"][p]]
+    if len(living) >= 2:
+        a, b = rng.sample(living, 2)
+        i, j = rng.randrange(len(s["rows"][a])), rng.randrange(len(s["rows"][b]))
+        s["rows"][a][i], s["rows"][b][j] = s["rows"][b][j], s["rows"][a][i]
+        for p in (a, b):
+            if any(s["tryal_kind"][t] == "witch" for t in s["rows"][p]) and not s["witch"][p]:
+                s["witch"][p] = True
+                s["witch_order"].append(p)
+                s["known"][p] = sorted(set(s["known"][p]) | {p})
+
+
+INVARIANTS["salem"] = _salem
+CARD_IDS["salem"] = _salem_cards
+TWIN_EXTRAS["salem"] = _salem_twin
+
+
 # ------------------------------------------------------------------- positions --
 def _prefer_action(rng: random.Random, legal: list[dict]) -> dict:
     """A random command, rarely a pass (so positions reach trials and late rounds)."""

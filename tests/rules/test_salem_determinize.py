@@ -1,32 +1,13 @@
-"""DESIGN D2 ``determinize(seat, rng)`` for Salem 1692 (R52 in game/rules/salem.py): the
-copy looks the same to the seat, depends only on what the seat sees, resamples what it
-cannot see, and plays on to the end with the game's rollout policy."""
+"""DESIGN D2 ``determinize(seat, rng)`` for Salem 1692 (R52 in game/rules/salem.py):
+what the seat cannot see is resampled, what it knows stays, and a copy plays on to the
+end with the game's rollout policy. (Honesty and consistency for every game with the
+hook: tests/bots/test_determinize.py.)"""
 from __future__ import annotations
 
 import random
 
 from game.engine import new_match
 from tests.rules.salem_kit import stage
-
-
-def test_a_determinized_copy_looks_the_same_to_its_seat_and_depends_on_nothing_else():
-    for players, seed, options in ((2, 1, {}), (5, 2, {}), (7, 3, {"town_hall": True}), (11, 4, {})):
-        m = new_match("salem", [f"P{i}" for i in range(players)], seed=seed, options=options)
-        rng = random.Random(seed)
-        step = 0
-        while not m.over:
-            if step % 19 == 0:
-                for q in range(m.n):
-                    if q in m.state["ghosts"]:
-                        continue
-                    world = m.determinize(q, random.Random(step))
-                    assert world.view(q) == m.view(q)
-                    # a copy of the copy, for the same generator, is the copy of the original
-                    assert (world.determinize(q, random.Random(9)).to_json()
-                            == m.determinize(q, random.Random(9)).to_json())
-            seat = rng.choice(m.to_act())
-            m.apply(seat, rng.choice(m.legal(seat)))
-            step += 1
 
 
 def test_determinize_resamples_hands_rows_and_the_pile_but_not_the_own_cards():
