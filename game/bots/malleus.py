@@ -67,7 +67,7 @@ class MalleusBot:
         if kind == "declare_conflict":
             command = self._declaration(view, pool)
         else:
-            command = pool[self.rng.randrange(len(pool))]
+            command = self._aimed(view, pool) or pool[self.rng.randrange(len(pool))]
         return self._texts(view, command)
 
     def _weight(self, kind: str, view: dict) -> float:
@@ -82,13 +82,40 @@ class MalleusBot:
             return 1.0
         return WEIGHTS.get(kind, 1.0)
 
+    @staticmethod
+    def _grudges(view: dict) -> set[str]:
+        """The villagers this seat wants to see fall: its vendetta target, its envy holder."""
+        you = view.get("you") or {}
+        wanted = set()
+        if you.get("vendetta"):
+            wanted.add(you["vendetta"]["target"])
+        if you.get("envy"):
+            wanted.add(you["envy"]["holder"])
+        return wanted
+
+    def _aimed(self, view: dict, pool: list[dict]) -> dict | None:
+        """A harmful card aimed at a grudge, most of the time, when there is one."""
+        wanted = self._grudges(view)
+        if not wanted or self.rng.random() < 0.3:
+            return None
+        harmful = ("whispering", "planted_evidence")
+        types = {c["card"]: c["type"] for c in (view.get("you") or {}).get("hand", [])}
+
+        def aimed(c: dict) -> bool:
+            if c["type"] == "play_card":
+                return types.get(c["card"]) in harmful and c.get("target") in wanted
+            if c["type"] == "secret_action":
+                cards = c.get("cards") or []
+                return bool(cards) and types.get(cards[0]["card"]) in harmful and cards[0].get("target") in wanted
+            return False
+
+        hits = [c for c in pool if aimed(c)]
+        return self.rng.choice(hits) if hits else None
+
     def _declaration(self, view: dict, pool: list[dict]) -> dict:
         """Favour accusations, and grudges: the bot's own vendetta target and envy holder."""
-        you = view.get("you") or {}
-        wanted = {x["target"] for x in [you.get("vendetta") or {}] if x} | \
-                 {x["holder"] for x in [you.get("envy") or {}] if x}
-        wanted.discard(None)
-        if wanted and self.rng.random() < 0.6:
+        wanted = self._grudges(view)
+        if wanted and self.rng.random() < 0.8:
             aimed = [c for c in pool if c["kind"] == "accusation" and c.get("target") in wanted]
             if aimed:
                 return self.rng.choice(aimed)

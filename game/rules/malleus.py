@@ -85,8 +85,8 @@ M5  A pending citation is decided by the Prévôt; he may cite a fact himself an
     that conflict.
 M6  Joining is open in ``scene``, ``roll`` and ``sides``. The Prévôt moves only NPCs
     (``set_present``) and only until the freeze.
-M7  A sentence falling during a player's turn (its secret step and the discard after
-    ``end_turn`` included) keeps its Bribery window until that turn's discard; one falling
+M7  A sentence falling during a player's turn keeps its Bribery window until
+    ``end_turn`` (§3.9), or until the discard when it fell after ``end_turn``; one falling
     in the secret action phase (its NPC conflicts included) until ``end_secret_phase``.
     The sentence remembers the conflict open when it fell.
 M8  Secret actions: cards are checked for shape when submitted and for timing when the
@@ -111,12 +111,14 @@ M13 Envy holders are living NPCs; an envied person is any villager but the holde
     existing vendetta and a different target (R36).
 M14 ``legal()`` lists complete commands with free text as ``""``. Where the full list
     would be combinatorial it lists a covering sample and ``apply`` accepts every valid
-    combination: ``submit_ledger`` and required replacements pair options diagonally;
-    ``frame_scene`` offers the actor alone, with the target, with the target and each
-    other villager, and everyone; ``facts_change`` single ops; a secret action with no
-    card, with each single card play, with a companion order, with one note to each
-    player; ``start_npc_conflict`` accusations and bolsters, and one relationship and one
-    facts change per actor.
+    combination: ``add_villager`` every relation; ``add_fact_relation`` each free ordered
+    pair once (kind and mutuality taking turns); ``submit_ledger`` and required
+    replacements pair options diagonally; a relationship change each ordered pair once
+    (the new view taking turns; a mutual record also whole); ``facts_change`` single ops;
+    ``frame_scene`` the actor alone, with the target, with the target and each other
+    villager, and everyone; a secret action with no card, with each single card play, with
+    a companion order, with one note to each player; ``start_npc_conflict`` accusations
+    and bolsters, and one relationship and one facts change per actor.
 M15 Scores are personal gain per seat (the Prévôt's is 0 and he never wins). Ties at the
     end: most personal gain, then villager standing, then shared (R32).
 
@@ -363,6 +365,7 @@ class MalleusMatch(Match):
             self.cat = catalog()
         except CardDataError as exc:
             raise SetupError(f"cannot set up {self.title}: {exc}") from None
+        self._stereotypes = stereotypes()
         self._extra_seat = None
         self._rolled = False
         deck = list(self.cat.card_ids)
@@ -386,6 +389,7 @@ class MalleusMatch(Match):
 
     def _loaded(self) -> None:
         self.cat = catalog()
+        self._stereotypes = stereotypes()
         self._extra_seat = None
         self._rolled = False
 
@@ -2299,21 +2303,19 @@ class MalleusMatch(Match):
                 for direction, mutual in self._relation_options():
                     out.append({"type": "add_villager", "name": "", "facts": ["", "", ""],
                                 "relation": {"with": other, "kind": kind, "direction": direction, "mutual": mutual}})
+        # add_fact_relation: one entry per free ordered pair, kind and mutuality taking
+        # turns (M14); apply accepts every valid combination
         views = self._view_map()
+        n = 0
         for vid in vorder:
             for other in vorder:
-                if other == vid:
+                if other == vid or (vid, other) in views:
                     continue
-                fwd = views.get((vid, other))
-                back = views.get((other, vid))
-                for kind in REL_KINDS:
-                    for direction, mutual in self._relation_options():
-                        a_b_free = fwd is None if direction == "new_to_old" else back is None
-                        if not a_b_free or (mutual and (fwd is not None or back is not None)):
-                            continue
-                        out.append({"type": "add_fact_relation", "villager": vid, "fact": "",
-                                    "relation": {"with": other, "kind": kind, "direction": direction,
-                                                 "mutual": mutual}})
+                mutual = n % 3 == 2 and (other, vid) not in views
+                out.append({"type": "add_fact_relation", "villager": vid, "fact": "",
+                            "relation": {"with": other, "kind": REL_KINDS[n % 2], "direction": "new_to_old",
+                                         "mutual": mutual}})
+                n += 1
         out.append({"type": "pass"})
         return out
 
@@ -2359,25 +2361,24 @@ class MalleusMatch(Match):
                 led = self._ledger(p)
                 if led["secret"] is not None and not led["secret"]["revealed"]:
                     out.append({"kind": "reveal_secret", "target": led["villager"], "claimed_text": ""})
+        # relationship changes: every ordered pair once, the new view taking turns; a mutual
+        # record also whole (M14)
         views = self._view_map()
+        n = 0
         for a in living:
             for b in living:
                 if a == b:
                     continue
                 record = views.get((a, b))
                 current = record["kind"] if record else "none"
-                reverse = views.get((b, a))
-                for new in ("ally", "enemy", "none"):
-                    if new == current:
-                        continue
-                    for both in (False, True):
-                        if both and not ((record is not None and record["mutual"])
-                                         or (record is None and reverse is None)):
-                            continue
-                        if actor_player is None and both:
-                            continue  # the NPC sample lists one direction (M14)
-                        out.append({"kind": "relationship_change", "target": a,
-                                    "relationship": {"from": a, "to": b, "new": new, "both_directions": both}})
+                choices = [k for k in ("enemy", "ally", "none") if k != current]
+                new = choices[n % 2]
+                n += 1
+                out.append({"kind": "relationship_change", "target": a,
+                            "relationship": {"from": a, "to": b, "new": new, "both_directions": False}})
+                if record is not None and record["mutual"] and record["from"] == a:
+                    out.append({"kind": "relationship_change", "target": a,
+                                "relationship": {"from": a, "to": b, "new": new, "both_directions": True}})
         out.append({"kind": "facts_change", "target": None, "ops": [{"op": "add", "subject": None, "text": ""}]})
         for t in living:
             out.append({"kind": "facts_change", "target": t, "ops": [{"op": "add", "subject": t, "text": ""}]})
@@ -2681,7 +2682,9 @@ class MalleusMatch(Match):
         villagers = [{"id": v["id"], "name": v["name"], "standing": v["standing"], "facts": list(v["facts"]),
                       "controlled_by": v["controlled_by"], "status": v["status"], "sentenced_in": v["sentenced_in"]}
                      for v in (st["villagers"][vid] for vid in st["vorder"])]
-        facts = {fid: dict(st["facts"][fid]) for fid in st["forder"]}
+        sf = st["facts"]
+        facts = {fid: {"id": fid, "text": f["text"], "subject": f["subject"], "status": f["status"]}
+                 for fid, f in ((fid, sf[fid]) for fid in st["forder"])}
         c = st["conflict"]
         col = st["collect"]
         players = []
@@ -2705,7 +2708,7 @@ class MalleusMatch(Match):
             "players": players, "villagers": villagers, "facts": facts,
             "general_ledger": [f for f in st["forder"] if st["facts"][f]["subject"] is None
                                and st["facts"][f]["status"] == "active"],
-            "stereotypes": stereotypes(),
+            "stereotypes": [dict(x) for x in self._stereotypes],
             "relationships": [dict(st["rels"][r]) for r in st["rorder"]],
             "building": dict(st["build"], threshold=self._threshold(), villagers=len(st["vorder"]))
             if st["phase"] in ("first_villager", "building") else None,
@@ -2750,7 +2753,8 @@ class MalleusMatch(Match):
             "hand": self._hand_view(led),
             "inbox": [dict(x) for x in led["inbox"]],
             "prompt": led["prompt"],
-            "needs": self._replacements_needed(seat) if st["phase"] == "round" else [],
+            "needs": self._replacements_needed(seat)
+            if st["phase"] == "round" and None in (led["envy"], led["vendetta"], led["companion"]) else [],
             "submission": dict(st["collect"]["subs"][str(seat)])
             if st["collect"] is not None and str(seat) in st["collect"]["subs"] else None,
         }

@@ -1,0 +1,66 @@
+"""Seeded random Malleus playouts (issue 14 "Done when"; DESIGN D9; malleus_rpg.md §5).
+
+200 games over 3-5 players, each played through the beginning phase and the whole first
+round (its secret action phase, end-of-round rewards and win check, round 2's draws), every invariant checked at every step (see
+``tests/rules/malleus_playout.py``); a few games played to the end with every view of
+every seat checked at every step; and a planted-leak control proving the checks bite.
+Full-length soaks of 200 whole games: ``benchmarks/malleus_playouts.py``.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.malleus_playout import play_game
+from game.rules.malleus import MalleusMatch
+
+GAMES = 200
+
+
+def test_two_hundred_seeded_playouts_keep_every_invariant():
+    rounds = over = steps = 0
+    for game in range(GAMES):
+        summary = play_game(game, until_round=1)
+        steps += summary["steps"]
+        rounds += summary["round"] >= 2
+    assert rounds == GAMES  # every game finished round 1
+    assert steps > 100 * GAMES
+
+
+@pytest.mark.parametrize("game", [3, 4, 5])
+def test_whole_games_end_with_a_winner_and_every_view_checked_at_every_step(game):
+    summary = play_game(game, full_views=True)
+    assert summary["over"]
+    m = summary["match"]
+    result = m.result()
+    assert result["winners"] and max(result["scores"]) >= 18
+    assert 0 not in result["winners"]  # the Prévôt never wins
+
+
+def _leaky_own_view(self, seat):
+    view = _ORIGINAL_OWN_VIEW(self, seat)
+    other = 1 if seat != 1 else 2
+    view["peek"] = self.state["ledgers"][other]["secret"]  # the planted leak
+    return view
+
+
+_ORIGINAL_OWN_VIEW = MalleusMatch._own_view
+
+
+def test_planted_leak_in_a_view_is_caught(monkeypatch):
+    monkeypatch.setattr(MalleusMatch, "_own_view", _leaky_own_view)
+    with pytest.raises(AssertionError, match="sees"):
+        play_game(0, until_round=1)
+
+
+def test_planted_leak_of_a_note_to_the_prevot_is_caught(monkeypatch):
+    original = MalleusMatch.emit
+
+    def emit(self, event, to=None, others=None):
+        if event.get("type") == "note" and to is not None:
+            to = list(to) + [0]  # the planted leak: the Prévôt reads the notes
+        original(self, event, to=to, others=others)
+
+    monkeypatch.setattr(MalleusMatch, "emit", emit)
+    with pytest.raises(AssertionError, match=r"seat 0 sees \(.N"):
+        for game in range(12):
+            play_game(game, until_round=2)
