@@ -146,6 +146,7 @@ form, or nothing, to everyone else.
 from __future__ import annotations
 
 import itertools
+import marshal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -336,6 +337,11 @@ CARD_PARAMS: dict[str, tuple[str, ...]] = {
     "shifting_blame": ("target",), "satiation": ("new_vendetta",), "treachery": ("relationship",),
     "whispering": ("target",),
 }
+
+
+def _copy(data: Any) -> Any:
+    """A deep copy of plain data (views never share objects with the state)."""
+    return marshal.loads(marshal.dumps(data))
 
 
 def _bad(code: str, message: str) -> IllegalCommand:
@@ -2718,7 +2724,7 @@ class MalleusMatch(Match):
             "turn": self._turn_seat() if self._in_turn() else None,
             "deck_count": len(st["deck"]), "discard_count": len(st["discard"]),
             "scenes": [{"id": s["id"], "location": s["location"], "present": list(s["present"])} for s in st["scenes"]],
-            "conflict": self._conflict_view(c, seat) if c is not None else None,
+            "conflict": _copy(self._conflict_view(c, seat)) if c is not None else None,
             "bribery": [b["villager"] for b in st["bribery"]],
             "collect": None if col is None else {
                 "kind": col["kind"], "waiting": list(col["waiting"]), "submitted": list(col["submitted"]),
@@ -2726,14 +2732,14 @@ class MalleusMatch(Match):
                 "queue_count": len(col["queue"])},
             "records": st["records"],
             "executed": list(st["executed"]),
-            "last_rolls": [dict(r) for r in st["last_rolls"]],
+            "last_rolls": _copy(st["last_rolls"]),
             "scores": self._scores(), "winners": list(st["winners"]),
-            "recent": self._recent(seat),
+            "recent": _copy(self._recent(seat)),
         }
         if seat is not None and seat != PREVOT:
-            view["you"] = self._own_view(seat)
+            view["you"] = _copy(self._own_view(seat))
         if seat == PREVOT:
-            view["prevot_screen"] = self._prevot_view()
+            view["prevot_screen"] = _copy(self._prevot_view())
         return view
 
     def _hand_view(self, led: dict) -> list[dict]:
