@@ -40,20 +40,33 @@ class SeatModel:
         return self._match.can_determinize()
 
 
+#: game id -> the bot class that plays that game "at random" (a story game needs a
+#: random player that moves the story on; a uniform pick among its hundreds of optional
+#: moves would never finish). Game modules register themselves (game/bots/malleus.py).
+RANDOM_STYLE: dict[str, type] = {}
+
+
 class RandomBot:
     """Picks uniformly among the legal commands, from its own seeded generator.
 
     It prefers not to pass when something else is possible only ``pass_bias`` of the
-    time, so games do not stall in endless passing.
+    time, so games do not stall in endless passing. For a game listed in
+    :data:`RANDOM_STYLE` it plays that game's own random style instead.
     """
 
     def __init__(self, seed: int = 0, pass_bias: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.pass_bias = pass_bias
+        self._styled = None
 
     def choose(self, view: dict, legal: list[dict], model: Any = None) -> dict:
         if not legal:
             raise ValueError("no legal command to choose from")
+        style = RANDOM_STYLE.get(view.get("game"))
+        if style is not None:
+            if self._styled is None:
+                self._styled = style(self.rng.getrandbits(32))
+            return self._styled.choose(view, legal)
         pool = legal
         if self.pass_bias and len(legal) > 1 and self.rng.random() < self.pass_bias:
             active = [c for c in legal if c.get("type") != "pass"]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 
+from game.bots.base import RANDOM_STYLE
+
 NEUTRAL_TEXT = "No Secret Action"
 NEUTRAL_FACT = "Keeps to the usual ways."
 #: the fixed text a bot writes, by command
@@ -52,7 +54,7 @@ class MalleusBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict, legal: list[dict]) -> dict:
+    def choose(self, view: dict, legal: list[dict], model=None) -> dict:
         if not legal:
             raise ValueError("no legal command to choose from")
         by_type: dict[str, list[dict]] = {}
@@ -74,7 +76,7 @@ class MalleusBot:
         conflict = view.get("conflict")
         if kind == "pass":
             building = view.get("building") or {}
-            return 3.0 if building.get("villagers", 0) >= building.get("threshold", 0) else 0.0
+            return 10.0 if building.get("villagers", 0) >= building.get("threshold", 0) else 0.0
         if kind == "cite_fact" and conflict is not None:
             spoken = len(conflict["facts"]) + len(conflict["citations"])
             return 0.6 if spoken < 3 else 0.0
@@ -129,3 +131,6 @@ class MalleusBot:
             n = len(view.get("villagers", []))
             command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
         return _fill(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+
+
+RANDOM_STYLE["malleus"] = MalleusBot

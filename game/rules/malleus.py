@@ -155,6 +155,7 @@ from game.engine.cards import CardSet, load_card_set
 from game.engine.errors import CardDataError, IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
+from game.engine.shape import shown
 
 PREVOT = 0
 START_STANDING = 10
@@ -442,7 +443,7 @@ class MalleusMatch(Match):
 
     def _villager(self, value: Any, what: str = "villager") -> str:
         if not isinstance(value, str) or value not in self.state["villagers"]:
-            raise _bad("bad_villager", f"There is no villager {value!r} in the village ({what}).")
+            raise _bad("bad_villager", f"There is no villager {shown(value)} in the village ({what}).")
         return value
 
     def _alive(self, vid: str) -> bool:
@@ -464,13 +465,13 @@ class MalleusMatch(Match):
 
     def _player_seat(self, value: Any, what: str = "player") -> int:
         if not _is_int(value) or not 1 <= value < self.n:
-            raise _bad("bad_player", f"{value!r} is not a player's seat ({what}: 1 to {self.n - 1}).")
+            raise _bad("bad_player", f"{shown(value)} is not a player's seat ({what}: 1 to {self.n - 1}).")
         return value
 
     def _side(self, value: Any, allow_none: bool = False) -> str:
         allowed = SIDES + (("none",) if allow_none else ())
         if value not in allowed:
-            raise _bad("bad_side", f"A side is {' or '.join(repr(s) for s in allowed)}, not {value!r}.")
+            raise _bad("bad_side", f"A side is {' or '.join(repr(s) for s in allowed)}, not {shown(value)}.")
         return value
 
     def _bool(self, value: Any, what: str) -> bool:
@@ -531,7 +532,7 @@ class MalleusMatch(Match):
             raise _bad("bad_relation", "A villager cannot hold a view of itself.")
         kind = value["kind"]
         if kind not in REL_KINDS:
-            raise _bad("bad_relation", f"A relationship is 'ally' or 'enemy', not {kind!r}.")
+            raise _bad("bad_relation", f"A relationship is 'ally' or 'enemy', not {shown(kind)}.")
         direction = value["direction"]
         if direction not in DIRECTIONS:
             raise _bad("bad_relation", "direction is 'new_to_old' or 'old_to_new'.")
@@ -571,7 +572,7 @@ class MalleusMatch(Match):
         if isinstance(value, str) and value in self.cat.stereotype:
             return value
         if not isinstance(value, str) or value not in self.state["facts"]:
-            raise _bad("bad_fact", f"There is no fact {value!r}.")
+            raise _bad("bad_fact", f"There is no fact {shown(value)}.")
         if self.state["facts"][value]["status"] != "active":
             raise _bad("bad_fact", f"Fact {value} was removed and cannot be cited.")
         return value
@@ -706,10 +707,11 @@ class MalleusMatch(Match):
             seats.add(self._extra_seat)
         return sorted(seats)
 
-    def legal(self, seat: int) -> list[dict]:
+    def legal(self, seat: int | None) -> list[dict]:
         """Every command ``seat`` may send now: a seat the table waits for gets all of its
         moves, any other seat its open interjections (see the module docstring)."""
-        if self.over or not self._valid_seat(seat):
+        self.check_seat(seat, spectator=True)
+        if seat is None or self.over:
             return []
         if seat in self._to_act():
             return self._legal(seat)
@@ -729,6 +731,11 @@ class MalleusMatch(Match):
             return super().apply(seat, command)
         finally:
             self._extra_seat = None
+
+    def _not_your_turn(self, seat: int, command: dict) -> str:
+        waiting = self._waiting_seats()
+        names = " and ".join("the Prévôt" if w == PREVOT else self.players[w] for w in waiting) or "nobody"
+        return f"The table is waiting for {names} ({self._phase_words()})."
 
     # ------------------------------------------------------------------- actors ---
     def _in_turn(self) -> bool:
@@ -881,7 +888,7 @@ class MalleusMatch(Match):
         ctype = cmd["type"]
         spec = FIELDS.get(ctype)
         if spec is None:
-            raise _bad("unknown_command", f"There is no command {ctype!r} in Malleus Maleficarum.")
+            raise _bad("unknown_command", f"There is no command {shown(ctype)} in Malleus Maleficarum.")
         required, optional = spec
         given = set(cmd) - {"type"}
         missing = [f for f in required if f not in given]
@@ -889,7 +896,7 @@ class MalleusMatch(Match):
             raise _bad("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
         extra = sorted(given - set(required) - set(optional))
         if extra:
-            raise _bad("bad_command", f"'{ctype}' has no field {extra[0]!r}.")
+            raise _bad("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
 
     def _apply(self, seat: int, cmd: dict) -> None:
         self._rolled = False
@@ -1198,7 +1205,7 @@ class MalleusMatch(Match):
     def _parse_conflict(self, kind: Any, cmd: dict, actor: str, actor_player: int | None) -> dict:
         """Target and parameters of a declared conflict (§3.2), checked."""
         if kind not in KINDS:
-            raise _bad("bad_kind", f"A conflict is one of {', '.join(KINDS)}; not {kind!r}.")
+            raise _bad("bad_kind", f"A conflict is one of {', '.join(KINDS)}; not {shown(kind)}.")
         given = {k for k in ("relationship", "ops", "claimed_text") if k in cmd}
         allowed = {"relationship_change": {"relationship"}, "facts_change": {"ops"},
                    "reveal_secret": {"claimed_text"}}.get(kind, set())
@@ -1231,7 +1238,7 @@ class MalleusMatch(Match):
             self._need(a != b, "bad_relationship", "A villager holds no view of itself.")
             new = rel["new"]
             self._need(new in ("ally", "enemy", "none"), "bad_relationship",
-                       f"The new view is 'ally', 'enemy' or 'none', not {new!r}.")
+                       f"The new view is 'ally', 'enemy' or 'none', not {shown(new)}.")
             both = self._bool(rel.get("both_directions", False), "both_directions")
             record = self._view_record(a, b)
             current = record["kind"] if record else "none"
@@ -1275,7 +1282,7 @@ class MalleusMatch(Match):
                 fid = op["fact"]
                 if isinstance(fid, str) and fid in self.cat.stereotype:
                     raise _bad("read_only", f"{fid} is a witch stereotype and cannot be changed (M3).")
-                self._need(isinstance(fid, str) and fid in self.state["facts"], "bad_fact", f"There is no fact {fid!r}.")
+                self._need(isinstance(fid, str) and fid in self.state["facts"], "bad_fact", f"There is no fact {shown(fid)}.")
                 self._need(self.state["facts"][fid]["status"] == "active", "bad_fact", f"Fact {fid} was removed.")
                 self._need(fid not in seen, "bad_ops", f"Fact {fid} appears twice in one facts change (M3).")
                 seen.add(fid)
@@ -1359,7 +1366,7 @@ class MalleusMatch(Match):
         scene = None
         if resume is not None:
             scene = next((s for s in st["scenes"] if s["id"] == resume), None)
-            self._need(scene is not None, "bad_scene", f"There is no scene {resume!r} to return to.")
+            self._need(scene is not None, "bad_scene", f"There is no scene {shown(resume)} to return to.")
         if scene is not None and isinstance(cmd["location"], str) and not cmd["location"].strip():
             location = scene["location"]
         else:
@@ -1489,7 +1496,7 @@ class MalleusMatch(Match):
         fid = cmd["fact"]
         side = self._side(cmd["side"])
         self._need(any(x["fact"] == fid and x["side"] == side for x in c["citations"]), "not_cited",
-                   f"Nobody has cited {fid!r} for the {side} side.")
+                   f"Nobody has cited {shown(fid)} for the {side} side.")
         return fid, side
 
     def _cmd_approve_fact(self, seat: int, cmd: dict) -> None:
@@ -1646,7 +1653,7 @@ class MalleusMatch(Match):
                       others={"type": "note", "from": seat, "to": note["to"]})
         if not col["waiting"]:
             col["resolving"] = True
-            self.emit({"type": "secret_actions_in", "queue": len(col["queue"])})
+            self.emit({"type": "secret_actions_in"})
             if st["step"] == "secret_phase" and not col["queue"]:
                 st["step"] = "phase_resolve"
 
@@ -1657,7 +1664,7 @@ class MalleusMatch(Match):
         col = st["collect"]
         self._need(col["resolving"], "wrong_step", "Wait until every secret action is in.")
         play = next((p for p in col["queue"] if p["card"] == cmd["card"]), None)
-        self._need(play is not None, "not_queued", f"No card {cmd['card']!r} waits in the queue.")
+        self._need(play is not None, "not_queued", f"No card {shown(cmd['card'])} waits in the queue.")
         return play
 
     def _cmd_apply_card(self, seat: int, cmd: dict) -> None:
@@ -2006,7 +2013,7 @@ class MalleusMatch(Match):
     def _own_card(self, seat: int, card: Any, allow_locked: bool = False) -> str:
         led = self._ledger(seat)
         if not isinstance(card, str) or card not in self.cat.type_of:
-            raise _bad("bad_card", f"There is no card {card!r} in Malleus Maleficarum.")
+            raise _bad("bad_card", f"There is no card {shown(card)} in Malleus Maleficarum.")
         self._need(card in led["hand"], "not_in_hand", f"{card} is not in your hand.")
         if not allow_locked:
             self._need(card not in led["locked"], "locked",
@@ -2021,7 +2028,7 @@ class MalleusMatch(Match):
         base = {"card"} | ({"secret"} if not in_secret_action else set())
         extra = sorted(set(cmd) - base - {"type"} - set(want))
         name = self.cat.types[ctype].name
-        self._need(not extra, "bad_command", f"{name} takes no {extra[0]!r}." if extra else "")
+        self._need(not extra, "bad_command", f"{name} takes no {shown(extra[0])}." if extra else "")
         missing = [k for k in want if k not in cmd]
         self._need(not missing, "bad_command", f"{name} needs {missing[0]!r}." if missing else "")
         params: dict[str, Any] = {}
@@ -2033,7 +2040,7 @@ class MalleusMatch(Match):
                 params["player"] = self._player_seat(value)
             elif key == "relationship":
                 self._need(isinstance(value, str) and value in self.state["rels"], "bad_relationship",
-                           f"There is no relationship {value!r}.")
+                           f"There is no relationship {shown(value)}.")
                 params["relationship"] = value
             elif key == "new_envy":
                 params["new_envy"] = self._parse_envy(value, seat)
@@ -2682,6 +2689,116 @@ class MalleusMatch(Match):
             return []
         return [dict({"type": "play_card"}, **o) for o in self._card_play_options(seat, in_secret_action=False)]
 
+    # ============================================================ determinize =====
+    def _determinize(self, seat: int, rng: Any) -> None:
+        """Resample what ``seat`` cannot know (DESIGN D2; hook of ``Match.determinize``).
+
+        This is a fresh copy whose state is the real one. Hidden from a player (§5): the
+        other hands (their sizes are public), the deck order, the face-down discard
+        pile, the other players' ledgers (secret, envy, vendetta, companion) unless
+        revealed or learned by a card, their secret actions, queued cards and orders,
+        notes between others, a claimed secret still before the Prévôt. The Prévôt
+        lacks only the texts of player-to-player notes. Decisions read only the seat's
+        own view and log; resampled texts become neutral placeholders.
+
+        Approximations (documented, not yet modelled): other players' locked cards
+        are not marked (they look like ordinary cards), the types of cards seen played
+        in secret are not kept out of the deck, and the public personal-gain rewards
+        do not constrain the resampled envies and vendettas.
+        """
+        st = self.state
+        view = self.view(seat)
+        unknown_text = "(unknown)"
+        if seat == PREVOT:
+            for p in self.players_seats:
+                for item in self._ledger(p)["inbox"]:
+                    if item["kind"] == "note":
+                        item["text"] = unknown_text
+            return
+        # cards: keep my hand and the cards I discarded myself since the last reshuffle
+        mine = list(self._ledger(seat)["hand"])
+        own_discards: list[str] = []
+        for event in self.log(seat):
+            t = event["type"]
+            if t == "reshuffle":
+                own_discards = []
+            elif t in ("discard", "locked_swept") and event.get("player") == seat:
+                own_discards.extend(event.get("cards", []))
+            elif t == "card" and event.get("player") == seat and not event.get("secret") and "card" in event:
+                own_discards.append(event["card"])
+        own_discards = [c for c in own_discards if c not in mine]
+        pool = sorted(set(self.cat.card_ids) - set(mine) - set(own_discards), key=lambda c: int(c[1:]))
+        rng.shuffle(pool)
+        counts = {p["seat"]: p["hand_count"] for p in view["players"]}
+        for p in self.players_seats:
+            led = self._ledger(p)
+            if p == seat:
+                continue
+            led["hand"] = [pool.pop() for _ in range(counts[p])]
+            led["locked"] = []
+            led["queued"] = []
+        discard_unknown = view["discard_count"] - len(own_discards)
+        st["discard"] = own_discards + [pool.pop() for _ in range(max(0, discard_unknown))]
+        st["deck"] = pool
+        # ledgers of the others
+        you = view["you"]
+        learned_secret = {x["player"] for x in you["inbox"] if x["kind"] == "eavesdropping"}
+        learned_goals = {x["player"]: x for x in you["inbox"] if x["kind"] == "sharp_intuition"}
+        mine_v = you["villager"]
+        villagers = [v["id"] for v in view["villagers"]]
+        npcs = [v["id"] for v in view["villagers"] if v["controlled_by"] is None and v["status"] == "alive"]
+        standing = {v["id"]: v["standing"] for v in view["villagers"]}
+        taken = {you["companion"]} if you["companion"] else set()
+        for public in view["players"]:
+            p = public["seat"]
+            if p == seat:
+                continue
+            led = self._ledger(p)
+            led["inbox"] = [x for x in led["inbox"] if x["kind"] == "note" and x["from"] == seat]
+            led["seen_by"] = {k: [s for s in v if s == seat] for k, v in led["seen_by"].items()}
+            led["prompt"] = None
+            if led["secret"] is not None and not led["secret"]["revealed"] and p not in learned_secret:
+                led["secret"] = {"text": unknown_text, "revealed": False}
+            own = public["villager"]
+            if p in learned_goals:
+                goals = learned_goals[p]
+                led["envy"] = dict(goals["envy"]) if goals["envy"] else None
+                led["vendetta"] = dict(goals["vendetta"], baseline=standing[goals["vendetta"]["target"]]) \
+                    if goals["vendetta"] else None
+            elif public["ledger_in"]:  # (whether a slot was emptied since is not public)
+                holders = [v for v in npcs if v != own]
+                targets = [v for v in villagers if v != own]
+                led["envy"] = {"holder": rng.choice(holders), "thing": unknown_text, "thing_villager": None} \
+                    if holders else None
+                target = rng.choice(targets) if targets else None
+                led["vendetta"] = {"target": target, "reason": unknown_text, "baseline": standing[target]} \
+                    if target else None
+            chosen = st["phase"] in ("round", "over")
+            if chosen or public["companion_in"]:
+                free = [v for v in npcs if v not in taken]
+                pick = rng.choice(free) if free else None
+                led["companion"] = pick if chosen else None
+                led["companion_choice"] = None if chosen else pick
+                taken.add(pick)
+            elif st["phase"] == "companions":
+                led["companion_choice"] = None
+        # secret actions, queued cards and orders of the others
+        col = st["collect"]
+        if col is not None:
+            col["queue"] = [q for q in col["queue"] if q["player"] == seat]
+            for key in list(col["subs"]):
+                if int(key) != seat:
+                    sub = col["subs"][key]
+                    col["subs"][key] = {"player": sub["player"], "text": unknown_text, "cards": [],
+                                        "companion_order": None, "notes": sub["notes"], "new_envy": None,
+                                        "new_vendetta": None, "new_companion": None}
+        st["orders"] = [o for o in st["orders"] if o["player"] == seat]
+        c = st["conflict"]
+        if c is not None and "claimed_text" in c["params"] and c["actor_player"] != seat \
+                and "claimed_text" not in view["conflict"]["params"]:
+            c["params"]["claimed_text"] = unknown_text
+        st["dice_script"] = []
+
     # ================================================================== view ======
     def _view(self, seat: int | None) -> dict:
         st = self.state
@@ -2728,8 +2845,7 @@ class MalleusMatch(Match):
             "bribery": [b["villager"] for b in st["bribery"]],
             "collect": None if col is None else {
                 "kind": col["kind"], "waiting": list(col["waiting"]), "submitted": list(col["submitted"]),
-                "resolving": col["resolving"], "notes": [dict(n) for n in col["notes"]],
-                "queue_count": len(col["queue"])},
+                "resolving": col["resolving"], "notes": [dict(n) for n in col["notes"]]},
             "records": st["records"],
             "executed": list(st["executed"]),
             "last_rolls": _copy(st["last_rolls"]),

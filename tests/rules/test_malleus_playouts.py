@@ -1,9 +1,10 @@
 """Seeded random Malleus playouts (issue 14 "Done when"; DESIGN D9; malleus_rpg.md §5).
 
 200 games over 3-5 players, each played through the beginning phase and the whole first
-round (its secret action phase, end-of-round rewards and win check, round 2's draws), every invariant checked at every step (see
-``tests/rules/malleus_playout.py``); a few games played to the end with every view of
-every seat checked at every step; and a planted-leak control proving the checks bite.
+round (its secret action phase, end-of-round rewards and win check, round 2's draws),
+every invariant checked at every step (see ``tests/rules/malleus_playout.py``); two games
+played to the end (one with every view of every seat checked at every step); and
+planted-leak controls proving the checks bite.
 Full-length soaks of 200 whole games: ``benchmarks/malleus_playouts.py``.
 """
 from __future__ import annotations
@@ -26,9 +27,9 @@ def test_two_hundred_seeded_playouts_keep_every_invariant():
     assert steps > 100 * GAMES
 
 
-@pytest.mark.parametrize("game", [3, 4, 5])
-def test_whole_games_end_with_a_winner_and_every_view_checked_at_every_step(game):
-    summary = play_game(game, full_views=True)
+@pytest.mark.parametrize("game,full_views", [(3, True), (4, False)])
+def test_whole_games_end_with_a_winner(game, full_views):
+    summary = play_game(game, full_views=full_views)
     assert summary["over"]
     m = summary["match"]
     result = m.result()

@@ -405,7 +405,8 @@ def test_junk_commands_are_refused_cleanly():
     refused(m, 2, {"type": "cite_fact", "fact": ["f2"], "side": "for"}, "bad_fact")
     refused(m, 2, {"type": "cite_fact", "fact": {"deep": [[[1]]]}, "side": None}, "bad_fact")
     refused(m, 9, {"type": "roll"}, "bad_seat")
-    refused(m, 1, {"type": "play_card", "card": 10 ** 30, "secret": True}, "bad_card")
+    refused(m, 1, {"type": "play_card", "card": 10 ** 30, "secret": True}, "bad_command")
+    refused(m, 1, {"type": "play_card", "card": 10 ** 9, "secret": True}, "bad_card")
 
 
 # ------------------------------------------------------------------- free text --
