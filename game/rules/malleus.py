@@ -113,8 +113,10 @@ M14 ``legal()`` lists complete commands with free text as ``""``. Where the full
     would be combinatorial it lists a covering sample and ``apply`` accepts every valid
     combination: ``add_villager`` every relation; ``add_fact_relation`` each free ordered
     pair once (kind and mutuality taking turns); ``submit_ledger`` and required
-    replacements pair options diagonally; a relationship change each ordered pair once
-    (the new view taking turns; a mutual record also whole); ``facts_change`` single ops;
+    replacements pair options diagonally; a relationship change of every recorded view
+    and every new view to or from the actor (the new value taking turns; a mutual record
+    also whole); ``facts_change`` single ops (an addition to the general ledger and to
+    each living villager, a change or removal of each fact);
     ``frame_scene`` the actor alone, with the target, with the target and each other
     villager, and everyone; a secret action with no card, with each single card play, with
     a companion order, with one note to each player; ``start_npc_conflict`` accusations
@@ -147,7 +149,7 @@ from __future__ import annotations
 
 import itertools
 import marshal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -292,6 +294,117 @@ def clean_text(value: Any, what: str, limit: int = MAX_TEXT, cut: int | None = N
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ------------------------------------------------------------ a story-moving policy --
+# Shared by the random bot (game/bots/malleus.py, from a seat's view) and the rollouts of
+# the search bot (MalleusMatch.rollout_policy, from the state): picking uniformly among
+# hundreds of optional moves would never finish a story, so a *kind* of move is picked
+# first with weights that favour moving on, then a command of that kind. Free text is
+# fixed and neutral.
+NEUTRAL_TEXT = "No Secret Action"
+NEUTRAL_FACT = "Keeps to the usual ways."
+NEUTRAL_TEXTS = {
+    "set_trigger": "The harvest failed.", "add_villager": NEUTRAL_FACT, "add_fact_relation": NEUTRAL_FACT,
+    "record_fact": NEUTRAL_FACT, "submit_ledger": "Nothing worth telling.", "frame_scene": "The square",
+    "declare_conflict": NEUTRAL_FACT, "narrate": "So it went.", "start_npc_conflict": NEUTRAL_FACT,
+}
+NEUTRAL_NAMES = ("Anne", "Jean", "Claude", "Marguerite", "Nicolas", "Barbe", "Didier", "Catherine",
+                 "Mengin", "Jeanne", "Colas", "Mansuy", "Idatte", "Demange", "Françoise", "Thiriet",
+                 "Chrétienne", "Bastien", "Alison", "Gérard")
+#: how much each kind of move is wanted (unlisted: 1)
+MOVE_WEIGHTS = {
+    "cite_fact": 0.3, "approve_fact": 1.0, "reject_fact": 0.5, "set_present": 0.15, "assign_side": 0.15,
+    "join_scene": 0.05, "take_side": 0.8, "play_card": 0.25, "narrate": 0.5, "record_fact": 0.3,
+    "start_npc_conflict": 0.4, "void_card": 0.3, "add_fact_relation": 0.3,
+}
+KIND_WEIGHTS = {"accusation": 5, "bolster": 1.5, "relationship_change": 1, "facts_change": 1, "reveal_secret": 1}
+HARMFUL = ("whispering", "planted_evidence")
+
+
+@dataclass
+class StorySense:
+    """What a seat knows that steers the story-moving policy."""
+
+    building_done: bool = False   # enough villagers: passing is welcome
+    spoken: int = 0               # facts cited or counted in the open conflict
+    grudges: frozenset = frozenset()  # its vendetta target and envy holder
+    hand_types: dict = field(default_factory=dict)  # its card ids -> types
+    villagers: int = 0
+
+
+def fill_text(value: Any, text: str) -> Any:
+    """``value`` with every "" (a free-text field as ``legal`` lists it) set to ``text``."""
+    if value == "":
+        return text
+    if isinstance(value, list):
+        return [fill_text(v, text) for v in value]
+    if isinstance(value, dict):
+        return {k: fill_text(v, text) for k, v in value.items()}
+    return value
+
+
+def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
+    """One command from ``legal`` that moves the story on, with neutral text."""
+    by_type: dict[str, list[dict]] = {}
+    for command in legal:
+        by_type.setdefault(command["type"], []).append(command)
+    types = sorted(by_type)
+
+    def weight(kind: str) -> float:
+        if kind == "pass":
+            return 10.0 if sense.building_done else 0.0
+        if kind == "cite_fact":
+            return 0.6 if sense.spoken < 3 else 0.0
+        return MOVE_WEIGHTS.get(kind, 1.0)
+
+    weights = [weight(t) for t in types]
+    if sum(weights) <= 0:
+        weights = [1.0] * len(types)
+    kind = rng.choices(types, weights=weights)[0]
+    pool = by_type[kind]
+    command = None
+    wanted = sense.grudges
+    if kind == "declare_conflict":
+        if wanted and rng.random() < 0.8:
+            aimed = [c for c in pool if c["kind"] == "accusation" and c.get("target") in wanted]
+            command = rng.choice(aimed) if aimed else None
+        if command is None:
+            kinds = sorted({c["kind"] for c in pool})
+            pick = rng.choices(kinds, weights=[KIND_WEIGHTS.get(k, 1) for k in kinds])[0]
+            command = rng.choice([c for c in pool if c["kind"] == pick])
+    elif wanted and kind in ("play_card", "secret_action") and rng.random() < 0.7:
+        def aimed_card(c: dict) -> bool:
+            plays = [c] if c["type"] == "play_card" else (c.get("cards") or [])
+            return bool(plays) and sense.hand_types.get(plays[0]["card"]) in HARMFUL \
+                and plays[0].get("target") in wanted
+        hits = [c for c in pool if aimed_card(c)]
+        command = rng.choice(hits) if hits else None
+    if command is None:
+        command = pool[rng.randrange(len(pool))]
+    command = dict(command)
+    if command["type"] == "add_villager" and command.get("name") == "":
+        n = sense.villagers
+        command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
+    return fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+
+
+def sense_from_view(view: dict) -> StorySense:
+    """The policy's steering, from what a seat's view shows."""
+    building = view.get("building") or {}
+    conflict = view.get("conflict")
+    you = view.get("you") or {}
+    grudges = set()
+    if you.get("vendetta"):
+        grudges.add(you["vendetta"]["target"])
+    if you.get("envy"):
+        grudges.add(you["envy"]["holder"])
+    return StorySense(
+        building_done=bool(building) and building.get("villagers", 0) >= building.get("threshold", 0),
+        spoken=len(conflict["facts"]) + len(conflict["citations"]) if conflict else 0,
+        grudges=frozenset(grudges),
+        hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
+        villagers=len(view.get("villagers", [])))
 
 
 # Fields of each command: (required, optional)
@@ -2374,24 +2487,26 @@ class MalleusMatch(Match):
                 led = self._ledger(p)
                 if led["secret"] is not None and not led["secret"]["revealed"]:
                     out.append({"kind": "reveal_secret", "target": led["villager"], "claimed_text": ""})
-        # relationship changes: every ordered pair once, the new view taking turns; a mutual
-        # record also whole (M14)
+        # relationship changes (M14): every recorded view between living villagers, and
+        # every new view to or from the actor, the new value taking turns; a mutual record
+        # also whole
         views = self._view_map()
+        alive = set(living)
+        pairs = [(a, b) for a, b in views if a in alive and b in alive]
+        pairs.extend((actor, b) for b in living if b != actor and (actor, b) not in views)
+        pairs.extend((a, actor) for a in living if a != actor and (a, actor) not in views)
         n = 0
-        for a in living:
-            for b in living:
-                if a == b:
-                    continue
-                record = views.get((a, b))
-                current = record["kind"] if record else "none"
-                choices = [k for k in ("enemy", "ally", "none") if k != current]
-                new = choices[n % 2]
-                n += 1
+        for a, b in sorted(pairs, key=lambda ab: (int(ab[0][1:]), int(ab[1][1:]))):
+            record = views.get((a, b))
+            current = record["kind"] if record else "none"
+            choices = [k for k in ("enemy", "ally", "none") if k != current]
+            new = choices[n % 2]
+            n += 1
+            out.append({"kind": "relationship_change", "target": a,
+                        "relationship": {"from": a, "to": b, "new": new, "both_directions": False}})
+            if record is not None and record["mutual"] and record["from"] == a:
                 out.append({"kind": "relationship_change", "target": a,
-                            "relationship": {"from": a, "to": b, "new": new, "both_directions": False}})
-                if record is not None and record["mutual"] and record["from"] == a:
-                    out.append({"kind": "relationship_change", "target": a,
-                                "relationship": {"from": a, "to": b, "new": new, "both_directions": True}})
+                            "relationship": {"from": a, "to": b, "new": new, "both_directions": True}})
         out.append({"kind": "facts_change", "target": None, "ops": [{"op": "add", "subject": None, "text": ""}]})
         for t in living:
             out.append({"kind": "facts_change", "target": t, "ops": [{"op": "add", "subject": t, "text": ""}]})
@@ -2402,8 +2517,8 @@ class MalleusMatch(Match):
             subject = f["subject"]
             if subject is not None and not self._alive(subject):
                 continue
-            out.append({"kind": "facts_change", "target": subject, "ops": [{"op": "modify", "fact": fid, "text": ""}]})
-            out.append({"kind": "facts_change", "target": subject, "ops": [{"op": "remove", "fact": fid}]})
+            op = {"op": "modify", "fact": fid, "text": ""} if int(fid[1:]) % 2 else {"op": "remove", "fact": fid}
+            out.append({"kind": "facts_change", "target": subject, "ops": [op]})
         for t in living:
             out.append({"kind": "bolster", "target": t})
         return out
@@ -2689,6 +2804,26 @@ class MalleusMatch(Match):
             return []
         return [dict({"type": "play_card"}, **o) for o in self._card_play_options(seat, in_secret_action=False)]
 
+    # ============================================================ bots' hooks =====
+    def rollout_policy(self, seat: int, legal: list[dict], rng: Any) -> dict:
+        """The story-moving policy (:func:`story_move`) from what ``seat`` knows."""
+        st = self.state
+        c = st["conflict"]
+        grudges = set()
+        hand_types = {}
+        if seat != PREVOT:
+            led = self._ledger(seat)
+            if led["vendetta"]:
+                grudges.add(led["vendetta"]["target"])
+            if led["envy"]:
+                grudges.add(led["envy"]["holder"])
+            hand_types = {cid: self.cat.type_of[cid] for cid in led["hand"]}
+        sense = StorySense(
+            building_done=st["phase"] == "building" and len(st["vorder"]) >= self._threshold(),
+            spoken=len(c["facts"]) + len(c["citations"]) if c is not None else 0,
+            grudges=frozenset(grudges), hand_types=hand_types, villagers=len(st["vorder"]))
+        return story_move(legal, rng, sense)
+
     # ============================================================ determinize =====
     def _determinize(self, seat: int, rng: Any) -> None:
         """Resample what ``seat`` cannot know (DESIGN D2; hook of ``Match.determinize``).
@@ -2709,11 +2844,15 @@ class MalleusMatch(Match):
         st = self.state
         view = self.view(seat)
         unknown_text = "(unknown)"
-        if seat == PREVOT:
+        if seat == PREVOT:  # he knows where every card is, but not the deck's order
             for p in self.players_seats:
                 for item in self._ledger(p)["inbox"]:
                     if item["kind"] == "note":
                         item["text"] = unknown_text
+            deck = sorted(st["deck"], key=lambda c: int(c[1:]))
+            rng.shuffle(deck)
+            st["deck"] = deck
+            st["dice_script"] = []
             return
         # cards: keep my hand and the cards I discarded myself since the last reshuffle
         mine = list(self._ledger(seat)["hand"])

@@ -12,7 +12,9 @@ true. Its engineer may add, keyed by game id:
   ``to_dict()`` than card ids (hidden roles, secret placements …) in place; the premise
   check (same view and log for ``seat``) still applies;
 * ``CARD_IDS[game_id](match)`` -> the game's card ids, when they do not look like
-  ``<kind>-<n>`` (the default pattern).
+  ``<kind>-<n>`` (the default pattern);
+* ``MOVERS[game_id](match, seat, legal, rng)`` -> the command random positions play
+  (default: a random command, rarely a pass) — a story game needs its own.
 """
 from __future__ import annotations
 
@@ -29,11 +31,21 @@ CARD_ID = re.compile(r"^[a-z][a-z_]*-\d+$")
 INVARIANTS: dict[str, Callable[[Match], None]] = {}
 TWIN_EXTRAS: dict[str, Callable[[dict, int, random.Random], None]] = {}
 CARD_IDS: dict[str, Callable[[Match], list[str]]] = {}
+MOVERS: dict[str, Callable[[Match, int, list[dict], random.Random], dict]] = {}
 
 
 def searchable_games() -> list[str]:
     """Every registered game whose rules implement determinize (sorted)."""
     return sorted(g for g, cls in GAMES.items() if cls.can_determinize())
+
+
+#: games the search bot is not offered for (their bot seats play at random), with why
+NOT_SEARCHED = {"malleus": "a story game: player seats may only be random bots with neutral text (issue 14)"}
+
+
+def searched_games() -> list[str]:
+    """The games whose seats the search bot may play (sorted)."""
+    return [g for g in searchable_games() if g not in NOT_SEARCHED]
 
 
 def player_counts(game: str) -> list[int]:
@@ -105,6 +117,81 @@ CARD_IDS["salem"] = _salem_cards
 TWIN_EXTRAS["salem"] = _salem_twin
 
 
+def _malleus(m: Match) -> None:
+    from tests.rules.malleus_playout import check_state
+
+    check_state(m, sorted(m.cat.card_ids))  # 55 cards once each, standings >= 0
+
+
+def _malleus_twin(data: dict, seat: int, rng: random.Random) -> None:
+    """Other players' unrevealed, unlearned secrets and their companions differ."""
+    state = data["state"]
+    if seat == 0:  # the Prévôt knows every ledger: only note texts are hidden from him
+        return
+    ledger = state["ledgers"][seat]
+    learned = {x["player"] for x in ledger["inbox"] if x["kind"] == "eavesdropping"}
+    mine = ledger["companion"]
+    npcs = [v for v in state["vorder"] if state["villagers"][v]["controlled_by"] is None
+            and state["villagers"][v]["status"] == "alive" and v != mine]
+    for p, led in enumerate(state["ledgers"]):
+        if p in (0, seat) or led is None:
+            continue
+        if led["secret"] is not None and not led["secret"]["revealed"] and p not in learned:
+            led["secret"]["text"] = f"A different secret {rng.randrange(1000)}"
+        if led["companion"] is not None and npcs:
+            led["companion"] = rng.choice(npcs)
+
+
+INVARIANTS["malleus"] = _malleus
+TWIN_EXTRAS["malleus"] = _malleus_twin
+
+
+def _malleus_cards(m: Match) -> list[str]:
+    """Card ids a twin may relabel: not the ones queued in secret actions, whose
+    parameters belong to their card type (a relabelled Blackmail would lose its order)."""
+    col = m.state["collect"]
+    fixed = set()
+    if col is not None:
+        fixed.update(q["card"] for q in col["queue"])
+        fixed.update(c["card"] for sub in col["subs"].values() for c in sub["cards"])
+    return [c for c in m.cat.card_ids if c not in fixed]
+
+
+CARD_IDS["malleus"] = _malleus_cards
+MOVERS["malleus"] = lambda m, seat, legal, rng: m.rollout_policy(seat, legal, rng)
+
+
+def playable(command: dict) -> dict:
+    """A command from ``legal`` with its free-text fields (listed as "", DESIGN D2)
+    filled with neutral text, at any depth."""
+    def fill(value):
+        if value == "":
+            return "So it is."
+        if isinstance(value, list):
+            return [fill(v) for v in value]
+        if isinstance(value, dict):
+            return {k: fill(v) for k, v in value.items()}
+        return value
+
+    return fill(command)
+
+
+def is_listed(command: dict, legal: list[dict]) -> bool:
+    """Is ``command`` one of ``legal``, free text (listed as "") filled in?"""
+    def fits(value, template) -> bool:
+        if template == "":
+            return isinstance(value, str) and bool(value.strip())
+        if isinstance(template, dict):
+            return isinstance(value, dict) and value.keys() == template.keys() and all(
+                fits(value[k], template[k]) for k in template)
+        if isinstance(template, list):
+            return isinstance(value, list) and len(value) == len(template) and all(
+                fits(v, t) for v, t in zip(value, template))
+        return value == template
+
+    return any(fits(command, template) for template in legal)
+
+
 # ------------------------------------------------------------------- positions --
 def _prefer_action(rng: random.Random, legal: list[dict]) -> dict:
     """A random command, rarely a pass (so positions reach trials and late rounds)."""
@@ -134,7 +221,9 @@ def positions(game: str, count: int, seed: int, max_steps: int = 400) -> list[Ma
             if m.over:
                 break
             seat = m.to_act()[0]
-            m.apply(seat, _prefer_action(rng, m.legal(seat)))
+            mover = MOVERS.get(game)
+            legal = m.legal(seat)
+            m.apply(seat, mover(m, seat, legal, rng) if mover else _prefer_action(rng, legal))
         if not m.over:
             out.append(m)
     return out

@@ -83,10 +83,15 @@ def village_s(seed: int = 1, turn: int = 1) -> MalleusMatch:
 
 def give(m: MalleusMatch, seat: int, kind: str) -> str:
     """Move a card of ``kind`` (a card type) into ``seat``'s hand from the deck (or the
-    discard pile); returns its id."""
+    discard pile, or another hand); returns its id."""
     st = m.state
     cat = catalog()
-    for pile in (st["deck"], st["discard"]):
+    own = st["ledgers"][seat]
+    for card in own["hand"]:
+        if cat.type_of[card] == kind and card not in own["locked"]:
+            return card
+    piles = [st["deck"], st["discard"]] + [st["ledgers"][p]["hand"] for p in range(1, m.n) if p != seat]
+    for pile in piles:
         for card in pile:
             if cat.type_of[card] == kind:
                 pile.remove(card)

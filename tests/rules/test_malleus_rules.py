@@ -696,3 +696,25 @@ def test_empty_hands_draw_two_at_round_start():
     assert [len(m.state["ledgers"][p]["hand"]) for p in (1, 2, 3)] == [2, 2, 2]
     empty_hands(m)
     assert sum(len(m.state["ledgers"][p]["hand"]) for p in (1, 2, 3)) == 0
+
+
+# ------------------------------------------------------------------ determinize --
+def test_determinize_hides_other_ledgers_and_hands_but_keeps_what_the_player_learned():
+    # DESIGN D2, §5: a player's copy resamples the others' secrets, goals, companions and
+    # hands; it keeps its own ledger and hand, and a secret it eavesdropped
+    import random
+
+    m = village_s(turn=1)
+    card = give(m, 1, "eavesdropping")
+    m.apply(1, {"type": "play_card", "card": card, "secret": True, "player": 3})
+    worlds = [m.determinize(1, random.Random(k)) for k in range(6)]
+    for w in worlds:
+        assert w.view(1) == m.view(1)
+        assert w.state["ledgers"][1]["hand"] == m.state["ledgers"][1]["hand"]
+        assert w.state["ledgers"][2]["secret"]["text"] == "(unknown)"
+        assert w.state["ledgers"][3]["secret"]["text"] == m.state["ledgers"][3]["secret"]["text"]
+        assert [len(w.state["ledgers"][p]["hand"]) for p in (2, 3)] == [2, 2]
+    assert len({tuple(w.state["deck"]) for w in worlds}) == 6
+    assert len({(w.state["ledgers"][2]["companion"], w.state["ledgers"][2]["envy"]["holder"]) for w in worlds}) > 1
+    prevot = m.determinize(0, random.Random(1))
+    assert prevot.state["ledgers"] == m.state["ledgers"] and prevot.state["deck"] != m.state["deck"]
