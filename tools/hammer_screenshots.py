@@ -3,6 +3,7 @@
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/hammer_screenshots.py [WIDTH HEIGHT]
 
 * hammer_table_5p.png       - 5 players, mid-game, seen by the player whose turn it is
+* hammer_accuser_chooser.png - a brown card dropped on a villager: who accuses, with the heat each gives
 * hammer_response_window.png - a response window: the public banner with a button per
                                seat that may answer and "No answers"
 * hammer_drag.png            - a brown card being dragged, its valid targets lit
@@ -104,6 +105,39 @@ def dragging(app: App) -> None:
     app.frame(wait=False)
 
 
+def accuser_chooser(app: App) -> None:
+    """A brown card dropped where several villagers may accuse: the chooser names them as
+    the table does and previews each one's heat (issue 9 item 6)."""
+    from game.rules.hammer import accusation_value
+
+    for seed in range(1, 200):
+        src = MatchSource.new(3, seed=seed)
+        place_all(src.match)
+        seat = src.match.to_act()[0]
+        drops: dict[tuple, set] = {}
+        for c in src.match.legal(seat):
+            if c["type"] == "accuse":
+                drops.setdefault((c["card"], c["target"]), set()).add(c["accuser"])
+        choice = next(((card, target) for (card, target), accusers in drops.items() if len(accusers) > 1
+                       and len({accusation_value(card, a, target) for a in accusers}) > 1), None)
+        if choice is not None:
+            break
+    src.show(seat)
+    scene = table(app, src)
+    settle(app, scene)
+    card, target = choice
+    start, end = scene.locate("card", card), scene.locate("villager", target)
+    post_move(app, start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame(wait=False)
+    for i in range(1, 4):
+        post_move(app, (start[0] + (end[0] - start[0]) * i // 3, start[1] + (end[1] - start[1]) * i // 3), held=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame(wait=False)
+    settle(app, scene)
+    app.screenshot(str(OUT / "hammer_accuser_chooser.png"))
+
+
 def main() -> int:
     size = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) >= 3 else (1280, 720)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -111,6 +145,7 @@ def main() -> int:
     mid_game_5p(app)
     response_window(app)
     dragging(app)
+    accuser_chooser(app)
     print("wrote", ", ".join(p.name for p in sorted(OUT.glob("hammer_*.png"))))
     return 0
 

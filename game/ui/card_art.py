@@ -31,6 +31,9 @@ RGB = tuple[int, int, int]
 
 #: below this height a card shows no words beyond its name (they could not be read)
 COMPACT_HEIGHT = 72
+#: no word on a card is drawn smaller than this (px): what cannot be read at this size
+#: is left to the zoom view (issue 9 item 12)
+MIN_TEXT = 11
 
 # ---------------------------------------------------------------- card data
 
@@ -460,7 +463,7 @@ class CardArt:
         band_h = self._title_band(surf, title, info.color, zoom)
         y = band_h + max(1, h // 70)
         if zoom:
-            label_font = get_font(max(9, int(h * 0.034)), bold=True)
+            label_font = get_font(max(MIN_TEXT, int(h * 0.034)), bold=True)
             lab = label_font.render(info.label.upper(), True, theme.darken(info.color, 0.15))
             _blit_center(surf, lab, w // 2, y + lab.get_height() // 2 + 2)
             y += lab.get_height() + 2
@@ -480,18 +483,18 @@ class CardArt:
         _blit_center(surf, get_icon(info.icon, int(icon_size * 0.78), theme.darken(info.color, 0.25)),
                      w // 2, icon_cy)
         # the number that matters, as a wax-seal badge beside the icon
-        r = max(9, int(min(w, h) * (0.155 if not zoom else 0.095)))
+        r = max(10, int(min(w, h) * (0.155 if not zoom else 0.095)))
         if info.family == "evidence" and len(info.stats) >= 2:
             self._side_badges(surf, info, icon_cy, r, pad)
         elif info.value:
-            badge_font = fit_font(info.value, 999, int(r * 1.2), 7, bold=True)
+            badge_font = fit_font(info.value, 999, max(MIN_TEXT, int(r * 1.2)), MIN_TEXT, bold=True)
             half = max(r, badge_font.size(info.value)[0] // 2 + max(3, r // 3))
             cx = w - pad - half
             cy = band_h + r + max(1, h // 60)
             self._badge(surf, info.value, (cx, cy), r, half, info.color)
             word = {"suspect": "GUILT", "charge": "SEV."}.get(info.family)
-            if word and not zoom:
-                lf = get_font(max(7, int(r * 0.62)), bold=True)
+            if word and not zoom and int(r * 0.62) >= MIN_TEXT:  # else the zoom says it
+                lf = get_font(int(r * 0.62), bold=True)
                 ls = lf.render(word, True, theme.INK_SOFT)
                 _blit_center(surf, ls, cx, cy + r + ls.get_height() // 2 + 1)
         y = icon_cy + medal // 2 + max(1, h // 80)
@@ -500,19 +503,27 @@ class CardArt:
             return surf
         # subtitle / caption under the icon ("the rack", "the witch floats")
         if subtitle and not zoom:
+            # the test's outcome ("the witch floats") must be read: it may take two lines;
+            # a copy's flavour caption shows only when it fits on one
             cap = subtitle[:1].upper() + subtitle[1:]
-            cf = fit_font(cap, w - 2 * pad, max(9, int(h * 0.08)), 7)
-            cs = cf.render(cap, True, theme.INK_SOFT)
-            _blit_center(surf, cs, w // 2, y + cs.get_height() // 2)
-            y += cs.get_height() - max(0, h // 60)
+            needed = "\u2014" in info.name
+            cf, caps = _fit_paragraph(cap, w - 2 * pad, 2 * get_font(MIN_TEXT).get_linesize(),
+                                      max(MIN_TEXT, int(h * 0.08)), MIN_TEXT)
+            if len(caps) <= (2 if needed else 1) and all(cf.size(c)[0] <= w - 2 * pad for c in caps):
+                for c in caps:
+                    cs = cf.render(c, True, theme.INK_SOFT)
+                    _blit_center(surf, cs, w // 2, y + cs.get_height() // 2)
+                    y += cs.get_height() - max(0, h // 60)
         text_rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 1)
         if zoom:
             self._zoom_text(surf, info, text_rect, subtitle)
         else:
             body = self._short_text(info)
             font, lines = _fit_paragraph(body, text_rect.width, text_rect.height,
-                                         max(9, int(h * 0.1)), 8)
-            lines = _clip_lines(lines, font, text_rect)
+                                         max(MIN_TEXT, int(h * 0.1)), MIN_TEXT)
+            if info.family == "evidence" and len(lines) * font.get_linesize() > text_rect.height + 2:
+                lines = []  # evidence's words are flavour: whole, or left to the zoom view
+            lines = _clip_lines(lines, font, text_rect) if lines else []
             th = len(lines) * font.get_linesize()
             text_rect.top += max(0, (text_rect.height - th) // 2)
             _draw_lines(surf, lines, font, theme.INK, text_rect)
@@ -543,8 +554,8 @@ class CardArt:
         w, h = surf.get_size()
         pad = max(3, w // 18)
         band_h = max(16, int(h * (0.2 if not zoom else 0.12)))
-        big = max(10, int(band_h * (0.56 if not zoom else 0.55)))
-        readable = max(10, int(h * 0.08)) if not zoom else max(14, int(h * 0.045))
+        big = max(MIN_TEXT, int(band_h * (0.56 if not zoom else 0.55)))
+        readable = max(MIN_TEXT, int(h * 0.08)) if not zoom else max(14, int(h * 0.045))
         candidates = [title]
         if "," in title:  # "Charity Pell, the Mayor's Daughter": the name alone on small faces
             candidates.append(title.split(",")[0].strip())
@@ -564,15 +575,14 @@ class CardArt:
                             best_score, font, lines = score, f, ls
                         break
         if font is None:
-            font, lines = _fit_paragraph(candidates[-1], w - 2 * pad, int(h * 0.3), readable, 7,
-                                         title=True, bold=True)
-            lines = lines[:2]
+            # no readable size fits: the band stays bare (the zoom view names the card)
+            font, lines = get_font(readable, title=True, bold=True), []
         line_h = font.get_linesize()
         total = len(lines) * line_h
         edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
         band_h = max(band_h, min(int(h * 0.34), total + 2 * edge))
         self._band(surf, band_h, color)
-        ink = theme.INK if _luminance(color) > 150 else theme.PARCHMENT_LIGHT
+        ink = theme.ink_on(color)  # WCAG AA on the band (issue 9 item 12)
         top = max(edge - 1, (band_h - total) // 2 + 1)
         _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h))
         return band_h
@@ -595,7 +605,7 @@ class CardArt:
                          shadow, border_radius=r)
         pygame.draw.rect(surf, theme.darken(color, 0.4), rect, border_radius=r)
         pygame.draw.rect(surf, theme.mix(color, theme.PARCHMENT_LIGHT, 0.6), rect, max(1, r // 7), border_radius=r)
-        font = fit_font(text, 2 * half - 4, int(r * 1.25), 7, bold=True)
+        font = fit_font(text, 2 * half - 4, max(MIN_TEXT, int(r * 1.25)), MIN_TEXT, bold=True)
         _blit_center(surf, font.render(text, True, theme.PARCHMENT_LIGHT), cx, cy + 1)
 
     def _side_badges(self, surf: pygame.Surface, info: FaceInfo, cy: int, r: int, pad: int) -> None:
@@ -605,7 +615,9 @@ class CardArt:
         for text, color, cx in ((stats.get("Prosecution", ""), theme.JURY_GUILTY, pad + r),
                                 (stats.get("Defense", ""), theme.JURY_INNOCENT, w - pad - r)):
             self._badge(surf, text, (cx, cy - r // 2), r, r, color)
-        lf = get_font(max(7, int(r * 0.62)), bold=True)
+        if int(r * 0.62) < MIN_TEXT:
+            return  # the colours say which side; the zoom view spells it out
+        lf = get_font(int(r * 0.62), bold=True)
         for text, cx in (("PROS", pad + r), ("DEF", w - pad - r)):
             ls = lf.render(text, True, theme.INK_SOFT)
             _blit_center(surf, ls, cx, cy + r // 2 + ls.get_height() // 2 + 2)
@@ -613,7 +625,7 @@ class CardArt:
     def _zoom_text(self, surf: pygame.Surface, info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> None:
         y = rect.top
         if info.stats:
-            sf = get_font(max(10, rect.width // 16), bold=True)
+            sf = get_font(max(MIN_TEXT, rect.width // 16), bold=True)
             for k, v in info.stats:
                 ks = sf.render(k, True, theme.INK_SOFT)
                 vs = sf.render(v, True, theme.INK)
@@ -623,7 +635,7 @@ class CardArt:
             pygame.draw.line(surf, theme.PARCHMENT_DARK, (rect.left, y + 2), (rect.right, y + 2), 1)
             y += 6
         if subtitle:
-            cf = get_font(max(10, rect.width // 14), title=True)
+            cf = get_font(max(MIN_TEXT, rect.width // 14), title=True)
             y = _draw_lines(surf, wrap_text(subtitle[:1].upper() + subtitle[1:], cf, rect.width),
                             cf, theme.INK_SOFT, pygame.Rect(rect.left, y, rect.width, rect.bottom - y))
         if info.family in ("suspect", "charge", "evidence") and info.text:
@@ -633,7 +645,7 @@ class CardArt:
                             pygame.Rect(rect.left, y, rect.width, rect.bottom - y), center=False) + 4
         body = info.rules_text or info.text
         area = pygame.Rect(rect.left, y + 2, rect.width, rect.bottom - y - 2)
-        font, lines = _fit_paragraph(body, area.width, area.height, max(11, rect.width // 15), 9)
+        font, lines = _fit_paragraph(body, area.width, area.height, max(MIN_TEXT, rect.width // 15), MIN_TEXT)
         _draw_lines(surf, lines, font, theme.INK, area, center=False)
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
@@ -696,16 +708,16 @@ class CardArt:
         y += max(2, h // 40)
         rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 2)
         if zoom:
-            legend_font = get_font(max(10, w // 18), bold=True)
+            legend_font = get_font(max(MIN_TEXT, w // 18), bold=True)
             legend = f"{e.get('pentagrams', 0)} pentagrams while alive \u00b7 {e.get('matches', 0)} matches as a trophy"
             y2 = _draw_lines(surf, wrap_text(legend, legend_font, rect.width), legend_font, theme.INK_SOFT, rect)
             body = " ".join(str(e.get("rules_text", "")).split()) or str(e.get("text", ""))
             area = pygame.Rect(rect.left, y2 + 4, rect.width, rect.bottom - y2 - 4)
-            f, ls = _fit_paragraph(body, area.width, area.height, max(11, w // 14), 9)
+            f, ls = _fit_paragraph(body, area.width, area.height, max(MIN_TEXT, w // 14), MIN_TEXT)
             _draw_lines(surf, ls, f, theme.INK, area, center=False)
         else:
             text = str(e.get("text", ""))
-            f, ls = _fit_paragraph(text, rect.width, rect.height, max(9, int(h * 0.1)), 8)
+            f, ls = _fit_paragraph(text, rect.width, rect.height, max(MIN_TEXT, int(h * 0.1)), MIN_TEXT)
             ls = _clip_lines(ls, f, rect)
             th = len(ls) * f.get_linesize()
             rect.top += max(0, (rect.height - th) // 2)

@@ -8,8 +8,10 @@ pygame's built-in default font and logs once.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 import pygame
 
@@ -33,9 +35,32 @@ def font_path(*, bold: bool = False, title: bool = False) -> Path:
     return assets_dir() / "fonts" / name
 
 
-@lru_cache(maxsize=256)
+#: open size recorders (see :func:`record_sizes`); empty in normal running
+_recorders: list[set[int]] = []
+
+
+@contextmanager
+def record_sizes() -> Iterator[set[int]]:
+    """Collect every font size (px) asked for while inside: the readability test renders
+    the tables in here and checks no text a player must read is smaller than 11 px."""
+    seen: set[int] = set()
+    _recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _recorders.remove(seen)
+
+
 def get_font(size: int, *, bold: bool = False, title: bool = False) -> pygame.font.Font:
     """The shipped font at ``size`` px (title=True: the display serif). Cached."""
+    if _recorders:
+        for seen in _recorders:
+            seen.add(max(4, int(size)))
+    return _get_font(size, bold=bold, title=title)
+
+
+@lru_cache(maxsize=256)
+def _get_font(size: int, *, bold: bool = False, title: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     size = max(4, int(size))
@@ -60,12 +85,15 @@ def render_text(
     title: bool = False,
 ) -> pygame.Surface:
     """``text`` rendered anti-aliased on transparency. Cached: callers must not draw on it."""
+    if _recorders and text:
+        for seen in _recorders:
+            seen.add(max(4, int(size)))
     return _render(str(text), int(size), tuple(color)[:3], bold, title)
 
 
 @lru_cache(maxsize=4096)
 def _render(text: str, size: int, color: tuple, bold: bool, title: bool) -> pygame.Surface:
-    return get_font(size, bold=bold, title=title).render(text, True, color)
+    return _get_font(size, bold=bold, title=title).render(text, True, color)
 
 
 def wrap_text(text: str, font: pygame.font.Font, width: int, *, break_words: bool = True) -> list[str]:

@@ -48,8 +48,9 @@ FLY_SECONDS = 0.35
 MIN_TEXT = 11
 #: a hand card under the pointer rises by this share of its height (issue 9 item 10)
 HOVER_RAISE = 0.18
-#: a hand card no legal command names is drawn at this brightness (issue 9 item 9)
-DIM_SHADE = (120, 120, 120)
+#: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
+#: words stay legible (an inactive control is exempt from WCAG's contrast minimum)
+DIM_SHADE = (158, 158, 158)
 
 
 # ----------------------------------------------------------------------- helpers ----
@@ -87,7 +88,7 @@ class FallbackArt:
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, theme.PARCHMENT, surf.get_rect(), border_radius=6)
             pygame.draw.rect(surf, theme.BROWN, surf.get_rect(), 3, border_radius=6)
-            font = get_font(max(9, size[1] // 9), bold=True)
+            font = get_font(max(MIN_TEXT, size[1] // 9), bold=True)
             for i, line in enumerate(wrap_text(kind.replace("_", " ").title(), font, size[0] - 8)):
                 surf.blit(font.render(line, True, theme.INK), (4, 4 + i * font.get_linesize()))
             self.cache[key] = surf
@@ -108,7 +109,7 @@ class FallbackArt:
         if key not in self.cache:
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, theme.VILLAGER, surf.get_rect(), border_radius=5)
-            font = get_font(max(9, size[1] // 4), bold=True)
+            font = get_font(max(MIN_TEXT, size[1] // 4), bold=True)
             surf.blit(font.render(villager_id[:2].title(), True, theme.TEXT_LIGHT), (4, 4))
             self.cache[key] = surf
         return self.cache[key]

@@ -10,7 +10,7 @@ TRACK_LOW, TRACK_HIGH = 2, 18
 HEAT_SECONDS = 0.5
 #: pyre track cell colours (orange below 10, the blue side from 10: H1.2), lit up to the heat
 TRACK_LIT = {v: theme.pyre_color(v) for v in range(TRACK_LOW, TRACK_HIGH + 1)}
-TRACK_DIM = {v: theme.mix(theme.pyre_color(v), theme.FELT_DARK, 0.65) for v in range(TRACK_LOW, TRACK_HIGH + 1)}
+TRACK_DIM = {v: theme.pyre_dim(v) for v in range(TRACK_LOW, TRACK_HIGH + 1)}
 CARD_RATIO = 1.4
 
 

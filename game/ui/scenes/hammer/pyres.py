@@ -9,7 +9,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO, HEAT_SECONDS, TRACK_DIM, TRACK_HIGH, TRACK_LIT, TRACK_LOW
-from game.ui.scenes.table_base import text
+from game.ui.scenes.table_base import MIN_TEXT, text
 
 
 class PyresPanel:
@@ -75,9 +75,11 @@ class PyresPanel:
             if ix + icon.get_width() <= hx - 4:
                 surface.blit(icon, (ix, line_y + (name.get_height() - isz - 4) // 2))
                 ix += icon.get_width() + 4
-            tag = text("witch", isz, theme.lighten(theme.DANGER, 0.3), bold=True)
-            if ix + tag.get_width() <= hx - 6:
-                surface.blit(tag, (ix, line_y + (name.get_height() - tag.get_height()) // 2))
+            tag = text("witch", max(MIN_TEXT, isz - 2), theme.PARCHMENT_LIGHT, bold=True)
+            pill = tag.get_rect(midleft=(ix + 5, line_y + name.get_height() // 2)).inflate(10, 2)
+            if pill.right <= hx - 4:
+                pygame.draw.rect(surface, theme.DANGER, pill, border_radius=pill.h // 2)
+                surface.blit(tag, tag.get_rect(center=pill.center))
         text_y = line_y + name.get_height() + 4
         if v.get("protected") and alive:
             # Scales (heavier): a small shield-blue pill on the ability line, never over the name
@@ -115,8 +117,8 @@ class PyresPanel:
         cells = TRACK_HIGH - TRACK_LOW + 1
         cw = avail / cells
         self.vtracks[vid] = (tx0, track_y, cw, th)
-        numbers = cw >= 15 and th >= 14
-        nsize = max(9, min(14, int(th * 0.6)))
+        numbers = cw >= 15 and th >= MIN_TEXT + 2  # numbers only where they can be read (11 px)
+        nsize = min(14, max(MIN_TEXT, int(th * 0.6)))
         for value in range(TRACK_LOW, TRACK_HIGH + 1):
             cx = tx0 + (value - TRACK_LOW) * cw
             cell = pygame.Rect(int(cx), track_y, max(2, int(cw) - 1), th)

@@ -9,7 +9,7 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import FLY_SECONDS, text
+from game.ui.scenes.table_base import FLY_SECONDS, MIN_TEXT, text
 from game.ui.scenes.witch_trial.common import (CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, STAGES,
                                                felt_panel)
 
@@ -112,7 +112,7 @@ class CourtPanel:
             pygame.draw.rect(surface, fill, pill, border_radius=pill.h // 2)
             t = text(label, max(11, size - 2), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
             if t.get_width() > pill.w - 6:
-                t = text(label.split(" ")[0], max(10, size - 4), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
+                t = text(label.split(" ")[0], max(MIN_TEXT, size - 4), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
             surface.blit(t, t.get_rect(center=pill.center))
             x += pill_w
         if not trial:
@@ -133,7 +133,7 @@ class CourtPanel:
         y = area.y + label_h + 2
         for role, seat, col in (("Prosecutor", trial.get("prosecutor"), PROSECUTION_COLOUR),
                                 ("Defender", trial.get("defender"), DEFENSE_COLOUR)):
-            t = text(role, lsize, theme.lighten(col, 0.35), bold=True)
+            t = text(role, lsize, theme.lighten(col, 0.5), bold=True)
             surface.blit(t, (area.x, y))
             y += t.get_height()
             n = text(self.name(seat), lsize + 3, theme.PARCHMENT, bold=True)
@@ -141,7 +141,7 @@ class CourtPanel:
                 n = text(self.name(seat), lsize, theme.PARCHMENT, bold=True)
             surface.blit(n, (area.x, y))
             y += n.get_height() + 6
-        budget = text(f"budget ${trial.get('defense_budget', 0)}", max(10, lsize - 3), theme.TEXT_MUTED)
+        budget = text(f"budget ${trial.get('defense_budget', 0)}", max(MIN_TEXT, lsize - 3), theme.TEXT_MUTED)
         if y + budget.get_height() < area.bottom:
             surface.blit(budget, (area.x, y))
         # the case
@@ -176,7 +176,7 @@ class CourtPanel:
                     surface.blit(shade, r.topleft)
                     pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 3)
                     pygame.draw.line(surface, theme.DANGER, r.bottomleft, r.topright, 3)
-                    tag = text("overruled" if card in cancelled else "replaced", max(10, lsize - 2), theme.PARCHMENT,
+                    tag = text("overruled" if card in cancelled else "replaced", max(MIN_TEXT, lsize - 2), theme.PARCHMENT_LIGHT,
                                bold=True)
                     pill = tag.get_rect(center=r.center).inflate(8, 2)
                     pygame.draw.rect(surface, theme.DANGER, pill, border_radius=4)
@@ -194,7 +194,7 @@ class CourtPanel:
                     if on:
                         flags.append(f"{label} ({side})")
             if flags:
-                t = text("; ".join(flags), max(10, lsize - 2), theme.HIGHLIGHT)
+                t = text("; ".join(flags), max(MIN_TEXT, lsize - 2), theme.HIGHLIGHT)
                 surface.blit(t, t.get_rect(bottomright=(area.right, area.bottom)))
 
     def who_plays(self, trial: dict) -> str:

@@ -8,7 +8,7 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table_base import blit_text, text
+from game.ui.scenes.table_base import MIN_TEXT, blit_text, text
 from game.ui.scenes.witch_trial.common import DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
 
 
@@ -73,7 +73,7 @@ class DicePanel:
             head = "Earlier: " + head
         t = text(head, max(11, size - 2), theme.TEXT_MUTED if earlier else theme.HIGHLIGHT, bold=True)
         if t.get_width() > r.w - 16:
-            t = text(head, max(10, size - 5), theme.HIGHLIGHT, bold=True)
+            t = text(head, max(MIN_TEXT, size - 5), theme.HIGHLIGHT, bold=True)
         surface.blit(t, (r.x + 10, top))
         top += t.get_height() + 4
         verdict = None
@@ -128,7 +128,7 @@ class DicePanel:
             surface.blit(t, (r.x + 10, y + 2))
             g = verdict.get("guilty")
             v = text("GUILTY" if g else "NOT GUILTY", size + 2, theme.lighten(PROSECUTION_COLOUR if g else DEFENSE_COLOUR,
-                                                                             0.3), bold=True, title=True)
+                                                                             0.5), bold=True, title=True)
             surface.blit(v, (r.x + 10, y + 4 + t.get_height()))
 
     def rolls_before_trial(self) -> bool:

@@ -56,9 +56,7 @@ class JuryPanel:
         r = self.jury_radius
         small = max(11, min(18, r))
         for value, (cx, cy) in enumerate(self.jury_centers, start=1):
-            col = theme.mix(theme.JURY_INNOCENT, theme.JURY_GUILTY, (value - 1) / (JURY_SEATS - 1))
-            if not isinstance(jv, int):
-                col = theme.mix(col, theme.FELT_DARK, 0.6)
+            col = theme.jury_seat_color(value, isinstance(jv, int))
             seat_r = pygame.Rect(0, 0, int(r * 2.1), int(r * 1.9))
             seat_r.center = (cx, cy)
             pygame.draw.rect(surface, theme.darken(col, 0.35), seat_r.move(0, r // 3), border_radius=r // 2)

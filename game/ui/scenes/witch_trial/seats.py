@@ -5,7 +5,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.icons import get_icon
-from game.ui.scenes.table_base import text
+from game.ui.scenes.table_base import MIN_TEXT, text
 from game.ui.scenes.witch_trial.common import CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
 
 
@@ -87,7 +87,7 @@ class SeatsPanel:
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
         for label, col in self.seat_tags(seat):
-            t = text(label, max(10, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True)
+            t = text(label, max(MIN_TEXT, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True)
             pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
             if pill.right > zone.right - 4:
                 break
@@ -110,12 +110,12 @@ class SeatsPanel:
         cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(cnt, cnt.get_rect(midleft=(left.x + min(4, count) * max(4, bw // 4) + bw + 4 - (bw if not count else 0),
                                                  by + bh // 2)))
-        hint = text("cards", max(10, size - 5), theme.TEXT_MUTED)
+        hint = text("cards", max(MIN_TEXT, size - 5), theme.TEXT_MUTED)
         if by + bh + hint.get_height() < left.bottom:
             surface.blit(hint, (left.x, by + bh + 1))
         case = p.get("pending_case")
         lab = g["case_label"]
-        label_size = max(10, min(15, lab.h))
+        label_size = max(MIN_TEXT, min(15, lab.h))
         if case:
             t = text("Pending case", label_size, theme.PARCHMENT, bold=True)
             surface.blit(t, t.get_rect(midleft=(lab.x, lab.centery)))
