@@ -50,6 +50,14 @@ Who is behind the screen (hot-seat)
 Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
 is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
 
+The hold (issue 9 item 7): when a person's own move puts new cards in their hand and
+ends their part (End turn draws, Refill), the screen would pass on at once and nobody
+would ever see the cards drawn. Instead the session *holds* that seat's own view for
+``hold_seconds`` or until the table reports a click or key (:meth:`release_hold`), then
+decides who is behind the screen as usual. While it holds, bots wait and nothing else
+changes on screen; it is the same seat's private view, so D3 is untouched. A game with
+one human seat never holds (there is no curtain to wait for).
+
 "No answers" passes (``pass`` / ``no_objection``) for the human seat asked now and, as the
 window goes round, for every later human seat in the same window (bots still answer
 for themselves).
@@ -79,6 +87,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_BOT_DELAY = 0.6
+#: seconds the drawn cards stay on screen before the curtain, at normal animation speed
+HOLD_SECONDS = 3.0
 #: seconds the final position stays on screen before the game-over scene appears
 GAME_OVER_PAUSE = 1.5
 
@@ -196,13 +206,15 @@ class HotseatSession:
     """The only object that touches the Match for the hot-seat UI. See the module docstring."""
 
     def __init__(self, app: "App", match: Match, bots: dict[int, Bot], save_path: Path | str | None,
-                 *, bot_delay: float | None = None) -> None:
+                 *, bot_delay: float | None = None, hold: float | None = None) -> None:
         self.app = app
         self.match = match
         self.bots = dict(bots)
         self.save_path = Path(save_path) if save_path is not None else None
         #: None = follow the settings' animation speed, read at every bot move
         self.fixed_bot_delay = None if bot_delay is None else float(bot_delay)
+        #: None = the drawn-cards hold follows the settings' animation speed
+        self.fixed_hold = None if hold is None else float(hold)
         self.game: str = match.game_id
         self.players: list[str] = list(match.players)
         self.humans: list[int] = [s for s in range(match.n) if s not in self.bots]
@@ -216,6 +228,8 @@ class HotseatSession:
         #: the answer window "No answers" was pressed for (its humans pass automatically)
         self._auto_pass: tuple | None = None
         self._curtain: "Scene | None" = None
+        #: (seat, new card ids, seconds left) while a seat's drawn cards are held on screen
+        self._hold: tuple[int, list[str], float] | None = None
         self._bot_clock = 0.0
         self._over_clock: float | None = None
         self._over_done = False
@@ -229,29 +243,40 @@ class HotseatSession:
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
 
+    @property
+    def hold_seconds(self) -> float:
+        """How long drawn cards stay on screen before the screen passes on (unless clicked)."""
+        if self.fixed_hold is not None:
+            return self.fixed_hold
+        settings = getattr(self.app, "settings", None)
+        speed = getattr(settings, "animation_speed", 100) or 100
+        return HOLD_SECONDS * 100 / max(10, int(speed))
+
     # ------------------------------------------------------------- construction ----
     @classmethod
     def new(cls, app: "App", game: str, players: list[str], bot_seats: list[int], seed: int,
             options: dict | None = None, *, bot_delay: float | None = None,
-            save_path: Path | None = None) -> "HotseatSession":
+            save_path: Path | None = None, hold: float | None = None) -> "HotseatSession":
         """Set up a fresh match (``SetupError`` for bad input) and save it at once."""
         from game.engine import new_match
 
         opts = dict(options or {})
         opts["bots"] = sorted(bot_seats)
         match = new_match(game, players, seed=seed, options=opts)
-        session = cls(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay)
+        session = cls(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay,
+                      hold=hold)
         session._autosave()
         return session
 
     @classmethod
-    def resume(cls, app: "App", path: Path, *, bot_delay: float | None = None) -> "HotseatSession":
+    def resume(cls, app: "App", path: Path, *, bot_delay: float | None = None,
+               hold: float | None = None) -> "HotseatSession":
         """Continue a saved game (``SaveError`` with a clear message for a bad file)."""
         match, extra = load_save(path)
         seats = extra.get("bots")
         if not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
             seats = None
-        return cls(app, match, make_bots(match, seats), path, bot_delay=bot_delay)
+        return cls(app, match, make_bots(match, seats), path, bot_delay=bot_delay, hold=hold)
 
     # ---------------------------------------------------------- TableSource API ----
     @property
@@ -283,7 +308,9 @@ class HotseatSession:
             return "Nobody is at the table yet: choose who plays first."
         if self.curtain_down:
             return "Wait until the curtain is lifted."
-        return self._apply(seat, command)
+        if self._hold is not None:
+            return "Your turn is over: click to pass the screen on."
+        return self._apply(seat, command, hand_before=self._hand(seat) if len(self.humans) > 1 else None)
 
     def request_seat(self, seat: int) -> None:
         """A seat's button on the public banner: lower the curtain for that seat."""
@@ -292,6 +319,40 @@ class HotseatSession:
         if seat == self._screen_seat:
             return
         self._lower_curtain(seat)
+
+    # ------------------------------------------------------------ the drawn cards ----
+    @property
+    def holding(self) -> bool:
+        """True while a seat's drawn cards are held on screen (see the module docstring)."""
+        return self._hold is not None
+
+    def held_cards(self) -> list[str]:
+        """The cards the held seat just drew (for the table to point them out)."""
+        return list(self._hold[1]) if self._hold is not None else []
+
+    def release_hold(self) -> None:
+        """The held seat has seen its cards (a click or key on the table, or the time ran
+        out): the screen passes on as usual."""
+        if self._hold is None:
+            return
+        self._hold = None
+        self.revision += 1
+        self._sync_screen()
+
+    def _hand(self, seat: int) -> list[str]:
+        """``seat``'s own hand as its view shows it (every game's view lists it there)."""
+        for player in self.match.view(seat).get("players") or []:
+            if isinstance(player, dict) and player.get("seat") == seat:
+                return list(player.get("hand") or [])
+        return []
+
+    def _start_hold(self, seat: int, before: list[str]) -> None:
+        """Hold ``seat``'s view when its move drew cards and handed the play on."""
+        if self.match.over or seat in self.match.to_act():
+            return  # still this seat's turn: its cards stay on screen anyway
+        drawn = [c for c in self._hand(seat) if c not in set(before)]
+        if drawn and self.hold_seconds > 0:
+            self._hold = (seat, drawn, self.hold_seconds)
 
     # ------------------------------------------------------------ hot-seat extras ----
     def banner_seats(self) -> list[int]:
@@ -380,6 +441,7 @@ class HotseatSession:
         self._sync_screen()
 
     def close(self) -> None:
+        self._hold = None
         WRITER.flush()
         self.app.remove_task(self._tick)
         self._started = False
@@ -388,7 +450,8 @@ class HotseatSession:
             self._curtain = None
 
     # ----------------------------------------------------------------- internals ----
-    def _apply(self, seat: int, command: dict, sync: bool = True) -> str | None:
+    def _apply(self, seat: int, command: dict, sync: bool = True,
+               hand_before: list[str] | None = None) -> str | None:
         try:
             self.match.apply(seat, command)
         except IllegalCommand as exc:
@@ -396,6 +459,8 @@ class HotseatSession:
         except Exception:  # an engine bug: the match is restored; say so, keep playing
             log.exception("engine error applying %r for seat %s", command, seat)
             return "That move could not be made (an internal error; it was logged)."
+        if hand_before is not None:
+            self._start_hold(seat, hand_before)
         self._after_apply(sync)
         return None
 
@@ -422,6 +487,9 @@ class HotseatSession:
 
     def _sync_screen(self) -> None:
         """Decide who is behind the screen after a change (see the module docstring)."""
+        if self._hold is not None:
+            self.message = ""
+            return  # the held seat keeps the screen until release_hold()
         old = self._screen_seat
         if len(self.humans) <= 1:
             self._screen_seat = self.humans[0] if self.humans else None
@@ -490,6 +558,14 @@ class HotseatSession:
                     self._over_done = True
                     self.on_game_over(self)
             return
+        if self._hold is not None:
+            seat, drawn, left = self._hold
+            left -= dt
+            if left <= 0:
+                self.release_hold()
+            else:
+                self._hold = (seat, drawn, left)
+            return  # bots wait while someone looks at the cards they drew
         if self.curtain_down:
             return  # bots wait while the screen is being passed, so nobody misses a move
         seats = [s for s in self.match.to_act() if s in self.bots]

@@ -81,6 +81,10 @@ def screen_step(app) -> tuple[str | None, Any]:
     if not isinstance(top, TableScene):
         _frames(app, 1)
         return f"waiting ({type(top).__name__})", None
+    if top.holding():  # the cards just drawn are on screen: seen, pass the screen on
+        w, h = app.size
+        post_click(app, (w // 2, h // 2))
+        return "seen the drawn cards", None
     if top.help_open:
         post_key(app, pygame.K_ESCAPE)
         return "help", None

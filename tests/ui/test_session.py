@@ -196,7 +196,9 @@ def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):
         window = s.match.view(None).get("window")
         if window and window["kind"] == "response" and s.can_pass_all():
             break
-        if s.curtain_down:
+        if s.holding:
+            s.release_hold()
+        elif s.curtain_down:
             lift(app)
         elif s.screen_seat is None:
             s.request_seat(s.banner_seats()[0])

@@ -433,7 +433,7 @@ class TableScene(Scene):
         if changed:
             self.on_view_changed(old_view, self.view)
             self.log_scroll = 0
-        self.message = self.status_message()
+        self.message = self.hold_message() or self.status_message()
         self.dirty = True
         return True
 
@@ -796,6 +796,7 @@ class TableScene(Scene):
         surface.blit(self._static, (0, 0))
         self.draw_targets(surface)
         self.group.draw(surface)
+        self.draw_hold(surface)
         self.draw_drop_hint(surface)
         for f in self.flights:
             if f.tween.elapsed >= f.tween.delay:
@@ -1009,12 +1010,14 @@ class TableScene(Scene):
             need = len(lines) * get_font(size).get_linesize() + 4
             if need > rect.h:
                 rect = pygame.Rect(rect.x, rect.bottom - need, rect.w, need)
-        panel(surface, rect, alpha=200, radius=6, width=1)
+        held = self.holding()  # the drawn-cards line stands out: it asks for a click
+        panel(surface, rect, alpha=200, radius=6, width=2 if held else 1,
+              edge=theme.SELECT if held else theme.PANEL_EDGE)
         line_h = get_font(size).get_linesize()
         y = rect.centery - len(lines) * line_h // 2
         drawn = []
         for line in lines:
-            surf = render_text(line, size, theme.PARCHMENT)
+            surf = render_text(line, size, theme.SELECT if held else theme.PARCHMENT)
             drawn.append(blit_text(surface, surf, (rect.x + 10, y + (line_h - surf.get_height()) // 2)))
             y += line_h
         self.note_text("hint strip", variant, " ".join(lines), drawn, rect)
@@ -1241,8 +1244,38 @@ class TableScene(Scene):
             self.zoom, self.zoom_sticky, self.zoom_at = key, True, pos
         self.dirty = True
 
+    # ------------------------------------------------------ the drawn cards (hold) --
+    def holding(self) -> bool:
+        """The hot-seat session holds this seat's view so it sees the cards it drew
+        (issue 9 item 7); a LAN source never holds."""
+        return bool(getattr(self.source, "holding", False))
+
+    def hold_message(self) -> str:
+        if not self.holding():
+            return ""
+        n = len(getattr(self.source, "held_cards", lambda: [])())
+        cards = "a card" if n == 1 else f"{n} cards"
+        return f"You drew {cards} (lit below). Click or press Enter when you have seen them."
+
+    def release_hold(self) -> None:
+        self.source.release_hold()
+        self.sync()
+        self.dirty = True
+
+    def draw_hold(self, surface: pygame.Surface) -> None:
+        """Light the cards just drawn while the session holds the screen for them."""
+        if not self.holding():
+            return
+        held = set(getattr(self.source, "held_cards", lambda: [])())
+        for sprite in self.group.sprites():
+            if isinstance(sprite, CardSprite) and sprite.zone == "hand" and sprite.card_id in held:
+                pygame.draw.rect(surface, theme.SELECT, sprite.rect.inflate(8, 8), 4, border_radius=10)
+
     def on_left_press(self, pos: tuple[int, int]) -> None:
         self.dirty = True
+        if self.holding():
+            self.release_hold()  # seen: the screen passes on
+            return
         if self.zoom is not None:  # a click closes the zoom and still does what it does
             self.zoom, self.zoom_sticky = None, False
         if self.help_open:
@@ -1378,6 +1411,9 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             if not self.close_topmost():
                 self.open_menu()  # the last link of the chain: the table menu (issue 9 item 2)
+            return
+        if self.holding() and key not in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+            self.release_hold()  # the drawn cards were seen (issue 9 item 7)
             return
         if key in (pygame.K_QUESTION, pygame.K_F1) or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
             self.help_open = not self.help_open
