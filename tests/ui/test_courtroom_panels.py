@@ -52,3 +52,22 @@ def test_the_dice_panel_shows_the_verdict_roll_then_clears_once_the_next_player_
     assert scene.die_rects == []
     dice = [b for b in scene.text_blocks() if b.what == "dice"]
     assert dice and dice[0].text == "No trial in session."
+
+
+def new_trial_after_rolls(m) -> bool:
+    log = m.log(None)
+    if not m.view(None)["trial"] or not m.view(None)["last_rolls"]:
+        return False
+    last_roll = max(i for i, e in enumerate(log) if e["type"] == "roll")
+    started = max((i for i, e in enumerate(log) if e["type"] in ("defend", "prosecute")), default=-1)
+    return last_roll < started
+
+
+def test_a_new_trial_starts_with_a_clear_dice_panel(app):
+    # the dice of an earlier trial are not this trial's (issue 9 item 11)
+    m = find(4, new_trial_after_rolls)
+    scene = open_table_scene(app, WitchTrialTableScene, TrialSource(m, m.to_act()[0]), frames=2)
+    run_frames(app, 30)
+    assert scene.die_rects == []
+    dice = [b for b in scene.text_blocks() if b.what == "dice"]
+    assert dice and dice[0].text == "No dice in this trial yet."

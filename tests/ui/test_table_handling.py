@@ -235,3 +235,15 @@ def test_twenty_cards_lie_in_one_clean_overlapping_row_and_the_hovered_one_rises
         assert all(s.rect.y == rest_y for s in others)
     post_move(app, pygame.Rect(scene.rects["log"]).center)
     assert scene.hover_card is None and all(s.rect.y == rest_y for s in scene.hand_sprites())
+
+
+def test_a_card_dropped_nowhere_snaps_back_and_rises_again_under_the_pointer(app):
+    src, (card, _target) = several_accusers()
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    at = scene.locate("card", card)
+    post_drag(app, at, pygame.Rect(scene.rects["log"]).center)  # no target there: refused
+    run_frames(app, 30)
+    sprite = scene.sprite_for(card)
+    assert sprite.rect.topleft == sprite.home and scene.hover_card is None
+    post_move(app, (at[0], at[1] + 5))
+    assert scene.hover_card == card and scene.sprite_for(card).rect.y < sprite.home[1]

@@ -702,6 +702,15 @@ class TableScene(Scene):
             self.group.move_to_front(under)
         self.dirty = True
 
+    def drop_hover(self) -> None:
+        """Forget the raised hand card: its picture is the plain face again, where it is."""
+        s = next((s for s in self.hand_sprites() if s.card_id == self.hover_card), None)
+        if s is not None:
+            at = s.rect.topleft
+            s.image = self.hand_face(s.card_id, self.card_size())
+            s.rect = s.image.get_rect(topleft=at)
+        self.hover_card = None
+
     def sprite_for(self, card_id: str) -> CardSprite | None:
         for s in self.group.sprites():
             if isinstance(s, CardSprite) and s.card_id == card_id and s.zone == "hand":
@@ -1331,6 +1340,7 @@ class TableScene(Scene):
             return
         how, sprite, at = result
         self.dirty = True
+        self.drop_hover()  # the card let go of rests again; the next move raises what is under it
         if how == "click":
             self.valid_targets = []
             if sprite.card_id == self.selected:

@@ -9,7 +9,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO, HEAT_SECONDS, TRACK_DIM, TRACK_HIGH, TRACK_LIT, TRACK_LOW
-from game.ui.scenes.table_base import MIN_TEXT, text
+from game.ui.scenes.table_base import MIN_TEXT, fit_lines, text
 
 
 class PyresPanel:
@@ -107,7 +107,9 @@ class PyresPanel:
             surface.blit(text("not on a pyre yet", note_size, theme.TEXT_MUTED), (x0, text_y))
             return
         if tall and v.get("text"):
-            font = get_font(max(11, size - 5))
+            # the ability read whole where it can be: the font steps down to 11 px to fit
+            small, _ = fit_lines(str(v.get("text")), row.right - x0 - 6, track_y - 2 - text_y, max(11, size - 3))
+            font = get_font(small)
             y = text_y
             for line in wrap_text(str(v.get("text")), font, row.right - x0 - 6):
                 if y + font.get_linesize() > track_y - 2:

@@ -25,11 +25,14 @@ class DicePanel:
 
     def shown_rolls(self) -> list[dict]:
         """The rolls the panel shows: those of the trial in session, or of the command that
-        just ended a trial (its verdict) until the next player acts; after that the panel
-        is clear (issue 9 item 11). Every roll belongs to a trial (W8)."""
+        just ended a trial (its verdict) until the next player acts; after that, and in a
+        later trial until it rolls, the panel is clear (issue 9 item 11). Every roll
+        belongs to a trial (W8)."""
         rolls = list(self.view.get("last_rolls") or [])
-        if not rolls or self.trial():
+        if not rolls:
             return rolls
+        if self.trial():
+            return [] if self.rolls_before_trial() else rolls
         for e in reversed(self.log_events):
             if e.get("type") == "roll":
                 return rolls
@@ -41,12 +44,12 @@ class DicePanel:
         """Everything ``draw_dice`` reads."""
         rolls = self.shown_rolls()
         if not rolls:
-            return (bool(self.view.get("last_rolls")),)
+            return (bool(self.view.get("last_rolls")), bool(self.trial()))
         trial = self.trial()
         verdict = None
         if rolls[0].get("purpose") == "verdict":
             verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
-        return (repr(rolls), self.rolls_before_trial(), repr(verdict), bool(trial), trial.get("defender"))
+        return (repr(rolls), repr(verdict), bool(trial), trial.get("defender"))
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.rects["dice"])
@@ -60,7 +63,8 @@ class DicePanel:
         self.die_rects = []
         top = r.y + 12 + icon.get_height()
         if not rolls:
-            idle = "No trial in session." if self.view.get("last_rolls") else "No dice rolled yet."
+            idle = ("No dice in this trial yet." if self.trial() else
+                    "No trial in session." if self.view.get("last_rolls") else "No dice rolled yet.")
             t = text(idle, max(11, size - 3), theme.TEXT_MUTED)
             self.note_text("dice", idle, idle, [blit_text(surface, t, (r.x + 10, top + 4))], r)
             return
@@ -68,10 +72,7 @@ class DicePanel:
         head = words.PURPOSE_NAMES.get(purpose, str(purpose).replace("_", " ").title())
         if purpose == "public_defender":
             head = "Public defender: lowest defends"
-        earlier = self.rolls_before_trial()
-        if earlier:
-            head = "Earlier: " + head
-        t = text(head, max(11, size - 2), theme.TEXT_MUTED if earlier else theme.HIGHLIGHT, bold=True)
+        t = text(head, max(11, size - 2), theme.HIGHLIGHT, bold=True)
         if t.get_width() > r.w - 16:
             t = text(head, max(MIN_TEXT, size - 5), theme.HIGHLIGHT, bold=True)
         surface.blit(t, (r.x + 10, top))
@@ -81,7 +82,7 @@ class DicePanel:
             verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
         trial = self.trial()
         defender_line = None
-        if purpose == "public_defender" and trial and not earlier:
+        if purpose == "public_defender" and trial:
             defender_line = f"\u2192 {self.name(trial.get('defender'))} defends"
         foot = (size + 4) * 2 if verdict is not None else (size + 4) if defender_line else 0
         avail = r.bottom - 6 - foot - top
@@ -115,10 +116,6 @@ class DicePanel:
             tt = text(f"= {total}", max(11, min(size, die * 6 // 10)), col, bold=True)
             surface.blit(tt, tt.get_rect(midleft=(x + 2, y + die // 2)))
             y += row_h
-        if earlier:  # an old roll stays readable but steps back
-            shade = pygame.Surface((r.w - 8, max(1, r.bottom - 4 - top)), pygame.SRCALPHA)
-            shade.fill((*theme.WOOD_DARK, 120))
-            surface.blit(shade, (r.x + 4, top))
         if defender_line is not None:
             t = text(defender_line, max(11, size - 1), theme.HIGHLIGHT, bold=True)
             surface.blit(t, (r.x + 10, y + 2))
