@@ -3,9 +3,11 @@
 Contract
 --------
 ``HammerMatch`` implements the :class:`~game.engine.match.Match` hooks for 3–5 players.
-Commands are exactly those of H9 (``place_pyres accuse bribe advocate respond test
-negate call_inquisition no_inquisition end_turn pass choose_witch refill``) with exactly
-their fields; an unknown field is refused. Card data comes from ``cards/hammer.yaml``
+Commands are exactly those of H9 (``place_pyres accuse advocate respond test negate
+call_inquisition no_inquisition end_turn pass choose_witch refill``) with exactly their
+fields; an unknown field is refused. Every command but ``place_pyres`` may carry the
+optional H8.1 field ``bribes`` (sealed bribes, R20–R24); the standalone ``bribe`` command
+is withdrawn and refused with code ``withdrawn``. Card data comes from ``cards/hammer.yaml``
 (:func:`load_hammer_cards`), loaded on first use so a broken file never breaks imports.
 
 Flow
@@ -30,9 +32,9 @@ for a test played inside it.
 
 Rulings (points hammer.md leaves open)
 --------------------------------------
-R1  Only brown cards open a response window. Bribes and advocates resolve at once
-    (the cards say responses "cannot annul a Bribe"); so ``window.by`` is never a
-    briber's seat.
+R1  Only brown cards open a response window. Advocates resolve at once; bribes are
+    sealed and resolve when the box opens (H8.1, R20–R24), and no card can answer them
+    (the cards say responses "cannot annul a Bribe").
 R2  A brown card's value is fixed when announced (H4: "value known"): a Mix-up or
     Countercharge moves those points; target modifiers are not recomputed for the new
     villager.
@@ -65,10 +67,14 @@ R9  A burning test played in phase 2 jumps to the burning; the Trial counts as b
 R10 The Scales (heavier) card lies on the protected villager (zone ``protection``)
     until the next Trial begins, then leaves the game. Kept tests lie in front of their
     player (``kept``); Ordeal (drowns) and the Devil's Marks leave the game (``removed``).
-R11 Phase 4: the cards a player discards go onto the discard pile only after that player
-    has drawn, so nobody redraws their own discards in the same refill (and the public
-    discard never names a card that went straight back into a hand). Hands may exceed 6
-    (phase 1 draws); then nothing is drawn. There is no hand limit.
+R11 Phase 4 (reversed 2026-11-26, issue 10): the cards a player discards go onto the
+    discard pile at once, so a reshuffle may include them and a hand reaches 6 whenever
+    the cards exist. Each player in turn discards (``refill``); when the last one has, all
+    draw up to 6 in the same order, the inquisitor first. Drawing together is ours: the
+    number one player draws, read off the public pile count, would give away their hand
+    size and so their sealed bribes (H8.1); drawn together, only the total shows, and any
+    reshuffle is announced before the draws. Hands may exceed 6 (phase 1 draws); then
+    nothing is drawn. There is no hand limit.
 R12 ``refill`` lists every subset of the hand, smallest first (keep everything, then each
     single card, …), for hands of up to 10 cards; for bigger hands it lists the subsets
     of 0–2 cards and of all but 0–2 cards, but ``apply`` accepts any subset.
@@ -78,7 +84,7 @@ R14 Setup placements stay secret until every seat has placed; then all are revea
     the 78 cards are shuffled and dealt (H2 order). Each seat's dealt pyres are public.
 R15 A bribe's player is never recorded in any other seat's view or log: its events carry
     no seat (the player's own copy has ``yours: true``). Turn order itself (who holds
-    priority) is public, as at the real table.
+    priority) is public, as at the real table; bribes no longer follow from it (H8.1).
 R16 In phase 1 the turn limit is "one brown card per own living villager that may
     accuse" (Berta never may); in phase 2 the same for the whole phase; in phase 3 a
     trial turn is a single card anyway.
@@ -88,6 +94,32 @@ R17 A brown card may accuse any living villager, the accuser itself included (th
 R18 The inquisitor may play brown and yellow cards and answer windows with responses;
     only green cards are closed to them.
 R19 A seat whose villagers have all burned keeps playing cards and scores normally.
+
+Sealed bribes (H8.1, ruling of 2026-11-26)
+R20 ``bribes`` is a list of ``{card, target, sign}`` (at most 14): Bribes from the hand,
+    each once, each on a living villager (protected ones too, R17), sign +1 or -1. It may
+    ride on every command a seat sends from round 1 on — its own turn, priority, trial
+    turn, any window, ``choose_witch`` and ``refill`` (H8.1 lists all of them; sealing
+    changes nothing others see, so more moments only help anonymity). A sealed card may
+    not also be the command's ``card`` or in its ``discard``. The bribes are sealed before
+    the command itself runs: if the command opens the box, they are in it; if the command
+    is refused, nothing was sealed.
+R21 Sealing is not a play: it sets no ``turn_played`` (an inquisition may still be
+    called), moves no priority, uses no trial turn and counts against no limit.
+R22 The box opens when an inquisition succeeds (before ``inquisitor``), when phase 2 ends
+    (before the Trial, before the burning a test jumps to, or before phase 4 when Scales
+    heavier skips the Trial) and just before every burning. Scales heavier played in the
+    Trial skips the burning, so the box stays shut until the next moment. The box's
+    bribes are put in a canonical order (target, value, card id) and then shuffled by the
+    match's generator, so the order never depends on who sealed when; each logs a
+    ``bribe`` event and, unless its target is no longer alive (``lapsed: true``, no
+    effect), a ``heat`` event, then goes to the discard pile. An empty box opens silently.
+R23 Bribes still sealed when the game ends stay in the box (they could change no score).
+R24 ``may_seal`` is true when the viewing seat is asked to act now (round 1 on) and holds
+    a Bribe. Hand sizes are private: ``hand_count`` is the viewing seat's own only, and
+    ``deal``/``draw`` events show others no count. Known limit: a seat that keeps more than
+    6 cards in phase 4 draws nothing, so the pile's total drop can tell whether that seat
+    or another sealed a bribe; every other public fact is the same whoever sealed.
 
 Helpers for front ends: :func:`card_info` (name, colour, value, caption, text,
 rules_text of a card id), :func:`villager_info`, :func:`card_kind`.
@@ -100,22 +132,25 @@ passes in phase 2); ``trial_order``/``trial_turn`` (phase 3); ``refill_order``/
 ``refill_turn`` (phase 4); ``turn_played`` (phase 1: the active player has played, so no
 inquisition); ``accusers_used`` (villagers that accused this turn/phase);
 ``may_accuse_with`` (the viewing seat's villagers that may still accuse now);
-``hottest`` ({heat, villagers}); ``pending`` (the card being resolved: {card, kind, by,
+``hottest`` ({heat, villagers}); ``may_seal`` (R24); ``pending`` (the card being resolved: {card, kind, by,
 accuser, target, value, test, witch}); ``choice`` ({by, candidates, reason} when someone
 must ``choose_witch``); ``protection`` ({villager, card} or null); ``removed`` (card ids
 out of the game); ``scores`` (live H7 totals); ``recent`` (the events of the last command
 as this seat may see them). Each villager also has ``short``, ``pyre``, ``can_accuse``,
 ``back``, ``text``; each player ``pyres`` ([{id, start}] dealt at setup), ``placed``,
-``score``. ``window`` also has ``waiting``, ``order``, ``passed`` and, for responses,
+``score``, ``sealed`` (the viewing seat's own sealed bribes, ``[{card, target, sign,
+value}]``, else null); ``hand_count`` is null except for the viewing seat. ``window`` also has ``waiting``, ``order``, ``passed`` and, for responses,
 ``accuser``/``target``/``value``/``kind_of_card``; for negations ``test``/``witch``.
 ``active`` is the phase-1 active player only (null in other phases: see ``priority``,
 ``trial_turn``, ``refill_turn``; ``to_act`` always says who must answer now).
 
 Events (``type``): ``deal_villagers`` ``placed`` ``reveal`` ``deal`` ``draw`` ``reshuffle`` ``phase`` ``turn``
-``priority`` ``accuse`` ``respond`` ``pass`` ``heat`` ``bribe`` ``advocate`` ``test``
+``priority`` ``accuse`` ``respond`` ``pass`` ``heat`` ``box_open`` ``bribe`` ``advocate`` ``test``
 ``negate`` ``ordeal`` ``cancelled`` ``witch`` ``choose_witch`` ``burn`` ``protect`` ``unprotect`` ``call`` ``no_inquisition``
-``inquisitor`` ``end_turn`` ``discard`` ``over``. ``deal``/``draw`` name cards only to
-their receiver; everyone else sees ``{type, seat, count}``.
+``inquisitor`` ``end_turn`` ``discard`` ``over``. ``deal``/``draw`` name cards and a count
+only to their receiver; everyone else sees ``{type, seat}`` (H8.1). ``box_open`` ``{count}``
+starts an opening of the sealed box; each ``bribe`` ``{card, target, sign, value, lapsed}``
+names no seat (its sealer's own copy adds ``yours: true``).
 """
 from __future__ import annotations
 
@@ -388,22 +423,26 @@ def _bad(code: str, message: str) -> IllegalCommand:
     return IllegalCommand(code, message)
 
 
-# Fields each command takes: (required, optional)
+# Fields each command takes: (required, optional). ``bribes`` rides on every command a
+# seat sends after setup (H8.1 sealed bribes); ``legal()`` lists commands without it.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place_pyres": (("assign",), ()),
-    "accuse": (("card", "accuser", "target"), ()),
-    "bribe": (("card", "target", "sign"), ()),
-    "advocate": (("card", "target"), ()),
-    "respond": (("card",), ("other",)),
-    "test": (("card",), ("witch",)),
-    "negate": (("card",), ()),
-    "call_inquisition": ((), ()),
-    "no_inquisition": (("card",), ()),
-    "end_turn": ((), ()),
-    "pass": ((), ()),
-    "choose_witch": (("villager",), ()),
-    "refill": (("discard",), ()),
+    "accuse": (("card", "accuser", "target"), ("bribes",)),
+    "advocate": (("card", "target"), ("bribes",)),
+    "respond": (("card",), ("other", "bribes")),
+    "test": (("card",), ("witch", "bribes")),
+    "negate": (("card",), ("bribes",)),
+    "call_inquisition": ((), ("bribes",)),
+    "no_inquisition": (("card",), ("bribes",)),
+    "end_turn": ((), ("bribes",)),
+    "pass": ((), ("bribes",)),
+    "choose_witch": (("villager",), ("bribes",)),
+    "refill": (("discard",), ("bribes",)),
 }
+#: the commands a ``bribes`` list may ride on (H8.1)
+SEALING_COMMANDS = tuple(k for k, (_, optional) in FIELDS.items() if "bribes" in optional)
+#: the sealed box never holds more than every bribe in the game
+MAX_SEALED = 14
 
 
 @register
@@ -447,6 +486,8 @@ class HammerMatch(Match):
             "priority": None, "passes": 0,
             "trial_order": [], "trial_idx": 0, "refill_order": [], "refill_idx": 0,
             "windows": [], "choice": None, "over": False,
+            # H8.1: sealed bribes waiting for the box to open: [{card, target, sign, seat}]
+            "box": [],
         }
         self._phase_event()
         for seat in range(n):
@@ -456,6 +497,7 @@ class HammerMatch(Match):
 
     def _loaded(self) -> None:
         self.t = tables()
+        self.state.setdefault("box", [])  # saves from before sealed bribes (H8.1)
 
     # -------------------------------------------------------------- small helpers --
     def _name(self, vid: str) -> str:
@@ -551,9 +593,13 @@ class HammerMatch(Match):
     def _take_from_table(self, card: str) -> None:
         self.state["table"].remove(card)
 
-    def _draw(self, seat: int, count: int) -> None:
+    def _take_cards(self, count: int) -> tuple[list[str], int | None]:
+        """Up to ``count`` cards off the pile, reshuffling the discard pile into a new
+        pile when it runs out (H3, R13). Returns the cards and the size of the new pile
+        if there was a reshuffle. Emits nothing: the callers order the events."""
         s = self.state
         got: list[str] = []
+        reshuffled = None
         for _ in range(count):
             if not s["deck"]:
                 if not s["discard"]:
@@ -561,11 +607,21 @@ class HammerMatch(Match):
                 s["deck"] = s["discard"]
                 s["discard"] = []
                 self.rng.shuffle(s["deck"])
-                self.emit({"type": "reshuffle", "count": len(s["deck"])})
+                reshuffled = len(s["deck"])
             got.append(s["deck"].pop())
-        s["hands"][seat].extend(got)
+        return got, reshuffled
+
+    def _draw_event(self, seat: int, got: list[str]) -> None:
+        # H8.1: hand sizes are private, so only the drawer learns how many
         self.emit({"type": "draw", "seat": seat, "count": len(got), "cards": got}, to=[seat],
-                  others={"type": "draw", "seat": seat, "count": len(got)})
+                  others={"type": "draw", "seat": seat})
+
+    def _draw(self, seat: int, count: int) -> None:
+        got, reshuffled = self._take_cards(count)
+        if reshuffled is not None:
+            self.emit({"type": "reshuffle", "count": reshuffled})
+        self.state["hands"][seat].extend(got)
+        self._draw_event(seat, got)
 
     def _phase_event(self) -> None:
         s = self.state
@@ -665,10 +721,6 @@ class HammerMatch(Match):
                 for acc in accusers:
                     for target in brown_targets:
                         out.append({"type": "accuse", "card": card, "accuser": acc, "target": target})
-            elif role == "bribe":
-                for target in alive:
-                    out.append({"type": "bribe", "card": card, "target": target, "sign": 1})
-                    out.append({"type": "bribe", "card": card, "target": target, "sign": -1})
             elif role == "advocate":
                 for target in alive:
                     out.append({"type": "advocate", "card": card, "target": target})
@@ -732,10 +784,78 @@ class HammerMatch(Match):
         ctype = cmd["type"]
         handler = _HANDLERS.get(ctype)
         if handler is None:
+            if ctype == "bribe":
+                raise _bad("withdrawn", "Bribes are sealed: add them as 'bribes' to the next command you "
+                                        "send (hammer.md H8.1).")
             known = ", ".join(FIELDS)
             raise _bad("unknown_command", f"There is no command {shown(ctype)} in this game (commands: {known}).")
         self._fields(cmd)
+        if "bribes" in cmd:
+            self._seal(seat, cmd)
         handler(self, seat, cmd)
+
+    # -- H8.1 sealed bribes
+    def _seal(self, seat: int, cmd: dict) -> None:
+        """Move the command's ``bribes`` from the hand into the sealed box, before the
+        command itself runs (so a box that opens during the command holds them). No
+        event, no public state: only the box and the sealer's hand change."""
+        s = self.state
+        bribes = cmd["bribes"]
+        if not isinstance(bribes, list) or len(bribes) > MAX_SEALED:
+            raise _bad("bad_bribes", "'bribes' is a list of sealed bribes: {card, target, sign} each.")
+        if s["phase"] in ("setup", "over"):
+            raise _bad("wrong_time", "Bribes can be sealed only once the game is under way.")
+        used = {cmd["card"]} if isinstance(cmd.get("card"), str) else set()
+        if isinstance(cmd.get("discard"), list):
+            used.update(c for c in cmd["discard"] if isinstance(c, str))
+        sealed: list[dict] = []
+        seen: set[str] = set()
+        for entry in bribes:
+            if not isinstance(entry, dict) or set(entry) != {"card", "target", "sign"}:
+                raise _bad("bad_bribes", "Each sealed bribe is {card, target, sign} and nothing else.")
+            card = self._hand_card(seat, entry["card"])
+            if self.t.card_role[card] != "bribe":
+                raise _bad("not_bribe", f"{card} is not a Bribe; only Bribes are sealed.")
+            if card in seen:
+                raise _bad("bad_bribes", f"{card} is sealed twice.")
+            if card in used:
+                raise _bad("bad_bribes", f"{card} cannot be sealed and played in the same command.")
+            seen.add(card)
+            target = self._living(entry["target"])
+            sign = entry["sign"]
+            if type(sign) is not int or sign not in (1, -1):
+                raise _bad("bad_sign", "A bribe's sign is +1 (more heat) or -1 (less heat).")
+            sealed.append({"card": card, "target": target, "sign": sign, "seat": seat})
+        hand = s["hands"][seat]
+        for entry in sealed:
+            hand.remove(entry["card"])
+        s["box"].extend(sealed)
+
+    def _open_box(self) -> None:
+        """H8.1: at the three public moments every sealed bribe resolves, in an order
+        shuffled by the match's generator, and goes to the discard pile."""
+        s = self.state
+        box = s["box"]
+        if not box:
+            return
+        s["box"] = []
+        order = {vid: i for i, vid in enumerate(s["vorder"])}
+        size = self.t.bribe_size
+        # a canonical order first, so the shuffle's result never depends on who sealed when
+        box.sort(key=lambda b: (order[b["target"]], b["sign"] * size[b["card"]], b["card"]))
+        self.rng.shuffle(box)
+        self.emit({"type": "box_open", "count": len(box)})
+        for b in box:
+            card, target, sign = b["card"], b["target"], b["sign"]
+            value = sign * size[card]
+            alive = s["villagers"][target]["status"] == "alive"
+            event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value,
+                     "lapsed": not alive}
+            # H8: the briber is never named to anyone else, not even as a field set to null
+            self.emit(dict(event, yours=True), to=[b["seat"]], others=event)
+            if alive:
+                self._add_heat(target, value, card)
+            s["discard"].append(card)
 
     # -- setup
     def _cmd_place_pyres(self, seat: int, cmd: dict) -> None:
@@ -783,12 +903,13 @@ class HammerMatch(Match):
             hand = [deck.pop() for _ in range(HAND_SIZE)]
             s["hands"][seat] = hand
             self.emit({"type": "deal", "seat": seat, "count": len(hand), "cards": list(hand)}, to=[seat],
-                      others={"type": "deal", "seat": seat, "count": len(hand)})
+                      others={"type": "deal", "seat": seat})
         self._start_accusation(s["first"])
 
     # -- phase changes
     def _start_accusation(self, first: int) -> None:
         s = self.state
+        s["first"] = first  # the view's first_player, every round (H5)
         s["phase"] = "accusation"
         s["inquisitor"] = None
         s["priority"] = None
@@ -804,6 +925,7 @@ class HammerMatch(Match):
 
     def _start_arrest(self, inquisitor: int) -> None:
         s = self.state
+        self._open_box()  # H8.1: phase 1 ends
         s["inquisitor"] = inquisitor
         s["last_inquisitor"] = inquisitor
         s["phase"] = "arrest"
@@ -824,6 +946,7 @@ class HammerMatch(Match):
 
     def _start_trial(self) -> None:
         s = self.state
+        self._open_box()  # H8.1: phase 2 ends
         s["phase"] = "trial"
         s["priority"] = None
         s["accusers_used"] = []
@@ -843,6 +966,8 @@ class HammerMatch(Match):
 
     def _start_evidence(self) -> None:
         s = self.state
+        if s["phase"] == "arrest":
+            self._open_box()  # H8.1: phase 2 ends (Scales heavier skipped the Trial)
         s["phase"] = "evidence"
         s["priority"] = None
         s["accusers_used"] = []
@@ -870,6 +995,7 @@ class HammerMatch(Match):
         if s["phase"] != "trial":
             s["phase"] = "trial"
             self._phase_event()
+        self._open_box()  # H8.1: just before the burning (and the end of phase 2 after a jump)
         hottest = self._hottest()
         if len(hottest) > 1:
             s["choice"] = {"by": role, "candidates": hottest, "reason": "burning", "role": role}
@@ -986,27 +1112,6 @@ class HammerMatch(Match):
         s["windows"].append({"kind": "response", "card": card, "by": seat, "card_kind": kind,
                              "accuser": accuser, "target": target, "value": value,
                              "order": self._clockwise_from(seat), "passed": []})
-
-    def _cmd_bribe(self, seat: int, cmd: dict) -> None:
-        ctx = self._own_turn_check(seat, "bribe")
-        s = self.state
-        card = self._hand_card(seat, cmd["card"])
-        if self.t.card_role[card] != "bribe":
-            raise _bad("not_bribe", f"{card} is not a Bribe.")
-        target = self._living(cmd["target"])
-        sign = cmd["sign"]
-        if type(sign) is not int or sign not in (1, -1):
-            raise _bad("bad_sign", "A bribe's sign is +1 (more heat) or -1 (less heat).")
-        value = sign * self.t.bribe_size[card]
-        s["hands"][seat].remove(card)
-        if ctx == "turn":
-            s["turn_played"] = True
-        event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value}
-        # H8: the briber is never named to anyone else, not even as a field set to null
-        self.emit(dict(event, yours=True), to=[seat], others=event)
-        self._add_heat(target, value, card)
-        s["discard"].append(card)
-        self._after_play(seat)
 
     def _cmd_advocate(self, seat: int, cmd: dict) -> None:
         ctx = self._own_turn_check(seat, "call an advocate")
@@ -1341,15 +1446,33 @@ class HammerMatch(Match):
         hand = s["hands"][seat]
         for card in discard:
             hand.remove(card)
+        s["discard"].extend(discard)  # R11: discards first, so a reshuffle may include them
         self.emit({"type": "discard", "seat": seat, "cards": list(discard)})
-        self._draw(seat, max(0, HAND_SIZE - len(hand)))
-        s["discard"].extend(discard)  # R11: after drawing
         s["refill_idx"] += 1
         if s["refill_idx"] >= len(s["refill_order"]):
             s["refill_idx"] = len(s["refill_order"]) - 1
+            self._draw_up()
             last = s["inquisitor"]
             s["round"] += 1
             self._start_accusation(self._next(last))
+
+    def _draw_up(self) -> None:
+        """R11: once everyone has discarded, each player in refill order draws up to 6.
+        The events show others no counts and put any reshuffle first, so nothing public
+        depends on one player's hand size (H8.1) — only the total drawn shows, in the pile."""
+        s = self.state
+        drawn: list[tuple[int, list[str]]] = []
+        reshuffled = None
+        for seat in s["refill_order"]:
+            got, again = self._take_cards(max(0, HAND_SIZE - len(s["hands"][seat])))
+            s["hands"][seat].extend(got)
+            drawn.append((seat, got))
+            if again is not None:
+                reshuffled = again
+        if reshuffled is not None:
+            self.emit({"type": "reshuffle", "count": reshuffled})
+        for seat, got in drawn:
+            self._draw_event(seat, got)
 
     # ------------------------------------------------------------------- view ------
     def _view(self, seat: int | None) -> dict:
@@ -1387,9 +1510,17 @@ class HammerMatch(Match):
                     cards[c] = ck[c]
             for c in s["kept"][p]:
                 cards[c] = ck[c]
+            sealed = None
+            if mine:
+                size = t.bribe_size
+                sealed = [{"card": b["card"], "target": b["target"], "sign": b["sign"],
+                           "value": b["sign"] * size[b["card"]]} for b in s["box"] if b["seat"] == p]
+                for b in sealed:
+                    cards[b["card"]] = ck[b["card"]]
             players.append({
-                "seat": p, "name": self.players[p], "hand_count": len(hand),
-                "hand": list(hand) if mine else None,
+                # H8.1: a hand's size is its owner's secret, like its cards
+                "seat": p, "name": self.players[p], "hand_count": len(hand) if mine else None,
+                "hand": list(hand) if mine else None, "sealed": sealed,
                 "trophies": list(s["trophies"][p]), "kept": list(s["kept"][p]),
                 "empty_pyres": len(s["empty_pyres"][p]),
                 "pyres": [{"id": pid, "start": t.pyre_start[pid]} for pid in s["dealt_pyres"][p]],
@@ -1426,6 +1557,8 @@ class HammerMatch(Match):
         if revealed and s["phase"] != "over":
             hot = self._hottest()
             hottest = {"heat": s["villagers"][hot[0]]["heat"], "villagers": hot}
+        may_seal = (seat is not None and s["phase"] not in ("setup", "over") and seat in self._to_act()
+                     and any(t.card_role[c] == "bribe" for c in s["hands"][seat]))
         may_accuse: list[str] = []
         if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
             may_accuse = self._accusers_free(seat)
@@ -1449,7 +1582,8 @@ class HammerMatch(Match):
             "refill_order": list(s["refill_order"]) if s["phase"] == "evidence" else [],
             "refill_turn": s["refill_order"][s["refill_idx"]] if s["phase"] == "evidence" else None,
             "turn_played": s["turn_played"], "accusers_used": list(s["accusers_used"]),
-            "may_accuse_with": may_accuse, "hottest": hottest, "scores": scores, "recent": recent,
+            "may_accuse_with": may_accuse, "may_seal": may_seal,
+            "hottest": hottest, "scores": scores, "recent": recent,
         }
 
     @staticmethod
@@ -1475,7 +1609,6 @@ class HammerMatch(Match):
 _HANDLERS: dict[str, Callable[[HammerMatch, int, dict], None]] = {
     "place_pyres": HammerMatch._cmd_place_pyres,
     "accuse": HammerMatch._cmd_accuse,
-    "bribe": HammerMatch._cmd_bribe,
     "advocate": HammerMatch._cmd_advocate,
     "respond": HammerMatch._cmd_respond,
     "test": HammerMatch._cmd_test,

@@ -73,8 +73,10 @@ Rulings where the rules leave things open:
    the discard pile is empty. Cards on the table in this trial are not in the discard.
 4. A player with a pending case may still defend someone else's case, and may be
    picked as public defender.
-5. A lawyer may always rest, even with no cards. In the final argument the
-   prosecution may rest instead of playing a card ("allowed to play one more card").
+5. A lawyer may always rest, even with no cards, in the prosecution and defense
+   stages. In the final argument (W4.6 "plays exactly one more card") the prosecution
+   may rest only when it holds no card it can play then — only Objections, or a Short
+   Memory while the discard pile is empty (ruling of 2026-11-26, issue 10).
 6. After each rest the resting lawyer either offers one plea (``offer_plea``) or
    declines (``no_plea``, added to W7 because the offer is optional). The other lawyer
    accepts (the Court Fees are split, the trial ends) or declines (the trial goes on).
@@ -102,7 +104,8 @@ Rulings where the rules leave things open:
     roll, so it is announced by a ``first_player`` event rather than a ``roll``.
 16. ``legal()`` lists Short Memory once per card in the discard pile (its ``choice``),
     an ``object`` per Objection held, and ``offer_plea`` for every $5 step from $0 to
-    the Court Fees, followed by ``no_plea``.
+    the Court Fees, followed by ``no_plea``. ``apply`` accepts exactly what ``legal()``
+    lists: ``choice`` is refused on any other card, even as null.
 """
 from __future__ import annotations
 
@@ -395,9 +398,16 @@ class WitchTrialMatch(Match):
                 out.append({"type": "no_plea"})
                 return out
             return [{"type": "answer_plea", "accept": True}, {"type": "answer_plea", "accept": False}]
+        out = self._plays(hand)
+        if not out or trial["phase"] != "final":
+            out.append({"type": "rest"})  # W4.6: no resting on a playable final argument
+        return out
+
+    def _plays(self, hand: list[str]) -> list[dict]:
+        """Every ``play`` the lawyer holding ``hand`` may make now (rulings 3, 16)."""
         out = []
         type_of = self.cat.type_of
-        discard = st["discard"]
+        discard = self.state["discard"]
         for c in hand:
             kind = type_of[c]
             if kind == "objection":
@@ -406,7 +416,6 @@ class WitchTrialMatch(Match):
                 out.extend({"type": "play", "card": c, "choice": d} for d in discard)
                 continue
             out.append({"type": "play", "card": c})
-        out.append({"type": "rest"})
         return out
 
     def _legal_turn(self, seat: int) -> list[dict]:
@@ -626,7 +635,7 @@ class WitchTrialMatch(Match):
                 raise IllegalCommand("need_choice", "Short Memory needs a 'choice': the discard card to take.")
             if not isinstance(choice, str) or choice not in st["discard"]:
                 raise IllegalCommand("bad_choice", f"{shown(choice)} is not in the discard pile.")
-        elif choice is not None:
+        elif "choice" in command:  # even null: legal() lists no choice here (ruling 16)
             raise IllegalCommand("bad_choice", f"{self.cat.name(card)} takes no choice.")
         side = self._side(trial, seat)
         st["hands"][seat].remove(card)
@@ -673,6 +682,10 @@ class WitchTrialMatch(Match):
             self._rest(seat, forced=True)
 
     def _cmd_rest(self, seat: int, command: dict) -> None:
+        trial = self.state["trial"]
+        if trial["phase"] == "final" and self._plays(self.state["hands"][seat]):
+            raise IllegalCommand("must_play", "The final argument is exactly one more card (W4.6): play one; "
+                                              "you may rest only with no card you can play.")
         self._rest(seat, forced=False)
 
     def _rest(self, seat: int, forced: bool) -> None:

@@ -8,7 +8,8 @@
 * all 78 defamation cards are in exactly one place;
 * every living villager's heat lies within [its pyre's start, 18];
 * the events of the step as every other seat sees them name no card in another
-  seat's hand and, after a bribe, never the briber.
+  seat's hand, and no seat but the sealer sees who sealed a bribe that opened;
+* commands carry sealed bribes (H8.1) whenever ``may_seal`` says so, one time in four.
 The full views of every seat are checked for leaks at every step of the "full" games
 and every 20th step (and the last) of the others; ``from_json(to_json())`` of the state
 (without the growing history) at every step of the full games and every 40th step of
@@ -64,6 +65,21 @@ def _choose(rng: random.Random, legal: list[dict], eager: bool) -> dict:
     return legal[rng.randrange(len(legal))]
 
 
+def _with_bribes(rng: random.Random, m: HammerMatch, seat: int, command: dict) -> dict:
+    """Sometimes attach sealed bribes (H8.1), as a player would, when the view allows it."""
+    view = m.view(seat)
+    if not view["may_seal"] or rng.random() < 0.75 or command["type"] == "place_pyres":
+        return command
+    used = {command.get("card"), *command.get("discard", ())}
+    mine = [c for c in view["players"][seat]["hand"] if c.startswith("bribe-") and c not in used]
+    alive = [v["id"] for v in view["villagers"] if v["status"] == "alive"]
+    if not mine:
+        return command
+    chosen = rng.sample(mine, rng.randint(1, min(2, len(mine))))
+    return dict(command, bribes=[{"card": c, "target": rng.choice(alive), "sign": rng.choice((1, -1))}
+                                 for c in chosen])
+
+
 def _hand_ids(m: HammerMatch, but: int | None = None) -> set[str]:
     return {c for q, hand in enumerate(m.state["hands"]) if q != but for c in hand}
 
@@ -73,43 +89,65 @@ def _assert_no_leak(text: str, ids: set[str], where: str) -> None:
     assert not shown, f"{where} shows {sorted(shown)}, in another seat's hand"
 
 
-def _check_step_events(m: HammerMatch) -> None:
-    """Each event of the last command, in every version someone sees."""
-    everyone = _hand_ids(m)
+def _step_entries(m: HammerMatch) -> list[dict]:
+    step = []
     for entry in reversed(m._log):
         if entry["sid"] != m.state_id:
             break
+        step.append(entry)
+    return step
+
+
+def _discarded_then_reshuffled(step: list[dict]) -> set[str]:
+    if not any(e["event"]["type"] == "reshuffle" for e in step):
+        return set()
+    return {c for e in step if e["event"]["type"] == "discard" for c in e["event"]["cards"]}
+
+
+def _check_step_events(m: HammerMatch) -> None:
+    """Each event of the last command, in every version someone sees.
+
+    The one way a card named in public may sit in a hand after the same command: it was
+    discarded face up in phase 4 and the reshuffle before the draws (R11) took it back
+    into the pile, from which someone drew it unseen."""
+    step = _step_entries(m)
+    reshuffled = _discarded_then_reshuffled(step)
+    everyone = _hand_ids(m) - reshuffled
+    for entry in step:
         if "to" not in entry:
             _assert_no_leak(json.dumps(entry["event"]), everyone, "a public event")
             continue
         for seat in entry["to"]:
-            _assert_no_leak(json.dumps(entry["event"]), _hand_ids(m, seat), f"an event for seat {seat}")
+            _assert_no_leak(json.dumps(entry["event"]), _hand_ids(m, seat) - reshuffled, f"an event for seat {seat}")
         if entry["others"] is not None:
             _assert_no_leak(json.dumps(entry["others"]), everyone, "an event for the other seats")
 
 
-def _check_bribe_anonymous(m: HammerMatch, briber: int) -> None:
-    for q in [None, *range(m.n)]:
-        if q == briber:
+def _check_bribes_anonymous(m: HammerMatch, sealers: dict[str, int]) -> None:
+    """Every bribe that opened in the last step names no seat, except in its sealer's own copy."""
+    for entry in reversed(m._log):
+        if entry["sid"] != m.state_id:
+            break
+        if entry["event"]["type"] != "bribe":
             continue
-        for entry in reversed(m._log):
-            if entry["sid"] != m.state_id:
-                break
-            event = m._visible(entry, q)
-            if event is None:
-                continue
-            for key in WHO_KEYS:
-                assert event.get(key, "none") != briber, (event, "names the briber")
-            if event["type"] == "bribe":
-                assert not set(WHO_KEYS) & set(event), event
+        assert entry.get("to") == [sealers[entry["event"]["card"]]], entry
+        public = entry["others"]
+        assert not set(WHO_KEYS) & set(public), public
+        for q in [None, *range(m.n)]:
+            if q not in entry["to"]:
+                assert m._visible(entry, q) == public
 
 
 def _check_views(m: HammerMatch) -> None:
+    reshuffled = _discarded_then_reshuffled(_step_entries(m))  # named by `recent` (R11)
     for q in [None, *range(m.n)]:
         view = m.view(q)
-        _assert_no_leak(json.dumps(view), _hand_ids(m, q), f"view({q})")
+        _assert_no_leak(json.dumps(view), _hand_ids(m, q) - reshuffled, f"view({q})")
         for p in view["players"]:
             assert (p["hand"] is not None) == (p["seat"] == q)
+            # H8.1: hand sizes and sealed bribes are their owner's alone
+            assert (p["hand_count"] is not None) == (p["seat"] == q)
+            assert (p["sealed"] is not None) == (p["seat"] == q)
         w = view["window"]
         if w is not None and w["card"] is not None and w["card"].startswith("bribe-"):
             assert w["by"] is None
@@ -141,6 +179,7 @@ def play(players: int, seed: int, full: bool) -> HammerMatch:
     eager = seed % 6 != 0  # one game in six is played uniformly at random
     m = new_match("hammer", [f"P{i}" for i in range(players)], seed=seed)
     step = 0
+    sealers: dict[str, int] = {}
     while not m.over:
         to_act = m.to_act()
         assert to_act
@@ -158,14 +197,15 @@ def play(players: int, seed: int, full: bool) -> HammerMatch:
             others = [legal[rng.randrange(len(legal))]] if step % 3 == 0 else []
         for other in others:
             _clone(m).apply(seat, other)
-        command = _choose(rng, legal, eager)
+        command = _with_bribes(rng, m, seat, _choose(rng, legal, eager))
+        for b in command.get("bribes", ()):
+            sealers[b["card"]] = seat
         m.apply(seat, command)
         step += 1
         assert all_cards_once(m)
         _check_heat(m)
         _check_step_events(m)
-        if command["type"] == "bribe":
-            _check_bribe_anonymous(m, seat)
+        _check_bribes_anonymous(m, sealers)
         if full or step % 20 == 0:
             _check_views(m)
         if full:

@@ -70,7 +70,7 @@ def test_place_pyres_lists_every_assignment_and_keeps_it_secret_until_all_placed
     m.apply(0, m.legal(0)[0])
     view = m.view(0)
     assert view["phase"] == "accusation" and all(v["heat"] is not None for v in view["villagers"])
-    assert [p["hand_count"] for p in view["players"]] == [6, 6, 6]
+    assert [p["hand_count"] for p in view["players"]] == [6, None, None]  # H8.1: own hand size only
     assert view["deck_count"] == 78 - 18
     assert view["active"] == owner(m, "berta")  # hammer.md H2.5
 
@@ -178,7 +178,7 @@ def test_legal_lists_every_accuser_target_combination_in_a_stable_order():
     accusations = [c for c in legal if c["type"] == "accuse"]
     assert len(accusations) == len(accusers) * len(alive)
     assert {(c["accuser"], c["target"]) for c in accusations} == set(itertools.product(accusers, alive))
-    assert len([c for c in legal if c["type"] == "bribe"]) == 2 * len(alive)
+    assert not [c for c in legal if c["type"] == "bribe"]  # H8.1: bribes ride on other commands
     assert len([c for c in legal if c["type"] == "advocate"]) == len(alive)
     assert legal[0] == {"type": "call_inquisition"} and legal[-1] == {"type": "end_turn"}
     assert m.legal(0) == legal and m.legal(1) == []
@@ -289,52 +289,58 @@ def test_retraction_annuls_only_a_confession():
 
 
 def test_responses_only_in_a_response_window_and_not_on_bribes():
-    # hammer.md H4, H8
+    # hammer.md H4, H8.1 (a sealed bribe opens no window)
     m = _response_setup(27)
     give(m, 0, "bribe-2", "countercharge-3")
     target = mine(m, 1)[0]
     assert refused(m, 0, {"type": "respond", "card": "countercharge-3"}).message == \
         "There is no brown card to respond to right now."
-    m.apply(0, {"type": "bribe", "card": "bribe-2", "target": target, "sign": 1})
-    assert m.state["windows"] == [] and m.to_act() == [0]
+    m.apply(0, {"type": "end_turn", "bribes": [{"card": "bribe-2", "target": target, "sign": 1}]})
+    assert m.state["windows"] == [] and m.to_act() == [1]
 
 
 # ---------------------------------------------------------------------- bribes (H8) --
+# (sealed bribes, H8.1, have their own file: test_hammer_sealed_bribes.py)
 def test_bribe_player_is_hidden_from_everyone_else():
-    # hammer.md H8
+    # hammer.md H8, H8.1: sealed with a pass in phase 2, opened when phase 2 ends
     m = placed_match(4, seed=28)
     set_arrest(m, 1)
     cool_all(m)
     give(m, 2, "bribe-10")  # a 2-bribe
     m.state["priority"] = 2
+    m.state["passes"] = 1
     target = mine(m, 3)[0]
     before = heat(m, target)
     sid = m.state_id
-    own = m.apply(2, {"type": "bribe", "card": "bribe-10", "target": target, "sign": 1})
-    assert heat(m, target) == before + 2
-    assert any(e["type"] == "bribe" and e.get("yours") for e in own)
+    m.apply(2, {"type": "pass", "bribes": [{"card": "bribe-10", "target": target, "sign": 1}]})
+    assert heat(m, target) == before
+    m.apply(3, {"type": "pass"})
+    m.apply(0, {"type": "pass"})
+    assert m.state["phase"] == "trial" and heat(m, target) == before + 2
+    assert any(e["type"] == "bribe" and e.get("yours") for e in m.log(2, since=sid + 1))
     for q in (None, 0, 1, 3):
         events = m.log(q, since=sid + 1)
         bribe = [e for e in events if e["type"] == "bribe"]
-        assert bribe == [{"type": "bribe", "card": "bribe-10", "target": target, "sign": 1, "value": 2}]
+        assert bribe == [{"type": "bribe", "card": "bribe-10", "target": target, "sign": 1, "value": 2,
+                          "lapsed": False}]
         for e in events:
-            assert e.get("seat") != 2 and e.get("by") != 2
+            assert "yours" not in e
         view = m.view(q)
         assert view["window"] is None and view["pending"] is None
         assert all("yours" not in e for e in view["recent"])
-    assert refused(m, 3, {"type": "bribe", "card": "bribe-10", "target": target, "sign": 1}).code == "not_in_hand"
 
 
 def test_bribe_sign_must_be_plus_or_minus_one():
-    # hammer.md H9
+    # hammer.md H8.1 (a bribe's sign), ruling R20
     m = placed_match(4, seed=29)
     set_turn(m, 0)
     give(m, 0, "bribe-1")
     target = mine(m, 1)[0]
     for sign in (2, 0, True, 1.0, "+"):
-        assert refused(m, 0, {"type": "bribe", "card": "bribe-1", "target": target, "sign": sign}).code == "bad_sign"
-    m.apply(0, {"type": "bribe", "card": "bribe-1", "target": target, "sign": -1})
-    assert heat(m, target) == start(m, target)  # never below the pyre's start value
+        command = {"type": "end_turn", "bribes": [{"card": "bribe-1", "target": target, "sign": sign}]}
+        assert refused(m, 0, command).code == "bad_sign"
+    m.apply(0, {"type": "end_turn", "bribes": [{"card": "bribe-1", "target": target, "sign": -1}]})
+    assert m.state["box"][0]["sign"] == -1
 
 
 def test_advocate_lowers_heat_by_three_without_a_window():
@@ -387,7 +393,7 @@ def test_end_turn_draws_one_card_and_passes_the_turn_clockwise():
     draw = [e for e in events if e["type"] == "draw"][0]
     assert draw["cards"] == [deck[-1]]
     other = [e for e in m.log(1) if e["type"] == "draw"][-1]
-    assert other == {"type": "draw", "seat": 3, "count": 1}
+    assert other == {"type": "draw", "seat": 3}  # H8.1: no count for others
 
 
 def test_empty_draw_pile_reshuffles_the_discard_pile():
@@ -609,7 +615,7 @@ def test_tied_witch_at_the_burning_is_chosen_by_the_inquisitor():
 
 # -------------------------------------------------------------------- evidence (H5) --
 def test_refill_discards_then_draws_up_to_six_and_a_new_round_starts_left_of_the_inquisitor():
-    # hammer.md H5 phase 4, ruling R11
+    # hammer.md H5 phase 4, ruling R11 (discards first; everyone draws once all have discarded)
     m = placed_match(4, seed=46)
     cool_all(m)
     set_heat(m, mine(m, 3)[0], 9)
@@ -626,10 +632,11 @@ def test_refill_discards_then_draws_up_to_six_and_a_new_round_starts_left_of_the
     del m.state["deck"][:-2]  # the pile runs out during the refill
     m.apply(2, {"type": "refill", "discard": ["accusation-1", "denial-1"]})
     hand = m.state["hands"][2]
-    assert len(hand) == 6 and "accusation-1" not in hand and "denial-1" not in hand
+    assert "accusation-1" not in hand and "denial-1" not in hand
     assert m.state["discard"][-2:] == ["accusation-1", "denial-1"]
     for seat in (3, 0, 1):
         m.apply(seat, {"type": "refill", "discard": []})
+    assert all(len(m.state["hands"][seat]) >= 6 for seat in range(4))
     assert m.state["phase"] == "accusation" and m.state["active"] == 3
     assert m.state["inquisitor"] is None and m.state["round"] == 2
     assert all_cards_once(m)

@@ -349,21 +349,47 @@ def test_evidence_witness_and_charge_from_either_side():
     assert m.state["court_fees"] == 30  # a new charge brings no court money
 
 
-def test_final_argument_is_one_card_or_a_rest():
-    # witch_trial.md W4.6, ruling 5: one card, then only a plea offer; or rest instead
+def test_final_argument_is_exactly_one_card_and_a_rest_only_without_a_playable_card():
+    # witch_trial.md W4.6 ("plays exactly one more card"), ruling 5; issue 10 item 7
     m = fresh()
     start_trial(m, "prudence", "golfing")
     friends, mole = give(m, 0, "friends", "mole")
     rest_through(m, "prosecution", "defense")
-    assert {"type": "rest"} in m.legal(0) and {"type": "play", "card": friends} in m.legal(0)
+    assert {"type": "rest"} not in m.legal(0) and {"type": "play", "card": friends} in m.legal(0)
+    refused(m, 0, {"type": "rest"}, "must_play")
     m.apply(0, {"type": "play", "card": friends})
     assert m.view(None)["stage"] == "plea"
     refused(m, 0, {"type": "play", "card": mole}, "wrong_stage")
     m2 = fresh()
     start_trial(m2, "prudence", "golfing")
     rest_through(m2, "prosecution", "defense")
-    m2.apply(0, {"type": "rest"})
+    m2.apply(0, {"type": "rest"})  # no card at all: resting is the only move
     assert m2.view(None)["trial"]["plea"]["phase"] == "offer"
+
+
+def test_final_argument_may_rest_holding_only_cards_it_cannot_play():
+    # W4.6 with rulings 3 and 13: Objections are never played as a card; Short Memory
+    # needs a card in the discard pile
+    m = fresh()
+    start_trial(m, "prudence", "golfing")
+    give(m, 0, "objection", "short_memory")
+    m.state["deck"].extend(m.state["discard"])
+    m.state["discard"] = []
+    rest_through(m, "prosecution", "defense")
+    assert m.legal(0) == [{"type": "rest"}]
+    m.apply(0, {"type": "rest"})
+    assert m.view(None)["trial"]["plea"]["phase"] == "offer"
+
+
+def test_choice_null_is_refused_on_a_card_that_takes_no_choice():
+    # issue 10 item 6; ruling 16: apply accepts exactly what legal() lists
+    m = fresh()
+    start_trial(m, "prudence", "golfing")
+    friends, sm = give(m, 0, "friends", "short_memory")
+    assert {"type": "play", "card": friends, "choice": None} not in m.legal(0)
+    refused(m, 0, {"type": "play", "card": friends, "choice": None}, "bad_choice")
+    to_discard(m, "mole")
+    refused(m, 0, {"type": "play", "card": sm, "choice": None}, "need_choice")
 
 
 def test_a_lawyer_with_no_cards_can_only_rest():

@@ -139,6 +139,8 @@ def describe(event: dict, players: list[str]) -> str:
     if t == "deal_villagers":
         return ""
     if t == "deal":
+        if "count" not in event and "cards" not in event:
+            return f"{who} is dealt cards."  # H8.1: hand sizes are private
         n = event.get("count", len(event.get("cards") or []))
         return f"{who} is dealt {n} cards."
     if t == "placed":
@@ -169,11 +171,17 @@ def describe(event: dict, players: list[str]) -> str:
     if t in ("accuse", "accused", "announce") and event.get("accuser"):
         value = f" ({signed(event['value'])})" if "value" in event else ""
         return f"{who}: {card}{value} — {v('accuser')} accuses {v('target')}."
+    if t == "box_open":
+        n = event.get("count", 0)
+        return f"The sealed box opens: {n} bribe{'s' if n != 1 else ''}."
     if t in ("bribe",):
         sign = event.get("sign")
         amount = event.get("value", event.get("amount"))
-        amount_text = f" {signed(amount)}" if amount is not None else (f" {signed(sign)}" if sign else "")
-        return f"A bribe{amount_text} is paid against {v('target')} (no one knows by whom)."
+        amount_text = f" of {signed(amount)}" if amount is not None else (f" of {signed(sign)}" if sign else "")
+        yours = " (yours)" if event.get("yours") else ""
+        if event.get("lapsed"):
+            return f"A bribe{amount_text} on {v('target')}{yours} comes to nothing: {v('target')} is gone."
+        return f"A bribe{amount_text} on {v('target')}{yours} (no one knows whose)."
     if t == "advocate":
         return f"{who} sends an Advocate to {v('target')}."
     if t in ("respond", "response"):
@@ -193,7 +201,9 @@ def describe(event: dict, players: list[str]) -> str:
     if t == "end_turn":
         return f"{who} ends the turn."
     if t == "draw":
-        n = event.get("count", len(event.get("cards") or []) or 1)
+        if "count" not in event and "cards" not in event:
+            return f"{who} draws cards."  # H8.1: only the drawer learns how many
+        n = event.get("count", len(event.get("cards") or []))
         return f"{who} draws {n} card{'s' if n != 1 else ''}."
     if t == "pass":
         return f"{who} passes."

@@ -21,7 +21,8 @@ class HandPanel:
         marks = [c for c in self.discard_marks if c in self.my_hand()]
         ch = self.card_size()[1]
         # a gentle fan while the cards fit side by side: the ends sit lower
-        return self.fan_row(count - len(marks), pygame.Rect(self.rects["hand"]), 6, max(1, ch // 60), ch // 8)
+        # the hand zone left of the sealed-bribe tray (H8.1)
+        return self.fan_row(count - len(marks), self.hand_area(), 6, max(1, ch // 60), ch // 8)
 
     def hand_sprites(self) -> list[CardSprite]:
         """The fan's sprites, left to right (not the cards lying on the discard pile)."""

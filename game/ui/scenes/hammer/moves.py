@@ -1,6 +1,6 @@
 """Turning "this card on that target" into an H9 command: the choosers (accuser,
-bribe sign, pyre placement, the other villager of an answer), the drop hints and the
-flight of a played card."""
+pyre placement, the other villager of an answer), the drop hints and the flight of a
+played card. Bribes are staged in the tray instead (``bribes``, H8.1)."""
 from __future__ import annotations
 
 import pygame
@@ -20,6 +20,13 @@ class MovesPanel:
             return False
         role = words.card_role(card_id, self.view)
         kind, key = target
+        if any(b["card"] == card_id for b in self.staged()):
+            if kind == "hand":  # taken back out of the tray (H8.1)
+                self.unstage(card_id)
+                return True
+            return False
+        if role == "bribe" and kind in ("villager", "tray"):
+            return self.ask_bribe(card_id, key if kind == "villager" else None, anchor)
         if self.refilling() and kind in ("discard", "hand"):
             if kind == "discard" and card_id not in self.discard_marks:
                 self.discard_marks.append(card_id)
@@ -67,19 +74,6 @@ class MovesPanel:
 
             self.prompt = Prompt(f"Who accuses {words.villager_name(vid)} with {words.card_name(card_id)}?",
                                  labels, chosen, self.snap_home, default=0, anchor=anchor)
-            return True
-        if role == "bribe":
-            amount = words.bribe_amount(card_id)
-            signs = [c.get("sign") for c in self.legal_of("bribe") if c.get("card") == card_id and c.get("target") == vid]
-            signs = [s for s in (1, -1) if s in signs] or [1, -1]
-            labels = [(f"{'Raise' if s > 0 else 'Lower'} by {amount}: {self.heat_preview(vid, s * amount)}", s)
-                      for s in signs]
-
-            def signed(sign: int, card=card_id, vid=vid) -> None:
-                self.submit_or_snap({"type": "bribe", "card": card, "target": vid, "sign": sign})
-
-            self.prompt = Prompt(f"Bribe against {words.villager_name(vid)}: raise or lower?", labels, signed,
-                                 self.snap_home, anchor=anchor)
             return True
         if role == "advocate":
             return self.submit_or_snap({"type": "advocate", "card": card_id, "target": vid})
@@ -139,13 +133,15 @@ class MovesPanel:
         if kind == "discard":
             return "Discard at the refill"
         if kind == "hand":
-            return "Keep"
+            return "Take back" if any(b["card"] == card_id for b in self.staged()) else "Keep"
+        if kind == "tray":
+            return "Seal face down"
         if kind == "announced":
             return f"Answer with {words.card_name(card_id)}"
         if kind != "villager":
             return ""
         name = words.villager_name(key)
-        return {"brown": f"Accuse {name}", "bribe": f"Bribe against {name}",
+        return {"brown": f"Accuse {name}", "bribe": f"Seal a bribe on {name}",
                 "advocate": f"Advocate for {name}", "test": f"Test: {name} is the witch"}.get(role, "")
 
     def default_accuser(self) -> str | None:

@@ -101,13 +101,15 @@ class SeatsPanel:
             rx -= icon.get_width() + 2
             surface.blit(icon, icon.get_rect(midleft=(rx, cy)))
             rx -= 8
-        count = p.get("hand_count", 0)
-        t = text(f"×{count}", size - 2, theme.TEXT_LIGHT, bold=True)
-        rx -= t.get_width()
-        surface.blit(t, t.get_rect(midleft=(rx, cy)))
+        # H8.1: a hand's size is its owner's secret; other seats show a closed hand
+        count = p.get("hand_count")
+        if isinstance(count, int):
+            t = text(f"×{count}", size - 2, theme.TEXT_LIGHT, bold=True)
+            rx -= t.get_width()
+            surface.blit(t, t.get_rect(midleft=(rx, cy)))
         bh = hh - 6
         back = self.art.back(self.game, (max(16, int(bh / CARD_RATIO)), max(16, bh)))
-        for i in range(min(3, count)):
+        for i in range(min(3, count) if isinstance(count, int) else 2):
             surface.blit(back, back.get_rect(midright=(rx - 4 - i * 5, cy)))
         # villager rows
         mine = [vv for vv in self.villagers() if vv.get("owner") == seat]

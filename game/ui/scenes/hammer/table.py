@@ -9,8 +9,9 @@ to the engine, and a refusal snaps the card back with the engine's message.
 What goes where (zones from ``assets/layouts/hammer.tmx``): ``seat_0`` is the seat on
 screen, ``seat_k`` the k-th seat clockwise from it; each seat panel shows its owner's
 three villagers, each on its pyre track (start value .. 18, 10-18 the blue side), the
-hand as card backs with a count, trophies, kept tests and empty pyres. The shown seat's
-hand is fanned in ``hand``; ``banner`` holds the public window banner with the announced
+hand as card backs (a count for the shown seat only: hand sizes are private, H8.1),
+trophies, kept tests and empty pyres. The shown seat's hand is fanned in ``hand``, with
+the sealed-bribe tray at its right end (``bribes``); ``banner`` holds the public window banner with the announced
 card (the drop target for responses / negations / No Inquisition); ``deck``/``discard``
 the piles; the action buttons sit under the piles.
 
@@ -38,6 +39,7 @@ import pygame
 from game.ui import theme
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.banner import BannerPanel
+from game.ui.scenes.hammer.bribes import BribeTray
 from game.ui.scenes.hammer.common import HEAT_SECONDS, _fallback_zones
 from game.ui.scenes.hammer.hand import HandPanel
 from game.ui.scenes.hammer.moves import MovesPanel
@@ -50,8 +52,8 @@ from game.ui.scenes.table_base import FLY_SECONDS, Pick, Rect, TableScene, Targe
 log = logging.getLogger(__name__)
 
 
-class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPanel, PhaseTrack, MovesPanel,
-                       TableScene):
+class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPanel, PhaseTrack,
+                       MovesPanel, TableScene):
     """The Hammer table (see the module docstring)."""
 
     game = "hammer"
@@ -66,6 +68,7 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
         self.announced_rect: pygame.Rect | None = None
         self.heat_anim: dict[str, list[float]] = {}
         self.discard_marks: list[str] = []
+        self.staging: dict[int, list[dict]] = {}  # seat -> bribes staged in its tray (H8.1)
         self._flown: set[str] = set()
         self._seat_cache: dict[str, tuple] = {}
         super().__init__(app, source)
@@ -106,12 +109,14 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
         return bool(self.legal_of("refill"))
 
     def targets_for(self, card_id: str) -> list[Target]:
-        out: list[Target] = []
+        if any(b["card"] == card_id for b in self.staged()):
+            return [("hand", None)]  # a staged bribe goes back to the hand (H8.1)
+        out: list[Target] = list(self.bribe_targets(card_id))
         for c in self.legal_cmds:
             if c.get("card") != card_id:
                 continue
             t = c.get("type")
-            if t in ("accuse", "bribe", "advocate") and c.get("target"):
+            if t in ("accuse", "advocate") and c.get("target"):
                 out.append(("villager", c["target"]))
             elif t == "test":
                 for vid in ([c["witch"]] if c.get("witch") else self.witches()):
@@ -128,6 +133,8 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
             return self.vrects.get(key)
         if kind == "announced":
             return self.announced_rect
+        if kind == "tray":
+            return self.tray_rect()
         if kind in ("discard", "deck", "hand", "banner", "phase_track", "log"):
             r = self.rects.get(kind)
             return pygame.Rect(r) if r is not None else None
@@ -138,6 +145,9 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         if self.announced_rect is not None and self.announced_rect.collidepoint(pos):
             return ("announced", None)
+        tray = self.tray_rect()
+        if tray is not None and tray.collidepoint(pos):
+            return ("tray", None)
         for name in ("discard", "hand"):
             r = self.rects.get(name)
             if r is not None and pygame.Rect(r).collidepoint(pos):
@@ -253,7 +263,9 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
     def help_lines(self) -> list[str]:
         return [
             "Drag a card from your hand onto its target and let go:",
-            "  brown cards and bribes / advocates: onto a villager (you pick the accuser or the sign);",
+            "  brown cards and advocates: onto a villager (you pick the accuser);",
+            "  a Bribe: onto a villager or your tray, pick the sign: it lies sealed face down and goes",
+            "  with your next move (no one sees who bribed); click it or Backspace to take it back;",
             "  tests: onto the current witch;  answers (responses, No Inquisition, negations):",
             "  onto the card shown in the banner;  phase 4: onto the discard pile, then Refill.",
             "Or click a card, then click its target.  Right-click or hover zooms any card.",
@@ -280,6 +292,7 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
             if zone is not None:
                 self.draw_seat_cached(surface, seat, zone)
         self.draw_piles(surface)
+        self.draw_tray(surface)
         banner = pygame.Rect(self.rects["banner"])
         if self.banner is None and not self.view.get("window"):
             self.draw_center(surface, banner)
@@ -308,4 +321,7 @@ class HammerTableScene(HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPane
             return r.center if r is not None else None
         if kind == "button" and key == "help" and self.help_rect is not None:
             return self.help_rect.center
+        if kind == "tray_card":
+            s = self.tray_sprite(key)
+            return s.rect.center if s is not None else None
         return super().locate(kind, key)

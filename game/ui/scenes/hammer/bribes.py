@@ -1,0 +1,304 @@
+"""The sealed-bribe tray (hammer.md H8.1): bribes staged face down, sent with the next move.
+
+A Bribe dropped on a villager (or on the tray, then a villager is clicked) asks for the
+sign and is *staged*: it leaves the fan and lies face down in the seat's own tray at the
+right end of the hand, captioned for its owner ("+2 Berta"). Nothing is sent: the staged
+bribes ride, as the ``bribes`` field, on the next command this seat sends that may carry
+them (every command after setup), so sealing never shows as a move of its own. Until
+then a staged bribe can be taken back: click it, drag it back to the hand, or press
+Backspace (the last one staged). Bribes already sealed in the box are listed under the
+tray ("in the box") until it opens.
+
+Staging is kept per seat and shown only while that seat is on screen (hot-seat: the
+curtain changes the seat, the tray follows). A staged bribe whose card left the hand or
+whose villager is gone falls back out of the tray.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.hammer import SEALING_COMMANDS
+from game.ui import theme
+from game.ui.scenes import hammer_text as words
+from game.ui.scenes.hammer.common import CARD_RATIO
+from game.ui.scenes.table_base import Pick, Prompt, Target, text
+from game.ui.sprites import CardSprite
+
+TRAY_TITLE = "Sealed bribes"
+TRAY_NOTE = "go with your next move"
+
+
+class BribeTray:
+    """Staging, drawing and taking back sealed bribes. Mixed into
+    :class:`~game.ui.scenes.hammer.table.HammerTableScene` before the other panels."""
+
+    staging: dict[int, list[dict]]
+
+    # ------------------------------------------------------------------ the state --
+    def real_hand(self) -> list[str]:
+        """The shown seat's whole hand, staged bribes included (the view's ``hand``)."""
+        return super().my_hand()  # type: ignore[misc]
+
+    def my_hand(self) -> list[str]:
+        """The hand as the fan shows it: without the bribes staged in the tray."""
+        staged = {b["card"] for b in self.staged()}
+        return [c for c in self.real_hand() if c not in staged]
+
+    def staged(self) -> list[dict]:
+        """This seat's staged bribes ``[{card, target, sign}]``, dropping any whose card
+        left the hand or whose villager is no longer alive."""
+        seat = self.view.get("seat")
+        if not isinstance(seat, int):
+            return []
+        entries = self.staging.get(seat) or []
+        if not entries:
+            return []
+        hand = set(self.real_hand())
+        alive = {v.get("id") for v in self.view.get("villagers") or [] if v.get("status") == "alive"}
+        keep = [b for b in entries if b["card"] in hand and b["target"] in alive]
+        if len(keep) != len(entries):
+            self.staging[seat] = keep
+        return keep
+
+    def boxed(self) -> list[dict]:
+        """This seat's bribes already sealed in the box (the view's ``sealed``)."""
+        return list(self.player(self.view.get("seat")).get("sealed") or [])
+
+    def may_stage(self) -> bool:
+        return self.view.get("seat") is not None and self.view.get("phase") not in ("setup", "over", None)
+
+    def tray_shown(self) -> bool:
+        if not self.may_stage():
+            return False
+        return bool(self.staged() or self.boxed()) or any(
+            words.card_role(c, self.view) == "bribe" for c in self.real_hand())
+
+    def tray_rect(self) -> pygame.Rect | None:
+        """The tray: the right end of the hand zone, one card wide plus a margin."""
+        if not self.tray_shown():
+            return None
+        hand = pygame.Rect(self.rects["hand"])
+        cw = self.card_size()[0]
+        w = int(cw * 1.55)
+        return pygame.Rect(hand.right - w, hand.y, w, hand.h)
+
+    def hand_area(self) -> pygame.Rect:
+        """Where the fan may spread: the hand zone left of the tray."""
+        hand = pygame.Rect(self.rects["hand"])
+        tray = self.tray_rect()
+        if tray is not None:
+            hand.w = tray.x - hand.x - 6
+        return hand
+
+    def stageable(self, card: str) -> bool:
+        """A Bribe in the hand can always be staged once the game runs (legal() never
+        names it: it rides on other commands), so it is never drawn dimmed."""
+        return self.may_stage() and words.card_role(card, self.view) == "bribe"
+
+    def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        if self.stageable(card):
+            return self.art.face(self.game, card, size)
+        return super().hand_face(card, size)  # type: ignore[misc]
+
+    def card_dimmed(self, card: str) -> bool:
+        return False if self.stageable(card) else super().card_dimmed(card)  # type: ignore[misc]
+
+    # ---------------------------------------------------------------- staging ------
+    def bribe_targets(self, card_id: str) -> list[Target]:
+        if not self.may_stage() or words.card_role(card_id, self.view) != "bribe":
+            return []
+        out: list[Target] = [("villager", v["id"]) for v in self.villagers() if v.get("status") == "alive"]
+        if self.tray_rect() is not None:
+            out.append(("tray", None))
+        return out
+
+    def ask_bribe(self, card_id: str, vid: str | None, anchor: tuple[int, int]) -> bool:
+        """A Bribe dropped on villager ``vid`` (or on the tray: pick a villager first)."""
+        if not self.may_stage():
+            self.toast("Bribes are sealed once the game is under way.")
+            return False
+        if vid is None:
+            alive = [("villager", v["id"]) for v in self.villagers() if v.get("status") == "alive"]
+
+            def picked(t: Target, card=card_id) -> None:
+                r = self.target_rect(t)
+                self.ask_bribe(card, t[1], r.center if r is not None else anchor)
+
+            self.pick = Pick(f"Seal {words.card_name(card_id)}: click the villager it is paid against",
+                             alive, picked, self.snap_home)
+            self.message = self.pick.title + "  (Tab + Enter, Esc cancels)"
+            return True
+        amount = words.bribe_amount(card_id)
+        name = words.villager_name(vid)
+        labels = [(f"Raise by {amount}: {self.heat_preview(vid, amount)}", 1),
+                  (f"Lower by {amount}: {self.heat_preview(vid, -amount)}", -1)]
+
+        def signed(sign: int, card=card_id, vid=vid) -> None:
+            self.stage_bribe(card, vid, sign)
+
+        self.prompt = Prompt(f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
+                             labels, signed, self.snap_home, anchor=anchor)
+        return True
+
+    def stage_bribe(self, card: str, target: str, sign: int) -> None:
+        seat = self.view.get("seat")
+        if not isinstance(seat, int) or card not in self.real_hand():
+            return
+        entries = [b for b in self.staging.get(seat, []) if b["card"] != card]
+        entries.append({"card": card, "target": target, "sign": sign})
+        self.staging[seat] = entries
+        if card in self.discard_marks:
+            self.discard_marks.remove(card)
+        self.selected = None
+        self.after_tray_change()
+        self.toast(f"Sealed face down: {words.signed(sign * words.bribe_amount(card))} on "
+                   f"{words.villager_name(target)} goes with your next move.", error=False)
+
+    def unstage(self, card: str) -> None:
+        seat = self.view.get("seat")
+        if not isinstance(seat, int):
+            return
+        self.staging[seat] = [b for b in self.staging.get(seat, []) if b["card"] != card]
+        self.after_tray_change()
+        self.toast(f"{words.card_name(card)} is back in your hand.", error=False)
+
+    def unstage_last(self) -> bool:
+        staged = self.staged()
+        if not staged:
+            return False
+        self.unstage(staged[-1]["card"])
+        return True
+
+    def select_card(self, card_id: str) -> None:
+        if any(b["card"] == card_id for b in self.staged()):
+            self.unstage(card_id)  # a click on a sealed card takes it back
+            return
+        super().select_card(card_id)  # type: ignore[misc]
+
+    def on_key(self, key: int, mod: int) -> None:
+        if (key == pygame.K_BACKSPACE and self.prompt is None and self.pick is None
+                and not self.help_open and self.unstage_last()):
+            return
+        super().on_key(key, mod)  # type: ignore[misc]
+
+    def after_tray_change(self) -> None:
+        self.valid_targets, self.target_cursor = [], -1
+        self.buttons = self.make_buttons()
+        self.rebuild_sprites(None)
+        self._static_key = None
+        self.message = self.status_message()
+        self.dirty = True
+
+    def with_bribes(self, command: dict) -> dict:
+        """``command`` carrying this seat's staged bribes, when it may (H8.1)."""
+        staged = self.staged()
+        if not staged or command.get("type") not in SEALING_COMMANDS or "bribes" in command:
+            return command
+        return dict(command, bribes=[dict(b) for b in staged])
+
+    def submit(self, command: dict) -> bool:
+        seat = self.view.get("seat")
+        sealing = self.with_bribes(command)
+        if not super().submit(sealing):  # type: ignore[misc]
+            return False
+        if sealing is not command and isinstance(seat, int):
+            self.staging[seat] = []
+            count = len(sealing["bribes"])
+            self.toast(f"{count} bribe{'s' if count != 1 else ''} sealed in the box with your move.", error=False)
+        return True
+
+    # ---------------------------------------------------------------- sprites ------
+    def tray_slots(self, count: int) -> list[tuple[int, int]]:
+        tray = self.tray_rect()
+        if tray is None or not count:
+            return []
+        cw, ch = self.tray_card_size()
+        step = max(6, min(cw // 3, (tray.h - ch - 40) // max(1, count - 1))) if count > 1 else 0
+        x = tray.centerx - cw // 2
+        y0 = tray.y + 26
+        return [(x + (i % 2) * 4, y0 + i * step) for i in range(count)]
+
+    def tray_card_size(self) -> tuple[int, int]:
+        tray = self.tray_rect()
+        cw, ch = self.card_size()
+        if tray is None:
+            return (cw, ch)
+        h = min(ch, tray.h - 52)
+        return (max(24, int(h / CARD_RATIO)), max(34, h))
+
+    def rebuild_sprites(self, old_view: dict | None) -> None:
+        super().rebuild_sprites(old_view)  # type: ignore[misc]
+        for s in list(self.group.sprites()):
+            if isinstance(s, CardSprite) and s.zone == "tray":
+                s.kill()
+        staged = self.staged()
+        size = self.tray_card_size()
+        for entry, home in zip(staged, self.tray_slots(len(staged))):
+            sprite = CardSprite(entry["card"], self.sealed_face(entry, size), home, draggable=True, zone="tray")
+            self.group.add(sprite, layer=3)
+
+    def sealed_face(self, entry: dict, size: tuple[int, int]) -> pygame.Surface:
+        """A face-down card with its owner's caption: what it does and to whom."""
+        image = self.art.back(self.game, size).copy()
+        value = entry["sign"] * words.bribe_amount(entry["card"])
+        caption = f"{words.signed(value)} {words.villager_name(entry['target'], short=True)}"
+        fs = max(11, size[1] // 8)
+        label = text(caption, fs, theme.INK, bold=True)
+        if label.get_width() > size[0] - 6:
+            label = pygame.transform.smoothscale(
+                label, (size[0] - 6, max(1, int(label.get_height() * (size[0] - 6) / label.get_width()))))
+        band = pygame.Rect(2, size[1] - label.get_height() - 8, size[0] - 4, label.get_height() + 6)
+        pygame.draw.rect(image, theme.HIGHLIGHT, band, border_radius=4)
+        image.blit(label, label.get_rect(center=band.center))
+        return image
+
+    def tray_sprite(self, card: str) -> CardSprite | None:
+        for s in self.group.sprites():
+            if isinstance(s, CardSprite) and s.zone == "tray" and s.card_id == card:
+                return s
+        return None
+
+    # ---------------------------------------------------------------- drawing ------
+    def draw_tray(self, surface: pygame.Surface) -> None:
+        tray = self.tray_rect()
+        if tray is None:
+            return
+        staged = self.staged()
+        pygame.draw.rect(surface, theme.FELT_DARK, tray, border_radius=8)
+        edge = theme.HIGHLIGHT if staged else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, tray, 2, border_radius=8)
+        fs = max(12, min(16, tray.h // 11))
+        title = text(TRAY_TITLE, fs, theme.TEXT_LIGHT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(tray.centerx, tray.y + 4)))
+        boxed = self.boxed()
+        bottom = tray.bottom - 4
+        if boxed:
+            line = "in the box: " + ", ".join(
+                f"{words.signed(b.get('value', 0))} {words.villager_name(b.get('target'), short=True)}" for b in boxed)
+            small = text(line, max(11, fs - 3), theme.TEXT_MUTED)
+            if small.get_width() > tray.w - 6:
+                small = text(f"{len(boxed)} in the box", max(11, fs - 3), theme.TEXT_MUTED)
+            surface.blit(small, small.get_rect(midbottom=(tray.centerx, bottom)))
+            bottom -= small.get_height() + 2
+        note = TRAY_NOTE if staged else "drop a Bribe here"
+        if not staged and not self.may_stage():
+            note = ""
+        if note:
+            sub = text(note, max(11, fs - 2), theme.HIGHLIGHT if staged else theme.TEXT_MUTED)
+            if sub.get_width() > tray.w - 6:
+                sub = text("next move" if staged else "drop here", max(11, fs - 2),
+                           theme.HIGHLIGHT if staged else theme.TEXT_MUTED)
+            surface.blit(sub, sub.get_rect(midbottom=(tray.centerx, bottom)))
+        if not staged:
+            cw, ch = self.tray_card_size()
+            slot = pygame.Rect(0, 0, cw, ch)
+            slot.midtop = (tray.centerx, tray.y + 26)
+            if slot.bottom < bottom - 18:
+                for i in range(0, slot.w, 10):  # a dashed outline: the empty place of a card
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.y), (slot.x + min(slot.w, i + 5), slot.y))
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.bottom - 1),
+                                     (slot.x + min(slot.w, i + 5), slot.bottom - 1))
+                for i in range(0, slot.h, 10):
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x, slot.y + i), (slot.x, slot.y + min(slot.h, i + 5)))
+                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.right - 1, slot.y + i),
+                                     (slot.right - 1, slot.y + min(slot.h, i + 5)))
