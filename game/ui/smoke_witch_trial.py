@@ -96,7 +96,7 @@ class WitchTrialPlayer:
                 post_key(app, pygame.K_n)
             self.done["no_objection"] += 1
             return "no objection"
-        if "rest" in types:
+        if "rest" in types or "play" in types:
             return self._trial_play(scene, view, legal)
         return self._turn(scene, view, legal, types)
 
@@ -106,7 +106,9 @@ class WitchTrialPlayer:
         plays = [c for c in legal if c["type"] == "play"]
         final = (view.get("trial") or {}).get("phase") == "final"
         limit = 1 if final else 2
-        if plays and self.stage_plays < limit and self.rng.random() < 0.75:
+        # W4.6: a final argument rests only when no card can be played
+        must_play = not any(c["type"] == "rest" for c in legal)
+        if plays and (must_play or (self.stage_plays < limit and self.rng.random() < 0.75)):
             self.stage_plays += 1
             command = self.rng.choice(plays)
             card = command["card"]
