@@ -77,17 +77,18 @@ def test_the_accuser_chooser_names_villagers_as_the_table_does_and_previews_the_
 
 
 def test_the_bribe_chooser_previews_both_signs(app):
-    # hammer.md H9 bribe: the player picks the sign
+    # hammer.md H8.1: the player picks the sign of a bribe it seals
     for seed in range(1, 200):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
         seat = src.match.to_act()[0]
-        bribes = [c for c in src.match.legal(seat) if c["type"] == "bribe"]
-        if bribes:
+        view = src.match.view(seat)
+        bribes = [c for c in view["players"][seat]["hand"] if c.startswith("bribe-")]
+        if bribes and view["may_seal"]:
             break
     src.show(seat)
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
-    card, target = bribes[0]["card"], bribes[0]["target"]
+    card, target = bribes[0], next(v["id"] for v in view["villagers"] if v["owner"] != seat)
     post_drag(app, scene.locate("card", card), scene.locate("villager", target))
     assert scene.prompt is not None
     heat = next(v["heat"] for v in src.view()["villagers"] if v["id"] == target)

@@ -98,7 +98,9 @@ def test_every_hammer_chooser_and_hint_fits_at_1280x720(app):
                 scene.open_place_prompt()
                 problems += check(scene, surface, where + " place", seen)
                 scene.cancel_prompt()
-            choosers = [c for c in legal if c["type"] == "bribe"][:1] + [
+            view = m.view(seat)
+            sealable = [c for c in view["players"][seat]["hand"] if c.startswith("bribe-")] if view["may_seal"] else []
+            choosers = [{"type": "bribe", "card": c, "target": m._alive()[0]} for c in sealable[:1]] + [
                 c for c in legal if c["type"] == "accuse" and sum(
                     d["type"] == "accuse" and (d["card"], d["target"]) == (c["card"], c["target"]) for d in legal) > 1][:1]
             for c in choosers:
