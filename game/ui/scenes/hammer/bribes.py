@@ -91,9 +91,10 @@ class BribeTray:
         return hand
 
     def stageable(self, card: str) -> bool:
-        """A Bribe in the hand can always be staged once the game runs (legal() never
-        names it: it rides on other commands), so it is never drawn dimmed."""
-        return self.may_stage() and words.card_role(card, self.view) == "bribe"
+        """A Bribe this seat may seal with the move it makes now (``may_seal``): legal()
+        never names it, since it rides on other commands, yet it is not dimmed. (It can
+        be staged while waiting too; it then goes with the seat's next move.)"""
+        return bool(self.view.get("may_seal")) and words.card_role(card, self.view) == "bribe"
 
     def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         if self.stageable(card):
