@@ -1,4 +1,4 @@
-"""Generate assets/layouts/hammer.tmx and witch_trial.tmx (Tiled maps; run by hand).
+"""Generate assets/layouts/hammer.tmx, witch_trial.tmx and salem.tmx (Tiled maps; run by hand).
 
     .venv/bin/python tools/make_layouts.py
 
@@ -88,9 +88,17 @@ def witch_trial_zones(n: int) -> list[tuple[str, str, Rect, dict]]:
     return z
 
 
+def salem_zones(n: int) -> list[tuple[str, str, Rect, dict]]:
+    # the seats go round the table by a rule (4-12 seats), kept beside the scene
+    from game.ui.scenes.salem.common import layout_zones
+
+    return layout_zones(n)
+
+
 GAMES = {
     "hammer": (range(3, 6), hammer_zones),
     "witch_trial": (range(3, 8), witch_trial_zones),
+    "salem": (range(4, 13), salem_zones),
 }
 
 

@@ -71,6 +71,20 @@ HAMMER_ROLE_LABEL = {
     "advocate": "Advocate", "bribe": "Bribe", "test": "Test",
 }
 
+# Salem 1692: icons per playing-card kind, Tryal kind and colour (salem.md §1)
+SALEM_ICONS = {
+    "accusation": "accusation", "evidence": "evidence", "witness": "witness", "alibi": "plea",
+    "arson": "flame", "curse": "mark", "robbery": "bribe", "scapegoat": "countercharge",
+    "stocks": "arrest", "asylum": "curtain", "piety": "scales", "matchmaker": "mixup",
+    "black_cat": "familiar", "conspiracy": "hand", "night": "pentagram",
+    "witch": "witch", "constable": "gavel", "not_a_witch": "villager",
+}
+SALEM_COLOUR = {"red": theme.SALEM_RED, "green": theme.SALEM_GREEN, "blue": theme.SALEM_BLUE,
+                "black": theme.SALEM_BLACK}
+SALEM_TRYAL_COLOUR = {"witch": theme.SALEM_WITCH, "constable": theme.SALEM_CONSTABLE,
+                      "not_a_witch": theme.SALEM_TRYAL}
+SALEM_LABEL = {"red": "Accusation", "green": "Green", "blue": "Blue, stays", "black": "Black"}
+
 # Used only while a card file is missing or unreadable, so the table still draws.
 _FALLBACK_HAMMER = {
     "accusation": ("Accusation", "brown", "brown", 1), "denial": ("Denial", "brown", "brown", -2),
@@ -161,6 +175,8 @@ def face_info(game: str, card_id: str) -> FaceInfo:
         return _hammer_info(kind, n)
     if game == "witch_trial":
         return _trial_info(kind, n)
+    if game == "salem":
+        return _salem_info(card_id)
     return FaceInfo(game, kind, "other", kind.replace("_", " ").title(), "", "", "deck",
                     theme.WOOD, "", "")
 
@@ -232,6 +248,34 @@ def _trial_info(kind: str, n: int | None) -> FaceInfo:
         color=TRIAL_KIND_COLOUR[family], text=_text(e, "text"),
         rules_text=_text(e, "rules_text"), stats=tuple(stats), notes=tuple(notes),
     )
+
+
+def _salem_info(card_id: str) -> FaceInfo:
+    """Salem faces: playing cards ``c0``..``c58`` (salem.md §1.2), Tryal cards as
+    ``tryal-<kind>`` and Town Hall characters as ``char-<id>``."""
+    entries = _entries("salem")
+    head, _, tail = str(card_id).partition("-")
+    if head == "tryal" and tail in entries:
+        e = entries[tail][1]
+        return FaceInfo("salem", tail, "tryal", str(e.get("name", tail)), "Tryal", "",
+                        SALEM_ICONS.get(tail, "villager"), SALEM_TRYAL_COLOUR.get(tail, theme.SALEM_TRYAL),
+                        _text(e, "text"), _text(e, "rules_text"))
+    if head == "char" and tail in entries:
+        e = entries[tail][1]
+        return FaceInfo("salem", tail, "character", str(e.get("name", tail)), "Town Hall", "",
+                        "villager", theme.SALEM_CHARACTER, _text(e, "text"), _text(e, "rules_text"))
+    try:
+        from game.rules.salem import catalog
+
+        kind = catalog().kind_of[str(card_id)]
+    except (KeyError, Exception):  # an unknown id still gets a readable face
+        return FaceInfo("salem", str(card_id), "other", str(card_id), "", "", "deck", theme.WOOD, "", "")
+    e = entries.get(kind, ("playing", {}))[1]
+    colour = str(e.get("colour", "green"))
+    value = str(e["value"]) if e.get("value") else ""
+    return FaceInfo("salem", kind, colour, str(e.get("name", kind)), SALEM_LABEL.get(colour, colour.title()),
+                    value, SALEM_ICONS.get(kind, "deck"), SALEM_COLOUR.get(colour, theme.WOOD),
+                    _text(e, "text"), _text(e, "rules_text"))
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -650,7 +694,7 @@ class CardArt:
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
         w, h = size
-        base = theme.CARD_BACK_HAMMER if game == "hammer" else theme.CARD_BACK_TRIAL
+        base = {"hammer": theme.CARD_BACK_HAMMER, "salem": theme.CARD_BACK_SALEM}.get(game, theme.CARD_BACK_TRIAL)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         grad = _vertical_gradient(size, theme.lighten(base, 0.12), theme.darken(base, 0.25))
         surf.blit(grad, (0, 0))
@@ -666,7 +710,7 @@ class CardArt:
         r = int(min(w, h) * 0.3)
         pygame.draw.circle(surf, theme.darken(base, 0.35), (w // 2, h // 2), r)
         pygame.draw.circle(surf, theme.PARCHMENT_DARK, (w // 2, h // 2), r, max(1, r // 10))
-        icon = "pentagram" if game == "hammer" else "gavel"
+        icon = {"hammer": "pentagram", "salem": "witch"}.get(game, "gavel")
         _blit_center(surf, get_icon(icon, int(r * 1.3), theme.PARCHMENT_DARK), w // 2, h // 2)
         # inner border
         inset = max(3, w // 16)
@@ -746,6 +790,12 @@ def _hammer_villager_ids() -> frozenset[str]:
 
 def all_card_ids(game: str) -> list[str]:
     """Every physical card id of ``game`` as the rules files number them (for sheets and tests)."""
+    if game == "salem":
+        from game.rules.salem import catalog
+
+        cat = catalog()
+        return (list(cat.card_ids) + [f"tryal-{k}" for k in cat.tryals]
+                + [f"char-{c}" for c in cat.characters])
     ids: list[str] = []
     for section, items in _card_file(game).items():
         if not isinstance(items, list) or section in ("villagers", "pyres"):

@@ -217,7 +217,9 @@ class HotseatSession:
         self.fixed_hold = None if hold is None else float(hold)
         self.game: str = match.game_id
         self.players: list[str] = list(match.players)
-        self.humans: list[int] = [s for s in range(match.n) if s not in self.bots]
+        #: seats nobody plays (Salem's ghosts): neither a human nor a bot, never asked
+        self.absent: set[int] = set(match.options.get("ghosts") or [])
+        self.humans: list[int] = [s for s in range(match.n) if s not in self.bots and s not in self.absent]
         self.revision = 0
         self.message = ""
         self.save_error: str | None = None
@@ -298,7 +300,7 @@ class HotseatSession:
         return self.match.to_act()
 
     def is_human(self, seat: int) -> bool:
-        return 0 <= seat < self.match.n and seat not in self.bots
+        return 0 <= seat < self.match.n and seat not in self.bots and seat not in self.absent
 
     def submit(self, command: dict) -> str | None:
         """Apply ``command`` for the seat behind the screen. None when applied, else a
@@ -496,6 +498,14 @@ class HotseatSession:
         elif self.match.over:
             self._screen_seat = None
             self._cancel_curtain()
+        elif (blind := blind_window(self.match.view(None))) is not None and any(
+                self.is_human(s) for s in blind["waiting"]):
+            # a blind window (Salem §5.0): seat by seat behind the curtain in the
+            # window's order, whatever each seat's role, so nobody learns anything from
+            # who is asked, in which order, or how many screens there are
+            following = next(s for s in blind["order"] if s in blind["waiting"] and self.is_human(s))
+            if self._screen_seat != following and self.curtain_seat != following:
+                self._lower_curtain(following)
         else:
             pending = [s for s in self.match.to_act() if self.is_human(s)]
             window = self._window()
@@ -609,6 +619,18 @@ def public_window(view: dict) -> dict | None:
     if isinstance(motion, dict) and motion:
         return {"kind": "objection", "card": motion.get("card"), "by": motion.get("by"),
                 "order": [motion.get("awaiting")], "passed": []}
+    return None
+
+
+def blind_window(view: dict) -> dict | None:
+    """A window every seat answers once, one seat after the other in ``order`` (Salem's
+    Dawn, Night, Gavel, confessions and Conspiracy picks), as ``{name, order, waiting}``
+    from a public view; None when there is none. Hot-seat takes these seat by seat
+    behind the curtain instead of offering a banner."""
+    pending = view.get("pending")
+    if isinstance(pending, dict) and pending.get("kind") == "window" and isinstance(pending.get("order"), list):
+        return {"name": pending.get("window"), "order": list(pending["order"]),
+                "waiting": list(pending.get("waiting") or [])}
     return None
 
 

@@ -124,8 +124,10 @@ def fast_animations(app) -> Iterator[None]:
 
 
 def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], Any],
-                      timeout_s: float, seed: int) -> Any:
-    """Open a 3-player human hot-seat ``game`` and call ``player.step()`` until it ends.
+                      timeout_s: float, seed: int, names: list[str] | None = None,
+                      options: dict | None = None) -> Any:
+    """Open a human hot-seat ``game`` (3 players unless ``names`` says otherwise) and
+    call ``player.step()`` until it ends.
 
     ``make_player(session)`` builds the player; ``title`` names the game in failures.
     Returns the player. Raises :class:`SmokeFailure` when the time runs out, 60 steps
@@ -134,7 +136,8 @@ def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], A
     from game.ui.session import HotseatSession, open_table
 
     with fast_animations(app):
-        session = HotseatSession.new(app, game, ["Ann", "Bob", "Cy"], [], seed=seed, bot_delay=0.0)
+        session = HotseatSession.new(app, game, names or ["Ann", "Bob", "Cy"], [], seed=seed,
+                                     options=options, bot_delay=0.0)
         table = open_table(app, session)
         watch = CurtainWatch(session, table)
         try:

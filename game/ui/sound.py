@@ -40,6 +40,14 @@ EVENT_SOUNDS: dict[str, dict[str, str]] = {
         "burn": "bell",
         "call": "gavel",
     },
+    "salem": {
+        "play": "card_place", "ability": "card_place",
+        "draw": "card_draw", "deal": "card_draw", "reveal": "card_draw", "conspiracy_moves": "card_draw",
+        "reshuffle": "shuffle", "shuffled": "shuffle",
+        "trial": "gavel", "gavel": "gavel",
+        "death": "bell", "night": "bell", "over": "bell",
+        "black_card": "chime",
+    },
     "witch_trial": {
         "roll": "dice",
         "verdict": "gavel", "objection": "gavel", "mistrial": "gavel", "continuance": "gavel",

@@ -60,6 +60,19 @@ MONEY: RGB = (212, 175, 55)
 JURY_GUILTY: RGB = (170, 40, 36)
 JURY_INNOCENT: RGB = (48, 100, 150)
 
+# Salem 1692 (salem.md §1.2: red, green, blue, black cards; Tryal cards; the night)
+SALEM_RED: RGB = (168, 42, 38)
+SALEM_GREEN: RGB = (60, 120, 66)
+SALEM_BLUE: RGB = (48, 92, 156)
+SALEM_BLACK: RGB = (40, 36, 44)
+SALEM_TRYAL: RGB = (120, 104, 80)
+SALEM_WITCH: RGB = (110, 40, 120)
+SALEM_CONSTABLE: RGB = (150, 120, 40)
+SALEM_CHARACTER: RGB = (88, 74, 110)
+CARD_BACK_SALEM: RGB = (44, 52, 66)
+NIGHT_SKY: RGB = (12, 16, 34)
+MOON: RGB = (236, 232, 200)
+
 # Per-seat accent colours, index = seat (up to 7 players)
 SEATS: tuple[RGB, ...] = (
     (214, 80, 64),

@@ -20,8 +20,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dora", "Ede", "Fritz", "Greta"]
+DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dora", "Ede", "Fritz", "Greta", "Hal", "Ida", "Jo", "Kai", "Lena"]
 MAX_NAME = 24
+#: game options offered as checkboxes (a game's boolean options with a label here)
+OPTION_LABELS = {
+    "double_pass": "Double pass",
+    "town_hall": "Town Hall characters",
+    "short_game_guard": "Short game guard",
+    "hide_witch_on_death": "Secret witches at death",
+    "extra_witch": "Extra witch",
+}
+#: seat rows go into two columns above this many seats
+ONE_COLUMN = 7
+
+
+def get_label_width(label: str, size: int) -> int:
+    from game.ui.fonts import get_font
+
+    return get_font(size).size(label)[0]
 
 
 def check_seats(names: list[str], bots: list[bool]) -> str | None:
@@ -97,22 +113,36 @@ class NewGameScene(GameSeatsForm):
         self.names = list(DEFAULT_NAMES)
         self.bots = [False] * len(DEFAULT_NAMES)
         self.seed_text = ""
+        self.game_options: dict[str, dict[str, bool]] = {}
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
+    def option_keys(self) -> list[str]:
+        """The chosen game's options offered here (booleans with a label)."""
+        cls = self._classes.get(self.game) if self.game else None
+        defaults = getattr(cls, "option_defaults", {}) or {}
+        return [k for k, v in defaults.items() if isinstance(v, bool) and k in OPTION_LABELS]
+
+    def _columns(self) -> int:
+        return 2 if self.seats >= ONE_COLUMN else 1
+
+    def _seat_rows(self) -> int:
+        return -(-self.seats // self._columns())
+
     def _row(self) -> int:
-        """Row height: 48 px at the 1280x720 scale, less when 6 or 7 seats must fit."""
+        """Row height: 48 px at the 1280x720 scale, less when many seats must fit."""
         _, h = self.app.size
         room = h - self.px(140) - self.px(140) - self.px(68)
-        return max(30, min(self.px(48), room // (self.seats + 3)))
+        extra = 4 if self.option_keys() else 3
+        return max(28, min(self.px(48), room // (self._seat_rows() + extra)))
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        pw = min(w - 60, self.px(820))
+        pw = min(w - 60, self.px(820 if self._columns() == 1 else 1120))
         top = self.px(140)
         row = self._row()
-        ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self.seats * row + self.px(10) + row \
-            + self.px(14)
+        ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self._seat_rows() * row + self.px(10) + row \
+            + self.px(14) + (row if self.option_keys() else 0)
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -130,18 +160,39 @@ class NewGameScene(GameSeatsForm):
         else:
             y = self.game_and_seat_rows(widgets, x0, fx, y, label_w, row, fs)
             y += row + self.px(14)
-            name_w = min(self.px(320), panel.right - fx - self.px(200))
+            cols = self._columns()
+            col_w = (panel.right - x0 - self.px(24)) // cols
+            seat_label_w = label_w if cols == 1 else self.px(90)
+            name_w = min(self.px(320), col_w - seat_label_w - self.px(190))
+            rows = self._seat_rows()
             for i in range(self.seats):
-                widgets.append(Label((x0, y + self.px(10), label_w, row), f"Seat {i + 1}", fs, col="text_dim"))
-                widgets.append(TextField((fx, y, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
+                cx = x0 + (i // rows) * col_w
+                cy = y + (i % rows) * row
+                nx = cx + seat_label_w
+                widgets.append(Label((cx, cy + self.px(10), seat_label_w, row), f"Seat {i + 1}", fs,
+                                     col="text_dim"))
+                widgets.append(TextField((nx, cy, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
                                          placeholder=f"Name of seat {i + 1}", font_size=fs,
                                          on_change=lambda t, i=i: self.set_name(i, t),
                                          on_submit=lambda _t: self.start(), name=f"name_{i}"))
-                widgets.append(Checkbox((fx + name_w + self.px(20), y, self.px(170), row - self.px(6)),
+                widgets.append(Checkbox((nx + name_w + self.px(14), cy, self.px(170), row - self.px(6)),
                                         "Bot plays", self.bots[i], font_size=fs,
                                         on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
-                y += row
+            y += rows * row
             y += self.px(10)
+            keys = self.option_keys()
+            if keys:
+                chosen = self.game_options.setdefault(self.game, {})
+                widgets.append(Label((x0, y + self.px(10), label_w, row), "Options", fs, col="text_dim"))
+                ox = fx
+                for key in keys:
+                    label = OPTION_LABELS[key]
+                    bw = self.px(44) + get_label_width(label, fs)
+                    widgets.append(Checkbox((ox, y, bw, row - self.px(6)), label, chosen.get(key, False),
+                                            font_size=fs, on_change=lambda v, k=key: self.set_option(k, v),
+                                            name=f"option_{key}"))
+                    ox += bw + self.px(16)
+                y += row
             widgets.append(Label((x0, y + self.px(10), label_w, row), "Seed", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
                                      placeholder="random", font_size=fs, on_change=self.set_seed,
@@ -183,6 +234,10 @@ class NewGameScene(GameSeatsForm):
     def set_seed(self, text: str) -> None:
         self.seed_text = text
 
+    def set_option(self, key: str, value: bool) -> None:
+        self.game_options.setdefault(self.game, {})[key] = bool(value)
+        self.dirty = True
+
     def start(self) -> None:
         from game.engine import SetupError
         from game.ui.scenes.menu import MenuScene
@@ -202,7 +257,9 @@ class NewGameScene(GameSeatsForm):
             return
         seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
         try:
-            session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed)
+            options = {k: v for k, v in self.game_options.get(self.game, {}).items() if k in self.option_keys()}
+            session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed,
+                                         options=options)
             open_table(self.app, session, base=MenuScene(self.app))
         except SetupError as exc:
             self.say(str(exc), "error")

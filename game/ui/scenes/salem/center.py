@@ -1,0 +1,160 @@
+"""The middle of the table and the piles: the phase banner (day, Night, Conspiracy, a
+trial), Night's own look (the table darkens under a moon: the town sleeps), the draw
+pile with Night at its bottom, the discard pile. Mixed into
+:class:`~game.ui.scenes.salem.table.SalemTableScene`."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import fit_font, get_font, wrap_text
+from game.ui.icons import get_icon
+from game.ui.scenes.salem import words
+from game.ui.scenes.salem.common import CARD_RATIO
+from game.ui.scenes.table_base import panel, text
+
+NIGHT = "c58"
+
+
+class CenterPanel:
+    """Phase banner, Night sky, piles."""
+
+    def is_night(self) -> bool:
+        return self.view.get("phase") == "night" and not self.view.get("over")
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if not self.is_night():
+            surface.fill(theme.FELT)
+            return
+        key = ("night_bg", (w, h))
+        bg = self._bg_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
+            top, bottom = theme.NIGHT_SKY, theme.mix(theme.NIGHT_SKY, theme.FELT_DARK, 0.6)
+            for y in range(0, h, 4):
+                pygame.draw.rect(bg, theme.mix(top, bottom, y / max(1, h)), (0, y, w, 4))
+            rng_x = 7919
+            for i in range(90):  # a fixed sky of small stars
+                sx = (i * rng_x) % w
+                sy = (i * 104729) % max(1, int(h * 0.75))
+                pygame.draw.circle(bg, (200, 200, 220), (sx, sy), 1)
+            self._bg_cache = {key: bg}
+        surface.blit(bg, (0, 0))
+
+    def draw_moon(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        r = max(16, min(area.w, area.h) // 7)
+        cx, cy = area.right - r - 16, area.y + r + 12
+        pygame.draw.circle(surface, theme.MOON, (cx, cy), r)
+        pygame.draw.circle(surface, theme.NIGHT_SKY, (cx - r // 2, cy - r // 4), int(r * 0.85))
+
+    def phase_title(self) -> tuple[str, str]:
+        """(title, line under it) for the banner, from the public view."""
+        v = self.view
+        name = self.name
+        if v.get("over"):
+            team = v.get("team")
+            winners = ", ".join(name(s) for s in v.get("winners") or [])
+            if team is None:
+                return "Game over", "Everybody loses."
+            side = "The witches win" if team == "witches" else "The town wins"
+            return "Game over", side + (f": {winners}" if winners else " (no player with them)")
+        p = v.get("pending") or {}
+        kind = p.get("kind")
+        waiting = ", ".join(name(s) for s in p.get("waiting") or [])
+        if kind == "window":
+            title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
+            return title, f"Every player answers in secret. Waiting for: {waiting}." if waiting else ""
+        if kind == "trial":
+            return (f"Trial of {name(p.get('player'))}",
+                    f"{name(p.get('await'))} picks which Tryal card is turned up.")
+        if kind == "black_cat":
+            return ("Conspiracy: the Black Cat",
+                    f"{name(p.get('await'))} turns up one of {name(p.get('player'))}'s Tryal cards.")
+        if kind == "night_flip":
+            return "Night: the witches show themselves", f"{name(p.get('await'))} flips one Tryal card."
+        if kind == "death_order":
+            return "Matchmaker", f"{name(p.get('await'))} decides who dies first."
+        if kind == "ability":
+            return words.character_name(p.get("name")), f"{name(p.get('await'))} may use the ability."
+        active = v.get("active")
+        phase = v.get("phase")
+        day = "Night" if phase == "night" else "Day"
+        return f"{day} — {name(active)}'s turn", ("Draw two cards, or play cards then end the turn."
+                                                  if not v.get("played") else "Playing cards.")
+
+    def draw_banner_zone(self, surface: pygame.Surface) -> None:
+        area = pygame.Rect(self.rects["banner"])
+        title, line = self.phase_title()
+        night = self.is_night()
+        panel(surface, area, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=220,
+              edge=theme.MOON if night else theme.PANEL_EDGE, radius=10)
+        tsize = max(16, min(28, area.h // 2 - 2))
+        tfont = fit_font(title, area.w - 24, tsize, 12, bold=True, title=True)
+        surface.blit(tfont.render(title, True, theme.HIGHLIGHT), (area.x + 12, area.y + 4))
+        if line:
+            lsize = max(12, min(18, area.h // 3))
+            lfont = get_font(lsize)
+            lines = wrap_text(line, lfont, area.w - 24)[:1]
+            for ln in lines:
+                surface.blit(lfont.render(ln, True, theme.TEXT_LIGHT),
+                             (area.x + 12, area.bottom - lfont.get_linesize() - 4))
+
+    def draw_middle(self, surface: pygame.Surface) -> None:
+        """The empty middle: the moon at Night, the recent public happenings by day."""
+        body = pygame.Rect(self.rects["center"])
+        if self.prompt_box is not None:
+            return
+        if self.is_night():
+            self.draw_moon(surface, body)
+            sleep = text("The town sleeps.", max(16, body.h // 12), theme.MOON, title=True)
+            surface.blit(sleep, sleep.get_rect(center=(body.centerx, body.centery - body.h // 6)))
+        # the last few public happenings, large enough to follow from across the table
+        lines = [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:]
+        size = max(13, min(20, body.h // 14))
+        font = get_font(size)
+        y = body.bottom - 4 - len(lines) * font.get_linesize()
+        for i, ln in enumerate(lines):
+            col = theme.HIGHLIGHT if i == len(lines) - 1 else theme.TEXT_MUTED
+            for part in wrap_text(ln, font, body.w - 20)[:1]:
+                surface.blit(font.render(part, True, col), (body.x + 10, y))
+            y += font.get_linesize()
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        deck = pygame.Rect(self.rects["deck"])
+        disc = pygame.Rect(self.rects["discard"])
+        ch = deck.h - 26
+        cw = min(deck.w, int(ch / CARD_RATIO))
+        ch = int(cw * CARD_RATIO)
+        count = int(self.view.get("draw_count", 0))
+        card = pygame.Rect(0, 0, cw, ch)
+        card.midtop = (deck.centerx, deck.y)
+        if count:
+            layers = min(4, count)
+            for i in range(layers - 1, -1, -1):
+                surface.blit(self.art.back("salem", (cw, ch)), card.move(i * 2, -i * 2).topleft)
+        else:
+            pygame.draw.rect(surface, theme.FELT_DARK, card, 2, border_radius=8)
+        if self.view.get("night_at_bottom"):
+            # Night lies at the bottom: its edge shows under the pile
+            edge = pygame.Rect(card.x - 4, card.bottom - 10, cw, 12)
+            pygame.draw.rect(surface, theme.SALEM_BLACK, edge, border_radius=4)
+            pygame.draw.rect(surface, theme.MOON, edge, 1, border_radius=4)
+            surface.blit(get_icon("pentagram", 10, theme.MOON), (edge.x + 4, edge.y + 1))
+        size = max(12, min(17, deck.h // 12))
+        label = f"Draw pile: {count}" + (" (Night last)" if self.view.get("night_at_bottom") else "")
+        lab = fit_font(label, deck.w + 20, size, 10).render(label, True, theme.TEXT_LIGHT)
+        surface.blit(lab, lab.get_rect(midtop=(deck.centerx, card.bottom + 4)))
+        pile = list(self.view.get("discard") or [])
+        dcard = pygame.Rect(0, 0, cw, ch)
+        dcard.midtop = (disc.centerx, disc.y)
+        if pile:
+            surface.blit(self.art.face("salem", pile[-1], (cw, ch)), dcard.topleft)
+        else:
+            pygame.draw.rect(surface, theme.FELT_DARK, dcard, 2, border_radius=8)
+        lab = fit_font(f"Discard: {len(pile)}", disc.w, size, 10).render(f"Discard: {len(pile)}", True,
+                                                                         theme.TEXT_LIGHT)
+        surface.blit(lab, lab.get_rect(midtop=(disc.centerx, dcard.bottom + 4)))
+        self.deck_card_rect, self.discard_card_rect = card, dcard

@@ -1,0 +1,192 @@
+"""Private prompts of the blind windows (salem.md §5): Dawn, the Night vote, the Gavel,
+confessions, Conspiracy picks and the Town Hall choice.
+
+Every seat asked gets the same box, the same size, in the same place, whatever its
+role: a seat with nothing to do there reads "The town sleeps" and presses Continue; a
+witch picks a name and presses Continue; the Constable likewise. So a player waiting
+for the screen learns nothing from what the other one saw or how the box looked, and
+in hot-seat every seat takes the same screens (curtain, prompt). The box lists what
+``legal()`` offers; Continue sends the chosen command (or ``pass``). Mixed into
+:class:`~game.ui.scenes.salem.table.SalemTableScene`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes.salem import words
+from game.ui.scenes.table_base import fit_lines, panel, text
+from game.ui.widgets import Button
+
+SLEEP_TEXT = {
+    "dawn": "The town sleeps. Keep your eyes closed while the witches give away the Black Cat.",
+    "night_vote": "The town sleeps. Keep your eyes closed while the witches choose.",
+    "gavel": "The town sleeps. Keep your eyes closed while the Constable keeps watch.",
+}
+ASK_TEXT = {
+    "dawn": "You are a witch. Give the Black Cat to a player (the witches may keep it).",
+    "night_vote": "You are a witch. Choose who dies tonight.",
+    "gavel": "You are the Constable. Put the Gavel on a player: they cannot be killed tonight.",
+    "confess": "You may confess: turn up one of your Tryal cards and you are safe tonight. "
+               "Confessing a Witch or your last card kills you.",
+    "conspiracy": "Take one Tryal card, unseen, from the row on your left.",
+    "keep_character": "Keep one of the two Town Hall characters you were dealt.",
+}
+
+
+class PromptsPanel:
+    """The window prompt: its box, its option buttons and Continue."""
+
+    def window_pending(self) -> dict | None:
+        """The open blind window, when the seat on screen must answer it now."""
+        p = self.view.get("pending") or {}
+        seat = self.view.get("seat")
+        if p.get("kind") != "window" or seat is None or seat not in (p.get("waiting") or []):
+            return None
+        return p
+
+    def prompt_rect(self) -> pygame.Rect:
+        """One box for every window prompt (same size for every seat and role)."""
+        center = pygame.Rect(self.rects["center"])
+        h = center.h
+        w = min(center.w - 20, int(h * 2.1))
+        return pygame.Rect(center.centerx - w // 2, center.y, w, h)
+
+    def window_options(self, p: dict) -> tuple[str, list[tuple[str, dict]]]:
+        """(what is asked, [(label, command)]) for the seat on screen; [] = it sleeps."""
+        name = p.get("window")
+        cmds = [c for c in self.legal_cmds if c.get("type") != "pass"]
+        if not cmds:
+            return SLEEP_TEXT.get(name, "The town sleeps."), []
+        if name in ("dawn", "night_vote", "gavel"):
+            return ASK_TEXT[name], [(self.name(c["target"]), c) for c in cmds]
+        if name == "confess":
+            row = self.view.get("my_row") or []
+            out = []
+            for c in cmds:
+                if c["type"] == "confess":
+                    kind = row[c["index"]]["kind"] if c["index"] < len(row) else "?"
+                    out.append((f"Card {c['index'] + 1}: {words.TRYAL_NAMES.get(kind, kind)}", c))
+                else:
+                    out.append(("Confess without a card (Phips)", c))
+            return ASK_TEXT[name], out
+        if name == "conspiracy":
+            duties = [d for d in p.get("picks") or [] if d.get("index") is None]
+            if not duties:
+                return ASK_TEXT[name], []
+            duty = duties[0]
+            mine = duty["taker"] == self.view.get("seat")
+            giver = self.name(duty["giver"])
+            ask = (f"Take one of {giver}'s {duty['row_count']} Tryal cards, unseen." if mine else
+                   f"Choose the card {self.name(duty['taker'])} (a ghost) takes from {giver}'s row.")
+            out = [(f"{giver}'s card {c['index'] + 1}", c) for c in cmds
+                   if c.get("taker", self.view.get("seat")) == duty["taker"]]
+            return ask, out
+        if name == "keep_character":
+            return ASK_TEXT[name], [(words.character_name(c["character"]), c) for c in cmds]
+        return "Answer.", [(c["type"], c) for c in cmds]
+
+    def make_window_buttons(self, p: dict) -> list[Button]:
+        box = self.prompt_rect()
+        ask, options = self.window_options(p)
+        self.window_ask = ask
+        buttons: list[Button] = []
+        keys = [tuple(sorted(c.items())) for _, c in options]
+        if self.window_choice not in keys:
+            self.window_choice = None
+        pad = max(8, box.h // 24)
+        bh = max(26, min(40, box.h // 9))
+        size = max(12, min(18, bh // 2))
+        grid_top = box.y + pad + int(box.h * 0.30)
+        grid = pygame.Rect(box.x + pad, grid_top, box.w - 2 * pad, box.bottom - pad - bh - 10 - grid_top)
+        cols = 3 if len(options) > 6 else 2 if len(options) > 2 else max(1, len(options))
+        rows = max(1, -(-len(options) // cols))
+        cell_h = min(bh + 6, grid.h // rows) if options else bh
+        cell_w = grid.w // cols
+        for i, (label, cmd) in enumerate(options):
+            r, c = divmod(i, cols)
+            rect = (grid.x + c * cell_w + 3, grid.y + r * cell_h, cell_w - 6, max(22, cell_h - 6))
+            key = keys[i]
+            style = "primary" if key == self.window_choice else "normal"
+            buttons.append(Button(rect, label, lambda k=key: self.choose_option(k), style=style,
+                                  font_size=max(11, min(size, (cell_h - 6) // 2)),
+                                  hotkey=(pygame.K_1 + i) if i < 9 else None, name=f"option:{i}"))
+        chosen = next((cmd for k, (_, cmd) in zip(keys, options) if k == self.window_choice), None)
+        if not options:
+            label = "Continue"
+        elif chosen is not None:
+            label = "Continue"
+        elif p.get("window") == "confess":
+            label = "Continue without confessing"
+        else:
+            label = "Choose, then Continue"
+        enabled = not options or chosen is not None or p.get("window") == "confess"
+        cw = min(box.w - 2 * pad, max(220, get_font(size + 2, bold=True).size(label)[0] + 40))
+        cont = Button((box.centerx - cw // 2, box.bottom - pad - bh, cw, bh), label, self.continue_window,
+                      style="primary", font_size=size + 2, hotkey=pygame.K_RETURN, name="continue",
+                      enabled=enabled)
+        buttons.append(cont)
+        self.window_commands = dict(zip(keys, (c for _, c in options)))
+        return buttons
+
+    def choose_option(self, key: Any) -> None:
+        self.window_choice = None if self.window_choice == key else key
+        self.buttons = self.make_buttons()
+        self.dirty = True
+
+    def continue_window(self) -> None:
+        p = self.window_pending()
+        if p is None:
+            return
+        cmd = self.window_commands.get(self.window_choice) if self.window_choice is not None else None
+        if cmd is None:
+            if self.legal_cmds and any(c.get("type") == "pass" for c in self.legal_cmds):
+                cmd = {"type": "pass"}
+            else:
+                self.toast("Choose one first.")
+                return
+        self.window_choice = None
+        self.submit(dict(cmd))
+
+    def draw_window_prompt(self, surface: pygame.Surface) -> None:
+        p = self.window_pending()
+        if p is None:
+            self.prompt_box = None
+            return
+        box = self.prompt_rect()
+        self.prompt_box = box
+        night = self.is_night()
+        panel(surface, box, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=246,
+              edge=theme.MOON if night else theme.HIGHLIGHT, radius=12, width=3)
+        pad = max(8, box.h // 24)
+        title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
+        tsize = max(16, min(26, box.h // 12))
+        surface.blit(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))
+        ask_box = pygame.Rect(box.x + pad, box.y + pad + tsize + 10, box.w - 2 * pad, int(box.h * 0.30) - tsize - 12)
+        size, lines = fit_lines(self.window_ask, ask_box.w, ask_box.h, max(14, min(20, box.h // 14)))
+        font = get_font(size)
+        y = ask_box.y
+        drawn = []
+        for line in lines:
+            surf = font.render(line, True, theme.TEXT_LIGHT)
+            surface.blit(surf, (ask_box.x, y))
+            drawn.append(surf.get_rect(topleft=(ask_box.x, y)))
+            y += font.get_linesize()
+        self.note_text("window prompt", self.window_ask, " ".join(lines), drawn, ask_box)
+        votes = p.get("votes")
+        if votes:
+            seen = "Votes so far: " + ", ".join(f"{self.name(v['seat'])} → {self.name(v['target'])}" for v in votes)
+            vf = get_font(max(12, size - 3))
+            for ln in wrap_text(seen, vf, box.w - 2 * pad)[:2]:
+                surface.blit(vf.render(ln, True, theme.TEXT_MUTED), (ask_box.x, y))
+                y += vf.get_linesize()
+        if not [b for b in self.buttons if b.name.startswith("option:")]:
+            # the sleeping seat: a quiet picture in the space the choices take for others
+            area = pygame.Rect(box.x + pad, box.y + int(box.h * 0.36), box.w - 2 * pad, int(box.h * 0.42))
+            r = max(14, min(area.w, area.h) // 4)
+            pygame.draw.circle(surface, theme.MOON, (area.centerx, area.centery), r)
+            pygame.draw.circle(surface, theme.NIGHT_SKY if night else theme.PANEL,
+                               (area.centerx - r // 2, area.centery - r // 4), int(r * 0.85))

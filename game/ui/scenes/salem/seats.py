@@ -1,0 +1,249 @@
+"""Seat panels: every seat's name (and Town Hall character), its Tryal row (the shown
+seat's own cards face up, everyone else's face down, revealed cards face up for all), the
+red cards in its front with the running count against its trial mark, its blue cards
+and Stocks, the Black Cat, the Gavel, its hand size; the dead and the ghosts drawn as
+such. Mixed into :class:`~game.ui.scenes.salem.table.SalemTableScene`."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import fit_font, get_font
+from game.ui.icons import get_icon
+from game.ui.scenes.salem import words
+from game.ui.scenes.salem.common import CARD_RATIO
+from game.ui.scenes.table_base import panel, text
+
+BLACK_CAT = "c56"
+
+
+class SeatsPanel:
+    """Draws the seats and remembers where their parts lie (for targets and zoom)."""
+
+    def seat_data(self, seat: int) -> dict:
+        for s in self.view.get("seats") or []:
+            if s.get("seat") == seat:
+                return s
+        return {}
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        self.seat_rects.clear()
+        self.tryal_rects.clear()
+        self.front_rects.clear()
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None:
+                self.draw_seat(surface, seat, zone, own=(seat == self.shown_seat()))
+
+    def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+        """(fill, edge, edge width) of a seat's panel now."""
+        s = self.seat_data(seat)
+        night = self.is_night()
+        fill = theme.PANEL
+        if s.get("ghost"):
+            fill = (40, 48, 70)
+        if not s.get("alive", True):
+            fill = (30, 28, 28)
+        if night:
+            fill = theme.mix(fill, theme.NIGHT_SKY, 0.5)
+        edge, width = theme.PANEL_EDGE, 2
+        if seat == self.view.get("active") and not self.view.get("over"):
+            edge, width = theme.HIGHLIGHT, 3
+        pending = self.view.get("pending") or {}
+        if pending.get("kind") in ("trial", "black_cat") and pending.get("player") == seat:
+            edge, width = theme.DANGER, 4
+        return fill, edge, width
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool) -> None:
+        s = self.seat_data(seat)
+        if not s:
+            return
+        fill, edge, width = self.seat_style(seat)
+        panel(surface, zone, color=fill, alpha=232, edge=edge, width=width)
+        self.seat_rects[seat] = zone
+        pad = max(4, zone.h // 28)
+        # -- header: name, character, markers
+        head_h = max(16, min(28, zone.h // 7))
+        name = s.get("name", "?")
+        char = s.get("character")
+        x = zone.x + pad + 2
+        y = zone.y + pad
+        markers = self.seat_markers(seat, s)
+        marker_w = len(markers) * (head_h + 2)
+        room = zone.w - 2 * pad - marker_w - 4
+        label = name
+        if char and not s.get("ghost") and char and words.character_name(char) != name:
+            label = f"{name} · {words.character_name(char)}"
+        font = fit_font(label, room, head_h, max(11, head_h - 7), bold=True)
+        if font.size(label)[0] > room:
+            label = name
+            font = fit_font(label, room, head_h, max(11, head_h - 7), bold=True)
+        colour = theme.TEXT_LIGHT if s.get("alive", True) else theme.TEXT_MUTED
+        if s.get("ghost"):
+            colour = (176, 196, 236)
+        surface.blit(font.render(label, True, colour), (x, y))
+        mx = zone.right - pad - marker_w
+        for icon, tint in markers:
+            surface.blit(get_icon(icon, head_h, tint), (mx, y))
+            mx += head_h + 2
+        top = y + head_h + max(2, pad // 2)
+        # -- the Tryal row and the front share the rest: row above, front below
+        body_h = zone.bottom - pad - top
+        if own and zone.w > 3 * zone.h:
+            self.draw_own_seat(surface, seat, s, pygame.Rect(zone.x + pad, top, zone.w - 2 * pad, body_h))
+            return
+        row_h = int(body_h * 0.56)
+        self.draw_row(surface, seat, s, pygame.Rect(zone.x + pad, top, zone.w - 2 * pad, row_h), own)
+        self.draw_front(surface, seat, s, pygame.Rect(zone.x + pad, top + row_h + 3, zone.w - 2 * pad,
+                                                     body_h - row_h - 3))
+
+    def draw_own_seat(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect) -> None:
+        """The wide panel of the seat on screen: its row large on the left, front on the right."""
+        row_w = int(area.w * 0.55)
+        self.draw_row(surface, seat, s, pygame.Rect(area.x, area.y, row_w, area.h), True)
+        self.draw_front(surface, seat, s, pygame.Rect(area.x + row_w + 10, area.y, area.w - row_w - 10, area.h))
+
+    def seat_markers(self, seat: int, s: dict) -> list[tuple[str, tuple[int, int, int]]]:
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        if not s.get("alive", True):
+            out.append(("trophy", theme.TEXT_MUTED))
+        known = set(self.view.get("known_witches") or [])
+        if s.get("witch") is True or (seat in known and s.get("alive", True)):
+            out.append(("witch", (200, 120, 220)))
+        if self.view.get("gavel") == seat:
+            out.append(("gavel", theme.SALEM_CONSTABLE))
+        pending = self.view.get("pending") or {}
+        if pending.get("kind") == "window" and seat in (pending.get("answered") or []):
+            out.append(("wait", theme.SUCCESS))
+        return out
+
+    def tryal_size(self, area: pygame.Rect, count: int) -> tuple[int, int]:
+        h = max(20, area.h - 16)
+        w = int(h / CARD_RATIO)
+        if count:
+            fit = (area.w - 4) // max(1, count) - 3
+            if fit < w:
+                w = max(12, fit)
+                h = int(w * CARD_RATIO)
+        return w, h
+
+    def draw_row(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect, own: bool) -> None:
+        """Unrevealed cards (backs, or faces for the seat on screen), then the revealed ones."""
+        mine = own and self.view.get("seat") == seat
+        row = list((self.view.get("my_row") or [])) if mine else []
+        count = len(row) if mine else int(s.get("row_count", 0))
+        if "row" in s:  # the game is over: everything face up
+            row, count, mine = list(s["row"]), len(s["row"]), True
+        revealed = list(s.get("revealed") or [])
+        total = count + len(revealed)
+        cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
+        x = area.x
+        y = area.y + max(0, (area.h - 14 - ch) // 2)
+        step = cw + 3
+        for i in range(count):
+            r = pygame.Rect(x, y, cw, ch)
+            if mine:
+                kind = row[i]["kind"]
+                surface.blit(self.art.face("salem", f"tryal-{kind}", (cw, ch)), r.topleft)
+            else:
+                surface.blit(self.art.back("salem", (cw, ch)), r.topleft)
+            self.tryal_rects[(seat, i)] = r
+            x += step
+        if revealed and count:
+            x += max(4, cw // 3)
+        for card in revealed:
+            img = self.art.face("salem", f"tryal-{card['kind']}", (cw, ch))
+            surface.blit(img, (x, y))
+            if card["kind"] != "witch":
+                shade = pygame.Surface((cw, ch), pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 70))
+                surface.blit(shade, (x, y))
+            self.front_rects[(seat, f"tryal-{card['kind']}", x)] = pygame.Rect(x, y, cw, ch)
+            x += step
+        # the count under the row: readable even when the cards are small
+        size = max(11, min(16, area.h // 6))
+        label = f"{count} face down" if count else "no cards left"
+        if not s.get("alive", True):
+            label = "dead"
+        surf = text(label, size, theme.TEXT_MUTED)
+        surface.blit(surf, (area.x, min(area.bottom - surf.get_height(), y + ch + 1)))
+
+    def draw_front(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect) -> None:
+        """The red pile with its count against the trial mark, then blue cards and Stocks."""
+        front = list(s.get("front") or [])
+        if area.h < 12:
+            return
+        as_witness = set(self.view.get("as_witness") or [])
+        red = [c for c in front if words.card_colour(c) == "red" or c in as_witness]
+        other = [c for c in front if c not in red]
+        ch = max(18, area.h - 2)
+        cw = int(ch / CARD_RATIO)
+        x = area.x
+        acc = int(s.get("accusations", 0))
+        mark = int(s.get("threshold", self.view.get("threshold", 7)))
+        # the accusations badge: "5 / 7", red when close
+        size = max(12, min(22, int(ch * 0.42)))
+        hot = acc >= mark - 2 and acc > 0
+        badge = text(f"{acc}/{mark}", size, theme.PARCHMENT if not hot else (255, 210, 200), bold=True)
+        bw = badge.get_width() + 12
+        box = pygame.Rect(x, area.y + (area.h - badge.get_height() - 6) // 2, bw, badge.get_height() + 6)
+        pygame.draw.rect(surface, theme.SALEM_RED if acc else theme.darken(theme.SALEM_RED, 0.5), box,
+                         border_radius=box.h // 2)
+        surface.blit(badge, badge.get_rect(center=box.center))
+        self.front_rects[(seat, "accusations", 0)] = box
+        x = box.right + 6
+        # the red cards, fanned
+        if red:
+            fan = max(3, min(cw // 3, (area.w // 3) // max(1, len(red))))
+            for i, c in enumerate(red):
+                r = pygame.Rect(x + i * fan, area.y + 1, cw, ch)
+                surface.blit(self.art.face("salem", c, (cw, ch)), r.topleft)
+                self.front_rects[(seat, c, 0)] = r
+            x += fan * (len(red) - 1) + cw + 8
+        # the blue cards and Stocks, side by side (overlapping when short of room)
+        if other:
+            room = area.right - x
+            step = min(cw + 4, max(8, (room - cw) // max(1, len(other) - 1))) if len(other) > 1 else cw
+            for i, c in enumerate(other):
+                r = pygame.Rect(x + i * step, area.y + 1, cw, ch)
+                surface.blit(self.art.face("salem", c, (cw, ch)), r.topleft)
+                self.front_rects[(seat, c, 0)] = r
+        # the hand size, bottom right
+        hand = s.get("hand_count", 0)
+        if not s.get("ghost"):
+            hs = max(11, min(16, area.h // 3))
+            lab = text(f"{hand} in hand", hs, theme.TEXT_MUTED)
+            surface.blit(lab, lab.get_rect(bottomright=(area.right, area.bottom)))
+
+    # -- lookups for targets and zoom
+    def tryal_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        for key, r in self.tryal_rects.items():
+            if r.collidepoint(pos):
+                return key
+        return None
+
+    def front_card_at(self, pos: tuple[int, int]) -> str | None:
+        hit = None
+        for (seat, card, _x), r in self.front_rects.items():
+            if r.collidepoint(pos) and card != "accusations":
+                hit = card  # the last drawn (topmost) wins
+        return hit
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        for seat, r in self.seat_rects.items():
+            if r.collidepoint(pos):
+                return seat
+        return None
+
+    def seat_detail(self, seat: Any, width: int) -> pygame.Surface | None:
+        """A zoomed seat (hover over a small seat panel): the panel drawn again, large."""
+        if not isinstance(seat, int) or not self.seat_data(seat):
+            return None
+        h = int(width * 0.62)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        saved = (dict(self.seat_rects), dict(self.tryal_rects), dict(self.front_rects))
+        self.draw_seat(surf, seat, pygame.Rect(0, 0, width, h), own=seat == self.view.get("seat"))
+        self.seat_rects, self.tryal_rects, self.front_rects = saved
+        return surf

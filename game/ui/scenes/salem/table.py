@@ -1,0 +1,240 @@
+"""The Salem 1692 table (rules/salem.md; DESIGN D3, D6).
+
+``SalemTableScene(app, source)`` draws ``source.view()`` (the fields documented in
+game/rules/salem.py) and turns drags, clicks and keys into the §7 commands, sent with
+``source.submit``. It never decides legality: ``source.legal()`` lights targets and
+fills the prompts; a refusal snaps the card back with the engine's own message.
+
+What goes where (built-in zones for 4–12 seats, :mod:`game.ui.scenes.salem.common`):
+the shown seat at the bottom with its row face up and its hand below; the other seats
+clockwise around the table (ghosts in the 2–3 player game drawn as ghosts, named by
+their Town Hall card); the phase banner and the private prompts in the middle; the log,
+the draw pile (Night at its bottom) and the discard pile, and the buttons on the right.
+At Night the table darkens under a moon.
+
+Panels (each a mixin reading the same view): ``seats`` (seat panels), ``center``
+(banner, Night, piles), ``prompts`` (the blind windows' private prompts, the same size
+for every role), ``moves`` (drops, clicks, buttons → commands), ``hand``; ``words``
+gives the log its sentences, ``common`` the zones.
+
+Input paths: drag a hand card onto a seat (Robbery and Scapegoat: drop again on the
+second seat; Curse: pick the blue card); or click a card then a seat; 1-9 pick a card,
+Tab cycles its seats, Enter plays. Click a lit Tryal card for a trial, the Black Cat,
+a ghost peek or the variant Night. Space = draw two, E = end turn, G = peek at a
+ghost, Enter = Continue in a prompt, 1-9 its choices; ? = help; hover or right-click
+zooms a card or a whole seat.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes.salem import words
+from game.ui.scenes.salem.center import CenterPanel
+from game.ui.scenes.salem.common import fallback_zones
+from game.ui.scenes.salem.hand import HandPanel
+from game.ui.scenes.salem.moves import MovesPanel
+from game.ui.scenes.salem.prompts import PromptsPanel
+from game.ui.scenes.salem.seats import SeatsPanel
+from game.ui.scenes.table_base import Rect, TableScene, Target, text
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+
+class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, TableScene):
+    """The Salem table (see the module docstring)."""
+
+    game = "salem"
+    REQUIRED_ZONES = ("log", "deck", "discard", "buttons", "hand", "center", "banner", "message")
+    NO_ANSWERS_UNSUPPORTED = "Every player answers in secret here."
+
+    def __init__(self, app, source) -> None:
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.tryal_rects: dict[tuple[int, int], pygame.Rect] = {}
+        self.front_rects: dict[tuple, pygame.Rect] = {}
+        self._bg_cache: dict[tuple, pygame.Surface] = {}
+        self.prompt_box: pygame.Rect | None = None
+        self.window_choice: Any = None
+        self.window_commands: dict[Any, dict] = {}
+        self.window_ask = ""
+        self.second_drop: tuple[str, int] | None = None
+        self.deck_card_rect: pygame.Rect | None = None
+        self.discard_card_rect: pygame.Rect | None = None
+        self._pending_key: Any = None
+        self._log_seen = 0
+        super().__init__(app, source)
+
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        return fallback_zones(players, w, h)
+
+    def name(self, seat: Any) -> str:
+        return words.seat_name(seat, list(self.source.players))
+
+    def describe_event(self, event: dict) -> str:
+        return words.describe(event, list(self.source.players))
+
+    # ------------------------------------------------------------------ view ----
+    def sync(self, force: bool = False) -> bool:
+        changed = super().sync(force)
+        if changed:
+            key = (self.view.get("state_id"), self.view.get("seat"))
+            if key != self._pending_key:
+                self._pending_key = key
+                self.window_choice = None
+                if self.second_drop is not None and self.second_drop[0] not in self.my_hand():
+                    self.second_drop = None
+                self.buttons = self.make_buttons()
+            if self.pick is None and self.prompt is None:
+                self.open_tryal_pick()
+                if self.pick is not None:
+                    self.message = self.status_message()
+        return changed
+
+    def make_buttons(self) -> list[Button]:
+        if not self.rects:
+            return []
+        p = self.window_pending()
+        if p is not None:
+            return self.make_window_buttons(p)
+        return self.action_buttons()
+
+    def status_message(self) -> str:
+        v = self.view
+        seat = v.get("seat")
+        extra = getattr(self.source, "message", "") or ""
+        if v.get("over"):
+            return "The game is over."
+        if seat is None:
+            return self.waiting_for(extra)
+        if self.pick is not None:
+            return self.say(self.pick.title + "  (or Tab + Enter)", self.pick.title)
+        if self.second_drop is not None:
+            return self.say(self.second_drop_title(), "Drop it again on the second player (Esc cancels).")
+        if self.window_pending() is not None:
+            return self.say("Your secret answer: choose in the box, then Continue (Enter).", "Choose, then Continue.")
+        if seat not in (v.get("to_act") or []):
+            return self.waiting_for(extra)
+        me = self.name(seat)
+        if self.legal_of("death_order"):
+            return f"{me}: decide who dies first."
+        if self.legal_of("pass"):
+            return f"{me}: use the ability, or No thanks."
+        if self.legal_of("draw_two"):
+            return self.say(f"{me}'s turn: drag cards onto players, or Draw two (Space).",
+                            "Drag cards onto players, or Draw two (Space).")
+        if self.legal_of("end_turn"):
+            return self.say(f"{me}: play more cards, or End turn (E).", "Play more, or End turn (E).")
+        return f"{me}: your move."
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Drag a card from your hand onto a player and let go (or click it, then the player).",
+            "  Red cards accuse: at the trial mark (7; 4 with ghosts) the accuser turns up one",
+            "  of that player's Tryal cards. Robbery and Scapegoat: drop again on the second player.",
+            "On your turn: draw two cards (Space or click the pile), or play cards and End turn (E).",
+            "Night is the last card of the pile: the witches kill, the Constable guards, anyone",
+            "  may confess. Secret answers come in a box in the middle: choose, then Continue.",
+            "Conspiracy: everyone takes a Tryal card from the player on the left, unseen.",
+            "Hover or right-click zooms a card or a whole seat. 1-9 pick a card, Tab its targets.",
+            "The wheel scrolls the game log.",
+        ]
+
+    # -------------------------------------------------------------- geometry ----
+    def ensure_geometry(self) -> None:
+        if not self.seat_rects and self.view.get("seats") and self.rects:
+            scratch = pygame.Surface((max(1, self.size[0]), max(1, self.size[1])))
+            self.draw_table(scratch)
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        self.ensure_geometry()
+        kind, key = target
+        if kind == "seat":
+            return self.seat_rects.get(key)
+        if kind == "tryal":
+            return self.tryal_rects.get(tuple(key))
+        if kind in ("deck", "discard", "hand"):
+            r = self.rects.get(kind)
+            return pygame.Rect(r) if r is not None else None
+        return None
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        if self.pick is not None:
+            hit = self.tryal_at(pos)
+            if hit is not None and ("tryal", hit) in self.pick.targets:
+                return ("tryal", hit)
+        seat = self.seat_at(pos)
+        return ("seat", seat) if seat is not None else None
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        key = super().hover_target_key(pos)
+        if key is not None:
+            return key
+        card = self.front_card_at(pos)
+        if card is not None:
+            return ("card", card)
+        hit = self.tryal_at(pos)
+        if hit is not None:
+            seat, i = hit
+            if seat == self.view.get("seat"):
+                row = self.view.get("my_row") or []
+                if i < len(row):
+                    return ("card", f"tryal-{row[i]['kind']}")
+        if self.discard_card_rect is not None and self.discard_card_rect.collidepoint(pos) and self.view.get("discard"):
+            return ("card", self.view["discard"][-1])
+        seat = self.seat_at(pos)
+        if seat is not None and seat != self.shown_seat():
+            return ("seat", seat)
+        return None
+
+    def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] == "seat":
+            return self.seat_detail(key[1], int(width * 1.5))
+        return super().zoom_image(key, width)
+
+    def pick_zoom_keys(self) -> list[tuple[str, Any]]:
+        return [("seat", t[1][0]) for t in (self.pick.targets if self.pick else []) if t[0] == "tryal"]
+
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        self.ensure_geometry()
+        if kind in ("seat", "tryal"):
+            r = self.target_rect((kind, key))
+            return r.center if r is not None else None
+        if kind == "deck" and self.deck_card_rect is not None:
+            return self.deck_card_rect.center
+        return super().locate(kind, key)
+
+    # ---------------------------------------------------------------- drawing ----
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_seats(surface)
+        self.draw_piles(surface)
+        self.draw_banner_zone(surface)
+        self.prompt_box = self.prompt_rect() if self.window_pending() is not None else None
+        self.draw_middle(surface)
+        if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
+            hand = pygame.Rect(self.rects["hand"])
+            msg = text("The screen shows no hand now — it is passed between players.", max(14, hand.h // 9),
+                       theme.TEXT_MUTED)
+            surface.blit(msg, msg.get_rect(center=hand.center))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_second_drop(surface)
+        self.draw_window_prompt(surface)
+
+    def on_view_changed(self, old: dict, new: dict) -> None:
+        """A card played onto a seat flies there from its player."""
+        size = self.card_size()
+        small = (size[0] // 2, size[1] // 2)
+        fresh = self.log_events[self._log_seen:] if old.get("seat") == new.get("seat") else []
+        self._log_seen = len(self.log_events)
+        for e in fresh[-6:]:
+            if e.get("type") != "play":
+                continue
+            src = self.seat_zone(e.get("seat")) if isinstance(e.get("seat"), int) else None
+            dst = self.seat_zone(e.get("target")) if isinstance(e.get("target"), int) else None
+            if src is not None and dst is not None and e.get("card"):
+                self.fly(self.art.face("salem", e["card"], small), src.center, dst.center)

@@ -1,0 +1,99 @@
+"""Salem 1692 hot-seat (issue 12 item 3; salem.md §5.0, DESIGN D3): every blind window
+goes seat by seat behind the curtain, clockwise from the active seat, and every seat's
+prompt has the same size and takes the same screens whether it holds a role or not; a
+lone human among bots sees no curtain."""
+from __future__ import annotations
+
+import pytest
+
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.session import HotseatSession, make_bots, open_table
+from game.ui.smoke_common import CurtainWatch
+from tests.rules.salem_kit import stage
+from tests.ui.table_source import clear_scenes, run_frames, table_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def night_screens(app, rows: dict[int, str]) -> list[tuple]:
+    """Seat 0 draws Night in a 5-player all-human hot-seat game; every seat answers every
+    window with its first option (or Continue). The screens the table shows, in order."""
+    clear_scenes(app)
+    match = stage(5, rows=rows, pile=["c58"], discard=[f"c{i}" for i in range(8)])
+    session = HotseatSession(app, match, {}, None, bot_delay=0.0)
+    table = open_table(app, session)
+    screens: list[tuple] = []
+    with CurtainWatch(session, table) as watch:
+        run_frames(app, 2)
+        if isinstance(app.scenes.top, CurtainScene):
+            app.scenes.top.lift()
+        assert session.submit({"type": "draw_two"}) is None
+        for _ in range(400):
+            run_frames(app, 1)
+            if match.view(None)["phase"] != "night":
+                break
+            top = app.scenes.top
+            if isinstance(top, CurtainScene):
+                screens.append(("curtain", top.seat))
+                top.lift()
+                continue
+            p = table.window_pending()
+            assert p is not None, "during Night the screen shows a seat only to answer"
+            box = table.prompt_rect()
+            screens.append(("prompt", session.screen_seat, p["window"], box.size))
+            options = [b for b in table.buttons if b.name.startswith("option:")]
+            if options and p["window"] != "confess":
+                options[0].click()
+            cont = next(b for b in table.buttons if b.name == "continue")
+            assert cont.enabled
+            cont.click()
+            table.sync()
+        assert not watch.problems, watch.problems
+    session.close()
+    return screens
+
+
+def test_a_blind_window_takes_the_same_screens_whatever_the_roles(app):
+    # salem.md §5.0 (R7): the town cannot tell a witch or the Constable by the screens
+    a = night_screens(app, {1: "W N N N N", 3: "C N N N N"})
+    b = night_screens(app, {4: "W N N N N", 2: "C N N N N"})
+    assert a == b
+    windows = [s[2] for s in a if s[0] == "prompt"]
+    assert windows == ["night_vote"] * 5 + ["gavel"] * 5 + ["confess"] * 5
+    # seat by seat, clockwise from the active seat (seat 0 drew Night and sits there)
+    assert [s[1] for s in a if s[0] == "prompt"][:5] == [0, 1, 2, 3, 4]
+    assert len({s[3] for s in a if s[0] == "prompt"}) == 1, "every prompt box has one size"
+    assert [s for s in a if s[0] == "curtain"][:2] == [("curtain", 1), ("curtain", 2)]
+
+
+def test_a_lone_human_among_bots_sees_no_curtain(app):
+    # DESIGN D3: one human seat needs no curtain
+    clear_scenes(app)
+    match = stage(5, rows={1: "W N N N N", 3: "C N N N N"}, pile=["c58"], active=0)
+    session = HotseatSession(app, match, make_bots(match, [1, 2, 3, 4]), None, bot_delay=0.0)
+    table = open_table(app, session)
+    assert session.submit({"type": "draw_two"}) is None
+    for _ in range(200):
+        run_frames(app, 1)
+        assert not isinstance(app.scenes.top, CurtainScene)
+        assert session.screen_seat == 0
+        p = table.window_pending()
+        if p is not None:
+            next(b for b in table.buttons if b.name == "continue").click()
+            table.sync()
+        if match.view(None)["phase"] != "night":
+            break
+    assert match.view(None)["phase"] != "night"
+    session.close()
+
+
+def test_ghosts_are_neither_humans_nor_asked(app):
+    # salem.md §2.2: a 2-player game is 2 humans and 2 ghosts; the ghosts never take the screen
+    clear_scenes(app)
+    session = HotseatSession.new(app, "salem", ["Ann", "Bob"], [1], seed=3, bot_delay=0.0, save_path=None)
+    assert session.humans == [0] and not session.is_human(1) and not session.is_human(3)
+    assert session.bots.keys() == {2}
+    session.close()

@@ -1,0 +1,124 @@
+"""The Salem 1692 table (issue 12 item 2): layouts for 4–12 seats and the ghost
+variant, readable at 1280x720, cards onto seats by drag (a second drop for Robbery and
+Scapegoat, a picker for Curse), a click on the accused's row, Night's own look, and
+window prompts of one size for every role."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.engine import new_match
+from game.ui.scenes.salem.common import design_zones
+from game.ui.scenes.salem_table import SalemTableScene
+from game.ui.smoke_common import post_click, post_drag
+from tests.rules.salem_kit import ASYLUM, PIETY, pass_window, stage
+from tests.ui.table_source import MatchTableSource, open_table_scene, run_frames, table_app
+
+ACCS = [f"c{i}" for i in range(35)]
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_the_seats_go_round_the_table_without_overlapping(players):
+    # issue 12 item 2: layouts for 4-12 seats
+    zones = design_zones(players)
+    seats = [zones[f"seat_{k}"] for k in range(players)]
+    for (a, b) in itertools.combinations(seats + [zones[k] for k in ("center", "log", "hand", "buttons")], 2):
+        apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        assert apart, (a, b)
+    # clockwise from the bottom: up the left, along the top, down the right
+    centres = [(x + w / 2, y + h / 2) for x, y, w, h in seats[1:]]
+    assert centres[0][0] < 400 and centres[-1][0] > 1100
+
+
+@pytest.mark.parametrize("players,size", [(4, (1280, 720)), (8, (1280, 720)), (12, (1280, 720)),
+                                          (12, (1920, 1080)), (2, (1280, 720))])
+def test_every_seat_is_drawn_readable(app, players, size):
+    # issue 12 "every name, count and card must stay readable" at 12 seats at 1280x720
+    assert app.set_window_size(size) and app.size == size
+    m = new_match("salem", [f"Player {i + 1}" for i in range(players)], seed=players,
+                  options={"town_hall": players >= 8})
+    src = MatchTableSource(m, m.to_act()[0])
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    assert len(scene.seat_rects) == m.n and scene.size == size
+    rects = list(scene.seat_rects.values())
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b)
+    for seat, r in scene.seat_rects.items():
+        assert r.h >= 90 and r.w >= 150, (seat, r)
+    for block in scene.text_blocks():
+        assert not block.problems(), block.problems()
+    # a small seat zooms whole under the pointer
+    other = next(s for s in range(m.n) if s != src.screen_seat)
+    assert scene.zoom_image(("seat", other), 300) is not None
+    if players == 2:
+        ghosts = [s for s in scene.view["seats"] if s["ghost"]]
+        assert len(ghosts) == 2 and all(g["name"] != "Ghost 2" for g in ghosts)
+
+
+def test_a_red_card_dragged_onto_a_seat_accuses_it(app):
+    app.set_window_size((1280, 720))
+    m = stage(4, hands={0: ["c1"]})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_drag(app, scene.locate("card", "c1"), scene.locate("seat", 2))
+    assert m.state["fronts"][2] == ["c1"]
+
+
+def test_robbery_takes_a_second_drop(app):
+    # salem.md §3.4 Robbery: target (from), target2 (to)
+    m = stage(4, hands={0: ["c46"], 1: ["c3", "c4"]})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_drag(app, scene.locate("card", "c46"), scene.locate("seat", 1))
+    assert m.state["hands"][1] == ["c3", "c4"] and scene.second_drop == ("c46", 1)
+    post_drag(app, scene.locate("card", "c46"), scene.locate("seat", 3))
+    assert sorted(m.state["hands"][3]) == ["c3", "c4"] and m.state["hands"][1] == []
+
+
+def test_curse_asks_which_blue_card(app):
+    m = stage(4, hands={0: ["c45"]}, fronts={2: [PIETY, ASYLUM]})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_drag(app, scene.locate("card", "c45"), scene.locate("seat", 2))
+    assert scene.prompt is not None and [o[0] for o in scene.prompt.options] == ["Piety", "Asylum"]
+    scene.choose_prompt(1)
+    assert m.state["fronts"][2] == [PIETY]
+
+
+def test_a_trial_is_a_click_on_the_accused_row(app):
+    # salem.md §3.3: the accuser picks the card
+    m = stage(4, rows={2: "N N W N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_drag(app, scene.locate("card", "c6"), scene.locate("seat", 2))
+    run_frames(app, 1)
+    assert scene.pick is not None and ("tryal", (2, 2)) in scene.pick.targets
+    post_click(app, scene.locate("tryal", (2, 2)))
+    assert m.over and m.state["team"] == "townspeople"
+
+
+def test_night_darkens_the_table_and_prompts_have_one_size(app):
+    m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"])
+    m.apply(0, {"type": "draw_two"})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    assert scene.is_night()
+    corner = app.screen.get_at((scene.rects["center"][0] + 4, scene.rects["center"][1] + 4))
+    assert sum(corner[:3]) < 120, "the Night sky is dark"
+    sleeper_box = scene.prompt_rect()
+    assert [b.name for b in scene.buttons] == ["continue"]
+    src.show(2)
+    run_frames(app, 2)
+    assert scene.prompt_rect() == sleeper_box
+    assert len([b for b in scene.buttons if b.name.startswith("option:")]) == 5
+    src.show(0)
+    run_frames(app, 1)
+    post_click(app, scene.locate("button", "continue"))
+    assert 0 not in m.to_act() and m.state["stack"][-1]["window"]["answers"] == [[0, {"type": "pass"}]]
