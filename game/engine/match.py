@@ -378,6 +378,17 @@ class Match:
         a game may say exactly who is awaited."""
         return f"It is not {self.players[seat]}'s turn to act."
 
+    @classmethod
+    def absent_seats(cls, players: int) -> list[int]:
+        """Seats the game adds to ``players`` names that nobody plays (Salem's ghosts
+        with 2-3 players), as seat numbers of the match it will set up; usually none.
+        A front end lays out ``players + len(absent_seats(players))`` seats."""
+        return []
+
+    def absent(self) -> list[int]:
+        """The seats of this match that nobody plays (never in ``to_act``)."""
+        return []
+
     def _winners(self, scores: list) -> list[int]:
         if not scores:
             return []

@@ -173,11 +173,17 @@ class Host:
         bad = [b for b in bots if not 0 <= b < players]
         if bad:
             raise SetupError(f"bot seats must be between 0 and {players - 1}, not {bad}")
+        # a game may add seats nobody plays (Salem's ghosts): the table has them all, and
+        # ``bots`` (like new_match's) counts the players, so it is turned into seats here
+        absent = list(cls.absent_seats(players))
+        played = [i for i in range(players + len(absent)) if i not in absent]
+        bots = [played[b] for b in bots]
         self.timings = timings or Timings()
         if standin_after is not None and not 0 <= standin_after <= 3600:
             raise SetupError(f"the stand-in wait must be between 0 and 3600 seconds, not {standin_after:g}")
         self.game = game
-        self.n = players
+        self.n = len(played) + len(absent)
+        self.absent = absent
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.options = dict(options or {})
         self.bot_delay = bot_delay
@@ -191,7 +197,8 @@ class Host:
         self.table_id = table_id or secrets.token_hex(8)
         self.announce = announce
         self.discovery_port = discovery_port
-        self.seats = [Seat(name=f"Bot {i + 1}" if i in bots else "", bot=i in bots) for i in range(players)]
+        self.seats = [Seat(name="Ghost" if i in absent else f"Bot {i + 1}" if i in bots else "",
+                           bot=i in bots or i in absent) for i in range(self.n)]
         self.owner_token: str | None = None
         if owner_name is not None:
             if 0 in bots:
@@ -276,14 +283,16 @@ class Host:
             net = extra.get("net") if isinstance(extra, dict) else None
         if not isinstance(net, dict) or not isinstance(net.get("tokens"), dict):
             raise SaveError(f"{path.name}: not a LAN host save (no seat tokens)")
-        bots = [b for b in net.get("bots", []) if isinstance(b, int) and 0 <= b < match.n]
+        absent = match.absent()
+        played = [i for i in range(match.n) if i not in absent]
+        bots = [played.index(b) for b in net.get("bots", []) if isinstance(b, int) and b in played]
         kwargs.setdefault("save_path", path)
         kwargs.setdefault("table_name", net.get("table"))
         if isinstance(net.get("table_id"), str):
             kwargs.setdefault("table_id", net["table_id"])
         if isinstance(net.get("standin_after"), (int, float)) and not isinstance(net.get("standin_after"), bool):
             kwargs.setdefault("standin_after", float(net["standin_after"]))
-        host = cls(match.game_id, match.n, seed=match.seed, bots=bots, **kwargs)
+        host = cls(match.game_id, len(played), seed=match.seed, bots=bots, **kwargs)
         host.match = match
         host._resumed_commands = list(match.commands)
         host.owner_token = net.get("owner_token") if isinstance(net.get("owner_token"), str) else None
@@ -1066,9 +1075,10 @@ class Host:
                 self.bots[i] = RandomBot(self.seed * 31 + i)
             elif not seat.bot and seat.conn is None:
                 seat.empty_since = now
-        names = [s.name or f"Player {i + 1}" for i, s in enumerate(self.seats)]
+        played = [i for i in range(self.n) if i not in self.absent]
+        names = [self.seats[i].name or f"Player {i + 1}" for i in played]
         options = dict(self.options)
-        options["bots"] = sorted(self.bots)
+        options["bots"] = sorted(played.index(b) for b in self.bots)
         try:
             match = new_match(self.game, names, seed=self.seed, options=options)
         except SetupError as exc:

@@ -362,6 +362,14 @@ class SalemMatch(Match):
                 opts["first_player"] = seat_of(opts["first_player"])
         super().__init__(players, seed, opts)
 
+    @classmethod
+    def absent_seats(cls, players: int) -> list[int]:
+        layout = VARIANT_LAYOUT.get(players)
+        return [i for i, ghost in enumerate(layout) if ghost] if layout else []
+
+    def absent(self) -> list[int]:
+        return list(self.state["ghosts"])
+
     # ------------------------------------------------------------------ setup -------
     def _check_setup_options(self) -> None:
         o = self.options

@@ -218,7 +218,7 @@ class HotseatSession:
         self.game: str = match.game_id
         self.players: list[str] = list(match.players)
         #: seats nobody plays (Salem's ghosts): neither a human nor a bot, never asked
-        self.absent: set[int] = set(match.options.get("ghosts") or [])
+        self.absent: set[int] = set(match.absent())
         self.humans: list[int] = [s for s in range(match.n) if s not in self.bots and s not in self.absent]
         self.revision = 0
         self.message = ""

@@ -86,6 +86,11 @@ class Watcher:
         self.public_in_hand &= in_hands
 
     def on_event(self, entry: dict) -> None:
+        self.on_event_knowledge(entry)
+        self.check_entry(entry)
+
+    def on_event_knowledge(self, entry: dict) -> None:
+        """What an event teaches the seats that see it (Conspiracy notes, shown cards)."""
         e = entry["event"]
         t = e["type"]
         if t == "conspiracy_moves":
@@ -98,6 +103,9 @@ class Watcher:
             self.public_in_hand.update(e["cards"])  # shown to all, or taken from the open discard
         elif t == "proctor":
             self.public_in_hand.update(e["blue"])  # blue cards lay face up in a front
+
+    def check_entry(self, entry: dict) -> None:
+        e = entry["event"]
         if self.m.over or self.m.state["over"]:
             return
         seen_by = entry.get("to")

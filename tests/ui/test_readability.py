@@ -20,6 +20,9 @@ CARD_COLOURS = {
     "brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN, "villager": theme.VILLAGER,
     "suspect": theme.SUSPECT, "charge": theme.CHARGE, "evidence": theme.EVIDENCE, "motion": theme.MOTION,
     "objection": theme.OBJECTION,
+    "salem_red": theme.SALEM_RED, "salem_green": theme.SALEM_GREEN, "salem_blue": theme.SALEM_BLUE,
+    "salem_black": theme.SALEM_BLACK, "salem_tryal": theme.SALEM_TRYAL, "salem_witch": theme.SALEM_WITCH,
+    "salem_constable": theme.SALEM_CONSTABLE, "salem_character": theme.SALEM_CHARACTER,
 }
 
 

@@ -122,3 +122,27 @@ def test_night_darkens_the_table_and_prompts_have_one_size(app):
     run_frames(app, 1)
     post_click(app, scene.locate("button", "continue"))
     assert 0 not in m.to_act() and m.state["stack"][-1]["window"]["answers"] == [[0, {"type": "pass"}]]
+
+
+def test_no_text_on_the_twelve_seat_table_is_smaller_than_11px_at_1280x720(app):
+    # issue 9 item 12 and issue 12: readable at 12 seats at 1280x720 (card faces included)
+    from game.ui import fonts
+    from game.ui.card_art import CardArt
+    from game.ui.scenes import table_base
+    from tests.ui.table_source import drive_until
+
+    app.set_window_size((1280, 720))
+    saved = table_base._ART
+    table_base._ART = CardArt()
+    try:
+        with fonts.record_sizes() as sizes:
+            m = new_match("salem", [f"Player {i + 1}" for i in range(12)], seed=12, options={"town_hall": True})
+            drive_until(m, lambda m: m.state_id >= 40, lambda m, s: m.legal(s)[0], 200)
+            src = MatchTableSource(m, m.to_act()[0])
+            open_table_scene(app, SalemTableScene, src, 2)
+            night = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"])
+            night.apply(0, {"type": "draw_two"})
+            open_table_scene(app, SalemTableScene, MatchTableSource(night, 2), 2)
+    finally:
+        table_base._ART = saved
+    assert sizes and min(sizes) >= 11, sorted(sizes)

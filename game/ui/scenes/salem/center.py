@@ -145,7 +145,7 @@ class CenterPanel:
             surface.blit(get_icon("pentagram", 10, theme.MOON), (edge.x + 4, edge.y + 1))
         size = max(12, min(17, deck.h // 12))
         label = f"Draw pile: {count}" + (" (Night last)" if self.view.get("night_at_bottom") else "")
-        lab = fit_font(label, deck.w + 20, size, 10).render(label, True, theme.TEXT_LIGHT)
+        lab = fit_font(label, deck.w + 20, size, 11).render(label, True, theme.TEXT_LIGHT)
         surface.blit(lab, lab.get_rect(midtop=(deck.centerx, card.bottom + 4)))
         pile = list(self.view.get("discard") or [])
         dcard = pygame.Rect(0, 0, cw, ch)
@@ -154,7 +154,7 @@ class CenterPanel:
             surface.blit(self.art.face("salem", pile[-1], (cw, ch)), dcard.topleft)
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, dcard, 2, border_radius=8)
-        lab = fit_font(f"Discard: {len(pile)}", disc.w, size, 10).render(f"Discard: {len(pile)}", True,
+        lab = fit_font(f"Discard: {len(pile)}", disc.w, size, 11).render(f"Discard: {len(pile)}", True,
                                                                          theme.TEXT_LIGHT)
         surface.blit(lab, lab.get_rect(midtop=(disc.centerx, dcard.bottom + 4)))
         self.deck_card_rect, self.discard_card_rect = card, dcard
