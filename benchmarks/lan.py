@@ -1,7 +1,7 @@
 """LAN benchmark (issue 5): command-to-update latency with 7 clients on loopback, and a
 raw TCP echo round trip on loopback in the same run, and their ratio.
 
-    .venv/bin/python benchmarks/lan.py [--seconds 30]
+    .venv/bin/python benchmarks/lan.py [--seconds 30] [--game salem]
 
 The host is the real dedicated host (``python -m game host ... --headless``, autosave
 on) in its own process; the 7 bot clients share this process. Latency = time from a
@@ -31,8 +31,11 @@ from game.engine import GAMES  # noqa: E402
 from game.net.client import BotClient  # noqa: E402
 
 
-def pick_game() -> tuple[str, int, int, str]:
-    """(game, seats, spectators, note) — Witch Trial seats 7; otherwise 5 + spectators."""
+def pick_game(wanted: str | None = None) -> tuple[str, int, int, str]:
+    """(game, seats, spectators, note) — Witch Trial seats 7; otherwise 5 + spectators;
+    ``--game salem``: a 12-seat Salem table (issue 12)."""
+    if wanted == "salem" and "salem" in GAMES:
+        return "salem", 12, 0, "salem, 12 seats"
     if "witch_trial" in GAMES and GAMES["witch_trial"].max_players >= 7:
         return "witch_trial", 7, 0, "witch_trial, 7 seats"
     if "hammer" in GAMES:
@@ -117,8 +120,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="time budget for the games")
     parser.add_argument("--samples", type=int, default=1500, help="stop the games after this many latencies")
+    parser.add_argument("--game", default=None, help="salem: the 12-seat Salem table")
     args = parser.parse_args()
-    game, seats, spectators, note = pick_game()
+    game, seats, spectators, note = pick_game(args.game)
     if not game:
         print("benchmarks/lan.py: no game to play (need witch_trial or hammer)")
         return 0

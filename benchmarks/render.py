@@ -11,6 +11,7 @@ asserts nothing.
 
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render.py`` (the dummy driver is
 the default here; set SDL_VIDEODRIVER=x11 under Xvfb for a real display path).
+``--game salem`` measures the 12-seat Salem table instead (benchmarks/render_salem.py).
 """
 from __future__ import annotations
 
@@ -107,4 +108,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--game", "salem"]:  # the 12-seat Salem table (issue 12)
+        from render_salem import main as salem_main
+
+        salem_main()
+    else:
+        main()

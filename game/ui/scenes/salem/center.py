@@ -25,10 +25,17 @@ class CenterPanel:
         return self.view.get("phase") == "night" and not self.view.get("over")
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        if not self.is_night():
+        bg = self.background_surface(surface.get_size())
+        if bg is None:
             surface.fill(theme.FELT)
-            return
+        else:
+            surface.blit(bg, (0, 0))
+
+    def background_surface(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The Night sky (cached per size), or None by day (plain felt)."""
+        if not self.is_night():
+            return None
+        w, h = size
         key = ("night_bg", (w, h))
         bg = self._bg_cache.get(key)
         if bg is None:
@@ -42,7 +49,7 @@ class CenterPanel:
                 sy = (i * 104729) % max(1, int(h * 0.75))
                 pygame.draw.circle(bg, (200, 200, 220), (sx, sy), 1)
             self._bg_cache = {key: bg}
-        surface.blit(bg, (0, 0))
+        return bg
 
     def draw_moon(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         r = max(16, min(area.w, area.h) // 7)
@@ -66,7 +73,9 @@ class CenterPanel:
         waiting = ", ".join(name(s) for s in p.get("waiting") or [])
         if kind == "window":
             title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
-            return title, f"Every player answers in secret. Waiting for: {waiting}." if waiting else ""
+            left = len(p.get("waiting") or [])
+            return title, (f"Every player answers in secret: {left} still to answer." if left > 1 else
+                           f"Every player answers in secret: waiting for {waiting}." if waiting else "")
         if kind == "trial":
             return (f"Trial of {name(p.get('player'))}",
                     f"{name(p.get('await'))} picks which Tryal card is turned up.")
@@ -112,7 +121,10 @@ class CenterPanel:
             sleep = text("The town sleeps.", max(16, body.h // 12), theme.MOON, title=True)
             surface.blit(sleep, sleep.get_rect(center=(body.centerx, body.centery - body.h // 6)))
         # the last few public happenings, large enough to follow from across the table
-        lines = [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:]
+        key = (len(self.log_events), self.view.get("seat"))
+        if self._recent_lines[0] != key:
+            self._recent_lines = (key, [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:])
+        lines = self._recent_lines[1]
         size = max(13, min(20, body.h // 14))
         font = get_font(size)
         y = body.bottom - 4 - len(lines) * font.get_linesize()

@@ -35,7 +35,48 @@ class SeatsPanel:
         for seat in range(self.players):
             zone = self.seat_zone(seat)
             if zone is not None:
-                self.draw_seat(surface, seat, zone, own=(seat == self.shown_seat()))
+                self.draw_seat_cached(surface, seat, zone, own=(seat == self.shown_seat()))
+
+    def seat_key(self, seat: int, zone: pygame.Rect, own: bool) -> str:
+        """Everything a seat panel shows: when it is unchanged the panel is not redrawn."""
+        v = self.view
+        p = v.get("pending") or {}
+        mine = own and v.get("seat") == seat
+        return repr((seat, zone.size, own, self.seat_data(seat), self.seat_style(seat),
+                     self.seat_markers(seat, self.seat_data(seat)), v.get("my_row") if mine else None,
+                     v.get("as_witness"), v.get("threshold"), self.is_night(), p.get("kind")))
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool) -> None:
+        """A seat panel from the cache keyed by what it shows (the table redraws its static
+        part after every move; most seats did not change)."""
+        key = self.seat_key(seat, zone, own)
+        hit = self._seat_cache.get(seat)
+        if hit is None or hit[0] != key:
+            # an opaque picture (fast to blit): the table's own background under the panel
+            local = pygame.Surface(zone.size)
+            bg = self.background_surface(surface.get_size())
+            if bg is not None:
+                local.blit(bg, (0, 0), zone)
+            else:
+                local.fill(theme.FELT)
+            saved = (self.seat_rects, self.tryal_rects, self.front_rects)
+            self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
+            try:
+                self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own)
+                parts = (dict(self.tryal_rects), dict(self.front_rects))
+            finally:
+                self.seat_rects, self.tryal_rects, self.front_rects = saved
+            if pygame.display.get_surface() is not None:
+                local = local.convert()
+            hit = (key, local, parts)
+            self._seat_cache[seat] = hit
+        _key, local, (tryals, fronts) = hit
+        surface.blit(local, zone.topleft)
+        self.seat_rects[seat] = zone
+        for k, r in tryals.items():
+            self.tryal_rects[k] = r.move(zone.topleft)
+        for k, r in fronts.items():
+            self.front_rects[k] = r.move(zone.topleft)
 
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""
@@ -167,6 +208,8 @@ class SeatsPanel:
         label = f"{count} face down" if count else "no cards left"
         if not s.get("alive", True):
             label = "dead"
+        elif s.get("ghost"):
+            label += " · a ghost"
         surf = text(label, size, theme.TEXT_MUTED)
         surface.blit(surf, (area.x, min(area.bottom - surf.get_height(), y + ch + 1)))
 
@@ -175,6 +218,11 @@ class SeatsPanel:
         front = list(s.get("front") or [])
         if area.h < 12:
             return
+        hs = max(11, min(16, area.h // 3))
+        hand_label = None if s.get("ghost") else text(f"{s.get('hand_count', 0)} in hand", hs, theme.TEXT_MUTED)
+        if hand_label is not None:  # the cards stop short of the hand count
+            surface.blit(hand_label, hand_label.get_rect(bottomright=(area.right, area.bottom)))
+            area = pygame.Rect(area.x, area.y, area.w - hand_label.get_width() - 6, area.h)
         as_witness = set(self.view.get("as_witness") or [])
         red = [c for c in front if words.card_colour(c) == "red" or c in as_witness]
         other = [c for c in front if c not in red]
@@ -205,17 +253,14 @@ class SeatsPanel:
         # the blue cards and Stocks, side by side (overlapping when short of room)
         if other:
             room = area.right - x
+            if room < cw:  # no room left of the hand count: overlap the red fan's end
+                x = max(box.right + 6, area.right - cw)
+                room = area.right - x
             step = min(cw + 4, max(8, (room - cw) // max(1, len(other) - 1))) if len(other) > 1 else cw
             for i, c in enumerate(other):
                 r = pygame.Rect(x + i * step, area.y + 1, cw, ch)
                 surface.blit(self.art.face("salem", c, (cw, ch)), r.topleft)
                 self.front_rects[(seat, c, 0)] = r
-        # the hand size, bottom right
-        hand = s.get("hand_count", 0)
-        if not s.get("ghost"):
-            hs = max(11, min(16, area.h // 3))
-            lab = text(f"{hand} in hand", hs, theme.TEXT_MUTED)
-            surface.blit(lab, lab.get_rect(bottomright=(area.right, area.bottom)))
 
     # -- lookups for targets and zoom
     def tryal_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:

@@ -57,6 +57,8 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
         self.tryal_rects: dict[tuple[int, int], pygame.Rect] = {}
         self.front_rects: dict[tuple, pygame.Rect] = {}
         self._bg_cache: dict[tuple, pygame.Surface] = {}
+        self._seat_cache: dict[int, tuple] = {}
+        self._recent_lines: tuple = (None, [])
         self.prompt_box: pygame.Rect | None = None
         self.window_choice: Any = None
         self.window_commands: dict[Any, dict] = {}

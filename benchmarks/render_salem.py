@@ -1,0 +1,122 @@
+"""Render benchmark for the busiest Salem table (issue 12 "Done when"): 12 players at
+1920x1080 in mid-game, one person at the screen against 11 bots. Prints numbers, asserts
+nothing (also run by ``benchmarks/render.py --game salem``).
+
+* p50 / p99 frame time, forcing redraws (``app.draw(force=True)``, flip included):
+  "steady" (the same position) and "changing" (the revision bumped before every frame,
+  so the table re-reads the view and redraws its static part), plus the frames of a
+  real game: one bot move per frame for 150 moves;
+* the Night, with the private prompt box open;
+* CPU use while the table sits idle (process CPU time over ~5 s of the real loop).
+
+Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render_salem.py``
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("WITCHHUNT_HOME", tempfile.mkdtemp(prefix="witchhunt-bench-"))
+
+FRAMES = 300
+IDLE_SECONDS = 5.0
+PLAYERS = 12
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, int(round(p / 100 * (len(values) - 1)))))
+    return values[k]
+
+
+def report(label: str, wall: list[float], cpu: list[float]) -> None:
+    print(f"frame time {label:10s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
+          f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
+          f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
+          f"({len(cpu)} frames)", flush=True)
+
+
+def main() -> None:
+    from game.bots.base import RandomBot
+    from game.ui.app import make_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.session import HotseatSession, open_table
+    from game.ui.settings import Settings
+
+    app = make_app(Settings(window_w=1920, window_h=1080))
+    names = [f"Player {i + 1}" for i in range(PLAYERS)]
+    session = HotseatSession.new(app, "salem", names, list(range(1, PLAYERS)), seed=1692, bot_delay=1e9,
+                                 options={"town_hall": True})
+    match = session.match
+    bots = {s: RandomBot(100 + s) for s in range(PLAYERS)}
+
+    def bot_step() -> None:
+        seat = match.to_act()[0]
+        session._apply(seat, bots[seat].choose(match.view(seat), match.legal(seat)))
+
+    while not match.over and match.state_id < 60:
+        bot_step()
+    table = open_table(app, session, base=MenuScene(app))
+    for _ in range(5):
+        app.frame(wait=False)
+    print(f"table: {PLAYERS} players, {app.size[0]}x{app.size[1]}, state {match.state_id}, "
+          f"phase {match.view(0)['phase']}")
+
+    def timed(n: int, change: bool) -> tuple[list[float], list[float]]:
+        wall, cpu = [], []
+        for _ in range(n):
+            if change:
+                session.revision += 1
+            table.dirty = True
+            t, c = time.perf_counter(), time.thread_time()
+            app.draw(force=True)
+            cpu.append(time.thread_time() - c)
+            wall.append(time.perf_counter() - t)
+        return wall, cpu
+
+    timed(30, False)
+    for label, change in (("steady", False), ("changing", True)):
+        report(label, *timed(FRAMES, change))
+    # a real game: one move per frame (the frames right after moves are the costly ones)
+    wall, cpu = [], []
+    for _ in range(150):
+        if match.over:
+            break
+        bot_step()
+        t, c = time.perf_counter(), time.thread_time()
+        app.frame(wait=False)
+        cpu.append(time.thread_time() - c)
+        wall.append(time.perf_counter() - t)
+    if cpu:
+        report("moves", wall, cpu)
+    # the Night with its prompt box (the night sky and the box drawn every frame)
+    while not match.over and match.view(None)["phase"] != "night":
+        bot_step()
+    if not match.over:
+        for _ in range(3):
+            app.frame(wait=False)
+        report("night", *timed(FRAMES // 2, False))
+    for _ in range(10):
+        app.frame(wait=False)
+    while app.animating():
+        app.frame(wait=False)
+    drawn = app.frames_drawn
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < IDLE_SECONDS:
+        app.frame()
+    used, spent = time.process_time() - cpu0, time.perf_counter() - wall0
+    print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"idle table: {used / spent * 100:.2f}% of one core over {spent:.1f} s "
+          f"({app.frames_drawn - drawn} frames drawn while idle)")
+    session.close()
+
+
+if __name__ == "__main__":
+    main()
