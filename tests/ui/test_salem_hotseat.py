@@ -97,3 +97,19 @@ def test_ghosts_are_neither_humans_nor_asked(app):
     assert session.humans == [0] and not session.is_human(1) and not session.is_human(3)
     assert session.bots.keys() == {2}
     session.close()
+
+
+def test_continue_resumes_a_game_with_ghosts(app, tmp_path):
+    # DESIGN D5: the autosave replays; the ghosts stay nobody's seats
+    clear_scenes(app)
+    path = tmp_path / "salem.witchhunt.json"
+    session = HotseatSession.new(app, "salem", ["Ann", "Bob"], [], seed=8, bot_delay=0.0, save_path=path)
+    seat = session.match.to_act()[0]
+    session.match.apply(seat, {"type": "draw_two"})
+    session._autosave()
+    assert session.flush()
+    back = HotseatSession.resume(app, path, bot_delay=0.0)
+    assert back.match.to_json() == session.match.to_json()
+    assert back.humans == [0, 2] and back.absent == {1, 3}
+    session.close()
+    back.close()

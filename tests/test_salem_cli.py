@@ -1,0 +1,35 @@
+"""The command line for Salem 1692 (issue 12 item 6; DESIGN D7): ``play salem --players``
+takes 2 to 12 names; ``sim salem`` plays bot games of 2 to 12 players (the 2-3 player
+games with their ghosts) and prints one JSON line."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.cli import UsageError, build_parser, check_play, main
+
+
+@pytest.mark.parametrize("names", ["Ann", ",".join(f"P{i}" for i in range(13))])
+def test_play_salem_takes_two_to_twelve_names(names):
+    with pytest.raises(UsageError) as err:
+        check_play(build_parser().parse_args(["play", "salem", "--players", names]))
+    assert "2 to 12 players" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_play_salem_accepts_two_and_twelve_names():
+    for names in ("Ann,Bob", ",".join(f"P{i}" for i in range(12))):
+        game, players, bots, _seed = check_play(build_parser().parse_args(
+            ["play", "salem", "--players", names, "--bots", "1"]))
+        assert game == "salem" and bots == [1] and len(players) == len(names.split(","))
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_sim_salem_prints_a_summary_of_finished_games(players, capsys):
+    assert main(["sim", "salem", "--players", str(players), "--games", "3", "--seed", "5"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["unfinished"] == 0 and summary["games"] == 3
+    # with ghosts the table has 4 seats; the ghosts never win
+    assert len(summary["mean_score"]) == max(4, players)
+    if players == 2:
+        assert summary["wins"][1] == summary["wins"][3] == 0
