@@ -342,8 +342,11 @@ class HotseatSession:
         self._sync_screen()
 
     def _hand(self, seat: int) -> list[str]:
-        """``seat``'s own hand as its view shows it (every game's view lists it there)."""
-        for player in self.match.view(seat).get("players") or []:
+        """``seat``'s own hand as its view shows it (in ``players``, or Salem's ``hand``)."""
+        view = self.match.view(seat)
+        if isinstance(view.get("hand"), list):
+            return list(view["hand"])
+        for player in view.get("players") or []:
             if isinstance(player, dict) and player.get("seat") == seat:
                 return list(player.get("hand") or [])
         return []
