@@ -10,7 +10,7 @@ import json
 import os
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import Match, SaveError
@@ -31,6 +31,10 @@ class SaveInfo:
     saved_at: float
     kind: str  # "hotseat" or "host"
     error: str | None = None  # set when the file could not be read
+    #: public facts for the Continue list (round, phase, who is to act), when the save has them
+    summary: dict = field(default_factory=dict)
+    #: seats a bot plays (hot-seat saves)
+    bots: tuple[int, ...] = ()
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -101,8 +105,12 @@ def list_saves(folder: Path | None = None, include_finished: bool = False) -> li
             doc = json.loads(path.read_text(encoding="utf-8"))
             m = doc["match"]
             over = bool(doc.get("over", False))
+            extra = doc.get("extra") if isinstance(doc.get("extra"), dict) else {}
+            summary = extra.get("summary") if isinstance(extra.get("summary"), dict) else {}
+            bots = extra.get("bots") if isinstance(extra.get("bots"), list) else []
             info = SaveInfo(path, str(m["game"]), tuple(str(p) for p in m["players"]), int(m["state_id"]),
-                            over, float(doc.get("saved_at", path.stat().st_mtime)), str(doc.get("kind", "hotseat")))
+                            over, float(doc.get("saved_at", path.stat().st_mtime)), str(doc.get("kind", "hotseat")),
+                            summary=summary, bots=tuple(b for b in bots if type(b) is int))
         except Exception as exc:  # damaged file: list it with the reason, leave it alone
             info = SaveInfo(path, "?", (), 0, False, path.stat().st_mtime, "?", error=f"damaged save ({type(exc).__name__})")
         if info.over and not include_finished:

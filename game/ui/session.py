@@ -194,6 +194,18 @@ WRITER = AutosaveWriter()
 atexit.register(WRITER.flush)
 
 
+def save_summary(match: Match) -> dict:
+    """What the Continue list says about a saved game (issue 9 item 13), from the public
+    view only: the round and phase when the game has them, and who is to act."""
+    view = match.view(None)
+    summary: dict[str, Any] = {"to_act": [match.players[s] for s in match.to_act()]}
+    for key in ("round", "phase"):
+        value = view.get(key)
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            summary[key] = value
+    return summary
+
+
 def make_bots(match: Match, seats: list[int] | None = None) -> dict[int, Bot]:
     """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given).
     Seeded from the match seed, the seat and the state id, so a resumed game gets
@@ -342,10 +354,11 @@ class HotseatSession:
         self._sync_screen()
 
     def _hand(self, seat: int) -> list[str]:
-        """``seat``'s own hand as its view shows it (in ``players``, or Salem's ``hand``)."""
+        """``seat``'s own hand as its view shows it: ``view["hand"]`` (Salem) or the
+        seat's entry in ``view["players"]`` (Hammer, Witch Trial)."""
         view = self.match.view(seat)
         if isinstance(view.get("hand"), list):
-            return list(view["hand"])
+            return [c for c in view["hand"] if isinstance(c, str)]
         for player in view.get("players") or []:
             if isinstance(player, dict) and player.get("seat") == seat:
                 return list(player.get("hand") or [])
@@ -483,7 +496,7 @@ class HotseatSession:
     def _autosave(self) -> None:
         if self.save_path is None:
             return
-        WRITER.save(self.match, self.save_path, {"bots": sorted(self.bots)})
+        WRITER.save(self.match, self.save_path, {"bots": sorted(self.bots), "summary": save_summary(self.match)})
         self.save_error = WRITER.errors.get(self.save_path)
 
     def flush(self) -> bool:

@@ -123,3 +123,53 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     except OSError as exc:
         log.warning("cannot save settings to %s (%s)", path, exc)
         return False
+
+
+# ------------------------------------------------------ the last New game form --
+FORM_FILE = "new_game.json"
+#: the most seats any game has (Salem: 12; names and bot marks are kept for each)
+FORM_SEATS = 12
+FORM_NAME_MAX = 24
+
+
+def form_path() -> Path:
+    return user_data_dir() / FORM_FILE
+
+
+def load_new_game_form(path: Path | None = None) -> dict:
+    """The last New game choices (issue 9 item 13): ``{"game", "seats", "names", "bots"}``
+    with every value checked, or ``{}`` when there are none or the file is damaged
+    (one log line; the file is left alone)."""
+    path = path or form_path()
+    if not path.exists():
+        return {}
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(doc, dict):
+            raise ValueError("not an object")
+        game, seats, names, bots = doc.get("game"), doc.get("seats"), doc.get("names"), doc.get("bots")
+        if not isinstance(game, str) or type(seats) is not int or not 1 <= seats <= FORM_SEATS:
+            raise ValueError("bad game or seats")
+        if not (isinstance(names, list) and len(names) <= FORM_SEATS and all(
+                isinstance(n, str) and len(n) <= FORM_NAME_MAX and n.isprintable() for n in names)):
+            raise ValueError("bad names")
+        if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
+            raise ValueError("bad bot seats")
+        return {"game": game, "seats": seats, "names": list(names), "bots": sorted(set(bots))}
+    except Exception as exc:  # a damaged file must never stop the form
+        log.warning("new-game choices %s are damaged (%s); using the defaults", path, exc)
+        return {}
+
+
+def save_new_game_form(game: str, seats: int, names: list[str], bots: list[int], path: Path | None = None) -> bool:
+    """Remember the choices of a game that started; False (and a log line) when the
+    folder cannot be written."""
+    path = path or form_path()
+    doc = {"game": game, "seats": int(seats), "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
+           "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS})}
+    try:
+        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
+        return True
+    except OSError as exc:
+        log.warning("cannot save the new-game choices to %s (%s)", path, exc)
+        return False

@@ -40,7 +40,7 @@ def test_autosave_after_every_applied_command(toy_table, tmp_path):  # DESIGN D5
         saved, extra = load_save(s.save_path)
         assert saved.state_id == s.match.state_id == step + 1
         assert saved.to_json() == s.match.to_json()
-        assert extra == {"bots": []}
+        assert extra["bots"] == [] and extra["summary"]["to_act"] == [s.players[s.match.to_act()[0]]]
 
 
 def test_refused_command_returns_the_engine_message_and_saves_nothing(toy_table, tmp_path):

@@ -3,6 +3,7 @@ table; Delete asks first. A damaged save is listed with its error and left alone
 """
 from __future__ import annotations
 
+import datetime
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -19,16 +20,62 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def describe(info: SaveInfo) -> ListRow:
-    """One list row for a save: who plays what, how far, when."""
+def saved_when(saved_at: float, now: float | None = None) -> str:
+    """"saved just now", "saved 12 min ago", "saved today 14:05", "saved yesterday
+    20:10", "saved 3 Nov 14:05" (the year too when it is not this one)."""
+    now = time.time() if now is None else now
+    ago = now - saved_at
+    if 0 <= ago < 60:
+        return "saved just now"
+    if 0 <= ago < 3600:
+        return f"saved {int(ago // 60)} min ago"
+    then, today = time.localtime(saved_at), time.localtime(now)
+    clock = time.strftime("%H:%M", then)
+    days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
+            - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
+    if days == 0:
+        return f"saved today {clock}"
+    if days == 1:
+        return f"saved yesterday {clock}"
+    fmt = "%d %b" if then.tm_year == today.tm_year else "%d %b %Y"
+    return f"saved {time.strftime(fmt, then).lstrip('0')} {clock}"
+
+
+def whose_turn(names: list) -> str:
+    names = [str(n) for n in names]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return f"{names[0]}'s turn"
+    return "waiting for " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(info: SaveInfo, now: float | None = None) -> ListRow:
+    """One list row for a save (issue 9 item 13): the game and its players (bots
+    marked), then the round, the phase and whose turn it is, and when it was saved."""
     from game.engine import GAMES
 
     if info.error:
         return ListRow(info.path.name, f"{info.error}: left as it is", enabled=False, data=info, warn=True)
     cls = GAMES.get(info.game)
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
-    when = time.strftime("%d %b %H:%M", time.localtime(info.saved_at))
-    return ListRow(f"{title}: {', '.join(info.players)}", f"move {info.state_id} · saved {when}", data=info)
+    players = ", ".join(name + (" (bot)" if seat in info.bots else "") for seat, name in enumerate(info.players))
+    facts: list[str] = []
+    if info.kind == "host":
+        facts.append("hosted LAN game")
+    summary = info.summary
+    if isinstance(summary.get("round"), int):
+        facts.append(f"round {summary['round']}")
+    if isinstance(summary.get("phase"), str) and summary["phase"]:
+        facts.append(summary["phase"].replace("_", " ").capitalize())
+    turn = whose_turn(summary.get("to_act") or []) if isinstance(summary.get("to_act"), list) else ""
+    if turn:
+        facts.append(turn)
+    if not summary:  # a save from before the summary was kept
+        facts.append(f"move {info.state_id}")
+    facts.append(saved_when(info.saved_at, now))
+    line = " · ".join(facts)
+    return ListRow(f"{title}: {players}", line[:1].upper() + line[1:], data=info)
 
 
 class ContinueScene(MenuBase):

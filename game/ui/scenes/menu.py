@@ -36,8 +36,10 @@ class MenuScene(MenuBase):
         except OSError:
             has_saves = False
         items = [
-            ("New game", self.new_game, {"style": "primary", "name": "new_game"}),
-            ("Continue", self.continue_game, {"icon": "continue", "enabled": has_saves, "name": "continue"}),
+            # the yellow (primary) button is the one Enter takes: Continue when a game is saved
+            ("New game", self.new_game, {"style": "normal" if has_saves else "primary", "name": "new_game"}),
+            ("Continue", self.continue_game, {"icon": "continue", "enabled": has_saves, "name": "continue",
+                                              "style": "primary" if has_saves else "normal"}),
             ("Host a game", self.host, {"icon": "host", "name": "host"}),
             ("Join a game", self.join, {"icon": "join", "name": "join"}),
             ("Rules", self.rules, {"icon": "rules", "name": "rules"}),
@@ -47,6 +49,14 @@ class MenuScene(MenuBase):
         bh, gap = self.px(54), self.px(12)
         top = max(self.px(170), (h - len(items) * (bh + gap)) // 2 + self.px(40))
         return list(self.column(items, top, self.px(360), bh, gap))
+
+    def focus_first(self) -> None:
+        """Continue when there is a game to go on with, else New game (issue 9 item 13)."""
+        cont = self.ring.find("continue")
+        if cont is not None and cont.enabled:
+            self.ring.focus_on(cont)
+        else:
+            super().focus_first()
 
     def back(self) -> None:
         self.app.quit()

@@ -109,9 +109,23 @@ class NewGameScene(GameSeatsForm):
     title = "New game"
 
     def __init__(self, app: "App") -> None:
+        from game.ui.settings import load_new_game_form
+
         super().__init__(app, seats=3)
         self.names = list(DEFAULT_NAMES)
         self.bots = [False] * len(DEFAULT_NAMES)
+        # the last game's choices come back (issue 9 item 13): game, seats, names, bots
+        last = load_new_game_form()
+        if last:
+            if last["game"] in self.games:
+                self.game = last["game"]
+            cls = self._classes.get(self.game) if self.game else None
+            if cls is not None:
+                self.seats = max(cls.min_players, min(cls.max_players, last["seats"]))
+            for i, name in enumerate(last["names"][: len(DEFAULT_NAMES)]):
+                if name.strip():
+                    self.names[i] = name
+            self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
         self.seed_text = ""
         self.game_options: dict[str, dict[str, bool]] = {}
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
@@ -242,6 +256,7 @@ class NewGameScene(GameSeatsForm):
         from game.engine import SetupError
         from game.ui.scenes.menu import MenuScene
         from game.ui.session import HotseatSession, open_table
+        from game.ui.settings import save_new_game_form
 
         if self.game is None:
             return
@@ -260,6 +275,8 @@ class NewGameScene(GameSeatsForm):
             options = {k: v for k, v in self.game_options.get(self.game, {}).items() if k in self.option_keys()}
             session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed,
                                          options=options)
+            save_new_game_form(self.game, self.seats, [n.strip() for n in self.names],
+                               [i for i, b in enumerate(self.bots) if b])
             open_table(self.app, session, base=MenuScene(self.app))
         except SetupError as exc:
             self.say(str(exc), "error")

@@ -1,0 +1,120 @@
+"""Menu and forms (issue 9 item 13): the main menu starts on Continue when there is a
+game to go on with; the Continue list says the game, its players, the round, whose turn
+it is and when it was saved; the New game form remembers the last names and bot seats.
+Driven by posted pygame events."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ui.scenes.continue_game import ContinueScene, saved_when
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.session import HotseatSession
+from game.ui.settings import form_path, load_new_game_form
+from tests.ui.shell_helpers import new_app, post_click, post_key, post_text
+
+pytest.importorskip("game.rules.hammer")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    return tmp_path
+
+
+def click_widget(app, name):
+    widget = app.scenes.top.ring.find(name)
+    assert widget is not None, name
+    post_click(app, widget.rect.center)
+
+
+def saved_hammer_game(app) -> HotseatSession:
+    """Ann and Bob against Cy (a bot), a few moves in: setup placed, round 1 under way."""
+    s = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [2], seed=3, bot_delay=0.0, hold=0)
+    for seat in (0, 1, 2):
+        s.match.apply(seat, s.match.legal(seat)[0])
+    s._autosave()
+    s.flush()
+    return s
+
+
+def test_the_menu_starts_on_continue_when_a_game_is_saved(home):  # issue 9 item 13
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    app.frame(wait=False)
+    assert app.scenes.top.ring.focus.name == "new_game"  # nothing saved yet
+    saved_hammer_game(app)
+    app.scenes.reset(MenuScene(app))
+    app.frame(wait=False)
+    post_key(app, pygame.K_RETURN)  # Enter on the fresh menu
+    assert isinstance(app.scenes.top, ContinueScene)
+
+
+def test_continue_says_game_players_round_whose_turn_and_when(home):  # issue 9 item 13
+    app = new_app()
+    s = saved_hammer_game(app)
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    scene = app.scenes.top
+    assert isinstance(scene, ContinueScene)
+    row = scene.list.rows[0]
+    assert row.text.endswith(": Ann, Bob, Cy (bot)") and "Hammer" in row.text
+    view = s.match.view(None)
+    turn = s.players[s.match.to_act()[0]]
+    assert f"Round {view['round']}" in row.detail and f"{turn}'s turn" in row.detail, row.detail
+    assert "saved just now" in row.detail and "move" not in row.detail
+    app.draw(force=True)  # and it draws
+
+
+def test_saved_when_speaks_like_people():  # issue 9 item 13
+    now = time.mktime((2026, 11, 26, 15, 0, 0, 0, 0, -1))
+    assert saved_when(now - 20, now) == "saved just now"
+    assert saved_when(now - 12 * 60, now) == "saved 12 min ago"
+    assert saved_when(now - 3 * 3600, now) == "saved today 12:00"
+    assert saved_when(now - 20 * 3600, now) == "saved yesterday 19:00"
+    assert saved_when(now - 5 * 86400, now) == "saved 21 Nov 15:00"
+    assert saved_when(now - 400 * 86400, now).endswith("2025 15:00")
+
+
+def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 13
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "new_game")
+    scene = app.scenes.top
+    assert isinstance(scene, NewGameScene)
+    post_click(app, scene.ring.find("seats").plus_rect.center)  # 4 seats
+    field = scene.ring.find("name_1")
+    post_click(app, field.rect.center)
+    for _ in range(5):
+        post_key(app, pygame.K_BACKSPACE)
+    post_text(app, "Rosalind")
+    click_widget(app, "bot_2")
+    click_widget(app, "bot_3")
+    click_widget(app, "start")
+    session = app.scenes.stack[-1].source if hasattr(app.scenes.stack[-1], "source") else None
+    assert load_new_game_form()["names"][:4] == ["Ann", "Rosalind", "Cy", "Dora"]
+    if session is not None:
+        session.close()
+    # the next evening: the form comes back as it was left
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "new_game")
+    again = app.scenes.top
+    assert again.seats == 4
+    assert [again.ring.find(f"name_{i}").text for i in range(4)] == ["Ann", "Rosalind", "Cy", "Dora"]
+    assert [again.ring.find(f"bot_{i}").checked for i in range(4)] == [False, False, True, True]
+
+
+def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tracebacks
+    form_path().parent.mkdir(parents=True, exist_ok=True)
+    for junk in ("{not json", '{"game": "hammer", "seats": 99, "names": [], "bots": []}',
+                 '{"game": "hammer", "seats": 3, "names": [7], "bots": []}', "[]"):
+        form_path().write_text(junk, encoding="utf-8")
+        assert load_new_game_form() == {}
+        app = new_app()
+        app.scenes.reset(MenuScene(app))
+        click_widget(app, "new_game")
+        assert app.scenes.top.ring.find("name_0").text == "Ann"
+        assert form_path().read_text(encoding="utf-8") == junk  # left alone
