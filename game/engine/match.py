@@ -186,6 +186,18 @@ class Match:
             winners = self._winners(scores)
         return {"scores": scores, "winners": winners}
 
+    def score_breakdown(self) -> list[list[dict]]:
+        """Where each seat's score came from, once the game is over ([] before): per seat
+        a list of ``{"label": str, "points": int}`` adding up to ``result()["scores"][seat]``
+        (the game's ``_score_breakdown``; one "Score" line for a game without one).
+        Public facts only: the game-over screen shows it to everyone."""
+        if not self.over:
+            return []
+        lines = self._score_breakdown()
+        if lines is None:
+            lines = [[("Score", score)] for score in self._scores()]
+        return [[{"label": label, "points": points} for label, points in seat_lines] for seat_lines in lines]
+
     # --------------------------------------------------------------- serialisation --
     def to_dict(self) -> dict:
         return {
@@ -419,6 +431,11 @@ class Match:
 
     def _scores(self) -> list:
         raise NotImplementedError
+
+    def _score_breakdown(self) -> list[list[tuple[str, int]]] | None:
+        """Optional: per seat, ``(label, points)`` lines adding up to ``_scores()[seat]``
+        (shown on the game-over screen). Called only once the game is over."""
+        return None
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Determinization hook (see :meth:`determinize`): this is a fresh copy whose

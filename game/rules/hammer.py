@@ -1031,6 +1031,22 @@ class HammerMatch(Match):
         best = max(scores)
         self.emit({"type": "over", "scores": scores, "winners": [i for i, x in enumerate(scores) if x == best]})
 
+    def _score_breakdown(self) -> list[list[tuple[str, int]]]:
+        """H7, line by line for each seat (the same sums as :meth:`_scores`)."""
+        s, t = self.state, self.t
+        empty = s["empty_pyres"]
+        total_empty = sum(map(len, empty))
+        out = []
+        for seat in range(self.n):
+            out.append([
+                ("Pentagrams on living villagers", sum(t.pentagrams[vid] for vid, v in s["villagers"].items()
+                                                       if v["status"] == "alive" and v["owner"] == seat)),
+                ("Matches on trophies", sum(t.matches[vid] for vid in s["trophies"][seat])),
+                ("Kept tests", sum(t.keep_vp[c] for c in s["kept"][seat])),
+                ("Empty pyres of other players", total_empty - len(empty[seat])),
+            ])
+        return out
+
     def _scores(self) -> list[int]:
         s = self.state
         t = self.t

@@ -351,6 +351,10 @@ class WitchTrialMatch(Match):
     def _scores(self) -> list[int]:
         return list(self.state["money"])
 
+    def _score_breakdown(self) -> list[list[tuple[str, int]]]:
+        """W-scoring is the money each lawyer holds at the end."""
+        return [[("Money at the end ($)", money)] for money in self.state["money"]]
+
     def _not_your_turn(self, seat: int, command: dict) -> str:
         # say exactly who is awaited rather than the base class's generic sentence
         return self._waiting_message(seat, command["type"])

@@ -1,6 +1,7 @@
-"""Game over (issue 3 item 1): scores per seat, winners highlighted, "Play again" with
+"""Game over (issue 3 item 1, issue 9 item 14): the score of each seat and where it
+came from (the engine's ``score_breakdown()``), winners highlighted, "Play again" with
 the same seats (a fresh shuffle) and "Main menu". Shows only public facts: names,
-scores and who won.
+points and who won.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text
+from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -18,21 +19,45 @@ if TYPE_CHECKING:
 
 
 class GameOverScene(MenuBase):
+    """The final scores as a table, BGA style: a column per player (winners first, lit),
+    a row per source of points from the engine's ``score_breakdown()`` and the totals.
+    Nothing has the focus at first, so a Space or Enter still held from the last move
+    skips nothing (issue 9 item 14); Tab or a click chooses Play again or Main menu."""
+
     title = "Game over"
 
     def __init__(self, app: "App", session: "HotseatSession") -> None:
         super().__init__(app)
         self.session = session
         self.result = session.match.result()
+        breakdown = getattr(session.match, "score_breakdown", lambda: [])()
+        scores = self.result.get("scores", [])
+        if not breakdown:
+            breakdown = [[{"label": "Score", "points": score}] for score in scores]
+        self.breakdown: list[list[dict]] = breakdown
         title = getattr(type(session.match), "title", "") or session.game
         self.subtitle = title
 
+    # ------------------------------------------------------------------ layout ----
+    def order(self) -> list[int]:
+        scores = self.result.get("scores", [])
+        return sorted(range(len(self.session.players)), key=lambda s: (-(scores[s] if s < len(scores) else 0), s))
+
+    def labels(self) -> list[str]:
+        """The rows: every label any seat reports, in the engine's order."""
+        out: list[str] = []
+        for lines in self.breakdown:
+            for line in lines:
+                if line.get("label") not in out:
+                    out.append(str(line.get("label")))
+        return out
+
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        n = len(self.session.players)
-        pw = min(w - 80, self.px(640))
-        ph = self.px(70) + n * self.px(58)
-        return pygame.Rect(w // 2 - pw // 2, self.px(200), pw, ph)
+        rows = len(self.labels()) + (2 if len(self.labels()) > 1 else 1)
+        pw = min(w - 60, self.px(300) + len(self.session.players) * self.px(150))
+        ph = self.px(24) + rows * self.px(46)
+        return pygame.Rect(w // 2 - pw // 2, self.px(190), pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
         panel = self._panel()
@@ -43,6 +68,9 @@ class GameOverScene(MenuBase):
         menu = Button((w // 2 + self.px(12), y, bw, bh), "Main menu", self.main_menu,
                       font_size=self.px(24), name="main_menu")
         return [again, menu]
+
+    def focus_first(self) -> None:
+        pass  # nothing dangerous under Space / Enter: the scores stay until a choice is made
 
     def back(self) -> None:
         self.main_menu()
@@ -65,42 +93,65 @@ class GameOverScene(MenuBase):
             session = HotseatSession.new(self.app, old.game, list(old.players), sorted(old.bots),
                                          seed=random.randrange(1, 2**31),
                                          options={k: v for k, v in old.match.options.items() if k != "bots"},
-                                         bot_delay=old.fixed_bot_delay)
+                                         bot_delay=old.fixed_bot_delay, hold=old.fixed_hold)
             open_table(self.app, session, base=MenuScene(self.app))
         except (SetupError, KeyError, OSError) as exc:
             self.say(f"Cannot start a new game: {exc}", "error")
 
+    # ----------------------------------------------------------------- drawing ----
     def draw_extra(self, surface: pygame.Surface) -> None:
         panel = self._panel()
         draw_panel(surface, panel)
         scores = self.result.get("scores", [])
         winners = set(self.result.get("winners", []))
-        order = sorted(range(len(self.session.players)),
-                       key=lambda s: (-(scores[s] if s < len(scores) else 0), s))
-        x0, y = panel.x + self.px(24), panel.y + self.px(16)
-        draw_text(surface, "Player", (x0 + self.px(44), y), self.px(20), colour("text_dim"))
-        draw_text(surface, "Score", (panel.right - self.px(24), y), self.px(20), colour("text_dim"),
-                  anchor="topright")
-        y += self.px(40)
-        row_h = self.px(58)
-        for seat in order:
-            row = pygame.Rect(panel.x + self.px(10), y, panel.w - self.px(20), row_h - self.px(8))
+        order = self.order()
+        labels = self.labels()
+        col_w = min(self.px(150), (panel.w - self.px(260)) // max(1, len(order)))
+        label_w = panel.w - self.px(20) - len(order) * col_w
+        row_h = self.px(46)
+        x0, y = panel.x + self.px(20), panel.y + self.px(12)
+        text_size, head_size = self.px(19), self.px(21)
+        # the winners' columns are lit from top to bottom
+        for i, seat in enumerate(order):
+            if seat in winners:
+                col = pygame.Rect(panel.x + label_w + i * col_w + self.px(4), panel.y + self.px(6),
+                                  col_w - self.px(8), panel.h - self.px(12))
+                pygame.draw.rect(surface, colour("select"), col, border_radius=8)
+                pygame.draw.rect(surface, colour("accent"), col, width=2, border_radius=8)
+        # header: the players
+        for i, seat in enumerate(order):
+            cx = panel.x + label_w + i * col_w + col_w // 2
+            name = self.session.players[seat] + (" (bot)" if seat in self.session.bots else "")
             won = seat in winners
-            if won:
-                pygame.draw.rect(surface, colour("select"), row, border_radius=8)
-                pygame.draw.rect(surface, colour("accent"), row, width=2, border_radius=8)
-                icon = _icon("winner", self.px(30), colour("accent"))
-                if icon is not None:
-                    surface.blit(icon, icon.get_rect(midleft=(x0, row.centery)))
-            name = self.session.players[seat]
-            if seat in self.session.bots:
-                name += "  (bot)"
-            draw_text(surface, name, (x0 + self.px(44), row.centery), self.px(26),
-                      colour("accent") if won else colour("text"), bold=won, anchor="midleft")
-            score = scores[seat] if seat < len(scores) else "-"
-            draw_text(surface, str(score), (panel.right - self.px(24), row.centery), self.px(28),
-                      colour("accent") if won else colour("text"), bold=True, anchor="midright")
+            name = fit_text(name, head_size, col_w - self.px(12), bold=True)
+            draw_text(surface, name, (cx, y + row_h // 2), head_size, colour("accent") if won else colour("text"),
+                      bold=True, anchor="center")
+        y += row_h
+        rows = labels if len(labels) > 1 else []
+        for label in rows:
+            pygame.draw.line(surface, colour("panel_edge"), (x0, y), (panel.right - self.px(20), y))
+            draw_text(surface, fit_text(label, text_size, label_w - self.px(30)), (x0, y + row_h // 2), text_size,
+                      colour("text_dim"), anchor="midleft")
+            for i, seat in enumerate(order):
+                points = next((line.get("points") for line in self.breakdown[seat] if line.get("label") == label), 0) \
+                    if seat < len(self.breakdown) else 0
+                cx = panel.x + label_w + i * col_w + col_w // 2
+                draw_text(surface, str(points), (cx, y + row_h // 2), text_size, colour("text"), anchor="center")
             y += row_h
+        pygame.draw.line(surface, colour("accent"), (x0, y), (panel.right - self.px(20), y), 2)
+        total_label = "Total" if len(labels) != 1 else labels[0]
+        draw_text(surface, fit_text(total_label, text_size, label_w - self.px(30), bold=True), (x0, y + row_h // 2),
+                  text_size, colour("text"), bold=True, anchor="midleft")
+        for i, seat in enumerate(order):
+            cx = panel.x + label_w + i * col_w + col_w // 2
+            score = scores[seat] if seat < len(scores) else "-"
+            won = seat in winners
+            r = draw_text(surface, str(score), (cx, y + row_h // 2), self.px(26),
+                          colour("accent") if won else colour("text"), bold=True, anchor="center")
+            if won:
+                icon = _icon("winner", self.px(24), colour("accent"))
+                if icon is not None:
+                    surface.blit(icon, icon.get_rect(midright=(r.x - self.px(6), y + row_h // 2)))
         if winners:
             names = [self.session.players[s] for s in sorted(winners)]
             line = (f"{names[0]} wins!" if len(names) == 1
@@ -108,3 +159,6 @@ class GameOverScene(MenuBase):
             w, _ = surface.get_size()
             draw_text(surface, line, (w // 2, panel.y - self.px(12)), self.px(30), colour("accent"), bold=True,
                       anchor="midbottom")
+        w, h = surface.get_size()
+        draw_text(surface, "Tab to choose, Enter to confirm", (w // 2, h - self.px(8)), self.px(15),
+                  colour("text_dim"), anchor="midbottom")

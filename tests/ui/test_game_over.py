@@ -1,0 +1,87 @@
+"""Game over (issue 9 item 14): nothing dangerous has the focus, so a Space or Enter
+still held from the last move does not skip the scores; each player's score is broken
+down by where its points came from, as the engine reports it (hammer.md H7)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bots.base import play_bots
+from game.engine import new_match
+from game.ui.scenes.game_over import GameOverScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.session import HotseatSession, make_bots
+from tests.ui.shell_helpers import new_app, post_key
+
+pytest.importorskip("game.rules.hammer")
+pytest.importorskip("game.rules.witch_trial")
+
+
+def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11) -> HotseatSession:
+    s = HotseatSession.new(app, game, list(names), list(range(1, len(names))), seed=seed, bot_delay=0.0, hold=0)
+    play_bots(s.match, {**s.bots, **make_bots(s.match, [0])})
+    assert s.match.over
+    return s
+
+
+def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):  # issue 9 item 14
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app)
+    app.scenes.reset(MenuScene(app))
+    over = GameOverScene(app, s)
+    app.scenes.push(over)
+    app.frame(wait=False)
+    assert over.ring.focus is None
+    for key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        post_key(app, key)
+        assert app.scenes.top is over  # the scores are still there
+    post_key(app, pygame.K_TAB)
+    assert over.ring.focus.name == "play_again"
+    post_key(app, pygame.K_RETURN)  # a deliberate choice still works
+    assert app.scenes.top is not over and app.scenes.find(GameOverScene) is None
+
+
+@pytest.mark.parametrize("game, players, seed", [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3),
+                                                 ("witch_trial", 4, 4), ("witch_trial", 7, 5)])
+def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # issue 9 item 14; hammer.md H7
+    from game.bots import RandomBot
+
+    names = [f"P{i}" for i in range(players)]
+    m = new_match(game, names, seed=seed, options={"bots": list(range(players))})
+    assert m.score_breakdown() == []  # nothing before the end
+    play_bots(m, {s: RandomBot(seed * 10 + s) for s in range(players)})
+    breakdown, scores = m.score_breakdown(), m.result()["scores"]
+    assert len(breakdown) == players
+    for seat in range(players):
+        assert sum(line["points"] for line in breakdown[seat]) == scores[seat]
+        assert all(isinstance(line["label"], str) and line["label"] for line in breakdown[seat])
+    if game == "hammer":
+        assert [line["label"] for line in breakdown[0]] == [
+            "Pentagrams on living villagers", "Matches on trophies", "Kept tests", "Empty pyres of other players"]
+
+
+def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch):  # issue 9 item 14
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, names=("Ann", "Bob", "Cy", "Dora", "Ede"))
+    over = GameOverScene(app, s)
+    app.scenes.reset(over)
+    drawn: list[str] = []
+    import game.ui.scenes.game_over as scene_module
+
+    real = scene_module.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(scene_module, "draw_text", spy)
+    app.draw(force=True)
+    assert over.labels() == [line["label"] for line in s.match.score_breakdown()[0]]
+    for label in over.labels():
+        assert label in drawn
+    for seat, lines in enumerate(s.match.score_breakdown()):
+        for line in lines:
+            assert str(line["points"]) in drawn
+        assert str(s.match.result()["scores"][seat]) in drawn
