@@ -146,3 +146,31 @@ def test_no_text_on_the_twelve_seat_table_is_smaller_than_11px_at_1280x720(app):
     finally:
         table_base._ART = saved
     assert sizes and min(sizes) >= 11, sorted(sizes)
+
+
+def test_town_hall_abilities_have_their_buttons_and_choosers(app):
+    # salem.md §3.12 through the table: Will Griggs's Alibi, Tituba's pile, Rebecca's draw
+    app.set_window_size((1280, 720))
+    m = stage(4, hands={0: ["c41"]}, pile=["c1", "c2", "c58"], characters={0: "will_griggs", 3: "rebecca_nurse"})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_drag(app, scene.locate("card", "c41"), scene.locate("seat", 2))
+    assert scene.prompt is not None and len(scene.prompt.options) == 2
+    scene.choose_prompt(1)  # as a Witness: seven accusations, a trial at once
+    run_frames(app, 1)
+    assert scene.pick is not None
+    post_click(app, scene.locate("tryal", (2, 0)))
+    src.show(3)
+    run_frames(app, 1)
+    assert [b.name for b in scene.buttons] == ["ability:rebecca_nurse", "pass"]
+    post_click(app, scene.locate("button", "ability:rebecca_nurse"))
+    assert m.state["hands"][3] == ["c1"]
+    m = stage(4, pile=["c1", "c2", "c58"], characters={0: "tituba"})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_click(app, scene.locate("button", "ability:tituba"))
+    run_frames(app, 1)
+    post_click(app, scene.locate("button", "ability:tituba"))
+    assert scene.prompt is not None and "Night" in scene.prompt.options[-1][0]
+    scene.choose_prompt(len(scene.prompt.options) - 1)
+    assert m.state["pile"][0] == "c58"
