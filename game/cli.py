@@ -68,12 +68,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
     p.add_argument("--resume", default=None, metavar="PATH", help="continue the host autosave at PATH")
     p.add_argument("--save", default=None, metavar="PATH", help="autosave here (default: the saves folder)")
+    p.add_argument("--standin-after", type=float, default=None, metavar="S",
+                   help="seconds a disconnected player's seat waits before a bot plays it (default 30)")
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")
     p.add_argument("--name", required=True)
     p.add_argument("--token", default=None, help="rejoin your seat with the token the host gave you")
     p.add_argument("--spectate", action="store_true", help="watch without a seat")
+    p.add_argument("--new-player", action="store_true", help="join afresh, without this profile's saved token")
+    p.add_argument("--profile", default=None, metavar="NAME",
+                   help="keep seat tokens apart from other players on this computer (default: WITCHHUNT_PROFILE)")
 
     p = sub.add_parser("sim", help="bot-vs-bot games; prints a JSON summary")
     p.add_argument("game")
@@ -178,17 +183,57 @@ def run_smoke(args: argparse.Namespace) -> int:
     return _ui_app("smoke").run_smoke()
 
 
-def _run_net(name: str):
-    def runner(args: argparse.Namespace) -> int:
-        try:
-            from game.net import cli as net_cli  # function-level: start-up time (no sockets for sim)
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("game.net"):
-                raise
-            raise UsageError(f"witchhunt {args.cmd}: LAN play is not available in this build") from None
-        return getattr(net_cli, name)(args)
+def _net_cli(command: str):
+    try:
+        from game.net import cli as net_cli  # function-level: start-up time (no sockets for sim)
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("game.net"):
+            raise
+        raise UsageError(f"witchhunt {command}: LAN play is not available in this build") from None
+    return net_cli
 
-    return runner
+
+def _lan_scenes():
+    """The desktop LAN scenes, or None without a usable UI (the text client then)."""
+    try:
+        from game.ui.scenes import lan
+    except Exception:  # no pygame, no display libraries, or no UI in this build
+        return None
+    return lan
+
+
+def run_host(args: argparse.Namespace) -> int:
+    """``witchhunt host``: a window with the lobby when one can open, else the text host."""
+    net_cli = _net_cli("host")
+    try:
+        host = net_cli.build_host(args, owner_name=None if args.headless else args.name)
+        if not args.headless and (lan := _lan_scenes()) is not None:
+            try:
+                code = lan.run_host_ui(args, host)
+            except OSError as exc:
+                raise UsageError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
+            if code is not None:
+                return code
+        return net_cli.serve_host(args, host)
+    except net_cli.CommandLineError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """``witchhunt join``: connect first (a bad address is one line and exit 2 before any
+    window), then the desktop lobby when a window can open, else the text client."""
+    net_cli = _net_cli("join")
+    try:
+        address = net_cli.join_address(args)
+        client = net_cli.join_client(address, args.name, token=args.token, spectate=args.spectate,
+                                     profile=args.profile, new_player=args.new_player)
+        if (lan := _lan_scenes()) is not None:
+            code = lan.open_lan_client(args, client)
+            if code is not None:
+                return code
+        return net_cli.text_client(address.host, address.port, args.name, spectate=args.spectate, client=client)
+    except net_cli.CommandLineError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def run_sim(args: argparse.Namespace) -> int:
@@ -240,7 +285,7 @@ def run_sim(args: argparse.Namespace) -> int:
 COMMANDS = {
     "play": run_play,
     "smoke": run_smoke,
-    "host": _run_net("run_host"),
-    "join": _run_net("run_join"),
+    "host": run_host,
+    "join": run_join,
     "sim": run_sim,
 }

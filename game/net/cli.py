@@ -1,13 +1,12 @@
-"""``witchhunt host`` and ``witchhunt join`` (DESIGN D7), called by :mod:`game.cli`.
+"""The text side of ``witchhunt host`` and ``witchhunt join`` (DESIGN D7).
 
-``run_host``: with ``--headless`` a dedicated host that logs to stdout and starts the
-game once every seat not played by a bot is taken; without it, the desktop host when
-the UI offers one (``game.ui.app.run_host``), else the host plus a text client for the
-host's own seat in this terminal. ``--resume PATH`` continues a host autosave.
-
-``run_join``: the desktop client when the UI offers one (``game.ui.app.run_join`` or
-``open_lan_client``), else a text client: it prints updates and you type the number
-of a legal command. Bad input is one line and exit code 2; never a traceback.
+The entry layer (:mod:`game.cli`) decides whether a window opens (the desktop scenes in
+``game/ui/scenes/lan.py``); this module never imports the UI, so a headless host runs
+where pygame is missing. Here: :func:`build_host` (a :class:`~game.net.host.Host` from
+the command line), :func:`serve_host` (the dedicated host, or the host plus a text client
+for the host's own seat), :func:`join_client` (connect, with the profile's saved token)
+and :func:`text_client` (prints updates; you type the number of a legal command).
+Bad input raises :class:`CommandLineError` with one line; the entry prints it, exit 2.
 """
 from __future__ import annotations
 
@@ -21,12 +20,13 @@ import time
 from pathlib import Path
 from typing import IO
 
-from game.cli import UsageError
 from game.net import protocol as proto
 
 log = logging.getLogger("game.net")
 
-TOKENS_FILE = "lan_tokens.json"
+
+class CommandLineError(ValueError):
+    """Bad command-line input for ``host`` or ``join``: one line for the user."""
 
 
 class _StdoutHandler(logging.StreamHandler):
@@ -52,64 +52,48 @@ def _log_to_stdout() -> None:
     net.propagate = False
 
 
-def _ui_function(*names: str):
-    try:
-        from game.ui import app
-    except Exception:  # no UI in this build (or no display libraries): the text client
-        return None
-    for name in names:
-        fn = getattr(app, name, None)
-        if callable(fn):
-            return fn
-    return None
-
-
 # ---------------------------------------------------------------------- host ----------
 def build_host(args: argparse.Namespace, owner_name: str | None = None):
-    """A :class:`~game.net.host.Host` from the command line; :class:`UsageError` if unfit."""
+    """A :class:`~game.net.host.Host` from the command line; :class:`CommandLineError` if unfit."""
     from game.engine import GAMES, SaveError, SetupError
     from game.net.host import Host, Timings
     from game.saves import new_save_path
 
     port = args.port
     if not 0 <= port <= 65535:
-        raise UsageError(f"witchhunt host: port {port} is out of range (0-65535)")
+        raise CommandLineError(f"witchhunt host: port {port} is out of range (0-65535)")
     if args.bot_delay is not None and args.bot_delay < 0:
-        raise UsageError("witchhunt host: --bot-delay must not be negative")
+        raise CommandLineError("witchhunt host: --bot-delay must not be negative")
+    standin_after = getattr(args, "standin_after", None)
+    if standin_after is not None and not 0 <= standin_after <= 3600:
+        raise CommandLineError("witchhunt host: --standin-after must be between 0 and 3600 seconds")
     bind = args.bind if args.bind is not None else ""
     timings = Timings(linger_after_over=600.0 if args.headless else None)
     common = dict(bot_delay=args.bot_delay, bind=bind, port=port, timings=timings, announce=True)
+    if standin_after is not None:
+        common["standin_after"] = standin_after
     if args.resume:
         try:
             host = Host.resume(Path(args.resume), **common)
         except (SaveError, SetupError) as exc:
-            raise UsageError(f"witchhunt host: cannot resume: {exc}") from None
+            raise CommandLineError(f"witchhunt host: cannot resume: {exc}") from None
         if args.game != host.game or args.players != host.n:
-            raise UsageError(f"witchhunt host: {args.resume} is a {host.n}-seat {host.game} game, "
-                             f"not {args.players} seats of {args.game}")
+            raise CommandLineError(f"witchhunt host: {args.resume} is a {host.n}-seat {host.game} game, "
+                                   f"not {args.players} seats of {args.game}")
         return host
     if args.game not in GAMES:
-        raise UsageError(f"witchhunt host: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
+        raise CommandLineError(f"witchhunt host: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
     save_path = Path(args.save) if args.save else new_save_path(args.game, kind="host")
     try:
         return Host(args.game, args.players, seed=args.seed, bots=args.bots, save_path=save_path,
                     owner_name=owner_name, table_name=f"{owner_name or args.name}'s table", **common)
     except SetupError as exc:
-        raise UsageError(f"witchhunt host: {exc}") from None
+        raise CommandLineError(f"witchhunt host: {exc}") from None
 
 
-def run_host(args: argparse.Namespace) -> int:
-    if not args.headless:
-        ui_host = _ui_function("run_host")
-        if ui_host is not None:
-            return ui_host(args)
-    host = build_host(args, owner_name=None if args.headless else args.name)
-    if not args.headless:
-        lan_ui = _lan_scenes()
-        if lan_ui is not None:
-            code = lan_ui.run_host_ui(args, host)
-            if code is not None:
-                return code
+def serve_host(args: argparse.Namespace, host) -> int:
+    """Run ``host`` without a window: the dedicated host (``--headless``) logs to stdout;
+    otherwise the host runs in the background and this terminal plays its own seat."""
     _log_to_stdout()
     try:
         if args.headless:
@@ -122,7 +106,7 @@ def run_host(args: argparse.Namespace) -> int:
         return text_client("127.0.0.1" if host.bind in ("", "0.0.0.0") else host.bind, port, args.name,
                            token=host.owner_token, owner=True)
     except OSError as exc:
-        raise UsageError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
+        raise CommandLineError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
         return 130
     finally:
@@ -140,15 +124,6 @@ def _stop_on_sigterm(host) -> None:
         signal.signal(signal.SIGTERM, lambda _signo, _frame: host.stop())
 
 
-def _lan_scenes():
-    """The desktop LAN scenes (game/ui/scenes/lan.py), or None without a usable UI."""
-    try:
-        from game.ui.scenes import lan
-    except Exception:  # no pygame, or the UI is not in this build
-        return None
-    return lan
-
-
 def _announce_addresses(host) -> None:
     from game.net.discovery import local_addresses
 
@@ -157,82 +132,49 @@ def _announce_addresses(host) -> None:
 
 
 # ---------------------------------------------------------------------- join ----------
-def run_join(args: argparse.Namespace) -> int:
+def join_address(args: argparse.Namespace) -> proto.Address:
     try:
-        address = proto.parse_address(args.address)
+        return proto.parse_address(args.address)
     except ValueError as exc:
-        raise UsageError(f"witchhunt join: {exc}") from None
-    ui_join = _ui_function("run_join", "open_lan_client")
-    if ui_join is not None:
-        return ui_join(args)
-    spectate = getattr(args, "spectate", False)
-    # connect first: a bad or unreachable address is one line and exit 2, before any window
-    client = join_client(address, args.name, token=args.token, spectate=spectate)
-    lan_ui = _lan_scenes()
-    if lan_ui is not None:
-        code = lan_ui.open_lan_client(args, client)
-        if code is not None:
-            return code
-    return text_client(address.host, address.port, args.name, spectate=spectate, client=client)
+        raise CommandLineError(f"witchhunt join: {exc}") from None
 
 
 def join_client(address: proto.Address, name: str, token: str | None = None, spectate: bool = False,
+                profile: str | None = None, new_player: bool = False, table_id: str | None = None,
                 **client_kwargs):
     """A connected :class:`~game.net.client.Client`. Without ``token`` it tries the one
-    saved for this address (and joins afresh if the host no longer knows it). Raises
-    :class:`UsageError` with one line when the host cannot be reached or refuses."""
+    the profile saved for this table (``table_id``, else the newest used at ``address``)
+    and joins afresh if the host no longer knows it; ``new_player`` never uses a saved
+    token. Raises :class:`CommandLineError` with one line when the host cannot be
+    reached or refuses (``seat_in_use``: someone is already connected with it)."""
     from game.net.client import Client, JoinError
+    from game.net.tokens import TokenStore
 
+    try:
+        store = TokenStore(profile)
+    except ValueError as exc:
+        raise CommandLineError(f"witchhunt join: {exc}") from None
     key = str(address)
-    saved = token or (None if spectate else _load_token(key))
+    saved = token or (None if spectate or new_player else store.lookup(key, table_id))
     client = Client(**client_kwargs)
     try:
         try:
             client.connect(address.host, address.port, name, token=saved, spectate=spectate)
         except JoinError as exc:
             if exc.code == "bad_token" and saved and not token:
+                store.forget(key, table_id)
                 client = Client(**client_kwargs)  # the saved token is from an older table
                 client.connect(address.host, address.port, name, spectate=spectate)
+            elif exc.code == "seat_in_use" and saved and not token:
+                raise CommandLineError(f"witchhunt join: {exc} (use --new-player, or --profile NAME "
+                                       "for a second player on this computer)") from None
             else:
                 raise
     except JoinError as exc:
-        raise UsageError(f"witchhunt join: {exc}") from None
-    _store_token(key, client.token)
+        raise CommandLineError(f"witchhunt join: {exc}") from None
+    if client.seat is not None:
+        store.remember(key, client.table_id, client.token, game=client.game, seat=client.seat)
     return client
-
-
-def _tokens_path() -> Path:
-    from game.paths import user_data_dir
-
-    return user_data_dir() / TOKENS_FILE
-
-
-def _load_token(key: str) -> str | None:
-    try:
-        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
-        token = data.get(key)
-        return token if isinstance(token, str) else None
-    except (OSError, ValueError, AttributeError):
-        return None
-
-
-def _store_token(key: str, token: str | None) -> None:
-    if not token:
-        return
-    try:
-        path = _tokens_path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict):
-                data = {}
-        except (OSError, ValueError):
-            data = {}
-        data[key] = token
-        from game.saves import write_atomic
-
-        write_atomic(path, json.dumps(data))
-    except OSError:
-        pass
 
 
 def text_client(host: str, port: int, name: str, token: str | None = None, spectate: bool = False,
@@ -312,7 +254,7 @@ def _print_message(message: dict, client, out: IO[str]) -> None:
                           f"{'' if s['connected'] or s['bot'] else ' (away)'}" for s in message.get("seats", []))
         print(f"[table] {'in game' if message.get('started') else 'lobby'}: {seats}", file=out)
     elif kind == "chat":
-        print(f"<{message.get('name')}> {message.get('text')}", file=out)
+        print(f"<{chat_speaker(message)}> {message.get('text')}", file=out)
     elif kind == "error":
         print(f"! {message.get('message')} ({message.get('code')})", file=out)
 
@@ -337,3 +279,13 @@ def _text_command(line: str, client, out: IO[str]) -> None:
         client.start_game()
     elif line not in ("quit", "q"):
         print("! type a number, 'say TEXT', 'view', 'ready', 'start' or 'quit'", file=out)
+
+
+def chat_speaker(message: dict) -> str:
+    """Who said a chat line, as every screen shows it: ``Ann (seat 1)`` or
+    ``Eve (spectator)`` (names are unique at a table; the tag says who holds a seat)."""
+    name = str(message.get("name") or "?")
+    seat = message.get("seat")
+    if message.get("spectator") or seat is None:
+        return f"{name} (spectator)"
+    return f"{name} (seat {seat + 1})" if isinstance(seat, int) else name

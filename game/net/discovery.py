@@ -106,6 +106,7 @@ class Table:
     started: bool
     over: bool
     heard_at: float
+    table_id: str | None = None
 
     @property
     def address(self) -> str:
@@ -127,9 +128,13 @@ def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
         return None
     if not 1 <= port <= 65535:
         return None
+    table_id = doc.get("table_id")
+    if not (isinstance(table_id, str) and 0 < len(table_id) <= 32 and table_id.isalnum()):
+        table_id = None
     return Table(host=sender, port=port, game=clean_name(doc.get("game", "?"), "?"),
                  table=clean_name(doc.get("table", ""), "Witchhunt table"), players=players, free=free,
-                 started=doc.get("started") is True, over=doc.get("over") is True, heard_at=now)
+                 started=doc.get("started") is True, over=doc.get("over") is True, heard_at=now,
+                 table_id=table_id)
 
 
 class Listener:

@@ -107,7 +107,7 @@ def test_text_client_plays_by_number(counting_game, make_host):
     code = text_client("127.0.0.1", host.port, "Ann", inp=typing(), out=out)
     printed = out.getvalue()
     assert code == 0 and host.match.over, printed
-    assert "Joined _counting" in printed and "0: {" in printed and "<Ann> hi" in printed
+    assert "Joined _counting" in printed and "0: {" in printed and "<Ann (seat 1)> hi" in printed
     assert "! type a number" in printed and "Game over" in printed
 
 

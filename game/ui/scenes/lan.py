@@ -66,10 +66,12 @@ class LanSession:
     sent us. ``message`` carries the connection indicator for the table's status line.
     """
 
-    def __init__(self, app: "App", client: Client, host: "Host | None" = None) -> None:
+    def __init__(self, app: "App", client: Client, host: "Host | None" = None, tokens: Any = None) -> None:
         self.app = app
         self.client = client
         self.host = host
+        #: where our seat token is kept once welcomed (game.net.tokens.TokenStore), or None
+        self.tokens = tokens
         self.game: str = client.game or (client.welcome or {}).get("game") or ""
         self.players: list[str] = []
         self.bots: set[int] = set()
@@ -178,6 +180,9 @@ class LanSession:
                 changed = True
             elif kind == "welcome":
                 self.game = message.get("game") or self.game
+                if self.tokens is not None and message.get("seat") is not None and self.client.address:
+                    self.tokens.remember(str(self.client.address), message.get("table_id"), message.get("token"),
+                                         game=self.game, seat=message.get("seat"))
                 changed = True
             elif kind == "chat":
                 self.message = f"{message.get('name')}: {message.get('text')}"
@@ -384,6 +389,8 @@ class JoinScene(MenuBase):
         self.tables: list = []
         self.address = ""
         self.name = "Player"
+        self.new_player = False   # join afresh, without the saved token (a second player here)
+        self.table_id: str | None = None  # the picked table's id (its saved token is used)
         self._refresh = 0.0
         self.listen_error = ""
 
@@ -426,6 +433,8 @@ class JoinScene(MenuBase):
         widgets.append(TextField((x0 + lw, y, self.px(320), row - self.px(6)), self.name, max_len=24,
                                  placeholder="Your name", font_size=fs, name="name", on_change=self.set_name,
                                  on_submit=lambda _t: self.join()))
+        widgets.append(Checkbox((x0 + lw + self.px(336), y, self.px(280), row - self.px(6)), "Join as a new player",
+                                self.new_player, font_size=fs, name="new_player", on_change=self.set_new_player))
         bw, bh = self.px(200), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back,
@@ -450,17 +459,23 @@ class JoinScene(MenuBase):
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.tables):
             self.address = self.tables[index].address
+            self.table_id = self.tables[index].table_id
             self.address_field.set_text(self.address)
             self.dirty = True
 
     def set_address(self, text: str) -> None:
+        if text != self.address:
+            self.table_id = None  # a typed address: the newest token used there
         self.address = text
+
+    def set_new_player(self, value: bool) -> None:
+        self.new_player = value
 
     def set_name(self, text: str) -> None:
         self.name = text
 
     def join(self, spectate: bool = False) -> None:
-        from game.net.cli import _load_token
+        from game.net.tokens import TokenStore
 
         try:
             address = proto.parse_address(self.address)
@@ -471,10 +486,15 @@ class JoinScene(MenuBase):
         if not name:
             self.say("Type your name first.", "error")
             return
+        try:
+            store = TokenStore()
+        except ValueError as exc:  # a bad WITCHHUNT_PROFILE
+            self.say(str(exc), "error")
+            return
         client = new_client()
-        token = None if spectate else _load_token(str(address))
+        token = None if spectate or self.new_player else store.lookup(str(address), self.table_id)
         client.connect(address.host, address.port, name, token=token, spectate=spectate, wait=False)
-        session = LanSession(self.app, client)
+        session = LanSession(self.app, client, tokens=store)
         session.retry_without_token = token is not None  # type: ignore[attr-defined]
         session.address = address  # type: ignore[attr-defined]
         self.app.scenes.push(LobbyScene(self.app, session))
@@ -563,6 +583,8 @@ class LobbyScene(MenuBase):
         code = getattr(failure, "code", "")
         if code == "bad_token" and getattr(self.session, "retry_without_token", False):
             address = self.session.address  # type: ignore[attr-defined]
+            if self.session.tokens is not None:
+                self.session.tokens.forget(str(address))
             self.session.client.close()
             client = new_client()
             client.connect(address.host, address.port, self.client.name, wait=False)
@@ -570,6 +592,8 @@ class LobbyScene(MenuBase):
             self.session.retry_without_token = False  # type: ignore[attr-defined]
             return
         message = str(failure) if failure else "The host could not be reached."
+        if code == "seat_in_use":
+            message += " Tick \u201cJoin as a new player\u201d to take a free seat instead."
         self.session.close()
         self.app.scenes.pop()
         top = self.app.scenes.top
@@ -689,9 +713,8 @@ def open_lan_client(args: Any, client: Client) -> int | None:
 
 def run_host_ui(args: Any, host: "Host") -> int | None:
     """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
-    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open."""
-    import sys
-
+    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open;
+    ``OSError`` when the port cannot be listened on (the entry layer says so in one line)."""
     from game.ui.app import make_app, run_guarded
     from game.ui.scenes.menu import MenuScene
 
@@ -700,11 +723,7 @@ def run_host_ui(args: Any, host: "Host") -> int | None:
     except Exception as exc:
         log.info("no window for the host (%s); using the text client", exc)
         return None
-    try:
-        host.start()
-    except OSError as exc:  # the command line's own way: one line, exit 2 (the UI never imports the CLI)
-        print(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+    host.start()
     app.scenes.reset(MenuScene(app))
     lobby = start_hosted_lobby(app, host, args.name)
     try:
