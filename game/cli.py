@@ -196,7 +196,7 @@ def _net_cli(command: str):
 def _lan_scenes():
     """The desktop LAN scenes, or None without a usable UI (the text client then)."""
     try:
-        from game.ui.scenes import lan
+        from game.ui.scenes import lan  # function-level: start-up time (pygame only when a window may open)
     except Exception:  # no pygame, no display libraries, or no UI in this build
         return None
     return lan
