@@ -9,14 +9,28 @@ sent every 2 s to UDP port 41693. Where it goes:
 
 * if the environment variable ``WITCHHUNT_DISCOVERY_ADDR`` is set, ONLY to that address
   (tests and sandboxes set ``127.0.0.1``; nothing else is ever sent anywhere);
-* otherwise to the LAN broadcast address ``255.255.255.255`` (real players on a LAN).
+* otherwise to the broadcast address of every IPv4 network this machine is on (e.g.
+  ``192.168.1.255`` for 192.168.1.20/24), found with ``ifaddr``; only when there is no
+  such network, to ``255.255.255.255`` (which fails on a LAN without a default route).
 
 ``WITCHHUNT_DISCOVERY_PORT`` overrides the UDP port on both sides. The joiner's IP is
 the datagram's source address; typing ``HOST:PORT`` always works without discovery.
+
+Why ``ifaddr`` and not mDNS (``zeroconf``): the documented broadcast protocol stays as it
+is (old clients keep finding new hosts), it is pure Python (nothing to build, nothing for
+PyInstaller to collect) and is the interface lister zeroconf itself depends on; mDNS
+would add a second discovery path that cannot be tested on 127.0.0.1 alone.
+
+A listener keeps at most :data:`MAX_PER_SENDER` tables per sender address and
+:data:`MAX_TABLES` in all, drops each one :data:`EXPIRY` seconds after it was last heard,
+and when full forgets first the tables heard least often (a forged one-off datagram
+before a host that announces every 2 s).
 """
 from __future__ import annotations
 
+import ipaddress
 import json
+import logging
 import os
 import socket
 import threading
@@ -32,6 +46,48 @@ BROADCAST = "255.255.255.255"
 MAX_DATAGRAM = 1024
 #: a table not heard from for this long drops off the list
 EXPIRY = 6.0
+#: tables listed per sender address, and in all
+MAX_PER_SENDER = 4
+MAX_TABLES = 32
+#: the interface list is read again this often (Wi-Fi comes and goes)
+INTERFACES_EVERY = 30.0
+
+log = logging.getLogger("game.net.discovery")
+
+
+def _ipv4_networks() -> list[ipaddress.IPv4Interface]:
+    """Every IPv4 address of this machine with its network, loopback left out."""
+    try:
+        import ifaddr
+
+        adapters = ifaddr.get_adapters()
+    except Exception as exc:  # no ifaddr in this build, or the OS refused: fall back below
+        log.debug("cannot list network interfaces: %s", exc)
+        return []
+    found: list[ipaddress.IPv4Interface] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6: no broadcast
+            try:
+                iface = ipaddress.IPv4Interface(f"{ip.ip}/{ip.network_prefix}")
+            except ValueError:
+                continue
+            if not iface.ip.is_loopback and iface not in found:
+                found.append(iface)
+    return found
+
+
+def broadcast_addresses() -> list[str]:
+    """The broadcast address of each IPv4 network this machine is on (no loopback;
+    point-to-point /31 and /32 networks have none)."""
+    out: list[str] = []
+    for iface in _ipv4_networks():
+        if iface.network.prefixlen <= 30:
+            addr = str(iface.network.broadcast_address)
+            if addr not in out:
+                out.append(addr)
+    return out
 
 
 def discovery_target(port: int | None = None) -> tuple[str, int, bool]:
@@ -52,13 +108,17 @@ def local_addresses() -> list[str]:
     no name lookup happens at all."""
     if os.environ.get(ENV_ADDR):
         return [os.environ[ENV_ADDR].strip()]
-    found: list[str] = []
-    try:
-        for addr in socket.gethostbyname_ex(socket.gethostname())[2]:
-            if not addr.startswith("127.") and addr not in found:
-                found.append(addr)
-    except OSError:
-        pass
+    ifaces = _ipv4_networks()
+    # private LAN addresses first (what a neighbour types), link-local (169.254) last
+    ifaces.sort(key=lambda i: (not i.ip.is_private, i.ip.is_link_local))
+    found = [str(i.ip) for i in ifaces]
+    if not found:
+        try:
+            for addr in socket.gethostbyname_ex(socket.gethostname())[2]:
+                if not addr.startswith("127.") and addr not in found:
+                    found.append(addr)
+        except OSError:
+            pass
     return found or ["127.0.0.1"]
 
 
@@ -67,13 +127,31 @@ class Announcer:
 
     def __init__(self, describe, port: int | None = None, every: float = 2.0) -> None:
         self.describe = describe
-        self.addr, self.port, broadcast = discovery_target(port)
+        self.addr, self.port, self.broadcast = discovery_target(port)
         self.every = every
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        if broadcast:
+        if self.broadcast:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
         self.sock.setblocking(False)
         self._next = 0.0
+        self._targets: list[str] = []
+        self._targets_at = -INTERFACES_EVERY
+
+    def targets(self, now: float | None = None) -> list[str]:
+        """Where announcements go now: the sandbox address, else each network's broadcast
+        address (re-read every :data:`INTERFACES_EVERY` s), else 255.255.255.255."""
+        if not self.broadcast:
+            return [self.addr]
+        now = time.monotonic() if now is None else now
+        if now - self._targets_at >= INTERFACES_EVERY:
+            self._targets_at = now
+            self._targets = broadcast_addresses() or [BROADCAST]
+        return self._targets
+
+    @property
+    def next_at(self) -> float:
+        """When the next announcement is due (``time.monotonic()`` clock)."""
+        return self._next
 
     def tick(self, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
@@ -83,11 +161,21 @@ class Announcer:
         self.announce()
 
     def announce(self) -> None:
-        data = json.dumps(self.describe(), separators=(",", ":")).encode("utf-8")
-        try:
-            self.sock.sendto(data[:MAX_DATAGRAM], (self.addr, self.port))
-        except (BlockingIOError, InterruptedError):
-            pass
+        """Send one announcement to every target; ``OSError`` only when none could be
+        sent (the host logs that once a minute at most)."""
+        data = json.dumps(self.describe(), separators=(",", ":")).encode("utf-8")[:MAX_DATAGRAM]
+        failures: list[str] = []
+        targets = self.targets()
+        for addr in targets:
+            try:
+                self.sock.sendto(data, (addr, self.port))
+            except (BlockingIOError, InterruptedError):
+                pass
+            except OSError as exc:
+                failures.append(f"{addr}: {exc.strerror or exc}")
+        if failures and len(failures) == len(targets):
+            self._targets_at = -INTERFACES_EVERY  # look at the interfaces again next time
+            raise OSError("; ".join(failures))
 
     def close(self) -> None:
         self.sock.close()
@@ -154,6 +242,7 @@ class Listener:
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
         self._tables: dict[tuple[str, int], Table] = {}
+        self._heard: dict[tuple[str, int], int] = {}  # how often each table was heard
         self._lock = threading.Lock()
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="witchhunt-discovery", daemon=True)
@@ -172,14 +261,37 @@ class Listener:
             table = parse_announcement(data, sender[0], time.monotonic())
             if table is not None:
                 with self._lock:
-                    self._tables[(table.host, table.port)] = table
+                    self._keep(table)
+
+    def _keep(self, table: Table) -> None:
+        """Add or refresh ``table`` within the caps (lock held)."""
+        key = (table.host, table.port)
+        self._expire(table.heard_at)
+        if key not in self._tables:
+            def least_heard(keys):
+                return min(keys, key=lambda k: (self._heard.get(k, 0), self._tables[k].heard_at))
+
+            same = [k for k in self._tables if k[0] == table.host]
+            if len(same) >= MAX_PER_SENDER:
+                self._drop(least_heard(same))
+            if len(self._tables) >= MAX_TABLES:
+                self._drop(least_heard(list(self._tables)))
+        self._tables[key] = table
+        self._heard[key] = self._heard.get(key, 0) + 1
+
+    def _drop(self, key: tuple[str, int]) -> None:
+        self._tables.pop(key, None)
+        self._heard.pop(key, None)
+
+    def _expire(self, now: float) -> None:
+        for key in [k for k, t in self._tables.items() if now - t.heard_at > self.expiry]:
+            self._drop(key)
 
     def tables(self) -> list[Table]:
         """Tables heard within the expiry time, sorted by address."""
         now = time.monotonic()
         with self._lock:
-            for key in [k for k, t in self._tables.items() if now - t.heard_at > self.expiry]:
-                del self._tables[key]
+            self._expire(now)
             return sorted(self._tables.values(), key=lambda t: (t.host, t.port))
 
     def close(self) -> None:

@@ -481,6 +481,7 @@ class Host:
             sleep = min(sleep, self._run_bots(now))
         sleep = min(sleep, self._maybe_save(time.monotonic()))
         if self._announcer is not None:
+            sleep = min(sleep, max(0.0, self._announcer.next_at - now) + 0.001)
             try:
                 self._announcer.tick(now)
             except OSError as exc:
