@@ -254,7 +254,7 @@ def _print_message(message: dict, client, out: IO[str]) -> None:
                           f"{'' if s['connected'] or s['bot'] else ' (away)'}" for s in message.get("seats", []))
         print(f"[table] {'in game' if message.get('started') else 'lobby'}: {seats}", file=out)
     elif kind == "chat":
-        print(f"<{chat_speaker(message)}> {message.get('text')}", file=out)
+        print(f"<{proto.chat_speaker(message)}> {message.get('text')}", file=out)
     elif kind == "error":
         print(f"! {message.get('message')} ({message.get('code')})", file=out)
 
@@ -280,12 +280,3 @@ def _text_command(line: str, client, out: IO[str]) -> None:
     elif line not in ("quit", "q"):
         print("! type a number, 'say TEXT', 'view', 'ready', 'start' or 'quit'", file=out)
 
-
-def chat_speaker(message: dict) -> str:
-    """Who said a chat line, as every screen shows it: ``Ann (seat 1)`` or
-    ``Eve (spectator)`` (names are unique at a table; the tag says who holds a seat)."""
-    name = str(message.get("name") or "?")
-    seat = message.get("seat")
-    if message.get("spectator") or seat is None:
-        return f"{name} (spectator)"
-    return f"{name} (seat {seat + 1})" if isinstance(seat, int) else name

@@ -172,6 +172,16 @@ def check_client_message(message: dict) -> dict:
     return message
 
 
+def chat_speaker(message: dict) -> str:
+    """Who said a chat line, as every screen shows it: ``Ann (seat 1)`` or
+    ``Eve (spectator)`` (names are unique at a table; the tag says who holds a seat)."""
+    name = str(message.get("name") or "?")
+    seat = message.get("seat")
+    if message.get("spectator") or not isinstance(seat, int) or isinstance(seat, bool):
+        return f"{name} (spectator)"
+    return f"{name} (seat {seat + 1})"
+
+
 def clean_text(text: str, limit: int = MAX_CHAT) -> str:
     """Chat text safe to show anywhere: printable characters only, trimmed, capped."""
     return "".join(ch for ch in text if ch.isprintable()).strip()[:limit]

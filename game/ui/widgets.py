@@ -832,10 +832,14 @@ class Toast(Widget):
         self.text = ""
         self.remaining = 0.0
         self.kind = "info"
+        self.edge: tuple[int, int, int] | None = None
 
-    def show(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+    def show(self, text: str, kind: str = "info", seconds: float | None = None,
+             edge: tuple[int, int, int] | None = None) -> None:
+        """``edge``: the border's colour instead of the kind's (a chat line: the speaker's seat)."""
         self.text = text
         self.kind = kind
+        self.edge = edge
         self.remaining = (seconds if seconds is not None else self.HOLD) + self.FADE
 
     def hide(self) -> None:
@@ -862,7 +866,7 @@ class Toast(Widget):
         lh = font(self.font_size, True).get_height() + 2
         h = lh * len(lines) + 24
         box = pygame.Surface((width, h), pygame.SRCALPHA)
-        edge = {"error": colour("danger"), "ok": colour("ok")}.get(self.kind, colour("accent"))
+        edge = self.edge or {"error": colour("danger"), "ok": colour("ok")}.get(self.kind, colour("accent"))
         pygame.draw.rect(box, (*colour("toast"), 235), box.get_rect(), border_radius=10)
         pygame.draw.rect(box, (*edge, 255), box.get_rect(), width=3, border_radius=10)
         for i, line in enumerate(lines):

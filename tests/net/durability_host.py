@@ -9,7 +9,7 @@ from game.engine import GAMES
 from game.net.host import Host, Timings
 from tests.toygame import CountingGame
 
-TARGET = 60  # about 30 commands a game
+TARGET = 200  # about 100 commands a game
 
 
 def serve(save_path: str, seed: int, ports) -> None:

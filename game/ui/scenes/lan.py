@@ -16,6 +16,7 @@ address only; otherwise on every interface, so others on the LAN can join.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import time
 from typing import TYPE_CHECKING, Any, Callable
@@ -24,6 +25,7 @@ import pygame
 
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
+from game.ui import theme
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.scenes.new_game import GameSeatsForm
 from game.ui.widgets import (Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, colour,
@@ -82,6 +84,10 @@ class LanSession:
         self.error: str | None = None          # why joining failed (shown by the lobby)
         self.notices: list[str] = []           # every toast shown on the table (tests read it)
         self.on_game_over: Callable[["LanSession"], None] = _show_game_over
+        self.notice = ""                       # away_notice(), as the table shows it
+        self._lobby_seen: dict | None = None   # the lobby the countdown started from …
+        self._lobby_at = 0.0                   # … and when it arrived
+        self._waiting: list[int] = []          # away seats a stand-in has not taken yet
         self._task_on = False
         self._over_clock: float | None = None
         self._over_done = False
@@ -184,9 +190,11 @@ class LanSession:
                     self.tokens.remember(str(self.client.address), message.get("table_id"), message.get("token"),
                                          game=self.game, seat=message.get("seat"))
                 changed = True
-            elif kind == "chat":
-                self.message = f"{message.get('name')}: {message.get('text')}"
-                self._toast(self.message, error=False)
+            elif kind == "chat":  # who spoke: seat colour and "(seat N)", or "(spectator)"
+                self.message = f"{proto.chat_speaker(message)}: {message.get('text')}"
+                seat = message.get("seat")
+                edge = None if message.get("spectator") or not isinstance(seat, int) else theme.seat_color(seat)
+                self._toast(self.message, error=False, edge=edge or theme.TEXT_MUTED)
                 changed = True
             elif kind == "error" and self.client.status != CONNECTED and message.get("code"):
                 self.error = str(message.get("message"))
@@ -194,6 +202,10 @@ class LanSession:
             elif kind == "status":  # in order, so a quick drop-and-back is still seen
                 self._status_changed(str(message.get("status")))
                 changed = True
+        notice = self.away_notice()
+        if notice != self.notice:  # a countdown: once a second
+            self.notice = notice
+            changed = True
         indicator = self.indicator()
         if indicator and indicator != self.message:
             self.message = indicator
@@ -214,15 +226,52 @@ class LanSession:
             self._toast("Connection lost.")
         self.status = status
 
-    def _toast(self, text: str, error: bool = True) -> None:
+    def _toast(self, text: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
         """The in-game connection indicator: a toast on the table (when it has one)."""
         self.notices.append(text)
         toast = getattr(self.table, "toast", None)
         if callable(toast):
             try:
-                toast(text, error=error)
+                toast(text, error=error, edge=edge) if edge is not None else toast(text, error=error)
             except Exception:
                 log.debug("table toast failed", exc_info=True)
+
+    def away_notice(self) -> str:
+        """Who is away in a running game and when a bot takes over, for every table
+        (issue 11.6): "Ann lost connection — a bot takes over in 24 s" (counted down from
+        the host's ``standin_in`` and when that lobby arrived), "A bot plays for Ann until
+        they return" once it has. "" when everyone is here."""
+        lobby = self.client.lobby or {}
+        if not lobby.get("started") or lobby.get("over"):
+            return ""
+        if lobby is not self._lobby_seen:
+            self._lobby_seen, self._lobby_at = lobby, time.monotonic()
+        parts, waiting = [], []
+        for seat in lobby.get("seats", []):
+            if seat.get("bot") or seat.get("connected"):
+                continue
+            name = str(seat.get("name") or f"Seat {seat.get('seat', 0) + 1}")
+            if seat.get("standin"):
+                parts.append(f"A bot plays for {name} until they return")
+            elif isinstance(seat.get("standin_in"), (int, float)):
+                left = max(0, math.ceil(seat["standin_in"] - (time.monotonic() - self._lobby_at)))
+                waiting.append(seat.get("seat"))
+                parts.append(f"{name} lost connection — a bot takes over in {left} s" if left
+                             else f"{name} lost connection — a bot takes over now")
+        self._waiting = [s for s in waiting if isinstance(s, int)]
+        return "; ".join(parts)
+
+    @property
+    def can_hand_to_bot(self) -> bool:
+        """The host's own seat may hand an away seat to a bot at once (``standin``)."""
+        return bool((self.client.welcome or {}).get("owner")) and bool(self._waiting)
+
+    def hand_to_bot(self, seat: int | None = None) -> bool:
+        """Ask the host to let a bot play ``seat`` (default: the first away seat) now."""
+        seat = self._waiting[0] if seat is None and self._waiting else seat
+        if seat is None or not self.can_hand_to_bot:
+            return False
+        return self.client.send({"type": "standin", "seat": seat})
 
     def indicator(self) -> str:
         """The connection indicator: "" when all is well."""
@@ -234,7 +283,7 @@ class LanSession:
         away = [s["name"] for s in lobby.get("seats", []) if lobby.get("started") and not s.get("bot")
                 and not s.get("connected")]
         if away:
-            return "Away: " + ", ".join(str(a) for a in away) + " (a bot stands in after a minute)"
+            return "Away: " + ", ".join(str(a) for a in away)
         return ""
 
     def _lobby(self, lobby: dict) -> None:
@@ -284,6 +333,7 @@ class HostScene(GameSeatsForm):
         self.bots = [False] * 8
         self.name = "Host"
         self.port_text = str(proto.DEFAULT_PORT)
+        self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
@@ -314,6 +364,13 @@ class HostScene(GameSeatsForm):
             widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
                                      placeholder=str(proto.DEFAULT_PORT), font_size=fs, name="port",
                                      on_change=self.set_port, on_submit=lambda _t: self.host()))
+            sx = fx + self.px(184)
+            widgets.append(Label((sx, y + self.px(10), self.px(250), row), "A bot plays for the away after",
+                                 fs, col="text_dim"))
+            widgets.append(TextField((sx + self.px(256), y, self.px(70), row - self.px(6)), self.standin_text,
+                                     max_len=4, placeholder="30", font_size=fs, name="standin_after",
+                                     on_change=self.set_standin, on_submit=lambda _t: self.host()))
+            widgets.append(Label((sx + self.px(334), y + self.px(10), self.px(30), row), "s", fs, col="text_dim"))
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
@@ -333,6 +390,9 @@ class HostScene(GameSeatsForm):
     def set_port(self, text: str) -> None:
         self.port_text = text
 
+    def set_standin(self, text: str) -> None:
+        self.standin_text = text
+
     def host(self) -> None:
         from game.engine import SetupError
         from game.net.host import Host
@@ -347,9 +407,13 @@ class HostScene(GameSeatsForm):
         if not self.port_text.strip().isdigit() or not 1 <= int(self.port_text) <= 65535:
             self.say("The port is a number from 1 to 65535.", "error")
             return
+        if not self.standin_text.strip().isdigit() or not 0 <= int(self.standin_text) <= 3600:
+            self.say("The bot's wait is a number of seconds from 0 to 3600.", "error")
+            return
         bots = [s for s in range(1, self.seats) if self.bots[s]]
         try:
             host = Host(self.game, self.seats, bots=bots, owner_name=name, auto_start=False, announce=True,
+                        standin_after=float(self.standin_text),
                         bind=host_bind_address(), port=int(self.port_text),
                         save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
             host.start()
@@ -644,6 +708,11 @@ class LobbyScene(MenuBase):
             draw_text(surface, f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}", (x, y), fs,
                       colour("text"))
             y += self.px(34)
+        if isinstance(lobby.get("standin_after"), (int, float)):
+            wait = lobby["standin_after"]
+            draw_text(surface, f"If a player loses their connection, a bot plays for them after {wait:g} s "
+                               "until they return.", (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            y += self.px(30)
         if client.seat is None and client.welcome is not None:
             draw_text(surface, "You are watching.", (x, y + self.px(8)), fs, colour("text_dim"))
         if lobby.get("started") and client.view is not None and self.session.error:

@@ -351,6 +351,7 @@ class TableScene(Scene):
         self.pointer = (0, 0)
         self.help_open = False
         self.help_rect: pygame.Rect | None = None  # where a click opens the help
+        self.standin_rect: pygame.Rect | None = None  # LAN owner: "Bot now" for an away seat
         self.prompt: Prompt | None = None
         self.pick: Pick | None = None
         self.buttons: list[Button] = []
@@ -730,9 +731,9 @@ class TableScene(Scene):
         self.flights.append(Flight(image, Tween(start, end, duration * f, delay=delay * f), start))
 
     # ------------------------------------------------------------------ messages ----
-    def toast(self, message: str, error: bool = True) -> None:
+    def toast(self, message: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
         self.last_error = message if error else self.last_error
-        self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS)
+        self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS, edge=edge)
         if error:
             self.play_sound("refused")
         self.dirty = True
@@ -814,6 +815,7 @@ class TableScene(Scene):
         self.draw_log(surface)
         self.draw_help_button(surface)
         self.draw_connection(surface)
+        self.draw_away_notice(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
         self.draw_pick(surface)
@@ -1293,6 +1295,9 @@ class TableScene(Scene):
         if self.help_rect is not None and self.help_rect.collidepoint(pos) and self.prompt is None:
             self.help_open = True
             return
+        if self.standin_rect is not None and self.standin_rect.collidepoint(pos):
+            self.source.hand_to_bot()  # a LAN table's owner: a bot plays the away seat now
+            return
         if self.prompt is not None:
             p = self.prompt
             for i, r in enumerate(p.rects):
@@ -1563,6 +1568,41 @@ class TableScene(Scene):
         if right - left < width:  # no room for words: the dot alone still says it
             width = h
         return pygame.Rect(max(left, right - width), top, width, h), font_size
+
+    def draw_away_notice(self, surface: pygame.Surface) -> None:
+        """A LAN table's notice about away players, on everyone's table (issue 11.6): "Ann
+        lost connection — a bot takes over in 24 s", a strip under the log's header; for
+        the host's own seat with a "Bot now" button that hands the seat over at once."""
+        notice = getattr(self.source, "notice", "")
+        self.standin_rect = None
+        r = self.rects.get("log")
+        if not isinstance(notice, str) or not notice or r is None:
+            return
+        rect = pygame.Rect(r)
+        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        head_h = get_font(size + 1, bold=True).get_linesize() + 2
+        font_size = max(MIN_TEXT, size - 2)
+        button = "Bot now" if getattr(self.source, "can_hand_to_bot", False) else ""
+        bw = get_font(font_size, bold=True).size(button)[0] + 16 if button else 0
+        width = rect.w - 12
+        font_size, lines = fit_lines(notice, width - bw - 18, 2 * get_font(font_size).get_linesize(), font_size)
+        lh = get_font(font_size).get_linesize()
+        box = pygame.Rect(rect.x + 6, rect.y + head_h + 10, width, lh * len(lines) + 8)
+        amber = self.CONNECTION_LABELS["reconnecting"][1]
+        panel(surface, box, color=theme.PANEL, alpha=240, edge=amber, radius=6, width=1)
+        drawn = []
+        for i, line in enumerate(lines):
+            words = text(line, font_size, theme.TEXT_LIGHT)
+            drawn.append(surface.blit(words, (box.x + 8, box.y + 4 + i * lh)))
+        self.note_text("notice", notice, " ".join(lines), drawn, box)
+        if button:
+            b = pygame.Rect(box.right - bw - 4, box.y + 3, bw, box.h - 6)
+            hot = b.collidepoint(self.pointer)
+            pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, b, border_radius=b.h // 2)
+            pygame.draw.rect(surface, amber, b, 1, border_radius=b.h // 2)
+            label = text(button, font_size, theme.TEXT_LIGHT, bold=True)
+            surface.blit(label, label.get_rect(center=b.center))
+            self.standin_rect = b
 
     def draw_connection(self, surface: pygame.Surface) -> None:
         """The in-game connection indicator (issue 5): a small pill, LAN tables only."""

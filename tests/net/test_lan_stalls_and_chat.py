@@ -1,0 +1,168 @@
+"""Stalls and chat on a LAN table (issue 11.6, 11.7), over real sockets on 127.0.0.1: the
+stand-in wait is a host option shown in the lobby; every table counts down to the
+stand-in ("Ann lost connection — a bot takes over in 24 s"); the host's own seat can
+hand the seat to a bot at once; chat shows the seat (colour) or "(spectator)"; the join
+form can join as a new player instead of using the saved token."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from game.net.client import Client
+from game.net.host import Host, Timings
+from game.net.tokens import TokenStore
+from game.ui import theme
+from game.ui.app import make_app
+from game.ui.scenes import lan
+from game.ui.scenes.menu import MenuScene
+from game.ui.settings import Settings
+from tests.net.helpers import RawPeer, on_host, wait_for
+
+COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")
+
+
+def _frames_until(app, condition, timeout=10.0, what="condition"):
+    def step():
+        app.frame(wait=False)
+        return condition()
+    return wait_for(step, timeout=timeout, what=what)
+
+
+@pytest.fixture
+def app():
+    app = make_app(Settings())
+    app.scenes.reset(MenuScene(app))
+    yield app
+    for scene in list(app.scenes.stack):
+        session = getattr(scene, "session", None) or getattr(scene, "source", None)
+        if isinstance(session, lan.LanSession):
+            session.close()
+    while app.scenes.top is not None:
+        app.scenes.pop()
+
+
+def test_the_stand_in_wait_is_a_host_option_counted_down_in_the_lobby(counting_game, make_host):
+    # issue 11.6: default 30 s (was 60-75 s); lobby seats carry standin_in for away seats
+    assert Host("_counting", 2).standin_after == 30.0
+    host = make_host("_counting", 2, standin_after=0.8, timings=Timings(heartbeat=0.2, silence=3.0))
+    ann, bob = RawPeer(host.port), RawPeer(host.port)
+    ann.send({"type": "hello", "name": "Ann", "version": 1})
+    assert ann.recv_until("welcome")[0]["standin_after"] == 0.8
+    bob.send({"type": "hello", "name": "Bob", "version": 1})
+    bob.recv_until("update")
+    bob.close()
+    lobby = ann.recv_until("lobby")[0]
+    while not lobby["started"] or lobby["seats"][1]["connected"]:
+        lobby = ann.recv_until("lobby")[0]
+    assert lobby["standin_after"] == 0.8 and 0 < lobby["seats"][1]["standin_in"] <= 0.8
+    lobby = ann.recv_until("lobby", timeout=5)[0]  # the stand-in takes over: a new lobby says so
+    assert lobby["seats"][1]["standin"] and lobby["seats"][1]["standin_in"] is None
+    ann.close()
+
+
+def test_only_the_hosts_own_seat_may_hand_an_away_seat_to_a_bot(make_host):
+    host = make_host("witch_trial", 3, owner_name="Ann", standin_after=3600)
+    owner, bob, cy = RawPeer(host.port), RawPeer(host.port), RawPeer(host.port)
+    owner.send({"type": "hello", "name": "Ann", "version": 1, "token": host.owner_token})
+    owner.recv_until("welcome")
+    for peer, name in ((bob, "Bob"), (cy, "Cy")):
+        peer.send({"type": "hello", "name": name, "version": 1})
+    for peer in (bob, cy):
+        peer.recv_until("update")
+    cy.close()
+    wait_for(lambda: host.lobby()["seats"][2]["connected"] is False, what="Cy to leave")
+    bob.send({"type": "standin", "seat": 2})
+    assert bob.recv_until("error")[0]["code"] == "not_owner"
+    owner.send({"type": "standin", "seat": 1})  # Bob is here
+    assert owner.recv_until("error")[0]["code"] == "not_away"
+    owner.send({"type": "standin", "seat": 2})
+    wait_for(lambda: host.lobby()["seats"][2]["standin"], what="the stand-in at once")
+    for peer in (owner, bob):
+        peer.close()
+
+
+def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
+    # issue 11.6: "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
+    host = Host("witch_trial", 3, bots=[2], owner_name="Ann", auto_start=True, bind="127.0.0.1", port=0,
+                standin_after=30, timings=Timings(heartbeat=0.3, silence=3.0))
+    host.start()
+    bob = Client()
+    try:
+        lobby = lan.start_hosted_lobby(app, host, "Ann")
+        session = lobby.session
+        _frames_until(app, lambda: session.client.seat == 0, what="our seat")
+        bob.connect("127.0.0.1", host.port, "Bob")
+        _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+        table = session.table
+        bob.close()
+        notice = _frames_until(app, lambda: COUNTDOWN.fullmatch(session.notice or ""), what="the countdown")
+        first = int(notice.group(1))
+        assert 28 <= first <= 30
+        app.draw(force=True)
+        shown = [b for b in table.text_blocks() if b.what == "notice"]
+        assert shown and shown[0].shown == shown[0].text and shown[0].problems() == []
+        assert "Bob lost connection" in shown[0].text
+        time.sleep(1.2)
+        later = _frames_until(app, lambda: COUNTDOWN.fullmatch(session.notice or ""), what="the countdown")
+        assert int(later.group(1)) < first  # it counts down by itself
+        assert session.can_hand_to_bot and table.standin_rect is not None
+        table.on_left_press(table.standin_rect.center)
+        _frames_until(app, lambda: session.notice == "A bot plays for Bob until they return", what="the stand-in")
+        assert on_host(host, lambda: host.seats[1].standin is not None)
+    finally:
+        bob.close()
+        host.stop()
+
+
+def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
+    # issue 11.7: a spectator named like a player still reads as a spectator
+    host = make_host("witch_trial", 3, bots=[1, 2])
+    client = lan.new_client()
+    client.connect("127.0.0.1", host.port, "Ann")
+    session = lan.LanSession(app, client)
+    session.start()
+    _frames_until(app, lambda: session.open_table() is not None if session.table is None and client.view
+                  else session.table is not None, what="the table")
+    eve = RawPeer(host.port)
+    eve.send({"type": "hello", "name": "Ann", "version": 1, "spectate": True})
+    assert eve.recv_until("welcome")[0]["name"] == "Ann (2)"
+    eve.send({"type": "chat", "text": "I am Ann"})
+    _frames_until(app, lambda: any("I am Ann" in n for n in session.notices), what="the chat line")
+    line = next(n for n in session.notices if "I am Ann" in n)
+    assert line == "Ann (2) (spectator): I am Ann"
+    assert session.table.toast_widget.edge == theme.TEXT_MUTED
+    client.chat("No, I am")
+    _frames_until(app, lambda: any("No, I am" in n for n in session.notices), what="our chat line")
+    assert "Ann (seat 1): No, I am" in session.notices
+    assert session.table.toast_widget.edge == theme.seat_color(0)
+    eve.close()
+
+
+def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, monkeypatch):
+    # issue 11.3: two people on one account; the second ticks "Join as a new player"
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)
+    host = make_host("witch_trial", 3, bots=[2])
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.set_address(f"127.0.0.1:{host.port}")
+    form.set_name("Ann")
+    form.join()
+    first = app.scenes.top.session
+    _frames_until(app, lambda: first.client.seat == 0, what="Ann's seat")
+    assert TokenStore().lookup(f"127.0.0.1:{host.port}") == first.client.token  # saved when welcomed
+    app.scenes.pop()  # back to the form, Ann's connection stays (another window, say)
+    first.start()
+    form.set_name("Bob")
+    form.join()  # the saved token is Ann's, still connected: refused with a hint
+    _frames_until(app, lambda: app.scenes.top is form and "new player" in form.toast.text,
+                  what="the seat_in_use refusal")
+    assert "already connected" in form.toast.text
+    form.set_new_player(True)
+    form.join()
+    second = app.scenes.top.session
+    _frames_until(app, lambda: second.client.seat == 1, what="a seat of Bob's own")
+    first.close()
