@@ -68,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
     p.add_argument("--resume", default=None, metavar="PATH", help="continue the host autosave at PATH")
     p.add_argument("--save", default=None, metavar="PATH", help="autosave here (default: the saves folder)")
+    p.add_argument("--no-fsync", action="store_true",
+                   help="journal each move to the OS, not the disk (survives a crash of the host, not a power cut)")
     p.add_argument("--standin-after", type=float, default=None, metavar="S",
                    help="seconds a disconnected player's seat waits before a bot plays it (default 30)")
 

@@ -69,7 +69,8 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
         raise CommandLineError("witchhunt host: --standin-after must be between 0 and 3600 seconds")
     bind = args.bind if args.bind is not None else ""
     timings = Timings(linger_after_over=600.0 if args.headless else None)
-    common = dict(bot_delay=args.bot_delay, bind=bind, port=port, timings=timings, announce=True)
+    common = dict(bot_delay=args.bot_delay, bind=bind, port=port, timings=timings, announce=True,
+                  journal_sync=not getattr(args, "no_fsync", False))
     if standin_after is not None:
         common["standin_after"] = standin_after
     if args.resume:

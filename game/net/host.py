@@ -164,7 +164,7 @@ class Host:
                  timings: Timings | None = None, limits: Limits | None = None, auto_start: bool = True,
                  owner_name: str | None = None, table_name: str | None = None, announce: bool = False,
                  discovery_port: int | None = None, standin_after: float | None = None,
-                 table_id: str | None = None) -> None:
+                 table_id: str | None = None, journal_sync: bool = True) -> None:
         cls = GAMES.get(game)
         if cls is None:
             raise SetupError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
@@ -190,6 +190,9 @@ class Host:
         self.bind = bind
         self.requested_port = port
         self.save_path = Path(save_path) if save_path else None
+        #: the journal waits for the disk before each update (True), or for the OS only
+        #: (False: survives the host being killed, not a power cut; tests on a busy disk)
+        self.journal_sync = journal_sync
         self.limits = limits or Limits()
         self.standin_after = float(standin_after if standin_after is not None else self.timings.seat_bot_after)
         self.auto_start = auto_start
@@ -235,7 +238,7 @@ class Host:
         self._addresses: dict[str, _Address] = {}
         self._resumed_commands: list | None = None
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
-                      "dropped_slow": 0, "coalesced": 0}
+                      "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
 
     # ------------------------------------------------------------------ resume ------
     @classmethod
@@ -393,7 +396,7 @@ class Host:
         if self.match is not None:
             if self.save_path is not None and self._resumed_commands is not None:
                 self.journal = Journal.rewrite(journal_path(self.save_path), self._journal_header(),
-                                               self._resumed_commands)
+                                               self._resumed_commands, sync=self.journal_sync)
             log.info("resumed at state %d; waiting for players to rejoin with their tokens", self.match.state_id)
         else:
             self._maybe_auto_start()
@@ -1023,7 +1026,9 @@ class Host:
                 self._send(conn, proto.error("spectator", "Spectators cannot send commands."))
             return
         if message["state_id"] != match.state_id:
-            if self._limited(conn, "command"):
+            # the first stale command at a state costs nothing: states only advance through
+            # accepted commands, and players racing for a window send these legitimately
+            if conn.stale_sid == match.state_id and self._limited(conn, "command"):
                 return
             stale = proto.error("stale", f"That command was for state {message['state_id']}; "
                                          f"the table is at {match.state_id}.", state_id=match.state_id)
@@ -1033,6 +1038,7 @@ class Host:
                 self._count_junk(conn)
                 return
             conn.stale_sid = match.state_id
+            self.stats["stale_updates"] += 1
             self._send(conn, stale)
             self._queue_update(conn)
             return
@@ -1092,7 +1098,8 @@ class Host:
             self.seats[i].name = name
         if self.save_path is not None:
             try:  # the setup is durable before anyone sees state 0
-                self.journal = Journal.create(journal_path(self.save_path), self._journal_header())
+                self.journal = Journal.create(journal_path(self.save_path), self._journal_header(),
+                                              sync=self.journal_sync)
             except OSError as exc:
                 log.error("cannot write the journal %s: %s (a crash may lose moves)",
                           journal_path(self.save_path), exc)

@@ -50,15 +50,18 @@ class Journal:
     """An open journal; the host thread alone uses it. :meth:`append` buffers a command,
     :meth:`commit` makes everything appended so far durable (one flush for a burst)."""
 
-    def __init__(self, path: Path, fh) -> None:
+    def __init__(self, path: Path, fh, sync: bool = True) -> None:
         self.path = path
         self._fh = fh
+        #: True: each commit waits for the disk (survives a power cut); False: for the OS
+        #: only (every write is unbuffered, so it survives the host process being killed)
+        self.sync = sync
         self._dirty = False
         self.commits = 0
         self.lines = 0
 
     @classmethod
-    def create(cls, path: Path, header: dict, commands: list | tuple = ()) -> "Journal":
+    def create(cls, path: Path, header: dict, commands: list | tuple = (), sync: bool = True) -> "Journal":
         """Write a fresh journal (header plus ``commands``) atomically and open it for
         appending. An older journal at ``path`` is replaced."""
         path = Path(path)
@@ -73,7 +76,7 @@ class Journal:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
         _sync_dir(path.parent)
-        journal = cls(path, open(path, "ab", buffering=0))
+        journal = cls(path, open(path, "ab", buffering=0), sync=sync)
         journal.lines = len(commands)
         return journal
 
@@ -87,7 +90,8 @@ class Journal:
     def commit(self) -> None:
         """Flush what was appended to the disk; returns once it is there."""
         if self._dirty:
-            _sync(self._fh.fileno())
+            if self.sync:
+                _sync(self._fh.fileno())
             self._dirty = False
             self.commits += 1
 

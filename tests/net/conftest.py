@@ -20,6 +20,9 @@ def make_host(tmp_path):
         kwargs.setdefault("timings", FAST)
         kwargs.setdefault("seed", 11)
         kwargs.setdefault("save_path", tmp_path / f"host-{len(hosts)}.witchhunt.json")
+        # journal to the OS, not to the disk, on every command: on a busy shared disk a
+        # flush costs 3-100 ms; test_durability.py and the benchmark keep the disk flush
+        kwargs.setdefault("journal_sync", False)
         host = Host(game, players, **kwargs)
         host.start()
         hosts.append(host)

@@ -88,7 +88,7 @@ def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes(game, make
 def _start_host(game: str, save: Path, log: Path, port: int = 0, resume: bool = False) -> subprocess.Popen:
     env = dict(os.environ, WITCHHUNT_DISCOVERY_ADDR="127.0.0.1", PYTHONUNBUFFERED="1")
     args = [sys.executable, "-m", "game", "host", game, "--players", "4", "--headless", "--bind", "127.0.0.1",
-            "--port", str(port), "--seed", "9"]
+            "--port", str(port), "--seed", "9", "--no-fsync"]  # the disk flush: test_durability.py
     args += ["--resume", str(save)] if resume else ["--save", str(save)]
     return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 

@@ -332,6 +332,7 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
     honest.latencies.clear()
     before = len(flooder.received)
     sid_before = host.match.state_id
+    stale_updates_before = host.stats["stale_updates"]
     flooder.flood(2.0)
     flooded = list(honest.latencies)
     got = flooder.received[before:]
@@ -342,10 +343,12 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
     print(f"\nstale flood: {flooder.stale_sent} stale commands, {stale} answered, {updates} updates to the "
           f"flooder over {sessions} sessions and {states} states; honest command latency p95 "
           f"{p95(quiet) * 1000:.1f} ms quiet ({len(quiet)}), {p95(flooded) * 1000:.1f} ms flooded ({len(flooded)})")
-    assert flooder.stale_sent >= 1000 and stale >= 100 and len(flooded) >= 20
+    assert flooder.stale_sent >= 500 and stale >= 100 and len(flooded) >= 20
     assert sessions >= 2  # the flooder was closed (repeated stale commands are junk) and came back
-    # at most one update per state it saw, plus the full one of each new session; never one per stale
-    assert updates <= states + 2 * sessions + 2
+    # a fresh update for a stale command at most once per state (the old host: one per stale command)
+    stale_updates = host.stats["stale_updates"] - stale_updates_before
+    assert stale_updates <= states + sessions + 1 and stale >= 2 * stale_updates
+    assert updates <= 2 * states + 2 * sessions + 2
     assert p95(flooded) < FLOODED_P95
 
 

@@ -364,13 +364,14 @@ class HostScene(GameSeatsForm):
             widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
                                      placeholder=str(proto.DEFAULT_PORT), font_size=fs, name="port",
                                      on_change=self.set_port, on_submit=lambda _t: self.host()))
-            sx = fx + self.px(184)
-            widgets.append(Label((sx, y + self.px(10), self.px(250), row), "A bot plays for the away after",
-                                 fs, col="text_dim"))
-            widgets.append(TextField((sx + self.px(256), y, self.px(70), row - self.px(6)), self.standin_text,
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Stand-in", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(80), row - self.px(6)), self.standin_text,
                                      max_len=4, placeholder="30", font_size=fs, name="standin_after",
                                      on_change=self.set_standin, on_submit=lambda _t: self.host()))
-            widgets.append(Label((sx + self.px(334), y + self.px(10), self.px(30), row), "s", fs, col="text_dim"))
+            widgets.append(Label((fx + self.px(92), y + self.px(10), self.px(500), row),
+                                 "seconds before a bot plays for a player who lost the connection",
+                                 self.px(18), col="text_dim"))
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
@@ -382,7 +383,7 @@ class HostScene(GameSeatsForm):
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = min(w - 60, self.px(820))
-        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(5 * 58 + 30)))
+        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(6 * 58 + 30)))
 
     def set_name(self, text: str) -> None:
         self.name = text

@@ -870,8 +870,9 @@ class TableScene(Scene):
         if r is None:
             return
         rect = pygame.Rect(r)
+        notice = self.away_notice_layout()  # a LAN away notice sits above the log's lines
         key = (rect.size, len(self.log_events), self.log_scroll, self._seen[1] if self._seen else None,
-               self.log_events[-1].get('type') if self.log_events else None)
+               self.log_events[-1].get('type') if self.log_events else None, notice[0].h if notice else 0)
         if self._log_cache is None or self._log_cache[0] != key:
             blank = self._log_blank
             if blank is None or blank.get_size() != rect.size:
@@ -883,7 +884,7 @@ class TableScene(Scene):
             font = get_font(size)
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
             box.blit(head, (10, 6))
-            top = 10 + head.get_height()
+            top = 10 + head.get_height() + (notice[0].h + 6 if notice else 0)
             lines: list[tuple[str, bool]] = []
             # the log only grows: sentences are wrapped once per event and width
             # (one cache per shown seat: each seat's log is redacted differently)
@@ -1569,38 +1570,47 @@ class TableScene(Scene):
             width = h
         return pygame.Rect(max(left, right - width), top, width, h), font_size
 
-    def draw_away_notice(self, surface: pygame.Surface) -> None:
-        """A LAN table's notice about away players, on everyone's table (issue 11.6): "Ann
-        lost connection — a bot takes over in 24 s", a strip under the log's header; for
-        the host's own seat with a "Bot now" button that hands the seat over at once."""
+    def away_notice_layout(self) -> tuple[pygame.Rect, int, list[str], int] | None:
+        """Where a LAN table's away notice goes (a strip under the log's header, the log's
+        lines below it): (box, font size, lines, width of its "Bot now" button, 0 if none)."""
         notice = getattr(self.source, "notice", "")
-        self.standin_rect = None
         r = self.rects.get("log")
         if not isinstance(notice, str) or not notice or r is None:
-            return
+            return None
         rect = pygame.Rect(r)
         size = max(12, min(17, rect.h // 25, rect.w // 18))
         head_h = get_font(size + 1, bold=True).get_linesize() + 2
         font_size = max(MIN_TEXT, size - 2)
-        button = "Bot now" if getattr(self.source, "can_hand_to_bot", False) else ""
-        bw = get_font(font_size, bold=True).size(button)[0] + 16 if button else 0
+        button = getattr(self.source, "can_hand_to_bot", False)
+        bw = get_font(font_size, bold=True).size("Bot now")[0] + 16 if button else 0
         width = rect.w - 12
         font_size, lines = fit_lines(notice, width - bw - 18, 2 * get_font(font_size).get_linesize(), font_size)
         lh = get_font(font_size).get_linesize()
-        box = pygame.Rect(rect.x + 6, rect.y + head_h + 10, width, lh * len(lines) + 8)
+        return pygame.Rect(rect.x + 6, rect.y + head_h + 8, width, lh * len(lines) + 8), font_size, lines, bw
+
+    def draw_away_notice(self, surface: pygame.Surface) -> None:
+        """A LAN table's notice about away players, on everyone's table (issue 11.6): "Ann
+        lost connection — a bot takes over in 24 s"; for the host's own seat with a "Bot
+        now" button that hands the seat to a bot at once."""
+        self.standin_rect = None
+        layout = self.away_notice_layout()
+        if layout is None:
+            return
+        box, font_size, lines, bw = layout
         amber = self.CONNECTION_LABELS["reconnecting"][1]
         panel(surface, box, color=theme.PANEL, alpha=240, edge=amber, radius=6, width=1)
+        lh = get_font(font_size).get_linesize()
         drawn = []
         for i, line in enumerate(lines):
             words = text(line, font_size, theme.TEXT_LIGHT)
             drawn.append(surface.blit(words, (box.x + 8, box.y + 4 + i * lh)))
-        self.note_text("notice", notice, " ".join(lines), drawn, box)
-        if button:
-            b = pygame.Rect(box.right - bw - 4, box.y + 3, bw, box.h - 6)
+        self.note_text("notice", self.source.notice, " ".join(lines), drawn, box)
+        if bw:
+            b = pygame.Rect(box.right - bw - 4, box.y + 3, bw, min(box.h - 6, lh + 2))
             hot = b.collidepoint(self.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, b, border_radius=b.h // 2)
             pygame.draw.rect(surface, amber, b, 1, border_radius=b.h // 2)
-            label = text(button, font_size, theme.TEXT_LIGHT, bold=True)
+            label = text("Bot now", font_size, theme.TEXT_LIGHT, bold=True)
             surface.blit(label, label.get_rect(center=b.center))
             self.standin_rect = b
 
