@@ -10,6 +10,8 @@ import socket
 import time
 from types import SimpleNamespace
 
+import pytest
+
 from game.net import discovery
 from tests.net.helpers import wait_for
 
@@ -25,7 +27,7 @@ def _adapters():
 
 
 def test_announcements_go_to_each_networks_broadcast_address(monkeypatch):
-    import ifaddr
+    ifaddr = pytest.importorskip("ifaddr")  # a venv made before it joined pyproject.toml
 
     monkeypatch.delenv("WITCHHUNT_DISCOVERY_ADDR", raising=False)
     monkeypatch.setattr(ifaddr, "get_adapters", _adapters)
