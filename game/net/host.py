@@ -127,8 +127,9 @@ class Connection:
     name: str = ""
     errors: deque = field(default_factory=deque)
     buckets: dict = field(default_factory=dict)
-    closing: bool = False         # close once outbuf is flushed
+    closing: bool = False         # close once outbuf is flushed (and the peer hung up, or close_by)
     close_by: float = 0.0
+    shut: bool = False            # our side is shut down (FIN sent); only draining now
     last_sid: int | None = None   # state_id of the last update sent; None: next one is full
     update_due: bool = False      # an update is owed once the output drains (coalesced)
     lobby_due: bool = False       # the newest lobby is owed once the output drains
@@ -768,8 +769,15 @@ class Host:
             self._sel.modify(conn.sock, events, conn)  # type: ignore[union-attr]
         except (KeyError, ValueError):
             return
-        if conn.closing and not conn.outbuf:
-            self._close(conn, "closed after an error")
+        if conn.closing and not conn.outbuf and not conn.shut:
+            # everything said: send FIN, and go on draining what it still sends until it
+            # hangs up or close_by passes, so that its unread lines do not turn our close
+            # into a reset that throws away the last message (the reason) on its side
+            conn.shut = True
+            try:
+                conn.sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                self._close(conn, "closed after an error")
 
     def _close(self, conn: Connection, reason: str) -> None:
         fileno = next((k for k, c in self.conns.items() if c is conn), None)

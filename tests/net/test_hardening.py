@@ -352,6 +352,32 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
     assert p95(flooded) < FLOODED_P95
 
 
+def test_one_connections_big_read_does_not_starve_the_others(counting_game, make_host):
+    # issue 11.2: lines are handled in turns (8 per connection per round) and rate-limited
+    host = make_host(GAME, 2)
+    honest = RawPeer(host.port)
+    _hello(honest, "Ann", spectate=True)
+    attacker = RawPeer(host.port)
+    _hello(attacker, "Mallory", spectate=True)
+    blob = b'{"type":"ping"}\n' * (64 * 1024 // 16)  # 4,096 pings in one write
+    attacker.sock.sendall(blob)
+    rtts = []
+    for _ in range(3):
+        start = time.perf_counter()
+        honest.send({"type": "ping"})
+        honest.recv_until("pong")
+        rtts.append(time.perf_counter() - start)
+    answers = []
+    while (message := attacker.recv(timeout=5)) is not None:
+        answers.append(message)
+    pongs = sum(1 for m in answers if m["type"] == "pong")
+    print(f"\nbig read: honest ping {max(rtts) * 1000:.1f} ms at worst; the attacker got {pongs} pongs "
+          f"for {len(blob) // 16} pings, then {answers[-1].get('code')}")
+    assert pongs <= proto.RATES["ping"][0] + 5 and answers[-1]["code"] == "too_many_errors"
+    assert max(rtts) < FLOODED_P95
+    honest.close()
+
+
 def _small_kernel_buffer(host, name: str) -> None:
     """Shrink the host's own send buffer towards ``name``'s connection, so that what the
     peer does not read piles up in the host's queue at once, not in the kernel."""
