@@ -346,8 +346,8 @@ def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, client
     wait_for(lambda: ann.view is not None)
     ann.send_command({"type": "add", "amount": 2})
     wait_for(lambda: bob.state_id == 1)
-    saved = wait_for(lambda: (lambda doc: doc if doc["match"]["state_id"] == 1 else None)(json.loads(path.read_text())),
-                     what="the autosave of state 1")
+    saved = wait_for(lambda: path.exists() and (lambda doc: doc if doc["match"]["state_id"] == 1 else None)(
+        json.loads(path.read_text())), what="the autosave of state 1")  # written atomically, on its own thread
     assert saved["kind"] == "host" and saved["match"]["state_id"] == 1
     assert sorted(saved["extra"]["net"]["tokens"].values()) == [0, 1]
     port = host.port
