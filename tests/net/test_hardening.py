@@ -353,7 +353,7 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
           f"{p95(quiet) * 1000:.1f} ms quiet ({len(quiet)}), {p95(flooded) * 1000:.1f} ms flooded ({len(flooded)}); "
           f"honest ping p95 {p95(pings) * 1000:.1f} ms flooded ({len(pings)})")
     # the game waits for the flooder's own moves (it is closed and comes back), so few moves
-    assert flooder.stale_sent >= 500 and stale >= 100 and len(flooded) >= 3 and len(pings) >= 20
+    assert flooder.stale_sent >= 500 and stale >= 100 and len(flooded) >= 3 and len(pings) >= 8
     assert sessions >= 2  # the flooder was closed (repeated stale commands are junk) and came back
     # a fresh update for a stale command at most once per state (the old host: one per stale command)
     stale_updates = host.stats["stale_updates"] - stale_updates_before
