@@ -153,7 +153,8 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     form.join()
     first = app.scenes.top.session
     _frames_until(app, lambda: first.client.seat == 0, what="Ann's seat")
-    assert TokenStore().lookup(f"127.0.0.1:{host.port}") == first.client.token  # saved when welcomed
+    _frames_until(app, lambda: TokenStore().lookup(f"127.0.0.1:{host.port}") == first.client.token,
+                  what="Ann's token saved once the welcome is read")
     app.scenes.pop()  # back to the form, Ann's connection stays (another window, say)
     first.start()
     form.set_name("Bob")
