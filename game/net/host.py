@@ -236,7 +236,8 @@ class Host:
         self._last_lobby: bytes = b""
         self._saver: _Saver | None = None
         self._save_dirty = False
-        self._addresses: dict[str, _Address] = {}
+        self._addresses: dict[str, _Address] = {}  # per peer address: rate limits, wrong tokens
+        self._addresses_pruned = 0.0
         self._resumed_commands: list | None = None
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
                       "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
@@ -492,7 +493,7 @@ class Host:
                 if now >= self._announce_warned:  # once a minute at most, not every 2 s
                     self._announce_warned = now + 60.0
                     log.warning("discovery announcement failed: %s (said once a minute at most)", exc)
-        if len(self._addresses) > MAX_ADDRESSES or (self._addresses and now - self._rr_pruned > 30.0):
+        if len(self._addresses) > MAX_ADDRESSES or (self._addresses and now - self._addresses_pruned > 30.0):
             self._prune_addresses(now)
         if self.game_over.is_set() and t.linger_after_over is not None:
             if self._over_at is None:
@@ -501,10 +502,8 @@ class Host:
                 self._stop = True
         return max(0.0, sleep)
 
-    _rr_pruned = 0.0
-
     def _prune_addresses(self, now: float) -> None:
-        self._rr_pruned = now
+        self._addresses_pruned = now
         live = {c.ip for c in self.conns.values()}
         window = max(self.limits.bad_token_window, 60.0)
         for ip in [ip for ip, a in self._addresses.items()
@@ -1290,10 +1289,6 @@ class Host:
                 self._send_bytes(conn, data)
             else:
                 conn.lobby_due = True
-
-    def _send_lobby(self) -> None:
-        """Broadcast the lobby with the next tick (at most one per ``lobby_gap``)."""
-        self._lobby_dirty = True
 
     def describe(self) -> dict:
         """What discovery announces (docs/PROTOCOL.md, Discovery)."""
