@@ -340,7 +340,8 @@ def main() -> int:
     print(f"  host memory (RSS): {flood['rss_before'] / 1024:.1f} MiB before the flood, "
           f"{flood['rss_after'] / 1024:.1f} MiB after")
     q, f = ready["quiet"], ready["flooded"]
-    print(f"  ready flood in the lobby ({ready['readies']} readies written over {ready['sessions']} connections, "
+    print(f"  ready flood in the lobby ({ready['readies']} readies written to {ready['sessions']} connections, "
+          f"most never read: the host closes each after a few dozen; "
           f"42 listeners not reading): honest ping p50 {percentile(f, 0.5) * ms:.3f} ms, "
           f"p95 {percentile(f, 0.95) * ms:.3f} ms ({len(f)} samples) vs quiet p50 {percentile(q, 0.5) * ms:.3f} ms, "
           f"p95 {percentile(q, 0.95) * ms:.3f} ms; host RSS {ready['rss'] / 1024:.1f} MiB")

@@ -130,6 +130,7 @@ class Connection:
     closing: bool = False         # close once outbuf is flushed (and the peer hung up, or close_by)
     close_by: float = 0.0
     shut: bool = False            # our side is shut down (FIN sent); only draining now
+    drained: int = 0              # bytes thrown away while closing (at most 64 KiB, then closed)
     last_sid: int | None = None   # state_id of the last update sent; None: next one is full
     update_due: bool = False      # an update is owed once the output drains (coalesced)
     lobby_due: bool = False       # the newest lobby is owed once the output drains
@@ -656,9 +657,11 @@ class Host:
 
     def _read(self, conn: Connection) -> None:
         if conn.inbuf or conn.closing:
-            if conn.closing:  # drain and drop what a closing peer still sends
+            if conn.closing:  # drain and drop what a closing peer still sends (a little)
                 try:
-                    if not conn.sock.recv(RECV_SIZE):
+                    data = conn.sock.recv(RECV_SIZE)
+                    conn.drained += len(data)
+                    if not data or conn.drained > OUTPUT_LOW:
                         self._close(conn, "disconnected")
                 except (BlockingIOError, InterruptedError):
                     pass
