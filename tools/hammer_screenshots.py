@@ -138,6 +138,43 @@ def accuser_chooser(app: App) -> None:
     app.screenshot(str(OUT / "hammer_accuser_chooser.png"))
 
 
+def sealed_tray(app: App, name: str = "hammer_sealed_tray.png") -> None:
+    """H8.1: two bribes staged face down in the tray (captioned for their owner only),
+    one sealed earlier lying in the box, and the sign chooser of a third over a villager."""
+    from game.bots.base import RandomBot
+    from game.ui.smoke_common import post_drag
+    from tests.rules.hammer_kit import give
+    from tests.ui.table_source import drive_until
+
+    src = MatchSource.new(4, seed=6)
+    place_all(src.match)
+    m = src.match
+    play_until(m, lambda m: m.view(None)["round"] >= 2 and m.view(None)["phase"] == "accusation", seed=4)
+    seat = m.to_act()[0]
+    give(m, seat, "bribe-9")
+    first = next(v["id"] for v in m.view(seat)["villagers"] if v["owner"] != seat and v["status"] == "alive")
+    m.apply(seat, {"type": "end_turn", "bribes": [{"card": "bribe-9", "target": first, "sign": 1}]})
+    bots = {s: RandomBot(40 + s) for s in range(m.n)}
+
+    def quiet(m, s):  # everyone ends the turn: the box stays shut until the round goes round
+        legal = m.legal(s)
+        return next((c for c in legal if c["type"] in ("end_turn", "pass")), bots[s].choose(m.view(s), legal))
+    drive_until(m, lambda m: m.to_act() == [seat] and not m.view(None)["window"], quiet, 200)
+    give(m, seat, "bribe-2", "bribe-13", "bribe-5")
+    src.show(seat)
+    view = m.view(seat)
+    others = [v["id"] for v in view["villagers"] if v["owner"] != seat and v["status"] == "alive"]
+    mine = [v["id"] for v in view["villagers"] if v["owner"] == seat and v["status"] == "alive"]
+    scene = table(app, src)
+    settle(app, scene)
+    scene.stage_bribe("bribe-2", others[-1], 1)
+    scene.stage_bribe("bribe-13", mine[0], -1)
+    settle(app, scene)
+    post_drag(app, scene.locate("card", "bribe-5"), scene.locate("villager", others[1]))
+    settle(app, scene)
+    app.screenshot(str(OUT / name))
+
+
 def main() -> int:
     size = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) >= 3 else (1280, 720)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -146,6 +183,7 @@ def main() -> int:
     response_window(app)
     dragging(app)
     accuser_chooser(app)
+    sealed_tray(app)
     print("wrote", ", ".join(p.name for p in sorted(OUT.glob("hammer_*.png"))))
     return 0
 

@@ -45,6 +45,11 @@ class SeatModel:
 #: moves would never finish). Game modules register themselves (game/bots/malleus.py).
 RANDOM_STYLE: dict[str, type] = {}
 
+#: game id -> ``fn(view, command, rng) -> command``: optional fields a game's commands may
+#: carry that ``legal()`` leaves out, added by the random bot the way a player would
+#: (Hammer's sealed ``bribes``, game/bots/hammer.py). It may use only ``view``.
+COMMAND_EXTRAS: dict[str, Any] = {}
+
 
 class RandomBot:
     """Picks uniformly among the legal commands, from its own seeded generator.
@@ -75,7 +80,8 @@ class RandomBot:
         for key, value in command.items():
             if value == "":  # free-text field (story game): any non-empty text is legal
                 command[key] = self.rng.choice(FILLER_TEXTS)
-        return command
+        extra = COMMAND_EXTRAS.get(view.get("game"))
+        return extra(view, command, self.rng) if extra is not None else command
 
 
 def bot_move(bot: Bot, match, seat: int) -> dict:

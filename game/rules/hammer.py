@@ -382,6 +382,40 @@ def card_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
+def choose_bribes(seat: int, hand: list[str], living: list[tuple[str, int, int]], rng: Any,
+                  rate: float = 0.25, aim: bool = True) -> list[dict]:
+    """A ``bribes`` list a bot may attach to its command (H8.1), from what ``seat``
+    knows: its own ``hand`` and the living villagers as ``(id, owner, heat)``. One time
+    in ``1/rate`` it seals one Bribe: with ``aim``, +1 on the hottest villager of another
+    seat or -1 on its own hottest (half the time when it has one); without, at random.
+    Empty when it holds no Bribe (then ``rng`` is not touched)."""
+    bribes = [c for c in hand if card_kind(c) == "bribe"]
+    if not bribes or not living or rng.random() >= rate:
+        return []
+    card = bribes[rng.randrange(len(bribes))]
+    if not aim:
+        target = living[rng.randrange(len(living))][0]
+        return [{"card": card, "target": target, "sign": 1 if rng.random() < 0.5 else -1}]
+    mine = [v for v in living if v[1] == seat]
+    others = [v for v in living if v[1] != seat]
+    if mine and (not others or rng.random() < 0.5):
+        return [{"card": card, "target": max(mine, key=lambda v: v[2])[0], "sign": -1}]
+    return [{"card": card, "target": max(others, key=lambda v: v[2])[0], "sign": 1}]
+
+
+def bribes_from_view(view: dict, command: dict, rng: Any, rate: float = 0.25, aim: bool = False) -> dict:
+    """``command`` with a few sealed bribes added when ``view`` (the sender's own) says
+    ``may_seal`` — what a bot playing from its view sends (RandomBot's Hammer extra)."""
+    seat = view.get("seat")
+    if not view.get("may_seal") or not isinstance(seat, int) or command.get("type") not in SEALING_COMMANDS:
+        return command
+    used = {command.get("card"), *command.get("discard", ())}
+    hand = [c for c in view["players"][seat].get("hand") or [] if c not in used]
+    living = [(v["id"], v["owner"], v["heat"]) for v in view.get("villagers") or [] if v.get("status") == "alive"]
+    bribes = choose_bribes(seat, hand, living, rng, rate, aim)
+    return dict(command, bribes=bribes) if bribes else command
+
+
 def card_info(card: str) -> dict:
     """Everything a front end shows on a card face or zoom view."""
     t = tables()
@@ -1046,6 +1080,21 @@ class HammerMatch(Match):
                 ("Empty pyres of other players", total_empty - len(empty[seat])),
             ])
         return out
+
+    def rollout_policy(self, seat: int, legal: list[dict], rng: Any) -> dict:
+        """The base policy, sealing a bribe now and then (H8.1) the way a player would:
+        raise another seat's hottest villager or cool its own. Reads only what ``seat``
+        knows: its own hand and the public heat."""
+        command = super().rollout_policy(seat, legal, rng)
+        s = self.state
+        if s["phase"] in ("setup", "over") or command.get("type") not in SEALING_COMMANDS:
+            return command
+        used = {command.get("card"), *command.get("discard", ())}
+        hand = [c for c in s["hands"][seat] if c not in used]
+        vs = s["villagers"]
+        living = [(vid, vs[vid]["owner"], vs[vid]["heat"]) for vid in self._alive()]
+        bribes = choose_bribes(seat, hand, living, rng)
+        return dict(command, bribes=bribes) if bribes else command
 
     def _scores(self) -> list[int]:
         s = self.state

@@ -7,14 +7,17 @@
 ``source.view()`` / ``source.legal()`` for the seat behind the screen, and the scene's
 ``locate(...)`` for where things are drawn. It never calls the engine to act.
 
-It drags brown cards and bribes onto villagers (answering the accuser / sign prompts
-with the keyboard), clicks and keys its way through windows, curtains, the phase-4
-discard picker and the tie-break, and raises ``SmokeFailure`` with a clear reason when
-the game does not progress or the time runs out.
+It drags brown cards onto villagers (answering the accuser prompt with the keyboard),
+seals bribes (H8.1): drags a Bribe onto a villager or onto the tray, answers the sign
+prompt, and lets it go with the seat's next move — once taking one back out of the tray
+first; it clicks and keys its way through windows, curtains, the phase-4 discard picker
+and the tie-break, and raises ``SmokeFailure`` with a clear reason when the game does
+not progress, the time runs out, or a staged bribe never reached the sealed box.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -36,6 +39,9 @@ class HammerPlayer:
         self.rng = random.Random(seed)
         self.cards_this_turn = 0
         self.turn_key: Any = None
+        self.done: Counter = Counter()
+        #: every Bribe staged through the tray and not taken back (checked at the end)
+        self.staged: set[str] = set()
 
     @property
     def table(self):
@@ -76,6 +82,9 @@ class HammerPlayer:
             post_key(self.app, pygame.K_p)
             post_key(self.app, pygame.K_RETURN)
             return "place"
+        sealing = self._seal(scene, view)
+        if sealing:
+            return sealing
         if "refill" in types:
             hand = (next(p for p in view["players"] if p["seat"] == view["seat"]).get("hand") or [])
             unmarked = [c for c in hand if c not in scene.discard_marks]
@@ -97,7 +106,7 @@ class HammerPlayer:
             else:
                 post_key(self.app, pygame.K_SPACE)
             return "pass"
-        plays = [c for c in legal if c["type"] in ("accuse", "bribe", "advocate")]
+        plays = [c for c in legal if c["type"] in ("accuse", "advocate")]
         if view.get("phase") == "accusation":
             if plays and self.cards_this_turn < 2 and self.rng.random() < 0.7:
                 self.cards_this_turn += 1
@@ -119,6 +128,50 @@ class HammerPlayer:
             return "end turn"
         raise SmokeFailure(f"no UI action found for legal commands {sorted(types)}")
 
+    def _seal(self, scene, view: dict) -> str:
+        """Now and then stage a Bribe in the tray (H8.1); it goes with the next move."""
+        seat = view.get("seat")
+        hand = next((p.get("hand") or [] for p in view["players"] if p["seat"] == seat), [])
+        staged = {b["card"] for b in scene.staged()}
+        loose = [c for c in hand if c.startswith("bribe-") and c not in staged]
+        if staged and not self.done["taken_back"] and self.rng.random() < 0.5:
+            card = sorted(staged)[0]
+            post_click(self.app, scene.locate("tray_card", card))  # take it back
+            if card in {b["card"] for b in scene.staged()}:
+                raise SmokeFailure(f"a click on the sealed {card} did not take it back")
+            self.staged.discard(card)
+            self.done["taken_back"] += 1
+            return "take back a bribe"
+        if not view.get("may_seal") or not loose or len(staged) >= 2 or self.rng.random() >= 0.3:
+            return ""
+        card = loose[0]
+        start = scene.locate("card", card)
+        living = [v["id"] for v in view["villagers"] if v.get("status") == "alive"]
+        if self.done["tray_drop"] <= self.done["villager_drop"] // 2:
+            target, how = scene.tray_rect().center, "tray_drop"  # the villager is picked next
+        else:
+            target, how = scene.locate("villager", self.rng.choice(living)), "villager_drop"
+        post_drag(self.app, start, target)
+        if scene.prompt is None and scene.pick is None:
+            raise SmokeFailure(f"dropping {card} ({how}) asked for no villager or sign")
+        self.done[how] += 1
+        self.staged.add(card)
+        return f"seal {card}"
+
+    def check_bribes(self, match) -> None:
+        """Every Bribe staged (and not taken back) went sealed with a move: it opened in
+        the box or still lies in it (R23)."""
+        opened = {e["card"] for e in match.log(None) if e["type"] == "bribe"}
+        boxed = {b["card"] for b in match.state.get("box", [])}
+        sent = {b["card"] for _, c in match.commands for b in c.get("bribes", ())}
+        lost = self.staged - sent
+        if lost:
+            raise SmokeFailure(f"staged bribes {sorted(lost)} never went with a move")
+        if not sent:
+            raise SmokeFailure("the Hammer game sealed no bribe through the tray")
+        if sent - opened - boxed:
+            raise SmokeFailure(f"sealed bribes {sorted(sent - opened - boxed)} vanished")
+
     def _play(self, scene, plays: list[dict], by_click: bool = False) -> str:
         command = self.rng.choice(plays)
         card = command["card"]
@@ -134,9 +187,11 @@ class HammerPlayer:
         return f"play {command['type']}"
 
 
-def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> None:
+def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> "HammerPlayer":
     """Play a full 3-player human hot-seat Hammer game by posting real input events.
 
     Raises :class:`SmokeFailure` (with the reason) if the game does not reach its end."""
-    play_hotseat_game(app, "hammer", "Hammer", lambda session: HammerPlayer(app, session, seed=seed),
-                      timeout_s, seed)
+    player = play_hotseat_game(app, "hammer", "Hammer", lambda session: HammerPlayer(app, session, seed=seed),
+                               timeout_s, seed)
+    player.check_bribes(player.source.match)
+    return player

@@ -25,7 +25,7 @@ from game.ui.scenes.table_base import Pick, Prompt, Target, text
 from game.ui.sprites import CardSprite
 
 TRAY_TITLE = "Sealed bribes"
-TRAY_NOTE = "go with your next move"
+TRAY_NOTE = ("goes with your next move", "go with your next move")  # one / several staged
 
 
 class BribeTray:
@@ -79,7 +79,7 @@ class BribeTray:
             return None
         hand = pygame.Rect(self.rects["hand"])
         cw = self.card_size()[0]
-        w = int(cw * 1.55)
+        w = int(cw * 1.9)
         return pygame.Rect(hand.right - w, hand.y, w, hand.h)
 
     def hand_area(self) -> pygame.Rect:
@@ -209,23 +209,34 @@ class BribeTray:
         return True
 
     # ---------------------------------------------------------------- sprites ------
-    def tray_slots(self, count: int) -> list[tuple[int, int]]:
+    def tray_font(self) -> int:
         tray = self.tray_rect()
-        if tray is None or not count:
-            return []
-        cw, ch = self.tray_card_size()
-        step = max(6, min(cw // 3, (tray.h - ch - 40) // max(1, count - 1))) if count > 1 else 0
-        x = tray.centerx - cw // 2
-        y0 = tray.y + 26
-        return [(x + (i % 2) * 4, y0 + i * step) for i in range(count)]
+        return max(12, min(17, (tray.h if tray is not None else 120) // 9))
+
+    def tray_rows(self) -> pygame.Rect | None:
+        """The part of the tray where staged bribes lie, one row each."""
+        tray = self.tray_rect()
+        if tray is None:
+            return None
+        fs = self.tray_font()
+        top = tray.y + fs + 10
+        bottom = tray.bottom - 2 * (fs + 2) - 6
+        return pygame.Rect(tray.x + 5, top, tray.w - 10, max(10, bottom - top))
 
     def tray_card_size(self) -> tuple[int, int]:
-        tray = self.tray_rect()
-        cw, ch = self.card_size()
-        if tray is None:
-            return (cw, ch)
-        h = min(ch, tray.h - 52)
-        return (max(24, int(h / CARD_RATIO)), max(34, h))
+        """The size of one staged row: a face-down card with its caption."""
+        rows = self.tray_rows()
+        if rows is None:
+            return self.card_size()
+        return (rows.w, max(self.tray_font() + 10, min(34, rows.h // 3)))
+
+    def tray_slots(self, count: int) -> list[tuple[int, int]]:
+        rows = self.tray_rows()
+        if rows is None or not count:
+            return []
+        _, h = self.tray_card_size()
+        step = h + 3 if count * (h + 3) <= rows.h else max(6, (rows.h - h) // max(1, count - 1))
+        return [(rows.x, rows.y + i * step) for i in range(count)]
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
         super().rebuild_sprites(old_view)  # type: ignore[misc]
@@ -239,18 +250,24 @@ class BribeTray:
             self.group.add(sprite, layer=3)
 
     def sealed_face(self, entry: dict, size: tuple[int, int]) -> pygame.Surface:
-        """A face-down card with its owner's caption: what it does and to whom."""
-        image = self.art.back(self.game, size).copy()
+        """One staged bribe, face down: a small card back and, for its owner, what it does
+        and to whom ("+2 Theresa")."""
+        w, h = size
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(image, theme.HIGHLIGHT, image.get_rect(), border_radius=6)
+        bh = h - 6
+        back = self.art.back(self.game, (max(8, int(bh / CARD_RATIO)), bh))
+        image.blit(back, (4, 3))
         value = entry["sign"] * words.bribe_amount(entry["card"])
-        caption = f"{words.signed(value)} {words.villager_name(entry['target'], short=True)}"
-        fs = max(11, size[1] // 8)
-        label = text(caption, fs, theme.INK, bold=True)
-        if label.get_width() > size[0] - 6:
-            label = pygame.transform.smoothscale(
-                label, (size[0] - 6, max(1, int(label.get_height() * (size[0] - 6) / label.get_width()))))
-        band = pygame.Rect(2, size[1] - label.get_height() - 8, size[0] - 4, label.get_height() + 6)
-        pygame.draw.rect(image, theme.HIGHLIGHT, band, border_radius=4)
-        image.blit(label, label.get_rect(center=band.center))
+        x = 4 + back.get_width() + 5
+        room = w - x - 4
+        fs = self.tray_font()
+        name = words.villager_name(entry["target"])
+        caption = text(f"{words.signed(value)} {name}", fs, theme.INK, bold=True)
+        if caption.get_width() > room:
+            short = words.villager_name(entry["target"], short=True)
+            caption = text(f"{words.signed(value)} {short}", max(11, fs - 1), theme.INK, bold=True)
+        image.blit(caption, caption.get_rect(midleft=(x, h // 2)), area=pygame.Rect(0, 0, room, caption.get_height()))
         return image
 
     def tray_sprite(self, card: str) -> CardSprite | None:
@@ -260,46 +277,56 @@ class BribeTray:
         return None
 
     # ---------------------------------------------------------------- drawing ------
+    def tray_line(self, surface: pygame.Surface, what: str, wordings: list[str], color, size: int,
+                  center_x: int, bottom: int, box: pygame.Rect) -> int:
+        """The first of ``wordings`` that fits the tray's width, noted for the text-fit
+        check; returns the top of what was drawn."""
+        for words_ in wordings:
+            label = text(words_, size, color)
+            if label.get_width() <= box.w - 6 or words_ is wordings[-1]:
+                rect = label.get_rect(midbottom=(center_x, bottom))
+                surface.blit(label, rect)
+                self.note_text(what, words_, words_, [rect], box)
+                return rect.y
+        return bottom
+
     def draw_tray(self, surface: pygame.Surface) -> None:
         tray = self.tray_rect()
         if tray is None:
             return
         staged = self.staged()
         pygame.draw.rect(surface, theme.FELT_DARK, tray, border_radius=8)
-        edge = theme.HIGHLIGHT if staged else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, tray, 2, border_radius=8)
-        fs = max(12, min(16, tray.h // 11))
+        pygame.draw.rect(surface, theme.HIGHLIGHT if staged else theme.PANEL_EDGE, tray, 2, border_radius=8)
+        fs = self.tray_font()
         title = text(TRAY_TITLE, fs, theme.TEXT_LIGHT, bold=True)
-        surface.blit(title, title.get_rect(midtop=(tray.centerx, tray.y + 4)))
-        boxed = self.boxed()
+        rect = title.get_rect(midtop=(tray.centerx, tray.y + 4))
+        surface.blit(title, rect)
+        self.note_text("tray title", TRAY_TITLE, TRAY_TITLE, [rect], tray)
         bottom = tray.bottom - 4
+        small = max(11, fs - 2)
+        boxed = self.boxed()
         if boxed:
-            line = "in the box: " + ", ".join(
-                f"{words.signed(b.get('value', 0))} {words.villager_name(b.get('target'), short=True)}" for b in boxed)
-            small = text(line, max(11, fs - 3), theme.TEXT_MUTED)
-            if small.get_width() > tray.w - 6:
-                small = text(f"{len(boxed)} in the box", max(11, fs - 3), theme.TEXT_MUTED)
-            surface.blit(small, small.get_rect(midbottom=(tray.centerx, bottom)))
-            bottom -= small.get_height() + 2
-        note = TRAY_NOTE if staged else "drop a Bribe here"
-        if not staged and not self.may_stage():
-            note = ""
-        if note:
-            sub = text(note, max(11, fs - 2), theme.HIGHLIGHT if staged else theme.TEXT_MUTED)
-            if sub.get_width() > tray.w - 6:
-                sub = text("next move" if staged else "drop here", max(11, fs - 2),
-                           theme.HIGHLIGHT if staged else theme.TEXT_MUTED)
-            surface.blit(sub, sub.get_rect(midbottom=(tray.centerx, bottom)))
-        if not staged:
-            cw, ch = self.tray_card_size()
-            slot = pygame.Rect(0, 0, cw, ch)
-            slot.midtop = (tray.centerx, tray.y + 26)
-            if slot.bottom < bottom - 18:
-                for i in range(0, slot.w, 10):  # a dashed outline: the empty place of a card
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.y), (slot.x + min(slot.w, i + 5), slot.y))
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.bottom - 1),
-                                     (slot.x + min(slot.w, i + 5), slot.bottom - 1))
-                for i in range(0, slot.h, 10):
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x, slot.y + i), (slot.x, slot.y + min(slot.h, i + 5)))
-                    pygame.draw.line(surface, theme.PANEL_EDGE, (slot.right - 1, slot.y + i),
-                                     (slot.right - 1, slot.y + min(slot.h, i + 5)))
+            parts = [f"{words.signed(b.get('value', 0))} {words.villager_name(b.get('target'), short=True)}"
+                     for b in boxed]
+            bottom = self.tray_line(surface, "tray box", [f"in the box: {', '.join(parts)}",
+                                                          f"{len(boxed)} in the box"],
+                                    theme.TEXT_MUTED, small, tray.centerx, bottom, tray) - 1
+        if staged:
+            note = TRAY_NOTE[0] if len(staged) == 1 else TRAY_NOTE[1]
+            self.tray_line(surface, "tray note", [note, "with your next move", "next move"], theme.HIGHLIGHT, small,
+                           tray.centerx, bottom, tray)
+            return
+        self.tray_line(surface, "tray note", ["drop a Bribe here", "drop here"], theme.TEXT_MUTED, small,
+                       tray.centerx, bottom, tray)
+        rows = self.tray_rows()
+        if rows is None:
+            return
+        slot = pygame.Rect(rows.x, rows.y, rows.w, min(rows.h, self.tray_card_size()[1]))
+        for i in range(0, slot.w, 10):  # a dashed outline: the empty place of a sealed bribe
+            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.y), (slot.x + min(slot.w, i + 5), slot.y))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.bottom - 1),
+                             (slot.x + min(slot.w, i + 5), slot.bottom - 1))
+        for i in range(0, slot.h, 10):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x, slot.y + i), (slot.x, slot.y + min(slot.h, i + 5)))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.right - 1, slot.y + i),
+                             (slot.right - 1, slot.y + min(slot.h, i + 5)))
