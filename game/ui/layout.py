@@ -12,6 +12,10 @@ its class (``type``) the zone kind (``seat``, ``lineup`` …); custom properties
 Seat zones: ``seat_0`` is the seat whose view is on screen (bottom, above the hand);
 ``seat_k`` is the k-th seat clockwise from it, so a scene draws seat ``(shown + k) % n``
 in zone ``seat_k``.
+
+A map may also draw a place (:func:`load_village`, the Malleus village): an object group
+``places`` of named rectangles (where scenes are framed) and a group ``scenery`` of
+shapes the table draws as its backdrop (polygons, polylines, rectangles by class).
 """
 from __future__ import annotations
 
@@ -187,3 +191,78 @@ def _load_layout(game: str, players: int, path_text: str) -> Layout:
     height = int(tmx.height * tmx.tileheight)
     return Layout(game=game, players=players, width=width, height=height,
                   zones=MappingProxyType(zones))
+
+
+# ------------------------------------------------------------------ a drawn place --
+@dataclass(frozen=True)
+class Shape:
+    """One backdrop shape: its class (``field``, ``river``, ``road``, ``church`` …), its
+    points in map pixels (a polygon or polyline; a rectangle's four corners), its
+    bounding rect, and whether it is closed."""
+
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    rect: tuple[float, float, float, float]
+    closed: bool
+
+
+@dataclass(frozen=True)
+class Village:
+    """A map that draws a place: named places and the backdrop's shapes."""
+
+    width: int
+    height: int
+    places: Mapping[str, Zone]
+    scenery: tuple[Shape, ...]
+
+    def fit(self, window_w: int, window_h: int) -> tuple[float, int, int]:
+        scale = min(window_w / self.width, window_h / self.height)
+        return scale, int((window_w - self.width * scale) // 2), int((window_h - self.height * scale) // 2)
+
+
+def load_village(game: str = "malleus") -> Village:
+    """The ``places`` and ``scenery`` groups of ``<game>.tmx``. Cached."""
+    return _load_village(str(game), str(layout_path(game)))
+
+
+@lru_cache(maxsize=4)
+def _load_village(game: str, path_text: str) -> Village:
+    import pytmx  # only here and in _load_layout
+
+    path = Path(path_text)
+    label = f"layout file {path.name}"
+    if not path.is_file():
+        raise LayoutError(f"{label} is missing (looked in {path.parent})")
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as exc:
+        raise LayoutError(f"{label} cannot be read: {exc}") from None
+    groups = {g.name: g for g in tmx.objectgroups}
+    for need in ("places", "scenery"):
+        if need not in groups:
+            raise LayoutError(f"{label} has no object group {need!r}")
+    places: dict[str, Zone] = {}
+    for obj in groups["places"]:
+        if not obj.name:
+            continue
+        if obj.name in places:
+            raise LayoutError(f"{label}, group places: {obj.name!r} appears twice")
+        places[str(obj.name)] = Zone(str(obj.name), str(obj.type or "place"), float(obj.x), float(obj.y),
+                                     float(obj.width), float(obj.height),
+                                     MappingProxyType(dict(obj.properties)))
+    shapes = []
+    for obj in groups["scenery"]:
+        kind = str(obj.type or "shape")
+        pts = getattr(obj, "points", None)
+        if pts:
+            points = tuple((float(p.x), float(p.y)) for p in pts)
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            rect = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            closed = bool(getattr(obj, "closed", True))
+        else:
+            x, y, w, h = float(obj.x), float(obj.y), float(obj.width), float(obj.height)
+            points = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+            rect, closed = (x, y, w, h), True
+        shapes.append(Shape(kind, points, rect, closed))
+    return Village(width=int(tmx.width * tmx.tilewidth), height=int(tmx.height * tmx.tileheight),
+                   places=MappingProxyType(places), scenery=tuple(shapes))

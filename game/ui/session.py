@@ -235,6 +235,8 @@ class HotseatSession:
         self.revision = 0
         self.message = ""
         self.save_error: str | None = None
+        #: the table's own arrangement (e.g. where villager plates lie), saved with the match
+        self.ui_state: dict[str, Any] = {}
         self.table: "Scene | None" = None
         #: called once when the match is over (after a short pause); default: game-over scene
         self.on_game_over: Callable[["HotseatSession"], None] = _show_game_over
@@ -277,8 +279,9 @@ class HotseatSession:
         opts = dict(options or {})
         opts["bots"] = sorted(bot_seats)
         match = new_match(game, players, seed=seed, options=opts)
-        session = cls(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay,
-                      hold=hold)
+        klass = session_class(game) if cls is HotseatSession else cls
+        session = klass(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay,
+                        hold=hold)
         session._autosave()
         return session
 
@@ -290,7 +293,12 @@ class HotseatSession:
         seats = extra.get("bots")
         if not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
             seats = None
-        return cls(app, match, make_bots(match, seats), path, bot_delay=bot_delay, hold=hold)
+        klass = session_class(match.game_id) if cls is HotseatSession else cls
+        session = klass(app, match, make_bots(match, seats), path, bot_delay=bot_delay, hold=hold)
+        ui = extra.get("ui")
+        if isinstance(ui, dict):
+            session.ui_state = ui
+        return session
 
     # ---------------------------------------------------------- TableSource API ----
     @property
@@ -496,7 +504,10 @@ class HotseatSession:
     def _autosave(self) -> None:
         if self.save_path is None:
             return
-        WRITER.save(self.match, self.save_path, {"bots": sorted(self.bots), "summary": save_summary(self.match)})
+        extra: dict[str, Any] = {"bots": sorted(self.bots), "summary": save_summary(self.match)}
+        if self.ui_state:
+            extra["ui"] = self.ui_state
+        WRITER.save(self.match, self.save_path, extra)
         self.save_error = WRITER.errors.get(self.save_path)
 
     def flush(self) -> bool:
@@ -653,6 +664,29 @@ def blind_window(view: dict) -> dict | None:
 def _window_key(window: dict) -> tuple:
     """What identifies one answer window (so "No answers" does not leak into the next)."""
     return (window.get("kind"), window.get("card"), window.get("by"), str(window.get("order")))
+
+
+#: game id -> "module:Class" of the HotseatSession subclass that game's table needs (a
+#: story game plays at a public table and goes behind the curtain only for private input)
+SESSION_CLASSES: dict[str, str] = {"malleus": "game.ui.story_session:StorySession"}
+
+
+def session_class(game: str) -> type[HotseatSession]:
+    """The hot-seat session class for ``game`` (HotseatSession unless it has its own)."""
+    import importlib
+
+    spec = SESSION_CLASSES.get(game)
+    if spec is None:
+        return HotseatSession
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def save_ui_state(session: Any) -> None:
+    """Save ``session.ui_state`` now (a table changed its arrangement, no command)."""
+    autosave = getattr(session, "_autosave", None)
+    if autosave is not None:
+        autosave()
 
 
 def _remove_scene(app: "App", scene: Any) -> None:

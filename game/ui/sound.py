@@ -55,6 +55,10 @@ EVENT_SOUNDS: dict[str, dict[str, str]] = {
         "draw": "card_draw", "deal": "card_draw",
         "reshuffle": "shuffle",
     },
+    "malleus": {
+        "roll": "dice", "sentenced": "gavel", "executed": "bell", "secret_revealed": "gavel",
+        "card": "card_place", "draw": "card_draw", "reshuffle": "shuffle", "game_over": "bell",
+    },
 }
 
 

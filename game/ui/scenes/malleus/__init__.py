@@ -1,0 +1,1 @@
+"""The Malleus Maleficarum table as a package of panels (see ``table.py``)."""

@@ -1,0 +1,295 @@
+"""The conflict panel (issue 14 item 4): the declaration, the scene, both sides' live
+bonuses with every term shown (standing + floor(pool / 3) + facts, R10), the pending
+citations, the dice (3d6, animated) against the target number, and the outcome. Between
+conflicts the same zone shows where the story stands (round, turn, building progress).
+
+The FOR and AGAINST columns are drop targets: dragging a fact there cites it for that side.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes.malleus.common import (
+    AGAINST_COLOUR, FOR_COLOUR, KIND_TITLES, STEP_WORDS, Names, conflict_title, seat_colour,
+)
+from game.ui.scenes.table_base import panel, text
+
+DICE_SECONDS = 0.9
+
+
+class ConflictPanel:
+    """Mixin of the Malleus table: the conflict zone."""
+
+    def conflict_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rects.get("conflict") or (0, 0, 10, 10))
+
+    def side_columns(self) -> dict[str, pygame.Rect]:
+        """The FOR / AGAINST columns (drop targets for citations), when a conflict is open."""
+        return dict(self.__dict__.get("_columns") or {})
+
+    # ------------------------------------------------------------------ dice anim ----
+    def start_dice(self, rolls: list[dict]) -> None:
+        self.dice_anim = {"t": 0.0, "rolls": rolls, "rng": random.Random(len(rolls) * 7 + sum(
+            sum(r.get("dice") or []) for r in rolls))}
+        self.dirty = True
+
+    def dice_running(self) -> bool:
+        anim = self.__dict__.get("dice_anim")
+        return bool(anim) and anim["t"] < DICE_SECONDS * self.anim_factor
+
+    def step_dice(self, dt: float) -> None:
+        anim = self.__dict__.get("dice_anim")
+        if anim and anim["t"] < DICE_SECONDS * self.anim_factor:
+            anim["t"] += dt
+            self.dirty = True
+
+    def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, colour=(246, 238, 220)) -> None:
+        pygame.draw.rect(surface, colour, rect, border_radius=max(3, rect.w // 6))
+        pygame.draw.rect(surface, (60, 44, 30), rect, max(1, rect.w // 18), border_radius=max(3, rect.w // 6))
+        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(value, [])
+        q = rect.w // 4
+        for sx, sy in spots:
+            pygame.draw.circle(surface, (40, 30, 22), (rect.centerx + sx * q, rect.centery + sy * q),
+                               max(2, rect.w // 10))
+
+    def shown_dice(self, side: str, real: list[int] | None) -> list[int] | None:
+        """The dice to draw for a side: tumbling faces while the roll animates."""
+        anim = self.__dict__.get("dice_anim")
+        if real is None:
+            return None
+        if anim and anim["t"] < DICE_SECONDS * self.anim_factor and any(
+                r.get("side") == side for r in anim["rolls"]):
+            rng = anim["rng"]
+            return [rng.randint(1, 6) for _ in real]
+        return real
+
+    # ------------------------------------------------------------------- drawing ----
+    def draw_conflict_zone(self, surface: pygame.Surface) -> None:
+        r = self.conflict_rect()
+        panel(surface, r, alpha=235)
+        self._columns = {}
+        c = self.view.get("conflict")
+        if c:
+            self.draw_conflict(surface, r, c)
+        else:
+            self.draw_story_status(surface, r)
+
+    def _line(self, surface, words: str, x: int, y: int, width: int, size: int, colour=theme.TEXT_LIGHT,
+              bold: bool = False, what: str = "conflict") -> int:
+        font = get_font(size, bold=bold)
+        lines = wrap_text(words, font, width)
+        drawn = []
+        for line in lines:
+            drawn.append(surface.blit(text(line, size, colour, bold=bold), (x, y)))
+            y += font.get_linesize()
+        if drawn:
+            self.note_text(what, words, " ".join(lines), drawn, pygame.Rect(x, drawn[0].y, width, y - drawn[0].y))
+        return y
+
+    def draw_story_status(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        v = self.view
+        n = self.names()
+        pad = self.px(16)
+        x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
+        big, size = max(14, self.px(28)), max(12, self.px(19))
+        phase = v.get("phase")
+        title = {"trigger": "The trigger event", "first_villager": "The first villager",
+                 "building": "Building the village", "choosing": "Choosing villagers",
+                 "ledgers": "Private ledgers", "companions": "Secret companions",
+                 "over": "The witch-hunt is over"}.get(phase, f"Round {v.get('round')}")
+        y = self._line(surface, title, x, y, w, big, theme.HIGHLIGHT, bold=True) + self.px(6)
+        lines: list[tuple[str, tuple]] = []
+        b = v.get("building")
+        if phase == "trigger":
+            lines.append(("The Prévôt records a calamity that could hurt most of Charmes.", theme.TEXT_LIGHT))
+        elif phase == "first_villager":
+            lines.append(("The Prévôt adds the first villager, with three facts.", theme.TEXT_LIGHT))
+        elif phase == "building" and b:
+            lines.append((f"Villagers {b['villagers']} of at least {b['threshold']} · passes in a row "
+                          f"{b['passes']} of {v.get('participants')}", theme.TEXT_LIGHT))
+            lines.append((f"{n.seat(b['seat'])} adds a villager, adds a fact and a relationship, or passes.",
+                          theme.PARCHMENT))
+            lines.append(("Drag from one plate to another to add a relationship; New villager makes a plate.",
+                          theme.TEXT_MUTED))
+        elif phase == "choosing":
+            nxt = (v.get("choosing") or {}).get("next")
+            lines.append((f"{n.seat(nxt)} chooses a villager to play: click a plate nobody plays.", theme.PARCHMENT))
+        elif phase in ("ledgers", "companions"):
+            waiting = [p["name"] for p in v.get("players") or []
+                       if not (p.get("ledger_in") if phase == "ledgers" else p.get("companion_in"))]
+            what = "secret, envy and vendetta" if phase == "ledgers" else "secret companion"
+            lines.append((f"Each player writes a {what} behind the curtain.", theme.PARCHMENT))
+            if waiting:
+                lines.append(("Still to come: " + ", ".join(waiting), theme.TEXT_MUTED))
+        elif phase == "round":
+            step = v.get("step")
+            turn = v.get("turn")
+            if turn is not None:
+                lines.append((f"{n.seat(turn)}'s turn — {STEP_WORDS.get(step, step)}.", theme.PARCHMENT))
+            else:
+                lines.append((STEP_WORDS.get(step, str(step)).capitalize() + ".", theme.PARCHMENT))
+            col = v.get("collect")
+            if col:
+                done = ", ".join(n.short_seat(s) for s in col.get("submitted") or []) or "nobody yet"
+                lines.append((f"Secret actions handed in: {done}.", theme.TEXT_LIGHT))
+                for note in col.get("notes") or []:
+                    lines.append((f"{n.short_seat(note['from'])} passed a note to {n.short_seat(note['to'])}.",
+                                  theme.TEXT_MUTED))
+            order = v.get("turn_order") or []
+            if order:
+                lines.append(("Turn order: " + " → ".join(n.short_seat(s) for s in order), theme.TEXT_MUTED))
+            if v.get("bribery"):
+                lines.append(("Bribery window open for: " + ", ".join(n.villager(x) for x in v["bribery"]),
+                              (240, 160, 120)))
+        elif phase == "over":
+            winners = ", ".join(n.seat(s) for s in v.get("winners") or [])
+            lines.append((f"Victory: {winners}.", theme.HIGHLIGHT))
+        for words, colour in lines:
+            y = self._line(surface, words, x, y, w, size, colour) + self.px(4)
+        self.draw_players_strip(surface, pygame.Rect(x, max(y + self.px(8), r.bottom - self.px(150)), w,
+                                                     r.bottom - pad - max(y + self.px(8), r.bottom - self.px(150))))
+
+    def draw_players_strip(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Every player: villager, personal gain (public, R33), cards in hand, forfeit."""
+        n = self.names()
+        size = max(12, self.px(18))
+        line = get_font(size).get_linesize()
+        y = box.y
+        for p in self.view.get("players") or []:
+            if y + line > box.bottom + 2:
+                break
+            chip = pygame.Rect(box.x, y + 2, self.px(14), line - 4)
+            pygame.draw.rect(surface, seat_colour(p["seat"]), chip, border_radius=chip.w // 2)
+            vname = n.villager(p.get("villager")) if p.get("villager") else "no villager yet"
+            bits = [f"{p['name']} ({vname})", f"gain {p['personal_gain']}/18", f"{p['hand_count']} cards"]
+            if p.get("forfeit"):
+                bits.append("forfeits next turn")
+            if p.get("secret_revealed"):
+                bits.append("secret out")
+            self._line(surface, " · ".join(bits), chip.right + self.px(8), y, box.w - chip.w - self.px(8), size,
+                       theme.TEXT_LIGHT, what="players")
+            y += line + self.px(2)
+
+    def draw_conflict(self, surface: pygame.Surface, r: pygame.Rect, c: dict) -> None:
+        n = self.names()
+        pad = self.px(14)
+        x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
+        size = max(12, self.px(18))
+        head = max(13, self.px(23))
+        kind = KIND_TITLES.get(c.get("kind"), c.get("kind"))
+        y = self._line(surface, f"{kind}: {conflict_title(c, n)}", x, y, w, head, theme.HIGHLIGHT, bold=True)
+        scene = next((s for s in self.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
+        where = f"At {scene['location']}" if scene else "The scene is not framed yet"
+        present = ", ".join(n.villager(vid) for vid in c.get("present") or [])
+        extra = []
+        if c.get("intimidated"):
+            extra.append("intimidated: " + ", ".join(n.seat(s) for s in c["intimidated"]))
+        if c.get("joined"):
+            extra.append("joined unbidden: " + ", ".join(n.seat(s) for s in c["joined"]))
+        if (c.get("params") or {}).get("claimed_text"):
+            extra.append(f"claimed secret: “{c['params']['claimed_text']}”")
+        y = self._line(surface, f"{where}{': ' + present if present else ''}."
+                       + ("  (" + "; ".join(extra) + ")" if extra else ""), x, y + self.px(2), w, size - 1,
+                       theme.TEXT_MUTED) + self.px(6)
+        bottom_room = self.px(64)  # the buttons below
+        col_h = r.bottom - bottom_room - y - self.px(96)
+        half = (w - pad) // 2
+        bonus = c.get("bonus") or {}
+        for i, side in enumerate(("for", "against")):
+            col = pygame.Rect(x + i * (half + pad), y, half, max(self.px(80), col_h))
+            self._columns[side] = col
+            self.draw_side(surface, col, side, bonus.get(side) or {}, c, n)
+        self.draw_dice_row(surface, pygame.Rect(x, y + max(self.px(80), col_h) + self.px(6), w, self.px(88)), c, n)
+
+    def draw_side(self, surface: pygame.Surface, col: pygame.Rect, side: str, b: dict, c: dict, n: Names) -> None:
+        colour = FOR_COLOUR if side == "for" else AGAINST_COLOUR
+        lit = self.__dict__.get("fact_drag") is not None and col.collidepoint(self.pointer)
+        fill = tuple(min(255, v + 30) for v in theme.PANEL) if lit else theme.PANEL
+        pygame.draw.rect(surface, fill, col, border_radius=self.px(8))
+        pygame.draw.rect(surface, colour, col, max(2, self.px(3)), border_radius=self.px(8))
+        size = max(11, self.px(17))
+        big = max(14, self.px(26))
+        x, y, w = col.x + self.px(10), col.y + self.px(8), col.w - self.px(20)
+        total = b.get("total", 0)
+        title = "FOR the action" if side == "for" else "AGAINST"
+        label = text(title, max(12, self.px(19)), colour, bold=True)
+        surface.blit(label, (x, y))
+        tot = text(str(total), big, theme.HIGHLIGHT, bold=True)
+        surface.blit(tot, tot.get_rect(topright=(col.right - self.px(10), y - self.px(2))))
+        self.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
+        y += max(label.get_height(), tot.get_height()) + self.px(4)
+        base = b.get("base") or {}
+        lines = [f"Standing of {n.villager(base.get('villager')) if base.get('villager') else 'no target'}: "
+                 f"{base.get('standing', 0)}"]
+        members = b.get("pool") or []
+        if members:
+            who = ", ".join(f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned" else "")
+                            for m in members)
+            lines.append(f"Support: {who}")
+        lines.append(f"Pool {b.get('pool_sum', 0)} ÷ 3 → +{b.get('pool_bonus', 0)}")
+        facts = b.get("facts") or []
+        if facts:
+            lines.append(f"Facts +{len(facts)}: " + "; ".join(n.fact(f) for f in facts))
+        else:
+            lines.append("Facts +0")
+        principal = c.get("principal")
+        if principal is not None and c.get("principal_side") == side:
+            lines.append(f"{n.seat(principal)} opposes (principal)" if side == "against"
+                         else f"{n.seat(principal)} supports (principal)")
+        for seat, s in sorted((c.get("sides") or {}).items()):
+            if s == side and int(seat) != principal:
+                lines.append(f"{n.seat(int(seat))} sides here")
+        for words in lines:
+            if y > col.bottom - self.px(18):
+                break
+            y = self._line(surface, words, x, y, w, size, theme.TEXT_LIGHT, what="bonus line") + self.px(2)
+        cites = [ci for ci in c.get("citations") or [] if ci.get("side") == side]
+        for ci in cites:
+            if y > col.bottom - self.px(18):
+                break
+            y = self._line(surface, f"cited by {n.short_seat(ci['by'])}: {n.fact(ci['fact'])} (awaits the Prévôt)",
+                           x, y, w, size - 1, theme.TEXT_MUTED, what="citation") + self.px(2)
+        if lit:
+            hint = text("drop to cite here", size, theme.HIGHLIGHT, bold=True)
+            surface.blit(hint, hint.get_rect(midbottom=(col.centerx, col.bottom - self.px(4))))
+
+    def draw_dice_row(self, surface: pygame.Surface, box: pygame.Rect, c: dict, n: Names) -> None:
+        size = max(12, self.px(18))
+        die = max(18, min(box.h - self.px(20), self.px(50)))
+        x = box.x
+        parts = []
+        bonus = c.get("bonus") or {}
+        for side, dice, label in (("for", c.get("roll_for"), "Actor"), ("against", c.get("roll_against"), "Against")):
+            faces = self.shown_dice(side, dice)
+            if faces is None:
+                continue
+            for value in faces:
+                self.draw_die(surface, pygame.Rect(x, box.y, die, die), value)
+                x += die + self.px(6)
+            total = sum(dice) + (bonus.get(side) or {}).get("total", 0)
+            t = text(f"{label}: {sum(dice)} + {(bonus.get(side) or {}).get('total', 0)} = {total}", size,
+                     theme.PARCHMENT, bold=True)
+            surface.blit(t, (x + self.px(4), box.y + (die - t.get_height()) // 2))
+            x += t.get_width() + self.px(22)
+            parts.append(side)
+        y = box.y + die + self.px(6)
+        result = c.get("result")
+        if result and not self.dice_running():
+            tn = c.get("target_number")
+            how = "9 + against" if not c.get("roll_against") else "3d6 + against"
+            words = (f"{c.get('actor_total')} against {tn} ({how}): "
+                     + ("SUCCESS" if result == "win" else "FAILURE") + f", margin {c.get('margin')}")
+            if c.get("pending_loss") is not None and self.view.get("step") == "aftermath":
+                words += f" — {n.villager(c.get('loss_target'))} is about to lose {c['pending_loss']}"
+            colour = FOR_COLOUR if result == "win" else AGAINST_COLOUR
+            self._line(surface, words, box.x, y, box.w, size + 1, colour, bold=True, what="outcome")
+        elif not parts:
+            tn = 9 + (bonus.get("against") or {}).get("total", 0)
+            self._line(surface, f"No dice yet. Unopposed, the target number would be {tn} (9 + against).",
+                       box.x, box.y + self.px(4), box.w, size, theme.TEXT_MUTED, what="dice")

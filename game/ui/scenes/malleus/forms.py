@@ -1,0 +1,216 @@
+"""Forms of the Malleus table: a modal box of text fields, choices and check boxes over
+the map (the trigger, a new villager and its facts, a ledger, a declaration, a secret
+action, a narration …). Typing goes to the focused field; Tab / Shift+Tab move, Enter in
+the last field or the OK button sends, Esc closes. A choice opens the table's chooser.
+
+A form only gathers values; its ``send(values)`` builds the engine command and returns
+the engine's refusal (the form stays open and shows it) or None (it closes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.input import InputEvent
+from game.ui.scenes.table_base import Prompt, panel, text
+from game.ui.widgets import Button, Checkbox, FocusRing, TextField
+
+MAX_FIELD = 200
+
+
+@dataclass
+class Field:
+    """One row of a form: ``kind`` is "text", "choice", "check" or "info"."""
+
+    kind: str
+    key: str
+    label: str
+    value: Any = ""
+    options: list[tuple[str, Any]] = field(default_factory=list)
+    max_len: int = MAX_FIELD
+    placeholder: str = ""
+
+
+@dataclass
+class Form:
+    title: str
+    fields: list[Field]
+    send: Callable[[dict], str | None]
+    ok: str = "OK"
+    note: str = ""
+    error: str = ""
+    name: str = "form"
+
+    def values(self) -> dict:
+        return {f.key: f.value for f in self.fields if f.kind != "info"}
+
+
+class FormHost:
+    """Mixin of the Malleus table: opens, draws and drives one form at a time."""
+
+    def open_form(self, form: Form) -> None:
+        self.prompt, self.pick = None, None
+        self.form = form
+        self.form_ring = FocusRing()
+        self.form_widgets: list[Any] = []
+        self._form_layout()
+        first = next((w for w in self.form_widgets if isinstance(w, TextField)), None)
+        if first is not None:
+            self.form_ring.focus_on(first)
+        self.buttons = self.make_buttons()
+        self.dirty = True
+
+    def close_form(self) -> None:
+        self.form = None
+        self.form_ring = None
+        self.form_widgets = []
+        self.buttons = self.make_buttons()
+        self.message = self.status_message()
+        self.dirty = True
+
+    def _form_box(self) -> pygame.Rect:
+        m = self.map_rect()
+        w = min(m.w - self.px(40), self.px(980))
+        rows = sum(2 if f.kind == "text" else 1 for f in self.form.fields) + 3
+        h = min(self.size[1] - self.px(40), self.px(90) + rows * self.px(52))
+        box = pygame.Rect(0, 0, w, h)
+        box.center = m.center
+        return box
+
+    def _form_layout(self) -> None:
+        f = self.form
+        box = self._form_box()
+        size = max(12, self.px(20))
+        row = max(28, self.px(46))
+        x = box.x + self.px(24)
+        w = box.w - self.px(48)
+        y = box.y + self.px(64)
+        if f.note:
+            lines = wrap_text(f.note, get_font(max(11, self.px(17))), w)
+            y += len(lines) * get_font(max(11, self.px(17))).get_linesize() + self.px(6)
+        widgets: list[Any] = []
+        self.form_labels: list[tuple[str, tuple[int, int]]] = []
+        for fld in f.fields:
+            if fld.kind == "info":
+                self.form_labels.append((fld.label, (x, y)))
+                y += self.px(34)
+                continue
+            if fld.kind == "text":
+                self.form_labels.append((fld.label, (x, y)))
+                y += self.px(28)
+                tf = TextField((x, y, w, row), str(fld.value), max_len=fld.max_len, placeholder=fld.placeholder,
+                               font_size=size, name=f"form_{fld.key}",
+                               on_change=lambda t, fld=fld: setattr(fld, "value", t),
+                               on_submit=lambda _t: self.submit_form())
+                widgets.append(tf)
+                y += row + self.px(10)
+            elif fld.kind == "choice":
+                label_w = self.px(260)
+                self.form_labels.append((fld.label, (x, y + row // 4)))
+                current = next((lab for lab, val in fld.options if val == fld.value), "— choose —")
+                b = Button((x + label_w, y, w - label_w, row), current + "  ▾",
+                           lambda fld=fld: self._choose(fld), font_size=size, name=f"form_{fld.key}")
+                widgets.append(b)
+                y += row + self.px(10)
+            elif fld.kind == "check":
+                cb = Checkbox((x, y, w, row), fld.label, bool(fld.value), font_size=size, name=f"form_{fld.key}",
+                              on_change=lambda v, fld=fld: setattr(fld, "value", v))
+                widgets.append(cb)
+                y += row + self.px(10)
+        bw, bh = self.px(220), max(30, self.px(52))
+        by = box.bottom - bh - self.px(18)
+        widgets.append(Button((box.right - 2 * bw - self.px(40), by, bw, bh), "Cancel", self.close_form,
+                              font_size=size, name="form_cancel"))
+        widgets.append(Button((box.right - bw - self.px(24), by, bw, bh), f.ok, self.submit_form,
+                              style="primary", font_size=size, name="form_ok"))
+        self.form_widgets = widgets
+        self.form_ring.set(widgets)
+
+    def _choose(self, fld: Field) -> None:
+        if not fld.options:
+            self.form.error = "Nothing to choose from."
+            return
+
+        def chosen(value: Any, fld=fld) -> None:
+            fld.value = value
+            self._form_layout()
+            self.dirty = True
+
+        default = next((i for i, (_lab, val) in enumerate(fld.options) if val == fld.value), 0)
+        self.prompt = Prompt(fld.label, list(fld.options), chosen, None, default=default,
+                             anchor=self.map_rect().center)
+        self.dirty = True
+
+    def submit_form(self) -> None:
+        form = self.form
+        if form is None:
+            return
+        problem = form.send(form.values())
+        if problem:
+            form.error = str(problem)
+            self.play_sound("refused")
+            self.dirty = True
+            return
+        if self.form is form:
+            self.close_form()
+        self.sync()
+
+    def form_handle(self, event: InputEvent) -> bool:
+        """Events go to the open form first (True: used)."""
+        if self.form is None:
+            return False
+        if self.prompt is not None:
+            return False  # the chooser of a choice field is on top
+        if event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+            self.close_form()
+            return True
+        used = self.form_ring.handle(event)
+        if used:
+            self.dirty = True
+        if event.kind in (uinput.PRESS, uinput.RELEASE, uinput.KEY, uinput.TEXT):
+            return True  # a modal form swallows clicks and keys
+        return used
+
+    def draw_form(self, surface: pygame.Surface) -> None:
+        f = self.form
+        if f is None:
+            return
+        surface.blit(self.shade_surface(surface.get_size(), 120), (0, 0))
+        box = self._form_box()
+        panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
+        head = max(14, self.px(28))
+        title = text(f.title, head, theme.HIGHLIGHT, bold=True, title=True)
+        at = surface.blit(title, (box.x + self.px(24), box.y + self.px(16)))
+        self.note_text("form title", f.title, f.title, [at], box)
+        size = max(11, self.px(17))
+        y = box.y + self.px(64)
+        if f.note:
+            font = get_font(size)
+            for line in wrap_text(f.note, font, box.w - self.px(48)):
+                surface.blit(text(line, size, theme.TEXT_MUTED), (box.x + self.px(24), y))
+                y += font.get_linesize()
+        for label, pos in self.form_labels:
+            surface.blit(text(label, max(11, self.px(18)), theme.PARCHMENT, bold=True), pos)
+        self.form_ring.draw(surface)
+        if f.error:
+            font = get_font(size, bold=True)
+            lines = wrap_text(f.error, font, box.w - self.px(48) - 2 * self.px(220) - self.px(40))
+            y = box.bottom - self.px(24) - len(lines) * font.get_linesize()
+            for line in lines:
+                surface.blit(text(line, size, theme.DANGER if hasattr(theme, "DANGER") else (220, 90, 70), bold=True),
+                             (box.x + self.px(24), y))
+                y += font.get_linesize()
+
+    def form_locate(self, name: str) -> tuple[int, int] | None:
+        """Where a form widget is drawn (smoke runs and tests click it)."""
+        if self.form is None:
+            return None
+        for w in self.form_widgets:
+            if getattr(w, "name", None) == name:
+                return w.rect.center
+        return None

@@ -1,0 +1,225 @@
+"""The ledger zone (issue 14 items 2, 5, 6): tabs for the general fact ledger and the
+witch stereotypes w1–w8 (both citable: drag a line onto a side), the players (public:
+villager, personal gain, cards in hand), the seat's own private ledger (secret, envy,
+vendetta with its baseline, companion, hand with locked cards, notes and what its cards
+revealed), and the Prévôt's screen (every ledger and hand, the queue of secret cards with
+their players, companion and Blackmail orders, submissions — never a note's text, §5).
+
+A tab shows only what ``view()`` holds: the own tab exists only when the screen is a
+player's, the Prévôt's only when it is seat 0's.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes.malleus.common import card_name, seat_colour
+from game.ui.scenes.table_base import panel, text
+
+
+class LedgerPanel:
+    """Mixin of the Malleus table: the tabbed ledger zone."""
+
+    def ledger_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rects.get("ledger") or (0, 0, 10, 10))
+
+    def ledger_tabs(self) -> list[tuple[str, str]]:
+        tabs = [("ledger", "Village ledger"), ("witch", "Witch stereotypes"), ("players", "Players")]
+        if self.view.get("you"):
+            tabs.append(("mine", "My ledger"))
+        if self.view.get("prevot_screen"):
+            tabs.append(("prevot", "Prévôt's screen"))
+        return tabs
+
+    def current_tab(self) -> str:
+        tabs = [k for k, _ in self.ledger_tabs()]
+        tab = self.__dict__.get("tab") or "ledger"
+        if tab not in tabs:
+            tab = "mine" if "mine" in tabs and self.__dict__.get("auto_private", True) else tabs[0]
+        return tab
+
+    def draw_ledger_zone(self, surface: pygame.Surface) -> None:
+        r = self.ledger_rect()
+        panel(surface, r, alpha=235)
+        size = max(11, self.px(17))
+        x = r.x + self.px(8)
+        self.tab_rects = []
+        current = self.current_tab()
+        for key, label in self.ledger_tabs():
+            t = text(label, size, theme.INK if key == current else theme.TEXT_LIGHT, bold=True)
+            box = pygame.Rect(x, r.y + self.px(6), t.get_width() + self.px(18), t.get_height() + self.px(8))
+            if box.right > r.right - self.px(6):
+                break
+            pygame.draw.rect(surface, theme.HIGHLIGHT if key == current else theme.WOOD, box,
+                             border_radius=self.px(8))
+            at = surface.blit(t, t.get_rect(center=box.center))
+            self.note_text("tab", label, label, [at], box)
+            self.tab_rects.append((key, box))
+            x = box.right + self.px(6)
+        body = pygame.Rect(r.x + self.px(10), r.y + self.px(16) + get_font(size).get_linesize() + self.px(8),
+                           r.w - self.px(20), 0)
+        body.h = r.bottom - body.y - self.px(8)
+        self.ledger_fact_rows = []
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        try:
+            getattr(self, f"draw_tab_{current}")(surface, body)
+        finally:
+            surface.set_clip(clip)
+
+    def _rows(self, surface: pygame.Surface, body: pygame.Rect, rows: list[tuple[str, tuple, bool, str | None]],
+              size: int) -> None:
+        """Wrapped rows (words, colour, bold, fact id for dragging), scrolled to fit."""
+        font = get_font(size)
+        line = font.get_linesize()
+        y = body.y - self.__dict__.get("ledger_scroll", 0)
+        for words, colour, bold, fid in rows:
+            lines = wrap_text(words, get_font(size, bold=bold), body.w - self.px(8))
+            box = pygame.Rect(body.x, y, body.w, len(lines) * line)
+            if fid is not None:  # a citable line: a grip mark on its left
+                pygame.draw.rect(surface, theme.WOOD_LIGHT, (body.x, y + 2, max(2, self.px(4)), box.h - 4))
+            drawn = []
+            for part in lines:
+                if body.y - line <= y <= body.bottom:
+                    drawn.append(surface.blit(text(part, size, colour, bold=bold), (body.x + self.px(4), y)))
+                y += line
+            if drawn:
+                visible = [d for d in drawn if body.contains(d)]
+                if visible:
+                    self.note_text("ledger", words, " ".join(lines), visible, body)
+            if fid is not None:
+                self.ledger_fact_rows.append((fid, box.clip(body)))
+            y += self.px(4)
+
+    def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = max(11, self.px(17))
+        facts = self.view.get("facts") or {}
+        rows = [("The general fact ledger — drag a line onto a side to cite it:", theme.HIGHLIGHT, True, None)]
+        for fid in self.view.get("general_ledger") or []:
+            rows.append((f"{fid}. {facts[fid]['text']}", theme.TEXT_LIGHT, False, fid))
+        if len(rows) == 1:
+            rows.append(("Nothing recorded yet.", theme.TEXT_MUTED, False, None))
+        self._rows(surface, body, rows, size)
+
+    def draw_tab_witch(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = max(11, self.px(17))
+        rows = [("What a witch is said to be (citable facts w1–w8):", theme.HIGHLIGHT, True, None)]
+        for s in self.view.get("stereotypes") or []:
+            rows.append((f"{s['id']}. {s['name']}: {s['text']}", theme.TEXT_LIGHT, False, s["id"]))
+        self._rows(surface, body, rows, size)
+
+    def draw_tab_players(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        size = max(11, self.px(17))
+        n = self.names()
+        rows = [(f"The Prévôt: {self.source.players[0]} (keeps the books, voices every villager nobody plays)",
+                 theme.HIGHLIGHT, True, None)]
+        for p in self.view.get("players") or []:
+            bits = [f"{p['name']}: {n.villager(p.get('villager')) if p.get('villager') else 'no villager yet'}",
+                    f"personal gain {p['personal_gain']} of 18", f"{p['hand_count']} cards"]
+            if p.get("forfeit"):
+                bits.append("forfeits the next turn")
+            if p.get("intimidated"):
+                bits.append("intimidated in this conflict")
+            rows.append((" · ".join(bits), seat_colour(p["seat"]), True, None))
+            if p.get("secret_revealed"):
+                rows.append((f"   Secret, revealed: {p['secret_revealed']}", theme.TEXT_LIGHT, False, None))
+        self._rows(surface, body, rows, size)
+
+    def draw_tab_mine(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        you = self.view.get("you") or {}
+        n = self.names()
+        size = max(11, self.px(17))
+        rows = [(f"Private: only you and the Prévôt see this — {self.source.players[you.get('seat', 0)]}",
+                 theme.HIGHLIGHT, True, None)]
+        if you.get("villager"):
+            rows.append((f"You play {n.villager(you['villager'])}.", theme.TEXT_LIGHT, False, None))
+        secret = you.get("secret")
+        if secret:
+            rows.append((f"Secret{' (revealed)' if secret.get('revealed') else ''}: {secret['text']}",
+                         theme.PARCHMENT, False, None))
+        envy = you.get("envy")
+        if envy:
+            what = envy["thing"] + (f" ({n.villager(envy['thing_villager'])})" if envy.get("thing_villager") else "")
+            rows.append((f"Envy: {n.villager(envy['holder'])}'s {what} — +6 personal gain if they burn.",
+                         theme.PARCHMENT, False, None))
+        elif you.get("villager"):
+            rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
+        ven = you.get("vendetta")
+        if ven:
+            now = (n.villagers.get(ven["target"]) or {}).get("standing", "?")
+            rows.append((f"Vendetta against {n.villager(ven['target'])} ({ven['reason']}): standing "
+                         f"{ven['baseline']} at the round's start, now {now}; +1 per 3 lost, +3 if executed.",
+                         theme.PARCHMENT, False, None))
+        elif you.get("villager"):
+            rows.append(("Vendetta: none — name a new one in the secret action phase.", (240, 160, 120), False,
+                         None))
+        comp = you.get("companion") or you.get("companion_choice")
+        if comp:
+            rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
+        hand = you.get("hand") or []
+        if hand:
+            bits = [card_name(h["type"]) + (" (locked)" if h.get("locked") else "") + (" (queued)" if h.get("queued")
+                                                                                       else "") for h in hand]
+            rows.append(("Hand: " + ", ".join(bits), theme.TEXT_LIGHT, True, None))
+        for item in you.get("inbox") or []:
+            if item["kind"] == "note":
+                rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))
+            elif item["kind"] == "eavesdropping":
+                rows.append((f"You overheard {n.seat(item['player'])}'s secret: {item['secret']}", theme.TEXT_MUTED,
+                             False, None))
+            elif item["kind"] == "sharp_intuition":
+                envy, ven = item.get("envy") or {}, item.get("vendetta") or {}
+                rows.append((f"Your intuition about {n.seat(item['player'])}: envies {n.villager(envy.get('holder'))},"
+                             f" hates {n.villager(ven.get('target'))}.", theme.TEXT_MUTED, False, None))
+        self._rows(surface, body, rows, size)
+
+    def draw_tab_prevot(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        screen = self.view.get("prevot_screen") or {}
+        n = self.names()
+        size = max(11, self.px(16))
+        rows = [("The Prévôt's screen — every ledger and hand; never the players' notes.", theme.HIGHLIGHT, True,
+                 None)]
+        queue = screen.get("queue") or []
+        if queue:
+            rows.append(("Secret cards waiting (apply or void each, in your order):", theme.HIGHLIGHT, True, None))
+            for q in queue:
+                problem = f" — cannot apply now: {q['problem']}" if q.get("problem") else ""
+                rows.append((f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.describe_play(q['params'])}"
+                             f"{problem}", theme.PARCHMENT, False, None))
+        for o in screen.get("orders") or []:
+            who = "companion" if o["kind"] == "companion" else "Blackmail"
+            rows.append((f"{n.seat(o['player'])}'s {who} order to {n.villager(o['villager'])}: {o['text']}",
+                         theme.PARCHMENT, False, None))
+        for sub in screen.get("submissions") or []:
+            notes = ", ".join(n.seat(x["to"]) for x in sub.get("notes") or [])
+            rows.append((f"{n.seat(sub['player'])}: “{sub['text']}”" + (f" (notes to {notes})" if notes else ""),
+                         theme.TEXT_LIGHT, False, None))
+        for led in screen.get("ledgers") or []:
+            p = led["player"]
+            rows.append((f"{self.source.players[p]} — {n.villager(led.get('villager'))}, personal gain "
+                         f"{led['personal_gain']}", seat_colour(p), True, None))
+            secret = led.get("secret") or {}
+            if secret:
+                rows.append((f"   secret: {secret.get('text')}{' (revealed)' if secret.get('revealed') else ''}",
+                             theme.TEXT_LIGHT, False, None))
+            envy, ven = led.get("envy"), led.get("vendetta")
+            if envy:
+                rows.append((f"   envy: {n.villager(envy['holder'])}'s {envy['thing']}", theme.TEXT_LIGHT, False, None))
+            if ven:
+                rows.append((f"   vendetta: {n.villager(ven['target'])} (baseline {ven['baseline']}): {ven['reason']}",
+                             theme.TEXT_LIGHT, False, None))
+            comp = led.get("companion") or led.get("companion_choice")
+            if comp:
+                rows.append((f"   companion: {n.villager(comp)}", theme.TEXT_LIGHT, False, None))
+            hand = led.get("hand") or []
+            if hand:
+                rows.append(("   hand: " + ", ".join(card_name(h["type"]) + (" (locked)" if h.get("locked") else "")
+                                                     for h in hand), theme.TEXT_MUTED, False, None))
+        self._rows(surface, body, rows, size)
+
+    def tab_at(self, pos: tuple[int, int]) -> str | None:
+        for key, box in self.__dict__.get("tab_rects") or []:
+            if box.collidepoint(pos):
+                return key
+        return None

@@ -1,0 +1,94 @@
+"""The end-of-round report (issue 14 item 7): executions, each player's personal gain this
+round (public, R33) and, for the seat on screen, its own arithmetic (vendetta baseline →
+standing, lost, floor ÷ 3; +3 executed target; +6 executed envy holder). It appears when
+the round's rewards arrive and closes with OK, Enter or Esc.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.input import InputEvent
+from game.ui.scenes.table_base import panel, text
+
+
+class RoundsPanel:
+    """Mixin of the Malleus table: the end-of-round report."""
+
+    def collect_round_report(self, recent: list[dict]) -> None:
+        rewards = [e for e in recent if e.get("type") == "reward"]
+        if not rewards:
+            return
+        n = self.names()
+        executed = [n.villager(e.get("villager")) for e in recent if e.get("type") == "executed"]
+        over = next((e for e in recent if e.get("type") == "phase_over"), {})
+        lines: list[tuple[str, tuple, bool]] = []
+        lines.append(("Executed: " + (", ".join(executed) if executed else "nobody") + ".", theme.PARCHMENT, True))
+        for e in rewards:
+            lines.append((f"{n.seat(e['player'])}: +{e['gain']} personal gain (now {e['personal_gain']} of 18)",
+                          theme.HIGHLIGHT if e["gain"] else theme.TEXT_LIGHT, True))
+            for line in e.get("lines") or []:  # only in one's own (and the Prévôt's) copy
+                why = line["why"]
+                if why == "vendetta_loss":
+                    lines.append((f"   vendetta on {n.villager(line['villager'])}: {line['baseline']} at the start, "
+                                  f"{line['standing']} now — {line['lost']} lost ÷ 3 → +{line['gain']}",
+                                  theme.TEXT_LIGHT, False))
+                elif why == "vendetta_executed":
+                    lines.append((f"   {n.villager(line['villager'])}, your vendetta's target, was executed: +3",
+                                  theme.TEXT_LIGHT, False))
+                elif why == "envy_executed":
+                    lines.append((f"   {n.villager(line['villager'])}, whose things you envied, was executed: +6",
+                                  theme.TEXT_LIGHT, False))
+                elif why == "companion_executed":
+                    lines.append((f"   your companion {n.villager(line['villager'])} was executed: choose another",
+                                  theme.TEXT_MUTED, False))
+        ended = next((e for e in recent if e.get("type") == "game_over"), None)
+        if ended:
+            winners = ", ".join(n.seat(s) for s in ended.get("winners") or [])
+            lines.append((f"Someone reached 18: victory for {winners}.", theme.HIGHLIGHT, True))
+        self.round_report = {"round": over.get("round") or (self.view.get("round") or 1) - 1, "lines": lines}
+        self.dirty = True
+
+    def report_handle(self, event: InputEvent) -> bool:
+        if event.kind == uinput.KEY and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
+                                                          pygame.K_SPACE):
+            return False
+        if event.is_left_press or event.kind == uinput.KEY:
+            self.round_report = None
+            self.dirty = True
+            return True
+        return False
+
+    def draw_round_report(self, surface: pygame.Surface) -> None:
+        rep = self.round_report
+        if rep is None:
+            return
+        m = self.map_rect()
+        size = max(12, self.px(20))
+        font = get_font(size)
+        width = min(m.w - self.px(60), self.px(900))
+        wrapped = [(wrap_text(words, get_font(size, bold=bold), width - self.px(48)), colour, bold)
+                   for words, colour, bold in rep["lines"]]
+        height = self.px(120) + sum(len(w) for w, _c, _b in wrapped) * font.get_linesize()
+        box = pygame.Rect(0, 0, width, min(height, m.h - self.px(20)))
+        box.center = m.center
+        surface.blit(self.shade_surface(surface.get_size(), 110), (0, 0))
+        panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
+        title = f"The end of round {rep['round']}"
+        t = text(title, max(14, self.px(30)), theme.HIGHLIGHT, bold=True, title=True)
+        at = surface.blit(t, (box.x + self.px(24), box.y + self.px(16)))
+        self.note_text("report", title, title, [at], box)
+        y = at.bottom + self.px(12)
+        for lines, colour, bold in wrapped:
+            drawn = []
+            for line in lines:
+                if y + font.get_linesize() > box.bottom - self.px(40):
+                    break
+                drawn.append(surface.blit(text(line, size, colour, bold=bold), (box.x + self.px(24), y)))
+                y += font.get_linesize()
+            if drawn:
+                self.note_text("report line", " ".join(lines), " ".join(lines), drawn, box)
+        hint = text("Click or press Enter to go on", max(11, self.px(16)), theme.TEXT_MUTED)
+        surface.blit(hint, hint.get_rect(bottomright=(box.right - self.px(16), box.bottom - self.px(10))))

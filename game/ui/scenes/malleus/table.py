@@ -1,0 +1,563 @@
+"""The Malleus Maleficarum table: the village map, the conflict panel, the ledgers and
+the Prévôt's screen (rules/malleus_rpg.md; issue 14; DESIGN D3, D6).
+
+``MalleusTableScene(app, source)`` draws ``source.view()`` and sends engine commands
+through the source (``submit``; at a hot-seat story table also ``submit_as`` for another
+human seat's public move). It never decides legality: its buttons come from the legal
+commands of the seats it may act for, and a refusal shows the engine's sentence.
+
+Zones (``assets/layouts/malleus.tmx`` through ``game.ui.layout``): ``map`` (the village
+with its plates), ``conflict`` (the conflict or where the story stands), ``ledger`` (tabs),
+``log``, ``message`` (the hint, with the action buttons to its right, rows growing up).
+
+Panels: ``village`` (backdrop, plates, arrows, arrangement), ``conflict`` (sides, bonus
+breakdown, dice), ``ledger`` (tabs, own ledger, Prévôt's screen), ``actions`` (who may do
+what, the flows building each command), ``forms`` (modal text entry), ``rounds`` (the
+end-of-round report), ``chronicle`` (the Markdown export).
+
+Input, every action by mouse and by keyboard:
+* drag a plate to rearrange the village (saved with the match); drag a plate onto
+  another: while building, a fact and a relationship; on your turn, declare against it;
+* drag a fact (from a plate's facts — click the plate — or from the ledger tabs) onto the
+  FOR or AGAINST column to cite it;
+* click a plate: its facts; while framing, bring it into the scene (or send it away);
+  while choosing, take it; a place's name on the map sets where the scene is;
+* buttons for everything else; Tab walks them, Enter presses, 1-9 pick in a chooser,
+  Esc closes what is open (then the table menu), ? the help.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.input import InputEvent
+from game.ui.scenes.malleus.actions import ActionsPanel
+from game.ui.scenes.malleus.common import Names, describe
+from game.ui.scenes.malleus.conflict import ConflictPanel
+from game.ui.scenes.malleus.forms import FormHost
+from game.ui.scenes.malleus.ledger import LedgerPanel
+from game.ui.scenes.malleus.rounds import RoundsPanel
+from game.ui.scenes.malleus.village import VillagePanel
+from game.ui.scenes.table_base import Rect, TableScene, panel, scale_design_rects, text
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+DESIGN_ZONES: dict[str, Rect] = {
+    "map": (8, 8, 1172, 992), "message": (8, 1008, 1172, 64), "conflict": (1188, 8, 724, 492),
+    "ledger": (1188, 508, 724, 326), "log": (1188, 842, 724, 230),
+}
+DRAG_START = 6
+
+
+class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, ActionsPanel, FormHost,
+                        TableScene):
+    """The Malleus table (see the module docstring)."""
+
+    game = "malleus"
+    REQUIRED_ZONES = ("map", "conflict", "ledger", "log", "message")
+    HELP_IN_LOG = True
+
+    def __init__(self, app, source) -> None:
+        self.form = None
+        self.form_ring = None
+        self.form_widgets: list[Any] = []
+        self.form_labels: list = []
+        self.pending_villager: dict | None = None
+        self.link_seat: int | None = None
+        self.link_from: str | None = None
+        self.picked_plates: list[str] = []
+        self.frame_seat: int | None = None
+        self.frame_location: str | None = None
+        self.popup_vid: str | None = None
+        self.popup_box: pygame.Rect | None = None
+        self.fact_rows: list = []
+        self.ledger_fact_rows: list = []
+        self.plate_drag: dict | None = None
+        self.fact_drag: dict | None = None
+        self.dice_anim: dict | None = None
+        self.round_report: dict | None = None
+        self.tab: str | None = None
+        self.tab_rects: list = []
+        super().__init__(app, source)
+
+    @classmethod
+    def zones_needed(cls, players: int) -> list[str]:
+        return list(cls.REQUIRED_ZONES)
+
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        return scale_design_rects(DESIGN_ZONES, w, h)
+
+    def on_layout(self) -> None:
+        self.__dict__.pop("_backdrop", None)
+        self.__dict__.pop("_plate_cache", None)
+        m = pygame.Rect(self.rects["message"])
+        left = int(m.w * 0.42)
+        self.rects["actions"] = (m.x + left, m.y, m.w - left, m.h)
+        self.rects["message"] = (m.x, m.y, left - 6, m.h)
+
+    def my_hand(self) -> list[str]:
+        return []  # the hand is listed in the ledger and played through buttons (no card sprites)
+
+    # --------------------------------------------------------------- view changes ----
+    def on_view_changed(self, old: dict, new: dict) -> None:
+        recent = new.get("recent") or []
+        rolls = [e for e in recent if e.get("type") == "roll"]
+        if rolls:
+            self.start_dice(rolls)
+        self.collect_round_report(recent)
+        if old.get("phase") != new.get("phase") or old.get("step") != new.get("step"):
+            self.frame_seat = None if new.get("step") != "frame" else self.frame_seat
+            if new.get("phase") != "building":
+                self.pending_villager, self.link_seat, self.link_from = None, None, None
+            if new.get("step") != "frame":
+                self.picked_plates = []
+
+    def describe_event(self, event: dict) -> str:
+        return describe(event, Names(self.view, list(self.source.players)))
+
+    def status_message(self) -> str:
+        v = self.view
+        if getattr(self.source, "message", ""):
+            return self.source.message
+        if self.pending_villager:
+            return "Drag the new plate onto the villager it has a relationship with (or click that villager)."
+        if self.link_seat is not None:
+            if self.link_from:
+                return f"Now click the other villager of {self.names().villager(self.link_from)}'s relationship."
+            return "Click the villager who gets the new fact, then the other villager of the relationship."
+        if self.frame_seat is not None:
+            return (f"Scene at {self.frame_location}: click plates to bring villagers in or out; "
+                    "click a place to move it; then Frame the scene.")
+        if v.get("over"):
+            return "The witch-hunt is over."
+        to_act = v.get("to_act") or []
+        n = self.names()
+        if self.me() is None and self.hotseat():
+            seats = getattr(self.source, "banner_seats", lambda: [])()
+            if seats:
+                return "Private input: " + ", ".join(n.short_seat(s) for s in seats) + \
+                    " — press your name, the others look away."
+        who = " and ".join(n.short_seat(s) for s in to_act) or "nobody"
+        return f"Waiting for {who}. Drag plates to arrange the village; click one for its facts."
+
+    # ------------------------------------------------------------------ buttons ----
+    def make_buttons(self) -> list[Button]:
+        actions = list(self.action_list()) if self.form is None else []
+        if self.frame_seat is not None:
+            actions = [(f"Where: {self.frame_location} ▾", self.prompt_location, "frame_where", "normal"),
+                       ("Frame the scene", self.frame_now, "frame_now", "primary"),
+                       ("Cancel", self.cancel_modes, "frame_cancel", "normal")]
+        if self.pending_villager or self.link_seat is not None:
+            actions = [a for a in actions if a[2] in ("pass",)] + [("Cancel", self.cancel_modes, "link_cancel",
+                                                                     "normal")]
+        actions.append(("Chronicle", self.export_chronicle, "chronicle", "normal"))
+        banner = getattr(self.source, "banner_seats", None)
+        if banner is not None and self.form is None:
+            for seat in banner():
+                actions.insert(0, (f"{self.source.players[seat] if seat else 'Prévôt'}: private turn",
+                                   lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
+        area = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
+        size = max(12, self.px(19))
+        h = max(26, area.h - self.px(14))
+        gap = self.px(8)
+        buttons: list[Button] = []
+        x, y = area.right, area.y + (area.h - h) // 2
+        font = get_font(size, bold=True)
+        for label, fn, name, style in reversed(actions):
+            w = min(area.w, font.size(label)[0] + self.px(30))
+            if x - w < area.x and buttons:
+                x, y = area.right, y - h - gap
+            x -= w
+            buttons.append(Button((x, y, w, h), label, fn, style=style, font_size=size, name=name))
+            x -= gap
+        buttons.reverse()
+        return buttons
+
+    def cancel_modes(self) -> None:
+        self.pending_villager, self.link_seat, self.link_from = None, None, None
+        self.frame_seat, self.picked_plates = None, []
+        self.buttons = self.make_buttons()
+        self.message = self.status_message()
+        self._static_key = None
+        self.dirty = True
+
+    def press_button(self, button: Button) -> None:
+        super().press_button(button)
+        self.buttons = self.make_buttons()
+        self.message = self.status_message()
+
+    def export_chronicle(self) -> None:
+        from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
+
+        try:
+            path = write_chronicle(chronicle_markdown(self.view, list(self.source.log()), list(self.source.players)))
+        except OSError as exc:
+            self.toast(f"The chronicle could not be written: {exc.strerror or exc}")
+            return
+        self.toast(f"Chronicle written: {path}", error=False)
+
+    # ------------------------------------------------------------------ drawing ----
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT_DARK)
+        self.draw_backdrop(surface)
+        self.draw_scene_place(surface)
+        plates = self.plate_rects()
+        self.draw_arrows(surface, plates)
+        self.draw_plates(surface, plates)
+        self.draw_conflict_zone(surface)
+        self.draw_ledger_zone(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.plate_drag is not None and self.plate_drag.get("moved"):
+            self.draw_dragged_plate(surface)
+        if self.pending_villager:
+            self.draw_ghost_plate(surface)
+        if self.dice_running() or self.fact_drag is not None:
+            self.draw_conflict_zone(surface)
+        if self.popup_vid is not None:
+            self.draw_facts_popup(surface, self.popup_vid)
+        if self.fact_drag is not None:
+            label = text(self.names().fact(self.fact_drag["fact"])[:48], max(12, self.px(18)), theme.INK, bold=True)
+            box = label.get_rect(center=self.pointer).inflate(self.px(18), self.px(10))
+            pygame.draw.rect(surface, theme.HIGHLIGHT, box, border_radius=box.h // 2)
+            surface.blit(label, label.get_rect(center=box.center))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        form, prompt = self.form, self.prompt
+        self.prompt = None if form is not None else prompt  # a form's chooser is drawn above the form
+        try:
+            super().draw(surface)
+        finally:
+            self.prompt = prompt
+        self.draw_round_report(surface)
+        if form is not None:
+            self.draw_form(surface)
+            self.draw_prompt(surface)
+            self.draw_toasts(surface)
+
+    def draw_dragged_plate(self, surface: pygame.Surface) -> None:
+        d = self.plate_drag
+        plates = self.plate_rects()
+        r = plates.get(d["vid"])
+        if r is None:
+            return
+        moved = r.copy()
+        moved.center = (self.pointer[0] - d["offset"][0], self.pointer[1] - d["offset"][1])
+        under = self.plate_at_excluding(self.pointer, d["vid"])
+        if under is not None:
+            pygame.draw.rect(surface, theme.SELECT, plates[under].inflate(self.px(14), self.px(14)),
+                             max(2, self.px(5)), border_radius=self.px(12))
+            hint = self.plate_drop_hint(d["vid"], under)
+            if hint:
+                t = text(hint, max(12, self.px(18)), theme.INK, bold=True)
+                box = t.get_rect(midbottom=(moved.centerx, moved.y - self.px(8))).inflate(self.px(14), self.px(6))
+                pygame.draw.rect(surface, theme.SELECT, box, border_radius=box.h // 2)
+                surface.blit(t, t.get_rect(center=box.center))
+        v = next((x for x in self.view.get("villagers") or [] if x["id"] == d["vid"]), None)
+        if v is not None:
+            img = self.plate_image(v, r.size, self.plate_marks().get(v["id"], {}), {})
+            shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+            shadow.fill((0, 0, 0, 90))
+            surface.blit(shadow, moved.move(self.px(6), self.px(6)).topleft)
+            surface.blit(img, moved.topleft)
+
+    def ghost_rect(self) -> pygame.Rect:
+        m = self.map_rect()
+        w, h = self.plate_size()
+        if self.plate_drag is not None and self.plate_drag.get("vid") == "__new__" and self.plate_drag.get("moved"):
+            r = pygame.Rect(0, 0, w, h)
+            r.center = self.pointer
+            return r
+        return pygame.Rect(m.x + self.px(20), m.bottom - h - self.px(20), w, h)
+
+    def draw_ghost_plate(self, surface: pygame.Surface) -> None:
+        r = self.ghost_rect()
+        pygame.draw.rect(surface, (250, 240, 210), r, border_radius=r.h // 6)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, r, max(2, self.px(4)), border_radius=r.h // 6)
+        t = text(self.pending_villager["name"], max(12, self.px(22)), (40, 30, 22), bold=True)
+        surface.blit(t, t.get_rect(center=r.center))
+        hint = text("drag me onto a villager", max(11, self.px(15)), theme.TEXT_LIGHT)
+        surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + self.px(4))))
+
+    # -------------------------------------------------------------------- input ----
+    def handle(self, event: InputEvent) -> None:
+        if self.form_handle(event):
+            return
+        if self.round_report is not None and event.kind in (uinput.PRESS, uinput.KEY):
+            if self.report_handle(event):
+                return
+        if event.kind == uinput.WHEEL:
+            r = self.ledger_rect()
+            if r.collidepoint(event.pos):
+                self.ledger_scroll = max(0, self.__dict__.get("ledger_scroll", 0) - event.dy * self.px(40))
+                self._static_key = None
+                self.dirty = True
+                return
+        super().handle(event)
+
+    def on_move(self, pos: tuple[int, int]) -> None:
+        super().on_move(pos)
+        d = self.plate_drag
+        if d is not None:
+            if not d["moved"] and abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_START:
+                d["moved"] = True
+            self.dirty = True
+        if self.fact_drag is not None or self.popup_vid is not None:
+            self.dirty = True
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        if self.form is not None or self.plate_drag is not None or self.fact_drag is not None:
+            return None
+        if self.popup_box is not None and self.popup_vid is not None and self.popup_box.collidepoint(pos):
+            return None
+        vid = self.plate_at(pos)
+        return ("villager", vid) if vid else None
+
+    def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] != "villager" or key[1] == self.popup_vid:
+            return None
+        v = next((x for x in self.view.get("villagers") or [] if x["id"] == key[1]), None)
+        if v is None:
+            return None
+        facts = self.view.get("facts") or {}
+        size = max(12, self.px(17))
+        font = get_font(size)
+        w = max(width, self.px(380))
+        lines = [(f"{v['name']} — standing {v['standing']}", True)]
+        owner = v.get("controlled_by")
+        lines.append((("played by " + self.source.players[owner]) if owner is not None else "voiced by the Prévôt",
+                      False))
+        for fid in v.get("facts") or []:
+            if fid in facts:
+                for i, part in enumerate(wrap_text(facts[fid]["text"], font, w - self.px(30))):
+                    lines.append((("• " if i == 0 else "  ") + part, False))
+        n = self.names()
+        for r in self.view.get("relationships") or []:
+            if r["from"] == v["id"] or (r.get("mutual") and r["to"] == v["id"]):
+                other = r["to"] if r["from"] == v["id"] else r["from"]
+                lines.append((f"→ sees {n.villager(other)} as {r['kind']}", False))
+        h = self.px(20) + len(lines) * font.get_linesize()
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
+        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
+        y = self.px(10)
+        for words, bold in lines:
+            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
+            y += font.get_linesize()
+        return img
+
+    def plate_at_excluding(self, pos: tuple[int, int], vid: str) -> str | None:
+        hit = None
+        for other, r in self.plate_rects().items():
+            if other != vid and r.collidepoint(pos):
+                hit = other
+        return hit
+
+    def on_left_press(self, pos: tuple[int, int]) -> None:
+        if self.prompt is not None or self.help_open or any(b.visible and b.rect.collidepoint(pos)
+                                                            for b in self.all_buttons()):
+            super().on_left_press(pos)
+            return
+        if self.help_rect is not None and self.help_rect.collidepoint(pos):
+            super().on_left_press(pos)
+            return
+        self.dirty = True
+        self.zoom, self.zoom_sticky = None, False
+        tab = self.tab_at(pos)
+        if tab is not None:
+            self.tab, self.ledger_scroll = tab, 0
+            self._static_key = None
+            return
+        for fid, row in list(self.fact_rows) if self.popup_vid else []:
+            if row.collidepoint(pos):
+                self.fact_drag = {"fact": fid, "start": pos}
+                return
+        if self.popup_box is not None and self.popup_vid is not None and self.popup_box.collidepoint(pos):
+            return
+        for fid, row in self.ledger_fact_rows:
+            if row.collidepoint(pos):
+                self.fact_drag = {"fact": fid, "start": pos}
+                return
+        if self.pending_villager and self.ghost_rect().collidepoint(pos):
+            self.plate_drag = {"vid": "__new__", "start": pos, "offset": (0, 0), "moved": False}
+            return
+        vid = self.plate_at(pos)
+        if vid is not None:
+            r = self.plate_rects()[vid]
+            self.plate_drag = {"vid": vid, "start": pos, "offset": (pos[0] - r.centerx, pos[1] - r.centery),
+                               "moved": False}
+            return
+        if self.frame_seat is not None:
+            for name, r in self.place_rects().items():
+                if r.collidepoint(pos):
+                    self._set_location(name)
+                    return
+        self.popup_vid = None
+        super().on_left_press(pos)
+
+    def on_left_release(self, pos: tuple[int, int]) -> None:
+        if self.fact_drag is not None:
+            drag, self.fact_drag = self.fact_drag, None
+            for side, col in self.side_columns().items():
+                if col.collidepoint(pos):
+                    self.drop_fact(drag["fact"], side)
+                    break
+            self._static_key = None
+            self.dirty = True
+            return
+        d = self.plate_drag
+        if d is None:
+            super().on_left_release(pos)
+            return
+        self.plate_drag = None
+        self.dirty = True
+        if d["vid"] == "__new__":
+            under = self.plate_at(pos)
+            if under is not None:
+                self.link_new_villager(under)
+            return
+        if not d["moved"]:
+            self.click_plate(d["vid"])
+            return
+        under = self.plate_at_excluding(pos, d["vid"])
+        if under is not None and self.plate_drop(d["vid"], under):
+            return
+        self.move_plate(d["vid"], (pos[0] - d["offset"][0], pos[1] - d["offset"][1]))
+
+    def plate_drop_hint(self, src: str, dst: str) -> str:
+        v = self.view
+        if v.get("phase") == "building" and self.can("add_fact_relation"):
+            return "a fact and a relationship"
+        if self.can("declare_conflict") and self.names().villager_of(self.me()) == src:
+            return "declare against"
+        return ""
+
+    def plate_drop(self, src: str, dst: str) -> bool:
+        """A plate let go on another: what it means now (False: just move it)."""
+        v = self.view
+        if v.get("phase") == "building" and self.can("add_fact_relation"):
+            self.link_existing(self.can("add_fact_relation")[0], src, dst)
+            return True
+        if self.can("declare_conflict") and self.names().villager_of(self.me()) == src:
+            self.prompt_declare(self.me(), target=dst)
+            return True
+        return False
+
+    def click_plate(self, vid: str) -> None:
+        v = self.view
+        if self.pending_villager:
+            self.link_new_villager(vid)
+            return
+        if self.link_seat is not None:
+            if self.link_from is None:
+                self.link_from = vid
+                self.message = self.status_message()
+            elif vid != self.link_from:
+                a, self.link_from = self.link_from, None
+                self.link_existing(self.link_seat, a, vid)
+            return
+        if self.frame_seat is not None:
+            c = v.get("conflict") or {}
+            if vid == c.get("actor_villager"):
+                self.toast("The actor stays in the scene.")
+                return
+            if vid in self.picked_plates:
+                self.picked_plates.remove(vid)
+            else:
+                self.picked_plates.append(vid)
+            self._static_key = None
+            return
+        if v.get("phase") == "choosing":
+            seats = [s for s, c in self.seat_moves("choose_villager") if c["villager"] == vid]
+            if seats:
+                name = self.names().villager(vid)
+                self.choose(f"{self.source.players[seats[0]]} plays {name}?", [("Yes", True), ("No", False)],
+                            lambda ok: ok and self.send(seats[0], {"type": "choose_villager", "villager": vid}))
+                return
+        if v.get("phase") == "companions" and self.me() is not None:
+            if {"type": "choose_companion", "villager": vid} in self.legal_cmds:
+                name = self.names().villager(vid)
+                self.choose(f"{name} as your secret companion?", [("Yes", True), ("No", False)],
+                            lambda ok: ok and self.send(self.me(), {"type": "choose_companion", "villager": vid}))
+                return
+        self.popup_vid = None if self.popup_vid == vid else vid
+
+    def close_topmost(self) -> bool:
+        if self.popup_vid is not None:
+            self.popup_vid = None
+            self.dirty = True
+            return True
+        if self.pending_villager or self.link_seat is not None or self.frame_seat is not None:
+            self.cancel_modes()
+            return True
+        if self.round_report is not None:
+            self.round_report = None
+            self.dirty = True
+            return True
+        return super().close_topmost()
+
+    def sync(self, force: bool = False) -> bool:
+        changed = super().sync(force)
+        if changed:
+            self.message = self.status_message()
+        return changed
+
+    # ----------------------------------------------------------------- effects ----
+    def effects_running(self) -> bool:
+        return self.dice_running()
+
+    def step_effects(self, dt: float) -> None:
+        self.step_dice(dt)
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.plate_drag is not None or self.fact_drag is not None
+
+    # --------------------------------------------------------------- for tests ----
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        if kind == "plate":
+            r = self.plate_rects().get(key)
+            return r.center if r is not None else None
+        if kind == "ghost":
+            return self.ghost_rect().center if self.pending_villager else None
+        if kind == "form":
+            return self.form_locate(key)
+        if kind == "tab":
+            for k, box in self.tab_rects:
+                if k == key:
+                    return box.center
+            return None
+        if kind == "place":
+            r = self.place_rects().get(key)
+            return r.center if r is not None else None
+        if kind == "side":
+            r = self.side_columns().get(key)
+            return r.center if r is not None else None
+        if kind == "fact":
+            for fid, row in list(self.fact_rows) + list(self.ledger_fact_rows):
+                if fid == key:
+                    return row.center
+            return None
+        return super().locate(kind, key)
+
+    def help_lines(self) -> list[str]:
+        return [
+            "The village: drag a plate to move it (the arrangement is saved); hover or click it for its facts.",
+            "Building: New villager (name and three facts), then drag its plate onto the villager it relates to;",
+            "  or drag one plate onto another for a new fact and a relationship; Pass when you are done.",
+            "Your turn: drag your villager onto the target (or Declare a conflict…); frame the scene by clicking",
+            "  plates in or out and a place on the map.",
+            "Citing: drag a fact (a plate's facts, the ledger tabs, the witch stereotypes) onto FOR or AGAINST;",
+            "  the Prévôt counts it or not. Bonus = standing + (pool ÷ 3, rounded down once) + facts.",
+            "Secret actions, ledgers, companions, discards and card plays happen behind the curtain.",
+            "Play a card / my ledger…: the curtain for one player; Back to the table when done.",
+            "Chronicle: writes the story so far as a Markdown file.",
+            "Keys: Tab walks the buttons, Enter presses, 1-9 pick in a chooser, Esc closes, ? this help.",
+        ]

@@ -1,0 +1,466 @@
+"""The village map: the Tiled backdrop of Charmes, villager plates and relationship arrows.
+
+The backdrop is drawn from ``assets/layouts/malleus.tmx`` (``game.ui.layout.load_village``:
+fields, the river, roads, woods, buildings, and the named places where scenes are framed).
+Plates lie where the table arranged them: ``arrangement`` (villager id -> position inside
+the map, 0..1) is UI state, saved with the match when the source keeps ``ui_state``;
+villagers not placed yet get a default spot. Arrows point from the villager holding a
+view to its object: ally solid green, enemy dashed red; a mutual view is one arrow with
+two heads.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, render_text
+from game.ui.scenes.malleus.common import (
+    ALLY, ENEMY, EXECUTED, FIELD, FIELD_LINE, FOR_COLOUR, AGAINST_COLOUR, GRASS, GRASS_DARK, INK, INK_SOFT,
+    PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, RIVER, ROAD, ROOF, SENTENCED, STONE, WALL, WOOD, seat_colour,
+)
+from game.ui.scenes.table_base import text
+
+log = logging.getLogger(__name__)
+
+PLATE_W, PLATE_H = 186, 78  # design pixels (1920x1080)
+
+
+def _default_spot(index: int) -> tuple[float, float]:
+    """A default place for the index-th villager inside the map (0..1 both ways)."""
+    cols = 5
+    row, col = divmod(index, cols)
+    x = 0.1 + col * 0.2 + (0.05 if row % 2 else 0.0)
+    y = 0.09 + (row % 5) * 0.2
+    return (min(0.92, x), min(0.94, y))
+
+
+class VillagePanel:
+    """Mixin of the Malleus table: the map, the plates and the arrows."""
+
+    # ------------------------------------------------------------------ geometry --
+    def design_scale(self) -> float:
+        w, h = self.size
+        return min(w / 1920, h / 1080) if w and h else 1.0
+
+    def px(self, value: float) -> int:
+        return max(1, int(round(value * self.design_scale())))
+
+    def map_rect(self) -> pygame.Rect:
+        r = self.rects.get("map")
+        return pygame.Rect(r) if r is not None else pygame.Rect(0, 0, *self.size)
+
+    def design_to_screen(self, x: float, y: float) -> tuple[int, int]:
+        w, h = self.size
+        scale = self.design_scale()
+        ox, oy = (w - 1920 * scale) / 2, (h - 1080 * scale) / 2
+        return int(ox + x * scale), int(oy + y * scale)
+
+    def village(self) -> Any:
+        cached = self.__dict__.get("_village")
+        if cached is None:
+            try:
+                from game.ui.layout import load_village
+
+                cached = load_village("malleus")
+            except Exception as exc:  # a broken map must not stop the game: a plain green field
+                log.warning("the village map cannot be drawn (%s)", exc)
+                cached = False
+            self._village = cached
+        return cached or None
+
+    def place_rects(self) -> dict[str, pygame.Rect]:
+        v = self.village()
+        if v is None:
+            return {}
+        out = {}
+        for name, z in v.places.items():
+            x, y = self.design_to_screen(z.x, z.y)
+            x2, y2 = self.design_to_screen(z.x + z.w, z.y + z.h)
+            out[name] = pygame.Rect(x, y, x2 - x, y2 - y)
+        return out
+
+    # ------------------------------------------------------------- arrangement ----
+    @property
+    def arrangement(self) -> dict[str, list[float]]:
+        state = getattr(self.source, "ui_state", None)
+        if isinstance(state, dict):
+            plates = state.setdefault("plates", {})
+            if isinstance(plates, dict):
+                return plates
+        return self.__dict__.setdefault("_local_plates", {})
+
+    def plate_size(self) -> tuple[int, int]:
+        return self.px(PLATE_W), self.px(PLATE_H)
+
+    def plate_rects(self) -> dict[str, pygame.Rect]:
+        """Every villager's plate on screen (arranged or default)."""
+        m = self.map_rect()
+        pw, ph = self.plate_size()
+        out: dict[str, pygame.Rect] = {}
+        arranged = self.arrangement
+        for i, v in enumerate(self.view.get("villagers") or []):
+            spot = arranged.get(v["id"])
+            if not (isinstance(spot, list) and len(spot) == 2 and all(isinstance(c, (int, float)) for c in spot)):
+                spot = _default_spot(i)
+            fx, fy = max(0.0, min(1.0, float(spot[0]))), max(0.0, min(1.0, float(spot[1])))
+            r = pygame.Rect(0, 0, pw, ph)
+            r.center = (m.x + int(fx * m.w), m.y + int(fy * m.h))
+            r.clamp_ip(m)
+            out[v["id"]] = r
+        return out
+
+    def move_plate(self, vid: str, center: tuple[int, int]) -> None:
+        """Put a plate down at ``center`` (the arrangement is saved with the match)."""
+        m = self.map_rect()
+        fx = (center[0] - m.x) / max(1, m.w)
+        fy = (center[1] - m.y) / max(1, m.h)
+        self.arrangement[vid] = [round(max(0.0, min(1.0, fx)), 4), round(max(0.0, min(1.0, fy)), 4)]
+        try:
+            from game.ui.session import save_ui_state
+
+            save_ui_state(self.source)
+        except Exception:  # a save problem is shown by the session's own message
+            log.exception("saving the plate arrangement failed")
+        self._static_key = None
+        self.dirty = True
+
+    def plate_at(self, pos: tuple[int, int]) -> str | None:
+        hit = None
+        for vid, r in self.plate_rects().items():
+            if r.collidepoint(pos):
+                hit = vid  # the last drawn is on top
+        return hit
+
+    # ------------------------------------------------------------------ drawing ----
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        m = self.map_rect()
+        key = (m.size, self.size)
+        cache = self.__dict__.get("_backdrop")
+        if cache is None or cache[0] != key:
+            cache = (key, self._paint_backdrop(m))
+            self._backdrop = cache
+        surface.blit(cache[1], m.topleft)
+
+    def _paint_backdrop(self, m: pygame.Rect) -> pygame.Surface:
+        surf = pygame.Surface(m.size).convert()
+        surf.fill(GRASS)
+        # a little texture: darker tufts in a fixed pattern
+        for i in range(0, m.w * m.h // 900):
+            x = (i * 97) % max(1, m.w)
+            y = (i * 61 + (i // 7) * 13) % max(1, m.h)
+            surf.fill(GRASS_DARK, (x, y, 2, 2))
+        v = self.village()
+        if v is None:
+            return surf
+
+        def pt(x: float, y: float) -> tuple[int, int]:
+            sx, sy = self.design_to_screen(x, y)
+            return sx - m.x, sy - m.y
+
+        width = max(2, self.px(14))
+        for shape in v.scenery:
+            pts = [pt(x, y) for x, y in shape.points]
+            x, y, w, h = shape.rect
+            r = pygame.Rect(pt(x, y), (max(2, self.px(w)), max(2, self.px(h))))
+            k = shape.kind
+            if k == "field" and len(pts) >= 3:
+                pygame.draw.polygon(surf, FIELD, pts)
+                step = max(4, self.px(16))
+                box = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
+                clip = surf.get_clip()
+                surf.set_clip(box)
+                mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+                pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+                for yy in range(box.y, box.bottom, step):
+                    for xx in range(box.x, box.right, 3):
+                        if 0 <= xx < surf.get_width() and 0 <= yy < surf.get_height() and mask.get_at((xx, yy)).a:
+                            surf.fill(FIELD_LINE, (xx, yy, 2, 1))
+                surf.set_clip(clip)
+            elif k == "river" and len(pts) >= 3:
+                pygame.draw.polygon(surf, RIVER, pts)
+                pygame.draw.polygon(surf, (60, 92, 118), pts, max(1, self.px(3)))
+            elif k == "road" and len(pts) >= 2:
+                pygame.draw.lines(surf, ROAD, False, pts, width)
+                for p in pts:
+                    pygame.draw.circle(surf, ROAD, p, width // 2)
+            elif k == "wood":
+                pygame.draw.ellipse(surf, WOOD, r)
+                pygame.draw.ellipse(surf, (40, 64, 38), r.inflate(-r.w // 3, -r.h // 3))
+            elif k == "well":
+                pygame.draw.ellipse(surf, STONE, r)
+                pygame.draw.ellipse(surf, RIVER, r.inflate(-r.w // 2, -r.h // 2))
+            elif k == "bridge":
+                pygame.draw.rect(surf, (120, 96, 70), r, border_radius=max(1, self.px(6)))
+                pygame.draw.rect(surf, (90, 70, 50), r, max(1, self.px(3)), border_radius=max(1, self.px(6)))
+            elif k == "graves":
+                pygame.draw.rect(surf, (96, 112, 76), r)
+                for i in range(6):
+                    gx = r.x + (i % 3 + 1) * r.w // 4
+                    gy = r.y + (i // 3 + 1) * r.h // 3
+                    pygame.draw.line(surf, STONE, (gx, gy - self.px(8)), (gx, gy + self.px(6)), max(1, self.px(3)))
+                    pygame.draw.line(surf, STONE, (gx - self.px(5), gy - self.px(3)), (gx + self.px(5), gy - self.px(3)),
+                                     max(1, self.px(3)))
+            elif k == "cross":
+                pygame.draw.line(surf, STONE, r.midtop, r.midbottom, max(1, self.px(4)))
+                pygame.draw.line(surf, STONE, (r.x, r.y + r.h // 3), (r.right, r.y + r.h // 3), max(1, self.px(4)))
+            elif k == "market":
+                pygame.draw.rect(surf, (170, 120, 70), r)
+                pygame.draw.rect(surf, (200, 180, 120), r.inflate(-4, -4))
+            else:  # buildings: walls and a roof
+                wall = STONE if k in ("church", "chateau", "hall") else WALL
+                pygame.draw.rect(surf, wall, r)
+                roof = r.copy()
+                roof.h = max(2, r.h * 2 // 5)
+                pygame.draw.rect(surf, ROOF if k != "church" else (96, 84, 92), roof)
+                pygame.draw.rect(surf, (70, 54, 40), r, max(1, self.px(2)))
+                if k == "church":
+                    tower = pygame.Rect(0, 0, max(4, r.w // 3), r.h // 2)
+                    tower.midbottom = (r.centerx, r.y + r.h // 3)
+                    pygame.draw.rect(surf, STONE, tower)
+                    pygame.draw.polygon(surf, (96, 84, 92), [tower.topleft, tower.topright,
+                                                             (tower.centerx, tower.y - tower.w)])
+                if k == "mill":
+                    c = (r.right + self.px(6), r.centery)
+                    rad = max(3, r.h // 2)
+                    pygame.draw.circle(surf, (110, 86, 60), c, rad, max(1, self.px(4)))
+                    for a in range(0, 360, 45):
+                        pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
+                                                                    c[1] + int(rad * math.sin(math.radians(a)))), 2)
+        size = max(11, self.px(17))
+        for name, z in v.places.items():
+            x, y = pt(z.x + z.w / 2, z.y + z.h)
+            label = render_text(name, size, (246, 236, 206), bold=True)
+            shade = render_text(name, size, (30, 24, 18), bold=True)
+            at = label.get_rect(midbottom=(x, y))
+            surf.blit(shade, at.move(1, 1))
+            surf.blit(label, at)
+        pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.px(3)))
+        return surf
+
+    def draw_scene_place(self, surface: pygame.Surface) -> None:
+        """The open scene's place, lit on the map (scenes are framed at named places)."""
+        c = self.view.get("conflict")
+        if not c or not c.get("scene"):
+            return
+        scene = next((s for s in self.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
+        if scene is None:
+            return
+        r = self.place_rects().get(scene.get("location"))
+        if r is None:
+            return
+        glow = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
+        pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.px(4)))
+        surface.blit(glow, r.topleft)
+
+    def draw_arrows(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
+        status = {v["id"]: v.get("status") for v in self.view.get("villagers") or []}
+        for r in self.view.get("relationships") or []:
+            a, b = plates.get(r["from"]), plates.get(r["to"])
+            if a is None or b is None:
+                continue
+            inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
+            colour = ALLY if r["kind"] == "ally" else ENEMY
+            if inert:
+                colour = (120, 116, 110)
+            self._arrow(surface, a, b, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")))
+
+    def _arrow(self, surface: pygame.Surface, a: pygame.Rect, b: pygame.Rect, colour, dashed: bool,
+               both: bool) -> None:
+        start, end = self._edge_point(a, b.center), self._edge_point(b, a.center)
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(dx, dy)
+        if length < 4:
+            return
+        ux, uy = dx / length, dy / length
+        width = max(2, self.px(4))
+        if dashed:
+            dash = max(6, self.px(14))
+            t = 0.0
+            while t < length:
+                t2 = min(length, t + dash)
+                pygame.draw.line(surface, colour, (start[0] + ux * t, start[1] + uy * t),
+                                 (start[0] + ux * t2, start[1] + uy * t2), width)
+                t += dash * 1.7
+        else:
+            pygame.draw.line(surface, colour, start, end, width)
+        head = max(8, self.px(18))
+        for tip, sx, sy in ((end, ux, uy), (start, -ux, -uy)) if both else ((end, ux, uy),):
+            left = (tip[0] - sx * head - sy * head * 0.5, tip[1] - sy * head + sx * head * 0.5)
+            right = (tip[0] - sx * head + sy * head * 0.5, tip[1] - sy * head - sx * head * 0.5)
+            pygame.draw.polygon(surface, colour, [tip, left, right])
+            pygame.draw.polygon(surface, (30, 24, 18), [tip, left, right], 1)
+
+    @staticmethod
+    def _edge_point(r: pygame.Rect, toward: tuple[int, int]) -> tuple[float, float]:
+        """Where the line from ``r``'s centre toward ``toward`` leaves ``r``."""
+        cx, cy = r.center
+        dx, dy = toward[0] - cx, toward[1] - cy
+        if dx == 0 and dy == 0:
+            return (cx, cy)
+        sx = (r.w / 2) / abs(dx) if dx else float("inf")
+        sy = (r.h / 2) / abs(dy) if dy else float("inf")
+        s = min(sx, sy)
+        return (cx + dx * s, cy + dy * s)
+
+    def plate_marks(self) -> dict[str, dict]:
+        """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
+        c = self.view.get("conflict") or {}
+        marks: dict[str, dict] = {}
+        for vid in c.get("present") or []:
+            marks.setdefault(vid, {})["present"] = True
+        if c.get("actor_villager"):
+            marks.setdefault(c["actor_villager"], {})["actor"] = True
+        if c.get("target"):
+            marks.setdefault(c["target"], {})["target"] = True
+        for vid, info in (c.get("npc_sides") or {}).items():
+            if info.get("side"):
+                marks.setdefault(vid, {})["side"] = info["side"]
+        names = {p["seat"]: p.get("villager") for p in self.view.get("players") or []}
+        for seat, side in (c.get("sides") or {}).items():
+            vid = names.get(int(seat))
+            if vid:
+                marks.setdefault(vid, {})["side"] = side
+        return marks
+
+    def draw_plates(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], skip: str | None = None) -> None:
+        marks = self.plate_marks()
+        players = {p["seat"]: p for p in self.view.get("players") or []}
+        for v in self.view.get("villagers") or []:
+            if v["id"] == skip:
+                continue
+            r = plates.get(v["id"])
+            if r is not None:
+                self.draw_plate(surface, v, r, marks.get(v["id"], {}), players)
+
+    def plate_image(self, v: dict, size: tuple[int, int], mark: dict, players: dict) -> pygame.Surface:
+        key = (v["id"], v["name"], v["standing"], v["status"], v.get("controlled_by"), len(v.get("facts") or []),
+               tuple(sorted(mark.items())), size, self.names_key())
+        cache = self.__dict__.setdefault("_plate_cache", {})
+        img = cache.get(key)
+        if img is not None:
+            return img
+        if len(cache) > 400:
+            cache.clear()
+        w, h = size
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        owner = v.get("controlled_by")
+        fill = PLATE if owner is not None else PLATE_NPC
+        if v["status"] == "executed":
+            fill = (150, 144, 136)
+        rr = max(4, h // 6)
+        pygame.draw.rect(img, fill, img.get_rect(), border_radius=rr)
+        edge = PLATE_EDGE
+        if v["status"] == "sentenced":
+            edge = SENTENCED
+        pygame.draw.rect(img, edge, img.get_rect(), max(2, h // 24), border_radius=rr)
+        pad = max(4, h // 10)
+        name_size = max(12, h * 23 // 78)
+        standing_size = max(14, h * 30 // 78)
+        small = max(11, h * 16 // 78)
+        # standing in a round seal at the right
+        seal_r = h * 22 // 78
+        seal = (w - pad - seal_r, pad + seal_r)
+        pygame.draw.circle(img, (120, 40, 30) if v["status"] != "executed" else EXECUTED, seal, seal_r)
+        num = render_text(str(v["standing"]), standing_size, (250, 236, 200), bold=True)
+        img.blit(num, num.get_rect(center=seal))
+        room = w - 3 * pad - 2 * seal_r
+        name = v["name"]
+        label = render_text(name, name_size, INK, bold=True)
+        while label.get_width() > room and len(name) > 3:
+            name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"
+            label = render_text(name, name_size, INK, bold=True)
+        img.blit(label, (pad, pad))
+        y2 = pad + label.get_height() + max(1, h // 40)
+        if owner is not None:
+            tag_text = self.source.players[owner] if owner < len(self.source.players) else "?"
+            tag = render_text(tag_text, small, (30, 24, 18), bold=True)
+            box = pygame.Rect(pad, y2, min(room, tag.get_width() + 12), tag.get_height() + 2)
+            pygame.draw.rect(img, seat_colour(owner), box, border_radius=box.h // 2)
+            img.blit(tag, tag.get_rect(center=box.center))
+            x3 = box.right + 6
+        else:
+            x3 = pad
+        status = {"sentenced": "sentenced", "executed": "executed"}.get(v["status"])
+        info = status or f"{len(v.get('facts') or [])} facts"
+        col = SENTENCED if status == "sentenced" else (EXECUTED if status else INK_SOFT)
+        info_s = render_text(info, small, col, bold=bool(status))
+        if x3 + info_s.get_width() <= w - pad:
+            img.blit(info_s, (x3, y2 + 1))
+        if mark.get("side"):
+            badge_col = FOR_COLOUR if mark["side"] == "for" else AGAINST_COLOUR
+            b = render_text(mark["side"], small, (20, 16, 12), bold=True)
+            box = b.get_rect().inflate(10, 2)
+            box.bottomright = (w - pad, h - max(2, h // 16))
+            pygame.draw.rect(img, badge_col, box, border_radius=box.h // 2)
+            img.blit(b, b.get_rect(center=box.center))
+        if v["status"] == "executed":
+            pygame.draw.line(img, (60, 40, 36), (pad, h - pad), (w - pad, pad), max(2, h // 26))
+        cache[key] = img
+        return img
+
+    def names_key(self) -> tuple:
+        return tuple(self.source.players)
+
+    def draw_plate(self, surface: pygame.Surface, v: dict, r: pygame.Rect, mark: dict, players: dict) -> None:
+        if mark.get("present"):
+            ring = r.inflate(self.px(10), self.px(10))
+            col = PRESENT_RING
+            if mark.get("actor"):
+                col = (120, 200, 255)
+            if mark.get("target"):
+                col = (240, 110, 90)
+            pygame.draw.rect(surface, col, ring, max(2, self.px(5)), border_radius=max(6, r.h // 5))
+        elif mark.get("target"):
+            pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
+                             border_radius=max(6, r.h // 5))
+        surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
+        for picked in (self.__dict__.get("picked_plates") or ()):
+            if picked == v["id"]:
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(self.px(14), self.px(14)), max(2, self.px(4)),
+                                 border_radius=max(6, r.h // 5))
+
+    def draw_facts_popup(self, surface: pygame.Surface, vid: str) -> None:
+        """A villager's facts beside its plate; each row may be dragged onto a side."""
+        plates = self.plate_rects()
+        r = plates.get(vid)
+        v = next((x for x in self.view.get("villagers") or [] if x["id"] == vid), None)
+        if r is None or v is None:
+            return
+        facts = self.view.get("facts") or {}
+        rows = [(fid, facts[fid]["text"]) for fid in v.get("facts") or [] if fid in facts]
+        size = max(12, self.px(18))
+        font = get_font(size)
+        width = max(self.px(360), min(self.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.px(40)))
+        from game.ui.fonts import wrap_text
+
+        wrapped = [(fid, wrap_text(t, font, width - self.px(28))) for fid, t in rows]
+        line = font.get_linesize()
+        height = self.px(40) + sum(len(lines) * line + self.px(8) for _, lines in wrapped) + (line if not rows else 0)
+        box = pygame.Rect(r.right + self.px(10), r.y, width, height)
+        screen = self.map_rect()
+        if box.right > screen.right:
+            box.right = r.x - self.px(10)
+        box.clamp_ip(pygame.Rect(0, 0, *self.size))
+        pygame.draw.rect(surface, (246, 236, 212), box, border_radius=self.px(10))
+        pygame.draw.rect(surface, PLATE_EDGE, box, max(2, self.px(3)), border_radius=self.px(10))
+        head = text(f"{v['name']} — standing {v['standing']}", size, INK, bold=True)
+        surface.blit(head, (box.x + self.px(12), box.y + self.px(8)))
+        self.fact_rows = []
+        y = box.y + self.px(14) + head.get_height()
+        if not rows:
+            surface.blit(text("No facts yet.", size, INK_SOFT), (box.x + self.px(12), y))
+        for fid, lines in wrapped:
+            row = pygame.Rect(box.x + self.px(6), y - self.px(3), box.w - self.px(12), len(lines) * line + self.px(6))
+            if row.collidepoint(self.pointer):
+                pygame.draw.rect(surface, (232, 214, 170), row, border_radius=self.px(6))
+            for i, part in enumerate(lines):
+                surface.blit(text(("• " if i == 0 else "  ") + part, size, INK), (box.x + self.px(12), y))
+                y += line
+            y += self.px(8)
+            self.fact_rows.append((fid, row))
+        self.popup_box = box

@@ -1,0 +1,145 @@
+"""Hot-seat for the story game (Malleus Maleficarum; DESIGN D3, issue 14 items 3, 5, 6).
+
+A story game is played around one public table: people talk, the Prévôt keeps the
+books, and most moves — building the village, framing a scene, taking a side, citing a
+fact, rolling — are public. Only some input is private: a player's ledger, companion,
+declaration, secret action, discard or card play, and the Prévôt's judging of a claimed
+secret and his queue of secret actions. So :class:`StorySession` keeps the screen
+*public* (``screen_seat`` None: the table draws the spectator's view) and lowers the
+curtain only for private input:
+
+* ``private_seats()``: the human seats whose private input the table waits for now
+  (from the public view: the step and ``to_act``). One of them: the curtain for that
+  seat. Several (ledgers, companions, secret actions): the public banner offers a button
+  per seat, each lowering the curtain for its seat.
+* When the private input is done (or the seat is no longer awaited), the screen goes
+  public again at once — hiding is always allowed; showing goes through the curtain,
+  every time (D3).
+* ``request_private(seat)``: a player asks for his private screen out of turn (to play a
+  card "any time", R24, or read his ledger; the Prévôt to read his screen): the curtain
+  for that seat; ``release()`` returns to the public table.
+* ``submit_as(seat, command)``: a *public* move made at the shared screen for ``seat``
+  (only the moves in :data:`PUBLIC_MOVES`, only while nothing private is on screen, only
+  for a human seat). ``public_legal(seat)`` lists them for the table's controls.
+
+With one human seat (the Prévôt against bot players) nothing is hidden from anyone, so
+that seat stays on screen, as in every hot-seat game.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.session import HotseatSession
+
+#: moves made in public, at the shared screen, for any human seat
+PUBLIC_MOVES = frozenset({
+    "set_trigger", "add_villager", "add_fact_relation", "pass", "choose_villager",
+    "frame_scene", "join_scene", "set_present", "take_side", "cite_fact", "approve_fact",
+    "reject_fact", "assign_side", "begin_resolution", "roll", "lock_sides", "close_window",
+    "narrate", "end_turn", "record_fact",
+})
+#: steps of a round in which the seats the table waits for give private input
+PRIVATE_STEPS = frozenset({"declare", "confirm", "discard", "secret_step", "secret_phase", "phase_resolve"})
+PRIVATE_PHASES = frozenset({"ledgers", "companions"})
+
+
+class StorySession(HotseatSession):
+    """See the module docstring."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: a seat that asked for its private screen out of turn (until ``release``)
+        self.asked: int | None = None
+        if len(self.humans) > 1:
+            self._screen_seat = None
+
+    # ------------------------------------------------------------------ who is shown --
+    def private_seats(self) -> list[int]:
+        """Human seats whose private input the table waits for now."""
+        m = self.match
+        if m.over:
+            return []
+        st = m.state
+        private = st["phase"] in PRIVATE_PHASES or (st["phase"] == "round" and st["step"] in PRIVATE_STEPS)
+        if not private:
+            return []
+        return [s for s in m.to_act() if self.is_human(s)]
+
+    def _sync_screen(self) -> None:
+        old = self._screen_seat
+        if getattr(self, "_hold", None) is not None or len(self.humans) <= 1 or self.match.over:
+            super()._sync_screen()
+            return
+        private = self.private_seats()
+        seat = self._screen_seat
+        if seat is not None and seat not in private and seat != self.asked:
+            self._screen_seat = None  # done: back to the public table (hiding needs no curtain)
+        if self._screen_seat is None and not self.curtain_down:
+            if len(private) == 1:
+                self._lower_curtain(private[0])
+        elif self.curtain_down and self.curtain_seat not in private and self.curtain_seat != self.asked:
+            self._cancel_curtain()
+        if self._screen_seat != old:
+            self.revision += 1
+        bots_moving = [s for s in self.match.to_act() if s in self.bots]
+        self.message = f"{self.players[bots_moving[0]]} (bot) is thinking…" if bots_moving else ""
+
+    def banner_seats(self) -> list[int]:
+        """Seats the public banner offers: those whose private input is awaited, when
+        there are several (one is asked through the curtain at once)."""
+        if self._screen_seat is not None or self.curtain_down or self.match.over:
+            return []
+        private = self.private_seats()
+        return private if len(private) > 1 else []
+
+    def can_pass_all(self) -> bool:
+        return False
+
+    def request_seat(self, seat: int) -> None:
+        """A banner button: the curtain for that seat, if its private input is awaited."""
+        if seat in self.private_seats() and self._screen_seat is None and not self.curtain_down:
+            self._lower_curtain(seat)
+
+    def request_private(self, seat: int) -> str | None:
+        """A seat asks for its private screen out of turn; None when the curtain goes down."""
+        if not self.is_human(seat):
+            return f"{self.players[seat]} is played by a bot."
+        if self.curtain_down or self._screen_seat is not None:
+            return "Close the private screen first."
+        if len(self.humans) <= 1:
+            return None
+        self.asked = seat
+        self._lower_curtain(seat)
+        return None
+
+    def release(self) -> None:
+        """The private screen is closed: back to the public table."""
+        self.asked = None
+        if len(self.humans) > 1 and not self.curtain_down and self._screen_seat is not None:
+            self._screen_seat = None
+            self.revision += 1
+        self._sync_screen()
+
+    def curtain_lifted(self, seat: int) -> None:
+        super().curtain_lifted(seat)
+
+    # ---------------------------------------------------------------- public moves --
+    def public_legal(self, seat: int) -> list[dict]:
+        """``seat``'s moves that are made in public (for the shared screen's controls)."""
+        if not self.is_human(seat) or self.match.over:
+            return []
+        return [c for c in self.match.legal(seat) if c.get("type") in PUBLIC_MOVES]
+
+    def submit_as(self, seat: int, command: dict) -> str | None:
+        """A public move for ``seat`` made at the shared screen (see the module docstring)."""
+        if seat == self._screen_seat:
+            return self.submit(command)
+        if self.curtain_down:
+            return "Wait until the curtain is lifted."
+        if self._screen_seat is not None and len(self.humans) > 1:
+            return "Close the private screen first."
+        if not (isinstance(seat, int) and 0 <= seat < self.match.n) or not self.is_human(seat):
+            return "That seat is played by a bot."
+        if not isinstance(command, dict) or command.get("type") not in PUBLIC_MOVES:
+            return "That is done in private: ask for your screen first."
+        return self._apply(seat, command)
