@@ -170,6 +170,8 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
         if not 0 <= seat < len(names):
             raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
                              f"(0 is {names[0]}), not {seat}")
+    if game == "malleus" and 0 in bots:
+        raise UsageError("witchhunt play: in malleus seat 0 is the Prévôt, who is always a person")
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     return game, names, bots, seed
 

@@ -246,3 +246,23 @@ def play_malleus(app, timeout_s: float = 90.0, seed: int = 5) -> Counter:
         player.done["curtain_comebacks"] = watch.comebacks
         session.close()
     return player.done
+
+
+def smoke_step(d) -> None:
+    """The smoke runner's hook (``game.ui.smoke``): a short Malleus story (the beginning
+    phase and two rounds) after the card games, within the run's remaining time."""
+    from game.ui import smoke
+    from game.ui.scenes.menu import MenuScene
+
+    d.step = "short Malleus story through the UI"
+    d.app.scenes.reset(MenuScene(d.app))
+    d.frames()
+    left = d.deadline - time.monotonic() - 5
+    try:
+        done = play_malleus(d.app, timeout_s=max(15.0, min(60.0, left)))
+    except SmokeFailure as exc:
+        raise smoke.SmokeFailure(f"short Malleus story: {exc}") from None
+    for needed in ("new_plate_drag", "fact_drag_link", "declare_by_drag", "cite_drag", "secret_action",
+                   "roll", "end_secret_phase"):
+        if not done.get(needed):
+            raise smoke.SmokeFailure(f"short Malleus story: never did {needed} ({dict(done)})")

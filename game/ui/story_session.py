@@ -143,3 +143,19 @@ class StorySession(HotseatSession):
         if not isinstance(command, dict) or command.get("type") not in PUBLIC_MOVES:
             return "That is done in private: ask for your screen first."
         return self._apply(seat, command)
+
+    # ----------------------------------------------------------------- the end ----
+    def game_over_actions(self) -> list[tuple[str, Any, str]]:
+        """Extra buttons of the game-over screen: the chronicle."""
+        return [("Export the story as a chronicle", self.export_chronicle, "chronicle")]
+
+    def export_chronicle(self) -> str:
+        """Write the public story as Markdown; returns the sentence to show."""
+        from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
+
+        m = self.match
+        try:
+            path = write_chronicle(chronicle_markdown(m.view(None), m.log(None), list(m.players)))
+        except OSError as exc:
+            return f"The chronicle could not be written: {exc.strerror or exc}"
+        return f"Chronicle written: {path}"

@@ -67,7 +67,13 @@ class GameOverScene(MenuBase):
                        style="primary", font_size=self.px(24), name="play_again")
         menu = Button((w // 2 + self.px(12), y, bw, bh), "Main menu", self.main_menu,
                       font_size=self.px(24), name="main_menu")
-        return [again, menu]
+        widgets = [again, menu]
+        extra = getattr(self.session, "game_over_actions", None)
+        for i, (label, fn, name) in enumerate(extra() if extra is not None else []):
+            widgets.append(Button((w // 2 - bw // 2 - self.px(60), y + (i + 1) * (bh + self.px(12)),
+                                   bw + self.px(120), bh), label, lambda fn=fn: self.say(fn() or ""),
+                                  font_size=self.px(22), name=name))
+        return widgets
 
     def focus_first(self) -> None:
         pass  # nothing dangerous under Space / Enter: the scores stay until a choice is made

@@ -85,10 +85,25 @@ class GameSeatsForm(MenuBase):
         y += row + self.px(10)
         cls = self._classes[self.game]
         widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
-        widgets.append(Stepper((fx, y, self.px(230), row - self.px(6)), self.seats, cls.min_players,
+        count_text = getattr(self.table_class(), "seats_text", None) or (lambda v: f"{v} players")
+        widgets.append(Stepper((fx, y, self.px(260), row - self.px(6)), self.seats, cls.min_players,
                                cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
-                               fmt=lambda v: f"{v} players"))
+                               fmt=count_text))
         return y
+
+    def table_class(self):
+        """The table scene class of the chosen game (it may name its seats: the Prévôt …)."""
+        from game.ui.tables import load_tables
+
+        return load_tables().get(self.game) if self.game else None
+
+    def seat_label(self, seat: int) -> str:
+        label = getattr(self.table_class(), "seat_label", None)
+        return label(seat) if label is not None else f"Seat {seat + 1}"
+
+    def bot_allowed(self, seat: int) -> bool:
+        allowed = getattr(self.table_class(), "bot_allowed", None)
+        return allowed(seat) if allowed is not None else True
 
     def pick_game(self, game: str) -> None:
         self.game = game
@@ -183,15 +198,20 @@ class NewGameScene(GameSeatsForm):
                 cx = x0 + (i // rows) * col_w
                 cy = y + (i % rows) * row
                 nx = cx + seat_label_w
-                widgets.append(Label((cx, cy + self.px(10), seat_label_w, row), f"Seat {i + 1}", fs,
+                widgets.append(Label((cx, cy + self.px(10), seat_label_w, row), self.seat_label(i), fs,
                                      col="text_dim"))
                 widgets.append(TextField((nx, cy, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
                                          placeholder=f"Name of seat {i + 1}", font_size=fs,
                                          on_change=lambda t, i=i: self.set_name(i, t),
                                          on_submit=lambda _t: self.start(), name=f"name_{i}"))
-                widgets.append(Checkbox((nx + name_w + self.px(14), cy, self.px(170), row - self.px(6)),
-                                        "Bot plays", self.bots[i], font_size=fs,
-                                        on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
+                if self.bot_allowed(i):
+                    widgets.append(Checkbox((nx + name_w + self.px(14), cy, self.px(170), row - self.px(6)),
+                                            "Bot plays", self.bots[i], font_size=fs,
+                                            on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
+                else:
+                    self.bots[i] = False
+                    widgets.append(Label((nx + name_w + self.px(14), cy + self.px(10), self.px(170), row),
+                                         "always a person", fs, col="text_dim"))
             y += rows * row
             y += self.px(10)
             keys = self.option_keys()

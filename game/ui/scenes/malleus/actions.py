@@ -144,6 +144,14 @@ class ActionsPanel:
                 "begin_resolution", "primary")
         for seat in self.can("secret_action"):
             add("My secret action…", lambda s=seat: self.form_secret_action(s), "secret_action", "primary")
+        queue = {q["card"]: q for q in (v.get("prevot_screen") or {}).get("queue") or []}
+        for seat, c in self.seat_moves("apply_card"):
+            q = queue.get(c["card"], {})
+            add(f"Apply {card_name(q.get('type'))} ({n.short_seat(q.get('player'))})",
+                lambda s=seat, c=c: self.send(s, c), f"apply_{c['card']}", "primary")
+        for seat, c in self.seat_moves("void_card"):
+            q = queue.get(c["card"], {})
+            add(f"Void {card_name(q.get('type'))}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}")
         if self.can("close_secret_actions"):
             s = self.can("close_secret_actions")[0]
             add("Close the secret actions", lambda s=s: self.send(s, {"type": "close_secret_actions"}), "close_secret",

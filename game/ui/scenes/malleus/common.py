@@ -129,6 +129,11 @@ def conflict_title(c: dict, n: Names) -> str:
 
 def describe(event: dict, n: Names) -> str:
     """One log line for ``event`` (a seat's redacted copy)."""
+    line = _describe(event, n)
+    return line[:1].upper() + line[1:] if line else line
+
+
+def _describe(event: dict, n: Names) -> str:
     t = event.get("type")
     e = event
     v = n.villager
@@ -292,6 +297,8 @@ def describe(event: dict, n: Names) -> str:
         return f"{n.seat(e.get('player'))} gains {e.get('gain')} personal gain (now {e.get('personal_gain')})."
     if t == "record":
         return "The Prévôt records what was destroyed."
+    if t == "queue_done":
+        return "Every queued card is applied or voided."
     if t == "game_over":
         winners = ", ".join(n.seat(s) for s in e.get("winners") or [])
         return f"The witch-hunt in Charmes is over. Victory: {winners}."

@@ -33,10 +33,11 @@ class LedgerPanel:
         return tabs
 
     def current_tab(self) -> str:
+        """The chosen tab; by default one's own ledger on a private screen, else the village's."""
         tabs = [k for k, _ in self.ledger_tabs()]
-        tab = self.__dict__.get("tab") or "ledger"
+        tab = self.__dict__.get("tab")
         if tab not in tabs:
-            tab = "mine" if "mine" in tabs and self.__dict__.get("auto_private", True) else tabs[0]
+            tab = "prevot" if "prevot" in tabs else "mine" if "mine" in tabs else "ledger"
         return tab
 
     def draw_ledger_zone(self, surface: pygame.Surface) -> None:
@@ -185,8 +186,9 @@ class LedgerPanel:
             rows.append(("Secret cards waiting (apply or void each, in your order):", theme.HIGHLIGHT, True, None))
             for q in queue:
                 problem = f" — cannot apply now: {q['problem']}" if q.get("problem") else ""
+                order = f" — order: “{q['params']['order']}”" if q["params"].get("order") else ""
                 rows.append((f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.describe_play(q['params'])}"
-                             f"{problem}", theme.PARCHMENT, False, None))
+                             f"{order}{problem}", theme.PARCHMENT, False, None))
         for o in screen.get("orders") or []:
             who = "companion" if o["kind"] == "companion" else "Blackmail"
             rows.append((f"{n.seat(o['player'])}'s {who} order to {n.villager(o['villager'])}: {o['text']}",

@@ -91,6 +91,19 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def zones_needed(cls, players: int) -> list[str]:
         return list(cls.REQUIRED_ZONES)
 
+    # the new-game form names the seats this way (seat 0 is the Prévôt, always a person)
+    @staticmethod
+    def seat_label(seat: int) -> str:
+        return "Prévôt" if seat == 0 else f"Player {seat}"
+
+    @staticmethod
+    def bot_allowed(seat: int) -> bool:
+        return seat != 0
+
+    @staticmethod
+    def seats_text(seats: int) -> str:
+        return f"Prévôt + {seats - 1} players"
+
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return scale_design_rects(DESIGN_ZONES, w, h)
 
@@ -504,8 +517,13 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         return super().close_topmost()
 
     def sync(self, force: bool = False) -> bool:
+        seat = self.view.get("seat") if self.view else "none yet"
         changed = super().sync(force)
         if changed:
+            if self.view.get("seat") != seat:  # another screen: its own default tab, nothing left open
+                self.tab, self.ledger_scroll, self.popup_vid = None, 0, None
+                if self.form is not None:
+                    self.close_form()
             self.message = self.status_message()
         return changed
 
