@@ -70,9 +70,11 @@ class GameOverScene(MenuBase):
         widgets = [again, menu]
         extra = getattr(self.session, "game_over_actions", None)
         for i, (label, fn, name) in enumerate(extra() if extra is not None else []):
-            widgets.append(Button((w // 2 - bw // 2 - self.px(60), y + (i + 1) * (bh + self.px(12)),
-                                   bw + self.px(120), bh), label, lambda fn=fn: self.say(fn() or ""),
-                                  font_size=self.px(22), name=name))
+            ey = y + (i + 1) * (bh + self.px(12))
+            if ey + bh > h - self.px(8):  # no room below the two buttons: above them
+                ey = y - (i + 1) * (bh + self.px(12))
+            widgets.append(Button((w // 2 - bw // 2 - self.px(60), ey, bw + self.px(120), bh), label,
+                                  lambda fn=fn: self.say(fn() or ""), font_size=self.px(22), name=name))
         return widgets
 
     def focus_first(self) -> None:
