@@ -776,8 +776,7 @@ class MalleusMatch(Match):
 
     def _score_breakdown(self) -> list[list[tuple[str, int]]]:
         # where each player's personal gain came from is his ledger's business (§5): one line
-        return [[("Personal gain (the Prévôt never wins)" if s == PREVOT else "Personal gain", score)]
-                for s, score in enumerate(self._scores())]
+        return [[("Personal gain", score)] for score in self._scores()]
 
     def _waiting_seats(self) -> list[int]:
         """Seats the table waits for (without optional conflict moves)."""
