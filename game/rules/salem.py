@@ -722,6 +722,13 @@ class SalemMatch(Match):
     def _winners(self, scores: list) -> list[int]:
         return list(self.state["winners"])
 
+    def _score_breakdown(self) -> list[list[tuple[str, int]]]:
+        """§3.8: one point for each player on the winning side (dead or alive)."""
+        s = self.state
+        win = set(s["winners"])
+        label = {"witches": "The witches won", "townspeople": "The town won"}.get(s["team"], "Nobody won")
+        return [[(label, 1 if p in win else 0)] for p in range(self.n)]
+
     def apply(self, seat: int, command: dict) -> list[dict]:
         # R42: a living seat may arrange its own row out of turn
         if (type(command) is dict and command.get("type") == "arrange_tryals" and self._valid_seat(seat)

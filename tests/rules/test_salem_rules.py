@@ -550,3 +550,13 @@ def test_a_damaged_save_is_refused_with_a_clear_message():
     with pytest.raises(Exception) as info:
         Match.from_json(json.dumps(data))
     assert "damaged" in str(info.value)
+
+
+def test_the_score_breakdown_is_one_point_for_the_winning_side():
+    # salem.md §3.8, R16: winners score 1 (the game-over table's rows add up to the scores)
+    m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]}, hands={0: ["c9"]})
+    m.apply(0, play("c9", 2))
+    m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
+    lines = m.score_breakdown()
+    assert [sum(x["points"] for x in seat) for seat in lines] == m.result()["scores"] == [1, 1, 0, 0]
+    assert lines[0][0]["label"] == "The witches won"
