@@ -211,3 +211,38 @@ def test_cli_play_refuses_a_bot_prevot():
     from game.cli import main
 
     assert main(["play", "malleus", "--players", "Jacques,Ann,Bob,Cy", "--bots", "0"]) == 2
+
+
+def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_table(app, tmp_path, monkeypatch):
+    # R23/R24 + D3: "Play a card" lowers the curtain for that player only; the play is
+    # secret (the log shows the effect, not the player); Back to the table goes public
+    from game.ui.scenes.curtain import CurtainScene
+    from game.ui.session import HotseatSession, open_table
+    from game.ui.smoke_common import post_click
+    from tests.rules.malleus_kit import give, village_s
+    from tests.ui.table_source import clear_scenes
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session = HotseatSession.new(app, "malleus", list(NAMES), [], seed=1, bot_delay=0.0,
+                                 save_path=tmp_path / "card.witchhunt.json")
+    m = session.match = village_s(turn=1)
+    card = give(m, 2, "whispering")
+    m.apply(1, {"type": "declare_conflict", "kind": "accusation", "target": "v5"})
+    m.apply(1, {"type": "frame_scene", "location": "The well", "present": ["v1", "v5"]})
+    table = open_table(app, session)
+    run_frames(app, 2)
+    assert session.screen_seat is None and "begin_resolution" in [b.name for b in table.buttons]
+    post_click(app, table.locate("button", "private"))
+    post_click(app, table.locate("prompt", 2))  # Bob's cards and ledger
+    assert isinstance(app.scenes.top, CurtainScene) and session.curtain_seat == 2
+    post_click(app, (app.size[0] // 2, app.size[1] // 2))
+    assert session.screen_seat == 2
+    post_click(app, table.locate("button", f"play_{card}"))
+    post_click(app, table.locate("prompt", 0))  # on Marie, in secret
+    assert m.state["villagers"]["v1"]["standing"] == 7 and card in m.state["ledgers"][2]["locked"]
+    assert [e for e in m.log(None) if e["type"] == "card"][-1] == {
+        "type": "card", "card_type": "whispering", "secret": True, "target": "v1"}
+    post_click(app, table.locate("button", "release"))
+    assert session.screen_seat is None
+    session.close()
+    clear_scenes(app)

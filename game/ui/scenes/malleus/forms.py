@@ -80,6 +80,7 @@ class FormHost:
         h = min(self.size[1] - self.px(40), self.px(90) + rows * self.px(52))
         box = pygame.Rect(0, 0, w, h)
         box.center = m.center
+        box.clamp_ip(pygame.Rect(0, self.px(8), self.size[0], self.size[1] - self.px(16)))
         return box
 
     def _form_layout(self) -> None:
@@ -113,7 +114,7 @@ class FormHost:
                 label_w = self.px(260)
                 self.form_labels.append((fld.label, (x, y + row // 4)))
                 current = next((lab for lab, val in fld.options if val == fld.value), "— choose —")
-                b = Button((x + label_w, y, w - label_w, row), current + "  ▾",
+                b = Button((x + label_w, y, w - label_w, row), current + "  ↓",
                            lambda fld=fld: self._choose(fld), font_size=size, name=f"form_{fld.key}")
                 widgets.append(b)
                 y += row + self.px(10)

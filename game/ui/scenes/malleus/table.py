@@ -164,7 +164,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def make_buttons(self) -> list[Button]:
         actions = list(self.action_list()) if self.form is None else []
         if self.frame_seat is not None:
-            actions = [(f"Where: {self.frame_location} ▾", self.prompt_location, "frame_where", "normal"),
+            actions = [(f"Where: {self.frame_location} ↓", self.prompt_location, "frame_where", "normal"),
                        ("Frame the scene", self.frame_now, "frame_now", "primary"),
                        ("Cancel", self.cancel_modes, "frame_cancel", "normal")]
         if self.pending_villager or self.link_seat is not None:
