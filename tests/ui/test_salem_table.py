@@ -174,3 +174,30 @@ def test_town_hall_abilities_have_their_buttons_and_choosers(app):
     assert scene.prompt is not None and "Night" in scene.prompt.options[-1][0]
     scene.choose_prompt(len(scene.prompt.options) - 1)
     assert m.state["pile"][0] == "c58"
+
+
+def test_a_conspiracy_pick_is_also_a_click_on_the_row_on_the_left(app):
+    # salem.md §3.5: blind picks by position, from the row of the next living left
+    app.set_window_size((1280, 720))
+    m = stage(4, pile=["c57", "c8"])
+    m.apply(0, {"type": "draw_two"})
+    src = MatchTableSource(m, 0)
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    assert set(scene.window_row_choices()) == {(1, i) for i in range(5)}
+    post_click(app, scene.locate("tryal", (1, 3)))
+    assert scene.window_choice is not None
+    post_click(app, scene.locate("button", "continue"))
+    assert m.state["stack"][-1]["window"]["picks"][0]["index"] == 3
+
+
+def test_two_clicks_on_the_own_row_swap_its_cards_in_secret(app):
+    # salem.md §3.10 Law 4, R18: the owner reorders its row; nobody else sees it
+    app.set_window_size((1280, 720))
+    m = stage(4, rows={2: "W N N C N"})
+    row = list(m.state["rows"][2])
+    src = MatchTableSource(m, 2)  # not seat 2's turn: arranging is allowed out of turn
+    scene = open_table_scene(app, SalemTableScene, src, 2)
+    post_click(app, scene.locate("tryal", (2, 0)))
+    post_click(app, scene.locate("tryal", (2, 3)))
+    assert m.state["rows"][2] == [row[3], row[1], row[2], row[0], row[4]]
+    assert [c["kind"] for c in scene.view["my_row"]][:4] == ["constable", "not_a_witch", "not_a_witch", "witch"]

@@ -145,6 +145,9 @@ class MovesPanel:
         self.dirty = True
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
+        if self.window_pending() is not None:
+            self.click_window_row(pos)  # a Conspiracy pick or a confession, on the table itself
+            return
         if self.second_drop is not None:
             seat = self.seat_at(pos)
             if seat is not None and ("seat", seat) in self.second_targets():
@@ -158,9 +161,35 @@ class MovesPanel:
                 if target == ("tryal", hit):
                     self.submit(dict(c))
                     return
+            if hit[0] == self.view.get("seat") and self.view.get("my_row"):
+                self.arrange_click(hit[1])
+                return
         if self.deck_card_rect is not None and self.deck_card_rect.collidepoint(pos):
             if self.legal_of("draw_two"):
                 self.submit({"type": "draw_two"})
+
+    def arrange_click(self, index: int) -> None:
+        """Laws of Salem 4 (R18): click two of your own Tryal cards to swap them, in secret."""
+        if self.row_pick is None:
+            self.row_pick = index
+        elif self.row_pick == index:
+            self.row_pick = None
+        else:
+            order = list(range(len(self.view.get("my_row") or [])))
+            a, self.row_pick = self.row_pick, None
+            order[a], order[index] = order[index], order[a]
+            self.submit({"type": "arrange_tryals", "order": order})
+        self._static_key = None
+        self.dirty = True
+
+    def draw_row_pick(self, surface: pygame.Surface) -> None:
+        if self.row_pick is None:
+            return
+        from game.ui import theme
+
+        r = self.tryal_rects.get((self.view.get("seat"), self.row_pick))
+        if r is not None:
+            pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 3, border_radius=5)
 
     def peek(self) -> None:
         choices = [(t, c) for t, c in self.tryal_choices() if c["type"] == "ghost_peek"]

@@ -132,6 +132,40 @@ class PromptsPanel:
         self.window_commands = dict(zip(keys, (c for _, c in options)))
         return buttons
 
+    def window_row_choices(self) -> dict[tuple[int, int], Any]:
+        """Tryal cards on the table that stand for a choice in the open prompt: the
+        giver's row at a Conspiracy pick, one's own row at confessions."""
+        p = self.window_pending()
+        if p is None:
+            return {}
+        name = p.get("window")
+        seat = self.view.get("seat")
+        out: dict[tuple[int, int], Any] = {}
+        duties = [d for d in p.get("picks") or [] if d.get("index") is None]
+        for key, cmd in self.window_commands.items():
+            if cmd.get("type") == "confess" and name == "confess":
+                out[(seat, cmd["index"])] = key
+            elif cmd.get("type") == "conspiracy_pick" and duties:
+                if cmd.get("taker", seat) == duties[0]["taker"]:
+                    out[(duties[0]["giver"], cmd["index"])] = key
+        return out
+
+    def click_window_row(self, pos: tuple[int, int]) -> bool:
+        hit = self.tryal_at(pos)
+        key = self.window_row_choices().get(hit) if hit is not None else None
+        if key is None:
+            return False
+        self.choose_option(key)
+        return True
+
+    def draw_window_row_marks(self, surface: pygame.Surface) -> None:
+        for (seat, i), key in self.window_row_choices().items():
+            r = self.tryal_rects.get((seat, i))
+            if r is not None:
+                colour = theme.SELECT if key == self.window_choice else theme.HIGHLIGHT
+                pygame.draw.rect(surface, colour, r.inflate(4, 4), 3 if key == self.window_choice else 2,
+                                 border_radius=4)
+
     def choose_option(self, key: Any) -> None:
         self.window_choice = None if self.window_choice == key else key
         self.buttons = self.make_buttons()
@@ -156,6 +190,7 @@ class PromptsPanel:
         if p is None:
             self.prompt_box = None
             return
+        self.draw_window_row_marks(surface)
         box = self.prompt_rect()
         self.prompt_box = box
         night = self.is_night()

@@ -68,6 +68,7 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
         self.discard_card_rect: pygame.Rect | None = None
         self._pending_key: Any = None
         self._log_seen = 0
+        self.row_pick: int | None = None
         super().__init__(app, source)
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
@@ -87,6 +88,7 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
             if key != self._pending_key:
                 self._pending_key = key
                 self.window_choice = None
+                self.row_pick = None
                 if self.second_drop is not None and self.second_drop[0] not in self.my_hand():
                     self.second_drop = None
                 self.buttons = self.make_buttons()
@@ -142,6 +144,7 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
             "  may confess. Secret answers come in a box in the middle: choose, then Continue.",
             "Conspiracy: everyone takes a Tryal card from the player on the left, unseen.",
             "Hover or right-click zooms a card or a whole seat. 1-9 pick a card, Tab its targets.",
+            "Click two of your own Tryal cards to swap them (nobody else sees it).",
             "The wheel scrolls the game log.",
         ]
 
@@ -225,6 +228,7 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_second_drop(surface)
+        self.draw_row_pick(surface)
         self.draw_window_prompt(surface)
 
     def on_view_changed(self, old: dict, new: dict) -> None:
