@@ -259,7 +259,7 @@ def smoke_step(d) -> None:
     d.frames()
     left = d.deadline - time.monotonic() - 5
     try:
-        done = play_malleus(d.app, timeout_s=max(15.0, min(60.0, left)))
+        done = play_malleus(d.app, timeout_s=max(15.0, min(100.0, left)))
     except SmokeFailure as exc:
         raise smoke.SmokeFailure(f"short Malleus story: {exc}") from None
     for needed in ("new_plate_drag", "fact_drag_link", "declare_by_drag", "cite_drag", "secret_action",
