@@ -44,7 +44,7 @@ from game.ui.scenes.malleus.forms import FormHost
 from game.ui.scenes.malleus.ledger import LedgerPanel
 from game.ui.scenes.malleus.rounds import RoundsPanel
 from game.ui.scenes.malleus.village import VillagePanel
-from game.ui.scenes.table_base import Rect, TableScene, panel, scale_design_rects, text
+from game.ui.scenes.table_base import Rect, TableScene, fit_text, panel, scale_design_rects, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -228,6 +228,10 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         self.draw_ledger_zone(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.frame_seat is not None:  # where the scene being framed takes place
+            r = self.place_rects().get(self.frame_location or "")
+            if r is not None:
+                pygame.draw.ellipse(surface, theme.HIGHLIGHT, r, max(2, self.px(4)))
         if self.plate_drag is not None and self.plate_drag.get("moved"):
             self.draw_dragged_plate(surface)
         if self.pending_villager:
@@ -294,10 +298,12 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         r = self.ghost_rect()
         pygame.draw.rect(surface, (250, 240, 210), r, border_radius=r.h // 6)
         pygame.draw.rect(surface, theme.HIGHLIGHT, r, max(2, self.px(4)), border_radius=r.h // 6)
-        t = text(self.pending_villager["name"], max(12, self.px(22)), (40, 30, 22), bold=True)
+        size = max(12, self.px(22))
+        name = fit_text(self.pending_villager["name"], size, r.w - self.px(16), bold=True)
+        t = text(name, size, (40, 30, 22), bold=True)
         surface.blit(t, t.get_rect(center=r.center))
-        hint = text("drag me onto a villager", max(11, self.px(15)), theme.TEXT_LIGHT)
-        surface.blit(hint, hint.get_rect(midtop=(r.centerx, r.bottom + self.px(4))))
+        hint = text("drag me onto a villager", max(11, self.px(16)), theme.HIGHLIGHT, bold=True)
+        surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.y - self.px(4))))
 
     # -------------------------------------------------------------------- input ----
     def handle(self, event: InputEvent) -> None:
