@@ -10,7 +10,8 @@ import pytest
 from game.engine import new_match
 
 CASES = [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3),
-         ("witch_trial", 3, 4), ("witch_trial", 5, 5), ("witch_trial", 7, 6)]
+         ("witch_trial", 3, 4), ("witch_trial", 5, 5), ("witch_trial", 7, 6),
+         ("testimony", 5, 7)]
 
 
 @pytest.mark.parametrize("game,players,seed", CASES)
