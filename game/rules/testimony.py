@@ -108,6 +108,7 @@ from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
 from game.engine.rng import MatchRng
+from game.engine.shape import shown, valid_seat
 
 #: T2: (Heathen cards, Puritan cards) by player count
 SETUP_COUNTS = {3: (1, 3), 4: (2, 3), 5: (2, 4), 6: (3, 4), 7: (3, 4)}
@@ -222,10 +223,6 @@ def tokens_each(players: int, total: int | None = None) -> tuple[int, int]:
     return total // players, total % players
 
 
-def _seat_ok(value: Any, n: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
-
-
 # -------------------------------------------------------------------------------- match --
 @register
 class TestimonyMatch(Match):
@@ -314,15 +311,8 @@ class TestimonyMatch(Match):
     def _scores(self) -> list[int]:
         return list(self.state["totals"])
 
-    def apply(self, seat: int, command: dict) -> list[dict]:
-        # The base class refuses out-of-turn commands with a generic sentence; say who is
-        # awaited instead (same code, same "nothing changes" promise).
-        if (self._valid_seat(seat) and isinstance(command, dict) and isinstance(command.get("type"), str)
-                and not self.over and seat not in self._to_act()):
-            raise IllegalCommand("not_your_turn", self._waiting_message())
-        return super().apply(seat, command)
-
-    def _waiting_message(self) -> str:
+    def _not_your_turn(self, seat: int, command: dict) -> str:
+        """Say exactly who is awaited (the base class only says "not your turn")."""
         st = self.state
         name = self.players
         stage = st["stage"]
@@ -390,25 +380,23 @@ class TestimonyMatch(Match):
         ctype = command["type"]
         spec = self._FIELDS.get(ctype)
         if spec is None:
-            raise IllegalCommand("unknown_command", "There is no such command in Testimony.")
+            raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in Testimony.")
         required, optional = spec
         given = set(command) - {"type"}
-        if any(not isinstance(k, str) for k in given):
-            raise IllegalCommand("bad_command", f"'{ctype}' has a field that is not a name.")
         missing = sorted(required - given)
         if missing:
             raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
         extra = sorted(given - required - optional)
         if extra:
-            raise IllegalCommand("bad_command", f"'{ctype}' has no field {extra[0][:40]!r}.")
+            raise IllegalCommand("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
         stage = self.state["stage"]
         if self._STAGE_OF[ctype] != stage:
             raise IllegalCommand("wrong_stage", self._STAGE_HINT[stage])
         getattr(self, f"_cmd_{ctype}")(seat, command)
 
     def _other_seat(self, seat: int, value: Any, what: str) -> int:
-        if not _seat_ok(value, self.n):
-            raise IllegalCommand("bad_seat", f"There is no such seat to {what} at this table.")
+        if not valid_seat(value, self.n):
+            raise IllegalCommand("bad_seat", f"There is no seat {shown(value)} to {what} at this table.")
         if value == seat:
             raise IllegalCommand("own_seat", f"You cannot {what} yourself; choose another player.")
         return value
@@ -650,8 +638,7 @@ class TestimonyMatch(Match):
         the generator. The copy's log is ``seat``'s log for everyone and it keeps no
         command list (it is a forward model, not a save). Built from ``view(seat)``-level
         facts only: two matches that look the same to ``seat`` give the same copy."""
-        if not self._valid_seat(seat):
-            raise IllegalCommand("bad_seat", "There is no such seat at this table.")
+        self.check_seat(seat)
         twin = self.copy()
         seed = rng.randrange(2 ** 63)
         twin.seed = seed
