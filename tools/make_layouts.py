@@ -1,6 +1,6 @@
-"""Generate assets/layouts/hammer.tmx, witch_trial.tmx and salem.tmx (Tiled maps; run by hand).
+"""Generate assets/layouts/hammer.tmx, witch_trial.tmx, salem.tmx and testimony.tmx (Tiled maps; run by hand).
 
-    .venv/bin/python tools/make_layouts.py
+    .venv/bin/python tools/make_layouts.py [GAME ...]
 
 The maps are ordinary Tiled files: open them in Tiled to adjust zones by hand, or edit
 the tables here and regenerate. Coordinates are pixels on a 1920x1080 table
@@ -95,10 +95,27 @@ def salem_zones(n: int) -> list[tuple[str, str, Rect, dict]]:
     return layout_zones(n)
 
 
+# ---------------------------------------------------------------- Testimony
+def testimony_zones(n: int) -> list[tuple[str, str, Rect, dict]]:
+    """The seats round an oval table (the scene's own built-in zones, one source)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from game.ui.scenes.testimony.common import design_zones
+
+    z: list[tuple[str, str, Rect, dict]] = []
+    for name, rect in design_zones(n).items():
+        kind = "seat" if name.startswith("seat_") else name
+        props = {"own": True} if name == "seat_0" else {}
+        z.append((name, kind, tuple(rect), props))
+    return z
+
+
 GAMES = {
     "hammer": (range(3, 6), hammer_zones),
     "witch_trial": (range(3, 8), witch_trial_zones),
     "salem": (range(4, 13), salem_zones),
+    "testimony": (range(3, 8), testimony_zones),
 }
 
 
@@ -145,14 +162,16 @@ def tmx_text(game: str) -> str:
     return "".join(out).replace("{next_id}", str(obj_id))
 
 
-def main() -> int:
+def main(games: list[str] | None = None) -> int:
     root = Path(__file__).resolve().parent.parent / "assets" / "layouts"
     root.mkdir(parents=True, exist_ok=True)
-    for game in GAMES:
+    for game in games or GAMES:
         (root / f"{game}.tmx").write_text(tmx_text(game), encoding="utf-8")
         print(f"wrote {root / (game + '.tmx')}")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

@@ -234,6 +234,9 @@ class TestimonyMatch(Match):
     min_players = 3
     max_players = 7
     option_defaults = {"games": MAX_GAMES}
+    #: commands whose sending shows nothing private (hot-seat takes them on the shared
+    #: screen, without a curtain): answering an invitation, starting the next game
+    public_commands = ("answer_invite", "next_game")
 
     # ------------------------------------------------------------------------- setup --
     def _setup(self) -> None:

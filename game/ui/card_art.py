@@ -177,6 +177,8 @@ def face_info(game: str, card_id: str) -> FaceInfo:
         return _trial_info(kind, n)
     if game == "salem":
         return _salem_info(card_id)
+    if game == "testimony":
+        return _testimony_info(kind)
     return FaceInfo(game, kind, "other", kind.replace("_", " ").title(), "", "", "deck",
                     theme.WOOD, "", "")
 
@@ -276,6 +278,35 @@ def _salem_info(card_id: str) -> FaceInfo:
     return FaceInfo("salem", kind, colour, str(e.get("name", kind)), SALEM_LABEL.get(colour, colour.title()),
                     value, SALEM_ICONS.get(kind, "deck"), SALEM_COLOUR.get(colour, theme.WOOD),
                     _text(e, "text"), _text(e, "rules_text"))
+
+
+#: Testimony (testimony.md T1.1): a picture per Character, a colour per Belief
+TESTIMONY_ICONS = {
+    "magistrate": "gavel", "minister": "rules", "goodwife": "villager", "witchfinder": "inquisitor",
+    "cunning_woman": "familiar", "apostate": "mixup", "herbalist": "witch",
+    "heathen": "pentagram", "puritan": "scales",
+}
+TESTIMONY_COLOUR = {"heathen": (120, 52, 110), "puritan": (52, 84, 130)}
+CARD_BACK_TESTIMONY: RGB = (64, 48, 36)
+
+
+def _testimony_info(kind: str) -> FaceInfo:
+    """A Character (``magistrate``) or a Belief card (``belief_heathen``)."""
+    if kind.startswith("belief_"):
+        belief = kind[len("belief_"):]
+        found = _entries("testimony").get(belief)
+        e = found[1] if found and found[0] == "beliefs" else {"name": f"{belief.title()} Belief"}
+        return FaceInfo("testimony", kind, belief, str(e.get("name", kind)), "Belief card", "",
+                        TESTIMONY_ICONS.get(belief, "pentagram"), TESTIMONY_COLOUR.get(belief, theme.WOOD),
+                        _text(e, "text"), _text(e, "rules_text"))
+    found = _entries("testimony").get(kind)
+    e = found[1] if found and found[0] == "characters" else {"name": kind.replace("_", " ").title(),
+                                                              "belief": "puritan"}
+    belief = str(e.get("belief", "puritan"))
+    weight = int(e.get("token_weight", 1) or 1)
+    return FaceInfo("testimony", kind, belief, str(e.get("name", kind)), f"{belief.title()} Character",
+                    f"\u00d7{weight}" if weight > 1 else "", TESTIMONY_ICONS.get(kind, "villager"),
+                    TESTIMONY_COLOUR.get(belief, theme.WOOD), _text(e, "text"), _text(e, "rules_text"))
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -694,7 +725,8 @@ class CardArt:
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
         w, h = size
-        base = {"hammer": theme.CARD_BACK_HAMMER, "salem": theme.CARD_BACK_SALEM}.get(game, theme.CARD_BACK_TRIAL)
+        base = {"hammer": theme.CARD_BACK_HAMMER, "salem": theme.CARD_BACK_SALEM,
+                "testimony": CARD_BACK_TESTIMONY}.get(game, theme.CARD_BACK_TRIAL)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         grad = _vertical_gradient(size, theme.lighten(base, 0.12), theme.darken(base, 0.25))
         surf.blit(grad, (0, 0))
@@ -710,7 +742,7 @@ class CardArt:
         r = int(min(w, h) * 0.3)
         pygame.draw.circle(surf, theme.darken(base, 0.35), (w // 2, h // 2), r)
         pygame.draw.circle(surf, theme.PARCHMENT_DARK, (w // 2, h // 2), r, max(1, r // 10))
-        icon = {"hammer": "pentagram", "salem": "witch"}.get(game, "gavel")
+        icon = {"hammer": "pentagram", "salem": "witch", "testimony": "villager"}.get(game, "gavel")
         _blit_center(surf, get_icon(icon, int(r * 1.3), theme.PARCHMENT_DARK), w // 2, h // 2)
         # inner border
         inset = max(3, w // 16)

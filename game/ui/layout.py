@@ -31,6 +31,7 @@ PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "hammer": (3, 4, 5),
     "witch_trial": (3, 4, 5, 6, 7),
     "salem": tuple(range(4, 13)),   # the 2-3 player game has 4 seats with its ghosts
+    "testimony": (3, 4, 5, 6, 7),
 }
 
 
@@ -48,12 +49,16 @@ _TRIAL_FIXED = [
 
 _SALEM_FIXED = ["log", "deck", "discard", "buttons", "hand", "center", "banner", "message"]
 
+_TESTIMONY_FIXED = ["table", "hand", "banner", "message", "log", "talk", "notebook", "standings"]
+
+
 #: Zones every layout of a game has whatever the player count; on top of these each
 #: count ``n`` has ``seat_0`` … ``seat_{n-1}`` (see :func:`required_zones`).
 REQUIRED_ZONES: dict[str, list[str]] = {
     "hammer": list(_HAMMER_FIXED),
     "witch_trial": list(_TRIAL_FIXED),
     "salem": list(_SALEM_FIXED),
+    "testimony": list(_TESTIMONY_FIXED),
 }
 
 

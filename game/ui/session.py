@@ -22,6 +22,11 @@ Hot-seat additions a table may use (check with ``getattr`` so a LAN source need 
     source.can_pass_all() -> bool        # show the banner's "No answers" button
     source.no_answers() -> str | None    # "No answers": pass for every human seat in the window
     source.message -> str                # a public line for the table ("Bot Cy is thinking …")
+    source.public_decision() -> (seat, [commands]) | None   # a decision the whole table
+                                         # watches, taken on the shared screen (no curtain)
+    source.submit_public(seat, command) -> str | None
+    source.talk_lines() -> list[dict]    # table talk (claims; chat over a LAN): {seat, name, text, at}
+    source.say(text) -> str | None       # say something as the seat behind the screen
 
 A table scene draws only ``source.view()`` / ``source.log()`` and sends only
 ``source.submit()``; it re-reads the view whenever ``revision`` changes.
@@ -89,6 +94,9 @@ log = logging.getLogger(__name__)
 DEFAULT_BOT_DELAY = 0.6
 #: seconds the drawn cards stay on screen before the curtain, at normal animation speed
 HOLD_SECONDS = 3.0
+#: table talk kept per session (lines) and the longest line
+MAX_TALK = 300
+MAX_TALK_TEXT = 200
 #: seconds the final position stays on screen before the game-over scene appears
 GAME_OVER_PAUSE = 1.5
 
@@ -250,6 +258,8 @@ class HotseatSession:
         self._over_clock: float | None = None
         self._over_done = False
         self._started = False
+        #: table talk: public announcements (claims) in this session, saved with the game
+        self.talk: list[dict] = []
 
     @property
     def bot_delay(self) -> float:
@@ -298,6 +308,10 @@ class HotseatSession:
         ui = extra.get("ui")
         if isinstance(ui, dict):
             session.ui_state = ui
+        talk = extra.get("talk")
+        if isinstance(talk, list):
+            session.talk = [ln for ln in talk if isinstance(ln, dict) and isinstance(ln.get("text"), str)
+                            and isinstance(ln.get("seat"), int)][-MAX_TALK:]
         return session
 
     # ---------------------------------------------------------- TableSource API ----
@@ -381,6 +395,53 @@ class HotseatSession:
             self._hold = (seat, drawn, self.hold_seconds)
 
     # ------------------------------------------------------------ hot-seat extras ----
+    def public_decision(self) -> tuple[int, list[dict]] | None:
+        """A decision the whole table watches: the one seat to act is a human and every
+        command it may send is public by the game's rules (the match class's
+        ``public_commands``: Testimony's answer to an invitation, the start of its next
+        game). It is taken on the shared screen, without a curtain: nothing private is
+        shown for it. None when there is no such decision (or only one human plays)."""
+        if self.match.over or len(self.humans) <= 1:
+            return None
+        public = getattr(type(self.match), "public_commands", ())
+        pending = self.match.to_act()
+        if not public or len(pending) != 1 or not self.is_human(pending[0]):
+            return None
+        legal = self.match.legal(pending[0])
+        if not legal or any(c.get("type") not in public for c in legal):
+            return None
+        return pending[0], legal
+
+    def submit_public(self, seat: int, command: dict) -> str | None:
+        """Apply a public decision (:meth:`public_decision`) for ``seat`` from the shared screen."""
+        decision = self.public_decision()
+        if decision is None or decision[0] != seat:
+            return "That is not a decision for the whole table now."
+        if self.curtain_down:
+            return "Wait until the curtain is lifted."
+        return self._apply(seat, command)
+
+    def talk_lines(self) -> list[dict]:
+        """Table talk said at this table: ``{seat, name, text, sid, at}`` (``at``: how many
+        log events there were when it was said), oldest first."""
+        return list(self.talk)
+
+    def say(self, text: str) -> str | None:
+        """A public announcement (a claim) by the seat behind the screen. It carries no
+        rules weight and is not an engine command; it is kept with the save."""
+        seat = self._screen_seat
+        if seat is None or self.curtain_down:
+            return "Claims are made by the player behind the screen."
+        line = " ".join(str(text).split())[:MAX_TALK_TEXT]
+        if not line:
+            return "Say something first."
+        self.talk.append({"seat": seat, "name": self.players[seat], "text": line, "sid": self.match.state_id,
+                          "at": len(self.match.log(None))})
+        del self.talk[:-MAX_TALK]
+        self.revision += 1
+        self._autosave()
+        return None
+
     def banner_seats(self) -> list[int]:
         """Human seats the public banner offers now: those that may act now, while nobody
         is behind the screen (see the module docstring)."""
@@ -507,6 +568,8 @@ class HotseatSession:
         extra: dict[str, Any] = {"bots": sorted(self.bots), "summary": save_summary(self.match)}
         if self.ui_state:
             extra["ui"] = self.ui_state
+        if self.talk:  # table talk, when there is any (Testimony's claims)
+            extra["talk"] = list(self.talk)
         WRITER.save(self.match, self.save_path, extra)
         self.save_error = WRITER.errors.get(self.save_path)
 
@@ -522,7 +585,8 @@ class HotseatSession:
         old = self._screen_seat
         if len(self.humans) <= 1:
             self._screen_seat = self.humans[0] if self.humans else None
-        elif self.match.over:
+        elif self.match.over or self.public_decision() is not None:
+            # the end, or a decision the whole table watches: the shared screen
             self._screen_seat = None
             self._cancel_curtain()
         elif (blind := blind_window(self.match.view(None))) is not None and any(
@@ -588,6 +652,8 @@ class HotseatSession:
         if self.table is not None and self.table not in self.app.scenes.stack:
             self.close()
             return
+        if getattr(self.table, "holding", False):
+            return  # the table is showing something everyone reads (Testimony's reveal)
         if self.match.over:
             if self._over_clock is not None and not self._over_done:
                 self._over_clock += dt

@@ -63,8 +63,9 @@ def test_zones_scaled_to_720p_stay_apart_and_usable(game, players):
 
 
 def test_hand_cards_fit_at_720p():
-    # issue 3: hand cards about 90x126 px at 1280x720
-    for game in PLAYER_COUNTS:
+    # issue 3: hand cards about 90x126 px at 1280x720 (Testimony holds one Character
+    # card and tokens, no fan of cards: its hand is checked in its own table tests)
+    for game in (g for g in PLAYER_COUNTS if g != "testimony"):
         layout = load_layout(game, PLAYER_COUNTS[game][0])
         _, _, w, h = layout.rect("hand", 1280, 720)
         assert h >= 120 and w >= 8 * 90

@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 SUBMIT_WAIT = 1.0
 GAME_OVER_PAUSE = 1.5
+#: chat lines a LAN table keeps (the oldest go first)
+MAX_TALK = 300
 WAKE_EVENT = pygame.USEREVENT + 7
 
 
@@ -91,6 +93,8 @@ class LanSession:
         self._task_on = False
         self._over_clock: float | None = None
         self._over_done = False
+        #: chat lines heard at this table: {seat, name, text, at} (``at``: log events then)
+        self.talk: list[dict] = []
 
     # lifecycle ---------------------------------------------------------------------
     def start(self, table: "Scene | None" = None) -> None:
@@ -145,6 +149,19 @@ class LanSession:
     def no_answers(self) -> str | None:
         return "Each player answers on their own screen."
 
+    def talk_lines(self) -> list[dict]:
+        """Chat heard at this table since we joined, oldest first."""
+        return list(self.talk)
+
+    def say(self, text: str) -> str | None:
+        """Send a chat line to the table (the host shows it to everyone with our seat)."""
+        if self.client.status != CONNECTED:
+            return "Not connected to the host right now; reconnecting…"
+        line = " ".join(str(text).split())
+        if not line:
+            return "Say something first."
+        return None if self.client.chat(line) else "Not connected to the host right now; reconnecting…"
+
     def submit(self, command: dict) -> str | None:
         """Send ``command`` and wait (briefly) for the host: ``None`` once applied, else a
         sentence for the player (the rules' message, or why nothing happened)."""
@@ -195,6 +212,11 @@ class LanSession:
                 seat = message.get("seat")
                 edge = None if message.get("spectator") or not isinstance(seat, int) else theme.seat_color(seat)
                 self._toast(self.message, error=False, edge=edge or theme.TEXT_MUTED)
+                spoke = seat if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator") \
+                    else None
+                self.talk.append({"seat": spoke, "name": str(message.get("name") or ""),
+                                  "text": str(message.get("text") or ""), "at": len(self.client.events)})
+                del self.talk[:-MAX_TALK]
                 changed = True
             elif kind == "error" and self.client.status != CONNECTED and message.get("code"):
                 self.error = str(message.get("message"))
@@ -295,6 +317,8 @@ class LanSession:
         view = self.client.view
         if not view or not view.get("over") or self._over_done or self.table is None:
             return
+        if getattr(self.table, "holding", False):
+            return  # the table is showing something everyone reads first (Testimony's reveal)
         self._over_clock = (self._over_clock or 0.0) + dt
         if self._over_clock >= GAME_OVER_PAUSE:
             self._over_done = True

@@ -1,0 +1,239 @@
+"""The banner strip: the buttons of the shown seat's legal commands (invite, investigate,
+accept / decline, show a card, accuse / defend / discard, start the next game), or the
+public banner of a decision the whole table watches in hot-seat (an invitation's answer,
+the start of the next game: ``source.public_decision()``)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import Pick, Prompt, panel
+from game.ui.widgets import Banner, Button
+
+SHOW_LABELS = {"character": ("Show your Character (C)", pygame.K_c),
+               "belief_heathen": ("Show the Heathen Belief (H)", pygame.K_h),
+               "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p)}
+
+
+class PublicBanner(Banner):
+    """The public banner laid out for a low strip: words left, buttons right."""
+
+    def _layout(self) -> None:
+        if not self.buttons:
+            return
+        f = get_font(self.font_size - 2, bold=True)
+        widths = [max(110, f.size(b.label)[0] + 30) for b in self.buttons]
+        gap = 10
+        room = int(self.rect.w * 0.55)
+        if sum(widths) + gap * (len(widths) - 1) > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+        bh = max(26, min(44, self.rect.h - 14))
+        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
+        for b, w in zip(self.buttons, widths):
+            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
+            x += w + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, alpha=245, edge=theme.HIGHLIGHT, width=3)
+        right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
+        font = get_font(self.font_size, bold=True)
+        lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
+        y = self.rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(font.render(line, True, theme.HIGHLIGHT), (self.rect.x + 14, y))
+            y += font.get_linesize()
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class ActionBar:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    # ------------------------------------------------------------- the decisions --
+    def public_decision(self) -> tuple[int, list[dict]] | None:
+        fn = getattr(self.source, "public_decision", None)
+        if fn is None:
+            return None
+        try:
+            return fn()
+        except Exception:
+            return None
+
+    def make_banner(self) -> Banner | None:
+        decision = self.public_decision()
+        if decision is None or self.my_seat() is not None:
+            return None
+        seat, commands = decision
+        players = list(self.source.players)
+        who = words.seat_name(seat, players)
+        v = self.view
+        actions: list[tuple[str, Callable[[], Any]]] = []
+        if any(c.get("type") == "answer_invite" for c in commands):
+            inviter = words.seat_name((v.get("invite") or {}).get("by"), players)
+            prompt = f"{inviter} invites {who} to share. {who}, in front of everyone: do you accept?"
+            actions = [(f"{who}: Accept (A)", lambda: self.decide(seat, {"type": "answer_invite", "accept": True})),
+                       (f"{who}: Decline (X)", lambda: self.decide(seat, {"type": "answer_invite", "accept": False}))]
+        elif any(c.get("type") == "next_game" for c in commands):
+            prompt = (f"Game {v.get('game_no')} is over. {who} scored lowest and begins game "
+                      f"{(v.get('game_no') or 0) + 1}.")
+            actions = [(f"Start game {(v.get('game_no') or 0) + 1} (Enter)",
+                        lambda: self.decide(seat, {"type": "next_game"}))]
+        else:
+            return None
+        bar = pygame.Rect(self.rects["banner"])
+        banner = PublicBanner(bar, prompt, actions, font_size=max(14, min(20, bar.h // 3)))
+        hotkeys = [pygame.K_a, pygame.K_x] if len(actions) == 2 else [pygame.K_RETURN]
+        for b, key, (label, _cb) in zip(banner.buttons, hotkeys, actions):
+            b.hotkey = key
+            b.name = "public:" + label.split(": ")[-1].split(" (")[0].lower().replace(" ", "_")
+            b.style = "primary" if "Accept" in label or "Start" in label else "normal"
+        return banner
+
+    def decide(self, seat: int, command: dict) -> None:
+        fn = getattr(self.source, "submit_public", None)
+        if fn is None:
+            self.toast("Only the player asked can answer, on their own screen.")
+            return
+        problem = fn(seat, command)
+        if problem:
+            self.toast(str(problem))
+        self.sync()
+
+    # ------------------------------------------------------------------- buttons --
+    def make_buttons(self) -> list[Button]:
+        specs: list[tuple[str, str, Any, int | None, str]] = []
+        invites = self.legal_of("invite")
+        looks = [c for c in self.legal_of("investigate") if "seat2" not in c]
+        doubles = [c for c in self.legal_of("investigate") if "seat2" in c]
+        if invites or looks:
+            if invites:
+                specs.append(("invite", "Share\u2026 (S)", self.start_invite, pygame.K_s, "primary"))
+            specs.append(("investigate", "Investigate\u2026 (I)", self.start_investigate, pygame.K_i, "normal"))
+            if doubles:
+                specs.append(("double", "Investigate two\u2026 (T)", self.start_double, pygame.K_t, "normal"))
+        if self.legal_of("answer_invite"):
+            specs.append(("accept", "Accept (A)", lambda: self.do({"type": "answer_invite", "accept": True}),
+                          pygame.K_a, "primary"))
+            specs.append(("decline", "Decline (X)", lambda: self.do({"type": "answer_invite", "accept": False}),
+                          pygame.K_x, "normal"))
+        for c in self.legal_of("show"):
+            label, key = SHOW_LABELS.get(c["card"], (c["card"], None))
+            specs.append((f"show:{c['card']}", label, lambda cmd=c: self.do(cmd), key,
+                          "primary" if c["card"] == "character" else "normal"))
+        if self.legal_of("testify"):
+            specs.append(("accuse", "Accuse\u2026 (A)", lambda: self.start_testify("accuse"), pygame.K_a, "danger"))
+            specs.append(("defend", "Defend\u2026 (D)", lambda: self.start_testify("defend"), pygame.K_d, "primary"))
+        if self.legal_of("discard_token"):
+            specs.append(("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), pygame.K_x,
+                          "normal"))
+        if self.legal_of("next_game"):
+            specs.append(("next_game", f"Start game {(self.view.get('game_no') or 0) + 1} (Enter)",
+                          lambda: self.do({"type": "next_game"}), pygame.K_RETURN, "primary"))
+        if self.my_seat() is None and self.public_decision() is not None:
+            specs = []  # the public banner holds the buttons of the moment
+        return self.layout_bar(specs) + self.result_button() + self.talk_buttons()
+
+    def result_button(self) -> list[Button]:
+        """"Show the result" under the match standings, once a game has ended."""
+        if not self.view.get("history") or (self.reveal and self.reveal.get("open")) or "standings" not in self.rects:
+            return []
+        r = pygame.Rect(self.rects["standings"])
+        size = max(12, min(16, r.h // 24))
+        bh = size + 16
+        rect = pygame.Rect(r.x + 10, r.bottom - bh - 10, r.w - 20, bh)
+        return [Button(rect, "Show the last result (V)", self.open_last_reveal, font_size=size, hotkey=pygame.K_v,
+                       name="show_result")]
+
+    def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:
+        if not specs or "banner" not in self.rects:
+            return []
+        bar = pygame.Rect(self.rects["banner"])
+        bh = max(28, min(44, bar.h - 14))
+        size = max(13, min(19, bh // 2))
+        font = get_font(size, bold=True)
+        widths = [max(bh * 3, font.size(label)[0] + 28) for _n, label, *_ in specs]
+        gap = 8
+        room = int(bar.w * 0.66)
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = bar.right - 8 - total
+        y = bar.centery - bh // 2
+        out = []
+        for (name, label, action, hotkey, style), w in zip(specs, widths):
+            out.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
+            x += w + gap
+        return out
+
+    def do(self, command: dict) -> None:
+        self.submit(command)
+
+    # ---------------------------------------------------------------- the picks --
+    def seat_targets(self, kind: str, **match: Any) -> list[tuple[str, Any]]:
+        return [("seat", c["seat"]) for c in self.legal_of(kind)
+                if all(c.get(k) == val for k, val in match.items()) and "seat2" not in c]
+
+    def start_invite(self) -> None:
+        self.pick = Pick("Click the player you invite to share (Esc cancels).", self.seat_targets("invite"),
+                         lambda t: self.do({"type": "invite", "seat": t[1]}))
+        self.message = self.pick.title
+
+    def start_investigate(self) -> None:
+        self.pick = Pick("Click the player whose tokens you look at (Esc cancels).",
+                         self.seat_targets("investigate"), lambda t: self.do({"type": "investigate", "seat": t[1]}))
+        self.message = self.pick.title
+
+    def start_double(self) -> None:
+        firsts = sorted({c["seat"] for c in self.legal_of("investigate") if "seat2" in c})
+
+        def second(first: tuple[str, Any]) -> None:
+            seconds = [("seat", c["seat2"]) for c in self.legal_of("investigate")
+                       if c.get("seat") == first[1] and "seat2" in c]
+            self.pick = Pick("Now click the second player (Esc cancels).", seconds,
+                             lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}))
+            self.message = self.pick.title
+
+        self.pick = Pick("Cunning Woman: click the first of two players (Esc cancels).",
+                         [("seat", s) for s in firsts], second)
+        self.message = self.pick.title
+
+    def start_testify(self, side: str) -> None:
+        word = "accuse" if side == "accuse" else "defend"
+        self.pick = Pick(f"Click the player you {word} (a token, {words.SIDE_WORDS[side]} side up; Esc cancels).",
+                         self.seat_targets("testify", side=side),
+                         lambda t: self.do({"type": "testify", "seat": t[1], "side": side}))
+        self.message = self.pick.title
+
+    def seat_prompt(self, seat: int, anchor: tuple[int, int]) -> bool:
+        """A click on a seat plate: what the shown seat may do to that seat now."""
+        players = list(self.source.players)
+        who = words.seat_name(seat, players)
+        options: list[tuple[str, dict]] = []
+        for c in self.legal_cmds:
+            if c.get("seat") != seat:
+                continue
+            kind = c.get("type")
+            if kind == "invite":
+                options.append((f"Invite {who} to share", c))
+            elif kind == "investigate" and "seat2" not in c:
+                options.append((f"Investigate {who}", c))
+            elif kind == "testify":
+                label = f"Accuse {who} (accusation side up)" if c["side"] == "accuse" else \
+                    f"Defend {who} (defense side up)"
+                options.append((label, c))
+        if not options:
+            return False
+        if len(options) == 1:
+            self.do(options[0][1])
+            return True
+        self.prompt = Prompt(f"{who}:", options, self.do, anchor=anchor)
+        return True

@@ -1,0 +1,146 @@
+"""The middle of the table: the oval with the game, the turn, the set-aside card and the
+discards; during a share, the two cards (face up only for the sharers, as the view has
+them); after an investigation, what the shown seat just saw."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import text
+from game.ui.scenes.testimony.common import CARD_RATIO, fit_text, token_disc
+
+
+class CentrePanel:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    def centre_key(self) -> tuple:
+        v = self.view
+        return (v.get("game_no"), v.get("turn_no"), v.get("stage"), repr(v.get("share")), repr(v.get("invite")),
+                repr(v.get("set_aside")), len(v.get("discarded") or []), repr(self.latest_learning()),
+                v.get("turn"), v.get("next_first"))
+
+    def latest_learning(self) -> dict | None:
+        """The notebook entry of the current turn (a share or a look), if the shown seat has one."""
+        v = self.view
+        book = v.get("notebook") or []
+        if not book or v.get("stage") in ("between", "over"):
+            return None
+        entry = book[-1]
+        return entry if entry.get("turn") == v.get("turn_no") else None
+
+    def draw_centre(self, surface: pygame.Surface) -> None:
+        v = self.view
+        r = pygame.Rect(self.rects["table"])
+        oval = r.inflate(40, 24)
+        pygame.draw.ellipse(surface, theme.WOOD_DARK, oval.inflate(16, 16))
+        pygame.draw.ellipse(surface, theme.FELT_LIGHT, oval)
+        pygame.draw.ellipse(surface, theme.PANEL_EDGE, oval, 2)
+        size = max(12, min(18, r.h // 11))
+        if not v.get("game_no"):
+            return
+        learning = self.latest_learning()
+        share = v.get("share")
+        if share or (learning and learning.get("kind") == "share"):
+            self.draw_share(surface, r, share, learning, size)
+            return
+        if learning and learning.get("kind") == "investigate":
+            self.draw_look(surface, r, learning, size)
+            return
+        title = text(f"Game {v.get('game_no')} of {v.get('games')}", size + 4, theme.PARCHMENT, bold=True, title=True)
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 4)))
+        stage = v.get("stage")
+        players = list(self.source.players)
+        if stage in ("between", "over"):
+            line = "The match is over." if stage == "over" else \
+                f"{words.seat_name(v.get('next_first'), players)} begins game {v.get('game_no', 0) + 1}."
+        else:
+            total = v.get("tokens_each", 0) * self.players
+            line = f"Turn {v.get('turn_no')} of {total} \u00b7 {words.seat_name(v.get('turn'), players)} to play"
+        t = text(fit_text(line, size, r.w - 10), size, theme.TEXT_LIGHT)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + 10 + title.get_height())))
+        y = r.y + 16 + title.get_height() + t.get_height()
+        aside = v.get("set_aside") or {}
+        ch = max(40, r.bottom - y - 8)
+        cw = int(ch / CARD_RATIO)
+        card = pygame.Rect(r.x + 30, y + 4, cw, ch)
+        if aside.get("exists"):
+            face = aside.get("character")
+            img = self.art.face(self.game, face, card.size) if face else self.art.back(self.game, card.size)
+            surface.blit(img, card.topleft)
+            label = text("set aside", size - 3, theme.TEXT_MUTED)
+            surface.blit(label, (card.right + 6, card.bottom - label.get_height()))
+        discards = len(v.get("discarded") or [])
+        aside_tokens = v.get("tokens_aside", 0)
+        lines = [f"{v.get('tokens_each', 0)} tokens each",
+                 f"{aside_tokens} token{'s' if aside_tokens != 1 else ''} set aside",
+                 f"{discards} discarded"]
+        ty = y + 6
+        for line in lines:
+            t = text(line, size - 2, theme.TEXT_LIGHT)
+            surface.blit(t, (r.centerx + 10, ty))
+            ty += t.get_height() + 2
+
+    def draw_share(self, surface: pygame.Surface, r: pygame.Rect, share: dict | None, learning: dict | None,
+                   size: int) -> None:
+        players = list(self.source.players)
+        if share:
+            by, with_ = share.get("by"), share.get("with")
+        else:  # a share of this turn is over: it was the active player's (T3)
+            me, other = self.my_seat(), (learning or {}).get("with")
+            by = self.view.get("turn")
+            with_ = other if by == me else me
+        title = text(f"{words.seat_name(by, players)} and {words.seat_name(with_, players)} share",
+                     size + 1, theme.PARCHMENT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
+        ch = r.h - title.get_height() - 30
+        cw = int(ch / CARD_RATIO)
+        shown = {}
+        if learning is not None:
+            for key in ("gave", "got"):
+                payload = learning.get(key)
+                if payload:
+                    shown[payload.get("seat")] = payload
+        for i, seat in enumerate((by, with_)):
+            x = r.centerx - cw - 20 if i == 0 else r.centerx + 20
+            rect = pygame.Rect(x, r.y + title.get_height() + 6, cw, ch)
+            payload = shown.get(seat)
+            if payload:
+                card = payload.get("character") if payload.get("card") == "character" else payload.get("card")
+                surface.blit(self.art.face(self.game, card, rect.size), rect.topleft)
+            else:
+                surface.blit(self.art.back(self.game, rect.size), rect.topleft)
+                if share and share.get("next") == seat:
+                    pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 2, border_radius=6)
+            label = text(fit_text(words.seat_name(seat, players), size - 3, cw + 30), size - 3, theme.TEXT_LIGHT)
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+        arrow = text("\u21c4", size + 8, theme.PARCHMENT, bold=True)
+        surface.blit(arrow, arrow.get_rect(center=(r.centerx, r.y + title.get_height() + 6 + ch // 2)))
+
+    def draw_look(self, surface: pygame.Surface, r: pygame.Rect, learning: dict, size: int) -> None:
+        players = list(self.source.players)
+        looks = learning.get("looks") or []
+        title = text("You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks),
+                     size, theme.PARCHMENT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
+        y = r.y + title.get_height() + 8
+        rad = max(8, min(13, (r.h - title.get_height()) // (6 * max(1, len(looks)))))
+        for look in looks:
+            tokens = look.get("tokens") or []
+            acc = sum(1 for t in tokens if t.get("side") == "accuse")
+            label = text(f"{words.seat_name(look.get('target'), players)}: {acc} accusing, "
+                         f"{len(tokens) - acc} defending", size - 2, theme.TEXT_LIGHT, bold=True)
+            surface.blit(label, (r.x + 8, y))
+            y += label.get_height() + 2
+            x = r.x + 10
+            for t in tokens:
+                disc = token_disc(rad, theme.seat_color(t.get("placer", 0)), t.get("side"))
+                if x + disc.get_width() > r.right - 4:
+                    x = r.x + 10
+                    y += disc.get_height() + 2
+                surface.blit(disc, (x, y))
+                x += disc.get_width() + 2
+            if not tokens:
+                none = text("no tokens there", size - 3, theme.TEXT_MUTED)
+                surface.blit(none, (x, y))
+            y += rad * 2 + 10

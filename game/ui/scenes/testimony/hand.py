@@ -1,0 +1,126 @@
+"""The shown seat's hand: its Character card, the two Belief cards (shown only in a
+share) and its Testimony tokens, as sprites that can be dragged onto a seat plate."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, token_disc
+from game.ui.sprites import CardSprite
+
+OWN_CHARACTER = "own:character"
+OWN_BELIEFS = ("own:belief_heathen", "own:belief_puritan")
+TOKEN_PREFIX = "token:"
+
+
+def show_card_of(sprite_id: str) -> str | None:
+    """``own:belief_puritan`` -> ``belief_puritan`` (the T7 ``show`` card), else None."""
+    return sprite_id.split(":", 1)[1] if sprite_id.startswith("own:") else None
+
+
+class HandPanel:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    def me(self) -> dict:
+        return self.view.get("me") or {}
+
+    def my_hand(self) -> list[str]:
+        """Sprite ids of what the shown seat holds: tokens, then its cards."""
+        if self.my_seat() is None or not self.me():
+            return []
+        count = int(self.player(self.my_seat()).get("tokens") or 0)
+        out = [f"{TOKEN_PREFIX}{i}" for i in range(count)]
+        out.append(OWN_CHARACTER)
+        out.extend(OWN_BELIEFS)
+        return out
+
+    def hand_geometry(self) -> dict[str, pygame.Rect]:
+        zone = pygame.Rect(self.rects["hand"])
+        card_h = max(60, zone.h - 44)
+        card_w = int(card_h / CARD_RATIO)
+        character = pygame.Rect(zone.x + 12, zone.y + 30, card_w, card_h)
+        small_h = max(50, int(card_h * 0.62))
+        small_w = int(small_h / CARD_RATIO)
+        beliefs = [pygame.Rect(character.right + 14 + i * (small_w + 8), zone.bottom - small_h - 8, small_w, small_h)
+                   for i in range(2)]
+        tokens = pygame.Rect(beliefs[1].right + 18, zone.y + 30, zone.right - beliefs[1].right - 30, zone.h - 40)
+        return {"zone": zone, "character": character, "beliefs": beliefs[0].union(beliefs[1]),
+                "belief_heathen": beliefs[0], "belief_puritan": beliefs[1], "tokens": tokens}
+
+    def token_radius(self) -> int:
+        g = self.hand_geometry()
+        return max(12, min(26, g["tokens"].h // 5))
+
+    def rebuild_sprites(self, old_view: dict | None) -> None:
+        for s in list(self.group.sprites()):
+            if isinstance(s, CardSprite) and s.zone == "hand":
+                s.kill()
+        if self.my_seat() is None or not self.me() or "hand" not in self.rects:
+            return
+        g = self.hand_geometry()
+        me = self.me()
+        lift = g["character"].h // 8
+        character = me.get("character")
+        if character:
+            r = g["character"]
+            home = (r.x, r.y - (lift if self.selected == OWN_CHARACTER else 0))
+            self.group.add(CardSprite(OWN_CHARACTER, self.art.face(self.game, character, r.size), home,
+                                      draggable=True, zone="hand"), layer=1)
+        may_show = me.get("may_show") or []
+        for sprite_id in OWN_BELIEFS:
+            card = show_card_of(sprite_id)
+            r = g[card]
+            home = (r.x, r.y - (lift if self.selected == sprite_id else 0))
+            image = self.art.face(self.game, card, r.size)
+            if card not in may_show:
+                image = image.copy()
+                image.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            self.group.add(CardSprite(sprite_id, image, home, draggable=card in may_show, zone="hand"), layer=1)
+        count = int(self.player(self.my_seat()).get("tokens") or 0)
+        radius = self.token_radius()
+        area = g["tokens"]
+        step = radius * 2 + 8
+        per_row = max(1, area.w // step)
+        colour = theme.seat_color(self.my_seat())
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            sprite_id = f"{TOKEN_PREFIX}{i}"
+            lit = sprite_id == self.selected
+            disc = token_disc(radius, colour, None, lit=lit)
+            home = (area.x + col * step, area.y + row * (radius * 2 + 10) - (6 if lit else 0))
+            self.group.add(CardSprite(sprite_id, disc, home, draggable=True, zone="hand"), layer=2)
+
+    def draw_hand_panel(self, surface: pygame.Surface) -> None:
+        """The labels under the hand sprites (drawn on the static table)."""
+        if "hand" not in self.rects:
+            return
+        g = self.hand_geometry()
+        panel(surface, g["zone"], color=theme.FELT_DARK, alpha=200, width=1)
+        size = max(12, min(17, g["zone"].h // 12))
+        me = self.me()
+        if self.my_seat() is None or not me:
+            msg = text("The screen shows no hand now \u2014 it is passed between players.", size, theme.TEXT_MUTED)
+            surface.blit(msg, msg.get_rect(center=g["zone"].center))
+            return
+        character = me.get("character")
+        belief = me.get("belief", "")
+        head = text(f"You are {words.character_name(character)}", size + 1, theme.PARCHMENT, bold=True)
+        surface.blit(head, (g["zone"].x + 12, g["zone"].y + 6))
+        tag = text(words.belief_word(belief), size - 1, theme.TEXT_LIGHT, bold=True)
+        pill = tag.get_rect(midleft=(g["zone"].x + 20 + head.get_width(), g["zone"].y + 6 + head.get_height() // 2))
+        pill = pill.inflate(12, 2)
+        pygame.draw.rect(surface, belief_colour(belief), pill, border_radius=pill.h // 2)
+        surface.blit(tag, tag.get_rect(center=pill.center))
+        b = g["beliefs"]
+        label = text("Belief cards (for sharing)", size - 3, theme.TEXT_MUTED)
+        surface.blit(label, (b.x, b.y - label.get_height() - 2))
+        count = int(self.player(self.my_seat()).get("tokens") or 0)
+        t = g["tokens"]
+        label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), size - 1, theme.TEXT_LIGHT, bold=True)
+        surface.blit(label, (t.x, t.y - label.get_height() - 4))
+        if me.get("double_investigation"):
+            cw = text("Cunning Woman: you may still investigate two players at once (once this game).",
+                      size - 3, theme.HIGHLIGHT)
+            surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))

@@ -1,0 +1,102 @@
+"""The notebook: what the shown seat has learned this game — every share it took part in
+(what it showed, what it was shown) and every investigation (each token it saw, with
+placer and side, as it was when it looked) — so nobody has to remember it. Drawn only
+from ``view["notebook"]`` (the engine's T6 redaction), newest first."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.testimony.common import token_disc
+
+
+class NotebookPanel:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    def notebook_key(self) -> tuple:
+        return (repr(self.view.get("notebook")), self.view.get("seat"), self.view.get("game_no"),
+                repr((self.view.get("me") or {}).get("character")))
+
+    def notebook_lines(self) -> list[tuple[str, list[dict]]]:
+        """(sentence, tokens to draw under it) per entry, newest first."""
+        players = list(self.source.players)
+        out = []
+        for entry in reversed(self.view.get("notebook") or []):
+            turn = entry.get("turn")
+            if entry.get("kind") == "share":
+                other = words.seat_name(entry.get("with"), players)
+                gave, got = entry.get("gave"), entry.get("got")
+                parts = [f"Turn {turn}: shared with {other}."]
+                if gave:
+                    parts.append(f"You showed {words.shown_card_words(gave.get('card'), gave.get('character'))}.")
+                if got:
+                    parts.append(f"{other} showed {words.shown_card_words(got.get('card'), got.get('character'))}.")
+                else:
+                    parts.append(f"{other} has not shown yet.")
+                out.append((" ".join(parts), []))
+            elif entry.get("kind") == "investigate":
+                for look in entry.get("looks") or []:
+                    target = words.seat_name(look.get("target"), players)
+                    tokens = look.get("tokens") or []
+                    if not tokens:
+                        out.append((f"Turn {turn}: looked at {target} \u2014 no tokens.", []))
+                        continue
+                    acc = sum(1 for t in tokens if t.get("side") == "accuse")
+                    by = ", ".join(words.seat_name(t.get("placer"), players)
+                                   + (" \u2212" if t.get("side") == "accuse" else " +") for t in tokens)
+                    out.append((f"Turn {turn}: looked at {target} \u2014 {acc} accusing, "
+                                 f"{len(tokens) - acc} defending ({by}).", tokens))
+        return out
+
+    def draw_notebook(self, surface: pygame.Surface) -> None:
+        r = pygame.Rect(self.rects["notebook"])
+        panel(surface, r, alpha=215)
+        size = max(12, min(16, r.h // 30, r.w // 24))
+        head = text("Notebook", size + 2, theme.PARCHMENT, bold=True)
+        surface.blit(head, (r.x + 10, r.y + 6))
+        y = r.y + 12 + head.get_height()
+        font = get_font(size)
+        me = self.view.get("me")
+        if self.my_seat() is None or me is None:
+            for line in wrap_text("Only the player behind the screen sees their notebook.", font, r.w - 24):
+                surface.blit(font.render(line, True, theme.TEXT_MUTED), (r.x + 12, y))
+                y += font.get_linesize()
+            return
+        players = list(self.source.players)
+        known = [(p.get("seat"), p.get("character")) for p in self.view.get("players") or []
+                 if p.get("character") and p.get("seat") != self.my_seat()]
+        if known and self.view.get("stage") not in ("between", "over"):
+            line = "Characters you have seen: " + ", ".join(
+                f"{words.seat_name(s, players)} = {words.character_name(c)}" for s, c in known)
+            for part in wrap_text(line, font, r.w - 24):
+                surface.blit(font.render(part, True, theme.SELECT), (r.x + 12, y))
+                y += font.get_linesize()
+            y += 4
+        entries = self.notebook_lines()
+        if not entries:
+            msg = "Nothing learned yet this game. Share or investigate, and it is written here."
+            for line in wrap_text(msg, font, r.w - 24):
+                surface.blit(font.render(line, True, theme.TEXT_MUTED), (r.x + 12, y))
+                y += font.get_linesize()
+            return
+        rad = max(6, size // 2)
+        for i, (sentence, tokens) in enumerate(entries):
+            colour = theme.HIGHLIGHT if i == 0 else theme.TEXT_LIGHT
+            for line in wrap_text(sentence, font, r.w - 24):
+                if y + font.get_linesize() > r.bottom - 6:
+                    return
+                surface.blit(font.render(line, True, colour), (r.x + 12, y))
+                y += font.get_linesize()
+            if tokens and y + rad * 2 + 4 < r.bottom:
+                x = r.x + 16
+                for t in tokens:
+                    disc = token_disc(rad, theme.seat_color(t.get("placer", 0)), t.get("side"))
+                    if x + disc.get_width() > r.right - 8:
+                        break
+                    surface.blit(disc, (x, y))
+                    x += disc.get_width() + 2
+                y += rad * 2 + 6
+            y += 4

@@ -1,0 +1,258 @@
+"""The end of a game (testimony.md T5), told in order over the middle of the table: the
+tokens in front of each player turn over one by one while their Standing is counted,
+the killed are marked, every Character is revealed, then each score with its reasons.
+A click skips to the end; the panel closes with its button (Esc) and opens again from
+the standings. Also the match standings panel: every game's scores and the totals.
+
+Everything drawn comes from ``view["history"]`` (a finished game is public), so a LAN
+client, a resumed save and the hot-seat screen show the same thing."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.icons import get_icon
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, FLIP_SECONDS, REVEAL_GAP, fit_text,
+                                             middle_rect, token_disc)
+
+DONE = 1e9  # a reveal time past every step
+
+
+class RevealPanel:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`.
+
+    ``self.reveal``: None, or ``{"game": index into history, "t": seconds, "open": bool}``."""
+
+    # -------------------------------------------------------------- the timeline --
+    def reveal_record(self) -> dict | None:
+        if not self.reveal:
+            return None
+        history = self.view.get("history") or []
+        index = self.reveal["game"]
+        return history[index] if 0 <= index < len(history) else None
+
+    def reveal_order(self, record: dict) -> list[tuple[int, int, dict]]:
+        """(seat, index in its row, token) in the order the tokens turn over: seat by seat."""
+        order = []
+        for seat in range(self.players):
+            row = [t for t in record.get("tokens") or [] if t.get("target") == seat]
+            order.extend((seat, i, t) for i, t in enumerate(row))
+        return order
+
+    def reveal_times(self, record: dict) -> dict[str, float]:
+        flips = len(self.reveal_order(record))
+        tokens_end = flips * REVEAL_GAP + FLIP_SECONDS
+        return {"tokens_end": tokens_end, "deaths": tokens_end + 0.35, "characters": tokens_end + 0.7,
+                "scores": tokens_end + 0.7 + 0.12 * self.players + 0.3,
+                "end": tokens_end + 0.7 + 0.12 * self.players + 0.9}
+
+    def reveal_animating(self) -> bool:
+        record = self.reveal_record()
+        return bool(record and self.reveal.get("open") and self.reveal["t"] < self.reveal_times(record)["end"])
+
+    def step_reveal(self, dt: float) -> None:
+        if self.reveal is not None and self.reveal.get("open") and self.reveal_animating():
+            before = self.reveal["t"]
+            self.reveal["t"] += dt / self.anim_factor
+            record = self.reveal_record()
+            times = self.reveal_times(record)
+            for key, sound in (("deaths", "bell"), ("characters", "card_draw"), ("scores", "coins")):
+                if before < times[key] <= self.reveal["t"]:
+                    self.play_sound(sound)
+            self.dirty = True
+
+    def skip_reveal(self) -> None:
+        if self.reveal is not None:
+            self.reveal["t"] = DONE
+            self.dirty = True
+
+    def reveal_hides_sides(self) -> bool:
+        """While the reveal turns tokens over, the plates keep them face down (the
+        panel over the table is where they turn)."""
+        return bool(self.reveal and self.reveal.get("open") and self.reveal_animating())
+
+    # -------------------------------------------------------------------- drawing --
+    def reveal_box(self) -> pygame.Rect:
+        return pygame.Rect(middle_rect(*self.size)).inflate(-10, -10)
+
+    def draw_reveal(self, surface: pygame.Surface) -> None:
+        record = self.reveal_record()
+        if record is None or not self.reveal.get("open"):
+            self.reveal_close_rect = None
+            return
+        t = self.reveal["t"]
+        times = self.reveal_times(record)
+        box = self.reveal_box()
+        surface.blit(self.shade(box.size, 120), box.topleft)
+        panel(surface, box, alpha=245, edge=theme.HIGHLIGHT, width=2)
+        players = list(self.source.players)
+        size = max(12, min(20, box.h // 30))
+        title = text(f"Game {record.get('game_no')}: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True)
+        surface.blit(title, (box.x + 16, box.y + 8))
+        hint = "click to skip" if t < times["end"] else "Esc or the button closes this"
+        h = text(hint, size - 3, theme.TEXT_MUTED)
+        surface.blit(h, (box.x + 24 + title.get_width(), box.y + 8 + title.get_height() - h.get_height() - 2))
+        close = pygame.Rect(0, 0, max(110, size * 7), size + 16)
+        close.topright = (box.right - 12, box.y + 8)
+        self.reveal_close_rect = close
+        pygame.draw.rect(surface, theme.WOOD_LIGHT if close.collidepoint(self.pointer) else theme.WOOD, close,
+                         border_radius=8)
+        label = text("Close (Esc)", size - 2, theme.TEXT_LIGHT, bold=True)
+        surface.blit(label, label.get_rect(center=close.center))
+        top = box.y + title.get_height() + 18
+        foot = size + 18
+        row_h = max(36, (box.bottom - top - foot) // max(1, self.players))
+        order = self.reveal_order(record)
+        flipped_at = {(seat, i): k * REVEAL_GAP for k, (seat, i, _t) in enumerate(order)}
+        weights = self.token_weights(record)
+        name_w = int(box.w * 0.15)
+        card_h = max(24, row_h - 8)
+        card_w = int(card_h / CARD_RATIO)
+        rad = max(7, min(13, row_h // 4))
+        tokens_x = box.x + 16 + name_w + card_w + 14
+        tokens_w = int(box.w * 0.36)
+        standing_x = tokens_x + tokens_w + 8
+        reasons_x = standing_x + int(box.w * 0.09)
+        for seat in range(self.players):
+            y = top + seat * row_h
+            row = pygame.Rect(box.x + 8, y, box.w - 16, row_h - 4)
+            pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2) if seat % 2 else theme.PANEL, row, border_radius=6)
+            pygame.draw.rect(surface, theme.seat_color(seat), (row.x + 2, row.y + 3, 5, row.h - 6), border_radius=2)
+            name = text(fit_text(words.seat_name(seat, players), size, name_w - 8, bold=True), size, theme.PARCHMENT,
+                        bold=True)
+            surface.blit(name, (row.x + 12, row.y + 4))
+            card = pygame.Rect(box.x + 16 + name_w, row.y + 2, card_w, min(card_h, row.h - 4))
+            character = (record.get("characters") or [None] * self.players)[seat]
+            show_face = t >= times["characters"] + 0.12 * seat
+            img = self.art.face(self.game, character, card.size) if show_face else self.art.back(self.game, card.size)
+            surface.blit(img, card.topleft)
+            if show_face:
+                cn = text(fit_text(words.character_name(character), size - 4, name_w - 8), size - 4,
+                          theme.TEXT_LIGHT)
+                surface.blit(cn, (row.x + 12, row.y + 6 + name.get_height()))
+            standing = 0
+            x, ty = tokens_x, row.y + max(2, (row.h - rad * 2 - 4) // 2)
+            lying = [tk for tk in record.get("tokens") or [] if tk.get("target") == seat]
+            for i, tk in enumerate(lying):
+                start = flipped_at.get((seat, i), 0.0)
+                progress = (t - start) / FLIP_SECONDS
+                if progress >= 1:
+                    side, turned = tk.get("side"), 1.0
+                    standing += (-1 if side == "accuse" else 1) * weights.get(tk.get("placer"), 1)
+                elif progress >= 0.5:
+                    side, turned = tk.get("side"), (progress - 0.5) * 2
+                elif progress > 0:
+                    side, turned = None, 1 - progress * 2
+                else:
+                    side, turned = None, 1.0
+                disc = token_disc(rad, theme.seat_color(tk.get("placer", 0)), side, turned=turned)
+                if x + disc.get_width() > tokens_x + tokens_w:
+                    x = tokens_x
+                    ty += rad + 2
+                surface.blit(disc, (x, ty))
+                if progress >= 1 and weights.get(tk.get("placer"), 1) > 1 and show_face:
+                    badge = text(f"\u00d7{weights[tk.get('placer')]}", max(9, size - 7), theme.HIGHLIGHT, bold=True)
+                    surface.blit(badge, (x + disc.get_width() - badge.get_width() + 2, ty - 4))
+                x += disc.get_width() + 1
+            if not lying:
+                none = text("no tokens", size - 4, theme.TEXT_MUTED)
+                surface.blit(none, (tokens_x, row.centery - none.get_height() // 2))
+            killed = (record.get("killed") or [False] * self.players)[seat]
+            col = theme.TEXT_LIGHT
+            if t >= times["deaths"]:
+                standing = (record.get("standing") or [0] * self.players)[seat]
+                col = DEAD_COLOUR if killed else theme.SUCCESS
+            st = text(f"{standing:+d}", size + 4, col, bold=True)
+            surface.blit(st, (standing_x, row.centery - st.get_height() // 2))
+            if t >= times["deaths"] and killed:
+                stamp = text("KILLED", size - 2, theme.PARCHMENT, bold=True)
+                pill = stamp.get_rect(topleft=(standing_x, row.centery + st.get_height() // 2)).inflate(8, 0)
+                if pill.bottom <= row.bottom + 2:
+                    pygame.draw.rect(surface, DEAD_COLOUR, pill, border_radius=4)
+                    surface.blit(stamp, stamp.get_rect(center=pill.center))
+            if t >= times["scores"]:
+                score = (record.get("scores") or [0] * self.players)[seat]
+                total = (record.get("totals") or [0] * self.players)[seat]
+                head = text(f"{score:+d} this game \u00b7 {total} in all", size - 1, theme.HIGHLIGHT, bold=True)
+                surface.blit(head, (reasons_x, row.y + 3))
+                ry = row.y + 5 + head.get_height()
+                reasons = (record.get("reasons") or [[]] * self.players)[seat]
+                line = "; ".join(words.reason_line(r) for r in reasons) or "no points"
+                rt = text(fit_text(line, size - 4, box.right - reasons_x - 16), size - 4, theme.TEXT_LIGHT)
+                if ry + rt.get_height() <= row.bottom:
+                    surface.blit(rt, (reasons_x, ry))
+        aside = record.get("set_aside")
+        if aside and t >= times["characters"]:
+            line = text(f"The card set aside was {words.character_name(aside)}.", size - 2, theme.TEXT_MUTED)
+            surface.blit(line, (box.x + 16, box.bottom - foot + 4))
+
+    def token_weights(self, record: dict) -> dict[int, int]:
+        """Seat -> how many times its tokens count (the Magistrate's: 2; T1.1)."""
+        try:
+            from game.rules.testimony import catalog
+
+            cat = catalog()
+        except Exception:
+            return {}
+        return {s: cat.characters[c].token_weight for s, c in enumerate(record.get("characters") or [])
+                if c in cat.characters}
+
+    # ------------------------------------------------------------------ standings --
+    def standings_key(self) -> tuple:
+        v = self.view
+        return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
+                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), bool(self.reveal),
+                bool(self.reveal and self.reveal.get("open")))
+
+    def draw_standings(self, surface: pygame.Surface) -> None:
+        r = pygame.Rect(self.rects["standings"])
+        panel(surface, r, alpha=215)
+        v = self.view
+        games = int(v.get("games") or 3)
+        size = max(12, min(17, r.h // 20, r.w // 22))
+        head = text("Match standings", size + 2, theme.PARCHMENT, bold=True)
+        surface.blit(head, (r.x + 10, r.y + 6))
+        history = v.get("history") or []
+        players = list(self.source.players)
+        y = r.y + 14 + head.get_height()
+        col_w = max(40, (r.w - 150) // (games + 1))
+        name_w = r.w - 16 - col_w * (games + 1)
+        cols = [f"G{i + 1}" for i in range(games)] + ["Total"]
+        for i, c in enumerate(cols):
+            t = text(c, size - 1, theme.TEXT_MUTED, bold=True)
+            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (i + 1) * col_w - 6, y)))
+        y += size + 8
+        totals = list(history[-1].get("totals")) if history else [0] * self.players
+        best = max(totals) if totals else 0
+        winners = set(v.get("winners") or [])
+        row_h = max(size + 6, min(size + 14, (r.bottom - y - 40) // max(1, self.players)))
+        for seat in range(self.players):
+            pygame.draw.circle(surface, theme.seat_color(seat), (r.x + 16, y + row_h // 2 - 2), 5)
+            colour = theme.HIGHLIGHT if seat in winners else theme.TEXT_LIGHT
+            name = text(fit_text(words.seat_name(seat, players), size, name_w - 30), size, colour,
+                        bold=seat in winners)
+            surface.blit(name, (r.x + 26, y))
+            if seat in winners:
+                icon = get_icon("trophy", size + 2, theme.HIGHLIGHT)
+                surface.blit(icon, (r.x + 30 + name.get_width(), y - 1))
+            for g in range(games):
+                cell = "\u2013"
+                if g < len(history):
+                    cell = f"{history[g]['scores'][seat]:+d}"
+                t = text(cell, size, theme.TEXT_LIGHT)
+                surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (g + 1) * col_w - 6, y)))
+            total = totals[seat] if seat < len(totals) else 0
+            t = text(str(total), size, theme.HIGHLIGHT if history and total == best else theme.TEXT_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (games + 1) * col_w - 6, y)))
+            y += row_h
+        y += 6
+        if v.get("stage") == "over" and winners:
+            names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
+            line = f"{names} win{'' if len(winners) > 1 else 's'} the match."
+        else:
+            line = f"Game {v.get('game_no')} of {games} under way." if v.get("stage") not in ("between",) else \
+                f"Game {v.get('game_no')} of {games} is over."
+        t = text(fit_text(line, size - 1, r.w - 20), size - 1, theme.PARCHMENT)
+        surface.blit(t, (r.x + 10, y))

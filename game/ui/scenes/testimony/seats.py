@@ -1,0 +1,178 @@
+"""The seat plates round the table: name, pills, Character card, tokens in hand, the
+latest claims, and the tokens lying in front of the seat (face down in the placer's
+colour; the side shows only where the view gives it, i.e. where the shown seat knows it)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, fit_text, token_disc
+
+
+class SeatsPanel:
+    """Seat plates. Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    def seat_geometry(self, zone: pygame.Rect) -> dict[str, Any]:
+        """Sub-rects of a plate: header, Character card, info lines, the token area."""
+        head_h = max(20, min(30, zone.h // 7))
+        body_top = zone.y + head_h + 4
+        token_r = max(8, min(14, zone.w // 26))
+        token_h = token_r * 2 + 4
+        token_area = pygame.Rect(zone.x + 8, zone.bottom - 2 * token_h - 6, zone.w - 16, 2 * token_h + 2)
+        card_h = max(30, token_area.y - body_top - 6)
+        card_w = int(card_h / CARD_RATIO)
+        card = pygame.Rect(zone.x + 12, body_top + 2, card_w, card_h)
+        info = pygame.Rect(card.right + 10, body_top, zone.right - card.right - 18, card_h)
+        return {"header": pygame.Rect(zone.x, zone.y, zone.w, head_h + 2), "card": card, "info": info,
+                "tokens": token_area, "token_r": token_r}
+
+    def token_spots(self, seat: int, zone: pygame.Rect) -> list[tuple[dict, tuple[int, int]]]:
+        """Where each token lying in front of ``seat`` is drawn (centres), in order."""
+        g = self.seat_geometry(zone)
+        area, r = g["tokens"], g["token_r"]
+        step = r * 2 + 3
+        per_row = max(1, area.w // step)
+        lying = [t for t in self.view.get("tokens") or [] if t.get("target") == seat]
+        spots = []
+        for i, token in enumerate(lying):
+            row, col = divmod(i, per_row)
+            if row > 1:  # more than two rows: overlap the second row (never more than 21)
+                row, col = 1, per_row - 1
+            cx = area.x + r + 2 + col * step
+            cy = area.y + r + 2 + row * (r * 2 + 4)
+            spots.append((token, (cx, cy)))
+        return spots
+
+    def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
+        v = self.view
+        tags: list[tuple[str, tuple]] = []
+        if v.get("stage") in ("between", "over"):
+            p = self.player(seat)
+            if p.get("killed"):
+                tags.append(("killed", DEAD_COLOUR))
+            if seat in (v.get("winners") or []):
+                tags.append(("winner", theme.HIGHLIGHT))
+            return tuple(tags)
+        if seat in (v.get("to_act") or []):
+            tags.append(("to act", theme.HIGHLIGHT))
+        elif v.get("turn") == seat:
+            tags.append(("turn", theme.WOOD_LIGHT))
+        share = v.get("share") or {}
+        if seat in (share.get("by"), share.get("with")):
+            tags.append(("sharing", theme.SELECT))
+        invite = v.get("invite") or {}
+        if seat == invite.get("to"):
+            tags.append(("invited", theme.SELECT))
+        return tuple(tags)
+
+    def seat_key(self, seat: int, zone: pygame.Rect) -> tuple:
+        """Everything a plate shows (its cache key)."""
+        v = self.view
+        p = self.player(seat)
+        lying = tuple((t.get("token"), t.get("placer"), t.get("side")) for t in v.get("tokens") or []
+                      if t.get("target") == seat)
+        return (tuple(zone), seat, v.get("seat"), repr(sorted(p.items())), lying, self.seat_tags(seat),
+                tuple(self.claims_of(seat)[-2:]), seat in self.lit_seats(), self.reveal_hides_sides())
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        v = self.view
+        p = self.player(seat)
+        acting = seat in (v.get("to_act") or [])
+        lit = seat in self.lit_seats()
+        edge = theme.SELECT if lit else theme.HIGHLIGHT if acting else theme.PANEL_EDGE
+        panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=edge, width=3 if (acting or lit) else 1)
+        pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
+        g = self.seat_geometry(zone)
+        head = g["header"]
+        size = max(12, min(19, head.h * 7 // 10))
+        cy = head.centery + 1
+        x = zone.x + 14
+        label = self.name(seat) + (" (you)" if seat == v.get("seat") else "")
+        name = text(fit_text(label, size, zone.w // 2, bold=True), size, theme.PARCHMENT, bold=True)
+        surface.blit(name, name.get_rect(midleft=(x, cy)))
+        x += name.get_width() + 6
+        for tag, col in self.seat_tags(seat):
+            t = text(tag, max(10, size - 4), theme.INK if col in (theme.HIGHLIGHT, theme.SELECT) else theme.TEXT_LIGHT,
+                     bold=True)
+            pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
+            if pill.right > zone.right - 4:
+                break
+            pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
+            surface.blit(t, t.get_rect(center=pill.center))
+            x = pill.right + 3
+        self.draw_plate_card(surface, seat, g["card"])
+        self.draw_plate_info(surface, seat, g["info"], size)
+        if v.get("stage") in ("between", "over") and p.get("killed"):
+            pygame.draw.line(surface, DEAD_COLOUR, g["card"].topleft, g["card"].bottomright, 3)
+            pygame.draw.line(surface, DEAD_COLOUR, g["card"].bottomleft, g["card"].topright, 3)
+        for token, centre in self.token_spots(seat, zone):
+            side = None if self.reveal_hides_sides() else token.get("side")
+            disc = token_disc(g["token_r"], theme.seat_color(token.get("placer", 0)), side)
+            surface.blit(disc, disc.get_rect(center=centre))
+        if not self.token_spots(seat, zone):
+            t = text("no tokens in front", max(10, size - 5), theme.TEXT_MUTED)
+            surface.blit(t, t.get_rect(midleft=(g["tokens"].x + 2, g["tokens"].centery)))
+
+    def draw_plate_card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        character = self.player(seat).get("character")
+        if character:
+            surface.blit(self.art.face(self.game, character, rect.size), rect.topleft)
+        else:
+            surface.blit(self.art.back(self.game, rect.size), rect.topleft)
+
+    def draw_plate_info(self, surface: pygame.Surface, seat: int, info: pygame.Rect, size: int) -> None:
+        v = self.view
+        p = self.player(seat)
+        small = max(10, size - 4)
+        y = info.y
+        count = int(p.get("tokens") or 0)
+        line = text(f"In hand: {count}", small, theme.TEXT_LIGHT, bold=True)
+        surface.blit(line, (info.x, y))
+        r = max(4, small // 3)
+        for i in range(min(count, 9)):
+            disc = token_disc(r, theme.seat_color(seat), None)
+            surface.blit(disc, (info.x + line.get_width() + 6 + i * (r * 2 - 1), y + line.get_height() // 2 - r - 2))
+        y += line.get_height() + 2
+        if v.get("stage") in ("between", "over") and p.get("standing") is not None:
+            standing = p["standing"]
+            col = DEAD_COLOUR if p.get("killed") else theme.SUCCESS
+            t = text(f"Standing {standing:+d}" + (" \u2014 killed" if p.get("killed") else ""), small, col, bold=True)
+            surface.blit(t, (info.x, y))
+            y += t.get_height() + 2
+            if p.get("score") is not None:
+                t = text(f"Score {p['score']:+d} \u00b7 total {p.get('total', 0)}", small, theme.PARCHMENT)
+                surface.blit(t, (info.x, y))
+                y += t.get_height() + 2
+        elif p.get("character") and seat != v.get("seat"):
+            t = text(fit_text(f"Shown to you: {words.character_name(p['character'])}", small, info.w),
+                     small, theme.SELECT)
+            surface.blit(t, (info.x, y))
+            y += t.get_height() + 2
+        for claim in self.claims_of(seat)[-2:]:
+            if y + small + 2 > info.bottom:
+                break
+            t = text(fit_text("\u201c" + claim + "\u201d", small, info.w), small, theme.PARCHMENT_DARK)
+            surface.blit(t, (info.x, y))
+            y += t.get_height() + 1
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None and zone.collidepoint(pos):
+                return seat
+        return None
+
+    def token_at(self, pos: tuple[int, int]) -> dict | None:
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is None or not zone.collidepoint(pos):
+                continue
+            r = self.seat_geometry(zone)["token_r"]
+            for token, (cx, cy) in self.token_spots(seat, zone):
+                if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= (r + 2) ** 2:
+                    return token
+        return None

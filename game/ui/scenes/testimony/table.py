@@ -1,0 +1,466 @@
+"""The Testimony table (testimony.md T2–T7; DESIGN D3, D6).
+
+``TestimonyTableScene(app, source)`` draws ``source.view()`` and turns clicks, drags
+and keys into T7 commands sent with ``source.submit``. It never decides legality:
+``source.legal()`` only lights seats and picks which buttons to offer; a refused
+command shows the engine's own message.
+
+What goes where (zones: ``common.design_zones``, ``assets/layouts/testimony.tmx``):
+the other seats round the oval ``table`` (``seat_k`` is the k-th seat clockwise from
+the shown one), each plate with its name, tokens in hand, Character card (a back unless
+the shown seat knows it), its latest claims, and the tokens lying in front of it — face
+down in the placer's colour, the side shown where the view gives it. ``seat_0`` is the
+shown seat; ``hand`` its Character card, Belief cards and tokens; ``table`` the game,
+the turn, the set-aside card, a share under way and what the shown seat just learned;
+``notebook`` everything it learned this game; ``standings`` the match; ``talk`` claims
+(and chat over a LAN); ``log`` the game log with the claims interleaved; ``banner``
+the buttons; the end-of-game reveal opens over the middle (``stage``).
+
+The panels live beside this module (mixed into the scene, since each reads the same
+view): ``seats``, ``hand``, ``centre``, ``notebook``, ``reveal`` (reveal and
+standings), ``talk``, ``bar``; ``common`` holds the zones and the token discs.
+
+Input paths for every action:
+* click a seat plate: a menu of what you may do to that player now (invite,
+  investigate, accuse, defend); or a button (Share…, Investigate…, Investigate two…,
+  Accuse…, Defend…) and then click the seat;
+* drag a token from your hand onto a seat: accuse or defend it (a menu asks which);
+  drag your Character or a Belief card onto your sharing partner: show it;
+* keys: S share, I investigate, T investigate two, A/X accept/decline, C/H/P show a
+  card, A/D accuse/defend (then click or Tab + Enter), X discard a token, Enter start
+  the next game, V last result, 1-9 pick a token or card, Esc cancels, ? help.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.ui import input as uinput
+from game.ui import theme
+from game.ui.input import InputEvent
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, panel, text, unique_targets
+from game.ui.scenes.testimony.bar import ActionBar
+from game.ui.scenes.testimony.centre import CentrePanel
+from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, fit_text, token_disc
+from game.ui.scenes.testimony.hand import OWN_BELIEFS, OWN_CHARACTER, TOKEN_PREFIX, HandPanel, show_card_of
+from game.ui.scenes.testimony.notebook import NotebookPanel
+from game.ui.scenes.testimony.reveal import DONE, RevealPanel
+from game.ui.scenes.testimony.seats import SeatsPanel
+from game.ui.scenes.testimony.talk import TalkPanel
+
+log = logging.getLogger(__name__)
+
+
+class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, RevealPanel, TalkPanel, ActionBar,
+                          TableScene):
+    """The Testimony table (see the module docstring)."""
+
+    __test__ = False  # not a pytest class, whatever its name says
+    game = "testimony"
+    REQUIRED_ZONES = FIXED_ZONES
+    NO_ANSWERS_UNSUPPORTED = "Testimony has no answer windows."
+
+    def __init__(self, app, source) -> None:
+        self.reveal: dict | None = None
+        self.reveal_close_rect: pygame.Rect | None = None
+        self.revealed_games: int | None = None
+        self.chat_field = None
+        self._shades: dict[tuple, pygame.Surface] = {}
+        self._seat_cache: dict[int, tuple] = {}
+        #: hot-seat: the session's bots wait while this is true (the reveal is being read)
+        self.holding = False
+        super().__init__(app, source)
+
+    # ------------------------------------------------------------------ layout --
+    def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
+        return fallback_zones(players, w, h)
+
+    def on_layout(self) -> None:
+        self._seat_cache = {}
+        self.make_chat_field()
+
+    def name(self, seat: Any) -> str:
+        return words.seat_name(seat, list(self.source.players))
+
+    def card_size(self) -> tuple[int, int]:
+        return (90, 126)
+
+    def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        key = (tuple(size), alpha)
+        surf = self._shades.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((0, 0, 0, alpha))
+            self._shades[key] = surf
+        return surf
+
+    # ------------------------------------------------------------- view changes --
+    def sync(self, force: bool = False) -> bool:
+        changed = super().sync(force)
+        if changed:
+            self.follow_history()
+            self.log_events = self.with_talk(self.log_events)
+        return changed
+
+    def with_talk(self, events: list[dict]) -> list[dict]:
+        """The game log with the table talk put where it was said (claims are public
+        announcements in hot-seat; chat over a LAN)."""
+        lines = self.talk_lines()
+        if not lines:
+            return events
+        out: list[dict] = []
+        pending = sorted(lines, key=lambda ln: ln.get("at", 0) if isinstance(ln.get("at"), int) else 0)
+        i = 0
+        players = list(self.source.players)
+        for index, event in enumerate(events):
+            out.append(event)
+            while i < len(pending) and (pending[i].get("at") or 0) <= index + 1:
+                ln = pending[i]
+                name = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else ln.get("name")
+                body = ln["text"]
+                if words.is_claim(body):
+                    body = "claims: " + body[len(words.CLAIM_PREFIX):]
+                out.append({"type": "talk", "name": name, "text": body, "seat": ln.get("seat")})
+                i += 1
+        for ln in pending[i:]:
+            out.append({"type": "talk", "name": ln.get("name"), "text": ln["text"], "seat": ln.get("seat")})
+        return out
+
+    def follow_history(self) -> None:
+        """Open the reveal when a game has just ended (and, opening on a finished game,
+        show its result at once)."""
+        history = self.view.get("history")
+        if history is None:
+            return
+        if self.revealed_games is None:
+            self.revealed_games = len(history)
+            if history and self.view.get("stage") in ("between", "over"):
+                self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
+        elif len(history) > self.revealed_games:
+            self.revealed_games = len(history)
+            self.reveal = {"game": len(history) - 1, "t": 0.0, "open": True}
+            self.play_sound("bell")
+        self.update_holding()
+
+    def update_holding(self) -> None:
+        self.holding = bool(self.reveal and self.reveal.get("open"))
+
+    def open_last_reveal(self) -> None:
+        history = self.view.get("history") or []
+        if history:
+            self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
+            self.update_holding()
+            self.buttons = self.make_buttons()
+            self.dirty = True
+
+    def close_reveal(self) -> None:
+        if self.reveal is not None:
+            self.reveal["open"] = False
+            self.reveal["t"] = DONE
+        self.update_holding()
+        self.buttons = self.make_buttons()
+        self.dirty = True
+
+    def lit_seats(self) -> list[int]:
+        """Seats to light on the static table: the drop targets of what is held or picked."""
+        return [key for kind, key in self.valid_targets if kind == "seat"]
+
+    # ------------------------------------------------------------------ targets --
+    def targets_for(self, card_id: str) -> list[Target]:
+        out: list[Target] = []
+        if card_id.startswith(TOKEN_PREFIX):
+            out = [("seat", c["seat"]) for c in self.legal_of("testify")]
+        else:
+            card = show_card_of(card_id)
+            if card is not None and {"type": "show", "card": card} in self.legal_cmds:
+                share = self.view.get("share") or {}
+                me = self.my_seat()
+                partner = share.get("with") if share.get("by") == me else share.get("by")
+                out = [("seat", partner)]
+        return unique_targets(out)
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        kind, key = target
+        if kind == "seat":
+            return self.seat_zone(key)
+        r = self.rects.get(kind)
+        return pygame.Rect(r) if r is not None else None
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        seat = self.seat_at(pos)
+        return ("seat", seat) if seat is not None else None
+
+    def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
+        """A token on a seat: accuse or defend it; a card on the sharing partner: show it."""
+        if card_id is None or target[0] != "seat":
+            return False
+        seat = target[1]
+        if card_id.startswith(TOKEN_PREFIX):
+            sides = [c for c in self.legal_of("testify") if c["seat"] == seat]
+            if not sides:
+                self.toast(f"You cannot place a token in front of {self.name(seat)} now.")
+                return False
+            who = self.name(seat)
+            self.prompt = Prompt(f"Your token in front of {who}:",
+                                 [(f"Accusation side up (\u2212) \u2014 against {who}", sides[0]),
+                                  (f"Defense side up (+) \u2014 for {who}", sides[-1])],
+                                 self.do, on_cancel=self.snap_home, anchor=anchor)
+            if sides[0].get("side") != "accuse":
+                self.prompt.options.reverse()
+            return True
+        card = show_card_of(card_id)
+        if card is None:
+            return False
+        command = {"type": "show", "card": card}
+        if command not in self.legal_cmds:
+            self.toast("You may show that card only to your sharing partner, when it is your turn to show.")
+            return False
+        return self.submit(command)
+
+    def snap_home(self) -> None:
+        for s in self.group.sprites():
+            if getattr(s, "zone", None) == "hand" and s.rect.topleft != s.home:
+                self.drag.snap_back(s)
+
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        seat = self.seat_at(pos)
+        if seat is not None and self.my_seat() is not None:
+            self.seat_prompt(seat, pos)
+
+    def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
+        key = super().hover_target_key(pos)
+        if key is not None:
+            if key[1] == OWN_CHARACTER:
+                return ("card", (self.me() or {}).get("character"))
+            if key[1] in OWN_BELIEFS:
+                return ("card", show_card_of(key[1]))
+            if str(key[1]).startswith(TOKEN_PREFIX):
+                return None
+            return key
+        if self.reveal and self.reveal.get("open"):
+            return None
+        token = self.token_at(pos)
+        if token is not None:
+            return ("token", token.get("token"))
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None and self.seat_geometry(zone)["card"].collidepoint(pos):
+                character = self.player(seat).get("character")
+                return ("card", character) if character else None
+        return None
+
+    def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] == "token":
+            return self.token_card(key[1])
+        if key[0] == "card" and key[1]:
+            return self.art.zoom(self.game, key[1], width)
+        return None
+
+    def token_card(self, token_id: str) -> pygame.Surface | None:
+        """A small note about a token: who placed it, in front of whom, when, its side if known."""
+        token = next((t for t in self.view.get("tokens") or [] if t.get("token") == token_id), None)
+        if token is None:
+            return None
+        lines = [f"Placed by {self.name(token.get('placer'))}",
+                 f"in front of {self.name(token.get('target'))}, turn {token.get('turn')}"]
+        side = token.get("side")
+        lines.append("Side: " + (words.SIDE_WORDS[side] if side else "unknown to you"))
+        surfs = [text(line, 16, theme.TEXT_LIGHT) for line in lines]
+        w = max(s.get_width() for s in surfs) + 70
+        h = sum(s.get_height() + 2 for s in surfs) + 16
+        card = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(card, (*theme.PANEL, 245), card.get_rect(), border_radius=8)
+        pygame.draw.rect(card, theme.PANEL_EDGE, card.get_rect(), 1, border_radius=8)
+        disc = token_disc(20, theme.seat_color(token.get("placer", 0)), side)
+        card.blit(disc, (8, (h - disc.get_height()) // 2))
+        y = 8
+        for s in surfs:
+            card.blit(s, (60, y))
+            y += s.get_height() + 2
+        return card
+
+    # -------------------------------------------------------------------- input --
+    def handle(self, event: InputEvent) -> None:
+        field = self.chat_field
+        if field is not None and self.chat_enabled():
+            if event.is_left_press:
+                field.focused = field.rect.collidepoint(event.pos)
+                if field.focused:
+                    field.handle(event)
+                    self.dirty = True
+                    return
+            elif field.focused and field.handle(event):
+                self.dirty = True
+                return
+            elif field.focused and event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+                field.focused = False
+                self.dirty = True
+                return
+        if self.reveal and self.reveal.get("open") and self.prompt is None:
+            if event.is_left_press:
+                if self.reveal_close_rect is not None and self.reveal_close_rect.collidepoint(event.pos):
+                    self.close_reveal()
+                    return
+                if self.reveal_box().collidepoint(event.pos):
+                    if self.reveal_animating():
+                        self.skip_reveal()
+                    return
+        super().handle(event)
+
+    def on_key(self, key: int, mod: int) -> None:
+        if self.reveal and self.reveal.get("open") and self.prompt is None and not self.help_open:
+            if key == pygame.K_ESCAPE:
+                self.close_reveal()
+                return
+            if self.reveal_animating() and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.skip_reveal()
+                return
+        super().on_key(key, mod)
+
+    # ---------------------------------------------------------------- animation --
+    def effects_running(self) -> bool:
+        return self.reveal_animating()
+
+    def step_effects(self, dt: float) -> None:
+        hidden = self.reveal_hides_sides()
+        self.step_reveal(dt)
+        if hidden != self.reveal_hides_sides():
+            self._static_key = None  # the plates turn their tokens over once the reveal has
+            self._seat_cache = {}
+
+    # ------------------------------------------------------------------ drawing --
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT)
+        self.draw_centre(surface)
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None:
+                self.draw_seat_cached(surface, seat, zone)
+        self.draw_hand_panel(surface)
+        self.draw_notebook(surface)
+        self.draw_standings(surface)
+        self.draw_talk(surface)
+        if self.banner is None:
+            bar = pygame.Rect(self.rects["banner"])
+            panel(surface, bar, alpha=180, width=1)
+            line = self.bar_words()
+            if line:
+                size = max(13, min(18, bar.h // 4))
+                right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right)
+                t = text(fit_text(line, size, right - bar.x - 24, bold=True), size, theme.PARCHMENT, bold=True)
+                surface.blit(t, t.get_rect(midleft=(bar.x + 14, bar.centery)))
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        key = self.seat_key(seat, zone)
+        cached = self._seat_cache.get(seat)
+        if cached is None or cached[0] != key:
+            surf = pygame.Surface(zone.size).convert() if pygame.display.get_surface() else pygame.Surface(zone.size)
+            surf.fill(theme.FELT)
+            self.draw_seat(surf, seat, surf.get_rect())
+            cached = (key, surf)
+            self._seat_cache[seat] = cached
+        surface.blit(cached[1], zone.topleft)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.chat_field is not None and self.chat_enabled():
+            self.chat_field.draw(surface)
+        self.draw_reveal(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        held = self.drag.held
+        if self.drag.dragging and held is not None and self.zoom is None and not self.help_open:
+            surface.blit(held.image, held.rect)
+
+    # ------------------------------------------------------------------ words --
+    def bar_words(self) -> str:
+        """What the shown seat is asked to do, on the left of the action bar."""
+        v = self.view
+        seat = v.get("seat")
+        players = list(self.source.players)
+        stage = v.get("stage")
+        if stage == "over":
+            return "The match is over."
+        if seat is None:
+            return "The screen is shared: no hand is shown."
+        if seat not in (v.get("to_act") or []):
+            return f"Waiting for {words.seat_name((v.get('to_act') or [None])[0], players)}."
+        if stage == "action":
+            return "Your action: share with someone, or investigate."
+        if stage == "answer":
+            return f"{words.seat_name((v.get('invite') or {}).get('by'), players)} invites you to share."
+        if stage == "share":
+            return "Show one card to your partner."
+        if stage == "testify":
+            return "Bear testimony: a token in front of someone, or discard one."
+        if stage == "between":
+            return "You scored lowest: you begin the next game."
+        return ""
+
+    def status_message(self) -> str:
+        v = self.view
+        extra = getattr(self.source, "message", "") or ""
+        if self.pick is not None:
+            return self.pick.title
+        if v.get("over"):
+            winners = " and ".join(self.name(s) for s in v.get("winners") or [])
+            return f"The match is over. {winners} win{'' if len(v.get('winners') or []) > 1 else 's'}."
+        seat = v.get("seat")
+        if seat is None or seat not in (v.get("to_act") or []):
+            acting = [self.name(s) for s in self.pending_public()]
+            base = f"Waiting for {', '.join(acting)}." if acting else ""
+            return (extra + " " + base).strip()
+        me = self.name(seat)
+        stage = v.get("stage")
+        if stage == "action":
+            return f"{me}: click a player to share with or investigate them (S / I)."
+        if stage == "answer":
+            return f"{me}: accept (A) or decline (X) the invitation."
+        if stage == "share":
+            return f"{me}: show one card \u2014 drag it onto your partner, or C / H / P."
+        if stage == "testify":
+            return f"{me}: drag a token onto a player (accuse or defend), or discard one (X)."
+        if stage == "between":
+            return f"{me}: start the next game when everyone has read the result (Enter)."
+        return extra
+
+    def help_lines(self) -> list[str]:
+        return [
+            "Each turn: one action, then bear testimony (testimony.md T3).",
+            "  Share (S): invite a player; if they accept, each shows the other one card \u2014 your Character,",
+            "    or the Belief card of your Character's belief (the Apostate may show either Belief).",
+            "  Investigate (I): look at every token in front of a player (side and who placed it).",
+            "  Bear testimony: drag a token onto a player and choose accusation (\u2212) or defense (+),",
+            "    or press A / D and click the player; or discard a token (X).",
+            "A token's side is known to its placer and to those who investigate its target later on.",
+            "A game ends when a turn starts with no tokens: Standing below 0 kills; scores follow the Characters.",
+            "Three games make a match; the lowest scorer begins the next game.",
+            "Claims (left) carry no rules weight: anyone may lie.  Hover a token or card for details.",
+            "The notebook (right) keeps what you learned.  The wheel scrolls the log.  F11 = full screen.",
+        ]
+
+    def describe_event(self, event: dict) -> str:
+        if event.get("type") == "talk":
+            return f"{event.get('name')}: {event.get('text')}"
+        return words.describe(event, list(self.source.players), self.my_seat())
+
+    def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
+        """Also: ("seat", seat) a plate, ("token", i) the i-th token in hand, ("own", card)
+        the Character / a Belief card in hand, ("reveal_close",), ("chat",)."""
+        if kind == "seat":
+            zone = self.seat_zone(key)
+            return zone.center if zone is not None else None
+        if kind == "token":
+            s = self.sprite_for(f"{TOKEN_PREFIX}{key}")
+            return s.rect.center if s is not None else None
+        if kind == "own":
+            s = self.sprite_for(f"own:{key}")
+            return s.rect.center if s is not None else None
+        if kind == "reveal_close":
+            return self.reveal_close_rect.center if self.reveal_close_rect is not None else None
+        if kind == "chat":
+            return self.chat_field.rect.center if self.chat_field is not None else None
+        return super().locate(kind, key)

@@ -1,0 +1,183 @@
+"""Table talk (testimony.md T3: talking, claiming and lying are part of the game and carry
+no rules weight): one-click claims for the seat behind the screen and, over a LAN, a
+chat line. Claims are not engine commands: the hot-seat session keeps them as public
+announcements in its save, a LAN table sends them as chat lines (see
+``game.ui.scenes.testimony_text.CLAIM_PREFIX``); either way the table records them per
+seat, shows the latest on each plate and interleaves them with the game log."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import Prompt, panel, text
+from game.ui.widgets import Button, TextField
+
+MAX_CHAT = 200
+
+
+class TalkPanel:
+    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+
+    # ------------------------------------------------------------------ the lines --
+    def talk_lines(self) -> list[dict]:
+        fn = getattr(self.source, "talk_lines", None)
+        try:
+            lines = list(fn()) if fn is not None else []
+        except Exception:
+            return []
+        return [ln for ln in lines if isinstance(ln, dict) and isinstance(ln.get("text"), str)]
+
+    def claims_of(self, seat: int) -> list[str]:
+        """The claims ``seat`` made, oldest first, without the claim flag."""
+        return [ln["text"][len(words.CLAIM_PREFIX):] for ln in self.talk_lines()
+                if ln.get("seat") == seat and words.is_claim(ln["text"])]
+
+    def can_talk(self) -> bool:
+        return getattr(self.source, "say", None) is not None
+
+    def chat_enabled(self) -> bool:
+        """A free chat line only where people cannot simply talk: over a LAN."""
+        return self.can_talk() and getattr(self.source, "client", None) is not None
+
+    def say(self, line: str) -> None:
+        fn = getattr(self.source, "say", None)
+        if fn is None:
+            self.toast("This table has no table talk.")
+            return
+        problem = fn(line)
+        if problem:
+            self.toast(str(problem))
+        else:
+            self.play_sound("click")
+        self.sync(force=True)
+
+    # ------------------------------------------------------------------ claiming --
+    def claim(self, key: str) -> None:
+        """A claim button: ask for the seat and / or Character it names, then say it."""
+        if self.my_seat() is None:
+            self.toast("Claims are made by the player behind the screen.")
+            return
+        needs_seat, needs_character = words.claim_needs(key)
+        players = list(self.source.players)
+
+        def with_character(seat: Any) -> None:
+            if not needs_character:
+                self.say(words.claim_text(key, players, seat=seat))
+                return
+            self.prompt = Prompt("Which Character?", [(words.character_name(c), c) for c in self.character_ids()],
+                                 lambda c: self.say(words.claim_text(key, players, seat=seat, character=c)),
+                                 anchor=self.talk_anchor())
+
+        if needs_seat:
+            others = [s for s in range(self.players) if s != self.my_seat()]
+            self.prompt = Prompt("About whom?", [(words.seat_name(s, players), s) for s in others], with_character,
+                                 anchor=self.talk_anchor())
+        else:
+            with_character(None)
+
+    def character_ids(self) -> list[str]:
+        try:
+            from game.rules.testimony import catalog
+
+            return list(catalog().characters)
+        except Exception:
+            return []
+
+    def talk_anchor(self) -> tuple[int, int]:
+        r = pygame.Rect(self.rects["talk"])
+        return (r.right + 140, r.centery)
+
+    # ----------------------------------------------------------------- the panel --
+    def talk_geometry(self) -> dict[str, Any]:
+        r = pygame.Rect(self.rects["talk"])
+        size = max(12, min(16, r.h // 28, r.w // 24))
+        head_h = size * 2 + 12
+        cols = 2
+        bh = max(24, min(32, (r.h - head_h) // 12))
+        rows = (len(words.CLAIMS) + cols - 1) // cols
+        bw = (r.w - 24 - 8 * (cols - 1)) // cols
+        buttons = []
+        for i in range(len(words.CLAIMS)):
+            row, col = divmod(i, cols)
+            buttons.append(pygame.Rect(r.x + 12 + col * (bw + 8), r.y + head_h + row * (bh + 6), bw, bh))
+        claims_bottom = r.y + head_h + rows * (bh + 6)
+        chat = pygame.Rect(r.x + 12, r.bottom - bh - 10, r.w - 24, bh) if self.chat_enabled() else None
+        lines = pygame.Rect(r.x + 12, claims_bottom + 4, r.w - 24,
+                            (chat.y if chat else r.bottom - 6) - claims_bottom - 8)
+        return {"zone": r, "size": size, "buttons": buttons, "chat": chat, "lines": lines}
+
+    def talk_buttons(self) -> list[Button]:
+        if "talk" not in self.rects or not self.can_talk():
+            return []
+        g = self.talk_geometry()
+        enabled = self.my_seat() is not None
+        out = []
+        for (key, label, _sentence), rect in zip(words.CLAIMS, g["buttons"]):
+            out.append(Button(rect, label, lambda k=key: self.claim(k), enabled=enabled,
+                              font_size=max(11, g["size"] - 2), name=f"claim:{key}"))
+        return out
+
+    def make_chat_field(self) -> None:
+        g = self.talk_geometry() if "talk" in self.rects else None
+        if g is None or g["chat"] is None:
+            self.chat_field = None
+            return
+        if self.chat_field is None:
+            self.chat_field = TextField(g["chat"], placeholder="Say something to the table (Enter)",
+                                        max_len=MAX_CHAT, on_submit=self.send_chat, font_size=g["size"],
+                                        name="chat")
+        else:
+            self.chat_field.set_rect(g["chat"])
+            self.chat_field.font_size = g["size"]
+
+    def send_chat(self, line: str) -> None:
+        line = " ".join(line.split())
+        if not line:
+            return
+        if self.chat_field is not None:
+            self.chat_field.set_text("")
+        self.say(line)
+
+    def talk_key(self) -> tuple:
+        return (tuple((ln.get("seat"), ln.get("text")) for ln in self.talk_lines()[-12:]), self.my_seat(),
+                self.chat_enabled())
+
+    def draw_talk(self, surface: pygame.Surface) -> None:
+        if "talk" not in self.rects:
+            return
+        g = self.talk_geometry()
+        r, size = g["zone"], g["size"]
+        panel(surface, r, alpha=215)
+        head = text("Table talk", size + 2, theme.PARCHMENT, bold=True)
+        surface.blit(head, (r.x + 10, r.y + 6))
+        who = self.my_seat()
+        hint = ("Claims carry no rules weight \u2014 anyone may lie." if who is not None
+                else "Claims are made by the player behind the screen.")
+        t = text(hint, size - 3, theme.TEXT_MUTED)
+        surface.blit(t, (r.x + 10, r.y + 8 + head.get_height()))
+        box = g["lines"]
+        font = get_font(size - 1)
+        players = list(self.source.players)
+        rows: list[tuple[str, tuple]] = []
+        for ln in self.talk_lines()[-20:]:
+            speaker = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else \
+                str(ln.get("name") or "spectator")
+            body = ln["text"]
+            claim = words.is_claim(body)
+            if claim:
+                body = body[len(words.CLAIM_PREFIX):]
+            colour = theme.seat_color(ln["seat"]) if isinstance(ln.get("seat"), int) else theme.TEXT_MUTED
+            for i, part in enumerate(wrap_text(f"{speaker}: {body}", font, box.w - 4)):
+                rows.append((part, theme.lighten(colour, 0.35) if claim else theme.TEXT_LIGHT))
+        room = max(0, box.h // font.get_linesize())
+        y = box.y
+        for part, colour in rows[-room:] if room else []:
+            surface.blit(font.render(part, True, colour), (box.x + 2, y))
+            y += font.get_linesize()
+        if not rows and room:
+            empty = "Nothing said yet." if self.chat_enabled() else "Nothing claimed yet. Talk out loud, too!"
+            surface.blit(font.render(empty, True, theme.TEXT_MUTED), (box.x + 2, box.y))
