@@ -226,10 +226,20 @@ def click(rng: random.Random) -> Samples:
     return finish(out, 0.3, fade_in=0.0003, fade_out=0.01)
 
 
+def token(rng: random.Random) -> Samples:
+    """A wooden Testimony token set down on the table: a dry knock with a short ring."""
+    out = silence(0.16)
+    knock = mul(lowpass(noise(rng, 0.05), 1800), decay(0.05, 0.008, attack=0.0005))
+    mix_at(out, knock, 0.0, 1.0)
+    mix_at(out, tone(0.14, [(420, 0.6, 0.03), (1130, 0.25, 0.012)]), 0.0)
+    return finish(out, 0.5, fade_in=0.0005)
+
+
 #: file stem -> maker; game/ui/sound.py plays them by these names
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "card_place": card_place, "card_draw": card_draw, "shuffle": shuffle, "heat": heat, "bell": bell,
     "dice": dice, "gavel": gavel, "coins": coins, "refused": refused, "chime": chime, "click": click,
+    "token": token,
 }
 
 

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 #: every sound tools/make_sounds.py writes (file stem)
 NAMES = ("card_place", "card_draw", "shuffle", "heat", "bell", "dice", "gavel", "coins", "refused",
-         "chime", "click")
+         "chime", "click", "token")
 #: at most this many different sounds start for one batch of new events (a bot burst or
 #: a reconnect must not become a cacophony)
 MAX_PER_BATCH = 3
@@ -58,6 +58,10 @@ EVENT_SOUNDS: dict[str, dict[str, str]] = {
     "malleus": {
         "roll": "dice", "sentenced": "gavel", "executed": "bell", "secret_revealed": "gavel",
         "card": "card_place", "draw": "card_draw", "reshuffle": "shuffle", "game_over": "bell",
+    },
+    "testimony": {
+        "testify": "token", "discard_token": "card_draw", "show": "card_place", "investigate": "card_draw",
+        "deal": "card_draw", "match_over": "gavel",
     },
 }
 

@@ -143,6 +143,10 @@ def test_button_click_makes_the_click_sound(monkeypatch):
     ("witch_trial", {"type": "plea", "accepted": True}, 0, "coins"),
     ("witch_trial", {"type": "plea", "accepted": False}, 0, None),
     ("witch_trial", {"type": "no_such_event"}, 0, None),
+    ("testimony", {"type": "testify", "token": "g1t1", "placer": 0, "target": 1}, 2, "token"),  # T3
+    ("testimony", {"type": "show", "share": 0, "seat": 0, "to": 1}, 2, "card_place"),
+    ("testimony", {"type": "turn", "seat": 1, "turn_no": 2, "tokens": 3}, 1, "chime"),
+    ("testimony", {"type": "match_over", "totals": [1, 2, 3], "winners": [2]}, 0, "gavel"),
 ])
 def test_event_sound_picks_the_right_sound(game, event, seat, expected):
     assert sound.event_sound(game, event, seat) == expected

@@ -54,7 +54,7 @@ def belief_word(belief: str) -> str:
 def shown_card_words(card: str | None, character: str | None = None) -> str:
     """What a share showed: "The Minister (Character)" or "the Puritan Belief"."""
     if card == "character":
-        return f"{character_name(character)} (their Character)"
+        return f"{character_name(character)} (the Character card)"
     if card == "belief_heathen":
         return "the Heathen Belief"
     if card == "belief_puritan":
@@ -150,9 +150,9 @@ CLAIMS: list[tuple[str, str, str]] = [
     ("puritan", "I am a Puritan", "I am a Puritan."),
     ("heathen", "I am a Heathen", "I am a Heathen."),
     ("character", "I am …", "I am {character}."),
-    ("saw_heathen", "… showed me Heathen", "{seat} showed me a Heathen card."),
-    ("saw_puritan", "… showed me Puritan", "{seat} showed me a Puritan card."),
-    ("saw_character", "… is …", "{seat} showed me {character}."),
+    ("saw_heathen", "Saw Heathen card…", "{seat} showed me a Heathen card."),
+    ("saw_puritan", "Saw Puritan card…", "{seat} showed me a Puritan card."),
+    ("saw_character", "Saw Character…", "{seat} showed me {character}."),
     ("defended", "I defended …", "I defended {seat}."),
     ("accused", "I accused …", "I accused {seat}."),
     ("trust", "Trust …", "{seat} is honest."),

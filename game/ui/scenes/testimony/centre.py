@@ -114,8 +114,13 @@ class CentrePanel:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 2, border_radius=6)
             label = text(fit_text(words.seat_name(seat, players), size - 3, cw + 30), size - 3, theme.TEXT_LIGHT)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
-        arrow = text("\u21c4", size + 8, theme.PARCHMENT, bold=True)
-        surface.blit(arrow, arrow.get_rect(center=(r.centerx, r.y + title.get_height() + 6 + ch // 2)))
+        cy = r.y + title.get_height() + 6 + ch // 2
+        for dy, sign in ((-6, 1), (6, -1)):  # two arrows: each shows the other one card
+            y = cy + dy
+            x0, x1 = r.centerx - 12, r.centerx + 12
+            pygame.draw.line(surface, theme.PARCHMENT, (x0, y), (x1, y), 2)
+            tip = x1 if sign > 0 else x0
+            pygame.draw.polygon(surface, theme.PARCHMENT, [(tip, y), (tip - 6 * sign, y - 4), (tip - 6 * sign, y + 4)])
 
     def draw_look(self, surface: pygame.Surface, r: pygame.Rect, learning: dict, size: int) -> None:
         players = list(self.source.players)

@@ -7,7 +7,7 @@ import pygame
 from game.ui import theme
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, token_disc
+from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, fit_text, token_disc
 from game.ui.sprites import CardSprite
 
 OWN_CHARACTER = "own:character"
@@ -37,21 +37,27 @@ class HandPanel:
         return out
 
     def hand_geometry(self) -> dict[str, pygame.Rect]:
+        """The header line across the top; below it the Character card, the two Belief
+        cards (bottom) and the tokens (right, under their label)."""
         zone = pygame.Rect(self.rects["hand"])
-        card_h = max(60, zone.h - 44)
+        head_h = max(20, min(30, zone.h // 8))
+        card_h = max(60, zone.h - head_h - 14)
         card_w = int(card_h / CARD_RATIO)
-        character = pygame.Rect(zone.x + 12, zone.y + 30, card_w, card_h)
+        character = pygame.Rect(zone.x + 12, zone.y + head_h + 6, card_w, card_h)
         small_h = max(50, int(card_h * 0.62))
         small_w = int(small_h / CARD_RATIO)
         beliefs = [pygame.Rect(character.right + 14 + i * (small_w + 8), zone.bottom - small_h - 8, small_w, small_h)
                    for i in range(2)]
-        tokens = pygame.Rect(beliefs[1].right + 18, zone.y + 30, zone.right - beliefs[1].right - 30, zone.h - 40)
+        label_h = max(16, head_h - 4)
+        tokens = pygame.Rect(beliefs[1].right + 18, zone.y + head_h + 6 + label_h, zone.right - beliefs[1].right - 30,
+                             zone.bottom - zone.y - head_h - label_h - 12)
         return {"zone": zone, "character": character, "beliefs": beliefs[0].union(beliefs[1]),
-                "belief_heathen": beliefs[0], "belief_puritan": beliefs[1], "tokens": tokens}
+                "belief_heathen": beliefs[0], "belief_puritan": beliefs[1], "tokens": tokens,
+                "head_h": pygame.Rect(zone.x, zone.y, zone.w, head_h)}
 
     def token_radius(self) -> int:
         g = self.hand_geometry()
-        return max(12, min(26, g["tokens"].h // 5))
+        return max(10, min(26, g["tokens"].h // 5, g["tokens"].w // 14))
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
         for s in list(self.group.sprites()):
@@ -121,6 +127,7 @@ class HandPanel:
         label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), size - 1, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, (t.x, t.y - label.get_height() - 4))
         if me.get("double_investigation"):
-            cw = text("Cunning Woman: you may still investigate two players at once (once this game).",
-                      size - 3, theme.HIGHLIGHT)
+            line = fit_text("Cunning Woman: you may still investigate two players at once this game (T).",
+                            size - 3, g["zone"].right - t.x - 10)
+            cw = text(line, size - 3, theme.HIGHLIGHT)
             surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
@@ -86,7 +87,7 @@ class RevealPanel:
         times = self.reveal_times(record)
         box = self.reveal_box()
         surface.blit(self.shade(box.size, 120), box.topleft)
-        panel(surface, box, alpha=245, edge=theme.HIGHLIGHT, width=2)
+        panel(surface, box, alpha=255, edge=theme.HIGHLIGHT, width=2)
         players = list(self.source.players)
         size = max(12, min(20, box.h // 30))
         title = text(f"Game {record.get('game_no')}: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True)
@@ -115,6 +116,9 @@ class RevealPanel:
         tokens_w = int(box.w * 0.36)
         standing_x = tokens_x + tokens_w + 8
         reasons_x = standing_x + int(box.w * 0.09)
+        for label, x in (("Tokens in front", tokens_x), ("Standing", standing_x), ("Score and why", reasons_x)):
+            head = text(label, max(10, size - 5), theme.TEXT_MUTED, bold=True)
+            surface.blit(head, (x, top - head.get_height() - 1))
         for seat in range(self.players):
             y = top + seat * row_h
             row = pygame.Rect(box.x + 8, y, box.w - 16, row_h - 4)
@@ -180,9 +184,12 @@ class RevealPanel:
                 ry = row.y + 5 + head.get_height()
                 reasons = (record.get("reasons") or [[]] * self.players)[seat]
                 line = "; ".join(words.reason_line(r) for r in reasons) or "no points"
-                rt = text(fit_text(line, size - 4, box.right - reasons_x - 16), size - 4, theme.TEXT_LIGHT)
-                if ry + rt.get_height() <= row.bottom:
-                    surface.blit(rt, (reasons_x, ry))
+                font = get_font(size - 4)
+                for part in wrap_text(line, font, box.right - reasons_x - 16):
+                    if ry + font.get_linesize() > row.bottom:
+                        break
+                    surface.blit(font.render(part, True, theme.TEXT_LIGHT), (reasons_x, ry))
+                    ry += font.get_linesize()
         aside = record.get("set_aside")
         if aside and t >= times["characters"]:
             line = text(f"The card set aside was {words.character_name(aside)}.", size - 2, theme.TEXT_MUTED)
@@ -235,7 +242,7 @@ class RevealPanel:
                         bold=seat in winners)
             surface.blit(name, (r.x + 26, y))
             if seat in winners:
-                icon = get_icon("trophy", size + 2, theme.HIGHLIGHT)
+                icon = get_icon("winner", size + 2, theme.HIGHLIGHT)
                 surface.blit(icon, (r.x + 30 + name.get_width(), y - 1))
             for g in range(games):
                 cell = "\u2013"

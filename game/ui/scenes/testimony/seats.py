@@ -17,24 +17,27 @@ class SeatsPanel:
     """Seat plates. Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
 
     def seat_geometry(self, zone: pygame.Rect) -> dict[str, Any]:
-        """Sub-rects of a plate: header, Character card, info lines, the token area."""
-        head_h = max(20, min(30, zone.h // 7))
-        body_top = zone.y + head_h + 4
-        token_r = max(8, min(14, zone.w // 26))
-        token_h = token_r * 2 + 4
-        token_area = pygame.Rect(zone.x + 8, zone.bottom - 2 * token_h - 6, zone.w - 16, 2 * token_h + 2)
-        card_h = max(30, token_area.y - body_top - 6)
-        card_w = int(card_h / CARD_RATIO)
-        card = pygame.Rect(zone.x + 12, body_top + 2, card_w, card_h)
-        info = pygame.Rect(card.right + 10, body_top, zone.right - card.right - 18, card_h)
+        """Sub-rects of a plate: header; the Character card on the left; on its right the
+        info lines (tokens in hand, what is known, claims) over two rows of tokens."""
+        head_h = max(18, min(30, zone.h // 6))
+        card_h = max(30, zone.h - head_h - 10)
+        card_w = min(int(card_h / CARD_RATIO), int(zone.w * 0.28))
+        card_h = int(card_w * CARD_RATIO)
+        card = pygame.Rect(zone.x + 12, zone.y + head_h + 4, card_w, card_h)
+        right = pygame.Rect(card.right + 10, zone.y + head_h + 2, zone.right - card.right - 16,
+                            zone.bottom - zone.y - head_h - 6)
+        token_r = max(7, min(15, right.w // 18, zone.h // 11))
+        rows_h = 2 * (2 * token_r + 3)
+        tokens = pygame.Rect(right.x, right.bottom - rows_h, right.w, rows_h)
+        info = pygame.Rect(right.x, right.y, right.w, tokens.y - right.y - 2)
         return {"header": pygame.Rect(zone.x, zone.y, zone.w, head_h + 2), "card": card, "info": info,
-                "tokens": token_area, "token_r": token_r}
+                "tokens": tokens, "token_r": token_r}
 
     def token_spots(self, seat: int, zone: pygame.Rect) -> list[tuple[dict, tuple[int, int]]]:
         """Where each token lying in front of ``seat`` is drawn (centres), in order."""
         g = self.seat_geometry(zone)
         area, r = g["tokens"], g["token_r"]
-        step = r * 2 + 3
+        step = r * 2 + 2
         per_row = max(1, area.w // step)
         lying = [t for t in self.view.get("tokens") or [] if t.get("target") == seat]
         spots = []
@@ -43,7 +46,7 @@ class SeatsPanel:
             if row > 1:  # more than two rows: overlap the second row (never more than 21)
                 row, col = 1, per_row - 1
             cx = area.x + r + 2 + col * step
-            cy = area.y + r + 2 + row * (r * 2 + 4)
+            cy = area.y + r + 1 + row * (r * 2 + 3)
             spots.append((token, (cx, cy)))
         return spots
 

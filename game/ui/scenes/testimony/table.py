@@ -72,6 +72,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         self._seat_cache: dict[int, tuple] = {}
         #: hot-seat: the session's bots wait while this is true (the reveal is being read)
         self.holding = False
+        self._drawn_hiding = False
         super().__init__(app, source)
 
     # ------------------------------------------------------------------ layout --
@@ -325,14 +326,15 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         return self.reveal_animating()
 
     def step_effects(self, dt: float) -> None:
-        hidden = self.reveal_hides_sides()
         self.step_reveal(dt)
-        if hidden != self.reveal_hides_sides():
+        if self.reveal_hides_sides() != self._drawn_hiding:
             self._static_key = None  # the plates turn their tokens over once the reveal has
             self._seat_cache = {}
+            self.dirty = True
 
     # ------------------------------------------------------------------ drawing --
     def draw_table(self, surface: pygame.Surface) -> None:
+        self._drawn_hiding = self.reveal_hides_sides()
         surface.fill(theme.FELT)
         self.draw_centre(surface)
         for seat in range(self.players):

@@ -1,0 +1,136 @@
+"""Testimony in hot-seat (issue 13 item 4; DESIGN D3): a share is two curtains (the
+active player first), an investigation is a curtain for the investigator, placing a
+token is private while who placed it in front of whom is public, the answer to an
+invitation and the start of the next game are public decisions on the shared screen,
+claims are public announcements kept with the save, and the bots wait while the table
+shows the reveal. Driven through the real HotseatSession and table scene."""
+from __future__ import annotations
+
+import pytest
+
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.testimony_table import TestimonyTableScene
+from game.ui.session import HotseatSession, open_table
+from game.ui.smoke_common import CurtainWatch
+from tests.ui.shell_helpers import lift_curtain, new_app
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture
+def table(tmp_path):
+    app = new_app()
+    session = HotseatSession.new(app, "testimony", list(NAMES), [], seed=4, bot_delay=0.0,
+                                 save_path=tmp_path / "t.witchhunt.json")
+    scene = open_table(app, session, base=MenuScene(app))
+    watch = CurtainWatch(session, scene)
+    yield app, session, scene
+    watch.close()
+    assert watch.problems == []  # DESIGN D3 held on every frame drawn
+    session.close()
+
+
+def curtains(app, session, record: list[int]) -> None:
+    """Lift every curtain now down, noting whom it named."""
+    app.frame(wait=False)
+    while isinstance(app.scenes.top, CurtainScene):
+        record.append(app.scenes.top.seat)
+        lift_curtain(app, frame=True)
+
+
+def test_a_share_is_two_curtains_active_player_first(table):
+    # issue 13 item 4: "a share is two curtains (one for each sharer, the active player first)"
+    app, s, scene = table
+    shown: list[int] = []
+    curtains(app, s, shown)
+    active = s.screen_seat
+    partner = (active + 1) % 3
+    assert s.submit({"type": "invite", "seat": partner}) is None
+    app.frame(wait=False)
+    # the answer is public: no curtain, no hand, a banner naming the invited player
+    assert s.screen_seat is None and not s.curtain_down
+    assert s.public_decision() == (partner, s.match.legal(partner))
+    assert scene.banner is not None and NAMES[partner] in scene.banner.prompt and scene.my_hand() == []
+    assert s.submit_public(partner, {"type": "answer_invite", "accept": True}) is None
+    during: list[int] = []
+    curtains(app, s, during)
+    assert during == [active] and s.screen_seat == active
+    assert s.submit({"type": "show", "card": "character"}) is None
+    curtains(app, s, during)
+    assert during == [active, partner] and s.screen_seat == partner
+    got = s.view()["notebook"][-1]["got"]
+    assert got["card"] == "character" and got["character"] == s.match.state["characters"][active]
+    assert s.submit({"type": s.legal()[0]["type"], "card": s.legal()[0]["card"]}) is None
+    # then the active player bears testimony: private again, through the curtain
+    curtains(app, s, during)
+    assert during == [active, partner, active] and s.legal()[-1] == {"type": "discard_token"}
+
+
+def test_an_investigation_is_a_curtain_for_the_investigator_and_tokens_are_placed_in_private(table):
+    app, s, scene = table
+    seen: list[int] = []
+    curtains(app, s, seen)
+    first = s.screen_seat
+    target = (first + 1) % 3
+    assert s.submit({"type": "testify", "seat": target, "side": "accuse"}) is not None  # action first
+    s.submit({"type": "investigate", "seat": target})
+    s.submit({"type": "testify", "seat": target, "side": "accuse"})
+    curtains(app, s, seen)
+    investigator = s.screen_seat
+    assert seen == [first, investigator] and investigator == target
+    assert s.submit({"type": "investigate", "seat": target + 1 if target + 1 < 3 else 0}) is None
+    assert s.view()["stage"] == "testify"  # the look is on the investigator's own screen
+    assert [e["type"] for e in s.view()["recent"]] == ["investigate"]
+    # who placed a token in front of whom is public; its side only to the placer
+    public = [e for e in s.match.log(None) if e["type"] == "testify"]
+    assert public == [{"type": "testify", "token": "g1t1", "placer": first, "target": target}]
+    assert s.view()["tokens"][0]["side"] is None or s.view()["tokens"][0]["placer"] == investigator
+
+
+def test_claims_are_public_announcements_kept_with_the_save(table, tmp_path):
+    # issue 13 item 3: claims carry no rules weight, recorded per seat, in the table log
+    app, s, scene = table
+    curtains(app, s, [])
+    seat = s.screen_seat
+    before = s.match.state_id
+    assert s.say("\u2691 I am a Puritan.") is None
+    assert s.match.state_id == before  # not an engine command
+    assert scene.claims_of(seat) == ["I am a Puritan."]
+    assert s.talk_lines()[-1]["seat"] == seat
+    s.flush()
+    again = HotseatSession.resume(app, tmp_path / "t.witchhunt.json", bot_delay=0.0)
+    assert again.talk_lines() == s.talk_lines()
+    s._screen_seat = None
+    assert s.say("hello") is not None  # nobody behind the screen: nobody speaks
+
+
+def test_bots_wait_while_the_reveal_is_read(tmp_path):
+    # the end of a game is read by everyone before the bots start the next one
+    app = new_app()
+    s = HotseatSession.new(app, "testimony", list(NAMES), [1, 2], seed=5, bot_delay=0.0,
+                           save_path=tmp_path / "b.witchhunt.json")
+    scene = open_table(app, s, base=MenuScene(app))
+    assert isinstance(scene, TestimonyTableScene)
+    for _ in range(400):  # the human (seat 0) investigates and discards; the bots play
+        if s.match.state["stage"] == "between":
+            break
+        if s.screen_seat == 0 and s.match.to_act() == [0]:
+            legal = s.legal()
+            s.submit(next(c for c in legal if c["type"] in ("investigate", "discard_token", "answer_invite",
+                                                            "show", "next_game")))
+        app.frame(wait=False)
+    assert s.match.state["stage"] == "between"
+    for _ in range(3):
+        app.frame(wait=False)
+    assert scene.holding and scene.reveal["open"]
+    assert s.match.to_act()[0] in (1, 2)  # a bot scored lowest and starts game 2
+    state = s.match.state_id
+    for _ in range(20):
+        app.frame(wait=False)
+    assert s.match.state_id == state  # it waits while the reveal is open
+    scene.close_reveal()
+    for _ in range(20):
+        app.frame(wait=False)
+    assert s.match.state_id > state and s.match.state["game_no"] == 2
+    s.close()

@@ -1,0 +1,249 @@
+"""The Testimony table: zones, every input path (seat menus, drags, buttons, keys), the
+public banner, the reveal, table talk, and hidden information on screen
+(DESIGN D3, D6; testimony.md T3, T5, T6, T7).
+
+Input is posted as real pygame events and run through ``app.frame`` like the smoke run;
+the match behind the table is read only to find positions and check results."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.layout import load_layout
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.testimony import seats as seats_module
+from game.ui.scenes.testimony_table import TestimonyTableScene
+from game.ui.smoke_common import post_click, post_drag, post_key
+from game.ui.tables import load_tables
+from tests.ui.table_source import open_table_scene, run_frames, table_app
+from tests.ui.testimony_source import TestimonySource, find
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def open_table(app, source) -> TestimonyTableScene:
+    return open_table_scene(app, TestimonyTableScene, source, frames=2)
+
+
+def at_stage(players: int, stage: str, extra=lambda m: True):
+    return find(players, lambda m: m.view(None)["stage"] == stage and extra(m))
+
+
+# ------------------------------------------------------------------- layout (D6) ----
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_every_zone_for_3_to_7_players_and_the_table_draws(app, players):
+    layout = load_layout("testimony", players)
+    assert [z for z in TestimonyTableScene.zones_needed(players) if not layout.has(z)] == []
+    m = find(players, lambda m: m.view(None)["turn_no"] >= players + 2)
+    scene = open_table(app, TestimonySource(m, m.to_act()[0]))
+    for seat in range(players):
+        assert scene.seat_zone(seat) is not None
+    assert scene.my_hand()[-3:] == ["own:character", "own:belief_heathen", "own:belief_puritan"]
+
+
+def test_the_table_is_registered_for_the_shell():
+    assert load_tables()["testimony"] is TestimonyTableScene
+
+
+# ------------------------------------------------------------- hidden info (T6) ----
+def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
+    # testimony.md T6: Characters to their holder (and those shown them), token sides to
+    # the placer and to later investigators; the table draws nothing else
+    m = find(5, lambda m: m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action"
+             and len(m.view(None)["shares"]) >= 2)
+    drawn_faces: list[str] = []
+    drawn_sides: list[str] = []
+    real_disc = seats_module.token_disc
+
+    def spy_disc(radius, colour, side, **kw):
+        if side is not None:
+            drawn_sides.append(side)
+        return real_disc(radius, colour, side, **kw)
+
+    monkeypatch.setattr(seats_module, "token_disc", spy_disc)
+    for seat in range(5):
+        source = TestimonySource(m, seat)
+        scene = open_table(app, source)
+        real_face = scene.art.face
+
+        def spy_face(game, card, size, real=real_face):
+            drawn_faces.append(card)
+            return real(game, card, size)
+
+        monkeypatch.setattr(scene.art, "face", spy_face)
+        drawn_faces.clear()
+        drawn_sides.clear()
+        scene._seat_cache = {}
+        scene._static_key = None
+        scene.dirty = True
+        run_frames(app, 1)
+        assert drawn_faces, "nothing was drawn"
+        known = set(m.known_characters(seat).values())
+        characters = set(m.state["characters"]) | {m.state["set_aside"]}
+        assert {c for c in drawn_faces if c in characters} <= known, f"seat {seat} drew a hidden Character"
+        assert m.state["set_aside"] not in drawn_faces
+        sides = [t for t in m.view(seat)["tokens"] if t["side"] is not None]
+        assert len(drawn_sides) == len(sides) == len(m.known_tokens(seat))
+
+
+# --------------------------------------------------------------- input paths (T7) ----
+def test_clicking_a_seat_offers_invite_and_investigate(app):
+    m = at_stage(4, "action")
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    me = src.screen_seat
+    other = (me + 1) % 4
+    post_click(app, scene.locate("seat", other))
+    labels = [label for label, _c in scene.prompt.options]
+    assert labels == [f"Invite {src.players[other]} to share", f"Investigate {src.players[other]}"] or \
+        labels == [f"Investigate {src.players[other]}"]  # declined earlier this turn
+    post_click(app, scene.locate("prompt", len(labels) - 1))
+    assert m.view(None)["stage"] == "testify"
+    assert m.view(None)["investigations"][-1] == {"seat": me, "targets": [other], "turn": m.view(None)["turn_no"]}
+
+
+def test_share_button_then_a_click_invites(app):
+    m = at_stage(4, "action", lambda m: not m.view(None)["declined"])
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    target = (src.screen_seat + 2) % 4
+    post_key(app, pygame.K_s)
+    assert scene.pick is not None and ("seat", target) in scene.pick.targets
+    post_click(app, scene.locate("seat", target))
+    assert m.view(None)["invite"] == {"by": src.screen_seat, "to": target}
+
+
+def test_dragging_a_token_onto_a_seat_asks_the_side_then_testifies(app):
+    # testimony.md T3 "Bear testimony": a token in front of another player, side chosen
+    m = at_stage(4, "testify")
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    me = src.screen_seat
+    target = (me + 1) % 4
+    before = m.state["hand"][me]
+    post_drag(app, scene.locate("token", 0), scene.locate("seat", target))
+    assert scene.prompt is not None
+    defend = next(i for i, (_l, c) in enumerate(scene.prompt.options) if c["side"] == "defend")
+    post_click(app, scene.locate("prompt", defend))
+    placed = m.state["tokens"][-1]
+    assert (placed["placer"], placed["target"], placed["side"]) == (me, target, "defend")
+    assert m.state["hand"][me] == before - 1
+
+
+def test_accuse_key_then_a_click_and_discard_key(app):
+    m = at_stage(5, "testify")
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    me = src.screen_seat
+    post_key(app, pygame.K_a)
+    target = (me + 3) % 5
+    post_click(app, scene.locate("seat", target))
+    assert m.state["tokens"][-1]["side"] == "accuse" and m.state["tokens"][-1]["target"] == target
+    m2 = at_stage(5, "testify")
+    src2 = TestimonySource(m2, m2.to_act()[0])
+    open_table(app, src2)
+    post_key(app, pygame.K_x)
+    assert m2.state["discarded"][-1]["seat"] == src2.screen_seat
+
+
+def test_dragging_the_character_onto_the_partner_shows_it(app):
+    # testimony.md T3 share: each privately shows the other one card
+    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
+    share = m.view(None)["share"]
+    src = TestimonySource(m, share["by"])
+    scene = open_table(app, src)
+    assert scene.targets_for("own:character") == [("seat", share["with"])]
+    post_drag(app, scene.locate("own", "character"), scene.locate("seat", share["with"]))
+    assert m.state["shares"][-1]["cards"][0] == "character"
+    assert m.to_act() == [share["with"]]
+
+
+def test_show_buttons_offer_only_the_matching_belief(app):
+    # testimony.md T3 "you cannot select the belief that does not match"
+    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
+                 and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
+    seat = m.view(None)["share"]["by"]
+    scene = open_table(app, TestimonySource(m, seat))
+    names = {b.name for b in scene.buttons}
+    belief = m.view(seat)["me"]["belief"]
+    other = "puritan" if belief == "heathen" else "heathen"
+    assert {"show:character", f"show:belief_{belief}"} <= names and f"show:belief_{other}" not in names
+    post_click(app, scene.locate("button", f"show:belief_{belief}"))
+    assert m.state["shares"][-1]["cards"][0] == f"belief_{belief}"
+
+
+def test_the_public_banner_answers_an_invitation_with_no_hand_shown(app):
+    # hot-seat: answering an invitation shows nothing private, so the table asks in public
+    m = at_stage(4, "answer")
+    invited = m.to_act()[0]
+    src = TestimonySource(m, None)
+    scene = open_table(app, src)
+    assert scene.banner is not None and scene.my_hand() == []
+    assert src.players[invited] in scene.banner.prompt
+    post_click(app, scene.locate("button", "public:decline"))
+    assert m.view(None)["declined"] == [invited]
+
+
+# ---------------------------------------------------------------------- reveal (T5) ----
+def test_the_reveal_opens_when_a_game_ends_and_holds_until_closed(app):
+    # testimony.md T5: reveal all tokens, standing, deaths, Characters, scores
+    m = find(4, lambda m: m.view(None)["stage"] == "testify" and sum(m.state["hand"]) == 1)
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    assert scene.reveal is None and not scene.holding
+    post_key(app, pygame.K_x)  # the last token: the game ends
+    assert m.view(None)["stage"] == "between"
+    run_frames(app, 1)
+    assert scene.reveal == {"game": 0, "t": scene.reveal["t"], "open": True} and scene.holding
+    assert scene.reveal_animating()
+    post_click(app, scene.reveal_box().center)  # skip
+    assert not scene.reveal_animating()
+    post_key(app, pygame.K_ESCAPE)
+    assert not scene.reveal["open"] and not scene.holding
+    post_key(app, pygame.K_v)  # the standings' button opens it again
+    assert scene.reveal["open"]
+
+
+def test_reveal_counts_weights_and_lists_every_reason(app):
+    m = find(5, lambda m: m.view(None)["stage"] == "between")
+    scene = open_table(app, TestimonySource(m, None))
+    record = scene.reveal_record()
+    assert record is m.view(None)["history"][-1] or record == m.view(None)["history"][-1]
+    weights = scene.token_weights(record)
+    for seat in range(5):
+        lying = [t for t in record["tokens"] if t["target"] == seat]
+        total = sum((-1 if t["side"] == "accuse" else 1) * weights[t["placer"]] for t in lying)
+        assert total == record["standing"][seat]
+        assert sum(r["points"] for r in record["reasons"][seat]) == record["scores"][seat]
+
+
+# ----------------------------------------------------------------- talk (T3, issue) ----
+def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
+    m = at_stage(4, "action")
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    me = src.screen_seat
+    other = (me + 1) % 4
+    post_click(app, scene.locate("button", "claim:defended"))
+    assert scene.prompt is not None and scene.prompt.title == "About whom?"
+    index = next(i for i, (_l, s) in enumerate(scene.prompt.options) if s == other)
+    post_click(app, scene.locate("prompt", index))
+    said = f"I defended {src.players[other]}."
+    assert src.talk[-1]["seat"] == me and src.talk[-1]["text"] == words.CLAIM_PREFIX + said
+    assert scene.claims_of(me) == [said]
+    assert {"type": "talk", "name": src.players[me], "text": "claims: " + said, "seat": me} in scene.log_events
+    assert any(said in str(k) for k in scene.seat_key(me, scene.seat_zone(me)))
+    assert all(c[1]["type"] != "claim" for c in m.commands)  # no engine command for a claim
+
+
+def test_describe_never_names_what_an_event_does_not_carry():
+    players = ["Ann", "Bob", "Cy"]
+    hidden_show = {"type": "show", "share": 0, "seat": 0, "to": 1}
+    assert words.describe(hidden_show, players, 2) == "Ann shows Bob a card."
+    hidden_token = {"type": "testify", "token": "g1t1", "placer": 0, "target": 2}
+    assert words.describe(hidden_token, players, 1) == "Ann places a token in front of Cy."
+    assert "accus" not in words.describe(hidden_token, players, 1)
+    assert words.describe({"type": "mystery"}, players) == "mystery"
