@@ -99,6 +99,7 @@ from __future__ import annotations
 
 import itertools
 import marshal
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -107,7 +108,6 @@ from game.engine.cards import CardSet, load_card_set
 from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
-from game.engine.rng import MatchRng
 from game.engine.shape import shown, valid_seat
 
 #: T2: (Heathen cards, Puritan cards) by player count
@@ -631,36 +631,26 @@ class TestimonyMatch(Match):
         self._start_game(st["next_first"], tied=tied)
 
     # ------------------------------------------------------------------- determinize --
-    def determinize(self, seat: int, rng: random.Random) -> "TestimonyMatch":
-        """A playable copy in which everything ``seat`` cannot know is drawn afresh from
-        ``rng`` (DESIGN D2): the other Characters and the set-aside card (uniformly among
-        the deals consistent with what ``seat`` saw: its own card, Characters shown to it,
-        the Beliefs shown to it, and a public double investigation naming the Cunning
-        Woman), the side of every token it has not seen, what was shown in shares it was
-        not part of (uniformly among the cards the new Character may show), the seed and
-        the generator. The copy's log is ``seat``'s log for everyone and it keeps no
-        command list (it is a forward model, not a save). Built from ``view(seat)``-level
-        facts only: two matches that look the same to ``seat`` give the same copy."""
-        self.check_seat(seat)
-        twin = self.copy()
-        seed = rng.randrange(2 ** 63)
-        twin.seed = seed
-        twin.rng = MatchRng(seed)
-        twin.commands = []
-        twin._log = [{"sid": entry["sid"], "event": marshal.loads(marshal.dumps(event))}
-                     for entry in self._log
-                     for event in (self._visible(entry, seat),) if event is not None]
-        st = twin.state
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """DESIGN D2 hook (see :meth:`Match.determinize`): ``self`` is a fresh copy whose
+        log is already ``seat``'s. Drawn afresh from ``rng``: the other Characters and the
+        set-aside card (uniformly among the T2 deals consistent with what ``seat`` saw: its
+        own card, Characters shown to it, the Belief cards shown to it — the Apostate may
+        show either — and a public double investigation naming the Cunning Woman), the side
+        of every token ``seat`` has not seen, and what was shown in shares ``seat`` was not
+        part of (uniformly among the cards each new Character may show). Everything read
+        here is known to ``seat``: its shares, the public investigations and placements."""
+        st = self.state
         if st["stage"] in ("between", "over"):
-            return twin  # everything of a finished game is public; the next deal is unseeded
+            return  # a finished game is public; the next deal comes from the new generator
         known_chars = self.known_characters(seat)
-        must_be: dict[int, str] = {}     # seat -> "heathen" or "puritan-or-any"
+        must_be: dict[int, set[str]] = {}     # seat -> the Belief cards it showed ``seat``
         for rec in st["shares"]:
             if seat not in (rec["by"], rec["with"]):
                 continue
             other, card = (rec["with"], rec["cards"][1]) if rec["by"] == seat else (rec["by"], rec["cards"][0])
             if card in ("belief_heathen", "belief_puritan"):
-                must_be[other] = card
+                must_be.setdefault(other, set()).add(card)
         for rec in st["investigations"]:
             if len(rec["targets"]) == 2:  # a public double investigation (ruling R3)
                 known_chars.setdefault(rec["seat"], self._double_holder())
@@ -676,12 +666,76 @@ class TestimonyMatch(Match):
                 if rec["cards"][index] is not None:
                     options = self.cat.may_show(st["characters"][shower])
                     rec["cards"][index] = options[rng.randrange(len(options))]
-        return twin
+
+    # ------------------------------------------------------------------ bot hooks --
+    def believed_beliefs(self, seat: int) -> dict[int, str]:
+        """Seat -> "heathen" / "puritan" as ``seat`` would guess from what it saw: the
+        Characters shown to it, and the Belief cards shown to it (the Apostate may lie)."""
+        guess = {s: self.cat.belief(c) for s, c in self.known_characters(seat).items()}
+        for rec in self.state["shares"]:
+            if seat not in (rec["by"], rec["with"]):
+                continue
+            other, card = (rec["with"], rec["cards"][1]) if rec["by"] == seat else (rec["by"], rec["cards"][0])
+            if card in ("belief_heathen", "belief_puritan") and other not in guess:
+                guess[other] = card[len("belief_"):]
+        return guess
+
+    def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        """Cheap play for bots' rollouts and the Easy level, from what ``seat`` knows:
+        mostly investigate, sometimes share and usually accept; a Heathen shows a Belief
+        card (the Apostate the Puritan one), a Puritan often its Character; testimony
+        accuses players believed to hold the other Belief and defends those believed to
+        share its own, else goes anywhere (a discard now and then)."""
+        stage = self.state["stage"]
+        if stage == "action":
+            invites = [c for c in legal if c["type"] == "invite"]
+            looks = [c for c in legal if c["type"] == "investigate"]
+            if invites and rng.random() < 0.3:
+                return invites[rng.randrange(len(invites))]
+            return looks[rng.randrange(len(looks))]
+        if stage == "answer":
+            return {"type": "answer_invite", "accept": rng.random() < 0.6}
+        mine = self.state["characters"][seat]
+        belief = self.cat.belief(mine)
+        if stage == "share":
+            cards = [c["card"] for c in legal]
+            if belief == HEATHEN:
+                card = "belief_puritan" if "belief_puritan" in cards else (
+                    "belief_heathen" if rng.random() < 0.8 else "character")
+            else:
+                card = "character" if rng.random() < 0.6 else "belief_puritan"
+            return {"type": "show", "card": card}
+        if stage == "testify":
+            guess = self.believed_beliefs(seat)
+            foes = [s for s, b in sorted(guess.items()) if s != seat and b != belief]
+            friends = [s for s, b in sorted(guess.items()) if s != seat and b == belief]
+            r = rng.random()
+            if foes and r < 0.7:
+                return {"type": "testify", "seat": foes[rng.randrange(len(foes))], "side": "accuse"}
+            if friends and r < 0.9:
+                return {"type": "testify", "seat": friends[rng.randrange(len(friends))], "side": "defend"}
+            return legal[rng.randrange(len(legal))]
+        return legal[0]
+
+    def rollout_value(self, seat: int) -> float:
+        """0..1 for ``seat``: the win share when the match is over; otherwise a
+        logistic of its lead in the match totals plus the scores the current game would
+        give if it ended now (T5)."""
+        st = self.state
+        if self.over:
+            return super().rollout_value(seat)
+        totals = list(st["totals"])
+        if st["stage"] != "between":
+            standing = self.standings()
+            scores, _reasons = self._score([v < 0 for v in standing])
+            totals = [a + b for a, b in zip(totals, scores)]
+        best_other = max(v for i, v in enumerate(totals) if i != seat)
+        return 1.0 / (1.0 + math.exp(-(totals[seat] - best_other) / 2.0))
 
     def _double_holder(self) -> str:
         return next(c.id for c in self.cat.characters.values() if c.double_investigation)
 
-    def _sample_deal(self, fixed: dict[int, str], must_be: dict[int, str],
+    def _sample_deal(self, fixed: dict[int, str], must_be: dict[int, set[str]],
                      rng: random.Random) -> tuple[list[str], str | None]:
         """Characters per seat and the set-aside card, uniformly among the T2 deals that
         keep ``fixed`` and show each ``must_be`` seat's Belief card legally."""
@@ -696,8 +750,9 @@ class TestimonyMatch(Match):
         free_p = [c for c in cat.puritans if c not in taken]
 
         def fits(deal: dict[int, str]) -> bool:
-            for s, card in must_be.items():
-                if s in deal and f"belief_{cat.belief(deal[s])}" != card and not cat.characters[deal[s]].any_belief:
+            for s, cards in must_be.items():
+                if s in deal and not cat.characters[deal[s]].any_belief and any(
+                        card != f"belief_{cat.belief(deal[s])}" for card in cards):
                     return False
             return True
 

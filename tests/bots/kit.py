@@ -192,6 +192,52 @@ def is_listed(command: dict, legal: list[dict]) -> bool:
     return any(fits(command, template) for template in legal)
 
 
+def _testimony(m: Match) -> None:
+    from game.rules.testimony import SETUP_COUNTS, catalog
+    from tests.rules.testimony_kit import tokens_conserved
+
+    assert tokens_conserved(m), "the 21 tokens all somewhere"
+    st = m.state
+    in_play = st["characters"] + ([st["set_aside"]] if st["set_aside"] else [])
+    heathens = sum(catalog().belief(c) == "heathen" for c in in_play)
+    assert (heathens, len(in_play) - heathens) == SETUP_COUNTS[m.n] and len(set(in_play)) == len(in_play)
+    for rec in st["shares"]:
+        for card, shower in zip(rec["cards"], (rec["by"], rec["with"])):
+            assert card is None or card in catalog().may_show(st["characters"][shower])
+
+
+def _testimony_twin(data: dict, seat: int, rng: random.Random) -> None:
+    """Change what ``seat`` cannot know in a Testimony match: the sides of tokens it never
+    saw, the cards of shares it was not in, and the Characters of two seats it knows
+    nothing about (or of one such seat and the set-aside card)."""
+    m = Match.from_dict(json.loads(json.dumps(data)))
+    st = data["state"]
+    if st["stage"] in ("between", "over"):
+        return
+    known = m.known_tokens(seat)
+    for token in st["tokens"]:
+        if token["token"] not in known:
+            token["side"] = rng.choice(["accuse", "defend"])
+    involved = set()
+    for rec in st["shares"]:
+        if seat in (rec["by"], rec["with"]):
+            involved |= {rec["by"], rec["with"]}
+        else:
+            rec["cards"] = [None if c is None else "character" for c in rec["cards"]]
+    doubles = {rec["seat"] for rec in st["investigations"] if len(rec["targets"]) == 2}
+    free = [s for s in range(m.n) if s not in m.known_characters(seat) and s not in involved and s not in doubles]
+    chars = st["characters"]
+    if len(free) >= 2:
+        a, b = rng.sample(free, 2)
+        chars[a], chars[b] = chars[b], chars[a]
+    elif free and st["set_aside"] is not None:
+        chars[free[0]], st["set_aside"] = st["set_aside"], chars[free[0]]
+
+
+INVARIANTS["testimony"] = _testimony
+TWIN_EXTRAS["testimony"] = _testimony_twin
+
+
 # ------------------------------------------------------------------- positions --
 def _prefer_action(rng: random.Random, legal: list[dict]) -> dict:
     """A random command, rarely a pass (so positions reach trials and late rounds)."""
