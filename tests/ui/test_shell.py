@@ -239,7 +239,7 @@ def test_witchhunt_smoke_exits_0(tmp_path):  # issue 3 "Done when"
     pytest.importorskip("game.rules.hammer")
     pytest.importorskip("game.ui.smoke_hammer")
     started = time.monotonic()
-    result = run_cli("smoke", timeout=240, home_dir=tmp_path)
+    result = run_cli("smoke", timeout=280, home_dir=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "smoke: ok" in result.stdout
     assert time.monotonic() - started < 120

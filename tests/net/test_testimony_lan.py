@@ -1,0 +1,84 @@
+"""Testimony over real sockets on 127.0.0.1 (issue 13 "Done when"): seven bot clients
+play a whole match of three games; every final view equals the host's ``view(seat)``;
+no update any seat received shows a token side, a Character or a share's content it
+could not know at that moment (T6, checked by the rules tests' Witness replayed over the
+host's commands); a claim sent as chat reaches every player with the speaker's seat."""
+from __future__ import annotations
+
+import copy
+import json
+
+from game.net.client import BotClient
+from game.rules.testimony import TestimonyMatch
+from game.ui.scenes import testimony_text as words
+from tests.net.helpers import wait_for
+from tests.rules.testimony_kit import Witness, view_text
+
+
+def _witnesses(match) -> dict[int, Witness]:
+    """The T6 witness as it stood after each state id of ``match`` (replayed from its
+    seed and commands, like the host's own engine)."""
+    again = TestimonyMatch(list(match.players), match.seed, dict(match.options))
+    witness = Witness(again)
+    by_sid = {0: copy.deepcopy(witness)}
+    for seat, command in match.commands:
+        again.apply(seat, command)
+        witness.saw(seat, command)
+        by_sid[again.state_id] = copy.deepcopy(witness)
+    assert again.to_json() == match.to_json()
+    return by_sid
+
+
+def test_seven_bot_clients_play_a_match_with_exact_views_and_no_leak(make_host, clients):
+    # D4 + testimony.md T4, T5, T6: a match of three games over the network
+    host = make_host("testimony", 7, seed=13)
+    bots = []
+    for i in range(7):
+        bot = BotClient(seed=300 + i, record=True)
+        clients.append(bot)
+        bot.connect("127.0.0.1", host.port, f"Bot {i}")
+        bots.append(bot)
+    for bot in bots:
+        assert bot.finished.wait(120), "the Testimony match did not finish over the network"
+    match = host.match
+    assert match.over and len(match.state["history"]) == 3
+    for bot in bots:
+        assert bot.view == match.view(bot.seat)
+        assert bot.legal == [] and bot.events == match.log(bot.seat)
+        assert bot.result == match.result()
+    by_sid = _witnesses(match)
+    checked = 0
+    for bot in bots:
+        for message in bot.received:
+            if message.get("type") != "update":
+                continue
+            view = copy.deepcopy(message["view"])
+            witness = by_sid[view["state_id"]]
+            assert view["seat"] == bot.seat
+            witness.check(bot.seat, view_text(view))
+            # a full update carries the whole log; past games in it are public by now
+            if not message.get("full") or view["game_no"] == 1:
+                witness.check(bot.seat, json.dumps(message.get("events") or [], separators=(",", ":")))
+            checked += 1
+    assert checked >= 7 * 150
+
+
+def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients):
+    # testimony.md T3: claims carry no rules weight; over a LAN they travel as chat
+    host = make_host("testimony", 3, seed=2)
+    bots = []
+    for i in range(3):
+        bot = BotClient(seed=i, record=True)
+        bot.paused = True
+        clients.append(bot)
+        bot.connect("127.0.0.1", host.port, f"P{i}")
+        bots.append(bot)
+    wait_for(lambda: all(b.view is not None for b in bots), what="the first updates")
+    line = words.claim_text("puritan", ["P0", "P1", "P2"])
+    before = host.match.state_id
+    assert bots[1].chat(line)
+    for bot in bots:
+        chat = wait_for(lambda b=bot: next((m for m in b.received if m["type"] == "chat"), None),
+                        what="the claim at every table")
+        assert chat["seat"] == bots[1].seat and chat["text"] == line and words.is_claim(chat["text"])
+    assert host.match.state_id == before  # no engine command
