@@ -82,3 +82,57 @@ def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients)
                         what="the claim at every table")
         assert chat["seat"] == bots[1].seat and chat["text"] == line and words.is_claim(chat["text"])
     assert host.match.state_id == before  # no engine command
+
+
+def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_host):
+    # issue 13 item 3: over LAN a table chat plus one-click claims with no rules weight
+    import pygame
+
+    from game.ui.app import make_app
+    from game.ui.scenes import lan
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.settings import Settings
+    from game.ui.smoke_common import post_click, post_key
+    from tests.net.test_lan_scenes import _free_port, _frames_until
+
+    app = make_app(Settings())
+    app.scenes.reset(MenuScene(app))
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("testimony")
+    form.set_seats(3)
+    form.set_bot(1, True)
+    form.set_bot(2, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    session = lobby.session
+    try:
+        _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+        lobby.start_game()
+        _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+        table = session.table
+        listener = BotClient(seed=9, record=True)
+        listener.connect("127.0.0.1", session.host.port, "Eve", spectate=True)
+        try:
+            assert table.chat_enabled() and table.chat_field is not None
+            post_click(app, table.locate("chat"))
+            for ch in "hi all":
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+                app.frame(wait=False)
+            post_key(app, pygame.K_RETURN)
+            _frames_until(app, lambda: any(ln["text"] == "hi all" for ln in session.talk_lines()), what="the chat line")
+            post_click(app, table.locate("button", "claim:puritan"))
+            _frames_until(app, lambda: table.claims_of(0) == ["I am a Puritan."], what="the claim on our plate")
+            heard = wait_for(lambda: [m for m in listener.received if m["type"] == "chat"] or None,
+                             what="the spectator hearing it")
+            assert heard[0]["seat"] == 0 and heard[0]["text"] == "hi all"
+            assert any(e.get("type") == "talk" for e in table.log_events)
+        finally:
+            listener.close()
+    finally:
+        session.close()
+        while app.scenes.top is not None:
+            app.scenes.pop()

@@ -11,7 +11,8 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import Pick, Prompt, panel
+from game.ui.scenes.table_base import Pick, Prompt
+from game.ui.scenes.testimony.common import felt_panel
 from game.ui.widgets import Banner, Button
 
 SHOW_LABELS = {"character": ("Show your Character (C)", pygame.K_c),
@@ -41,7 +42,7 @@ class PublicBanner(Banner):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        panel(surface, self.rect, alpha=245, edge=theme.HIGHLIGHT, width=3)
+        felt_panel(surface, self.rect, alpha=245, edge=theme.HIGHLIGHT, width=3)
         right = min((b.rect.x for b in self.buttons), default=self.rect.right - 10)
         font = get_font(self.font_size, bold=True)
         lines = wrap_text(self.prompt, font, max(80, right - self.rect.x - 24))[:2]
@@ -83,6 +84,8 @@ class ActionBar:
         elif any(c.get("type") == "next_game" for c in commands):
             prompt = (f"Game {v.get('game_no')} is over. {who} scored lowest and begins game "
                       f"{(v.get('game_no') or 0) + 1}.")
+            if self.telling():
+                prompt = f"Game {v.get('game_no')} is over: the reveal (click it to skip to the end)."
             actions = [(f"Start game {(v.get('game_no') or 0) + 1} (Enter)",
                         lambda: self.decide(seat, {"type": "next_game"}))]
         else:

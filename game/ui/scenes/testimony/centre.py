@@ -18,7 +18,7 @@ class CentrePanel:
         v = self.view
         return (v.get("game_no"), v.get("turn_no"), v.get("stage"), repr(v.get("share")), repr(v.get("invite")),
                 repr(v.get("set_aside")), len(v.get("discarded") or []), repr(self.latest_learning()),
-                v.get("turn"), v.get("next_first"))
+                v.get("turn"), v.get("next_first"), self.telling())
 
     def latest_learning(self) -> dict | None:
         """The notebook entry of the current turn (a share or a look), if the shown seat has one."""
@@ -51,7 +51,9 @@ class CentrePanel:
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 4)))
         stage = v.get("stage")
         players = list(self.source.players)
-        if stage in ("between", "over"):
+        if stage in ("between", "over") and self.telling():
+            line = f"Game {v.get('game_no')} is over: the reveal."
+        elif stage in ("between", "over"):
             line = "The match is over." if stage == "over" else \
                 f"{words.seat_name(v.get('next_first'), players)} begins game {v.get('game_no', 0) + 1}."
         else:
@@ -65,7 +67,7 @@ class CentrePanel:
         cw = int(ch / CARD_RATIO)
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
         if aside.get("exists"):
-            face = aside.get("character")
+            face = None if self.telling() else aside.get("character")
             img = self.art.face(self.game, face, card.size) if face else self.art.back(self.game, card.size)
             surface.blit(img, card.topleft)
             label = text("set aside", size - 3, theme.TEXT_MUTED)

@@ -6,8 +6,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, fit_text, token_disc
+from game.ui.scenes.table_base import text
+from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, felt_panel, fit_text, token_disc
 from game.ui.sprites import CardSprite
 
 OWN_CHARACTER = "own:character"
@@ -103,7 +103,7 @@ class HandPanel:
         if "hand" not in self.rects:
             return
         g = self.hand_geometry()
-        panel(surface, g["zone"], color=theme.FELT_DARK, alpha=200, width=1)
+        felt_panel(surface, g["zone"], color=theme.FELT_DARK, alpha=200, width=1)
         size = max(12, min(17, g["zone"].h // 12))
         me = self.me()
         if self.my_seat() is None or not me:
@@ -127,7 +127,7 @@ class HandPanel:
         label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), size - 1, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, (t.x, t.y - label.get_height() - 4))
         if me.get("double_investigation"):
-            line = fit_text("Cunning Woman: you may still investigate two players at once this game (T).",
+            line = fit_text("Cunning Woman: once this game, investigate two at once (T).",
                             size - 3, g["zone"].right - t.x - 10)
             cw = text(line, size - 3, theme.HIGHLIGHT)
             surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import token_disc
+from game.ui.scenes.table_base import text
+from game.ui.scenes.testimony.common import felt_panel, token_disc, wrapped
 
 
 class NotebookPanel:
@@ -53,7 +53,7 @@ class NotebookPanel:
 
     def draw_notebook(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.rects["notebook"])
-        panel(surface, r, alpha=215)
+        felt_panel(surface, r, alpha=215)
         size = max(12, min(16, r.h // 30, r.w // 24))
         head = text("Notebook", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
@@ -61,8 +61,8 @@ class NotebookPanel:
         font = get_font(size)
         me = self.view.get("me")
         if self.my_seat() is None or me is None:
-            for line in wrap_text("Only the player behind the screen sees their notebook.", font, r.w - 24):
-                surface.blit(font.render(line, True, theme.TEXT_MUTED), (r.x + 12, y))
+            for line in wrapped("Only the player behind the screen sees their notebook.", size, r.w - 24):
+                surface.blit(render_text(line, size, theme.TEXT_MUTED), (r.x + 12, y))
                 y += font.get_linesize()
             return
         players = list(self.source.players)
@@ -71,24 +71,24 @@ class NotebookPanel:
         if known and self.view.get("stage") not in ("between", "over"):
             line = "Characters you have seen: " + ", ".join(
                 f"{words.seat_name(s, players)} = {words.character_name(c)}" for s, c in known)
-            for part in wrap_text(line, font, r.w - 24):
-                surface.blit(font.render(part, True, theme.SELECT), (r.x + 12, y))
+            for part in wrapped(line, size, r.w - 24):
+                surface.blit(render_text(part, size, theme.SELECT), (r.x + 12, y))
                 y += font.get_linesize()
             y += 4
         entries = self.notebook_lines()
         if not entries:
             msg = "Nothing learned yet this game. Share or investigate, and it is written here."
-            for line in wrap_text(msg, font, r.w - 24):
-                surface.blit(font.render(line, True, theme.TEXT_MUTED), (r.x + 12, y))
+            for line in wrapped(msg, size, r.w - 24):
+                surface.blit(render_text(line, size, theme.TEXT_MUTED), (r.x + 12, y))
                 y += font.get_linesize()
             return
         rad = max(6, size // 2)
         for i, (sentence, tokens) in enumerate(entries):
             colour = theme.HIGHLIGHT if i == 0 else theme.TEXT_LIGHT
-            for line in wrap_text(sentence, font, r.w - 24):
+            for line in wrapped(sentence, size, r.w - 24):
                 if y + font.get_linesize() > r.bottom - 6:
                     return
-                surface.blit(font.render(line, True, colour), (r.x + 12, y))
+                surface.blit(render_text(line, size, colour), (r.x + 12, y))
                 y += font.get_linesize()
             if tokens and y + rad * 2 + 4 < r.bottom:
                 x = r.x + 16

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text
 from game.ui.icons import get_icon
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, FLIP_SECONDS, REVEAL_GAP, fit_text,
-                                             middle_rect, token_disc)
+from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, FLIP_SECONDS, REVEAL_GAP, felt_panel,
+                                             fit_text, middle_rect, token_disc, wrapped)
 
 DONE = 1e9  # a reveal time past every step
 
@@ -69,10 +69,15 @@ class RevealPanel:
             self.reveal["t"] = DONE
             self.dirty = True
 
-    def reveal_hides_sides(self) -> bool:
-        """While the reveal turns tokens over, the plates keep them face down (the
-        panel over the table is where they turn)."""
+    def telling(self) -> bool:
+        """While the reveal is being told, the rest of the table keeps the result back
+        (tokens face down on the plates, Characters hidden, deaths, scores, the next
+        first player and the log's last lines wait), so the story is not spoiled."""
         return bool(self.reveal and self.reveal.get("open") and self.reveal_animating())
+
+    def result_shown(self) -> bool:
+        """The game just ended and its result may be shown everywhere."""
+        return self.view.get("stage") in ("between", "over") and not self.telling()
 
     # -------------------------------------------------------------------- drawing --
     def reveal_box(self) -> pygame.Rect:
@@ -185,10 +190,10 @@ class RevealPanel:
                 reasons = (record.get("reasons") or [[]] * self.players)[seat]
                 line = "; ".join(words.reason_line(r) for r in reasons) or "no points"
                 font = get_font(size - 4)
-                for part in wrap_text(line, font, box.right - reasons_x - 16):
+                for part in wrapped(line, size - 4, box.right - reasons_x - 16):
                     if ry + font.get_linesize() > row.bottom:
                         break
-                    surface.blit(font.render(part, True, theme.TEXT_LIGHT), (reasons_x, ry))
+                    surface.blit(render_text(part, size - 4, theme.TEXT_LIGHT), (reasons_x, ry))
                     ry += font.get_linesize()
         aside = record.get("set_aside")
         if aside and t >= times["characters"]:
@@ -210,18 +215,19 @@ class RevealPanel:
     def standings_key(self) -> tuple:
         v = self.view
         return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
-                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), bool(self.reveal),
-                bool(self.reveal and self.reveal.get("open")))
+                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), self.telling())
 
     def draw_standings(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.rects["standings"])
-        panel(surface, r, alpha=215)
+        felt_panel(surface, r, alpha=215)
         v = self.view
         games = int(v.get("games") or 3)
         size = max(12, min(17, r.h // 20, r.w // 22))
         head = text("Match standings", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
         history = v.get("history") or []
+        if self.telling():
+            history = history[:-1]  # the game being revealed is added once it is told
         players = list(self.source.players)
         y = r.y + 14 + head.get_height()
         col_w = max(40, (r.w - 150) // (games + 1))
@@ -255,6 +261,8 @@ class RevealPanel:
             surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (games + 1) * col_w - 6, y)))
             y += row_h
         y += 6
+        if self.telling():
+            winners = set()
         if v.get("stage") == "over" and winners:
             names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
             line = f"{names} win{'' if len(winners) > 1 else 's'} the match."

@@ -9,8 +9,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, fit_text, token_disc
+from game.ui.scenes.table_base import text
+from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, felt_panel, fit_text, token_disc
 
 
 class SeatsPanel:
@@ -53,7 +53,7 @@ class SeatsPanel:
     def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
         v = self.view
         tags: list[tuple[str, tuple]] = []
-        if v.get("stage") in ("between", "over"):
+        if self.result_shown():
             p = self.player(seat)
             if p.get("killed"):
                 tags.append(("killed", DEAD_COLOUR))
@@ -79,7 +79,7 @@ class SeatsPanel:
         lying = tuple((t.get("token"), t.get("placer"), t.get("side")) for t in v.get("tokens") or []
                       if t.get("target") == seat)
         return (tuple(zone), seat, v.get("seat"), repr(sorted(p.items())), lying, self.seat_tags(seat),
-                tuple(self.claims_of(seat)[-2:]), seat in self.lit_seats(), self.reveal_hides_sides())
+                tuple(self.claims_of(seat)[-2:]), seat in self.lit_seats(), self.telling())
 
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         v = self.view
@@ -87,7 +87,7 @@ class SeatsPanel:
         acting = seat in (v.get("to_act") or [])
         lit = seat in self.lit_seats()
         edge = theme.SELECT if lit else theme.HIGHLIGHT if acting else theme.PANEL_EDGE
-        panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=edge, width=3 if (acting or lit) else 1)
+        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=edge, width=3 if (acting or lit) else 1)
         pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
         g = self.seat_geometry(zone)
         head = g["header"]
@@ -109,11 +109,11 @@ class SeatsPanel:
             x = pill.right + 3
         self.draw_plate_card(surface, seat, g["card"])
         self.draw_plate_info(surface, seat, g["info"], size)
-        if v.get("stage") in ("between", "over") and p.get("killed"):
+        if self.result_shown() and p.get("killed"):
             pygame.draw.line(surface, DEAD_COLOUR, g["card"].topleft, g["card"].bottomright, 3)
             pygame.draw.line(surface, DEAD_COLOUR, g["card"].bottomleft, g["card"].topright, 3)
         for token, centre in self.token_spots(seat, zone):
-            side = None if self.reveal_hides_sides() else token.get("side")
+            side = None if self.telling() else token.get("side")
             disc = token_disc(g["token_r"], theme.seat_color(token.get("placer", 0)), side)
             surface.blit(disc, disc.get_rect(center=centre))
         if not self.token_spots(seat, zone):
@@ -122,6 +122,8 @@ class SeatsPanel:
 
     def draw_plate_card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         character = self.player(seat).get("character")
+        if self.telling() and seat != self.view.get("seat"):
+            character = None  # the reveal turns the Characters over in its own time
         if character:
             surface.blit(self.art.face(self.game, character, rect.size), rect.topleft)
         else:
@@ -140,7 +142,7 @@ class SeatsPanel:
             disc = token_disc(r, theme.seat_color(seat), None)
             surface.blit(disc, (info.x + line.get_width() + 6 + i * (r * 2 - 1), y + line.get_height() // 2 - r - 2))
         y += line.get_height() + 2
-        if v.get("stage") in ("between", "over") and p.get("standing") is not None:
+        if self.result_shown() and p.get("standing") is not None:
             standing = p["standing"]
             col = DEAD_COLOUR if p.get("killed") else theme.SUCCESS
             t = text(f"Standing {standing:+d}" + (" \u2014 killed" if p.get("killed") else ""), small, col, bold=True)
@@ -150,7 +152,7 @@ class SeatsPanel:
                 t = text(f"Score {p['score']:+d} \u00b7 total {p.get('total', 0)}", small, theme.PARCHMENT)
                 surface.blit(t, (info.x, y))
                 y += t.get_height() + 2
-        elif p.get("character") and seat != v.get("seat"):
+        elif p.get("character") and seat != v.get("seat") and v.get("stage") not in ("between", "over"):
             t = text(fit_text(f"Shown to you: {words.character_name(p['character'])}", small, info.w),
                      small, theme.SELECT)
             surface.blit(t, (info.x, y))

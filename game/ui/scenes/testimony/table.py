@@ -41,10 +41,10 @@ from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, panel, text, unique_targets
+from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.testimony.bar import ActionBar
 from game.ui.scenes.testimony.centre import CentrePanel
-from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, fit_text, token_disc
+from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, felt_panel, fit_text, token_disc
 from game.ui.scenes.testimony.hand import OWN_BELIEFS, OWN_CHARACTER, TOKEN_PREFIX, HandPanel, show_card_of
 from game.ui.scenes.testimony.notebook import NotebookPanel
 from game.ui.scenes.testimony.reveal import DONE, RevealPanel
@@ -104,11 +104,21 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         if changed:
             self.follow_history()
             self.log_events = self.with_talk(self.log_events)
+            if self.telling():  # what the base built before the reveal opened
+                self.buttons = self.make_buttons()
+                self.banner = self.make_banner()
+                self.message = self.status_message()
         return changed
 
     def with_talk(self, events: list[dict]) -> list[dict]:
         """The game log with the table talk put where it was said (claims are public
-        announcements in hot-seat; chat over a LAN)."""
+        announcements in hot-seat; chat over a LAN); while the reveal is told, without
+        the result's own lines (they come when it is told)."""
+        if self.telling():
+            end = max((i for i, e in enumerate(events) if e.get("type") == "game_end"), default=None)
+            if end is not None:
+                events = events[:end + 1] + [e for e in events[end + 1:]
+                                             if e.get("type") not in ("reveal", "first_player", "match_over")]
         lines = self.talk_lines()
         if not lines:
             return events
@@ -162,8 +172,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.reveal["open"] = False
             self.reveal["t"] = DONE
         self.update_holding()
-        self.buttons = self.make_buttons()
-        self.dirty = True
+        self.after_telling()
 
     def lit_seats(self) -> list[int]:
         """Seats to light on the static table: the drop targets of what is held or picked."""
@@ -327,14 +336,23 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
 
     def step_effects(self, dt: float) -> None:
         self.step_reveal(dt)
-        if self.reveal_hides_sides() != self._drawn_hiding:
-            self._static_key = None  # the plates turn their tokens over once the reveal has
-            self._seat_cache = {}
-            self.dirty = True
+        if self.telling() != self._drawn_hiding:
+            self.after_telling()
+
+    def after_telling(self) -> None:
+        """The reveal was told (or skipped): the rest of the table shows the result now."""
+        self._static_key = None
+        self._seat_cache = {}
+        self.log_events = self.with_talk(list(self.source.log()))
+        self._log_cache = None
+        self.buttons = self.make_buttons()
+        self.banner = self.make_banner()
+        self.message = self.status_message()
+        self.dirty = True
 
     # ------------------------------------------------------------------ drawing --
     def draw_table(self, surface: pygame.Surface) -> None:
-        self._drawn_hiding = self.reveal_hides_sides()
+        self._drawn_hiding = self.telling()
         surface.fill(theme.FELT)
         self.draw_centre(surface)
         for seat in range(self.players):
@@ -347,7 +365,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         self.draw_talk(surface)
         if self.banner is None:
             bar = pygame.Rect(self.rects["banner"])
-            panel(surface, bar, alpha=180, width=1)
+            felt_panel(surface, bar, alpha=180, width=1)
             line = self.bar_words()
             if line:
                 size = max(13, min(18, bar.h // 4))
@@ -407,6 +425,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         extra = getattr(self.source, "message", "") or ""
         if self.pick is not None:
             return self.pick.title
+        if self.telling():
+            return "The reveal: click it to skip to the end; Esc closes it (the Standings button opens it again)."
         if v.get("over"):
             winners = " and ".join(self.name(s) for s in v.get("winners") or [])
             return f"The match is over. {winners} win{'' if len(v.get('winners') or []) > 1 else 's'}."

@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table_base import Prompt, panel, text
+from game.ui.scenes.table_base import Prompt, text
+from game.ui.scenes.testimony.common import felt_panel, wrapped
 from game.ui.widgets import Button, TextField
 
 MAX_CHAT = 200
@@ -151,7 +152,7 @@ class TalkPanel:
             return
         g = self.talk_geometry()
         r, size = g["zone"], g["size"]
-        panel(surface, r, alpha=215)
+        felt_panel(surface, r, alpha=215)
         head = text("Table talk", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
         who = self.my_seat()
@@ -171,13 +172,13 @@ class TalkPanel:
             if claim:
                 body = body[len(words.CLAIM_PREFIX):]
             colour = theme.seat_color(ln["seat"]) if isinstance(ln.get("seat"), int) else theme.TEXT_MUTED
-            for i, part in enumerate(wrap_text(f"{speaker}: {body}", font, box.w - 4)):
+            for part in wrapped(f"{speaker}: {body}", size - 1, box.w - 4):
                 rows.append((part, theme.lighten(colour, 0.35) if claim else theme.TEXT_LIGHT))
         room = max(0, box.h // font.get_linesize())
         y = box.y
         for part, colour in rows[-room:] if room else []:
-            surface.blit(font.render(part, True, colour), (box.x + 2, y))
+            surface.blit(render_text(part, size - 1, colour), (box.x + 2, y))
             y += font.get_linesize()
         if not rows and room:
             empty = "Nothing said yet." if self.chat_enabled() else "Nothing claimed yet. Talk out loud, too!"
-            surface.blit(font.render(empty, True, theme.TEXT_MUTED), (box.x + 2, box.y))
+            surface.blit(render_text(empty, size - 1, theme.TEXT_MUTED), (box.x + 2, box.y))
