@@ -196,6 +196,16 @@ def play_testimony(app, timeout_s: float = 90.0, seed: int = 7, players: list[st
             raise SmokeFailure(f"Testimony: {watch.problems[0]}")
         if len(session.match.state["history"]) != 3:
             raise SmokeFailure("Testimony: the match did not last three games")
+        # the last reveal is read, closed, and then the game-over scene comes
+        if getattr(table, "reveal", None) and table.reveal.get("open"):
+            post_key(app, pygame.K_ESCAPE)
+        for _ in range(200):
+            _frames(app)
+            if type(app.scenes.top).__name__ == "GameOverScene":
+                break
+            time.sleep(0.01)
+        else:
+            raise SmokeFailure("Testimony: no game-over scene after the last reveal was closed")
     player.done["curtains"] = watch.lifts
     return player.done
 
