@@ -156,7 +156,7 @@ def view_text(view: dict) -> str:
     """The view as compact JSON, without the finished games (public by then)."""
     history = view.pop("history")
     try:
-        return json.dumps(view, separators=(",", ":"))
+        return json.dumps(view, separators=(",", ":"), check_circular=False)
     finally:
         view["history"] = history
 
