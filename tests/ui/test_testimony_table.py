@@ -247,3 +247,32 @@ def test_describe_never_names_what_an_event_does_not_carry():
     assert words.describe(hidden_token, players, 1) == "Ann places a token in front of Cy."
     assert "accus" not in words.describe(hidden_token, players, 1)
     assert words.describe({"type": "mystery"}, players) == "mystery"
+
+
+def test_no_text_is_smaller_than_11px_at_1280x720(app):
+    # issue 9 item 12, for this table too: mid-game, a share, the reveal, the standings
+    from game.ui import fonts
+    from game.ui.card_art import CardArt
+    from game.ui.scenes import table_base
+
+    saved = table_base._ART
+    table_base._ART = CardArt()  # every face drawn afresh, inside the recorder
+    try:
+        with fonts.record_sizes() as sizes:
+            m = find(7, lambda m: m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action")
+            src = TestimonySource(m, m.to_act()[0])
+            src.say(words.claim_text("saw_heathen", src.players, seat=(src.screen_seat + 1) % 7))
+            open_table(app, src)
+            m = at_stage(5, "share")
+            open_table(app, TestimonySource(m, m.view(None)["share"]["next"]))
+            m = find(5, lambda m: m.view(None)["stage"] == "between")
+            scene = open_table(app, TestimonySource(m, None))
+            scene.reveal["t"] = 0.0
+            run_frames(app, 2)
+            scene.skip_reveal()
+            run_frames(app, 2)
+            scene.close_reveal()
+            run_frames(app, 2)
+    finally:
+        table_base._ART = saved
+    assert sizes and min(sizes) >= 11, sorted(sizes)

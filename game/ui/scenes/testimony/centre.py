@@ -70,7 +70,7 @@ class CentrePanel:
             face = None if self.telling() else aside.get("character")
             img = self.art.face(self.game, face, card.size) if face else self.art.back(self.game, card.size)
             surface.blit(img, card.topleft)
-            label = text("set aside", size - 3, theme.TEXT_MUTED)
+            label = text("set aside", max(11, size - 3), theme.TEXT_MUTED)
             surface.blit(label, (card.right + 6, card.bottom - label.get_height()))
         discards = len(v.get("discarded") or [])
         aside_tokens = v.get("tokens_aside", 0)
@@ -79,7 +79,7 @@ class CentrePanel:
                  f"{discards} discarded"]
         ty = y + 6
         for line in lines:
-            t = text(line, size - 2, theme.TEXT_LIGHT)
+            t = text(line, max(11, size - 2), theme.TEXT_LIGHT)
             surface.blit(t, (r.centerx + 10, ty))
             ty += t.get_height() + 2
 
@@ -114,7 +114,7 @@ class CentrePanel:
                 surface.blit(self.art.back(self.game, rect.size), rect.topleft)
                 if share and share.get("next") == seat:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 2, border_radius=6)
-            label = text(fit_text(words.seat_name(seat, players), size - 3, cw + 30), size - 3, theme.TEXT_LIGHT)
+            label = text(fit_text(words.seat_name(seat, players), max(11, size - 3), cw + 30), max(11, size - 3), theme.TEXT_LIGHT)
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         cy = r.y + title.get_height() + 6 + ch // 2
         for dy, sign in ((-6, 1), (6, -1)):  # two arrows: each shows the other one card
@@ -136,7 +136,7 @@ class CentrePanel:
             tokens = look.get("tokens") or []
             acc = sum(1 for t in tokens if t.get("side") == "accuse")
             label = text(f"{words.seat_name(look.get('target'), players)}: {acc} accusing, "
-                         f"{len(tokens) - acc} defending", size - 2, theme.TEXT_LIGHT, bold=True)
+                         f"{len(tokens) - acc} defending", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
             surface.blit(label, (r.x + 8, y))
             y += label.get_height() + 2
             x = r.x + 10
@@ -148,6 +148,6 @@ class CentrePanel:
                 surface.blit(disc, (x, y))
                 x += disc.get_width() + 2
             if not tokens:
-                none = text("no tokens there", size - 3, theme.TEXT_MUTED)
+                none = text("no tokens there", max(11, size - 3), theme.TEXT_MUTED)
                 surface.blit(none, (x, y))
             y += rad * 2 + 10

@@ -30,7 +30,8 @@ ACCUSE_COLOUR = theme.JURY_GUILTY
 DEFEND_COLOUR = theme.JURY_INNOCENT
 HEATHEN_COLOUR = (120, 52, 110)
 PURITAN_COLOUR = (52, 84, 130)
-DEAD_COLOUR = theme.DANGER
+DEAD_COLOUR = theme.darken(theme.DANGER, 0.2)   # the killed pill and cross (light text on it)
+DEAD_TEXT = theme.lighten(theme.DANGER, 0.4)     # "killed" in words on the dark panels (WCAG AA)
 MIDDLE = (408, 8, 1104, 718)  # x, y, w, h of the middle of the table (seats round the oval)
 
 

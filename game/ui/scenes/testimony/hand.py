@@ -114,20 +114,20 @@ class HandPanel:
         belief = me.get("belief", "")
         head = text(f"You are {words.character_name(character)}", size + 1, theme.PARCHMENT, bold=True)
         surface.blit(head, (g["zone"].x + 12, g["zone"].y + 6))
-        tag = text(words.belief_word(belief), size - 1, theme.TEXT_LIGHT, bold=True)
+        tag = text(words.belief_word(belief), max(11, size - 1), theme.TEXT_LIGHT, bold=True)
         pill = tag.get_rect(midleft=(g["zone"].x + 20 + head.get_width(), g["zone"].y + 6 + head.get_height() // 2))
         pill = pill.inflate(12, 2)
         pygame.draw.rect(surface, belief_colour(belief), pill, border_radius=pill.h // 2)
         surface.blit(tag, tag.get_rect(center=pill.center))
         b = g["beliefs"]
-        label = text("Belief cards (for sharing)", size - 3, theme.TEXT_MUTED)
+        label = text("Belief cards (for sharing)", max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(label, (b.x, b.y - label.get_height() - 2))
         count = int(self.player(self.my_seat()).get("tokens") or 0)
         t = g["tokens"]
-        label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), size - 1, theme.TEXT_LIGHT, bold=True)
+        label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), max(11, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, (t.x, t.y - label.get_height() - 4))
         if me.get("double_investigation"):
             line = fit_text("Cunning Woman: once this game, investigate two at once (T).",
-                            size - 3, g["zone"].right - t.x - 10)
-            cw = text(line, size - 3, theme.HIGHLIGHT)
+                            max(11, size - 3), g["zone"].right - t.x - 10)
+            cw = text(line, max(11, size - 3), theme.HIGHLIGHT)
             surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))

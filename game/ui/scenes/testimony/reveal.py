@@ -15,7 +15,7 @@ from game.ui.fonts import get_font, render_text
 from game.ui.icons import get_icon
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, FLIP_SECONDS, REVEAL_GAP, felt_panel,
+from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, FLIP_SECONDS, REVEAL_GAP, felt_panel,
                                              fit_text, middle_rect, token_disc, wrapped)
 
 DONE = 1e9  # a reveal time past every step
@@ -98,14 +98,14 @@ class RevealPanel:
         title = text(f"Game {record.get('game_no')}: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True)
         surface.blit(title, (box.x + 16, box.y + 8))
         hint = "click to skip" if t < times["end"] else "Esc or the button closes this"
-        h = text(hint, size - 3, theme.TEXT_MUTED)
+        h = text(hint, max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(h, (box.x + 24 + title.get_width(), box.y + 8 + title.get_height() - h.get_height() - 2))
         close = pygame.Rect(0, 0, max(110, size * 7), size + 16)
         close.topright = (box.right - 12, box.y + 8)
         self.reveal_close_rect = close
         pygame.draw.rect(surface, theme.WOOD_LIGHT if close.collidepoint(self.pointer) else theme.WOOD, close,
                          border_radius=8)
-        label = text("Close (Esc)", size - 2, theme.TEXT_LIGHT, bold=True)
+        label = text("Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(center=close.center))
         top = box.y + title.get_height() + 18
         foot = size + 18
@@ -122,7 +122,7 @@ class RevealPanel:
         standing_x = tokens_x + tokens_w + 8
         reasons_x = standing_x + int(box.w * 0.09)
         for label, x in (("Tokens in front", tokens_x), ("Standing", standing_x), ("Score and why", reasons_x)):
-            head = text(label, max(10, size - 5), theme.TEXT_MUTED, bold=True)
+            head = text(label, max(11, size - 5), theme.TEXT_MUTED, bold=True)
             surface.blit(head, (x, top - head.get_height() - 1))
         for seat in range(self.players):
             y = top + seat * row_h
@@ -138,7 +138,7 @@ class RevealPanel:
             img = self.art.face(self.game, character, card.size) if show_face else self.art.back(self.game, card.size)
             surface.blit(img, card.topleft)
             if show_face:
-                cn = text(fit_text(words.character_name(character), size - 4, name_w - 8), size - 4,
+                cn = text(fit_text(words.character_name(character), max(11, size - 4), name_w - 8), max(11, size - 4),
                           theme.TEXT_LIGHT)
                 surface.blit(cn, (row.x + 12, row.y + 6 + name.get_height()))
             standing = 0
@@ -162,21 +162,21 @@ class RevealPanel:
                     ty += rad + 2
                 surface.blit(disc, (x, ty))
                 if progress >= 1 and weights.get(tk.get("placer"), 1) > 1 and show_face:
-                    badge = text(f"\u00d7{weights[tk.get('placer')]}", max(9, size - 7), theme.HIGHLIGHT, bold=True)
+                    badge = text(f"\u00d7{weights[tk.get('placer')]}", max(11, size - 7), theme.HIGHLIGHT, bold=True)
                     surface.blit(badge, (x + disc.get_width() - badge.get_width() + 2, ty - 4))
                 x += disc.get_width() + 1
             if not lying:
-                none = text("no tokens", size - 4, theme.TEXT_MUTED)
+                none = text("no tokens", max(11, size - 4), theme.TEXT_MUTED)
                 surface.blit(none, (tokens_x, row.centery - none.get_height() // 2))
             killed = (record.get("killed") or [False] * self.players)[seat]
             col = theme.TEXT_LIGHT
             if t >= times["deaths"]:
                 standing = (record.get("standing") or [0] * self.players)[seat]
-                col = DEAD_COLOUR if killed else theme.SUCCESS
+                col = DEAD_TEXT if killed else theme.SUCCESS
             st = text(f"{standing:+d}", size + 4, col, bold=True)
             surface.blit(st, (standing_x, row.centery - st.get_height() // 2))
             if t >= times["deaths"] and killed:
-                stamp = text("KILLED", size - 2, theme.PARCHMENT, bold=True)
+                stamp = text("KILLED", max(11, size - 2), theme.PARCHMENT, bold=True)
                 pill = stamp.get_rect(topleft=(standing_x, row.centery + st.get_height() // 2)).inflate(8, 0)
                 if pill.bottom <= row.bottom + 2:
                     pygame.draw.rect(surface, DEAD_COLOUR, pill, border_radius=4)
@@ -184,20 +184,20 @@ class RevealPanel:
             if t >= times["scores"]:
                 score = (record.get("scores") or [0] * self.players)[seat]
                 total = (record.get("totals") or [0] * self.players)[seat]
-                head = text(f"{score:+d} this game \u00b7 {total} in all", size - 1, theme.HIGHLIGHT, bold=True)
+                head = text(f"{score:+d} this game \u00b7 {total} in all", max(11, size - 1), theme.HIGHLIGHT, bold=True)
                 surface.blit(head, (reasons_x, row.y + 3))
                 ry = row.y + 5 + head.get_height()
                 reasons = (record.get("reasons") or [[]] * self.players)[seat]
                 line = "; ".join(words.reason_line(r) for r in reasons) or "no points"
-                font = get_font(size - 4)
-                for part in wrapped(line, size - 4, box.right - reasons_x - 16):
+                font = get_font(max(11, size - 4))
+                for part in wrapped(line, max(11, size - 4), box.right - reasons_x - 16):
                     if ry + font.get_linesize() > row.bottom:
                         break
-                    surface.blit(render_text(part, size - 4, theme.TEXT_LIGHT), (reasons_x, ry))
+                    surface.blit(render_text(part, max(11, size - 4), theme.TEXT_LIGHT), (reasons_x, ry))
                     ry += font.get_linesize()
         aside = record.get("set_aside")
         if aside and t >= times["characters"]:
-            line = text(f"The card set aside was {words.character_name(aside)}.", size - 2, theme.TEXT_MUTED)
+            line = text(f"The card set aside was {words.character_name(aside)}.", max(11, size - 2), theme.TEXT_MUTED)
             surface.blit(line, (box.x + 16, box.bottom - foot + 4))
 
     def token_weights(self, record: dict) -> dict[int, int]:
@@ -234,7 +234,7 @@ class RevealPanel:
         name_w = r.w - 16 - col_w * (games + 1)
         cols = [f"G{i + 1}" for i in range(games)] + ["Total"]
         for i, c in enumerate(cols):
-            t = text(c, size - 1, theme.TEXT_MUTED, bold=True)
+            t = text(c, max(11, size - 1), theme.TEXT_MUTED, bold=True)
             surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (i + 1) * col_w - 6, y)))
         y += size + 8
         totals = list(history[-1].get("totals")) if history else [0] * self.players
@@ -269,5 +269,5 @@ class RevealPanel:
         else:
             line = f"Game {v.get('game_no')} of {games} under way." if v.get("stage") not in ("between",) else \
                 f"Game {v.get('game_no')} of {games} is over."
-        t = text(fit_text(line, size - 1, r.w - 20), size - 1, theme.PARCHMENT)
+        t = text(fit_text(line, max(11, size - 1), r.w - 20), max(11, size - 1), theme.PARCHMENT)
         surface.blit(t, (r.x + 10, y))

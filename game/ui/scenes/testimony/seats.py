@@ -10,7 +10,7 @@ import pygame
 from game.ui import theme
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, felt_panel, fit_text, token_disc
+from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, felt_panel, fit_text, token_disc
 
 
 class SeatsPanel:
@@ -99,7 +99,7 @@ class SeatsPanel:
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
         for tag, col in self.seat_tags(seat):
-            t = text(tag, max(10, size - 4), theme.INK if col in (theme.HIGHLIGHT, theme.SELECT) else theme.TEXT_LIGHT,
+            t = text(tag, max(11, size - 4), theme.INK if col in (theme.HIGHLIGHT, theme.SELECT) else theme.TEXT_LIGHT,
                      bold=True)
             pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
             if pill.right > zone.right - 4:
@@ -117,7 +117,7 @@ class SeatsPanel:
             disc = token_disc(g["token_r"], theme.seat_color(token.get("placer", 0)), side)
             surface.blit(disc, disc.get_rect(center=centre))
         if not self.token_spots(seat, zone):
-            t = text("no tokens in front", max(10, size - 5), theme.TEXT_MUTED)
+            t = text("no tokens in front", max(11, size - 5), theme.TEXT_MUTED)
             surface.blit(t, t.get_rect(midleft=(g["tokens"].x + 2, g["tokens"].centery)))
 
     def draw_plate_card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
@@ -132,7 +132,7 @@ class SeatsPanel:
     def draw_plate_info(self, surface: pygame.Surface, seat: int, info: pygame.Rect, size: int) -> None:
         v = self.view
         p = self.player(seat)
-        small = max(10, size - 4)
+        small = max(11, size - 4)
         y = info.y
         count = int(p.get("tokens") or 0)
         line = text(f"In hand: {count}", small, theme.TEXT_LIGHT, bold=True)
@@ -144,7 +144,7 @@ class SeatsPanel:
         y += line.get_height() + 2
         if self.result_shown() and p.get("standing") is not None:
             standing = p["standing"]
-            col = DEAD_COLOUR if p.get("killed") else theme.SUCCESS
+            col = DEAD_TEXT if p.get("killed") else theme.SUCCESS
             t = text(f"Standing {standing:+d}" + (" \u2014 killed" if p.get("killed") else ""), small, col, bold=True)
             surface.blit(t, (info.x, y))
             y += t.get_height() + 2

@@ -158,10 +158,10 @@ class TalkPanel:
         who = self.my_seat()
         hint = ("Claims carry no rules weight \u2014 anyone may lie." if who is not None
                 else "Claims are made by the player behind the screen.")
-        t = text(hint, size - 3, theme.TEXT_MUTED)
+        t = text(hint, max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(t, (r.x + 10, r.y + 8 + head.get_height()))
         box = g["lines"]
-        font = get_font(size - 1)
+        font = get_font(max(11, size - 1))
         players = list(self.source.players)
         rows: list[tuple[str, tuple]] = []
         for ln in self.talk_lines()[-20:]:
@@ -172,13 +172,13 @@ class TalkPanel:
             if claim:
                 body = body[len(words.CLAIM_PREFIX):]
             colour = theme.seat_color(ln["seat"]) if isinstance(ln.get("seat"), int) else theme.TEXT_MUTED
-            for part in wrapped(f"{speaker}: {body}", size - 1, box.w - 4):
+            for part in wrapped(f"{speaker}: {body}", max(11, size - 1), box.w - 4):
                 rows.append((part, theme.lighten(colour, 0.35) if claim else theme.TEXT_LIGHT))
         room = max(0, box.h // font.get_linesize())
         y = box.y
         for part, colour in rows[-room:] if room else []:
-            surface.blit(render_text(part, size - 1, colour), (box.x + 2, y))
+            surface.blit(render_text(part, max(11, size - 1), colour), (box.x + 2, y))
             y += font.get_linesize()
         if not rows and room:
             empty = "Nothing said yet." if self.chat_enabled() else "Nothing claimed yet. Talk out loud, too!"
-            surface.blit(render_text(empty, size - 1, theme.TEXT_MUTED), (box.x + 2, box.y))
+            surface.blit(render_text(empty, max(11, size - 1), theme.TEXT_MUTED), (box.x + 2, box.y))
