@@ -74,7 +74,8 @@ R10 Talking and claims carry no rules weight (T3): they are no engine commands. 
 View fields (names are stable)
 ------------------------------
 ``stage`` ("action" | "answer" | "share" | "testify" | "between" | "over"),
-``game_no``, ``games``, ``turn`` (active seat), ``turn_no``, ``first_player``,
+``game_no``, ``games`` (``round`` and ``phase`` repeat ``game_no`` and ``stage`` under
+the names other games use), ``turn`` (active seat), ``turn_no``, ``first_player``,
 ``next_first`` (between games), ``active`` (the one seat to act, or null),
 ``tokens_each``, ``tokens_aside``, ``players`` [{seat, name, tokens (in hand),
 in_front (count), character (null unless known to the viewer), total (match total),
@@ -313,6 +314,13 @@ class TestimonyMatch(Match):
 
     def _scores(self) -> list[int]:
         return list(self.state["totals"])
+
+    def score_breakdown(self) -> list[list[dict]]:
+        """Where each seat's match total came from, for the game-over table: one line
+        per finished game (``{"label": "Game 1", "points": n}``)."""
+        history = self.state["history"]
+        return [[{"label": f"Game {g['game_no']}", "points": g["scores"][seat]} for g in history]
+                for seat in range(self.n)]
 
     def _not_your_turn(self, seat: int, command: dict) -> str:
         """Say exactly who is awaited (the base class only says "not your turn")."""
@@ -902,6 +910,7 @@ class TestimonyMatch(Match):
         return {
             "stage": stage,
             "game_no": st["game_no"], "games": st["games"],
+            "round": st["game_no"], "phase": stage,  # the generic names (the Continue list)
             "turn": st["turn"], "turn_no": st["turn_no"], "first_player": st["first"],
             "next_first": st["next_first"],
             "active": None if stage == "over" else self._to_act()[0],

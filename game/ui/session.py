@@ -652,7 +652,7 @@ class HotseatSession:
         if self.table is not None and self.table not in self.app.scenes.stack:
             self.close()
             return
-        if getattr(self.table, "holding", False):
+        if getattr(self.table, "keep_bots_waiting", False) is True:
             return  # the table is showing something everyone reads (Testimony's reveal)
         if self.match.over:
             if self._over_clock is not None and not self._over_done:

@@ -624,3 +624,16 @@ def test_round_trip_mid_share_and_between_games():
     stage_end(again, [])
     text = again.to_json()
     assert Match.from_json(text).view(2) == again.view(2)
+
+
+def test_score_breakdown_is_one_line_per_game():
+    # for the game-over table: where each match total came from (T5)
+    m = fresh(3, 0)
+    for game in range(3):
+        set_characters(m, ["minister", "goodwife", "herbalist"], aside="magistrate")
+        stage_end(m, [])
+        if game < 2:
+            m.apply(m.to_act()[0], {"type": "next_game"})
+    breakdown = m.score_breakdown()
+    assert breakdown[1] == [{"label": f"Game {g}", "points": 2} for g in (1, 2, 3)]
+    assert [sum(line["points"] for line in lines) for lines in breakdown] == m.result()["scores"]

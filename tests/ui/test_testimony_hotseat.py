@@ -123,7 +123,7 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
     assert s.match.state["stage"] == "between"
     for _ in range(3):
         app.frame(wait=False)
-    assert scene.holding and scene.reveal["open"]
+    assert scene.keep_bots_waiting and scene.reveal["open"]
     assert s.match.to_act()[0] in (1, 2)  # a bot scored lowest and starts game 2
     state = s.match.state_id
     for _ in range(20):

@@ -193,16 +193,16 @@ def test_the_reveal_opens_when_a_game_ends_and_holds_until_closed(app):
     m = find(4, lambda m: m.view(None)["stage"] == "testify" and sum(m.state["hand"]) == 1)
     src = TestimonySource(m, m.to_act()[0])
     scene = open_table(app, src)
-    assert scene.reveal is None and not scene.holding
+    assert scene.reveal is None and not scene.keep_bots_waiting
     post_key(app, pygame.K_x)  # the last token: the game ends
     assert m.view(None)["stage"] == "between"
     run_frames(app, 1)
-    assert scene.reveal == {"game": 0, "t": scene.reveal["t"], "open": True} and scene.holding
+    assert scene.reveal == {"game": 0, "t": scene.reveal["t"], "open": True} and scene.keep_bots_waiting
     assert scene.reveal_animating()
     post_click(app, scene.reveal_box().center)  # skip
     assert not scene.reveal_animating()
     post_key(app, pygame.K_ESCAPE)
-    assert not scene.reveal["open"] and not scene.holding
+    assert not scene.reveal["open"] and not scene.keep_bots_waiting
     post_key(app, pygame.K_v)  # the standings' button opens it again
     assert scene.reveal["open"]
 

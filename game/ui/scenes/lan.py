@@ -317,7 +317,7 @@ class LanSession:
         view = self.client.view
         if not view or not view.get("over") or self._over_done or self.table is None:
             return
-        if getattr(self.table, "holding", False):
+        if getattr(self.table, "keep_bots_waiting", False) is True:
             return  # the table is showing something everyone reads first (Testimony's reveal)
         self._over_clock = (self._over_clock or 0.0) + dt
         if self._over_clock >= GAME_OVER_PAUSE:

@@ -71,7 +71,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         self._shades: dict[tuple, pygame.Surface] = {}
         self._seat_cache: dict[int, tuple] = {}
         #: hot-seat: the session's bots wait while this is true (the reveal is being read)
-        self.holding = False
+        self.keep_bots_waiting = False
         self._drawn_hiding = False
         super().__init__(app, source)
 
@@ -154,16 +154,16 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.revealed_games = len(history)
             self.reveal = {"game": len(history) - 1, "t": 0.0, "open": True}
             self.play_sound("bell")
-        self.update_holding()
+        self.update_waiting()
 
-    def update_holding(self) -> None:
-        self.holding = bool(self.reveal and self.reveal.get("open"))
+    def update_waiting(self) -> None:
+        self.keep_bots_waiting = bool(self.reveal and self.reveal.get("open"))
 
     def open_last_reveal(self) -> None:
         history = self.view.get("history") or []
         if history:
             self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
-            self.update_holding()
+            self.update_waiting()
             self.buttons = self.make_buttons()
             self.dirty = True
 
@@ -171,7 +171,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         if self.reveal is not None:
             self.reveal["open"] = False
             self.reveal["t"] = DONE
-        self.update_holding()
+        self.update_waiting()
         self.after_telling()
 
     def lit_seats(self) -> list[int]:
