@@ -11,6 +11,8 @@ run whatever scene is on top (network polling, bot turns) registers with ``add_t
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
 from collections import deque
 from typing import Callable
@@ -34,12 +36,26 @@ IDLE_POLL_S = 0.012
 MIN_SIZE = MIN_WINDOW
 DEFAULT_SIZE = (1280, 720)
 TITLE = "Witchhunt Table"
+#: the window class / app id desktops group windows by; build/witchhunt.desktop says
+#: StartupWMClass=witchhunt (without it X11 shows the script's name, "__main__.py")
+APP_ID = "witchhunt"
+
+
+def _name_the_app() -> None:
+    """Tell SDL the app's name before the window opens (X11 WM_CLASS, Wayland app id,
+    the audio client name). ``import pygame`` sets the X11 class to the script's name
+    when it is unset; that default is replaced, a value the user chose is kept."""
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        if os.environ.get(var) in (None, "", script):
+            os.environ[var] = APP_ID
 
 
 class App:
     """Owns the window, the scene stack, the clock and background tasks."""
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
+        _name_the_app()
         pygame.init()
         try:
             pygame.mixer.init()
@@ -315,8 +331,6 @@ def run_guarded(app: App, first: Scene | None) -> int:
 
 
 def _fail(message: str) -> int:
-    import sys
-
     print(message, file=sys.stderr)
     return 1
 
