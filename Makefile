@@ -40,6 +40,7 @@ test: $(STAMP)            ## run the whole test suite, headless
 bench: $(STAMP)           ## print the benchmarks' numbers
 	$(PY) benchmarks/engine.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py
+	SDL_AUDIODRIVER=dummy $(PY) benchmarks/idle.py
 	WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 $(PY) benchmarks/lan.py
 
 package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller
