@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.malleus import card_info
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import card_name, seat_colour
@@ -160,9 +161,13 @@ class LedgerPanel:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
         hand = you.get("hand") or []
         if hand:
-            bits = [card_name(h["type"]) + (" (locked)" if h.get("locked") else "") + (" (queued)" if h.get("queued")
-                                                                                       else "") for h in hand]
-            rows.append(("Hand: " + ", ".join(bits), theme.TEXT_LIGHT, True, None))
+            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
+            for h in hand:
+                info = card_info(h["type"])
+                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
+                    if h.get("queued") else ""
+                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
+                             None))
         for item in you.get("inbox") or []:
             if item["kind"] == "note":
                 rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))
