@@ -93,6 +93,13 @@ class LedgerPanel:
             if fid is not None:
                 self.ledger_fact_rows.append((fid, box.clip(body)))
             y += self.px(4)
+        scrolled = self.__dict__.get("ledger_scroll", 0)
+        if y > body.bottom or scrolled:  # more than fits: say the wheel scrolls it
+            hint = text("↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up", size - 1,
+                        theme.HIGHLIGHT, bold=True)
+            at = hint.get_rect(bottomright=(body.right - self.px(4), body.bottom))
+            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.px(10), self.px(4)), border_radius=self.px(6))
+            surface.blit(hint, at)
 
     def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = max(11, self.px(17))
