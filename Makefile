@@ -2,6 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# Two stamps: playing needs only the runtime dependencies; tests, packaging and the
+# benchmarks add the dev extras (pytest, hypothesis, PyInstaller).
+RUNTIME := $(VENV)/.runtime-stamp
 STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: play test bench clean package package-smoke package-screenshot
@@ -18,13 +21,17 @@ PKG_WORK := build/work/onedir
 APP      := $(PKG_DIST)/witchhunt/witchhunt
 endif
 
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): pyproject.toml | $(RUNTIME)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)            ## start the app (main menu)
+play: $(RUNTIME)          ## start the app (main menu); installs only what playing needs
 	$(PY) -m game
 
 test: $(STAMP)            ## run the whole test suite, headless
@@ -33,6 +40,7 @@ test: $(STAMP)            ## run the whole test suite, headless
 bench: $(STAMP)           ## print the benchmarks' numbers
 	$(PY) benchmarks/engine.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py
+	SDL_AUDIODRIVER=dummy $(PY) benchmarks/idle.py
 	WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 $(PY) benchmarks/lan.py
 
 package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller

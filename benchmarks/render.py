@@ -6,8 +6,15 @@ asserts nothing.
   - "steady": the same position redrawn (hover, animation frames);
   - "changing": the session's revision bumped before every frame, so the table re-reads
     the view and rebuilds what depends on it (the frame after every move).
+* a bare baseline in the same run (issue 9 item 17): the surfaces the table really blits
+  are recorded (a ``pygame.Surface`` subclass stands in for the screen once, and for the
+  static table once), then a bare loop blits the same number of surfaces of the same
+  sizes and alpha at the same places and flips: the table's frame time is printed as a
+  ratio of it (steady frame vs the screen's blits; changing frame vs those plus the
+  static table's blits). What the ratio shows above 1 is the table's own work (views,
+  layout, drawing shapes, text not yet cached) beyond moving pixels.
 * CPU use while the table sits idle: process CPU time over ~5 s of the real loop
-  (``app.frame()`` sleeping in ``event.wait``) with no input, as % of one core.
+  (``app.frame()``, sleeping until something is due) with no input, as % of one core.
 
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render.py`` (the dummy driver is
 the default here; set SDL_VIDEODRIVER=x11 under Xvfb for a real display path).
@@ -36,6 +43,41 @@ def percentile(values: list[float], p: float) -> float:
     values = sorted(values)
     k = min(len(values) - 1, max(0, int(round(p / 100 * (len(values) - 1)))))
     return values[k]
+
+
+def recorder():
+    """A screen-sized Surface that notes every blit made onto it: (size, per-pixel
+    alpha, where, area, special flags) of each source surface."""
+    import pygame
+
+    class CountingSurface(pygame.Surface):
+        def __init__(self, template: pygame.Surface) -> None:
+            super().__init__(template.get_size(), 0, template)
+            self.calls: list[tuple] = []
+
+        def blit(self, source, dest, area=None, special_flags=0):
+            self.calls.append((source.get_size(), bool(source.get_flags() & pygame.SRCALPHA), tuple(dest),
+                               area, special_flags))
+            return super().blit(source, dest, area, special_flags)
+
+        def blits(self, blit_sequence, doreturn=1):
+            out = [self.blit(*item) for item in blit_sequence]
+            return out if doreturn else None
+
+    return CountingSurface
+
+
+def bare_surfaces(calls: list[tuple], screen) -> list[tuple]:
+    """Stand-in surfaces for recorded blits: same size and alpha, display format."""
+    import pygame
+
+    out = []
+    for i, (size, alpha, dest, area, flags) in enumerate(calls):
+        surf = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+        surf.fill((40 + i * 7 % 200, 90, 60, 200 if alpha else 255))
+        surf = surf.convert_alpha() if alpha else surf.convert(screen)
+        out.append((surf, dest, area, flags))
+    return out
 
 
 def main() -> None:
@@ -84,14 +126,52 @@ def main() -> None:
     timed(30, False)  # warm the caches
     # wall time suffers when other processes share the cores; the loop thread's CPU time
     # per frame does not, so both are printed
+    results = {}
     for label, change in (("steady", False), ("changing", True)):
         wall, cpu = timed(FRAMES, change)
+        results[label] = (wall, cpu)
         print(f"frame time {label:8s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
               f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
               f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
               f"({FRAMES} frames)")
 
+    # the bare baseline: what the table blits, blitted with nothing else around it
+    import pygame
+
+    counting = recorder()
+    screen_rec = counting(app.screen)
+    table.draw(screen_rec)                       # a steady frame, as the screen receives it
+    static_rec = counting(app.screen)
+    table.draw_table(static_rec)                 # what a change redraws into the static table
+    bare = {"steady": bare_surfaces(screen_rec.calls, app.screen),
+            "changing": bare_surfaces(static_rec.calls + screen_rec.calls, app.screen)}
+
+    def bare_loop(items: list[tuple], n: int) -> tuple[list[float], list[float]]:
+        wall, cpu = [], []
+        screen = app.screen
+        for _ in range(n):
+            t, c = time.perf_counter(), time.thread_time()
+            for surf, dest, area, flags in items:
+                screen.blit(surf, dest, area, flags)
+            pygame.display.flip()
+            cpu.append(time.thread_time() - c)
+            wall.append(time.perf_counter() - t)
+        return wall, cpu
+
+    for label in ("steady", "changing"):
+        items = bare[label]
+        bare_loop(items, 30)
+        wall, cpu = bare_loop(items, FRAMES)
+        pixels = sum(s.get_width() * s.get_height() for s, *_ in items)
+        t_wall, t_cpu = results[label]
+        print(f"bare blits {label:8s}: {len(items)} surfaces, {pixels / 1e6:.1f} Mpx: wall p50 "
+              f"{percentile(wall, 50) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
+              f"-> table/bare ratio: wall p50 {percentile(t_wall, 50) / max(1e-9, percentile(wall, 50)):.2f}x, "
+              f"cpu p50 {percentile(t_cpu, 50) / max(1e-9, percentile(cpu, 50)):.2f}x, "
+              f"cpu mean {statistics.mean(t_cpu) / max(1e-9, statistics.mean(cpu)):.2f}x")
+
     # idle: the real loop with no input
+    table.dirty = True
     for _ in range(10):
         app.frame(wait=False)
     while app.animating():

@@ -1,9 +1,18 @@
 """The application object and its main loop (DESIGN D6).
 
 Loop (STYLE: pygame-ce examples): events -> update -> draw -> flip -> tick. While no
-visible scene is animating, the loop sleeps in ``pygame.event.wait`` (waking every
-``IDLE_WAKE_MS`` for background tasks such as bot timers or the network), and redraws
-only when a scene is dirty: an idle table costs almost no CPU.
+visible scene is animating, the loop sleeps until the next input event or until
+something is due, and redraws only when a scene is dirty (issue 9 item 16: an idle menu
+or table costs well under 0.3% of a core). What is due comes from
+
+* the background tasks: ``task(dt)`` may return the seconds until it needs to run again
+  (a bot's pause, the drawn-cards hold, a game-over pause), None when only an event or
+  another task can give it work (the LAN client posts an event when a message arrives);
+* the visible scenes' ``next_wake()`` (a hover zoom about to open, a list to refresh);
+* the sound module, which closes the audio device once it has been silent a while (an
+  open device alone costs ~0.3% of a core) and opens it again for the next sound.
+
+The sleep itself is SDL's (``game.ui.idle``): no polling timer while nothing animates.
 
 ``App`` is passed to every scene (no global session object). Background work that must
 run whatever scene is on top (network polling, bot turns) registers with ``add_task``.
@@ -11,6 +20,8 @@ run whatever scene is on top (network polling, bot turns) registers with ``add_t
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
 from collections import deque
 from typing import Callable
@@ -18,6 +29,8 @@ from typing import Callable
 import pygame
 
 from game.ui import input as uinput
+from game.ui import sound
+from game.ui.idle import EventWaiter
 from game.ui.input import InputEvent
 from game.ui.scene import Scene, SceneManager
 from game.ui.settings import MIN_WINDOW, fits, fitting_size
@@ -25,26 +38,35 @@ from game.ui.settings import MIN_WINDOW, fits, fitting_size
 log = logging.getLogger(__name__)
 
 FPS = 60
-IDLE_WAKE_MS = 100
-#: While idle the loop looks at the event queue this often and sleeps in between.
-#: pygame-ce's ``event.wait(timeout)`` polls every millisecond inside (2-3% of a core
-#: measured here); sleeping ~12 ms between looks costs a fraction of that and adds at
-#: most 12 ms to the reaction to a click, which nobody can see.
-IDLE_POLL_S = 0.012
+#: timers (bots, holds) count real time, but one frame's worth of animation is capped
+MAX_ANIMATION_STEP = 0.25
 MIN_SIZE = MIN_WINDOW
 DEFAULT_SIZE = (1280, 720)
 TITLE = "Witchhunt Table"
+#: the window class / app id desktops group windows by; build/witchhunt.desktop says
+#: StartupWMClass=witchhunt (without it X11 shows the script's name, "__main__.py")
+APP_ID = "witchhunt"
+
+
+def _name_the_app() -> None:
+    """Tell SDL the app's name before the window opens (X11 WM_CLASS, Wayland app id,
+    the audio client name). ``import pygame`` sets the X11 class to the script's name
+    when it is unset; that default is replaced, a value the user chose is kept."""
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        if os.environ.get(var) in (None, "", script):
+            os.environ[var] = APP_ID
 
 
 class App:
     """Owns the window, the scene stack, the clock and background tasks."""
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
-        pygame.init()
-        try:
-            pygame.mixer.init()
-        except pygame.error:  # no audio device: play silently
-            log.info("no audio device; sound is off")
+        _name_the_app()
+        # not pygame.init(): that opens the audio device, whose thread costs CPU even in
+        # silence; game.ui.sound opens it for the first sound and closes it when quiet
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(TITLE)
         _set_window_icon()
         # a saved size from a bigger screen opens at one that fits this one (not saved)
@@ -58,11 +80,13 @@ class App:
         self.scenes = SceneManager()
         self.clock = pygame.time.Clock()
         self.running = False
-        self.tasks: list[Callable[[float], None]] = []
+        self.tasks: list[Callable[[float], float | None]] = []
+        self.waiter = EventWaiter()
         #: draw time of recent frames in seconds (for the render benchmark and the F3 overlay)
         self.frame_times: deque[float] = deque(maxlen=600)
         self.frames_drawn = 0
         self._last = time.perf_counter()
+        self._task_due: float | None = None
 
     # ------------------------------------------------------------------ window ----
     @property
@@ -123,11 +147,13 @@ class App:
             scene.resized(self.screen.get_size())
 
     # ------------------------------------------------------------------- tasks ----
-    def add_task(self, task: Callable[[float], None]) -> None:
-        """``task(dt)`` runs every frame (and every idle wake-up) until removed."""
+    def add_task(self, task: Callable[[float], float | None]) -> None:
+        """``task(dt)`` runs every frame until removed; ``dt`` is the real time since the
+        last frame. It returns the seconds until it must run again without any event
+        (a timer of its own), or None: while idle, the app sleeps until the earliest."""
         self.tasks.append(task)
 
-    def remove_task(self, task: Callable[[float], None]) -> None:
+    def remove_task(self, task: Callable[[float], float | None]) -> None:
         if task in self.tasks:
             self.tasks.remove(task)
 
@@ -150,21 +176,30 @@ class App:
         return any(s.animating for s in self.scenes.visible())
 
     def frame(self, wait: bool = True) -> None:
-        """One pass of the loop. With ``wait`` the app sleeps while idle."""
+        """One pass of the loop. With ``wait`` the app sleeps while idle: until an input
+        event, or until the earliest time a task or a visible scene said it is due."""
         moving = self.animating()
         if wait and not moving:
-            raw = self._wait_events(IDLE_WAKE_MS / 1000)
+            raw = self.waiter.wait(self.idle_timeout())
         else:
             raw = pygame.event.get()
         now = time.perf_counter()
-        dt = min(now - self._last, 0.25)
+        elapsed = max(0.0, now - self._last)
+        dt = min(elapsed, MAX_ANIMATION_STEP)
         self._last = now
         for event in raw:
             ie = uinput.translate(event)
             if ie is not None:
                 self.dispatch(ie)
+        due: list[float] = []
         for task in list(self.tasks):
-            task(dt)
+            left = task(elapsed)
+            if isinstance(left, (int, float)):
+                due.append(now + max(0.0, float(left)))
+        quiet = sound.SOUNDS.close_when_quiet()
+        if quiet is not None:
+            due.append(now + quiet)
+        self._task_due = min(due) if due else None
         top = self.scenes.top
         if top is not None:
             top.update(dt)
@@ -172,18 +207,16 @@ class App:
         if moving or self.animating():
             self.clock.tick(FPS)
 
-    @staticmethod
-    def _wait_events(timeout: float) -> list:
-        """Events as soon as there are any (checked every IDLE_POLL_S), or [] after ``timeout``."""
-        end = time.perf_counter() + timeout
-        while True:
-            raw = pygame.event.get()
-            if raw:
-                return raw
-            left = end - time.perf_counter()
-            if left <= 0:
-                return []
-            time.sleep(min(IDLE_POLL_S, left))
+    def idle_timeout(self) -> float | None:
+        """Seconds the loop may sleep now (None: until an event): the earliest of the
+        tasks' own timers (as of the last frame) and the visible scenes' ``next_wake``."""
+        now = time.perf_counter()
+        due = self._task_due
+        for scene in self.scenes.visible():
+            wake = scene.next_wake()
+            if wake is not None:
+                due = now + wake if due is None else min(due, now + wake)
+        return None if due is None else max(0.0, due - now)
 
     def dispatch(self, event: InputEvent) -> None:
         """Global keys and window events first, then the top scene."""
@@ -315,8 +348,6 @@ def run_guarded(app: App, first: Scene | None) -> int:
 
 
 def _fail(message: str) -> int:
-    import sys
-
     print(message, file=sys.stderr)
     return 1
 

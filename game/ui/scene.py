@@ -66,6 +66,12 @@ class Scene:
         """True while something moves: the app then runs at 60 fps instead of idling."""
         return False
 
+    def next_wake(self) -> float | None:
+        """Seconds until this visible scene must update without any input (a timer of
+        its own, e.g. a hover zoom about to open); None = only input changes it. The
+        idle app sleeps until the earliest of these (issue 9 item 16)."""
+        return None
+
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute layout rects here."""
         self.dirty = True

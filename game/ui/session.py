@@ -647,39 +647,56 @@ class HotseatSession:
             curtain, self._curtain = self._curtain, None
             _remove_scene(self.app, curtain)
 
-    def _tick(self, dt: float) -> None:
-        """App task: stop when the table is gone; move bots; show game over."""
+    def _tick(self, dt: float) -> float | None:
+        """App task: stop when the table is gone; move bots; end a hold; show game over.
+        Returns the seconds until the next of those is due (None: only an event can
+        give it work), so the idle app sleeps until then (issue 9 item 16)."""
         if self.table is not None and self.table not in self.app.scenes.stack:
             self.close()
-            return
+            return None
         if getattr(self.table, "keep_bots_waiting", False) is True:
-            return  # the table is showing something everyone reads (Testimony's reveal)
+            return None  # the table shows something everyone reads (Testimony's reveal)
         if self.match.over:
             if self._over_clock is not None and not self._over_done:
                 self._over_clock += dt
-                if self._over_clock >= min(GAME_OVER_PAUSE, 2.5 * self.bot_delay + 0.05):
+                if self._over_clock >= self._over_pause():
                     self._over_done = True
                     self.on_game_over(self)
-            return
+            return self._due()
         if self._hold is not None:
             seat, drawn, left = self._hold
             left -= dt
-            if left <= 0:
-                self.release_hold()
-            else:
+            if left > 0:
                 self._hold = (seat, drawn, left)
-            return  # bots wait while someone looks at the cards they drew
+                return self._due()  # bots wait while someone looks at the cards they drew
+            self.release_hold()
+            dt = 0.0
         if self.curtain_down:
-            return  # bots wait while the screen is being passed, so nobody misses a move
+            return None  # bots wait while the screen is being passed, so nobody misses a move
         seats = [s for s in self.match.to_act() if s in self.bots]
         if not seats:
             self._bot_clock = 0.0
-            return
+            return self._due()
         self._bot_clock += dt
-        if self._bot_clock < self.bot_delay:
-            return
-        self._bot_clock = 0.0
-        self.bot_move(seats[0])
+        if self._bot_clock >= self.bot_delay:
+            self._bot_clock = 0.0
+            self.bot_move(seats[0])
+        return self._due()
+
+    def _over_pause(self) -> float:
+        return min(GAME_OVER_PAUSE, 2.5 * self.bot_delay + 0.05)
+
+    def _due(self) -> float | None:
+        """Seconds until :meth:`_tick` has something to do without any input."""
+        if self.match.over:
+            if self._over_clock is not None and not self._over_done:
+                return max(0.0, self._over_pause() - self._over_clock)
+            return None
+        if self._hold is not None:
+            return max(0.0, self._hold[2])
+        if self.curtain_down or not any(s in self.bots for s in self.match.to_act()):
+            return None
+        return max(0.0, self.bot_delay - self._bot_clock)
 
     def bot_move(self, seat: int) -> None:
         """One move for bot ``seat`` (lowest bot seat first, like ``play_bots``)."""

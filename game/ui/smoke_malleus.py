@@ -25,8 +25,11 @@ from typing import Any
 
 import pygame
 
-from game.ui.smoke_common import (SmokeFailure, _frames, fast_animations, post_click, post_drag, post_key,
-                                  post_move)
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.session import HotseatSession, open_table
+from game.ui.smoke_common import (CurtainWatch, SmokeFailure, _frames, fast_animations, post_click, post_drag,
+                                  post_key)
+from game.ui.widgets import TextField
 
 NAMES = ["Jacques", "Ann", "Bob", "Cy"]
 #: buttons to press, most wanted first (the smoke's "player")
@@ -61,8 +64,6 @@ class MalleusPlayer:
         return m.over or m.state["round"] >= self.stop_round
 
     def step(self) -> str:
-        from game.ui.scenes.curtain import CurtainScene
-
         app = self.app
         top = app.scenes.top
         if isinstance(top, CurtainScene):
@@ -145,8 +146,6 @@ class MalleusPlayer:
         return "prompt"
 
     def _form(self, t) -> str:
-        from game.ui.widgets import TextField
-
         for w in t.form_widgets:
             if isinstance(w, TextField) and not w.text.strip() and not w.name.startswith(("form_note_", "form_order")):
                 post_click(self.app, w.rect.center)
@@ -213,9 +212,6 @@ class MalleusPlayer:
 
 def play_malleus(app, timeout_s: float = 90.0, seed: int = 5) -> Counter:
     """A short hot-seat story through the UI; see the module docstring."""
-    from game.ui.session import HotseatSession, open_table
-    from game.ui.smoke_common import CurtainWatch
-
     with fast_animations(app):
         session = HotseatSession.new(app, "malleus", list(NAMES), [], seed=seed, bot_delay=0.0)
         table = open_table(app, session)

@@ -3,9 +3,13 @@
 The sounds are our own, synthesised by ``tools/make_sounds.py`` into ``assets/sounds``.
 Contract:
 
-* :func:`play` never raises and never blocks. It does nothing at all when the mixer is
-  not initialised (no audio device), when SDL plays into the ``dummy`` audio driver
-  (tests, headless runs) or when the volume is 0; files load lazily on first use.
+* :func:`play` never raises and never blocks. It does nothing at all when SDL plays
+  into the ``dummy`` audio driver (tests, headless runs), when there is no audio device
+  or when the volume is 0; files load lazily on first use.
+* The audio device is opened for the first sound and closed again once nothing has
+  played for ``CLOSE_AFTER`` seconds (issue 9 item 16: an open device keeps a mixing
+  thread awake, ~0.3% of a core in silence); the app loop calls
+  :meth:`Sounds.close_when_quiet`. A mixer someone else opened is left alone.
 * A missing or unreadable file is logged once and then stays silent.
 * :func:`set_volume` (percent, from the settings) applies to every later ``play``.
   pygame resets a channel's volume each time a sound starts on it, so the volume is
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
 import pygame
@@ -92,6 +97,10 @@ def sounds_for_events(game: str, events: list[dict], seat: int | None = None) ->
     return names[-MAX_PER_BATCH:]  # the newest matter most
 
 
+#: seconds of silence after which the audio device is closed (reopened on the next sound)
+CLOSE_AFTER = 8.0
+
+
 class Sounds:
     """Lazily loaded sounds from one folder, played at the settings' volume."""
 
@@ -104,6 +113,9 @@ class Sounds:
         self.cache: dict[str, pygame.mixer.Sound | None] = {}
         self._reported: set[str] = set()
         self.played: list[str] = []   # names started, newest last (tests and the smoke run read it)
+        self._opened = False          # we opened the device (so we close it when quiet)
+        self._no_device = False       # opening failed once: stay silent, say it once
+        self._last_sound = 0.0        # time.monotonic() of the last sound started
 
     @property
     def folder(self) -> Path:
@@ -114,12 +126,47 @@ class Sounds:
         return self._folder
 
     def audible(self) -> bool:
+        """Whether a sound can be heard now, opening the audio device if need be."""
+        if os.environ.get("SDL_AUDIODRIVER", "").lower() in self.silent_drivers:
+            return False
         try:
-            if not pygame.mixer.get_init():
-                return False
+            if pygame.mixer.get_init():
+                return True
         except pygame.error:
             return False
-        return os.environ.get("SDL_AUDIODRIVER", "").lower() not in self.silent_drivers
+        if self._no_device:
+            return False
+        try:
+            pygame.mixer.init()
+        except pygame.error as exc:  # no audio device: play silently
+            self._no_device = True
+            log.info("no audio device (%s); sound is off", exc)
+            return False
+        self._opened = True
+        self.cache.clear()  # Sound objects belong to the device they were loaded for
+        return True
+
+    def close_when_quiet(self) -> float | None:
+        """Close the device we opened once it has been silent for CLOSE_AFTER seconds.
+        Returns the seconds until it wants another look (None: nothing to watch)."""
+        if not self._opened:
+            return None
+        try:
+            if not pygame.mixer.get_init():
+                self._opened = False
+                self.cache.clear()
+                return None
+            if pygame.mixer.get_busy():
+                return 1.0
+        except pygame.error:
+            return None
+        left = CLOSE_AFTER - (time.monotonic() - self._last_sound)
+        if left > 0:
+            return left
+        pygame.mixer.quit()
+        self._opened = False
+        self.cache.clear()
+        return None
 
     def set_volume(self, percent: int | float) -> None:
         self.volume = max(0.0, min(1.0, float(percent) / 100))
@@ -150,6 +197,7 @@ class Sounds:
             sound = self.load(name)
             if sound is not None:
                 sound.play()
+                self._last_sound = time.monotonic()
                 self.played.append(name)
                 del self.played[:-20]
         except Exception:  # a sound must never stop a game

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.session import HotseatSession
 
 #: moves made in public, at the shared screen, for any human seat
@@ -151,8 +152,6 @@ class StorySession(HotseatSession):
 
     def export_chronicle(self) -> str:
         """Write the public story as Markdown; returns the sentence to show."""
-        from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
-
         m = self.match
         try:
             path = write_chronicle(chronicle_markdown(m.view(None), m.log(None), list(m.players)))

@@ -83,8 +83,28 @@ def junk(rng: random.Random, vocab: Vocabulary, depth: int = 0):
     return out
 
 
+def near_bribes(rng: random.Random, vocab: Vocabulary):
+    """A Hammer ``bribes`` list that looks almost right (H8.1): real card and villager
+    ids, signs and shapes that are sometimes off."""
+    ids = sorted(vocab.ids) or ["bribe-1"]
+    out = []
+    for _ in range(rng.choice([0, 1, 1, 2, 3, 15])):
+        entry = {"card": rng.choice([*[c for c in ids if c.startswith("bribe-")], *ids[:3], "bribe-99"]),
+                 "target": rng.choice(ids), "sign": rng.choice([1, -1, 1, 0, 2, True, 1.0, None])}
+        if rng.random() < 0.15:
+            entry[rng.choice(["seat", "value", 0, "card "])] = junk(rng, vocab)
+        if rng.random() < 0.1:
+            entry.pop(rng.choice(["card", "target", "sign"]))
+        out.append(entry)
+    if out and rng.random() < 0.1:
+        out.append(dict(out[0]))  # the same card twice
+    return out
+
+
 def fuzz_command(rng: random.Random, vocab: Vocabulary, legal: list[dict]):
     roll = rng.random()
+    if legal and roll < 0.1 and "bribes" in vocab.fields and rng.random() < 0.7:
+        return dict(rng.choice(legal), bribes=near_bribes(rng, vocab))
     if roll < 0.03:
         return rng.choice([None, [], "pass", 7, ["type", "pass"], {"type": ["pass"]}])
     if legal and roll < 0.55:

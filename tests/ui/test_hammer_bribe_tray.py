@@ -126,3 +126,30 @@ def test_other_seats_show_no_hand_count(app):
     for p in scene.view["players"]:
         assert (p["hand_count"] is None) == (p["seat"] != seat)
     app.frame(wait=False)  # the seat panels draw without a count
+
+
+def test_hot_seat_says_nothing_about_a_sealed_bribe_once_the_screen_is_passed(tmp_path):
+    # hammer.md H8.1 + DESIGN D3: after the move the screen goes public (curtain, banner);
+    # a word like "sealed" there would name the sealer to the whole table
+    import random
+
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.session import HotseatSession, open_table
+    from tests.ui.shell_helpers import new_app
+    from tests.ui.test_drawn_cards_hold import to_an_end_of_turn
+
+    app = new_app()
+    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [], seed=12, bot_delay=0.0,
+                                 save_path=tmp_path / "seal.witchhunt.json", hold=0)
+    table = open_table(app, session, base=MenuScene(app))
+    seat = to_an_end_of_turn(app, session, random.Random(3))
+    give(session.match, seat, "bribe-6")
+    assert session.screen_seat == seat
+    table.sync(force=True)
+    vid = next(v["id"] for v in table.view["villagers"] if v["owner"] != seat and v["status"] == "alive")
+    table.stage_bribe("bribe-6", vid, 1)
+    assert table.toast_widget.showing  # the sealer's own screen says it is staged
+    table.press_button(next(b for b in table.buttons if b.name == "end_turn"))
+    assert [b["card"] for b in session.match.state["box"]] == ["bribe-6"]
+    assert session.screen_seat is None
+    assert not (table.toast_widget.showing and "seal" in table.toast_widget.text.lower())

@@ -256,7 +256,7 @@ def test_curtain_lifts_by_keyboard_only_after_a_moment(toy_table, tmp_path):  # 
     s = start(app, ["Ann", "Bob"], [], tmp_path)
     post_key(app, pygame.K_RETURN)
     assert s.curtain_down  # an Enter that was still held from the last move
-    app.scenes.top.update(0.5)
+    app.scenes.top._shown_at -= 0.5  # half a second later (real time, not frames)
     post_key(app, pygame.K_ESCAPE)
     assert s.curtain_down  # Esc never reveals anything
     post_key(app, pygame.K_RETURN)

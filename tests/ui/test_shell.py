@@ -276,6 +276,8 @@ def test_repeated_scene_bugs_end_the_app_with_code_1(home, monkeypatch):
     monkeypatch.setattr(MenuScene, "update", broken)
     monkeypatch.setattr(pygame, "quit", lambda: None)
     app = new_app()
+    # the idle app sleeps until something happens: a pointer move starts the first frame
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
     pygame.time.set_timer(pygame.QUIT, 5000, loops=1)  # never hang the suite
     assert run_guarded(app, MenuScene(app)) == 1
     pygame.time.set_timer(pygame.QUIT, 0)

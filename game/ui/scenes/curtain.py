@@ -11,6 +11,7 @@ lift needs both the press and the release on the curtain, and keys count only af
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,7 +36,8 @@ class CurtainScene(MenuBase):
         self.session = session
         self.seat = seat
         self._pressed = False
-        self._shown_for = 0.0
+        # real time, not frames: the idle app may sleep the whole while (issue 9 item 16)
+        self._shown_at = time.monotonic()
 
     @property
     def name(self) -> str:
@@ -67,7 +69,7 @@ class CurtainScene(MenuBase):
             return  # Esc must not reveal anything, nor leave by surprise
         if event.kind == uinput.KEY and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.ring.focus is None:
-            if self._shown_for >= KEY_GRACE:
+            if time.monotonic() - self._shown_at >= KEY_GRACE:
                 self.lift()
             return
         if self.ring.handle(event):
@@ -81,9 +83,6 @@ class CurtainScene(MenuBase):
                 self._pressed = False
                 self.lift()
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self._shown_for += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -187,7 +187,7 @@ class LanSession:
         return "The host has not answered yet; your move may still arrive."
 
     # the app task ------------------------------------------------------------------
-    def pump(self, dt: float) -> None:
+    def pump(self, dt: float) -> float | None:
         """Read what the host sent; keep the indicator and players current. Leaving the
         table (its scene gone from the stack) leaves the game."""
         if self.table is not None and self.table not in self.app.scenes.stack:
@@ -237,7 +237,9 @@ class LanSession:
             changed = True
         if changed:
             self.revision += 1
-        self._game_over(dt)
+        # the network wakes the app with an event (client.notify); only the game-over
+        # pause is a timer of our own (issue 9 item 16: the idle app sleeps until then)
+        return self._game_over(dt)
 
     def _status_changed(self, status: str) -> None:
         if status == CONNECTED and self.status == RECONNECTING:
@@ -313,16 +315,19 @@ class LanSession:
         self.players = [str(s.get("name") or f"Seat {s.get('seat', i) + 1}") for i, s in enumerate(seats)]
         self.bots = {s["seat"] for s in seats if s.get("bot")}
 
-    def _game_over(self, dt: float) -> None:
+    def _game_over(self, dt: float) -> float | None:
+        """Seconds until the game-over scene is due (None: not waiting for it)."""
         view = self.client.view
         if not view or not view.get("over") or self._over_done or self.table is None:
-            return
+            return None
         if getattr(self.table, "keep_bots_waiting", False) is True:
-            return  # the table is showing something everyone reads first (Testimony's reveal)
+            return None  # the table shows something everyone reads first (Testimony's reveal)
         self._over_clock = (self._over_clock or 0.0) + dt
         if self._over_clock >= GAME_OVER_PAUSE:
             self._over_done = True
             self.on_game_over(self)
+            return None
+        return GAME_OVER_PAUSE - self._over_clock
 
     def open_table(self, base: "Scene | None" = None) -> "Scene | None":
         """Put the game's table scene on the stack. None (and a message) if this desktop
@@ -533,6 +538,10 @@ class JoinScene(MenuBase):
         widgets.append(Button((w // 2 + bw // 2 + self.px(16), by, bw, bh), "Join", self.join, style="primary",
                               font_size=self.px(24), name="join"))
         return widgets
+
+    def next_wake(self) -> float | None:
+        """The found-tables list is refreshed every half second while it is shown."""
+        return max(0.0, self._refresh) if self.listener is not None else None
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -789,6 +789,12 @@ class TableScene(Scene):
     def step_effects(self, dt: float) -> None:
         pass
 
+    def next_wake(self) -> float | None:
+        """A card hovered long enough zooms by itself: wake the idle app when it is due."""
+        if self.hover_key is not None and self.zoom is None and not self.drag.dragging:
+            return max(0.0, HOVER_ZOOM_SECONDS - (time.monotonic() - self.hover_since))
+        return None
+
     # ------------------------------------------------------------------- drawing ----
     def draw(self, surface: pygame.Surface) -> None:
         self.sync()  # never draw a hand from a stale view (D3)

@@ -204,8 +204,12 @@ class BribeTray:
             return False
         if sealing is not command and isinstance(seat, int):
             self.staging[seat] = []
-            count = len(sealing["bribes"])
-            self.toast(f"{count} bribe{'s' if count != 1 else ''} sealed in the box with your move.", error=False)
+            # only while the sealer's own screen is still up: once the screen went public
+            # (hot-seat curtain, a window's banner) the word would name the sealer (H8.1)
+            if self.view.get("seat") == seat and getattr(self.source, "screen_seat", seat) == seat:
+                count = len(sealing["bribes"])
+                self.toast(f"{count} bribe{'s' if count != 1 else ''} sealed in the box with your move.",
+                           error=False)
         return True
 
     # ---------------------------------------------------------------- sprites ------

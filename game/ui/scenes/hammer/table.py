@@ -256,8 +256,10 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
             return f"{me} has priority: play one card, or Pass (Space)."
         if phase == "trial":
             return f"{me}'s trial turn: play one card, or Pass (Space)."
-        if phase == "evidence":
-            return f"{me}: drag cards to the discard pile, then Refill (R)."
+        if phase == "evidence":  # R11: the draws come once everyone has discarded
+            return self.say(f"{me}: drag cards to the discard pile, then Refill (R); "
+                            "everyone draws up to 6 once all have discarded.",
+                            f"{me}: drag cards to the discard pile, then Refill (R).")
         return extra
 
     def help_lines(self) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 from pathlib import Path
 
+from game.saves import saves_dir, write_atomic
 from game.ui.scenes.malleus.common import Names, describe
 
 #: events worth a line in the chronicle (the rest is bookkeeping)
@@ -105,8 +106,6 @@ def chronicle_markdown(view: dict, log: list[dict], players: list[str], title: s
 
 def chronicle_folder() -> Path:
     """Where chronicles are written: beside the saves, in the user's data folder."""
-    from game.saves import saves_dir
-
     return saves_dir().parent / "chronicles"
 
 
@@ -115,7 +114,5 @@ def write_chronicle(markdown: str, folder: Path | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = _dt.datetime.now().strftime("%Y-%m-%d_%H%M%S")
     path = folder / f"malleus-chronicle-{stamp}.md"
-    from game.saves import write_atomic
-
     write_atomic(path, markdown)
     return path

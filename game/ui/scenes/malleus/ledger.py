@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.malleus import card_info
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import card_name, seat_colour
@@ -92,6 +93,13 @@ class LedgerPanel:
             if fid is not None:
                 self.ledger_fact_rows.append((fid, box.clip(body)))
             y += self.px(4)
+        scrolled = self.__dict__.get("ledger_scroll", 0)
+        if y > body.bottom or scrolled:  # more than fits: say the wheel scrolls it
+            hint = text("↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up", size - 1,
+                        theme.HIGHLIGHT, bold=True)
+            at = hint.get_rect(bottomright=(body.right - self.px(4), body.bottom))
+            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.px(10), self.px(4)), border_radius=self.px(6))
+            surface.blit(hint, at)
 
     def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = max(11, self.px(17))
@@ -160,9 +168,13 @@ class LedgerPanel:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
         hand = you.get("hand") or []
         if hand:
-            bits = [card_name(h["type"]) + (" (locked)" if h.get("locked") else "") + (" (queued)" if h.get("queued")
-                                                                                       else "") for h in hand]
-            rows.append(("Hand: " + ", ".join(bits), theme.TEXT_LIGHT, True, None))
+            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
+            for h in hand:
+                info = card_info(h["type"])
+                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
+                    if h.get("queued") else ""
+                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
+                             None))
         for item in you.get("inbox") or []:
             if item["kind"] == "note":
                 rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))

@@ -38,6 +38,7 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.input import InputEvent
 from game.ui.scenes.malleus.actions import ActionsPanel
+from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.scenes.malleus.common import Names, describe
 from game.ui.scenes.malleus.conflict import ConflictPanel
 from game.ui.scenes.malleus.forms import FormHost
@@ -207,8 +208,6 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         self.message = self.status_message()
 
     def export_chronicle(self) -> None:
-        from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
-
         try:
             path = write_chronicle(chronicle_markdown(self.view, list(self.source.log()), list(self.source.players)))
         except OSError as exc:

@@ -17,12 +17,14 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, render_text
+from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.layout import load_village
 from game.ui.scenes.malleus.common import (
     ALLY, ENEMY, EXECUTED, FIELD, FIELD_LINE, FOR_COLOUR, AGAINST_COLOUR, GRASS, GRASS_DARK, INK, INK_SOFT,
     PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, RIVER, ROAD, ROOF, SENTENCED, STONE, WALL, WOOD, seat_colour,
 )
 from game.ui.scenes.table_base import text
+from game.ui.session import save_ui_state
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +65,6 @@ class VillagePanel:
         cached = self.__dict__.get("_village")
         if cached is None:
             try:
-                from game.ui.layout import load_village
-
                 cached = load_village("malleus")
             except Exception as exc:  # a broken map must not stop the game: a plain green field
                 log.warning("the village map cannot be drawn (%s)", exc)
@@ -120,8 +120,6 @@ class VillagePanel:
         fy = (center[1] - m.y) / max(1, m.h)
         self.arrangement[vid] = [round(max(0.0, min(1.0, fx)), 4), round(max(0.0, min(1.0, fy)), 4)]
         try:
-            from game.ui.session import save_ui_state
-
             save_ui_state(self.source)
         except Exception:  # a save problem is shown by the session's own message
             log.exception("saving the plate arrangement failed")
@@ -436,8 +434,6 @@ class VillagePanel:
         size = max(12, self.px(18))
         font = get_font(size)
         width = max(self.px(360), min(self.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.px(40)))
-        from game.ui.fonts import wrap_text
-
         wrapped = [(fid, wrap_text(t, font, width - self.px(28))) for fid, t in rows]
         line = font.get_linesize()
         height = self.px(40) + sum(len(lines) * line + self.px(8) for _, lines in wrapped) + (line if not rows else 0)

@@ -367,8 +367,11 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if trial.get("motion"):
             return f"{me}: drop an Objection on the motion (O), or let it stand (N)."
         if trial.get("phase") == "final":
-            return self.say(f"{me}: final argument \u2014 play exactly one card into the court, or rest (R).",
-                            f"{me}: final argument \u2014 one card into the court, or rest (R).")
+            if not self.legal_of("rest"):  # W4.6: exactly one more card while one can be played
+                return self.say(f"{me}: final argument \u2014 play exactly one card into the court.",
+                                f"{me}: final argument \u2014 one card into the court.")
+            return self.say(f"{me}: final argument \u2014 no card you can play: rest (R).",
+                            f"{me}: final argument \u2014 rest (R).")
         return self.say(f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R).",
                         f"{me}: cards into the court, then Rest (R).")
 

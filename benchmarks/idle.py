@@ -1,0 +1,81 @@
+"""Idle CPU of the app (issue 9 item 16): prints numbers, asserts nothing.
+
+Process CPU time over ``SECONDS`` of the real loop (``app.frame()``, sleeping while
+idle) with no input, as % of one core, for:
+
+* the main menu (with a saved game, so Continue is lit);
+* a hot-seat Hammer table: one person against bots, the person's turn (nothing due);
+* the same table while a bot waits its pause (the loop wakes for it, then idles again).
+
+Under a real display the loop sleeps in SDL (``game.ui.idle``); run it under Xvfb for
+the figure a desktop sees::
+
+    xvfb-run -a -s "-screen 0 1600x900x24" .venv/bin/python benchmarks/idle.py
+
+Without a display it uses the dummy driver, where SDL cannot block and the loop polls.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["WITCHHUNT_HOME"] = tempfile.mkdtemp(prefix="witchhunt-idle-")
+
+SECONDS = float(os.environ.get("IDLE_SECONDS", "10"))
+
+
+def measure(app, label: str, seconds: float = SECONDS) -> float:
+    for _ in range(20):
+        app.frame(wait=False)
+    while app.animating():
+        app.frame(wait=False)
+    frames, drawn = 0, app.frames_drawn
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < seconds:
+        app.frame()
+        frames += 1
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    share = cpu / wall * 100
+    print(f"{label:46s} {share:6.3f}% of one core over {wall:4.1f} s "
+          f"({frames} wake-ups, {app.frames_drawn - drawn} frames drawn)")
+    return share
+
+
+def main() -> None:
+    from game.bots.base import play_bots
+    from game.ui.app import make_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.session import HotseatSession, make_bots, open_table
+    from game.ui.settings import Settings
+
+    app = make_app(Settings())
+    print(f"video driver {app.waiter and __import__('pygame').display.get_driver()}, "
+          f"blocking waits: {app.waiter.blocking}, load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
+    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy", "Dora"], [1, 2, 3], seed=7, bot_delay=2.0)
+    session.flush()
+    app.scenes.reset(MenuScene(app))
+    measure(app, "main menu")
+
+    match = session.match
+    helpers = make_bots(match, [0])
+    while not match.over and (match.state_id < 40 or match.to_act() != [0]):
+        play_bots(match, {**session.bots, **helpers}, max_commands=1)
+    open_table(app, session, base=MenuScene(app))
+    measure(app, "table, the person's turn (nothing due)")
+
+    session.fixed_bot_delay = 2.0
+    session.submit(session.legal()[-1])
+    measure(app, "table, bots moving (one move every 2 s)", seconds=min(SECONDS, 6.0))
+    session.close()
+
+
+if __name__ == "__main__":
+    main()
