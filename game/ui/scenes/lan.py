@@ -342,7 +342,7 @@ class HostScene(GameSeatsForm):
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
-        pw = min(w - 60, self.px(820))
+        pw = self.form_width(820, self.px(22))  # wide enough for every game's button
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
         fx = x0 + lw
@@ -387,7 +387,7 @@ class HostScene(GameSeatsForm):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        pw = min(w - 60, self.px(820))
+        pw = self.form_width(820, self.px(22))
         draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(6 * 58 + 30)))
 
     def set_name(self, text: str) -> None:
