@@ -40,15 +40,12 @@ def _positive(text: str) -> int:
 
 def _player_name(text: str) -> str:
     """``--name``: the name the table shows (trimmed; not empty, printable, not too long)."""
-    from game.engine.match import MAX_NAME
+    from game.engine.match import name_problem
 
     name = text.strip()
-    if not name:
-        raise argparse.ArgumentTypeError("a player needs a name the table can show, e.g. --name Ann")
-    if not name.isprintable():
-        raise argparse.ArgumentTypeError("names may only hold printable characters")
-    if len(name) > MAX_NAME:
-        raise argparse.ArgumentTypeError(f"a name is at most {MAX_NAME} characters")
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem + (", e.g. --name Ann" if not name else ""))
     return name
 
 
