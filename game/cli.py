@@ -38,6 +38,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _player_name(text: str) -> str:
+    """``--name``: the name the table shows (trimmed; not empty, printable, not too long)."""
+    from game.engine.match import name_problem
+
+    name = text.strip()
+    problem = name_problem(name)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem + (", e.g. --name Ann" if not name else ""))
+    return name
+
+
 def _seat_list(text: str) -> list[int]:
     try:
         return sorted({int(part) for part in text.split(",") if part.strip()})
@@ -60,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--players", type=_positive, required=True, help="number of seats")
     p.add_argument("--port", type=int, default=41692)
-    p.add_argument("--name", default="Host")
+    p.add_argument("--name", type=_player_name, default="Host")
     p.add_argument("--headless", action="store_true", help="dedicated host without a window")
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before moving")
@@ -75,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", type=_player_name, required=True)
     p.add_argument("--token", default=None, help="rejoin your seat with the token the host gave you")
     p.add_argument("--spectate", action="store_true", help="watch without a seat")
     p.add_argument("--new-player", action="store_true", help="join afresh, without this profile's saved token")

@@ -42,6 +42,18 @@ class SetupError(ValueError):
     """``new_match`` was asked for something the game cannot set up (bad player count …)."""
 
 
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (trimmed) cannot be a player's name at a table, or None: it must not
+    be empty, must be printable and at most 24 characters (the CLI and the forms ask)."""
+    if not name.strip():
+        return "a player needs a name the table can show"
+    if not name.isprintable():
+        return "names may only hold printable characters"
+    if len(name.strip()) > MAX_NAME:
+        return f"a name is at most {MAX_NAME} characters"
+    return None
+
+
 def clean_name(name: Any, fallback: str) -> str:
     """A player name safe to show anywhere: printable, trimmed, at most 24 characters."""
     text = "".join(ch for ch in str(name) if ch.isprintable()).strip()

@@ -54,7 +54,8 @@ R6  The inquisitor may not play any green card, negation included ("cannot be pl
     clockwise from the test's player. It is skipped when the partner card is publicly
     out of reach (in the discard pile, kept or removed), which reveals nothing.
 R7  Current witch ties: in phase 1 (no inquisitor) the test's player names it with the
-    ``witch`` field, which is then required; in phases 2–3 the inquisitor settles a tie
+    ``witch`` field, which is then required (and refused when there is no tie, so that
+    ``apply`` accepts exactly what ``legal()`` lists); in phases 2–3 the inquisitor settles a tie
     with ``choose_witch`` when the test resolves, and ``witch`` is refused. At a burning
     the inquisitor chooses — for Ordeal (drowns) its player, who acts as the inquisitor.
 R8  A test played on one's own turn (phase 1), with priority (phase 2) or on one's trial
@@ -1384,6 +1385,8 @@ class HammerMatch(Match):
             hottest = self._hottest()
             if witch not in hottest:
                 raise _bad("not_witch", f"{self._name(witch)} is not the current witch (the hottest villager).")
+            if len(hottest) == 1:  # legal() lists 'witch' only to break a tie (R7)
+                raise _bad("bad_field", f"{self._name(witch)} is the only hottest villager; leave out 'witch'.")
         elif s["inquisitor"] is None:
             hottest = self._hottest()
             if len(hottest) > 1:

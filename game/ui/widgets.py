@@ -57,6 +57,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
     "field": (24, 20, 18),
     "select": (120, 74, 40),
     "danger": (170, 56, 44),
+    "error_text": (240, 120, 100),  # a field's complaint: red that reads on a panel (>= 6:1)
     "ok": (84, 140, 76),
     "toast": (20, 16, 14),
     "banner": (60, 36, 28),

@@ -466,6 +466,18 @@ def test_mark_found_sets_the_witch_to_eighteen_and_phase_one_names_a_tied_witch(
     assert {"type": "call_inquisition"} not in m.legal(1)
 
 
+def test_a_witch_named_without_a_tie_is_refused_as_legal_does_not_list_it():
+    # ruling R7; issue 10 item 6 (apply accepts exactly what legal() lists)
+    m = placed_match(4, seed=37)
+    set_turn(m, 1)
+    give(m, 1, "mark_found-1")
+    cool_all(m)
+    a = mine(m, 2)[0]
+    set_heat(m, a, 12)
+    assert {"type": "test", "card": "mark_found-1"} in m.legal(1)
+    assert refused(m, 1, {"type": "test", "card": "mark_found-1", "witch": a}).code == "bad_field"
+
+
 def test_partner_test_negates_both_cards_to_the_discard_pile():
     # hammer.md H6
     m = placed_match(4, seed=38)

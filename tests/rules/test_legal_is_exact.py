@@ -43,10 +43,13 @@ def near_misses(rng: random.Random, game: str, listed: list[dict]) -> list[dict]
     base = rng.choice(listed)
     other = rng.choice(listed)
     out = []
+    words = sorted({v for c in listed for k, v in c.items() if k != "type" and isinstance(v, str)})
     for field in OPTIONAL[game].get(base["type"], ()):
         out.append(dict(base, **{field: None}))
         if field in other:
             out.append(dict(base, **{field: other[field]}))
+        if words:  # any name a listed command uses (a villager, a card)
+            out.append(dict(base, **{field: rng.choice(words)}))
     for key in base:
         if key == "type":
             continue

@@ -118,3 +118,38 @@ def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tr
         click_widget(app, "new_game")
         assert app.scenes.top.ring.find("name_0").text == "Ann"
         assert form_path().read_text(encoding="utf-8") == junk  # left alone
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_game_button_shows_its_whole_title_inside_the_form(home, size):  # issue 9 items 5, 13
+    """With every game added (Testimony as the fifth here) the game row still fits: the
+    form widens, else the font steps down; no title is cut, nothing leaves the panel.
+    Even an absurd sixth title keeps every button inside the window."""
+    from game.ui.scenes.lan import HostScene
+    from game.ui.widgets import font
+
+    class Testimony:
+        title, min_players, max_players = "Testimony", 3, 6
+
+    class Absurd:
+        title, min_players, max_players = "The Long and Winding Trial of the Whole of Salem Village", 3, 6
+
+    for extra in ({"testimony": Testimony}, {"testimony": Testimony, "absurd": Absurd}):
+        for scene_cls in (NewGameScene, HostScene):
+            app = new_app()
+            app.screen = pygame.display.set_mode(size)
+            app.scenes.reset(MenuScene(app))
+            scene = scene_cls(app)
+            scene._classes = dict(scene._classes, **extra)
+            scene.games = list(dict.fromkeys(list(scene.games) + list(extra)))
+            app.scenes.push(scene)
+            app.frame(wait=False)
+            buttons = [scene.ring.find(f"game_{g}") for g in scene.games]
+            window = pygame.Rect((0, 0), size)
+            for a, b in zip(buttons, buttons[1:]):
+                assert a.rect.right <= b.rect.x  # one row, none over another
+            for b in buttons:
+                assert window.contains(b.rect), (scene_cls.__name__, size, b.name, b.rect)
+                if "absurd" not in extra:  # the games we ship: whole titles at a readable size
+                    assert font(b.font_size, True).size(b.label)[0] <= b.rect.w - 16, (b.label, b.rect.w)
+                    assert b.font_size >= 13

@@ -42,6 +42,10 @@ SUBMIT_WAIT = 1.0
 GAME_OVER_PAUSE = 1.5
 #: chat lines a LAN table keeps (the oldest go first)
 MAX_TALK = 300
+#: seconds of "reconnecting" before the table asks "Keep waiting / Leave to menu" (QA 11)
+HOST_GONE_AFTER = 25.0
+#: after "Keep waiting", the question comes back after this long (the client keeps trying)
+HOST_GONE_AGAIN = 60.0
 WAKE_EVENT = pygame.USEREVENT + 7
 
 
@@ -57,7 +61,9 @@ def host_bind_address() -> str:
 
 
 def new_client() -> Client:
-    return Client(notify=_wake_ui)
+    """A client for the desktop: it never gives up reconnecting by itself (the table asks
+    the player instead, :class:`HostGoneScene`)."""
+    return Client(notify=_wake_ui, give_up_after=math.inf)
 
 
 # ------------------------------------------------------------------ the table source ----
@@ -68,6 +74,11 @@ class LanSession:
     ``screen_seat`` is our own seat for the whole game (``None``: spectator), so there
     is never a curtain; ``view()`` / ``legal()`` / ``log()`` are exactly what the host
     sent us. ``message`` carries the connection indicator for the table's status line.
+
+    When the host stops answering the client keeps reconnecting (with our token) for as
+    long as the table is open; after ``host_gone_after`` seconds the table asks "Keep
+    waiting / Leave to menu" (:class:`HostGoneScene`, again ``host_gone_again`` seconds
+    after each "Keep waiting"), and closes that question by itself once we are back.
     """
 
     def __init__(self, app: "App", client: Client, host: "Host | None" = None, tokens: Any = None) -> None:
@@ -95,6 +106,15 @@ class LanSession:
         self._over_done = False
         #: chat lines heard at this table: {seat, name, text, at} (``at``: log events then)
         self.talk: list[dict] = []
+        # the player decides when to stop waiting for a host that went away (QA 11)
+        client.give_up_after = math.inf
+        self.host_gone_after = HOST_GONE_AFTER
+        self.host_gone_again = HOST_GONE_AGAIN
+        self._lost_at: float | None = None     # when the connection dropped (monotonic)
+        self._ask_at: float | None = None      # when to ask whether to keep waiting
+        self.host_gone = False                 # asked already (the lobby says it too)
+        self._lost_asked = False
+        self.dialog: "HostGoneScene | None" = None
 
     # lifecycle ---------------------------------------------------------------------
     def start(self, table: "Scene | None" = None) -> None:
@@ -235,11 +255,19 @@ class LanSession:
         elif not indicator and self.message.startswith(("Connection", "Away:")):
             self.message = ""
             changed = True
+        if self._host_gone_due() == 0.0 and not self.host_gone:
+            self.host_gone = True  # the lobby says so; a table asks (below)
+            if self.table is None:
+                self._ask_at = None
+            changed = True
         if changed:
             self.revision += 1
-        # the network wakes the app with an event (client.notify); only the game-over
-        # pause is a timer of our own (issue 9 item 16: the idle app sleeps until then)
-        return self._game_over(dt)
+        self._ask_or_close()
+        # the network wakes the app with an event (client.notify); our own timers are the
+        # game-over pause and the "host is not answering" question (issue 9 item 16: the
+        # idle app sleeps until the earliest)
+        timers = [t for t in (self._game_over(dt), self._host_gone_due()) if t is not None]
+        return min(timers) if timers else None
 
     def _status_changed(self, status: str) -> None:
         if status == CONNECTED and self.status == RECONNECTING:
@@ -248,7 +276,81 @@ class LanSession:
             self._toast("Connection lost: reconnecting…")
         elif status == LOST and self.status != LOST:
             self._toast("Connection lost.")
+        if status == RECONNECTING and self._lost_at is None:
+            self._lost_at = time.monotonic()
+            self._ask_at = self._lost_at + self.host_gone_after
+        elif status == CONNECTED:
+            self._lost_at = self._ask_at = None
+            self.host_gone = False
         self.status = status
+
+    # the host went away (QA 11) -------------------------------------------------------
+    def silent_for(self) -> float:
+        """Seconds since the connection dropped (0 while connected)."""
+        return 0.0 if self._lost_at is None else max(0.0, time.monotonic() - self._lost_at)
+
+    def _host_gone_due(self) -> float | None:
+        """Seconds until the table should ask whether to keep waiting (0: now); None when
+        there is nothing to ask (connected, asked and answered, or the game is over)."""
+        if self.status != RECONNECTING or self._ask_at is None or self._over_done:
+            return None
+        view = self.client.view
+        if view and view.get("over"):
+            return None
+        return max(0.0, self._ask_at - time.monotonic())
+
+    def _ask_or_close(self) -> None:
+        """Open the question when it is due (on a table), close it once we are back."""
+        dialog = self.dialog
+        stack = self.app.scenes.stack
+        if dialog is not None and dialog not in stack:
+            self.dialog = dialog = None
+        if self.status == CONNECTED:
+            if dialog is not None:
+                self.dialog = None
+                if stack and stack[-1] is dialog:
+                    self.app.scenes.pop()
+                else:
+                    stack.remove(dialog)
+                    dialog.exit()
+            return
+        if self.table is None or self.table not in stack or dialog is not None:
+            return
+        if self.status == LOST and not self._over_done and not self._lost_asked:
+            self._lost_asked = True  # refused for good (say, a new game on that address): once
+            self.dialog = HostGoneScene(self.app, self, lost=True)
+            self.app.scenes.push(self.dialog)
+        elif self._host_gone_due() == 0.0:
+            self._ask_at = None
+            self.dialog = HostGoneScene(self.app, self)
+            self.app.scenes.push(self.dialog)
+
+    def keep_waiting(self) -> None:
+        """The player keeps waiting: ask again ``host_gone_again`` seconds from now."""
+        if self.status == RECONNECTING:
+            self._ask_at = time.monotonic() + self.host_gone_again
+
+    def leave_note(self) -> str:
+        """What leaving the table keeps, said on the main menu."""
+        table = str((self.client.lobby or {}).get("table") or "the table")
+        if self.host is not None:
+            return f"You closed {table}; it is saved (witchhunt host --resume goes on with it)."
+        if self.client.seat is None:
+            return f"You left {table}. Join {self.client.address} again to watch."
+        if self.client.view is not None and self.client.view.get("over"):
+            return f"You left {table}."
+        return (f"You left {table}; your seat is kept. Join {self.client.address} again "
+                f"(as {self.client.name}) to take it back.")
+
+    def leave_to_menu(self) -> None:
+        """Leave the table for the main menu, saying that the seat is kept."""
+        from game.ui.scenes.menu import MenuScene
+
+        note = self.leave_note()
+        self.close()
+        menu = MenuScene(self.app)
+        self.app.scenes.reset(menu)
+        menu.say(note)
 
     def _toast(self, text: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
         """The in-game connection indicator: a toast on the table (when it has one)."""
@@ -346,6 +448,94 @@ class LanSession:
         return table
 
 
+class HostGoneScene(MenuBase):
+    """Over a LAN table whose host stopped answering (QA 11): "The host is not answering
+    — Keep waiting / Leave to menu". The client goes on reconnecting meanwhile; once it is
+    back the session closes this by itself. ``lost``: the host refused us for good (it
+    no longer knows our seat), so only leaving is offered."""
+
+    opaque = False
+
+    def __init__(self, app: "App", session: LanSession, lost: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.lost = lost
+        self._shown_seconds = -1
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        bw, bh = min(w - 60, self.px(680)), self.px(300)
+        return pygame.Rect(w // 2 - bw // 2, max(10, h // 2 - bh // 2), bw, bh)
+
+    def body(self) -> str:
+        client = self.session.client
+        if self.lost:
+            why = client.last_error.get("message") if isinstance(client.last_error, dict) else None
+            return (f"{why or 'The host closed the connection.'} The table cannot go on here; "
+                    "your move history is with the host.")
+        seconds = int(self.session.silent_for())
+        back = ("you take your seat again by yourself" if client.seat is not None
+                else "you watch again by yourself")
+        return (f"No answer from {client.address} for {seconds} s. If the host comes back (say, restarted "
+                f"with --resume), {back}. Leaving keeps your seat: join again later to take it back.")
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        box = self._box()
+        bw, bh = self.px(230), self.px(52)
+        y = box.bottom - bh - self.px(22)
+        label = Label(pygame.Rect(box.x + self.px(28), box.y + self.px(70), box.w - self.px(56), self.px(150)),
+                      self.body(), self.px(21), align="center")
+        leave = Button((box.centerx + self.px(12), y, bw, bh), "Leave to menu", self.leave,
+                       font_size=self.px(22), name="leave")
+        if self.lost:
+            leave.rect.centerx = box.centerx
+            return [label, leave]
+        wait = Button((box.centerx - self.px(12) - bw, y, bw, bh), "Keep waiting", self.keep_waiting,
+                      style="primary", font_size=self.px(22), name="keep_waiting")
+        return [label, wait, leave]  # Enter on a surprise dialog keeps waiting
+
+    def keep_waiting(self) -> None:
+        self.session.keep_waiting()
+        self.back()
+
+    def back(self) -> None:
+        """Esc: keep waiting (a lost table stays on screen; its menu leads out)."""
+        if self.session.dialog is self:
+            self.session.dialog = None
+        self.session.keep_waiting()
+        self.app.scenes.pop()
+
+    def leave(self) -> None:
+        self.session.dialog = None
+        self.session.leave_to_menu()
+
+    def next_wake(self) -> float | None:
+        """Once a second: the "no answer for N s" count."""
+        if self.lost:
+            return None
+        silent = self.session.silent_for()
+        return 1.0 - (silent % 1.0)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        seconds = -2 if self.lost else int(self.session.silent_for())
+        if seconds != self._shown_seconds:
+            self._shown_seconds = seconds
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        draw_panel(surface, box, edge="danger" if self.lost else "accent")
+        title = "The host sent us away" if self.lost else "The host is not answering"
+        draw_text(surface, title, (box.centerx, box.y + self.px(18)), self.px(30), colour("accent"),
+                  bold=True, title=True, anchor="midtop")
+        self.ring.draw(surface)
+        self.toast.draw(surface)
+
+
 def _show_game_over(session: LanSession) -> None:
     session.app.scenes.push(LanGameOverScene(session.app, session))
 
@@ -363,10 +553,12 @@ class HostScene(GameSeatsForm):
         self.name = "Host"
         self.port_text = str(proto.DEFAULT_PORT)
         self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
+        self.name_error = ""      # why the name cannot be used (shown beside the field)
+        self.name_note: Label | None = None
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
-        pw = min(w - 60, self.px(820))
+        pw = self.form_width(820, self.px(22))  # wide enough for every game's button
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
         fx = x0 + lw
@@ -388,6 +580,9 @@ class HostScene(GameSeatsForm):
             widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
                                      placeholder="Your name", font_size=fs, name="name",
                                      on_change=self.set_name, on_submit=lambda _t: self.host()))
+            self.name_note = Label((fx + self.px(332), y + self.px(12), x0 + pw - fx - self.px(332) - self.px(48),
+                                    row), self.name_error, self.px(18), col="error_text")
+            widgets.append(self.name_note)  # why the name cannot be used, beside the field (QA 12)
             y += row + self.px(10)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Port", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
@@ -411,11 +606,12 @@ class HostScene(GameSeatsForm):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        pw = min(w - 60, self.px(820))
+        pw = self.form_width(820, self.px(22))
         draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(6 * 58 + 30)))
 
     def set_name(self, text: str) -> None:
         self.name = text
+        _clear_name_error(self)
 
     def set_port(self, text: str) -> None:
         self.port_text = text
@@ -431,8 +627,7 @@ class HostScene(GameSeatsForm):
         if self.game is None:
             return
         name = self.name.strip()
-        if not name:
-            self.say("Type your name first.", "error")
+        if _refuse_name(self, name):
             return
         if not self.port_text.strip().isdigit() or not 1 <= int(self.port_text) <= 65535:
             self.say("The port is a number from 1 to 65535.", "error")
@@ -454,6 +649,32 @@ class HostScene(GameSeatsForm):
             self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
             return
         start_hosted_lobby(self.app, host, name, replace=True)
+
+
+def _refuse_name(form: MenuBase, name: str) -> bool:
+    """A form's name check (QA 12, as ``--name`` on the command line): True, with the
+    reason beside the name field and the focus in it, when ``name`` cannot be used."""
+    from game.engine.match import name_problem
+
+    problem = name_problem(name)
+    if problem is None:
+        return False
+    form.name_error = ("Type your name first: the table shows it." if not name
+                       else problem[0].upper() + problem[1:] + ".")
+    form.rebuild()
+    field = form.ring.find("name")
+    if field is not None:
+        form.ring.focus_on(field)
+    return True
+
+
+def _clear_name_error(form: MenuBase) -> None:
+    """Typing in the name field takes its complaint away (without rebuilding the form)."""
+    if form.name_error:
+        form.name_error = ""
+        if form.name_note is not None:
+            form.name_note.text = ""
+        form.dirty = True
 
 
 def start_hosted_lobby(app: "App", host: "Host", name: str, replace: bool = False) -> "LobbyScene":
@@ -487,6 +708,8 @@ class JoinScene(MenuBase):
         self.table_id: str | None = None  # the picked table's id (its saved token is used)
         self._refresh = 0.0
         self.listen_error = ""
+        self.name_error = ""      # why the name cannot be used (shown under the field)
+        self.name_note: Label | None = None
 
     def enter(self) -> None:
         from game.net.discovery import Listener
@@ -529,6 +752,9 @@ class JoinScene(MenuBase):
                                  on_submit=lambda _t: self.join()))
         widgets.append(Checkbox((x0 + lw + self.px(336), y, self.px(280), row - self.px(6)), "Join as a new player",
                                 self.new_player, font_size=fs, name="new_player", on_change=self.set_new_player))
+        self.name_note = Label((x0 + lw, y + row - self.px(4), pw - lw - self.px(48), self.px(26)), self.name_error,
+                               self.px(18), col="error_text")
+        widgets.append(self.name_note)  # why the name cannot be used, under the field (QA 12)
         bw, bh = self.px(200), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back,
@@ -571,6 +797,7 @@ class JoinScene(MenuBase):
 
     def set_name(self, text: str) -> None:
         self.name = text
+        _clear_name_error(self)
 
     def join(self, spectate: bool = False) -> None:
         from game.net.tokens import TokenStore
@@ -581,8 +808,7 @@ class JoinScene(MenuBase):
             self.say(f"That address does not work: {exc}.", "error")
             return
         name = self.name.strip()
-        if not name:
-            self.say("Type your name first.", "error")
+        if _refuse_name(self, name):
             return
         try:
             store = TokenStore()
@@ -724,6 +950,10 @@ class LobbyScene(MenuBase):
         head = f"{lobby.get('table') or 'Table'} · {game} · {status}"
         draw_text(surface, head, (x, y), fs, colour("accent"), bold=True)
         y += self.px(40)
+        if self.session.host_gone and client.status == RECONNECTING:  # QA 11
+            draw_text(surface, "The host is not answering. You rejoin by yourself when it is back.",
+                      (x, y), self.px(20), colour("error_text"))
+            y += self.px(34)
         if self.addresses:
             draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
                       colour("text_dim"))
@@ -805,13 +1035,23 @@ def open_lan_client(args: Any, client: Client) -> int | None:
         log.info("no window for the LAN client (%s); using the text client", exc)
         return None
     client.notify = _wake_ui
-    session = LanSession(app, client)
+    session = LanSession(app, client, tokens=_token_store(getattr(args, "profile", None)))
     app.scenes.reset(MenuScene(app))
     app.scenes.push(LobbyScene(app, session))
     try:
         return run_guarded(app, None)
     finally:
         session.close()
+
+
+def _token_store(profile: str | None) -> Any:
+    """The profile's seat tokens (the entry layer checked the name), or None."""
+    from game.net.tokens import TokenStore
+
+    try:
+        return TokenStore(profile)
+    except (ValueError, OSError):
+        return None
 
 
 def run_host_ui(args: Any, host: "Host") -> int | None:

@@ -74,12 +74,13 @@ class GameSeatsForm(MenuBase):
                            fs: int) -> int:
         """A button per game, then the seat stepper on the next row; returns that row's y."""
         widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
+        panel = getattr(self, "_panel", None)
+        right = panel().right - self.px(24) if callable(panel) else self.app.size[0] - self.px(30)
+        widths, bfs = self.game_button_widths(fs, right - fx)
         gx = fx
-        for gid in self.games:
-            title = getattr(self._classes[gid], "title", gid) or gid
-            bw = max(self.px(180), self.px(14) * len(title))
-            widgets.append(Button((gx, y, bw, row - self.px(6)), title, lambda g=gid: self.pick_game(g),
-                                  style="primary" if gid == self.game else "normal", font_size=fs,
+        for gid, bw in zip(self.games, widths):
+            widgets.append(Button((gx, y, bw, row - self.px(6)), self.game_title(gid), lambda g=gid: self.pick_game(g),
+                                  style="primary" if gid == self.game else "normal", font_size=bfs,
                                   name=f"game_{gid}"))
             gx += bw + self.px(10)
         y += row + self.px(10)
@@ -90,6 +91,36 @@ class GameSeatsForm(MenuBase):
                                cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
                                fmt=count_text))
         return y
+
+    def form_width(self, base: int, fs: int) -> int:
+        """The form panel's width: ``base`` (px at the 1280x720 scale), wider when the
+        game buttons need it to show every title whole, never wider than the window."""
+        games, _ = self.game_button_widths(fs)
+        need = self.px(48) + self.px(150) + sum(games) + self.px(10) * max(0, len(games) - 1)
+        return min(self.app.size[0] - 60, max(self.px(base), need))
+
+    def game_title(self, gid: str) -> str:
+        return getattr(self._classes[gid], "title", gid) or gid
+
+    def game_button_widths(self, fs: int, room: int | None = None) -> tuple[list[int], int]:
+        """Widths of the game buttons and their font size: each title whole at ``fs``
+        when the row fits ``room`` (None: any room), else a smaller font, at worst equal
+        shares of the room (with every game added, the row must still fit the window)."""
+        from game.ui.widgets import font
+
+        gap = self.px(10)
+        size = fs
+        while True:
+            widths = [max(self.px(120), font(size, True).size(self.game_title(g))[0] + self.px(30))
+                      for g in self.games]
+            total = sum(widths) + gap * max(0, len(widths) - 1)
+            if room is None or total <= room or size <= max(13, int(fs * 0.7)):
+                break
+            size -= 1
+        if room is not None and total > room and widths:
+            share = (room - gap * (len(widths) - 1)) // len(widths)
+            widths = [share] * len(widths)
+        return widths, size
 
     def table_class(self):
         """The table scene class of the chosen game (it may name its seats: the Prévôt …)."""
@@ -167,7 +198,7 @@ class NewGameScene(GameSeatsForm):
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        pw = min(w - 60, self.px(820 if self._columns() == 1 else 1120))
+        pw = self.form_width(820 if self._columns() == 1 else 1120, min(self.px(22), self._row() - 18))
         top = self.px(140)
         row = self._row()
         ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self._seat_rows() * row + self.px(10) + row \

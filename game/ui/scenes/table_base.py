@@ -1557,6 +1557,7 @@ class TableScene(Scene):
             return None
         label, _ = self.CONNECTION_LABELS[status]
         r = self.rects.get("log")
+        over_title = None  # where the pill may start when it covers the log's title
         if r is not None:
             rect = pygame.Rect(r)
             size = max(12, min(17, rect.h // 25, rect.w // 18))
@@ -1566,15 +1567,24 @@ class TableScene(Scene):
             if self.log_scroll:
                 right -= text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT).get_width() + 10
             font_size, top = size - 2, rect.y + 6
+            over_title = rect.x + 6
         else:
             r = self.rects.get("message") or (0, 0, surface.get_width(), 22)
             rect = pygame.Rect(r)
             h = max(14, rect.h)
             left, right, font_size, top = rect.centerx, rect.right - 4, max(11, min(15, h - 5)), rect.y
-        width = get_font(font_size).size(label)[0] + h + 10
-        if right - left < width:  # no room for words: the dot alone still says it
-            width = h
-        return pygame.Rect(max(left, right - width), top, width, h), font_size
+        # the words matter most while the connection is down (QA 11): a smaller font; then
+        # over the log's title, from its left end so no half title shows beside the pill
+        for size_try in (font_size, MIN_TEXT):
+            width = get_font(size_try).size(label)[0] + h + 10
+            if right - left >= width:
+                return pygame.Rect(right - width, top, width, h), size_try
+        if over_title is not None:
+            for size_try in (font_size, MIN_TEXT):
+                width = get_font(size_try).size(label)[0] + h + 10
+                if right - over_title >= width:
+                    return pygame.Rect(over_title, top, right - over_title, h), size_try
+        return pygame.Rect(max(left, right - h), top, h, h), font_size  # no room: the dot alone
 
     def away_notice_layout(self) -> tuple[pygame.Rect, int, list[str], int] | None:
         """Where a LAN table's away notice goes (a strip under the log's header, the log's
@@ -1632,4 +1642,5 @@ class TableScene(Scene):
         pygame.draw.circle(surface, dot, (box.x + box.h // 2, box.centery), radius)
         if box.w > box.h:
             words = text(label, font_size, theme.TEXT_LIGHT)
-            surface.blit(words, words.get_rect(midleft=(box.x + box.h - 2, box.centery)))
+            at = surface.blit(words, words.get_rect(midleft=(box.x + box.h - 2, box.centery)))
+            self.note_text("connection", label, label, [at], box)

@@ -97,11 +97,15 @@ class TableMenuScene(MenuBase):
     def _leave(self) -> None:
         from game.ui.scenes.menu import MenuScene
 
+        note = getattr(self.source, "leave_note", None)
+        note = note() if callable(note) and not self.saves_locally else None
         self._close_source()
         menu = MenuScene(self.app)
         self.app.scenes.reset(menu)
         if self.saves_locally:
             menu.say("Saved. Continue picks the game up where you left it.")
+        elif note:
+            menu.say(note)  # a LAN table: what leaving keeps (the seat, for a rejoin)
 
     def quit(self) -> None:
         if not self._hosting_asked(self._quit, "Quit"):
