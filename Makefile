@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 # Two stamps: playing needs only the runtime dependencies; tests, packaging and the
-# benchmarks add the dev extras (pytest, hypothesis, PyInstaller).
+# benchmarks add the dev extras (pytest, pytest-xdist, hypothesis, PyInstaller).
 RUNTIME := $(VENV)/.runtime-stamp
 STAMP  := $(VENV)/.installed-stamp
 
@@ -34,8 +34,10 @@ $(STAMP): pyproject.toml | $(RUNTIME)
 play: $(RUNTIME)          ## start the app (main menu); installs only what playing needs
 	$(PY) -m game
 
+# The suite runs on every core (pytest-xdist); TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 test: $(STAMP)            ## run the whole test suite, headless
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(TEST_WORKERS)
 
 bench: $(STAMP)           ## print the benchmarks' numbers
 	$(PY) benchmarks/engine.py
