@@ -63,6 +63,14 @@ decides who is behind the screen as usual. While it holds, bots wait and nothing
 changes on screen; it is the same seat's private view, so D3 is untouched. A game with
 one human seat never holds (there is no curtain to wait for).
 
+The public moment (QA 6): some events are climaxes the whole table should see together
+(Witch Trial's verdict: the dice and GUILTY / NOT GUILTY). A game lists them in
+:data:`PUBLIC_MOMENTS`. When such an event happened and the screen would now leave the
+private view it showed (for a curtain or the banner), the session first shows the
+*public* table (``screen_seat`` None, no seat buttons) with those events' sentences,
+until a click or key on the table (:meth:`release_public_moment`); then the curtain.
+Public information only, so D3 holds; bots wait meanwhile.
+
 "No answers" passes (``pass`` / ``no_objection``) for the human seat asked now and, as the
 window goes round, for every later human seat in the same window (bots still answer
 for themselves).
@@ -254,6 +262,10 @@ class HotseatSession:
         self._curtain: "Scene | None" = None
         #: (seat, new card ids, seconds left) while a seat's drawn cards are held on screen
         self._hold: tuple[int, list[str], float] | None = None
+        #: public events that deserve a moment before the screen passes on (PUBLIC_MOMENTS)
+        self._moment_pending: list[dict] = []
+        #: the public moment on screen now (its events), until release_public_moment()
+        self._moment: list[dict] | None = None
         self._bot_clock = 0.0
         self._over_clock: float | None = None
         self._over_done = False
@@ -340,6 +352,8 @@ class HotseatSession:
         """Apply ``command`` for the seat behind the screen. None when applied, else a
         sentence for the player (the engine's message); the match is then unchanged."""
         seat = self._screen_seat
+        if self._moment is not None:
+            return "Click to go on."
         if seat is None:
             return "Nobody is at the table yet: choose who plays first."
         if self.curtain_down:
@@ -394,6 +408,48 @@ class HotseatSession:
         if drawn and self.hold_seconds > 0:
             self._hold = (seat, drawn, self.hold_seconds)
 
+    # ---------------------------------------------------------- the public moment ----
+    def public_moment(self) -> list[dict]:
+        """The public events the whole table is shown now (see the module docstring);
+        [] when there is no public moment on screen."""
+        return list(self._moment or [])
+
+    def release_public_moment(self) -> None:
+        """Everyone has seen it (a click or key on the table): the screen passes on."""
+        if self._moment is None:
+            return
+        self._moment = None
+        self.revision += 1
+        self._sync_screen()
+
+    def _note_moments(self, since: int) -> None:
+        """Remember the public-moment events of the commands from state ``since`` on."""
+        wanted = PUBLIC_MOMENTS.get(self.game)
+        if wanted is None or len(self.humans) <= 1:
+            return
+        for event in self.match.log(None, since):
+            try:
+                if wanted(event):
+                    self._moment_pending.append(event)
+            except Exception:  # a predicate must never stop the game
+                log.exception("public-moment check failed for %r", event)
+
+    def _leaves_screen(self) -> bool:
+        """Whether the screen is about to leave the seat shown now (curtain or banner)."""
+        seat = self._screen_seat
+        if seat is None:
+            return False
+        blind = blind_window(self.match.view(None))
+        if blind is not None and any(self.is_human(s) for s in blind["waiting"]):
+            following = next(s for s in blind["order"] if s in blind["waiting"] and self.is_human(s))
+            return following != seat
+        pending = [s for s in self.match.to_act() if self.is_human(s)]
+        window = self._window()
+        in_window = window is not None and self._humans_left_in(window)
+        if (in_window or len(pending) > 1) and seat not in pending:
+            return True
+        return len(pending) == 1 and pending[0] != seat
+
     # ------------------------------------------------------------ hot-seat extras ----
     def public_decision(self) -> tuple[int, list[dict]] | None:
         """A decision the whole table watches: the one seat to act is a human and every
@@ -445,7 +501,7 @@ class HotseatSession:
     def banner_seats(self) -> list[int]:
         """Human seats the public banner offers now: those that may act now, while nobody
         is behind the screen (see the module docstring)."""
-        if self._screen_seat is not None or self.curtain_down or self.match.over:
+        if self._screen_seat is not None or self.curtain_down or self.match.over or self._moment is not None:
             return []
         return [s for s in self.match.to_act() if self.is_human(s)]
 
@@ -529,6 +585,7 @@ class HotseatSession:
 
     def close(self) -> None:
         self._hold = None
+        self._moment, self._moment_pending = None, []
         WRITER.flush()
         self.app.remove_task(self._tick)
         self._started = False
@@ -539,6 +596,7 @@ class HotseatSession:
     # ----------------------------------------------------------------- internals ----
     def _apply(self, seat: int, command: dict, sync: bool = True,
                hand_before: list[str] | None = None) -> str | None:
+        mark = self.match.state_id  # the command's events are logged under this state id
         try:
             self.match.apply(seat, command)
         except IllegalCommand as exc:
@@ -546,6 +604,7 @@ class HotseatSession:
         except Exception:  # an engine bug: the match is restored; say so, keep playing
             log.exception("engine error applying %r for seat %s", command, seat)
             return "That move could not be made (an internal error; it was logged)."
+        self._note_moments(mark)
         if hand_before is not None:
             self._start_hold(seat, hand_before)
         self._after_apply(sync)
@@ -579,9 +638,18 @@ class HotseatSession:
 
     def _sync_screen(self) -> None:
         """Decide who is behind the screen after a change (see the module docstring)."""
-        if self._hold is not None:
+        if self._hold is not None or self._moment is not None:
             self.message = ""
-            return  # the held seat keeps the screen until release_hold()
+            return  # the held seat / the public moment keeps the screen until released
+        if self._moment_pending:
+            moment, self._moment_pending = self._moment_pending, []
+            if len(self.humans) > 1 and not self.match.over and self._leaves_screen():
+                # the whole table sees it on the public screen before the curtain (QA 6)
+                self._moment = moment
+                self._screen_seat = None
+                self.revision += 1
+                self.message = ""
+                return
         old = self._screen_seat
         if len(self.humans) <= 1:
             self._screen_seat = self.humans[0] if self.humans else None
@@ -663,6 +731,8 @@ class HotseatSession:
                     self._over_done = True
                     self.on_game_over(self)
             return self._due()
+        if self._moment is not None:
+            return None  # bots wait while the table looks at the moment; a click ends it
         if self._hold is not None:
             seat, drawn, left = self._hold
             left -= dt
@@ -692,6 +762,8 @@ class HotseatSession:
             if self._over_clock is not None and not self._over_done:
                 return max(0.0, self._over_pause() - self._over_clock)
             return None
+        if self._moment is not None:
+            return None
         if self._hold is not None:
             return max(0.0, self._hold[2])
         if self.curtain_down or not any(s in self.bots for s in self.match.to_act()):
@@ -712,6 +784,15 @@ class HotseatSession:
             log.warning("bot command %r refused; taking the first legal command", command)
             self._apply(seat, legal[0])
 
+
+def _trial_ends(event: dict) -> bool:
+    """Witch Trial (W4): a trial's end — the verdict, a mistrial, an accepted plea."""
+    kind = event.get("type")
+    return kind in ("verdict", "mistrial") or (kind == "plea" and bool(event.get("accepted")))
+
+
+#: game -> which public events deserve a public moment before the screen passes on (QA 6)
+PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends}
 
 #: commands that mean "no answer" in an answer window (Hammer: pass; Witch Trial: no objection)
 PASS_COMMANDS: tuple[dict, ...] = ({"type": "pass"}, {"type": "no_objection"})

@@ -173,6 +173,23 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "…"
 
 
+def fit_row(labels: Sequence[str], size: int, room: int | None, *, gap: int = 10, pad: int = 30,
+            min_width: int = 120, min_size: int = 13, bold: bool = True) -> tuple[list[int], int]:
+    """Widths for a row of buttons and their font size: each label whole at ``size`` when
+    the row fits ``room`` pixels (None: any room), else a smaller font down to
+    ``min_size``, at worst equal shares of the room (labels then cut with an ellipsis)."""
+    while True:
+        widths = [max(min_width, font(size, bold).size(label)[0] + pad) for label in labels]
+        total = sum(widths) + gap * max(0, len(widths) - 1)
+        if room is None or total <= room or size <= min_size:
+            break
+        size -= 1
+    if room is not None and total > room and widths:
+        share = max(1, (room - gap * (len(widths) - 1)) // len(widths))
+        widths = [share] * len(widths)
+    return widths, size
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 20,
               col: tuple[int, int, int] | None = None, bold: bool = False, title: bool = False,
               anchor: str = "topleft") -> pygame.Rect:
@@ -726,15 +743,16 @@ class ListBox(Widget):
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows + 1)):
             row = self.rows[i]
             r = self.row_rect(i)
-            if i == self.selected:
-                pygame.draw.rect(surface, colour("select"), r.inflate(-4, -4), border_radius=6)
-            col = colour("danger") if row.warn else (colour("text") if row.enabled else colour("text_disabled"))
+            fill, col, detail_col = self.row_colours(row, i == self.selected)
+            if fill is not None:
+                pygame.draw.rect(surface, fill, r.inflate(-4, -4), border_radius=6)
+                if row.warn:
+                    pygame.draw.rect(surface, colour("danger"), r.inflate(-4, -4), width=2, border_radius=6)
             if row.detail:
                 draw_text(surface, fit_text(row.text, self.font_size, r.w - 24, True), (r.x + 12, r.y + 6),
                           self.font_size, col, bold=True)
                 draw_text(surface, fit_text(row.detail, self.font_size - 4, r.w - 24), (r.x + 12, r.bottom - 8),
-                          self.font_size - 4, colour("danger") if row.warn else colour("text_dim"),
-                          anchor="bottomleft")
+                          self.font_size - 4, detail_col, anchor="bottomleft")
             else:
                 draw_text(surface, fit_text(row.text, self.font_size, r.w - 24), (r.x + 12, r.centery),
                           self.font_size, col, anchor="midleft")
@@ -747,6 +765,26 @@ class ListBox(Widget):
         surface.set_clip(clip)
         pygame.draw.rect(surface, colour("panel_edge"), self.rect, width=1, border_radius=6)
         self.draw_focus(surface)
+
+
+    @staticmethod
+    def row_colours(row: ListRow, selected: bool) -> tuple[tuple | None, tuple, tuple]:
+        """(selection fill or None, title colour, detail colour) of a row: every pair
+        reads at 4.5:1 or better (WCAG AA). A warning row (a damaged save) stays red but
+        light enough on the dark field; selected, it turns dark red with light text."""
+        from game.ui import theme
+
+        field, light = colour("field"), theme.PARCHMENT_LIGHT
+        if row.warn:
+            if selected:
+                fill = theme.mix(field, colour("danger"), 0.4)
+                return fill, light, light
+            warn = theme.mix(colour("danger"), light, 0.4)
+            return None, warn, warn
+        title = colour("text") if row.enabled else colour("text_disabled")
+        if selected:
+            return colour("select"), title, colour("text")
+        return None, title, colour("text_dim")
 
 
 class Banner(Widget):

@@ -153,3 +153,73 @@ def test_every_game_button_shows_its_whole_title_inside_the_form(home, size):  #
                 if "absurd" not in extra:  # the games we ship: whole titles at a readable size
                     assert font(b.font_size, True).size(b.label)[0] <= b.rect.w - 16, (b.label, b.rect.w)
                     assert b.font_size >= 13
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_rules_tabs_show_every_game_whole_inside_the_window(home, size):  # QA 2
+    from game.ui.scenes.rules import GAME_TITLES, RulesScene
+    from game.ui.widgets import font
+
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = RulesScene(app)
+    scene.games = list(GAME_TITLES)  # all five games, whether or not their rules text exists here
+    app.scenes.push(scene)
+    app.frame(wait=False)
+    tabs = [scene.ring.find(f"rules_{g}") for g in scene.games]
+    for a, b in zip(tabs, tabs[1:]):
+        assert a.rect.right <= b.rect.x
+    for tab in tabs:
+        assert pygame.Rect((0, 0), size).contains(tab.rect), (tab.label, tab.rect)
+        assert font(tab.font_size, True).size(tab.label)[0] <= tab.rect.w - 16 and tab.font_size >= 13
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):  # QA 3, QA 17
+    pytest.importorskip("game.rules.salem")
+    from game.ui.widgets import font
+
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = NewGameScene(app)
+    app.scenes.push(scene)
+    app.frame(wait=False)
+    for game, seats in (("salem", 5), ("salem", 12)):
+        if game not in scene.games:
+            pytest.skip(f"{game} has no table here")
+        scene.pick_game(game)
+        scene.set_seats(seats)
+        app.frame(wait=False)
+        panel = scene._panel()
+        boxes = [w for w in scene.ring.widgets if getattr(w, "name", "").startswith("option_")]
+        assert len(boxes) == len(scene.option_keys()) >= 4
+        for box in boxes:
+            assert panel.contains(box.rect), (size, box.label, box.rect, panel)
+            side = min(box.rect.h - 6, 26)
+            assert font(box.font_size).size(box.label)[0] <= box.rect.w - side - 16, (size, box.label)
+        for a in boxes:
+            for b in boxes:
+                assert a is b or not a.rect.colliderect(b.rect)
+        seed = scene.ring.find("seed")
+        assert not any(box.rect.colliderect(seed.rect) for box in boxes)
+    if "malleus" in scene.games:  # "Prévôt + 3 players" between the stepper's − and +
+        scene.pick_game("malleus")
+        app.frame(wait=False)
+        stepper = scene.ring.find("seats")
+        for value in range(stepper.minimum, stepper.maximum + 1):
+            words = stepper.fmt(value)
+            assert font(stepper.font_size, True).size(words)[0] <= stepper.rect.w - 2 * stepper.rect.h, words
+
+
+def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():  # QA 7
+    from game.ui import theme
+    from game.ui.widgets import ListBox, ListRow, colour
+
+    for warn in (False, True):
+        for selected in (False, True):
+            fill, title, detail = ListBox.row_colours(ListRow("broken.witchhunt.json", "Cannot be read", warn=warn),
+                                                      selected)
+            ground = fill or colour("field")
+            assert theme.contrast(title, ground) >= 4.5 and theme.contrast(detail, ground) >= 4.5, (warn, selected)

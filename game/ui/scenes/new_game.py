@@ -87,7 +87,12 @@ class GameSeatsForm(MenuBase):
         cls = self._classes[self.game]
         widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
         count_text = getattr(self.table_class(), "seats_text", None) or (lambda v: f"{v} players")
-        widgets.append(Stepper((fx, y, self.px(260), row - self.px(6)), self.seats, cls.min_players,
+        # wide enough for its longest text between − and + ("Prévôt + 3 players", QA 17)
+        from game.ui.widgets import font
+
+        widest = max(font(fs, True).size(str(count_text(v)))[0] for v in range(cls.min_players, cls.max_players + 1))
+        sw = max(self.px(260), widest + 2 * (row - self.px(6)) + self.px(24))
+        widgets.append(Stepper((fx, y, sw, row - self.px(6)), self.seats, cls.min_players,
                                cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
                                fmt=count_text))
         return y
@@ -106,21 +111,10 @@ class GameSeatsForm(MenuBase):
         """Widths of the game buttons and their font size: each title whole at ``fs``
         when the row fits ``room`` (None: any room), else a smaller font, at worst equal
         shares of the room (with every game added, the row must still fit the window)."""
-        from game.ui.widgets import font
+        from game.ui.widgets import fit_row
 
-        gap = self.px(10)
-        size = fs
-        while True:
-            widths = [max(self.px(120), font(size, True).size(self.game_title(g))[0] + self.px(30))
-                      for g in self.games]
-            total = sum(widths) + gap * max(0, len(widths) - 1)
-            if room is None or total <= room or size <= max(13, int(fs * 0.7)):
-                break
-            size -= 1
-        if room is not None and total > room and widths:
-            share = (room - gap * (len(widths) - 1)) // len(widths)
-            widths = [share] * len(widths)
-        return widths, size
+        return fit_row([self.game_title(g) for g in self.games], fs, room, gap=self.px(10), pad=self.px(30),
+                       min_width=self.px(120), min_size=max(13, int(fs * 0.7)))
 
     def table_class(self):
         """The table scene class of the chosen game (it may name its seats: the Prévôt …)."""
@@ -183,6 +177,29 @@ class NewGameScene(GameSeatsForm):
         defaults = getattr(cls, "option_defaults", {}) or {}
         return [k for k, v in defaults.items() if isinstance(v, bool) and k in OPTION_LABELS]
 
+    def option_layout(self, fs: int, left: int, right: int) -> list[tuple[str, int, int, int]]:
+        """Where each option's checkbox goes: (key, x, row, width); a row that would pass
+        ``right`` wraps onto the next one (QA 3: Salem's four options)."""
+        out: list[tuple[str, int, int, int]] = []
+        x, line = left, 0
+        for key in self.option_keys():
+            width = 26 + 20 + get_label_width(OPTION_LABELS[key], fs)  # box (26 at most) + gaps + words
+            if x > left and x + width > right:
+                x, line = left, line + 1
+            out.append((key, x, line, width))
+            x += width + self.px(16)
+        return out
+
+    def option_rows(self, fs: int | None = None) -> int:
+        """How many rows the options take in the form (0 without options)."""
+        if not self.option_keys():
+            return 0
+        fs = fs if fs is not None else self.px(22)
+        w = self.app.size[0]
+        pw = min(w - 60, self.px(1120))  # the widest the form gets; a narrower one is checked again
+        left = w // 2 - pw // 2 + self.px(24) + self.px(150)
+        return 1 + max(line for _k, _x, line, _w in self.option_layout(fs, left, w // 2 + pw // 2 - self.px(24)))
+
     def _columns(self) -> int:
         return 2 if self.seats >= ONE_COLUMN else 1
 
@@ -193,7 +210,7 @@ class NewGameScene(GameSeatsForm):
         """Row height: 48 px at the 1280x720 scale, less when many seats must fit."""
         _, h = self.app.size
         room = h - self.px(140) - self.px(140) - self.px(68)
-        extra = 4 if self.option_keys() else 3
+        extra = 3 + self.option_rows()
         return max(28, min(self.px(48), room // (self._seat_rows() + extra)))
 
     def _panel(self) -> pygame.Rect:
@@ -201,8 +218,12 @@ class NewGameScene(GameSeatsForm):
         pw = self.form_width(820 if self._columns() == 1 else 1120, min(self.px(22), self._row() - 18))
         top = self.px(140)
         row = self._row()
+        fs = min(self.px(22), row - 18)
+        x0 = w // 2 - pw // 2 + self.px(24)
+        options = self.option_layout(fs, x0 + self.px(150), w // 2 + pw // 2 - self.px(24))
+        option_rows = 1 + max(line for _k, _x, line, _w in options) if options else 0
         ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self._seat_rows() * row + self.px(10) + row \
-            + self.px(14) + (row if self.option_keys() else 0)
+            + self.px(14) + option_rows * row
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -245,19 +266,16 @@ class NewGameScene(GameSeatsForm):
                                          "always a person", fs, col="text_dim"))
             y += rows * row
             y += self.px(10)
-            keys = self.option_keys()
-            if keys:
+            options = self.option_layout(fs, fx, panel.right - self.px(24))
+            if options:
                 chosen = self.game_options.setdefault(self.game, {})
                 widgets.append(Label((x0, y + self.px(10), label_w, row), "Options", fs, col="text_dim"))
-                ox = fx
-                for key in keys:
-                    label = OPTION_LABELS[key]
-                    bw = self.px(44) + get_label_width(label, fs)
-                    widgets.append(Checkbox((ox, y, bw, row - self.px(6)), label, chosen.get(key, False),
-                                            font_size=fs, on_change=lambda v, k=key: self.set_option(k, v),
+                for key, ox, line, bw in options:
+                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), OPTION_LABELS[key],
+                                            chosen.get(key, False), font_size=fs,
+                                            on_change=lambda v, k=key: self.set_option(k, v),
                                             name=f"option_{key}"))
-                    ox += bw + self.px(16)
-                y += row
+                y += (1 + max(line for _k, _x, line, _w in options)) * row
             widgets.append(Label((x0, y + self.px(10), label_w, row), "Seed", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
                                      placeholder="random", font_size=fs, on_change=self.set_seed,

@@ -18,7 +18,7 @@ from game.paths import bundle_root
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import Button, Widget, colour, draw_panel, font, text_surface, wrap
+from game.ui.widgets import Button, Widget, colour, draw_panel, fit_row, font, text_surface, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -102,13 +102,18 @@ class RulesScene(MenuBase):
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
-        tab_w, tab_h = self.px(280), self.px(44)
-        x = w // 2 - (len(self.games) * (tab_w + self.px(10))) // 2
-        for g in self.games:
-            widgets.append(Button((x, self.px(96), tab_w, tab_h), GAME_TITLES.get(g, g),
+        tab_h, gap = self.px(44), self.px(10)
+        # one tab per game, each title whole: as wide as it needs, the font smaller when
+        # every game's tab would not fit the window (QA 2)
+        titles = [GAME_TITLES.get(g, g) for g in self.games]
+        widths, size = fit_row(titles, self.px(20), w - self.px(40), gap=gap, pad=self.px(36),
+                               min_width=self.px(150))
+        x = w // 2 - (sum(widths) + gap * max(0, len(widths) - 1)) // 2
+        for g, title, tab_w in zip(self.games, titles, widths):
+            widgets.append(Button((x, self.px(96), tab_w, tab_h), title,
                                   lambda g=g: self.show(g), style="primary" if g == self.game else "normal",
-                                  font_size=self.px(20), name=f"rules_{g}"))
-            x += tab_w + self.px(10)
+                                  font_size=size, name=f"rules_{g}"))
+            x += tab_w + gap
         bw, bh = self.px(220), self.px(52)
         widgets.append(Button((w // 2 - bw // 2, h - bh - self.px(26), bw, bh), "Back", self.back,
                               font_size=self.px(22), name="back"))

@@ -826,6 +826,7 @@ class TableScene(Scene):
         self.draw_message(surface)
         self.draw_pick(surface)
         self.draw_prompt(surface)
+        self.draw_moment(surface)
         self.draw_toasts(surface)
         self.draw_zoom(surface)
         if self.help_open:
@@ -1264,11 +1265,19 @@ class TableScene(Scene):
 
     # ------------------------------------------------------ the drawn cards (hold) --
     def holding(self) -> bool:
-        """The hot-seat session holds this seat's view so it sees the cards it drew
-        (issue 9 item 7); a LAN source never holds."""
-        return bool(getattr(self.source, "holding", False))
+        """The hot-seat session holds the screen until a click or key: this seat's view
+        so it sees the cards it drew (issue 9 item 7), or a public moment the whole
+        table sees before the curtain (QA 6). A LAN source never holds."""
+        return bool(getattr(self.source, "holding", False)) or bool(self.moment_events())
+
+    def moment_events(self) -> list[dict]:
+        """The events of the public moment on screen ([] when there is none)."""
+        moment = getattr(self.source, "public_moment", None)
+        return list(moment()) if callable(moment) else []
 
     def hold_message(self) -> str:
+        if self.moment_events():
+            return "Everyone sees this together. Click or press Enter to go on."
         if not self.holding():
             return ""
         n = len(getattr(self.source, "held_cards", lambda: [])())
@@ -1276,9 +1285,42 @@ class TableScene(Scene):
         return f"You drew {cards} (lit below). Click or press Enter when you have seen them."
 
     def release_hold(self) -> None:
-        self.source.release_hold()
+        if self.moment_events():
+            self.source.release_public_moment()
+        else:
+            self.source.release_hold()
         self.sync()
         self.dirty = True
+
+    def draw_moment(self, surface: pygame.Surface) -> None:
+        """The public moment's sentences in a box in the middle of the table (QA 6)."""
+        events = self.moment_events()
+        if not events:
+            return
+        w, h = surface.get_size()
+        width = min(w - 80, 760)
+        font = get_font(22, bold=True)
+        lines: list[str] = []
+        for event in events:
+            sentence = self.describe_event(event)
+            if sentence:
+                lines.extend(wrap_text(sentence, font, width - 48))
+        lines = lines[:6] or ["Everyone sees this together."]
+        foot = text("Click or press Enter to go on", 17, theme.TEXT_MUTED)
+        height = 28 + len(lines) * font.get_linesize() + 16 + foot.get_height() + 18
+        box = pygame.Rect(0, 0, width, height)
+        # over the hand's place (no hand is shown on the public table), so the dice, the
+        # court and the log stay in sight; the window's middle without a hand zone
+        hand = self.rects.get("hand")
+        box.center = pygame.Rect(hand).center if hand is not None else (w // 2, h // 2)
+        box.clamp_ip(pygame.Rect(0, 0, w, h).inflate(-8, -8))
+        panel(surface, box.inflate(6, 6), alpha=245, edge=theme.HIGHLIGHT, radius=12, width=3)
+        y = box.y + 26
+        for line in lines:
+            surf = render_text(line, 22, theme.PARCHMENT, bold=True)
+            surface.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
+            y += font.get_linesize()
+        surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
     def draw_hold(self, surface: pygame.Surface) -> None:
         """Light the cards just drawn while the session holds the screen for them."""
