@@ -248,3 +248,40 @@ def test_a_card_dropped_nowhere_snaps_back_and_rises_again_under_the_pointer(app
     assert sprite.rect.topleft == sprite.home and scene.hover_card is None
     post_move(app, (at[0], at[1] + 5))
     assert scene.hover_card == card and scene.sprite_for(card).rect.y < sprite.home[1]
+
+
+def test_escape_closes_a_hover_zoom_for_good_while_the_pointer_rests(app):
+    # issue 9 item 8 / QA 4: Esc closes the zoom; it used to open again at once beside
+    # the pointer (the hover had long aged), so Esc seemed to move it
+    src, (card, _target) = several_accusers()
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    at = scene.locate("card", card)
+    post_move(app, at)
+    age_hover(app, scene)
+    assert scene.zoom == ("card", card)
+    post_move(app, (at[0] + 3, at[1] + 2))  # the hand rests, twitching on the same card
+    post_key(app, pygame.K_ESCAPE)
+    age_hover(app, scene, 5.0)
+    run_frames(app, 3)
+    assert scene.zoom is None and scene.next_wake() is None  # nothing due: the idle app sleeps
+    post_move(app, pygame.Rect(scene.rects["log"]).center)  # off it and back: it previews again
+    post_move(app, at)
+    age_hover(app, scene)
+    assert scene.zoom == ("card", card)
+    post_click(app, at)  # a click closes it the same way (and picks the card up)
+    age_hover(app, scene, 5.0)
+    assert scene.zoom is None
+
+
+def test_the_accuser_chooser_leaves_the_dropped_card_in_sight(app):
+    # hammer.md H3 (who accuses) / issue 9 item 6; QA 9: the chooser opened on the drop
+    # point, over the dropped card, whose title tab poked out above it
+    src, scene, card = open_accuser_chooser(app)
+    run_frames(app, 2)
+    sprite = scene.sprite_for(card)
+    assert sprite is not None and scene.prompt is not None and scene.prompt.box is not None
+    assert not scene.prompt.box.inflate(4, 4).colliderect(sprite.rect)
+    assert pygame.Rect(0, 0, *app.size).contains(scene.prompt.box)
+    post_key(app, pygame.K_ESCAPE)  # cancelled: the card goes home
+    run_frames(app, 20)
+    assert scene.prompt is None and scene.sprite_for(card).rect.topleft == scene.sprite_for(card).home

@@ -12,7 +12,7 @@ from game.engine import IllegalCommand, new_match
 from game.ui.layout import load_layout
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene
-from game.ui.smoke_common import post_click, post_drag, post_key
+from game.ui.smoke_common import post_click, post_drag, post_key, post_move
 from game.ui.tables import load_tables
 from tests.ui.witch_trial_source import (NAMES, TrialSource, drive, find, in_trial_with_cards, motion_waiting,
                                          plea_offer)
@@ -446,3 +446,57 @@ def test_the_courtroom_draws_the_bare_view_a_lan_client_has_before_its_first_upd
     post_key(app, pygame.K_b)
     post_click(app, scene.locate("hand"))
     assert scene.prompt is None
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
+    # issue 9 item 4 (no preview covers a chooser); QA 4: the charge under the plea dialog
+    # zoomed up over "No offer" while the pointer rested on the dialog, and Esc moved it
+    m = find(3, plea_offer)
+    plea = m.view(None)["trial"]["plea"]
+    if answer:
+        m.apply(plea["by"], {"type": "offer_plea", "to_prosecution": 0})
+    seat = m.view(None)["trial"]["plea"]["to" if answer else "by"]
+    scene = open_table(app, TrialSource(m, seat))
+    settle(app, 2)
+    box = scene.dialog_rect
+    assert box is not None
+    under = [r.clip(box) for r in list(scene.court_cards.values()) + list(scene.case_cards.values())
+             if r.colliderect(box)]
+    assert under, "a card lies under the dialog"
+    hand = [scene.locate("card", c) for c in scene.my_hand()]
+    for spot in [under[0].center] + hand[:1]:
+        assert scene.hover_target_key(spot) is not None  # a card is there
+        post_move(app, spot)
+        scene.hover_since -= 5.0  # rested there long past the hover delay
+        settle(app, 2)
+        assert scene.zoom is None and scene.next_wake() is None
+        post_click(app, spot, button=3)  # a right-click neither
+        settle(app, 2)
+        assert scene.zoom is None
+    post_key(app, pygame.K_ESCAPE)  # nothing to close: the dialog stays, no zoom appears
+    settle(app, 2)
+    assert scene.zoom is None and scene.dialog_rect is not None
+
+
+def test_the_objection_tag_over_a_motion_stands_clear_of_every_other_word(app):
+    # witch_trial.md W4 (a Motion waits for an Objection); QA 9: the "Objection?" tag over
+    # the motion card had the "Cards played" heading showing through behind it
+    def motion_first(m) -> bool:  # the motion is the first card played: under the heading
+        t = m.view(None)["trial"]
+        return bool(t) and t["motion"] is not None and not t["replaced"] and [
+            c for c in t["played"] if c != t["charge"]][:1] == [t["motion"]["card"]]
+
+    m = find(3, motion_first)
+    t = m.view(None)["trial"]
+    scene = open_table(app, TrialSource(m, t["prosecutor"]))
+    settle(app, 2)
+    blocks = scene.text_blocks()
+    tags = [b for b in blocks if b.what == "motion tag"]
+    assert len(tags) == 1 and not tags[0].problems()
+    tag = tags[0].rects[0]
+    court = pygame.Rect(scene.rects["court"])
+    others = [r for b in blocks if b.what != "motion tag" for r in b.rects if court.colliderect(r)]
+    assert any(b.what == "court heading" for b in blocks) or not others
+    assert not [r for r in others if r.colliderect(tag)]
+    assert tag.collidelist([r for c, r in scene.court_cards.items() if c != t["motion"]["card"]]) == -1

@@ -250,6 +250,9 @@ class Prompt:
     cursor: int = 0
     rects: list[pygame.Rect] = field(default_factory=list)
     box: pygame.Rect | None = None
+    #: what the box must not cover: the card dropped to open it, lying where it was let go
+    #: (QA 9: its title tab poked out above the accuser chooser)
+    avoid: pygame.Rect | None = None
 
     def __post_init__(self) -> None:
         self.cursor = self.default
@@ -335,6 +338,9 @@ class TableScene(Scene):
         self.zoom: tuple[str, Any] | None = None
         self.zoom_sticky = False
         self.zoom_at = (0, 0)        # where the zoom opened: it is drawn beside that point
+        #: the hover key whose zoom was closed by Esc or a click: it does not open again by
+        #: itself until the pointer has been on something else (QA 4: Esc moved the zoom)
+        self.zoom_dismissed: tuple[str, Any] | None = None
         self.hover_card: str | None = None  # the hand card raised under the pointer
         self.playable: set[str] = set()     # strings named by some legal command (dimming)
         self._dim_faces: dict[tuple, pygame.Surface] = {}
@@ -782,6 +788,7 @@ class TableScene(Scene):
             self.zoom, self.zoom_sticky = None, False  # a chooser opened over it
             self.dirty = True
         if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
+                and self.hover_key != self.zoom_dismissed
                 and now - self.hover_since >= HOVER_ZOOM_SECONDS and self.zoom_allowed(self.hover_key)):
             self.zoom, self.zoom_sticky, self.zoom_at = self.hover_key, False, self.pointer
             self.dirty = True
@@ -791,7 +798,8 @@ class TableScene(Scene):
 
     def next_wake(self) -> float | None:
         """A card hovered long enough zooms by itself: wake the idle app when it is due."""
-        if self.hover_key is not None and self.zoom is None and not self.drag.dragging:
+        if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
+                and self.hover_key != self.zoom_dismissed and self.zoom_allowed(self.hover_key)):
             return max(0.0, HOVER_ZOOM_SECONDS - (time.monotonic() - self.hover_since))
         return None
 
@@ -1062,9 +1070,7 @@ class TableScene(Scene):
                 len(r) * font.get_linesize() + 12 for r in rows) + 8
             if (one_line <= most or size <= 13) and height <= screen.h - 16:
                 break
-        box = pygame.Rect(0, 0, width, height)
-        box.center = p.anchor
-        box.clamp_ip(screen)
+        box = self.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen)
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
         drawn = []
@@ -1089,6 +1095,33 @@ class TableScene(Scene):
             y += r.h + 4
         p.box = box
 
+    @staticmethod
+    def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect) -> pygame.Rect:
+        """The chooser box centred on its anchor, inside the window; beside (below, above,
+        right of, left of) the card it must not cover (``Prompt.avoid``) when there is room."""
+        box = box.copy()
+        box.center = p.anchor
+        box.clamp_ip(screen)
+        card = p.avoid
+        if card is None or not box.colliderect(card.inflate(8, 8)):
+            return box
+        gap = 10
+        for side in ("below", "above", "right", "left"):
+            spot = box.copy()
+            spot.center = p.anchor
+            if side == "below":
+                spot.top = card.bottom + gap
+            elif side == "above":
+                spot.bottom = card.top - gap
+            elif side == "right":
+                spot.left = card.right + gap
+            else:
+                spot.right = card.left - gap
+            spot.clamp_ip(screen)
+            if not spot.colliderect(card.inflate(8, 8)):
+                return spot
+        return box
+
     def draw_pick(self, surface: pygame.Surface) -> None:
         p = self.pick
         if p is None:
@@ -1110,13 +1143,26 @@ class TableScene(Scene):
         self.toast_widget.draw(surface)
 
     def zoom_allowed(self, key: tuple[str, Any] | None) -> bool:
-        """No preview covers a chooser (issue 9 item 4): none while a prompt or the help is
-        open; while a pick is open, only of what may be picked (``pick_zoom_keys``)."""
-        if key is None or self.prompt is not None or self.help_open:
+        """No preview covers a chooser (issue 9 item 4): none while a prompt, the help or a
+        dialog of the table's own (:meth:`dialog_open`: Witch Trial's plea, QA 4) is open;
+        while a pick is open, only of what may be picked (``pick_zoom_keys``)."""
+        if key is None or self.prompt is not None or self.help_open or self.dialog_open():
             return False
         if self.pick is not None:
             return key in self.pick_zoom_keys()
         return True
+
+    def dialog_open(self) -> bool:
+        """True while a dialog the table draws itself (not a :class:`Prompt`) is open over
+        it: no card zooms up over it (QA 4)."""
+        return False
+
+    def dismiss_zoom(self) -> None:
+        """Close the zoom (Esc, a click): it stays closed while the pointer rests where it
+        is, rather than opening again at once beside the pointer (QA 4)."""
+        self.zoom, self.zoom_sticky = None, False
+        self.zoom_dismissed = self.hover_key
+        self.dirty = True
 
     def pick_zoom_keys(self) -> list[tuple[str, Any]]:
         """Zoom keys of the open pick's targets worth a closer look (a card to take back)."""
@@ -1241,6 +1287,7 @@ class TableScene(Scene):
         if key != self.hover_key:
             self.hover_key = key
             self.hover_since = time.monotonic()
+            self.zoom_dismissed = None  # on something else: hovering previews again
             if self.zoom is not None and self.zoom != key:
                 # the pointer left what is zoomed: the zoom closes, right-click ones too
                 self.zoom, self.zoom_sticky = None, False
@@ -1257,8 +1304,10 @@ class TableScene(Scene):
         key = self.hover_target_key(pos)
         self.pointer = pos
         self.hover_key, self.hover_since = key, time.monotonic()
-        if key is None or (self.zoom == key and self.zoom_sticky) or not self.zoom_allowed(key):
+        if key is None or not self.zoom_allowed(key):
             self.zoom, self.zoom_sticky = None, False
+        elif self.zoom == key and self.zoom_sticky:
+            self.dismiss_zoom()  # a second right-click closes it, and resting does not reopen it
         else:
             self.zoom, self.zoom_sticky, self.zoom_at = key, True, pos
         self.dirty = True
@@ -1337,7 +1386,7 @@ class TableScene(Scene):
             self.release_hold()  # seen: the screen passes on
             return
         if self.zoom is not None:  # a click closes the zoom and still does what it does
-            self.zoom, self.zoom_sticky = None, False
+            self.dismiss_zoom()
         if self.help_open:
             self.help_open = False
             return
@@ -1409,6 +1458,8 @@ class TableScene(Scene):
             return
         if not self.act(sprite.card_id, target, at):
             self.drag.snap_back(sprite)
+        elif self.prompt is not None and self.prompt.avoid is None and sprite.alive():
+            self.prompt.avoid = sprite.rect.copy()  # the dropped card waits there for the answer
 
     def press_button(self, button: Button) -> None:
         """Run a button's action (mouse or keyboard), then re-read the view."""
@@ -1453,7 +1504,7 @@ class TableScene(Scene):
         if self.help_open:
             self.help_open = False
         elif self.zoom is not None:
-            self.zoom, self.zoom_sticky = None, False
+            self.dismiss_zoom()
         elif self.prompt is not None:
             self.cancel_prompt()
         elif self.pick is not None:

@@ -157,10 +157,18 @@ class CourtPanel:
             played = self.played_row(trial)
             head = "Cards played" if played else "No cards played yet"
             t = text(head, lsize, theme.PARCHMENT if played else theme.TEXT_MUTED, bold=True)
-            surface.blit(t, (px, area.y))
             cancelled = set(trial.get("cancelled") or [])
             replaced = set(trial.get("replaced") or [])
             motion = (trial.get("motion") or {}).get("card")
+            m_rect = self.court_cards.get(motion) if motion in played else None
+            tag = text("Objection?", max(11, lsize), theme.INK, bold=True)
+            pill = None
+            if m_rect is not None:
+                pill = tag.get_rect(midbottom=(m_rect.centerx, m_rect.y - 2)).inflate(10, 2)
+                pill.clamp_ip(court)
+            if pill is None or not pill.colliderect(t.get_rect(topleft=(px, area.y))):
+                surface.blit(t, (px, area.y))  # else the motion's tag stands on that line (QA 9)
+                self.note_text("court heading", head, head, [t.get_rect(topleft=(px, area.y))], court)
             for card in played:
                 r = self.court_cards.get(card)
                 if r is None:
@@ -181,13 +189,11 @@ class CourtPanel:
                     pill = tag.get_rect(center=r.center).inflate(8, 2)
                     pygame.draw.rect(surface, theme.DANGER, pill, border_radius=4)
                     surface.blit(tag, tag.get_rect(center=pill.center))
-                if card == motion:
+                if card == motion and pill is not None:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(8, 8), 3, border_radius=8)
-                    tag = text("Objection?", max(11, lsize), theme.INK, bold=True)
-                    pill = tag.get_rect(midbottom=(r.centerx, r.y - 2)).inflate(10, 2)
-                    pill.clamp_ip(court)
                     pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
                     surface.blit(tag, tag.get_rect(center=pill.center))
+                    self.note_text("motion tag", "Objection?", "Objection?", [pill], court)
             flags = []
             for key, label in (("expert", "Expert Testimony waiting"), ("leading", "Leading Question waiting")):
                 for side, on in (trial.get(key) or {}).items():

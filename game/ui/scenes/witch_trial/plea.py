@@ -21,6 +21,11 @@ class PleaDialog:
         plea = self.trial().get("plea")
         return plea if isinstance(plea, dict) else None
 
+    def dialog_open(self) -> bool:
+        """The plea dialog is open: no card zooms up over it (QA 4: the charge under it
+        zoomed over its buttons and stayed)."""
+        return self.dialog_rect is not None
+
     def offer_plea(self) -> None:
         self.submit({"type": "offer_plea", "to_prosecution": int(self.plea_value)})
 
