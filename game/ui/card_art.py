@@ -434,6 +434,104 @@ def _frame(dst: pygame.Surface, color: RGB) -> None:
                      border_radius=max(1, r - bw))
 
 
+# ---------------------------------------------------------------- the zoom's words
+
+@dataclass(frozen=True)
+class ZoomPiece:
+    """One line of a zoomed card's words as laid out: ``role`` says which part it is
+    (``stat`` name / ``value``, ``rule``, ``subtitle``, ``flavour``, ``body``)."""
+    role: str
+    text: str
+    rect: pygame.Rect
+    size: int
+    bold: bool = False
+    title: bool = False
+    color: RGB = theme.INK
+
+
+def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> list[ZoomPiece]:
+    """Every word a zoomed card says, laid out inside ``rect`` (QA 10): the stats with their
+    values on the right and long names wrapped short of them ("against Charity Pell, the
+    Mayor's Daughter" no longer runs under its "+2"), a rule, the subtitle, the flavour and
+    the rules text. All sizes step down together (never below ``MIN_TEXT``) until it all
+    fits; if it still cannot, the flavour (only colour) goes first, and as a last resort the
+    rules text is cut with an ellipsis."""
+    w = rect.width
+    base = {"stat": max(MIN_TEXT, w // 16), "subtitle": max(MIN_TEXT, w // 14),
+            "flavour": max(MIN_TEXT, w // 14), "body": max(MIN_TEXT, w // 15)}
+    flavour_text = info.text if info.family in ("suspect", "charge", "evidence") else ""
+    body = info.rules_text or info.text
+    cap = subtitle[:1].upper() + subtitle[1:] if subtitle else ""
+
+    def lay(shrink: int, with_flavour: bool) -> tuple[list[ZoomPiece], int]:
+        size = {k: max(MIN_TEXT, v - shrink) for k, v in base.items()}
+        out: list[ZoomPiece] = []
+        y = rect.top
+        if info.stats:
+            sf = get_font(size["stat"], bold=True)
+            lh = sf.get_linesize()
+            for k, v in info.stats:
+                vw = sf.size(v)[0]
+                keys = wrap_text(k, sf, max(20, w - vw - max(6, w // 24)))
+                out.append(ZoomPiece("value", v, pygame.Rect(rect.right - vw, y, vw, lh), size["stat"], True,
+                                     color=theme.INK))
+                for line in keys:
+                    out.append(ZoomPiece("stat", line, pygame.Rect(rect.left, y, sf.size(line)[0], lh),
+                                         size["stat"], True, color=theme.INK_SOFT))
+                    y += lh
+            out.append(ZoomPiece("rule", "", pygame.Rect(rect.left, y + 2, w, 1), 0))
+            y += 6
+        if cap:
+            cf = get_font(size["subtitle"], title=True)
+            for line in wrap_text(cap, cf, w):
+                lw = cf.size(line)[0]
+                out.append(ZoomPiece("subtitle", line, pygame.Rect(rect.centerx - lw // 2, y, lw, cf.get_linesize()),
+                                     size["subtitle"], title=True, color=theme.INK_SOFT))
+                y += cf.get_linesize()
+        if flavour_text and with_flavour:
+            ff = get_font(size["flavour"], title=True)
+            for line in wrap_text(flavour_text, ff, w):
+                out.append(ZoomPiece("flavour", line, pygame.Rect(rect.left, y, ff.size(line)[0], ff.get_linesize()),
+                                     size["flavour"], title=True, color=theme.INK_SOFT))
+                y += ff.get_linesize()
+            y += 4
+        y += 2
+        bf = get_font(size["body"])
+        for line in wrap_text(body, bf, w):
+            out.append(ZoomPiece("body", line, pygame.Rect(rect.left, y, bf.size(line)[0], bf.get_linesize()),
+                                 size["body"], color=theme.INK))
+            y += bf.get_linesize()
+        return out, y
+
+    most = max(base.values()) - MIN_TEXT
+    for with_flavour in ((True, False) if flavour_text else (True,)):
+        for shrink in range(0, most + 1):
+            pieces, bottom = lay(shrink, with_flavour)
+            if bottom <= rect.bottom:
+                return pieces
+    # nothing fits even at the smallest size without the flavour: cut the rules text
+    kept = [p for p in pieces if p.rect.bottom <= rect.bottom]
+    body_kept = [i for i, p in enumerate(kept) if p.role == "body"]
+    if body_kept and len(body_kept) < sum(1 for p in pieces if p.role == "body"):
+        last = kept[body_kept[-1]]
+        font = get_font(last.size)
+        words = last.text
+        while words and font.size(words + "\u2026")[0] > rect.width:
+            words = words[:-1]
+        cut = words.rstrip() + "\u2026"
+        kept[body_kept[-1]] = ZoomPiece("body", cut, pygame.Rect(last.rect.x, last.rect.y, font.size(cut)[0],
+                                                                 last.rect.h), last.size, color=last.color)
+    return kept
+
+
+def _says_everything(info: FaceInfo, pieces: list[ZoomPiece]) -> bool:
+    """True when a zoom layout kept the flavour and the whole rules text."""
+    body = " ".join(p.text for p in pieces if p.role == "body")
+    flavour = not (info.text and info.family in ("suspect", "charge", "evidence")) or any(
+        p.role == "flavour" for p in pieces)
+    return flavour and body == " ".join((info.rules_text or info.text).split())
+
+
 # ---------------------------------------------------------------- the public class
 
 class CardArt:
@@ -445,6 +543,8 @@ class CardArt:
         self._faces: dict[tuple, pygame.Surface] = {}
         self._by_id: dict[tuple, pygame.Surface] = {}
         self._other: dict[tuple, pygame.Surface] = {}
+        #: (game, kind, value, caption, width) -> (text rect, pieces) of each zoom drawn
+        self.zoom_layouts: dict[tuple, tuple[pygame.Rect, list[ZoomPiece]]] = {}
 
     # -- public API -------------------------------------------------------
     def preload(self, game: str, size: Size | None = None) -> None:
@@ -547,6 +647,16 @@ class CardArt:
         icon_size = int(min(w * (0.62 if compact else 0.52), h * (0.34 if not zoom else 0.22)))
         if compact:
             icon_size = int(min(w * 0.62, (h - y - pad) * 0.8))
+        zoom_words = None
+        if zoom:  # a smaller picture when the words would not fit under the usual one (QA 10)
+            for share in (0.22, 0.17, 0.12):
+                icon_size = int(min(w * 0.52, h * share))
+                medal = icon_size + max(6, icon_size // 5)
+                top = y + icon_size // 2 + max(2, h // 45) + medal // 2 + max(1, h // 80)
+                area = pygame.Rect(pad + 1, top, w - 2 * pad - 2, h - top - pad - 1)
+                zoom_words = (area, zoom_text_layout(info, area, subtitle))
+                if _says_everything(info, zoom_words[1]):
+                    break
         icon_cy = y + icon_size // 2 + max(2, h // 45)
         medal = icon_size + max(6, icon_size // 5)
         halo = pygame.Surface((medal, medal), pygame.SRCALPHA)
@@ -590,8 +700,8 @@ class CardArt:
                     _blit_center(surf, cs, w // 2, y + cs.get_height() // 2)
                     y += cs.get_height() - max(0, h // 60)
         text_rect = pygame.Rect(pad + 1, y, w - 2 * pad - 2, h - y - pad - 1)
-        if zoom:
-            self._zoom_text(surf, info, text_rect, subtitle)
+        if zoom_words is not None:
+            self._zoom_text(surf, info, *zoom_words)
         else:
             body = self._short_text(info)
             font, lines = _fit_paragraph(body, text_rect.width, text_rect.height,
@@ -697,31 +807,14 @@ class CardArt:
             ls = lf.render(text, True, theme.INK_SOFT)
             _blit_center(surf, ls, cx, cy + r // 2 + ls.get_height() // 2 + 2)
 
-    def _zoom_text(self, surf: pygame.Surface, info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> None:
-        y = rect.top
-        if info.stats:
-            sf = get_font(max(MIN_TEXT, rect.width // 16), bold=True)
-            for k, v in info.stats:
-                ks = sf.render(k, True, theme.INK_SOFT)
-                vs = sf.render(v, True, theme.INK)
-                surf.blit(ks, (rect.left, y))
-                surf.blit(vs, (rect.right - vs.get_width(), y))
-                y += sf.get_linesize()
-            pygame.draw.line(surf, theme.PARCHMENT_DARK, (rect.left, y + 2), (rect.right, y + 2), 1)
-            y += 6
-        if subtitle:
-            cf = get_font(max(MIN_TEXT, rect.width // 14), title=True)
-            y = _draw_lines(surf, wrap_text(subtitle[:1].upper() + subtitle[1:], cf, rect.width),
-                            cf, theme.INK_SOFT, pygame.Rect(rect.left, y, rect.width, rect.bottom - y))
-        if info.family in ("suspect", "charge", "evidence") and info.text:
-            ff = get_font(max(11, rect.width // 14), title=True)
-            flavour = wrap_text(info.text, ff, rect.width)
-            y = _draw_lines(surf, flavour, ff, theme.INK_SOFT,
-                            pygame.Rect(rect.left, y, rect.width, rect.bottom - y), center=False) + 4
-        body = info.rules_text or info.text
-        area = pygame.Rect(rect.left, y + 2, rect.width, rect.bottom - y - 2)
-        font, lines = _fit_paragraph(body, area.width, area.height, max(MIN_TEXT, rect.width // 15), MIN_TEXT)
-        _draw_lines(surf, lines, font, theme.INK, area, center=False)
+    def _zoom_text(self, surf: pygame.Surface, info: FaceInfo, rect: pygame.Rect, pieces: list[ZoomPiece]) -> None:
+        self.zoom_layouts[(info.game, info.kind, info.value, info.caption, surf.get_width())] = (rect.copy(), pieces)
+        for piece in pieces:
+            if piece.role == "rule":
+                pygame.draw.line(surf, theme.PARCHMENT_DARK, piece.rect.topleft, piece.rect.topright, 1)
+                continue
+            font = get_font(piece.size, bold=piece.bold, title=piece.title)
+            surf.blit(font.render(piece.text, True, piece.color), piece.rect.topleft)
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
         w, h = size

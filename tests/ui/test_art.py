@@ -165,3 +165,33 @@ def test_tiny_cards_still_render_names_and_numbers():
         assert art.face("hammer", "bribe-9", size).get_size() == size
         assert art.villager("griseldis", size).get_size() == size
         assert art.face("witch_trial", "friends-1", size).get_size() == size
+
+
+@pytest.mark.parametrize("game", ["hammer", "witch_trial", "salem"])
+def test_a_zoomed_card_says_every_word_inside_the_card_and_nothing_overlaps(game):
+    # QA 10: the zoom of Dancing ran "against Charity Pell, the Mayor's Daugh" out of the
+    # card with its "+2" drawn over it. Zoom widths: 1024, 1280 and 1920 wide windows.
+    from game.ui.card_art import MIN_TEXT, CardArt, all_card_ids, face_info
+
+    art = CardArt()
+    seen = set()
+    for card_id in all_card_ids(game):
+        info = face_info(game, card_id)
+        if (info.kind, info.value, info.caption) in seen:
+            continue
+        seen.add((info.kind, info.value, info.caption))
+        for width in (204, 256, 320):
+            card = art.zoom(game, card_id, width).get_rect()
+            rect, pieces = art.zoom_layouts[(game, info.kind, info.value, info.caption, width)]
+            assert card.contains(rect)
+            words = [p for p in pieces if p.role != "rule"]
+            for p in words:
+                assert rect.contains(p.rect), (card_id, width, p.text)
+                assert p.size >= MIN_TEXT
+            for i, p in enumerate(words):
+                hits = [q.text for q in words[i + 1:] if q.rect.colliderect(p.rect)]
+                assert not hits, (card_id, width, p.text, hits)
+            said = {role: " ".join(p.text for p in words if p.role == role) for role in ("stat", "body")}
+            assert said["stat"] == " ".join(k for k, _ in info.stats), (card_id, width)
+            assert said["body"] == " ".join((info.rules_text or info.text).split()), (card_id, width)
+            assert [p.text for p in words if p.role == "value"] == [v for _, v in info.stats]
