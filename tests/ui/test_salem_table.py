@@ -201,3 +201,56 @@ def test_two_clicks_on_the_own_row_swap_its_cards_in_secret(app):
     post_click(app, scene.locate("tryal", (2, 3)))
     assert m.state["rows"][2] == [row[3], row[1], row[2], row[0], row[4]]
     assert [c["kind"] for c in scene.view["my_row"]][:4] == ["constable", "not_a_witch", "not_a_witch", "witch"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_the_phase_banner_title_and_its_line_never_overlap(app, size):
+    # QA 16: at 1024x640 (a 1280x720 desktop) "Day — Ann's turn" was drawn over "Draw two
+    # cards, or play cards then end the turn."
+    assert app.set_window_size(size)
+    m = new_match("salem", ["Ann", "Bob"], seed=3)
+    while (m.view(None).get("pending") or {}).get("kind") == "window":
+        seat = m.to_act()[0]
+        m.apply(seat, next(c for c in m.legal(seat) if c["type"] == "pass"))
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, m.to_act()[0]), 2)
+    blocks = {b.what: b for b in scene.text_blocks() if b.what.startswith("banner ")}
+    assert set(blocks) == {"banner title", "banner line"}
+    title, line = blocks["banner title"], blocks["banner line"]
+    assert title.text.startswith("Day") and line.text.startswith("Draw two cards")
+    assert not title.problems() and not line.problems()
+    assert not title.rects[0].colliderect(line.rects[0])
+    assert pygame.Rect(scene.rects["banner"]).contains(title.rects[0].union(line.rects[0]))
+    app.set_window_size((1280, 720))
+
+
+def dawn_with_votes(players: int = 12):
+    """A Dawn (salem.md §5.1) at which one witch has voted and another is still asked."""
+    for seed in range(5, 40):
+        m = new_match("salem", [f"P{i + 1}" for i in range(players)], seed=seed)
+        while (m.view(None).get("pending") or {}).get("window") == "dawn":
+            seat = m.view(None)["pending"]["waiting"][0]
+            choices = [c for c in m.legal(seat) if c["type"] != "pass"]
+            if choices and (m.view(seat).get("pending") or {}).get("votes"):
+                return m, seat
+            m.apply(seat, choices[-1] if choices else {"type": "pass"})
+    raise AssertionError("no seed gives a Dawn with a vote to show")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_the_witches_votes_are_read_above_the_names_at_twelve_players(app, size):
+    # salem.md §5.1 (the witches see each other's choice); QA 20: at 12 players the
+    # "Votes so far" line lay under the first row of name buttons
+    assert app.set_window_size(size)
+    m, seat = dawn_with_votes()
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, seat), 2)
+    blocks = {b.what: b for b in scene.text_blocks()}
+    ask, votes = blocks["window prompt"], blocks["window votes"]
+    assert votes.text.startswith("Votes so far: ") and not ask.problems() and not votes.problems()
+    words_bottom = max(r.bottom for r in ask.rects + votes.rects)
+    names = [b for b in scene.buttons if b.name.startswith("option:")]
+    cont = next(b for b in scene.buttons if b.name == "continue")
+    assert len(names) == 12
+    assert min(b.rect.top for b in names) > words_bottom
+    assert max(b.rect.bottom for b in names) < cont.rect.top
+    assert all(b.rect.h >= 22 for b in names) and scene.prompt_rect().contains(cont.rect)
+    app.set_window_size((1280, 720))

@@ -13,7 +13,7 @@ from game.ui.fonts import fit_font, get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
-from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.table_base import MIN_TEXT, panel, text
 
 NIGHT = "c58"
 
@@ -100,16 +100,56 @@ class CenterPanel:
         night = self.is_night()
         panel(surface, area, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=220,
               edge=theme.MOON if night else theme.PANEL_EDGE, radius=10)
-        tsize = max(16, min(28, area.h // 2 - 2))
-        tfont = fit_font(title, area.w - 24, tsize, 12, bold=True, title=True)
-        surface.blit(tfont.render(title, True, theme.HIGHLIGHT), (area.x + 12, area.y + 4))
-        if line:
-            lsize = max(12, min(18, area.h // 3))
+        for what, words, shown, font, colour, at in self.banner_layout(area, title, line):
+            drawn = surface.blit(font.render(shown, True, colour), at)
+            self.note_text(what, words, shown, [drawn], area)
+
+    def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
+        """Where the banner's title and its line go: [(what, words, shown, font, colour,
+        topleft)]. Either the title above its line or both side by side on one row,
+        whichever lets the title be larger (a short window, QA 16: the title used to be
+        drawn over its line); sizes step down to 11 px before anything is cut."""
+        room_w, room_h = area.w - 24, area.h - 4
+        x, top = area.x + 12, area.y + 2
+        stacked: list[tuple] = []
+        tmax = max(13, min(28, area.h // 2 - 2))
+        lmax = max(MIN_TEXT, min(18, area.h // 3))
+        for tsize in range(tmax, 12, -1):  # stacked: the title, its line under it
+            tfont = get_font(tsize, bold=True, title=True)
+            if tfont.size(title)[0] > room_w:
+                continue
+            lsize = next((z for z in range(min(lmax, tsize - 1), MIN_TEXT - 1, -1)
+                          if get_font(z).size(line)[0] <= room_w), 0) if line else MIN_TEXT
+            if not lsize:
+                continue
             lfont = get_font(lsize)
-            lines = wrap_text(line, lfont, area.w - 24)[:1]
-            for ln in lines:
-                surface.blit(lfont.render(ln, True, theme.TEXT_LIGHT),
-                             (area.x + 12, area.bottom - lfont.get_linesize() - 4))
+            need = tfont.get_linesize() + (lfont.get_linesize() if line else 0)
+            if need <= room_h:
+                y = top + (room_h - need) // 2
+                stacked = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, y), tsize)]
+                if line:
+                    stacked.append(("banner line", line, line, lfont, theme.TEXT_LIGHT,
+                                    (x, y + tfont.get_linesize()), lsize))
+                break
+        row: list[tuple] = []
+        gap = 14
+        for size in range(max(MIN_TEXT, min(28, room_h)), MIN_TEXT - 1, -1):  # one row
+            tfont, lfont = get_font(size, bold=True, title=True), get_font(max(MIN_TEXT, min(18, size - 2)))
+            tw = tfont.size(title)[0]
+            fits = tw + (gap + lfont.size(line)[0] if line else 0) <= room_w and tfont.get_height() <= room_h + 2
+            if fits or (size == MIN_TEXT and not stacked):
+                base = area.centery + tfont.get_ascent() * 2 // 5  # one baseline for both
+                row = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, base - tfont.get_ascent()), size)]
+                if line:
+                    lx = x + tw + gap
+                    shown = line
+                    while shown and lfont.size(shown)[0] > area.right - 12 - lx:
+                        shown = shown[:-1]  # a last resort that the text-fit checks report
+                    row.append(("banner line", line, line if shown == line else shown.rstrip() + "\u2026", lfont,
+                                theme.TEXT_LIGHT, (lx, base - lfont.get_ascent()), lfont.get_height()))
+                break
+        best = stacked if stacked and (not row or stacked[0][-1] >= row[0][-1]) else row
+        return [piece[:-1] for piece in best]
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         """The empty middle: the moon at Night, the recent public happenings by day."""

@@ -18,7 +18,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.salem import words
-from game.ui.scenes.table_base import fit_lines, panel, text
+from game.ui.scenes.table_base import MIN_TEXT, blit_text, panel, text
 from game.ui.widgets import Button
 
 SLEEP_TEXT = {
@@ -89,6 +89,39 @@ class PromptsPanel:
             return ASK_TEXT[name], [(words.character_name(c["character"]), c) for c in cmds]
         return "Answer.", [(c["type"], c) for c in cmds]
 
+    def votes_text(self, p: dict) -> str:
+        """The other witches' votes so far, as the witches see them ('' when none)."""
+        votes = p.get("votes")
+        if not votes:
+            return ""
+        return "Votes so far: " + ", ".join(f"{self.name(v['seat'])} \u2192 {self.name(v['target'])}" for v in votes)
+
+    def window_layout(self, box: pygame.Rect, ask: str, votes: str, options: int) -> dict:
+        """Where the prompt's words and choices go inside its box (one size for every seat):
+        the title, what is asked, the votes so far, then the grid of choices BELOW all
+        the words (QA 20: the votes line lay under the first row of names at 12 players)
+        and Continue at the bottom. The words step down to 11 px until the grid has room."""
+        pad = max(8, box.h // 24)
+        bh = max(26, min(40, box.h // 9))
+        tsize = max(16, min(26, box.h // 12))
+        top = box.y + pad + tsize + 10
+        cont_top = box.bottom - pad - bh
+        cols = 3 if options > 6 else 2 if options > 2 else max(1, options)
+        rows = max(1, -(-options // cols))
+        width = box.w - 2 * pad
+        for size in range(max(14, min(20, box.h // 14)), MIN_TEXT - 1, -1):
+            font = get_font(size)
+            ask_lines = wrap_text(ask, font, width)
+            vsize = max(MIN_TEXT, size - 3)
+            vote_lines = wrap_text(votes, get_font(vsize), width) if votes else []
+            bottom = top + len(ask_lines) * font.get_linesize() + len(vote_lines) * get_font(vsize).get_linesize()
+            grid_top = max(bottom + 8, box.y + pad + int(box.h * 0.30))
+            if not options or (cont_top - 10 - grid_top) // rows >= 28 or size == MIN_TEXT:
+                break
+        return {"pad": pad, "bh": bh, "tsize": tsize, "size": size, "ask": ask_lines, "ask_top": top,
+                "vsize": vsize, "votes": vote_lines, "text_bottom": bottom, "cols": cols, "rows": rows,
+                "grid": pygame.Rect(box.x + pad, grid_top, width, cont_top - 10 - grid_top)}
+
     def make_window_buttons(self, p: dict) -> list[Button]:
         box = self.prompt_rect()
         ask, options = self.window_options(p)
@@ -97,13 +130,9 @@ class PromptsPanel:
         keys = [tuple(sorted(c.items())) for _, c in options]
         if self.window_choice not in keys:
             self.window_choice = None
-        pad = max(8, box.h // 24)
-        bh = max(26, min(40, box.h // 9))
+        layout = self.window_layout(box, ask, self.votes_text(p), len(options))
+        pad, bh, grid, cols, rows = layout["pad"], layout["bh"], layout["grid"], layout["cols"], layout["rows"]
         size = max(12, min(18, bh // 2))
-        grid_top = box.y + pad + int(box.h * 0.30)
-        grid = pygame.Rect(box.x + pad, grid_top, box.w - 2 * pad, box.bottom - pad - bh - 10 - grid_top)
-        cols = 3 if len(options) > 6 else 2 if len(options) > 2 else max(1, len(options))
-        rows = max(1, -(-len(options) // cols))
         cell_h = min(bh + 6, grid.h // rows) if options else bh
         cell_w = grid.w // cols
         for i, (label, cmd) in enumerate(options):
@@ -200,24 +229,25 @@ class PromptsPanel:
         title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
         tsize = max(16, min(26, box.h // 12))
         surface.blit(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))
-        ask_box = pygame.Rect(box.x + pad, box.y + pad + tsize + 10, box.w - 2 * pad, int(box.h * 0.30) - tsize - 12)
-        size, lines = fit_lines(self.window_ask, ask_box.w, ask_box.h, max(14, min(20, box.h // 14)))
-        font = get_font(size)
+        options = [b for b in self.buttons if b.name.startswith("option:")]
+        votes = self.votes_text(p)
+        layout = self.window_layout(box, self.window_ask, votes, len(options))
+        ask_box = pygame.Rect(box.x + pad, layout["ask_top"], box.w - 2 * pad,
+                              layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"])
+        font = get_font(layout["size"])
         y = ask_box.y
         drawn = []
-        for line in lines:
-            surf = font.render(line, True, theme.TEXT_LIGHT)
-            surface.blit(surf, (ask_box.x, y))
-            drawn.append(surf.get_rect(topleft=(ask_box.x, y)))
+        for line in layout["ask"]:
+            drawn.append(blit_text(surface, font.render(line, True, theme.TEXT_LIGHT), (ask_box.x, y)))
             y += font.get_linesize()
-        self.note_text("window prompt", self.window_ask, " ".join(lines), drawn, ask_box)
-        votes = p.get("votes")
+        self.note_text("window prompt", self.window_ask, " ".join(layout["ask"]), drawn, ask_box)
         if votes:
-            seen = "Votes so far: " + ", ".join(f"{self.name(v['seat'])} → {self.name(v['target'])}" for v in votes)
-            vf = get_font(max(12, size - 3))
-            for ln in wrap_text(seen, vf, box.w - 2 * pad)[:2]:
-                surface.blit(vf.render(ln, True, theme.TEXT_MUTED), (ask_box.x, y))
+            vf = get_font(layout["vsize"])
+            drawn = []
+            for ln in layout["votes"]:
+                drawn.append(blit_text(surface, vf.render(ln, True, theme.TEXT_MUTED), (ask_box.x, y)))
                 y += vf.get_linesize()
+            self.note_text("window votes", votes, " ".join(layout["votes"]), drawn, ask_box)
         if not [b for b in self.buttons if b.name.startswith("option:")]:
             # the sleeping seat: a quiet picture in the space the choices take for others
             area = pygame.Rect(box.x + pad, box.y + int(box.h * 0.36), box.w - 2 * pad, int(box.h * 0.42))
