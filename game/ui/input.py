@@ -14,7 +14,8 @@ PRESS = "press"          # mouse button down (button 1 = left, 3 = right)
 RELEASE = "release"      # mouse button up
 MOVE = "move"            # mouse moved (buttons held in `buttons`)
 WHEEL = "wheel"          # scroll (dy > 0 = up)
-KEY = "key"              # key pressed (`key` is a pygame key constant, `mod` the modifiers)
+KEY = "key"              # key pressed (`key` is a pygame key constant, `mod` the modifiers;
+                         # `repeat`: the key was already down, this is the keyboard's auto-repeat)
 TEXT = "text"            # text typed (`text`), for entry fields
 RESIZE = "resize"        # window resized (`size`)
 QUIT = "quit"            # window closed
@@ -32,6 +33,7 @@ class InputEvent:
     text: str = ""
     dy: int = 0
     size: tuple[int, int] = (0, 0)
+    repeat: bool = False
 
     @property
     def is_left_press(self) -> bool:
@@ -44,6 +46,19 @@ class InputEvent:
     @property
     def is_left_release(self) -> bool:
         return self.kind == RELEASE and self.button == 1
+
+
+#: keys seen going down and not yet up (for telling a fresh press from auto-repeat)
+_down: set[int] = set()
+
+
+def _still_held(key: int) -> bool:
+    """The keyboard says ``key`` is down now. Posted test events never press a key, so a
+    test posting the same KEYDOWN twice gets two fresh presses, as it expects."""
+    try:
+        return bool(pygame.key.get_pressed()[key])
+    except (IndexError, pygame.error):
+        return False
 
 
 def translate(event: pygame.event.Event) -> InputEvent | None:
@@ -59,7 +74,14 @@ def translate(event: pygame.event.Event) -> InputEvent | None:
     if t == pygame.MOUSEWHEEL:
         return InputEvent(WHEEL, pos=pygame.mouse.get_pos(), dy=int(event.y))
     if t == pygame.KEYDOWN:
-        return InputEvent(KEY, key=event.key, mod=event.mod)
+        # A held key repeats (App: pygame.key.set_repeat): the repeats are marked, so a held
+        # Space or Enter ends one turn and never lifts the next player's curtain.
+        repeat = event.key in _down and _still_held(event.key)
+        _down.add(event.key)
+        return InputEvent(KEY, key=event.key, mod=event.mod, repeat=repeat)
+    if t == pygame.KEYUP:
+        _down.discard(event.key)
+        return None
     if t == pygame.TEXTINPUT:
         return InputEvent(TEXT, text=event.text)
     if t in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):

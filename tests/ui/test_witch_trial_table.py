@@ -500,3 +500,27 @@ def test_the_objection_tag_over_a_motion_stands_clear_of_every_other_word(app):
     assert any(b.what == "court heading" for b in blocks) or not others
     assert not [r for r in others if r.colliderect(tag)]
     assert tag.collidelist([r for c, r in scene.court_cards.items() if c != t["motion"]["card"]]) == -1
+
+
+def _final_argument(rest_allowed: bool):
+    def stop(m) -> bool:
+        t = m.view(None)["trial"]
+        if not t or t.get("phase") != "final" or t.get("motion") or t.get("plea"):
+            return False
+        return ({"type": "rest"} in m.legal(m.to_act()[0])) == rest_allowed
+    return stop
+
+
+@pytest.mark.parametrize("rest_allowed", [False, True])
+def test_final_argument_hint_offers_rest_only_when_no_card_can_be_played(app, rest_allowed):
+    # witch_trial.md W4.6: the final argument is exactly one card; rest only with none playable.
+    # QA playtest: the hint said "or rest (R)" while R did nothing.
+    m = find(3, _final_argument(rest_allowed))
+    seat = m.to_act()[0]
+    scene = open_table(app, TrialSource(m, seat))
+    settle(app, 3)
+    hint = scene.status_message()
+    assert ("rest (R)" in hint) == rest_allowed, hint
+    before = m.state_id
+    post_key(app, pygame.K_r)
+    assert (m.state_id != before) == rest_allowed

@@ -7,7 +7,8 @@ session show that seat (:meth:`HotseatSession.curtain_lifted`).
 
 So that the click or key that made the last move never lifts it by accident, a mouse
 lift needs both the press and the release on the curtain, and keys count only after
-``KEY_GRACE`` seconds (held keys repeat).
+``KEY_GRACE`` seconds and only as a fresh press: a key held down since before the curtain
+came keeps repeating (``InputEvent.repeat``) and is ignored however long it is held.
 """
 from __future__ import annotations
 
@@ -65,8 +66,10 @@ class CurtainScene(MenuBase):
         menu_button = self.ring.widgets[0] if self.ring.widgets else None
         on_button = menu_button is not None and event.kind in (uinput.PRESS, uinput.RELEASE) \
             and menu_button.rect.collidepoint(event.pos)
-        if event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
-            return  # Esc must not reveal anything, nor leave by surprise
+        if event.kind == uinput.KEY and (event.key == pygame.K_ESCAPE or event.repeat):
+            # Esc must not reveal anything, nor leave by surprise; a key held down since
+            # before the curtain came (its auto-repeat) must not lift it: that needs a press
+            return
         if event.kind == uinput.KEY and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                 and self.ring.focus is None:
             if time.monotonic() - self._shown_at >= KEY_GRACE:

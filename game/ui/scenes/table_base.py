@@ -46,6 +46,10 @@ TOAST_SECONDS = 3.5
 FLY_SECONDS = 0.35
 #: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
 MIN_TEXT = 11
+#: keys whose auto-repeat a table still follows (moving through choices); any other held
+#: key acts once (input.InputEvent.repeat)
+REPEATING_KEYS = frozenset((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+                            pygame.K_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_KP_PLUS))
 #: a hand card under the pointer rises by this share of its height (issue 9 item 10)
 HOVER_RAISE = 0.18
 #: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
@@ -1268,6 +1272,8 @@ class TableScene(Scene):
                 self.log_scroll = max(0, self.log_scroll + event.dy * 3)
                 self.dirty = True
         elif event.kind == uinput.KEY:
+            if event.repeat and event.key not in REPEATING_KEYS:
+                return  # a held key acts once: a held Space ends one turn, not the next ones
             self.on_key(event.key, event.mod)
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
