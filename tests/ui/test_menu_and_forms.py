@@ -223,3 +223,31 @@ def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():  # QA 7
                                                       selected)
             ground = fill or colour("field")
             assert theme.contrast(title, ground) >= 4.5 and theme.contrast(detail, ground) >= 4.5, (warn, selected)
+
+
+def test_a_damaged_save_is_never_opened_but_may_be_deleted(home):  # DESIGN D5; QA playtest
+    # a junk file in the saves folder sat at the top of the Continue list for ever: Delete was
+    # greyed out for it. It is still never resumed; Delete (after asking) removes it.
+    from game.paths import saves_dir
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    junk = folder / "hotseat-hammer-20261126-010101.witchhunt.json"
+    junk.write_text("garbage{{{", encoding="utf-8")
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    scene = app.scenes.top
+    assert isinstance(scene, ContinueScene) and scene._current().error
+    assert not scene.ring.find("resume").enabled and scene.ring.find("delete").enabled
+    row = scene.list.rows[0]
+    assert "damaged" in row.detail and "Error" not in row.detail  # plain words, no exception names
+    click_widget(app, "resume")
+    assert app.scenes.top is scene and junk.exists()  # never opened
+    click_widget(app, "delete")
+    assert junk.name in app.scenes.top.question
+    click_widget(app, "confirm_no")
+    assert junk.exists()
+    click_widget(app, "delete")
+    click_widget(app, "confirm_yes")
+    assert not junk.exists() and app.scenes.top is scene and scene.saves == []

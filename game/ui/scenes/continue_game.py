@@ -1,5 +1,6 @@
 """Continue (DESIGN D5): every unfinished saved game, newest first. Resume opens its
-table; Delete asks first. A damaged save is listed with its error and left alone.
+table; Delete asks first. A damaged save is listed as one (never opened, never changed)
+and Delete may remove it, so it does not sit at the top of the list for ever.
 """
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     from game.engine import GAMES
 
     if info.error:
-        return ListRow(info.path.name, f"{info.error}: left as it is", enabled=False, data=info, warn=True)
+        return ListRow(info.path.name, "Cannot be read: damaged, or saved by another version. Delete removes it.",
+                       enabled=False, data=info, warn=True)
     cls = GAMES.get(info.game)
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
     players = ", ".join(name + (" (bot)" if seat in info.bots else "") for seat, name in enumerate(info.players))
@@ -125,7 +127,7 @@ class ContinueScene(MenuBase):
         self.resume_button = Button((x + 2 * (bw + gap), by, bw, bh), "Resume", self.resume_selected,
                                     style="primary", enabled=usable, font_size=self.px(24), name="resume")
         self.delete_button = Button((x + bw + gap, by, bw, bh), "Delete", self.delete_selected, style="danger",
-                                    enabled=usable, font_size=self.px(24), name="delete")
+                                    enabled=cur is not None, font_size=self.px(24), name="delete")
         back = Button((x, by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
         return [self.list, self.resume_button, self.delete_button, back]
 
@@ -134,7 +136,7 @@ class ContinueScene(MenuBase):
         cur = self._current()
         usable = cur is not None and cur.error is None
         self.resume_button.enabled = usable
-        self.delete_button.enabled = usable
+        self.delete_button.enabled = cur is not None  # a damaged save may be deleted too
         self.dirty = True
 
     def resume_selected(self) -> None:
@@ -163,9 +165,10 @@ class ContinueScene(MenuBase):
 
     def delete_selected(self) -> None:
         info = self._current()
-        if info is None or info.error:
+        if info is None:
             return
-        names = ", ".join(info.players)
+        question = (f"Delete the damaged file {info.path.name}? It cannot be undone." if info.error
+                    else f"Delete the saved game of {', '.join(info.players)}? It cannot be undone.")
 
         def really() -> None:
             try:
@@ -176,8 +179,7 @@ class ContinueScene(MenuBase):
             self.selected = max(0, min(self.selected, len(self.saves) - 1))
             self.rebuild()
 
-        self.app.scenes.push(ConfirmScene(self.app, f"Delete the saved game of {names}? It cannot be undone.",
-                                          really, yes="Delete", no="Keep it"))
+        self.app.scenes.push(ConfirmScene(self.app, question, really, yes="Delete", no="Keep it"))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
