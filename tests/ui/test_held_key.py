@@ -47,6 +47,11 @@ def key_up(app, key: int) -> None:
     app.frame(wait=False)
 
 
+def shown_long(curtain: CurtainScene) -> None:
+    """The curtain has been up far longer than its key grace (real time)."""
+    curtain._shown_at -= KEY_GRACE + 1.0
+
+
 def hold_key(app, keyboard: Keyboard, key: int, repeats: int) -> None:
     """The key goes down once and then repeats; any curtain shown meanwhile has been up
     far longer than its key grace (as after a second of auto-repeat)."""
@@ -55,7 +60,7 @@ def hold_key(app, keyboard: Keyboard, key: int, repeats: int) -> None:
     for _ in range(repeats):
         top = app.scenes.top
         if isinstance(top, CurtainScene):
-            top._shown_for = KEY_GRACE + 1.0
+            shown_long(top)
         key_down(app, key)
 
 
@@ -105,7 +110,7 @@ def test_a_held_space_ends_one_turn_and_never_lifts_the_next_players_curtain(tmp
     # the next player's curtain came while both keys are held down: they lift nothing,
     # however long they repeat
     for _ in range(40):
-        app.scenes.top._shown_for = KEY_GRACE + 1.0
+        shown_long(app.scenes.top)
         key_down(app, pygame.K_SPACE)
         key_down(app, pygame.K_RETURN)
     watch()
@@ -114,7 +119,7 @@ def test_a_held_space_ends_one_turn_and_never_lifts_the_next_players_curtain(tmp
     keyboard.held.clear()
     key_up(app, pygame.K_SPACE)
     key_up(app, pygame.K_RETURN)
-    app.scenes.top._shown_for = KEY_GRACE + 1.0
+    shown_long(app.scenes.top)
     key_down(app, pygame.K_RETURN)  # a fresh press lifts it, for the seat it names
     assert not session.curtain_down and session.screen_seat == nxt
     assert session.match.state_id == state + 1  # nobody's turn was played for them
