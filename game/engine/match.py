@@ -18,10 +18,38 @@ everything the contract promises on top of them:
 
 State kept by a rules module in ``self.state`` must be plain JSON data (dicts with
 string keys, lists, str, int, bool, None): that is what makes the round trip exact.
+
+Timers (a contract extension; Salem's R22 is the first user)
+------------------------------------------------------------
+The engine knows no clock; a front end runs it. A game that offers timers has a game
+option ``timer_s`` (seconds per moment; ``None``/0 = off) and implements two hooks:
+
+* ``_timeout_command(seat) -> dict | None``: the one concrete command the rules
+  prescribe for ``seat`` when its time runs out *now* (a ``pass``, an end of turn, a
+  random pick …). It is always one of ``legal(seat)`` and is applied through
+  :meth:`apply` like any other command, so saves, the journal and replay hold the
+  concrete command and replay stays exact. Any random choice comes from
+  :meth:`timeout_rng`, a generator seeded from the match's seed, state id, seat and
+  moment: the same position always gives the same command and the match's own
+  generator is never touched (asking is free; nothing changes until it is applied).
+* ``_timer_key(seat) -> str``: an opaque label of what ``seat`` is being waited for
+  (its turn, a trial choice, a window …). A front end restarts a seat's clock when the
+  seat starts being awaited and whenever its key changes; while the key stays the same
+  (several plays in one turn, the other seats answering a window) the clock runs on.
+
+The public API: :meth:`timer_seconds` (the option, or None when the game has no timer
+or it is off), :meth:`timeout_command` (None for a seat not awaited, or a game without
+timers) and :meth:`timer_key`. A front end applies ``timeout_command(seat)`` as that
+seat once the clock of that seat has run out, and again while the seat is still
+awaited with the same key (one command per step: Salem's ghost picks need several),
+and tells the table with a note ``{"type": "timeout", "seat": s}`` that is not an
+engine event (:meth:`log_with_notes` merges such notes into a seat's log). Which
+command it was is not part of the note: a blind window's answer stays secret.
 """
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import marshal
 import math
@@ -413,6 +441,67 @@ class Match:
         """The seats of this match that nobody plays (never in ``to_act``)."""
         return []
 
+    # ------------------------------------------------------------------ timers -----
+    @classmethod
+    def has_timers(cls) -> bool:
+        """Does this game implement :meth:`_timeout_command` (so it may run a clock)?"""
+        return cls._timeout_command is not Match._timeout_command
+
+    def timer_seconds(self) -> float | None:
+        """Seconds per moment of the option ``timer_s``; None when the game has no
+        timers or the option is off (see "Timers" in the module docstring)."""
+        value = self.options.get("timer_s")
+        if not self.has_timers() or isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        return float(value) if value > 0 else None
+
+    def timeout_command(self, seat: int) -> dict | None:
+        """The command the rules prescribe for ``seat`` when its time runs out now: one
+        of ``legal(seat)``, deterministic for this position. None when ``seat`` is not
+        awaited, the game is over or the game has no timers."""
+        self.check_seat(seat, spectator=False)
+        if self.over or not self.has_timers() or seat not in self.to_act():
+            return None
+        command = self._timeout_command(seat)
+        return dict(command) if command is not None else None
+
+    def timer_key(self, seat: int) -> str | None:
+        """What ``seat`` is being waited for, as an opaque label (None when it is not
+        awaited): a front end restarts the seat's clock whenever this changes."""
+        self.check_seat(seat, spectator=False)
+        if self.over or seat not in self.to_act():
+            return None
+        return str(self._timer_key(seat))
+
+    def timeout_rng(self, seat: int) -> random.Random:
+        """A generator for a timeout's random pick: a function of the seed, the state
+        id, the seat and its timer key only, so the same position gives the same pick
+        and the match's own generator is left alone."""
+        text = f"{self.seed}:{self.state_id}:{seat}:{self._timer_key(seat)}".encode("utf-8")
+        return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
+
+    def log_with_notes(self, seat: int | None, notes: Iterable[tuple[int, dict]], since: int = 0) -> list[dict]:
+        """``log(seat, since)`` with a front end's own notes merged in: ``notes`` are
+        ``(state_id, event)`` pairs, each placed just before the events of the command
+        that made that state id (a timeout note before the timed-out command's events)."""
+        events = self.log(seat, since)
+        pending = sorted(((sid, i, e) for i, (sid, e) in enumerate(notes) if sid >= since), key=lambda t: t[:2])
+        if not pending:
+            return events
+        out: list[dict] = []
+        k = 0
+        for entry in self._log:
+            if entry["sid"] < since:
+                continue
+            while k < len(pending) and pending[k][0] <= entry["sid"]:
+                out.append(pending[k][2])
+                k += 1
+            event = self._visible(entry, seat)
+            if event is not None:
+                out.append(event)
+        out.extend(e for _sid, _i, e in pending[k:])
+        return out
+
     def _winners(self, scores: list) -> list[int]:
         if not scores:
             return []
@@ -448,6 +537,17 @@ class Match:
         """Optional: per seat, ``(label, points)`` lines adding up to ``_scores()[seat]``
         (shown on the game-over screen). Called only once the game is over."""
         return None
+
+    def _timeout_command(self, seat: int) -> dict | None:
+        """Timers hook (see "Timers" in the module docstring): the command the rules
+        prescribe for ``seat`` (awaited now) when its time runs out; one of
+        ``legal(seat)``; random picks only from :meth:`timeout_rng`. None = no timer."""
+        return None
+
+    def _timer_key(self, seat: int) -> str:
+        """Timers hook: a label of what ``seat`` is awaited for now (the clock restarts
+        when it changes). This default keeps one clock while the seat stays awaited."""
+        return "awaited"
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Determinization hook (see :meth:`determinize`): this is a fresh copy whose

@@ -21,7 +21,8 @@ are never in ``to_act()``.
 Options: ``town_hall`` (characters with abilities; standard game only — in the variant
 characters are names only, R38), ``short_game_guard`` (§3.3), ``hide_witch_on_death``
 (§3.7), ``extra_witch`` (R36), ``first_player`` (variant, R30; default a random human),
-``ghosts`` (set by the engine, see above).
+``ghosts`` (set by the engine, see above), ``timer_s`` (R22, R53: seconds per moment for
+a front end's clock; null = no timer).
 
 Flow
 ----
@@ -104,6 +105,20 @@ R52 ``determinize(seat, rng)`` (DESIGN D2) keeps what the seat saw and resamples
     a Witch card, the others' dealt characters, and in an open window the answers it
     did not see (voters and Constable follow the new rows). Not modelled: what a seat
     could infer from earlier public plays, so the sample is uniform only over this.
+R53 Timers (R22, option ``timer_s``: seconds, None = off; the engine knows no clock, see
+    "Timers" in game/engine/match.py). ``timeout_command(seat)`` at expiry: a turn
+    with nothing played → ``draw_two`` (never a peek or an ability); after a play →
+    ``end_turn``; a blind window or an optional prompt (Rebecca Nurse, William Phips'
+    confession) → ``pass``; a compulsory answer is random among ``legal()``: Dawn and
+    Night votes among the seats the voter does not know to be witches (any seat if it
+    knows no other), the Gavel, each Conspiracy pick (a seat serving ghosts times out
+    once per pick), the kept character; a trial or Black Cat choice, the guarded
+    accused's pick, the variant Night flip and the death order are random too (never a
+    Town Hall ability); Tituba's new order keeps the pile as it lies. One *moment*
+    (``timer_key``) is a turn — the clock runs through every play of it — or one window,
+    or one wait of a trial, prompt, flip or death order; a front end restarts the clock
+    when the moment changes, so the turn's clock starts afresh after a trial the active
+    seat chose.
 
 Hidden information (§4) is enforced in ``_view`` and in every ``emit``: another seat's
 row is only a count; hand contents only to the owner (Robbery: to the receiver; the
@@ -175,6 +190,8 @@ CHARACTER_IDS = (
 ACTIVE_ABILITIES = ("abigail_williams", "ann_putnam", "rebecca_nurse", "samuel_parris",
                     "tituba", "will_griggs", "william_phips")
 WINDOW_NAMES = ("keep_character", "dawn", "night_vote", "gavel", "confess", "conspiracy")
+#: the option ``timer_s`` (R22, R53): seconds per moment, in these bounds (0/None: off)
+MIN_TIMER_S, MAX_TIMER_S = 0.1, 3600
 
 
 # ------------------------------------------------------------------ card definitions --
@@ -338,7 +355,7 @@ class SalemMatch(Match):
     min_players = 2
     max_players = 12
     option_defaults = {"town_hall": False, "short_game_guard": False, "hide_witch_on_death": False,
-                       "extra_witch": False, "first_player": None, "ghosts": None}
+                       "extra_witch": False, "first_player": None, "ghosts": None, "timer_s": None}
 
     # ------------------------------------------------------------------ construction --
     def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
@@ -388,6 +405,11 @@ class SalemMatch(Match):
                 raise SetupError("first_player must name one of the players")
         if any(b in (ghosts or []) for b in o["bots"]):
             raise SetupError("a ghost seat cannot be a bot")
+        timer = o["timer_s"]
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float))
+                                  or not (timer == 0 or MIN_TIMER_S <= timer <= MAX_TIMER_S)):
+            raise SetupError(f"timer_s is the seconds of the timer (R22), from {MIN_TIMER_S:g} to "
+                             f"{MAX_TIMER_S:g}, or null (no timer)")
 
     def _setup(self) -> None:
         self._oot = None
@@ -684,6 +706,7 @@ class SalemMatch(Match):
             seat = self._next_turn_seat(seat)
         s["active"] = seat
         s["played"] = False
+        s["turn_moment"] = self._next_moment()
         self.emit({"type": "turn", "seat": seat})
 
     def _end_turn(self) -> None:
@@ -764,14 +787,20 @@ class SalemMatch(Match):
                 return
             top = s["stack"][-1]
             w = top.get("window")
-            if (w is not None and w["waiting"]) or top.get("await") is not None:
+            if w is not None and w["waiting"]:
+                return
+            if top.get("await") is not None:
+                if top.get("moment_of") != [top["await"], top.get("stage"), top["kind"]]:
+                    # a new wait (a trial's chooser, then its accused …): the timer's moment
+                    top["moment"] = self._next_moment()
+                    top["moment_of"] = [top["await"], top.get("stage"), top["kind"]]
                 return
             _STEPS[top["kind"]](self, top)
         raise RuntimeError("the Salem interpreter did not settle")  # a bug, never bad input
 
     def _open_window(self, frame: dict, name: str, start: int, seats: list[int], **extra: Any) -> None:
         order = self._clockwise(start, seats)
-        w = {"name": name, "order": order, "waiting": list(order), "answers": []}
+        w = {"name": name, "order": order, "waiting": list(order), "answers": [], "moment": self._next_moment()}
         w.update(extra)
         frame["window"] = w
         self.emit({"type": "window", "window": name, "order": order})
@@ -2141,6 +2170,49 @@ class SalemMatch(Match):
             elif name == "keep_character":
                 w["answers"] = [[p, c if p == seat else {"type": "keep_character", "character": s["dealt"][p][0]}]
                                 for p, c in w["answers"]]
+
+    # ------------------------------------------------------------ timers (R22) ----
+    def _next_moment(self) -> int:
+        s = self.state
+        s["moments"] = s.get("moments", 0) + 1
+        return s["moments"]
+
+    def _timer_key(self, seat: int) -> str:
+        """R53: a turn is one moment whatever is played in it; each blind window, trial
+        choice (chooser, then the guarded accused), prompt, flip or death order is its own."""
+        s = self.state
+        if not s["stack"]:
+            return f"turn:{s.get('turn_moment', 0)}"
+        top = s["stack"][-1]
+        w = top.get("window")
+        if w is not None:
+            return f"{w['name']}:{w.get('moment', 0)}"
+        return f"{top['kind']}:{top.get('stage')}:{top.get('moment', 0)}"
+
+    def _timeout_command(self, seat: int) -> dict | None:
+        """R22/R53: the command for ``seat`` when its time runs out (see the ruling)."""
+        s = self.state
+        legal = self._legal(seat)
+        if not legal:
+            return None
+        if not s["stack"]:
+            if not s["played"]:
+                return {"type": "draw_two"}
+            return {"type": "end_turn"} if {"type": "end_turn"} in legal else None
+        rng = self.timeout_rng(seat)
+        top = s["stack"][-1]
+        w = top.get("window")
+        if {"type": "pass"} in legal and (w is not None or top["kind"] == "prompt"):
+            return {"type": "pass"}  # unanswered windows and optional abilities pass
+        if w is not None and w["name"] in ("dawn", "night_vote"):
+            known = set(s["known"][seat])  # a random vote spares the witches it knows
+            pool = [c for c in legal if c["target"] not in known] or legal
+            return dict(pool[rng.randrange(len(pool))])
+        if top["kind"] == "choose":
+            legal = [c for c in legal if c["type"] == "choose_tryal"]
+        elif top["kind"] == "prompt":
+            return dict(legal[0])  # Tituba leaves the pile as it lies
+        return dict(legal[rng.randrange(len(legal))]) if legal else None
 
     def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
         """A cheap, sensible policy for bots' rollouts, using only what ``seat`` knows:
