@@ -252,7 +252,9 @@ def _print_message(message: dict, client, out: IO[str]) -> None:
                 print(f"  {i}: {json.dumps(command, ensure_ascii=False)}", file=out)
     elif kind == "lobby":
         seats = ", ".join(f"{s['seat']}:{s['name'] or '(free)'}{' (bot)' if s['bot'] else ''}"
-                          f"{'' if s['connected'] or s['bot'] else ' (away)'}" for s in message.get("seats", []))
+                          f"{' (nobody plays it)' if s.get('absent') else ''}"
+                          f"{'' if s['connected'] or s['bot'] or s.get('absent') else ' (away)'}"
+                          for s in message.get("seats", []))
         print(f"[table] {'in game' if message.get('started') else 'lobby'}: {seats}", file=out)
     elif kind == "chat":
         print(f"<{proto.chat_speaker(message)}> {message.get('text')}", file=out)

@@ -105,6 +105,10 @@ class Client:
         self.events: list[dict] = []
         self.lobby: dict | None = None
         self.result: dict | None = None
+        #: a timed game's clocks (the update's ``clocks``): seat -> monotonic time its clock
+        #: runs out, as counted from when that update arrived; {} when no clock runs
+        self.deadlines: dict[int, float] = {}
+        self.timer_s: float | None = None
         self.last_error: dict | None = None
         self.inbox: queue.Queue[dict] = queue.Queue()
         self._status = CLOSED
@@ -417,6 +421,7 @@ class Client:
                     self.events.extend(events)
                 if isinstance(message.get("result"), dict):
                     self.result = message["result"]
+                self._clocks(message.get("clocks"))
         elif kind == "lobby":
             self.lobby = message
         elif kind == "error":
@@ -438,6 +443,27 @@ class Client:
             self.inbox.put(message)
             self._notify()
         return verdict
+
+    def _clocks(self, clocks: object) -> None:
+        """Keep the update's clocks as local deadlines (junk in them is ignored)."""
+        now = time.monotonic()
+        deadlines: dict[int, float] = {}
+        timer = None
+        if isinstance(clocks, dict):
+            value = clocks.get("timer_s")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 86400:
+                timer = float(value)
+            for pair in clocks.get("left") or []:
+                if (isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
+                        and isinstance(pair[1], (int, float)) and not isinstance(pair[1], bool)
+                        and 0 <= pair[1] <= 86400):
+                    deadlines[pair[0]] = now + float(pair[1])
+        self.deadlines, self.timer_s = deadlines, timer
+
+    def clocks(self) -> dict[int, float]:
+        """Seconds left on each seat's running clock (a timed game), from the host's last update."""
+        now = time.monotonic()
+        return {seat: max(0.0, deadline - now) for seat, deadline in self.deadlines.items()}
 
     def _notify(self) -> None:
         if self.notify is not None:

@@ -103,7 +103,8 @@ class Seat:
     name: str
     token: str | None = None      # handed out in ``welcome``; None while the seat is free
     conn: "Connection | None" = None
-    bot: bool = False             # a bot seat chosen by the host (``--bots``)
+    bot: bool = False             # a bot seat chosen by the host (``--bots``), or a seat nobody plays
+    absent: bool = False          # a seat the game adds that nobody plays (Salem's ghosts); also ``bot``
     standin: Any = None           # a bot playing the seat while its owner is away
     ready: bool = False
     empty_since: float | None = None
@@ -203,7 +204,7 @@ class Host:
         self.announce = announce
         self.discovery_port = discovery_port
         self.seats = [Seat(name="Ghost" if i in absent else f"Bot {i + 1}" if i in bots else "",
-                           bot=i in bots or i in absent) for i in range(self.n)]
+                           bot=i in bots or i in absent, absent=i in absent) for i in range(self.n)]
         self.owner_token: str | None = None
         if owner_name is not None:
             if 0 in bots:
@@ -240,6 +241,11 @@ class Host:
         self._addresses: dict[str, _Address] = {}  # per peer address: rate limits, wrong tokens
         self._addresses_pruned = 0.0
         self._resumed_commands: list | None = None
+        #: timers (a game's option ``timer_s``, R22 for Salem): seat -> (its timer key,
+        #: the monotonic time its clock runs out), for every awaited seat no bot plays
+        self._clocks: dict[int, tuple[str, float]] = {}
+        #: the host's own notes in the log, as (state id of the command, event): timeouts
+        self.notes: list[tuple[int, dict]] = []
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
                       "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
 
@@ -485,6 +491,7 @@ class Host:
                 sleep = min(sleep, self._lobby_next - now)
         if self.match is not None and not self.match.over:
             sleep = min(sleep, self._run_bots(now))
+            sleep = min(sleep, self._run_timeouts(time.monotonic()))
         sleep = min(sleep, self._maybe_save(time.monotonic()))
         if self._announcer is not None:
             sleep = min(sleep, max(0.0, self._announcer.next_at - now) + 0.001)
@@ -597,6 +604,66 @@ class Host:
         if applied:
             self._after_change()
         return wait
+
+    # ------------------------------------------------------------------ timers ------
+    def _update_clocks(self, now: float) -> None:
+        """Start the clock of every seat that became awaited (or is awaited for something
+        new: its timer key changed); forget the others. Seats a bot plays have none."""
+        match = self.match
+        seconds = match.timer_seconds() if match is not None and not match.over else None
+        if seconds is None:
+            self._clocks.clear()
+            return
+        clocks = {}
+        for seat in match.to_act():
+            if self._bot_for(seat) is not None:
+                continue
+            key = match.timer_key(seat)
+            old = self._clocks.get(seat)
+            clocks[seat] = old if old is not None and old[0] == key else (key, now + seconds)
+        self._clocks = clocks
+
+    def clocks(self, now: float | None = None) -> dict[int, float]:
+        """Seconds left on each running clock, by seat (public: who is waited for)."""
+        now = time.monotonic() if now is None else now
+        return {seat: max(0.0, deadline - now) for seat, (_key, deadline) in self._clocks.items()}
+
+    def _run_timeouts(self, now: float) -> float:
+        """Apply the rules' timeout command for every seat whose clock ran out (DESIGN D2
+        "Timers"): as that seat, journalled like any command, with a public note
+        ``{"type": "timeout", "seat": s}`` before its events. Returns the seconds until
+        the next clock runs out."""
+        match = self.match
+        assert match is not None
+        self._update_clocks(now)
+        applied = 0
+        while self._clocks and applied < 64 and not match.over:
+            due = [seat for seat, (_key, deadline) in sorted(self._clocks.items()) if deadline <= now]
+            if not due:
+                break
+            seat = due[0]
+            command = match.timeout_command(seat)
+            if command is None:  # the game has nothing to do for it: stop its clock
+                del self._clocks[seat]
+                continue
+            note_sid = match.state_id + 1
+            try:
+                match.apply(seat, command)
+            except Exception as exc:  # a rules bug must never stop the table
+                log.error("timeout command %r for seat %d failed: %s", command, seat, exc)
+                del self._clocks[seat]
+                continue
+            self.notes.append((note_sid, {"type": "timeout", "seat": seat}))
+            log.info("seat %d (%s): time ran out", seat, self.seats[seat].name)
+            self._journal_append(seat, match.commands[-1][1])
+            self.stats["commands"] += 1
+            applied += 1
+            self._update_clocks(now)  # the same key (a second ghost pick): still due
+        if applied:
+            self._after_change()
+        if not self._clocks:
+            return 1.0
+        return max(0.0, min(deadline for _key, deadline in self._clocks.values()) - now) + 0.001
 
     # ------------------------------------------------------------------ sockets -----
     def _address(self, ip: str, now: float) -> _Address:
@@ -1151,6 +1218,7 @@ class Host:
                 log.error("flushing the journal failed: %s (a crash may lose moves)", exc)
                 self.journal = None
         now = time.monotonic()
+        self._update_clocks(now)  # before the updates that show the clocks
         self._next_bot_at = now + (self.bot_delay or 0.0)
         self._save_dirty = True
         self._maybe_save(now)
@@ -1215,11 +1283,14 @@ class Host:
         seat = conn.seat
         full = conn.last_sid is None
         since = 0 if full else conn.last_sid + 1
-        events = match.log(seat, since=since)
+        events = match.log_with_notes(seat, self.notes, since=since) if self.notes else match.log(seat, since=since)
         view = match.view(seat)
         legal = match.legal(seat) if seat is not None else []
         conn.last_sid = match.state_id
         update = {"type": "update", "view": view, "events": events, "legal": legal, "full": full}
+        clocks = self._clock_message()
+        if clocks is not None:
+            update["clocks"] = clocks
         if match.over:
             update["result"] = match.result()
         data = proto.encode(update)
@@ -1230,9 +1301,20 @@ class Host:
         for chunk_no, chunk in enumerate(self._event_chunks(view, legal, events)):
             update = {"type": "update", "view": view, "events": chunk, "legal": legal,
                       "full": full and chunk_no == 0}
+            if clocks is not None:
+                update["clocks"] = clocks
             if match.over:
                 update["result"] = match.result()
             self._send(conn, update)
+
+    def _clock_message(self) -> dict | None:
+        """The update's ``clocks`` field when the game runs a timer: the seconds per
+        moment and, for each awaited seat, the seconds left now."""
+        seconds = self.match.timer_seconds() if self.match is not None else None
+        if seconds is None:
+            return None
+        left = self.clocks()
+        return {"timer_s": seconds, "left": [[seat, round(left[seat], 2)] for seat in sorted(left)]}
 
     @staticmethod
     def _event_chunks(view: dict, legal: list, events: list) -> list[list]:
@@ -1268,8 +1350,8 @@ class Host:
             if running and not s.bot and s.conn is None and s.standin is None and s.empty_since is not None:
                 standin_in = round(max(0.0, s.empty_since + self.standin_after - now), 1)
             seats.append({"seat": i, "name": s.name or None, "taken": bool(s.token) or s.bot,
-                          "connected": s.conn is not None, "ready": s.ready, "bot": s.bot,
-                          "standin": s.standin is not None, "standin_in": standin_in})
+                          "connected": s.conn is not None, "ready": s.ready, "bot": s.bot and not s.absent,
+                          "absent": s.absent, "standin": s.standin is not None, "standin_in": standin_in})
         humans = [i for i, s in enumerate(self.seats) if not s.bot]
         return {"type": "lobby", "game": self.game, "table": self.table_name, "players": self.n,
                 "started": self.match is not None, "over": bool(self.match and self.match.over),

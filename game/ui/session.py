@@ -75,6 +75,16 @@ Public information only, so D3 holds; bots wait meanwhile.
 window goes round, for every later human seat in the same window (bots still answer
 for themselves).
 
+Timers (a game's option ``timer_s``; Salem R22, DESIGN D2 "Timers" in game/engine/match.py):
+a seat's clock runs only while its own private view is on the screen and the table is the
+scene on top — never while the curtain is down, the screen is held for someone else or
+a menu covers the table — so nobody loses time while the screen is being passed. It
+keeps what is left while it does not run, and starts afresh when the seat's timer key
+changes (a new turn, window, trial choice). When it runs out the session applies the
+engine's ``timeout_command`` for that seat, notes ``{"type": "timeout", "seat": s}`` in
+the log (:meth:`log`) and goes on as after any move. ``clocks()`` tells the table which
+clock runs and what is left (public: whose time it is).
+
 Autosave: after every applied command the match is saved atomically (``save_match``), so
 Continue works after a crash or a closed window. Bot seats move from an app task, one
 command per ``bot_delay`` seconds, so people can follow what happened.
@@ -272,6 +282,11 @@ class HotseatSession:
         self._started = False
         #: table talk: public announcements (claims) in this session, saved with the game
         self.talk: list[dict] = []
+        #: timers: seat -> [its timer key, seconds left]; see "Timers" in the module docstring
+        self._clocks: dict[int, list] = {}
+        self._clock_ticking: int | None = None  # the seat whose clock ran at the last tick
+        #: the session's own notes in the log, as (state id of the command, event): timeouts
+        self.notes: list[tuple[int, dict]] = []
 
     @property
     def bot_delay(self) -> float:
@@ -340,10 +355,85 @@ class HotseatSession:
         return self.match.legal(self._screen_seat)
 
     def log(self) -> list[dict]:
+        if self.notes:
+            return self.match.log_with_notes(self._screen_seat, self.notes)
         return self.match.log(self._screen_seat)
 
     def pending_seats(self) -> list[int]:
         return self.match.to_act()
+
+    # ---------------------------------------------------------------- timers ----
+    @property
+    def timer_s(self) -> float | None:
+        """The game's seconds per moment (option ``timer_s``), or None: no timer."""
+        return self.match.timer_seconds()
+
+    def clocks(self) -> dict[int, float]:
+        """Seconds left on each clock that runs now (public: whose time it is). In
+        hot-seat at most one: the shown seat's, while its own view is on screen."""
+        seat = self._clock_seat()
+        if seat is None:
+            return {}
+        clock = self._clocks.get(seat)
+        if clock is None or clock[0] != self.match.timer_key(seat):
+            return {seat: float(self.timer_s or 0.0)}
+        return {seat: max(0.0, clock[1])}
+
+    def _clock_seat(self) -> int | None:
+        """The seat whose clock may run now, or None (no timer, curtain, hold, menu …)."""
+        if self.timer_s is None or self.match.over or self._hold is not None or self.curtain_down:
+            return None
+        seat = self._screen_seat
+        if seat is None or not self.is_human(seat) or seat not in self.match.to_act():
+            return None
+        if self.table is not None and getattr(self.app.scenes, "top", None) is not self.table:
+            return None  # a menu or the rules cover the table: nobody can act, time stands still
+        return seat
+
+    def _run_clock(self, dt: float) -> float | None:
+        """Count the running clock down by ``dt``; at zero apply the timeout command
+        (again while the same seat is awaited for the same thing). Returns the seconds
+        until it runs out, or None when no clock runs."""
+        for seat in [s for s in self._clocks if s not in self.match.to_act()]:
+            del self._clocks[seat]  # no longer awaited: its next wait starts afresh
+        seat = self._clock_seat()
+        if seat is None:
+            self._clock_ticking = None
+            return None
+        key = self.match.timer_key(seat)
+        clock = self._clocks.get(seat)
+        if clock is None or clock[0] != key:
+            clock = self._clocks[seat] = [key, float(self.timer_s or 0.0)]
+        elif self._clock_ticking == seat:
+            clock[1] -= dt  # time passes only between two ticks that both ran this clock
+        self._clock_ticking = seat
+        for _ in range(64):
+            if clock[1] > 0 or self._clock_seat() != seat or self.match.timer_key(seat) != key:
+                break
+            self.time_out(seat)
+        seat = self._clock_seat()
+        if seat is None or seat not in self._clocks:
+            return None
+        return max(0.0, self._clocks[seat][1])
+
+    def time_out(self, seat: int) -> str | None:
+        """The seat's time ran out: apply the rules' timeout command for it, with a note
+        in the log. None when applied, else why not."""
+        command = self.match.timeout_command(seat)
+        if command is None:
+            self._clocks.pop(seat, None)
+            return "Nothing to do when the time runs out."
+        note_sid = self.match.state_id + 1
+        hand = self._hand(seat) if len(self.humans) > 1 else None
+        problem = self._apply(seat, command, hand_before=hand)
+        if problem is None:
+            self.notes.append((note_sid, {"type": "timeout", "seat": seat}))
+            self.revision += 1
+            log.info("seat %d (%s): time ran out", seat, self.players[seat])
+        else:
+            self._clocks.pop(seat, None)
+            log.error("timeout command %r for seat %d refused: %s", command, seat, problem)
+        return problem
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < self.match.n and seat not in self.bots and seat not in self.absent
@@ -732,8 +822,10 @@ class HotseatSession:
                     self.on_game_over(self)
             return self._due()
         if self._moment is not None:
+            self._clock_ticking = None
             return None  # bots wait while the table looks at the moment; a click ends it
         if self._hold is not None:
+            self._clock_ticking = None
             seat, drawn, left = self._hold
             left -= dt
             if left > 0:
@@ -742,16 +834,20 @@ class HotseatSession:
             self.release_hold()
             dt = 0.0
         if self.curtain_down:
+            self._clock_ticking = None
             return None  # bots wait while the screen is being passed, so nobody misses a move
+        clock = self._run_clock(dt)
+        if self.match.over or self.curtain_down or self._hold is not None:
+            return self._due()
         seats = [s for s in self.match.to_act() if s in self.bots]
         if not seats:
             self._bot_clock = 0.0
-            return self._due()
+            return _sooner(self._due(), clock)
         self._bot_clock += dt
         if self._bot_clock >= self.bot_delay:
             self._bot_clock = 0.0
             self.bot_move(seats[0])
-        return self._due()
+        return _sooner(self._due(), clock)
 
     def _over_pause(self) -> float:
         return min(GAME_OVER_PAUSE, 2.5 * self.bot_delay + 0.05)
@@ -793,6 +889,14 @@ def _trial_ends(event: dict) -> bool:
 
 #: game -> which public events deserve a public moment before the screen passes on (QA 6)
 PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends}
+
+
+def _sooner(a: float | None, b: float | None) -> float | None:
+    """The sooner of two "seconds until due" (None = never)."""
+    if a is None:
+        return b
+    return a if b is None else min(a, b)
+
 
 #: commands that mean "no answer" in an answer window (Hammer: pass; Witch Trial: no objection)
 PASS_COMMANDS: tuple[dict, ...] = ({"type": "pass"}, {"type": "no_objection"})

@@ -90,6 +90,8 @@ class LanSession:
         self.game: str = client.game or (client.welcome or {}).get("game") or ""
         self.players: list[str] = []
         self.bots: set[int] = set()
+        #: seats nobody plays (Salem's ghosts): neither people nor bots, never away
+        self.absent: set[int] = set()
         self.revision = 0
         self.message = ""
         self.status = client.status
@@ -155,7 +157,16 @@ class LanSession:
         return list(self.view().get("to_act") or [])
 
     def is_human(self, seat: int) -> bool:
-        return seat not in self.bots
+        return seat not in self.bots and seat not in self.absent
+
+    @property
+    def timer_s(self) -> float | None:
+        """A timed game's seconds per moment (the host's ``clocks``), else None."""
+        return self.client.timer_s
+
+    def clocks(self) -> dict[int, float]:
+        """Seconds left on each awaited seat's clock (public), from the host's last update."""
+        return self.client.clocks() if self.client.timer_s else {}
 
     def request_seat(self, seat: int) -> None:
         """Nothing to do on a LAN table: every player has their own screen."""
@@ -374,7 +385,7 @@ class LanSession:
             self._lobby_seen, self._lobby_at = lobby, time.monotonic()
         parts, waiting = [], []
         for seat in lobby.get("seats", []):
-            if seat.get("bot") or seat.get("connected"):
+            if seat.get("bot") or seat.get("connected") or seat.get("absent"):
                 continue
             name = str(seat.get("name") or f"Seat {seat.get('seat', 0) + 1}")
             if seat.get("standin"):
@@ -407,7 +418,7 @@ class LanSession:
             return "Connection lost."
         lobby = self.client.lobby or {}
         away = [s["name"] for s in lobby.get("seats", []) if lobby.get("started") and not s.get("bot")
-                and not s.get("connected")]
+                and not s.get("connected") and not s.get("absent")]
         if away:
             return "Away: " + ", ".join(str(a) for a in away)
         return ""
@@ -415,7 +426,8 @@ class LanSession:
     def _lobby(self, lobby: dict) -> None:
         seats = lobby.get("seats") or []
         self.players = [str(s.get("name") or f"Seat {s.get('seat', i) + 1}") for i, s in enumerate(seats)]
-        self.bots = {s["seat"] for s in seats if s.get("bot")}
+        self.bots = {s["seat"] for s in seats if s.get("bot") and not s.get("absent")}
+        self.absent = {s["seat"] for s in seats if s.get("absent")}
 
     def _game_over(self, dt: float) -> float | None:
         """Seconds until the game-over scene is due (None: not waiting for it)."""
@@ -924,6 +936,15 @@ class LobbyScene(MenuBase):
         if isinstance(top, MenuBase):
             top.say(message, "error")
 
+    @staticmethod
+    def absent_label(game: str) -> str:
+        """How the lobby calls a seat nobody plays: the game's table may say (Salem: a
+        ghost), else "nobody plays it"."""
+        from game.ui.tables import load_tables
+
+        label = getattr(load_tables().get(game), "absent_label", None)
+        return label if isinstance(label, str) and label else "nobody plays it"
+
     def start_game(self) -> None:
         if not self.client.start_game():
             self.say("Not connected to the host.", "error")
@@ -958,9 +979,12 @@ class LobbyScene(MenuBase):
             draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
                       colour("text_dim"))
             y += self.px(34)
+        absent_label = self.absent_label(str(lobby.get("game") or client.game or ""))
         for seat in lobby.get("seats", []):
             name = seat.get("name") or "(free)"
-            if seat.get("bot"):
+            if seat.get("absent"):
+                state = absent_label
+            elif seat.get("bot"):
                 state = "bot"
             elif not seat.get("taken"):
                 state = "waiting for a player"
