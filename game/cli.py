@@ -49,6 +49,20 @@ def _player_name(text: str) -> str:
     return name
 
 
+#: --timer: whole seconds per moment (a game's option ``timer_s``, Salem R22); 0 = no timer
+TIMER_MIN, TIMER_MAX = 5, 3600
+
+
+def _timer(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected whole seconds like 60, got {text!r}") from None
+    if value != 0 and not TIMER_MIN <= value <= TIMER_MAX:
+        raise argparse.ArgumentTypeError(f"expected {TIMER_MIN} to {TIMER_MAX} seconds (or 0: no timer), got {value}")
+    return value
+
+
 def _seat_list(text: str) -> list[int]:
     try:
         return sorted({int(part) for part in text.split(",") if part.strip()})
@@ -66,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy")
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--timer", type=_timer, default=None, metavar="S",
+                   help="seconds each player has to act (games with timers, e.g. salem); 0 = none")
 
     p = sub.add_parser("host", help="host a LAN game")
     p.add_argument("game")
@@ -83,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="journal each move to the OS, not the disk (survives a crash of the host, not a power cut)")
     p.add_argument("--standin-after", type=float, default=None, metavar="S",
                    help="seconds a disconnected player's seat waits before a bot plays it (default 30)")
+    p.add_argument("--timer", type=_timer, default=None, metavar="S",
+                   help="seconds each player has to act (games with timers, e.g. salem); 0 = none")
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")
@@ -187,10 +205,30 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     return game, names, bots, seed
 
 
+def check_timer(args: argparse.Namespace, command: str) -> dict:
+    """``--timer S`` as game options (``{"timer_s": S}``, {} without a timer), or a
+    one-line UsageError when the game has no timers."""
+    from game.engine import GAMES
+
+    seconds = getattr(args, "timer", None)
+    if not seconds:
+        return {}
+    cls = GAMES.get(args.game)
+    if cls is None:
+        return {}  # the unknown game is reported by the command's own checks
+    if not cls.has_timers() or "timer_s" not in cls.option_defaults:
+        timed = sorted(g for g, c in GAMES.items() if c.has_timers())
+        raise UsageError(f"witchhunt {command}: {args.game} has no timer (--timer is for {', '.join(timed) or 'no game'})")
+    if getattr(args, "resume", None):
+        raise UsageError(f"witchhunt {command}: a resumed game keeps its own timer; leave out --timer")
+    return {"timer_s": seconds}
+
+
 def run_play(args: argparse.Namespace) -> int:
-    """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S]``: straight to the table."""
+    """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S] [--timer S]``: straight to the table."""
     game, names, bots, seed = check_play(args)
-    return _ui_app("play").run_play(game, names, bots, seed)
+    options = check_timer(args, "play")
+    return _ui_app("play").run_play(game, names, bots, seed, options=options)
 
 
 def run_smoke(args: argparse.Namespace) -> int:
@@ -220,6 +258,7 @@ def _lan_scenes():
 def run_host(args: argparse.Namespace) -> int:
     """``witchhunt host``: a window with the lobby when one can open, else the text host."""
     net_cli = _net_cli("host")
+    args.options = check_timer(args, "host")
     try:
         host = net_cli.build_host(args, owner_name=None if args.headless else args.name)
         if not args.headless and (lan := _lan_scenes()) is not None:

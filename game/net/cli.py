@@ -87,7 +87,8 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
     save_path = Path(args.save) if args.save else new_save_path(args.game, kind="host")
     try:
         return Host(args.game, args.players, seed=args.seed, bots=args.bots, save_path=save_path,
-                    owner_name=owner_name, table_name=f"{owner_name or args.name}'s table", **common)
+                    owner_name=owner_name, table_name=f"{owner_name or args.name}'s table",
+                    options=dict(getattr(args, "options", None) or {}), **common)
     except SetupError as exc:
         raise CommandLineError(f"witchhunt host: {exc}") from None
 

@@ -83,3 +83,58 @@ def test_the_lobby_shows_ghost_seats_as_seats_nobody_plays(make_host, clients):
     with pytest.raises(JoinError) as refused:  # a third person finds no seat: ghosts are not takeable
         cy.connect("127.0.0.1", host.port, "Cy")
     assert refused.value.code == "table_full"
+
+
+def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_nobodys_seats():
+    # salem.md §2.2, R22: "Host a game" for 2 players with a 30 s timer; the ghosts are
+    # neither people nor bots nor away on the desktop either, and our hourglass runs
+    import socket
+
+    from game.ui.app import make_app
+    from game.ui.scenes import lan
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.settings import Settings
+
+    app = make_app(Settings())
+    app.scenes.reset(MenuScene(app))
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("salem")
+    form.set_seats(2)
+    assert form.ring.find("timer_30") is not None
+    form.ring.find("timer_30").click()
+    form.set_name("Ann")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    form.set_port(str(port))
+    form.host()
+    lobby = app.scenes.top
+    session = lobby.session
+    try:
+        host = session.host
+        assert host.options == {"timer_s": 30} and host.absent == [1, 3]
+
+        def frames_until(condition, what):
+            def step():
+                app.frame(wait=False)
+                return condition()
+            return wait_for(step, timeout=10, what=what)
+
+        frames_until(lambda: session.client.lobby and len(session.client.lobby["seats"]) == 4, "the lobby")
+        assert session.absent == {1, 3} and session.bots == set()
+        assert not session.is_human(1) and session.is_human(0)
+        lobby.start_game()
+        frames_until(lambda: session.table is not None and app.scenes.top is session.table, "the table")
+        assert session.absent == {1, 3} and session.bots == {2}  # the empty seat went to a bot
+        assert session.indicator() == "" and session.away_notice() == ""  # ghosts are never "away"
+        assert session.timer_s == 30.0
+        frames_until(lambda: on_host(host, lambda: 0 in host.match.to_act()) and session.clocks(),
+                     "our turn with its hourglass")
+        assert set(session.clocks()) == {0} and 25 < session.clocks()[0] <= 30
+        assert 0 in session.table.clock_values()
+    finally:
+        session.close()
+        while app.scenes.top is not None:
+            app.scenes.pop()

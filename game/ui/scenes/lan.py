@@ -608,6 +608,9 @@ class HostScene(GameSeatsForm):
             widgets.append(Label((fx + self.px(92), y + self.px(10), self.px(500), row),
                                  "seconds before a bot plays for a player who lost the connection",
                                  self.px(18), col="text_dim"))
+            if self.timer_offered():
+                y += row + self.px(10)
+                self.timer_row(widgets, x0, fx, y, lw, row, fs)
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
@@ -619,7 +622,8 @@ class HostScene(GameSeatsForm):
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.form_width(820, self.px(22))
-        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(6 * 58 + 30)))
+        rows = 7 if self.timer_offered() else 6
+        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(rows * 58 + 30)))
 
     def set_name(self, text: str) -> None:
         self.name = text
@@ -650,7 +654,7 @@ class HostScene(GameSeatsForm):
         bots = [s for s in range(1, self.seats) if self.bots[s]]
         try:
             host = Host(self.game, self.seats, bots=bots, owner_name=name, auto_start=False, announce=True,
-                        standin_after=float(self.standin_text),
+                        standin_after=float(self.standin_text), options=self.timer_options(),
                         bind=host_bind_address(), port=int(self.port_text),
                         save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
             host.start()
@@ -937,13 +941,16 @@ class LobbyScene(MenuBase):
             top.say(message, "error")
 
     @staticmethod
-    def absent_label(game: str) -> str:
-        """How the lobby calls a seat nobody plays: the game's table may say (Salem: a
-        ghost), else "nobody plays it"."""
+    def absent_style(game: str) -> tuple[str, tuple[int, int, int]]:
+        """How the lobby shows a seat nobody plays, as the game's table draws it (Salem:
+        a ghost, in the ghosts' colour): (words, colour)."""
         from game.ui.tables import load_tables
 
-        label = getattr(load_tables().get(game), "absent_label", None)
-        return label if isinstance(label, str) and label else "nobody plays it"
+        table = load_tables().get(game)
+        label = getattr(table, "absent_label", None)
+        tint = getattr(table, "absent_colour", None)
+        return (label if isinstance(label, str) and label else "nobody plays it",
+                tuple(tint) if isinstance(tint, tuple) and len(tint) == 3 else colour("text_dim"))
 
     def start_game(self) -> None:
         if not self.client.start_game():
@@ -979,7 +986,7 @@ class LobbyScene(MenuBase):
             draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
                       colour("text_dim"))
             y += self.px(34)
-        absent_label = self.absent_label(str(lobby.get("game") or client.game or ""))
+        absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
         for seat in lobby.get("seats", []):
             name = seat.get("name") or "(free)"
             if seat.get("absent"):
@@ -994,8 +1001,13 @@ class LobbyScene(MenuBase):
                 state = "ready" if seat.get("ready") else "here"
             you = "  ← you" if seat.get("seat") == client.seat else ""
             draw_text(surface, f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}", (x, y), fs,
-                      colour("text"))
+                      absent_colour if seat.get("absent") else colour("text"))
             y += self.px(34)
+        timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
+        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0:
+            draw_text(surface, f"Timer: an hourglass of {timer:g} s for each move; when it runs out the "
+                               "game moves for that player.", (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            y += self.px(30)
         if isinstance(lobby.get("standin_after"), (int, float)):
             wait = lobby["standin_after"]
             draw_text(surface, f"If a player loses their connection, a bot plays for them after {wait:g} s "

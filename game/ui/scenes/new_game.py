@@ -32,6 +32,8 @@ OPTION_LABELS = {
 }
 #: seat rows go into two columns above this many seats
 ONE_COLUMN = 7
+#: the timer choices offered for a game with the option ``timer_s`` (Salem R22)
+TIMER_CHOICES: tuple[int | None, ...] = (None, 30, 60, 90)
 
 
 def get_label_width(label: str, size: int) -> int:
@@ -69,6 +71,8 @@ class GameSeatsForm(MenuBase):
         cls = GAMES.get(self.game) if self.game else None
         self.seats = max(cls.min_players, min(cls.max_players, seats)) if cls else seats
         self.bots: list[bool] = []
+        #: the timer chosen per game (seconds, None = off), for games that offer one
+        self.timers: dict[str, int | None] = {}
 
     def game_and_seat_rows(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int,
                            fs: int) -> int:
@@ -115,6 +119,36 @@ class GameSeatsForm(MenuBase):
 
         return fit_row([self.game_title(g) for g in self.games], fs, room, gap=self.px(10), pad=self.px(30),
                        min_width=self.px(120), min_size=max(13, int(fs * 0.7)))
+
+    def timer_offered(self) -> bool:
+        """Does the chosen game offer a timer (its option ``timer_s``)?"""
+        cls = self._classes.get(self.game) if self.game else None
+        return cls is not None and "timer_s" in getattr(cls, "option_defaults", {}) and cls.has_timers()
+
+    def timer_row(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int) -> None:
+        """"Timer": Off / 30 s / 60 s / 90 s, the chosen one lit."""
+        widgets.append(Label((x0, y + self.px(10), label_w, row), "Timer", fs, col="text_dim"))
+        chosen = self.timers.get(self.game)
+        x = fx
+        for value in TIMER_CHOICES:
+            label = "Off" if value is None else f"{value} s"
+            bw = self.px(96)
+            widgets.append(Button((x, y, bw, row - self.px(6)), label, lambda v=value: self.set_timer(v),
+                                  style="primary" if value == chosen else "normal", font_size=fs,
+                                  name=f"timer_{value or 'off'}"))
+            x += bw + self.px(8)
+        widgets.append(Label((x + self.px(8), y + self.px(12), self.px(260), row),
+                             "an hourglass for each move", self.px(18), col="text_dim"))
+
+    def set_timer(self, value: int | None) -> None:
+        if self.game is not None:
+            self.timers[self.game] = value
+        self.rebuild()
+
+    def timer_options(self) -> dict:
+        """``{"timer_s": S}`` when the chosen game offers a timer and one is chosen."""
+        value = self.timers.get(self.game) if self.timer_offered() else None
+        return {"timer_s": value} if value else {}
 
     def table_class(self):
         """The table scene class of the chosen game (it may name its seats: the Prévôt …)."""
@@ -210,7 +244,7 @@ class NewGameScene(GameSeatsForm):
         """Row height: 48 px at the 1280x720 scale, less when many seats must fit."""
         _, h = self.app.size
         room = h - self.px(140) - self.px(140) - self.px(68)
-        extra = 3 + self.option_rows()
+        extra = 3 + self.option_rows() + (1 if self.timer_offered() else 0)
         return max(28, min(self.px(48), room // (self._seat_rows() + extra)))
 
     def _panel(self) -> pygame.Rect:
@@ -223,7 +257,7 @@ class NewGameScene(GameSeatsForm):
         options = self.option_layout(fs, x0 + self.px(150), w // 2 + pw // 2 - self.px(24))
         option_rows = 1 + max(line for _k, _x, line, _w in options) if options else 0
         ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self._seat_rows() * row + self.px(10) + row \
-            + self.px(14) + option_rows * row
+            + self.px(14) + option_rows * row + (row if self.timer_offered() else 0)
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -276,6 +310,9 @@ class NewGameScene(GameSeatsForm):
                                             on_change=lambda v, k=key: self.set_option(k, v),
                                             name=f"option_{key}"))
                 y += (1 + max(line for _k, _x, line, _w in options)) * row
+            if self.timer_offered():
+                self.timer_row(widgets, x0, fx, y, label_w, row, fs)
+                y += row
             widgets.append(Label((x0, y + self.px(10), label_w, row), "Seed", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
                                      placeholder="random", font_size=fs, on_change=self.set_seed,
@@ -342,6 +379,7 @@ class NewGameScene(GameSeatsForm):
         seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
         try:
             options = {k: v for k, v in self.game_options.get(self.game, {}).items() if k in self.option_keys()}
+            options.update(self.timer_options())
             session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed,
                                          options=options)
             save_new_game_form(self.game, self.seats, [n.strip() for n in self.names],

@@ -100,9 +100,11 @@ class CenterPanel:
         night = self.is_night()
         panel(surface, area, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=220,
               edge=theme.MOON if night else theme.PANEL_EDGE, radius=10)
-        for what, words, shown, font, colour, at in self.banner_layout(area, title, line):
+        clock = self.banner_clock_rect(area)  # a timed game: the hourglass sits at the right end
+        text_area = area if clock is None else pygame.Rect(area.x, area.y, area.w - clock.w - 8, area.h)
+        for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line):
             drawn = surface.blit(font.render(shown, True, colour), at)
-            self.note_text(what, words, shown, [drawn], area)
+            self.note_text(what, words, shown, [drawn], text_area)
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,

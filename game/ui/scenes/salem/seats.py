@@ -44,6 +44,7 @@ class SeatsPanel:
         mine = own and v.get("seat") == seat
         return repr((seat, zone.size, own, self.seat_data(seat), self.seat_style(seat),
                      self.seat_markers(seat, self.seat_data(seat)), v.get("my_row") if mine else None,
+                     self.seat_timed(seat),
                      v.get("as_witness"), v.get("threshold"), self.is_night(), p.get("kind")))
 
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool) -> None:
@@ -113,6 +114,8 @@ class SeatsPanel:
         y = zone.y + pad
         markers = self.seat_markers(seat, s)
         marker_w = len(markers) * (head_h + 2)
+        if self.seat_timed(seat):  # the hourglass badge goes left of the markers (drawn on top)
+            marker_w += self.badge_size(head_h)[0] + 4
         room = zone.w - 2 * pad - marker_w - 4
         label = name
         if char and not s.get("ghost") and char and words.character_name(char) != name:
@@ -125,7 +128,7 @@ class SeatsPanel:
         if s.get("ghost"):
             colour = (176, 196, 236)
         surface.blit(font.render(label, True, colour), (x, y))
-        mx = zone.right - pad - marker_w
+        mx = zone.right - pad - len(markers) * (head_h + 2)
         for icon, tint in markers:
             surface.blit(get_icon(icon, head_h, tint), (mx, y))
             mx += head_h + 2

@@ -13,7 +13,7 @@ the draw pile (Night at its bottom) and the discard pile, and the buttons on the
 At Night the table darkens under a moon.
 
 Panels (each a mixin reading the same view): ``seats`` (seat panels), ``center``
-(banner, Night, piles), ``prompts`` (the blind windows' private prompts, the same size
+(banner, Night, piles), ``clock`` (the hourglass of a timed game, R22), ``prompts`` (the blind windows' private prompts, the same size
 for every role), ``moves`` (drops, clicks, buttons → commands), ``hand``; ``words``
 gives the log its sentences, ``common`` the zones.
 
@@ -34,6 +34,7 @@ import pygame
 from game.ui import theme
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.center import CenterPanel
+from game.ui.scenes.salem.clock import ClockPanel
 from game.ui.scenes.salem.common import fallback_zones
 from game.ui.scenes.salem.hand import HandPanel
 from game.ui.scenes.salem.moves import MovesPanel
@@ -45,10 +46,13 @@ from game.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 
-class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, TableScene):
+class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
+    #: how the LAN lobby calls a seat nobody plays, and its colour (the ghosts of §2.2)
+    absent_label = "a ghost: nobody plays it"
+    absent_colour = (176, 196, 236)
     REQUIRED_ZONES = ("log", "deck", "discard", "buttons", "hand", "center", "banner", "message")
     NO_ANSWERS_UNSUPPORTED = "Every player answers in secret here."
 
@@ -227,6 +231,7 @@ class SalemTableScene(HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPan
             surface.blit(msg, msg.get_rect(center=hand.center))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_clocks(surface)
         self.draw_second_drop(surface)
         self.draw_row_pick(surface)
         self.draw_window_prompt(surface)
