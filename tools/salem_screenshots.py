@@ -9,6 +9,10 @@
 * salem_conspiracy_pick.png - a Conspiracy pick from the row on the left
 * salem_trial.png           - a trial: the accuser clicks a Tryal card of the accused
 * salem_confession.png      - the confession prompt
+* salem_timer_night.png     - a timed game (R22) on the LAN: every seat's hourglass at Night
+* salem_timer_turn.png      - a timed turn with 8 seconds left (the hourglass turns red)
+* salem_lobby_ghosts.png    - the LAN lobby of a 2-player game: the ghost seats (a real host
+                              on 127.0.0.1 and a second player joining)
 
 Games are seeded playouts (the same pictures every run), fed by the tests' in-process
 TableSource (one seat shown, no curtain).
@@ -61,8 +65,19 @@ def window(name: str):
     return stop
 
 
-def shoot(app: App, m, seat: int, path: Path, frames: int = 6) -> None:
-    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, seat), frames)
+class TimedSource(MatchTableSource):
+    """A source with clocks, as a LAN table gets them from the host."""
+
+    def __init__(self, m, seat: int, clocks: dict[int, float], timer: float = 60.0) -> None:
+        super().__init__(m, seat)
+        self.left, self.timer_s = dict(clocks), timer
+
+    def clocks(self) -> dict[int, float]:
+        return dict(self.left)
+
+
+def shoot(app: App, m, seat: int, path: Path, frames: int = 6, source=None) -> None:
+    scene = open_table_scene(app, SalemTableScene, source or MatchTableSource(m, seat), frames)
     pygame.image.save(app.screen, str(path))
     print("wrote", path, "seat", seat)
     return scene
@@ -98,7 +113,47 @@ def main(argv: list[str]) -> int:
     shoot(app, m, m.view(None)["pending"]["chooser"], out / "salem_trial.png")
     m = playout(5, 11, window("confess"), draw_bias=0.8)
     shoot(app, m, m.state["stack"][-1]["window"]["order"][0], out / "salem_confession.png")
+    m = playout(6, 3, window("night_vote"), draw_bias=0.8)
+    seat = m.state["stack"][-1]["window"]["order"][0]
+    clocks = {s: 42.3 for s in m.to_act()}
+    shoot(app, m, seat, out / "salem_timer_night.png", source=TimedSource(m, seat, clocks))
+    m = playout(8, 48, lambda m: m.state_id >= 30 and not m.view(None)["pending"] and not m.view(None)["played"])
+    active = m.view(None)["active"]
+    shoot(app, m, active, out / "salem_timer_turn.png", source=TimedSource(m, active, {active: 7.6}))
+    lobby_shot(app, out / "salem_lobby_ghosts.png")
     return 0
+
+
+def lobby_shot(app: App, path: Path) -> None:
+    """A real host on 127.0.0.1 (2 players, a 60 s timer), our lobby, a second player."""
+    import time
+
+    from game.net.client import Client
+    from game.net.host import Host
+    from game.ui.scenes.lan import start_hosted_lobby
+    from tests.ui.table_source import clear_scenes, run_frames
+
+    clear_scenes(app)
+    host = Host("salem", 2, owner_name="Abigail", auto_start=False, bind="127.0.0.1", port=0, save_path=None,
+                table_name="Abigail's table", options={"timer_s": 60})
+    host.start()
+    lobby = start_hosted_lobby(app, host, "Abigail")
+    other = Client()
+    other.connect("127.0.0.1", host.port, "Bartholomew")
+    try:
+        for _ in range(300):
+            run_frames(app, 1)
+            seen = lobby.client.lobby
+            if seen and len(seen["seats"]) == 4 and not seen["waiting_for"]:
+                break
+            time.sleep(0.02)
+        run_frames(app, 3)
+        pygame.image.save(app.screen, str(path))
+        print("wrote", path)
+    finally:
+        other.close()
+        lobby.session.close()
+        clear_scenes(app)
 
 
 if __name__ == "__main__":

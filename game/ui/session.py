@@ -27,6 +27,8 @@ Hot-seat additions a table may use (check with ``getattr`` so a LAN source need 
     source.submit_public(seat, command) -> str | None
     source.talk_lines() -> list[dict]    # table talk (claims; chat over a LAN): {seat, name, text, at}
     source.say(text) -> str | None       # say something as the seat behind the screen
+    source.timer_s -> float | None       # a timed game's seconds per moment (None: no timer)
+    source.clocks() -> dict[int, float]  # seconds left on each clock that runs now (public)
 
 A table scene draws only ``source.view()`` / ``source.log()`` and sends only
 ``source.submit()``; it re-reads the view whenever ``revision`` changes.

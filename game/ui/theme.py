@@ -209,4 +209,8 @@ TEXT_ON: dict[str, tuple[RGB, RGB]] = {
     "card words": (INK, PARCHMENT),
     "card caption": (INK_SOFT, PARCHMENT),
     "card badge label": (INK_SOFT, PARCHMENT_LIGHT),
+    "hourglass badge": (HIGHLIGHT, WOOD_DARK),
+    "hourglass badge urgent": (PARCHMENT_LIGHT, DANGER),
+    "hourglass banner": (HIGHLIGHT, over(PANEL, 220)),
+    "hourglass banner idle": (TEXT_MUTED, over(PANEL, 220)),
 }

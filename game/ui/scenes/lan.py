@@ -1005,8 +1005,8 @@ class LobbyScene(MenuBase):
             y += self.px(34)
         timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
         if isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0:
-            draw_text(surface, f"Timer: an hourglass of {timer:g} s for each move; when it runs out the "
-                               "game moves for that player.", (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            draw_text(surface, f"Timer: {timer:g} s for each move; at zero the game moves for that player.",
+                      (x, y + self.px(8)), self.px(18), colour("text_dim"))
             y += self.px(30)
         if isinstance(lobby.get("standin_after"), (int, float)):
             wait = lobby["standin_after"]
