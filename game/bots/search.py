@@ -87,17 +87,6 @@ def _key(command: dict) -> str:
     return json.dumps(command, sort_keys=True, separators=(",", ":"))
 
 
-def rollout(world: "Match", rng: random.Random, depth: int) -> None:
-    """Let every seat play ``world`` on with the game's rollout policy, ``depth``
-    commands at most (the lowest seat that may act moves first)."""
-    for _ in range(depth):
-        if world.over:
-            return
-        seat = world.to_act()[0]
-        legal = world.legal(seat)
-        world.advance(seat, world.rollout_policy(seat, legal, rng))
-
-
 class SearchBot:
     """Plays one seat by determinized search (module docstring). Deterministic given
     ``seed`` and an iteration budget; ``time_limit`` overrides the level's cap
@@ -177,7 +166,7 @@ class SearchBot:
                         best, arm = score, i
             world = model.sample(rng)
             world.advance(seat, candidates[arm])
-            rollout(world, rng, lv.depth)
+            world.playout(rng, lv.depth)
             visits[arm] += 1
             totals[arm] += world.rollout_value(seat)
             done += 1

@@ -370,6 +370,17 @@ class Match:
         for entry in self._log[log_len:]:
             entry["sid"] = sid
 
+    def playout(self, rng: random.Random, depth: int) -> None:
+        """Let every seat play on with :meth:`rollout_policy`, ``depth`` commands at
+        most (the lowest seat that may act moves first). For forward models only:
+        commands go through :meth:`advance`."""
+        for _ in range(depth):
+            if self._over():
+                return
+            seat = min(self._to_act())
+            legal = self._legal(seat)
+            self.advance(seat, self.rollout_policy(seat, legal, rng))
+
     def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
         """The game's cheap playing policy for bots' rollouts (and the Easy level):
         one command for ``seat`` among ``legal`` (it may add optional fields that

@@ -1118,7 +1118,20 @@ class WitchTrialMatch(Match):
             ask = guilty_chance(trial["jury_value"]) * fees + sign * max(5.0, 0.15 * fees)
             ask = min(fees, max(0, int(round(ask / PLEA_STEP)) * PLEA_STEP))
             return {"type": "offer_plea", "to_prosecution": ask}
-        weights = [self._bot_weight(seat, c) for c in legal]
+        if trial is None or trial["motion"] is not None or trial["plea"] is not None:
+            weights = [self._bot_weight(seat, c) for c in legal]
+        else:  # playing cards: copies of a kind (and Short Memory's choices) weigh the same
+            kind_of = self.cat.kind_of
+            memo: dict[tuple, float] = {}
+            weights = []
+            for command in legal:
+                card = command.get("card")
+                choice = command.get("choice")
+                key = (kind_of[card] if card else command["type"], kind_of[choice] if choice else None)
+                weight = memo.get(key)
+                if weight is None:
+                    weight = memo[key] = self._bot_weight(seat, command)
+                weights.append(weight)
         return dict(legal[weighted_index(rng, weights)])
 
     def rollout_value(self, seat: int) -> float:
