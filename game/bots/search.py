@@ -114,7 +114,7 @@ class SearchBot:
             return RandomBot(self.rng.getrandbits(32), pass_bias=0.75).choose(view, legal)
         rng = self.rng
         lv = self.level
-        if len(legal) == 1 and lv.iterations:
+        if len(legal) == 1 and lv.iterations and not view.get("may_seal"):
             return dict(legal[0])
         seat = model.seat
         first = model.sample(rng)
