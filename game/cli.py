@@ -70,6 +70,44 @@ def _seat_list(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"expected seat numbers like 1,2 — got {text!r}") from None
 
 
+LEVELS = ("easy", "normal", "hard")  # game.bots.LEVEL_NAMES, without importing the bots here
+LEVEL_HELP = "bot strength: easy, normal or hard for every bot seat, or per seat like 1=hard,2=easy"
+
+
+def _bot_levels(text: str) -> dict:
+    """``--bot-level``: ``hard`` (every bot seat; key ``None``) or ``1=hard,2=easy``."""
+    out: dict = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        seat, _, level = part.rpartition("=")
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"bot levels are {', '.join(LEVELS)} — got {level!r}")
+        if not seat:
+            out[None] = level
+            continue
+        try:
+            out[int(seat)] = level
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a level or SEAT=LEVEL like 1=hard — got {part!r}") from None
+    if not out:
+        raise argparse.ArgumentTypeError("expected a level (easy, normal, hard) or SEAT=LEVEL pairs")
+    return out
+
+
+def check_bot_levels(command: str, levels: dict | None, bots: list[int]) -> dict[int, str]:
+    """seat -> level for every bot seat from ``--bot-level`` (Normal when not given), or
+    a one-line UsageError for a seat that is not a bot seat."""
+    levels = dict(levels or {})
+    everyone = levels.pop(None, "normal")
+    for seat in levels:
+        if seat not in bots:
+            raise UsageError(f"witchhunt {command}: --bot-level names seat {seat}, which is not a bot seat "
+                             f"(bots: {', '.join(map(str, bots)) or 'none'})")
+    return {seat: levels.get(seat, everyone) for seat in bots}
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="witchhunt", description="Witchhunt Table: witch-hunt card games, hot-seat or over a LAN.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
@@ -79,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy")
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
+    p.add_argument("--bot-level", type=_bot_levels, default=None, help=LEVEL_HELP)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--timer", type=_timer, default=None, metavar="S",
                    help="seconds each player has to act (games with timers, e.g. salem); 0 = none")
@@ -90,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", type=_player_name, default="Host")
     p.add_argument("--headless", action="store_true", help="dedicated host without a window")
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
+    p.add_argument("--bot-level", type=_bot_levels, default=None, help=LEVEL_HELP)
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before moving")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
@@ -116,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive, required=True)
     p.add_argument("--games", type=_positive, default=10)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bot-level", type=_bot_levels, default=None,
+                   help="search bots at this level (default: random bots), for every seat or SEAT=LEVEL")
 
     sub.add_parser("smoke", help="headless scripted run of every scene; exit 0 when fine")
     return parser
@@ -162,7 +204,8 @@ def _ui_app(command: str):
 
 def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int]:
     """Validate ``witchhunt play`` arguments: (game, names, bot seats, seed), or a
-    one-line UsageError (exit 2) before any window opens."""
+    one-line UsageError (exit 2) before any window opens. The bot levels are checked by
+    :func:`check_bot_levels`."""
     import random
 
     from game.engine import GAMES
@@ -228,7 +271,8 @@ def run_play(args: argparse.Namespace) -> int:
     """``witchhunt play GAME --players Ann,Bob,Cy [--bots 1] [--seed S] [--timer S]``: straight to the table."""
     game, names, bots, seed = check_play(args)
     options = check_timer(args, "play")
-    return _ui_app("play").run_play(game, names, bots, seed, options=options)
+    levels = check_bot_levels("play", getattr(args, "bot_level", None), bots)
+    return _ui_app("play").run_play(game, names, bots, seed, options=options, bot_levels=levels)
 
 
 def run_smoke(args: argparse.Namespace) -> int:
@@ -259,6 +303,7 @@ def run_host(args: argparse.Namespace) -> int:
     """``witchhunt host``: a window with the lobby when one can open, else the text host."""
     net_cli = _net_cli("host")
     args.options = check_timer(args, "host")
+    args.bot_levels = check_bot_levels("host", getattr(args, "bot_level", None), list(args.bots))
     try:
         host = net_cli.build_host(args, owner_name=None if args.headless else args.name)
         if not args.headless and (lan := _lan_scenes()) is not None:
@@ -292,7 +337,7 @@ def run_join(args: argparse.Namespace) -> int:
 
 def run_sim(args: argparse.Namespace) -> int:
     """Play ``--games`` bot-only games and print one JSON summary on stdout."""
-    from game.bots import RandomBot, play_bots
+    from game.bots import RandomBot, SearchBot, play_bots
     from game.engine import GAMES, SetupError, new_match
 
     if args.game not in GAMES:
@@ -301,6 +346,8 @@ def run_sim(args: argparse.Namespace) -> int:
     if not cls.min_players <= args.players <= cls.max_players:
         raise UsageError(f"witchhunt sim: {args.game} takes {cls.min_players} to {cls.max_players} players, not {args.players}")
     names = [f"Bot {i + 1}" for i in range(args.players)]
+    levels = (check_bot_levels("sim", args.bot_level, list(range(args.players)))
+              if getattr(args, "bot_level", None) else None)
     commands = 0
     # a game may add seats of its own (Salem's ghosts), so the tallies follow match.n
     score_sum: list[float] = []
@@ -313,7 +360,11 @@ def run_sim(args: argparse.Namespace) -> int:
             match = new_match(args.game, names, seed=seed, options={"bots": list(range(args.players))})
         except SetupError as exc:
             raise UsageError(f"witchhunt sim: {exc}") from None
-        bots = {s: RandomBot(seed * 1000 + s) for s in match.options.get("bots", range(match.n))}
+        seats = match.options.get("bots", range(match.n))
+        if levels is None:
+            bots = {s: RandomBot(seed * 1000 + s) for s in seats}
+        else:  # iteration budgets only, so a seed replays exactly
+            bots = {s: SearchBot(seed * 1000 + s, levels.get(s, "normal"), time_limit=0) for s in seats}
         commands += play_bots(match, bots)
         if not score_sum:
             score_sum, wins = [0.0] * match.n, [0] * match.n
@@ -327,6 +378,7 @@ def run_sim(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     summary = {
         "game": args.game, "players": args.players, "games": args.games, "seed": args.seed,
+        "bot_levels": [levels[s] for s in range(args.players)] if levels else None,
         "mean_commands": round(commands / args.games, 2),
         "mean_score": [round(s / args.games, 3) for s in score_sum],
         "wins": wins, "unfinished": unfinished,

@@ -164,6 +164,7 @@ class SearchBot:
                     score = totals[i] / visits[i] + lv.explore * math.sqrt(log_n / visits[i])
                     if score > best:
                         best, arm = score, i
+            time.sleep(0)  # on a worker thread: let the window's thread have the GIL now and then
             world = model.sample(rng)
             world.advance(seat, candidates[arm])
             world.playout(rng, lv.depth)

@@ -85,8 +85,9 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
     if args.game not in GAMES:
         raise CommandLineError(f"witchhunt host: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
     save_path = Path(args.save) if args.save else new_save_path(args.game, kind="host")
+    levels = getattr(args, "bot_levels", None)  # seat -> level, checked by the entry layer
     try:
-        return Host(args.game, args.players, seed=args.seed, bots=args.bots, save_path=save_path,
+        return Host(args.game, args.players, seed=args.seed, bots=args.bots, bot_levels=levels, save_path=save_path,
                     owner_name=owner_name, table_name=f"{owner_name or args.name}'s table",
                     options=dict(getattr(args, "options", None) or {}), **common)
     except SetupError as exc:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from game.bots import RandomBot
+from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, SeatModel, make_bot
 from game.engine import GAMES, IllegalCommand, Match, SetupError, new_match
 from game.engine.match import MAX_NAME, clean_name
 from game.net import protocol as proto
@@ -48,6 +48,10 @@ log = logging.getLogger("game.net.host")
 
 #: bot moves applied in one loop turn before the loop looks at the sockets again
 BOT_BURST = 500
+#: seconds of bot thinking in one loop turn before the loop looks at the sockets again
+BOT_SLICE = 0.25
+#: the level of the bot that plays a seat while its owner is away (issue 15)
+STANDIN_LEVEL = "normal"
 #: bytes read from one socket per turn; nothing more is read from it until they are handled
 RECV_SIZE = 16 * 1024
 #: lines handled per connection per round: every connection with input gets its turn
@@ -152,7 +156,8 @@ class _Address:
 class Host:
     """A table served over TCP. See the module docstring.
 
-    ``players`` is the number of seats. ``bots`` are seats the host's bots play; a game
+    ``players`` is the number of seats. ``bots`` are seats the host's bots play, each at
+    its level in ``bot_levels`` (seat -> easy/normal/hard; Normal when not given); a game
     starts once every other seat is taken (``auto_start``) or when the owner sends
     ``start``. ``owner_name`` reserves seat 0 for the host's own player, who connects
     with :attr:`owner_token` like everyone else (D4) and alone may send ``start`` and
@@ -167,7 +172,8 @@ class Host:
                  timings: Timings | None = None, limits: Limits | None = None, auto_start: bool = True,
                  owner_name: str | None = None, table_name: str | None = None, announce: bool = False,
                  discovery_port: int | None = None, standin_after: float | None = None,
-                 table_id: str | None = None, journal_sync: bool = True) -> None:
+                 table_id: str | None = None, journal_sync: bool = True,
+                 bot_levels: dict[int, str] | None = None) -> None:
         cls = GAMES.get(game)
         if cls is None:
             raise SetupError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
@@ -180,6 +186,11 @@ class Host:
         # ``bots`` (like new_match's) counts the players, so it is turned into seats here
         absent = list(cls.absent_seats(players))
         played = [i for i in range(players + len(absent)) if i not in absent]
+        levels = dict(bot_levels or {})  # keyed like ``bots``: by player
+        wrong = sorted(str(v) for v in levels.values() if v not in LEVEL_NAMES)
+        if wrong:
+            raise SetupError(f"bot levels are {', '.join(LEVEL_NAMES)}, not {wrong[0]}")
+        self.bot_levels = {played[b]: levels.get(b, DEFAULT_LEVEL) for b in bots}
         bots = [played[b] for b in bots]
         self.timings = timings or Timings()
         if standin_after is not None and not 0 <= standin_after <= 3600:
@@ -213,7 +224,7 @@ class Host:
             self.seats[0].name = clean_name(owner_name, "Host")
             self.seats[0].token = self.owner_token
             self.seats[0].empty_since = time.monotonic()
-        self.bots: dict[int, Any] = {i: RandomBot(self.seed * 31 + i) for i in bots}
+        self.bots: dict[int, Any] = {i: self._new_bot(i) for i in bots}
         self.match: Match | None = None
         self.journal: Journal | None = None
         self.conns: dict[int, Connection] = {}  # fileno -> connection
@@ -298,6 +309,9 @@ class Host:
         absent = match.absent()
         played = [i for i in range(match.n) if i not in absent]
         bots = [played.index(b) for b in net.get("bots", []) if isinstance(b, int) and b in played]
+        levels = net.get("bot_levels") if isinstance(net.get("bot_levels"), dict) else {}
+        kwargs.setdefault("bot_levels", {played.index(int(k)): v for k, v in levels.items()
+                                         if str(k).isdigit() and int(k) in played and v in LEVEL_NAMES})
         kwargs.setdefault("save_path", path)
         kwargs.setdefault("table_name", net.get("table"))
         if isinstance(net.get("table_id"), str):
@@ -365,9 +379,15 @@ class Host:
 
     def make_standin(self, seat: int) -> Any:
         """The bot that plays ``seat`` while its owner is away: anything with
-        ``choose(view, legal)`` (it sees only that seat's view). The seam for a stronger
-        stand-in: override this, or replace it on the instance."""
-        return RandomBot(self.seed * 37 + seat)
+        ``choose(view, legal, model)`` (it sees only that seat's view and sampled worlds
+        for it). A search bot at Normal (issue 15); override this, or replace it on the
+        instance."""
+        return make_bot(seed=self.seed * 37 + seat, level_name=STANDIN_LEVEL)
+
+    def _new_bot(self, seat: int) -> Any:
+        """The bot for a bot seat, at the seat's level."""
+        self.bot_levels.setdefault(seat, DEFAULT_LEVEL)
+        return make_bot(seed=self.seed * 31 + seat, level_name=self.bot_levels[seat])
 
     def buffered_bytes(self) -> int:
         """Bytes the host holds for its connections right now (input and output)."""
@@ -577,6 +597,7 @@ class Host:
         assert match is not None
         applied = 0
         wait = 1.0
+        started = time.monotonic()
         while not match.over and applied < BOT_BURST:
             seats = [s for s in match.to_act() if self._bot_for(s) is not None]
             if not seats:
@@ -589,8 +610,11 @@ class Host:
                 break
             seat = seats[0]
             bot = self._bot_for(seat)
+            if applied and time.monotonic() - started > BOT_SLICE:
+                wait = 0.0  # bots that search take time: look at the sockets, then carry on
+                break
             try:
-                command = bot.choose(match.view(seat), match.legal(seat))
+                command = bot.choose(match.view(seat), match.legal(seat), SeatModel(match, seat))
                 match.apply(seat, command)
             except Exception as exc:  # a bot must never stop the table
                 log.error("bot at seat %d failed: %s", seat, exc)
@@ -1156,7 +1180,7 @@ class Host:
             if not seat.bot and seat.conn is None and seat.token is None:
                 # the host started with an empty seat: a bot plays it for good
                 seat.bot, seat.name = True, self._unique_name(f"Bot {i + 1}", i, None)
-                self.bots[i] = RandomBot(self.seed * 31 + i)
+                self.bots[i] = self._new_bot(i)
             elif not seat.bot and seat.conn is None:
                 seat.empty_since = now
         played = [i for i in range(self.n) if i not in self.absent]
@@ -1196,6 +1220,7 @@ class Host:
         return {"version": proto.PROTOCOL_VERSION, "tokens": tokens,
                 "names": list(self.match.players) if self.match else [s.name for s in self.seats],
                 "bots": sorted(self.bots), "table": self.table_name, "table_id": self.table_id,
+                "bot_levels": {str(s): level for s, level in sorted(self.bot_levels.items()) if s in self.bots},
                 "owner_token": self.owner_token, "port": self.port, "standin_after": self.standin_after}
 
     def _journal_append(self, seat: int, command: dict) -> None:

@@ -368,17 +368,18 @@ def run_app() -> int:
     return 0
 
 
-def run_play(game: str, names: list[str], bots: list[int], seed: int, options: dict | None = None) -> int:
+def run_play(game: str, names: list[str], bots: list[int], seed: int, options: dict | None = None,
+             bot_levels: dict[int, str] | None = None) -> int:
     """``witchhunt play``: straight to a hot-seat table (the entry layer, game.cli, has
-    checked every value: a known game with a table, names, bot seats, game options
-    such as the timer)."""
+    checked every value: a known game with a table, names, bot seats and their levels,
+    game options such as the timer)."""
     path = _log_to_file()
     try:
         from game.ui.scenes.menu import MenuScene
         from game.ui.session import HotseatSession, open_table
 
         app = make_app()
-        session = HotseatSession.new(app, game, names, bots, seed, options=options)
+        session = HotseatSession.new(app, game, names, bots, seed, options=options, bot_levels=bot_levels)
         open_table(app, session, base=MenuScene(app))
         code = run_guarded(app, None)
     except Exception as exc:

@@ -90,6 +90,14 @@ clock runs and what is left (public: whose time it is).
 Autosave: after every applied command the match is saved atomically (``save_match``), so
 Continue works after a crash or a closed window. Bot seats move from an app task, one
 command per ``bot_delay`` seconds, so people can follow what happened.
+
+Bots that search (``SearchBot`` at Normal or Hard, game/bots/search.py) think on a worker
+thread (:class:`BotThinker`) over a snapshot of the match, starting as soon as their seat
+must act, so the window keeps drawing at full rate; the move is applied on the main
+thread once the thinking is done and the bot's pause is over, unless the match moved on
+meanwhile (then the bot thinks again). ``thinking_seat()`` names the bot seat deciding now,
+which the table marks "thinking…". Each bot seat has a level (easy / normal / hard),
+saved with the game (``extra["bot_levels"]``).
 """
 from __future__ import annotations
 
@@ -101,7 +109,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from game.bots.base import Bot, RandomBot
+from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, Bot, SearchBot, SeatModel, make_bot
 from game.engine import IllegalCommand, Match
 from game.saves import load_save, new_save_path, save_match
 
@@ -112,6 +120,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_BOT_DELAY = 0.6
+#: while a bot thinks on its worker thread, the app looks this often whether it is done
+THINK_POLL = 0.02
 #: seconds the drawn cards stay on screen before the curtain, at normal animation speed
 HOLD_SECONDS = 3.0
 #: table talk kept per session (lines) and the longest line
@@ -234,12 +244,58 @@ def save_summary(match: Match) -> dict:
     return summary
 
 
-def make_bots(match: Match, seats: list[int] | None = None) -> dict[int, Bot]:
-    """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given).
+def make_bots(match: Match, seats: list[int] | None = None,
+              levels: dict[int, str] | None = None) -> dict[int, Bot]:
+    """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given),
+    each at its level (``levels``: seat -> easy/normal/hard; Normal when not given).
     Seeded from the match seed, the seat and the state id, so a resumed game gets
     bots that are deterministic too."""
     seats = match.options.get("bots", []) if seats is None else seats
-    return {s: RandomBot(match.seed * 1009 + s * 31 + match.state_id) for s in seats}
+    levels = levels or {}
+    return {s: make_bot(seed=match.seed * 1009 + s * 31 + match.state_id,
+                        level_name=levels.get(s) if levels.get(s) in LEVEL_NAMES else DEFAULT_LEVEL)
+            for s in seats}
+
+
+def bot_levels_of(bots: dict[int, Bot]) -> dict[int, str]:
+    """seat -> level of every searching bot (what a save keeps)."""
+    return {s: b.level.name for s, b in bots.items() if isinstance(b, SearchBot)}
+
+
+class BotThinker:
+    """One bot decision on a worker thread, over a snapshot of the match.
+
+    The view, the legal list and the snapshot are taken on the main thread when the
+    thinker is made; the thread only ever touches the snapshot (through the seat's
+    :class:`SeatModel`, i.e. ``determinize``) and the bot. ``done`` tells when
+    ``command`` (or ``error``) is ready; ``state_id`` says which position it is for."""
+
+    def __init__(self, bot: Bot, match: Match, seat: int) -> None:
+        self.seat = seat
+        self.state_id = match.state_id
+        self.command: dict | None = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        view, legal = match.view(seat), match.legal(seat)
+        self.legal = legal
+        model = SeatModel(match.copy(), seat)
+        self.thread = threading.Thread(target=self._run, args=(bot, view, legal, model),
+                                       name=f"bot-seat-{seat}", daemon=True)
+        self.thread.start()
+
+    def _run(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
+        try:
+            self.command = bot.choose(view, legal, model)
+        except BaseException as exc:  # reported on the main thread
+            self.error = exc
+        finally:
+            self.done.set()
+
+
+def thinks_on_a_thread(bot: Bot, match: Match) -> bool:
+    """Bots that search take long enough to need the worker thread; the random bot and
+    Easy (one policy draw) move at once."""
+    return isinstance(bot, SearchBot) and bot.level.iterations > 0 and match.can_determinize()
 
 
 class HotseatSession:
@@ -289,6 +345,7 @@ class HotseatSession:
         self._clock_ticking: int | None = None  # the seat whose clock ran at the last tick
         #: the session's own notes in the log, as (state id of the command, event): timeouts
         self.notes: list[tuple[int, dict]] = []
+        self._thinker: BotThinker | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -311,15 +368,17 @@ class HotseatSession:
     @classmethod
     def new(cls, app: "App", game: str, players: list[str], bot_seats: list[int], seed: int,
             options: dict | None = None, *, bot_delay: float | None = None,
-            save_path: Path | None = None, hold: float | None = None) -> "HotseatSession":
-        """Set up a fresh match (``SetupError`` for bad input) and save it at once."""
+            save_path: Path | None = None, hold: float | None = None,
+            bot_levels: dict[int, str] | None = None) -> "HotseatSession":
+        """Set up a fresh match (``SetupError`` for bad input) and save it at once.
+        ``bot_levels``: seat -> easy/normal/hard for bot seats (Normal when not given)."""
         from game.engine import new_match
 
         opts = dict(options or {})
         opts["bots"] = sorted(bot_seats)
         match = new_match(game, players, seed=seed, options=opts)
         klass = session_class(game) if cls is HotseatSession else cls
-        session = klass(app, match, make_bots(match), save_path or new_save_path(game), bot_delay=bot_delay,
+        session = klass(app, match, make_bots(match, levels=bot_levels), save_path or new_save_path(game), bot_delay=bot_delay,
                         hold=hold)
         session._autosave()
         return session
@@ -332,8 +391,11 @@ class HotseatSession:
         seats = extra.get("bots")
         if not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
             seats = None
+        levels = extra.get("bot_levels")
+        levels = ({int(k): v for k, v in levels.items() if str(k).isdigit() and v in LEVEL_NAMES}
+                  if isinstance(levels, dict) else {})
         klass = session_class(match.game_id) if cls is HotseatSession else cls
-        session = klass(app, match, make_bots(match, seats), path, bot_delay=bot_delay, hold=hold)
+        session = klass(app, match, make_bots(match, seats, levels), path, bot_delay=bot_delay, hold=hold)
         ui = extra.get("ui")
         if isinstance(ui, dict):
             session.ui_state = ui
@@ -678,6 +740,7 @@ class HotseatSession:
     def close(self) -> None:
         self._hold = None
         self._moment, self._moment_pending = None, []
+        self._thinker = None  # a thought still running is dropped (its thread just ends)
         WRITER.flush()
         self.app.remove_task(self._tick)
         self._started = False
@@ -721,6 +784,9 @@ class HotseatSession:
             extra["ui"] = self.ui_state
         if self.talk:  # table talk, when there is any (Testimony's claims)
             extra["talk"] = list(self.talk)
+        levels = bot_levels_of(self.bots)
+        if levels:
+            extra["bot_levels"] = {str(seat): level for seat, level in sorted(levels.items())}
         WRITER.save(self.match, self.save_path, extra)
         self.save_error = WRITER.errors.get(self.save_path)
 
@@ -844,11 +910,25 @@ class HotseatSession:
         seats = [s for s in self.match.to_act() if s in self.bots]
         if not seats:
             self._bot_clock = 0.0
+            self._thinker = None
             return _sooner(self._due(), clock)
+        seat = seats[0]
+        threaded = thinks_on_a_thread(self.bots[seat], self.match)
+        if threaded:
+            thinker = self._thinker
+            if thinker is None or thinker.seat != seat or thinker.state_id != self.match.state_id:
+                # think from now on, during the pause too (a stale thought is dropped)
+                self._thinker = BotThinker(self.bots[seat], self.match, seat)
         self._bot_clock += dt
         if self._bot_clock >= self.bot_delay:
-            self._bot_clock = 0.0
-            self.bot_move(seats[0])
+            if not threaded:
+                self._bot_clock = 0.0
+                self.bot_move(seat)
+            elif self._thinker is not None and self._thinker.done.is_set():
+                thinker, self._thinker = self._thinker, None
+                self._bot_clock = 0.0
+                self._play_thought(thinker)
+            # else: still thinking; the table keeps drawing meanwhile
         return _sooner(self._due(), clock)
 
     def _over_pause(self) -> float:
@@ -866,19 +946,42 @@ class HotseatSession:
             return max(0.0, self._hold[2])
         if self.curtain_down or not any(s in self.bots for s in self.match.to_act()):
             return None
-        return max(0.0, self.bot_delay - self._bot_clock)
+        left = max(0.0, self.bot_delay - self._bot_clock)
+        thinker = self._thinker
+        if thinker is not None and not thinker.done.is_set():
+            return max(left, THINK_POLL)  # look again soon: the thought may be ready
+        return left
+
+    def thinking_seat(self) -> int | None:
+        """The bot seat deciding now (its pause or its thinking), for the table's
+        "thinking…" mark; None when no bot is about to move."""
+        if self.match.over or self.curtain_down or self._hold is not None:
+            return None
+        seats = [s for s in self.match.to_act() if s in self.bots]
+        return seats[0] if seats else None
 
     def bot_move(self, seat: int) -> None:
-        """One move for bot ``seat`` (lowest bot seat first, like ``play_bots``)."""
+        """One move for bot ``seat`` (lowest bot seat first, like ``play_bots``), thought
+        out here and now (the app's task thinks on a worker thread instead)."""
         legal = self.match.legal(seat)
         if not legal:
             return
         try:
-            command = self.bots[seat].choose(self.match.view(seat), legal)
+            command = self.bots[seat].choose(self.match.view(seat), legal, SeatModel(self.match, seat))
         except Exception:
             log.exception("bot for seat %s failed to choose; taking the first legal command", seat)
             command = legal[0]
-        if self._apply(seat, command) is not None and command is not legal[0]:
+        self._play(seat, command, legal)
+
+    def _play_thought(self, thinker: BotThinker) -> None:
+        if thinker.error is not None:
+            log.error("bot for seat %s failed to choose; taking the first legal command", thinker.seat,
+                      exc_info=thinker.error)
+        command = thinker.command if thinker.command is not None else thinker.legal[0]
+        self._play(thinker.seat, command, thinker.legal)
+
+    def _play(self, seat: int, command: dict, legal: list[dict]) -> None:
+        if self._apply(seat, command) is not None and command != legal[0]:
             log.warning("bot command %r refused; taking the first legal command", command)
             self._apply(seat, legal[0])
 

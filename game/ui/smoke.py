@@ -324,9 +324,10 @@ def _finished_game(d: Driver) -> None:
     from game.ui.session import HotseatSession, make_bots, open_table
 
     app = d.app
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=11, bot_delay=0.0)
+    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=11, bot_delay=0.0,
+                                 bot_levels={1: "easy", 2: "easy"})  # Easy: a whole game in a moment
     match = session.match
-    humans_as_bots = make_bots(match, [0])
+    humans_as_bots = make_bots(match, [0], {0: "easy"})
     play_bots(match, {**session.bots, **humans_as_bots})
     d.check(match.over, "the bots did not finish the game")
     session._autosave()

@@ -93,7 +93,7 @@ class GameOverScene(MenuBase):
         """Same game, same names, same bot seats, a new shuffle."""
         from game.engine import SetupError
         from game.ui.scenes.menu import MenuScene
-        from game.ui.session import HotseatSession, open_table
+        from game.ui.session import HotseatSession, bot_levels_of, open_table
 
         old = self.session
         old.close()
@@ -101,7 +101,8 @@ class GameOverScene(MenuBase):
             session = HotseatSession.new(self.app, old.game, list(old.players), sorted(old.bots),
                                          seed=random.randrange(1, 2**31),
                                          options={k: v for k, v in old.match.options.items() if k != "bots"},
-                                         bot_delay=old.fixed_bot_delay, hold=old.fixed_hold)
+                                         bot_delay=old.fixed_bot_delay, hold=old.fixed_hold,
+                                         bot_levels=bot_levels_of(old.bots))
             open_table(self.app, session, base=MenuScene(self.app))
         except (SetupError, KeyError, OSError) as exc:
             self.say(f"Cannot start a new game: {exc}", "error")

@@ -580,14 +580,23 @@ class HostScene(GameSeatsForm):
         else:
             y = self.game_and_seat_rows(widgets, x0, fx, y, lw, row, fs)
             y += row + self.px(10)
-            widgets.append(Label((x0, y + self.px(10), lw, row), "Bots play", fs, col="text_dim"))
+            widgets.append(Label((x0, y + self.px(10), lw, row),
+                                 "Bots play" if self.seats < 7 else "Bot seats", fs, col="text_dim"))
             bx = fx
+            step = min(self.px(128), (pw - lw - self.px(48)) // max(1, self.seats - 1))  # 7 seats fit too
             for seat in range(1, self.seats):
-                widgets.append(Checkbox((bx, y, self.px(120), row - self.px(6)), f"Seat {seat + 1}",
+                label = f"Seat {seat + 1}" if step >= self.px(120) else str(seat + 1)
+                widgets.append(Checkbox((bx, y, step - self.px(8), row - self.px(6)), label,
                                         self.bots[seat], font_size=fs, name=f"bot_{seat}",
                                         on_change=lambda v, s=seat: self.set_bot(s, v)))
-                bx += self.px(128)
-            y += row + self.px(10)
+                bx += step
+            y += row
+            widgets.append(Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim"))
+            bx = fx
+            for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
+                widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
+                bx += step
+            y += row + self.px(4)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
                                      placeholder="Your name", font_size=fs, name="name",
@@ -653,7 +662,8 @@ class HostScene(GameSeatsForm):
             return
         bots = [s for s in range(1, self.seats) if self.bots[s]]
         try:
-            host = Host(self.game, self.seats, bots=bots, owner_name=name, auto_start=False, announce=True,
+            host = Host(self.game, self.seats, bots=bots, bot_levels=self.bot_levels(bots), owner_name=name,
+                        auto_start=False, announce=True,
                         standin_after=float(self.standin_text), options=self.timer_options(),
                         bind=host_bind_address(), port=int(self.port_text),
                         save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")

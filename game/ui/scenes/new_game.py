@@ -1,5 +1,6 @@
 """New game (issue 3 item 1): choose the game, the number of seats, each seat's name
-and whether a bot plays it, an optional seed; Start opens the table.
+and whether a bot plays it (and how well: Easy, Normal or Hard, issue 15), an optional
+seed; Start opens the table.
 
 Only games with both rules (``GAMES``) and a table scene (``TABLE_SCENES``) are offered.
 """
@@ -7,10 +8,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.widgets import (Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel,
                              draw_text)
@@ -73,6 +75,8 @@ class GameSeatsForm(MenuBase):
         self.bots: list[bool] = []
         #: the timer chosen per game (seconds, None = off), for games that offer one
         self.timers: dict[str, int | None] = {}
+        #: each seat's bot level (kept while the seat is a person, for when it is a bot again)
+        self.levels: dict[int, str] = {}
 
     def game_and_seat_rows(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int,
                            fs: int) -> int:
@@ -176,7 +180,33 @@ class GameSeatsForm(MenuBase):
 
     def set_bot(self, seat: int, value: bool) -> None:
         self.bots[seat] = value
+        button = self.ring.find(f"level_{seat}")
+        if button is not None:
+            button.visible = value
         self.dirty = True
+
+    def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
+        """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;
+        shown only while a bot plays the seat."""
+        button = Button(rect, prefix + LEVELS[self.level(seat)].label, lambda: self.next_level(seat, prefix),
+                        font_size=font_size, name=f"level_{seat}")
+        button.visible = seat < len(self.bots) and self.bots[seat]
+        return button
+
+    def next_level(self, seat: int, prefix: str = "") -> None:
+        order = list(LEVEL_NAMES)
+        self.levels[seat] = order[(order.index(self.level(seat)) + 1) % len(order)]
+        button = self.ring.find(f"level_{seat}")
+        if button is not None:
+            button.label = prefix + LEVELS[self.level(seat)].label
+        self.dirty = True
+
+    def bot_levels(self, seats: list[int]) -> dict[int, str]:
+        """seat -> level for the bot ``seats``."""
+        return {seat: self.level(seat) for seat in seats}
+
+    def level(self, seat: int) -> str:
+        return self.levels.get(seat, DEFAULT_LEVEL)
 
 
 class NewGameScene(GameSeatsForm):
@@ -278,7 +308,9 @@ class NewGameScene(GameSeatsForm):
             cols = self._columns()
             col_w = (panel.right - x0 - self.px(24)) // cols
             seat_label_w = label_w if cols == 1 else self.px(90)
-            name_w = min(self.px(320), col_w - seat_label_w - self.px(190))
+            # two columns (up to 12 seats) leave room for shorter words only
+            bot_w, level_w = (self.px(170), self.px(170)) if cols == 1 else (self.px(84), self.px(112))
+            name_w = min(self.px(320), col_w - seat_label_w - bot_w - level_w - self.px(44))
             rows = self._seat_rows()
             for i in range(self.seats):
                 cx = x0 + (i // rows) * col_w
@@ -291,9 +323,11 @@ class NewGameScene(GameSeatsForm):
                                          on_change=lambda t, i=i: self.set_name(i, t),
                                          on_submit=lambda _t: self.start(), name=f"name_{i}"))
                 if self.bot_allowed(i):
-                    widgets.append(Checkbox((nx + name_w + self.px(14), cy, self.px(170), row - self.px(6)),
-                                            "Bot plays", self.bots[i], font_size=fs,
+                    widgets.append(Checkbox((nx + name_w + self.px(14), cy, bot_w, row - self.px(6)),
+                                            "Bot plays" if cols == 1 else "Bot", self.bots[i], font_size=fs,
                                             on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
+                    widgets.append(self.level_button((nx + name_w + bot_w + self.px(24), cy, level_w,
+                                                      row - self.px(6)), i, fs, prefix="Level: " if cols == 1 else ""))
                 else:
                     self.bots[i] = False
                     widgets.append(Label((nx + name_w + self.px(14), cy + self.px(10), self.px(170), row),
@@ -380,8 +414,9 @@ class NewGameScene(GameSeatsForm):
         try:
             options = {k: v for k, v in self.game_options.get(self.game, {}).items() if k in self.option_keys()}
             options.update(self.timer_options())
-            session = HotseatSession.new(self.app, self.game, names, [i for i, b in enumerate(bots) if b], seed,
-                                         options=options)
+            seats = [i for i, b in enumerate(bots) if b]
+            session = HotseatSession.new(self.app, self.game, names, seats, seed, options=options,
+                                         bot_levels=self.bot_levels(seats))
             save_new_game_form(self.game, self.seats, [n.strip() for n in self.names],
                                [i for i, b in enumerate(self.bots) if b])
             open_table(self.app, session, base=MenuScene(self.app))

@@ -766,7 +766,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return bool(self.flights) or self.drag.dragging or any(
             isinstance(s, CardSprite) and s.moving for s in self.group.sprites()) or self.effects_running() \
-            or self.toast_widget.animating
+            or self.toast_widget.animating or self.thinking_seat() is not None
 
     def effects_running(self) -> bool:
         return False
@@ -830,6 +830,7 @@ class TableScene(Scene):
             if f.tween.elapsed >= f.tween.delay:
                 surface.blit(f.image, f.pos)
         self.draw_overlay(surface)
+        self.draw_thinking(surface)
         self.draw_log(surface)
         self.draw_help_button(surface)
         self.draw_connection(surface)
@@ -1018,6 +1019,28 @@ class TableScene(Scene):
 
     def draw_banner_extras(self, surface: pygame.Surface) -> None:
         """Whatever a scene draws beside its banner (the announced card)."""
+
+    def thinking_seat(self) -> int | None:
+        """The bot seat deciding now (a hot-seat source's ``thinking_seat()``), else None."""
+        ask = getattr(self.source, "thinking_seat", None)
+        seat = ask() if callable(ask) else None
+        return seat if isinstance(seat, int) else None
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        """A "thinking…" pill on the seat of the bot deciding now, its dots counting
+        (the table animates meanwhile, so it visibly keeps drawing)."""
+        seat = self.thinking_seat()
+        zone = self.seat_zone(seat) if seat is not None else None
+        if zone is None:
+            return
+        size = max(MIN_TEXT, min(16, zone.h // 7))
+        dots = int(time.monotonic() * 3) % 4
+        label = render_text("thinking" + "." * dots + " " * (3 - dots), size, theme.INK)
+        full = render_text("thinking...", size, theme.INK)
+        pill = pygame.Rect(0, 0, full.get_width() + 16, full.get_height() + 6)
+        pill.topright = (zone.right - 8, zone.y + 6)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
+        surface.blit(label, label.get_rect(midleft=(pill.x + 8, pill.centery)))
 
     def draw_message(self, surface: pygame.Surface) -> None:
         """The hint strip, read whole (issue 9 item 5): the message at the largest size from
