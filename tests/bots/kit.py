@@ -15,6 +15,8 @@ true. Its engineer may add, keyed by game id:
   ``<kind>-<n>`` (the default pattern);
 * ``MOVERS[game_id](match, seat, legal, rng)`` -> the command random positions play
   (default: a random command, rarely a pass) — a story game needs its own.
+* ``CARD_CLASS[game_id](card_id)`` -> a class name: twins relabel unseen cards only
+  within a class (so a card in a zone that takes one class only stays valid).
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ INVARIANTS: dict[str, Callable[[Match], None]] = {}
 TWIN_EXTRAS: dict[str, Callable[[dict, int, random.Random], None]] = {}
 CARD_IDS: dict[str, Callable[[Match], list[str]]] = {}
 MOVERS: dict[str, Callable[[Match, int, list[dict], random.Random], dict]] = {}
+CARD_CLASS: dict[str, Callable[[str], str]] = {}
 
 
 def searchable_games() -> list[str]:
@@ -61,7 +64,63 @@ def _witch_trial(m: Match) -> None:
     assert money_ok(m), "money conserved"
 
 
+def _hammer(m: Match) -> None:
+    from tests.rules.hammer_kit import all_cards_once
+
+    assert all_cards_once(m), "every card exactly once (hands, pile, discard, table, kept, box)"
+    if m.state["revealed"]:
+        starts = m.t.pyre_start
+        for vid, v in m.state["villagers"].items():
+            if v["status"] == "alive":
+                assert starts[v["pyre"]] <= v["heat"] <= 18, (vid, v)
+    roles = m.t.card_role
+    assert all(roles[b["card"]] == "bribe" for b in m.state["box"]), "only Bribes are sealed"
+
+
 INVARIANTS["witch_trial"] = _witch_trial
+INVARIANTS["hammer"] = _hammer
+CARD_CLASS["hammer"] = lambda card: "bribe" if card.startswith("bribe-") else "other"
+
+
+def _hammer_seal(m: Match, seat: int, command: dict, rng: random.Random) -> dict:
+    """Sometimes attach sealed bribes (H8.1), as a player would, when the view allows it."""
+    view = m.view(seat)
+    if not view.get("may_seal") or rng.random() < 0.7:
+        return command
+    used = {command.get("card"), *command.get("discard", ())}
+    mine = [c for c in view["players"][seat]["hand"] if c.startswith("bribe-") and c not in used]
+    alive = [v["id"] for v in view["villagers"] if v["status"] == "alive"]
+    if not mine:
+        return command
+    return dict(command, bribes=[{"card": mine[0], "target": rng.choice(alive), "sign": rng.choice((1, -1))}])
+
+
+MOVERS["hammer"] = lambda m, seat, legal, rng: _hammer_seal(m, seat, _prefer_action(rng, legal), rng)
+
+
+def _hammer_placements(data: dict, seat: int, rng: random.Random) -> None:
+    """Before the reveal (R14) the other seats' pyre placements are secret: swap two."""
+    state = data["state"]
+    if state["revealed"]:
+        return
+    for s, placed in enumerate(state["placed"]):
+        if s == seat or not placed:
+            continue
+        mine = [vid for vid in state["vorder"] if state["villagers"][vid]["owner"] == s]
+        a, b = mine[0], mine[1]
+        va, vb = state["villagers"][a], state["villagers"][b]
+        va["pyre"], vb["pyre"] = vb["pyre"], va["pyre"]
+        va["heat"], vb["heat"] = vb["heat"], va["heat"]
+        for entry in data["log"]:
+            event = entry["event"]
+            if event.get("type") == "placed" and event.get("seat") == s and "assign" in event:
+                event["assign"][a], event["assign"][b] = event["assign"][b], event["assign"][a]
+        for who, command in data["commands"]:
+            if who == s and command.get("type") == "place_pyres":
+                command["assign"][a], command["assign"][b] = command["assign"][b], command["assign"][a]
+
+
+TWIN_EXTRAS["hammer"] = _hammer_placements
 
 
 def _salem(m: Match) -> None:
@@ -243,6 +302,9 @@ def _prefer_action(rng: random.Random, legal: list[dict]) -> dict:
     """A random command, rarely a pass (so positions reach trials and late rounds)."""
     active = [c for c in legal if c.get("type") not in ("pass", "no_plea", "no_objection")]
     pool = active if active and rng.random() < 0.85 else legal
+    if rng.random() < 0.5:  # a type at random first, so rare commands (inquisitions) come up
+        kind = rng.choice(sorted({c["type"] for c in pool}))
+        pool = [c for c in pool if c["type"] == kind]
     command = dict(pool[rng.randrange(len(pool))])
     for key, value in command.items():
         if value == "":
@@ -262,7 +324,7 @@ def positions(game: str, count: int, seed: int, max_steps: int = 400) -> list[Ma
         n = counts[attempt % len(counts)]
         options = {k: rng.random() < 0.5 for k, v in GAMES[game].option_defaults.items() if isinstance(v, bool)}
         m = new_match(game, [f"P{i}" for i in range(n)], seed=rng.randrange(10**6), options=options)
-        stop = rng.randrange(max_steps)
+        stop = rng.randrange(n) if attempt % 10 == 0 else rng.randrange(max_steps)  # some in setup
         for _ in range(stop):
             if m.over:
                 break
@@ -316,11 +378,14 @@ def twin(m: Match, seat: int, rng: random.Random) -> Match:
     seed and the game's extra hidden parts (``TWIN_EXTRAS``) changed. Asserts the
     premise: same view and log for ``seat``, a different match."""
     data = json.loads(m.to_json())
-    cards = unseen_cards(m, seat)
-    shuffled = list(cards)
-    while len(cards) > 1 and shuffled == cards:
-        rng.shuffle(shuffled)
-    mapping = dict(zip(cards, shuffled))
+    classify = CARD_CLASS.get(m.game_id, lambda card: "")
+    mapping: dict[str, str] = {}
+    for cls in sorted({classify(c) for c in unseen_cards(m, seat)}):
+        cards = [c for c in unseen_cards(m, seat) if classify(c) == cls]
+        shuffled = list(cards)
+        while len(cards) > 1 and shuffled == cards:
+            rng.shuffle(shuffled)
+        mapping.update(zip(cards, shuffled))
     for key in ("state", "log", "commands"):
         data[key] = _relabel(data[key], mapping)
     data["seed"] = m.seed + 1 + rng.randrange(10**6)
