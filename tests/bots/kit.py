@@ -95,7 +95,7 @@ def _hammer_seal(m: Match, seat: int, command: dict, rng: random.Random) -> dict
     return dict(command, bribes=[{"card": mine[0], "target": rng.choice(alive), "sign": rng.choice((1, -1))}])
 
 
-MOVERS["hammer"] = lambda m, seat, legal, rng: _hammer_seal(m, seat, _prefer_action(rng, legal), rng)
+MOVERS["hammer"] = lambda m, seat, legal, rng: _hammer_seal(m, seat, _any_kind(rng, legal), rng)
 
 
 def _hammer_placements(data: dict, seat: int, rng: random.Random) -> None:
@@ -298,13 +298,19 @@ TWIN_EXTRAS["testimony"] = _testimony_twin
 
 
 # ------------------------------------------------------------------- positions --
+def _any_kind(rng: random.Random, legal: list[dict]) -> dict:
+    """Half the time a command type at random first, so rare commands (inquisitions,
+    tests) come up as often as the common ones."""
+    if rng.random() < 0.5:
+        kind = rng.choice(sorted({c["type"] for c in legal}))
+        legal = [c for c in legal if c["type"] == kind]
+    return _prefer_action(rng, legal)
+
+
 def _prefer_action(rng: random.Random, legal: list[dict]) -> dict:
     """A random command, rarely a pass (so positions reach trials and late rounds)."""
     active = [c for c in legal if c.get("type") not in ("pass", "no_plea", "no_objection")]
     pool = active if active and rng.random() < 0.85 else legal
-    if rng.random() < 0.5:  # a type at random first, so rare commands (inquisitions) come up
-        kind = rng.choice(sorted({c["type"] for c in pool}))
-        pool = [c for c in pool if c["type"] == kind]
     command = dict(pool[rng.randrange(len(pool))])
     for key, value in command.items():
         if value == "":
