@@ -32,6 +32,7 @@ STEPS_TIME = 12.0  # seconds of play: enough for many curtains, windows and seat
 def test_no_hand_card_is_drawn_for_another_seat_or_under_the_curtain(tmp_path, monkeypatch):  # DESIGN D3
     app = new_app()
     session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy", "Dora"], [3], seed=21, bot_delay=0.0,
+                                 bot_levels={3: "easy"},  # quick moves: the test is about curtains
                                  save_path=tmp_path / "hidden.witchhunt.json")
     table = open_table(app, session, base=MenuScene(app))
     art = table.art
