@@ -3,6 +3,7 @@ nothing animates. The figures (< 0.3% of a core at the menu and at a table) are 
 by benchmarks/idle.py; these tests check the mechanism through the real loop."""
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 
 from game.ui import sound
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.table_base import THINKING_DOTS_PER_SECOND
 from game.ui.session import HotseatSession, open_table
 from tests.ui.shell_helpers import new_app
 
@@ -23,14 +25,15 @@ ROOT = Path(__file__).resolve().parents[2]
 TICK = pygame.USEREVENT + 9
 
 
-def table_on_the_persons_turn(tmp_path, bot_delay=60.0):
-    """Ann against two bots, Ann to act: nothing is due."""
+def table_on_the_persons_turn(tmp_path, bot_delay=60.0, level="easy"):
+    """Ann against two bots, Ann to act: nothing is due. Easy bots choose at once on the
+    app's thread; searching levels think on a worker thread (tests/ui/test_bot_levels_and_thinking.py)."""
     from game.bots.base import play_bots
     from game.ui.session import make_bots
 
     app = new_app()
     s = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=5, bot_delay=bot_delay, hold=0,
-                           save_path=tmp_path / "idle.witchhunt.json")
+                           save_path=tmp_path / "idle.witchhunt.json", bot_levels={1: level, 2: level})
     everyone = {**s.bots, **make_bots(s.match, [0])}
     while s.match.state_id < 6 or s.match.to_act() != [0]:
         play_bots(s.match, everyone, max_commands=1)
@@ -70,16 +73,21 @@ def test_a_bots_pause_wakes_the_app_when_it_is_over(tmp_path):  # issue 9 item 1
     while app.animating():  # the move's own animation first
         app.frame(wait=False)
     assert any(seat in s.bots for seat in s.match.to_act())
-    due = app.idle_timeout()
+    assert not app.animating()  # the "thinking…" pill counts its dots by waking the app
+    due = s._due()
     assert due is not None and 0.3 < due <= 1.5
+    wake = app.idle_timeout()
+    assert wake is not None and 0 < wake <= 1 / THINKING_DOTS_PER_SECOND + 0.01
     before, frames = s.match.state_id, 0
     started = time.perf_counter()
     while s.match.state_id == before and time.perf_counter() - started < 5:
         app.frame()
         frames += 1
     assert s.match.state_id == before + 1
-    # it slept through the pause and woke for the bot: not a frame every 0.1 s
-    assert due - 0.1 <= time.perf_counter() - started < due + 1.0 and frames <= 3, frames
+    # it slept through the pause, waking only for each new dot and for the bot: not a
+    # frame every 1/60 s (nor every 0.1 s)
+    assert due - 0.1 <= time.perf_counter() - started < due + 1.0
+    assert frames <= math.ceil(due * THINKING_DOTS_PER_SECOND) + 3, frames
 
 
 def test_a_hovered_card_zooms_by_itself_while_the_app_sleeps(tmp_path):  # issue 9 item 16

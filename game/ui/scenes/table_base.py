@@ -20,6 +20,7 @@ Subclasses implement ``fallback_rects`` (zones used when the Tiled layout lacks 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -42,6 +43,8 @@ Rect = tuple[int, int, int, int]
 Target = tuple[str, Any]
 
 HOVER_ZOOM_SECONDS = 0.7
+#: a bot's "thinking…" pill: a new dot this many times a second (the idle app wakes for each)
+THINKING_DOTS_PER_SECOND = 3
 TOAST_SECONDS = 3.5
 FLY_SECONDS = 0.35
 #: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
@@ -766,7 +769,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return bool(self.flights) or self.drag.dragging or any(
             isinstance(s, CardSprite) and s.moving for s in self.group.sprites()) or self.effects_running() \
-            or self.toast_widget.animating or self.thinking_seat() is not None
+            or self.toast_widget.animating
 
     def effects_running(self) -> bool:
         return False
@@ -801,11 +804,18 @@ class TableScene(Scene):
         pass
 
     def next_wake(self) -> float | None:
-        """A card hovered long enough zooms by itself: wake the idle app when it is due."""
+        """A card hovered long enough zooms by itself, and a bot's "thinking…" dots count
+        three times a second: wake the idle app when either is due (no 60 fps redraws
+        through a bot's pause)."""
+        due = None
         if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
                 and self.hover_key != self.zoom_dismissed and self.zoom_allowed(self.hover_key)):
-            return max(0.0, HOVER_ZOOM_SECONDS - (time.monotonic() - self.hover_since))
-        return None
+            due = max(0.0, HOVER_ZOOM_SECONDS - (time.monotonic() - self.hover_since))
+        if self.thinking_seat() is not None:
+            now = time.monotonic() * THINKING_DOTS_PER_SECOND
+            dots = (math.floor(now) + 1 - now) / THINKING_DOTS_PER_SECOND + 0.001
+            due = dots if due is None else min(due, dots)
+        return due
 
     # ------------------------------------------------------------------- drawing ----
     def draw(self, surface: pygame.Surface) -> None:
@@ -1028,13 +1038,13 @@ class TableScene(Scene):
 
     def draw_thinking(self, surface: pygame.Surface) -> None:
         """A "thinking…" pill on the seat of the bot deciding now, its dots counting
-        (the table animates meanwhile, so it visibly keeps drawing)."""
+        (``next_wake`` redraws the table at each new dot, so it visibly keeps drawing)."""
         seat = self.thinking_seat()
         zone = self.seat_zone(seat) if seat is not None else None
         if zone is None:
             return
         size = max(MIN_TEXT, min(16, zone.h // 7))
-        dots = int(time.monotonic() * 3) % 4
+        dots = int(time.monotonic() * THINKING_DOTS_PER_SECOND) % 4
         label = render_text("thinking" + "." * dots + " " * (3 - dots), size, theme.INK)
         full = render_text("thinking...", size, theme.INK)
         pill = pygame.Rect(0, 0, full.get_width() + 16, full.get_height() + 6)
