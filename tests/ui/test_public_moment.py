@@ -97,7 +97,7 @@ def test_a_click_ends_the_moment_and_one_person_against_bots_never_waits(tmp_pat
     assert not s.public_moment() and (s.curtain_down or s.banner_seats())
     # one person against bots: there is no curtain, so no moment either
     solo = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [1, 2], seed=4, bot_delay=0.0, hold=0,
-                              save_path=tmp_path / "solo.witchhunt.json")
+                              save_path=tmp_path / "solo.witchhunt.json", bot_levels={1: "easy", 2: "easy"})
     open_table(app, solo, base=MenuScene(app))
     for _ in range(4000):
         if solo.match.over or any(e.get("type") == "verdict" for e in solo.match.log(None)[-5:]):

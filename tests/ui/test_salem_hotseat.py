@@ -73,7 +73,8 @@ def test_a_lone_human_among_bots_sees_no_curtain(app):
     # DESIGN D3: one human seat needs no curtain
     clear_scenes(app)
     match = stage(5, rows={1: "W N N N N", 3: "C N N N N"}, pile=["c58"], active=0)
-    session = HotseatSession(app, match, make_bots(match, [1, 2, 3, 4]), None, bot_delay=0.0)
+    session = HotseatSession(app, match, make_bots(match, [1, 2, 3, 4], levels=dict.fromkeys([1, 2, 3, 4], "easy")),
+                             None, bot_delay=0.0)  # easy: they move at once (the test is about curtains)
     table = open_table(app, session)
     assert session.submit({"type": "draw_two"}) is None
     for _ in range(200):

@@ -109,7 +109,7 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
     # the end of a game is read by everyone before the bots start the next one
     app = new_app()
     s = HotseatSession.new(app, "testimony", list(NAMES), [1, 2], seed=5, bot_delay=0.0,
-                           save_path=tmp_path / "b.witchhunt.json")
+                           save_path=tmp_path / "b.witchhunt.json", bot_levels={1: "easy", 2: "easy"})
     scene = open_table(app, s, base=MenuScene(app))
     assert isinstance(scene, TestimonyTableScene)
     for _ in range(400):  # the human (seat 0) investigates and discards; the bots play
