@@ -2,8 +2,8 @@
 
 1. Engine, 3..7 players: random matches (three games each) per second, commands per
    match, mean microseconds per ``apply`` / ``view`` / ``legal``, and ``determinize``.
-2. The table at 1920x1080, 7 players, headless: frame times (ms) for the first frame
-   after a move (the static table and the changed plates are redrawn) and for steady
+2. The table at 1920x1080, 7 players, headless, the screen staying with one seat and
+   following the seat to act: frame times (ms) for the first frame after a move (the static table and the changed plates are redrawn) and for steady
    frames (the pointer sweeping over plates and tokens), and during the end-of-game
    reveal (tokens turning over every frame).
 
@@ -72,7 +72,11 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p * len(values)))]
 
 
-def render(moves: int, size: tuple[int, int]) -> dict[str, list[float]]:
+def render(moves: int, size: tuple[int, int], follow: bool = True) -> dict[str, list[float]]:
+    """Frame times at the table. ``follow``: the screen follows the seat to act (each move
+    a new seat's view, as after a hot-seat curtain: the whole table is drawn afresh);
+    else the screen stays with seat 0 (one person against bots: only what the move
+    changed is redrawn)."""
     import pygame
 
     from game.ui.app import App
@@ -93,7 +97,8 @@ def render(moves: int, size: tuple[int, int]) -> dict[str, list[float]]:
             break
         seat = m.to_act()[0]
         m.apply(seat, talky(m, rng))
-        source.show(m.to_act()[0] if m.to_act() else None)
+        if follow:
+            source.show(m.to_act()[0] if m.to_act() else None)
         for frame in range(4):
             x = 420 + (move * 97 + frame * 211) % (size[0] - 840)
             y = 40 + (move * 53 + frame * 131) % (size[1] - 400)
@@ -121,11 +126,13 @@ def main(argv: list[str] | None = None) -> int:
         r = engine_row(n, args.budget)
         print(f"{n:>7} {r['matches']:>7} {r['per_s']:>9.2f} {r['commands']:>10.1f} {r['apply']:>9.1f} "
               f"{r['view']:>8.1f} {r['legal']:>8.1f} {r['determinize']:>14.1f}", flush=True)
-    print("\nTable, 7 players, 1920x1080 (ms per frame):")
-    for label, values in render(args.moves, (1920, 1080)).items():
-        if values:
-            print(f"  {label:<20} n={len(values):>4}  p50 {statistics.median(values):6.2f}  "
-                  f"p95 {pct(values, 0.95):6.2f}  p99 {pct(values, 0.99):6.2f}  max {max(values):6.2f}")
+    for follow, title in ((False, "the screen stays with one seat (one person against bots)"),
+                          (True, "the screen follows the seat to act (a new view each move, as after a curtain)")):
+        print(f"\nTable, 7 players, 1920x1080, {title} (ms per frame):")
+        for label, values in render(args.moves, (1920, 1080), follow=follow).items():
+            if values:
+                print(f"  {label:<20} n={len(values):>4}  p50 {statistics.median(values):6.2f}  "
+                      f"p95 {pct(values, 0.95):6.2f}  p99 {pct(values, 0.99):6.2f}  max {max(values):6.2f}")
     return 0
 
 
