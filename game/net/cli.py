@@ -1,7 +1,7 @@
 """The text side of ``witchhunt host`` and ``witchhunt join`` (DESIGN D7).
 
 The entry layer (:mod:`game.cli`) decides whether a window opens (the desktop scenes in
-``game/ui/scenes/lan.py``); this module never imports the UI, so a headless host runs
+``game/ui/scenes/lan/``); this module never imports the UI, so a headless host runs
 where pygame is missing. Here: :func:`build_host` (a :class:`~game.net.host.Host` from
 the command line), :func:`serve_host` (the dedicated host, or the host plus a text client
 for the host's own seat), :func:`join_client` (connect, with the profile's saved token)

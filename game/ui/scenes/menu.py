@@ -94,7 +94,7 @@ class MenuScene(MenuBase):
         self._lan("join")
 
     def _lan(self, what: str) -> None:
-        """Open the LAN scene when it exists (game/ui/scenes/lan.py), else a notice."""
+        """Open the LAN scene when it exists (game/ui/scenes/lan/), else a notice."""
         try:
             lan = importlib.import_module("game.ui.scenes.lan")
         except ModuleNotFoundError as exc:

@@ -1,0 +1,28 @@
+"""LAN play on the desktop (issue 5 item 2): "Host a game", "Join a game", the lobby,
+and :class:`LanSession`, the TableSource (``game.ui.session``) of a networked table.
+
+The host's own player goes through the same path as everyone else (DESIGN D4): the
+desktop host starts a :class:`game.net.host.Host` in a background thread and joins it
+over loopback with the seat-0 token the host reserved for it. The screen only ever
+shows what the host sent to this connection: ``view(seat)`` of our own seat.
+
+All network work happens on the client's thread; the scenes read ``client.poll()``
+from an app task and never block, except :meth:`LanSession.submit`, which waits up
+to a second for the host's answer so a refused move snaps back with the rules' words.
+
+In a sandbox (``WITCHHUNT_DISCOVERY_ADDR`` set, as in tests) the host listens on that
+address only; otherwise on every interface, so others on the LAN can join.
+
+The package: ``session`` (LanSession, HostGoneScene, LanGameOverScene), ``lobby``
+(LobbyScene, open_lan_client), ``forms`` (HostScene, JoinScene, start_hosted_lobby,
+run_host_ui). Every name is importable from ``game.ui.scenes.lan`` as before.
+"""
+from game.ui.scenes.lan.session import (GAME_OVER_PAUSE, HOST_GONE_AFTER, HOST_GONE_AGAIN, MAX_TALK, SUBMIT_WAIT,
+                                        WAKE_EVENT, HostGoneScene, LanGameOverScene, LanSession,
+                                        host_bind_address, new_client)
+from game.ui.scenes.lan.lobby import LobbyScene, open_lan_client
+from game.ui.scenes.lan.forms import HostScene, JoinScene, run_host_ui, start_hosted_lobby
+
+__all__ = ["GAME_OVER_PAUSE", "HOST_GONE_AFTER", "HOST_GONE_AGAIN", "MAX_TALK", "SUBMIT_WAIT", "WAKE_EVENT",
+           "HostGoneScene", "LanGameOverScene", "LanSession", "host_bind_address", "new_client", "LobbyScene",
+           "open_lan_client", "HostScene", "JoinScene", "run_host_ui", "start_hosted_lobby"]

@@ -1,0 +1,339 @@
+"""LAN play on the desktop: the "Host a game" and "Join a game" forms and the desktop
+host's window (see the package docstring)."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.net import protocol as proto
+from game.ui.scenes.lan.lobby import LobbyScene
+from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.scenes.new_game import GameSeatsForm
+from game.ui.widgets import Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.net.host import Host
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+# ------------------------------------------------------------------ host form ----------
+class HostScene(GameSeatsForm):
+    """Host a game: the game, seats, bot seats, your name, the port."""
+
+    title = "Host a game"
+    subtitle = "Others on your network join your table; bots can fill seats"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app, seats=4)
+        self.bots = [False] * 8
+        self.name = "Host"
+        self.port_text = str(proto.DEFAULT_PORT)
+        self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
+        self.name_error = ""      # why the name cannot be used (shown beside the field)
+        self.name_note: Label | None = None
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        pw = self.form_width(820, self.px(22))  # wide enough for every game's button
+        x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
+        lw, row, fs = self.px(150), self.px(48), self.px(22)
+        fx = x0 + lw
+        if not self.games:
+            widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs,
+                                 col="danger"))
+        else:
+            y = self.game_and_seat_rows(widgets, x0, fx, y, lw, row, fs)
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row),
+                                 "Bots play" if self.seats < 7 else "Bot seats", fs, col="text_dim"))
+            bx = fx
+            step = min(self.px(128), (pw - lw - self.px(48)) // max(1, self.seats - 1))  # 7 seats fit too
+            for seat in range(1, self.seats):
+                label = f"Seat {seat + 1}" if step >= self.px(120) else str(seat + 1)
+                widgets.append(Checkbox((bx, y, step - self.px(8), row - self.px(6)), label,
+                                        self.bots[seat], font_size=fs, name=f"bot_{seat}",
+                                        on_change=lambda v, s=seat: self.set_bot(s, v)))
+                bx += step
+            y += row
+            widgets.append(Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim"))
+            bx = fx
+            for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
+                widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
+                bx += step
+            y += row + self.px(4)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
+                                     placeholder="Your name", font_size=fs, name="name",
+                                     on_change=self.set_name, on_submit=lambda _t: self.host()))
+            self.name_note = Label((fx + self.px(332), y + self.px(12), x0 + pw - fx - self.px(332) - self.px(48),
+                                    row), self.name_error, self.px(18), col="error_text")
+            widgets.append(self.name_note)  # why the name cannot be used, beside the field (QA 12)
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Port", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
+                                     placeholder=str(proto.DEFAULT_PORT), font_size=fs, name="port",
+                                     on_change=self.set_port, on_submit=lambda _t: self.host()))
+            y += row + self.px(10)
+            widgets.append(Label((x0, y + self.px(10), lw, row), "Stand-in", fs, col="text_dim"))
+            widgets.append(TextField((fx, y, self.px(80), row - self.px(6)), self.standin_text,
+                                     max_len=4, placeholder="30", font_size=fs, name="standin_after",
+                                     on_change=self.set_standin, on_submit=lambda _t: self.host()))
+            widgets.append(Label((fx + self.px(92), y + self.px(10), self.px(500), row),
+                                 "seconds before a bot plays for a player who lost the connection",
+                                 self.px(18), col="text_dim"))
+            if self.timer_offered():
+                y += row + self.px(10)
+                self.timer_row(widgets, x0, fx, y, lw, row, fs)
+        bw, bh = self.px(220), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
+                              name="back"))
+        widgets.append(Button((w // 2 + self.px(12), by, bw, bh), "Host", self.host, style="primary",
+                              enabled=bool(self.games), font_size=self.px(24), name="host"))
+        return widgets
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pw = self.form_width(820, self.px(22))
+        rows = 7 if self.timer_offered() else 6
+        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(rows * 58 + 30)))
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+        _clear_name_error(self)
+
+    def set_port(self, text: str) -> None:
+        self.port_text = text
+
+    def set_standin(self, text: str) -> None:
+        self.standin_text = text
+
+    def host(self) -> None:
+        from game.engine import SetupError
+        from game.net.host import Host
+        from game.saves import new_save_path
+
+        if self.game is None:
+            return
+        name = self.name.strip()
+        if _refuse_name(self, name):
+            return
+        if not self.port_text.strip().isdigit() or not 1 <= int(self.port_text) <= 65535:
+            self.say("The port is a number from 1 to 65535.", "error")
+            return
+        if not self.standin_text.strip().isdigit() or not 0 <= int(self.standin_text) <= 3600:
+            self.say("The bot's wait is a number of seconds from 0 to 3600.", "error")
+            return
+        bots = [s for s in range(1, self.seats) if self.bots[s]]
+        try:
+            host = Host(self.game, self.seats, bots=bots, bot_levels=self.bot_levels(bots), owner_name=name,
+                        auto_start=False, announce=True,
+                        standin_after=float(self.standin_text), options=self.timer_options(),
+                        bind=host_bind_address(), port=int(self.port_text),
+                        save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
+            host.start()
+        except SetupError as exc:
+            self.say(str(exc), "error")
+            return
+        except OSError as exc:
+            self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
+            return
+        start_hosted_lobby(self.app, host, name, replace=True)
+
+
+def _refuse_name(form: MenuBase, name: str) -> bool:
+    """A form's name check (QA 12, as ``--name`` on the command line): True, with the
+    reason beside the name field and the focus in it, when ``name`` cannot be used."""
+    from game.engine.match import name_problem
+
+    problem = name_problem(name)
+    if problem is None:
+        return False
+    form.name_error = ("Type your name first: the table shows it." if not name
+                       else problem[0].upper() + problem[1:] + ".")
+    form.rebuild()
+    field = form.ring.find("name")
+    if field is not None:
+        form.ring.focus_on(field)
+    return True
+
+
+def _clear_name_error(form: MenuBase) -> None:
+    """Typing in the name field takes its complaint away (without rebuilding the form)."""
+    if form.name_error:
+        form.name_error = ""
+        if form.name_note is not None:
+            form.name_note.text = ""
+        form.dirty = True
+
+
+def start_hosted_lobby(app: "App", host: "Host", name: str, replace: bool = False) -> "LobbyScene":
+    """Join our own (started) host over loopback with the owner's token; open the lobby."""
+    client = new_client()
+    address = host.bind or "127.0.0.1"
+    client.connect(address, host.port or proto.DEFAULT_PORT, name, token=host.owner_token, wait=False)
+    session = LanSession(app, client, host=host)
+    lobby = LobbyScene(app, session)
+    if replace:
+        app.scenes.replace(lobby)
+    else:
+        app.scenes.push(lobby)
+    return lobby
+
+
+# ------------------------------------------------------------------ join form ----------
+class JoinScene(MenuBase):
+    """Join a game: tables heard on the LAN, or type an address."""
+
+    title = "Join a game"
+    subtitle = "Pick a table found on your network, or type the address the host shows"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.listener = None
+        self.tables: list = []
+        self.address = ""
+        self.name = "Player"
+        self.new_player = False   # join afresh, without the saved token (a second player here)
+        self.table_id: str | None = None  # the picked table's id (its saved token is used)
+        self._refresh = 0.0
+        self.listen_error = ""
+        self.name_error = ""      # why the name cannot be used (shown under the field)
+        self.name_note: Label | None = None
+
+    def enter(self) -> None:
+        from game.net.discovery import Listener
+
+        try:
+            self.listener = Listener()
+        except OSError as exc:  # the discovery port is busy (another app listening)
+            self.listener = None
+            self.listen_error = f"Cannot listen for tables ({exc.strerror or exc}); type the address."
+        super().enter()
+
+    def exit(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        pw = min(w - 60, self.px(820))
+        x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
+        lw, row, fs = self.px(150), self.px(48), self.px(22)
+        from game.engine import GAMES
+
+        rows = [ListRow(f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}", f"{t.address} · {t.free} of {t.players} seats free"
+                        + (" · playing" if t.started else ""), enabled=t.free > 0 or t.started, data=t)
+                for t in self.tables]
+        self.table_list = ListBox((x0, y, pw - self.px(48), self.px(200)), rows, row_height=self.px(56),
+                            on_select=self.pick, on_activate=lambda i: (self.pick(i), self.join()),
+                            font_size=fs, name="tables", empty_text=self.listen_error or "Looking for tables…")
+        y += self.px(214)
+        widgets: list[Widget] = [self.table_list]
+        widgets.append(Label((x0, y + self.px(10), lw, row), "Address", fs, col="text_dim"))
+        self.address_field = TextField((x0 + lw, y, self.px(360), row - self.px(6)), self.address, max_len=60,
+                                       placeholder="192.168.1.20:41692", font_size=fs, name="address",
+                                       on_change=self.set_address, on_submit=lambda _t: self.join())
+        widgets.append(self.address_field)
+        y += row + self.px(10)
+        widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
+        widgets.append(TextField((x0 + lw, y, self.px(320), row - self.px(6)), self.name, max_len=24,
+                                 placeholder="Your name", font_size=fs, name="name", on_change=self.set_name,
+                                 on_submit=lambda _t: self.join()))
+        widgets.append(Checkbox((x0 + lw + self.px(336), y, self.px(280), row - self.px(6)), "Join as a new player",
+                                self.new_player, font_size=fs, name="new_player", on_change=self.set_new_player))
+        self.name_note = Label((x0 + lw, y + row - self.px(4), pw - lw - self.px(48), self.px(26)), self.name_error,
+                               self.px(18), col="error_text")
+        widgets.append(self.name_note)  # why the name cannot be used, under the field (QA 12)
+        bw, bh = self.px(200), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(Button((w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back,
+                              font_size=self.px(24), name="back"))
+        widgets.append(Button((w // 2 - bw // 2, by, bw, bh), "Watch", lambda: self.join(spectate=True),
+                              font_size=self.px(24), name="watch"))
+        widgets.append(Button((w // 2 + bw // 2 + self.px(16), by, bw, bh), "Join", self.join, style="primary",
+                              font_size=self.px(24), name="join"))
+        return widgets
+
+    def next_wake(self) -> float | None:
+        """The found-tables list is refreshed every half second while it is shown."""
+        return max(0.0, self._refresh) if self.listener is not None else None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._refresh -= dt
+        if self._refresh <= 0 and self.listener is not None:
+            self._refresh = 0.5
+            tables = self.listener.tables()
+            if [(t.host, t.port, t.free, t.started) for t in tables] != \
+                    [(t.host, t.port, t.free, t.started) for t in self.tables]:
+                self.tables = tables
+                self.rebuild()
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(self.tables):
+            self.address = self.tables[index].address
+            self.table_id = self.tables[index].table_id
+            self.address_field.set_text(self.address)
+            self.dirty = True
+
+    def set_address(self, text: str) -> None:
+        if text != self.address:
+            self.table_id = None  # a typed address: the newest token used there
+        self.address = text
+
+    def set_new_player(self, value: bool) -> None:
+        self.new_player = value
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+        _clear_name_error(self)
+
+    def join(self, spectate: bool = False) -> None:
+        from game.net.tokens import TokenStore
+
+        try:
+            address = proto.parse_address(self.address)
+        except ValueError as exc:
+            self.say(f"That address does not work: {exc}.", "error")
+            return
+        name = self.name.strip()
+        if _refuse_name(self, name):
+            return
+        try:
+            store = TokenStore()
+        except ValueError as exc:  # a bad WITCHHUNT_PROFILE
+            self.say(str(exc), "error")
+            return
+        client = new_client()
+        token = None if spectate or self.new_player else store.lookup(str(address), self.table_id)
+        client.connect(address.host, address.port, name, token=token, spectate=spectate, wait=False)
+        session = LanSession(self.app, client, tokens=store)
+        session.retry_without_token = token is not None  # type: ignore[attr-defined]
+        session.address = address  # type: ignore[attr-defined]
+        self.app.scenes.push(LobbyScene(self.app, session))
+
+
+def run_host_ui(args: Any, host: "Host") -> int | None:
+    """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
+    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open;
+    ``OSError`` when the port cannot be listened on (the entry layer says so in one line)."""
+    from game.ui.app import make_app, run_guarded
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        app = make_app()
+    except Exception as exc:
+        log.info("no window for the host (%s); using the text client", exc)
+        return None
+    host.start()
+    app.scenes.reset(MenuScene(app))
+    lobby = start_hosted_lobby(app, host, args.name)
+    try:
+        return run_guarded(app, None)
+    finally:
+        lobby.session.close()

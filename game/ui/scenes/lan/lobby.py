@@ -1,0 +1,229 @@
+"""LAN play on the desktop: the lobby (seats, ready, chat) and opening a client's table
+(see the package docstring)."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.net import protocol as proto
+from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
+from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.widgets import Button, Checkbox, Widget, colour, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
+
+# ------------------------------------------------------------------ the lobby ----------
+class LobbyScene(MenuBase):
+    """Who sits where, who is ready; the host's player may start. The table opens by
+    itself when the game starts."""
+
+    title = "Lobby"
+
+    def __init__(self, app: "App", session: LanSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self._seen = -1
+        self._touched = False
+        self.addresses: list[str] = []
+        if session.host is not None:
+            from game.net.discovery import local_addresses
+
+            port = session.host.port
+            self.addresses = [str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in
+                              ([session.host.bind] if session.host.bind else local_addresses())]
+
+    @property
+    def client(self) -> Client:
+        return self.session.client
+
+    def enter(self) -> None:
+        self.session.start()
+        super().enter()
+
+    def build(self, w: int, h: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        bw, bh = self.px(200), self.px(56)
+        by = h - bh - self.px(30)
+        owner = bool((self.client.welcome or {}).get("owner"))
+        seat = self.client.seat
+        lobby = self.client.lobby or {}
+        ready = bool(seat is not None and any(s.get("seat") == seat and s.get("ready")
+                                              for s in lobby.get("seats", [])))
+        x = w // 2 - (bw * 3 + self.px(32)) // 2
+        if seat is not None and not lobby.get("started"):
+            widgets.append(Checkbox((x + bw + self.px(16), by, bw, bh), "Ready", ready, font_size=self.px(24),
+                                    on_change=lambda v: self.client.ready(v), name="ready"))
+        if owner and not lobby.get("started"):
+            widgets.append(Button((x + 2 * (bw + self.px(16)), by, bw, bh), "Start", self.start_game,
+                                  style="primary", font_size=self.px(24), name="start"))
+        # Leave comes last in the focus ring, so Enter on a fresh lobby never leaves it
+        widgets.append(Button((x, by, bw, bh), "Leave", self.back, font_size=self.px(24), name="leave"))
+        return widgets
+
+    def focus_first(self) -> None:
+        for name in ("start", "ready", "leave"):
+            widget = self.ring.find(name)
+            if widget is not None and widget.can_focus:
+                self.ring.focus_on(widget)
+                return
+        super().focus_first()
+
+    def handle(self, event) -> None:
+        self._touched = True
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        session = self.session
+        if session.revision != self._seen:
+            self._seen = session.revision
+            self.rebuild()
+            if not self._touched:  # the buttons arrive with the welcome: focus the useful one
+                self.focus_first()
+        client = self.client
+        if client.status == LOST and client.welcome is None:
+            self._join_failed()
+            return
+        if client.view is not None and session.table is None and self.app.scenes.top is self:
+            from game.ui.scenes.menu import MenuScene
+
+            if session.open_table(base=MenuScene(self.app)) is None:
+                self.say(session.error or "This game cannot be shown here.", "error")
+
+    def _join_failed(self) -> None:
+        failure = getattr(self.client, "_join_failed", None)
+        code = getattr(failure, "code", "")
+        if code == "bad_token" and getattr(self.session, "retry_without_token", False):
+            address = self.session.address  # type: ignore[attr-defined]
+            if self.session.tokens is not None:
+                self.session.tokens.forget(str(address))
+            self.session.client.close()
+            client = new_client()
+            client.connect(address.host, address.port, self.client.name, wait=False)
+            self.session.client = client
+            self.session.retry_without_token = False  # type: ignore[attr-defined]
+            return
+        message = str(failure) if failure else "The host could not be reached."
+        if code == "seat_in_use":
+            message += " Tick \u201cJoin as a new player\u201d to take a free seat instead."
+        self.session.close()
+        self.app.scenes.pop()
+        top = self.app.scenes.top
+        if isinstance(top, MenuBase):
+            top.say(message, "error")
+
+    @staticmethod
+    def absent_style(game: str) -> tuple[str, tuple[int, int, int]]:
+        """How the lobby shows a seat nobody plays, as the game's table draws it (Salem:
+        a ghost, in the ghosts' colour): (words, colour)."""
+        from game.ui.tables import load_tables
+
+        table = load_tables().get(game)
+        label = getattr(table, "absent_label", None)
+        tint = getattr(table, "absent_colour", None)
+        return (label if isinstance(label, str) and label else "nobody plays it",
+                tuple(tint) if isinstance(tint, tuple) and len(tint) == 3 else colour("text_dim"))
+
+    def start_game(self) -> None:
+        if not self.client.start_game():
+            self.say("Not connected to the host.", "error")
+
+    def back(self) -> None:
+        self.session.close()
+        self.app.scenes.pop()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        client = self.client
+        lobby = client.lobby or {}
+        pw = min(w - 60, self.px(760))
+        panel = pygame.Rect(w // 2 - pw // 2, self.px(130), pw, h - self.px(260))
+        draw_panel(surface, panel)
+        x, y = panel.x + self.px(24), panel.y + self.px(18)
+        fs = self.px(22)
+        status = {CONNECTED: "Connected", RECONNECTING: "Reconnecting…", LOST: "Connection lost",
+                  CLOSED: "Closed"}.get(client.status, "Connecting…")
+        from game.engine import GAMES
+
+        game = lobby.get("game") or client.game or ""
+        game = getattr(GAMES.get(game), "title", "") or game
+        head = f"{lobby.get('table') or 'Table'} · {game} · {status}"
+        draw_text(surface, head, (x, y), fs, colour("accent"), bold=True)
+        y += self.px(40)
+        if self.session.host_gone and client.status == RECONNECTING:  # QA 11
+            draw_text(surface, "The host is not answering. You rejoin by yourself when it is back.",
+                      (x, y), self.px(20), colour("error_text"))
+            y += self.px(34)
+        if self.addresses:
+            draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
+                      colour("text_dim"))
+            y += self.px(34)
+        absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
+        for seat in lobby.get("seats", []):
+            name = seat.get("name") or "(free)"
+            if seat.get("absent"):
+                state = absent_label
+            elif seat.get("bot"):
+                state = "bot"
+            elif not seat.get("taken"):
+                state = "waiting for a player"
+            elif not seat.get("connected"):
+                state = "away"
+            else:
+                state = "ready" if seat.get("ready") else "here"
+            you = "  ← you" if seat.get("seat") == client.seat else ""
+            draw_text(surface, f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}", (x, y), fs,
+                      absent_colour if seat.get("absent") else colour("text"))
+            y += self.px(34)
+        timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
+        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0:
+            draw_text(surface, f"Timer: {timer:g} s for each move; at zero the game moves for that player.",
+                      (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            y += self.px(30)
+        if isinstance(lobby.get("standin_after"), (int, float)):
+            wait = lobby["standin_after"]
+            draw_text(surface, f"If a player loses their connection, a bot plays for them after {wait:g} s "
+                               "until they return.", (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            y += self.px(30)
+        if client.seat is None and client.welcome is not None:
+            draw_text(surface, "You are watching.", (x, y + self.px(8)), fs, colour("text_dim"))
+        if lobby.get("started") and client.view is not None and self.session.error:
+            draw_text(surface, self.session.error, (x, y + self.px(40)), fs, colour("danger"))
+
+
+# ------------------------------------------------------------------ command line -------
+def open_lan_client(args: Any, client: Client) -> int | None:
+    """``witchhunt join``: the desktop lobby for an already connected ``client``.
+    Returns None (the caller then uses the text client) when no window can open."""
+    from game.ui.app import make_app, run_guarded
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        app = make_app()
+    except Exception as exc:  # no display: let the caller fall back to the terminal
+        log.info("no window for the LAN client (%s); using the text client", exc)
+        return None
+    client.notify = _wake_ui
+    session = LanSession(app, client, tokens=_token_store(getattr(args, "profile", None)))
+    app.scenes.reset(MenuScene(app))
+    app.scenes.push(LobbyScene(app, session))
+    try:
+        return run_guarded(app, None)
+    finally:
+        session.close()
+
+
+def _token_store(profile: str | None) -> Any:
+    """The profile's seat tokens (the entry layer checked the name), or None."""
+    from game.net.tokens import TokenStore
+
+    try:
+        return TokenStore(profile)
+    except (ValueError, OSError):
+        return None
