@@ -4,6 +4,8 @@
 
 * salem_4p.png, salem_8p.png, salem_12p.png - a day turn in mid-game (12 with Town Hall)
 * salem_ghosts_2p.png       - the 2-player game: two ghosts named by their Town Hall card
+* salem_ghost_peek.png      - the same game right after a ghost peek: the peeked card shown to
+                              the peeker alone until a click, before the curtain (QA 15)
 * salem_night.png           - Night: the witches' vote, the prompt of a witch
 * salem_night_sleeper.png   - the same window for a seat without a role: "the town sleeps"
 * salem_conspiracy_pick.png - a Conspiracy pick from the row on the left
@@ -76,6 +78,15 @@ class TimedSource(MatchTableSource):
         return dict(self.left)
 
 
+class PeekSource(MatchTableSource):
+    """The peeker's screen held after a ghost peek, as HotseatSession holds it."""
+
+    holding = True
+
+    def held_reveals(self) -> list[dict]:
+        return [e for e in self.match.log(self._seat) if e["type"] == "ghost_peek" and e["seat"] == self._seat][-1:]
+
+
 def shoot(app: App, m, seat: int, path: Path, frames: int = 6, source=None) -> None:
     scene = open_table_scene(app, SalemTableScene, source or MatchTableSource(m, seat), frames)
     pygame.image.save(app.screen, str(path))
@@ -102,6 +113,9 @@ def main(argv: list[str]) -> int:
         shoot(app, m, m.view(None)["active"], out / name)
     m = playout(2, 7, lambda m: m.state_id >= 8 and not m.view(None)["pending"] and not m.view(None)["played"])
     shoot(app, m, m.view(None)["active"], out / "salem_ghosts_2p.png")
+    peeker = m.view(None)["active"]
+    m.apply(peeker, next(c for c in m.legal(peeker) if c["type"] == "ghost_peek" and c["index"] == 1))
+    shoot(app, m, peeker, out / "salem_ghost_peek.png", source=PeekSource(m, peeker))
     m = playout(6, 3, window("night_vote"), draw_bias=0.8)
     w = m.state["stack"][-1]["window"]
     shoot(app, m, w["voters"][0], out / "salem_night.png")

@@ -73,6 +73,15 @@ private view it showed (for a curtain or the banner), the session first shows th
 until a click or key on the table (:meth:`release_public_moment`); then the curtain.
 Public information only, so D3 holds; bots wait meanwhile.
 
+The private reveal (QA 15): a move may show its mover something nobody else sees and
+that stays nowhere on the table (Salem's ghost peek: the card is looked at, then the
+ghost's row is shuffled). A game lists those event types in :data:`REVEAL_EVENTS`. When
+a person's own move logs such an event for them, the session holds that seat's own view
+(like the drawn cards, but until a click or key only: no time limit) and the table shows
+what was revealed (:meth:`held_reveals`); then the screen passes on as usual (curtain,
+banner). It is the mover's own private view, so D3 is untouched; bots wait meanwhile.
+With one human seat it holds too (nothing else would show the card).
+
 "No answers" passes (``pass`` / ``no_objection``) for the human seat asked now and, as the
 window goes round, for every later human seat in the same window (bots still answer
 for themselves).
@@ -107,6 +116,7 @@ import marshal
 import threading
 import time
 from pathlib import Path
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, Bot, SearchBot, SeatModel, make_bot
@@ -129,6 +139,17 @@ MAX_TALK = 300
 MAX_TALK_TEXT = 200
 #: seconds the final position stays on screen before the game-over scene appears
 GAME_OVER_PAUSE = 1.5
+
+
+@dataclass
+class _Hold:
+    """A seat's own view held on screen: the cards it drew (issue 9 item 7) and what its
+    move revealed to it alone (QA 15), until a click/key or ``left`` seconds."""
+
+    seat: int
+    cards: list[str]
+    left: float  # seconds until it ends by itself (inf: only a click or key ends it)
+    reveals: list[dict] = field(default_factory=list)
 
 
 class TableSource(Protocol):
@@ -328,8 +349,8 @@ class HotseatSession:
         #: the answer window "No answers" was pressed for (its humans pass automatically)
         self._auto_pass: tuple | None = None
         self._curtain: "Scene | None" = None
-        #: (seat, new card ids, seconds left) while a seat's drawn cards are held on screen
-        self._hold: tuple[int, list[str], float] | None = None
+        #: a seat's own view held on screen (drawn cards, a private reveal), see _Hold
+        self._hold: _Hold | None = None
         #: public events that deserve a moment before the screen passes on (PUBLIC_MOMENTS)
         self._moment_pending: list[dict] = []
         #: the public moment on screen now (its events), until release_public_moment()
@@ -514,7 +535,8 @@ class HotseatSession:
             return "Wait until the curtain is lifted."
         if self._hold is not None:
             return "Your turn is over: click to pass the screen on."
-        return self._apply(seat, command, hand_before=self._hand(seat) if len(self.humans) > 1 else None)
+        return self._apply(seat, command, hand_before=self._hand(seat) if len(self.humans) > 1 else None,
+                           mover=True)
 
     def request_seat(self, seat: int) -> None:
         """A seat's button on the public banner: lower the curtain for that seat."""
@@ -527,12 +549,18 @@ class HotseatSession:
     # ------------------------------------------------------------ the drawn cards ----
     @property
     def holding(self) -> bool:
-        """True while a seat's drawn cards are held on screen (see the module docstring)."""
+        """True while a seat's own view is held on screen: the cards it drew, or what its
+        move revealed to it alone (see the module docstring)."""
         return self._hold is not None
 
     def held_cards(self) -> list[str]:
         """The cards the held seat just drew (for the table to point them out)."""
-        return list(self._hold[1]) if self._hold is not None else []
+        return list(self._hold.cards) if self._hold is not None else []
+
+    def held_reveals(self) -> list[dict]:
+        """The events (as the held seat's own log has them) that revealed something to
+        that seat alone with its move (:data:`REVEAL_EVENTS`); [] when none is held."""
+        return [dict(e) for e in self._hold.reveals] if self._hold is not None else []
 
     def release_hold(self) -> None:
         """The held seat has seen its cards (a click or key on the table, or the time ran
@@ -560,7 +588,21 @@ class HotseatSession:
             return  # still this seat's turn: its cards stay on screen anyway
         drawn = [c for c in self._hand(seat) if c not in set(before)]
         if drawn and self.hold_seconds > 0:
-            self._hold = (seat, drawn, self.hold_seconds)
+            self._hold = _Hold(seat, drawn, self.hold_seconds)
+
+    def _start_reveal(self, seat: int, since: int) -> None:
+        """Hold ``seat``'s view when its own move (logged from state ``since`` on)
+        revealed something to it alone (QA 15); drawn cards held too stay lit."""
+        kinds = REVEAL_EVENTS.get(self.game)
+        if not kinds or self.match.over or not self.is_human(seat):  # the end shows all
+            return
+        reveals = [e for e in self.match.log(seat, since) if e.get("type") in kinds and e.get("seat") == seat]
+        if not reveals:
+            return
+        if self._hold is not None and self._hold.seat == seat:
+            self._hold.reveals, self._hold.left = reveals, float("inf")
+        else:
+            self._hold = _Hold(seat, [], float("inf"), reveals)
 
     # ---------------------------------------------------------- the public moment ----
     def public_moment(self) -> list[dict]:
@@ -750,7 +792,9 @@ class HotseatSession:
 
     # ----------------------------------------------------------------- internals ----
     def _apply(self, seat: int, command: dict, sync: bool = True,
-               hand_before: list[str] | None = None) -> str | None:
+               hand_before: list[str] | None = None, mover: bool = False) -> str | None:
+        """Apply ``command`` for ``seat``; ``hand_before`` (several humans) may start the
+        drawn-cards hold, ``mover`` (a person's own move from the screen) a reveal hold."""
         mark = self.match.state_id  # the command's events are logged under this state id
         try:
             self.match.apply(seat, command)
@@ -762,6 +806,8 @@ class HotseatSession:
         self._note_moments(mark)
         if hand_before is not None:
             self._start_hold(seat, hand_before)
+        if mover:
+            self._start_reveal(seat, mark)
         self._after_apply(sync)
         return None
 
@@ -894,10 +940,8 @@ class HotseatSession:
             return None  # bots wait while the table looks at the moment; a click ends it
         if self._hold is not None:
             self._clock_ticking = None
-            seat, drawn, left = self._hold
-            left -= dt
-            if left > 0:
-                self._hold = (seat, drawn, left)
+            self._hold.left -= dt
+            if self._hold.left > 0:
                 return self._due()  # bots wait while someone looks at the cards they drew
             self.release_hold()
             dt = 0.0
@@ -943,7 +987,8 @@ class HotseatSession:
         if self._moment is not None:
             return None
         if self._hold is not None:
-            return max(0.0, self._hold[2])
+            left = self._hold.left
+            return None if left == float("inf") else max(0.0, left)  # a reveal waits for a click
         if self.curtain_down or not any(s in self.bots for s in self.match.to_act()):
             return None
         left = max(0.0, self.bot_delay - self._bot_clock)
@@ -994,6 +1039,11 @@ def _trial_ends(event: dict) -> bool:
 
 #: game -> which public events deserve a public moment before the screen passes on (QA 6)
 PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends}
+
+#: game -> event types that reveal something to the mover alone and stay nowhere on the
+#: table (the seat's own log has the secret): the mover's view is held until a click so
+#: it is seen before the screen passes on (QA 15; Salem §3.1 C, the ghost peek)
+REVEAL_EVENTS: dict[str, frozenset[str]] = {"salem": frozenset({"ghost_peek"})}
 
 
 def _sooner(a: float | None, b: float | None) -> float | None:

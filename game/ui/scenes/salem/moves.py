@@ -195,8 +195,9 @@ class MovesPanel:
         choices = [(t, c) for t, c in self.tryal_choices() if c["type"] == "ghost_peek"]
         if choices:
             by_target = {t: c for t, c in choices}
-            self.pick = Pick("Click a ghost's Tryal card to look at it", [t for t, _ in choices],
+            self.pick = Pick("Click a ghost's Tryal card to peek at it", [t for t, _ in choices],
                              lambda t: self.submit(dict(by_target[t])))
+            self.message = self.status_message()  # the hint says what the clicks do now (QA 15)
             self.dirty = True
 
     # -- the buttons

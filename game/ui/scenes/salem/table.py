@@ -39,6 +39,7 @@ from game.ui.scenes.salem.common import fallback_zones
 from game.ui.scenes.salem.hand import HandPanel
 from game.ui.scenes.salem.moves import MovesPanel
 from game.ui.scenes.salem.prompts import PromptsPanel
+from game.ui.scenes.reveal import RevealPanel
 from game.ui.scenes.salem.seats import SeatsPanel
 from game.ui.scenes.table_base import Rect, TableScene, Target, text
 from game.ui.widgets import Button
@@ -46,7 +47,8 @@ from game.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 
-class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, TableScene):
+class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, RevealPanel,
+                      TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
@@ -83,6 +85,11 @@ class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPan
 
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
+
+    def reveal_face(self, event: dict) -> str | None:
+        """A ghost peek (§3.1 C) shows the Tryal card's face (faces are named by kind)."""
+        kind = event.get("kind")
+        return f"tryal-{kind}" if isinstance(kind, str) else None
 
     # ------------------------------------------------------------------ view ----
     def sync(self, force: bool = False) -> bool:
@@ -235,6 +242,7 @@ class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPan
         self.draw_second_drop(surface)
         self.draw_row_pick(surface)
         self.draw_window_prompt(surface)
+        self.draw_reveal(surface)
 
     def on_view_changed(self, old: dict, new: dict) -> None:
         """A card played onto a seat flies there from its player."""
