@@ -153,3 +153,116 @@ def test_hot_seat_says_nothing_about_a_sealed_bribe_once_the_screen_is_passed(tm
     assert [b["card"] for b in session.match.state["box"]] == ["bribe-6"]
     assert session.screen_seat is None
     assert not (table.toast_widget.showing and "seal" in table.toast_widget.text.lower())
+
+
+def test_a_staged_bribe_survives_save_and_leave_then_continue_behind_its_seats_curtain_only(tmp_path, monkeypatch):
+    # QA 8; hammer.md H8.1 (staged until the seat's next move) + DESIGN D3 (private) + D5
+    import random
+
+    from game.ui.scenes.continue_game import ContinueScene
+    from game.ui.scenes.curtain import CurtainScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.session import HotseatSession, open_table
+    from tests.ui.shell_helpers import lift_curtain, new_app
+    from tests.ui.test_drawn_cards_hold import to_an_end_of_turn
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [], seed=12, bot_delay=0.0, hold=0)
+    table = open_table(app, session, base=MenuScene(app))
+    seat = to_an_end_of_turn(app, session, random.Random(3))
+    give(session.match, seat, "bribe-6")
+    table.sync(force=True)
+    app.frame(wait=False)
+    vid = next(v["id"] for v in table.view["villagers"] if v["owner"] != seat and v["status"] == "alive")
+    stage(app, table, "bribe-6", vid)
+    entry = {"card": "bribe-6", "target": vid, "sign": 1}
+    assert table.staged() == [entry]
+    post_key(app, pygame.K_ESCAPE)  # the table menu: nothing to warn about, it is kept
+    assert app.scenes.top.warning == ""
+    post_click(app, app.scenes.top.ring.find("leave").rect.center)  # Save and leave
+    assert [type(s) for s in app.scenes.stack] == [MenuScene]
+    sid = session.match.state_id
+
+    post_click(app, app.scenes.top.ring.find("continue").rect.center)
+    assert isinstance(app.scenes.top, ContinueScene)
+    post_click(app, app.scenes.top.ring.find("resume").rect.center)
+    assert isinstance(app.scenes.top, CurtainScene)  # three people: the screen is public
+    resumed = app.scenes.stack[-2]
+    assert resumed is not table and resumed.source.match.state_id == sid
+    assert resumed.staged() == [] and resumed.tray_sprite("bribe-6") is None  # not on a public screen
+    lift_curtain(app, frame=True)
+    assert resumed.source.screen_seat == seat
+    assert resumed.staged() == [entry]  # back in its owner's tray, out of the fan
+    assert resumed.tray_sprite("bribe-6") is not None and resumed.locate("card", "bribe-6") is None
+    post_click(app, resumed.locate("button", "end_turn"))  # and it goes with the next move
+    assert list(resumed.source.match.commands[-1]) == [seat, {"type": "end_turn", "bribes": [entry]}]
+    assert [b["card"] for b in resumed.source.match.state["box"]] == ["bribe-6"]
+    resumed.source.close()
+
+
+def test_restored_staging_shows_only_for_its_own_seat(app):
+    # QA 8 + DESIGN D3: a seat's staged bribes (kept in the source's ui_state, as a resumed
+    # hot-seat game has them) never show on another seat's screen
+    src, seat = bribe_turn(seed=8)
+    other = (seat + 1) % 3
+    give(src.match, other, "bribe-13")
+    vid = other_villager(src, seat)
+    src.ui_state = {"staged_bribes": {str(seat): [{"card": "bribe-3", "target": vid, "sign": -1}],
+                                      str(other): [{"card": "bribe-13", "target": vid, "sign": 7}]}}  # bad sign
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    assert scene.staged() == [{"card": "bribe-3", "target": vid, "sign": -1}]
+    src.show(other)
+    scene.sync()
+    app.frame(wait=False)
+    assert scene.staged() == [] and scene.tray_sprite("bribe-3") is None and scene.tray_sprite("bribe-13") is None
+    assert scene.locate("card", "bribe-13") is not None  # a malformed entry is simply not staged
+
+
+def test_leaving_a_lan_table_says_the_staged_bribe_goes_back_to_the_hand(app):
+    # QA 8: a LAN table keeps staging in the scene only, so its menu says what leaving does
+    from game.ui.scenes.table_menu import TableMenuScene
+
+    src, seat = bribe_turn(seed=9)  # no ui_state, no save path: like a LanSession
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, TableMenuScene) and app.scenes.top.warning == ""
+    post_key(app, pygame.K_ESCAPE)
+    stage(app, scene, "bribe-3", other_villager(src, seat))
+    post_key(app, pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert isinstance(menu, TableMenuScene)
+    assert menu.warning == "Leaving: your staged bribe goes back to your hand."
+    app.frame(wait=False)
+    assert menu.warning_rect is not None and menu._box().contains(menu.warning_rect)
+    leave = menu.ring.find("leave").rect
+    assert not leave.colliderect(menu.warning_rect) and menu._box().contains(leave)
+    post_key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_bribe_dropped_on_the_tray_lies_inside_it_while_its_villager_is_chosen(size):
+    # QA 9: the Bribe let go over the tray stayed whole where it was dropped, its top
+    # overhanging the tray's top edge; now it lies in the tray's row area, below the title
+    from game.ui.app import App
+
+    app = App(size=size)
+    src, seat = bribe_turn(seed=10)
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    tray = scene.tray_rect()
+    post_drag(app, scene.locate("card", "bribe-3"), (tray.centerx, tray.y + 6))  # let go near its top edge
+    assert scene.pick is not None
+    sprite = scene.pending_sprite("bribe-3")
+    rows = scene.tray_rows()
+    assert tray.contains(sprite.rect) and rows.contains(sprite.rect), (sprite.rect, tray, rows)
+    assert sprite not in scene.hand_sprites()  # no hover raise pulls it back into the fan
+    post_click(app, scene.locate("villager", other_villager(src, seat)))
+    assert scene.prompt is not None and rows.contains(scene.pending_sprite("bribe-3").rect)
+    post_key(app, pygame.K_ESCAPE)  # called off: back in the fan, full size
+    for _ in range(30):
+        app.frame(wait=False)
+    back = scene.pending_sprite("bribe-3")
+    assert scene.prompt is None and scene.staged() == []
+    assert back.rect.size == scene.card_size() and back in scene.hand_sprites()
+    assert not tray.colliderect(back.rect)

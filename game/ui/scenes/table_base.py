@@ -545,7 +545,11 @@ class TableScene(Scene):
         """Resume, Rules, Settings, Save and leave, Quit (issue 9 item 2)."""
         from game.ui.scenes.table_menu import TableMenuScene
 
-        self.app.scenes.push(TableMenuScene(self.app, self.source))
+        self.app.scenes.push(TableMenuScene(self.app, self.source, table=self))
+
+    def leave_warning(self) -> str:
+        """What leaving the table would not keep, for the table menu ("" = nothing)."""
+        return ""
 
     def status_message(self) -> str:
         return ""

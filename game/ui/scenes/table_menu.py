@@ -5,6 +5,9 @@ Resume, Rules (opened at the table's game), Settings, Save and leave to the main
 shade, so it shows nothing the screen did not already show (DESIGN D3 holds). Esc or
 Resume closes it. Every move is autosaved already, so leaving and quitting lose nothing;
 both wait for the last autosave to reach the disk first.
+
+A table may have something that leaving does not keep (a LAN table's staged Hammer
+bribes, QA 8): its ``leave_warning()`` says so, in plain words under the note.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import Button, Widget, colour, draw_panel, draw_text
+from game.ui.widgets import Button, Widget, colour, draw_panel, draw_text, text_surface
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,9 +30,18 @@ class TableMenuScene(MenuBase):
 
     opaque = False
 
-    def __init__(self, app: "App", source: Any) -> None:
+    def __init__(self, app: "App", source: Any, table: Any = None) -> None:
         super().__init__(app)
         self.source = source
+        #: what leaving loses, from the table (``leave_warning()``), "" when nothing
+        self.warning = ""
+        self.warning_rect: pygame.Rect | None = None
+        warn = getattr(table, "leave_warning", None)
+        if callable(warn):
+            try:
+                self.warning = str(warn() or "")
+            except Exception:  # the menu must always open
+                log.exception("the table's leave warning failed")
 
     @property
     def saves_locally(self) -> bool:
@@ -39,7 +51,7 @@ class TableMenuScene(MenuBase):
     def _box(self) -> pygame.Rect:
         w, h = self.app.size
         bw = min(w - 60, self.px(420))
-        bh = self.px(104) + 5 * self.px(62)
+        bh = self.px(104) + 5 * self.px(62) + self.warning_height()
         return pygame.Rect(w // 2 - bw // 2, max(10, h // 2 - bh // 2), bw, bh)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -53,9 +65,12 @@ class TableMenuScene(MenuBase):
             ("Quit", self.quit, {"icon": "quit", "name": "quit"}),
         ]
         bw, bh, gap = box.w - self.px(60), self.px(50), self.px(12)
-        top = box.y + self.px(92)
+        top = box.y + self.px(92) + self.warning_height()
         return [Button((box.centerx - bw // 2, top + i * (bh + gap), bw, bh), label, cb,
                        font_size=self.px(22), **kw) for i, (label, cb, kw) in enumerate(items)]
+
+    def warning_height(self) -> int:
+        return self.px(30) if self.warning else 0
 
     # ------------------------------------------------------------------ actions ----
     def rules(self) -> None:
@@ -127,5 +142,11 @@ class TableMenuScene(MenuBase):
         note = "Every move is saved · Esc goes back" if self.saves_locally else "Esc goes back to the table"
         draw_text(surface, note, (box.centerx, box.y + self.px(58)), self.px(17), colour("text_dim"),
                   anchor="midtop")
+        if self.warning:  # the whole sentence, its type stepping down to fit the box
+            size = self.px(18)
+            while size > 11 and text_surface(self.warning, size, colour("accent"), True).get_width() > box.w - 16:
+                size -= 1
+            self.warning_rect = draw_text(surface, self.warning, (box.centerx, box.y + self.px(84)), size,
+                                          colour("accent"), bold=True, anchor="midtop")
         self.ring.draw(surface)
         self.toast.draw(surface)

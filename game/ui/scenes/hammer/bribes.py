@@ -12,8 +12,17 @@ tray ("in the box") until it opens.
 Staging is kept per seat and shown only while that seat is on screen (hot-seat: the
 curtain changes the seat, the tray follows). A staged bribe whose card left the hand or
 whose villager is gone falls back out of the tray.
+
+Staging is UI state (QA 8): a hot-seat source keeps it in ``source.ui_state`` (under
+``staged_bribes``, seat -> entries), which the session saves in the autosave's
+``extra['ui']``, so Save and leave / Quit then Continue finds each seat's tray as it was
+(and still only behind that seat's curtain: the tray shows for ``view['seat']`` only). A
+LAN table keeps it in the scene only; its table menu says that leaving puts a staged
+bribe back in the hand (:meth:`BribeTray.leave_warning`).
 """
 from __future__ import annotations
+
+import logging
 
 import pygame
 
@@ -22,7 +31,16 @@ from game.ui import theme
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table_base import Pick, Prompt, Target, text
+from game.ui.session import save_ui_state
 from game.ui.sprites import CardSprite
+
+log = logging.getLogger(__name__)
+
+#: the key of the staged bribes in ``source.ui_state`` (saved with a hot-seat game)
+UI_KEY = "staged_bribes"
+#: what a LAN table's menu says while bribes are staged (they are not kept by leaving)
+LEAVE_WARNING = ("Leaving: your staged bribe goes back to your hand.",
+                 "Leaving: your staged bribes go back to your hand.")
 
 TRAY_TITLE = "Sealed bribes"
 TRAY_NOTE = ("goes with your next move", "go with your next move")  # one / several staged
@@ -32,9 +50,49 @@ class BribeTray:
     """Staging, drawing and taking back sealed bribes. Mixed into
     :class:`~game.ui.scenes.hammer.table.HammerTableScene` before the other panels."""
 
-    staging: dict[int, list[dict]]
+    staging: dict[str, list[dict]]
+    #: the Bribe lying in the tray while its villager / sign is chosen (QA 9)
+    tray_pending: str | None = None
 
     # ------------------------------------------------------------------ the state --
+    def _staging_store(self) -> tuple[dict, bool]:
+        """Where staged bribes are kept (seat as a string -> entries) and whether that
+        store is saved with the game: the source's ``ui_state`` when it has one (hot-seat),
+        else the scene's own dict (LAN)."""
+        state = getattr(self.source, "ui_state", None)
+        if isinstance(state, dict):
+            store = state.get(UI_KEY)
+            if not isinstance(store, dict):
+                store = state[UI_KEY] = {}
+            return store, True
+        return self.staging, False
+
+    def staging_kept(self) -> bool:
+        """Staged bribes survive leaving the table (saved with a hot-seat game)."""
+        return self._staging_store()[1] and getattr(self.source, "save_path", None) is not None
+
+    def _entries(self, seat: int) -> list[dict]:
+        """``seat``'s staged entries as stored; anything malformed (a hand-edited save) is
+        left out."""
+        raw = self._staging_store()[0].get(str(seat))
+        if not isinstance(raw, list):
+            return []
+        return [{"card": b["card"], "target": b["target"], "sign": b["sign"]} for b in raw
+                if isinstance(b, dict) and isinstance(b.get("card"), str) and isinstance(b.get("target"), str)
+                and b.get("sign") in (1, -1) and not isinstance(b.get("sign"), bool)]
+
+    def _set_entries(self, seat: int, entries: list[dict]) -> None:
+        store, saved = self._staging_store()
+        if entries:
+            store[str(seat)] = [dict(b) for b in entries]
+        else:
+            store.pop(str(seat), None)
+        if saved:
+            try:
+                save_ui_state(self.source)
+            except Exception:  # a save problem is shown by the session's own message
+                log.exception("saving the staged bribes failed")
+
     def real_hand(self) -> list[str]:
         """The shown seat's whole hand, staged bribes included (the view's ``hand``)."""
         return super().my_hand()  # type: ignore[misc]
@@ -50,14 +108,14 @@ class BribeTray:
         seat = self.view.get("seat")
         if not isinstance(seat, int):
             return []
-        entries = self.staging.get(seat) or []
+        entries = self._entries(seat)
         if not entries:
             return []
         hand = set(self.real_hand())
         alive = {v.get("id") for v in self.view.get("villagers") or [] if v.get("status") == "alive"}
         keep = [b for b in entries if b["card"] in hand and b["target"] in alive]
         if len(keep) != len(entries):
-            self.staging[seat] = keep
+            self._set_entries(seat, keep)
         return keep
 
     def boxed(self) -> list[dict]:
@@ -126,8 +184,9 @@ class BribeTray:
                 self.ask_bribe(card, t[1], r.center if r is not None else anchor)
 
             self.pick = Pick(f"Seal {words.card_name(card_id)}: click the villager it is paid against",
-                             alive, picked, self.snap_home)
+                             alive, picked, lambda card=card_id: self.back_to_hand(card))
             self.message = self.pick.title + "  (Tab + Enter, Esc cancels)"
+            self.rest_in_tray(card_id)
             return True
         amount = words.bribe_amount(card_id)
         name = words.villager_name(vid)
@@ -138,19 +197,58 @@ class BribeTray:
             self.stage_bribe(card, vid, sign)
 
         self.prompt = Prompt(f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
-                             labels, signed, self.snap_home, anchor=anchor)
+                             labels, signed, lambda card=card_id: self.back_to_hand(card), anchor=anchor)
         return True
+
+    def pending_sprite(self, card: str) -> CardSprite | None:
+        for s in self.group.sprites():
+            if isinstance(s, CardSprite) and s.zone == "hand" and s.card_id == card:
+                return s
+        return None
+
+    def rest_in_tray(self, card: str) -> None:
+        """A Bribe let go over the tray (or sent there by click or key) lies in it, face
+        down in the row it will take, while its villager and sign are chosen (QA 9: the
+        whole card stayed where it was let go, overhanging the tray's top edge)."""
+        self.tray_pending = card
+        sprite = self.pending_sprite(card)
+        slots = self.tray_slots(len(self.staged()) + 1)
+        if sprite is None or not slots:
+            return
+        size = self.tray_card_size()
+        sprite.image = self.sealed_face({"card": card, "target": None, "sign": 1}, size)
+        sprite.rect = sprite.image.get_rect(topleft=slots[-1])
+        sprite.tween = None
+        sprite.draggable = False  # out of the fan (no hover raise) until it is staged or called off
+        self.group.change_layer(sprite, 3)
+        self.hover_card = None
+        self.dirty = True
+
+    def back_to_hand(self, card: str) -> None:
+        """The seal was called off: the card goes back to its place in the fan, full size
+        (from the tray, or from where it was dropped on a villager)."""
+        self.tray_pending = None
+        sprite = self.pending_sprite(card)
+        start = sprite.rect.topleft if sprite is not None else None
+        self.rebuild_sprites(None)
+        sprite = self.pending_sprite(card)
+        if sprite is not None and start is not None and start != sprite.rect.topleft:
+            home = sprite.rect.topleft
+            sprite.rect.topleft = start
+            sprite.fly_to(home, 0.18 * self.anim_factor)
+        self.dirty = True
 
     def stage_bribe(self, card: str, target: str, sign: int) -> None:
         seat = self.view.get("seat")
         if not isinstance(seat, int) or card not in self.real_hand():
             return
-        entries = [b for b in self.staging.get(seat, []) if b["card"] != card]
+        entries = [b for b in self._entries(seat) if b["card"] != card]
         entries.append({"card": card, "target": target, "sign": sign})
-        self.staging[seat] = entries
+        self._set_entries(seat, entries)
         if card in self.discard_marks:
             self.discard_marks.remove(card)
         self.selected = None
+        self.tray_pending = None
         self.after_tray_change()
         self.toast(f"Sealed face down: {words.signed(sign * words.bribe_amount(card))} on "
                    f"{words.villager_name(target)} goes with your next move.", error=False)
@@ -159,7 +257,7 @@ class BribeTray:
         seat = self.view.get("seat")
         if not isinstance(seat, int):
             return
-        self.staging[seat] = [b for b in self.staging.get(seat, []) if b["card"] != card]
+        self._set_entries(seat, [b for b in self._entries(seat) if b["card"] != card])
         self.after_tray_change()
         self.toast(f"{words.card_name(card)} is back in your hand.", error=False)
 
@@ -182,6 +280,14 @@ class BribeTray:
             return
         super().on_key(key, mod)  # type: ignore[misc]
 
+    def leave_warning(self) -> str:
+        """What the table menu says about leaving while bribes are staged here: nothing
+        when they are saved with the game (hot-seat), else that they go back to the hand."""
+        staged = self.staged()
+        if not staged or self.staging_kept():
+            return ""
+        return LEAVE_WARNING[0] if len(staged) == 1 else LEAVE_WARNING[1]
+
     def after_tray_change(self) -> None:
         self.valid_targets, self.target_cursor = [], -1
         self.buttons = self.make_buttons()
@@ -200,10 +306,18 @@ class BribeTray:
     def submit(self, command: dict) -> bool:
         seat = self.view.get("seat")
         sealing = self.with_bribes(command)
-        if not super().submit(sealing):  # type: ignore[misc]
+        if sealing is not command and isinstance(seat, int):
+            # out of the tray before the move is sent, so the move's own autosave no longer
+            # lists them as staged; back in it if the move is refused
+            store, _saved = self._staging_store()
+            kept = store.pop(str(seat), None)
+            if not super().submit(sealing):  # type: ignore[misc]
+                if kept is not None:
+                    store[str(seat)] = kept
+                return False
+        elif not super().submit(sealing):  # type: ignore[misc]
             return False
         if sealing is not command and isinstance(seat, int):
-            self.staging[seat] = []
             # only while the sealer's own screen is still up: once the screen went public
             # (hot-seat curtain, a window's banner) the word would name the sealer (H8.1)
             if self.view.get("seat") == seat and getattr(self.source, "screen_seat", seat) == seat:
@@ -252,6 +366,12 @@ class BribeTray:
         for entry, home in zip(staged, self.tray_slots(len(staged))):
             sprite = CardSprite(entry["card"], self.sealed_face(entry, size), home, draggable=True, zone="tray")
             self.group.add(sprite, layer=3)
+        pending = getattr(self, "tray_pending", None)
+        if pending is not None:  # still choosing its villager / sign: it stays in the tray
+            if (self.pick is not None or self.prompt is not None) and pending in self.my_hand():
+                self.rest_in_tray(pending)
+            else:
+                self.tray_pending = None
 
     def sealed_face(self, entry: dict, size: tuple[int, int]) -> pygame.Surface:
         """One staged bribe, face down: a small card back and, for its owner, what it does
@@ -262,10 +382,18 @@ class BribeTray:
         bh = h - 6
         back = self.art.back(self.game, (max(8, int(bh / CARD_RATIO)), bh))
         image.blit(back, (4, 3))
-        value = entry["sign"] * words.bribe_amount(entry["card"])
         x = 4 + back.get_width() + 5
         room = w - x - 4
         fs = self.tray_font()
+        if entry["target"] is None:  # on its way in: the villager is being chosen
+            amount = words.bribe_amount(entry["card"])
+            caption = text(f"±{amount} on whom?", fs, theme.INK, bold=True)
+            if caption.get_width() > room:
+                caption = text(f"±{amount} …", max(11, fs - 1), theme.INK, bold=True)
+            image.blit(caption, caption.get_rect(midleft=(x, h // 2)),
+                       area=pygame.Rect(0, 0, room, caption.get_height()))
+            return image
+        value = entry["sign"] * words.bribe_amount(entry["card"])
         name = words.villager_name(entry["target"])
         caption = text(f"{words.signed(value)} {name}", fs, theme.INK, bold=True)
         if caption.get_width() > room:

@@ -68,7 +68,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         self.announced_rect: pygame.Rect | None = None
         self.heat_anim: dict[str, list[float]] = {}
         self.discard_marks: list[str] = []
-        self.staging: dict[int, list[dict]] = {}  # seat -> bribes staged in its tray (H8.1)
+        self.staging: dict[str, list[dict]] = {}  # str(seat) -> bribes staged in its tray (H8.1), LAN
         self._flown: set[str] = set()
         self._seat_cache: dict[str, tuple] = {}
         super().__init__(app, source)
