@@ -116,6 +116,25 @@ def signed(n: Any) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+def speaks_for(kind: str | None, value: Any = None) -> bool:
+    """A brown card that lowers heat (a Denial, hammer.md H1.3) is said on someone's
+    behalf, not against them (QA 13): by its printed value, else by the value played."""
+    printed = kind_entry(str(kind or "")).get("value")
+    if isinstance(printed, (int, float)) and not isinstance(printed, bool):
+        return printed < 0
+    return isinstance(value, int) and not isinstance(value, bool) and value < 0
+
+
+def brown_play(kind: str | None, accuser: str | None, target: str | None, value: Any = None) -> str:
+    """What a brown card does in words: "Theresa accuses Heinbichl" for a card that adds
+    heat; "Heinbichl speaks for Widow" (or "… speaks in her own defence") for a Denial."""
+    if not speaks_for(kind, value):
+        return f"{villager_name(accuser)} accuses {villager_name(target)}"
+    if accuser and accuser == target:
+        return f"{villager_name(accuser)} speaks in their own defence"
+    return f"{villager_name(accuser)} speaks for {villager_name(target)}"
+
+
 def describe(event: dict, players: list[str]) -> str:
     """One short sentence for a log event ('' hides it)."""
     t = event.get("type", "")
@@ -170,6 +189,9 @@ def describe(event: dict, players: list[str]) -> str:
         return f"Round {event.get('round')} begins."
     if t in ("accuse", "accused", "announce") and event.get("accuser"):
         value = f" ({signed(event['value'])})" if "value" in event else ""
+        kind = event.get("kind") or kind_of(event.get("card"))
+        if speaks_for(kind, event.get("value")):  # QA 13: "Heinbichl speaks for Widow (−2)"
+            return f"{who}: {card} — {brown_play(kind, event.get('accuser'), event.get('target'))}{value}."
         return f"{who}: {card}{value} — {v('accuser')} accuses {v('target')}."
     if t == "box_open":
         n = event.get("count", 0)

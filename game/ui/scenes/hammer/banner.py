@@ -77,9 +77,12 @@ class BannerPanel:
                         "Its partner card would cancel it.")
             else:
                 value = window.get("value")
-                head = (f"{self.name(by)}: {words.card_name(card)} ({words.signed(value)}) — "
-                        f"{words.villager_name(window.get('accuser'))} accuses "
-                        f"{words.villager_name(window.get('target'))}. Any answer?")
+                kind = window.get("card_kind") or words.kind_of(card, v)
+                play = words.brown_play(kind, window.get("accuser"), window.get("target"), value)
+                if words.speaks_for(kind, value):  # QA 13: a Denial is no accusation
+                    head = f"{self.name(by)}: {words.card_name(card)} — {play} ({words.signed(value)}). Any answer?"
+                else:
+                    head = f"{self.name(by)}: {words.card_name(card)} ({words.signed(value)}) — {play}. Any answer?"
             tail = ""
             if seat is not None and seat in waiting:
                 tail = " Drop an answer on the card, or Pass (Space)."

@@ -72,7 +72,8 @@ class MovesPanel:
             def chosen(accuser: str, card=card_id, vid=vid) -> None:
                 self.submit_or_snap({"type": "accuse", "card": card, "accuser": accuser, "target": vid})
 
-            self.prompt = Prompt(f"Who accuses {words.villager_name(vid)} with {words.card_name(card_id)}?",
+            verb = "speaks for" if words.speaks_for(words.kind_of(card_id, self.view)) else "accuses"
+            self.prompt = Prompt(f"Who {verb} {words.villager_name(vid)} with {words.card_name(card_id)}?",
                                  labels, chosen, self.snap_home, default=0, anchor=anchor)
             return True
         if role == "advocate":

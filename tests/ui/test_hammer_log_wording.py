@@ -1,0 +1,68 @@
+"""Hammer log and banner words for brown cards (QA 13; hammer.md H1.3, H3): a card that
+adds heat reads as an accusation, a Denial (−2) reads as speaking for the villager it
+cools, never as "… accuses …". Real engine events from real commands."""
+from __future__ import annotations
+
+import pytest
+
+from game.ui.scenes import hammer_text
+from game.ui.scenes.hammer_table import HammerTableScene
+from tests.rules.hammer_kit import give
+from tests.ui.hammer_source import MatchSource, place_all
+from tests.ui.table_source import open_table_scene, table_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def played(card: str, same: bool = False, seed: int = 3):
+    """The active seat plays ``card`` from its first villager on another seat's villager
+    (or on the accuser itself); returns the source and the engine's accuse event."""
+    src = MatchSource.new(3, seed=seed)
+    place_all(src.match)
+    seat = src.match.to_act()[0]
+    give(src.match, seat, card)
+    src.show(seat)
+    command = next(c for c in src.match.legal(seat) if c["type"] == "accuse" and c["card"] == card
+                   and (c["accuser"] == c["target"]) == same)
+    accuser, target = command["accuser"], command["target"]
+    src.match.apply(seat, command)
+    event = [e for e in src.match.log(seat) if e.get("type") == "accuse"][-1]
+    return src, event, accuser, target
+
+
+def test_a_denial_reads_as_speaking_for_the_villager_not_accusing():  # QA 13; hammer.md H1.3
+    src, event, accuser, target = played("denial-1")
+    line = hammer_text.describe(event, src.players)
+    a, t = hammer_text.villager_name(accuser), hammer_text.villager_name(target)
+    assert "accuses" not in line
+    assert line == f"{src.players[event['seat']]}: Denial — {a} speaks for {t} ({hammer_text.signed(event['value'])})."
+    assert event["value"] < 0
+
+
+def test_a_denial_on_the_accuser_itself_is_its_own_defence():  # QA 13; hammer.md H1.3 (may be played on itself)
+    src, event, accuser, _target = played("denial-2", same=True)
+    line = hammer_text.describe(event, src.players)
+    assert f"{hammer_text.villager_name(accuser)} speaks in their own defence" in line and "accuses" not in line
+
+
+def test_a_real_accusation_still_reads_as_an_accusation():  # QA 13; hammer.md H3
+    src, event, accuser, target = played("accusation-1")
+    line = hammer_text.describe(event, src.players)
+    a, t = hammer_text.villager_name(accuser), hammer_text.villager_name(target)
+    assert line == f"{src.players[event['seat']]}: Accusation (+1) — {a} accuses {t}."
+
+
+def test_the_answer_banner_words_a_denial_the_same_way(app):  # QA 13; DESIGN D3 public banner
+    src, event, accuser, target = played("denial-3", seed=4)
+    src.show(None)  # the public banner of the answer window
+    scene = open_table_scene(app, HammerTableScene, src, frames=1)
+    prompt, _actions = scene.banner_content()
+    assert f"{hammer_text.villager_name(accuser)} speaks for {hammer_text.villager_name(target)} (−2)" in prompt
+    assert "accuses" not in prompt
+    src2, *_ = played("proof-1", seed=4)
+    src2.show(None)
+    scene = open_table_scene(app, HammerTableScene, src2, frames=1)
+    assert "accuses" in scene.banner_content()[0]
