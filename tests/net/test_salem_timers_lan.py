@@ -122,7 +122,9 @@ def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_
                 return condition()
             return wait_for(step, timeout=10, what=what)
 
-        frames_until(lambda: session.client.lobby and len(session.client.lobby["seats"]) == 4, "the lobby")
+        # the client thread stores the lobby; the session reads it on its next frame (pump)
+        frames_until(lambda: session.client.lobby and len(session.client.lobby["seats"]) == 4
+                     and session.absent, "the lobby")
         assert session.absent == {1, 3} and session.bots == set()
         assert not session.is_human(1) and session.is_human(0)
         lobby.start_game()
