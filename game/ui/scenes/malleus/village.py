@@ -29,6 +29,11 @@ from game.ui.session import save_ui_state
 log = logging.getLogger(__name__)
 
 PLATE_W, PLATE_H = 186, 78  # design pixels (1920x1080)
+#: scenery kinds that are not buildings (no place label may lie on a building, QA 18)
+GROUND = ("field", "river", "road", "wood")
+#: place labels: light words on a dark backing, readable on any part of the map
+LABEL_INK, LABEL_BACK, LABEL_ALPHA = (246, 236, 206), (30, 24, 18), 168
+MIN_TEXT = 11  # table_base.MIN_TEXT: no word on the table smaller
 
 
 def _default_spot(index: int) -> tuple[float, float]:
@@ -83,6 +88,43 @@ class VillagePanel:
             out[name] = pygame.Rect(x, y, x2 - x, y2 - y)
         return out
 
+    def label_size(self) -> int:
+        return max(MIN_TEXT, self.px(17))
+
+    def place_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """Each named place's label on screen (its backing included): centred under the
+        place, drawn above every building of the backdrop (QA 18)."""
+        v = self.village()
+        if v is None:
+            return []
+        font = get_font(self.label_size(), bold=True)
+        out = []
+        for name, z in v.places.items():
+            x, y = self.design_to_screen(z.x + z.w / 2, z.y + z.h)
+            w, h = font.size(name)
+            out.append((name, pygame.Rect(0, 0, w + 2 * self.px(6), h).move(x - w // 2 - self.px(6), y - h)))
+        return out
+
+    def building_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The backdrop's buildings on screen (kind, rect), as drawn (the mill's wheel too)."""
+        v = self.village()
+        if v is None:
+            return []
+        out = []
+        for shape in v.scenery:
+            if shape.kind in GROUND:
+                continue
+            x, y, w, h = shape.rect
+            (sx, sy), (ex, ey) = self.design_to_screen(x, y), self.design_to_screen(x + w, y + h)
+            r = pygame.Rect(sx, sy, max(2, ex - sx), max(2, ey - sy))
+            if shape.kind == "mill":
+                rad = max(3, r.h // 2)
+                r = r.union(pygame.Rect(r.right + self.px(6) - rad, r.centery - rad, 2 * rad, 2 * rad))
+            elif shape.kind == "church":
+                r = r.union(pygame.Rect(r.x, r.y - r.h // 2, r.w, r.h // 2))  # the tower and its spire
+            out.append((shape.kind, r))
+        return out
+
     # ------------------------------------------------------------- arrangement ----
     @property
     def arrangement(self) -> dict[str, list[float]]:
@@ -96,13 +138,60 @@ class VillagePanel:
     def plate_size(self) -> tuple[int, int]:
         return self.px(PLATE_W), self.px(PLATE_H)
 
+    def plate_title(self, name: str, w: int, h: int, cut: bool = False) -> tuple[int, list[str]] | None:
+        """The villager's name on a ``w`` x ``h`` plate, read whole (QA 18): the largest
+        size from the plate's own down to 11 px at which it fits on one line, or on two
+        lines above the player/facts line; None when it does not fit even so. ``cut``:
+        a word too long for a line may be cut with a hyphen (the last resort)."""
+        key = (name, w, h, cut)
+        cache = self.__dict__.setdefault("_title_cache", {})
+        if key in cache:
+            return cache[key]
+        pad = max(4, h // 10)
+        seal_r = h * 22 // 78
+        room = w - 3 * pad - 2 * seal_r
+        small = get_font(max(MIN_TEXT, h * 16 // 78), bold=True).get_linesize()
+        budget = h - pad - max(1, h // 40) - small - 3  # the name's lines above the player/facts line
+        found = None
+        for size in range(max(12, h * 23 // 78), MIN_TEXT - 1, -1):
+            font = get_font(size, bold=True)
+            if font.size(name)[0] <= room:
+                found = (size, [name])
+                break
+            lines = wrap_text(name, font, room, break_words=cut)
+            if (len(lines) == 2 and 2 * font.get_linesize() <= budget
+                    and all(font.size(line)[0] <= room for line in lines)):
+                found = (size, lines)
+                break
+        if len(cache) > 400:
+            cache.clear()
+        cache[key] = found
+        return found
+
+    def plate_width(self, v: dict) -> int:
+        """A plate is wider than usual only when its villager's name needs it (QA 18)."""
+        w, h = self.plate_size()
+        most = w * 5 // 2
+        while w < most and self.plate_title(v["name"], w, h) is None:
+            w += max(4, self.px(12))
+        return min(w, most)
+
+    def plate_lines(self, name: str, w: int, h: int) -> tuple[int, list[str]]:
+        """The size and lines of a name on its plate (whole words if at all possible)."""
+        found = self.plate_title(name, w, h) or self.plate_title(name, w, h, cut=True)
+        if found is None:  # cannot happen with the engine's 40 characters; keep drawing anyway
+            pad, seal_r = max(4, h // 10), h * 22 // 78
+            return MIN_TEXT, wrap_text(name, get_font(MIN_TEXT, bold=True), w - 3 * pad - 2 * seal_r)[:2]
+        return found
+
     def plate_rects(self) -> dict[str, pygame.Rect]:
         """Every villager's plate on screen (arranged or default)."""
         m = self.map_rect()
-        pw, ph = self.plate_size()
+        _pw, ph = self.plate_size()
         out: dict[str, pygame.Rect] = {}
         arranged = self.arrangement
         for i, v in enumerate(self.view.get("villagers") or []):
+            pw = self.plate_width(v)
             spot = arranged.get(v["id"])
             if not (isinstance(spot, list) and len(spot) == 2 and all(isinstance(c, (int, float)) for c in spot)):
                 spot = _default_spot(i)
@@ -142,6 +231,11 @@ class VillagePanel:
             cache = (key, self._paint_backdrop(m))
             self._backdrop = cache
         surface.blit(cache[1], m.topleft)
+        size = self.label_size()
+        for name, r in self.place_labels():  # read whole, inside the map (text-fit checks)
+            words = get_font(size, bold=True).size(name)
+            self.note_text("place", name, name, [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2,
+                                                                                 r.centery - words[1] // 2)], m)
 
     def _paint_backdrop(self, m: pygame.Rect) -> pygame.Surface:
         surf = pygame.Surface(m.size).convert()
@@ -228,14 +322,17 @@ class VillagePanel:
                     for a in range(0, 360, 45):
                         pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
                                                                     c[1] + int(rad * math.sin(math.radians(a)))), 2)
-        size = max(11, self.px(17))
-        for name, z in v.places.items():
-            x, y = pt(z.x + z.w / 2, z.y + z.h)
-            label = render_text(name, size, (246, 236, 206), bold=True)
-            shade = render_text(name, size, (30, 24, 18), bold=True)
-            at = label.get_rect(midbottom=(x, y))
-            surf.blit(shade, at.move(1, 1))
-            surf.blit(label, at)
+        size = self.label_size()
+        back = pygame.Surface((1, 1), pygame.SRCALPHA)
+        for name, r in self.place_labels():
+            at = r.move(-m.x, -m.y)
+            if back.get_size() != at.size:
+                back = pygame.Surface(at.size, pygame.SRCALPHA)
+            back.fill((0, 0, 0, 0))
+            pygame.draw.rect(back, (*LABEL_BACK, LABEL_ALPHA), back.get_rect(), border_radius=at.h // 2)
+            surf.blit(back, at.topleft)
+            label = render_text(name, size, LABEL_INK, bold=True)
+            surf.blit(label, label.get_rect(center=at.center))
         pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.px(3)))
         return surf
 
@@ -357,7 +454,6 @@ class VillagePanel:
             edge = SENTENCED
         pygame.draw.rect(img, edge, img.get_rect(), max(2, h // 24), border_radius=rr)
         pad = max(4, h // 10)
-        name_size = max(12, h * 23 // 78)
         standing_size = max(14, h * 30 // 78)
         small = max(11, h * 16 // 78)
         # standing in a round seal at the right
@@ -367,13 +463,12 @@ class VillagePanel:
         num = render_text(str(v["standing"]), standing_size, (250, 236, 200), bold=True)
         img.blit(num, num.get_rect(center=seal))
         room = w - 3 * pad - 2 * seal_r
-        name = v["name"]
-        label = render_text(name, name_size, INK, bold=True)
-        while label.get_width() > room and len(name) > 3:
-            name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"
-            label = render_text(name, name_size, INK, bold=True)
-        img.blit(label, (pad, pad))
-        y2 = pad + label.get_height() + max(1, h // 40)
+        size, lines = self.plate_lines(v["name"], w, h)
+        y = pad
+        for line in lines:
+            img.blit(render_text(line, size, INK, bold=True), (pad, y))
+            y += get_font(size, bold=True).get_linesize()
+        y2 = y + max(1, h // 40)
         if owner is not None:
             tag_text = self.source.players[owner] if owner < len(self.source.players) else "?"
             tag = render_text(tag_text, small, (30, 24, 18), bold=True)
@@ -417,6 +512,16 @@ class VillagePanel:
             pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
                              border_radius=max(6, r.h // 5))
         surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
+        # the name, read whole on its plate (text-fit checks, QA 18)
+        size, lines = self.plate_lines(v["name"], r.w, r.h)
+        font = get_font(size, bold=True)
+        pad = max(4, r.h // 10)
+        rects = [pygame.Rect(r.x + pad, r.y + pad + i * font.get_linesize(), *font.size(line))
+                 for i, line in enumerate(lines)]
+        shown = " ".join(lines)
+        if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
+            shown = v["name"]  # a word cut with a hyphen is still shown whole
+        self.note_text("plate", v["name"], shown, rects, r)
         for picked in (self.__dict__.get("picked_plates") or ()):
             if picked == v["id"]:
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(self.px(14), self.px(14)), max(2, self.px(4)),
