@@ -25,15 +25,19 @@ class PyresPanel:
                          border_radius=6)
         if witch and alive:
             pygame.draw.rect(surface, theme.DANGER, row, 3, border_radius=6)
-        size = max(12, min(20, row.h // 4))
-        # tall rows (the side panels): portrait and words on top, the track across the bottom
-        tall = row.h >= 90 and row.w < 560
-        th = max(12, min(26, row.h // 5)) if tall else max(10, min(26, row.h // 3))
+        # type and track are sized for the table's common row height, so every seat reads
+        # alike (QA 21); a row a little taller than that keeps the extra as room below
+        rh = self.villager_style_height(row)
+        size = max(12, min(20, rh // 4))
+        # tall rows (only when every seat has them): portrait and words on top, the track
+        # across the bottom
+        tall = rh >= 90 and row.w < 560
+        th = max(12, min(26, rh // 5)) if tall else max(10, min(26, rh // 3))
         if tall:
             track_y = row.bottom - th - 6
             ph = track_y - row.y - 8
         else:
-            ph = row.h - 6
+            ph = rh - 6
         pw = min(int(ph / CARD_RATIO), row.w // 5)
         ph = min(ph, int(pw * CARD_RATIO))
         portrait = self.art.villager(vid, (max(24, pw), max(32, ph)))
@@ -41,7 +45,7 @@ class PyresPanel:
             portrait = portrait.copy()
             portrait.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
         prect = portrait.get_rect(topleft=(row.x + 5, row.y + 4)) if tall else \
-            portrait.get_rect(midleft=(row.x + 4, row.centery))
+            portrait.get_rect(midleft=(row.x + 4, row.y + rh // 2))
         surface.blit(portrait, prect)
         self.portraits[vid] = prect
         x0 = prect.right + 8
@@ -96,7 +100,7 @@ class PyresPanel:
         else:
             tx0, avail = x0, row.right - x0 - 6
             track_y = text_y
-            th = max(10, min(th, row.bottom - track_y - 4))
+            th = max(10, min(th, row.y + rh - track_y - 4))
         note_size = max(11, size - 3)
         if not alive:
             note = "burned — a trophy" if status == "burned" else "burned — its pyre stands empty"
@@ -119,8 +123,10 @@ class PyresPanel:
         cells = TRACK_HIGH - TRACK_LOW + 1
         cw = avail / cells
         self.vtracks[vid] = (tx0, track_y, cw, th)
-        numbers = cw >= 15 and th >= MIN_TEXT + 2  # numbers only where they can be read (11 px)
         nsize = min(14, max(MIN_TEXT, int(th * 0.6)))
+        # numbers only where they can be read (11 px): every other cell is numbered, so a
+        # two-digit number may take two cells (QA 21: narrow side tracks had none)
+        numbers = th >= MIN_TEXT + 2 and self.track_number_width(nsize) <= 2 * cw - 3
         for value in range(TRACK_LOW, TRACK_HIGH + 1):
             cx = tx0 + (value - TRACK_LOW) * cw
             cell = pygame.Rect(int(cx), track_y, max(2, int(cw) - 1), th)
@@ -136,12 +142,16 @@ class PyresPanel:
         # the line between the orange side and the blue side (H1.2: 10-18 is blue)
         bx = int(tx0 + (10 - TRACK_LOW) * cw) - 1
         pygame.draw.line(surface, theme.PYRE_HOT_LIGHT, (bx, track_y - 2), (bx, track_y + th + 1), 2)
-        if not tall and row.h > 100 and v.get("text"):
+        if not tall and rh > 100 and v.get("text"):
             font = get_font(max(11, size - 4))
             y = track_y + th + 6
             for line in wrap_text(str(v.get("text")), font, avail)[:2]:
                 surface.blit(font.render(line, True, theme.TEXT_MUTED), (x0, y))
                 y += font.get_linesize()
+
+    @staticmethod
+    def track_number_width(size: int) -> int:
+        return text("18", size, theme.TEXT_LIGHT).get_width()
 
     def shown_heat(self, v: dict) -> float | None:
         anim = self.heat_anim.get(v.get("id"))

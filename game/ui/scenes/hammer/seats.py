@@ -12,9 +12,72 @@ from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table_base import panel, text
 
 
+#: a seat zone whose villager rows would be this many times as tall as the table's
+#: shortest rows is cut down to the common height (the side columns of 4 and 5 players)
+CUT_RATIO = 1.3
+ROWS = 3  # villagers per seat (hammer.md H1.1: 9, 12 or 15 villagers for 3-5 players)
+
+
 class SeatsPanel:
     """The seat panels (cached: a command usually touches one or two). Mixed into
-    :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
+    :class:`~game.ui.scenes.hammer.table.HammerTableScene`.
+
+    Every seat reads alike (QA 21): one header height and one villager row height for the
+    whole table (:meth:`even_out_seats`, the smallest any seat zone allows), so names,
+    heat badges, tracks and their numbers have the same type in every panel. A tall side
+    zone (4-5 players) is cut down to that height; the log below it on the left grows
+    up into the room, and the piles below it on the right move up."""
+
+    seat_metrics: tuple[int, int] | None = None  # (header height, villager row height)
+
+    @staticmethod
+    def _natural_metrics(zone: pygame.Rect) -> tuple[int, int]:
+        hh = max(22, min(36, zone.h // 8))
+        return hh, (zone.h - hh - 12) // ROWS
+
+    def even_out_seats(self) -> None:
+        """One header and row height for every seat zone; tall zones are cut down."""
+        names = [k for k in self.rects if k.startswith("seat_")]
+        zones = {k: pygame.Rect(self.rects[k]) for k in names}
+        if not zones:
+            self.seat_metrics = None
+            return
+        hh = min(self._natural_metrics(z)[0] for z in zones.values())
+        rh = min((z.h - hh - 12) // ROWS for z in zones.values())
+        self.seat_metrics = (hh, rh)
+        for k, zone in zones.items():
+            if (zone.h - hh - 12) // ROWS <= rh * CUT_RATIO:
+                continue
+            old_bottom = zone.bottom
+            zone.h = hh + 12 + ROWS * rh
+            self.rects[k] = tuple(zone)
+            self._take_up_room(zone, old_bottom)
+
+    def _take_up_room(self, zone: pygame.Rect, old_bottom: int) -> None:
+        """What stood under a cut-down seat zone in its column: the log grows up, the
+        piles (and so the buttons under them) move up."""
+        freed = old_bottom - zone.bottom
+        for name in ("log", "deck", "discard"):
+            r = self.rects.get(name)
+            if r is None:
+                continue
+            rect = pygame.Rect(r)
+            if rect.top < old_bottom - 1 or rect.right <= zone.x or rect.x >= zone.right:
+                continue
+            if name == "log":
+                rect.y -= freed
+                rect.h += freed
+            else:
+                rect.y -= freed
+            self.rects[name] = tuple(rect)
+
+    def seat_header(self, zone: pygame.Rect) -> int:
+        return self.seat_metrics[0] if self.seat_metrics else self._natural_metrics(zone)[0]
+
+    def villager_style_height(self, row: pygame.Rect) -> int:
+        """The row height a villager row's type and track are sized for: the table's
+        common row (:meth:`even_out_seats`), so every seat reads alike (QA 21)."""
+        return min(row.h, self.seat_metrics[1] - 4) if self.seat_metrics else row.h
 
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         """Seat panels are redrawn only when something in them changed (a command
@@ -63,7 +126,7 @@ class SeatsPanel:
               width=4 if acting else 2)
         pygame.draw.rect(surface, color, (zone.x + 3, zone.y + 3, 7, zone.h - 6), border_radius=3)
         self.seat_rects[seat] = zone
-        hh = max(22, min(36, zone.h // 8))
+        hh = self.seat_header(zone)
         size = max(13, min(20, hh * 6 // 10))
         x = zone.x + 16
         cy = zone.y + 4 + hh // 2
@@ -114,7 +177,7 @@ class SeatsPanel:
         # villager rows
         mine = [vv for vv in self.villagers() if vv.get("owner") == seat]
         top = zone.y + hh + 6
-        rows = max(3, len(mine))
+        rows = max(ROWS, len(mine))
         rh = (zone.bottom - 6 - top) // rows
         witches = set(self.witches())
         for i, vill in enumerate(mine):

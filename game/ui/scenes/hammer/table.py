@@ -77,6 +77,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         return _fallback_zones(players, w, h)
 
     def on_layout(self) -> None:
+        self.even_out_seats()
         r = self.rects
         deck, discard, hand = (pygame.Rect(r[k]) for k in ("deck", "discard", "hand"))
         top = max(deck.bottom, discard.bottom) + max(8, deck.h // 14)
