@@ -744,16 +744,21 @@ class CardArt:
         candidates = [title]
         if "," in title:  # "Charity Pell, the Mayor's Daughter": the name alone on small faces
             candidates.append(title.split(",")[0].strip())
+        if title.startswith("The ") and not zoom:  # "The Witchfinder": "Witchfinder" on small faces
+            candidates.append(title[4:])
         if short and short != title and not zoom:
             candidates.append(short)
         font, lines = None, []
         best_score = 0.0
+        edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
+        tallest = int(h * 0.34)  # the band never takes more: a name that needs more is not drawn cut
         for i, text in enumerate(candidates):
             for max_lines in (1, 2):
                 for size in range(big, readable - 1, -1):
                     f = get_font(size, title=True, bold=True)
                     ls = wrap_text(text, f, w - 2 * pad, break_words=False)
-                    if len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls):
+                    if (len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls)
+                            and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)):
                         # one line reads better than two; the full name beats a shortened one
                         score = size * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
                         if score > best_score:
@@ -764,8 +769,7 @@ class CardArt:
             font, lines = get_font(readable, title=True, bold=True), []
         line_h = font.get_linesize()
         total = len(lines) * line_h
-        edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
-        band_h = max(band_h, min(int(h * 0.34), total + 2 * edge))
+        band_h = max(band_h, min(tallest, total + 2 * edge))
         self._band(surf, band_h, color)
         ink = theme.ink_on(color)  # WCAG AA on the band (issue 9 item 12)
         top = max(edge - 1, (band_h - total) // 2 + 1)

@@ -886,7 +886,7 @@ class HotseatSession:
         if self._screen_seat != old:
             self.revision += 1
         bots_moving = [s for s in self.match.to_act() if s in self.bots]
-        if bots_moving and not self.match.over:
+        if bots_moving and not self.match.over and not self.bots_held():
             self.message = f"{self.players[bots_moving[0]]} (bot) is thinking…"
         else:
             self.message = ""
@@ -999,11 +999,17 @@ class HotseatSession:
 
     def thinking_seat(self) -> int | None:
         """The bot seat deciding now (its pause or its thinking), for the table's
-        "thinking…" mark; None when no bot is about to move."""
-        if self.match.over or self.curtain_down or self._hold is not None:
+        "thinking…" mark; None when no bot is about to move, and while the bots are
+        held for the table (a public moment, Testimony's reveal being read: QA 25)."""
+        if self.match.over or self.curtain_down or self._hold is not None or self.bots_held():
             return None
         seats = [s for s in self.match.to_act() if s in self.bots]
         return seats[0] if seats else None
+
+    def bots_held(self) -> bool:
+        """The bots wait for the table: a public moment is on screen, or the table shows
+        something everyone reads first (``table.keep_bots_waiting``, Testimony's reveal)."""
+        return self._moment is not None or getattr(self.table, "keep_bots_waiting", False) is True
 
     def bot_move(self, seat: int) -> None:
         """One move for bot ``seat`` (lowest bot seat first, like ``play_bots``), thought

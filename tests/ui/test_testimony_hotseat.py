@@ -129,6 +129,9 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
     for _ in range(20):
         app.frame(wait=False)
     assert s.match.state_id == state  # it waits while the reveal is open
+    # QA 25: nobody is "thinking…" while the table reads; the hint says how to go on
+    assert s.thinking_seat() is None and scene.next_wake() is None  # no pill, nothing to wake for
+    assert "thinking" not in scene.message and "Esc" in scene.message
     scene.close_reveal()
     for _ in range(20):
         app.frame(wait=False)

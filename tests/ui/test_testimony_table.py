@@ -276,3 +276,67 @@ def test_no_text_is_smaller_than_11px_at_1280x720(app):
     finally:
         table_base._ART = saved
     assert sizes and min(sizes) >= 11, sorted(sizes)
+
+
+# --------------------------------------------------------------- QA 24 and 26 ----
+def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
+    # testimony.md T3 share; QA 24: the partner's card in the "… share" oval took no drop
+    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
+    share = m.view(None)["share"]
+    scene = open_table(app, TestimonySource(m, share["by"]))
+    middle = scene.share_card_rects[share["with"]]
+    assert scene.seat_at(middle.center) is None  # not over the partner's plate
+    assert scene.target_at(middle.center) == ("seat", share["with"])
+    post_drag(app, scene.locate("own", "character"), middle.center)
+    assert m.state["shares"][-1]["cards"][0] == "character"
+
+
+def test_the_share_hint_names_only_the_keys_that_work(app):
+    # testimony.md T3 "the belief that does not match" cannot be shown; QA 24: H offered to a Puritan
+    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
+                 and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
+    seat = m.view(None)["share"]["by"]
+    scene = open_table(app, TestimonySource(m, seat))
+    belief = m.view(seat)["me"]["belief"]
+    mine, other = ("H", "P") if belief == "heathen" else ("P", "H")
+    hint = scene.status_message()
+    assert f"C / {mine}." in hint and f"/ {other}" not in hint
+
+
+def test_last_games_claims_leave_the_plates_but_stay_in_the_log(app):
+    # testimony.md T4: a new game deals new Characters; QA 26: game 1's claims stood on game 2's plates
+    import random
+
+    m = at_stage(4, "action")
+    src = TestimonySource(m, m.to_act()[0])
+    me = src.screen_seat
+    src.say(words.CLAIM_PREFIX + "I am a Puritan.")
+    scene = open_table(app, src)
+    assert scene.claims_of(me) == ["I am a Puritan."]
+    rng = random.Random(3)
+    while m.view(None)["game_no"] == 1:
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    src.show(m.to_act()[0])
+    run_frames(app, 2)
+    assert scene.claims_of(me) == []
+    assert not any("I am a Puritan." in str(k) for k in scene.seat_key(me, scene.seat_zone(me)))
+    assert any(e.get("type") == "talk" and "I am a Puritan." in e["text"] for e in scene.log_events)
+
+
+def test_the_action_bar_and_the_reveal_headings_read_whole_at_1280x720(app):
+    # QA 26: "Bear testimony: a token in front of someone, or di…"; the reveal's hint ran over
+    # its "Tokens in front" heading
+    m = at_stage(7, "testify")
+    scene = open_table(app, TestimonySource(m, m.to_act()[0]))
+    assert app.size == (1280, 720)
+    bars = [b for b in scene.text_blocks() if b.what == "action bar"]
+    assert len(bars) == 1 and not bars[0].problems(), bars
+    m2 = find(7, lambda m: m.view(None)["stage"] == "between")
+    scene = open_table(app, TestimonySource(m2, None))
+    run_frames(app, 1)
+    blocks = scene.text_blocks()
+    hint = [r for b in blocks if b.what == "reveal hint" for r in b.rects]
+    heads = [r for b in blocks if b.what == "reveal heading" for r in b.rects]
+    assert hint and len(heads) == 3
+    assert not any(h.colliderect(x) for h in hint for x in heads)

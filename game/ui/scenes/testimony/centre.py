@@ -41,6 +41,7 @@ class CentrePanel:
             return
         learning = self.latest_learning()
         share = v.get("share")
+        self.share_card_rects = {}
         if share or (learning and learning.get("kind") == "share"):
             self.draw_share(surface, r, share, learning, size)
             return
@@ -106,6 +107,8 @@ class CentrePanel:
         for i, seat in enumerate((by, with_)):
             x = r.centerx - cw - 20 if i == 0 else r.centerx + 20
             rect = pygame.Rect(x, r.y + title.get_height() + 6, cw, ch)
+            if isinstance(seat, int):
+                self.share_card_rects[seat] = rect
             payload = shown.get(seat)
             if payload:
                 card = payload.get("character") if payload.get("card") == "character" else payload.get("card")

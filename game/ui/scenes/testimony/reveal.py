@@ -99,7 +99,8 @@ class RevealPanel:
         surface.blit(title, (box.x + 16, box.y + 8))
         hint = "click to skip" if t < times["end"] else "Esc or the button closes this"
         h = text(hint, max(11, size - 3), theme.TEXT_MUTED)
-        surface.blit(h, (box.x + 24 + title.get_width(), box.y + 8 + title.get_height() - h.get_height() - 2))
+        at = (box.x + 24 + title.get_width(), box.y + 8 + title.get_height() - h.get_height() - 2)
+        self.note_text("reveal hint", hint, hint, [surface.blit(h, at)], box)
         close = pygame.Rect(0, 0, max(110, size * 7), size + 16)
         close.topright = (box.right - 12, box.y + 8)
         self.reveal_close_rect = close
@@ -107,7 +108,9 @@ class RevealPanel:
                          border_radius=8)
         label = text("Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(center=close.center))
-        top = box.y + title.get_height() + 18
+        # the column headings sit under the title line (its hint included), never over it (QA 26)
+        head_h = text("Standing", max(11, size - 5), theme.TEXT_MUTED, bold=True).get_height()
+        top = max(box.y + title.get_height() + 18, box.y + 8 + title.get_height() + 4 + head_h + 1)
         foot = size + 18
         row_h = max(36, (box.bottom - top - foot) // max(1, self.players))
         order = self.reveal_order(record)
@@ -123,7 +126,7 @@ class RevealPanel:
         reasons_x = standing_x + int(box.w * 0.09)
         for label, x in (("Tokens in front", tokens_x), ("Standing", standing_x), ("Score and why", reasons_x)):
             head = text(label, max(11, size - 5), theme.TEXT_MUTED, bold=True)
-            surface.blit(head, (x, top - head.get_height() - 1))
+            self.note_text("reveal heading", label, label, [surface.blit(head, (x, top - head.get_height() - 1))], box)
         for seat in range(self.players):
             y = top + seat * row_h
             row = pygame.Rect(box.x + 8, y, box.w - 16, row_h - 4)

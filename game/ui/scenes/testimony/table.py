@@ -39,10 +39,11 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui import theme
+from game.ui.fonts import get_font
 from game.ui.input import InputEvent
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, text, unique_targets
-from game.ui.scenes.testimony.bar import ActionBar
+from game.ui.scenes.testimony.bar import SHOW_LABELS, ActionBar
 from game.ui.scenes.testimony.centre import CentrePanel
 from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, felt_panel, fit_text, token_disc
 from game.ui.scenes.testimony.hand import OWN_BELIEFS, OWN_CHARACTER, TOKEN_PREFIX, HandPanel, show_card_of
@@ -52,6 +53,13 @@ from game.ui.scenes.testimony.seats import SeatsPanel
 from game.ui.scenes.testimony.talk import TalkPanel
 
 log = logging.getLogger(__name__)
+
+#: shorter wordings of the action bar's sentences, for a narrow bar (tried in order)
+BAR_SHORTER: dict[str, tuple[str, ...]] = {
+    "Bear testimony: a token in front of someone, or discard one.": ("Bear testimony: place a token or discard one.",
+                                                                      "Place a token or discard one."),
+    "Your action: share with someone, or investigate.": ("Share with someone, or investigate.",),
+}
 
 
 class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, RevealPanel, TalkPanel, ActionBar,
@@ -72,6 +80,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         self._seat_cache: dict[int, tuple] = {}
         #: hot-seat: the session's bots wait while this is true (the reveal is being read)
         self.keep_bots_waiting = False
+        #: where each sharer's card lies in the middle while a share is drawn (a drop target)
+        self.share_card_rects: dict[int, pygame.Rect] = {}
         self._drawn_hiding = False
         super().__init__(app, source)
 
@@ -165,6 +175,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
             self.update_waiting()
             self.buttons = self.make_buttons()
+            self.message = self.status_message()
             self.dirty = True
 
     def close_reveal(self) -> None:
@@ -201,6 +212,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         seat = self.seat_at(pos)
+        if seat is None:  # a sharer's card in the middle stands for that sharer (QA 24)
+            seat = next((s for s, r in self.share_card_rects.items() if r.collidepoint(pos)), None)
         return ("seat", seat) if seat is not None else None
 
     def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
@@ -368,10 +381,18 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             felt_panel(surface, bar, alpha=180, width=1)
             line = self.bar_words()
             if line:
-                size = max(13, min(18, bar.h // 4))
+                top = max(13, min(18, bar.h // 4))
                 right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right)
-                t = text(fit_text(line, size, right - bar.x - 24, bold=True), size, theme.PARCHMENT, bold=True)
-                surface.blit(t, t.get_rect(midleft=(bar.x + 14, bar.centery)))
+                room = right - bar.x - 24
+                # the whole sentence at the largest size that fits, else a shorter wording
+                # (QA 26: "… or di…" was cut at 1280x720), cut only as a last resort
+                variants = [line, *BAR_SHORTER.get(line, ())]
+                words, size = next(((v, z) for v in variants for z in range(top, 12, -1)
+                                    if get_font(z, bold=True).size(v)[0] <= room), (variants[-1], 13))
+                shown = fit_text(words, size, room, bold=True)
+                t = text(shown, size, theme.PARCHMENT, bold=True)
+                drawn = surface.blit(t, t.get_rect(midleft=(bar.x + 14, bar.centery)))
+                self.note_text("action bar", words, shown, [drawn], bar)
 
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         key = self.seat_key(seat, zone)
@@ -430,6 +451,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         if v.get("over"):
             winners = " and ".join(self.name(s) for s in v.get("winners") or [])
             return f"The match is over. {winners} win{'' if len(v.get('winners') or []) > 1 else 's'}."
+        if self.keep_bots_waiting:  # the result is read by everyone; nobody is thinking meanwhile (QA 25)
+            return "Everyone reads the result; close it (Esc) to go on."
         seat = v.get("seat")
         if seat is None or seat not in (v.get("to_act") or []):
             acting = [self.name(s) for s in self.pending_public()]
@@ -442,7 +465,9 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         if stage == "answer":
             return f"{me}: accept (A) or decline (X) the invitation."
         if stage == "share":
-            return f"{me}: show one card \u2014 drag it onto your partner, or C / H / P."
+            keys = [SHOW_LABELS[c["card"]][0][-2] for c in self.legal_of("show") if c.get("card") in SHOW_LABELS]
+            # only the keys that work for this Character (QA 24: H was offered to a Puritan)
+            return f"{me}: show one card \u2014 drag it onto your partner, or {' / '.join(keys)}."
         if stage == "testify":
             return f"{me}: drag a token onto a player (accuse or defend), or discard one (X)."
         if stage == "between":

@@ -33,9 +33,25 @@ class TalkPanel:
         return [ln for ln in lines if isinstance(ln, dict) and isinstance(ln.get("text"), str)]
 
     def claims_of(self, seat: int) -> list[str]:
-        """The claims ``seat`` made, oldest first, without the claim flag."""
+        """The claims ``seat`` made in the game being played, oldest first, without the
+        claim flag (a new game deals new Characters: last game's claims stay in the log
+        but leave the plates, QA 26)."""
+        start = self.game_start_index()
         return [ln["text"][len(words.CLAIM_PREFIX):] for ln in self.talk_lines()
-                if ln.get("seat") == seat and words.is_claim(ln["text"])]
+                if ln.get("seat") == seat and words.is_claim(ln["text"])
+                and (not isinstance(ln.get("at"), int) or ln["at"] > start)]
+
+    def game_start_index(self) -> int:
+        """How many log events came before the current game's ``game_start`` (0: the first
+        game, or no log); a line said with ``at`` above this was said in this game."""
+        revision = getattr(self.source, "revision", None)
+        cached = getattr(self, "_game_start_cache", None)
+        if cached is not None and revision is not None and cached[0] == revision:
+            return cached[1]
+        log = self.source.log()
+        start = max((i for i, e in enumerate(log) if e.get("type") == "game_start"), default=0)
+        self._game_start_cache = (revision, start)
+        return start
 
     def can_talk(self) -> bool:
         return getattr(self.source, "say", None) is not None
