@@ -251,3 +251,25 @@ def test_a_damaged_save_is_never_opened_but_may_be_deleted(home):  # DESIGN D5; 
     click_widget(app, "delete")
     click_widget(app, "confirm_yes")
     assert not junk.exists() and app.scenes.top is scene and scene.saves == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_seats_plus_stays_under_the_pointer_and_type_stays_readable(home, size):  # QA 28
+    """Clicking "+" again and again at one spot adds a seat each time: the form does not
+    re-lay itself under the pointer (its width depends on the game only), and Salem's
+    form with options and a timer keeps its type at 17 px or more at 1280x720."""
+    pytest.importorskip("game.rules.salem")
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = NewGameScene(app)
+    app.scenes.push(scene)
+    scene.pick_game("salem")
+    scene.set_seats(3)
+    app.frame(wait=False)
+    spot = scene.ring.find("seats").plus_rect.center
+    for seats in range(4, 13):
+        post_click(app, spot)
+        assert scene.seats == seats, (size, seats)
+        assert scene.ring.find("seats").plus_rect.collidepoint(spot)
+        assert scene.ring.find("seats").font_size >= 17, (size, seats)

@@ -34,6 +34,13 @@ OPTION_LABELS = {
 }
 #: seat rows go into two columns above this many seats
 ONE_COLUMN = 7
+
+
+def form_font_size(row: int, full: int) -> int:
+    """The form's type size for a row height: full size while the row allows, then one
+    pixel less per pixel of row (a field is the row less 6 px and its text needs ~9 px of air), so
+    a Salem form with its options and timer keeps readable type (QA 28: it fell to 15 px)."""
+    return max(13, min(full, row - 15))
 #: the timer choices offered for a game with the option ``timer_s`` (Salem R22)
 TIMER_CHOICES: tuple[int | None, ...] = (None, 30, 60, 90)
 
@@ -260,7 +267,7 @@ class NewGameScene(GameSeatsForm):
             return 0
         fs = fs if fs is not None else self.px(22)
         w = self.app.size[0]
-        pw = min(w - 60, self.px(1120))  # the widest the form gets; a narrower one is checked again
+        pw = self._panel_width()
         left = w // 2 - pw // 2 + self.px(24) + self.px(150)
         return 1 + max(line for _k, _x, line, _w in self.option_layout(fs, left, w // 2 + pw // 2 - self.px(24)))
 
@@ -271,18 +278,36 @@ class NewGameScene(GameSeatsForm):
         return -(-self.seats // self._columns())
 
     def _row(self) -> int:
-        """Row height: 48 px at the 1280x720 scale, less when many seats must fit."""
+        """Row height: 48 px at the 1280x720 scale, less when many seats must fit. One
+        height for every seat count of the chosen game (the smallest any count needs), so
+        adding a seat never re-lays the form under the pointer (QA 28: "+" moved away
+        between two clicks and the type shrank at each one)."""
+        cls = self._classes.get(self.game) if self.game else None
+        counts = range(cls.min_players, cls.max_players + 1) if cls is not None else [self.seats]
+        return min(self._row_at(n) for n in counts)
+
+    def _row_at(self, seats: int) -> int:
+        """The row height ``seats`` seats alone would allow."""
         _, h = self.app.size
         room = h - self.px(140) - self.px(140) - self.px(68)
         extra = 3 + self.option_rows() + (1 if self.timer_offered() else 0)
-        return max(28, min(self.px(48), room // (self._seat_rows() + extra)))
+        rows = -(-seats // (2 if seats >= ONE_COLUMN else 1))
+        return max(28, min(self.px(48), room // (rows + extra)))
+
+    def _panel_width(self) -> int:
+        """The form's width depends on the game only, never on the seat count or the row
+        height, so the seats stepper stays under the pointer while "+" is clicked (QA 28):
+        wide enough for two columns when the game may need them, titles at full size."""
+        cls = self._classes.get(self.game) if self.game else None
+        two = self._columns() == 2 or (cls is not None and cls.max_players >= ONE_COLUMN)
+        return self.form_width(1120 if two else 820, self.px(22))
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        pw = self.form_width(820 if self._columns() == 1 else 1120, min(self.px(22), self._row() - 18))
+        pw = self._panel_width()
         top = self.px(140)
         row = self._row()
-        fs = min(self.px(22), row - 18)
+        fs = form_font_size(row, self.px(22))
         x0 = w // 2 - pw // 2 + self.px(24)
         options = self.option_layout(fs, x0 + self.px(150), w // 2 + pw // 2 - self.px(24))
         option_rows = 1 + max(line for _k, _x, line, _w in options) if options else 0
@@ -298,7 +323,7 @@ class NewGameScene(GameSeatsForm):
         fx = x0 + label_w
         y = panel.y + self.px(20)
         row = self._row()
-        fs = min(self.px(22), row - 18)
+        fs = form_font_size(row, self.px(22))
         if not self.games:
             widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
                                  fs, col="danger"))
