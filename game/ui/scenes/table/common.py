@@ -1,0 +1,167 @@
+"""What the table panels share: sizes and timings, zones and targets, small drawing
+helpers and the stand-in card art."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.sprites import Tween
+
+log = logging.getLogger(__name__)
+
+
+Rect = tuple[int, int, int, int]
+#: a drop / click target: ("villager", id), ("announced", None), ("discard", None) …
+Target = tuple[str, Any]
+
+HOVER_ZOOM_SECONDS = 0.7
+#: a bot's "thinking…" pill: a new dot this many times a second (the idle app wakes for each)
+THINKING_DOTS_PER_SECOND = 3
+TOAST_SECONDS = 3.5
+FLY_SECONDS = 0.35
+#: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
+MIN_TEXT = 11
+#: keys whose auto-repeat a table still follows (moving through choices); any other held
+#: key acts once (input.InputEvent.repeat)
+REPEATING_KEYS = frozenset((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+                            pygame.K_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_KP_PLUS))
+#: a hand card under the pointer rises by this share of its height (issue 9 item 10)
+HOVER_RAISE = 0.18
+#: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
+#: words stay legible (an inactive control is exempt from WCAG's contrast minimum)
+DIM_SHADE = (158, 158, 158)
+
+
+class FallbackArt:
+    """Coloured rectangles with the card's kind; used only until game.ui.card_art exists."""
+
+    COLOURS = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple, pygame.Surface] = {}
+
+    def _kind(self, card_id: str) -> str:
+        return card_id.rsplit("-", 1)[0]
+
+    def face(self, game: str, card_id: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("face", game, card_id, tuple(size))
+        if key not in self.cache:
+            kind = self._kind(card_id)
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.PARCHMENT, surf.get_rect(), border_radius=6)
+            pygame.draw.rect(surf, theme.BROWN, surf.get_rect(), 3, border_radius=6)
+            font = get_font(max(MIN_TEXT, size[1] // 9), bold=True)
+            for i, line in enumerate(wrap_text(kind.replace("_", " ").title(), font, size[0] - 8)):
+                surf.blit(font.render(line, True, theme.INK), (4, 4 + i * font.get_linesize()))
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def back(self, game: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("back", game, tuple(size))
+        if key not in self.cache:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.CARD_BACK_HAMMER, surf.get_rect(), border_radius=5)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, surf.get_rect(), 2, border_radius=5)
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def villager(self, villager_id: str, size: tuple[int, int] | int) -> pygame.Surface:
+        size = (size, size) if isinstance(size, int) else tuple(size)
+        key = ("vill", villager_id, size)
+        if key not in self.cache:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.VILLAGER, surf.get_rect(), border_radius=5)
+            font = get_font(max(MIN_TEXT, size[1] // 4), bold=True)
+            surf.blit(font.render(villager_id[:2].title(), True, theme.TEXT_LIGHT), (4, 4))
+            self.cache[key] = surf
+        return self.cache[key]
+
+    def zoom(self, game: str, card_id: str, width: int) -> pygame.Surface:
+        return self.face(game, card_id, (width, int(width * 1.4)))
+
+    def highlight(self, size: tuple[int, int], color) -> pygame.Surface:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, color, surf.get_rect(), 4, border_radius=8)
+        return surf
+
+
+def zone_rects(game: str, players: int, size: tuple[int, int],
+               fallback: Callable[[int, int, int], dict[str, Rect]]) -> dict[str, Rect]:
+    """Zones from the Tiled layout (``game.ui.layout``), any missing one from ``fallback``."""
+    w, h = size
+    rects = dict(fallback(players, w, h))
+    try:
+        from game.ui.layout import load_layout  # type: ignore
+
+        layout = load_layout(game, players)
+        for name, r in layout.rects(w, h).items():
+            rects[name] = tuple(int(v) for v in r)  # type: ignore[assignment]
+    except ImportError:
+        pass
+    except Exception as exc:  # a broken layout file must not stop the game
+        log.warning("layout for %s/%d could not be used (%s); using built-in zones", game, players, exc)
+    return rects
+
+
+def scale_design_rects(design: dict[str, Rect], w: int, h: int) -> dict[str, Rect]:
+    """Zones drawn for a 1920x1080 table, scaled to fit ``w`` x ``h`` and centred."""
+    scale = min(w / 1920, h / 1080)
+    ox, oy = int((w - 1920 * scale) // 2), int((h - 1080 * scale) // 2)
+    return {name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
+            for name, (x, y, zw, zh) in design.items()}
+
+
+def unique_targets(targets: list[Target]) -> list[Target]:
+    """``targets`` without repeats, in their first order (one highlight per target)."""
+    seen: list[Target] = []
+    for t in targets:
+        if t not in seen:
+            seen.append(t)
+    return seen
+
+
+def named_in(commands: list[dict]) -> set[str]:
+    """Every string a command names besides its type (card ids, villagers, discard lists):
+    a hand card missing here appears in no legal command and cannot be played now."""
+    found: set[str] = set()
+    stack: list[Any] = [v for c in commands for k, v in c.items() if k != "type"]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            found.add(v)
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+    return found
+
+
+def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:
+    return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
+
+
+def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, edge=theme.PANEL_EDGE,
+          radius: int = 8, width: int = 2) -> None:
+    r = pygame.Rect(rect)
+    if alpha >= 255:
+        pygame.draw.rect(surface, color, r, border_radius=radius)
+    else:
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*color, alpha), box.get_rect(), border_radius=radius)
+        surface.blit(box, r.topleft)
+    if edge is not None and width:
+        pygame.draw.rect(surface, edge, r, width, border_radius=radius)
+
+
+@dataclass
+class Flight:
+    """A card image flying from one place to another after a move was applied."""
+
+    image: pygame.Surface
+    tween: Tween
+    pos: tuple[int, int] = (0, 0)

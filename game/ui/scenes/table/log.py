@@ -1,0 +1,196 @@
+"""The game log and its header (the ? Help and Menu buttons), the table menu and the
+help overlay."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.scenes.table.common import MIN_TEXT, panel, text
+from game.ui.scenes.table.text_fit import blit_text
+from game.ui.widgets import Button, fit_text
+
+
+class LogPanel:
+    """The game log and its header (the ? Help and Menu buttons), the table menu and the
+    help overlay. Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+
+    def make_menu_button(self) -> Button:
+        """The table menu's button: at the right end of the game log's header line (every
+        table has a log), else in the window's top-right corner."""
+        r = self.rects.get("log")
+        if r is not None:
+            rect = pygame.Rect(r)
+            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            h = get_font(size + 1, bold=True).get_linesize() + 2
+            w = get_font(size - 1, bold=True).size("Menu")[0] + 18  # short: a LAN pill shares the line
+            box = pygame.Rect(rect.right - w - 6, rect.y + 5, w, h)
+            font_size = size - 1
+        else:
+            w, _ = self.size
+            box, font_size = pygame.Rect(w - 72, 6, 64, 26), 15
+        return Button(box, "Menu", self.open_menu, font_size=font_size, name="menu")
+
+    def open_menu(self) -> None:
+        """Resume, Rules, Settings, Save and leave, Quit (issue 9 item 2)."""
+        from game.ui.scenes.table_menu import TableMenuScene
+
+        self.app.scenes.push(TableMenuScene(self.app, self.source, table=self))
+
+    def leave_warning(self) -> str:
+        """What leaving the table would not keep, for the table menu ("" = nothing)."""
+        return ""
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        r = self.rects.get("log")
+        if r is None:
+            return
+        rect = pygame.Rect(r)
+        notice = self.away_notice_layout()  # a LAN away notice sits above the log's lines
+        key = (rect.size, len(self.log_events), self.log_scroll, self._seen[1] if self._seen else None,
+               self.log_events[-1].get('type') if self.log_events else None, notice[0].h if notice else 0)
+        if self._log_cache is None or self._log_cache[0] != key:
+            blank = self._log_blank
+            if blank is None or blank.get_size() != rect.size:
+                blank = pygame.Surface(rect.size, pygame.SRCALPHA)
+                panel(blank, blank.get_rect(), alpha=215)
+                self._log_blank = blank
+            box = blank.copy()  # the empty panel is drawn once per size
+            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            font = get_font(size)
+            head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
+            box.blit(head, (10, 6))
+            top = 10 + head.get_height() + (notice[0].h + 6 if notice else 0)
+            lines: list[tuple[str, bool]] = []
+            # the log only grows: sentences are wrapped once per event and width
+            # (one cache per shown seat: each seat's log is redacted differently)
+            # (one cache per shown seat: each seat's log is redacted differently; the
+            # wrapping itself is shared by sentence, so a change of seat measures nothing anew)
+            cache = self._log_wrapped.setdefault((rect.w, size, self._seen[1] if self._seen else None), {})
+            by_sentence = self._log_wrapped.setdefault((rect.w, size, "sentences"), {})
+            first = max(0, len(self.log_events) - 120)
+            for i in range(first, len(self.log_events)):
+                wrapped = cache.get(i)
+                if wrapped is None:
+                    sentence = self.describe_event(self.log_events[i])
+                    wrapped = by_sentence.get(sentence)
+                    if wrapped is None:
+                        wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
+                        by_sentence[sentence] = wrapped
+                    cache[i] = wrapped
+                for j, line in enumerate(wrapped):
+                    lines.append(((" " if j else "") + line, j == 0))
+            room = max(1, (rect.h - top - 6) // font.get_linesize())
+            self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
+            end = len(lines) - self.log_scroll
+            shown = lines[max(0, end - room):end]
+            y = top
+            for k, (line, first) in enumerate(shown):
+                newest = self.log_scroll == 0 and k == len(shown) - 1
+                color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
+                # render_text is font.render at this size, cached: the lines only scroll
+                box.blit(render_text(line, size, color), (12, y))
+                y += font.get_linesize()
+            if self.log_scroll:
+                more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
+                right = self.log_header_right() - rect.x  # left of the header's buttons
+                box.blit(more, (right - more.get_width(), 8))
+            self._log_cache = (key, box)
+        surface.blit(self._log_cache[1], rect.topleft)
+
+    def fit_button(self, b: Button) -> None:
+        """A button's label read whole (issue 9 item 5): its font steps down to 11 px until
+        the label fits; then what the button draws is noted for the text-fit check."""
+        room = b.rect.w - 16
+        while b.font_size > MIN_TEXT and get_font(b.font_size, bold=True).size(b.label)[0] > room:
+            b.font_size -= 1
+        if b.visible:
+            w, h = get_font(b.font_size, bold=True).size(fit_text(b.label, b.font_size, room, bold=True))
+            label = pygame.Rect(0, 0, w, h)
+            label.center = b.rect.center
+            self.note_text("button", b.label, fit_text(b.label, b.font_size, room, bold=True), [label],
+                           b.rect)
+
+    #: a "? Help" button at the right end of the log's header (a table with no other place for it)
+    HELP_IN_LOG = False
+
+    def help_button(self) -> tuple[pygame.Rect, int] | None:
+        """Where the log header's help button lies (left of the Menu button), and its font
+        size; None when the table has no such button."""
+        r = self.rects.get("log")
+        if not self.HELP_IN_LOG or r is None:
+            return None
+        rect = pygame.Rect(r)
+        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        right = rect.right - 6
+        menu = self.menu_button
+        if menu is not None and menu.rect.colliderect(rect):
+            right = menu.rect.x - 6
+        h = get_font(size + 1, bold=True).get_linesize() + 2
+        w = get_font(size - 1, bold=True).size("? Help")[0] + 18
+        return pygame.Rect(right - w, rect.y + 5, w, h), size - 1
+
+    def log_header_right(self) -> int:
+        """The x where the log header's free line ends: left of its buttons (Menu, Help)."""
+        r = pygame.Rect(self.rects.get("log") or (0, 0, 0, 0))
+        right = r.right - 8
+        menu = self.menu_button
+        if menu is not None and menu.rect.colliderect(r):
+            right = menu.rect.x - 6
+        spot = self.help_button()
+        if spot is not None:
+            right = min(right, spot[0].x - 6)
+        return right
+
+    def draw_help_button(self, surface: pygame.Surface) -> None:
+        spot = self.help_button()
+        if spot is None:
+            return
+        rect, size = spot
+        self.help_rect = rect
+        hot = rect.collidepoint(self.pointer) or self.help_open
+        pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect, 1, border_radius=rect.h // 2)
+        label = text("? Help", size, theme.TEXT_LIGHT, bold=True)
+        at = label.get_rect(center=rect.center)
+        surface.blit(label, at)
+        self.note_text("button", "? Help", "? Help", [at], rect)
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        """The help overlay: every line read whole, long ones wrapped (issue 9 item 5)."""
+        w, h = surface.get_size()
+        lines = self.help_lines() + ["Esc: the table menu (Resume, Rules, Settings, Save and leave, Quit)."]
+        width = min(w - 80, 820)
+        for size in range(17, MIN_TEXT - 1, -1):
+            font = get_font(size)
+            # a wrapped line keeps the indent of the line it continues
+            wrapped = [wrap_text(line.strip(), font, width - 48 - font.size(line[:len(line) - len(line.lstrip())])[0])
+                       for line in lines]
+            height = font.get_linesize() * (sum(len(x) for x in wrapped) + 3) + 30
+            if height <= h - 20:
+                break
+        box = pygame.Rect(0, 0, width, min(height, h - 8))
+        box.center = (w // 2, h // 2)
+        surface.blit(self.shade_surface((w, h), 150), (0, 0))
+        panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
+        surface.blit(text("How to play at this table", 22, theme.HIGHLIGHT, bold=True, title=True), (box.x + 20, box.y + 12))
+        y = box.y + 20 + font.get_linesize() * 2
+        for line, parts in zip(lines, wrapped):
+            indent = font.size(line[:len(line) - len(line.lstrip())])[0]
+            drawn = []
+            for part in parts:
+                drawn.append(blit_text(surface, render_text(part, size, theme.TEXT_LIGHT), (box.x + 24 + indent, y)))
+                y += font.get_linesize()
+            self.note_text("help", line, " ".join(parts), drawn, box)
+        foot = text("Press ? or Esc or click to close", 14, theme.TEXT_MUTED)
+        surface.blit(foot, (box.right - foot.get_width() - 14, box.bottom - foot.get_height() - 8))
+
+    def shade_surface(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A dark translucent veil, made once per size and alpha."""
+        key = (tuple(size), alpha)
+        shades = self.__dict__.setdefault("_veils", {})
+        if key not in shades:
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, alpha))
+            shades[key] = veil
+        return shades[key]

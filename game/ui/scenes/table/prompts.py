@@ -1,0 +1,180 @@
+"""The small choosers (Prompt: accuser, bribe sign, plea …) and click-a-target picks
+(Pick), the table's public banner (TableBanner), and the panel that draws and answers
+them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.scenes.table.common import MIN_TEXT, panel, Target
+from game.ui.scenes.table.text_fit import blit_text, fit_lines
+from game.ui.widgets import Banner, draw_panel
+
+
+@dataclass
+class Prompt:
+    """A small choice box (accuser, bribe sign, witch on a tie, pyre placement …).
+
+    ``options`` are (label, value) pairs; ``default`` is lit first; keys: Up/Down/Tab
+    cycle, 1-9 pick, Enter confirms, Esc cancels."""
+
+    title: str
+    options: list[tuple[str, Any]]
+    on_choose: Callable[[Any], None]
+    on_cancel: Callable[[], None] | None = None
+    default: int = 0
+    anchor: tuple[int, int] = (0, 0)
+    cursor: int = 0
+    rects: list[pygame.Rect] = field(default_factory=list)
+    box: pygame.Rect | None = None
+    #: what the box must not cover: the card dropped to open it, lying where it was let go
+    #: (QA 9: its title tab poked out above the accuser chooser)
+    avoid: pygame.Rect | None = None
+
+    def __post_init__(self) -> None:
+        self.cursor = self.default
+
+
+@dataclass
+class Pick:
+    """Click-a-target mode (e.g. the other villager of an accomplice): ``targets`` light up."""
+
+    title: str
+    targets: list[Target]
+    on_pick: Callable[[Target], None]
+    on_cancel: Callable[[], None] | None = None
+    cursor: int = 0
+
+
+class TableBanner(Banner):
+    """The public banner of a table: the shared Banner, its prompt read whole (issue 9
+    item 5): the font steps down to 11 px until the wrapped prompt fits above the
+    buttons. ``scene.note_text`` hears of what was drawn."""
+
+    scene: Any = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        draw_panel(surface, self.rect, fill="banner", edge="accent", radius=8)
+        bottom = (self.buttons[0].rect.y if self.buttons else self.rect.bottom) - 4
+        box = pygame.Rect(self.rect.x + 8, self.rect.y + 6, self.rect.w - 16, bottom - self.rect.y - 6)
+        size, lines = fit_lines(self.prompt, box.w - 8, box.h, self.font_size, bold=True)
+        font = get_font(size, bold=True)
+        y = box.y
+        drawn = []
+        for line in lines:
+            t = render_text(line, size, theme.TEXT_LIGHT, bold=True)
+            drawn.append(blit_text(surface, t, (box.centerx - t.get_width() // 2, y)))
+            y += font.get_linesize()
+        if self.scene is not None:
+            self.scene.note_text("banner", self.prompt, " ".join(lines), drawn, box)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class PromptPanel:
+    """Drawing and answering the small choosers (Prompt) and click-a-target picks (Pick). Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The chooser box: its title and one row per option, each read whole (issue 9
+        item 5): the font steps down from 17 px to 13, then long rows wrap, the box
+        growing to at most the window less a margin."""
+        p = self.prompt
+        if p is None:
+            return
+        screen = pygame.Rect(0, 0, *surface.get_size())
+        labels = [f"{i + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
+                  for i, (label, _value) in enumerate(p.options)]
+        most = min(screen.w - 40, 760)
+        for size in range(17, MIN_TEXT - 1, -1):
+            font, head = get_font(size), get_font(size, bold=True)
+            one_line = max([head.size(p.title)[0] + 28] + [font.size(t)[0] + 40 for t in labels])
+            width = min(most, one_line)
+            titles = wrap_text(p.title, head, width - 28)
+            rows = [wrap_text(t, font, width - 40) for t in labels]
+            height = len(titles) * head.get_linesize() + 18 + sum(
+                len(r) * font.get_linesize() + 12 for r in rows) + 8
+            if (one_line <= most or size <= 13) and height <= screen.h - 16:
+                break
+        box = self.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen)
+        panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
+        y = box.y + 8
+        drawn = []
+        for line in titles:
+            drawn.append(blit_text(surface, render_text(line, size, theme.PARCHMENT, bold=True), (box.x + 14, y)))
+            y += head.get_linesize()
+        self.note_text("chooser title", p.title, " ".join(titles), drawn, box)
+        p.rects = []
+        y += 6
+        for i, lines in enumerate(rows):
+            r = pygame.Rect(box.x + 10, y, box.w - 20, len(lines) * font.get_linesize() + 8)
+            lit = i == p.cursor or r.collidepoint(self.pointer)
+            pygame.draw.rect(surface, theme.WOOD_LIGHT if lit else theme.WOOD, r, border_radius=6)
+            if i == p.cursor:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
+            drawn = []
+            for k, line in enumerate(lines):
+                drawn.append(blit_text(surface, render_text(line, size, theme.TEXT_LIGHT),
+                                       (r.x + 10, r.y + 4 + k * font.get_linesize())))
+            self.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
+            p.rects.append(r)
+            y += r.h + 4
+        p.box = box
+
+    @staticmethod
+    def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect) -> pygame.Rect:
+        """The chooser box centred on its anchor, inside the window; beside (below, above,
+        right of, left of) the card it must not cover (``Prompt.avoid``) when there is room."""
+        box = box.copy()
+        box.center = p.anchor
+        box.clamp_ip(screen)
+        card = p.avoid
+        if card is None or not box.colliderect(card.inflate(8, 8)):
+            return box
+        gap = 10
+        for side in ("below", "above", "right", "left"):
+            spot = box.copy()
+            spot.center = p.anchor
+            if side == "below":
+                spot.top = card.bottom + gap
+            elif side == "above":
+                spot.bottom = card.top - gap
+            elif side == "right":
+                spot.left = card.right + gap
+            else:
+                spot.right = card.left - gap
+            spot.clamp_ip(screen)
+            if not spot.colliderect(card.inflate(8, 8)):
+                return spot
+        return box
+
+    def draw_pick(self, surface: pygame.Surface) -> None:
+        p = self.pick
+        if p is None:
+            return
+        for i, target in enumerate(p.targets):
+            r = self.target_rect(target)
+            if r is None:
+                continue
+            hot = i == p.cursor or r.collidepoint(self.pointer)
+            pygame.draw.rect(surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6),
+                             4 if hot else 3, border_radius=8)
+
+    def choose_prompt(self, index: int) -> None:
+        p = self.prompt
+        if p is None or not 0 <= index < len(p.options):
+            return
+        self.prompt = None
+        p.on_choose(p.options[index][1])
+        self.dirty = True
+
+    def cancel_prompt(self) -> None:
+        p, self.prompt = self.prompt, None
+        if p is not None and p.on_cancel is not None:
+            p.on_cancel()
+        self.dirty = True

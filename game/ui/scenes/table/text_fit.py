@@ -1,0 +1,65 @@
+"""Text a player must read whole (issue 9 item 5): fitting it, blitting it, and noting
+what was drawn (tests/ui/test_text_fit.py reads the notes)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.fonts import get_font, wrap_text
+from game.ui.scenes.table.common import MIN_TEXT
+
+
+def fit_lines(words: str, width: int, height: int, max_size: int, min_size: int = MIN_TEXT, *,
+              bold: bool = False, max_lines: int = 0) -> tuple[int, list[str]]:
+    """The largest size from ``max_size`` down to ``min_size`` at which ``words`` wrap into
+    ``width`` within ``height`` (and ``max_lines`` lines, if given); at ``min_size`` the
+    wrapped lines whatever their height (the caller makes room or shows fewer)."""
+    size = max(min_size, int(max_size))
+    while True:
+        font = get_font(size, bold=bold)
+        lines = wrap_text(words, font, max(8, width))
+        fits = len(lines) * font.get_linesize() <= height and (not max_lines or len(lines) <= max_lines)
+        if fits or size <= min_size:
+            return size, lines
+        size -= 1
+
+
+@dataclass
+class TextBlock:
+    """One piece of text a player must read, as drawn: the text asked for, what was
+    drawn of it (lines joined by spaces), each line's rect, and the box it must stay in."""
+
+    what: str
+    text: str
+    shown: str
+    rects: list[pygame.Rect]
+    box: pygame.Rect
+
+    def problems(self) -> list[str]:
+        out = []
+        if " ".join(self.shown.split()) != " ".join(self.text.split()):
+            out.append(f"{self.what}: shows {self.shown!r} of {self.text!r}")
+        for r in self.rects:
+            if not self.box.contains(r):
+                out.append(f"{self.what}: {self.text!r} line {tuple(r)} runs out of its box {tuple(self.box)}")
+        return out
+
+
+def blit_text(surface: pygame.Surface, words: pygame.Surface, pos: tuple[int, int]) -> pygame.Rect:
+    """Blit rendered text at ``pos``; its whole rect (unclipped, for the text-fit check)."""
+    surface.blit(words, pos)
+    return words.get_rect(topleft=pos)
+
+
+class TextFit:
+    """Text a player must read, noted as drawn for the text-fit check (issue 9 item 5). Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+
+    def note_text(self, what: str, words: str, shown: str, rects: list[pygame.Rect], box) -> None:
+        """Remember a piece of text a player must read whole, as drawn (see TextBlock)."""
+        sink = self._text_sink if self._text_sink is not None else self.text_boxes
+        sink.append(TextBlock(what, words, shown, [pygame.Rect(r) for r in rects], pygame.Rect(box)))
+
+    def text_blocks(self) -> list[TextBlock]:
+        """Every must-read text on the screen as last drawn: the static table's and this frame's."""
+        return [b for blocks in self.static_text.values() for b in blocks] + list(self.text_boxes)
