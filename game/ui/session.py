@@ -795,7 +795,9 @@ class HotseatSession:
                hand_before: list[str] | None = None, mover: bool = False) -> str | None:
         """Apply ``command`` for ``seat``; ``hand_before`` (several humans) may start the
         drawn-cards hold, ``mover`` (a person's own move from the screen) a reveal hold."""
-        mark = self.match.state_id  # the command's events are logged under this state id
+        # the engine logs the command's events under the state id it makes (one up), so
+        # reading from there takes this command's events only, never the previous ones (QA 27)
+        mark = self.match.state_id + 1
         try:
             self.match.apply(seat, command)
         except IllegalCommand as exc:
@@ -847,7 +849,8 @@ class HotseatSession:
             return  # the held seat / the public moment keeps the screen until released
         if self._moment_pending:
             moment, self._moment_pending = self._moment_pending, []
-            if len(self.humans) > 1 and not self.match.over and self._leaves_screen():
+            if len(self.humans) > 1 and not self.match.over and (
+                    self._leaves_screen() or self.game in NEW_DEAL_MOMENTS):
                 # the whole table sees it on the public screen before the curtain (QA 6)
                 self._moment = moment
                 self._screen_seat = None
@@ -1043,8 +1046,19 @@ def _trial_ends(event: dict) -> bool:
     return kind in ("verdict", "mistrial") or (kind == "plea" and bool(event.get("accepted")))
 
 
+def _game_ends(event: dict) -> bool:
+    """Testimony: a game of the match ends (its reveal follows, then the next deal)."""
+    return event.get("type") == "game_end"
+
+
 #: game -> which public events deserve a public moment before the screen passes on (QA 6)
-PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends}
+PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends, "testimony": _game_ends}
+
+#: games whose public moment is followed by a new deal (Testimony's next game gives every
+#: seat a new Character): the moment takes the screen even when the seat shown would play
+#: on or only bots act next, so the table that read the result never sees anyone's new
+#: hand; the next private view comes through the curtain (QA 22, DESIGN D3)
+NEW_DEAL_MOMENTS: set[str] = {"testimony"}
 
 #: game -> event types that reveal something to the mover alone and stay nowhere on the
 #: table (the seat's own log has the secret): the mover's view is held until a click so

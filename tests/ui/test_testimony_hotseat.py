@@ -137,3 +137,53 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
         app.frame(wait=False)
     assert s.match.state_id > state and s.match.state["game_no"] == 2
     s.close()
+
+
+def test_a_games_end_is_a_public_moment_and_the_next_deal_comes_behind_the_curtain(tmp_path):
+    # QA 22 (DESIGN D3; testimony.md "The end of a game", "The match"): the reveal is read by
+    # the whole table, so it is shown on the public table; the next game deals everyone a new
+    # Character, which the person who moved last must not get on screen without a curtain —
+    # here a bot begins game 2 (seed 2), so nobody human is asked to act at the game's end
+    app = new_app()
+    s = HotseatSession.new(app, "testimony", ["Ann", "Bob", "Cy", "Dora"], [2, 3], seed=2, bot_delay=0.0,
+                           save_path=tmp_path / "g.witchhunt.json", bot_levels={2: "easy", 3: "easy"}, hold=0)
+    scene = open_table(app, s, base=MenuScene(app))
+    watch = CurtainWatch(s, scene)
+    lifted: list[int] = []
+
+    def step() -> None:
+        app.frame(wait=False)
+        if isinstance(app.scenes.top, CurtainScene):
+            lifted.append(app.scenes.top.seat)
+            lift_curtain(app, frame=True)
+        elif s.public_decision() is not None:
+            seat, legal = s.public_decision()
+            s.submit_public(seat, legal[-1])
+        elif s.screen_seat in (0, 1) and s.screen_seat in s.match.to_act():
+            s.submit(next(c for c in s.legal() if c["type"] in ("investigate", "discard_token", "answer_invite",
+                                                                  "show")))
+
+    for _ in range(600):
+        if s.match.state["stage"] == "between":
+            break
+        if s.public_moment():
+            s.release_public_moment()
+        step()
+    assert s.match.state["stage"] == "between" and s.match.to_act()[0] in (2, 3)
+    for _ in range(3):
+        app.frame(wait=False)
+    assert s.screen_seat is None and s.public_moment()  # the reveal on the public table
+    assert not scene.view.get("me") and scene.reveal["open"]
+    assert s.thinking_seat() is None  # the bots wait for the table, they are not thinking
+    scene.close_reveal()
+    scene.release_hold()  # a click on the table: everyone has read it
+    lifted.clear()
+    for _ in range(300):
+        if s.screen_seat is not None:
+            break
+        step()
+    assert s.match.state["game_no"] == 2 and s.screen_seat in (0, 1)
+    assert lifted == [s.screen_seat]  # the new Character comes only behind the curtain
+    watch.close()
+    assert watch.problems == []
+    s.close()

@@ -340,3 +340,28 @@ def test_the_action_bar_and_the_reveal_headings_read_whole_at_1280x720(app):
     heads = [r for b in blocks if b.what == "reveal heading" for r in b.rects]
     assert hint and len(heads) == 3
     assert not any(h.colliderect(x) for h in hint for x in heads)
+
+
+def test_pointing_at_the_hand_keeps_every_card_and_token_as_drawn(app):
+    # QA 23: the base table's hand-fan hover (a Hammer-style raised card) must not repaint
+    # Testimony's own hand sprites (Character, Belief cards, tokens) with a generic face
+    from game.ui.smoke_common import post_move
+    from game.ui.sprites import CardSprite
+
+    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
+    src = TestimonySource(m, m.view(None)["share"]["by"])
+    scene = open_table(app, src)
+    drawn = {s.card_id: (s.image.get_size(), s.rect.copy()) for s in scene.group.sprites()
+             if isinstance(s, CardSprite) and s.zone == "hand"}
+    assert {"own:character", "own:belief_puritan", "token:0"} <= set(drawn)
+    for sprite_id in ("own:character", "own:belief_heathen", "own:belief_puritan", "token:0", "token:1"):
+        sprite = next(s for s in scene.group.sprites() if getattr(s, "card_id", None) == sprite_id)
+        post_move(app, sprite.rect.center)
+        run_frames(app, 2)
+    post_move(app, (5, 5))
+    run_frames(app, 2)
+    after = {s.card_id: (s.image.get_size(), s.rect) for s in scene.group.sprites()
+             if isinstance(s, CardSprite) and s.zone == "hand"}
+    assert after.keys() == drawn.keys()
+    for sprite_id, (size, rect) in drawn.items():
+        assert after[sprite_id] == (size, rect), sprite_id

@@ -36,6 +36,12 @@ class HandPanel:
         out.extend(OWN_BELIEFS)
         return out
 
+    def hand_sprites(self) -> list[CardSprite]:
+        """None for the base table's fan hover: this hand is laid out here (Character,
+        Belief cards, tokens), and the raised Hammer-style card would repaint them with a
+        generic face under the pointer (QA 23)."""
+        return []
+
     def hand_geometry(self) -> dict[str, pygame.Rect]:
         """The header line across the top; below it the Character card, the two Belief
         cards (bottom) and the tokens (right, under their label)."""

@@ -184,6 +184,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.reveal["t"] = DONE
         self.update_waiting()
         self.after_telling()
+        if self.moment_events():  # hot-seat: the table has read the result (QA 22)
+            self.release_hold()
 
     def lit_seats(self) -> list[int]:
         """Seats to light on the static table: the drop targets of what is held or picked."""
@@ -330,6 +332,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
                 if self.reveal_box().collidepoint(event.pos):
                     if self.reveal_animating():
                         self.skip_reveal()
+                    elif self.moment_events():  # "click to go on" (the public moment, QA 22)
+                        self.close_reveal()
                     return
         super().handle(event)
 
@@ -405,6 +409,13 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self._seat_cache[seat] = cached
         surface.blit(cached[1], zone.topleft)
 
+    def draw_moment(self, surface: pygame.Surface) -> None:
+        """The public moment's box, unless the reveal is open: the reveal is the moment
+        then, and closing it goes on (QA 22)."""
+        if self.reveal and self.reveal.get("open"):
+            return
+        super().draw_moment(surface)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.chat_field is not None and self.chat_enabled():
             self.chat_field.draw(surface)
@@ -448,6 +459,10 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             return self.pick.title
         if self.telling():
             return "The reveal: click it to skip to the end; Esc closes it (the Standings button opens it again)."
+        if self.moment_events():  # hot-seat: the whole table reads the result (QA 22)
+            if self.reveal and self.reveal.get("open"):
+                return "Everyone reads the result together: close it (Esc) to go on."
+            return "Everyone sees this together: click or press Enter to go on."
         if v.get("over"):
             winners = " and ".join(self.name(s) for s in v.get("winners") or [])
             return f"The match is over. {winners} win{'' if len(v.get('winners') or []) > 1 else 's'}."
