@@ -42,7 +42,8 @@ def to_an_end_of_turn(app, session, rng) -> int:
 def hammer_table(tmp_path, bots=(), hold=None):
     app = new_app()
     session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], list(bots), seed=12, bot_delay=0.0,
-                                 save_path=tmp_path / "hold.witchhunt.json", hold=hold)
+                                 save_path=tmp_path / "hold.witchhunt.json", hold=hold,
+                                 bot_levels={s: "easy" for s in bots})  # moves at once (the loop counts frames)
     table = open_table(app, session, base=MenuScene(app))
     return app, session, table
 
