@@ -44,6 +44,8 @@ bench: $(STAMP)           ## print the benchmarks' numbers
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py
 	SDL_AUDIODRIVER=dummy $(PY) benchmarks/idle.py
 	WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 $(PY) benchmarks/lan.py
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py --game salem
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/testimony.py --budget 2 --moves 100
 
 package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller
 	build/ensure-build-tools.sh $(PY)
