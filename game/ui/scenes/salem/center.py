@@ -9,11 +9,11 @@ import math
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import fit_font, get_font, wrap_text
+from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
-from game.ui.scenes.table_base import MIN_TEXT, panel, text
+from game.ui.scenes.table_base import MIN_TEXT, text
 
 NIGHT = "c58"
 
@@ -95,15 +95,29 @@ class CenterPanel:
                                                   if not v.get("played") else "Playing cards.")
 
     def draw_banner_zone(self, surface: pygame.Surface) -> None:
+        """The phase banner. Its words are laid out and rendered once per wording and
+        place (after a move the title often stays; the frame after a move stays cheap)."""
         area = pygame.Rect(self.rects["banner"])
         title, line = self.phase_title()
         night = self.is_night()
-        panel(surface, area, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=220,
-              edge=theme.MOON if night else theme.PANEL_EDGE, radius=10)
         clock = self.banner_clock_rect(area)  # a timed game: the hourglass sits at the right end
         text_area = area if clock is None else pygame.Rect(area.x, area.y, area.w - clock.w - 8, area.h)
-        for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line):
-            drawn = surface.blit(font.render(shown, True, colour), at)
+        key = (tuple(area), tuple(text_area), night, title, line)
+        cache = self.__dict__.setdefault("_banner_cache", {})
+        hit = cache.get(key)
+        if hit is None:
+            box = pygame.Surface(area.size, pygame.SRCALPHA)  # table_base.panel's fill, kept
+            pygame.draw.rect(box, (*(theme.NIGHT_SKY if night else theme.PANEL), 220), box.get_rect(), border_radius=10)
+            pieces = [(what, words, shown, font.render(shown, True, colour), at)
+                      for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line)]
+            if len(cache) > 64:
+                cache.clear()
+            hit = cache[key] = (box, pieces)
+        box, pieces = hit
+        surface.blit(box, area.topleft)
+        pygame.draw.rect(surface, theme.MOON if night else theme.PANEL_EDGE, area, 2, border_radius=10)
+        for what, words, shown, image, at in pieces:
+            drawn = surface.blit(image, at)
             self.note_text(what, words, shown, [drawn], text_area)
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
@@ -163,18 +177,23 @@ class CenterPanel:
             sleep = text("The town sleeps.", max(16, body.h // 12), theme.MOON, title=True)
             surface.blit(sleep, sleep.get_rect(center=(body.centerx, body.centery - body.h // 6)))
         # the last few public happenings, large enough to follow from across the table
-        key = (len(self.log_events), self.view.get("seat"))
+        # (worded, cut to the width and rendered once per new event: a move's frame stays cheap)
+        key = (len(self.log_events), self.view.get("seat"), body.size)
         if self._recent_lines[0] != key:
-            self._recent_lines = (key, [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:])
-        lines = self._recent_lines[1]
-        size = max(13, min(20, body.h // 14))
-        font = get_font(size)
-        y = body.bottom - 4 - len(lines) * font.get_linesize()
-        for i, ln in enumerate(lines):
-            col = theme.HIGHLIGHT if i == len(lines) - 1 else theme.TEXT_MUTED
-            for part in wrap_text(ln, font, body.w - 20)[:1]:
-                surface.blit(font.render(part, True, col), (body.x + 10, y))
-            y += font.get_linesize()
+            recent = [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:]
+            size = max(13, min(20, body.h // 14))
+            font = get_font(size)
+            images = []
+            for i, ln in enumerate(recent):
+                col = theme.HIGHLIGHT if i == len(recent) - 1 else theme.TEXT_MUTED
+                images.append([render_text(part, size, col) for part in wrap_text(ln, font, body.w - 20)[:1]])
+            self._recent_lines = (key, (font.get_linesize(), images))
+        line_h, images = self._recent_lines[1]
+        y = body.bottom - 4 - len(images) * line_h
+        for parts in images:
+            for image in parts:
+                surface.blit(image, (body.x + 10, y))
+            y += line_h
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         deck = pygame.Rect(self.rects["deck"])
@@ -199,7 +218,7 @@ class CenterPanel:
             surface.blit(get_icon("pentagram", 10, theme.MOON), (edge.x + 4, edge.y + 1))
         size = max(12, min(17, deck.h // 12))
         label = f"Draw pile: {count}" + (" (Night last)" if self.view.get("night_at_bottom") else "")
-        lab = fit_font(label, deck.w + 20, size, 11).render(label, True, theme.TEXT_LIGHT)
+        lab = self.pile_label(label, deck.w + 20, size)
         surface.blit(lab, lab.get_rect(midtop=(deck.centerx, card.bottom + 4)))
         pile = list(self.view.get("discard") or [])
         dcard = pygame.Rect(0, 0, cw, ch)
@@ -208,7 +227,17 @@ class CenterPanel:
             surface.blit(self.art.face("salem", pile[-1], (cw, ch)), dcard.topleft)
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, dcard, 2, border_radius=8)
-        lab = fit_font(f"Discard: {len(pile)}", disc.w, size, 11).render(f"Discard: {len(pile)}", True,
-                                                                         theme.TEXT_LIGHT)
+        lab = self.pile_label(f"Discard: {len(pile)}", disc.w, size)
         surface.blit(lab, lab.get_rect(midtop=(disc.centerx, dcard.bottom + 4)))
         self.deck_card_rect, self.discard_card_rect = card, dcard
+
+    def pile_label(self, label: str, width: int, size: int) -> pygame.Surface:
+        """A pile's count, fitted to ``width`` (11 px at least) and rendered once."""
+        cache = self.__dict__.setdefault("_pile_labels", {})
+        image = cache.get((label, width, size))
+        if image is None:
+            fitted = next((z for z in range(size, MIN_TEXT, -1) if get_font(z).size(label)[0] <= width), MIN_TEXT)
+            if len(cache) > 200:
+                cache.clear()
+            image = cache[(label, width, size)] = render_text(label, fitted, theme.TEXT_LIGHT)
+        return image

@@ -10,47 +10,93 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import fit_font, get_font
+from game.ui.fonts import get_font, render_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
-from game.ui.scenes.table_base import panel, text
+from game.ui.scenes.table_base import text
 
 BLACK_CAT = "c56"
+#: a seat panel's usual edge (colour, width); whose turn / who is on trial is drawn over it
+PLAIN_EDGE = (theme.PANEL_EDGE, 2)
 
 
 class SeatsPanel:
     """Draws the seats and remembers where their parts lie (for targets and zoom)."""
 
     def seat_data(self, seat: int) -> dict:
-        for s in self.view.get("seats") or []:
-            if s.get("seat") == seat:
-                return s
-        return {}
+        v = self.view
+        index = self.__dict__.get("_seat_index")
+        if index is None or index[0] is not v:  # one lookup table per view (asked ~50 times a redraw)
+            index = self._seat_index = (v, {s.get("seat"): s for s in v.get("seats") or []})
+        return index[1].get(seat) or {}
 
     def draw_seats(self, surface: pygame.Surface) -> None:
+        """The table's background with every seat panel on it, from one layer kept between
+        redraws: after a move only the seats whose panel changed are put on it again (a
+        panel's own picture is cached too, and a new edge colour — whose turn it is, who
+        is on trial — is drawn over the cached picture instead of redrawing it)."""
         self.seat_rects.clear()
         self.tryal_rects.clear()
         self.front_rects.clear()
+        size = surface.get_size()
+        layers = self.__dict__.setdefault("_seat_layers", {})  # day and Night: each kept
+        layer = layers.get((size, self.is_night()))
+        if layer is None:
+            if len(layers) >= 2:
+                layers.clear()  # a new window size
+            base = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                base = base.convert()
+            self.draw_background(base)
+            layer = layers[(size, self.is_night())] = (base, {})
+        base, shown = layer
         for seat in range(self.players):
             zone = self.seat_zone(seat)
-            if zone is not None:
-                self.draw_seat_cached(surface, seat, zone, own=(seat == self.shown_seat()))
+            if zone is None:
+                continue
+            own = seat == self.shown_seat()
+            key = self.seat_key(seat, zone, own)
+            style = self.seat_style(seat)
+            if shown.get(seat) != (key, tuple(zone), style):
+                self.draw_seat_cached(base, seat, zone, own, key)
+                fill, edge, width = style
+                if (edge, width) != PLAIN_EDGE:
+                    pygame.draw.rect(base, edge, zone, width, border_radius=8)
+                shown[seat] = (key, tuple(zone), style)
+            else:
+                self.place_seat_parts(seat, zone)
+        surface.blit(base, (0, 0))
 
     def seat_key(self, seat: int, zone: pygame.Rect, own: bool) -> str:
-        """Everything a seat panel shows: when it is unchanged the panel is not redrawn."""
+        """Everything a seat panel's cached picture shows (its edge colour is drawn over
+        it): when it is unchanged the panel is not redrawn."""
         v = self.view
         p = v.get("pending") or {}
         mine = own and v.get("seat") == seat
-        return repr((seat, zone.size, own, self.seat_data(seat), self.seat_style(seat),
-                     self.seat_markers(seat, self.seat_data(seat)), v.get("my_row") if mine else None,
+        data = self.seat_data(seat)
+        return repr((seat, zone.size, own, data, self.seat_style(seat)[0],
+                     self.seat_markers(seat, data), v.get("my_row") if mine else None,
                      self.seat_timed(seat),
                      v.get("as_witness"), v.get("threshold"), self.is_night(), p.get("kind")))
 
-    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool) -> None:
+    def place_seat_parts(self, seat: int, zone: pygame.Rect) -> None:
+        """Where a seat's cards lie on screen, from its cached picture (for targets and zoom)."""
+        hit = self._seat_cache.get(seat)
+        self.seat_rects[seat] = zone
+        if hit is None:
+            return
+        tryals, fronts = hit[2]
+        for k, r in tryals.items():
+            self.tryal_rects[k] = r.move(zone.topleft)
+        for k, r in fronts.items():
+            self.front_rects[k] = r.move(zone.topleft)
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool,
+                         key: str | None = None) -> None:
         """A seat panel from the cache keyed by what it shows (the table redraws its static
-        part after every move; most seats did not change)."""
-        key = self.seat_key(seat, zone, own)
+        part after every move; most seats did not change). Drawn with the plain edge."""
+        key = key if key is not None else self.seat_key(seat, zone, own)
         hit = self._seat_cache.get(seat)
         if hit is None or hit[0] != key:
             # an opaque picture (fast to blit): the table's own background under the panel
@@ -63,7 +109,7 @@ class SeatsPanel:
             saved = (self.seat_rects, self.tryal_rects, self.front_rects)
             self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
             try:
-                self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own)
+                self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own, plain=True)
                 parts = (dict(self.tryal_rects), dict(self.front_rects))
             finally:
                 self.seat_rects, self.tryal_rects, self.front_rects = saved
@@ -71,13 +117,8 @@ class SeatsPanel:
                 local = local.convert()
             hit = (key, local, parts)
             self._seat_cache[seat] = hit
-        _key, local, (tryals, fronts) = hit
-        surface.blit(local, zone.topleft)
-        self.seat_rects[seat] = zone
-        for k, r in tryals.items():
-            self.tryal_rects[k] = r.move(zone.topleft)
-        for k, r in fronts.items():
-            self.front_rects[k] = r.move(zone.topleft)
+        surface.blit(hit[1], zone.topleft)
+        self.place_seat_parts(seat, zone)
 
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""
@@ -98,12 +139,26 @@ class SeatsPanel:
             edge, width = theme.DANGER, 4
         return fill, edge, width
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool) -> None:
+    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool,
+                  plain: bool = False) -> None:
+        """One seat panel; ``plain``: with the usual edge whatever the seat's state (the
+        cached picture; :meth:`draw_seats` draws a coloured edge over it)."""
         s = self.seat_data(seat)
         if not s:
             return
         fill, edge, width = self.seat_style(seat)
-        panel(surface, zone, color=fill, alpha=232, edge=edge, width=width)
+        if plain:
+            edge, width = PLAIN_EDGE
+        # table_base.panel(surface, zone, color=fill, alpha=232, edge=edge, width=width),
+        # its translucent fill made once per size and colour
+        boxes = self.__dict__.setdefault("_panel_fills", {})
+        box = boxes.get((zone.size, fill))
+        if box is None:
+            box = pygame.Surface(zone.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (*fill, 232), box.get_rect(), border_radius=8)
+            boxes[(zone.size, fill)] = box
+        surface.blit(box, zone.topleft)
+        pygame.draw.rect(surface, edge, zone, width, border_radius=8)
         self.seat_rects[seat] = zone
         pad = max(4, zone.h // 28)
         # -- header: name, character, markers
@@ -120,14 +175,15 @@ class SeatsPanel:
         label = name
         if char and not s.get("ghost") and char and words.character_name(char) != name:
             label = f"{name} · {words.character_name(char)}"
-        font = fit_font(label, room, head_h, max(11, head_h - 7), bold=True)
-        if font.size(label)[0] > room:
+        least = max(11, head_h - 7)
+        size = self.fitted_size(label, room, head_h, least)
+        if get_font(size, bold=True).size(label)[0] > room:
             label = name
-            font = fit_font(label, room, head_h, max(11, head_h - 7), bold=True)
+            size = self.fitted_size(label, room, head_h, least)
         colour = theme.TEXT_LIGHT if s.get("alive", True) else theme.TEXT_MUTED
         if s.get("ghost"):
             colour = (176, 196, 236)
-        surface.blit(font.render(label, True, colour), (x, y))
+        surface.blit(render_text(label, size, colour, bold=True), (x, y))
         mx = zone.right - pad - len(markers) * (head_h + 2)
         for icon, tint in markers:
             surface.blit(get_icon(icon, head_h, tint), (mx, y))
@@ -148,6 +204,18 @@ class SeatsPanel:
         row_w = int(area.w * 0.55)
         self.draw_row(surface, seat, s, pygame.Rect(area.x, area.y, row_w, area.h), True)
         self.draw_front(surface, seat, s, pygame.Rect(area.x + row_w + 10, area.y, area.w - row_w - 10, area.h))
+
+    def fitted_size(self, label: str, room: int, most: int, least: int) -> int:
+        """fonts.fit_font's size for a bold label (remembered: seat names do not change)."""
+        sizes = self.__dict__.setdefault("_fitted_sizes", {})
+        key = (label, room, most, least)
+        size = sizes.get(key)
+        if size is None:
+            size = next((z for z in range(most, least, -1) if get_font(z, bold=True).size(label)[0] <= room), least)
+            if len(sizes) > 500:
+                sizes.clear()
+            sizes[key] = size
+        return size
 
     def seat_markers(self, seat: int, s: dict) -> list[tuple[str, tuple[int, int, int]]]:
         out: list[tuple[str, tuple[int, int, int]]] = []

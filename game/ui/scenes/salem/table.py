@@ -225,8 +225,7 @@ class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPan
 
     # ---------------------------------------------------------------- drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        self.draw_seats(surface)
+        self.draw_seats(surface)  # the background comes with the seats (one layer)
         self.draw_piles(surface)
         self.draw_banner_zone(surface)
         self.prompt_box = self.prompt_rect() if self.window_pending() is not None else None

@@ -1,0 +1,66 @@
+"""The Salem table keeps what it drew between moves (issue 12: frame p99 under 8 ms,
+the frame right after a move included): one layer of background and seat panels where
+only changed seats are put again, seat pictures drawn with the plain edge and the turn's
+or trial's edge drawn over them, the phase banner, the piles' counts and the middle's
+lines made once per wording. Whatever is kept, the picture must be exactly the one a
+table drawing everything afresh would make, move after move, through Night and back
+(DESIGN D6: the table draws the view, nothing else)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.bots.base import RandomBot
+from game.engine import new_match
+from game.ui.scenes.salem_table import SalemTableScene
+from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, run_frames, table_app
+
+CACHES = ("_seat_layers", "_seat_cache", "_banner_cache", "_panel_fills", "_pile_labels", "_fitted_sizes")
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def drawn_afresh(table) -> pygame.Surface:
+    """The table's static part drawn with every cache of the table emptied."""
+    for name in CACHES:
+        cache = table.__dict__.get(name)
+        if cache is not None:
+            cache.clear()
+    table._recent_lines = (None, [])
+    surface = pygame.Surface(table._static.get_size()).convert()
+    table.draw_table(surface)
+    return surface
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_what_the_table_keeps_between_moves_draws_exactly_the_fresh_picture(app):
+    m = new_match("salem", [f"Player {i + 1}" for i in range(6)], seed=1692, options={"town_hall": True})
+    bots = {s: RandomBot(100 + s) for s in range(m.n)}
+    table = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    rng = random.Random(5)
+    checked, nights, was_night = 0, 0, False
+    for step in range(70):  # Night falls at step 47 and ends at step 65 in this game
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+        run_frames(app, 1)
+        night = table.is_night()
+        toggled, was_night = night != was_night, night
+        nights += toggled and night
+        if toggled or rng.random() < 0.15:  # every Night's start and end, and now and then
+            kept = table._static.copy()
+            assert same_pixels(kept, drawn_afresh(table)), f"step {step} (state {m.state_id}, night {night})"
+            checked += 1
+            table._static_key = None
+            run_frames(app, 1)
+    assert nights >= 1 and checked >= 8, (nights, checked)
+    clear_scenes(app)
