@@ -7,7 +7,9 @@ nothing (also run by ``benchmarks/render.py --game salem``).
   so the table re-reads the view and redraws its static part), plus the frames of a
   real game: one bot move per frame for 150 moves ("moves": the frame's own work, the
   loop's 60 fps pacing sleep taken out — ``clock.tick`` waits out the rest of 1/60 s while
-  a card flies, which is not drawing; "moves+pace" keeps it, as the loop runs);
+  a card flies, which is not drawing; "moves+pace" keeps it, as the loop runs), and
+  "between": the frames the loop runs before the next move (the card's flight, the
+  table's own wake-ups to draw the next phase's seat panels ahead);
 * the Night, with the private prompt box open;
 * CPU use while the table sits idle (process CPU time over ~5 s of the real loop).
 
@@ -30,6 +32,8 @@ os.environ.setdefault("WITCHHUNT_HOME", tempfile.mkdtemp(prefix="witchhunt-bench
 FRAMES = 300
 IDLE_SECONDS = 5.0
 PLAYERS = 12
+#: at most this many frames between two moves (a bot's pause of 0.6 s holds ~36 at 60 fps)
+MAX_BETWEEN = 36
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -92,12 +96,16 @@ def main() -> None:
         report(label, *timed(FRAMES, change))
     # a real game: one move per frame (the frames right after moves are the costly ones)
     paced = [0.0]
+    pacing = [True]
     real_clock = app.clock
 
     class PaceClock:
-        """The app's clock, noting how long its ``tick`` (the 60 fps pacing) sleeps."""
+        """The app's clock, noting how long its ``tick`` (the 60 fps pacing) sleeps; it does
+        not sleep at all between moves (those frames are timed for their work only)."""
 
         def tick(self, *args):
+            if not pacing[0]:
+                return 0
             t = time.perf_counter()
             try:
                 return real_clock.tick(*args)
@@ -109,20 +117,36 @@ def main() -> None:
 
     app.clock = PaceClock()
     wall, cpu, with_pace = [], [], []
+    between_wall, between_cpu = [], []
     for _ in range(150):
         if match.over:
             break
         bot_step()
         paced[0] = 0.0
+        pacing[0] = True
         t, c = time.perf_counter(), time.thread_time()
         app.frame(wait=False)
         cpu.append(time.thread_time() - c)
         with_pace.append(time.perf_counter() - t)
         wall.append(with_pace[-1] - paced[0])
+        # the frames the real loop runs before the next bot move (its pause is 0.6 s):
+        # the played card's flight, and the wake-ups the table asks for (the next phase's
+        # seat panels drawn ahead, one per wake-up)
+        pacing[0] = False
+        for _ in range(MAX_BETWEEN):
+            wake = table.next_wake()
+            if not app.animating() and (wake is None or wake > 0.1):
+                break
+            t, c = time.perf_counter(), time.thread_time()
+            app.frame(wait=False)
+            between_cpu.append(time.thread_time() - c)
+            between_wall.append(time.perf_counter() - t)
     app.clock = real_clock
     if cpu:
         report("moves", wall, cpu)
         report("moves+pace", with_pace, cpu)
+    if between_cpu:
+        report("between", between_wall, between_cpu)
     # the Night with its prompt box (the night sky and the box drawn every frame)
     while not match.over and match.view(None)["phase"] != "night":
         bot_step()

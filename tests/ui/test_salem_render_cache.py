@@ -64,3 +64,27 @@ def test_what_the_table_keeps_between_moves_draws_exactly_the_fresh_picture(app)
             run_frames(app, 1)
     assert nights >= 1 and checked >= 8, (nights, checked)
     clear_scenes(app)
+
+
+def test_the_move_that_brings_night_finds_the_panels_drawn_ahead(app):
+    # salem.md §5 (Night falls when its card is drawn); issue 12: between moves the
+    # table draws the other phase's panels ahead, so Night's first frame does not
+    # redraw every seat; then the drawing ahead stops and the idle table sleeps
+    from tests.rules.salem_kit import stage
+
+    m = stage(8, pile=["c10", "c58"], active=0, hands={0: ["c20"]})
+    table = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    for _ in range(400):
+        if not table.ahead_left():
+            break
+        run_frames(app, 1)
+    assert not table.ahead_left() and table.next_wake() is None
+    drawn = []
+    picture = table.seat_picture
+    table.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
+    m.apply(0, {"type": "draw_two"})
+    run_frames(app, 1)
+    assert table.is_night()
+    assert len(drawn) <= 2, f"seats redrawn when Night fell: {drawn}"  # the drawer's hand count
+    assert same_pixels(table._static.copy(), drawn_afresh(table))
+    clear_scenes(app)

@@ -57,6 +57,10 @@ def test_r22_without_a_timer_no_hourglass_and_no_wake(app):
     m = stage(4)
     table = open_table_scene(app, SalemTableScene, TimedSource(m, 0, {0: 30.0}, timer=None), 3)
     assert table.clock_values() == {} and table.banner_clock_rect(table.rects["banner"]) is None
+    for _ in range(400):  # the table's own drawing ahead (salem/ahead.py) ends by itself
+        if not table.ahead_left():
+            break
+        run_frames(app, 1)
     assert table.next_wake() is None
 
 

@@ -22,6 +22,9 @@ class CenterPanel:
     """Phase banner, Night sky, piles."""
 
     def is_night(self) -> bool:
+        forced = self.__dict__.get("_night_as")  # a seat panel drawn ahead for the other phase
+        if forced is not None:
+            return forced
         return self.view.get("phase") == "night" and not self.view.get("over")
 
     def draw_background(self, surface: pygame.Surface) -> None:

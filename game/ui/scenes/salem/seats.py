@@ -32,25 +32,38 @@ class SeatsPanel:
         return index[1].get(seat) or {}
 
     def draw_seats(self, surface: pygame.Surface) -> None:
-        """The table's background with every seat panel on it, from one layer kept between
-        redraws: after a move only the seats whose panel changed are put on it again (a
-        panel's own picture is cached too, and a new edge colour — whose turn it is, who
-        is on trial — is drawn over the cached picture instead of redrawing it)."""
+        """The table's background with every seat panel on it, from one layer per phase
+        (day, Night) kept between redraws: after a move only the seats whose panel changed
+        are put on it again (a panel's own picture is cached too, and a new edge colour —
+        whose turn it is, who is on trial — is drawn over the cached picture instead of
+        redrawing it). Between moves the other phase's pictures and layer are made ready
+        (:meth:`prepare_other_phase`), so the move that brings Night or the morning
+        does not redraw every seat at once."""
         self.seat_rects.clear()
         self.tryal_rects.clear()
         self.front_rects.clear()
-        size = surface.get_size()
-        layers = self.__dict__.setdefault("_seat_layers", {})  # day and Night: each kept
+        base, shown = self.seat_layer(surface.get_size())
+        self._ahead_due = self._seen  # panels may have changed: draw the other phase's ahead
+        self.put_seats(base, shown)
+        surface.blit(base, (0, 0))
+
+    def seat_layer(self, size: tuple[int, int]) -> tuple[pygame.Surface, dict]:
+        """The background-and-seats layer of the phase shown now, and what each seat on it
+        shows (seat -> (picture key, zone, style)); made when missing."""
+        layers = self.__dict__.setdefault("_seat_layers", {})
         layer = layers.get((size, self.is_night()))
         if layer is None:
-            if len(layers) >= 2:
-                layers.clear()  # a new window size
+            for old in [k for k in layers if k[0] != size]:
+                del layers[old]  # a new window size
             base = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 base = base.convert()
             self.draw_background(base)
             layer = layers[(size, self.is_night())] = (base, {})
-        base, shown = layer
+        return layer
+
+    def put_seats(self, base: pygame.Surface, shown: dict) -> None:
+        """Put on ``base`` every seat whose panel is not there as it must look now."""
         for seat in range(self.players):
             zone = self.seat_zone(seat)
             if zone is None:
@@ -66,7 +79,6 @@ class SeatsPanel:
                 shown[seat] = (key, tuple(zone), style)
             else:
                 self.place_seat_parts(seat, zone)
-        surface.blit(base, (0, 0))
 
     def seat_key(self, seat: int, zone: pygame.Rect, own: bool) -> str:
         """Everything a seat panel's cached picture shows (its edge colour is drawn over
@@ -77,12 +89,11 @@ class SeatsPanel:
         data = self.seat_data(seat)
         return repr((seat, zone.size, own, data, self.seat_style(seat)[0],
                      self.seat_markers(seat, data), v.get("my_row") if mine else None,
-                     self.seat_timed(seat),
-                     v.get("as_witness"), v.get("threshold"), self.is_night(), p.get("kind")))
+                     self.seat_timed(seat), v.get("as_witness"), v.get("threshold"), self.is_night()))
 
     def place_seat_parts(self, seat: int, zone: pygame.Rect) -> None:
         """Where a seat's cards lie on screen, from its cached picture (for targets and zoom)."""
-        hit = self._seat_cache.get(seat)
+        hit = self._seat_cache.get((seat, self.is_night()))
         self.seat_rects[seat] = zone
         if hit is None:
             return
@@ -97,28 +108,31 @@ class SeatsPanel:
         """A seat panel from the cache keyed by what it shows (the table redraws its static
         part after every move; most seats did not change). Drawn with the plain edge."""
         key = key if key is not None else self.seat_key(seat, zone, own)
-        hit = self._seat_cache.get(seat)
+        hit = self._seat_cache.get((seat, self.is_night()))
         if hit is None or hit[0] != key:
-            # an opaque picture (fast to blit): the table's own background under the panel
-            local = pygame.Surface(zone.size)
-            bg = self.background_surface(surface.get_size())
-            if bg is not None:
-                local.blit(bg, (0, 0), zone)
-            else:
-                local.fill(theme.FELT)
-            saved = (self.seat_rects, self.tryal_rects, self.front_rects)
-            self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
-            try:
-                self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own, plain=True)
-                parts = (dict(self.tryal_rects), dict(self.front_rects))
-            finally:
-                self.seat_rects, self.tryal_rects, self.front_rects = saved
-            if pygame.display.get_surface() is not None:
-                local = local.convert()
-            hit = (key, local, parts)
-            self._seat_cache[seat] = hit
+            hit = self._seat_cache[(seat, self.is_night())] = self.seat_picture(seat, zone, own, key)
         surface.blit(hit[1], zone.topleft)
         self.place_seat_parts(seat, zone)
+
+    def seat_picture(self, seat: int, zone: pygame.Rect, own: bool, key: str) -> tuple:
+        """(key, an opaque picture of the panel with the table's background under it, where
+        its cards lie inside it)."""
+        local = pygame.Surface(zone.size)
+        bg = self.background_surface(self.size)
+        if bg is not None:
+            local.blit(bg, (0, 0), zone)
+        else:
+            local.fill(theme.FELT)
+        saved = (self.seat_rects, self.tryal_rects, self.front_rects)
+        self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
+        try:
+            self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own, plain=True)
+            parts = (dict(self.tryal_rects), dict(self.front_rects))
+        finally:
+            self.seat_rects, self.tryal_rects, self.front_rects = saved
+        if pygame.display.get_surface() is not None:
+            local = local.convert()
+        return (key, local, parts)
 
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""

@@ -12,7 +12,9 @@ their Town Hall card); the phase banner and the private prompts in the middle; t
 the draw pile (Night at its bottom) and the discard pile, and the buttons on the right.
 At Night the table darkens under a moon.
 
-Panels (each a mixin reading the same view): ``seats`` (seat panels), ``center``
+Panels (each a mixin reading the same view): ``seats`` (seat panels, kept in one layer per
+phase), ``ahead`` (what is drawn ahead between moves: the other phase's panels, first
+drawings of cards, icons and fonts), ``center``
 (banner, Night, piles), ``clock`` (the hourglass of a timed game, R22), ``prompts`` (the blind windows' private prompts, the same size
 for every role), ``moves`` (drops, clicks, buttons → commands), ``hand``; ``words``
 gives the log its sentences, ``common`` the zones.
@@ -33,6 +35,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.salem import words
+from game.ui.scenes.salem.ahead import AheadPanel
 from game.ui.scenes.salem.center import CenterPanel
 from game.ui.scenes.salem.clock import ClockPanel
 from game.ui.scenes.salem.common import fallback_zones
@@ -47,8 +50,8 @@ from game.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 
-class SalemTableScene(ClockPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel, RevealPanel,
-                      TableScene):
+class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel,
+                      RevealPanel, TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
