@@ -33,6 +33,8 @@ class PyresPanel:
         # across the bottom
         tall = rh >= 90 and row.w < 560
         th = max(12, min(26, rh // 5)) if tall else max(10, min(26, rh // 3))
+        # a row a little taller than the common one holds its content in the middle
+        top = row.y if tall else row.y + max(0, (row.h - rh) // 2)
         if tall:
             track_y = row.bottom - th - 6
             ph = track_y - row.y - 8
@@ -45,13 +47,13 @@ class PyresPanel:
             portrait = portrait.copy()
             portrait.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
         prect = portrait.get_rect(topleft=(row.x + 5, row.y + 4)) if tall else \
-            portrait.get_rect(midleft=(row.x + 4, row.y + rh // 2))
+            portrait.get_rect(midleft=(row.x + 4, top + rh // 2))
         surface.blit(portrait, prect)
         self.portraits[vid] = prect
         x0 = prect.right + 8
         name = text(v.get("short") or words.villager_name(vid), size, theme.PARCHMENT if alive else theme.TEXT_MUTED,
                     bold=True)
-        line_y = row.y + 4
+        line_y = top + 4
         surface.blit(name, (x0, line_y))
         heat = v.get("heat")
         hx = row.right - 6
@@ -88,9 +90,9 @@ class PyresPanel:
         if v.get("protected") and alive:
             # Scales (heavier): a small shield-blue pill on the ability line, never over the name
             tag = text("protected", max(11, isz - 2), theme.INK, bold=True)
-            pill = tag.get_rect(topleft=(x0 + 6, text_y if tall else row.y + 4)).inflate(10, 2)
+            pill = tag.get_rect(topleft=(x0 + 6, text_y if tall else top + 4)).inflate(10, 2)
             if not tall:
-                pill.topright = (hx - 4, row.y + 3)
+                pill.topright = (hx - 4, top + 3)
             pygame.draw.rect(surface, theme.SELECT, pill, border_radius=pill.h // 2)
             surface.blit(tag, tag.get_rect(center=pill.center))
             if tall:
@@ -100,7 +102,7 @@ class PyresPanel:
         else:
             tx0, avail = x0, row.right - x0 - 6
             track_y = text_y
-            th = max(10, min(th, row.y + rh - track_y - 4))
+            th = max(10, min(th, top + rh - track_y - 4))
         note_size = max(11, size - 3)
         if not alive:
             note = "burned — a trophy" if status == "burned" else "burned — its pyre stands empty"
