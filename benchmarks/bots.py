@@ -1,8 +1,9 @@
 """Bot strength and thinking time (issue 15): how often one search-bot seat wins.
 
-For every registered game whose rules implement ``Match.determinize`` (Hammer 3/4/5,
-Witch Trial 3/4/5/7, any other game at its smallest, middle and largest table) and every
-level, one bot seat (rotating round the table) plays against random seats. Prints its
+For every registered game whose seats bots may search (``Match.can_search``: Hammer
+3/4/5, Witch Trial 3/4/5/7, Salem 5/8/12, Testimony 3/5/7, any other game at its
+smallest, middle and largest table; not Malleus, whose bots play one story style) and
+every level, one bot seat (rotating round the table) plays against random seats. Prints its
 win share (a tie shares the win) with a 95% Wilson interval next to the fair share
 1/n, and the time per real decision (more than one legal command) of that seat: wall
 clock p50/p95 and CPU p50/p95 in milliseconds. Then Hard against Normal head to head:
@@ -30,13 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import LEVEL_NAMES, RandomBot, SearchBot, bot_move  # noqa: E402
 from game.engine import GAMES, new_match  # noqa: E402
 
-PLAYER_COUNTS = {"hammer": (3, 4, 5), "witch_trial": (3, 4, 5, 7)}
+PLAYER_COUNTS = {"hammer": (3, 4, 5), "witch_trial": (3, 4, 5, 7), "salem": (5, 8, 12), "testimony": (3, 5, 7)}
 MAX_COMMANDS = 20_000
 
 
 def tables() -> list[tuple[str, int]]:
     out = []
-    for game in sorted(g for g, cls in GAMES.items() if cls.can_determinize()):
+    for game in sorted(g for g, cls in GAMES.items() if cls.can_search()):
         cls = GAMES[game]
         counts = PLAYER_COUNTS.get(game) or sorted({cls.min_players, (cls.min_players + cls.max_players) // 2,
                                                      cls.max_players})

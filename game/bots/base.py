@@ -36,8 +36,9 @@ class SeatModel:
 
     @property
     def searchable(self) -> bool:
-        """Does the game implement determinize (so the seat can be searched)?"""
-        return self._match.can_determinize()
+        """May the seat be searched (the game implements determinize and does not
+        turn search down, ``Match.can_search``)?"""
+        return self._match.can_search()
 
 
 #: game id -> the bot class that plays that game "at random" (a story game needs a

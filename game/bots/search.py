@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -109,8 +110,9 @@ class SearchBot:
             raise ValueError("no legal command to choose from")
         self.last_iterations = 0
         if model is None or not model.searchable:
-            # no forward model (a remote seat, a game without determinize): play sensibly
-            # at random, like the random bot with its pass bias
+            # no forward model (a remote seat, a game without determinize) or a game that
+            # turns search down (Match.search_bots: a story game): play sensibly at
+            # random, like the random bot with its pass bias (or the game's own style)
             return RandomBot(self.rng.getrandbits(32), pass_bias=0.75).choose(view, legal)
         rng = self.rng
         lv = self.level
@@ -141,7 +143,9 @@ class SearchBot:
         for command in legal:
             if command["type"] not in types:
                 types.add(command["type"])
-                out.append(dict(command))
+                # through the policy, so free text and optional fields are filled the
+                # game's way (a story game lists its texts empty)
+                out.append(world.rollout_policy(seat, [command], rng))
         return out
 
     def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random) -> dict:
@@ -150,6 +154,9 @@ class SearchBot:
         visits = [0] * k
         totals = [0.0] * k
         deadline = None if lv.time_limit is None else time.perf_counter() + lv.time_limit
+        # (only off the main thread: on a busy machine each sleep(0) also hands the core
+        # to other processes, a few ms of wall time per iteration lost for nothing)
+        yield_gil = threading.current_thread() is not threading.main_thread()
         done = 0
         for it in range(lv.iterations):
             if deadline is not None and it >= k and time.perf_counter() > deadline:
@@ -164,7 +171,8 @@ class SearchBot:
                     score = totals[i] / visits[i] + lv.explore * math.sqrt(log_n / visits[i])
                     if score > best:
                         best, arm = score, i
-            time.sleep(0)  # on a worker thread: let the window's thread have the GIL now and then
+            if yield_gil:  # on a worker thread: let the window's thread have the GIL now and then
+                time.sleep(0)
             world = model.sample(rng)
             world.advance(seat, candidates[arm])
             world.playout(rng, lv.depth)

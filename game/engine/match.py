@@ -97,6 +97,11 @@ class Match:
     max_players: ClassVar[int] = 1
     #: game options and their defaults; ``bots`` (list of seats) is accepted by every game
     option_defaults: ClassVar[dict[str, Any]] = {}
+    #: may bots search this game's seats (``can_search``)? A game may give an honest
+    #: forward model (``determinize``) and still say no, when a search over its commands
+    #: means nothing at a bot's budget (a story game): its bot seats then play the game's
+    #: own random style whatever their level.
+    search_bots: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ construction --
     def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
@@ -341,8 +346,14 @@ class Match:
 
     @classmethod
     def can_determinize(cls) -> bool:
-        """Does this game implement :meth:`_determinize` (so bots can search it)?"""
+        """Does this game implement :meth:`_determinize` (an honest forward model)?"""
         return cls._determinize is not Match._determinize
+
+    @classmethod
+    def can_search(cls) -> bool:
+        """May a search bot think over this game's seats (determinize, and
+        :attr:`search_bots`)?"""
+        return cls.can_determinize() and cls.search_bots
 
     def _seat_log(self, seat: int) -> list[dict]:
         """The log entries as ``seat`` sees them, as public entries (shared, never

@@ -471,6 +471,9 @@ class MalleusMatch(Match):
     title = "Malleus Maleficarum"
     min_players = 4  # the Prévôt and 3 players
     max_players = 6  # the Prévôt and 5 players
+    #: determinize is an honest forward model, but bots do not search the story game:
+    #: its player seats play the neutral story-moving style (why: game/bots/malleus.py)
+    search_bots = False
 
     # ------------------------------------------------------------------- setup -----
     def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:

@@ -316,7 +316,7 @@ class BotThinker:
 def thinks_on_a_thread(bot: Bot, match: Match) -> bool:
     """Bots that search take long enough to need the worker thread; the random bot and
     Easy (one policy draw) move at once."""
-    return isinstance(bot, SearchBot) and bot.level.iterations > 0 and match.can_determinize()
+    return isinstance(bot, SearchBot) and bot.level.iterations > 0 and match.can_search()
 
 
 class HotseatSession:

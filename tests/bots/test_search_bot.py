@@ -7,8 +7,10 @@ searches the real match instead fails that check.
 """
 from __future__ import annotations
 
+import json
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -141,3 +143,70 @@ def test_easy_witch_trial_bot_beats_random_players():
         winners = m.result()["winners"]
         wins += (hero in winners) / len(winners)
     assert wins / games >= 0.5
+
+
+# ------------------------------------------------------- a story game: no search --
+class CountingModel(SeatModel):
+    """A seat's model that counts the worlds a bot asks for."""
+
+    __slots__ = ("samples",)
+
+    def __init__(self, match, seat):
+        super().__init__(match, seat)
+        self.samples = 0
+
+    def sample(self, rng):
+        self.samples += 1
+        return super().sample(rng)
+
+
+def test_games_that_turn_search_down_are_the_ones_the_tests_leave_unsearched():
+    from game.engine import GAMES
+    from tests.bots.kit import NOT_SEARCHED, searchable_games
+
+    assert sorted(g for g in searchable_games() if not GAMES[g].can_search()) == sorted(NOT_SEARCHED)
+    assert searched_games() == [g for g in searchable_games() if GAMES[g].can_search()]
+
+
+def test_malleus_player_seats_play_the_story_style_at_every_level():
+    """Malleus (game/bots/malleus.py, "No search"): a bot seat of any level moves the
+    story on with neutral text and never asks for a world; it moves at once (no
+    worker thread)."""
+    from game.ui.session import thinks_on_a_thread
+
+    for m in positions("malleus", 3, seed=280):
+        seat = next((s for s in m.to_act() if s != 0 and len(m.legal(s)) > 1), None)
+        if seat is None:
+            continue
+        for name in ("easy", "normal", "hard"):
+            bot = SearchBot(3, name)
+            model = CountingModel(m, seat)
+            command = bot.choose(m.view(seat), m.legal(seat), model)
+            assert is_listed(command, m.legal(seat)), command
+            assert model.samples == 0 and bot.last_iterations == 0
+            assert not thinks_on_a_thread(bot, m)
+
+
+def test_root_candidates_fill_free_text_the_game_s_way(monkeypatch):
+    """A searched game whose legal list has free text ("" fields): every root candidate
+    is playable (the first command of a type the policy skipped goes through the
+    policy too), so thinking never applies an empty text. (Malleus' building rotation,
+    search allowed for the test: add_villager / add_fact_relation / pass.)"""
+    from game.rules.malleus import MalleusMatch
+
+    monkeypatch.setattr(MalleusMatch, "search_bots", True)
+    m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=5)
+    rng = random.Random(3)
+    checked = 0
+    while checked < 4 and not m.over:
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        texts = [c for c in legal if '""' in json.dumps(c)]  # free text listed empty
+        if len({c["type"] for c in legal}) > 1 and texts:
+            bot = SearchBot(4, "normal", iterations=2, time_limit=0)
+            bot.level = replace(bot.level, proposals=1)  # most types come from the legal list
+            for candidate in bot._candidates(m.determinize(seat, rng), seat, legal, rng):
+                assert is_listed(candidate, legal), candidate
+            checked += 1
+        m.apply(seat, m.rollout_policy(seat, legal, rng))
+    assert checked == 4

@@ -53,6 +53,20 @@ def test_new_game_form_sets_a_level_per_bot_seat(tmp_path):
     assert extra["bots"] == [1, 2] and extra["bot_levels"] == {"1": "easy", "2": "hard"}
 
 
+def test_new_game_form_offers_no_level_for_a_game_whose_bots_never_search(tmp_path):
+    """Malleus' player bots play the story-moving style at every level
+    (game/bots/malleus.py): the form shows no level to pick."""
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click(app, "new_game")
+    scene = app.scenes.top
+    click(app, "game_malleus")
+    click(app, "bot_1")
+    assert scene.bots[1] and not scene.ring.find("level_1").visible
+    click(app, "game_witch_trial")
+    assert scene.ring.find("level_1").visible  # the seat is still a bot: its level shows again
+
+
 def test_a_resumed_game_keeps_its_bot_levels(tmp_path):  # DESIGN D5
     app = new_app()
     s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [1, 2], seed=3, bot_delay=60.0,

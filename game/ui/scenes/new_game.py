@@ -189,16 +189,22 @@ class GameSeatsForm(MenuBase):
         self.bots[seat] = value
         button = self.ring.find(f"level_{seat}")
         if button is not None:
-            button.visible = value
+            button.visible = value and self.levels_matter()
         self.dirty = True
 
     def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
         """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;
-        shown only while a bot plays the seat."""
+        shown only while a bot plays the seat, in a game whose bots search."""
         button = Button(rect, prefix + LEVELS[self.level(seat)].label, lambda: self.next_level(seat, prefix),
                         font_size=font_size, name=f"level_{seat}")
-        button.visible = seat < len(self.bots) and self.bots[seat]
+        button.visible = seat < len(self.bots) and self.bots[seat] and self.levels_matter()
         return button
+
+    def levels_matter(self) -> bool:
+        """Do bot levels change anything in the chosen game? (Not in a game whose bots
+        never search, Match.can_search: Malleus' bots play one story-moving style.)"""
+        cls = self._classes.get(self.game) if self.game else None
+        return cls is None or cls.can_search()
 
     def next_level(self, seat: int, prefix: str = "") -> None:
         order = list(LEVEL_NAMES)

@@ -59,7 +59,8 @@ class HostScene(GameSeatsForm):
                                         on_change=lambda v, s=seat: self.set_bot(s, v)))
                 bx += step
             y += row
-            widgets.append(Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim"))
+            if self.levels_matter():
+                widgets.append(Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim"))
             bx = fx
             for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
                 widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
