@@ -116,6 +116,9 @@ class SearchBot:
             return RandomBot(self.rng.getrandbits(32), pass_bias=0.75).choose(view, legal)
         rng = self.rng
         lv = self.level
+        # the cap counts from here: sampling the first world and proposing candidates
+        # are part of the decision's time
+        deadline = None if lv.time_limit is None else time.perf_counter() + lv.time_limit
         if len(legal) == 1 and lv.iterations and not view.get("may_seal"):
             return dict(legal[0])
         seat = model.seat
@@ -125,7 +128,7 @@ class SearchBot:
         candidates = self._candidates(first, seat, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(model, seat, candidates, rng)
+        return self._search(model, seat, candidates, rng, deadline)
 
     def _candidates(self, world: "Match", seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
         """The policy's proposals (most frequent first), then the first command of
@@ -148,18 +151,21 @@ class SearchBot:
                 out.append(world.rollout_policy(seat, [command], rng))
         return out
 
-    def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random) -> dict:
+    def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random,
+                deadline: float | None = None) -> dict:
         lv = self.level
         k = len(candidates)
         visits = [0] * k
         totals = [0.0] * k
-        deadline = None if lv.time_limit is None else time.perf_counter() + lv.time_limit
         # (only off the main thread: on a busy machine each sleep(0) also hands the core
         # to other processes, a few ms of wall time per iteration lost for nothing)
         yield_gil = threading.current_thread() is not threading.main_thread()
         done = 0
         for it in range(lv.iterations):
-            if deadline is not None and it >= k and time.perf_counter() > deadline:
+            # the cap holds even before every candidate had its first world: on a busy
+            # machine that round alone overran it (candidates come most likely first, and
+            # one never tried is never played unless nothing was tried)
+            if deadline is not None and it and time.perf_counter() > deadline:
                 break
             if it < k:
                 arm = it

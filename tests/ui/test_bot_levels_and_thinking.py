@@ -61,7 +61,8 @@ def test_new_game_form_offers_no_level_for_a_game_whose_bots_never_search(tmp_pa
     click(app, "new_game")
     scene = app.scenes.top
     click(app, "game_malleus")
-    click(app, "bot_1")
+    if not scene.bots[1]:  # (the form may remember the seat from an earlier game)
+        click(app, "bot_1")
     assert scene.bots[1] and not scene.ring.find("level_1").visible
     click(app, "game_witch_trial")
     assert scene.ring.find("level_1").visible  # the seat is still a bot: its level shows again
