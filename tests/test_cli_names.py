@@ -55,3 +55,17 @@ def test_host_and_join_forms_refuse_the_name_beside_the_field(form_name, typed, 
     form.set_name("Ann")
     assert note.text == ""
     app.scenes.pop()
+
+
+@pytest.mark.parametrize("command", ["play", "host", "sim"])
+def test_help_names_every_game_a_command_takes(command, capsys):
+    # DESIGN D7; QA 34: `witchhunt play --help` showed "game" with no word on what it takes
+    from game.engine import GAMES
+
+    with pytest.raises(SystemExit) as done:
+        build_parser().parse_args([command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("game ") or ln.strip() == "game")
+    shown = " ".join(out.split("positional arguments:")[1].split("options:")[0].split())
+    assert "{games}" not in shown and all(game in shown for game in GAMES), (line, shown)

@@ -126,6 +126,12 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
             _frames_until(app, lambda: any(ln["text"] == "hi all" for ln in session.talk_lines()), what="the chat line")
             post_click(app, table.locate("button", "claim:puritan"))
             _frames_until(app, lambda: table.claims_of(0) == ["I am a Puritan."], what="the claim on our plate")
+            # QA 32: the toast and the hint strip say the claim in words the font has (the
+            # claim marker is for the table, not for reading)
+            _frames_until(app, lambda: any("I am a Puritan." in n for n in session.notices), what="the claim toast")
+            said = [n for n in session.notices if "I am a Puritan." in n] + [session.message]
+            assert all(words.CLAIM_PREFIX.strip() not in line for line in said), said
+            assert "claims: I am a Puritan." in said[0]
             heard = wait_for(lambda: [m for m in listener.received if m["type"] == "chat"] or None,
                              what="the spectator hearing it")
             assert heard[0]["seat"] == 0 and heard[0]["text"] == "hi all"

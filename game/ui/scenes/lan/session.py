@@ -225,7 +225,9 @@ class LanSession:
                                          game=self.game, seat=message.get("seat"))
                 changed = True
             elif kind == "chat":  # who spoke: seat colour and "(seat N)", or "(spectator)"
-                self.message = f"{proto.chat_speaker(message)}: {message.get('text')}"
+                said = str(message.get("text") or "")
+                words = getattr(self.table, "chat_words", None)  # the table's wording (Testimony claims)
+                self.message = f"{proto.chat_speaker(message)}: {words(said) if callable(words) else said}"
                 seat = message.get("seat")
                 edge = None if message.get("spectator") or not isinstance(seat, int) else theme.seat_color(seat)
                 self._toast(self.message, error=False, edge=edge or theme.TEXT_MUTED)

@@ -504,6 +504,11 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             "The notebook (right) keeps what you learned.  The wheel scrolls the log.  F11 = full screen.",
         ]
 
+    def chat_words(self, text: str) -> str:
+        """A chat line as a toast and the hint strip say it: a claim without its marker,
+        which only the table reads (QA 32: the font has no glyph for it)."""
+        return "claims: " + text[len(words.CLAIM_PREFIX):] if words.is_claim(text) else text
+
     def describe_event(self, event: dict) -> str:
         if event.get("type") == "talk":
             return f"{event.get('name')}: {event.get('text')}"
