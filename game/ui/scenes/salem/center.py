@@ -135,10 +135,10 @@ class CenterPanel:
         lmax = max(MIN_TEXT, min(18, area.h // 3))
         for tsize in range(tmax, 12, -1):  # stacked: the title, its line under it
             tfont = get_font(tsize, bold=True, title=True)
-            if tfont.size(title)[0] > room_w:
+            if self.text_width(title, tsize, True) > room_w:
                 continue
             lsize = next((z for z in range(min(lmax, tsize - 1), MIN_TEXT - 1, -1)
-                          if get_font(z).size(line)[0] <= room_w), 0) if line else MIN_TEXT
+                          if self.text_width(line, z) <= room_w), 0) if line else MIN_TEXT
             if not lsize:
                 continue
             lfont = get_font(lsize)
@@ -153,9 +153,10 @@ class CenterPanel:
         row: list[tuple] = []
         gap = 14
         for size in range(max(MIN_TEXT, min(28, room_h)), MIN_TEXT - 1, -1):  # one row
-            tfont, lfont = get_font(size, bold=True, title=True), get_font(max(MIN_TEXT, min(18, size - 2)))
-            tw = tfont.size(title)[0]
-            fits = tw + (gap + lfont.size(line)[0] if line else 0) <= room_w and tfont.get_height() <= room_h + 2
+            lsize = max(MIN_TEXT, min(18, size - 2))
+            tfont, lfont = get_font(size, bold=True, title=True), get_font(lsize)
+            tw = self.text_width(title, size, True)
+            fits = tw + (gap + self.text_width(line, lsize) if line else 0) <= room_w and tfont.get_height() <= room_h + 2
             if fits or (size == MIN_TEXT and not stacked):
                 base = area.centery + tfont.get_ascent() * 2 // 5  # one baseline for both
                 row = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, base - tfont.get_ascent()), size)]
@@ -169,6 +170,19 @@ class CenterPanel:
                 break
         best = stacked if stacked and (not row or stacked[0][-1] >= row[0][-1]) else row
         return [piece[:-1] for piece in best]
+
+    def text_width(self, words: str, size: int, title: bool = False) -> int:
+        """Width of ``words`` in the banner's fonts (bold title serif, or plain), measured
+        once: the banner's wordings come back turn after turn."""
+        widths = self.__dict__.setdefault("_text_widths", {})
+        key = (words, size, title)
+        width = widths.get(key)
+        if width is None:
+            if len(widths) > 2000:
+                widths.clear()
+            font = get_font(size, bold=True, title=True) if title else get_font(size)
+            width = widths[key] = font.size(words)[0]
+        return width
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         """The empty middle: the moon at Night, the recent public happenings by day."""
