@@ -96,3 +96,37 @@ def test_the_bribe_chooser_previews_both_signs(app):
     amount = hammer_text.bribe_amount(card)
     labels = [label for label, _ in scene.prompt.options]
     assert any(f"{name} {heat} \u2192 {min(18, heat + amount)}" in label for label in labels), labels
+
+
+def test_the_placement_chooser_lists_each_distinct_placement_once(app):
+    # QA 30; hammer.md H1.2 (a pyre is only its start value) and H2.3 (each villager on
+    # one of the seat's own pyres): pyres 3, 2, 3 give three placements, not six
+    from game.engine import new_match
+
+    for seed in range(1, 300):
+        m = new_match("hammer", ["Ann", "Bob", "Cy"], seed=seed)
+        seat = next((s for s in range(3)
+                     if len({p["start"] for p in m.view(s)["players"][s]["pyres"]}) == 2), None)
+        if seat is not None:
+            break
+    src = MatchSource(m, seat)
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    post_click(app, scene.locate("button", "place_pyres"))  # "Place villagers (P)"
+    labels = [label for label, _ in scene.prompt.options]
+    starts = {p["id"]: p["start"] for p in src.view()["players"][seat]["pyres"]}
+    heats = [tuple(sorted((v, starts[p]) for v, p in c["assign"].items())) for _, c in scene.prompt.options]
+    assert len(labels) == len(set(labels)) == len(set(heats)) == 3, labels
+    legal = m.legal(seat)
+    assert len(legal) == 6  # the engine lists both pyres of a pair; the chooser shows one line
+    assert {tuple(sorted((v, starts[p]) for v, p in c["assign"].items())) for c in legal} == set(heats)
+    # every line is a legal command, and choosing one puts each villager on the heat it says
+    last = len(labels) - 1
+    chosen = scene.prompt.options[last][1]
+    assert chosen in legal
+    post_click(app, scene.locate("prompt", last))
+    assert m.commands[-1][1] == chosen
+    placed = {v["id"]: v["heat"] for v in m.view(seat)["villagers"] if v["owner"] == seat}
+    for part in labels[last].split(", "):
+        name, heat = part.rsplit(" on ", 1)
+        vid = next(v for v in placed if hammer_text.villager_name(v) == name)
+        assert placed[vid] == int(heat)

@@ -190,12 +190,18 @@ class MovesPanel:
         if not options:
             return
         starts = {p.get("id"): p.get("start") for p in self.player(self.view.get("seat")).get("pyres") or []}
-        labels = []
+        labels, seen = [], set()
         for c in options:
             assign = c.get("assign") or {}
-            parts = [f"{words.villager_name(vid)} on {starts.get(pid) or words.pyre_start(pid) or pid}"
-                     for vid, pid in assign.items()]
-            labels.append((", ".join(parts), c))
+            heats = {vid: starts.get(pid) or words.pyre_start(pid) or pid for vid, pid in assign.items()}
+            # H1.2: a pyre is nothing but its start value, so two pyres that start alike are
+            # interchangeable; placements that differ only in which of them a villager gets
+            # are one choice (the first such command is sent)
+            key = tuple(sorted((vid, str(h)) for vid, h in heats.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+            labels.append((", ".join(f"{words.villager_name(vid)} on {h}" for vid, h in heats.items()), c))
         banner = pygame.Rect(self.rects["banner"])
         self.prompt = Prompt("Place your villagers (number = the pyre's start heat)", labels,
                              lambda c: self.submit(c), None, anchor=banner.center)
