@@ -84,6 +84,19 @@ def level(name: str) -> Level:
         raise ValueError(f"unknown bot level {name!r} (levels: {', '.join(LEVELS)})") from None
 
 
+def _filled(value):
+    """A legal command with its free-text fields (listed as "", DESIGN D2) filled with a
+    neutral text, at any depth. (Not through the game's policy: a policy may assume it
+    sees the whole legal list.)"""
+    if value == "":
+        return "So it is."
+    if isinstance(value, list):
+        return [_filled(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _filled(v) for k, v in value.items()}
+    return value
+
+
 def _key(command: dict) -> str:
     return json.dumps(command, sort_keys=True, separators=(",", ":"))
 
@@ -146,9 +159,8 @@ class SearchBot:
         for command in legal:
             if command["type"] not in types:
                 types.add(command["type"])
-                # through the policy, so free text and optional fields are filled the
-                # game's way (a story game lists its texts empty)
-                out.append(world.rollout_policy(seat, [command], rng))
+                # free text (listed as "") gets a neutral text, or applying it fails
+                out.append(_filled(command))
         return out
 
     def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random,

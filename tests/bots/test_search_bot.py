@@ -189,8 +189,8 @@ def test_malleus_player_seats_play_the_story_style_at_every_level():
 
 def test_root_candidates_fill_free_text_the_game_s_way(monkeypatch):
     """A searched game whose legal list has free text ("" fields): every root candidate
-    is playable (the first command of a type the policy skipped goes through the
-    policy too), so thinking never applies an empty text. (Malleus' building rotation,
+    is playable (the first command of a type the policy skipped gets a neutral text
+    too), so thinking never applies an empty text. (Malleus' building rotation,
     search allowed for the test: add_villager / add_fact_relation / pass.)"""
     from game.rules.malleus import MalleusMatch
 
@@ -210,3 +210,19 @@ def test_root_candidates_fill_free_text_the_game_s_way(monkeypatch):
             checked += 1
         m.apply(seat, m.rollout_policy(seat, legal, rng))
     assert checked == 4
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DETERMINIZE)
+def test_root_candidates_are_commands_of_the_legal_list(game):
+    """The first command of each type the policy did not propose joins the candidates
+    as listed (a game's policy may assume it sees the whole legal list, so it is not
+    asked to fill one command)."""
+    rng = random.Random(7)
+    for m, seat in decision_positions(game, 4, seed=290):
+        legal = m.legal(seat)
+        bot = SearchBot(4, "normal", iterations=2, time_limit=0)
+        bot.level = replace(bot.level, proposals=1)
+        candidates = bot._candidates(m.determinize(seat, rng), seat, legal, rng)
+        assert {c["type"] for c in candidates} == {c["type"] for c in legal}
+        for candidate in candidates:
+            assert is_listed(candidate, legal) or game == "hammer", candidate  # Hammer may seal bribes
