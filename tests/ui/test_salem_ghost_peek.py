@@ -100,3 +100,65 @@ def test_a_key_also_ends_the_reveal_and_a_lone_human_sees_it_too(app):
     run_frames(app, 3)
     assert match.state_id > state, "then the bot plays"
     session.close()
+
+
+def test_a_lan_client_sees_its_peek_in_the_same_box_until_a_click(app):
+    # QA 15 on a LAN (salem.md §4 "Ghost peek: the card: peeker only"): the host sends the
+    # peeker's own log; the client's table shows the card until a click. A log that comes
+    # whole after a (re)welcome shows nothing again, and another seat's peek never shows.
+    from game.net.client import CONNECTED
+    from game.ui.scenes.lan import LanSession
+    from game.ui.scenes.salem_table import SalemTableScene
+
+    clear_scenes(app)
+    match = stage(2, rows={1: "N N W N N", 2: "N N C N N"}, hands={0: ["c20", "c21"], 2: ["c22"]},
+                  pile=["c10", "c11", "c12", "c13", "c14", "c15", "c58"])
+
+    class Client:
+        game, welcome, seat, status, lobby = "salem", {"game": "salem"}, 0, CONNECTED, None
+        state_id, last_error = 0, None
+
+        def __init__(self):
+            self.inbox, self.events = [], match.log(0)
+            self.view, self.legal = match.view(0), match.legal(0)
+
+        def poll(self):
+            out, self.inbox = self.inbox, []
+            return out
+
+        def close(self):
+            pass
+
+    client = Client()
+    session = LanSession(app, client)
+    session._lobby({"seats": [{"seat": i, "name": n} for i, n in enumerate(match.players)]})
+    table = open_table(app, session)
+    client.inbox = [{"type": "welcome", "game": "salem"}, {"type": "update"}]  # the log so far: no news
+    run_frames(app, 1)
+    assert not session.holding
+    peek = next(c for c in match.legal(0) if c["type"] == "ghost_peek" and c["ghost"] == 1 and c["index"] == 2)
+    witch_card = match.state["rows"][1][2]  # (the ghost's row is shuffled after a peek)
+    match.apply(0, peek)
+    client.events, client.view, client.legal = match.log(0), match.view(0), match.legal(0)
+    client.inbox = [{"type": "update"}]
+    run_frames(app, 2)
+    assert session.holding and [e.get("card") for e in session.held_reveals()] == [witch_card]
+    assert table.held_reveals() and any(b.what == table.REVEAL_WHAT for b in table.text_blocks())
+    post_click(app, (5, 5))
+    run_frames(app, 1)
+    assert not session.holding and not table.held_reveals()
+    client.inbox = [{"type": "welcome", "game": "salem"}, {"type": "update"}]  # reconnected: the log again
+    run_frames(app, 1)
+    assert not session.holding
+    # Bob's client: Ann's peek is in his log without the card, and no box
+    bob = Client()
+    bob.seat, bob.events, bob.view, bob.legal = 2, match.log(2)[:-3], match.view(2), match.legal(2)
+    bob_session = LanSession(app, bob)
+    bob.inbox = [{"type": "welcome", "game": "salem"}, {"type": "update"}]
+    bob_session.pump(0.0)
+    bob.events = match.log(2)
+    bob.inbox = [{"type": "update"}]
+    bob_session.pump(0.0)
+    assert not bob_session.holding
+    session.close()
+    bob_session.close()

@@ -7,7 +7,8 @@ The hot-seat session holds the mover's view after a move that logged a private r
 face the event names (:meth:`reveal_face`) and the event's sentence, "Only you see this",
 until a click or key (the table's usual hold release); the hint strip says the same.
 The screen is the mover's own private view while this is shown; the curtain comes
-after (DESIGN D3). A source without ``held_reveals`` (a LAN client) shows nothing here.
+after (DESIGN D3). A LAN client's session (``LanSession``) holds the same events from its
+own log until a click; a source without ``held_reveals`` shows nothing here.
 """
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from game.net import protocol as proto
 from game.net.client import CONNECTED, LOST, RECONNECTING, Client
 from game.ui import theme
 from game.ui.scenes.menu_base import MenuBase
+from game.ui.session import REVEAL_EVENTS
 from game.ui.widgets import Button, Label, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -103,6 +104,10 @@ class LanSession:
         self.host_gone = False                 # asked already (the lobby says it too)
         self._lost_asked = False
         self.dialog: "HostGoneScene | None" = None
+        #: what our own move revealed to us alone (session.REVEAL_EVENTS: Salem's ghost
+        #: peek), shown by the table until a click or key — as in hot-seat, without a curtain
+        self._reveals: list[dict] = []
+        self._events_seen: int | None = None   # log events looked at (None: not since a welcome)
 
     # lifecycle ---------------------------------------------------------------------
     def start(self, table: "Scene | None" = None) -> None:
@@ -203,6 +208,37 @@ class LanSession:
             time.sleep(0.002)
         return "The host has not answered yet; your move may still arrive."
 
+    # what our move revealed to us alone (QA 15 on a LAN) ---------------------------------
+    @property
+    def holding(self) -> bool:
+        """True while the table shows what our own move revealed to us alone."""
+        return bool(self._reveals)
+
+    def held_cards(self) -> list[str]:
+        return []
+
+    def held_reveals(self) -> list[dict]:
+        return [dict(e) for e in self._reveals]
+
+    def release_hold(self) -> None:
+        """Seen (a click or key on the table): the box goes."""
+        if self._reveals:
+            self._reveals = []
+            self.revision += 1
+
+    def _look_for_reveals(self) -> None:
+        """New events in our log that revealed something to our seat alone start the
+        box; the first update after a (re)welcome only counts what is there already."""
+        events = self.client.events
+        seen, self._events_seen = self._events_seen, len(events)
+        kinds = REVEAL_EVENTS.get(self.game)
+        seat = self.client.seat
+        if seen is None or not kinds or seat is None or len(events) <= seen:
+            return
+        new = [e for e in list(events)[seen:] if e.get("type") in kinds and e.get("seat") == seat]
+        if new:
+            self._reveals = (self._reveals + [dict(e) for e in new])[-4:]
+
     # the app task ------------------------------------------------------------------
     def pump(self, dt: float) -> float | None:
         """Read what the host sent; keep the indicator and players current. Leaving the
@@ -217,8 +253,10 @@ class LanSession:
                 self._lobby(message)
                 changed = True
             elif kind == "update":
+                self._look_for_reveals()
                 changed = True
             elif kind == "welcome":
+                self._events_seen = None  # the log comes again whole: nothing in it is news
                 self.game = message.get("game") or self.game
                 if self.tokens is not None and message.get("seat") is not None and self.client.address:
                     self.tokens.remember(str(self.client.address), message.get("table_id"), message.get("token"),
