@@ -443,9 +443,12 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
             self._static_key = key
         surface.blit(self._static, (0, 0))
         self.draw_targets(surface)
-        self.group.draw(surface)
+        lifted = self.lifted_cards()
+        if not lifted:
+            self.group.draw(surface)
+        else:  # the card in hand is drawn later, above the panels (draw_dragged)
+            surface.blits([(s.image, s.rect) for s in self.group.sprites() if s not in lifted], doreturn=False)
         self.draw_hold(surface)
-        self.draw_drop_hint(surface)
         for f in self.flights:
             if f.tween.elapsed >= f.tween.delay:
                 surface.blit(f.image, f.pos)
@@ -457,6 +460,7 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         self.draw_away_notice(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
+        self.draw_dragged(surface)
         self.draw_pick(surface)
         self.draw_prompt(surface)
         self.draw_moment(surface)

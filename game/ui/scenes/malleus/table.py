@@ -231,14 +231,21 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
             r = self.place_rects().get(self.frame_location or "")
             if r is not None:
                 pygame.draw.ellipse(surface, theme.HIGHLIGHT, r, max(2, self.px(4)))
-        if self.plate_drag is not None and self.plate_drag.get("moved"):
-            self.draw_dragged_plate(surface)
-        if self.pending_villager:
+        if self.pending_villager and not self.ghost_held():
             self.draw_ghost_plate(surface)
         if self.dice_running() or self.fact_drag is not None:
             self.draw_conflict_zone(surface)
         if self.popup_vid is not None:
             self.draw_facts_popup(surface, self.popup_vid)
+
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        """A plate or a fact being dragged is drawn above the log, the banner and the bars
+        (QA 31, the base's order for a held card)."""
+        super().draw_dragged(surface)
+        if self.plate_drag is not None and self.plate_drag.get("moved"):
+            self.draw_dragged_plate(surface)
+        if self.pending_villager and self.ghost_held():
+            self.draw_ghost_plate(surface)
         if self.fact_drag is not None:
             label = text(self.names().fact(self.fact_drag["fact"])[:48], max(12, self.px(18)), theme.INK, bold=True)
             box = label.get_rect(center=self.pointer).inflate(self.px(18), self.px(10))
@@ -283,6 +290,11 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
             shadow.fill((0, 0, 0, 90))
             surface.blit(shadow, moved.move(self.px(6), self.px(6)).topleft)
             surface.blit(img, moved.topleft)
+
+    def ghost_held(self) -> bool:
+        """The new villager's plate is being dragged (it follows the pointer)."""
+        d = self.plate_drag
+        return d is not None and d.get("vid") == "__new__" and bool(d.get("moved"))
 
     def ghost_rect(self) -> pygame.Rect:
         m = self.map_rect()

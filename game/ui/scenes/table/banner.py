@@ -32,6 +32,27 @@ class BannerPanel:
             color = theme.SELECT if hot else theme.HIGHLIGHT
             pygame.draw.rect(surface, color, r.inflate(6, 6), 4 if hot else 3, border_radius=8)
 
+    def draw_dragged(self, surface: pygame.Surface) -> None:
+        """What the pointer carries, above every panel, bar, banner and the hint strip and
+        under only the choosers, public moments, toasts, zoom and help (QA 31: a card held
+        over the Hammer banner vanished under it): the lifted cards, then what letting go
+        there does. A table whose drags are not card sprites (Malleus' plates) draws them
+        here too."""
+        for s in self.lifted_cards():
+            surface.blit(s.image, s.rect)
+        self.draw_drop_hint(surface)
+
+    def lifted_cards(self) -> list:
+        """The card sprites drawn above the panels: the card dropped to open the chooser
+        (it waits there for the answer, ``Prompt.waiting``) and the card being dragged."""
+        out = []
+        waiting = self.prompt.waiting if self.prompt is not None else None
+        if waiting is not None and waiting.alive():
+            out.append(waiting)
+        if self.drag.dragging and self.drag.held is not None and self.drag.held not in out:
+            out.append(self.drag.held)
+        return out
+
     def draw_drop_hint(self, surface: pygame.Surface) -> None:
         held = self.drag.held if self.drag.dragging else None
         under = self.target_at(self.pointer) if held is not None else None

@@ -167,6 +167,7 @@ class ControlsPanel:
             self.drag.snap_back(sprite)
         elif self.prompt is not None and self.prompt.avoid is None and sprite.alive():
             self.prompt.avoid = sprite.rect.copy()  # the dropped card waits there for the answer
+            self.prompt.waiting = sprite
 
     def press_button(self, button: Button) -> None:
         """Run a button's action (mouse or keyboard), then re-read the view."""

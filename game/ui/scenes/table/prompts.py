@@ -34,6 +34,8 @@ class Prompt:
     #: what the box must not cover: the card dropped to open it, lying where it was let go
     #: (QA 9: its title tab poked out above the accuser chooser)
     avoid: pygame.Rect | None = None
+    #: that card's sprite: drawn above the panels like a held card (``draw_dragged``)
+    waiting: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.cursor = self.default

@@ -421,12 +421,6 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.chat_field.draw(surface)
         self.draw_reveal(surface)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        held = self.drag.held
-        if self.drag.dragging and held is not None and self.zoom is None and not self.help_open:
-            surface.blit(held.image, held.rect)
-
     # ------------------------------------------------------------------ words --
     def bar_words(self) -> str:
         """What the shown seat is asked to do, on the left of the action bar."""

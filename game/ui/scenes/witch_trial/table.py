@@ -469,12 +469,6 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
             self._shades[key] = surf
         return surf
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        held = self.drag.held
-        if self.drag.dragging and held is not None and self.zoom is None and not self.help_open:
-            surface.blit(held.image, held.rect)  # the card in hand floats above bars and panels
-
     def draw_log(self, surface: pygame.Surface) -> None:
         """The base log panel, its cached picture made opaque once (it lies on the felt),
         so the per-frame blit needs no alpha blending."""
