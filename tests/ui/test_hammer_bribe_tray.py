@@ -266,3 +266,59 @@ def test_a_bribe_dropped_on_the_tray_lies_inside_it_while_its_villager_is_chosen
     assert scene.prompt is None and scene.staged() == []
     assert back.rect.size == scene.card_size() and back in scene.hand_sprites()
     assert not tray.colliderect(back.rect)
+
+
+def settle_hand(app, scene) -> None:
+    for _ in range(60):
+        if not any(s.moving for s in scene.hand_sprites()):
+            break
+        scene.update(0.05)
+    app.frame(wait=False)
+
+
+def fan_is_closed(scene, without: str | None) -> None:
+    """The fan's cards lie in the fan's own slots for the hand less ``without``: no gap."""
+    cards = [c for c in scene.my_hand() if c != without]
+    slots = scene.fan_row(len(cards), scene.hand_area(), 6, max(1, scene.card_size()[1] // 60),
+                          scene.card_size()[1] // 8)
+    fan = scene.hand_sprites()
+    assert [s.card_id for s in fan] == cards
+    assert [s.home for s in fan] == slots
+    assert [s.rect.topleft for s in fan] == slots
+
+
+@pytest.mark.parametrize("where", ["villager", "tray"])
+def test_the_fan_closes_up_behind_a_bribe_being_sealed_and_opens_again_when_called_off(app, where):
+    # hammer.md H8.1 (a Bribe is sealed with its villager and sign): while they are being
+    # chosen the Bribe is out of the hand, so the fan shows no empty place for it; Esc
+    # calls the seal off and the Bribe takes its place in the fan again
+    src, seat = bribe_turn(seed=5)
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    vid = other_villager(src, seat)
+    order = list(scene.my_hand())
+    fan_is_closed(scene, None)
+    drop = scene.locate("villager", vid) if where == "villager" else scene.tray_rect().center
+    post_drag(app, scene.locate("card", "bribe-10"), drop)
+    if where == "tray":
+        assert scene.pick is not None
+    else:
+        assert scene.prompt is not None and scene.prompt.waiting is scene.pending_sprite("bribe-10")
+    settle_hand(app, scene)
+    fan_is_closed(scene, "bribe-10")
+    lying = scene.pending_sprite("bribe-10").rect.copy()
+    if where == "tray":
+        assert scene.tray_rows().contains(lying)
+        post_click(app, scene.locate("villager", vid))  # then the sign: the fan stays closed
+        assert scene.prompt is not None
+        settle_hand(app, scene)
+        fan_is_closed(scene, "bribe-10")
+    else:
+        assert lying.collidepoint(drop)  # it lies where it was let go, on top of the table
+        app.draw(force=True)
+        assert app.screen.get_at(lying.center) == scene.pending_sprite("bribe-10").image.get_at(
+            (lying.w // 2, lying.h // 2))
+    post_key(app, pygame.K_ESCAPE)
+    assert scene.prompt is None and scene.pick is None and scene.staged() == []
+    settle_hand(app, scene)
+    assert scene.my_hand() == order
+    fan_is_closed(scene, None)

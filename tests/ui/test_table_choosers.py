@@ -130,3 +130,30 @@ def test_the_placement_chooser_lists_each_distinct_placement_once(app):
         name, heat = part.rsplit(" on ", 1)
         vid = next(v for v in placed if hammer_text.villager_name(v) == name)
         assert placed[vid] == int(heat)
+
+
+def must_read_under(scene) -> list:
+    """Must-read lines (the table's ``PROMPT_KEEP_CLEAR`` text blocks) the open chooser's
+    drawn panel covers."""
+    panel = scene.prompt.box.inflate(4, 4)
+    return [(b.what, b.shown) for b in scene.text_blocks() if b.what in scene.PROMPT_KEEP_CLEAR
+            for r in b.rects if r.colliderect(panel)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_accuser_chooser_leaves_the_last_move_and_the_hint_readable(size):
+    # issue 9 item 5 (text a player must read is read whole): the chooser opened by a
+    # drop sits beside the dropped card and never over the middle's "Last move" lines,
+    # the banner or the hint strip (the 1280x720 reference shot had it over "Last move")
+    from game.ui.app import App
+
+    app = App(size=size)
+    src, card, target = accuser_choice()
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    post_drag(app, scene.locate("card", card), scene.locate("villager", target))
+    assert scene.prompt is not None and scene.prompt.avoid is not None
+    app.draw(force=True)
+    assert any(b.what == "last move" for b in scene.text_blocks())
+    assert must_read_under(scene) == []
+    assert not scene.prompt.box.colliderect(scene.prompt.avoid)
+    assert pygame.Rect((0, 0), size).contains(scene.prompt.box)

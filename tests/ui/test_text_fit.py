@@ -61,6 +61,10 @@ def check(scene, surface: pygame.Surface, where: str, seen: set) -> list[str]:
     for block in scene.text_blocks():
         if not screen.contains(block.box):
             problems.append(f"{where}: {block.what} box {tuple(block.box)} leaves the window")
+    if scene.prompt is not None and scene.prompt.box is not None:  # a chooser leaves them readable
+        panel = scene.prompt.box.inflate(4, 4)
+        problems += [f"{where}: the chooser covers {b.what} {b.shown!r}" for b in scene.text_blocks()
+                     if b.what in scene.PROMPT_KEEP_CLEAR and panel.collidelist(b.rects) >= 0]
     return problems
 
 

@@ -11,7 +11,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
-from game.ui.scenes.table_base import TableBanner, panel, text
+from game.ui.scenes.table_base import TableBanner, blit_text, panel, text
 from game.ui.widgets import Banner
 
 
@@ -125,14 +125,18 @@ class BannerPanel:
         font = get_font(max(14, min(20, r.h // 9)))
         y = r.y + 14
         head = text("Last move", max(14, min(20, r.h // 9)), theme.HIGHLIGHT, bold=True)
-        surface.blit(head, (x, y))
+        drawn = [blit_text(surface, head, (x, y))]
+        shown = ["Last move"]
         y += head.get_height() + 4
         for sentence in recent[-5:]:
             for line in wrap_text(sentence, font, r.right - x - 12):
                 if y + font.get_linesize() > r.bottom - 6:
-                    return
-                surface.blit(font.render(line, True, theme.TEXT_LIGHT), (x, y))
+                    break
+                drawn.append(blit_text(surface, font.render(line, True, theme.TEXT_LIGHT), (x, y)))
+                shown.append(line)
                 y += font.get_linesize()
+        # must-read: a chooser opened over the table keeps clear of it (prompt_keep_clear)
+        self.note_text("last move", " ".join(shown), " ".join(shown), drawn, r)
 
     def draw_announced(self, surface: pygame.Surface) -> None:
         r = self.announced_rect

@@ -53,6 +53,8 @@ class BribeTray:
     staging: dict[str, list[dict]]
     #: the Bribe lying in the tray while its villager / sign is chosen (QA 9)
     tray_pending: str | None = None
+    #: a Bribe dropped on a villager, lying there while its sign is chosen
+    bribe_aside: str | None = None
 
     # ------------------------------------------------------------------ the state --
     def _staging_store(self) -> tuple[dict, bool]:
@@ -187,6 +189,7 @@ class BribeTray:
                              alive, picked, lambda card=card_id: self.back_to_hand(card))
             self.message = self.pick.title + "  (Tab + Enter, Esc cancels)"
             self.rest_in_tray(card_id)
+            self.close_fan_gap()
             return True
         amount = words.bribe_amount(card_id)
         name = words.villager_name(vid)
@@ -198,7 +201,19 @@ class BribeTray:
 
         self.prompt = Prompt(f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
                              labels, signed, lambda card=card_id: self.back_to_hand(card), anchor=anchor)
+        if self.tray_pending != card_id:  # dropped on the villager: it lies there meanwhile
+            self.bribe_aside = card_id
+            sprite = self.pending_sprite(card_id)
+            if sprite is not None:
+                sprite.draggable = False
+        self.close_fan_gap()
         return True
+
+    def close_fan_gap(self) -> None:
+        """The fan closes up behind the Bribe being sealed (``fan_aside``)."""
+        old = {s.card_id: s.rect.topleft for s in self.hand_sprites()}
+        self.rebuild_sprites(None)
+        self.glide_fan(old)
 
     def pending_sprite(self, card: str) -> CardSprite | None:
         for s in self.group.sprites():
@@ -227,10 +242,12 @@ class BribeTray:
     def back_to_hand(self, card: str) -> None:
         """The seal was called off: the card goes back to its place in the fan, full size
         (from the tray, or from where it was dropped on a villager)."""
-        self.tray_pending = None
+        self.tray_pending = self.bribe_aside = None
         sprite = self.pending_sprite(card)
         start = sprite.rect.topleft if sprite is not None else None
+        old = {s.card_id: s.rect.topleft for s in self.hand_sprites()}
         self.rebuild_sprites(None)
+        self.glide_fan(old, but=card)  # the fan opens again where the card goes back
         sprite = self.pending_sprite(card)
         if sprite is not None and start is not None and start != sprite.rect.topleft:
             home = sprite.rect.topleft
@@ -248,7 +265,7 @@ class BribeTray:
         if card in self.discard_marks:
             self.discard_marks.remove(card)
         self.selected = None
-        self.tray_pending = None
+        self.tray_pending = self.bribe_aside = None
         self.after_tray_change()
         self.toast(f"Sealed face down: {words.signed(sign * words.bribe_amount(card))} on "
                    f"{words.villager_name(target)} goes with your next move.", error=False)

@@ -36,6 +36,8 @@ class Prompt:
     avoid: pygame.Rect | None = None
     #: that card's sprite: drawn above the panels like a held card (``draw_dragged``)
     waiting: Any = field(default=None, repr=False, compare=False)
+    #: where the box was put last, and for what (box size, anchor, what it keeps clear of)
+    placed: tuple | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.cursor = self.default
@@ -103,7 +105,7 @@ class PromptPanel:
                 len(r) * font.get_linesize() + 12 for r in rows) + 8
             if (one_line <= most or size <= 13) and height <= screen.h - 16:
                 break
-        box = self.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen)
+        box = self.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, self.prompt_keep_clear())
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
         drawn = []
@@ -128,32 +130,64 @@ class PromptPanel:
             y += r.h + 4
         p.box = box
 
+    #: text blocks (``note_text`` kinds) a chooser box never covers: what the table asks,
+    #: what just happened and which keys work are read while choosing
+    PROMPT_KEEP_CLEAR = ("banner", "hint strip", "last move", "action bar", "notice")
+
+    def prompt_keep_clear(self) -> list[pygame.Rect]:
+        """The lines of must-read text drawn so far this frame (and on the static table)
+        that a chooser must leave readable (see ``PROMPT_KEEP_CLEAR``)."""
+        return [r for b in self.text_blocks() if b.what in self.PROMPT_KEEP_CLEAR for r in b.rects]
+
     @staticmethod
-    def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect) -> pygame.Rect:
-        """The chooser box centred on its anchor, inside the window; beside (below, above,
-        right of, left of) the card it must not cover (``Prompt.avoid``) when there is room."""
-        box = box.copy()
-        box.center = p.anchor
-        box.clamp_ip(screen)
-        card = p.avoid
-        if card is None or not box.colliderect(card.inflate(8, 8)):
+    def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect,
+                      keep_clear: list[pygame.Rect] | None = None) -> pygame.Rect:
+        """The chooser box inside the window, as near its anchor as it can be (centred on
+        it when nothing is in the way) without covering the card dropped to open it
+        (``Prompt.avoid``) or any line in ``keep_clear`` (must-read text). When no spot
+        is clear of everything, it keeps clear of the card only, else it is centred."""
+        card = p.avoid.inflate(8, 8) if p.avoid is not None else None
+        lines = [pygame.Rect(r).inflate(2, 2) for r in keep_clear or []]
+        key = (box.size, p.anchor, tuple(screen), tuple(card) if card else None, tuple(map(tuple, lines)))
+        if p.placed is not None and p.placed[0] == key:
+            return p.placed[1].copy()
+        centred = box.copy()
+        centred.center = p.anchor
+        centred.clamp_ip(screen)
+        spot = None
+        for obstacles in ([card] + lines if card else lines, [card] if card else []):
+            if not obstacles:
+                continue
+            spot = PromptPanel._clear_spot(centred, obstacles, screen, p.anchor)
+            if spot is not None:
+                break
+        spot = spot or centred
+        p.placed = (key, spot)
+        return spot.copy()
+
+    @staticmethod
+    def _clear_spot(box: pygame.Rect, obstacles: list[pygame.Rect], screen: pygame.Rect,
+                    anchor: tuple[int, int]) -> pygame.Rect | None:
+        """The spot for ``box`` inside ``screen`` touching none of ``obstacles`` whose
+        centre is nearest ``anchor`` (``box`` itself when it is clear), or None. The
+        candidates: ``box`` shifted to sit just beside an obstacle, across and along."""
+        if box.collidelist(obstacles) < 0:
             return box
-        gap = 10
-        for side in ("below", "above", "right", "left"):
-            spot = box.copy()
-            spot.center = p.anchor
-            if side == "below":
-                spot.top = card.bottom + gap
-            elif side == "above":
-                spot.bottom = card.top - gap
-            elif side == "right":
-                spot.left = card.right + gap
-            else:
-                spot.right = card.left - gap
-            spot.clamp_ip(screen)
-            if not spot.colliderect(card.inflate(8, 8)):
-                return spot
-        return box
+        gap = 4  # the panel drawn round the box takes 2 of them
+        xs = {box.x, screen.left, screen.right - box.w} | {o.right + gap for o in obstacles} | {
+            o.left - gap - box.w for o in obstacles}
+        ys = {box.y, screen.top, screen.bottom - box.h} | {o.bottom + gap for o in obstacles} | {
+            o.top - gap - box.h for o in obstacles}
+        best, best_d = None, None
+        for x in xs:
+            for y in ys:
+                spot = pygame.Rect(x, y, box.w, box.h)
+                if not screen.contains(spot) or spot.collidelist(obstacles) >= 0:
+                    continue
+                d = (spot.centerx - anchor[0]) ** 2 + (spot.centery - anchor[1]) ** 2
+                if best_d is None or d < best_d:
+                    best, best_d = spot, d
+        return best
 
     def draw_pick(self, surface: pygame.Surface) -> None:
         p = self.pick
