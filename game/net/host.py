@@ -46,6 +46,9 @@ from game.net.protocol import Bucket, ProtocolError
 
 log = logging.getLogger("game.net.host")
 
+#: chat lines the host keeps for a connection that joins or rejoins later (QA 33)
+CHAT_KEEP = 100
+
 #: bot moves applied in one loop turn before the loop looks at the sockets again
 BOT_BURST = 500
 #: seconds of bot thinking in one loop turn before the loop looks at the sockets again
@@ -257,6 +260,8 @@ class Host:
         self._clocks: dict[int, tuple[str, float]] = {}
         #: the host's own notes in the log, as (state id of the command, event): timeouts
         self.notes: list[tuple[int, dict]] = []
+        #: recent chat lines (state id when said, the message) for later arrivals (QA 33)
+        self.chat_log: deque[tuple[int | None, dict]] = deque(maxlen=CHAT_KEEP)
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
                       "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
 
@@ -984,8 +989,10 @@ class Host:
             if text:
                 seated = conn.seat is not None
                 name = self.seats[conn.seat].name if seated else conn.name
-                self._broadcast({"type": "chat", "seat": conn.seat, "name": name, "text": text,
-                                 "spectator": not seated})
+                said = {"type": "chat", "seat": conn.seat, "name": name, "text": text, "spectator": not seated}
+                self._broadcast(said)
+                # kept for whoever joins or rejoins later (QA 33), with the state it was said at
+                self.chat_log.append((self.match.state_id if self.match is not None else None, said))
         elif kind == "ready":
             if conn.seat is not None and self.match is None:
                 self.seats[conn.seat].ready = message.get("ready") is not False
@@ -1097,8 +1104,19 @@ class Host:
         self._lobby_dirty = True
         if self.match is not None:
             self._send_update(conn)
-        else:
+        self._send_earlier_talk(conn, seat_no)
+        if self.match is None:
             self._maybe_auto_start()
+
+    def _send_earlier_talk(self, conn: Connection, seat: int | None) -> None:
+        """The table talk said before this connection came (QA 33): each kept chat line
+        again, marked ``earlier``, with ``at`` = how many of the seat's log events came
+        before it (where it stands in the seat's log)."""
+        match = self.match
+        total = len(match.log(seat)) if match is not None else 0
+        for sid, said in self.chat_log:
+            at = 0 if match is None or sid is None else total - len(match.log(seat, sid + 1))
+            self._send(conn, {**said, "earlier": True, "at": at})
 
     def _bad_token(self, conn: Connection, address: _Address, now: float) -> None:
         self.stats["errors"] += 1

@@ -258,9 +258,20 @@ class LanSession:
             elif kind == "welcome":
                 self._events_seen = None  # the log comes again whole: nothing in it is news
                 self.game = message.get("game") or self.game
+                self.talk.clear()  # the host sends the talk kept so far again, marked earlier (QA 33)
                 if self.tokens is not None and message.get("seat") is not None and self.client.address:
                     self.tokens.remember(str(self.client.address), message.get("table_id"), message.get("token"),
                                          game=self.game, seat=message.get("seat"))
+                changed = True
+            elif kind == "chat" and message.get("earlier"):  # said before we (re)joined: no toast
+                seat = message.get("seat")
+                spoke = seat if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator") \
+                    else None
+                at = message.get("at")
+                self.talk.append({"seat": spoke, "name": str(message.get("name") or ""),
+                                  "text": str(message.get("text") or ""),
+                                  "at": at if isinstance(at, int) and not isinstance(at, bool) else len(self.client.events)})
+                del self.talk[:-MAX_TALK]
                 changed = True
             elif kind == "chat":  # who spoke: seat colour and "(seat N)", or "(spectator)"
                 said = str(message.get("text") or "")
