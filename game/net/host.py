@@ -1114,9 +1114,18 @@ class Host:
         before it (where it stands in the seat's log)."""
         match = self.match
         total = len(match.log(seat)) if match is not None else 0
-        for sid, said in self.chat_log:
+        # the newest lines that fit in a quarter of the output cap: the replay never
+        # brings a new connection near the point where a slow reader is dropped
+        budget, lines = self.limits.output_cap // 4, []
+        for sid, said in reversed(self.chat_log):
             at = 0 if match is None or sid is None else total - len(match.log(seat, sid + 1))
-            self._send(conn, {**said, "earlier": True, "at": at})
+            data = proto.encode({**said, "earlier": True, "at": at})
+            budget -= len(data)
+            if budget < 0:
+                break
+            lines.append(data)
+        for data in reversed(lines):
+            self._send_bytes(conn, data)
 
     def _bad_token(self, conn: Connection, address: _Address, now: float) -> None:
         self.stats["errors"] += 1
