@@ -130,6 +130,8 @@ FORM_FILE = "new_game.json"
 #: the most seats any game has (Salem: 12; names and bot marks are kept for each)
 FORM_SEATS = 12
 FORM_NAME_MAX = 24
+#: the bot levels a form may keep (game.bots.LEVEL_NAMES, without importing the bots here)
+FORM_LEVELS = ("easy", "normal", "hard")
 
 
 def form_path() -> Path:
@@ -155,18 +157,26 @@ def load_new_game_form(path: Path | None = None) -> dict:
             raise ValueError("bad names")
         if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
             raise ValueError("bad bot seats")
-        return {"game": game, "seats": seats, "names": list(names), "bots": sorted(set(bots))}
+        levels = doc.get("levels", {})  # seat -> bot level (QA 36); absent in older files
+        if not (isinstance(levels, dict) and all(
+                isinstance(k, str) and k.isdigit() and int(k) < FORM_SEATS and v in FORM_LEVELS
+                for k, v in levels.items())):
+            raise ValueError("bad bot levels")
+        return {"game": game, "seats": seats, "names": list(names), "bots": sorted(set(bots)),
+                "levels": {int(k): v for k, v in levels.items()}}
     except Exception as exc:  # a damaged file must never stop the form
         log.warning("new-game choices %s are damaged (%s); using the defaults", path, exc)
         return {}
 
 
-def save_new_game_form(game: str, seats: int, names: list[str], bots: list[int], path: Path | None = None) -> bool:
-    """Remember the choices of a game that started; False (and a log line) when the
-    folder cannot be written."""
+def save_new_game_form(game: str, seats: int, names: list[str], bots: list[int], path: Path | None = None,
+                       levels: dict[int, str] | None = None) -> bool:
+    """Remember the choices of a game that started (``levels``: seat -> bot level);
+    False (and a log line) when the folder cannot be written."""
     path = path or form_path()
     doc = {"game": game, "seats": int(seats), "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
-           "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS})}
+           "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
+           "levels": {str(s): v for s, v in sorted((levels or {}).items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS}}
     try:
         write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
         return True

@@ -93,6 +93,7 @@ def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 
     post_text(app, "Rosalind")
     click_widget(app, "bot_2")
     click_widget(app, "bot_3")
+    click_widget(app, "level_3")  # Normal -> Hard (QA 36: the level is kept too)
     click_widget(app, "start")
     session = app.scenes.stack[-1].source if hasattr(app.scenes.stack[-1], "source") else None
     assert load_new_game_form()["names"][:4] == ["Ann", "Rosalind", "Cy", "Dora"]
@@ -105,6 +106,7 @@ def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 
     assert again.seats == 4
     assert [again.ring.find(f"name_{i}").text for i in range(4)] == ["Ann", "Rosalind", "Cy", "Dora"]
     assert [again.ring.find(f"bot_{i}").checked for i in range(4)] == [False, False, True, True]
+    assert [again.ring.find(f"level_{i}").label for i in (2, 3)] == ["Level: Normal", "Level: Hard"]
 
 
 def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tracebacks

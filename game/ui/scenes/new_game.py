@@ -243,6 +243,7 @@ class NewGameScene(GameSeatsForm):
                 if name.strip():
                     self.names[i] = name
             self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
+            self.levels = dict(last.get("levels") or {})  # each seat's bot level (QA 36)
         self.seed_text = ""
         self.game_options: dict[str, dict[str, bool]] = {}
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
@@ -449,7 +450,7 @@ class NewGameScene(GameSeatsForm):
             session = HotseatSession.new(self.app, self.game, names, seats, seed, options=options,
                                          bot_levels=self.bot_levels(seats))
             save_new_game_form(self.game, self.seats, [n.strip() for n in self.names],
-                               [i for i, b in enumerate(self.bots) if b])
+                               [i for i, b in enumerate(self.bots) if b], levels=dict(self.levels))
             open_table(self.app, session, base=MenuScene(self.app))
         except SetupError as exc:
             self.say(str(exc), "error")
