@@ -287,6 +287,26 @@ def fan_is_closed(scene, without: str | None) -> None:
     assert [s.rect.topleft for s in fan] == slots
 
 
+def test_a_bribe_picked_by_click_keeps_its_place_in_the_fan_while_its_sign_is_chosen(app):
+    # picked by a click (or keys), not dropped, the Bribe never left the fan: nothing
+    # closes up or moves aside, and Esc leaves the hand as it was
+    src, seat = bribe_turn(seed=5)
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    vid = other_villager(src, seat)
+    post_click(app, scene.locate("card", "bribe-10"))
+    assert scene.selected == "bribe-10"
+    settle_hand(app, scene)
+    xs = [(s.card_id, s.rect.x) for s in scene.hand_sprites()]
+    post_click(app, scene.locate("villager", vid))
+    assert scene.prompt is not None and scene.fan_aside() is None
+    settle_hand(app, scene)
+    assert [(s.card_id, s.rect.x) for s in scene.hand_sprites()] == xs  # the Bribe keeps its place
+    post_key(app, pygame.K_ESCAPE)
+    settle_hand(app, scene)
+    assert scene.prompt is None and scene.staged() == [] and scene.selected is None
+    fan_is_closed(scene, None)
+
+
 @pytest.mark.parametrize("where", ["villager", "tray"])
 def test_the_fan_closes_up_behind_a_bribe_being_sealed_and_opens_again_when_called_off(app, where):
     # hammer.md H8.1 (a Bribe is sealed with its villager and sign): while they are being

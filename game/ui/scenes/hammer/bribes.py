@@ -201,12 +201,15 @@ class BribeTray:
 
         self.prompt = Prompt(f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
                              labels, signed, lambda card=card_id: self.back_to_hand(card), anchor=anchor)
-        if self.tray_pending != card_id:  # dropped on the villager: it lies there meanwhile
+        sprite = self.pending_sprite(card_id)
+        if self.tray_pending == card_id:
+            self.close_fan_gap()
+        elif sprite is not None and sprite.rect.collidepoint(anchor):
+            # dropped on the villager: it lies there meanwhile, out of the fan (picked by a
+            # click or a key instead, it stays raised in the fan, which shows what is sealed)
             self.bribe_aside = card_id
-            sprite = self.pending_sprite(card_id)
-            if sprite is not None:
-                sprite.draggable = False
-        self.close_fan_gap()
+            sprite.draggable = False
+            self.close_fan_gap()
         return True
 
     def close_fan_gap(self) -> None:
