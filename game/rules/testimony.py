@@ -232,6 +232,9 @@ class TestimonyMatch(Match):
     __test__ = False  # not a pytest test class, whatever its name says
     game_id = "testimony"
     title = "Testimony"
+    #: the Continue list's words for the view's generic round / phase (QA 35)
+    summary_words = {"round": "game", "action": "action", "answer": "an invitation to share",
+                     "share": "sharing", "testify": "testimony", "between": "between two games"}
     min_players = 3
     max_players = 7
     option_defaults = {"games": MAX_GAMES}

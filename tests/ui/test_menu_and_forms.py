@@ -275,3 +275,20 @@ def test_the_seats_plus_stays_under_the_pointer_and_type_stays_readable(home, si
         assert scene.seats == seats, (size, seats)
         assert scene.ring.find("seats").plus_rect.collidepoint(spot)
         assert scene.ring.find("seats").font_size >= 17, (size, seats)
+
+
+def test_a_testimony_save_reads_in_the_games_own_words():
+    # QA 35: "Round 1 · Answer" for a Testimony save; its rounds are the games of the match
+    # (testimony.md "The match") and "answer" is the engine's word for an invitation
+    from pathlib import Path
+
+    from game.saves import SaveInfo
+    from game.ui.scenes.continue_game import describe
+
+    info = SaveInfo(Path("t.witchhunt.json"), "testimony", ("Ann", "Bob", "Cy"), 12, False, 0.0, "hotseat",
+                    summary={"round": 2, "phase": "answer", "to_act": ["Ann"]})
+    row = describe(info, now=30.0)
+    assert row.detail.startswith("Game 2 · An invitation to share · Ann's turn"), row.detail
+    hammer = SaveInfo(Path("h.witchhunt.json"), "hammer", ("Ann", "Bob", "Cy"), 12, False, 0.0, "hotseat",
+                      summary={"round": 1, "phase": "accusation", "to_act": ["Bob"]})
+    assert describe(hammer, now=30.0).detail.startswith("Round 1 · Accusation · Bob's turn")

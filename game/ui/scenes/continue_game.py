@@ -66,10 +66,15 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     if info.kind == "host":
         facts.append("hosted LAN game")
     summary = info.summary
+    # a game may name its rounds and phases in its own words (QA 35: Testimony's rounds are
+    # the games of its match): the match class's ``summary_words``
+    words = getattr(cls, "summary_words", None) if cls else None
+    words = words if isinstance(words, dict) else {}
     if isinstance(summary.get("round"), int):
-        facts.append(f"round {summary['round']}")
+        facts.append(f"{words.get('round', 'round')} {summary['round']}")
     if isinstance(summary.get("phase"), str) and summary["phase"]:
-        facts.append(summary["phase"].replace("_", " ").capitalize())
+        phase = summary["phase"]
+        facts.append(str(words.get(phase, phase.replace("_", " "))).capitalize())
     turn = whose_turn(summary.get("to_act") or []) if isinstance(summary.get("to_act"), list) else ""
     if turn:
         facts.append(turn)
