@@ -285,3 +285,19 @@ def test_the_accuser_chooser_leaves_the_dropped_card_in_sight(app):
     post_key(app, pygame.K_ESCAPE)  # cancelled: the card goes home
     run_frames(app, 20)
     assert scene.prompt is None and scene.sprite_for(card).rect.topleft == scene.sprite_for(card).home
+
+
+def test_a_hover_zoom_closes_when_its_card_leaves_from_under_the_pointer(app):
+    # QA 37: the zoom of a card just played stayed up over the table until the pointer moved
+    src, (card, target) = several_accusers()
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    post_move(app, scene.locate("card", card))
+    age_hover(app, scene)
+    assert scene.zoom == ("card", card)
+    seat = src.match.to_act()[0]
+    command = next(c for c in src.match.legal(seat) if c.get("card") == card and c["type"] == "accuse")
+    src.match.apply(seat, command)  # the card leaves the hand by a move (as a bot's or the network's would)
+    src._bump += 1
+    run_frames(app, 3)
+    assert card not in scene.my_hand()
+    assert scene.zoom != ("card", card)

@@ -404,6 +404,11 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         if self.zoom is not None and not self.zoom_allowed(self.zoom):
             self.zoom, self.zoom_sticky = None, False  # a chooser opened over it
             self.dirty = True
+        if self.zoom is not None and not self.zoom_sticky and not self.drag.dragging:
+            under = self.hover_target_key(self.pointer)
+            if under != self.zoom:  # what it showed left from under the pointer (a move, QA 37)
+                self.zoom, self.hover_key, self.hover_since = None, under, now
+                self.dirty = True
         if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
                 and self.hover_key != self.zoom_dismissed
                 and now - self.hover_since >= HOVER_ZOOM_SECONDS and self.zoom_allowed(self.hover_key)):
