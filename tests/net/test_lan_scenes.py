@@ -97,7 +97,8 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
         assert session.players == ["Cy", "Bot 2", "Dee"] and session.bots == {1}
     finally:
         other.close()
-    _frames_until(app, lambda: "Away: Dee" in session.message, what="the connection indicator")
+    # a sentence of its own, so "Waiting for Dee." can follow it (QA 33: "Away: Bob Waiting for Bob.")
+    _frames_until(app, lambda: "Away: Dee." in session.message, what="the connection indicator")
     host.drop(0)  # our own connection fails: the table says so, then we are back
     _frames_until(app, lambda: "Reconnected." in session.notices, what="the reconnect")
     assert session.notices[-2:] == ["Connection lost: reconnecting…", "Reconnected."]

@@ -457,7 +457,7 @@ class LanSession:
         away = [s["name"] for s in lobby.get("seats", []) if lobby.get("started") and not s.get("bot")
                 and not s.get("connected") and not s.get("absent")]
         if away:
-            return "Away: " + ", ".join(str(a) for a in away)
+            return "Away: " + ", ".join(str(a) for a in away) + "."  # a sentence: a hint may follow (QA 33)
         return ""
 
     def _lobby(self, lobby: dict) -> None:
