@@ -18,7 +18,7 @@ ledgers, secret actions, queued cards and orders resampled from the seat's view,
 by the twin and consistency tests of tests/bots like every game's), but the search bot
 is not offered for its player seats; a bot seat plays this style whatever level the form
 shows. Measured (issue 15): one search iteration costs ~25 ms (the whole village copied,
-then a playout through the story policy's long legal lists), so Normal's 120 ms buys ~5
+then a playout through the story policy's long legal lists), so Normal's 100 ms buys ~4
 iterations; a round takes 55-110 commands (4-6 seats) while a rollout plays 40, and
 personal gain — the only score — changes only at the end of a round (rules §3.11), so
 rollouts end with the scores they started with and every candidate looks the same;

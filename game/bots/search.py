@@ -22,9 +22,13 @@ inside its own (absent) tree, and each root statistic averages over worlds, so a
 that only works when the bot guesses an opponent's hand right is not overrated.
 
 Root candidates come from the rollout policy itself (the distinct commands it proposes
-in a few draws, plus the first listed command of each type), so a hand of accusations
-with 100 accuser/target combinations is searched over the handful a sensible player
-would consider.
+in a few draws, plus the first listed command of each type, its free text filled
+neutrally), so a hand of accusations with 100 accuser/target combinations is searched
+over the handful a sensible player would consider.
+
+A game may give an honest forward model and still turn search down
+(``Match.search_bots``, ``Match.can_search``): Malleus' player seats play the story
+game's own random style at every level (why: game/bots/malleus.py).
 
 Levels: ``easy`` plays the rollout policy once (random with a little sense: it defends
 cases, objects to harmful motions, avoids pointless passes); ``normal`` and ``hard``
@@ -70,7 +74,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Easy", iterations=0, time_limit=None, depth=0, proposals=1),
-    "normal": Level("normal", "Normal", iterations=160, time_limit=0.12, depth=40, proposals=12),
+    "normal": Level("normal", "Normal", iterations=160, time_limit=0.10, depth=40, proposals=12),
     "hard": Level("hard", "Hard", iterations=700, time_limit=0.6, depth=80, proposals=20),
 }
 LEVEL_NAMES = tuple(LEVELS)
