@@ -46,6 +46,7 @@ bench: $(STAMP)           ## print the benchmarks' numbers
 	WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 $(PY) benchmarks/lan.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py --game salem
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/testimony.py --budget 2 --moves 100
+	$(PY) benchmarks/bots.py --games 30 --only hammer:3,witch_trial:4 --levels normal --no-h2h --jobs 2
 
 package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller
 	build/ensure-build-tools.sh $(PY)
