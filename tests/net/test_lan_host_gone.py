@@ -11,31 +11,10 @@ import pytest
 
 from game.net.host import Host
 from game.net.tokens import TokenStore
-from game.ui.app import make_app
 from game.ui.scenes import lan
 from game.ui.scenes.menu import MenuScene
-from game.ui.settings import Settings
-from tests.net.helpers import FAST, on_host, wait_for
-
-
-def _frames_until(app, condition, timeout=10.0, what="condition"):
-    def step():
-        app.frame(wait=False)
-        return condition()
-    return wait_for(step, timeout=timeout, what=what)
-
-
-@pytest.fixture
-def app():
-    app = make_app(Settings())
-    app.scenes.reset(MenuScene(app))
-    yield app
-    for scene in list(app.scenes.stack):
-        session = getattr(scene, "session", None) or getattr(scene, "source", None)
-        if isinstance(session, lan.LanSession):
-            session.close()
-    while app.scenes.top is not None:
-        app.scenes.pop()
+from tests.net.helpers import FAST, on_host
+from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
 
 
 @pytest.fixture

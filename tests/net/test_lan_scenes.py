@@ -5,39 +5,16 @@ from __future__ import annotations
 
 import socket
 
-import pytest
 
-from game.ui.app import make_app
 from game.ui.scenes import lan
-from game.ui.scenes.menu import MenuScene
-from game.ui.settings import Settings
-from tests.net.helpers import on_host, wait_for
+from tests.net.helpers import on_host
+from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
 
 
 def _free_port(kind=socket.SOCK_STREAM) -> int:
     with socket.socket(socket.AF_INET, kind) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _frames_until(app, condition, timeout=10.0, what="condition"):
-    def step():
-        app.frame(wait=False)
-        return condition()
-    return wait_for(step, timeout=timeout, what=what)
-
-
-@pytest.fixture
-def app():
-    app = make_app(Settings())
-    app.scenes.reset(MenuScene(app))
-    yield app
-    for scene in list(app.scenes.stack):
-        session = getattr(scene, "session", None) or getattr(scene, "source", None)
-        if isinstance(session, lan.LanSession):
-            session.close()
-    while app.scenes.top is not None:
-        app.scenes.pop()
 
 
 def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_view(app):

@@ -8,39 +8,16 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 
 from game.net.client import Client
 from game.net.host import Host, Timings
 from game.net.tokens import TokenStore
 from game.ui import theme
-from game.ui.app import make_app
 from game.ui.scenes import lan
-from game.ui.scenes.menu import MenuScene
-from game.ui.settings import Settings
 from tests.net.helpers import RawPeer, on_host, wait_for
+from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
 
 COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")
-
-
-def _frames_until(app, condition, timeout=10.0, what="condition"):
-    def step():
-        app.frame(wait=False)
-        return condition()
-    return wait_for(step, timeout=timeout, what=what)
-
-
-@pytest.fixture
-def app():
-    app = make_app(Settings())
-    app.scenes.reset(MenuScene(app))
-    yield app
-    for scene in list(app.scenes.stack):
-        session = getattr(scene, "session", None) or getattr(scene, "source", None)
-        if isinstance(session, lan.LanSession):
-            session.close()
-    while app.scenes.top is not None:
-        app.scenes.pop()
 
 
 def test_the_stand_in_wait_is_a_host_option_counted_down_in_the_lobby(counting_game, make_host):
