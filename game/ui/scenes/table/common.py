@@ -11,6 +11,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.sprites import Tween
+from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +140,32 @@ def named_in(commands: list[dict]) -> set[str]:
         elif isinstance(v, dict):
             stack.extend(v.values())
     return found
+
+
+def bar_buttons(bar: pygame.Rect, specs: list[tuple[str, str, Any, int | None, str]], max_size: int,
+                share: float) -> list[Button]:
+    """A table's action buttons, right-aligned in its action ``bar``: ``specs`` are
+    (name, label, action, hotkey, style); each button fits its label (at least three
+    times as wide as tall), the row takes at most ``share`` of the bar (narrowed evenly
+    when it would take more), type up to ``max_size`` px."""
+    bh = max(28, min(44, bar.h - 14))
+    size = max(13, min(max_size, bh // 2))
+    font = get_font(size, bold=True)
+    widths = [max(bh * 3, font.size(label)[0] + 28) for _n, label, *_ in specs]
+    gap = 8
+    room = int(bar.w * share)
+    total = sum(widths) + gap * (len(widths) - 1)
+    if total > room:
+        scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+        widths = [int(w * scale) for w in widths]
+        total = sum(widths) + gap * (len(widths) - 1)
+    x = bar.right - 8 - total
+    y = bar.centery - bh // 2
+    out = []
+    for (name, label, action, hotkey, style), w in zip(specs, widths):
+        out.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
+        x += w + gap
+    return out
 
 
 def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:

@@ -11,6 +11,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table.common import bar_buttons
 from game.ui.scenes.table_base import Pick, Prompt
 from game.ui.scenes.testimony.common import felt_panel
 from game.ui.widgets import Banner, Button
@@ -157,25 +158,7 @@ class ActionBar:
     def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:
         if not specs or "banner" not in self.rects:
             return []
-        bar = pygame.Rect(self.rects["banner"])
-        bh = max(28, min(44, bar.h - 14))
-        size = max(13, min(19, bh // 2))
-        font = get_font(size, bold=True)
-        widths = [max(bh * 3, font.size(label)[0] + 28) for _n, label, *_ in specs]
-        gap = 8
-        room = int(bar.w * 0.66)
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > room:
-            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
-            widths = [int(w * scale) for w in widths]
-            total = sum(widths) + gap * (len(widths) - 1)
-        x = bar.right - 8 - total
-        y = bar.centery - bh // 2
-        out = []
-        for (name, label, action, hotkey, style), w in zip(specs, widths):
-            out.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
-            x += w + gap
-        return out
+        return bar_buttons(pygame.Rect(self.rects["banner"]), specs, max_size=19, share=0.66)
 
     def do(self, command: dict) -> None:
         self.submit(command)

@@ -9,6 +9,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.common import bar_buttons
 from game.ui.scenes.table_base import Prompt, blit_text, fit_lines
 from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
@@ -106,25 +107,7 @@ class ActionBar:
             specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
         if not specs:
             return []
-        bar = pygame.Rect(self.rects["banner"])
-        bh = max(28, min(44, bar.h - 14))
-        size = max(13, min(20, bh // 2))
-        font = get_font(size, bold=True)
-        widths = [max(bh * 3, font.size(label)[0] + 28) for _n, label, *_ in specs]
-        gap = 8
-        room = int(bar.w * 0.62)
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > room:
-            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
-            widths = [int(w * scale) for w in widths]
-            total = sum(widths) + gap * (len(widths) - 1)
-        x = bar.right - 8 - total
-        y = bar.centery - bh // 2
-        buttons = []
-        for (name, label, action, hotkey, style), w in zip(specs, widths):
-            buttons.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
-            x += w + gap
-        return buttons
+        return bar_buttons(pygame.Rect(self.rects["banner"]), specs, max_size=20, share=0.62)
 
     def do(self, command: dict) -> None:
         self.submit(command)
