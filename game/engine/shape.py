@@ -111,6 +111,24 @@ def check_seat(seat: Any, seats: int, spectator: bool) -> None:
         raise IllegalCommand("bad_seat", f"There is no seat {shown(seat)} at this table.")
 
 
+def check_fields(command: dict, fields: dict[str, tuple[set, set]], game: str) -> None:
+    """Refuse a command type ``fields`` does not know (``unknown_command``), or one
+    missing a required field or carrying a field it does not take (``bad_command``,
+    naming the first such field in sorted order). ``fields``: type -> (required, optional)."""
+    ctype = command["type"]
+    spec = fields.get(ctype)
+    if spec is None:
+        raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in {game}.")
+    required, optional = spec
+    given = set(command) - {"type"}
+    missing = sorted(required - given)
+    if missing:
+        raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
+    extra = sorted(given - required - optional)
+    if extra:
+        raise IllegalCommand("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
+
+
 def shown(value: Any, limit: int = SHOWN) -> str:
     """``value`` quoted for a message, never longer than about ``limit`` characters and
     never failing: huge integers, deep lists and odd objects are described, not printed."""

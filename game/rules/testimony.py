@@ -109,7 +109,7 @@ from game.engine.cards import CardSet, load_card_set
 from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.registry import register
-from game.engine.shape import shown, valid_seat
+from game.engine.shape import check_fields, shown, valid_seat
 
 #: T2: (Heathen cards, Puritan cards) by player count
 SETUP_COUNTS = {3: (1, 3), 4: (2, 3), 5: (2, 4), 6: (3, 4), 7: (3, 4)}
@@ -391,18 +391,8 @@ class TestimonyMatch(Match):
     }
 
     def _apply(self, seat: int, command: dict) -> None:
+        check_fields(command, self._FIELDS, "Testimony")
         ctype = command["type"]
-        spec = self._FIELDS.get(ctype)
-        if spec is None:
-            raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in Testimony.")
-        required, optional = spec
-        given = set(command) - {"type"}
-        missing = sorted(required - given)
-        if missing:
-            raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
-        extra = sorted(given - required - optional)
-        if extra:
-            raise IllegalCommand("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
         stage = self.state["stage"]
         if self._STAGE_OF[ctype] != stage:
             raise IllegalCommand("wrong_stage", self._STAGE_HINT[stage])

@@ -119,7 +119,7 @@ from game.engine.errors import IllegalCommand
 from game.engine.match import Match, SetupError
 from game.engine.rng import weighted_index
 from game.engine.registry import register
-from game.engine.shape import shown
+from game.engine.shape import check_fields, shown
 
 START_MONEY = 50
 HAND_SIZE = 6
@@ -467,18 +467,8 @@ class WitchTrialMatch(Match):
 
     def _apply(self, seat: int, command: dict) -> None:
         self._rolled = False
+        check_fields(command, self._FIELDS, "Witch Trial")
         ctype = command["type"]
-        spec = self._FIELDS.get(ctype)
-        if spec is None:
-            raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in Witch Trial.")
-        required, optional = spec
-        given = set(command) - {"type"}
-        missing = sorted(required - given)
-        if missing:
-            raise IllegalCommand("bad_command", f"'{ctype}' needs the field {missing[0]!r}.")
-        extra = sorted(given - required - optional)
-        if extra:
-            raise IllegalCommand("bad_command", f"'{ctype}' has no field {shown(extra[0])}.")
         trial = self.state["trial"]
         if trial is None:
             if ctype not in self._TURN_COMMANDS:
