@@ -11,7 +11,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.sprites import Tween
-from game.ui.widgets import Button
+from game.ui.widgets import Banner, Button
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +166,32 @@ def bar_buttons(bar: pygame.Rect, specs: list[tuple[str, str, Any, int | None, s
         out.append(Button((x, y, w, bh), label, action, style=style, font_size=size, hotkey=hotkey, name=name))
         x += w + gap
     return out
+
+
+class RowBanner(Banner):
+    """A public banner for a low strip: the prompt on the left, the buttons in one row on
+    the right (the shared Banner stacks them, which needs more height). Each button fits
+    its label (at least ``MIN_BUTTON`` px); the row takes at most ``BUTTON_SHARE`` of the
+    strip, narrowed evenly when it would take more."""
+
+    MIN_BUTTON = 100
+    BUTTON_SHARE = 0.5
+
+    def _layout(self) -> None:
+        if not self.buttons:
+            return
+        f = get_font(self.font_size - 2, bold=True)
+        widths = [max(self.MIN_BUTTON, f.size(b.label)[0] + 30) for b in self.buttons]
+        gap = 10
+        room = int(self.rect.w * self.BUTTON_SHARE)
+        if sum(widths) + gap * (len(widths) - 1) > room:
+            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * scale) for w in widths]
+        bh = max(26, min(44, self.rect.h - 14))
+        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
+        for b, w in zip(self.buttons, widths):
+            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
+            x += w + gap
 
 
 def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: bool = False) -> pygame.Surface:

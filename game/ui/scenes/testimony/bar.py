@@ -11,7 +11,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table.common import bar_buttons
+from game.ui.scenes.table.common import RowBanner, bar_buttons
 from game.ui.scenes.table_base import Pick, Prompt
 from game.ui.scenes.testimony.common import felt_panel
 from game.ui.widgets import Banner, Button
@@ -21,24 +21,11 @@ SHOW_LABELS = {"character": ("Show your Character (C)", pygame.K_c),
                "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p)}
 
 
-class PublicBanner(Banner):
+class PublicBanner(RowBanner):
     """The public banner laid out for a low strip: words left, buttons right."""
 
-    def _layout(self) -> None:
-        if not self.buttons:
-            return
-        f = get_font(self.font_size - 2, bold=True)
-        widths = [max(110, f.size(b.label)[0] + 30) for b in self.buttons]
-        gap = 10
-        room = int(self.rect.w * 0.55)
-        if sum(widths) + gap * (len(widths) - 1) > room:
-            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
-            widths = [int(w * scale) for w in widths]
-        bh = max(26, min(44, self.rect.h - 14))
-        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
-        for b, w in zip(self.buttons, widths):
-            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
-            x += w + gap
+    MIN_BUTTON = 110
+    BUTTON_SHARE = 0.55
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -9,7 +9,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table.common import bar_buttons
+from game.ui.scenes.table.common import RowBanner, bar_buttons
 from game.ui.scenes.table_base import Prompt, blit_text, fit_lines
 from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
@@ -30,27 +30,11 @@ def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int,
         scene.note_text(what, words, " ".join(lines), drawn, box)
 
 
-class SideBanner(Banner):
+class SideBanner(RowBanner):
     """The public banner laid out for a low strip: the prompt on the left, the buttons
     in one row on the right (the shared Banner stacks them, which needs more height)."""
 
     scene: Any = None
-
-    def _layout(self) -> None:
-        if not self.buttons:
-            return
-        f = get_font(self.font_size - 2, bold=True)
-        widths = [max(100, f.size(b.label)[0] + 30) for b in self.buttons]
-        gap = 10
-        room = int(self.rect.w * 0.5)
-        if sum(widths) + gap * (len(widths) - 1) > room:
-            scale = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
-            widths = [int(w * scale) for w in widths]
-        bh = max(26, min(44, self.rect.h - 14))
-        x = self.rect.right - 10 - (sum(widths) + gap * (len(widths) - 1))
-        for b, w in zip(self.buttons, widths):
-            b.set_rect((x, self.rect.centery - bh // 2, w, bh))
-            x += w + gap
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
