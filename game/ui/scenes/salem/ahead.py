@@ -58,7 +58,7 @@ class AheadPanel:
                 key = self.seat_key(seat, zone, own)
                 hit = self._seat_cache.get((seat, night))
                 if hit is None or hit[0] != key:
-                    self._seat_cache[(seat, night)] = self.seat_picture(seat, zone, own, key)
+                    self.seat_picture_kept(seat, zone, own, key, night)
                     return True  # one panel per call: each call stays short
             layers = self.__dict__.setdefault("_seat_layers", {})
             if (self.size, night) not in layers:
@@ -88,12 +88,19 @@ class AheadPanel:
             for name, tint in MARKERS:
                 yield lambda head=head, name=name, tint=tint: get_icon(name, head, tint)
         ids = [c for c in all_card_ids("salem") if not c.startswith("char-")]
-        done: set[tuple[int, int]] = set()
+        # the hand's size first (a drawn card's face is the costliest first drawing: the
+        # largest), then the size cards fly at, then every size seen so far
+        hand = tuple(self.card_size())
+        playing = [c for c in ids if not c.startswith("tryal-")]
+        done: set[tuple[int, int]] = {hand, (hand[0] // 2, hand[1] // 2)}
+        for size in (hand, (hand[0] // 2, hand[1] // 2)):
+            for card in playing:
+                yield lambda card=card, size=size: self.art.face("salem", card, size)
         while True:
             sizes = self.face_sizes() - done
             if not sizes:
                 return
-            for size in sorted(sizes):
+            for size in sorted(sizes, key=lambda z: -z[0] * z[1]):
                 done.add(size)
                 for card in ids:
                     yield lambda card=card, size=size: self.art.face("salem", card, size)

@@ -108,31 +108,82 @@ class SeatsPanel:
         """A seat panel from the cache keyed by what it shows (the table redraws its static
         part after every move; most seats did not change). Drawn with the plain edge."""
         key = key if key is not None else self.seat_key(seat, zone, own)
-        hit = self._seat_cache.get((seat, self.is_night()))
-        if hit is None or hit[0] != key:
-            hit = self._seat_cache[(seat, self.is_night())] = self.seat_picture(seat, zone, own, key)
+        hit = self.seat_picture_kept(seat, zone, own, key, self.is_night())
         surface.blit(hit[1], zone.topleft)
         self.place_seat_parts(seat, zone)
 
+    #: pictures kept per seat and phase besides the one shown: a blind window's "answered"
+    #: marks come and go on every seat at once, and most panels then look as they did before
+    RECENT_PICTURES = 3
+
+    def seat_picture_kept(self, seat: int, zone: pygame.Rect, own: bool, key: str, night: bool) -> tuple:
+        """The seat's picture for ``key`` (made as the panel of ``night`` or day): the one
+        shown last, one of the few before it, or drawn now; it becomes the one shown."""
+        current = self._seat_cache.get((seat, night))
+        if current is not None and current[0] == key:
+            return current
+        recent = self.__dict__.setdefault("_seat_recent", {})
+        kept = recent.setdefault((seat, night), [])
+        hit = next((p for p in kept if p[0] == key), None)
+        if hit is None:
+            hit = self.seat_picture(seat, zone, own, key)
+        else:
+            kept.remove(hit)
+        if current is not None:
+            kept.insert(0, current)
+            del kept[self.RECENT_PICTURES:]
+        self._seat_cache[(seat, night)] = hit
+        return hit
+
     def seat_picture(self, seat: int, zone: pygame.Rect, own: bool, key: str) -> tuple:
         """(key, an opaque picture of the panel with the table's background under it, where
-        its cards lie inside it)."""
-        local = pygame.Surface(zone.size)
-        bg = self.background_surface(self.size)
-        if bg is not None:
-            local.blit(bg, (0, 0), zone)
-        else:
-            local.fill(theme.FELT)
+        its cards lie inside it): a copy of the empty panel (:meth:`panel_base`) with the
+        seat drawn on it."""
+        local = self.panel_base(zone, self.seat_style(seat)[0]).copy()
         saved = (self.seat_rects, self.tryal_rects, self.front_rects)
         self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
         try:
-            self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own, plain=True)
+            self.draw_seat(local, seat, pygame.Rect(0, 0, zone.w, zone.h), own, plain=True, panel_drawn=True)
             parts = (dict(self.tryal_rects), dict(self.front_rects))
         finally:
             self.seat_rects, self.tryal_rects, self.front_rects = saved
-        if pygame.display.get_surface() is not None:
-            local = local.convert()
         return (key, local, parts)
+
+    def panel_base(self, zone: pygame.Rect, fill: tuple[int, int, int]) -> pygame.Surface:
+        """An empty seat panel as its pictures start: the table's background under ``zone``,
+        the translucent fill and the plain edge, made opaque in the screen's format once
+        per place, size, fill and phase (a picture is then one copy, not a fresh surface,
+        a background blit, a translucent blit and a conversion)."""
+        bases = self.__dict__.setdefault("_panel_bases", {})
+        key = (tuple(zone), fill, self.is_night(), self.size)
+        base = bases.get(key)
+        if base is None:
+            base = pygame.Surface(zone.size)
+            if pygame.display.get_surface() is not None:
+                base = base.convert()
+            bg = self.background_surface(self.size)
+            if bg is not None:
+                base.blit(bg, (0, 0), zone)
+            else:
+                base.fill(theme.FELT)
+            box = self.panel_fill(zone.size, fill)
+            base.blit(box, (0, 0))
+            pygame.draw.rect(base, PLAIN_EDGE[0], base.get_rect(), PLAIN_EDGE[1], border_radius=8)
+            if len(bases) > 8 * max(1, self.players):
+                bases.clear()
+            bases[key] = base
+        return base
+
+    def panel_fill(self, size: tuple[int, int], fill: tuple[int, int, int]) -> pygame.Surface:
+        """A seat panel's translucent fill (table_base.panel's, alpha 232), made once per
+        size and colour."""
+        boxes = self.__dict__.setdefault("_panel_fills", {})
+        box = boxes.get((size, fill))
+        if box is None:
+            box = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (*fill, 232), box.get_rect(), border_radius=8)
+            boxes[(size, fill)] = box
+        return box
 
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""
@@ -154,25 +205,19 @@ class SeatsPanel:
         return fill, edge, width
 
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool,
-                  plain: bool = False) -> None:
+                  plain: bool = False, panel_drawn: bool = False) -> None:
         """One seat panel; ``plain``: with the usual edge whatever the seat's state (the
-        cached picture; :meth:`draw_seats` draws a coloured edge over it)."""
+        cached picture; :meth:`draw_seats` draws a coloured edge over it); ``panel_drawn``:
+        the empty panel is already on ``surface`` (:meth:`panel_base`)."""
         s = self.seat_data(seat)
         if not s:
             return
         fill, edge, width = self.seat_style(seat)
         if plain:
             edge, width = PLAIN_EDGE
-        # table_base.panel(surface, zone, color=fill, alpha=232, edge=edge, width=width),
-        # its translucent fill made once per size and colour
-        boxes = self.__dict__.setdefault("_panel_fills", {})
-        box = boxes.get((zone.size, fill))
-        if box is None:
-            box = pygame.Surface(zone.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*fill, 232), box.get_rect(), border_radius=8)
-            boxes[(zone.size, fill)] = box
-        surface.blit(box, zone.topleft)
-        pygame.draw.rect(surface, edge, zone, width, border_radius=8)
+        if not panel_drawn:  # table_base.panel(surface, zone, color=fill, alpha=232, edge=edge, width=width)
+            surface.blit(self.panel_fill(zone.size, fill), zone.topleft)
+            pygame.draw.rect(surface, edge, zone, width, border_radius=8)
         self.seat_rects[seat] = zone
         pad = max(4, zone.h // 28)
         # -- header: name, character, markers
@@ -283,8 +328,11 @@ class SeatsPanel:
             img = self.art.face("salem", f"tryal-{card['kind']}", (cw, ch))
             surface.blit(img, (x, y))
             if card["kind"] != "witch":
-                shade = pygame.Surface((cw, ch), pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 70))
+                shades = self.__dict__.setdefault("_shades", {})
+                shade = shades.get((cw, ch))
+                if shade is None:
+                    shade = shades[(cw, ch)] = pygame.Surface((cw, ch), pygame.SRCALPHA)
+                    shade.fill((0, 0, 0, 70))
                 surface.blit(shade, (x, y))
             self.front_rects[(seat, f"tryal-{card['kind']}", x)] = pygame.Rect(x, y, cw, ch)
             x += step
