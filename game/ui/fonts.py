@@ -101,21 +101,41 @@ def wrap_text(text: str, font: pygame.font.Font, width: int, *, break_words: boo
 
     Words longer than a line are cut with a hyphen (``break_words=False`` leaves them
     whole and over-wide, for callers that would rather pick a smaller font). Explicit
-    newlines start new lines; an empty text gives ``[]``.
+    newlines start new lines; an empty text gives ``[]``. Each line takes as many words
+    as fit (found by halving, a few measurements a line); the result is remembered per
+    text, font and width (logs and prompts wrap the same sentences frame after frame).
     """
+    return list(_wrap(str(text), font, int(width), bool(break_words)))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, font: pygame.font.Font, width: int, break_words: bool) -> tuple[str, ...]:
     lines: list[str] = []
-    for paragraph in str(text).split("\n"):
+    for paragraph in text.split("\n"):
         words = paragraph.split()
         if not words:
             if paragraph or lines:
                 lines.append("")
             continue
+        i = 0
         line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-                continue
+        while i < len(words):
+            # the most words from i on that fit after ``line`` (widths grow with words)
+            lo, hi = 0, len(words) - i
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                candidate = " ".join(([line] if line else []) + words[i:i + mid])
+                if font.size(candidate)[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            if lo:
+                line = " ".join(([line] if line else []) + words[i:i + lo])
+                i += lo
+                if i == len(words):
+                    break
+            word = words[i]
+            i += 1
             if line:
                 lines.append(line)
             # a single word wider than the line: cut it so nothing spills over the card
@@ -130,7 +150,7 @@ def wrap_text(text: str, font: pygame.font.Font, width: int, *, break_words: boo
             lines.append(line)
     while lines and lines[-1] == "":
         lines.pop()
-    return lines
+    return tuple(lines)
 
 
 def fit_font(

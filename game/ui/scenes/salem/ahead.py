@@ -96,13 +96,19 @@ class AheadPanel:
         for size in (hand, (hand[0] // 2, hand[1] // 2)):
             for card in playing:
                 yield lambda card=card, size=size: self.art.face("salem", card, size)
+        tryals = [c for c in ids if c.startswith("tryal-")]
         while True:
             sizes = self.face_sizes() - done
-            if not sizes:
+            backs = self.back_sizes() - done - sizes  # face-down Tryal cards show their face when revealed
+            if not sizes and not backs:
                 return
             for size in sorted(sizes, key=lambda z: -z[0] * z[1]):
                 done.add(size)
                 for card in ids:
+                    yield lambda card=card, size=size: self.art.face("salem", card, size)
+            for size in sorted(backs, key=lambda z: -z[0] * z[1]):
+                done.add(size)
+                for card in tryals:
                     yield lambda card=card, size=size: self.art.face("salem", card, size)
 
     def face_sizes(self) -> set[tuple[int, int]]:
@@ -111,6 +117,18 @@ class AheadPanel:
         if not isinstance(faces, dict):
             return set()
         return {key[-1] for key in faces if isinstance(key, tuple) and key and key[0] == "salem"}
+
+    def sizes_seen(self) -> tuple[int, int]:
+        """How many face and back sizes the table has drawn cards at (new ones: draw ahead)."""
+        return len(self.face_sizes()), len(self.back_sizes())
+
+    def back_sizes(self) -> set[tuple[int, int]]:
+        """The sizes the table has drawn Salem card backs at so far (face-down Tryal rows)."""
+        other = getattr(self.art, "_other", None)
+        if not isinstance(other, dict):
+            return set()
+        return {key[2] for key in other
+                if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", "salem")}
 
     def draw_first_drawings(self, budget: float) -> bool:
         """Draw ahead for about ``budget`` seconds; False once everything is drawn."""
@@ -122,7 +140,7 @@ class AheadPanel:
             step()
             if time.perf_counter() >= end:
                 return True
-        self._first_drawings, self._sizes_drawn = None, len(self.face_sizes())
+        self._first_drawings, self._sizes_drawn = None, self.sizes_seen()
         return False
 
     # -- when
@@ -138,7 +156,7 @@ class AheadPanel:
         start = time.perf_counter()
         if self.__dict__.get("_ahead_due") == self._seen and not self.prepare_other_phase():
             self._ahead_due = None  # every seat is ready for the other phase
-            if not self.__dict__.get("_first_left", True) and len(self.face_sizes()) != self._sizes_drawn:
+            if not self.__dict__.get("_first_left", True) and self.sizes_seen() != self._sizes_drawn:
                 self._first_left = True  # cards were drawn at a new size: draw the others at it
         left = SLICE - (time.perf_counter() - start)
         if left > 0 and self.__dict__.get("_first_left", True):

@@ -4,8 +4,6 @@ pile with Night at its bottom, the discard pile. Mixed into
 :class:`~game.ui.scenes.salem.table.SalemTableScene`."""
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.ui import theme

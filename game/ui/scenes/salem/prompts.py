@@ -18,7 +18,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.salem import words
-from game.ui.scenes.table_base import MIN_TEXT, blit_text, panel, text
+from game.ui.scenes.table_base import MIN_TEXT, text
 from game.ui.widgets import Button
 
 SLEEP_TEXT = {
@@ -35,6 +35,11 @@ ASK_TEXT = {
     "conspiracy": "Take one Tryal card, unseen, from the row on your left.",
     "keep_character": "Keep one of the two Town Hall characters you were dealt.",
 }
+
+
+def pad_of(box: pygame.Rect) -> int:
+    """The prompt box's inner margin."""
+    return max(8, box.h // 24)
 
 
 class PromptsPanel:
@@ -101,7 +106,7 @@ class PromptsPanel:
         the title, what is asked, the votes so far, then the grid of choices BELOW all
         the words (QA 20: the votes line lay under the first row of names at 12 players)
         and Continue at the bottom. The words step down to 11 px until the grid has room."""
-        pad = max(8, box.h // 24)
+        pad = pad_of(box)
         bh = max(26, min(40, box.h // 9))
         tsize = max(16, min(26, box.h // 12))
         top = box.y + pad + tsize + 10
@@ -223,35 +228,59 @@ class PromptsPanel:
         box = self.prompt_rect()
         self.prompt_box = box
         night = self.is_night()
-        panel(surface, box, color=theme.NIGHT_SKY if night else theme.PANEL, alpha=246,
-              edge=theme.MOON if night else theme.HIGHLIGHT, radius=12, width=3)
-        pad = max(8, box.h // 24)
         title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
-        tsize = max(16, min(26, box.h // 12))
-        surface.blit(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))
-        options = [b for b in self.buttons if b.name.startswith("option:")]
+        options = len([b for b in self.buttons if b.name.startswith("option:")])
         votes = self.votes_text(p)
-        layout = self.window_layout(box, self.window_ask, votes, len(options))
-        ask_box = pygame.Rect(box.x + pad, layout["ask_top"], box.w - 2 * pad,
-                              layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"])
-        font = get_font(layout["size"])
-        y = ask_box.y
-        drawn = []
-        for line in layout["ask"]:
-            drawn.append(blit_text(surface, font.render(line, True, theme.TEXT_LIGHT), (ask_box.x, y)))
-            y += font.get_linesize()
-        self.note_text("window prompt", self.window_ask, " ".join(layout["ask"]), drawn, ask_box)
-        if votes:
-            vf = get_font(layout["vsize"])
-            drawn = []
-            for ln in layout["votes"]:
-                drawn.append(blit_text(surface, vf.render(ln, True, theme.TEXT_MUTED), (ask_box.x, y)))
-                y += vf.get_linesize()
-            self.note_text("window votes", votes, " ".join(layout["votes"]), drawn, ask_box)
-        if not [b for b in self.buttons if b.name.startswith("option:")]:
+        # laid out and rendered once per wording and place (the box stays on screen for
+        # many frames; its choices are buttons, drawn by draw_buttons)
+        key = (tuple(box), night, title, self.window_ask, votes, options)
+        hit = self.__dict__.get("_prompt_pieces")
+        if hit is None or hit[0] != key:
+            hit = self._prompt_pieces = (key, self.window_prompt_pieces(box, night, title, votes, options))
+        fill, edge, images, notes = hit[1]
+        surface.blit(fill, box.topleft)  # table_base.panel(surface, box, alpha=246, radius=12, width=3)
+        pygame.draw.rect(surface, edge, box, 3, border_radius=12)
+        for image, at in images:
+            surface.blit(image, at)
+        for what, said, shown, rects, area in notes:
+            self.note_text(what, said, shown, rects, area)
+        if not options:
             # the sleeping seat: a quiet picture in the space the choices take for others
-            area = pygame.Rect(box.x + pad, box.y + int(box.h * 0.36), box.w - 2 * pad, int(box.h * 0.42))
+            area = pygame.Rect(box.x + pad_of(box), box.y + int(box.h * 0.36), box.w - 2 * pad_of(box), int(box.h * 0.42))
             r = max(14, min(area.w, area.h) // 4)
             pygame.draw.circle(surface, theme.MOON, (area.centerx, area.centery), r)
             pygame.draw.circle(surface, theme.NIGHT_SKY if night else theme.PANEL,
                                (area.centerx - r // 2, area.centery - r // 4), int(r * 0.85))
+
+    def window_prompt_pieces(self, box: pygame.Rect, night: bool, title: str, votes: str, options: int) -> tuple:
+        """What the prompt's box draws: (its translucent fill, its edge colour, [(rendered
+        words, where)], the texts noted for the text-fit check as (what, words, shown,
+        rects, box))."""
+        fill = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(fill, (*(theme.NIGHT_SKY if night else theme.PANEL), 246), fill.get_rect(), border_radius=12)
+        pad = pad_of(box)
+        tsize = max(16, min(26, box.h // 12))
+        images = [(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))]
+        layout = self.window_layout(box, self.window_ask, votes, options)
+        ask_box = pygame.Rect(box.x + pad, layout["ask_top"], box.w - 2 * pad,
+                              layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"])
+        notes: list[tuple] = []
+        font = get_font(layout["size"])
+        y = ask_box.y
+        drawn = []
+        for line in layout["ask"]:
+            image = font.render(line, True, theme.TEXT_LIGHT)
+            images.append((image, (ask_box.x, y)))
+            drawn.append(image.get_rect(topleft=(ask_box.x, y)))
+            y += font.get_linesize()
+        notes.append(("window prompt", self.window_ask, " ".join(layout["ask"]), drawn, ask_box))
+        if votes:
+            vf = get_font(layout["vsize"])
+            drawn = []
+            for ln in layout["votes"]:
+                image = vf.render(ln, True, theme.TEXT_MUTED)
+                images.append((image, (ask_box.x, y)))
+                drawn.append(image.get_rect(topleft=(ask_box.x, y)))
+                y += vf.get_linesize()
+            notes.append(("window votes", votes, " ".join(layout["votes"]), drawn, ask_box))
+        return fill, theme.MOON if night else theme.HIGHLIGHT, images, notes

@@ -84,7 +84,6 @@ class SeatsPanel:
         """Everything a seat panel's cached picture shows (its edge colour is drawn over
         it): when it is unchanged the panel is not redrawn."""
         v = self.view
-        p = v.get("pending") or {}
         mine = own and v.get("seat") == seat
         data = self.seat_data(seat)
         return repr((seat, zone.size, own, data, self.seat_style(seat)[0],

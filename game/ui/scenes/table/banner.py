@@ -4,6 +4,7 @@ cards, public moments) before the screen passes on."""
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import pygame
 
@@ -12,6 +13,23 @@ from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.scenes.table.common import MIN_TEXT, THINKING_DOTS_PER_SECOND, panel, Target, text
 from game.ui.scenes.table.text_fit import blit_text, fit_lines
 from game.ui.sprites import CardSprite
+
+
+@lru_cache(maxsize=256)
+def message_layout(variants: tuple[str, ...], width: int, height: int) -> tuple[str, int, tuple[str, ...], int]:
+    """How the hint strip shows a message (its wordings, longest first) in a strip of
+    ``width`` x ``height``: (the wording, its size, its lines, the height they need —
+    over ``height`` the strip grows upward). The first wording at the largest size from
+    18 px down to 11 that fits on one line, else the last wording wrapped onto two lines.
+    Worked out once per message and strip (the strip is drawn every frame)."""
+    top = max(13, min(18, height - 10))
+    for variant in variants:
+        size = next((z for z in range(top, MIN_TEXT - 1, -1) if get_font(z).size(variant)[0] <= width - 20), 0)
+        if size:
+            return variant, size, (variant,), 0
+    variant = variants[-1]
+    size, lines = fit_lines(variant, width - 20, 2 * get_font(MIN_TEXT).get_linesize(), top)
+    return variant, size, tuple(lines), len(lines) * get_font(size).get_linesize() + 4
 
 
 class BannerPanel:
@@ -122,19 +140,10 @@ class BannerPanel:
         if r is None or not self.message:
             return
         rect = pygame.Rect(r)
-        variants = [self.message] + list(self.short_messages.get(self.message, ()))
-        top = max(13, min(18, rect.h - 10))
-        for variant in variants:
-            size = next((z for z in range(top, MIN_TEXT - 1, -1) if get_font(z).size(variant)[0] <= rect.w - 20), 0)
-            if size:
-                lines = [variant]
-                break
-        else:
-            variant = variants[-1]
-            size, lines = fit_lines(variant, rect.w - 20, 2 * get_font(MIN_TEXT).get_linesize(), top)
-            need = len(lines) * get_font(size).get_linesize() + 4
-            if need > rect.h:
-                rect = pygame.Rect(rect.x, rect.bottom - need, rect.w, need)
+        variants = (self.message, *self.short_messages.get(self.message, ()))
+        variant, size, lines, need = message_layout(variants, rect.w, rect.h)
+        if need > rect.h:
+            rect = pygame.Rect(rect.x, rect.bottom - need, rect.w, need)
         held = self.holding()  # the drawn-cards line stands out: it asks for a click
         panel(surface, rect, alpha=200, radius=6, width=2 if held else 1,
               edge=theme.SELECT if held else theme.PANEL_EDGE)

@@ -198,14 +198,24 @@ def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: b
     return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
 
 
+#: panel()'s translucent fills, one per (size, colour, alpha, radius): the hint strip, the
+#: log and the prompts are panels drawn every frame, and a fresh surface each time costs
+_PANEL_FILLS: dict[tuple, pygame.Surface] = {}
+
+
 def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, edge=theme.PANEL_EDGE,
           radius: int = 8, width: int = 2) -> None:
     r = pygame.Rect(rect)
     if alpha >= 255:
         pygame.draw.rect(surface, color, r, border_radius=radius)
     else:
-        box = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (*color, alpha), box.get_rect(), border_radius=radius)
+        key = (r.size, tuple(color)[:3], alpha, radius)
+        box = _PANEL_FILLS.get(key)
+        if box is None:
+            if len(_PANEL_FILLS) >= 128:
+                _PANEL_FILLS.clear()
+            box = _PANEL_FILLS[key] = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (*key[1], alpha), box.get_rect(), border_radius=radius)
         surface.blit(box, r.topleft)
     if edge is not None and width:
         pygame.draw.rect(surface, edge, r, width, border_radius=radius)

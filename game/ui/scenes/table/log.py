@@ -2,6 +2,8 @@
 help overlay."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.ui import theme
@@ -9,6 +11,18 @@ from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.scenes.table.common import MIN_TEXT, panel, text
 from game.ui.scenes.table.text_fit import blit_text
 from game.ui.widgets import Button, fit_text
+
+
+@lru_cache(maxsize=1024)
+def button_fit(label: str, font_size: int, room: int) -> tuple[int, str, int, int]:
+    """A button label's font size stepped down to 11 px until it fits ``room``, the words
+    shown at that size (cut with an ellipsis if even 11 px is too wide) and their size
+    (measured once: buttons are fitted every frame)."""
+    while font_size > MIN_TEXT and get_font(font_size, bold=True).size(label)[0] > room:
+        font_size -= 1
+    shown = fit_text(label, font_size, room, bold=True)
+    w, h = get_font(font_size, bold=True).size(shown)
+    return font_size, shown, w, h
 
 
 class LogPanel:
@@ -41,75 +55,132 @@ class LogPanel:
         """What leaving the table would not keep, for the table menu ("" = nothing)."""
         return ""
 
+    #: a colour the log panel always lies on (its picture is then made opaque over it, and
+    #: the per-frame blit needs no blending); None: translucent over whatever is under it
+    LOG_UNDER: tuple[int, int, int] | None = None
+
     def draw_log(self, surface: pygame.Surface) -> None:
         r = self.rects.get("log")
         if r is None:
             return
         rect = pygame.Rect(r)
         notice = self.away_notice_layout()  # a LAN away notice sits above the log's lines
-        key = (rect.size, len(self.log_events), self.log_scroll, self._seen[1] if self._seen else None,
+        seen = self._seen[1] if self._seen else None
+        key = (rect.size, len(self.log_events), self.log_scroll, seen,
                self.log_events[-1].get('type') if self.log_events else None, notice[0].h if notice else 0)
         if self._log_cache is None or self._log_cache[0] != key:
-            blank = self._log_blank
-            if blank is None or blank.get_size() != rect.size:
-                blank = pygame.Surface(rect.size, pygame.SRCALPHA)
-                panel(blank, blank.get_rect(), alpha=215)
-                self._log_blank = blank
-            box = blank.copy()  # the empty panel is drawn once per size
-            size = max(12, min(17, rect.h // 25, rect.w // 18))
-            font = get_font(size)
-            head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
-            box.blit(head, (10, 6))
-            top = 10 + head.get_height() + (notice[0].h + 6 if notice else 0)
-            lines: list[tuple[str, bool]] = []
-            # the log only grows: sentences are wrapped once per event and width
-            # (one cache per shown seat: each seat's log is redacted differently)
-            # (one cache per shown seat: each seat's log is redacted differently; the
-            # wrapping itself is shared by sentence, so a change of seat measures nothing anew)
-            cache = self._log_wrapped.setdefault((rect.w, size, self._seen[1] if self._seen else None), {})
-            by_sentence = self._log_wrapped.setdefault((rect.w, size, "sentences"), {})
-            first = max(0, len(self.log_events) - 120)
-            for i in range(first, len(self.log_events)):
-                wrapped = cache.get(i)
-                if wrapped is None:
-                    sentence = self.describe_event(self.log_events[i])
-                    wrapped = by_sentence.get(sentence)
-                    if wrapped is None:
-                        wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
-                        by_sentence[sentence] = wrapped
-                    cache[i] = wrapped
-                for j, line in enumerate(wrapped):
-                    lines.append(((" " if j else "") + line, j == 0))
-            room = max(1, (rect.h - top - 6) // font.get_linesize())
-            self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
-            end = len(lines) - self.log_scroll
-            shown = lines[max(0, end - room):end]
-            y = top
-            for k, (line, first) in enumerate(shown):
-                newest = self.log_scroll == 0 and k == len(shown) - 1
-                color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
-                # render_text is font.render at this size, cached: the lines only scroll
-                box.blit(render_text(line, size, color), (12, y))
-                y += font.get_linesize()
-            if self.log_scroll:
-                more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
-                right = self.log_header_right() - rect.x  # left of the header's buttons
-                box.blit(more, (right - more.get_width(), 8))
-            self._log_cache = (key, box)
+            self._log_cache = self.log_picture(rect, key, notice)
         surface.blit(self._log_cache[1], rect.topleft)
+
+    def log_lines(self, rect: pygame.Rect, size: int) -> list[tuple[str, bool]]:
+        """The log's lines at this width and size: (line, first line of its event)."""
+        font = get_font(size)
+        lines: list[tuple[str, bool]] = []
+        # the log only grows: sentences are wrapped once per event and width (one cache
+        # per shown seat: each seat's log is redacted differently; the wrapping itself is
+        # shared by sentence, so a change of seat measures nothing anew)
+        cache = self._log_wrapped.setdefault((rect.w, size, self._seen[1] if self._seen else None), {})
+        by_sentence = self._log_wrapped.setdefault((rect.w, size, "sentences"), {})
+        first = max(0, len(self.log_events) - 120)
+        for i in range(first, len(self.log_events)):
+            wrapped = cache.get(i)
+            if wrapped is None:
+                sentence = self.describe_event(self.log_events[i])
+                wrapped = by_sentence.get(sentence)
+                if wrapped is None:
+                    wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
+                    by_sentence[sentence] = wrapped
+                cache[i] = wrapped
+            for j, line in enumerate(wrapped):
+                lines.append(((" " if j else "") + line, j == 0))
+        return lines
+
+    def log_picture(self, rect: pygame.Rect, key: tuple, notice) -> tuple:
+        """(key, the log panel's picture, what it shows). After a move only a few lines
+        are new: the picture kept is scrolled up and only the new lines (and the line
+        that was newest, no longer highlighted) are drawn, instead of the whole panel."""
+        blank = self._log_blank
+        if blank is None or blank.get_size() != rect.size:
+            blank = pygame.Surface(rect.size, pygame.SRCALPHA)
+            panel(blank, blank.get_rect(), alpha=215)
+            if self.LOG_UNDER is not None and pygame.display.get_surface() is not None:
+                solid = pygame.Surface(rect.size).convert()
+                solid.fill(self.LOG_UNDER)
+                solid.blit(blank, (0, 0))
+                blank = solid
+            self._log_blank = blank
+        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        font = get_font(size)
+        line_h = font.get_linesize()
+        head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
+        top = 10 + head.get_height() + (notice[0].h + 6 if notice else 0)
+        lines = self.log_lines(rect, size)
+        room = max(1, (rect.h - top - 6) // line_h)
+        self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - room):end]
+        old = self._log_cache
+        # what the kept picture showed: (its key without the event count, lines, top)
+        same = (key[0], key[3], key[5], top, size)
+        if old is not None and len(old) > 2 and old[2][0] == same and self.log_scroll == 0 and old[0][2] == 0:
+            before = old[2][1]
+            new = len(lines) - old[2][2]  # lines added since
+            if 0 < new < room and len(before) == min(room, old[2][2]) and shown[:len(shown) - new] == before[-(len(shown) - new):]:
+                box = old[1]
+                self.scroll_log_picture(box, blank, top, room, line_h, len(before), len(shown), new)
+                kept = len(shown) - new
+                for k in range(max(0, kept - 1), len(shown)):  # the old newest line, then the new ones
+                    self.draw_log_line(box, blank, shown[k], k, len(shown), top, line_h, size)
+                return (key, box, (same, shown, len(lines)))
+        box = blank.copy()  # the empty panel is drawn once per size
+        box.blit(head, (10, 6))
+        for k, line in enumerate(shown):
+            self.draw_log_line(box, None, line, k, len(shown), top, line_h, size)
+        if self.log_scroll:
+            more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
+            right = self.log_header_right() - rect.x  # left of the header's buttons
+            box.blit(more, (right - more.get_width(), 8))
+        return (key, box, (same, shown, len(lines)))
+
+    def scroll_log_picture(self, box: pygame.Surface, blank: pygame.Surface, top: int, room: int, line_h: int,
+                           before: int, after: int, new: int) -> None:
+        """Move the kept lines up by the lines that no longer fit (``before + new - after``
+        of them) so the new ones go under them."""
+        up = before + new - after
+        if up <= 0:
+            return
+        area = pygame.Rect(0, top, box.get_width(), room * line_h)
+        box.set_clip(area)
+        box.scroll(0, -up * line_h)
+        box.set_clip(None)
+
+    def draw_log_line(self, box: pygame.Surface, blank: pygame.Surface | None, line: tuple[str, bool], k: int,
+                      count: int, top: int, line_h: int, size: int) -> None:
+        """Line ``k`` of ``count`` shown (the last one, newest, highlighted); with ``blank``
+        its row is wiped back to the empty panel first."""
+        y = top + k * line_h
+        if blank is not None:
+            row = pygame.Rect(0, y, box.get_width(), line_h)
+            if blank.get_flags() & pygame.SRCALPHA:
+                box.fill((0, 0, 0, 0), row)  # an exact copy of the panel's pixels, alpha too
+                box.blit(blank, row, row, special_flags=pygame.BLEND_RGBA_MAX)
+            else:
+                box.blit(blank, row, row)
+        newest = self.log_scroll == 0 and k == count - 1
+        text_, first = line
+        color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
+        # render_text is font.render at this size, cached: the lines only scroll
+        box.blit(render_text(text_, size, color), (12, y))
 
     def fit_button(self, b: Button) -> None:
         """A button's label read whole (issue 9 item 5): its font steps down to 11 px until
         the label fits; then what the button draws is noted for the text-fit check."""
         room = b.rect.w - 16
-        while b.font_size > MIN_TEXT and get_font(b.font_size, bold=True).size(b.label)[0] > room:
-            b.font_size -= 1
+        b.font_size, shown, w, h = button_fit(b.label, b.font_size, room)
         if b.visible:
-            w, h = get_font(b.font_size, bold=True).size(fit_text(b.label, b.font_size, room, bold=True))
             label = pygame.Rect(0, 0, w, h)
             label.center = b.rect.center
-            self.note_text("button", b.label, fit_text(b.label, b.font_size, room, bold=True), [label],
-                           b.rect)
+            self.note_text("button", b.label, shown, [label], b.rect)
 
     #: a "? Help" button at the right end of the log's header (a table with no other place for it)
     HELP_IN_LOG = False

@@ -72,6 +72,8 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
     HELP_IN_LOG = True
+    #: the log lies on the felt: its picture is made opaque over it (no blending per frame)
+    LOG_UNDER = theme.FELT
 
     def __init__(self, app, source) -> None:
         self.slot_rects: dict[int, pygame.Rect] = {}
@@ -468,17 +470,6 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
             surf.fill((0, 0, 0, alpha))
             self._shades[key] = surf
         return surf
-
-    def draw_log(self, surface: pygame.Surface) -> None:
-        """The base log panel, its cached picture made opaque once (it lies on the felt),
-        so the per-frame blit needs no alpha blending."""
-        super().draw_log(surface)
-        cache = self._log_cache
-        if cache is not None and cache[1].get_flags() & pygame.SRCALPHA:
-            solid = pygame.Surface(cache[1].get_size()).convert()
-            solid.fill(theme.FELT)
-            solid.blit(cache[1], (0, 0))
-            self._log_cache = (cache[0], solid)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The dice tumbling, the jury marker (it glides), the plea dialog, the Short Memory picker."""
