@@ -57,12 +57,58 @@ def test_what_the_table_keeps_between_moves_draws_exactly_the_fresh_picture(app)
         toggled, was_night = night != was_night, night
         nights += toggled and night
         if toggled or rng.random() < 0.15:  # every Night's start and end, and now and then
+            settle(app, table)
             kept = table._static.copy()
             assert same_pixels(kept, drawn_afresh(table)), f"step {step} (state {m.state_id}, night {night})"
             checked += 1
             table._static_key = None
             run_frames(app, 1)
     assert nights >= 1 and checked >= 8, (nights, checked)
+    clear_scenes(app)
+
+
+def settle(app, table) -> None:
+    """Frames until every panel a move changed is on the table (a move that changes many
+    panels puts a few on per frame)."""
+    for _ in range(20):
+        if not table.seats_left():
+            return
+        run_frames(app, 1)
+    raise AssertionError("the seat panels never settled")
+
+
+def test_a_move_that_changes_many_panels_puts_them_on_over_a_few_frames(app):
+    # issue 12 (frame p99 under 8 ms): confessions or the game's end change most panels
+    # at once; at most PICTURES_PER_FRAME are drawn in one frame, the seat on screen first,
+    # the rest in the next frames, and the table ends exactly as drawn afresh
+    m = new_match("salem", [f"Player {i + 1}" for i in range(12)], seed=1692, options={"town_hall": True})
+    source = MatchTableSource(m, 3)
+    table = open_table_scene(app, SalemTableScene, source, 3)
+    settle(app, table)
+    drawn = []
+    picture = table.seat_picture
+    table.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
+    table._seat_cache.clear()  # every panel must be drawn anew (as after confessions)
+    table.__dict__.get("_seat_recent", {}).clear()
+    for shown in [v[1] for k, v in table._seat_layers.items()]:
+        for seat in [k for k in shown if isinstance(k, int)]:
+            del shown[seat]
+    table._static_key, table.dirty = None, True
+    run_frames(app, 1)
+    assert drawn[0] == 3 and len(drawn) == table.PICTURES_PER_FRAME and table.seats_left()
+    assert table.next_wake() == 0.0  # the idle loop comes back at once for the rest
+    frames = 1
+    while table.seats_left():
+        run_frames(app, 1)
+        frames += 1
+        assert frames < 10
+    assert sorted(drawn) == list(range(12)) and frames == 3
+    assert same_pixels(table._static.copy(), drawn_afresh(table))
+    # another seat on screen: its panels all at once (no panel keeps what the last seat saw)
+    drawn.clear()
+    source.show(5)
+    run_frames(app, 1)
+    assert not table.seats_left() and drawn and drawn[0] == 5
     clear_scenes(app)
 
 

@@ -77,8 +77,8 @@ class AheadPanel:
         from game.ui.card_art import all_card_ids
 
         for size in range(11, 31):
-            for bold in (False, True):
-                yield lambda size=size, bold=bold: get_font(size, bold=bold)
+            for bold, title in ((False, False), (True, False), (True, True), (False, True)):
+                yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title)
         heads = set()
         for seat in range(self.players):
             zone = self.seat_zone(seat)
@@ -149,6 +149,10 @@ class AheadPanel:
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.seats_left() and self._static_key is not None:
+            self._static_key = None  # the panels the last frame had no time for (put_seats)
+            self.dirty = True
+            return
         quiet = (self._static_key is not None and self._static_key[0] == self._seen and not self.dirty
                  and pygame.display.get_surface() is not None)
         if not quiet:
@@ -164,6 +168,8 @@ class AheadPanel:
 
     def next_wake(self) -> float | None:
         wake = super().next_wake()
+        if self.seats_left():
+            return 0.0
         if self.ahead_left():
             wake = WAKE if wake is None else min(wake, WAKE)
         return wake

@@ -107,8 +107,7 @@ class CenterPanel:
         cache = self.__dict__.setdefault("_banner_cache", {})
         hit = cache.get(key)
         if hit is None:
-            box = pygame.Surface(area.size, pygame.SRCALPHA)  # table_base.panel's fill, kept
-            pygame.draw.rect(box, (*(theme.NIGHT_SKY if night else theme.PANEL), 220), box.get_rect(), border_radius=10)
+            box = self.translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
             pieces = [(what, words, shown, font.render(shown, True, colour), at)
                       for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line)]
             if len(cache) > 64:
@@ -120,6 +119,20 @@ class CenterPanel:
         for what, words, shown, image, at in pieces:
             drawn = surface.blit(image, at)
             self.note_text(what, words, shown, [drawn], text_area)
+
+    def translucent_fill(self, size: tuple[int, int], colour: tuple[int, int, int], alpha: int,
+                         radius: int) -> pygame.Surface:
+        """A rounded translucent fill (table_base.panel's), made once per size and colour:
+        the banner and the prompt box keep their size while their words change."""
+        fills = self.__dict__.setdefault("_translucent_fills", {})
+        key = (tuple(size), tuple(colour), alpha, radius)
+        box = fills.get(key)
+        if box is None:
+            if len(fills) > 16:
+                fills.clear()
+            box = fills[key] = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (*colour, alpha), box.get_rect(), border_radius=radius)
+        return box
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,

@@ -256,8 +256,7 @@ class PromptsPanel:
         """What the prompt's box draws: (its translucent fill, its edge colour, [(rendered
         words, where)], the texts noted for the text-fit check as (what, words, shown,
         rects, box))."""
-        fill = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(fill, (*(theme.NIGHT_SKY if night else theme.PANEL), 246), fill.get_rect(), border_radius=12)
+        fill = self.translucent_fill(box.size, theme.NIGHT_SKY if night else theme.PANEL, 246, 12)
         pad = pad_of(box)
         tsize = max(16, min(26, box.h // 12))
         images = [(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))]

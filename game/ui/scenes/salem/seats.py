@@ -44,8 +44,18 @@ class SeatsPanel:
         self.front_rects.clear()
         base, shown = self.seat_layer(surface.get_size())
         self._ahead_due = self._seen  # panels may have changed: draw the other phase's ahead
-        self.put_seats(base, shown)
+        self._seats_left = self.put_seats(base, shown, self.PICTURES_PER_FRAME)
         surface.blit(base, (0, 0))
+
+    #: seat pictures drawn anew in one frame at most while the same seat stays on screen:
+    #: a move that changes many panels at once (confessions, Night's end, the game's end)
+    #: puts the rest on in the next frames (~16 ms later, a few ms each) instead of making
+    #: one long frame; the seat on screen and the seat to act come first
+    PICTURES_PER_FRAME = 4
+
+    def seats_left(self) -> bool:
+        """Seat panels changed by the last move that are still to be put on (next frame)."""
+        return bool(self.__dict__.get("_seats_left"))
 
     def seat_layer(self, size: tuple[int, int]) -> tuple[pygame.Surface, dict]:
         """The background-and-seats layer of the phase shown now, and what each seat on it
@@ -62,9 +72,19 @@ class SeatsPanel:
             layer = layers[(size, self.is_night())] = (base, {})
         return layer
 
-    def put_seats(self, base: pygame.Surface, shown: dict) -> None:
-        """Put on ``base`` every seat whose panel is not there as it must look now."""
-        for seat in range(self.players):
+    def put_seats(self, base: pygame.Surface, shown: dict, budget: int | None = None) -> bool:
+        """Put on ``base`` every seat whose panel is not there as it must look now; with a
+        ``budget``, at most that many pictures drawn anew (pictures kept cost a blit) —
+        only while the same seat is on screen as last time on this layer (a panel must
+        never show what another seat's view held). True when some seats are left."""
+        viewer = (self.shown_seat(), self.view.get("seat"))
+        if shown.get("viewer") != viewer:
+            budget = None
+        shown["viewer"] = viewer
+        active = self.view.get("active")
+        night = self.is_night()
+        drawn, left = 0, False
+        for seat in sorted(range(self.players), key=lambda s: (s != viewer[0], s != active, s)):
             zone = self.seat_zone(seat)
             if zone is None:
                 continue
@@ -72,6 +92,12 @@ class SeatsPanel:
             key = self.seat_key(seat, zone, own)
             style = self.seat_style(seat)
             if shown.get(seat) != (key, tuple(zone), style):
+                if not self.seat_picture_ready(seat, key, night):
+                    if budget is not None and drawn >= budget:
+                        left = True  # its panel as it was, for a frame or two
+                        self.place_seat_parts(seat, zone)
+                        continue
+                    drawn += 1
                 self.draw_seat_cached(base, seat, zone, own, key)
                 fill, edge, width = style
                 if (edge, width) != PLAIN_EDGE:
@@ -79,6 +105,14 @@ class SeatsPanel:
                 shown[seat] = (key, tuple(zone), style)
             else:
                 self.place_seat_parts(seat, zone)
+        return left
+
+    def seat_picture_ready(self, seat: int, key: str, night: bool) -> bool:
+        """The seat's picture for ``key`` is kept (no drawing needed to put it on)."""
+        current = self._seat_cache.get((seat, night))
+        if current is not None and current[0] == key:
+            return True
+        return any(p[0] == key for p in self.__dict__.get("_seat_recent", {}).get((seat, night), ()))
 
     def seat_key(self, seat: int, zone: pygame.Rect, own: bool) -> str:
         """Everything a seat panel's cached picture shows (its edge colour is drawn over
