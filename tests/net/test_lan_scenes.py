@@ -69,8 +69,10 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
     other.connect("127.0.0.1", host.port, "Dee")  # the last free seat: the game starts
     try:
         _frames_until(app, lambda: session.table is not None, what="the table")
-        assert session.view() == on_host(host, lambda: host.match.view(0))
-        assert session.log() == on_host(host, lambda: host.match.log(0))
+        # the host's bot may move meanwhile: wait until the client is in step with it
+        _frames_until(app, lambda: (session.view() == on_host(host, lambda: host.match.view(0))
+                                    and session.log() == on_host(host, lambda: host.match.log(0))),
+                      what="the client in step with the host")
         assert session.players == ["Cy", "Bot 2", "Dee"] and session.bots == {1}
     finally:
         other.close()
