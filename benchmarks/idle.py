@@ -76,6 +76,23 @@ def main() -> None:
     measure(app, "table, bots moving (one move every 2 s)", seconds=min(SECONDS, 6.0))
     session.close()
 
+    # the busiest table: Salem, 12 seats, one person against 11 bots, the person's turn
+    # (after the table has drawn ahead what it draws between moves)
+    app.set_window_size((1600, 900)) if app.waiter.blocking else None
+    names = ["Ann"] + [f"Bot {i}" for i in range(2, 13)]
+    salem = HotseatSession.new(app, "salem", names, list(range(1, 12)), seed=1692, bot_delay=2.0,
+                               options={"town_hall": True}, bot_levels=dict.fromkeys(range(1, 12), "easy"))
+    match = salem.match
+    helpers = make_bots(match, [0])
+    while not match.over and (match.state_id < 40 or match.to_act() != [0]):
+        play_bots(match, {**salem.bots, **helpers}, max_commands=1)
+    table = open_table(app, salem, base=MenuScene(app))
+    started = time.perf_counter()
+    while (table.ahead_left() or app.animating()) and time.perf_counter() - started < 30:
+        app.frame()
+    measure(app, "Salem table, 12 seats, the person's turn")
+    salem.close()
+
 
 if __name__ == "__main__":
     main()

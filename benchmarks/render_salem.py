@@ -11,7 +11,8 @@ nothing (also run by ``benchmarks/render.py --game salem``).
   "between": the frames the loop runs before the next move (the card's flight, the
   table's own wake-ups to draw the next phase's seat panels ahead);
 * the Night, with the private prompt box open;
-* CPU use while the table sits idle (process CPU time over ~5 s of the real loop).
+* CPU use while the table sits idle on the person's turn (process CPU time over ~5 s of
+  the real loop, after the table has drawn ahead what it draws between moves).
 
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render_salem.py``
 """
@@ -154,9 +155,12 @@ def main() -> None:
         for _ in range(3):
             app.frame(wait=False)
         report("night", *timed(FRAMES // 2, False))
+    # idle: the person's turn (no bot pausing: its "thinking…" dots redraw 3 times a second)
+    while not match.over and match.to_act() != [0]:
+        bot_step()
     for _ in range(10):
         app.frame(wait=False)
-    while app.animating():
+    while app.animating() or table.ahead_left() or table.seats_left():
         app.frame(wait=False)
     drawn = app.frames_drawn
     cpu0, wall0 = time.process_time(), time.perf_counter()

@@ -32,3 +32,23 @@ def test_finished_games_are_not_offered_to_continue(tmp_path, counting_game):
     save_match(m, new_save_path("_counting", folder=tmp_path))
     assert list_saves(tmp_path) == []
     assert len(list_saves(tmp_path, include_finished=True)) == 1
+
+
+def test_the_gentle_encoding_writes_the_same_text():
+    # the autosave's worker encodes in small steps (the window's frame never waits ~1 ms
+    # for one json.dumps): the text must be exactly the one json.dumps gives
+    import json
+
+    from game.bots.base import RandomBot
+    from game.engine import new_match
+    from game.saves import _JSON, encode_gently
+
+    m = new_match("salem", [f"P{i}" for i in range(8)], seed=5, options={"town_hall": True})
+    bots = {s: RandomBot(s) for s in range(8)}
+    for _ in range(60):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    doc = {"kind": "hotseat", "over": m.over, "match": m.to_dict(), "extra": {"names": ["Ann", "Zoë", "李"]}}
+    assert encode_gently(doc) == json.dumps(doc, **_JSON)

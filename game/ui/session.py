@@ -216,7 +216,8 @@ class AutosaveWriter:
                 self._busy = True
             try:
                 doc = marshal.loads(blob)
-                save_match(_Snapshot(doc["match"], doc["over"]), path, kind="hotseat", extra=doc["extra"])
+                save_match(_Snapshot(doc["match"], doc["over"]), path, kind="hotseat", extra=doc["extra"],
+                           gentle=True)
                 self.errors.pop(path, None)
             except OSError as exc:  # a full disk must not end the game: say it, keep playing
                 log.warning("autosave to %s failed: %s", path, exc)

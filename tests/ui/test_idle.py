@@ -90,6 +90,23 @@ def test_a_bots_pause_wakes_the_app_when_it_is_over(tmp_path):  # issue 9 item 1
     assert frames <= math.ceil(due * THINKING_DOTS_PER_SECOND) + 3, frames
 
 
+def test_the_thinking_dots_are_drawn_as_they_count(tmp_path):
+    # the pill's dots count three times a second while a bot pauses: each wake-up for a
+    # new dot redraws the table (it used to wake without drawing, the dots stood still)
+    app, s, table = table_on_the_persons_turn(tmp_path, bot_delay=3.0)
+    ends = [c for c in s.legal() if c["type"] in ("end_turn", "pass")] or s.legal()
+    s.submit(ends[0])
+    app.frame(wait=False)
+    while app.animating():
+        app.frame(wait=False)
+    assert table.thinking_seat() is not None
+    drawn, started = app.frames_drawn, time.perf_counter()
+    while time.perf_counter() - started < 1.0:
+        app.frame()
+    assert table.thinking_seat() is not None
+    assert 2 <= app.frames_drawn - drawn <= THINKING_DOTS_PER_SECOND + 2, app.frames_drawn - drawn
+
+
 def test_a_hovered_card_zooms_by_itself_while_the_app_sleeps(tmp_path):  # issue 9 item 16
     from game.ui.scenes.table_base import HOVER_ZOOM_SECONDS
 

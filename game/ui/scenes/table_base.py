@@ -397,6 +397,11 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
                 self.dirty = True
         self.step_effects(dt)
         now = time.monotonic()
+        thinking = self.thinking_seat()
+        dots = None if thinking is None else (thinking, int(now * THINKING_DOTS_PER_SECOND) % 4)
+        if dots != self.__dict__.get("_dots_shown"):  # the "thinking…" pill counts its dots
+            self._dots_shown = dots
+            self.dirty = True
         if self.toast_widget.showing:
             self.toast_widget.update(dt)
             if not self.toast_widget.showing:
