@@ -44,8 +44,24 @@ class SeatsPanel:
         self.front_rects.clear()
         base, shown = self.seat_layer(surface.get_size())
         self._ahead_due = self._seen  # panels may have changed: draw the other phase's ahead
-        self._seats_left = self.put_seats(base, shown, self.PICTURES_PER_FRAME)
-        surface.blit(base, (0, 0))
+        made = self.__dict__.get("_static_made")
+        again = made is not None and made[0] is surface and made[1] == shown.get("serial")
+        changed: list[pygame.Rect] = []
+        self._seats_left = self.put_seats(base, shown, self.PICTURES_PER_FRAME, changed)
+        if again:  # the surface holds this layer as last drawn, with the middle's parts on it
+            for r in changed + made[2]:
+                surface.blit(base, r, r)
+        else:
+            surface.blit(base, (0, 0))
+        self._static_made = None  # draw_table says what it drew over the layer
+
+    def layer_drawn(self, surface: pygame.Surface, over: list[pygame.Rect]) -> None:
+        """``surface`` now holds the seat layer of this phase with the table's other parts
+        drawn over it inside ``over``: the next redraw of the same surface puts only the
+        changed seats and those parts back from the layer instead of the whole layer (a
+        full 1920x1080 copy is ~0.8 ms)."""
+        _base, shown = self.seat_layer(surface.get_size())
+        self._static_made = (surface, shown.get("serial"), list(over))
 
     #: seat pictures drawn anew in one frame at most while the same seat stays on screen:
     #: a move that changes many panels at once (confessions, Night's end, the game's end)
@@ -69,10 +85,12 @@ class SeatsPanel:
             if pygame.display.get_surface() is not None:
                 base = base.convert()
             self.draw_background(base)
-            layer = layers[(size, self.is_night())] = (base, {})
+            serial = self.__dict__["_layer_serial"] = self.__dict__.get("_layer_serial", 0) + 1
+            layer = layers[(size, self.is_night())] = (base, {"serial": serial})
         return layer
 
-    def put_seats(self, base: pygame.Surface, shown: dict, budget: int | None = None) -> bool:
+    def put_seats(self, base: pygame.Surface, shown: dict, budget: int | None = None,
+                  changed: list[pygame.Rect] | None = None) -> bool:
         """Put on ``base`` every seat whose panel is not there as it must look now; with a
         ``budget``, at most that many pictures drawn anew (pictures kept cost a blit) —
         only while the same seat is on screen as last time on this layer (a panel must
@@ -99,6 +117,8 @@ class SeatsPanel:
                         continue
                     drawn += 1
                 self.draw_seat_cached(base, seat, zone, own, key)
+                if changed is not None:
+                    changed.append(pygame.Rect(zone))
                 fill, edge, width = style
                 if (edge, width) != PLAIN_EDGE:
                     pygame.draw.rect(base, edge, zone, width, border_radius=8)

@@ -233,11 +233,29 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         self.draw_banner_zone(surface)
         self.prompt_box = self.prompt_rect() if self.window_pending() is not None else None
         self.draw_middle(surface)
+        over = self.parts_over_the_layer()
         if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
             hand = pygame.Rect(self.rects["hand"])
             msg = text("The screen shows no hand now — it is passed between players.", max(14, hand.h // 9),
                        theme.TEXT_MUTED)
-            surface.blit(msg, msg.get_rect(center=hand.center))
+            at = surface.blit(msg, msg.get_rect(center=hand.center))
+            over.append(at)
+        self.layer_drawn(surface, over)
+
+    #: how far past its zone a part of the middle may draw (the piles' stacked backs and
+    #: their labels, the banner's edge)
+    PART_MARGIN = 16
+
+    def parts_over_the_layer(self) -> list[pygame.Rect]:
+        """Where draw_table draws over the seat layer: the piles, the banner and the middle
+        (their zones, with a margin), clipped to the window."""
+        screen = pygame.Rect((0, 0), self.size)
+        out = []
+        for name in ("deck", "discard", "banner", "center"):
+            r = self.rects.get(name)
+            if r is not None:
+                out.append(pygame.Rect(r).inflate(2 * self.PART_MARGIN, 2 * self.PART_MARGIN).clip(screen))
+        return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_clocks(surface)
