@@ -22,6 +22,8 @@ present; until then a small local fallback keeps everything readable.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
@@ -163,8 +165,10 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
+    """``text`` cut with an ellipsis so it fits ``width`` pixels (remembered: buttons
+    fit their labels every frame)."""
     f = font(size, bold)
     if f.size(text)[0] <= width:
         return text

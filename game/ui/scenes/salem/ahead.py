@@ -79,6 +79,11 @@ class AheadPanel:
         for size in range(11, 31):
             for bold, title in ((False, False), (True, False), (True, True), (False, True)):
                 yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title)
+        if self.rects.get("center") and self.rects.get("banner"):
+            box, banner = self.prompt_rect(), pygame.Rect(self.rects["banner"])
+            for colour in (theme.PANEL, theme.NIGHT_SKY):  # the prompt's and the banner's fills
+                yield lambda colour=colour: self.translucent_fill(box.size, colour, 246, 12)
+                yield lambda colour=colour: self.translucent_fill(banner.size, colour, 220, 10)
         heads = set()
         for seat in range(self.players):
             zone = self.seat_zone(seat)

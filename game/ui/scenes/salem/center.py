@@ -144,11 +144,11 @@ class CenterPanel:
         stacked: list[tuple] = []
         tmax = max(13, min(28, area.h // 2 - 2))
         lmax = max(MIN_TEXT, min(18, area.h // 3))
-        for tsize in range(tmax, 12, -1):  # stacked: the title, its line under it
+        for tsize in self.sizes_down(title, tmax, 12, room_w, True):  # stacked: the title, its line under it
             tfont = get_font(tsize, bold=True, title=True)
             if self.text_width(title, tsize, True) > room_w:
                 continue
-            lsize = next((z for z in range(min(lmax, tsize - 1), MIN_TEXT - 1, -1)
+            lsize = next((z for z in self.sizes_down(line, min(lmax, tsize - 1), MIN_TEXT - 1, room_w)
                           if self.text_width(line, z) <= room_w), 0) if line else MIN_TEXT
             if not lsize:
                 continue
@@ -163,7 +163,7 @@ class CenterPanel:
                 break
         row: list[tuple] = []
         gap = 14
-        for size in range(max(MIN_TEXT, min(28, room_h)), MIN_TEXT - 1, -1):  # one row
+        for size in self.sizes_down(title, max(MIN_TEXT, min(28, room_h)), MIN_TEXT - 1, room_w, True):  # one row
             lsize = max(MIN_TEXT, min(18, size - 2))
             tfont, lfont = get_font(size, bold=True, title=True), get_font(lsize)
             tw = self.text_width(title, size, True)
@@ -181,6 +181,22 @@ class CenterPanel:
                 break
         best = stacked if stacked and (not row or stacked[0][-1] >= row[0][-1]) else row
         return [piece[:-1] for piece in best]
+
+    #: a size is skipped without measuring when the width scaled from the top size's is
+    #: this much over the room (widths grow in step with the size, within a few %)
+    SCALED_MARGIN = 1.1
+
+    def sizes_down(self, words: str, top: int, stop: int, room: int, title: bool = False) -> range:
+        """``range(top, stop, -1)`` without the sizes at which ``words`` would clearly not
+        fit ``room`` (judged from one measurement at ``top``): a new wording is measured
+        at two or three sizes instead of at every size from 28 px down."""
+        if top <= stop + 1 or not words:
+            return range(top, stop, -1)
+        width = self.text_width(words, top, title)
+        if width <= room:
+            return range(top, stop, -1)
+        first = int(top * room * self.SCALED_MARGIN / width)
+        return range(max(stop + 1, min(top, first)), stop, -1)
 
     def text_width(self, words: str, size: int, title: bool = False) -> int:
         """Width of ``words`` in the banner's fonts (bold title serif, or plain), measured

@@ -122,16 +122,21 @@ class LogPanel:
         old = self._log_cache
         # what the kept picture showed: (its key without the event count, lines, top)
         same = (key[0], key[3], key[5], top, size)
-        if old is not None and len(old) > 2 and old[2][0] == same and self.log_scroll == 0 and old[0][2] == 0:
+        count = len(self.log_events)
+        if (old is not None and len(old) > 2 and old[2][0] == same and self.log_scroll == 0 and old[0][2] == 0
+                and old[2][2] <= count):
             before = old[2][1]
-            new = len(lines) - old[2][2]  # lines added since
-            if 0 < new < room and len(before) == min(room, old[2][2]) and shown[:len(shown) - new] == before[-(len(shown) - new):]:
+            # lines added since: those of the events added since (the log only grows; its
+            # lines are taken from the last 120 events, so their number stops growing)
+            wrapped = self._log_wrapped.get((rect.w, size, self._seen[1] if self._seen else None), {})
+            new = sum(len(wrapped.get(i) or ()) for i in range(old[2][2], count))
+            if 0 < new < room and len(before) >= len(shown) - new and shown[:len(shown) - new] == before[len(before) - (len(shown) - new):]:
                 box = old[1]
                 self.scroll_log_picture(box, blank, top, room, line_h, len(before), len(shown), new)
                 kept = len(shown) - new
                 for k in range(max(0, kept - 1), len(shown)):  # the old newest line, then the new ones
                     self.draw_log_line(box, blank, shown[k], k, len(shown), top, line_h, size)
-                return (key, box, (same, shown, len(lines)))
+                return (key, box, (same, shown, count))
         box = blank.copy()  # the empty panel is drawn once per size
         box.blit(head, (10, 6))
         for k, line in enumerate(shown):
@@ -140,7 +145,7 @@ class LogPanel:
             more = text(f"▼ {self.log_scroll} newer", size - 2, theme.HIGHLIGHT)
             right = self.log_header_right() - rect.x  # left of the header's buttons
             box.blit(more, (right - more.get_width(), 8))
-        return (key, box, (same, shown, len(lines)))
+        return (key, box, (same, shown, count))
 
     def scroll_log_picture(self, box: pygame.Surface, blank: pygame.Surface, top: int, room: int, line_h: int,
                            before: int, after: int, new: int) -> None:
