@@ -153,6 +153,28 @@ def _wrap(text: str, font: pygame.font.Font, width: int, break_words: bool) -> t
     return tuple(lines)
 
 
+#: sizes are skipped without measuring while the width scaled from the top size's is this
+#: much over the room (a font's widths grow in step with its size, within a few %)
+SCALED_MARGIN = 1.1
+
+
+def first_fitting_size(text: str, top: int, bottom: int, width: int, *, bold: bool = False,
+                       title: bool = False) -> int:
+    """The first size from ``top`` down to ``bottom`` at which ``text`` fits ``width`` on
+    one line, 0 if none: the sizes far too large (scaled from one measurement at ``top``)
+    are skipped, so a new text is measured two or three times, not at every size."""
+    if top < bottom:
+        return 0
+    wide = get_font(top, bold=bold, title=title).size(text)[0]
+    if wide <= width:
+        return top
+    start = min(top - 1, int(top * width * SCALED_MARGIN / max(1, wide)))
+    for size in range(start, bottom - 1, -1):
+        if get_font(size, bold=bold, title=title).size(text)[0] <= width:
+            return size
+    return 0
+
+
 def fit_font(
     text: str, width: int, max_size: int, min_size: int = 8, *, bold: bool = False, title: bool = False
 ) -> pygame.font.Font:

@@ -150,7 +150,7 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._log_cache: tuple | None = None
-        self._log_blank: pygame.Surface | None = None
+        self._log_blank: tuple | None = None
         self._log_wrapped: dict[tuple, dict[int, list[str]]] = {}
 
     # ------------------------------------------------------------------ lifecycle --

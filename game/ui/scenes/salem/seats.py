@@ -5,6 +5,7 @@ and Stocks, the Black Cat, the Gavel, its hand size; the dead and the ghosts dra
 such. Mixed into :class:`~game.ui.scenes.salem.table.SalemTableScene`."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -68,6 +69,8 @@ class SeatsPanel:
     #: puts the rest on in the next frames (~16 ms later, a few ms each) instead of making
     #: one long frame; the seat on screen and the seat to act come first
     PICTURES_PER_FRAME = 4
+    #: ... and no more once this many seconds went into drawing them (one at least)
+    PICTURE_SECONDS = 0.0012
 
     def seats_left(self) -> bool:
         """Seat panels changed by the last move that are still to be put on (next frame)."""
@@ -102,6 +105,7 @@ class SeatsPanel:
         active = self.view.get("active")
         night = self.is_night()
         drawn, left = 0, False
+        started = time.perf_counter()
         for seat in sorted(range(self.players), key=lambda s: (s != viewer[0], s != active, s)):
             zone = self.seat_zone(seat)
             if zone is None:
@@ -111,7 +115,8 @@ class SeatsPanel:
             style = self.seat_style(seat)
             if shown.get(seat) != (key, tuple(zone), style):
                 if not self.seat_picture_ready(seat, key, night):
-                    if budget is not None and drawn >= budget:
+                    if budget is not None and drawn and (
+                            drawn >= budget or time.perf_counter() - started > self.PICTURE_SECONDS):
                         left = True  # its panel as it was, for a frame or two
                         self.place_seat_parts(seat, zone)
                         continue

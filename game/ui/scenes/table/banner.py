@@ -9,7 +9,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.fonts import first_fitting_size, get_font, render_text, wrap_text
 from game.ui.scenes.table.common import MIN_TEXT, THINKING_DOTS_PER_SECOND, panel, Target, text
 from game.ui.scenes.table.text_fit import blit_text, fit_lines
 from game.ui.sprites import CardSprite
@@ -24,7 +24,7 @@ def message_layout(variants: tuple[str, ...], width: int, height: int) -> tuple[
     Worked out once per message and strip (the strip is drawn every frame)."""
     top = max(13, min(18, height - 10))
     for variant in variants:
-        size = next((z for z in range(top, MIN_TEXT - 1, -1) if get_font(z).size(variant)[0] <= width - 20), 0)
+        size = first_fitting_size(variant, top, MIN_TEXT, width - 20)
         if size:
             return variant, size, (variant,), 0
     variant = variants[-1]

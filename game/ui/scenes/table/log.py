@@ -67,10 +67,23 @@ class LogPanel:
         notice = self.away_notice_layout()  # a LAN away notice sits above the log's lines
         seen = self._seen[1] if self._seen else None
         key = (rect.size, len(self.log_events), self.log_scroll, seen,
-               self.log_events[-1].get('type') if self.log_events else None, notice[0].h if notice else 0)
+               self.log_events[-1].get('type') if self.log_events else None, notice[0].h if notice else 0,
+               self.log_under_key())
         if self._log_cache is None or self._log_cache[0] != key:
             self._log_cache = self.log_picture(rect, key, notice)
         surface.blit(self._log_cache[1], rect.topleft)
+
+    def log_under_key(self):
+        """The colour the log panel lies on when it is always the same (its picture is
+        then made opaque over it: no blending in every frame's blit); None: the panel
+        stays translucent over whatever is drawn under it."""
+        return self.LOG_UNDER
+
+    def draw_log_under(self, picture: pygame.Surface, rect: pygame.Rect) -> None:
+        """Paint what lies under the log on ``picture``: the colour :meth:`log_under_key`
+        names (it must be one colour: the kept lines are scrolled with what is under them)."""
+        under = self.log_under_key()
+        picture.fill(under if isinstance(under, tuple) and len(under) == 3 else theme.FELT)
 
     def log_lines(self, rect: pygame.Rect, size: int) -> list[tuple[str, bool]]:
         """The log's lines at this width and size: (line, first line of its event)."""
@@ -99,16 +112,18 @@ class LogPanel:
         """(key, the log panel's picture, what it shows). After a move only a few lines
         are new: the picture kept is scrolled up and only the new lines (and the line
         that was newest, no longer highlighted) are drawn, instead of the whole panel."""
+        under = self.log_under_key()
         blank = self._log_blank
-        if blank is None or blank.get_size() != rect.size:
-            blank = pygame.Surface(rect.size, pygame.SRCALPHA)
-            panel(blank, blank.get_rect(), alpha=215)
-            if self.LOG_UNDER is not None and pygame.display.get_surface() is not None:
-                solid = pygame.Surface(rect.size).convert()
-                solid.fill(self.LOG_UNDER)
-                solid.blit(blank, (0, 0))
-                blank = solid
-            self._log_blank = blank
+        if blank is None or blank[0] != (rect.size, under):
+            alpha = pygame.Surface(rect.size, pygame.SRCALPHA)
+            panel(alpha, alpha.get_rect(), alpha=215)
+            picture = alpha
+            if under is not None and pygame.display.get_surface() is not None:
+                picture = pygame.Surface(rect.size).convert()
+                self.draw_log_under(picture, rect)
+                picture.blit(alpha, (0, 0))
+            blank = self._log_blank = ((rect.size, under), picture)
+        blank = blank[1]
         size = max(12, min(17, rect.h // 25, rect.w // 18))
         font = get_font(size)
         line_h = font.get_linesize()
@@ -121,7 +136,7 @@ class LogPanel:
         shown = lines[max(0, end - room):end]
         old = self._log_cache
         # what the kept picture showed: (its key without the event count, lines, top)
-        same = (key[0], key[3], key[5], top, size)
+        same = (key[0], key[3], key[5], top, size, under)
         count = len(self.log_events)
         if (old is not None and len(old) > 2 and old[2][0] == same and self.log_scroll == 0 and old[0][2] == 0
                 and old[2][2] <= count):
