@@ -4,8 +4,8 @@ nothing (also run by ``benchmarks/render.py --game salem``).
 
 * p50 / p99 frame time, forcing redraws (``app.draw(force=True)``, flip included):
   "steady" (the same position) and "changing" (the revision bumped before every frame,
-  so the table re-reads the view and redraws its static part), plus the frames of a
-  real game: one bot move per frame for 150 moves ("moves": the frame's own work, the
+  so the table re-reads the view and redraws its static part), plus the frames of real
+  games: one bot move per frame for 300 moves ("moves": the frame's own work, the
   loop's 60 fps pacing sleep taken out — ``clock.tick`` waits out the rest of 1/60 s while
   a card flies, which is not drawing; "moves+pace" keeps it, as the loop runs), and
   "between": the frames the loop runs before the next move (the card's flight, the
@@ -31,6 +31,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("WITCHHUNT_HOME", tempfile.mkdtemp(prefix="witchhunt-bench-"))
 
 FRAMES = 300
+#: frames right after a bot's move, over as many games as it takes
+MOVES = 300
 IDLE_SECONDS = 5.0
 PLAYERS = 12
 #: at most this many frames between two moves (a bot's pause of 0.6 s holds ~36 at 60 fps)
@@ -50,31 +52,39 @@ def report(label: str, wall: list[float], cpu: list[float]) -> None:
           f"({len(cpu)} frames)", flush=True)
 
 
+class Game:
+    """One 12-seat game on the app: a person at seat 0 against 11 bots that the benchmark
+    moves itself (RandomBot, one move at a time). The session's bot seats are Easy so no
+    search bot thinks on a worker thread about positions that never get its move (those
+    threads would only compete with the drawing for the interpreter)."""
+
+    def __init__(self, app, seed: int, start: int) -> None:
+        from game.bots.base import RandomBot
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.session import HotseatSession, open_table
+
+        names = [f"Player {i + 1}" for i in range(PLAYERS)]
+        self.session = HotseatSession.new(app, "salem", names, list(range(1, PLAYERS)), seed=seed,
+                                          bot_delay=1e9, options={"town_hall": True},
+                                          bot_levels=dict.fromkeys(range(1, PLAYERS), "easy"))
+        self.match = self.session.match
+        self.bots = {s: RandomBot(seed * 100 + s) for s in range(PLAYERS)}
+        while not self.match.over and self.match.state_id < start:
+            self.step()
+        self.table = open_table(app, self.session, base=MenuScene(app))
+
+    def step(self) -> None:
+        seat = self.match.to_act()[0]
+        self.session._apply(seat, self.bots[seat].choose(self.match.view(seat), self.match.legal(seat)))
+
+
 def main() -> None:
-    from game.bots.base import RandomBot
     from game.ui.app import make_app
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.session import HotseatSession, open_table
     from game.ui.settings import Settings
 
     app = make_app(Settings(window_w=1920, window_h=1080))
-    names = [f"Player {i + 1}" for i in range(PLAYERS)]
-    # the benchmark moves the bots itself (RandomBot, below): the session's bot seats are
-    # Easy so no search bot thinks on a worker thread about positions that never get its
-    # move (those threads would only compete with the drawing for the interpreter)
-    session = HotseatSession.new(app, "salem", names, list(range(1, PLAYERS)), seed=1692, bot_delay=1e9,
-                                 options={"town_hall": True},
-                                 bot_levels=dict.fromkeys(range(1, PLAYERS), "easy"))
-    match = session.match
-    bots = {s: RandomBot(100 + s) for s in range(PLAYERS)}
-
-    def bot_step() -> None:
-        seat = match.to_act()[0]
-        session._apply(seat, bots[seat].choose(match.view(seat), match.legal(seat)))
-
-    while not match.over and match.state_id < 60:
-        bot_step()
-    table = open_table(app, session, base=MenuScene(app))
+    game = Game(app, 1692, 60)
+    session, match, table = game.session, game.match, game.table
     for _ in range(5):
         app.frame(wait=False)
     print(f"table: {PLAYERS} players, {app.size[0]}x{app.size[1]}, state {match.state_id}, "
@@ -95,7 +105,8 @@ def main() -> None:
     timed(30, False)
     for label, change in (("steady", False), ("changing", True)):
         report(label, *timed(FRAMES, change))
-    # a real game: one move per frame (the frames right after moves are the costly ones)
+    # real games: one move per frame (the frames right after moves are the costly ones),
+    # game after game (the next ones from their 20th command) until MOVES moves
     paced = [0.0]
     pacing = [True]
     real_clock = app.clock
@@ -116,23 +127,10 @@ def main() -> None:
         def __getattr__(self, name):
             return getattr(real_clock, name)
 
-    app.clock = PaceClock()
-    wall, cpu, with_pace = [], [], []
-    between_wall, between_cpu = [], []
-    for _ in range(150):
-        if match.over:
-            break
-        bot_step()
-        paced[0] = 0.0
-        pacing[0] = True
-        t, c = time.perf_counter(), time.thread_time()
-        app.frame(wait=False)
-        cpu.append(time.thread_time() - c)
-        with_pace.append(time.perf_counter() - t)
-        wall.append(with_pace[-1] - paced[0])
-        # the frames the real loop runs before the next bot move (its pause is 0.6 s):
-        # the played card's flight, and the wake-ups the table asks for (the next phase's
-        # seat panels drawn ahead, one per wake-up)
+    def between(table) -> None:
+        """The frames the real loop runs before the next bot move (its pause is 0.6 s):
+        the played card's flight, the panels a move had no time for, and the wake-ups the
+        table asks for (the next phase's seat panels drawn ahead, one per wake-up)."""
         pacing[0] = False
         for _ in range(MAX_BETWEEN):
             wake = table.next_wake()
@@ -142,22 +140,49 @@ def main() -> None:
             app.frame(wait=False)
             between_cpu.append(time.thread_time() - c)
             between_wall.append(time.perf_counter() - t)
+
+    app.clock = PaceClock()
+    wall, cpu, with_pace = [], [], []
+    between_wall, between_cpu = [], []
+    games, seed, playing = 1, 1692, game
+    while len(cpu) < MOVES:
+        if playing.match.over:
+            if playing is not game:
+                playing.session.close()
+            seed += 1
+            games += 1
+            playing = Game(app, seed, 20)
+            between(playing.table)  # the person looks at the new table before the bots move
+        playing.step()
+        paced[0] = 0.0
+        pacing[0] = True
+        t, c = time.perf_counter(), time.thread_time()
+        app.frame(wait=False)
+        cpu.append(time.thread_time() - c)
+        with_pace.append(time.perf_counter() - t)
+        wall.append(with_pace[-1] - paced[0])
+        between(playing.table)
+    if playing is not game:
+        playing.session.close()
     app.clock = real_clock
-    if cpu:
-        report("moves", wall, cpu)
-        report("moves+pace", with_pace, cpu)
+    print(f"moves: {len(cpu)} over {games} games")
+    report("moves", wall, cpu)
+    report("moves+pace", with_pace, cpu)
     if between_cpu:
         report("between", between_wall, between_cpu)
-    # the Night with its prompt box (the night sky and the box drawn every frame)
-    while not match.over and match.view(None)["phase"] != "night":
-        bot_step()
-    if not match.over:
+    # the Night with its prompt box (the night sky and the box drawn every frame): a new
+    # game of the first seed, played until Night
+    night = Game(app, 1692, 0)
+    while not night.match.over and night.match.view(None)["phase"] != "night":
+        night.step()
+    if not night.match.over:
+        session, match, table = night.session, night.match, night.table
         for _ in range(3):
             app.frame(wait=False)
         report("night", *timed(FRAMES // 2, False))
     # idle: the person's turn (no bot pausing: its "thinking…" dots redraw 3 times a second)
     while not match.over and match.to_act() != [0]:
-        bot_step()
+        night.step()
     for _ in range(10):
         app.frame(wait=False)
     while app.animating() or table.ahead_left() or table.seats_left():
@@ -169,8 +194,11 @@ def main() -> None:
     used, spent = time.process_time() - cpu0, time.perf_counter() - wall0
     print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"idle table: {used / spent * 100:.2f}% of one core over {spent:.1f} s "
-          f"({app.frames_drawn - drawn} frames drawn while idle)")
-    session.close()
+          f"({app.frames_drawn - drawn} frames drawn while idle"
+          + ("; the dummy video driver cannot sleep in SDL, it polls: run benchmarks/idle.py under Xvfb"
+             if os.environ.get("SDL_VIDEODRIVER") == "dummy" else "") + ")")
+    night.session.close()
+    game.session.close()
 
 
 if __name__ == "__main__":
