@@ -130,7 +130,12 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
         app.frame(wait=False)
     assert s.match.state_id == state  # it waits while the reveal is open
     # QA 25: nobody is "thinking…" while the table reads; the hint says how to go on
+    for _ in range(2000):  # (the table draws ahead what the next deal will need, then sleeps)
+        if not scene.ahead_left():
+            break
+        app.frame(wait=False)
     assert s.thinking_seat() is None and scene.next_wake() is None  # no pill, nothing to wake for
+    assert s.match.state_id == state
     assert "thinking" not in scene.message and "Esc" in scene.message
     scene.close_reveal()
     for _ in range(20):

@@ -44,7 +44,6 @@ class SeatsPanel:
         self.tryal_rects.clear()
         self.front_rects.clear()
         base, shown = self.seat_layer(surface.get_size())
-        self._ahead_due = self._seen  # panels may have changed: draw the other phase's ahead
         made = self.__dict__.get("_static_made")
         again = made is not None and made[0] is surface and made[1] == shown.get("serial")
         changed: list[pygame.Rect] = []

@@ -35,11 +35,16 @@ class RevealPanel:
         return history[index] if 0 <= index < len(history) else None
 
     def reveal_order(self, record: dict) -> list[tuple[int, int, dict]]:
-        """(seat, index in its row, token) in the order the tokens turn over: seat by seat."""
+        """(seat, index in its row, token) in the order the tokens turn over: seat by seat
+        (worked out once per record: the reveal asks for it many times a frame)."""
+        kept = self.__dict__.get("_reveal_order")
+        if kept is not None and kept[0] is record:
+            return kept[1]
         order = []
         for seat in range(self.players):
             row = [t for t in record.get("tokens") or [] if t.get("target") == seat]
             order.extend((seat, i, t) for i, t in enumerate(row))
+        self._reveal_order = (record, order)
         return order
 
     def reveal_times(self, record: dict) -> dict[str, float]:

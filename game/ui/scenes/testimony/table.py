@@ -42,6 +42,7 @@ from game.ui import theme
 from game.ui.fonts import get_font
 from game.ui.input import InputEvent
 from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.testimony.bar import SHOW_LABELS, ActionBar
 from game.ui.scenes.testimony.centre import CentrePanel
@@ -63,7 +64,7 @@ BAR_SHORTER: dict[str, tuple[str, ...]] = {
 
 
 class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, RevealPanel, TalkPanel, ActionBar,
-                          TableScene):
+                          DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
 
     __test__ = False  # not a pytest class, whatever its name says
