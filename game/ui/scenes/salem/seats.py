@@ -347,8 +347,15 @@ class SeatsPanel:
             out.append(("wait", theme.SUCCESS))
         return out
 
+    def row_label_size(self, area: pygame.Rect) -> tuple[int, int]:
+        """The font size of the count under a Tryal row, and the height it needs."""
+        size = max(11, min(16, area.h // 6))
+        return size, get_font(size).get_height() + 1
+
     def tryal_size(self, area: pygame.Rect, count: int) -> tuple[int, int]:
-        h = max(20, area.h - 16)
+        """A Tryal card's size in ``area`` for ``count`` cards, the count's line kept
+        free under them."""
+        h = max(20, area.h - self.row_label_size(area)[1])
         w = int(h / CARD_RATIO)
         if count:
             fit = (area.w - 4) // max(1, count) - 3
@@ -368,7 +375,8 @@ class SeatsPanel:
         total = count + len(revealed)
         cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
         x = area.x
-        y = area.y + max(0, (area.h - 14 - ch) // 2)
+        size, label_h = self.row_label_size(area)
+        y = area.y + max(0, (area.h - label_h - ch) // 2)
         step = cw + 3
         for i in range(count):
             r = pygame.Rect(x, y, cw, ch)
@@ -394,7 +402,6 @@ class SeatsPanel:
             self.front_rects[(seat, f"tryal-{card['kind']}", x)] = pygame.Rect(x, y, cw, ch)
             x += step
         # the count under the row: readable even when the cards are small
-        size = max(11, min(16, area.h // 6))
         label = f"{count} face down" if count else "no cards left"
         if not s.get("alive", True):
             label = "dead"
