@@ -13,7 +13,7 @@ asserts nothing.
   ratio of it (steady frame vs the screen's blits; changing frame vs those plus the
   static table's blits). What the ratio shows above 1 is the table's own work (views,
   layout, drawing shapes, text not yet cached) beyond moving pixels.
-* CPU use while the table sits idle: process CPU time over ~5 s of the real loop
+* CPU use while the table sits idle on the person's turn: process CPU time over ~5 s of the real loop
   (``app.frame()``, sleeping until something is due) with no input, as % of one core.
 
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render.py`` (the dummy driver is
@@ -170,7 +170,11 @@ def main() -> None:
               f"cpu p50 {percentile(t_cpu, 50) / max(1e-9, percentile(cpu, 50)):.2f}x, "
               f"cpu mean {statistics.mean(t_cpu) / max(1e-9, statistics.mean(cpu)):.2f}x")
 
-    # idle: the real loop with no input
+    # idle: the real loop with no input, on the person's turn alone (a bot about to move
+    # shows its "thinking…" dots, which redraw three times a second)
+    while not match.over and match.to_act() != [0]:
+        seat = match.to_act()[0]
+        session._apply(seat, bots[seat].choose(match.view(seat), match.legal(seat)))
     table.dirty = True
     for _ in range(10):
         app.frame(wait=False)
