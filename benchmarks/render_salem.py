@@ -79,6 +79,8 @@ class Game:
 
 
 def main() -> None:
+    from pacing import PaceClock
+
     from game.ui.app import make_app
     from game.ui.settings import Settings
 
@@ -107,31 +109,14 @@ def main() -> None:
         report(label, *timed(FRAMES, change))
     # real games: one move per frame (the frames right after moves are the costly ones),
     # game after game (the next ones from their 20th command) until MOVES moves
-    paced = [0.0]
-    pacing = [True]
     real_clock = app.clock
-
-    class PaceClock:
-        """The app's clock, noting how long its ``tick`` (the 60 fps pacing) sleeps; it does
-        not sleep at all between moves (those frames are timed for their work only)."""
-
-        def tick(self, *args):
-            if not pacing[0]:
-                return 0
-            t = time.perf_counter()
-            try:
-                return real_clock.tick(*args)
-            finally:
-                paced[0] += time.perf_counter() - t
-
-        def __getattr__(self, name):
-            return getattr(real_clock, name)
+    clock = PaceClock(real_clock)
 
     def between(table) -> None:
         """The frames the real loop runs before the next bot move (its pause is 0.6 s):
         the played card's flight, the panels a move had no time for, and the wake-ups the
         table asks for (the next phase's seat panels drawn ahead, one per wake-up)."""
-        pacing[0] = False
+        clock.pacing = False
         for _ in range(MAX_BETWEEN):
             wake = table.next_wake()
             if not app.animating() and (wake is None or wake > 0.1):
@@ -141,7 +126,7 @@ def main() -> None:
             between_cpu.append(time.thread_time() - c)
             between_wall.append(time.perf_counter() - t)
 
-    app.clock = PaceClock()
+    app.clock = clock
     wall, cpu, with_pace = [], [], []
     between_wall, between_cpu = [], []
     games, seed, playing = 1, 1692, game
@@ -154,13 +139,13 @@ def main() -> None:
             playing = Game(app, seed, 20)
             between(playing.table)  # the person looks at the new table before the bots move
         playing.step()
-        paced[0] = 0.0
-        pacing[0] = True
+        clock.paced = 0.0
+        clock.pacing = True
         t, c = time.perf_counter(), time.thread_time()
         app.frame(wait=False)
         cpu.append(time.thread_time() - c)
         with_pace.append(time.perf_counter() - t)
-        wall.append(with_pace[-1] - paced[0])
+        wall.append(with_pace[-1] - clock.paced)
         between(playing.table)
     if playing is not game:
         playing.session.close()

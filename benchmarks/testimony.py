@@ -87,26 +87,15 @@ def render(moves: int, size: tuple[int, int], follow: bool = True) -> dict[str, 
     app = App(size=size)
     # the loop's 60 fps pacing (clock.tick sleeps out the rest of 1/60 s while something
     # animates) is not drawing: it is timed and taken out of every frame's time
-    real_clock, paced = app.clock, [0.0]
+    from pacing import PaceClock
 
-    class PaceClock:
-        def tick(self, *args):
-            t = time.perf_counter()
-            try:
-                return real_clock.tick(*args)
-            finally:
-                paced[0] += time.perf_counter() - t
-
-        def __getattr__(self, name):
-            return getattr(real_clock, name)
-
-    app.clock = PaceClock()
+    clock = app.clock = PaceClock(app.clock)
 
     def frame_ms() -> float:
-        paced[0] = 0.0
+        clock.paced = 0.0
         t0 = time.perf_counter()
         app.frame(wait=False)
-        return 1000 * (time.perf_counter() - t0 - paced[0])
+        return 1000 * (time.perf_counter() - t0 - clock.paced)
 
     m = new_match("testimony", NAMES, seed=5)
     source = TestimonySource(m, m.to_act()[0])
