@@ -88,6 +88,17 @@ class RevealPanel:
     def reveal_box(self) -> pygame.Rect:
         return pygame.Rect(middle_rect(*self.size)).inflate(-10, -10)
 
+    def reveal_rows(self, box: pygame.Rect) -> tuple[int, int, tuple[int, int]]:
+        """Where the reveal's rows start, a row's height and the size of a row's card."""
+        size = max(12, min(20, box.h // 30))
+        title_h = text("Game 1: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True).get_height()
+        # the column headings sit under the title line (its hint included), never over it (QA 26)
+        head_h = text("Standing", max(11, size - 5), theme.TEXT_MUTED, bold=True).get_height()
+        top = max(box.y + title_h + 18, box.y + 8 + title_h + 4 + head_h + 1)
+        row_h = max(36, (box.bottom - top - (size + 18)) // max(1, self.players))
+        card_h = max(24, row_h - 8)
+        return top, row_h, (int(card_h / CARD_RATIO), card_h)
+
     def draw_reveal(self, surface: pygame.Surface) -> None:
         record = self.reveal_record()
         if record is None or not self.reveal.get("open"):
@@ -113,17 +124,12 @@ class RevealPanel:
                          border_radius=8)
         label = text("Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(center=close.center))
-        # the column headings sit under the title line (its hint included), never over it (QA 26)
-        head_h = text("Standing", max(11, size - 5), theme.TEXT_MUTED, bold=True).get_height()
-        top = max(box.y + title.get_height() + 18, box.y + 8 + title.get_height() + 4 + head_h + 1)
+        top, row_h, (card_w, card_h) = self.reveal_rows(box)
         foot = size + 18
-        row_h = max(36, (box.bottom - top - foot) // max(1, self.players))
         order = self.reveal_order(record)
         flipped_at = {(seat, i): k * REVEAL_GAP for k, (seat, i, _t) in enumerate(order)}
         weights = self.token_weights(record)
         name_w = int(box.w * 0.15)
-        card_h = max(24, row_h - 8)
-        card_w = int(card_h / CARD_RATIO)
         rad = max(7, min(13, row_h // 4))
         tokens_x = box.x + 16 + name_w + card_w + 14
         tokens_w = int(box.w * 0.36)

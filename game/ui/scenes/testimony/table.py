@@ -100,6 +100,18 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
     def card_size(self) -> tuple[int, int]:
         return (90, 126)
 
+    def extra_drawings(self):
+        """Drawn ahead (DrawAhead): the reveal's veil and every face at the reveal's card
+        size (a game's end opened the reveal with a dozen first drawings)."""
+        if not self.size[0]:
+            return
+        box = self.reveal_box()
+        yield lambda: self.shade(box.size, 120)
+        size = self.reveal_rows(box)[2]
+        for card in self.ahead_card_ids():
+            yield lambda card=card: self.art.face(self.game, card, size)
+            yield lambda: self.art.back(self.game, size)
+
     def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
         key = (tuple(size), alpha)
         surf = self._shades.get(key)
