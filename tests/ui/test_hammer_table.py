@@ -463,3 +463,28 @@ def test_a_change_of_seat_clears_the_zoom_and_the_message_of_the_previous_seat(a
     src.show((seat + 1) % 3)
     app.frame(wait=False)
     assert scene.zoom is None and not scene.toast_widget.showing and scene.last_error == ""
+
+
+def test_a_card_flying_over_a_pyre_track_passes_over_the_heat_marker(app):
+    # the heat markers are part of the table: a played card flying across a villager's
+    # track is drawn over them, not under (it used to slip under the markers)
+    source = MatchSource.new(players=3, seed=2)
+    place_all(source.match)
+    scene = open_table(app, source)
+    settle(app)
+    marked = [(vid, scene.shown_heat(v)) for v in scene.villagers()
+              if (vid := v.get("id")) in scene.vtracks and v.get("status") == "alive"
+              and isinstance(scene.shown_heat(v), (int, float))]
+    assert marked
+    vid, heat = marked[0]
+    x0, y, cw, th = scene.vtracks[vid]
+    from game.ui.scenes.hammer.common import TRACK_LOW
+
+    centre = (int(x0 + (heat - TRACK_LOW) * cw + cw / 2), y + th // 2)
+    card = pygame.Surface((40, 40))
+    card.fill((1, 2, 3))
+    scene.fly(card, (centre[0] - 20, centre[1] - 20), (centre[0] - 20, centre[1] - 20), duration=5.0)
+    scene.dirty = True
+    app.draw(force=True)
+    assert tuple(app.screen.get_at(centre))[:3] == (1, 2, 3)
+    scene.flights.clear()

@@ -282,8 +282,12 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Draw the static table (cached until the view or size changes)."""
 
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Per-frame parts of the table itself, drawn under the cards in hand and the
+        cards flying (markers that glide along a track)."""
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Per-frame parts drawn above the cards (markers that animate, highlights)."""
+        """Per-frame parts drawn above the cards (prompts, dice, highlights)."""
 
     def make_buttons(self) -> list[Button]:
         return []
@@ -452,6 +456,7 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
                 self._text_sink = None
             self._static_key = key
         surface.blit(self._static, (0, 0))
+        self.draw_marks(surface)
         self.draw_targets(surface)
         lifted = self.lifted_cards()
         if not lifted:

@@ -163,8 +163,9 @@ class PyresPanel:
         t = 1 - (1 - t) ** 3
         return anim[0] + (anim[1] - anim[0]) * t
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Heat markers (they glide when heat changes) and the choose-witch hint."""
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Heat markers (they glide when heat changes): part of the table, so a card
+        flying across a pyre track passes over them."""
         for v in self.villagers():
             vid = v.get("id")
             if vid not in self.vtracks or v.get("status") != "alive":
