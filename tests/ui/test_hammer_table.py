@@ -488,3 +488,21 @@ def test_a_card_flying_over_a_pyre_track_passes_over_the_heat_marker(app):
     app.draw(force=True)
     assert tuple(app.screen.get_at(centre))[:3] == (1, 2, 3)
     scene.flights.clear()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_placement_chooser_leaves_the_placing_seats_panel_in_view(app, players):
+    # hammer.md H2.3: choosing where the villagers go is about that seat's villagers and
+    # pyres, so the chooser never covers the seat's own panel (it covered the pyres line)
+    try:
+        for size in ((1280, 720), (1920, 1080)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            scene = open_table(app, MatchSource.new(players=players, seed=1))
+            scene.open_place_prompt()
+            scene.dirty = True
+            settle(app, 2)
+            assert scene.prompt is not None and scene.prompt.placed is not None
+            own = scene.seat_zone(0)
+            assert not scene.prompt.placed[1].colliderect(own), (size, scene.prompt.placed[1], own)
+    finally:
+        app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)

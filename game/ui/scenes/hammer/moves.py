@@ -203,5 +203,9 @@ class MovesPanel:
             seen.add(key)
             labels.append((", ".join(f"{words.villager_name(vid)} on {h}" for vid, h in heats.items()), c))
         banner = pygame.Rect(self.rects["banner"])
+        # the chooser keeps clear of the placing seat's own panel: its villagers, their
+        # heat and strength and its pyres are what the choice is about
+        own = self.seat_zone(self.view.get("seat")) if isinstance(self.view.get("seat"), int) else None
         self.prompt = Prompt("Place your villagers (number = the pyre's start heat)", labels,
-                             lambda c: self.submit(c), None, anchor=banner.center)
+                             lambda c: self.submit(c), None, anchor=banner.center,
+                             avoid=pygame.Rect(own) if own is not None else None)
