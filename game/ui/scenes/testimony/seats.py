@@ -81,14 +81,42 @@ class SeatsPanel:
         return (tuple(zone), seat, v.get("seat"), repr(sorted(p.items())), lying, self.seat_tags(seat),
                 tuple(self.claims_of(seat)[-2:]), seat in self.lit_seats(), self.telling())
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
-        v = self.view
-        p = self.player(seat)
-        acting = seat in (v.get("to_act") or [])
+    def plate_edge(self, seat: int) -> tuple[tuple[int, int, int], int]:
+        """A plate's edge: lit as a drop target, else lit while its seat acts."""
+        acting = seat in (self.view.get("to_act") or [])
         lit = seat in self.lit_seats()
         edge = theme.SELECT if lit else theme.HIGHLIGHT if acting else theme.PANEL_EDGE
-        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=edge, width=3 if (acting or lit) else 1)
+        return edge, 3 if (acting or lit) else 1
+
+    def empty_plate(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        """The plate with nothing on it yet: its panel, edge and the seat's colour."""
+        edge, width = self.plate_edge(seat)
+        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=edge, width=width)
         pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
+
+    def plate_base(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
+        """The empty plate on the felt as an opaque picture, made once per size, edge and
+        seat colour (a plate's picture starts as a copy of it)."""
+        bases = self.__dict__.setdefault("_plate_bases", {})
+        key = (tuple(size), self.plate_edge(seat), theme.seat_color(seat))
+        base = bases.get(key)
+        if base is None:
+            base = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                base = base.convert()
+            base.fill(theme.FELT)
+            self.empty_plate(base, seat, base.get_rect())
+            if len(bases) > 64:
+                bases.clear()
+            bases[key] = base
+        return base
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, plate_drawn: bool = False) -> None:
+        """A seat's plate; ``plate_drawn``: the empty plate is on ``surface`` already."""
+        v = self.view
+        p = self.player(seat)
+        if not plate_drawn:
+            self.empty_plate(surface, seat, zone)
         g = self.seat_geometry(zone)
         head = g["header"]
         size = max(12, min(19, head.h * 7 // 10))

@@ -415,9 +415,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         key = self.seat_key(seat, zone)
         cached = self._seat_cache.get(seat)
         if cached is None or cached[0] != key:
-            surf = pygame.Surface(zone.size).convert() if pygame.display.get_surface() else pygame.Surface(zone.size)
-            surf.fill(theme.FELT)
-            self.draw_seat(surf, seat, surf.get_rect())
+            surf = self.plate_base(seat, zone.size).copy()
+            self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True)
             cached = (key, surf)
             self._seat_cache[seat] = cached
         surface.blit(cached[1], zone.topleft)
