@@ -144,8 +144,11 @@ class CenterPanel:
         stacked: list[tuple] = []
         tmax = max(13, min(28, area.h // 2 - 2))
         lmax = max(MIN_TEXT, min(18, area.h // 3))
+        least = get_font(MIN_TEXT).get_linesize() if line else 0
         for tsize in self.sizes_down(title, tmax, 12, room_w, True):  # stacked: the title, its line under it
             tfont = get_font(tsize, bold=True, title=True)
+            if tfont.get_linesize() + least > room_h:
+                continue  # too tall whatever the line's size (nothing to measure)
             if self.text_width(title, tsize, True) > room_w:
                 continue
             lsize = next((z for z in self.sizes_down(line, min(lmax, tsize - 1), MIN_TEXT - 1, room_w)
@@ -163,8 +166,15 @@ class CenterPanel:
                 break
         row: list[tuple] = []
         gap = 14
-        for size in self.sizes_down(title, max(MIN_TEXT, min(28, room_h)), MIN_TEXT - 1, room_w, True):  # one row
+        top_row = max(MIN_TEXT, min(28, room_h))
+        ltop = max(MIN_TEXT, min(18, top_row - 2))
+        scale_t = self.text_width(title, top_row, True) / top_row  # widths scaled from the top size
+        scale_l = self.text_width(line, ltop) / ltop if line else 0.0
+        for size in self.sizes_down(title, top_row, MIN_TEXT - 1, room_w, True):  # one row
             lsize = max(MIN_TEXT, min(18, size - 2))
+            if (size > MIN_TEXT or stacked) and (
+                    scale_t * size + (gap + scale_l * lsize if line else 0) > room_w * self.SCALED_MARGIN):
+                continue  # clearly too wide (nothing to measure)
             tfont, lfont = get_font(size, bold=True, title=True), get_font(lsize)
             tw = self.text_width(title, size, True)
             fits = tw + (gap + self.text_width(line, lsize) if line else 0) <= room_w and tfont.get_height() <= room_h + 2
@@ -173,9 +183,16 @@ class CenterPanel:
                 row = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, base - tfont.get_ascent()), size)]
                 if line:
                     lx = x + tw + gap
-                    shown = line
-                    while shown and lfont.size(shown)[0] > area.right - 12 - lx:
-                        shown = shown[:-1]  # a last resort that the text-fit checks report
+                    # a last resort that the text-fit checks report: the longest start of
+                    # the line that fits (found by halving, not a letter at a time)
+                    room, lo, hi = area.right - 12 - lx, 0, len(line)
+                    while lo < hi:
+                        mid = (lo + hi + 1) // 2
+                        if lfont.size(line[:mid])[0] <= room:
+                            lo = mid
+                        else:
+                            hi = mid - 1
+                    shown = line[:lo]
                     row.append(("banner line", line, line if shown == line else shown.rstrip() + "\u2026", lfont,
                                 theme.TEXT_LIGHT, (lx, base - lfont.get_ascent()), lfont.get_height()))
                 break
