@@ -71,6 +71,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         self.staging: dict[str, list[dict]] = {}  # str(seat) -> bribes staged in its tray (H8.1), LAN
         self._flown: set[str] = set()
         self._seat_cache: dict[str, tuple] = {}
+        words.card_data()  # the card texts read now, not in the first frame after a move
         super().__init__(app, source)
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
