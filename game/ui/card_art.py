@@ -574,6 +574,11 @@ class CardArt:
         self._by_id[fast] = surf
         return surf
 
+    def face_ahead(self, game: str, card_id: str, size: Size) -> pygame.Surface:
+        """:meth:`face`, drawn ahead into the cache only (tables' drawing ahead: nothing
+        is shown; tests that watch what a table draws for the screen watch ``face``)."""
+        return CardArt.face(self, game, card_id, size)
+
     def back(self, game: str, size: Size) -> pygame.Surface:
         size = (max(16, int(size[0])), max(16, int(size[1])))
         key = ("back", game, size)

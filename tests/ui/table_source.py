@@ -82,6 +82,17 @@ def run_frames(app, frames: int) -> None:
         app.frame(wait=False)
 
 
+def settle_ahead(app, table, limit: int = 3000) -> None:
+    """Frames until the table has drawn ahead what it draws between moves (fonts, faces:
+    game.ui.scenes.table.ahead); after that an idle table has nothing due."""
+    for _ in range(limit):
+        left = getattr(table, "ahead_left", None)
+        if left is None or not left():
+            return
+        app.frame(wait=False)
+    raise AssertionError("the table never finished drawing ahead")
+
+
 def clear_scenes(app) -> None:
     while app.scenes.top is not None:
         app.scenes.pop()

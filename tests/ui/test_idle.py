@@ -19,6 +19,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table_base import THINKING_DOTS_PER_SECOND
 from game.ui.session import HotseatSession, open_table
 from tests.ui.shell_helpers import new_app
+from tests.ui.table_source import settle_ahead
 
 pytest.importorskip("game.rules.hammer")
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,7 @@ def table_on_the_persons_turn(tmp_path, bot_delay=60.0, level="easy"):
     table = open_table(app, s, base=MenuScene(app))
     for _ in range(5):
         app.frame(wait=False)
+    settle_ahead(app, table)
     return app, s, table
 
 

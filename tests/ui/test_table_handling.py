@@ -18,7 +18,7 @@ from game.ui.scenes.table_base import HOVER_ZOOM_SECONDS
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene
 from game.ui.smoke_common import post_click, post_drag, post_key, post_move
 from tests.ui.hammer_source import MatchSource, place_all
-from tests.ui.table_source import open_table_scene, run_frames, table_app
+from tests.ui.table_source import open_table_scene, run_frames, settle_ahead, table_app
 from tests.ui.witch_trial_source import TrialSource
 
 
@@ -255,6 +255,7 @@ def test_escape_closes_a_hover_zoom_for_good_while_the_pointer_rests(app):
     # the pointer (the hover had long aged), so Esc seemed to move it
     src, (card, _target) = several_accusers()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    settle_ahead(app, scene)
     at = scene.locate("card", card)
     post_move(app, at)
     age_hover(app, scene)

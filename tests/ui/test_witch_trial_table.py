@@ -16,7 +16,7 @@ from game.ui.smoke_common import post_click, post_drag, post_key, post_move
 from game.ui.tables import load_tables
 from tests.ui.witch_trial_source import (NAMES, TrialSource, drive, find, in_trial_with_cards, motion_waiting,
                                          plea_offer)
-from tests.ui.table_source import open_table_scene, run_frames, table_app
+from tests.ui.table_source import open_table_scene, run_frames, settle_ahead, table_app
 
 # --------------------------------------------------------------------- fixtures ----
 @pytest.fixture(scope="module")
@@ -459,6 +459,7 @@ def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
     seat = m.view(None)["trial"]["plea"]["to" if answer else "by"]
     scene = open_table(app, TrialSource(m, seat))
     settle(app, 2)
+    settle_ahead(app, scene)
     box = scene.dialog_rect
     assert box is not None
     under = [r.clip(box) for r in list(scene.court_cards.values()) + list(scene.case_cards.values())

@@ -47,13 +47,14 @@ from game.ui.scenes.hammer.phase_track import PhaseTrack
 from game.ui.scenes.hammer.piles import PilesPanel
 from game.ui.scenes.hammer.pyres import PyresPanel
 from game.ui.scenes.hammer.seats import SeatsPanel
+from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import FLY_SECONDS, Pick, Rect, TableScene, Target, text, unique_targets
 
 log = logging.getLogger(__name__)
 
 
 class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPanel, PhaseTrack,
-                       MovesPanel, TableScene):
+                       MovesPanel, DrawAhead, TableScene):
     """The Hammer table (see the module docstring)."""
 
     game = "hammer"

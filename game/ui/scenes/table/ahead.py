@@ -75,11 +75,12 @@ class DrawAhead:
                 yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title).size(GLYPHS)
         yield from self.extra_drawings()
         game = self.game
+        face = getattr(self.art, "face_ahead", self.art.face)  # into the cache, not for the screen
         hand = tuple(self.card_size())
         done: set[tuple[int, int]] = {hand, (hand[0] // 2, hand[1] // 2)}
         for size in (hand, (hand[0] // 2, hand[1] // 2)):
             for card in self.ahead_hand_ids():
-                yield lambda card=card, size=size: self.art.face(game, card, size)
+                yield lambda card=card, size=size: face(game, card, size)
         ids, turning = self.ahead_card_ids(), self.ahead_back_ids()
         while True:
             sizes = self.face_sizes() - done
@@ -89,11 +90,11 @@ class DrawAhead:
             for size in sorted(sizes, key=lambda z: -z[0] * z[1]):
                 done.add(size)
                 for card in ids:
-                    yield lambda card=card, size=size: self.art.face(game, card, size)
+                    yield lambda card=card, size=size: face(game, card, size)
             for size in sorted(backs, key=lambda z: -z[0] * z[1]):
                 done.add(size)
                 for card in turning:
-                    yield lambda card=card, size=size: self.art.face(game, card, size)
+                    yield lambda card=card, size=size: face(game, card, size)
 
     def face_sizes(self) -> set[tuple[int, int]]:
         """The sizes the table has drawn this game's card faces at so far (the art's cache)."""

@@ -109,7 +109,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         yield lambda: self.shade(box.size, 120)
         size = self.reveal_rows(box)[2]
         for card in self.ahead_card_ids():
-            yield lambda card=card: self.art.face(self.game, card, size)
+            yield lambda card=card: self.art.face_ahead(self.game, card, size)
             yield lambda: self.art.back(self.game, size)
 
     def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:

@@ -46,6 +46,7 @@ import pygame
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.witch_trial.bar import ActionBar
 from game.ui.scenes.witch_trial.common import (DICE_SECONDS, FIXED_ZONES, JURY_SECONDS, _fallback_zones,
@@ -65,7 +66,7 @@ log = logging.getLogger(__name__)
 
 
 class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryPanel, DicePanel, ActionBar,
-                           PleaDialog, ShortMemoryPicker, TableScene):
+                           PleaDialog, ShortMemoryPicker, DrawAhead, TableScene):
     """The courtroom (see the module docstring)."""
 
     game = "witch_trial"
