@@ -178,7 +178,7 @@ def main() -> None:
     table.dirty = True
     for _ in range(10):
         app.frame(wait=False)
-    while app.animating():
+    while app.animating() or table.ahead_left():
         app.frame(wait=False)
     drawn = app.frames_drawn
     cpu0, wall0 = time.process_time(), time.perf_counter()
