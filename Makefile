@@ -46,6 +46,8 @@ bench: $(STAMP)           ## print the benchmarks' numbers
 	WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 $(PY) benchmarks/lan.py
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/render.py --game salem
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/testimony.py --budget 2 --moves 100
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/moves.py hammer 5
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) benchmarks/moves.py witch_trial 6
 	$(PY) benchmarks/bots.py --games 30 --only hammer:3,witch_trial:4 --levels normal --no-h2h --jobs 2
 
 package: $(STAMP)        ## build the double-click app into dist/ with PyInstaller
