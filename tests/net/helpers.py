@@ -29,6 +29,23 @@ def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "c
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
+def still_players(host: Host, clients: list, count: int) -> list:
+    """``count`` recording bot clients seated at ``host`` as P0, P1, … that never move by
+    themselves (``paused``), each added to ``clients`` (closed by its fixture), once all
+    have their first update."""
+    from game.net.client import BotClient
+
+    bots = []
+    for i in range(count):
+        bot = BotClient(seed=i, record=True)
+        bot.paused = True
+        clients.append(bot)
+        bot.connect("127.0.0.1", host.port, f"P{i}")
+        bots.append(bot)
+    wait_for(lambda: all(b.view is not None for b in bots), what="the first updates")
+    return bots
+
+
 def on_host(host: Host, fn: Callable[[], Any], timeout: float = 5.0) -> Any:
     """Run ``fn`` on the host's thread (the only one touching the match) and return its result."""
     box: dict[str, Any] = {}

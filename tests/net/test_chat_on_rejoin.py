@@ -6,20 +6,13 @@ from __future__ import annotations
 
 from game.net.client import BotClient
 from game.ui.scenes import testimony_text as words
-from tests.net.helpers import wait_for
+from tests.net.helpers import still_players, wait_for
 
 
 def test_a_player_who_rejoins_gets_the_table_talk_said_before(make_host, clients):
     # testimony.md "Talking": claims are public announcements; a rejoin must not lose them
     host = make_host("testimony", 3, seed=2)
-    bots = []
-    for i in range(3):
-        bot = BotClient(seed=i, record=True)
-        bot.paused = True
-        clients.append(bot)
-        bot.connect("127.0.0.1", host.port, f"P{i}")
-        bots.append(bot)
-    wait_for(lambda: all(b.view is not None for b in bots), what="the first updates")
+    bots = still_players(host, clients, 3)
     claim = words.claim_text("puritan", ["P0", "P1", "P2"])
     assert bots[1].chat("hello all") and bots[1].chat(claim)
     for bot in bots:

@@ -11,7 +11,7 @@ import json
 from game.net.client import BotClient
 from game.rules.testimony import TestimonyMatch
 from game.ui.scenes import testimony_text as words
-from tests.net.helpers import wait_for
+from tests.net.helpers import still_players, wait_for
 from tests.rules.testimony_kit import Witness, view_text
 
 
@@ -66,14 +66,7 @@ def test_seven_bot_clients_play_a_match_with_exact_views_and_no_leak(make_host, 
 def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients):
     # testimony.md T3: claims carry no rules weight; over a LAN they travel as chat
     host = make_host("testimony", 3, seed=2)
-    bots = []
-    for i in range(3):
-        bot = BotClient(seed=i, record=True)
-        bot.paused = True
-        clients.append(bot)
-        bot.connect("127.0.0.1", host.port, f"P{i}")
-        bots.append(bot)
-    wait_for(lambda: all(b.view is not None for b in bots), what="the first updates")
+    bots = still_players(host, clients, 3)
     line = words.claim_text("puritan", ["P0", "P1", "P2"])
     before = host.match.state_id
     assert bots[1].chat(line)

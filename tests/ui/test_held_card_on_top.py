@@ -23,15 +23,20 @@ def app():
     yield from table_app()
 
 
-def pick_up(app, scene, sprite, over: tuple[int, int]) -> None:
-    """Press on ``sprite`` and carry it until its centre is at ``over`` (held)."""
-    start = sprite.rect.center
+def press_and_carry(app, start: tuple[int, int], over: tuple[int, int]) -> None:
+    """Press the left button at ``start`` and carry the pointer to ``over`` in three steps,
+    the button still down."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.frame(wait=False)
     for i in range(1, 4):
         post_move(app, (start[0] + (over[0] - start[0]) * i // 3, start[1] + (over[1] - start[1]) * i // 3),
                   held=True)
+
+
+def pick_up(app, scene, sprite, over: tuple[int, int]) -> None:
+    """Press on ``sprite`` and carry it until its centre is at ``over`` (held)."""
+    press_and_carry(app, sprite.rect.center, over)
     assert scene.drag.dragging and scene.drag.held is sprite
 
 
@@ -145,12 +150,7 @@ def test_a_malleus_plate_dragged_over_the_log_is_drawn_above_it(app):
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 0), frames=2)
     vid, plate = next(iter(scene.plate_rects().items()))
     start, over = plate.center, pygame.Rect(scene.rects["log"]).center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.frame(wait=False)
-    for i in range(1, 4):
-        post_move(app, (start[0] + (over[0] - start[0]) * i // 3, start[1] + (over[1] - start[1]) * i // 3),
-                  held=True)
+    press_and_carry(app, start, over)
     assert scene.plate_drag is not None and scene.plate_drag["moved"]
     app.draw(force=True)
     v = next(x for x in m.view(0)["villagers"] if x["id"] == vid)
