@@ -17,7 +17,7 @@ from game.engine import new_match
 from game.ui.scenes.salem_table import SalemTableScene
 from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, run_frames, table_app
 
-CACHES = ("_seat_layers", "_seat_cache", "_seat_recent", "_panel_bases", "_shades", "_banner_cache", "_panel_fills", "_pile_labels", "_fitted_sizes", "_text_widths")
+CACHES = ("_seat_layers", "_seat_cache", "_seat_recent", "_panel_bases", "_shades", "_banner_cache", "_pile_labels", "_fitted_sizes", "_text_widths")
 
 
 @pytest.fixture(scope="module")

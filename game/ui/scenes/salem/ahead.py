@@ -22,6 +22,7 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes.table.ahead import DrawAhead
+from game.ui.scenes.table.common import translucent_fill
 #: the seat markers (icon, tint) a seat's header may show (SeatsPanel.seat_markers)
 MARKERS = (("trophy", theme.TEXT_MUTED), ("witch", (200, 120, 220)), ("gavel", theme.SALEM_CONSTABLE),
            ("wait", theme.SUCCESS))
@@ -83,8 +84,8 @@ class AheadPanel(DrawAhead):
         if self.rects.get("center") and self.rects.get("banner"):
             box, banner = self.prompt_rect(), pygame.Rect(self.rects["banner"])
             for colour in (theme.PANEL, theme.NIGHT_SKY):
-                yield lambda colour=colour: self.translucent_fill(box.size, colour, 246, 12)
-                yield lambda colour=colour: self.translucent_fill(banner.size, colour, 220, 10)
+                yield lambda colour=colour: translucent_fill(box.size, colour, 246, 12)
+                yield lambda colour=colour: translucent_fill(banner.size, colour, 220, 10)
         heads = set()
         for seat in range(self.players):
             zone = self.seat_zone(seat)

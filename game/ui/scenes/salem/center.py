@@ -7,10 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.fonts import SCALED_MARGIN, get_font, render_text, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
+from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import MIN_TEXT, text
 
 NIGHT = "c58"
@@ -107,7 +108,7 @@ class CenterPanel:
         cache = self.__dict__.setdefault("_banner_cache", {})
         hit = cache.get(key)
         if hit is None:
-            box = self.translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
+            box = translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
             pieces = [(what, words, shown, font.render(shown, True, colour), at)
                       for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line)]
             if len(cache) > 64:
@@ -119,20 +120,6 @@ class CenterPanel:
         for what, words, shown, image, at in pieces:
             drawn = surface.blit(image, at)
             self.note_text(what, words, shown, [drawn], text_area)
-
-    def translucent_fill(self, size: tuple[int, int], colour: tuple[int, int, int], alpha: int,
-                         radius: int) -> pygame.Surface:
-        """A rounded translucent fill (table_base.panel's), made once per size and colour:
-        the banner and the prompt box keep their size while their words change."""
-        fills = self.__dict__.setdefault("_translucent_fills", {})
-        key = (tuple(size), tuple(colour), alpha, radius)
-        box = fills.get(key)
-        if box is None:
-            if len(fills) > 16:
-                fills.clear()
-            box = fills[key] = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*colour, alpha), box.get_rect(), border_radius=radius)
-        return box
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,
@@ -173,7 +160,7 @@ class CenterPanel:
         for size in self.sizes_down(title, top_row, MIN_TEXT - 1, room_w, True):  # one row
             lsize = max(MIN_TEXT, min(18, size - 2))
             if (size > MIN_TEXT or stacked) and (
-                    scale_t * size + (gap + scale_l * lsize if line else 0) > room_w * self.SCALED_MARGIN):
+                    scale_t * size + (gap + scale_l * lsize if line else 0) > room_w * SCALED_MARGIN):
                 continue  # clearly too wide (nothing to measure)
             tfont, lfont = get_font(size, bold=True, title=True), get_font(lsize)
             tw = self.text_width(title, size, True)
@@ -199,10 +186,6 @@ class CenterPanel:
         best = stacked if stacked and (not row or stacked[0][-1] >= row[0][-1]) else row
         return [piece[:-1] for piece in best]
 
-    #: a size is skipped without measuring when the width scaled from the top size's is
-    #: this much over the room (widths grow in step with the size, within a few %)
-    SCALED_MARGIN = 1.1
-
     def sizes_down(self, words: str, top: int, stop: int, room: int, title: bool = False) -> range:
         """``range(top, stop, -1)`` without the sizes at which ``words`` would clearly not
         fit ``room`` (judged from one measurement at ``top``): a new wording is measured
@@ -212,7 +195,7 @@ class CenterPanel:
         width = self.text_width(words, top, title)
         if width <= room:
             return range(top, stop, -1)
-        first = int(top * room * self.SCALED_MARGIN / width)
+        first = int(top * room * SCALED_MARGIN / width)
         return range(max(stop + 1, min(top, first)), stop, -1)
 
     def text_width(self, words: str, size: int, title: bool = False) -> int:

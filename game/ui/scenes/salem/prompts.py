@@ -18,6 +18,7 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.salem import words
+from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import MIN_TEXT, text
 from game.ui.widgets import Button
 
@@ -256,7 +257,7 @@ class PromptsPanel:
         """What the prompt's box draws: (its translucent fill, its edge colour, [(rendered
         words, where)], the texts noted for the text-fit check as (what, words, shown,
         rects, box))."""
-        fill = self.translucent_fill(box.size, theme.NIGHT_SKY if night else theme.PANEL, 246, 12)
+        fill = translucent_fill(box.size, theme.NIGHT_SKY if night else theme.PANEL, 246, 12)
         pad = pad_of(box)
         tsize = max(16, min(26, box.h // 12))
         images = [(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))]

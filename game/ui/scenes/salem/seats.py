@@ -15,6 +15,7 @@ from game.ui.fonts import get_font, render_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
+from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import text
 
 BLACK_CAT = "c56"
@@ -223,24 +224,13 @@ class SeatsPanel:
                 base.blit(bg, (0, 0), zone)
             else:
                 base.fill(theme.FELT)
-            box = self.panel_fill(zone.size, fill)
+            box = translucent_fill(zone.size, fill, 232, 8)  # table_base.panel's fill
             base.blit(box, (0, 0))
             pygame.draw.rect(base, PLAIN_EDGE[0], base.get_rect(), PLAIN_EDGE[1], border_radius=8)
             if len(bases) > 8 * max(1, self.players):
                 bases.clear()
             bases[key] = base
         return base
-
-    def panel_fill(self, size: tuple[int, int], fill: tuple[int, int, int]) -> pygame.Surface:
-        """A seat panel's translucent fill (table_base.panel's, alpha 232), made once per
-        size and colour."""
-        boxes = self.__dict__.setdefault("_panel_fills", {})
-        box = boxes.get((size, fill))
-        if box is None:
-            box = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*fill, 232), box.get_rect(), border_radius=8)
-            boxes[(size, fill)] = box
-        return box
 
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""
@@ -273,7 +263,7 @@ class SeatsPanel:
         if plain:
             edge, width = PLAIN_EDGE
         if not panel_drawn:  # table_base.panel(surface, zone, color=fill, alpha=232, edge=edge, width=width)
-            surface.blit(self.panel_fill(zone.size, fill), zone.topleft)
+            surface.blit(translucent_fill(zone.size, fill, 232, 8), zone.topleft)
             pygame.draw.rect(surface, edge, zone, width, border_radius=8)
         self.seat_rects[seat] = zone
         pad = max(4, zone.h // 28)

@@ -198,9 +198,22 @@ def text(s: str, size: int, color=theme.TEXT_LIGHT, bold: bool = False, title: b
     return render_text(str(s), int(size), tuple(color), bold=bold, title=title)
 
 
-#: panel()'s translucent fills, one per (size, colour, alpha, radius): the hint strip, the
-#: log and the prompts are panels drawn every frame, and a fresh surface each time costs
+#: translucent rounded fills, one per (size, colour, alpha, radius): the hint strip, the log,
+#: banners and prompts are panels drawn every frame, and a fresh surface each time costs
 _PANEL_FILLS: dict[tuple, pygame.Surface] = {}
+
+
+def translucent_fill(size: tuple[int, int], color, alpha: int, radius: int) -> pygame.Surface:
+    """A rounded rect of ``color`` at ``alpha`` on transparency (what :func:`panel` blits),
+    made once per size, colour, alpha and radius. Shared: callers must not draw on it."""
+    key = (tuple(size), tuple(color)[:3], alpha, radius)
+    box = _PANEL_FILLS.get(key)
+    if box is None:
+        if len(_PANEL_FILLS) >= 128:
+            _PANEL_FILLS.clear()
+        box = _PANEL_FILLS[key] = pygame.Surface(key[0], pygame.SRCALPHA)
+        pygame.draw.rect(box, (*key[1], alpha), box.get_rect(), border_radius=radius)
+    return box
 
 
 def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, edge=theme.PANEL_EDGE,
@@ -209,14 +222,7 @@ def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, ed
     if alpha >= 255:
         pygame.draw.rect(surface, color, r, border_radius=radius)
     else:
-        key = (r.size, tuple(color)[:3], alpha, radius)
-        box = _PANEL_FILLS.get(key)
-        if box is None:
-            if len(_PANEL_FILLS) >= 128:
-                _PANEL_FILLS.clear()
-            box = _PANEL_FILLS[key] = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*key[1], alpha), box.get_rect(), border_radius=radius)
-        surface.blit(box, r.topleft)
+        surface.blit(translucent_fill(r.size, color, alpha, radius), r.topleft)
     if edge is not None and width:
         pygame.draw.rect(surface, edge, r, width, border_radius=radius)
 
