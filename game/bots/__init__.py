@@ -3,10 +3,20 @@ and ``legal(seat)``, and — to search — sampled worlds from ``Match.determini
 rng)`` through a :class:`SeatModel`, never the match itself (so a bot cannot cheat)."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from game.bots.base import Bot, RandomBot, SeatModel, bot_move, play_bots
+from game.bots.policy import Policy, playout, policy_for, register_policy
 from game.bots.search import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, SearchBot, level, make_bot
-import game.bots.malleus  # noqa: E402,F401  (registers the story game's random style)
-import game.bots.hammer  # noqa: E402,F401  (registers Hammer's sealed bribes for the random bot)
 
 __all__ = ["Bot", "RandomBot", "SearchBot", "SeatModel", "LEVELS", "LEVEL_NAMES", "DEFAULT_LEVEL",
-           "bot_move", "level", "make_bot", "play_bots"]
+           "Policy", "bot_move", "level", "make_bot", "play_bots", "playout", "policy_for",
+           "register_policy"]
+
+#: the shared parts of this package; every other module is one game's bot knowledge
+#: (its policy, its random style) and registers itself when imported
+_SHARED = {"base", "policy", "search"}
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name not in _SHARED:
+        importlib.import_module(f"{__name__}.{_module.name}")

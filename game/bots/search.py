@@ -7,8 +7,8 @@ A bot gets its seat's ``view`` and ``legal`` list and one door to a forward mode
 (DESIGN D2): a full copy of the match in which everything the seat cannot know was
 resampled. Each iteration samples a fresh world, picks one of the seat's candidate
 commands by UCB1, applies it in that world, lets every seat play on with the game's
-cheap rollout policy (``Match.rollout_policy``, written next to the rules) for a
-bounded number of commands, and scores the end position with ``Match.rollout_value``
+cheap rollout policy (``Policy.choose``, game/bots/policy.py and game/bots/<game>.py) for a
+bounded number of commands, and scores the end position with ``Policy.value``
 (the win share when the game ended, the game's estimate otherwise). The command
 visited most is played.
 
@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.bots.base import Bot, RandomBot, SeatModel
+from game.bots.policy import playout, policy_for
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -141,7 +142,7 @@ class SearchBot:
         seat = model.seat
         first = model.sample(rng)
         if lv.iterations <= 0:
-            return first.rollout_policy(seat, legal, rng)
+            return policy_for(first).choose(first, seat, legal, rng)
         candidates = self._candidates(first, seat, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
@@ -152,8 +153,9 @@ class SearchBot:
         every type the policy did not propose, so nothing obvious is left out."""
         counts: dict[str, int] = {}
         found: dict[str, dict] = {}
+        policy = policy_for(world)
         for _ in range(self.level.proposals):
-            command = world.rollout_policy(seat, legal, rng)
+            command = policy.choose(world, seat, legal, rng)
             key = _key(command)
             counts[key] = counts.get(key, 0) + 1
             found.setdefault(key, command)
@@ -197,9 +199,10 @@ class SearchBot:
                 time.sleep(0)
             world = model.sample(rng)
             world.advance(seat, candidates[arm])
-            world.playout(rng, lv.depth)
+            policy = policy_for(world)
+            playout(world, rng, lv.depth, policy)
             visits[arm] += 1
-            totals[arm] += world.rollout_value(seat)
+            totals[arm] += policy.value(world, seat)
             done += 1
         self.last_iterations = done
         best_arm = max(range(k), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0))
