@@ -997,11 +997,17 @@ class SalemMatch(Match):
         s["resolving"].remove(con)
         s["discard"].append(con)
         self.emit({"type": "discard", "cards": [con], "reason": "conspiracy"})
+        # §3.5 step 4, §3.8: the picks may have left only witches (standard: every living
+        # seat; variant: every human, the last to turn loses) and that ends the game at once
         if s["variant"]:
             humans = self._humans()
             if all(s["witch"][h] for h in humans):
                 last = [p for p in s["witch_order"] if p in humans][-1]
                 self._end("witches", exclude=[last])
+        else:
+            living = self._living()
+            if living and all(s["witch"][p] for p in living):
+                self._end("witches")
 
     def _nearest_human_left(self, giver: int) -> int:
         for k in range(1, self.n):

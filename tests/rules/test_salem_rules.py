@@ -378,6 +378,32 @@ def test_variant_when_every_human_is_a_witch_the_last_one_loses():
     assert m.over and m.state["team"] == "witches" and m.result()["winners"] == [0]
 
 
+def test_a_conspiracy_that_leaves_only_witches_alive_wins_for_the_witches_at_once():
+    # docs/rules/salem.md §3.8 (checked after every Conspiracy) and §3.5 step 4: 4 players,
+    # s2 and s3 dead townspeople; s1 takes s0's Witch card, so both living seats are witches.
+    # The game ends there with the witches' win; it does not go on until some later reveal
+    # hands the win to the two dead townspeople.
+    m = stage(4, rows={0: "W N N N N", 1: "N N N C N"}, dead=[2, 3], pile=["c57", "c8"])
+    m.apply(0, {"type": "draw_two"})
+    assert window_name(m) == "conspiracy" and m.to_act() == [0, 1]
+    m.apply(0, {"type": "conspiracy_pick", "index": 0})
+    m.apply(1, {"type": "conspiracy_pick", "index": 0})
+    s = m.state
+    assert s["witch"] == [True, True, False, False]
+    assert m.over and s["team"] == "witches"
+    assert m.result() == {"scores": [1, 1, 0, 0], "winners": [0, 1]}
+    assert s["pile"] == ["c8"] and s["hands"][0] == []  # the second draw never happens
+    assert [e["type"] for e in m.log(None)][-2:] == ["discard", "over"]
+
+
+def test_a_conspiracy_that_leaves_a_townsperson_alive_plays_on():
+    # docs/rules/salem.md §3.8: the witches' win needs every living seat to be a witch
+    m = stage(4, rows={0: "W N N N N", 1: "N N N C N"}, dead=[3], pile=["c57", "c8"])
+    m.apply(0, {"type": "draw_two"})
+    pass_window(m, {p: {"type": "conspiracy_pick", "index": 0} for p in (0, 1, 2)})
+    assert not m.over and m.state["hands"][0] == ["c8"] and m.to_act() == [1]
+
+
 # ----------------------------------------------------------------- Town Hall --
 def test_keep_character_is_a_blind_window_before_dawn():
     # salem.md §2.1 step 2, R41
