@@ -34,6 +34,7 @@ from game.ui.idle import EventWaiter
 from game.ui.input import InputEvent
 from game.ui.scene import Scene, SceneManager
 from game.ui.settings import MIN_WINDOW, fits, fitting_size
+from game.ui.widgets import Toast
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,10 @@ TITLE = "Witchhunt Table"
 #: the window class / app id desktops group windows by; build/witchhunt.desktop says
 #: StartupWMClass=witchhunt (without it X11 shows the script's name, "__main__.py")
 APP_ID = "witchhunt"
+#: seconds the start-up notice stays before it fades
+NOTICE_SECONDS = 9.0
+#: the longest list of problems the notice spells out (four lines at the notice's size)
+NOTICE_DETAIL_CHARS = 240
 
 
 def _name_the_app() -> None:
@@ -69,14 +74,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         _set_window_icon()
-        # a saved size from a bigger screen opens at one that fits this one (not saved)
-        self.windowed_size = fitting_size(tuple(size or DEFAULT_SIZE), desktop_size())
-        self.fullscreen = False
-        self._window_pos: tuple[int, int] | None = None
-        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        if fullscreen:
-            self.toggle_fullscreen()
-        pygame.key.set_repeat(400, 40)
+        # everything a resize or a mode change reaches exists before the window opens
         self.scenes = SceneManager()
         self.clock = pygame.time.Clock()
         self.running = False
@@ -87,6 +85,52 @@ class App:
         self.frames_drawn = 0
         self._last = time.perf_counter()
         self._task_due: float | None = None
+        #: what the window could not honour of the asked size and mode (for the start-up notice)
+        self.startup_problems: list[str] = []
+        #: a notice over every scene (the start-up notice), see :meth:`show_notice`
+        self.notice = Toast(font_size=20, at_top=True)
+        self.fullscreen = False
+        self._window_pos: tuple[int, int] | None = None
+        self.windowed_size = self._open_window(size, say=not fullscreen)
+        if fullscreen:
+            try:
+                self.toggle_fullscreen()
+            except pygame.error as exc:  # no full-screen mode on this display: stay windowed
+                log.warning("full screen could not be opened: %s", exc)
+                self.startup_problems.append("full screen could not be opened here (a window is used)")
+                self.fullscreen = False
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.key.set_repeat(400, 40)
+
+    def _open_window(self, size: tuple[int, int] | None, say: bool = True) -> tuple[int, int]:
+        """Open the window at ``size`` (the default when None) where it fits the desktop;
+        a saved size from a bigger screen opens at one that fits this one (the saved one
+        is kept for that screen). With ``say``, a chosen size that does not fit is noted
+        for the start-up notice (the default size is fitted silently). Returns the
+        windowed size."""
+        asked = tuple(size or DEFAULT_SIZE)
+        desktop = desktop_size()
+        fitted = fitting_size(asked, desktop)
+        if fitted != asked and say and asked != DEFAULT_SIZE:
+            self.startup_problems.append(
+                f"the window {asked[0]} × {asked[1]} does not fit this screen (it opens at {fitted[0]} × {fitted[1]})")
+        try:
+            self.screen = pygame.display.set_mode(fitted, pygame.RESIZABLE)
+        except pygame.error as exc:
+            if fitted == fitting_size(DEFAULT_SIZE, desktop):
+                raise
+            log.warning("a %s window could not be opened: %s", fitted, exc)
+            self.startup_problems.append(f"a {fitted[0]} × {fitted[1]} window could not be opened")
+            fitted = fitting_size(DEFAULT_SIZE, desktop)
+            self.screen = pygame.display.set_mode(fitted, pygame.RESIZABLE)
+        return fitted
+
+    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        """A notice drawn over whatever scene is on top (the curtain too) for ``seconds``,
+        then fading: what the player must hear once, e.g. settings that could not be used."""
+        self.notice.show(text, "error", seconds=seconds)
+        for scene in self.scenes.visible():
+            scene.dirty = True
 
     # ------------------------------------------------------------------ window ----
     @property
@@ -173,7 +217,7 @@ class App:
         return 0
 
     def animating(self) -> bool:
-        return any(s.animating for s in self.scenes.visible())
+        return self.notice.showing or any(s.animating for s in self.scenes.visible())
 
     def frame(self, wait: bool = True) -> None:
         """One pass of the loop. With ``wait`` the app sleeps while idle: until an input
@@ -203,6 +247,11 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        if self.notice.showing:
+            self.notice.update(dt)
+            if not self.notice.showing:  # faded out: the scenes below draw it away
+                for scene in self.scenes.visible():
+                    scene.dirty = True
         self.draw()
         if moving or self.animating():
             self.clock.tick(FPS)
@@ -242,12 +291,13 @@ class App:
         visible = self.scenes.visible()
         if not visible:
             return False
-        if not (force or any(s.dirty or s.animating for s in visible)):
+        if not (force or self.notice.showing or any(s.dirty or s.animating for s in visible)):
             return False
         started = time.perf_counter()
         for scene in visible:
             scene.draw(self.screen)
             scene.dirty = False
+        self.notice.draw(self.screen)
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - started)
         self.frames_drawn += 1
@@ -296,15 +346,60 @@ def _log_to_file() -> str:
 
 
 def make_app(settings=None) -> App:
-    """An App sized by the saved settings, with ``app.settings`` attached."""
-    from game.ui.settings import load_settings
+    """An App sized by the saved settings, with ``app.settings`` attached. Read from the
+    settings file (``settings`` None), whatever it holds: what cannot be used falls back
+    to its default, and the player is told once (a notice on screen and one log line)."""
+    from game.ui.settings import read_settings
     from game.ui.scenes.settings import apply_volume
 
-    settings = settings or load_settings()
+    problems: list[str] = []
+    if settings is None:
+        settings, problems = read_settings()
     app = App(settings.window_size, fullscreen=settings.fullscreen)
     app.settings = settings  # type: ignore[attr-defined]
     apply_volume(settings.volume)
+    if problems or app.startup_problems:
+        log.warning("start-up: %s", "; ".join(problems + app.startup_problems))
+        app.show_notice(startup_notice(problems, app.startup_problems))
     return app
+
+
+def startup_notice(file_problems: list[str], window_problems: list[str] = ()) -> str:  # type: ignore[assignment]
+    """The one notice telling the player what of their settings could not be used:
+    ``file_problems`` (values the settings file holds that were replaced by defaults)
+    and ``window_problems`` (what this screen could not give)."""
+    said = "; ".join([*file_problems, *window_problems])
+    if len(said) > NOTICE_DETAIL_CHARS:  # the log has every detail; the screen keeps it short
+        said = f"{len(file_problems) + len(window_problems)} values (details are in {log_path()})"
+    text = f"Your settings could not all be used: {said}."
+    if file_problems:
+        text += " Defaults stand in; changing a setting saves a good file."
+    return text
+
+
+#: ``WITCHHUNT_QUIT_AFTER_FRAMES=N``: run N frames without waiting for input, log what is on
+#: screen ("start-up check: …") and quit with exit code 0 — a check that the app starts
+#: (tests start the real app this way; so can a packaging check)
+QUIT_AFTER_ENV = "WITCHHUNT_QUIT_AFTER_FRAMES"
+
+
+def _quit_after_frames() -> int | None:
+    text = os.environ.get(QUIT_AFTER_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        return max(1, int(text))
+    except ValueError:
+        log.warning("%s=%r is not a number of frames; ignored", QUIT_AFTER_ENV, text)
+        return None
+
+
+def _log_startup_check(app: App, frames: int) -> None:
+    top = app.scenes.top
+    notice = app.notice.text if app.notice.showing else ""
+    log.info("start-up check: %d frames, window %d x %d, %s, scene %s, notice: %s", frames, *app.size,
+             "full screen" if app.fullscreen else "windowed", type(top).__name__ if top else "none",
+             repr(notice) if notice else "none")
 
 
 def run_guarded(app: App, first: Scene | None) -> int:
@@ -317,9 +412,15 @@ def run_guarded(app: App, first: Scene | None) -> int:
     app.running = True
     errors: deque[float] = deque(maxlen=MAX_ERRORS)
     code = 0
+    quit_after = _quit_after_frames()
+    frames = 0
     while app.running and app.scenes.top is not None:
         try:
-            app.frame()
+            app.frame(wait=quit_after is None)
+            frames += 1
+            if quit_after is not None and frames >= quit_after:
+                _log_startup_check(app, frames)
+                app.quit()
         except Exception:
             log.exception("unexpected error in the desktop table")
             now = time.perf_counter()
@@ -397,9 +498,17 @@ def run_smoke() -> int:
     return smoke()
 
 
+#: ``WITCHHUNT_DESKTOP_SIZE=WxH``: take the desktop to be this size whatever the driver
+#: says (tests under the dummy driver; trying a small screen's layout on a big one)
+DESKTOP_ENV = "WITCHHUNT_DESKTOP_SIZE"
+
+
 def desktop_size() -> tuple[int, int] | None:
     """The desktop the window opens on (display 0), or None when there is no real screen
     (the dummy and offscreen drivers of tests and the smoke run: any size is fine)."""
+    forced = os.environ.get(DESKTOP_ENV, "").lower().split("x")
+    if len(forced) == 2 and all(part.strip().isdigit() for part in forced):
+        return (int(forced[0]), int(forced[1]))
     try:
         if pygame.display.get_driver() in ("dummy", "offscreen"):
             return None

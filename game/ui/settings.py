@@ -1,13 +1,20 @@
-"""Player settings remembered between runs (issue 3: window size, full screen, sound
-volume, animation speed), kept as ``settings.json`` in the user data folder.
+"""Player settings remembered between runs (window size, full screen, sound volume,
+animation speed), kept as ``settings.json`` in the user data folder.
 
-A missing file gives the defaults; a damaged one gives the defaults plus one log line and
-is left alone until the player saves new settings (the app never crashes on it).
+Reading never fails and never stops the app, whatever the file holds. Each setting is
+checked on its own: a value of the wrong type (``"fullscreen": "yes"``, a string for a
+width, NaN) falls back to that setting's default, a number out of range is pulled into
+range, keys this version does not know are ignored, and keys an older file lacks get
+their defaults. A file that cannot be read at all (truncated, not JSON, not an object,
+unreadable) gives the defaults. :func:`read_settings` returns the settings together with
+one sentence per value it could not use, for the app to tell the player once at start
+(plus one log line); the file is left alone until the player saves new settings.
 """
 from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
@@ -81,37 +88,116 @@ class Settings:
 
     def clean(self) -> "Settings":
         """Values pulled into their ranges (a hand-edited file may hold anything)."""
-        return Settings(
-            window_w=max(960, min(7680, int(self.window_w))),
-            window_h=max(600, min(4320, int(self.window_h))),
-            fullscreen=bool(self.fullscreen),
-            volume=max(0, min(100, int(self.volume))),
-            animation_speed=max(25, min(400, int(self.animation_speed))),
-        )
+        def pulled(key: str) -> int:
+            low, high = RANGES[key]
+            return max(low, min(high, int(getattr(self, key))))
+
+        return Settings(window_w=pulled("window_w"), window_h=pulled("window_h"), fullscreen=bool(self.fullscreen),
+                        volume=pulled("volume"), animation_speed=pulled("animation_speed"))
 
 
 def settings_path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults when there are none or the file is damaged."""
+#: a settings file is a few hundred bytes; anything much bigger is not ours
+MAX_FILE_BYTES = 64 * 1024
+#: what the player calls each setting (for the start-up notice)
+SETTING_NAMES = {"window_w": "window width", "window_h": "window height", "fullscreen": "full screen",
+                 "volume": "sound volume", "animation_speed": "animation speed"}
+#: each number setting's range (values outside are pulled in)
+RANGES = {"window_w": (MIN_WINDOW[0], 7680), "window_h": (MIN_WINDOW[1], 4320), "volume": (0, 100),
+          "animation_speed": (25, 400)}
+
+
+def _number(key: str, value: object, problems: list[str]) -> int | None:
+    """The whole number a setting's value stands for, pulled into range; None (and a
+    problem) when it is no number at all."""
+    name = SETTING_NAMES[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        problems.append(f"{name} {_shown(value)} is not a number")
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        problems.append(f"{name} {_shown(value)} is not a number")
+        return None
+    number = int(round(value))
+    low, high = RANGES[key]
+    if not low <= number <= high:
+        pulled = max(low, min(high, number))
+        problems.append(f"{name} {_shown(value)} is out of range ({pulled} used)")
+        return pulled
+    return number
+
+
+def _switch(key: str, value: object, problems: list[str]) -> bool | None:
+    """On or off: JSON true/false (or 1/0); None (and a problem) for anything else."""
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    problems.append(f"{SETTING_NAMES[key]} {_shown(value)} is neither on nor off")
+    return None
+
+
+def _shown(value: object) -> str:
+    """A value as the notice quotes it (short: a file may hold anything)."""
+    if isinstance(value, list):
+        return "(a list)"
+    if isinstance(value, dict):
+        return "(an object)"
+    text = json.dumps(value)
+    return text if len(text) <= 24 else text[:21] + "…"
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings and what could not be used of them (see the module docstring):
+    ``(settings, problems)``; ``problems`` are short phrases for the player, [] when
+    the file is fine or absent."""
     path = path or settings_path()
-    if not path.exists():
-        return Settings()
     try:
+        if not path.exists():
+            return Settings(), []
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ValueError(f"{path.stat().st_size} bytes, not a settings file")
         doc = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(doc, dict):
-            raise ValueError("not an object")
-        known = {f.name for f in fields(Settings)}
-        values = {k: v for k, v in doc.items() if k in known}
-        for k, v in values.items():
-            if isinstance(v, (dict, list)) or v is None:
-                raise ValueError(f"bad value for {k}")
-        return Settings(**values).clean()
-    except Exception as exc:  # damaged settings must never stop the app
-        log.warning("settings file %s is damaged (%s); using the defaults", path, exc)
-        return Settings()
+            raise ValueError(f"a JSON {type(doc).__name__}, not an object")
+    except (OSError, ValueError, RecursionError) as exc:  # UnicodeDecodeError, JSONDecodeError are ValueErrors
+        return Settings(), [f"the settings file could not be read ({_reason(exc)})"]
+    problems: list[str] = []
+    values: dict[str, object] = {}
+    for f in fields(Settings):
+        if f.name not in doc:
+            continue  # an older file: this setting keeps its default
+        if f.name == "fullscreen":
+            value = _switch(f.name, doc[f.name], problems)
+        else:
+            value = _number(f.name, doc[f.name], problems)
+        if value is not None:
+            values[f.name] = value
+    return Settings(**values), problems  # type: ignore[arg-type]
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return "it is damaged or cut short"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not text"
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(exc, OSError):
+        return exc.strerror or type(exc).__name__
+    return str(exc)
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, defaults standing in for what cannot be used (one log line
+    saying what); never raises."""
+    path = path or settings_path()
+    settings, problems = read_settings(path)
+    if problems:
+        log.warning("settings file %s is damaged (%s); using the defaults for those", path, "; ".join(problems))
+    return settings
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:

@@ -1,5 +1,6 @@
 """``witchhunt smoke``: a headless, scripted run of every scene, then a full 3-player
-Hammer game played through the UI (issue 3 "Done when").
+Hammer game played through the UI, then each other game's step. It starts with the app
+opening from damaged, old and odd settings files (game/ui/smoke_startup.py).
 
 Everything is driven by posting real pygame events (mouse motion / presses / releases,
 KEYDOWN, TEXTINPUT) into the event queue and running ``app.frame(wait=False)``, so the
@@ -367,6 +368,8 @@ def run_smoke() -> int:
         from game.ui.app import make_app
         from game.ui.settings import Settings
 
+        # the app opens whatever settings.json holds (before the run's own app exists)
+        __import__("game.ui.smoke_startup", fromlist=["smoke_step"]).smoke_step(started + TIME_LIMIT)
         app = make_app(Settings())
         d = Driver(app, started + TIME_LIMIT, Path(shots_env) if shots_env else None)
         visit_scenes(d)

@@ -869,9 +869,11 @@ class Toast(Widget):
     HOLD = 2.2
     FADE = 0.6
 
-    def __init__(self, rect: Any = (0, 0, 0, 0), font_size: int = 22) -> None:
+    def __init__(self, rect: Any = (0, 0, 0, 0), font_size: int = 22, at_top: bool = False) -> None:
         super().__init__(rect)
         self.font_size = font_size
+        #: drawn near the top of its area instead of the bottom (a notice over a menu's buttons)
+        self.at_top = at_top
         self.text = ""
         self.remaining = 0.0
         self.kind = "info"
@@ -917,7 +919,10 @@ class Toast(Widget):
             box.blit(t, t.get_rect(midtop=(width // 2, 12 + i * lh)))
         box.set_alpha(alpha)
         area = self.rect if self.rect.w else surface.get_rect()
-        surface.blit(box, box.get_rect(midbottom=(area.centerx, area.bottom - 24)))
+        if self.at_top:
+            surface.blit(box, box.get_rect(midtop=(area.centerx, area.top + 12)))
+        else:
+            surface.blit(box, box.get_rect(midbottom=(area.centerx, area.bottom - 24)))
 
 
 class FocusRing:
