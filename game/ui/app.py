@@ -2,8 +2,8 @@
 
 Loop (STYLE: pygame-ce examples): events -> update -> draw -> flip -> tick. While no
 visible scene is animating, the loop sleeps until the next input event or until
-something is due, and redraws only when a scene is dirty (issue 9 item 16: an idle menu
-or table costs well under 0.3% of a core). What is due comes from
+something is due, and redraws only when a scene is dirty (an idle menu or table costs
+well under 0.3% of a core). What is due comes from
 
 * the background tasks: ``task(dt)`` may return the seconds until it needs to run again
   (a bot's pause, the drawn-cards hold, a game-over pause), None when only an event or
@@ -150,8 +150,8 @@ class App:
         self._resized(self.screen.get_size())
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
-        """Resize the window to ``size`` where it stands (issue 9 item 3: a new mode
-        used to move the window down by its title bar each time). True when the window
+        """Resize the window to ``size`` where it stands (under a window manager a new
+        mode moves the window down by its title bar unless it is put back). True when the window
         now has exactly that size and it fits the desktop; False leaves the window at a
         size that fits. In full screen only the windowed size is remembered."""
         size = (int(size[0]), int(size[1]))

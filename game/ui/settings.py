@@ -44,7 +44,7 @@ def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
 def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] | None = None
                      ) -> list[tuple[int, int]]:
     """The window sizes Settings offers on ``desktop``: the presets that fit, plus the
-    current size when it fits and is not a preset; smallest first (issue 9 item 3)."""
+    current size when it fits and is not a preset; smallest first."""
     sizes = {tuple(s) for s in WINDOW_SIZES if fits(s, desktop)}
     if current is not None and fits(current, desktop):
         sizes.add(tuple(current))
@@ -225,7 +225,7 @@ def form_path() -> Path:
 
 
 def load_new_game_form(path: Path | None = None) -> dict:
-    """The last New game choices (issue 9 item 13): ``{"game", "seats", "names", "bots"}``
+    """The last New game choices: ``{"game", "seats", "names", "bots"}``
     with every value checked, or ``{}`` when there are none or the file is damaged
     (one log line; the file is left alone)."""
     path = path or form_path()
@@ -243,7 +243,7 @@ def load_new_game_form(path: Path | None = None) -> dict:
             raise ValueError("bad names")
         if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
             raise ValueError("bad bot seats")
-        levels = doc.get("levels", {})  # seat -> bot level (QA 36); absent in older files
+        levels = doc.get("levels", {})  # seat -> bot level; absent in older files
         if not (isinstance(levels, dict) and all(
                 isinstance(k, str) and k.isdigit() and int(k) < FORM_SEATS and v in FORM_LEVELS
                 for k, v in levels.items())):

@@ -279,7 +279,7 @@ def visit_scenes(d: Driver) -> None:
 
 
 def table_menu_tour(d: Driver, table: Any) -> None:
-    """The way out of a table (issue 9 item 2): Esc and the Menu button open the table
+    """The way out of a table: Esc and the Menu button open the table
     menu; Resume, Rules, Settings come back to it; Save and leave ends at the main menu."""
     import pygame
 
@@ -374,10 +374,10 @@ def run_smoke() -> int:
         d = Driver(app, started + TIME_LIMIT, Path(shots_env) if shots_env else None)
         visit_scenes(d)
         play_full_game(d)
-        __import__("game.ui.smoke_witch_trial", fromlist=["smoke_step"]).smoke_step(d)  # issue 4
-        __import__("game.ui.smoke_salem", fromlist=["smoke_step"]).smoke_step(d)  # issue 12
-        __import__("game.ui.smoke_testimony", fromlist=["smoke_step"]).smoke_step(d)  # issue 13
-        __import__("game.ui.smoke_malleus", fromlist=["smoke_step"]).smoke_step(d)  # issue 14
+        __import__("game.ui.smoke_witch_trial", fromlist=["smoke_step"]).smoke_step(d)
+        __import__("game.ui.smoke_salem", fromlist=["smoke_step"]).smoke_step(d)
+        __import__("game.ui.smoke_testimony", fromlist=["smoke_step"]).smoke_step(d)
+        __import__("game.ui.smoke_malleus", fromlist=["smoke_step"]).smoke_step(d)
         d.step = "quit"
         d.app.scenes.reset(__import__("game.ui.scenes.menu", fromlist=["MenuScene"]).MenuScene(app))
         d.frames()
