@@ -3,12 +3,17 @@
 A save holds the setup, the command log and a snapshot (``Match.to_dict``), so it also
 replays. Writes are atomic (temp file, fsync, rename). A damaged or foreign file gives a
 clear :class:`SaveError` and is left alone; other saves still load.
+:class:`AutosaveWriter` writes them on a background thread (hot-seat and LAN host alike).
 """
 from __future__ import annotations
 
+import copy
 import json
+import logging
+import marshal
 import os
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +22,8 @@ from game.engine import Match, SaveError
 from game.paths import saves_dir
 
 SUFFIX = ".witchhunt.json"
+
+log = logging.getLogger("game.saves")
 
 
 @dataclass(frozen=True)
@@ -139,3 +146,101 @@ def list_saves(folder: Path | None = None, include_finished: bool = False) -> li
         out.append(info)
     out.sort(key=lambda i: i.saved_at, reverse=True)
     return out
+
+
+class AutosaveWriter:
+    """Writes autosaves on one background thread, so that a move never waits for the disk
+    (the hot-seat session's and the LAN host's autosaves alike).
+
+    :meth:`save` takes the snapshot at once on the caller's thread (``marshal`` of the
+    match's plain data, about a millisecond for the largest table), so what is written is
+    exactly the state at that call; encoding (:func:`encode_gently`: it yields to other
+    threads every ~0.1 ms), the temp file, fsync and rename happen on the writer thread.
+    Only the newest snapshot per file matters, so a burst of moves costs one write.
+    :meth:`flush` waits until everything queued is on disk. The thread ends by itself
+    after a few idle seconds and starts again with the next save.
+
+    Failures never reach the caller: ``errors[path]`` holds a sentence for the player
+    until a later write to that path succeeds.
+    """
+
+    def __init__(self, name: str = "witchhunt-autosave") -> None:
+        self.name = name
+        self._pending: dict[Path, tuple[bytes | dict, str]] = {}
+        self._cond = threading.Condition()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.errors: dict[Path, str] = {}
+        #: monotonic time each path was last written (or failed), for callers that space writes
+        self.written_at: dict[Path, float] = {}
+        self.writes = 0
+
+    def save(self, match: Match, path: Path, extra: dict | None = None, kind: str = "hotseat") -> None:
+        """Queue ``match`` as it is now for ``path`` (replacing an older snapshot still queued)."""
+        doc = {"over": match.over, "match": match.to_dict(), "extra": extra or {}}
+        try:  # plain JSON data by the engine contract, so marshal copies it fast
+            frozen: bytes | dict = marshal.dumps(doc)
+        except ValueError:
+            frozen = copy.deepcopy(doc)
+        with self._cond:
+            self._pending[Path(path)] = (frozen, kind)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def busy(self, path: Path | None = None) -> bool:
+        """A write is queued or under way (for ``path``, or for any file)."""
+        with self._cond:
+            if path is None:
+                return self._busy or bool(self._pending)
+            return self._busy or Path(path) in self._pending
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued save is written; False on timeout."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._pending or self._busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(timeout=min(left, 0.1))
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._busy = False
+                    self._cond.notify_all()
+                    if not self._cond.wait(timeout=5.0) and not self._pending:
+                        self._thread = None
+                        return
+                path, (frozen, kind) = self._pending.popitem()
+                self._busy = True
+            try:
+                doc = marshal.loads(frozen) if isinstance(frozen, bytes) else frozen
+                save_match(_Frozen(doc["match"], doc["over"]), path, kind=kind,  # type: ignore[arg-type]
+                           extra=doc["extra"], gentle=True)
+                self.errors.pop(path, None)
+                self.writes += 1
+            except OSError as exc:  # a full disk must not end the game: say it, keep playing
+                log.warning("autosave to %s failed: %s", path, exc)
+                self.errors[path] = f"Autosave failed: {exc.strerror or exc}"
+            except Exception:
+                log.exception("autosave to %s failed", path)
+                self.errors[path] = "Autosave failed (see the log)."
+            with self._cond:
+                self.written_at[path] = time.monotonic()
+
+
+class _Frozen:
+    """What :func:`save_match` needs of a match (``over``, ``to_dict()``), frozen at the
+    moment of the save: the writer thread never touches a live match."""
+
+    def __init__(self, data: dict, over: bool) -> None:
+        self._data = data
+        self.over = over
+
+    def to_dict(self) -> dict:
+        return self._data

@@ -122,7 +122,6 @@ class Client:
         self._wake_w.setblocking(False)
         self._welcomed = threading.Event()
         self._join_failed: JoinError | None = None
-        self._break = False
         self._ever_welcomed = False
 
     # ------------------------------------------------------------------ public API --
@@ -214,11 +213,6 @@ class Client:
                 sock.close()
             except OSError:
                 pass
-
-    def break_connection(self) -> None:
-        """Cut the TCP connection as a network failure would (the client then reconnects)."""
-        self._break = True
-        self._wake()
 
     # ------------------------------------------------------------------ hooks -------
     def on_message(self, message: dict) -> None:
@@ -328,9 +322,6 @@ class Client:
             sel.register(sock, selectors.EVENT_READ)
             sel.register(self._wake_r, selectors.EVENT_READ)
             while not self._closing:
-                if self._break:
-                    self._break = False
-                    return "welcomed" if welcomed else "failed"
                 with self._lock:
                     if self._outbuf:
                         pending += self._outbuf

@@ -39,8 +39,10 @@ def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_v
     lobby.start_game()
     _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
     assert host.match.players == ["Ann", "Bot 2", "Bot 3"]
-    # the host's bots move at once (no delay): their updates may still be on the way
-    _frames_until(app, lambda: session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
+    # the host's bots think on worker threads (no delay): wait until they have placed
+    # their pyres and their updates are here, so that our move is for the current state
+    _frames_until(app, lambda: on_host(host, lambda: not set(host.match.to_act()) & set(host.bots))
+                  and session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
     legal = session.legal()
     assert legal
     assert session.submit(legal[0]) is None
