@@ -1,14 +1,400 @@
-"""The random bot's Hammer habit: sealing bribes (hammer.md H8.1).
+"""Bot knowledge of The Hammer of the Witches: its rollout policy, its position value,
+its move weights and how a bot seals bribes.
 
-``legal()`` never lists bribes: they ride, sealed, as the ``bribes`` field of the commands
-a seat sends anyway. A bot choosing only among ``legal()`` would never bribe, so the
-random bot adds one now and then, from its own view only (``may_seal``, its hand, the
-living villagers), through :func:`game.rules.hammer.bribes_from_view`. The search bot's
-rollouts seal through ``HammerMatch.rollout_policy`` instead.
+Two kinds of bot play Hammer:
+
+* The random bot picks among ``legal()`` from its own view. ``legal()`` never lists
+  bribes: they ride, sealed, as the ``bribes`` field of the commands a seat sends anyway
+  (docs/rules/hammer.md). A bot choosing only among ``legal()`` would never bribe, so
+  :func:`bribes_from_view` adds one now and then, from the seat's view alone (``may_seal``,
+  its hand, the living villagers); it is the random bot's Hammer extra (``COMMAND_EXTRAS``).
+* The search bot plays on in determinized worlds (``HammerMatch.determinize``) with
+  :class:`HammerPolicy`: obvious sense from the rules, read through :class:`HammerSense`
+  (how much the seat cares about one more point of heat on each villager), and values a
+  position with the coming burning counted in. A policy runs inside a determinized world,
+  so it may read that world's state: everything the seat could not know was resampled.
 """
 from __future__ import annotations
 
-from game.bots.base import COMMAND_EXTRAS
-from game.rules.hammer import bribes_from_view
+import math
+import random
+from typing import TYPE_CHECKING, Any, Callable
 
+from game.bots.base import COMMAND_EXTRAS
+from game.bots.policy import Policy, register_policy
+from game.engine.rng import weighted_index
+from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind
+from game.rules.hammer.state import hottest
+
+if TYPE_CHECKING:
+    from game.rules.hammer import HammerMatch
+
+
+# ------------------------------------------------------------ the random bot's bribes --
+def choose_bribes(seat: int, hand: list[str], living: list[tuple[str, int, int]], rng: Any,
+                  rate: float = 0.25, aim: bool = True) -> list[dict]:
+    """A ``bribes`` list a bot may attach to its command, from what ``seat`` knows: its
+    own ``hand`` and the living villagers as ``(id, owner, heat)``. One time in
+    ``1/rate`` it seals one Bribe: with ``aim``, +1 on the hottest villager of another
+    seat or -1 on its own hottest (half the time when it has one); without, at random.
+    Empty when it holds no Bribe (then ``rng`` is not touched)."""
+    bribes = [c for c in hand if card_kind(c) == "bribe"]
+    if not bribes or not living or rng.random() >= rate:
+        return []
+    card = bribes[rng.randrange(len(bribes))]
+    if not aim:
+        target = living[rng.randrange(len(living))][0]
+        return [{"card": card, "target": target, "sign": 1 if rng.random() < 0.5 else -1}]
+    mine = [v for v in living if v[1] == seat]
+    others = [v for v in living if v[1] != seat]
+    if mine and (not others or rng.random() < 0.5):
+        return [{"card": card, "target": max(mine, key=lambda v: v[2])[0], "sign": -1}]
+    return [{"card": card, "target": max(others, key=lambda v: v[2])[0], "sign": 1}]
+
+
+def bribes_from_view(view: dict, command: dict, rng: Any, rate: float = 0.25, aim: bool = False) -> dict:
+    """``command`` with a few sealed bribes added when ``view`` (the sender's own) says
+    ``may_seal`` — what a bot playing from its view sends (RandomBot's Hammer extra)."""
+    seat = view.get("seat")
+    if not view.get("may_seal") or not isinstance(seat, int) or command.get("type") not in SEALING_COMMANDS:
+        return command
+    used = {command.get("card"), *command.get("discard", ())}
+    hand = [c for c in view["players"][seat].get("hand") or [] if c not in used]
+    living = [(v["id"], v["owner"], v["heat"]) for v in view.get("villagers") or [] if v.get("status") == "alive"]
+    bribes = choose_bribes(seat, hand, living, rng, rate, aim)
+    return dict(command, bribes=bribes) if bribes else command
+
+
+# ------------------------------------------------------------- the search bot's policy --
+class HammerPolicy(Policy):
+    """The rollout policy and position value of Hammer (see the module docstring)."""
+
+    def choose(self, match: HammerMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        """The cheap playing policy for bots (Easy, and every seat in a rollout).
+
+        Obvious sense from these rules, using only what ``seat`` knows: heat other
+        seats' villagers near the top and cool its own (H3 card values with the
+        accusers' modifiers), answer a brown card aimed at its villager with a response
+        that sends the points elsewhere (H4), call an inquisition when the current witch
+        is someone else's and stop one when it is its own (H5), play tests that burn
+        others' villagers or save its own (H6), seal bribes the same way (H8.1), place
+        its most valuable villager on the coolest pyre, and keep useful cards at the
+        refill."""
+        st = match.state
+        seal = (st["phase"] not in ("setup", "over") and rng.random() < 0.5
+                and any(match.t.card_role[c] == "bribe" for c in st["hands"][seat]))
+        if len(legal) == 1 and not seal:
+            return dict(legal[0])
+        ctx = HammerSense(match, seat)
+        if len(legal) == 1:
+            command = dict(legal[0])
+        else:
+            command = dict(legal[weighted_index(rng, ctx.weights(legal))])
+            if command["type"] == "refill":
+                command["discard"] = ctx.refill_discard()
+        return ctx.maybe_seal(command) if seal else command
+
+    def value(self, match: HammerMatch, seat: int) -> float:
+        """Win share when over; otherwise a logistic of the lead in score once the
+        coming burning is counted in: the hottest villager (shared among ties) is lost
+        to its owner and, with an inquisitor named, goes to them as a trophy (H5, H7)."""
+        if match.over:
+            return super().value(match, seat)
+        worth = [float(x) for x in match._scores()]
+        st = match.state
+        if st["revealed"]:
+            hot = hottest(match)
+            inq = st["inquisitor"]
+            certainty = 0.35 if inq is None else 0.8
+            share = certainty / len(hot)
+            t = match.t
+            for vid in hot:
+                owner = st["villagers"][vid]["owner"]
+                worth[owner] -= share * t.pentagrams[vid]
+                if inq is not None:
+                    if inq != owner:
+                        worth[inq] += share * t.matches[vid]
+                    else:
+                        for s in range(match.n):
+                            if s != owner:
+                                worth[s] += share
+        mine = worth[seat]
+        best_other = max(w for s, w in enumerate(worth) if s != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best_other) / 1.5))
+
+
+class HammerSense:
+    """What the rollout policy of one seat works out once per decision: how much it
+    cares about one more point of heat on each villager (the villagers near the top
+    matter, its own negatively), from the public table and its own hand only."""
+
+    #: how much a card in hand is worth keeping at the refill, by kind
+    KEEP = {"confession": 5, "false_testimony": 4, "proof": 3, "accusation": 2, "denial": 2,
+            "countercharge": 4, "mixup": 4, "accomplice": 3, "retraction": 2, "no_inquisition": 4,
+            "advocate": 3, "bribe": 3}
+
+    PRINTED: dict[str, int] = {}
+
+    def __init__(self, match: HammerMatch, seat: int) -> None:
+        if not self.PRINTED:
+            self.PRINTED.update({k.id: k.value or 0 for k in match.t.kinds})
+        self.m = match
+        self.seat = seat
+        st = match.state
+        t = match.t
+        self.t = t
+        self.st = st
+        vs = st["villagers"]
+        self.alive = [vid for vid in st["vorder"] if vs[vid]["status"] == "alive"]
+        self.owner = {vid: vs[vid]["owner"] for vid in st["vorder"]}
+        revealed = st["revealed"]
+        self.heat = {vid: vs[vid]["heat"] for vid in self.alive} if revealed else {}
+        self.start = {vid: t.pyre_start[vs[vid]["pyre"]] for vid in self.alive} if revealed else {}
+        self._memo: dict[tuple, float] = {}
+        top = max(self.heat.values()) if self.heat else 0
+        self.top = top
+        self.hottest = [v for v in self.alive if self.heat.get(v) == top] if revealed else []
+        inq = st["inquisitor"]
+        self.inq = inq
+        care: dict[str, float] = {}
+        for vid in self.alive:
+            h = self.heat.get(vid, 0)
+            near = 1.0 if h >= top - 2 else 0.5 if h >= top - 5 else 0.15
+            if self.owner[vid] == seat:
+                stake = -(t.pentagrams[vid] + 0.5 * t.matches[vid] + 1.0)
+                if vid in self.hottest and len(self.hottest) == 1:
+                    near = 1.5
+            else:
+                stake = 0.5 * t.pentagrams[vid] + (1.0 if inq == seat else 0.4) * t.matches[vid]
+            care[vid] = stake * near
+        self.care = care
+
+    # -- heat arithmetic ---------------------------------------------------------------
+    def moved(self, vid: str, delta: int) -> int:
+        """The heat a villager really gains (its pyre's start and 18 bound it, H1.2)."""
+        h = self.heat.get(vid)
+        if h is None:
+            return 0
+        new = h + delta
+        if new > TOP_HEAT:
+            new = TOP_HEAT
+        start = self.start[vid]
+        return (start if new < start else new) - h
+
+    def gain(self, vid: str, delta: int) -> float:
+        return self.care.get(vid, 0.0) * self.moved(vid, delta)
+
+    def witch_gain(self, vid: str, for_seat: int | None) -> float:
+        """How good it is for this seat that ``vid`` burns now for ``for_seat``."""
+        t = self.t
+        if self.owner[vid] == self.seat:
+            return -(t.pentagrams[vid] + (1.0 if for_seat == self.seat else t.matches[vid] * 0.5))
+        gain = 0.5 * t.pentagrams[vid]
+        if for_seat == self.seat:
+            gain += t.matches[vid]
+        return gain
+
+    def current_witch_gain(self, for_seat: int | None) -> float:
+        if not self.hottest:
+            return 0.0
+        return sum(self.witch_gain(v, for_seat) for v in self.hottest) / len(self.hottest)
+
+    def brown_value(self, card: str, accuser: str, target: str) -> int:
+        t = self.t
+        kind = t.card_kind[card]
+        printed = t.kind[kind].value or 0
+        vdef = t.villager[accuser]
+        value = printed + vdef.kind_bonus.get(kind, 0)
+        if printed > 0:
+            value += vdef.target_bonus.get(target, 0)
+        return value
+
+    # -- one weight per legal command ---------------------------------------------------
+    def weights(self, legal: list[dict]) -> list[float]:
+        """``weight`` of each command; accusations (often dozens) in one tight loop."""
+        t = self.t
+        kind_of = t.card_kind
+        villager = t.villager
+        printed_of = self.PRINTED
+        heat = self.heat
+        start = self.start
+        care = self.care
+        memo: dict[tuple, float] = {}
+        out = []
+        for command in legal:
+            if command["type"] != "accuse":
+                out.append(self.weight(command))
+                continue
+            kind = kind_of[command["card"]]
+            accuser = command["accuser"]
+            target = command["target"]
+            key = (kind, accuser, target)
+            weight = memo.get(key)
+            if weight is None:
+                printed = printed_of[kind]
+                vdef = villager[accuser]
+                value = printed + vdef.kind_bonus.get(kind, 0)
+                if printed > 0:
+                    value += vdef.target_bonus.get(target, 0)
+                h = heat[target]
+                new = h + value
+                if new > TOP_HEAT:
+                    new = TOP_HEAT
+                elif new < start[target]:
+                    new = start[target]
+                gain = care[target] * (new - h) - 0.4
+                weight = memo[key] = 1.0 + 2.0 * gain if gain > 0 else 0.02
+            out.append(weight)
+        return out
+
+    def weight(self, command: dict) -> float:
+        """How much this seat likes ``command`` (1.0 for a type without a weight)."""
+        weigh = WEIGHTS.get(command["type"])
+        return weigh(self, command) if weigh is not None else 1.0
+
+    @staticmethod
+    def _score(gain: float) -> float:
+        return 1.0 + 2.0 * gain if gain > 0 else 0.02
+
+    def _w_place_pyres(self, command: dict) -> float:
+        # the most valuable villager on the coolest pyre
+        t = self.t
+        assign = command["assign"]
+        by_value = sorted(assign, key=lambda v: -(t.pentagrams[v] + t.matches[v]))
+        starts = [t.pyre_start[assign[v]] for v in by_value]
+        return 8.0 if starts == sorted(starts) else 0.3
+
+    def _w_accuse(self, command: dict) -> float:
+        card = command["card"]
+        key = (self.t.card_kind[card], command["accuser"], command["target"])
+        weight = self._memo.get(key)
+        if weight is None:
+            value = self.brown_value(card, command["accuser"], command["target"])
+            weight = self._memo[key] = self._score(self.gain(command["target"], value) - 0.4)
+        return weight
+
+    def _w_advocate(self, command: dict) -> float:
+        value = self.t.kind[self.t.card_kind[command["card"]]].value or 0
+        return self._score(self.gain(command["target"], value) - 0.4)
+
+    def _w_end_turn(self, command: dict) -> float:
+        return 1.0
+
+    def _w_pass(self, command: dict) -> float:
+        return 1.0
+
+    def _w_call_inquisition(self, command: dict) -> float:
+        gain = self.current_witch_gain(self.seat)
+        return 6.0 + 2.0 * gain if gain > 0.5 else 0.05
+
+    def _w_no_inquisition(self, command: dict) -> float:
+        window = self.st["windows"][-1]
+        gain = self.current_witch_gain(window["by"])
+        return 6.0 if gain < -0.5 else 0.1
+
+    def _w_respond(self, command: dict) -> float:
+        w = self.st["windows"][-1]
+        t = self.t
+        kind = t.card_kind[command["card"]]
+        value, target, accuser = w["value"], w["target"], w["accuser"]
+        bonus = t.villager[target].accused_bonus.get(kind, 0) if value > 0 else 0
+        base = self.gain(target, value)
+        if kind == "countercharge":
+            gain = self.gain(accuser, value + bonus) - base
+        elif kind == "mixup":
+            gain = self.gain(command["other"], value + bonus) - base
+        elif kind == "accomplice":
+            gain = self.gain(command["other"], value + bonus)
+        else:  # retraction
+            gain = -base
+        return self._score(gain - 0.8)
+
+    def _test_gain(self, kind: str, witch: str | None) -> float:
+        st = self.st
+        t = self.t
+        witches = [witch] if witch else self.hottest
+        if not witches:
+            return 0.0
+        if kind in ("ordeal_floats", "scales_lighter"):
+            gain = sum(self.witch_gain(v, st["inquisitor"]) for v in witches) / len(witches)
+            return gain + t.kind[kind].keep_vp
+        if kind == "ordeal_drowns":
+            return sum(self.witch_gain(v, self.seat) for v in witches) / len(witches)
+        if kind == "scales_heavier":
+            return -sum(self.witch_gain(v, st["inquisitor"]) for v in witches) / len(witches)
+        if kind == "mark_found":
+            return sum(self.gain(v, TOP_HEAT) for v in witches) / len(witches)
+        return sum(self.gain(v, -TOP_HEAT) for v in witches) / len(witches)  # mark_none
+
+    def _w_test(self, command: dict) -> float:
+        kind = self.t.card_kind[command["card"]]
+        return self._score(self._test_gain(kind, command.get("witch")) - 0.5)
+
+    def _w_negate(self, command: dict) -> float:
+        w = self.st["windows"][-1]
+        return self._score(-self._test_gain(w["test"], w.get("witch")) - 0.5)
+
+    def _w_choose_witch(self, command: dict) -> float:
+        choice = self.st["choice"]
+        role = choice.get("role", self.st["inquisitor"])
+        gain = self.witch_gain(command["villager"], role)
+        return math.exp(max(-20.0, min(20.0, gain)))
+
+    def _w_refill(self, command: dict) -> float:
+        return 1.0  # the policy replaces the discard with refill_discard()
+
+    # -- refill and sealed bribes ---------------------------------------------------------
+    def refill_discard(self) -> list[str]:
+        """Discard the cards least worth keeping (tests of a pair already gone, the
+        third Denial …): at most two, each worth less than an Accusation."""
+        t = self.t
+        hand = self.st["hands"][self.seat]
+        worth = []
+        seen_kinds: dict[str, int] = {}
+        for card in hand:
+            kind = t.card_kind[card]
+            value = self.KEEP.get(kind, 3)
+            seen_kinds[kind] = seen_kinds.get(kind, 0) + 1
+            if seen_kinds[kind] > 2:
+                value -= 2  # a third copy of a kind is worth less
+            if t.card_role[card] == "test":
+                value = 4
+            worth.append((value, card))
+        worth.sort()
+        return [card for value, card in worth[:2] if value < 2]
+
+    def maybe_seal(self, command: dict) -> dict:
+        """Seal a Bribe with the command (H8.1) where it matters: up on another seat's
+        villager near the top, down on its own hottest."""
+        if command["type"] == "place_pyres":
+            return command
+        used = {command.get("card"), *command.get("discard", ())}
+        bribes = [c for c in self.st["hands"][self.seat] if self.t.card_role[c] == "bribe" and c not in used]
+        if not bribes or not self.care:
+            return command
+        target = max(self.care, key=lambda v: abs(self.care[v]))
+        if abs(self.care[target]) < 0.5:
+            return command
+        sign = 1 if self.care[target] > 0 else -1
+        return dict(command, bribes=[{"card": bribes[0], "target": target, "sign": sign}])
+
+
+#: the weight of each command type (``HammerSense.weight``); a type not listed weighs 1.0
+WEIGHTS: dict[str, Callable[[HammerSense, dict], float]] = {
+    "place_pyres": HammerSense._w_place_pyres,
+    "accuse": HammerSense._w_accuse,
+    "advocate": HammerSense._w_advocate,
+    "end_turn": HammerSense._w_end_turn,
+    "pass": HammerSense._w_pass,
+    "call_inquisition": HammerSense._w_call_inquisition,
+    "no_inquisition": HammerSense._w_no_inquisition,
+    "respond": HammerSense._w_respond,
+    "test": HammerSense._w_test,
+    "negate": HammerSense._w_negate,
+    "choose_witch": HammerSense._w_choose_witch,
+    "refill": HammerSense._w_refill,
+}
+
+
+register_policy("hammer", HammerPolicy())
 COMMAND_EXTRAS["hammer"] = bribes_from_view

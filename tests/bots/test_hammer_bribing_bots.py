@@ -1,12 +1,12 @@
 """Bots seal bribes the H8.1 way: through the ``bribes`` field of the commands they send
-anyway (the random bot from its view, rollouts through ``HammerMatch.rollout_policy``)."""
+anyway (the random bot from its view, rollouts through the registered ``HammerPolicy``)."""
 from __future__ import annotations
 
 import random
 
-from game.bots import RandomBot, play_bots
+from game.bots import RandomBot, play_bots, policy_for
+from game.bots.hammer import bribes_from_view
 from game.engine import new_match
-from game.rules.hammer import bribes_from_view
 
 
 def test_random_bots_seal_bribes_that_open_anonymously():
@@ -36,7 +36,7 @@ def test_bribes_from_view_only_when_the_view_allows():
 
 
 def test_rollout_policy_seals_bribes_that_apply():
-    # the search bot's forward model: advance() takes what rollout_policy returns
+    # the search bot's forward model: advance() takes what the policy returns
     m = new_match("hammer", ["A", "B", "C"], seed=5)
     rng = random.Random(2)
     with_bribes = 0
@@ -44,7 +44,7 @@ def test_rollout_policy_seals_bribes_that_apply():
         if m.over:
             break
         seat = m.to_act()[0]
-        command = m.rollout_policy(seat, m.legal(seat), rng)
+        command = policy_for(m).choose(m, seat, m.legal(seat), rng)
         with_bribes += "bribes" in command
         m.apply(seat, command)  # the full check: every rollout command is legal
     assert with_bribes >= 3

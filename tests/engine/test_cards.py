@@ -116,12 +116,12 @@ def test_loader_works_for_any_frozen_dataclass_section(tmp_path):
 
 
 def test_broken_card_file_makes_new_match_fail_with_a_setup_error(tmp_path, monkeypatch):
-    import game.rules.hammer as hammer
+    import game.rules.hammer.cards as hammer_cards
     from game.engine import SetupError, new_match
 
     path = _broken(tmp_path, "    count: 16\n", "    count: 15\n")
-    monkeypatch.setattr(hammer, "_TABLES", None)
-    monkeypatch.setattr(hammer, "load_hammer_cards", lambda path_=None: load_hammer_cards(path))
+    monkeypatch.setattr(hammer_cards, "_TABLES", None)
+    monkeypatch.setattr(hammer_cards, "load_hammer_cards", lambda path_=None: load_hammer_cards(path))
     with pytest.raises(SetupError) as err:
         new_match("hammer", ["A", "B", "C"], seed=1)
     assert "accusation" in str(err.value) and "\n" not in str(err.value)

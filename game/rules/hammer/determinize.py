@@ -1,0 +1,112 @@
+"""The Hammer of the Witches: the forward model (``Match.determinize``).
+
+The one thing the engine gives a bot to think with: a playable copy of the match as one
+seat might believe it to be, everything that seat cannot know resampled. How to play on
+in such a copy is bot knowledge and lives in ``game/bots/hammer.py``.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.rules.hammer.cards import HAND_SIZE
+
+if TYPE_CHECKING:
+    from game.rules.hammer.match import HammerMatch
+
+#: the chance that a Bribe held by another seat is taken to be in the sealed box
+BOT_BOX_PRIOR = 0.25
+
+
+def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
+    """Resample what ``seat`` cannot know from ``view(seat)`` and ``log(seat)``.
+
+    Hidden in Hammer (H8, H8.1, R14): the other hands and their sizes, the pile's
+    order, the other seats' sealed bribes, and before the reveal the other seats'
+    pyre placements. Every unseen card is exchangeable: the pile gets its public
+    count, the rest goes to the other seats. How many each holds is followed from
+    the log (6 dealt, one per card played or discarded, one per end-of-turn draw,
+    up to 6 at the refill), then forced to add up to the unseen total, because
+    sealed bribes take cards out of hands where nobody sees. Sealing is a choice, not
+    chance, so no count is "uniform" here: each Bribe that went to another seat is
+    taken to be sealed with chance ``BOT_BOX_PRIOR``, by one of those seats, on a
+    random living villager, raising heat on others' villagers and lowering it on
+    its own. The seat's own hand, its sealed bribes and everything public stay.
+    """
+    st = m.state
+    view = m.view(seat)
+    n = m.n
+    others = [s for s in range(n) if s != seat]
+    t = m.t
+    # -- setup: placements are secret until everyone has placed (R14)
+    if not st["revealed"]:
+        vs = st["villagers"]
+        for s in others:
+            mine = [vid for vid in st["vorder"] if vs[vid]["owner"] == s]
+            if view["players"][s]["placed"]:
+                pyres = sorted(st["dealt_pyres"][s])
+                rng.shuffle(pyres)
+                for vid, pid in zip(mine, pyres):
+                    vs[vid]["pyre"] = pid
+                    vs[vid]["heat"] = t.pyre_start[pid]
+            else:
+                for vid in mine:
+                    vs[vid]["pyre"] = None
+                    vs[vid]["heat"] = None
+        st["deck"] = list(t.all_cards)  # not dealt yet: the pile waits in its printed order
+        return
+    # -- how many cards each other seat holds, as far as the log tells
+    size = dict.fromkeys(others, 0)
+    after_end_turn: set[int] = set()
+    for ev in m.log(seat):
+        kind = ev["type"]
+        who = ev.get("seat")
+        if who == seat or (who is None and kind != "draw"):
+            continue
+        if kind == "deal":
+            size[who] = HAND_SIZE
+        elif kind in ("accuse", "advocate", "respond", "test", "negate", "no_inquisition"):
+            size[who] -= 1
+        elif kind == "discard" and who is not None:
+            size[who] -= len(ev["cards"])
+        elif kind == "end_turn":
+            after_end_turn.add(who)
+        elif kind == "draw" and who is not None:
+            if who in after_end_turn:
+                size[who] += 1
+                after_end_turn.discard(who)
+            else:  # the refill: up to 6
+                size[who] = max(size[who], HAND_SIZE)
+    # -- the unseen cards: the pile, then the other seats (hands or sealed box)
+    seen = set(view["cards"])
+    unseen = [c for c in t.all_cards if c not in seen]
+    rng.shuffle(unseen)
+    deck_count = view["deck_count"]
+    st["deck"] = unseen[:deck_count]
+    held = unseen[deck_count:]
+    role = t.card_role
+    boxed = [c for c in held if role[c] == "bribe" and rng.random() < BOT_BOX_PRIOR]
+    hand_pool = [c for c in held if c not in boxed]
+    # the sizes must add up to what is left for the hands
+    want = {s: max(0, size[s]) for s in others}
+    while sum(want.values()) > len(hand_pool):
+        s = max(others, key=lambda x: (want[x], rng.random()))
+        want[s] -= 1
+    while sum(want.values()) < len(hand_pool):
+        s = min(others, key=lambda x: (want[x], rng.random()))
+        want[s] += 1
+    for s in others:
+        st["hands"][s] = hand_pool[:want[s]]
+        del hand_pool[:want[s]]
+    # the box: this seat's own sealed bribes as it sees them, and sampled ones
+    box = [{"card": b["card"], "target": b["target"], "sign": b["sign"], "seat": seat}
+           for b in view["players"][seat]["sealed"] or []]
+    alive = [v["id"] for v in view["villagers"] if v["status"] == "alive"]
+    owner = {v["id"]: v["owner"] for v in view["villagers"]}
+    for card in boxed:
+        sealer = others[rng.randrange(len(others))]
+        target = alive[rng.randrange(len(alive))]
+        box.append({"card": card, "target": target, "sign": -1 if owner[target] == sealer else 1,
+                    "seat": sealer})
+    st["box"] = box
+

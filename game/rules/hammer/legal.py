@@ -1,0 +1,137 @@
+"""The Hammer of the Witches: every command a seat may send now (``Match.legal``).
+
+:func:`legal` lists complete commands in a fixed order; ``apply`` accepts exactly these
+(and, besides, a ``bribes`` list riding on any of them after setup, docs/rules/hammer.md,
+and any subset of a big hand at the refill, which this lists only in part).
+"""
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from game.rules.hammer.state import accusers_free, alive, context, hottest, protected
+
+if TYPE_CHECKING:
+    from game.rules.hammer.match import HammerMatch
+
+
+def legal(m: HammerMatch, seat: int) -> list[dict]:
+    s = m.state
+    ctx = context(m)
+    t = m.t
+    hand = s["hands"][seat]
+    out: list[dict] = []
+    if ctx == "setup":
+        mine = [vid for vid in s["vorder"] if s["villagers"][vid]["owner"] == seat]
+        for perm in itertools.permutations(s["dealt_pyres"][seat]):
+            out.append({"type": "place_pyres", "assign": dict(zip(mine, perm))})
+        return out
+    if ctx == "choice":
+        return [{"type": "choose_witch", "villager": vid} for vid in s["choice"]["candidates"]]
+    if ctx == "refill":
+        return refill_commands(hand)
+    if ctx == "window":
+        w = s["windows"][-1]
+        kind = w["kind"]
+        if kind == "negation":
+            partner = t.partner[w["test"]]
+            for card in hand:
+                if t.card_kind[card] == partner:
+                    out.append({"type": "negate", "card": card})
+            out.append({"type": "pass"})
+            return out
+        if kind == "inquisition":
+            for card in hand:
+                if t.card_role[card] == "no_inquisition":
+                    out.append({"type": "no_inquisition", "card": card})
+        else:
+            out.extend(response_commands(m, hand, w))
+        out.extend(green_commands(m, seat, hand, kind))
+        out.append({"type": "pass"})
+        return out
+    # the seat's own turn: phase 1 turn, phase 2 priority, phase 3 trial turn
+    if ctx == "turn" and not s["turn_played"]:
+        out.append({"type": "call_inquisition"})
+    living = alive(m)
+    prot = protected(m)
+    brown_targets = [v for v in living if v != prot]
+    accusers = accusers_free(m, seat)
+    for card in hand:
+        role = t.card_role[card]
+        if role == "brown":
+            for acc in accusers:
+                for target in brown_targets:
+                    out.append({"type": "accuse", "card": card, "accuser": acc, "target": target})
+        elif role == "advocate":
+            for target in living:
+                out.append({"type": "advocate", "card": card, "target": target})
+    out.extend(green_commands(m, seat, hand, "turn"))
+    if ctx == "turn":
+        out.append({"type": "end_turn"})
+    else:
+        out.append({"type": "pass"})
+    return out
+
+
+def may_test(m: HammerMatch, seat: int, kind: str, where: str) -> bool:
+    """May ``seat`` play a test of ``kind`` now? ``where``: 'turn' or the window kind."""
+    s = m.state
+    if seat == s["inquisitor"]:
+        return False
+    phase = s["phase"]
+    if where == "negation":
+        return False
+    if phase == "accusation":
+        return m.t.kind[kind].group == "mark"
+    return phase in ("arrest", "trial")
+
+
+def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> list[dict]:
+    t = m.t
+    out: list[dict] = []
+    tie: list[str] | None = None
+    for card in hand:
+        if t.card_role[card] != "test" or not may_test(m, seat, t.card_kind[card], where):
+            continue
+        if m.state["inquisitor"] is None:
+            if tie is None:
+                tie = hottest(m)
+            if len(tie) > 1:
+                out.extend({"type": "test", "card": card, "witch": vid} for vid in tie)
+                continue
+        out.append({"type": "test", "card": card})
+    return out
+
+
+def response_commands(m: HammerMatch, hand: list[str], w: dict) -> list[dict]:
+    t = m.t
+    out: list[dict] = []
+    others: list[str] | None = None
+    prot = protected(m)
+    for card in hand:
+        kind = t.card_kind[card]
+        if kind in ("accomplice", "mixup"):
+            if others is None:
+                others = [v for v in alive(m) if v not in (w["accuser"], w["target"]) and v != prot]
+            out.extend({"type": "respond", "card": card, "other": v} for v in others)
+        elif kind == "countercharge":
+            if w["accuser"] != prot:
+                out.append({"type": "respond", "card": card})
+        elif kind == "retraction":
+            if w["card_kind"] == "confession":
+                out.append({"type": "respond", "card": card})
+    return out
+
+
+def refill_commands(hand: list[str]) -> list[dict]:
+    size = len(hand)
+    if size <= 10:
+        sizes = range(size + 1)
+    else:
+        sizes = sorted({0, 1, 2, size - 2, size - 1, size})
+    out = []
+    for k in sizes:
+        for combo in itertools.combinations(hand, k):
+            out.append({"type": "refill", "discard": list(combo)})
+    return out
+
