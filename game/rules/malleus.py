@@ -844,13 +844,22 @@ class MalleusMatch(Match):
         # every eligible seat at every command point of the game proper (§3.4, R24) without
         # the table waiting for them; the base class checks ``to_act``, so the sender is let
         # in for this one command and the handler checks everything else.
-        extra = (self._valid_seat(seat) and isinstance(command, dict) and command.get("type") in INTERJECTIONS
+        ctype = command.get("type") if isinstance(command, dict) else None
+        extra = (self._valid_seat(seat) and isinstance(ctype, str) and ctype in INTERJECTIONS
                  and not self.over and self.state["phase"] == "round")
         self._extra_seat = seat if extra else None
         try:
             return super().apply(seat, command)
         finally:
             self._extra_seat = None
+
+    def emit(self, event: dict, to: Any = None, others: dict | None = None) -> None:
+        """Record a copy of ``event`` (and ``others``): the log never shares an object
+        with the state, so an event, once sent, never changes (logs are append-only,
+        DESIGN D2). A vendetta stored in a ledger and shown in a ``card`` or
+        ``secret_action`` event used to be one object: its ``baseline``, reset at each
+        round's start, changed the event already sent."""
+        super().emit(_copy(event), to, None if others is None else _copy(others))
 
     def _not_your_turn(self, seat: int, command: dict) -> str:
         waiting = self._waiting_seats()
@@ -1005,8 +1014,8 @@ class MalleusMatch(Match):
 
     # ------------------------------------------------------------------ dispatch ----
     def _fields(self, cmd: dict) -> None:
-        ctype = cmd["type"]
-        spec = FIELDS.get(ctype)
+        ctype = cmd.get("type")
+        spec = FIELDS.get(ctype) if isinstance(ctype, str) else None
         if spec is None:
             raise _bad("unknown_command", f"There is no command {shown(ctype)} in Malleus Maleficarum.")
         required, optional = spec

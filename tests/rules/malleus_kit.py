@@ -149,6 +149,32 @@ def finish_turn(m: MalleusMatch, discard: list[str] | None = None) -> None:
     m.apply(m._turn_seat(), {"type": "discard", "cards": discard or []})
 
 
+def to_round_end(m: MalleusMatch) -> None:
+    """Play out the remaining turns of the round with failed bolsters of oneself, up to
+    the secret action phase."""
+    while m.state["step"] != "secret_phase":
+        seat = m._turn_seat()
+        if m.state["step"] == "discard":
+            m.apply(seat, {"type": "discard", "cards": []})
+            continue
+        vid = m.state["ledgers"][seat]["villager"]
+        declare(m, seat, "bolster", target=vid)
+        frame(m, seat, [vid])
+        quiet_secret_step(m)
+        roll(m, seat, 1, 1, 1)
+        m.apply(0, {"type": "lock_sides"})
+        finish_turn(m)
+
+
+def quiet_phase(m: MalleusMatch, skip: tuple[int, ...] = (), **replacements) -> None:
+    """Every player (but ``skip``) sends "No Secret Action" in the secret action phase
+    (with ``replacements[seat]`` fields), then the Prévôt ends it: the round ends."""
+    for seat in range(1, m.n):
+        if seat not in skip:
+            m.apply(seat, {"type": "secret_action", "text": NO_SECRET, **replacements.get(seat, {})})
+    m.apply(0, {"type": "end_secret_phase"})
+
+
 def refused(m: MalleusMatch, seat: int, command: dict, code: str | None = None) -> IllegalCommand:
     """Apply must refuse ``command`` and leave the match byte-identical."""
     before = m.to_json()

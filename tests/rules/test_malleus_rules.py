@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.malleus_kit import (
-    NAMES, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_secret_step, refused, roll,
-    standing, status, village_s,
+    NAMES, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_phase, quiet_secret_step,
+    refused, roll, standing, status, to_round_end, village_s,
 )
 from game.engine import SetupError, new_match
 from game.rules.malleus import catalog, clean_text
@@ -362,10 +362,8 @@ def test_close_window_narrate_end_turn_discard_refusals():
 
 
 def _secret_phase():
-    from tests.rules.test_malleus_scenarios import _to_round_end
-
     m = village_s(turn=1)
-    _to_round_end(m)
+    to_round_end(m)
     return m
 
 
@@ -473,10 +471,9 @@ def test_r18_bolster_then_accuse_earns_only_the_net_loss():
     m.state["ledgers"][1]["vendetta"]["baseline"] = 10
     m._set_standing("v6", 19, "test")
     m._set_standing("v6", 7, "test")
-    from tests.rules.test_malleus_scenarios import _quiet_phase, _to_round_end
 
-    _to_round_end(m)
-    _quiet_phase(m)
+    to_round_end(m)
+    quiet_phase(m)
     assert m.state["ledgers"][1]["personal_gain"] == 1
 
 
@@ -486,14 +483,13 @@ def test_r17_executed_envy_holder_and_vendetta_target_give_personal_gain_not_sta
     led = m.state["ledgers"][3]
     led["vendetta"].update(target="v5", baseline=6)
     m._set_standing("v5", 0, "test")  # p3 envies v5's cottage and hates v5: baseline 6
-    from tests.rules.test_malleus_scenarios import _quiet_phase, _to_round_end
 
-    _to_round_end(m)
+    to_round_end(m)
     before = standing(m, "v3")
-    _quiet_phase(m)
+    quiet_phase(m)
     assert led["personal_gain"] == 6 + 3 + 2 and standing(m, "v3") == before
     # and the next phase demands replacements (R19), refused without them
-    _to_round_end(m)
+    to_round_end(m)
     refused(m, 3, {"type": "secret_action", "text": "nothing"}, "replacement_needed")
 
 

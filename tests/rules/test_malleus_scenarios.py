@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from tests.rules.malleus_kit import (
-    SECRETS, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_secret_step, roll,
-    standing, status, village_s,
+    SECRETS, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_phase, quiet_secret_step,
+    roll, standing, status, to_round_end, village_s,
 )
 from game.engine import new_match
 
@@ -189,29 +189,6 @@ def test_e7_intimidated_target_keeps_base_but_cannot_roll():
     assert standing(m, "v2") == 11 and standing(m, "v3") == 6
 
 
-def _to_round_end(m) -> None:
-    """Play out the remaining turns with failed bolsters of oneself, then a quiet
-    secret action phase, ending the round."""
-    while m.state["step"] != "secret_phase":
-        seat = m._turn_seat()
-        if m.state["step"] == "discard":
-            m.apply(seat, {"type": "discard", "cards": []})
-            continue
-        vid = m.state["ledgers"][seat]["villager"]
-        declare(m, seat, "bolster", target=vid)
-        frame(m, seat, [vid])
-        quiet_secret_step(m)
-        roll(m, seat, 1, 1, 1)
-        m.apply(0, {"type": "lock_sides"})
-        finish_turn(m)
-
-
-def _quiet_phase(m, **replacements) -> None:
-    for seat in range(1, m.n):
-        m.apply(seat, {"type": "secret_action", "text": "No Secret Action", **replacements.get(seat, {})})
-    m.apply(0, {"type": "end_secret_phase"})
-
-
 def test_e8_end_of_round_rewards_are_personal_gain_and_net():
     # §8 E8, R17 (+3/+6 personal gain), R18 (net loss, floored per 3)
     m = village_s(turn=1)
@@ -220,8 +197,8 @@ def test_e8_end_of_round_rewards_are_personal_gain_and_net():
     m._set_standing("v5", 0, "test")
     for value in (8, 11, 4):
         m._set_standing("v6", value, "test")
-    _to_round_end(m)
-    _quiet_phase(m)
+    to_round_end(m)
+    quiet_phase(m)
     assert status(m, "v5") == "executed"
     pg = {p: st["ledgers"][p]["personal_gain"] for p in (1, 2, 3)}
     assert pg == {1: 5, 2: 2, 3: 6}
@@ -245,8 +222,8 @@ def test_e9_win_check_most_personal_gain_wins():
     for value in (8, 11, 4):
         m._set_standing("v6", value, "test")  # p2: net 6 -> +2
     st["ledgers"][3]["envy"]["holder"] = "v7"  # p3 gains nothing
-    _to_round_end(m)
-    _quiet_phase(m)
+    to_round_end(m)
+    quiet_phase(m)
     assert m.over
     assert m.result() == {"scores": [0, 19, 18, 0], "winners": [1]}
 
@@ -260,8 +237,8 @@ def test_e9_ties_go_to_standing_then_share():
     st["ledgers"][1]["vendetta"]["target"] = "v4"
     st["ledgers"][2]["vendetta"]["target"] = "v4"
     st["villagers"]["v1"]["standing"] = 14
-    _to_round_end(m)
-    _quiet_phase(m)
+    to_round_end(m)
+    quiet_phase(m)
     assert m.result()["winners"] == [1]
 
 
