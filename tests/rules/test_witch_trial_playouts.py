@@ -124,8 +124,12 @@ def _play_one(game: int) -> None:
         for viewer, others_secret in zip(viewers, hidden_from):
             view = m.view(viewer)
             listed = view["cards"].keys()
-            if viewer == full:
+            if viewer == full or m.over:
                 assert _ids_in(view) == set(listed)
+            if m.over:  # the end reveals every hand and the deck to everyone (§6.3)
+                assert view["revealed"] == {"hands": st["hands"], "deck": st["deck"]}
+                continue
+            assert "revealed" not in view and "ending" not in view
             assert not (listed & others_secret), f"view of {viewer} leaks"
             for s in seats:
                 if s != viewer:

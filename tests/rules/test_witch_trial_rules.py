@@ -323,8 +323,8 @@ def test_wrong_lawyer_and_wrong_stage_messages():
     rest_through(m, "prosecution")
     refused(m, 0, {"type": "play", "card": friends}, "not_your_turn", "Only the defense may play now.")
     refused(m, 1, {"type": "play", "card": friends}, "not_in_hand", "Friends is not in your hand.")
-    refused(m, 1, {"type": "play", "card": friends, "extra": 1}, "bad_command")
-    refused(m, 1, {"type": "play"}, "bad_command", "'play' needs the field 'card'.")
+    refused(m, 1, {"type": "play", "card": friends, "extra": 1}, "bad_field")
+    refused(m, 1, {"type": "play"}, "missing_field", "A 'play' command needs a 'card'.")
     refused(m, 1, {"type": "shout"}, "unknown_command")
 
 
