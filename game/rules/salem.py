@@ -42,7 +42,9 @@ answers once (a seat serving a ghost's pick answers once per pick); a seat witho
 role there may only ``pass``. ``window.order`` is clockwise from the active seat (Dawn
 and the character choice: from seat 0). Every answer shows to the other seats as the
 same ``answered`` event; what was answered stays private (votes: to the voters) until
-the window closes.
+the window closes. The Gavel window opens only while the Constable card is face down:
+once it is face up there is no Constable, everyone knows it, and the Night goes straight
+from the vote to the confessions (``gavel`` event with ``seat`` null).
 
 Rulings (points salem.md leaves open; R1–R37 are the rules file's own)
 -----------------------------------------------------------------------
@@ -630,6 +632,12 @@ class SalemMatch(Match):
                 return p
         return None
 
+    def _constable_unmasked(self) -> bool:
+        """Is the Constable card face up (public: the role is over for the game, §3.3)?"""
+        s = self.state
+        tk = s["tryal_kind"]
+        return any(tk[t] == CONSTABLE for row in s["revealed"] for t in row)
+
     def _learn(self, seat: int, witches: list[int]) -> None:
         known = self.state["known"][seat]
         for w in witches:
@@ -1036,11 +1044,16 @@ class SalemMatch(Match):
             f["target"] = self._decide(votes)
             self.emit({"type": "night_choice", "target": f["target"]}, to=w["voters"], others=None)
             f["stage"] = "gavel"
-            self._open_window(f, "gavel", start, self._living(), constable=self._constable())
+            if not self._constable_unmasked():
+                self._open_window(f, "gavel", start, self._living(), constable=self._constable())
             return
         if stage == "gavel":
-            w = self._close_window(f)
-            placed = [cmd["target"] for _, cmd in w["answers"] if cmd["type"] == "gavel"]
+            # §5.3: once the Constable card lies face up there is no Constable, and everyone
+            # knows it: nobody guards and nobody is asked (a blind window would hide nothing)
+            placed = []
+            if f.get("window") is not None:
+                w = self._close_window(f)
+                placed = [cmd["target"] for _, cmd in w["answers"] if cmd["type"] == "gavel"]
             s["gavel"] = placed[0] if placed else None
             self.emit({"type": "gavel", "seat": s["gavel"]})
             f["stage"] = "confess"

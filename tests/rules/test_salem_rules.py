@@ -124,6 +124,43 @@ def test_the_constable_is_never_shown_and_the_gavel_placer_stays_secret():
         assert [e for e in m.log(seat) if e["type"] == "gavel"] == [{"type": "gavel", "seat": 1}]
 
 
+@pytest.mark.parametrize("unmasked_by", ["trial", "death"])
+def test_once_the_constable_card_is_face_up_the_night_asks_nobody_to_guard(unmasked_by):
+    # docs/rules/salem.md §3.3 (a revealed Constable ends the role for the game), §3.6 step 2
+    # and §5.3: with the Constable card face up everyone knows there is no Constable, so the
+    # Night has no Gavel window (no blind round for the whole table); vote, then confessions
+    if unmasked_by == "trial":
+        m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, fronts={4: ACCS[:6]}, hands={0: [ACCS[6]]},
+                  pile=["c58"], discard=ACCS[10:18])
+        m.apply(0, play(ACCS[6], 4))
+        m.apply(0, {"type": "choose_tryal", "player": 4, "index": 0})
+        assert {"type": "no_constable"} in m.log(None)
+        m.apply(0, {"type": "end_turn"})
+        drawer, living = 1, [0, 1, 2, 3, 4]
+    else:
+        m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, dead=[4], pile=["c58"], discard=ACCS[10:18])
+        drawer, living = 0, [0, 1, 2, 3]
+    assert m._constable() is None
+    m.apply(drawer, {"type": "draw_two"})
+    assert window_name(m) == "night_vote" and m.to_act() == living
+    pass_window(m, {2: {"type": "night_vote", "target": 3}})
+    assert window_name(m) == "confess" and m.to_act() == living
+    assert refused(m, 3, {"type": "gavel", "target": 1}).code == "not_now"
+    log = m.log(None)
+    assert not [e for e in log if e.get("window") == "gavel"]
+    assert [e for e in log if e["type"] == "gavel"] == [{"type": "gavel", "seat": None}]
+    pass_window(m)
+    assert not m.state["alive"][3]  # nobody guarded the witches' target
+
+
+def test_while_the_constable_card_is_face_down_the_gavel_window_asks_everyone():
+    # docs/rules/salem.md §5.0, §5.3: the window hides who the Constable is, so all answer
+    m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"], discard=ACCS[10:18])
+    m.apply(0, {"type": "draw_two"})
+    pass_window(m, {2: {"type": "night_vote", "target": 3}})
+    assert window_name(m) == "gavel" and m.to_act() == [0, 1, 2, 3, 4]
+
+
 def test_confessions_stay_secret_until_the_window_closes():
     # salem.md §5.4, R9
     m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"])

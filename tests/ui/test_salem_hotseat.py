@@ -18,11 +18,11 @@ def app():
     yield from table_app()
 
 
-def night_screens(app, rows: dict[int, str]) -> list[tuple]:
+def night_screens(app, rows: dict[int, str], **staged) -> list[tuple]:
     """Seat 0 draws Night in a 5-player all-human hot-seat game; every seat answers every
     window with its first option (or Continue). The screens the table shows, in order."""
     clear_scenes(app)
-    match = stage(5, rows=rows, pile=["c58"], discard=[f"c{i}" for i in range(8)])
+    match = stage(5, rows=rows, pile=["c58"], discard=[f"c{i}" for i in range(8)], **staged)
     session = HotseatSession(app, match, {}, None, bot_delay=0.0)
     table = open_table(app, session)
     screens: list[tuple] = []
@@ -67,6 +67,17 @@ def test_a_blind_window_takes_the_same_screens_whatever_the_roles(app):
     assert [s[1] for s in a if s[0] == "prompt"][:5] == [0, 1, 2, 3, 4]
     assert len({s[3] for s in a if s[0] == "prompt"}) == 1, "every prompt box has one size"
     assert [s for s in a if s[0] == "curtain"][:2] == [("curtain", 1), ("curtain", 2)]
+
+
+def test_with_the_constable_card_face_up_nobody_goes_behind_the_curtain_to_guard(app):
+    # docs/rules/salem.md §5.3: the Constable died with the card face up, so there is no
+    # Constable and everyone knows it; the Night goes from the vote to the confessions with
+    # no round of curtains for a Gavel nobody can place
+    screens = night_screens(app, {1: "W N N N N", 3: "C N N N N"}, dead=[3])
+    prompts = [s for s in screens if s[0] == "prompt"]
+    assert [s[2] for s in prompts] == ["night_vote"] * 4 + ["confess"] * 4
+    assert [s[1] for s in prompts] == [0, 1, 2, 4] * 2
+    assert len([s for s in screens if s[0] == "curtain"]) <= len(prompts)
 
 
 def test_a_lone_human_among_bots_sees_no_curtain(app):
