@@ -35,7 +35,14 @@ A table scene draws only ``source.view()`` / ``source.log()`` and sends only
 
 Who is behind the screen (hot-seat)
 -----------------------------------
-* One human seat: always that seat; no curtain ever.
+The rule (DESIGN D3): a seat's private view is on screen only while that seat has
+something to do, or while it reads something it asked to see (the hold and the private
+reveal below). As soon as the table waits for anyone else — a bot or another person —
+the screen shows the public table (``screen_seat`` None: no hand, no own role, no
+notebook, no private log lines). Hiding needs no curtain; showing always goes through it.
+
+* One human seat: always that seat; no curtain ever (nobody else looks at the screen,
+  so that person's own view stays up while the bots move).
 * No human seat: a spectator (``None``).
 * Several human seats, recomputed after every applied command:
   - an answer window is open (Hammer's response, negation or inquisition window; a Witch
@@ -50,14 +57,18 @@ Who is behind the screen (hot-seat)
     ``screen_seat`` becomes ``None`` *first*, then the curtain scene ("Pass to Bob") is
     pushed; only when Bob clicks the curtain away does ``screen_seat`` become his seat.
     No exception: once anything public was on the screen for the whole table (the
-    banner, a curtain naming anyone), the next private view comes only through the
-    curtain, even for the seat shown last (D3; issue 9 item 1: after "No answers" the
-    player of the card used to get the screen back with everyone looking);
-  - only bots must act: the shown seat stays (the table shows the bots' public moves).
+    banner, the public table while bots moved, a curtain naming anyone), the next
+    private view comes only through the curtain, even for the seat shown last (after
+    "No answers" the player of the card would otherwise get the screen back with
+    everyone looking);
+  - only bots must act and the shown seat has nothing to do: ``screen_seat`` becomes
+    ``None`` and the table shows the bots' moves on the public table. A seat that may
+    still act (a bot and a person in the same window, the setup where everyone places
+    pyres at once) keeps its view.
 Since the table draws ``view(screen_seat)`` and ``screen_seat`` changes before anything
 is drawn, no private information is ever drawn for the wrong seat, not even for a frame.
 
-The hold (issue 9 item 7): when a person's own move puts new cards in their hand and
+The hold: when a person's own move puts new cards in their hand and
 ends their part (End turn draws, Refill), the screen would pass on at once and nobody
 would ever see the cards drawn. Instead the session *holds* that seat's own view for
 ``hold_seconds`` or until the table reports a click or key (:meth:`release_hold`), then
@@ -65,7 +76,7 @@ decides who is behind the screen as usual. While it holds, bots wait and nothing
 changes on screen; it is the same seat's private view, so D3 is untouched. A game with
 one human seat never holds (there is no curtain to wait for).
 
-The public moment (QA 6): some events are climaxes the whole table should see together
+The public moment: some events are climaxes the whole table should see together
 (Witch Trial's verdict: the dice and GUILTY / NOT GUILTY). A game lists them in
 :data:`PUBLIC_MOMENTS`. When such an event happened and the screen would now leave the
 private view it showed (for a curtain or the banner), the session first shows the
@@ -73,7 +84,7 @@ private view it showed (for a curtain or the banner), the session first shows th
 until a click or key on the table (:meth:`release_public_moment`); then the curtain.
 Public information only, so D3 holds; bots wait meanwhile.
 
-The private reveal (QA 15): a move may show its mover something nobody else sees and
+The private reveal: a move may show its mover something nobody else sees and
 that stays nowhere on the table (Salem's ghost peek: the card is looked at, then the
 ghost's row is shuffled). A game lists those event types in :data:`REVEAL_EVENTS`. When
 a person's own move logs such an event for them, the session holds that seat's own view
@@ -143,8 +154,8 @@ GAME_OVER_PAUSE = 1.5
 
 @dataclass
 class _Hold:
-    """A seat's own view held on screen: the cards it drew (issue 9 item 7) and what its
-    move revealed to it alone (QA 15), until a click/key or ``left`` seconds."""
+    """A seat's own view held on screen: the cards it drew and what its move revealed to
+    it alone, until a click/key or ``left`` seconds."""
 
     seat: int
     cards: list[str]
@@ -255,7 +266,7 @@ atexit.register(WRITER.flush)
 
 
 def save_summary(match: Match) -> dict:
-    """What the Continue list says about a saved game (issue 9 item 13), from the public
+    """What the Continue list says about a saved game from the public
     view only: the round and phase when the game has them, and who is to act."""
     view = match.view(None)
     summary: dict[str, Any] = {"to_act": [match.players[s] for s in match.to_act()]}
@@ -593,7 +604,7 @@ class HotseatSession:
 
     def _start_reveal(self, seat: int, since: int) -> None:
         """Hold ``seat``'s view when its own move (logged from state ``since`` on)
-        revealed something to it alone (QA 15); drawn cards held too stay lit."""
+        revealed something to it alone; drawn cards held too stay lit."""
         kinds = REVEAL_EVENTS.get(self.game)
         if not kinds or self.match.over or not self.is_human(seat):  # the end shows all
             return
@@ -797,7 +808,7 @@ class HotseatSession:
         """Apply ``command`` for ``seat``; ``hand_before`` (several humans) may start the
         drawn-cards hold, ``mover`` (a person's own move from the screen) a reveal hold."""
         # the engine logs the command's events under the state id it makes (one up), so
-        # reading from there takes this command's events only, never the previous ones (QA 27)
+        # reading from there takes this command's events only, never the previous ones
         mark = self.match.state_id + 1
         try:
             self.match.apply(seat, command)
@@ -852,7 +863,7 @@ class HotseatSession:
             moment, self._moment_pending = self._moment_pending, []
             if len(self.humans) > 1 and not self.match.over and (
                     self._leaves_screen() or self.game in NEW_DEAL_MOMENTS):
-                # the whole table sees it on the public screen before the curtain (QA 6)
+                # the whole table sees it on the public screen before the curtain
                 self._moment = moment
                 self._screen_seat = None
                 self.revision += 1
@@ -886,7 +897,10 @@ class HotseatSession:
                 # a different seat, or the public screen was up: always the curtain (D3)
                 if self.curtain_seat != pending[0]:
                     self._lower_curtain(pending[0])
-            # only bots must act: the shown seat stays
+            elif self._screen_seat is not None and self._screen_seat not in self.match.to_act():
+                # the shown seat has nothing to do and only bots play now: the public
+                # table while they move, never this seat's hand (hiding needs no curtain)
+                self._screen_seat = None
         if self._screen_seat != old:
             self.revision += 1
         bots_moving = [s for s in self.match.to_act() if s in self.bots]
@@ -926,7 +940,7 @@ class HotseatSession:
     def _tick(self, dt: float) -> float | None:
         """App task: stop when the table is gone; move bots; end a hold; show game over.
         Returns the seconds until the next of those is due (None: only an event can
-        give it work), so the idle app sleeps until then (issue 9 item 16)."""
+        give it work), so the idle app sleeps until then."""
         if self.table is not None and self.table not in self.app.scenes.stack:
             self.close()
             return None
@@ -1004,7 +1018,7 @@ class HotseatSession:
     def thinking_seat(self) -> int | None:
         """The bot seat deciding now (its pause or its thinking), for the table's
         "thinking…" mark; None when no bot is about to move, and while the bots are
-        held for the table (a public moment, Testimony's reveal being read: QA 25)."""
+        held for the table (a public moment, Testimony's reveal being read)."""
         if self.match.over or self.curtain_down or self._hold is not None or self.bots_held():
             return None
         seats = [s for s in self.match.to_act() if s in self.bots]
@@ -1052,18 +1066,18 @@ def _game_ends(event: dict) -> bool:
     return event.get("type") == "game_end"
 
 
-#: game -> which public events deserve a public moment before the screen passes on (QA 6)
+#: game -> which public events deserve a public moment before the screen passes on
 PUBLIC_MOMENTS: dict[str, Callable[[dict], bool]] = {"witch_trial": _trial_ends, "testimony": _game_ends}
 
 #: games whose public moment is followed by a new deal (Testimony's next game gives every
 #: seat a new Character): the moment takes the screen even when the seat shown would play
 #: on or only bots act next, so the table that read the result never sees anyone's new
-#: hand; the next private view comes through the curtain (QA 22, DESIGN D3)
+#: hand; the next private view comes through the curtain (DESIGN D3)
 NEW_DEAL_MOMENTS: set[str] = {"testimony"}
 
 #: game -> event types that reveal something to the mover alone and stay nowhere on the
 #: table (the seat's own log has the secret): the mover's view is held until a click so
-#: it is seen before the screen passes on (QA 15; Salem §3.1 C, the ghost peek)
+#: it is seen before the screen passes on (Salem's ghost peek, docs/rules/salem.md)
 REVEAL_EVENTS: dict[str, frozenset[str]] = {"salem": frozenset({"ghost_peek"})}
 
 

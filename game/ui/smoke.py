@@ -378,6 +378,7 @@ def run_smoke() -> int:
         __import__("game.ui.smoke_salem", fromlist=["smoke_step"]).smoke_step(d)
         __import__("game.ui.smoke_testimony", fromlist=["smoke_step"]).smoke_step(d)
         __import__("game.ui.smoke_malleus", fromlist=["smoke_step"]).smoke_step(d)
+        __import__("game.ui.smoke_privacy", fromlist=["smoke_step"]).smoke_step(d)
         d.step = "quit"
         d.app.scenes.reset(__import__("game.ui.scenes.menu", fromlist=["MenuScene"]).MenuScene(app))
         d.frames()

@@ -1,4 +1,4 @@
-"""Hot-seat for the story game (Malleus Maleficarum; DESIGN D3, issue 14 items 3, 5, 6).
+"""Hot-seat for the story game (Malleus Maleficarum; DESIGN D3).
 
 A story game is played around one public table: people talk, the Prévôt keeps the
 books, and most moves — building the village, framing a scene, taking a side, citing a
@@ -16,8 +16,10 @@ curtain only for private input:
   public again at once — hiding is always allowed; showing goes through the curtain,
   every time (D3).
 * ``request_private(seat)``: a player asks for his private screen out of turn (to play a
-  card "any time", R24, or read his ledger; the Prévôt to read his screen): the curtain
-  for that seat; ``release()`` returns to the public table.
+  card "any time" or read his ledger; the Prévôt to read his screen): the curtain
+  for that seat; ``release()`` returns to the public table. While he reads it the table
+  waits for him: the bots do not move (a private view stays up only while nobody else
+  plays, DESIGN D3).
 * ``submit_as(seat, command)``: a *public* move made at the shared screen for ``seat``
   (only the moves in :data:`PUBLIC_MOVES`, only while nothing private is on screen, only
   for a human seat). ``public_legal(seat)`` lists them for the table's controls.
@@ -123,6 +125,23 @@ class StorySession(HotseatSession):
 
     def curtain_lifted(self, seat: int) -> None:
         super().curtain_lifted(seat)
+
+    def reading_privately(self) -> bool:
+        """A person reads the private screen they asked for: the table waits for them."""
+        return self.asked is not None and self._screen_seat == self.asked and not self.match.over
+
+    def bots_held(self) -> bool:
+        return self.reading_privately() or super().bots_held()
+
+    def thinking_seat(self) -> int | None:
+        return None if self.reading_privately() else super().thinking_seat()
+
+    def _tick(self, dt: float) -> float | None:
+        """Bots wait while a person reads the private screen they asked for (a private
+        view stays up only while nobody else moves); otherwise as every table."""
+        if self.reading_privately() and (self.table is None or self.table in self.app.scenes.stack):
+            return None
+        return super()._tick(dt)
 
     # ---------------------------------------------------------------- public moves --
     def public_legal(self, seat: int) -> list[dict]:

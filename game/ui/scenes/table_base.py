@@ -303,6 +303,19 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
     def status_message(self) -> str:
         return ""
 
+    def no_hand_words(self) -> str:
+        """What the hand's place says on the public table (no seat behind the screen):
+        that the bots play, while only bots move (each person's own view comes back
+        behind the curtain), else that the screen is being passed between players."""
+        try:
+            pending = list(self.source.pending_seats())
+            bots_only = bool(pending) and not any(self.source.is_human(s) for s in pending)
+        except Exception:  # a source without seats to ask: the general sentence
+            bots_only = False
+        if bots_only and not self.view.get("over"):
+            return "No hand is shown while the bots play."
+        return "The screen shows no hand now \u2014 it is passed between players."
+
     def say(self, message: str, *shorter: str) -> str:
         """``message`` for the hint strip, with shorter wordings of it for a narrow window."""
         if shorter:

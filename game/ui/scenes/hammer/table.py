@@ -305,7 +305,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
             self.draw_announced(surface)
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text("The screen shows no hand now — it is passed between players.", max(14, hand.h // 9),
+            msg = text(self.no_hand_words(), max(14, hand.h // 9),
                        theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
 

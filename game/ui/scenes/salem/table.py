@@ -236,7 +236,7 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         over = self.parts_over_the_layer()
         if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text("The screen shows no hand now — it is passed between players.", max(14, hand.h // 9),
+            msg = text(self.no_hand_words(), max(14, hand.h // 9),
                        theme.TEXT_MUTED)
             at = surface.blit(msg, msg.get_rect(center=hand.center))
             over.append(at)

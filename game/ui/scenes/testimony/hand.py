@@ -113,7 +113,7 @@ class HandPanel:
         size = max(12, min(17, g["zone"].h // 12))
         me = self.me()
         if self.my_seat() is None or not me:
-            msg = text("The screen shows no hand now \u2014 it is passed between players.", size, theme.TEXT_MUTED)
+            msg = text(self.no_hand_words(), size, theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=g["zone"].center))
             return
         character = me.get("character")

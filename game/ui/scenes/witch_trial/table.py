@@ -427,12 +427,13 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
                          get=lambda: list(self.die_rects), put=self._put_die_rects)
         self.draw_region(surface, "bar", ["banner"], self.action_bar_key(),
                          lambda s: self.draw_action_bar(s) if self.banner is None else None)
-        self.draw_region(surface, "hand", ["hand"], self.my_seat() is None and self.players > 1, self.draw_no_hand)
+        self.draw_region(surface, "hand", ["hand"], self.my_seat() is None and self.players > 1 and self.no_hand_words(),
+                         self.draw_no_hand)
 
     def draw_no_hand(self, surface: pygame.Surface) -> None:
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text("The screen shows no hand now \u2014 it is passed between players.", max(14, hand.h // 9),
+            msg = text(self.no_hand_words(), max(14, hand.h // 9),
                        theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
 
