@@ -1,5 +1,5 @@
 """Play a whole 4-player hot-seat Testimony match (three games) through the UI, as people
-would (issue 13).
+would.
 
 ``play_testimony(app, timeout_s)`` sets the match up through the shell's
 :class:`~game.ui.session.HotseatSession` (four humans, so the curtain goes down between
@@ -14,7 +14,8 @@ answers invitations on the public banner, shows cards by dragging them onto the 
 or with their buttons, investigates (the Cunning Woman also two at once), places tokens
 by dragging them onto a plate and choosing a side in the menu or with Accuse / Defend
 and a click, discards, makes claims, reads each reveal and closes it, and starts the
-next game from the public banner. :class:`~game.ui.smoke_common.CurtainWatch` checks
+next game from the public banner (once with Enter straight from the told reveal, which
+must start the game and take the reveal away). :class:`~game.ui.smoke_common.CurtainWatch` checks
 DESIGN D3 on every frame. Raises :class:`SmokeFailure` when the match does not progress
 or the time runs out; returns counts of what was done.
 """
@@ -60,6 +61,20 @@ class TestimonyPlayer:
                 post_click(app, pos)
             self.done["menu"] += 1
             return "menu"
+        if (isinstance(top, TestimonyTableScene) and top.reveal and top.reveal.get("open")
+                and not top.reveal_animating() and not top.help_open
+                and self.source.match.view(None).get("stage") == "between" and not self.done["enter_next_game"]):
+            # the first time: Enter, as the bar labels it, starts the next game and the
+            # reveal leaves the table (later reveals are closed first)
+            scene = top
+            before = self.source.match.view(None).get("game_no")
+            post_key(app, pygame.K_RETURN)
+            after = self.source.match.view(None).get("game_no")
+            if after != before + 1 or scene.reveal.get("open"):
+                raise SmokeFailure(f"Enter after the reveal of game {before} left game {after} "
+                                   f"with the reveal {'open' if scene.reveal.get('open') else 'closed'}")
+            self.done["enter_next_game"] += 1
+            return "enter: next game"
         done, scene = screen_step(app)
         if done is not None:
             return done
@@ -221,6 +236,8 @@ def smoke_step(d) -> None:
     d.frames()
     left = d.deadline - time.monotonic() - 5
     try:
-        play_testimony(d.app, timeout_s=max(10.0, min(90.0, left)))
+        done = play_testimony(d.app, timeout_s=max(10.0, min(90.0, left)))
     except SmokeFailure as exc:
         raise smoke.SmokeFailure(f"full Testimony match: {exc}") from None
+    if not done["enter_next_game"]:
+        raise smoke.SmokeFailure("full Testimony match: Enter never started the next game after a reveal")

@@ -52,6 +52,7 @@ from game.ui.scenes.testimony.notebook import NotebookPanel
 from game.ui.scenes.testimony.reveal import DONE, RevealPanel
 from game.ui.scenes.testimony.seats import SeatsPanel
 from game.ui.scenes.testimony.talk import TalkPanel
+from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,13 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.revealed_games = len(history)
             self.reveal = {"game": len(history) - 1, "t": 0.0, "open": True}
             self.play_sound("bell")
+        elif self.reveal and self.reveal.get("open") and self.view.get("stage") not in ("between", "over"):
+            # the next game has begun: its table is not left under the last one's result
+            # (the standings' button opens it again)
+            self.reveal["open"], self.reveal["t"] = False, DONE
+            self.update_waiting()
+            self.buttons = self.make_buttons()
+            self.message = self.status_message()
         self.update_waiting()
 
     def update_waiting(self) -> None:
@@ -190,6 +198,25 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.buttons = self.make_buttons()
             self.message = self.status_message()
             self.dirty = True
+
+    def start_button(self) -> Button | None:
+        """The button that starts the next game (the shown seat's, or the public banner's
+        in hot-seat): the one the bar labels "(Enter)"; None when there is none now."""
+        return next((b for b in self.all_buttons()
+                     if b.visible and b.enabled and b.hotkey in (pygame.K_RETURN, pygame.K_KP_ENTER)), None)
+
+    def go_on_from_reveal(self) -> None:
+        """Enter (or the Start button) on a reveal that has been told: the whole table has
+        read the result. Start the next game when the bar offers it ("Start game 2
+        (Enter)"); otherwise close the reveal so the game goes on (bots included)."""
+        if self.moment_events():  # hot-seat: the result was read together
+            self.source.release_public_moment()
+            self.sync()
+        start = self.start_button()
+        if start is not None:
+            self.press_button(start)  # the next game begins; the reveal closes with it
+        else:
+            self.close_reveal()
 
     def close_reveal(self) -> None:
         if self.reveal is not None:
@@ -342,6 +369,10 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
                 if self.reveal_close_rect is not None and self.reveal_close_rect.collidepoint(event.pos):
                     self.close_reveal()
                     return
+                start = self.start_button()
+                if start is not None and start.rect.collidepoint(event.pos) and not self.reveal_animating():
+                    self.go_on_from_reveal()  # a click on "Start game 2" starts it, whatever holds the screen
+                    return
                 if self.reveal_box().collidepoint(event.pos):
                     if self.reveal_animating():
                         self.skip_reveal()
@@ -357,6 +388,9 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
                 return
             if self.reveal_animating() and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.skip_reveal()
+                return
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.go_on_from_reveal()
                 return
         super().on_key(key, mod)
 
