@@ -9,6 +9,7 @@ The file is removed afterwards, so the rest of the run starts from no settings.
 from __future__ import annotations
 
 import json
+import logging
 import time
 
 
@@ -31,6 +32,9 @@ def smoke_step(deadline: float) -> None:
     from game.ui.settings import settings_path
 
     path = settings_path()
+    app_log = logging.getLogger("game.ui.app")
+    level = app_log.level
+    app_log.setLevel(logging.ERROR)  # the start-up warnings are expected here: not on the console
     try:
         for what, text, full, notice in CASES:
             if time.monotonic() > deadline:
@@ -55,4 +59,5 @@ def smoke_step(deadline: float) -> None:
             while app.scenes.top is not None:
                 app.scenes.pop()
     finally:
+        app_log.setLevel(level)
         path.unlink(missing_ok=True)
