@@ -14,6 +14,11 @@ the decision runs on a worker thread over a *copy* of the match:
   thoughts use one bot at once (a bot's random generator is its own state), and hands
   back a finished decision for the caller to apply.
 
+While any thought runs on a worker thread, the interpreter switches threads every
+:data:`SWITCH_WHILE_THINKING` seconds instead of its default 5 ms: the caller's thread
+(a socket loop answering a ping, a window drawing a frame) waits that long at most
+each time it needs the interpreter back from a bot that is busy searching.
+
 The caller applies the command on its own thread (the only one that touches the live
 match), checks it is still for the current ``state_id``, and falls back to the first
 legal command when the bot failed or chose something the rules refuse.
@@ -21,6 +26,7 @@ legal command when the bot failed or chose something the rules refuse.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from typing import Any, Callable
 
@@ -29,6 +35,29 @@ from game.bots.search import SearchBot
 from game.engine import Match
 
 log = logging.getLogger("game.bots.thinker")
+
+#: seconds between thread switches while a bot thinks on a worker thread
+SWITCH_WHILE_THINKING = 0.001
+_switch_lock = threading.Lock()
+_thinking = 0
+_switch_before = 0.005
+
+
+def _thought_starts() -> None:
+    global _thinking, _switch_before
+    with _switch_lock:
+        if _thinking == 0:
+            _switch_before = sys.getswitchinterval()
+            sys.setswitchinterval(min(_switch_before, SWITCH_WHILE_THINKING))
+        _thinking += 1
+
+
+def _thought_ends() -> None:
+    global _thinking
+    with _switch_lock:
+        _thinking -= 1
+        if _thinking == 0:
+            sys.setswitchinterval(_switch_before)
 
 
 def thinks_on_a_thread(bot: Any, match: Match) -> bool:
@@ -63,11 +92,18 @@ class BotThinker:
         self.thread: threading.Thread | None = None
         if threaded:
             model = SeatModel(match.copy(), seat)
-            self.thread = threading.Thread(target=self._run, args=(bot, view, legal, model),
+            self.thread = threading.Thread(target=self._think, args=(bot, view, legal, model),
                                            name=f"bot-seat-{seat}", daemon=True)
+            _thought_starts()
             self.thread.start()
         else:
             self._run(bot, view, legal, SeatModel(match, seat))
+
+    def _think(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
+        try:
+            self._run(bot, view, legal, model)
+        finally:
+            _thought_ends()
 
     def _run(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
         try:

@@ -43,6 +43,7 @@ Contract:
 from __future__ import annotations
 
 import logging
+import marshal
 import queue
 import selectors
 import socket
@@ -51,6 +52,7 @@ import time
 from typing import Any, Callable
 
 from game.bots import RandomBot
+from game.net import patch
 from game.net import protocol as proto
 
 log = logging.getLogger("game.net.client")
@@ -59,6 +61,8 @@ log = logging.getLogger("game.net.client")
 CLIENT_MAX_LINE = 1024 * 1024
 
 CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = "connecting", "connected", "reconnecting", "lost", "closed"
+#: update line sizes a client remembers (:attr:`Client.update_lines`)
+UPDATE_LINES_KEPT = 100_000
 #: errors after which reconnecting cannot help
 FATAL_JOIN_ERRORS = frozenset({"bad_token", "table_full", "version"})
 #: refusals of a hello that end the first join, but are retried with backoff while reconnecting
@@ -80,7 +84,7 @@ class Client:
     def __init__(self, *, heartbeat: float | None = None, silence: float | None = None,
                  backoff_start: float = 0.1, backoff_max: float = 2.0, give_up_after: float = 120.0,
                  connect_timeout: float = 5.0, keep_inbox: bool = True,
-                 notify: "Callable[[], None] | None" = None) -> None:
+                 notify: "Callable[[], None] | None" = None, version: int = proto.PROTOCOL_VERSION) -> None:
         self._heartbeat_override = heartbeat
         self._silence_override = silence
         self.heartbeat = heartbeat or 5.0
@@ -111,6 +115,11 @@ class Client:
         self.timer_s: float | None = None
         self.last_error: dict | None = None
         self.inbox: queue.Queue[dict] = queue.Queue()
+        #: the protocol version this client asks for (a host that does not know it makes it 1)
+        self.version = version
+        self._updates = UpdateReader()
+        #: bytes of the last update lines received (benchmarks, tests)
+        self.update_lines: list[int] = []
         self._status = CLOSED
         self._lock = threading.Lock()
         self._outbuf = bytearray()
@@ -214,6 +223,14 @@ class Client:
             except OSError:
                 pass
 
+    def _send_now(self, message: dict) -> bool:
+        """Queue ``message`` from the network thread itself (a session runs: no status check)."""
+        data = proto.encode(message)
+        with self._lock:
+            self._outbuf += data
+        self._wake()
+        return True
+
     # ------------------------------------------------------------------ hooks -------
     def on_message(self, message: dict) -> None:
         """Called on the network thread for every host message, after the attributes
@@ -261,6 +278,8 @@ class Client:
                     backoff = min(backoff * 2, self.backoff_max)
                     continue
                 outcome = self._session(sock)
+                if outcome == "again" and not self._closing:
+                    continue  # at once, with what the host answered (an older protocol)
                 if outcome == "welcomed":
                     ever_welcomed = self._ever_welcomed = True
                 if self._closing or outcome == "fatal":
@@ -311,7 +330,7 @@ class Client:
         welcomed = False
         with self._lock:
             self._outbuf.clear()
-        hello: dict[str, Any] = {"type": "hello", "name": self.name, "version": proto.PROTOCOL_VERSION}
+        hello: dict[str, Any] = {"type": "hello", "name": self.name, "version": self.version}
         if self.token:
             hello["token"] = self.token
         if self.spectate and not self.token:
@@ -361,11 +380,14 @@ class Client:
                         except proto.ProtocolError:
                             log.warning("host sent a line that is not a message; ignored")
                             continue
+                        if kind_of(message) == "update":
+                            self.update_lines.append(len(line) + 1)
+                            del self.update_lines[:-UPDATE_LINES_KEPT]
                         verdict = self._receive(message)
                         if verdict == "welcomed":
                             welcomed = True
-                        elif verdict == "fatal":
-                            return "fatal"
+                        elif verdict in ("fatal", "again"):
+                            return verdict
                         elif verdict == "retry":  # refused for now: hang up, back off, try again
                             return "failed"
                 now = time.monotonic()
@@ -389,6 +411,7 @@ class Client:
         verdict = None
         if kind == "welcome":
             self.welcome = message
+            self._updates.reset(message.get("version") if message.get("version") in proto.VERSIONS else 1)
             self.seat = message.get("seat") if isinstance(message.get("seat"), int) else None
             self.token = message.get("token") or self.token
             self.game = message.get("game")
@@ -401,23 +424,31 @@ class Client:
             self._welcomed.set()
             verdict = "welcomed"
         elif kind == "update":
-            view = message.get("view")
-            if isinstance(view, dict):
-                self.view = view
-                self.legal = message.get("legal") if isinstance(message.get("legal"), list) else []
-                events = message.get("events") if isinstance(message.get("events"), list) else []
-                if message.get("full"):
-                    self.events = list(events)
-                else:
-                    self.events.extend(events)
-                if isinstance(message.get("result"), dict):
-                    self.result = message["result"]
-                self._clocks(message.get("clocks"))
+            whole = self._updates.take(message)
+            if whole is None:
+                if self._updates.lost:  # a patch that does not apply: ask for everything again
+                    self._updates.lost = False
+                    self._send_now({"type": "resync"})
+                return None  # more of this update follows (or it was dropped)
+            message = whole
+            self.view = message["view"]
+            self.legal = message["legal"]
+            if message.get("full"):
+                self.events = list(message["events"])
+            else:
+                self.events.extend(message["events"])
+            if isinstance(message.get("result"), dict):
+                self.result = message["result"]
+            self._clocks(message.get("clocks"))
         elif kind == "lobby":
             self.lobby = message
         elif kind == "error":
             self.last_error = message
             code = message.get("code")
+            if self._status != CONNECTED and code == "version" and self.version > 1:
+                log.info("the host speaks an older protocol; joining with version 1")
+                self.version = 1  # a host from before version 2
+                return "again"
             if self._status != CONNECTED and (code in FATAL_JOIN_ERRORS
                                               or code in RETRY_JOIN_ERRORS and not self._ever_welcomed):
                 self._join_failed = JoinError(str(code), str(message.get("message", "refused")))
@@ -462,6 +493,105 @@ class Client:
                 self.notify()
             except Exception:
                 log.debug("notify failed", exc_info=True)
+
+
+def kind_of(message: dict) -> object:
+    return message.get("type")
+
+
+class UpdateReader:
+    """Puts a host's updates together, in either protocol version (docs/PROTOCOL.md §4).
+
+    :meth:`take` is given each ``update`` line in order and returns the whole update
+    once its last line is in: ``{"type": "update", "view", "legal", "events", "full",
+    ...}`` with the view and legal list as they are now (version 2: the patch applied to
+    the view held, the legal list kept when it did not change). Each view returned is a
+    new object: one handed out earlier never changes. A version-2 patch that does not
+    apply sets :attr:`lost` (the caller asks the host to ``resync``) and everything up
+    to the next full update is dropped."""
+
+    def __init__(self) -> None:
+        self.reset(proto.PROTOCOL_VERSION)
+
+    def reset(self, version: int) -> None:
+        self.version = version
+        self.view: dict | None = None
+        self.legal: list = []
+        self.lost = False
+        self._part: dict | None = None  # the update being put together
+
+    def take(self, line: dict) -> dict | None:
+        part = self._part
+        if part is None:
+            part = self._part = {"full": bool(line.get("full")), "events": [], "legal": None,
+                                 "view": None}
+        if self.version >= 2:
+            done = self._take_v2(part, line)
+        else:
+            done = self._take_v1(part, line)
+        if not done:
+            return None
+        self._part = None
+        if part.get("dropped"):
+            return None
+        whole = {k: v for k, v in line.items() if k not in ("patch", "more", "legal_more", "state_id")}
+        whole.update(type="update", view=self.view, legal=self.legal, events=part["events"], full=part["full"])
+        return whole
+
+    def _take_v1(self, part: dict, line: dict) -> bool:
+        view = line.get("view")
+        if not isinstance(view, dict):
+            part["dropped"] = True
+        else:
+            part["view"] = view
+        legal = line.get("legal") if isinstance(line.get("legal"), list) else []
+        part["legal"] = (part["legal"] or []) + legal
+        events = line.get("events")
+        if isinstance(events, list):
+            part["events"].extend(events)
+        if line.get("legal_more"):
+            return False
+        if not part.get("dropped"):
+            self.view, self.legal = part["view"], part["legal"]
+        return True
+
+    def _take_v2(self, part: dict, line: dict) -> bool:
+        if part["view"] is None and not part.get("dropped"):
+            if line.get("full"):
+                part["view"] = {}
+            elif self.view is None:
+                part["dropped"] = True  # nothing to patch: wait for a full update
+                self.lost = True
+            else:
+                part["view"] = marshal.loads(marshal.dumps(self.view))  # the old one stays as it was
+        if not part.get("dropped"):
+            try:
+                if isinstance(line.get("view"), dict):
+                    part["view"] = marshal.loads(marshal.dumps(line["view"]))
+                ops = line.get("patch")
+                if ops:
+                    part["view"] = patch.apply(part["view"], ops)
+            except (ValueError, TypeError):
+                log.warning("an update from the host does not apply to our view; asking for all of it")
+                part["dropped"] = True
+                self.lost = True
+        if isinstance(line.get("legal"), list):
+            part["legal"] = (part["legal"] or []) + line["legal"]
+        if isinstance(line.get("events"), list):
+            part["events"].extend(line["events"])
+        if line.get("more"):
+            return False
+        if not part.get("dropped"):
+            if not isinstance(part["view"], dict):
+                self.lost = True
+                part["dropped"] = True
+                return True
+            self.view = part["view"]
+            if part["legal"] is not None:
+                self.legal = part["legal"]
+            elif part["full"]:
+                self.legal = []
+        return True
 
 
 def _decode_big(line: bytes) -> dict:
@@ -551,10 +681,3 @@ class BotClient(Client):
         if self._send_now({"type": "command", "state_id": sid, "command": command}):
             self.commands_sent += 1
 
-    def _send_now(self, message: dict) -> bool:
-        # on the network thread already: status is CONNECTED while a session runs
-        data = proto.encode(message)
-        with self._lock:
-            self._outbuf += data
-        self._wake()
-        return True

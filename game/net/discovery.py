@@ -209,7 +209,7 @@ def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
         doc = json.loads(data.decode("utf-8"))
     except Exception:
         return None
-    if not isinstance(doc, dict) or doc.get("type") != "witchhunt-table" or doc.get("version") != proto.PROTOCOL_VERSION:
+    if not isinstance(doc, dict) or doc.get("type") != "witchhunt-table" or doc.get("version") != proto.DISCOVERY_VERSION:
         return None
     port, players, free = doc.get("port"), doc.get("players"), doc.get("free")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (port, players, free)):

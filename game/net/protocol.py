@@ -11,7 +11,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+#: the newest protocol version; a host speaks every one of :data:`VERSIONS` (each
+#: connection the one its hello asked for), the bundled client the newest
+PROTOCOL_VERSION = 2
+VERSIONS = (1, 2)
+#: discovery datagrams keep their own version (1): listeners of every version hear them
+DISCOVERY_VERSION = 1
 DEFAULT_PORT = 41692
 DISCOVERY_PORT = 41693
 #: bytes per line, its terminator (``\n`` or ``\r\n``) not counted; longer lines are
@@ -35,6 +40,7 @@ RATES: dict[str, tuple[float, float]] = {
     "start": (3, 0.5),
     "standin": (5, 1.0),
     "command": (20, 5.0),
+    "resync": (5, 0.5),
 }
 
 #: every error code the host sends, with what it means (docs/PROTOCOL.md lists the same)
@@ -46,7 +52,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_field": "a field is missing or has the wrong type or size",
     "hello_first": "the first message must be 'hello' (or 'ping')",
     "already_joined": "this connection already said hello",
-    "version": "the host speaks another protocol version",
+    "version": "the host speaks other protocol versions",
     "bad_token": "the token is not one this host handed out",
     "table_full": "every seat is taken; say hello again with spectate=true",
     "not_started": "the game has not started yet",
@@ -68,7 +74,7 @@ ERROR_CODES: dict[str, str] = {
 JUNK_CODES = frozenset({"bad_json", "too_long", "not_object", "unknown_type", "bad_field",
                         "hello_first", "already_joined", "version", "not_owner", "too_fast"})
 
-CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start", "standin")
+CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start", "standin", "resync")
 HOST_TYPES = ("welcome", "update", "error", "lobby", "chat", "pong")
 
 
@@ -146,8 +152,9 @@ def check_client_message(message: dict) -> dict:
         if len(name) > 200:
             raise ProtocolError("bad_field", "'name' is too long.")
         version = _field(message, "version", (int,))
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError("version", f"This host speaks protocol version {PROTOCOL_VERSION}, not {version}.")
+        if version not in VERSIONS:
+            raise ProtocolError("version", f"This host speaks protocol versions "
+                                           f"{', '.join(map(str, VERSIONS))}, not {version}.")
         token = _field(message, "token", (str,), required=False)
         if token is not None and len(token) > MAX_TOKEN:
             raise ProtocolError("bad_field", "'token' is too long.")

@@ -260,7 +260,8 @@ class ReadyFlooder(threading.Thread):
 
 def test_a_ready_flood_is_rate_limited_and_lobbies_are_coalesced(counting_game, make_host):
     # issue 11.2: ready floods neither amplify to listeners nor slow an honest player
-    host = make_host(GAME, 3, timings=PATIENT, limits=Limits(connect_burst=100, connect_rate=5.0))
+    host = make_host(GAME, 3, timings=PATIENT, limits=Limits(connect_burst=100, connect_rate=5.0,
+                                                             spectators=64, spectators_per_address=64))
     honest = RawPeer(host.port)
     _hello(honest, "Ann")
     others = [RawPeer(host.port) for _ in range(2)]  # more honest pingers: more samples
@@ -403,7 +404,7 @@ def _small_kernel_buffer(host, name: str) -> None:
 def test_non_reading_spectators_cost_bounded_memory(counting_game, make_host, clients):
     # issue 11.2: 62 spectators that never read; updates to them coalesce, memory stays bounded
     host = make_host(GAME, 2, options={"target": 10**9, "pad": 6000}, timings=PATIENT,
-                     limits=Limits(connect_burst=100))
+                     limits=Limits(connect_burst=100, spectators=64, spectators_per_address=64))
     sleepers = _sleepers(host, 62)
     for i in range(62):
         _small_kernel_buffer(host, "Zzz" if i == 0 else f"Zzz ({i + 1})")
@@ -499,7 +500,8 @@ def test_names_are_unique_and_chat_says_who_is_a_spectator(counting_game, make_h
 
 # ------------------------------------------------------------------ 8. token guessing -
 def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, make_host, caplog):
-    # issue 11.8: a few wrong tokens, then the address's token hellos are refused for a while
+    # docs/PROTOCOL.md §6 "wrong tokens": a few wrong tokens, then the address's wrong
+    # tokens close at once for a while; the right token still joins from there
     host = make_host(GAME, 2)
     ann = RawPeer(host.port)
     token = _hello(ann, "Ann")["token"]
@@ -521,9 +523,14 @@ def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, mak
     assert codes == ["bad_token"] * 5 + ["too_many_errors"]
     assert guesser.closed()
     assert any("wrong tokens" in r.getMessage() for r in caplog.records)
-    again = RawPeer(host.port)  # even the right token waits out the window from this address
+    guess = RawPeer(host.port)  # another guess from this address: closed at once
+    guess.send({"type": "hello", "name": "Mallory", "version": 1, "token": "%032x" % 99})
+    assert guess.recv()["code"] == "too_many_errors" and guess.closed()
+    again = RawPeer(host.port)  # the right token is no guess: it joins
     again.send({"type": "hello", "name": "Ann", "version": 1, "token": token})
-    assert again.recv()["code"] == "too_many_errors" and again.closed()
+    welcome = again.recv()
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0
+    again.close()
     watcher = RawPeer(host.port)  # a hello without a token is not a guess
     assert _hello(watcher, "Eve", spectate=True)["seat"] is None
     watcher.close()

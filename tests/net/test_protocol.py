@@ -43,7 +43,7 @@ def test_decode_refuses_what_is_not_a_message(raw, code):
     ({"type": "dance"}, "unknown_type"),
     ({"type": "hello", "version": 1}, "bad_field"),
     ({"type": "hello", "name": 5, "version": 1}, "bad_field"),
-    ({"type": "hello", "name": "Ann", "version": 2}, "version"),
+    ({"type": "hello", "name": "Ann", "version": 3}, "version"),
     ({"type": "hello", "name": "Ann", "version": True}, "bad_field"),
     ({"type": "hello", "name": "Ann", "version": 1, "token": 7}, "bad_field"),
     ({"type": "hello", "name": "Ann", "version": 1, "spectate": "yes"}, "bad_field"),

@@ -59,6 +59,8 @@ class Limits:
     connect_burst: int = 20       # new connections from one address: a burst of this many …
     connect_rate: float = 5.0     # … then this many per second
     output_cap: int = 1024 * 1024  # a connection with more unsent bytes than this is dropped
+    spectators: int = 32          # joined spectators at once (32 leaves room for 12 seats within 64) …
+    spectators_per_address: int = 8  # … and from one address
     bad_tokens: int = 5           # wrong tokens from one address within …
-    bad_token_window: float = 60.0  # … this window: its token hellos are refused for the window
+    bad_token_window: float = 60.0  # … this window: further wrong tokens close at once (a right one still joins)
     rates: dict = field(default_factory=lambda: dict(proto.RATES))  # per-type token buckets

@@ -40,7 +40,7 @@ class Connection:
     inbuf: bytearray = field(default_factory=bytearray)  # received, not yet handled (≤ RECV_SIZE)
     inpos: int = 0
     outbuf: bytearray = field(default_factory=bytearray)
-    last_heard: float = field(default_factory=time.monotonic)
+    last_heard: float = field(default_factory=time.monotonic)  # the last message taken (not bytes)
     joined: bool = False          # said hello and got a welcome
     reserved: bool = False        # admitted beyond the cap: only a seat's token may join on it
     seat: int | None = None
@@ -51,7 +51,10 @@ class Connection:
     close_by: float = 0.0
     shut: bool = False            # our side is shut down (FIN sent); only draining now
     drained: int = 0              # bytes thrown away while closing (at most 64 KiB, then closed)
+    version: int = 1              # the protocol version this connection speaks (its hello's)
     last_sid: int | None = None   # state_id of the last update sent; None: next one is full
+    held_view: dict | None = None  # version 2: the view the client holds (patches are against it)
+    held_legal: list | None = None  # version 2: the legal list the client holds
     update_due: bool = False      # an update is owed once the output drains (coalesced)
     lobby_due: bool = False       # the newest lobby is owed once the output drains
     stale_sid: int | None = None  # the state at which a stale command was last answered
@@ -281,7 +284,6 @@ class Connections:
         if not data:
             self.close(conn, "disconnected")
             return
-        conn.last_heard = time.monotonic()
         conn.inbuf += data
         conn.inpos = 0
 
@@ -329,6 +331,9 @@ class Connections:
                 continue
             try:
                 self.on_message(conn, proto.decode_line(line))
+                # heard from: a message the host took, not bytes (a dribble of single
+                # bytes, or junk, never keeps a connection alive)
+                conn.last_heard = time.monotonic()
             except ProtocolError as exc:
                 self.refuse(conn, exc)
             except Exception:

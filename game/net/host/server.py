@@ -269,7 +269,7 @@ class Host:
     def describe(self) -> dict:
         """What discovery announces (docs/PROTOCOL.md, Discovery)."""
         free = sum(1 for s in self.seats if not s.bot and not s.token)
-        return {"type": "witchhunt-table", "version": proto.PROTOCOL_VERSION, "port": self.port,
+        return {"type": "witchhunt-table", "version": proto.DISCOVERY_VERSION, "port": self.port,
                 "game": self.game, "table": self.table_name, "players": self.n, "free": free,
                 "started": self.match is not None, "over": bool(self.match and self.match.over),
                 "table_id": self.table_id}

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import IllegalCommand, SetupError, new_match
-from game.engine.match import MAX_NAME, clean_name
+from game.engine.match import clean_name
+from game.net import names
 from game.net import protocol as proto
 from game.net.host.config import CHAT_KEEP, OUTPUT_LOW
 from game.net.host.connections import Address, Connection
@@ -72,6 +73,9 @@ class Table:
             raise ProtocolError("hello_first", "Say hello first.")
         if kind == "command":
             self.command(conn, message)
+        elif kind == "resync":
+            if host.match is not None:
+                host.updates.resync(conn)
         elif kind == "chat":
             text = proto.clean_text(message["text"])
             if text:
@@ -103,19 +107,12 @@ class Table:
 
     # ------------------------------------------------------------------ joining -----
     def unique_name(self, name: str, seat_no: int | None, conn: Connection | None) -> str:
-        """``name``, or ``name (2)``, ``name (3)`` … so that no two at the table share one
-        (compared without case): a spectator cannot pose as a player in chat."""
-        taken = {s.name.casefold() for i, s in enumerate(self.seats) if s.name and i != seat_no}
-        taken |= {c.name.casefold() for c in self.host.conns.values()
-                  if c.joined and c.seat is None and c is not conn}
-        if name.casefold() not in taken:
-            return name
-        for k in range(2, 1000):
-            suffix = f" ({k})"
-            candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
-            if candidate.casefold() not in taken:
-                return candidate
-        return name  # pragma: no cover - a thousand people with one name
+        """``name``, or ``name (2)``, ``name (3)`` … so that no two at the table share one or
+        one that looks like it (case, width and look-alike letters: game.net.names): a
+        spectator cannot pose as a player in chat."""
+        taken = [s.name for i, s in enumerate(self.seats) if s.name and i != seat_no]
+        taken += [c.name for c in self.host.conns.values() if c.joined and c.seat is None and c is not conn]
+        return names.unique_name(name, taken)
 
     def hello(self, conn: Connection, message: dict) -> None:
         host, net = self.host, self.host.net
@@ -124,18 +121,13 @@ class Table:
         now = time.monotonic()
         seat_no: int | None = None
         if token is not None:
-            address = net.address(conn.ip, now)
-            if now < address.blocked_until:
-                host.stats["errors"] += 1
-                net.send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
-                                                              "try again in a minute."))
-                net.linger_close(conn, now)
-                return
+            # a valid token always joins; only guessing is throttled (everyone behind one
+            # NAT, or the desktop host's own seat, must not be locked out by a stranger)
             given = token.encode("utf-8", "surrogatepass")
             seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None
                             and secrets.compare_digest(s.token.encode("utf-8"), given)), None)
             if seat_no is None:
-                self.bad_token(conn, address, now)
+                self.bad_token(conn, net.address(conn.ip, now), now)
                 return
             seat = self.seats[seat_no]
             old = seat.conn
@@ -156,7 +148,14 @@ class Table:
             net.send(conn, proto.error("busy", "This table has too many connections."))
             net.linger_close(conn, now)
             return
-        elif not message.get("spectate"):
+        elif message.get("spectate"):
+            why = self.spectators_full(conn)
+            if why is not None:
+                host.stats["refused"] += 1
+                net.send(conn, proto.error("busy", why))
+                net.linger_close(conn, now)
+                return
+        else:
             if host.match is None:
                 seat_no = next((i for i, s in enumerate(self.seats) if not s.bot and s.token is None), None)
             if seat_no is None:
@@ -166,6 +165,7 @@ class Table:
             self.seats[seat_no].name = self.unique_name(name, seat_no, conn)
         conn.joined = True
         conn.seat = seat_no
+        conn.version = message["version"]
         if seat_no is not None:
             seat = self.seats[seat_no]
             conn.name = seat.name
@@ -184,12 +184,12 @@ class Table:
         welcome = {"type": "welcome", "seat": seat_no,
                    "token": self.seats[seat_no].token if seat_no is not None else None,
                    "game": host.game, "options": self.public_options(), "players": host.n,
-                   "version": proto.PROTOCOL_VERSION, "heartbeat": host.timings.heartbeat,
+                   "version": conn.version, "heartbeat": host.timings.heartbeat,
                    "silence": host.timings.silence, "started": host.match is not None,
                    "name": conn.name, "owner": seat_no == 0 and host.owner_token is not None,
                    "table": host.table_name, "table_id": host.table_id, "standin_after": host.standin_after}
         net.send(conn, welcome)
-        conn.last_sid = None
+        conn.last_sid = conn.held_view = conn.held_legal = None
         net.send(conn, self.lobby())  # this one now; everyone else with the next coalesced lobby
         self.lobby_dirty = True
         if host.match is not None:
@@ -218,8 +218,15 @@ class Table:
             self.host.net.send_bytes(conn, data)
 
     def bad_token(self, conn: Connection, address: Address, now: float) -> None:
+        """A wrong token: ``bad_token``; the ``bad_tokens``-th within the window from one
+        address, and every one after it within the window, closes the connection."""
         host, net, limits = self.host, self.host.net, self.host.limits
         host.stats["errors"] += 1
+        if now < address.blocked_until:
+            net.send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
+                                                          "try again in a minute."))
+            net.linger_close(conn, now)
+            return
         bad = address.bad_tokens
         bad.append(now)
         while bad and now - bad[0] > limits.bad_token_window:
@@ -228,11 +235,24 @@ class Table:
         if len(bad) >= limits.bad_tokens:
             address.blocked_until = now + limits.bad_token_window
             bad.clear()
-            log.warning("%s sent %d wrong tokens within %g s: its token hellos are refused for %g s",
+            log.warning("%s sent %d wrong tokens within %g s: its wrong tokens close at once for %g s",
                         conn.ip, limits.bad_tokens, limits.bad_token_window, limits.bad_token_window)
             net.send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
                                                           "try again in a minute."))
             net.linger_close(conn, now)
+
+    def spectators_full(self, conn: Connection) -> str | None:
+        """Why one more spectator from ``conn``'s address may not join, or None. Seats are
+        never crowded out: the default cap (32) leaves room for the largest table's seats
+        within the connection cap (64)."""
+        host = self.host
+        watching = [c for c in host.conns.values() if c.joined and c.seat is None]
+        if len(watching) >= host.limits.spectators:
+            return f"This table has {len(watching)} spectators already, as many as it takes."
+        if sum(1 for c in watching if c.ip == conn.ip) >= host.limits.spectators_per_address:
+            return (f"{host.limits.spectators_per_address} spectators from your address watch already, "
+                    "as many as one address may have.")
+        return None
 
     def left(self, conn: Connection, reason: str) -> None:
         """A connection is gone: its seat (if it held one) is empty from now on."""
