@@ -1,39 +1,173 @@
-"""A random bot for the Malleus Maleficarum story game.
+"""Bot knowledge of the Malleus Maleficarum story game: the story-moving policy.
 
-Like every bot it sees only ``view(seat)`` and ``legal(seat)``. Picking uniformly among
-``legal`` would never finish a story game (hundreds of facts to cite, villagers to move
-in and out of scenes, one ``pass`` among a thousand building moves), so it plays the
-rules module's story-moving policy (:func:`game.rules.malleus.story_move`): a kind of
-move first, with weights that favour moving the story on and aiming at its own grudges,
-then a command of that kind. Free text is fixed and neutral: the bot never writes a
-story.
+Picking uniformly among ``legal`` would never finish a story game (hundreds of facts to
+cite, villagers to move in and out of scenes, one ``pass`` among a thousand building
+moves), so every bot seat plays :func:`story_move`: a *kind* of move first, with weights
+that favour moving the story on and aiming at its own grudges (its vendetta's target and
+its envy's holder), then a command of that kind. Free text is fixed and neutral
+(``game.rules.malleus.words``): a bot never writes a story.
 
-The Prévôt is always a person at the desktop table; this bot may play seat 0 only for
-``witchhunt sim`` and tests. ``RandomBot`` plays this style for Malleus (RANDOM_STYLE).
+Two players use it:
+
+* :class:`MalleusBot`, the random style (``RANDOM_STYLE["malleus"]``), steers it from
+  what the seat's view shows (:func:`sense_from_view`);
+* :class:`MalleusPolicy`, registered for the game, steers it from a forward-model world
+  (a determinized copy, which a policy may read freely: :func:`sense_from_world`).
+
+The Prévôt is always a person at the desktop table; a bot may play seat 0 only for
+``witchhunt sim`` and tests.
 
 No search, at any level (``MalleusMatch.search_bots = False``)
 --------------------------------------------------------------
-Malleus has an honest forward model (``MalleusMatch._determinize``: other players' hands,
+Malleus has an honest forward model (``MalleusMatch.determinize``: other players' hands,
 ledgers, secret actions, queued cards and orders resampled from the seat's view, checked
 by the twin and consistency tests of tests/bots like every game's), but the search bot
 is not offered for its player seats; a bot seat plays this style whatever level the form
-shows. Measured (issue 15): one search iteration costs ~25 ms (the whole village copied,
-then a playout through the story policy's long legal lists), so Normal's 100 ms buys ~4
+shows. Measured: one search iteration costs ~25 ms (the whole village copied, then a
+playout through the story policy's long legal lists), so Normal's 100 ms buys ~4
 iterations; a round takes 55-110 commands (4-6 seats) while a rollout plays 40, and
-personal gain — the only score — changes only at the end of a round (rules §3.11), so
-rollouts end with the scores they started with and every candidate looks the same;
-most conflicts turn on the Prévôt's narrative judgements (approve_fact, confirm_secret,
-assign_side), which a person makes and a rollout could only guess at random; and a
-bot's free text is neutral anyway. A searched player seat would think longer and play
-no better than this policy, which already aims its accusations and harmful cards at its
-own vendetta target and envy holder.
+personal gain — the only score — changes only at the end of a round
+(docs/rules/malleus.md §3.11), so rollouts end with the scores they started with and
+every candidate looks the same; most conflicts turn on the Prévôt's narrative
+judgements (approve_fact, confirm_secret, assign_side), which a person makes and a
+rollout could only guess at random; and a bot's free text is neutral anyway. A searched
+player seat would think longer and play no better than this policy, which already aims
+its accusations and harmful cards at its own vendetta target and envy holder.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from game.bots.base import RANDOM_STYLE
-from game.rules.malleus import sense_from_view, story_move
+from game.bots.policy import Policy, register_policy
+from game.rules.malleus import NEUTRAL_NAMES, NEUTRAL_TEXT, NEUTRAL_TEXTS, PREVOT
+from game.rules.malleus.state import threshold
+
+if TYPE_CHECKING:
+    from game.rules.malleus import MalleusMatch
+
+#: how much each kind of move is wanted (unlisted: 1)
+MOVE_WEIGHTS = {
+    "cite_fact": 0.3, "approve_fact": 1.0, "reject_fact": 0.5, "set_present": 0.15, "assign_side": 0.15,
+    "join_scene": 0.05, "take_side": 0.8, "play_card": 0.25, "narrate": 0.5, "record_fact": 0.3,
+    "start_npc_conflict": 0.4, "void_card": 0.3, "add_fact_relation": 0.3,
+}
+KIND_WEIGHTS = {"accusation": 5, "bolster": 1.5, "relationship_change": 1, "facts_change": 1, "reveal_secret": 1}
+HARMFUL = ("whispering", "planted_evidence")
+
+
+@dataclass
+class StorySense:
+    """What a seat knows that steers the story-moving policy."""
+
+    building_done: bool = False   # enough villagers: passing is welcome
+    spoken: int = 0               # facts cited or counted in the open conflict
+    grudges: frozenset = frozenset()  # its vendetta target and envy holder
+    hand_types: dict = field(default_factory=dict)  # its card ids -> types
+    villagers: int = 0
+
+
+def fill_text(value: Any, text: str) -> Any:
+    """``value`` with every "" (a free-text field as ``legal`` lists it) set to ``text``."""
+    if value == "":
+        return text
+    if isinstance(value, list):
+        return [fill_text(v, text) for v in value]
+    if isinstance(value, dict):
+        return {k: fill_text(v, text) for k, v in value.items()}
+    return value
+
+
+def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
+    """One command from ``legal`` that moves the story on, with neutral text."""
+    by_type: dict[str, list[dict]] = {}
+    for command in legal:
+        by_type.setdefault(command["type"], []).append(command)
+    types = sorted(by_type)
+
+    def weight(kind: str) -> float:
+        if kind == "pass":
+            return 10.0 if sense.building_done else 0.0
+        if kind == "cite_fact":
+            return 0.6 if sense.spoken < 3 else 0.0
+        return MOVE_WEIGHTS.get(kind, 1.0)
+
+    weights = [weight(t) for t in types]
+    if sum(weights) <= 0:
+        weights = [1.0] * len(types)
+    kind = rng.choices(types, weights=weights)[0]
+    pool = by_type[kind]
+    command = None
+    wanted = sense.grudges
+    if kind == "declare_conflict":
+        if wanted and rng.random() < 0.8:
+            aimed = [c for c in pool if c["kind"] == "accusation" and c.get("target") in wanted]
+            command = rng.choice(aimed) if aimed else None
+        if command is None:
+            kinds = sorted({c["kind"] for c in pool})
+            pick = rng.choices(kinds, weights=[KIND_WEIGHTS.get(k, 1) for k in kinds])[0]
+            command = rng.choice([c for c in pool if c["kind"] == pick])
+    elif wanted and kind in ("play_card", "secret_action") and rng.random() < 0.7:
+        def aimed_card(c: dict) -> bool:
+            plays = [c] if c["type"] == "play_card" else (c.get("cards") or [])
+            return bool(plays) and sense.hand_types.get(plays[0]["card"]) in HARMFUL \
+                and plays[0].get("target") in wanted
+        hits = [c for c in pool if aimed_card(c)]
+        command = rng.choice(hits) if hits else None
+    if command is None:
+        command = pool[rng.randrange(len(pool))]
+    command = dict(command)
+    if command["type"] == "add_villager" and command.get("name") == "":
+        n = sense.villagers
+        command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
+    return fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+
+
+def sense_from_view(view: dict) -> StorySense:
+    """The policy's steering, from what a seat's view shows."""
+    building = view.get("building") or {}
+    conflict = view.get("conflict")
+    you = view.get("you") or {}
+    grudges = set()
+    if you.get("vendetta"):
+        grudges.add(you["vendetta"]["target"])
+    if you.get("envy"):
+        grudges.add(you["envy"]["holder"])
+    return StorySense(
+        building_done=bool(building) and building.get("villagers", 0) >= building.get("threshold", 0),
+        spoken=len(conflict["facts"]) + len(conflict["citations"]) if conflict else 0,
+        grudges=frozenset(grudges),
+        hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
+        villagers=len(view.get("villagers", [])))
+
+
+def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
+    """The policy's steering from a forward-model world (what ``seat`` knows in it)."""
+    st = world.state
+    c = st["conflict"]
+    grudges = set()
+    hand_types = {}
+    if seat != PREVOT:
+        led = st["ledgers"][seat]
+        if led["vendetta"]:
+            grudges.add(led["vendetta"]["target"])
+        if led["envy"]:
+            grudges.add(led["envy"]["holder"])
+        hand_types = {cid: world.cat.type_of[cid] for cid in led["hand"]}
+    return StorySense(
+        building_done=st["phase"] == "building" and len(st["vorder"]) >= threshold(world),
+        spoken=len(c["facts"]) + len(c["citations"]) if c is not None else 0,
+        grudges=frozenset(grudges), hand_types=hand_types, villagers=len(st["vorder"]))
+
+
+class MalleusPolicy(Policy):
+    """The story-moving policy for rollouts in a determinized world; a position's value
+    is the default (personal gain, the only score, changes only at a round's end)."""
+
+    def choose(self, match: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        return story_move(legal, rng, sense_from_world(match, seat))
 
 
 class MalleusBot:
@@ -48,4 +182,5 @@ class MalleusBot:
         return story_move(legal, self.rng, sense_from_view(view))
 
 
+register_policy("malleus", MalleusPolicy())
 RANDOM_STYLE["malleus"] = MalleusBot

@@ -25,6 +25,7 @@ import random
 import re
 from typing import Any, Callable
 
+from game.bots.policy import policy_for
 from game.engine import GAMES, Match, new_match
 from game.engine.rng import MatchRng
 
@@ -217,7 +218,7 @@ def _malleus_cards(m: Match) -> list[str]:
 
 
 CARD_IDS["malleus"] = _malleus_cards
-MOVERS["malleus"] = lambda m, seat, legal, rng: m.rollout_policy(seat, legal, rng)
+MOVERS["malleus"] = lambda m, seat, legal, rng: policy_for(m).choose(m, seat, legal, rng)
 
 
 def playable(command: dict) -> dict:

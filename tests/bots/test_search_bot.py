@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.bots import LEVELS, RandomBot, SearchBot, SeatModel, bot_move, make_bot, play_bots
+from game.bots import LEVELS, RandomBot, SearchBot, SeatModel, bot_move, make_bot, play_bots, policy_for
 from game.engine import new_match
 from game.engine.rng import MatchRng
 from tests.bots.kit import is_listed, positions, searched_games, twin
@@ -208,7 +208,7 @@ def test_root_candidates_fill_free_text_the_game_s_way(monkeypatch):
             for candidate in bot._candidates(m.determinize(seat, rng), seat, legal, rng):
                 assert is_listed(candidate, legal), candidate
             checked += 1
-        m.apply(seat, m.rollout_policy(seat, legal, rng))
+        m.apply(seat, policy_for(m).choose(m, seat, legal, rng))
     assert checked == 4
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from game.engine import IllegalCommand, new_match
 from game.rules.malleus import MalleusMatch, catalog
+from game.rules.malleus.rounds import start_round, start_turn
+from game.rules.malleus.state import turn_seat
 
 NAMES = ["Prévôt", "Ann", "Bob", "Cy", "Dee", "Eve"]
 NO_SECRET = "No Secret Action"
@@ -74,10 +76,10 @@ def village_s(seed: int = 1, turn: int = 1) -> MalleusMatch:
     st["choose"] = {"queue": [], "order": [3, 2, 1]}
     st["turn_order"] = [1, 2, 3]
     st["phase"] = "round"
-    m._start_round()
-    while m._turn_seat() != turn:
+    start_round(m)
+    while turn_seat(m) != turn:
         st["turn_idx"] += 1
-        m._start_turn()
+        start_turn(m)
     return m
 
 
@@ -146,14 +148,14 @@ def roll(m: MalleusMatch, seat: int, *dice: int) -> None:
 def finish_turn(m: MalleusMatch, discard: list[str] | None = None) -> None:
     """end_turn by the Prévôt, then the actor's discard (nothing by default)."""
     m.apply(0, {"type": "end_turn"})
-    m.apply(m._turn_seat(), {"type": "discard", "cards": discard or []})
+    m.apply(turn_seat(m), {"type": "discard", "cards": discard or []})
 
 
 def to_round_end(m: MalleusMatch) -> None:
     """Play out the remaining turns of the round with failed bolsters of oneself, up to
     the secret action phase."""
     while m.state["step"] != "secret_phase":
-        seat = m._turn_seat()
+        seat = turn_seat(m)
         if m.state["step"] == "discard":
             m.apply(seat, {"type": "discard", "cards": []})
             continue

@@ -18,6 +18,7 @@ import pytest
 from tests.rules.malleus_kit import NAMES, give, quiet_phase, standing, to_round_end, village_s
 from game.bots.malleus import MalleusBot
 from game.engine import IllegalCommand, Match, new_match
+from game.rules.malleus.village import set_standing
 
 JSON_KINDS = [None, True, False, 0, -1, 7, 2.5, "", "x", "v1", [], [1], ["v1"], {}, {"a": 1}, {"type": "pass"},
               [[]], [{}]]
@@ -69,7 +70,7 @@ def test_a_satiation_card_event_keeps_the_baseline_it_was_sent_with():
     sent = [e for e in m.log(1) if e["type"] == "card"][-1]
     assert sent["new_vendetta"]["baseline"] == 10
     logs = _logs(m)
-    m._set_standing("v6", 7, "test")
+    set_standing(m, "v6", 7, "test")
     to_round_end(m)
     quiet_phase(m)
     assert m.state["round"] == 2 and m.state["ledgers"][1]["vendetta"]["baseline"] == 7
@@ -89,7 +90,7 @@ def test_a_replacement_vendetta_in_a_secret_action_keeps_its_baseline():
     sent = [e for e in m.log(1) if e["type"] == "secret_action"][-1]
     assert sent["new_vendetta"]["baseline"] == standing(m, "v6") == 10
     logs = _logs(m)
-    m._set_standing("v6", 13, "test")
+    set_standing(m, "v6", 13, "test")
     quiet_phase(m, skip=(1,))
     assert m.state["ledgers"][1]["vendetta"]["baseline"] == 13
     for seat, text in logs.items():

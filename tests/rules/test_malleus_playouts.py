@@ -1,4 +1,4 @@
-"""Seeded random Malleus playouts (issue 14 "Done when"; DESIGN D9; malleus_rpg.md §5).
+"""Seeded random Malleus playouts (DESIGN D9; docs/rules/malleus.md §5: what each seat may see).
 
 200 games over 3-5 players, each played through the beginning phase and the whole first
 round (its secret action phase, end-of-round rewards and win check, round 2's draws),
@@ -13,6 +13,7 @@ import pytest
 
 from tests.rules.malleus_playout import play_game
 from game.rules.malleus import MalleusMatch
+from game.rules.malleus import view as view_module
 
 GAMES = 200
 
@@ -37,18 +38,16 @@ def test_whole_games_end_with_a_winner(game, full_views):
     assert 0 not in result["winners"]  # the Prévôt never wins
 
 
-def _leaky_own_view(self, seat):
-    view = _ORIGINAL_OWN_VIEW(self, seat)
-    other = 1 if seat != 1 else 2
-    view["peek"] = self.state["ledgers"][other]["secret"]  # the planted leak
-    return view
-
-
-_ORIGINAL_OWN_VIEW = MalleusMatch._own_view
-
-
 def test_planted_leak_in_a_view_is_caught(monkeypatch):
-    monkeypatch.setattr(MalleusMatch, "_own_view", _leaky_own_view)
+    original = view_module.own_view
+
+    def leaky_own_view(m, seat):
+        view = original(m, seat)
+        other = 1 if seat != 1 else 2
+        view["peek"] = m.state["ledgers"][other]["secret"]  # the planted leak
+        return view
+
+    monkeypatch.setattr(view_module, "own_view", leaky_own_view)
     with pytest.raises(AssertionError, match="sees"):
         play_game(0, until_round=1)
 

@@ -12,6 +12,8 @@ from tests.rules.malleus_kit import (
 )
 from game.engine import SetupError, new_match
 from game.rules.malleus import catalog, clean_text
+from game.rules.malleus.state import turn_seat
+from game.rules.malleus.village import set_standing
 
 RELATION = {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False}
 
@@ -58,7 +60,7 @@ def test_set_trigger_refusals():
     refused(m, 1, {"type": "set_trigger", "text": "x"}, "not_your_turn")
     refused(m, 0, {"type": "set_trigger", "text": " \n\t "}, "empty_text")
     refused(m, 0, {"type": "set_trigger", "text": "x" * 201}, "text_too_long")
-    refused(m, 0, {"type": "set_trigger", "text": "x", "seed": 3}, "bad_command")
+    refused(m, 0, {"type": "set_trigger", "text": "x", "seed": 3}, "bad_field")
 
 
 def test_add_villager_refusals():
@@ -399,7 +401,8 @@ def test_junk_commands_are_refused_cleanly():
     m = _scene()
     refused(m, 1, {"type": "teleport"}, "not_your_turn")
     refused(m, 0, {"type": "teleport"}, "unknown_command")
-    refused(m, 0, {"type": "lock_sides", "now": True}, "bad_command")
+    refused(m, 0, {"type": "lock_sides", "now": True}, "bad_field")
+    refused(m, 0, {"type": "take_side"}, "missing_field")
     refused(m, 2, {"type": "cite_fact", "fact": ["f2"], "side": "for"}, "bad_fact")
     refused(m, 2, {"type": "cite_fact", "fact": {"deep": [[[1]]]}, "side": None}, "bad_fact")
     refused(m, 9, {"type": "roll"}, "bad_seat")
@@ -469,8 +472,8 @@ def test_r18_bolster_then_accuse_earns_only_the_net_loss():
     m = village_s(turn=1)
     m.state["ledgers"][1]["vendetta"]["target"] = "v6"
     m.state["ledgers"][1]["vendetta"]["baseline"] = 10
-    m._set_standing("v6", 19, "test")
-    m._set_standing("v6", 7, "test")
+    set_standing(m, "v6", 19, "test")
+    set_standing(m, "v6", 7, "test")
 
     to_round_end(m)
     quiet_phase(m)
@@ -482,7 +485,7 @@ def test_r17_executed_envy_holder_and_vendetta_target_give_personal_gain_not_sta
     m = village_s(turn=1)
     led = m.state["ledgers"][3]
     led["vendetta"].update(target="v5", baseline=6)
-    m._set_standing("v5", 0, "test")  # p3 envies v5's cottage and hates v5: baseline 6
+    set_standing(m, "v5", 0, "test")  # p3 envies v5's cottage and hates v5: baseline 6
 
     to_round_end(m)
     before = standing(m, "v3")
@@ -567,7 +570,7 @@ def test_r29_forfeit_skips_the_next_turn_even_in_the_next_round_and_blocks_joini
     for p in (1, 2, 3):
         m.apply(p, {"type": "secret_action", "text": "No Secret Action"})
     m.apply(0, {"type": "end_secret_phase"})
-    assert m.state["round"] == 2 and m._turn_seat() == 1
+    assert m.state["round"] == 2 and turn_seat(m) == 1
     assert m.view(None)["step"] == "discard"  # skipped
     m.apply(1, {"type": "discard", "cards": []})
     assert m.view(None)["players"][0]["forfeit"] is False
@@ -672,7 +675,7 @@ def test_end_of_turn_plus_minus_one_for_player_villagers_on_a_side_only():
 def test_players_never_sentenced_at_zero():
     # §3.8
     m = village_s(turn=1)
-    m._set_standing("v2", 0, "test")
+    set_standing(m, "v2", 0, "test")
     assert status(m, "v2") == "alive"
 
 

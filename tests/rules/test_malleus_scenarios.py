@@ -6,6 +6,9 @@ from tests.rules.malleus_kit import (
     roll, standing, status, to_round_end, village_s,
 )
 from game.engine import new_match
+from game.rules.malleus.rounds import start_round
+from game.rules.malleus.state import turn_seat
+from game.rules.malleus.village import set_standing
 
 
 def test_e1_unopposed_accusation_sentences_therese():
@@ -133,7 +136,7 @@ def test_e5_relationship_change_and_unbidden_join():
     m.apply(0, {"type": "lock_sides"})
     finish_turn(m)
     # p3's turn this round is skipped
-    assert m.view(None)["step"] == "discard" and m._turn_seat() == 3
+    assert m.view(None)["step"] == "discard" and turn_seat(m) == 3
     assert any(e["type"] == "turn_forfeited" for e in m.log(None))
 
 
@@ -194,9 +197,9 @@ def test_e8_end_of_round_rewards_are_personal_gain_and_net():
     m = village_s(turn=1)
     st = m.state
     # during the round: v5 6 -> 0 (sentenced); v6 10 -> 8 -> 11 -> 4
-    m._set_standing("v5", 0, "test")
+    set_standing(m, "v5", 0, "test")
     for value in (8, 11, 4):
-        m._set_standing("v6", value, "test")
+        set_standing(m, "v6", value, "test")
     to_round_end(m)
     quiet_phase(m)
     assert status(m, "v5") == "executed"
@@ -218,9 +221,9 @@ def test_e9_win_check_most_personal_gain_wins():
     st = m.state
     st["ledgers"][1]["personal_gain"] = 14
     st["ledgers"][2]["personal_gain"] = 16
-    m._set_standing("v5", 0, "test")  # p1: vendetta on v5 executed, 6 lost -> +5
+    set_standing(m, "v5", 0, "test")  # p1: vendetta on v5 executed, 6 lost -> +5
     for value in (8, 11, 4):
-        m._set_standing("v6", value, "test")  # p2: net 6 -> +2
+        set_standing(m, "v6", value, "test")  # p2: net 6 -> +2
     st["ledgers"][3]["envy"]["holder"] = "v7"  # p3 gains nothing
     to_round_end(m)
     quiet_phase(m)
@@ -297,7 +300,7 @@ def test_e10_reshuffle_happens_mid_draw():
     st["discard"] = [cards.pop() for _ in range(9)]
     st["deck"] = [cards.pop()]
     rest = cards  # out of play for this test: 55 - 1 - 2 - 9 - 1
-    m._start_round()
+    start_round(m)
     assert [len(st["ledgers"][p]["hand"]) for p in (1, 2, 3)] == [2, 2, 2]
     assert len(st["deck"]) == 7 and st["discard"] == []
     assert len(rest) == 42

@@ -1,0 +1,76 @@
+"""Words of the story game shared by the rules, the bots and the table: how free text is
+cleaned (docs/rules/malleus.md §7.2), how the table says what it is waiting for, and the
+neutral texts a bot (or a demo) writes into free-text fields.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.errors import IllegalCommand
+
+if TYPE_CHECKING:
+    from game.rules.malleus.match import MalleusMatch
+
+MAX_TEXT = 200
+MAX_VILLAGER_NAME = 40
+
+#: what a bot writes into a free-text field (any non-empty text is legal): fixed and
+#: neutral, so a bot never tells a story
+NEUTRAL_TEXT = "No Secret Action"
+NEUTRAL_FACT = "Keeps to the usual ways."
+NEUTRAL_TEXTS = {
+    "set_trigger": "The harvest failed.", "add_villager": NEUTRAL_FACT, "add_fact_relation": NEUTRAL_FACT,
+    "record_fact": NEUTRAL_FACT, "submit_ledger": "Nothing worth telling.", "frame_scene": "The square",
+    "declare_conflict": NEUTRAL_FACT, "narrate": "So it went.", "start_npc_conflict": NEUTRAL_FACT,
+}
+NEUTRAL_NAMES = ("Anne", "Jean", "Claude", "Marguerite", "Nicolas", "Barbe", "Didier", "Catherine",
+                 "Mengin", "Jeanne", "Colas", "Mansuy", "Idatte", "Demange", "Françoise", "Thiriet",
+                 "Chrétienne", "Bastien", "Alison", "Gérard")
+
+
+def clean_text(value: Any, what: str, limit: int = MAX_TEXT, cut: int | None = None) -> str:
+    """Printable, single-spaced, trimmed, 1–``limit`` characters (cut to ``cut``)."""
+    if not isinstance(value, str):
+        raise IllegalCommand("bad_text", f"{what} must be text.")
+    if len(value) > 8 * limit:
+        raise IllegalCommand("text_too_long", f"{what} is too long: at most {limit} characters.")
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in value).split())
+    if not text:
+        raise IllegalCommand("empty_text", f"{what} cannot be empty.")
+    if len(text) > limit:
+        raise IllegalCommand("text_too_long", f"{what} is {len(text)} characters long: at most {limit}.")
+    if cut is not None and len(text) > cut:
+        text = text[:cut].rstrip()
+    return text
+
+
+def phase_words(m: MalleusMatch) -> str:
+    st = m.state
+    phase, step = st["phase"], st["step"]
+    words = {
+        "trigger": "the Prévôt is recording the trigger event",
+        "first_villager": "the Prévôt is adding the first villager",
+        "building": f"the village is being built ({m.players[st['build']['seat']]}'s turn)",
+        "choosing": "players are choosing their villagers",
+        "ledgers": "players are writing their private ledgers",
+        "companions": "players are choosing secret companions",
+        "over": "the game is over",
+    }
+    if phase != "round":
+        return words.get(phase, phase)
+    steps = {
+        "declare": "a conflict is being declared",
+        "confirm": "the Prévôt is judging a claimed secret",
+        "frame": "the scene is being framed",
+        "scene": "the scene is being played",
+        "secret_step": "secret actions are being collected",
+        "roll": "the actor is about to roll",
+        "sides": "sides may still be taken until the Prévôt locks them",
+        "oppose": "the opposition is about to roll",
+        "aftermath": "the aftermath window is open",
+        "outcome": "the outcome is being narrated",
+        "discard": "the turn is ending (discards)",
+        "secret_phase": "the secret action phase is collecting",
+        "phase_resolve": "the Prévôt is resolving the secret action phase",
+    }
+    return steps.get(step, step or "")
