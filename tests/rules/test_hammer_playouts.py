@@ -142,6 +142,10 @@ def _check_views(m: HammerMatch) -> None:
     reshuffled = _discarded_then_reshuffled(_step_entries(m))  # named by `recent` (R11)
     for q in [None, *range(m.n)]:
         view = m.view(q)
+        if m.over:  # the end shows every hand to everyone: the rest of the view still hides them
+            assert view["revealed"]["players"] == [{"seat": p, "hand": m.state["hands"][p]} for p in range(m.n)]
+            assert view["ending"] == m.view(None)["ending"] and view["revealed"] == m.view(None)["revealed"]
+            view = {k: v for k, v in view.items() if k not in ("revealed", "cards")}
         _assert_no_leak(json.dumps(view), _hand_ids(m, q) - reshuffled, f"view({q})")
         for p in view["players"]:
             assert (p["hand"] is not None) == (p["seat"] == q)

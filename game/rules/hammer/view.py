@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.hammer.cards import card_kind
 from game.rules.hammer.state import accusers_free, hottest, protected, scores
+from game.rules.hammer.words import ending
 
 if TYPE_CHECKING:
     from game.rules.hammer.match import HammerMatch
@@ -113,7 +114,7 @@ def view(m: HammerMatch, seat: int | None) -> dict:
             cards[c] = ck[c]
         for c in event.get("cards", ()):
             cards[c] = ck[c]
-    return {
+    out = {
         "round": s["round"], "phase": s["phase"], "active": s["active"], "inquisitor": s["inquisitor"],
         "first_player": s["first"], "window": window, "pending": pending, "choice": choice,
         "villagers": villagers, "players": players,
@@ -127,6 +128,30 @@ def view(m: HammerMatch, seat: int | None) -> dict:
         "turn_played": s["turn_played"], "accusers_used": list(s["accusers_used"]),
         "may_accuse_with": may_accuse, "may_seal": may_seal,
         "hottest": current_witch, "scores": totals, "recent": last_events,
+    }
+    if s["over"]:
+        out["ending"] = ending(m)
+        out["revealed"] = final = end_reveal(m)
+        for p in final["players"]:
+            for c in p["hand"]:
+                cards[c] = ck[c]
+        for b in final["box"]:
+            cards[b["card"]] = ck[b["card"]]
+    return out
+
+
+def end_reveal(m: HammerMatch) -> dict:
+    """Everything hidden during the game that the end shows to everyone: every hand,
+    and the bribes still sealed in the box, without their sealers (a briber is never
+    named, not even after the game), in the box's canonical order."""
+    s = m.state
+    size = m.t.bribe_size
+    order = {vid: i for i, vid in enumerate(s["vorder"])}
+    box = sorted(s["box"], key=lambda b: (order[b["target"]], b["sign"] * size[b["card"]], b["card"]))
+    return {
+        "players": [{"seat": p, "hand": list(s["hands"][p])} for p in range(m.n)],
+        "box": [{"card": b["card"], "target": b["target"], "sign": b["sign"], "value": b["sign"] * size[b["card"]]}
+                for b in box],
     }
 
 
