@@ -5,7 +5,7 @@ Two kinds of bot play Hammer:
 
 * The random bot picks among ``legal()`` from its own view. ``legal()`` never lists
   bribes: they ride, sealed, as the ``bribes`` field of the commands a seat sends anyway
-  (docs/rules/hammer.md). A bot choosing only among ``legal()`` would never bribe, so
+  (docs/rules/hammer.md §8.2). A bot choosing only among ``legal()`` would never bribe, so
   :func:`bribes_from_view` adds one now and then, from the seat's view alone (``may_seal``,
   its hand, the living villagers); it is the random bot's Hammer extra (``COMMAND_EXTRAS``).
 * The search bot plays on in determinized worlds (``HammerMatch.determinize``) with
@@ -73,11 +73,11 @@ class HammerPolicy(Policy):
         """The cheap playing policy for bots (Easy, and every seat in a rollout).
 
         Obvious sense from these rules, using only what ``seat`` knows: heat other
-        seats' villagers near the top and cool its own (H3 card values with the
+        seats' villagers near the top and cool its own (§3 card values with the
         accusers' modifiers), answer a brown card aimed at its villager with a response
-        that sends the points elsewhere (H4), call an inquisition when the current witch
-        is someone else's and stop one when it is its own (H5), play tests that burn
-        others' villagers or save its own (H6), seal bribes the same way (H8.1), place
+        that sends the points elsewhere (§4.1), call an inquisition when the current witch
+        is someone else's and stop one when it is its own (§5.1), play tests that burn
+        others' villagers or save its own (§6.3), seal bribes the same way (§8.2), place
         its most valuable villager on the coolest pyre, and keep useful cards at the
         refill."""
         st = match.state
@@ -97,7 +97,7 @@ class HammerPolicy(Policy):
     def value(self, match: HammerMatch, seat: int) -> float:
         """Win share when over; otherwise a logistic of the lead in score once the
         coming burning is counted in: the hottest villager (shared among ties) is lost
-        to its owner and, with an inquisitor named, goes to them as a trophy (H5, H7)."""
+        to its owner and, with an inquisitor named, goes to them as a trophy (§5.3, §7)."""
         if match.over:
             return super().value(match, seat)
         worth = [float(x) for x in match._scores()]
@@ -171,7 +171,7 @@ class HammerSense:
 
     # -- heat arithmetic ---------------------------------------------------------------
     def moved(self, vid: str, delta: int) -> int:
-        """The heat a villager really gains (its pyre's start and 18 bound it, H1.2)."""
+        """The heat a villager really gains (its pyre's start and 18 bound it, §1.2)."""
         h = self.heat.get(vid)
         if h is None:
             return 0
@@ -364,7 +364,7 @@ class HammerSense:
         return [card for value, card in worth[:2] if value < 2]
 
     def maybe_seal(self, command: dict) -> dict:
-        """Seal a Bribe with the command (H8.1) where it matters: up on another seat's
+        """Seal a Bribe with the command (§8.2) where it matters: up on another seat's
         villager near the top, down on its own hottest."""
         if command["type"] == "place_pyres":
             return command

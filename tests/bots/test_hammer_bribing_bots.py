@@ -1,4 +1,4 @@
-"""Bots seal bribes the H8.1 way: through the ``bribes`` field of the commands they send
+"""Bots seal bribes the way docs/rules/hammer.md §8.2 says: through the ``bribes`` field of the commands they send
 anyway (the random bot from its view, rollouts through the registered ``HammerPolicy``)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.engine import new_match
 
 
 def test_random_bots_seal_bribes_that_open_anonymously():
-    # hammer.md H8.1; the random bot adds 'bribes' only when its view says may_seal
+    # docs/rules/hammer.md §8.2, R24; the random bot adds 'bribes' only when its view says may_seal
     m = new_match("hammer", ["A", "B", "C", "D"], seed=3)
     play_bots(m, {s: RandomBot(50 + s, pass_bias=0.6) for s in range(4)})
     assert m.over

@@ -131,14 +131,14 @@ def all_cards_once(m: HammerMatch) -> bool:
     s = m.state
     seen = [c for h in s["hands"] for c in h] + s["deck"] + s["discard"] + s["removed"] + s["table"]
     seen += [c for k in s["kept"] for c in k]
-    seen += [b["card"] for b in s["box"]]  # sealed bribes (H8.1)
+    seen += [b["card"] for b in s["box"]]  # sealed bribes (§8.2)
     if s["protection"]:
         seen.append(s["protection"]["card"])
     return sorted(seen) == sorted(tables().all_cards)
 
 
 def seal(card: str, target: str, sign: int = 1) -> dict:
-    """One entry of a command's ``bribes`` list (H8.1)."""
+    """One entry of a command's ``bribes`` list (docs/rules/hammer.md R20)."""
     return {"card": card, "target": target, "sign": sign}
 
 

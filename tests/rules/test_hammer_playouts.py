@@ -1,4 +1,4 @@
-"""Seeded random playouts of The Hammer of the Witches (issue 2 "Done when"; DESIGN D9).
+"""Seeded random playouts of The Hammer of the Witches (docs/rules/hammer.md §1–§12).
 
 300 full games across 3, 4 and 5 players. At every step of every game:
 * ``to_act`` is non-empty until the end and only those seats have legal commands;
@@ -9,7 +9,7 @@
 * every living villager's heat lies within [its pyre's start, 18];
 * the events of the step as every other seat sees them name no card in another
   seat's hand, and no seat but the sealer sees who sealed a bribe that opened;
-* commands carry sealed bribes (H8.1) whenever ``may_seal`` says so, one time in four.
+* commands carry sealed bribes (§8.2) whenever ``may_seal`` says so, one time in four.
 The full views of every seat are checked for leaks at every step of the "full" games
 and every 20th step (and the last) of the others; ``from_json(to_json())`` of the state
 (without the growing history) at every step of the full games and every 40th step of
@@ -66,7 +66,7 @@ def _choose(rng: random.Random, legal: list[dict], eager: bool) -> dict:
 
 
 def _with_bribes(rng: random.Random, m: HammerMatch, seat: int, command: dict) -> dict:
-    """Sometimes attach sealed bribes (H8.1), as a player would, when the view allows it."""
+    """Sometimes attach sealed bribes (§8.2), as a player would, when the view allows it."""
     view = m.view(seat)
     if not view["may_seal"] or rng.random() < 0.75 or command["type"] == "place_pyres":
         return command
@@ -149,7 +149,7 @@ def _check_views(m: HammerMatch) -> None:
         _assert_no_leak(json.dumps(view), _hand_ids(m, q) - reshuffled, f"view({q})")
         for p in view["players"]:
             assert (p["hand"] is not None) == (p["seat"] == q)
-            # H8.1: hand sizes and sealed bribes are their owner's alone
+            # §8.2, R24: hand sizes and sealed bribes are their owner's alone
             assert (p["hand_count"] is not None) == (p["seat"] == q)
             assert (p["sealed"] is not None) == (p["seat"] == q)
         w = view["window"]
@@ -229,6 +229,6 @@ def play(players: int, seed: int, full: bool) -> HammerMatch:
 @pytest.mark.slow
 @pytest.mark.parametrize("players,games,full", PLAN, ids=[f"{p}p" for p, _, _ in PLAN])
 def test_random_playouts_keep_every_invariant(players, games, full):
-    # hammer.md H1–H9, issue 2 "Done when"
+    # docs/rules/hammer.md §1–§12: every rule holds over whole games
     for g in range(games):
         play(players, seed=1000 * players + g, full=g < full)

@@ -1,4 +1,5 @@
-"""The Hammer of the Witches: rules H2–H9 one by one, and every refusal leaves the match as it was."""
+"""The Hammer of the Witches: the rules of docs/rules/hammer.md §2–§11 one by one, and every
+refusal leaves the match as it was."""
 from __future__ import annotations
 
 import itertools
@@ -31,9 +32,9 @@ def trial_ready(m, inquisitor=0):
     assert m.state["phase"] == "trial"
 
 
-# ----------------------------------------------------------------------- setup (H2) --
+# ----------------------------------------------------------------------- setup (§2) --
 def test_player_count_is_three_to_five():
-    # hammer.md H1
+    # docs/rules/hammer.md §1
     for bad in (2, 6):
         with pytest.raises(SetupError):
             new_match("hammer", NAMES[:2] + ["X"] * (bad - 2), seed=1)
@@ -41,7 +42,7 @@ def test_player_count_is_three_to_five():
 
 @pytest.mark.parametrize("players,expected", [(3, 9), (4, 12), (5, 15)])
 def test_setup_deals_three_villagers_and_three_pyres_by_card_backs(players, expected):
-    # hammer.md H2.1, H2.2
+    # docs/rules/hammer.md §1.1, §2
     m = new_match("hammer", NAMES[:players], seed=3)
     s = m.state
     assert len(s["vorder"]) == expected
@@ -54,7 +55,7 @@ def test_setup_deals_three_villagers_and_three_pyres_by_card_backs(players, expe
 
 
 def test_place_pyres_lists_every_assignment_and_keeps_it_secret_until_all_placed():
-    # hammer.md H2.3
+    # docs/rules/hammer.md §2, R14
     m = new_match("hammer", NAMES[:3], seed=4)
     legal = m.legal(1)
     assert len(legal) == 6 and all(c["type"] == "place_pyres" for c in legal)
@@ -70,13 +71,13 @@ def test_place_pyres_lists_every_assignment_and_keeps_it_secret_until_all_placed
     m.apply(0, m.legal(0)[0])
     view = m.view(0)
     assert view["phase"] == "accusation" and all(v["heat"] is not None for v in view["villagers"])
-    assert [p["hand_count"] for p in view["players"]] == [6, None, None]  # H8.1: own hand size only
+    assert [p["hand_count"] for p in view["players"]] == [6, None, None]  # R24: own hand size only
     assert view["deck_count"] == 78 - 18
-    assert view["active"] == owner(m, "berta")  # hammer.md H2.5
+    assert view["active"] == owner(m, "berta")  # docs/rules/hammer.md §2
 
 
 def test_place_pyres_refusals():
-    # hammer.md H2.3
+    # docs/rules/hammer.md §2, R14
     m = new_match("hammer", NAMES[:3], seed=5)
     vs = [v for v in m.state["vorder"] if owner(m, v) == 0]
     ps = m.state["dealt_pyres"][0]
@@ -96,7 +97,7 @@ def test_place_pyres_refusals():
 
 # ---------------------------------------------------------------- general refusals --
 def test_wrong_seat_unknown_command_and_fields_are_refused():
-    # hammer.md H9
+    # docs/rules/hammer.md §11
     m = placed_match(4, seed=6)
     set_turn(m, 1)
     assert refused(m, 2, {"type": "end_turn"}).code == "not_your_turn"
@@ -108,7 +109,7 @@ def test_wrong_seat_unknown_command_and_fields_are_refused():
 
 
 def test_card_not_in_hand_names_the_card():
-    # hammer.md H9
+    # docs/rules/hammer.md §11
     m = placed_match(4, seed=7)
     set_turn(m, 0)
     give(m, 1, "confession-3")
@@ -119,7 +120,7 @@ def test_card_not_in_hand_names_the_card():
 
 
 def test_wrong_phase_commands_are_refused():
-    # hammer.md H5, H9
+    # docs/rules/hammer.md §5, §11
     m = placed_match(4, seed=8)
     set_turn(m, 0)
     assert refused(m, 0, {"type": "refill", "discard": []}).code == "wrong_phase"
@@ -135,7 +136,7 @@ def test_wrong_phase_commands_are_refused():
 
 
 def test_brown_card_needs_own_living_accuser_and_living_target():
-    # hammer.md H3
+    # docs/rules/hammer.md §3
     m = placed_match(4, seed=9)
     set_turn(m, 0)
     give(m, 0, "accusation-1", "bribe-1")
@@ -151,7 +152,7 @@ def test_brown_card_needs_own_living_accuser_and_living_target():
 
 
 def test_fourth_brown_card_is_refused_with_three_accusers():
-    # hammer.md H3 (each villager accuses at most once per turn)
+    # docs/rules/hammer.md §5.1, R16 (each villager accuses at most once per turn)
     m = placed_match(4, seed=10)
     for v in ("karl", "widow", "markwart"):
         give_villager(m, v, 0, keep=("karl", "widow", "markwart"))
@@ -168,7 +169,7 @@ def test_fourth_brown_card_is_refused_with_three_accusers():
 
 
 def test_legal_lists_every_accuser_target_combination_in_a_stable_order():
-    # hammer.md H9 (legal lists complete commands)
+    # docs/rules/hammer.md §11 (legal lists complete commands)
     m = placed_match(4, seed=21)
     set_turn(m, 0)
     give(m, 0, "proof-1", "bribe-9", "advocate-2", only=True)
@@ -178,14 +179,14 @@ def test_legal_lists_every_accuser_target_combination_in_a_stable_order():
     accusations = [c for c in legal if c["type"] == "accuse"]
     assert len(accusations) == len(accusers) * len(alive)
     assert {(c["accuser"], c["target"]) for c in accusations} == set(itertools.product(accusers, alive))
-    assert not [c for c in legal if c["type"] == "bribe"]  # H8.1: bribes ride on other commands
+    assert not [c for c in legal if c["type"] == "bribe"]  # R20: bribes ride on other commands
     assert len([c for c in legal if c["type"] == "advocate"]) == len(alive)
     assert legal[0] == {"type": "call_inquisition"} and legal[-1] == {"type": "end_turn"}
     assert m.legal(0) == legal and m.legal(1) == []
 
 
 def test_target_modifiers_only_apply_to_positive_cards_and_kind_modifiers_to_their_kind():
-    # hammer.md H3
+    # docs/rules/hammer.md §3
     m = placed_match(5, seed=22)
     give_villager(m, "heinbichl", 0)
     give_villager(m, "luitger", 0, keep=("heinbichl",))
@@ -204,7 +205,7 @@ def test_target_modifiers_only_apply_to_positive_cards_and_kind_modifiers_to_the
     assert heat(m, "widow") == 7
 
 
-# ------------------------------------------------------------------- responses (H4) --
+# ------------------------------------------------------------------ responses (§4.1) --
 def _response_setup(seed=23, players=5):
     m = placed_match(players, seed=seed)
     give_villager(m, "karl", 0)
@@ -214,7 +215,7 @@ def _response_setup(seed=23, players=5):
 
 
 def test_response_window_is_open_to_every_other_seat_and_closes_on_the_first_response():
-    # hammer.md H4; DESIGN D2 (a window lists every seat that may answer; each answers once)
+    # docs/rules/hammer.md §4 (a window asks every seat at once; each answers once)
     m = _response_setup()
     set_turn(m, 2)
     give_villager(m, "widow", 2)
@@ -240,7 +241,7 @@ def test_response_window_is_open_to_every_other_seat_and_closes_on_the_first_res
 
 
 def test_mixup_moves_the_points_and_burckardt_adds_one():
-    # hammer.md H4
+    # docs/rules/hammer.md §4.1
     m = _response_setup(24)
     give_villager(m, "burckardt", 1)
     give(m, 0, "proof-2")
@@ -257,7 +258,7 @@ def test_mixup_moves_the_points_and_burckardt_adds_one():
 
 
 def test_accomplice_for_martha_gets_one_more():
-    # hammer.md H4
+    # docs/rules/hammer.md §4.1
     m = _response_setup(25)
     give_villager(m, "martha", 2)
     give(m, 0, "accusation-7")
@@ -270,7 +271,7 @@ def test_accomplice_for_martha_gets_one_more():
 
 
 def test_retraction_annuls_only_a_confession():
-    # hammer.md H4
+    # docs/rules/hammer.md §4.1
     m = _response_setup(26)
     give(m, 0, "accusation-2", "confession-4")
     give(m, 1, "retraction-1")
@@ -289,7 +290,7 @@ def test_retraction_annuls_only_a_confession():
 
 
 def test_responses_only_in_a_response_window_and_not_on_bribes():
-    # hammer.md H4, H8.1 (a sealed bribe opens no window)
+    # docs/rules/hammer.md §4.1, R1 (a sealed bribe opens no window)
     m = _response_setup(27)
     give(m, 0, "bribe-2", "countercharge-3")
     target = mine(m, 1)[0]
@@ -299,10 +300,10 @@ def test_responses_only_in_a_response_window_and_not_on_bribes():
     assert m.state["windows"] == [] and m.to_act() == [1]
 
 
-# ---------------------------------------------------------------------- bribes (H8) --
-# (sealed bribes, H8.1, have their own file: test_hammer_sealed_bribes.py)
+# -------------------------------------------------------------------- bribes (§8.2) --
+# (sealed bribes have their own file: test_hammer_sealed_bribes.py)
 def test_bribe_player_is_hidden_from_everyone_else():
-    # hammer.md H8, H8.1: sealed with a pass in phase 2, opened when phase 2 ends
+    # docs/rules/hammer.md §8.2, §8.3, R15: sealed with a pass in the Arrest, opened when it ends
     m = placed_match(4, seed=28)
     set_arrest(m, 1)
     cool_all(m)
@@ -331,7 +332,7 @@ def test_bribe_player_is_hidden_from_everyone_else():
 
 
 def test_bribe_sign_must_be_plus_or_minus_one():
-    # hammer.md H8.1 (a bribe's sign), ruling R20
+    # docs/rules/hammer.md R20 (a bribe's sign)
     m = placed_match(4, seed=29)
     set_turn(m, 0)
     give(m, 0, "bribe-1")
@@ -344,7 +345,7 @@ def test_bribe_sign_must_be_plus_or_minus_one():
 
 
 def test_advocate_lowers_heat_by_three_without_a_window():
-    # hammer.md H1.3
+    # docs/rules/hammer.md §1.3
     m = placed_match(4, seed=30)
     set_turn(m, 0)
     give(m, 0, "advocate-1")
@@ -354,9 +355,9 @@ def test_advocate_lowers_heat_by_three_without_a_window():
     assert heat(m, target) == 7 and m.to_act() == [0]
 
 
-# ------------------------------------------------------------------ inquisition (H5) --
+# ---------------------------------------------------------------- inquisition (§5.1) --
 def test_no_inquisition_gives_the_turn_to_its_player():
-    # hammer.md H5 phase 1
+    # docs/rules/hammer.md §5.1, §4.2
     m = placed_match(4, seed=31)
     set_turn(m, 0)
     give(m, 2, "no_inquisition-2")
@@ -373,7 +374,7 @@ def test_no_inquisition_gives_the_turn_to_its_player():
 
 
 def test_inquisition_must_be_called_before_playing_anything():
-    # hammer.md H5 phase 1, H9
+    # docs/rules/hammer.md §5.1, §11
     m = placed_match(4, seed=32)
     set_turn(m, 0)
     give(m, 0, "advocate-3")
@@ -383,7 +384,7 @@ def test_inquisition_must_be_called_before_playing_anything():
 
 
 def test_end_turn_draws_one_card_and_passes_the_turn_clockwise():
-    # hammer.md H5 phase 1
+    # docs/rules/hammer.md §5.1, §4.2
     m = placed_match(4, seed=33)
     set_turn(m, 3)
     deck = list(m.state["deck"])
@@ -393,11 +394,11 @@ def test_end_turn_draws_one_card_and_passes_the_turn_clockwise():
     draw = [e for e in events if e["type"] == "draw"][0]
     assert draw["cards"] == [deck[-1]]
     other = [e for e in m.log(1) if e["type"] == "draw"][-1]
-    assert other == {"type": "draw", "seat": 3}  # H8.1: no count for others
+    assert other == {"type": "draw", "seat": 3}  # §8.2: no count for others
 
 
 def test_empty_draw_pile_reshuffles_the_discard_pile():
-    # hammer.md H3 (empty draw pile)
+    # docs/rules/hammer.md §3, R13 (empty draw pile)
     m = placed_match(3, seed=34)
     set_turn(m, 1)
     s = m.state
@@ -409,9 +410,9 @@ def test_empty_draw_pile_reshuffles_the_discard_pile():
     assert all_cards_once(m)
 
 
-# ----------------------------------------------------------------------- arrest (H5) --
+# --------------------------------------------------------------------- arrest (§5.2) --
 def test_arrest_priority_passes_round_and_ends_after_everyone_passes():
-    # hammer.md H5 phase 2
+    # docs/rules/hammer.md §5.2
     m = placed_match(4, seed=35)
     set_arrest(m, 2)
     give_villager(m, "karl", 3)
@@ -433,9 +434,9 @@ def test_arrest_priority_passes_round_and_ends_after_everyone_passes():
     assert refused(m, 2, {"type": "end_turn"}).code == "wrong_phase"
 
 
-# ------------------------------------------------------------------------ tests (H6) --
+# ------------------------------------------------------------------------ tests (§6) --
 def test_ordeal_cannot_be_played_in_phase_one_and_never_by_the_inquisitor():
-    # hammer.md H6
+    # docs/rules/hammer.md §6
     m = placed_match(4, seed=36)
     set_turn(m, 0)
     give(m, 0, "ordeal_floats-1")
@@ -446,7 +447,7 @@ def test_ordeal_cannot_be_played_in_phase_one_and_never_by_the_inquisitor():
 
 
 def test_mark_found_sets_the_witch_to_eighteen_and_phase_one_names_a_tied_witch():
-    # hammer.md H6, H3 (in phase 1 the card's player breaks ties)
+    # docs/rules/hammer.md §6.1, §3, R7 (in the Accusation the card's player breaks ties)
     m = placed_match(4, seed=37)
     set_turn(m, 1)
     give(m, 1, "mark_found-1")
@@ -467,7 +468,7 @@ def test_mark_found_sets_the_witch_to_eighteen_and_phase_one_names_a_tied_witch(
 
 
 def test_a_witch_named_without_a_tie_is_refused_as_legal_does_not_list_it():
-    # ruling R7; issue 10 item 6 (apply accepts exactly what legal() lists)
+    # docs/rules/hammer.md R7 (apply accepts exactly what legal() lists)
     m = placed_match(4, seed=37)
     set_turn(m, 1)
     give(m, 1, "mark_found-1")
@@ -479,7 +480,7 @@ def test_a_witch_named_without_a_tie_is_refused_as_legal_does_not_list_it():
 
 
 def test_partner_test_negates_both_cards_to_the_discard_pile():
-    # hammer.md H6
+    # docs/rules/hammer.md §6
     m = placed_match(4, seed=38)
     set_arrest(m, 0)
     m.state["priority"] = 1
@@ -500,7 +501,7 @@ def test_partner_test_negates_both_cards_to_the_discard_pile():
 
 
 def test_negation_window_is_skipped_when_the_partner_is_publicly_gone():
-    # hammer.md H6 (ruling R6)
+    # docs/rules/hammer.md §4.3, R6
     m = placed_match(4, seed=39)
     set_arrest(m, 0)
     m.state["priority"] = 1
@@ -512,7 +513,7 @@ def test_negation_window_is_skipped_when_the_partner_is_publicly_gone():
 
 
 def test_tie_for_a_test_in_phase_two_is_settled_by_the_inquisitor():
-    # hammer.md H3, ruling R7
+    # docs/rules/hammer.md §3, R7
     m = placed_match(4, seed=40)
     set_arrest(m, 3)
     m.state["priority"] = 1
@@ -531,7 +532,7 @@ def test_tie_for_a_test_in_phase_two_is_settled_by_the_inquisitor():
 
 
 def test_ordeal_floats_burns_for_the_inquisitor_and_is_kept_for_two_points():
-    # hammer.md H6, H7
+    # docs/rules/hammer.md §6.3, §7
     m = placed_match(4, seed=41)
     set_arrest(m, 0)
     m.state["priority"] = 2
@@ -551,7 +552,7 @@ def test_ordeal_floats_burns_for_the_inquisitor_and_is_kept_for_two_points():
 
 
 def test_ordeal_drowns_burns_as_if_its_player_were_inquisitor():
-    # hammer.md H6
+    # docs/rules/hammer.md §6
     m = placed_match(4, seed=42)
     trial_ready(m, 0)
     assert m.to_act() == [0]
@@ -568,7 +569,7 @@ def test_ordeal_drowns_burns_as_if_its_player_were_inquisitor():
 
 
 def test_scales_heavier_protects_the_witch_until_the_next_trial_and_jumps_to_phase_four():
-    # hammer.md H6, H5 phase 3
+    # docs/rules/hammer.md §6.3, §5.3, R9, R10
     m = placed_match(4, seed=43)
     set_arrest(m, 0)
     m.state["priority"] = 1
@@ -593,9 +594,9 @@ def test_scales_heavier_protects_the_witch_until_the_next_trial_and_jumps_to_pha
     assert m.state["protection"] is None and "scales_heavier-1" in m.state["removed"]
 
 
-# --------------------------------------------------------------------- burning (H5) --
+# -------------------------------------------------------------------- burning (§5.3) --
 def test_burning_another_players_villager_gives_a_trophy_and_removes_its_pyre():
-    # hammer.md H5 phase 3
+    # docs/rules/hammer.md §5.3
     m = placed_match(4, seed=44)
     cool_all(m)
     witch = mine(m, 2)[0]
@@ -609,7 +610,7 @@ def test_burning_another_players_villager_gives_a_trophy_and_removes_its_pyre():
 
 
 def test_tied_witch_at_the_burning_is_chosen_by_the_inquisitor():
-    # hammer.md H3, H5 phase 3
+    # docs/rules/hammer.md §3, §5.3
     m = placed_match(4, seed=45)
     cool_all(m)
     a, b = mine(m, 1)[0], mine(m, 3)[0]
@@ -625,9 +626,9 @@ def test_tied_witch_at_the_burning_is_chosen_by_the_inquisitor():
     assert m.state["villagers"][b]["status"] == "burned" and m.state["villagers"][a]["status"] == "alive"
 
 
-# -------------------------------------------------------------------- evidence (H5) --
+# ------------------------------------------------------------------- evidence (§5.4) --
 def test_refill_discards_then_draws_up_to_six_and_a_new_round_starts_left_of_the_inquisitor():
-    # hammer.md H5 phase 4, ruling R11 (discards first; everyone draws once all have discarded)
+    # docs/rules/hammer.md §5.4, R11 (discards first; everyone draws once all have discarded)
     m = placed_match(4, seed=46)
     cool_all(m)
     set_heat(m, mine(m, 3)[0], 9)
@@ -655,7 +656,7 @@ def test_refill_discards_then_draws_up_to_six_and_a_new_round_starts_left_of_the
 
 
 def test_big_hands_list_a_manageable_refill_and_accept_any_subset():
-    # ruling R12
+    # docs/rules/hammer.md R12
     m = placed_match(4, seed=47)
     m.state.update(phase="evidence", inquisitor=0, refill_order=[0, 1, 2, 3], refill_idx=0)
     give(m, 0, *m.state["deck"][:8])
@@ -667,9 +668,9 @@ def test_big_hands_list_a_manageable_refill_and_accept_any_subset():
     assert len(m.state["hands"][0]) == 7
 
 
-# ------------------------------------------------------------------ end, scoring (H7) --
+# ------------------------------------------------------------------ end, scoring (§7) --
 def test_scoring_counts_pentagrams_trophies_kept_tests_and_others_empty_pyres():
-    # hammer.md H7
+    # docs/rules/hammer.md §7
     m = placed_match(3, seed=48)
     s = m.state
     v0, v1 = mine(m, 0), mine(m, 1)
@@ -686,7 +687,7 @@ def test_scoring_counts_pentagrams_trophies_kept_tests_and_others_empty_pyres():
 
 
 def test_game_over_refuses_every_command_and_reports_winners():
-    # hammer.md H5 end, H7
+    # docs/rules/hammer.md §5.3, §7
     m = placed_match(3, seed=49)
     for vid in list(m.state["vorder"])[:5]:
         burn_offstage(m, vid, (owner(m, vid) + 1) % 3)
@@ -703,9 +704,9 @@ def test_game_over_refuses_every_command_and_reports_winners():
     assert over and over[0]["scores"] == result["scores"]
 
 
-# ---------------------------------------------------------------------- view (H11) --
-def test_view_has_the_h11_fields_and_hides_other_hands():
-    # hammer.md H11
+# -------------------------------------------------------------------- view (§12.1) --
+def test_view_has_the_stable_fields_and_hides_other_hands():
+    # docs/rules/hammer.md §12.1
     m = placed_match(4, seed=50)
     view = m.view(1)
     for key in ("game", "state_id", "round", "phase", "active", "inquisitor", "to_act", "window",
@@ -723,7 +724,7 @@ def test_view_has_the_h11_fields_and_hides_other_hands():
 
 
 def test_refusals_leave_a_saved_match_identical():
-    # DESIGN D2: on error nothing changes
+    # the engine's contract: a refused command changes nothing
     m = placed_match(4, seed=51)
     text = m.to_json()
     copy = Match.from_json(text)
@@ -737,7 +738,7 @@ JUNK = [None, 3, -1, True, 1.5, "", "karl", "berta", "confession-1", "bribe-14",
 
 
 def test_mangled_commands_are_accepted_or_refused_cleanly_never_crash():
-    # DESIGN D2: every illegal command gets a clear message, never a traceback
+    # the engine's contract: every illegal command gets a clear message, never a traceback
     import random
 
     from tests.rules.test_hammer_playouts import _clone

@@ -1,4 +1,4 @@
-"""The scenarios of hammer.md H10, each replayed on a staged match."""
+"""The situations of docs/rules/hammer.md §13, each replayed on a staged match."""
 from __future__ import annotations
 
 from tests.rules.hammer_kit import (
@@ -12,7 +12,7 @@ def _accuse(m, seat, card, accuser, target):
 
 
 def test_karl_confession_adds_seven_heat():
-    # hammer.md H10.1
+    # docs/rules/hammer.md §13, situation 1
     m = placed_match(4, seed=11)
     give_villager(m, "karl", 0)
     set_turn(m, 0)
@@ -27,7 +27,7 @@ def test_karl_confession_adds_seven_heat():
 
 
 def test_griseldis_false_testimony_adds_one():
-    # hammer.md H10.2
+    # docs/rules/hammer.md §13, situation 2
     m = placed_match(4, seed=12)
     give_villager(m, "griseldis", 1)
     set_turn(m, 1)
@@ -41,7 +41,7 @@ def test_griseldis_false_testimony_adds_one():
 
 
 def test_heinbichl_adds_two_against_widow_and_one_against_maid():
-    # hammer.md H10.3
+    # docs/rules/hammer.md §13, situation 3
     m = placed_match(4, seed=13)
     give_villager(m, "heinbichl", 0)
     give_villager(m, "widow", 1)
@@ -61,7 +61,7 @@ def test_heinbichl_adds_two_against_widow_and_one_against_maid():
 
 
 def test_berta_is_never_offered_or_accepted_as_accuser():
-    # hammer.md H10.4
+    # docs/rules/hammer.md §13, situation 4
     m = placed_match(3, seed=14)
     seat = owner(m, "berta")
     set_turn(m, seat)
@@ -75,7 +75,7 @@ def test_berta_is_never_offered_or_accepted_as_accuser():
 
 
 def test_denial_at_start_value_and_confession_at_fifteen_are_capped():
-    # hammer.md H10.5
+    # docs/rules/hammer.md §13, situation 5
     m = placed_match(4, seed=15)
     give_villager(m, "widow", 0)
     give_villager(m, "markwart", 0, keep=("widow",))
@@ -94,7 +94,7 @@ def test_denial_at_start_value_and_confession_at_fifteen_are_capped():
 
 
 def test_two_living_villagers_allow_only_two_brown_cards_per_turn():
-    # hammer.md H10.6
+    # docs/rules/hammer.md §13, situation 6
     m = placed_match(4, seed=16)
     give_villager(m, "karl", 0)
     give_villager(m, "widow", 0, keep=("karl",))
@@ -116,7 +116,7 @@ def test_two_living_villagers_allow_only_two_brown_cards_per_turn():
 
 
 def test_unanswered_inquisition_makes_the_caller_inquisitor_without_a_draw():
-    # hammer.md H10.7
+    # docs/rules/hammer.md §13, situation 7
     m = placed_match(4, seed=17)
     set_turn(m, 2)
     hand = list(m.state["hands"][2])
@@ -131,7 +131,7 @@ def test_unanswered_inquisition_makes_the_caller_inquisitor_without_a_draw():
 
 
 def test_inquisitors_own_villager_burning_leaves_an_empty_pyre_worth_one_to_each_other_player():
-    # hammer.md H10.8
+    # docs/rules/hammer.md §13, situation 8
     m = placed_match(4, seed=18)
     empty_hands(m)
     set_arrest(m, 1)
@@ -155,7 +155,7 @@ def test_inquisitors_own_villager_burning_leaves_an_empty_pyre_worth_one_to_each
 
 
 def test_three_player_game_ends_at_the_first_trial_leaving_three_villagers():
-    # hammer.md H10.9
+    # docs/rules/hammer.md §13, situation 9
     m = placed_match(3, seed=19)
     empty_hands(m)
     alive = list(m.state["vorder"])
@@ -174,7 +174,7 @@ def test_three_player_game_ends_at_the_first_trial_leaving_three_villagers():
 
 
 def test_countercharge_puts_two_heat_on_karl_for_his_accusation_on_raphael():
-    # hammer.md H10.10
+    # docs/rules/hammer.md §13, situation 10
     m = placed_match(5, seed=20)
     give_villager(m, "karl", 0)
     give_villager(m, "raphael", 3)

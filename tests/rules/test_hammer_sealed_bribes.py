@@ -1,5 +1,6 @@
-"""Sealed bribes (hammer.md H8.1, rulings R20–R24), private hand sizes, the phase-4
-refill (R11 reversed) and ``first_player`` (issue 10 items 1–3).
+"""Sealed bribes (docs/rules/hammer.md §8.2, §8.3, rulings R20–R24), private hand sizes,
+the refill of Collecting Evidence (R11: discards first, everyone draws together) and
+``first_player`` (§5.1).
 
 The heart of it is anonymity: whoever seals a bribe, every third seat and the spectator
 see the same views and logs (bribe card ids aside), before and after the box opens.
@@ -34,7 +35,7 @@ def public_text(m: HammerMatch, seat, since: int = 0) -> str:
 
 # ------------------------------------------------------------ withdrawn command --
 def test_the_standalone_bribe_command_is_withdrawn():
-    # hammer.md H8.1, H9: "bribe: withdrawn"
+    # docs/rules/hammer.md §11: the standalone bribe command is withdrawn
     m = placed_match(4, seed=60)
     set_turn(m, 0)
     give(m, 0, "bribe-1")
@@ -45,7 +46,7 @@ def test_the_standalone_bribe_command_is_withdrawn():
 
 # ----------------------------------------------------------- private hand sizes --
 def test_hand_sizes_are_absent_from_other_seats_views():
-    # hammer.md H8.1 "Hand sizes are private in this game"; H11 hand_count
+    # docs/rules/hammer.md §8.2, R24: hand sizes are private; §12.1 hand_count
     m = placed_match(4, seed=61)
     for q in [None, 0, 1, 2, 3]:
         for p in m.view(q)["players"]:
@@ -56,7 +57,7 @@ def test_hand_sizes_are_absent_from_other_seats_views():
 
 
 def test_deal_and_draw_events_show_the_count_only_to_their_owner():
-    # hammer.md H8.1 ("Ann draws cards." for everyone else)
+    # docs/rules/hammer.md §8.2, §12.2 (the others see that a player draws, never how many)
     m = placed_match(4, seed=62)
     set_turn(m, 1)
     m.apply(1, {"type": "end_turn"})
@@ -70,7 +71,7 @@ def test_deal_and_draw_events_show_the_count_only_to_their_owner():
 
 # --------------------------------------------------------------------- sealing --
 def test_a_sealed_bribe_leaves_the_hand_at_once_and_shows_only_to_its_sealer():
-    # hammer.md H8.1; H11 players[].sealed
+    # docs/rules/hammer.md §8.2; §12.1 players[].sealed
     m = placed_match(4, seed=63)
     set_turn(m, 2)
     give(m, 2, "bribe-9")
@@ -88,7 +89,7 @@ def test_a_sealed_bribe_leaves_the_hand_at_once_and_shows_only_to_its_sealer():
 
 
 def test_may_seal_says_when_bribes_may_ride_on_a_command():
-    # hammer.md H8.1 "view(seat) says may_seal: true"; ruling R24
+    # docs/rules/hammer.md R24 (the view says may_seal)
     m = placed_match(4, seed=64)
     set_turn(m, 1)
     give(m, 1, "bribe-2")
@@ -104,7 +105,7 @@ def test_may_seal_says_when_bribes_may_ride_on_a_command():
 
 
 def test_sealing_is_not_a_play():
-    # ruling R21: an inquisition may still be called; the turn limit is untouched
+    # docs/rules/hammer.md R21: an inquisition may still be called; the turn limit is untouched
     m = placed_match(4, seed=65)
     set_turn(m, 0)
     give(m, 0, "bribe-1", "bribe-8")
@@ -127,7 +128,7 @@ def test_sealing_is_not_a_play():
     ([seal("bribe-1", "T")] * 15, "bad_bribes"),
 ])
 def test_bad_bribes_lists_are_refused_and_nothing_is_sealed(bribes, code):
-    # ruling R20
+    # docs/rules/hammer.md R20
     m = placed_match(4, seed=66)
     set_turn(m, 0)
     give(m, 0, "bribe-1", "accusation-1")
@@ -140,7 +141,7 @@ def test_bad_bribes_lists_are_refused_and_nothing_is_sealed(bribes, code):
 
 
 def test_a_bribe_cannot_be_sealed_and_discarded_at_once():
-    # ruling R20
+    # docs/rules/hammer.md R20
     m = placed_match(4, seed=67)
     m.state.update(phase="evidence", inquisitor=0, refill_order=[0, 1, 2, 3], refill_idx=0)
     give(m, 0, "bribe-4")
@@ -152,7 +153,7 @@ def test_a_bribe_cannot_be_sealed_and_discarded_at_once():
 
 
 def test_place_pyres_carries_no_bribes():
-    # hammer.md H8.1 lists the commands bribes ride on; place_pyres is not one
+    # docs/rules/hammer.md §11, R20: bribes ride on every command but place_pyres
     m = HammerMatch(["A", "B", "C"], seed=68)
     command = dict(m.legal(0)[0], bribes=[])
     assert refused(m, 0, command).code == "bad_field"
@@ -160,7 +161,7 @@ def test_place_pyres_carries_no_bribes():
 
 # ------------------------------------------------------------ opening the box --
 def test_the_box_opens_when_an_inquisition_succeeds():
-    # hammer.md H8.1 first moment: "when phase 1 ends (an inquisition succeeds)"
+    # docs/rules/hammer.md §8.3, R22, first moment: an inquisition succeeds
     m = placed_match(3, seed=69)
     cool_all(m)
     set_turn(m, 0)
@@ -177,7 +178,7 @@ def test_the_box_opens_when_an_inquisition_succeeds():
 
 
 def test_the_box_opens_when_phase_two_ends():
-    # hammer.md H8.1 second moment
+    # docs/rules/hammer.md §8.3, R22, second moment: the Arrest ends
     m = placed_match(4, seed=70)
     cool_all(m)
     empty_hands(m)
@@ -193,7 +194,7 @@ def test_the_box_opens_when_phase_two_ends():
 
 
 def test_the_box_opens_just_before_the_burning_and_can_change_who_burns():
-    # hammer.md H8.1 third moment: "just before the burning in phase 3"
+    # docs/rules/hammer.md §8.3, R22, third moment: just before the burning
     m = placed_match(3, seed=71)
     cool_all(m)
     empty_hands(m)
@@ -215,7 +216,7 @@ def test_the_box_opens_just_before_the_burning_and_can_change_who_burns():
 
 
 def test_a_bribe_on_a_villager_no_longer_alive_is_discarded_without_effect():
-    # hammer.md H8.1 "A bribe whose target is no longer alive is discarded with no effect"
+    # docs/rules/hammer.md §8.3: a bribe on a villager no longer alive does nothing
     m = placed_match(3, seed=72)
     cool_all(m)
     set_turn(m, 0)
@@ -233,7 +234,7 @@ def test_a_bribe_on_a_villager_no_longer_alive_is_discarded_without_effect():
 
 
 def test_bribes_sealed_in_the_trial_wait_when_scales_heavier_skips_the_burning():
-    # ruling R22: no burning, so the box stays shut until the next moment
+    # docs/rules/hammer.md R22: no burning, so the box stays shut until the next moment
     m = placed_match(4, seed=73)
     cool_all(m)
     empty_hands(m)
@@ -253,7 +254,7 @@ def test_bribes_sealed_in_the_trial_wait_when_scales_heavier_skips_the_burning()
 
 
 def test_opening_order_is_shuffled_by_the_match_generator_and_replays():
-    # hammer.md H8.1 "in an order shuffled by the match's generator"; DESIGN D2 determinism
+    # docs/rules/hammer.md §8.3, R22: an order shuffled by the match's generator, so a replay is exact
     orders = set()
     for seed in range(12):
         m = placed_match(3, seed=74)
@@ -278,7 +279,7 @@ def test_opening_order_is_shuffled_by_the_match_generator_and_replays():
 
 
 def test_the_box_survives_a_save_and_a_load():
-    # DESIGN D5: the sealed box is part of the match
+    # a save keeps the sealed box: it is part of the match
     m = placed_match(3, seed=75)
     set_turn(m, 0)
     give(m, 0, "bribe-6")
@@ -289,7 +290,7 @@ def test_the_box_survives_a_save_and_a_load():
 
 # ------------------------------------------------------------------ anonymity --
 def test_sealing_is_invisible_until_the_box_opens():
-    # hammer.md H8.1 "sealing adds no command, no event and no state change that others can see"
+    # docs/rules/hammer.md §8.2, R21: sealing changes nothing the others can see
     rng = random.Random(76)
     checked = 0
     for seed in range(8):
@@ -321,7 +322,7 @@ drawn_together = [0]  # trials that compared the spectator after phase 4's draws
 
 
 def _twin_worlds(seed: int):
-    """One trial of the H8.1 anonymity property. A random position in rounds 1–3; seats A
+    """One trial of the anonymity of sealed bribes (§8.2, R15). A random position in rounds 1–3; seats A
     and B each hold a Bribe of the same size; in world A, A seals it (value ``sign`` on
     ``target``) on its next command, in world B, B does. Every third seat and the
     spectator must see the same, bribe ids aside, after every command, until phase 4's
@@ -399,7 +400,7 @@ def _twin_worlds(seed: int):
 
 
 def test_whoever_seals_a_bribe_third_seats_and_spectators_see_the_same():
-    # hammer.md H8.1 "Test for anonymity" (issue 10 item 1)
+    # docs/rules/hammer.md §8.2, R15: whoever seals, third seats and spectators see the same
     opened = 0
     steps = 0
     drawn_together[0] = 0
@@ -412,7 +413,7 @@ def test_whoever_seals_a_bribe_third_seats_and_spectators_see_the_same():
 
 # --------------------------------------------------------- refills and rounds --
 def test_a_refill_reaches_six_when_the_pile_runs_short():
-    # issue 10 item 2: pile of 1, empty discard, the inquisitor discards 5 of 6 -> 6, not 2
+    # docs/rules/hammer.md R11: pile of 1, empty discard, the inquisitor discards 5 of 6 -> 6, not 2
     m = placed_match(3, seed=77)
     s = m.state
     s.update(phase="evidence", inquisitor=0, refill_order=[0, 1, 2], refill_idx=0)
@@ -431,7 +432,7 @@ def test_a_refill_reaches_six_when_the_pile_runs_short():
 
 
 def test_everyone_refills_after_the_last_discard_inquisitor_first():
-    # ruling R11: discards go to the pile at once; the draws come when all have discarded
+    # docs/rules/hammer.md R11: discards go to the pile at once; the draws come when all have discarded
     m = placed_match(4, seed=78)
     s = m.state
     s.update(phase="evidence", inquisitor=2, refill_order=[2, 3, 0, 1], refill_idx=0)
@@ -446,7 +447,7 @@ def test_everyone_refills_after_the_last_discard_inquisitor_first():
 
 
 def test_first_player_follows_the_round():
-    # issue 10 item 3; hammer.md H5 "later the player left of the last inquisitor"
+    # docs/rules/hammer.md §5.1: later rounds begin with the player left of the last inquisitor
     m = placed_match(4, seed=79)
     empty_hands(m)
     set_arrest(m, 2)
@@ -463,6 +464,6 @@ def test_first_player_follows_the_round():
 
 
 def test_first_player_is_bertas_owner_in_round_one():
-    # hammer.md H2.5
+    # docs/rules/hammer.md §2
     m = placed_match(4, seed=80)
     assert m.view(0)["first_player"] == owner(m, "berta") == m.state["active"]

@@ -31,7 +31,7 @@ def _no_bonus() -> MappingProxyType:
 # --------------------------------------------------------------------- card definitions --
 @dataclass(frozen=True)
 class Villager:
-    """One villager card (H1.1)."""
+    """One villager card (§1.1)."""
 
     id: str
     name: str
@@ -52,7 +52,7 @@ class Villager:
 
 @dataclass(frozen=True)
 class Pyre:
-    """One pyre card (H1.2): runs from ``start`` to 18."""
+    """One pyre card (§1.2): runs from ``start`` to 18."""
 
     id: str
     start: int
@@ -60,7 +60,7 @@ class Pyre:
 
 @dataclass(frozen=True)
 class DefamationKind:
-    """One kind of defamation card (H1.3); ``count`` copies ``<id>-1`` … ``<id>-<count>``."""
+    """One kind of defamation card (§1.3); ``count`` copies ``<id>-1`` … ``<id>-<count>``."""
 
     id: str
     name: str
@@ -81,14 +81,14 @@ class DefamationKind:
 
 
 COLOURS = {"brown": 39, "yellow": 33, "green": 6}
-#: copies of each kind, from the published rules (hammer.md H1.3: "counts are rules")
+#: copies of each kind: the published game's counts (§1), which a card file may not change
 RULE_COUNTS = {
     "accusation": 16, "denial": 8, "proof": 6, "false_testimony": 4, "confession": 5,
     "accomplice": 3, "countercharge": 3, "mixup": 3, "retraction": 3, "no_inquisition": 4,
     "advocate": 3, "bribe": 14, "ordeal_floats": 1, "ordeal_drowns": 1, "scales_lighter": 1,
     "scales_heavier": 1, "mark_found": 1, "mark_none": 1,
 }
-#: values the rules print (hammer.md H1.3 "rules"); the others are ours and may be edited
+#: values the published game prints (§1); the others are ours and may be edited
 RULE_VALUES = {"confession": 6}
 RULE_BRIBES = [1] * 7 + [2] * 7
 ROLES = {"brown", "response", "no_inquisition", "advocate", "bribe", "test"}
@@ -243,7 +243,7 @@ def card_info(card: str) -> dict:
 
 
 def accusation_value(card: str, accuser: str, target: str) -> int:
-    """The heat a brown ``card`` announces when ``accuser`` accuses ``target`` (H3: the
+    """The heat a brown ``card`` announces when ``accuser`` accuses ``target`` (§3: the
     accuser's card-kind modifier, and its modifier against the accused when the card's
     value is positive, R3) — the ``value`` the accuse command puts in its window. Pure
     card data, so a front end may preview a choice of accuser with it."""
@@ -258,7 +258,7 @@ def accusation_value(card: str, accuser: str, target: str) -> int:
 
 
 def heat_after(start: int, heat: int, amount: int) -> int:
-    """A villager's heat after ``amount`` more, on a pyre starting at ``start`` (H1.2: the
+    """A villager's heat after ``amount`` more, on a pyre starting at ``start`` (§1.2: the
     marker never leaves its pyre's track, ``start`` .. 18)."""
     return max(start, min(TOP_HEAT, heat + amount))
 

@@ -32,8 +32,8 @@ MAX_SEALED = 14
 # ------------------------------------------------------------------- sealed bribes --
 def seal(m: HammerMatch, seat: int, cmd: dict) -> None:
     """Move the command's ``bribes`` from the hand into the sealed box, before the
-    command itself runs (so a box that opens during the command holds them). No
-    event, no public state: only the box and the sealer's hand change."""
+    command itself runs (so a box that opens during the command holds them, R20). No
+    event, no public state: only the box and the sealer's hand change (R21)."""
     s = m.state
     bribes = cmd["bribes"]
     if not isinstance(bribes, list) or len(bribes) > MAX_SEALED:
@@ -69,6 +69,7 @@ def seal(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # --------------------------------------------------------------------- setup --
 def place_pyres(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§2: each own villager on one own pyre; secret until every seat has placed (R14)."""
     s = m.state
     if s["phase"] != "setup":
         raise bad("wrong_phase", "The pyres were placed at the start of the game.")
@@ -104,6 +105,7 @@ def place_pyres(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # ------------------------------------------------- cards on one's own turn --
 def own_turn_check(m: HammerMatch, seat: int, what: str) -> str:
+    """The moment, when it is ``seat``'s own move (its turn, priority or trial turn)."""
     ctx = context(m)
     if ctx in ("turn", "priority", "trial"):
         return ctx
@@ -111,6 +113,9 @@ def own_turn_check(m: HammerMatch, seat: int, what: str) -> str:
 
 
 def accuse(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """A brown card from an own living villager that may still accuse (§3, R16) onto any
+    living villager, itself included (R17), never the protected one (R4). Its value is
+    fixed now (R2) and a response window opens (§4.1)."""
     ctx = own_turn_check(m, seat, "play a brown card")
     s = m.state
     t = m.t
@@ -149,6 +154,7 @@ def accuse(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def advocate(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """An Advocate takes effect at once, on any living villager (R1, R17)."""
     ctx = own_turn_check(m, seat, "call an advocate")
     s = m.state
     card = hand_card(m, seat, cmd["card"])
@@ -167,6 +173,9 @@ def advocate(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # ------------------------------------------------------------------- windows --
 def respond(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """An answer to the brown card in the response window (§4.1): the first closes it.
+    The accused's bonus counts only for a positive value (R3); points never land on the
+    protected villager (R4)."""
     w = window_of(m, ("response",), "respond")
     s = m.state
     t = m.t
@@ -214,6 +223,7 @@ def respond(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def pass_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """Pass in a window (§4), with priority in the Arrest (§5.2) or on a trial turn (§5.3)."""
     s = m.state
     ctx = context(m)
     if ctx == "window":
@@ -245,6 +255,7 @@ def pass_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # --------------------------------------------------------------- inquisition --
 def call_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§5.1, §4.2: before playing anything on one's Accusation turn."""
     s = m.state
     ctx = context(m)
     if ctx != "turn":
@@ -262,6 +273,7 @@ def call_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def no_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§4.2: the call fails and the Accusation goes on with this seat's turn."""
     window_of(m, ("inquisition",), "no_inquisition")
     s = m.state
     card = hand_card(m, seat, cmd["card"])
@@ -275,6 +287,7 @@ def no_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def end_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§5.1: the Accusation turn ends with one card drawn."""
     ctx = context(m)
     if ctx != "turn":
         if ctx in ("priority", "trial"):
@@ -287,6 +300,9 @@ def end_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # --------------------------------------------------------------------- tests --
 def play_test(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """A green card (§6): never by the inquisitor (R6); in the Accusation only the Marks,
+    and the player names a tied witch (R7). As one's own move it is that move (R8). A
+    negation window opens unless nobody could answer it (R6)."""
     s = m.state
     t = m.t
     ctx = context(m)
@@ -341,6 +357,7 @@ def play_test(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def negate(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§6.2: the partner test cancels the test; both go to the discard pile."""
     w = window_of(m, ("negation",), "negate")
     s = m.state
     t = m.t
@@ -359,6 +376,7 @@ def negate(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 def choose_witch(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """The inquisitor (or the drowning Ordeal's player) settles a tie (§3, R7)."""
     s = m.state
     choice = s["choice"]
     if choice is None:
@@ -378,6 +396,7 @@ def choose_witch(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 # ------------------------------------------------------------------- phase 4 --
 def refill(m: HammerMatch, seat: int, cmd: dict) -> None:
+    """§5.4: discard any cards; after the last seat, everyone draws up to six (R11)."""
     s = m.state
     ctx = context(m)
     if ctx != "refill":
@@ -430,7 +449,7 @@ def apply(m: HammerMatch, seat: int, cmd: dict) -> None:
     refused with a message saying how bribes are sent now."""
     if cmd["type"] == "bribe":
         raise bad("withdrawn", "Bribes are sealed: add them as 'bribes' to the next command you "
-                               "send (hammer.md H8.1).")
+                               "send (rules §8.2).")
     ctype, entry = lookup(COMMANDS, cmd, "this game")
     entry.check_fields(ctype, cmd)
     if "bribes" in cmd:

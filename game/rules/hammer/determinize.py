@@ -21,7 +21,7 @@ BOT_BOX_PRIOR = 0.25
 def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
     """Resample what ``seat`` cannot know from ``view(seat)`` and ``log(seat)``.
 
-    Hidden in Hammer (H8, H8.1, R14): the other hands and their sizes, the pile's
+    Hidden in Hammer (§8.1, §8.2, R14): the other hands and their sizes, the pile's
     order, the other seats' sealed bribes, and before the reveal the other seats'
     pyre placements. Every unseen card is exchangeable: the pile gets its public
     count, the rest goes to the other seats. How many each holds is followed from

@@ -1,4 +1,4 @@
-"""The Hammer of the Witches: how the game moves on (docs/rules/hammer.md).
+"""The Hammer of the Witches: how the game moves on (docs/rules/hammer.md §5).
 
 Everything a command sets off once it is accepted: heat on the pyres, drawing and
 reshuffling, the sealed box opening, the phases of a round following each other, the
@@ -42,7 +42,7 @@ def take_from_table(m: HammerMatch, card: str) -> None:
 
 def take_cards(m: HammerMatch, count: int) -> tuple[list[str], int | None]:
     """Up to ``count`` cards off the pile, reshuffling the discard pile into a new
-    pile when it runs out (H3, R13). Returns the cards and the size of the new pile
+    pile when it runs out (§3, R13). Returns the cards and the size of the new pile
     if there was a reshuffle. Emits nothing: the callers order the events."""
     s = m.state
     got: list[str] = []
@@ -60,7 +60,7 @@ def take_cards(m: HammerMatch, count: int) -> tuple[list[str], int | None]:
 
 
 def draw_event(m: HammerMatch, seat: int, got: list[str]) -> None:
-    # H8.1: hand sizes are private, so only the drawer learns how many
+    # hand sizes are private (§8.2, R24), so only the drawer learns how many
     m.emit({"type": "draw", "seat": seat, "count": len(got), "cards": got}, to=[seat],
            others={"type": "draw", "seat": seat})
 
@@ -76,7 +76,7 @@ def draw(m: HammerMatch, seat: int, count: int) -> None:
 def draw_up(m: HammerMatch) -> None:
     """R11: once everyone has discarded, each player in refill order draws up to 6.
     The events show others no counts and put any reshuffle first, so nothing public
-    depends on one player's hand size (H8.1) — only the total drawn shows, in the pile."""
+    depends on one player's hand size (§8.2) — only the total drawn shows, in the pile."""
     s = m.state
     drawn: list[tuple[int, list[str]]] = []
     reshuffled = None
@@ -99,7 +99,7 @@ def phase_event(m: HammerMatch) -> None:
 
 
 def open_box(m: HammerMatch) -> None:
-    """H8.1: at the three public moments every sealed bribe resolves, in an order
+    """§8.3, R22: at the three public moments every sealed bribe resolves, in an order
     shuffled by the match's generator, and goes to the discard pile."""
     s = m.state
     box = s["box"]
@@ -118,7 +118,7 @@ def open_box(m: HammerMatch) -> None:
         lives = s["villagers"][target]["status"] == "alive"
         event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value,
                  "lapsed": not lives}
-        # H8: the briber is never named to anyone else, not even as a field set to null
+        # R15: the briber is never named to anyone else, not even as a field set to null
         m.emit(dict(event, yours=True), to=[b["seat"]], others=event)
         if lives:
             add_heat(m, target, value, card)
@@ -129,7 +129,7 @@ def open_box(m: HammerMatch) -> None:
 # -------------------------------------------------------------------- phases --
 def start_accusation(m: HammerMatch, first: int) -> None:
     s = m.state
-    s["first"] = first  # the view's first_player, every round (H5)
+    s["first"] = first  # the view's first_player, every round (§5.1)
     s["phase"] = "accusation"
     s["inquisitor"] = None
     s["priority"] = None
@@ -147,7 +147,7 @@ def start_turn(m: HammerMatch, seat: int) -> None:
 
 def start_arrest(m: HammerMatch, inquisitor: int) -> None:
     s = m.state
-    open_box(m)  # H8.1: phase 1 ends
+    open_box(m)  # R22: the Accusation ends
     s["inquisitor"] = inquisitor
     s["last_inquisitor"] = inquisitor
     s["phase"] = "arrest"
@@ -160,6 +160,7 @@ def start_arrest(m: HammerMatch, inquisitor: int) -> None:
 
 
 def end_protection(m: HammerMatch) -> None:
+    """The Trial begins: the heavier Scales leave the game (R9, R10)."""
     s = m.state
     p = s["protection"]
     if p:
@@ -170,7 +171,7 @@ def end_protection(m: HammerMatch) -> None:
 
 def start_trial(m: HammerMatch) -> None:
     s = m.state
-    open_box(m)  # H8.1: phase 2 ends
+    open_box(m)  # R22: the Arrest ends
     s["phase"] = "trial"
     s["priority"] = None
     s["accusers_used"] = []
@@ -193,7 +194,7 @@ def next_trial_turn(m: HammerMatch) -> None:
 def start_evidence(m: HammerMatch) -> None:
     s = m.state
     if s["phase"] == "arrest":
-        open_box(m)  # H8.1: phase 2 ends (Scales heavier skipped the Trial)
+        open_box(m)  # R22: the Arrest ends (the heavier Scales skipped the Trial)
     s["phase"] = "evidence"
     s["priority"] = None
     s["accusers_used"] = []
@@ -204,7 +205,8 @@ def start_evidence(m: HammerMatch) -> None:
 
 
 def after_play(m: HammerMatch, seat: int) -> None:
-    """A card played on the seat's own turn/priority/trial turn has fully resolved."""
+    """A card played on the seat's own turn/priority/trial turn has fully resolved
+    (§5.2: priority moves on; §5.3: the trial turn ends, R8)."""
     s = m.state
     phase = s["phase"]
     if phase == "arrest":
@@ -224,7 +226,7 @@ def burning(m: HammerMatch, role: int) -> None:
     if s["phase"] != "trial":
         s["phase"] = "trial"
         phase_event(m)
-    open_box(m)  # H8.1: just before the burning (and the end of phase 2 after a jump)
+    open_box(m)  # R22: just before the burning (and the end of the Arrest after a jump)
     hot = hottest(m)
     if len(hot) > 1:
         s["choice"] = {"by": role, "candidates": hot, "reason": "burning", "role": role}
@@ -233,6 +235,8 @@ def burning(m: HammerMatch, role: int) -> None:
 
 
 def burn(m: HammerMatch, vid: str, role: int) -> None:
+    """§5.3: another seat's villager becomes ``role``'s trophy; its own leaves an empty
+    pyre. The game ends when no more villagers live than there are players (§7)."""
     s = m.state
     v = s["villagers"][vid]
     owner = v["owner"]

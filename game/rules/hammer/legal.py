@@ -1,8 +1,8 @@
 """The Hammer of the Witches: every command a seat may send now (``Match.legal``).
 
 :func:`legal` lists complete commands in a fixed order; ``apply`` accepts exactly these
-(and, besides, a ``bribes`` list riding on any of them after setup, docs/rules/hammer.md,
-and any subset of a big hand at the refill, which this lists only in part).
+(and, besides, a ``bribes`` list riding on any of them after setup, docs/rules/hammer.md
+R20, and any subset of a big hand at the refill, which this lists only in part, R12).
 """
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ def legal(m: HammerMatch, seat: int) -> list[dict]:
 
 
 def may_test(m: HammerMatch, seat: int, kind: str, where: str) -> bool:
-    """May ``seat`` play a test of ``kind`` now? ``where``: 'turn' or the window kind."""
+    """May ``seat`` play a test of ``kind`` now (§6.1, R5, R6)? ``where``: 'turn' or
+    the window kind."""
     s = m.state
     if seat == s["inquisitor"]:
         return False
@@ -87,6 +88,8 @@ def may_test(m: HammerMatch, seat: int, kind: str, where: str) -> bool:
 
 
 def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> list[dict]:
+    """The tests ``seat`` may play now; before there is an inquisitor, one per tied
+    witch, named with ``witch`` (R7)."""
     t = m.t
     out: list[dict] = []
     tie: list[str] | None = None
@@ -104,6 +107,7 @@ def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> li
 
 
 def response_commands(m: HammerMatch, hand: list[str], w: dict) -> list[dict]:
+    """The answers to the brown card in window ``w`` (§4.1, R4)."""
     t = m.t
     out: list[dict] = []
     others: list[str] | None = None
@@ -124,6 +128,7 @@ def response_commands(m: HammerMatch, hand: list[str], w: dict) -> list[dict]:
 
 
 def refill_commands(hand: list[str]) -> list[dict]:
+    """Every choice of discards, fewest first; only some of them for big hands (R12)."""
     size = len(hand)
     if size <= 10:
         sizes = range(size + 1)

@@ -4,7 +4,17 @@ Each hook of :class:`~game.engine.match.Match` hands the match to the module tha
 the work: :mod:`~game.rules.hammer.setup` (``_setup``), :mod:`~game.rules.hammer.legal`
 (``_legal``), :mod:`~game.rules.hammer.commands` (``_apply``, through the ``COMMANDS``
 table), :mod:`~game.rules.hammer.view` (``_view``), :mod:`~game.rules.hammer.state`
-(``_to_act`` helpers, ``_scores``) and :mod:`~game.rules.hammer.determinize`.
+(``_scores``) and :mod:`~game.rules.hammer.determinize`.
+
+The flow (docs/rules/hammer.md §2, §5): ``setup`` (every seat that has not placed may
+send ``place_pyres``) -> round 1 ``accusation`` from Pet Pig Berta's owner -> ``arrest``
+-> ``trial`` (ending in the burning) -> ``evidence`` -> the next round ... -> ``over``.
+
+Who acts (``_to_act``) is, in this precedence: the seat that must ``choose_witch``; the
+seats asked by the top open window that have not answered (all of them at once, §4); the
+setup seats still placing; the active player (the Accusation); the seat with priority
+(the Arrest); the seat whose trial turn it is (the Trial); the seat discarding
+(Collecting Evidence).
 """
 from __future__ import annotations
 
@@ -18,7 +28,7 @@ from game.rules.hammer.cards import Tables, tables
 
 @register
 class HammerMatch(Match):
-    """The Hammer of the Witches. See the package docstring for the contract and rulings."""
+    """The Hammer of the Witches (see the module docstring and docs/rules/hammer.md)."""
 
     game_id = "hammer"
     title = "The Hammer of the Witches"
@@ -33,7 +43,7 @@ class HammerMatch(Match):
 
     def _loaded(self) -> None:
         self.t = tables()
-        self.state.setdefault("box", [])  # saves from before sealed bribes
+        self.state.setdefault("box", [])  # saves from before bribes were sealed (§8.2)
 
     def _over(self) -> bool:
         return self.state["over"]

@@ -1,4 +1,4 @@
-"""The Hammer of the Witches: setting up a match and starting play (docs/rules/hammer.md).
+"""The Hammer of the Witches: setting up a match and starting play (docs/rules/hammer.md §2).
 
 :func:`setup` deals the villagers and pyres and lays out the state every other module
 reads; :func:`begin_game` runs once every seat has placed its villagers on its pyres:
@@ -54,7 +54,7 @@ def setup(m: HammerMatch) -> None:
         "villagers": villagers, "vorder": order,
         "dealt_pyres": [pyres[3 * s:3 * s + 3] for s in range(n)],
         "placed": [False] * n,
-        # the 78 cards wait, unshuffled, until every pyre is placed (H2 order)
+        # the 78 cards wait, unshuffled, until every pyre is placed (§2, R14)
         "hands": [[] for _ in range(n)], "deck": list(t.all_cards), "discard": [], "removed": [],
         "table": [], "kept": [[] for _ in range(n)], "trophies": [[] for _ in range(n)],
         "empty_pyres": [[] for _ in range(n)], "protection": None,
@@ -63,7 +63,7 @@ def setup(m: HammerMatch) -> None:
         "priority": None, "passes": 0,
         "trial_order": [], "trial_idx": 0, "refill_order": [], "refill_idx": 0,
         "windows": [], "choice": None, "over": False,
-        # H8.1: sealed bribes waiting for the box to open: [{card, target, sign, seat}]
+        # sealed bribes waiting for the box to open (§8.2): [{card, target, sign, seat}]
         "box": [],
     }
     phase_event(m)

@@ -3,7 +3,7 @@
 Every function takes the match ``m`` (a :class:`~game.rules.hammer.match.HammerMatch`)
 and reads ``m.state`` and the card tables ``m.t``: who sits next, which villagers live,
 which is the current witch, what moment the game is at, and the checks every command
-shares (a card in hand, a living villager). The score (H7) is here too: it is a
+shares (a card in hand, a living villager). The score (§7) is here too: it is a
 question about the state asked by the view, the end of the game and the bots alike.
 """
 from __future__ import annotations
@@ -136,7 +136,7 @@ def scores(m: HammerMatch) -> list[int]:
 
 
 def score_breakdown(m: HammerMatch) -> list[list[tuple[str, int]]]:
-    """H7, line by line for each seat (the same sums as :func:`scores`)."""
+    """§7, line by line for each seat (the same sums as :func:`scores`)."""
     s, t = m.state, m.t
     empty = s["empty_pyres"]
     total_empty = sum(map(len, empty))

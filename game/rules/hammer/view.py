@@ -1,10 +1,53 @@
-"""The Hammer of the Witches: what one seat may see (``Match.view``).
+"""The Hammer of the Witches: what one seat may see (``Match.view``), docs/rules/hammer.md §12.
 
 :func:`view` builds the view of a seat (or of a spectator, ``None``) from the state:
 every public fact, and of the hidden ones only the seat's own (its hand and hand size,
-its own sealed bribes, its own placements before the reveal). The log is redacted where
-events are emitted (``emit(..., to=..., others=...)``); :func:`recent` hands the events
-of the last command to the view as this seat sees them.
+its own sealed bribes, its own placements before the reveal, R14, §8.1). The log is
+redacted where events are emitted (``emit(..., to=..., others=...)``); :func:`recent`
+hands the events of the last command to the view as this seat sees them.
+
+View fields (names are stable)
+------------------------------
+``round``, ``phase`` (setup accusation arrest trial evidence over), ``active`` (the
+Accusation's active player only, else null), ``inquisitor``, ``first_player``,
+``priority`` (the Arrest's seat or null), ``passes`` (consecutive passes in the Arrest),
+``trial_order``/``trial_turn`` (the Trial), ``refill_order``/``refill_turn`` (Collecting
+Evidence), ``turn_played`` (the active player has played: no inquisition any more, R8),
+``accusers_used`` (villagers that accused this turn or phase), ``may_accuse_with`` (the
+viewer's villagers that may still accuse now), ``may_seal`` (R24), ``hottest`` ({heat,
+villagers}: the current witch, null before the reveal and at the end), ``pending`` (the
+card being resolved: {card, kind, by, accuser, target, value, test, witch}), ``choice``
+({by, candidates, reason} when someone must ``choose_witch``), ``window`` (null or {kind,
+card, by, waiting, order, passed}, for a response window also ``accuser target value
+kind_of_card``, for a negation window ``test witch``), ``protection`` ({villager, card} or
+null), ``removed`` (cards out of the game), ``discard``, ``deck_count``, ``scores`` (the
+live §7 totals), ``recent`` (the last command's events as this seat sees them), ``cards``
+({card id: kind} for every card id named anywhere in the view), ``villagers`` (per
+villager its face ``id name short pentagrams matches can_accuse back text`` and ``owner
+status pyre start heat protected``; pyre, start and heat are null for others' villagers
+before the reveal) and ``players`` (per seat ``seat name trophies kept empty_pyres pyres
+placed score``; ``hand``, ``hand_count`` and ``sealed`` ([{card, target, sign, value}])
+are the viewing seat's own only, else null, §8.2). ``to_act`` (from the engine) always
+says who must answer now.
+
+The end (§12.3)
+---------------
+Once the game is over, every view (each seat's and the spectator's) also has, the same for
+everyone: ``ending`` (two sentences, :func:`~game.rules.hammer.words.ending`) and
+``revealed`` = ``{"players": [{"seat": s, "hand": [card ids]} for every seat], "box":
+[{card, target, sign, value}]}``: every hand, and the bribes still sealed (R23) in the
+box's fixed order without their sealers (R25). Their card ids are in ``cards`` too.
+Before the end neither key exists; the log never changes.
+
+Events
+------
+``deal_villagers placed reveal deal draw reshuffle phase turn priority accuse respond pass
+heat box_open bribe advocate test negate ordeal cancelled witch choose_witch burn protect
+unprotect call no_inquisition inquisitor end_turn discard over``. ``placed`` shows the
+assignment only to its seat until the reveal (R14). ``deal``/``draw`` name cards and a
+count only to their receiver; everyone else sees ``{type, seat}`` (§8.2). ``box_open``
+``{count}`` starts an opening of the sealed box; each ``bribe`` ``{card, target, sign,
+value, lapsed}`` names no seat (its sealer's own copy adds ``yours: true``, R15).
 """
 from __future__ import annotations
 
@@ -20,6 +63,7 @@ if TYPE_CHECKING:
 
 
 def view(m: HammerMatch, seat: int | None) -> dict:
+    """What ``seat`` may know (see the module docstring for the fields)."""
     s = m.state
     t = m.t
     revealed = s["revealed"]
@@ -62,7 +106,7 @@ def view(m: HammerMatch, seat: int | None) -> dict:
             for b in sealed:
                 cards[b["card"]] = ck[b["card"]]
         players.append({
-            # H8.1: a hand's size is its owner's secret, like its cards
+            # a hand's size is its owner's secret, like its cards (§8.2)
             "seat": p, "name": m.players[p], "hand_count": len(hand) if mine else None,
             "hand": list(hand) if mine else None, "sealed": sealed,
             "trophies": list(s["trophies"][p]), "kept": list(s["kept"][p]),
@@ -156,6 +200,7 @@ def end_reveal(m: HammerMatch) -> dict:
 
 
 def pending_of(w: dict) -> dict:
+    """The card a window waits on, as the view shows it."""
     out = {"card": w["card"], "kind": card_kind(w["card"]), "by": w["by"],
            "accuser": w.get("accuser"), "target": w.get("target"), "value": w.get("value"),
            "test": w.get("test"), "witch": w.get("witch")}
@@ -163,6 +208,7 @@ def pending_of(w: dict) -> dict:
 
 
 def recent(m: HammerMatch, seat: int | None) -> list[dict]:
+    """The last command's events as ``seat`` sees them."""
     out = []
     sid = m.state_id
     for entry in reversed(m._log):

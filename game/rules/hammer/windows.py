@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def window_of(m: HammerMatch, kinds: tuple[str, ...], what: str) -> dict:
+    """The top window, when it is of one of ``kinds`` (else refused with a message)."""
     ctx = context(m)
     if ctx != "window" or m.state["windows"][-1]["kind"] not in kinds:
         raise bad("wrong_time", no_window_message(m, ctx, what))
@@ -42,6 +43,7 @@ def close_window(m: HammerMatch) -> None:
 
 
 def finish_brown(m: HammerMatch, w: dict) -> None:
+    """The brown card has resolved: to the discard pile; its player's move is done."""
     s = m.state
     take_from_table(m, w["card"])
     s["discard"].append(w["card"])
@@ -49,6 +51,9 @@ def finish_brown(m: HammerMatch, w: dict) -> None:
 
 
 def resolve_test(m: HammerMatch, w: dict) -> None:
+    """Nobody negated the test (§6.3): a burning test jumps to the burning (R9) and is
+    kept or leaves the game (R10); the others need the witch, settled by the inquisitor
+    on a tie (R7)."""
     s = m.state
     kind = w["test"]
     card = w["card"]
@@ -75,6 +80,8 @@ def resolve_test(m: HammerMatch, w: dict) -> None:
 
 
 def finish_test(m: HammerMatch, w: dict, witch: str) -> None:
+    """The heavier Scales protect ``witch`` and jump to Collecting Evidence (R9, R10);
+    a Mark sets its heat (§6.3) and play goes on."""
     s = m.state
     kind = w["test"]
     card = w["card"]

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def not_now(m: HammerMatch, ctx: str, what: str) -> str:
+    """Why ``what`` cannot be done at moment ``ctx``, and what the seat may do instead."""
     if ctx == "window":
         w = m.state["windows"][-1]
         if w["kind"] == "negation":
@@ -32,6 +33,7 @@ def not_now(m: HammerMatch, ctx: str, what: str) -> str:
 
 
 def no_window_message(m: HammerMatch, ctx: str, what: str) -> str:
+    """Why an answer (``what``) cannot be given: no window of its kind is open."""
     if ctx == "window":
         return not_now(m, "window", what)
     return {

@@ -41,17 +41,41 @@ def available_rules() -> list[str]:
 
 @dataclass(frozen=True)
 class Block:
-    """One piece of the page: kind is h1, h2, h3, p or li."""
+    """One piece of the page: kind is h1, h2, h3, p, li, or th / tr (a table's header and
+    one of its rows, the cells joined)."""
 
     kind: str
     text: str
 
 
+#: how a table's cells are joined on one line of the page
+CELL_SEPARATOR = " \u00b7 "
+
+
+def _inline(text: str) -> str:
+    """Drop Markdown's inline marks: a `code span` keeps its text exactly (underscores
+    and all), *emphasis* and **strong** keep their words."""
+    out = []
+    for part in re.split(r"(`[^`]*`)", text):
+        if len(part) >= 2 and part[0] == part[-1] == "`":
+            out.append(part[1:-1])
+        else:
+            out.append(re.sub(r"(\*{1,2}|(?<!\w)_{1,2})(\S(?:.*?\S)?)\1(?!\w)", r"\2", part))
+    return "".join(out)
+
+
+def _cells(line: str) -> list[str]:
+    return [_inline(cell.strip()) for cell in line.strip().strip("|").split("|")]
+
+
 def parse_rules(text: str) -> list[Block]:
     """A small Markdown subset: #/##/### headings, "-" or "1." list items, paragraphs
-    (consecutive lines joined). Emphasis and code marks are dropped."""
+    (consecutive lines joined), tables of "|" rows (the first row is the header, the
+    "|---|" row is dropped, a row's empty "-" cells too). Emphasis and code marks are
+    dropped."""
     blocks: list[Block] = []
     para: list[str] = []
+    in_table = False
 
     def flush() -> None:
         if para:
@@ -59,7 +83,19 @@ def parse_rules(text: str) -> list[Block]:
             para.clear()
 
     for raw in text.splitlines():
-        line = re.sub(r"[*`_]{1,2}(\S(?:.*?\S)?)[*`_]{1,2}", r"\1", raw.rstrip())
+        stripped = raw.strip()
+        if stripped.startswith("|"):
+            flush()
+            cells = _cells(stripped)
+            if all(re.fullmatch(r":?-+:?", cell) for cell in cells):
+                continue
+            if in_table:  # an empty cell ("-") says nothing on a line of its own
+                cells = [cell for cell in cells if cell not in ("", "-")]
+            blocks.append(Block("tr" if in_table else "th", CELL_SEPARATOR.join(cells)))
+            in_table = True
+            continue
+        in_table = False
+        line = _inline(raw.rstrip())
         stripped = line.strip()
         if not stripped:
             flush()
@@ -152,10 +188,12 @@ class RulesScene(MenuBase):
                   "h2": (self.px(27), True, True, "accent", self.px(18)),
                   "h3": (self.px(23), True, False, "text", self.px(12)),
                   "p": (self.px(20), False, False, "text", self.px(8)),
-                  "li": (self.px(20), False, False, "text", self.px(4))}
+                  "li": (self.px(20), False, False, "text", self.px(4)),
+                  "th": (self.px(20), True, False, "accent", self.px(12)),
+                  "tr": (self.px(20), False, False, "text", self.px(4))}
         for block in blocks:
             size, bold, title, col, gap_before = styles[block.kind]
-            indent = self.px(28) if block.kind == "li" else 0
+            indent = self.px(28) if block.kind in ("li", "tr") else 0
             lines = wrap(block.text, size, width - indent, bold)
             for i, line in enumerate(lines):
                 surf = text_surface(line, size, colour(col), bold, title)

@@ -1,0 +1,37 @@
+"""The rules reader shows a rules text's tables and code words as written (docs/rules/*.md)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from game.ui.scenes.rules import CELL_SEPARATOR, parse_rules  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_table_becomes_a_header_line_and_one_line_per_row():
+    blocks = parse_rules("Text before.\n\n| Card | Copies | Value |\n|---|---|---|\n"
+                         "| Accusation | 16 | +1 |\n| Accomplice | 3 | - |\n\nAfter.\n")
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("p", "Text before."),
+        ("th", CELL_SEPARATOR.join(["Card", "Copies", "Value"])),
+        ("tr", CELL_SEPARATOR.join(["Accusation", "16", "+1"])),
+        ("tr", CELL_SEPARATOR.join(["Accomplice", "3"])),  # an empty "-" cell is left out
+        ("p", "After."),
+    ]
+
+
+def test_code_words_keep_their_underscores_and_emphasis_marks_go():
+    blocks = parse_rules("Send `place_pyres` or `call_inquisition`, *never* **twice**; snake_case stays.\n")
+    assert blocks[0].text == "Send place_pyres or call_inquisition, never twice; snake_case stays."
+
+
+def test_the_hammer_reference_shows_no_markdown_marks():
+    blocks = parse_rules((ROOT / "docs/rules/hammer.md").read_text(encoding="utf-8"))
+    kinds = {b.kind for b in blocks}
+    assert {"h1", "h2", "h3", "p", "li", "th", "tr"} <= kinds
+    for block in blocks:
+        assert "|" not in block.text and "`" not in block.text and "**" not in block.text, block
+    assert any("place_pyres" in b.text for b in blocks if b.kind == "tr")
