@@ -128,10 +128,10 @@ def _stop_on_sigterm(host) -> None:
 
 
 def _announce_addresses(host) -> None:
-    from game.net.discovery import local_addresses
+    from game.net.discovery import join_addresses
 
     print("Others can join with: " + ", ".join(
-        f"witchhunt join {proto.Address(a, host.port)}" for a in local_addresses()), flush=True)
+        f"witchhunt join {proto.Address(a, host.port)}" for a in join_addresses(host.bind)), flush=True)
 
 
 # ---------------------------------------------------------------------- join ----------

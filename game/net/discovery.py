@@ -16,6 +16,13 @@ sent every 2 s to UDP port 41693. Where it goes:
 ``WITCHHUNT_DISCOVERY_PORT`` overrides the UDP port on both sides. The joiner's IP is
 the datagram's source address; typing ``HOST:PORT`` always works without discovery.
 
+A host that listens on one address only (``--bind``) announces only where that address
+can be reached, so a joiner never lists an address nobody answers on: bound to a
+loopback address, only to that address (players on this machine); bound to a LAN
+address, only to the broadcast address of that address's network, sent from it; bound
+to an IPv6 address, not at all (announcements are IPv4). :func:`join_addresses` is the
+same rule for the addresses a host prints or shows.
+
 Why ``ifaddr`` and not mDNS (``zeroconf``): the documented broadcast protocol stays as it
 is (old clients keep finding new hosts), it is pure Python (nothing to build, nothing for
 PyInstaller to collect) and is the interface lister zeroconf itself depends on; mDNS
@@ -122,16 +129,58 @@ def local_addresses() -> list[str]:
     return found or ["127.0.0.1"]
 
 
-class Announcer:
-    """Sends ``describe()`` every ``every`` seconds; driven by :meth:`tick` from the host loop."""
+def listens_everywhere(bind: str) -> bool:
+    """Whether a host bound to ``bind`` accepts connections on every interface."""
+    return bind.strip() in ("", "0.0.0.0", "::")
 
-    def __init__(self, describe, port: int | None = None, every: float = 2.0) -> None:
+
+def join_addresses(bind: str) -> list[str]:
+    """Addresses others may type to reach a host bound to ``bind``: this machine's
+    addresses when it listens everywhere (:func:`local_addresses`), else that one address."""
+    return local_addresses() if listens_everywhere(bind) else [bind.strip()]
+
+
+def _lan_ipv4(bind: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(bind.strip())
+    except ValueError:
+        return False
+    return ip.version == 4 and not ip.is_loopback
+
+
+def bound_targets(bind: str, networks: list[ipaddress.IPv4Interface]) -> list[str]:
+    """Where a host listening only on ``bind`` announces itself (see the module
+    docstring), given this machine's IPv4 ``networks``: [] when nowhere."""
+    try:
+        ip = ipaddress.ip_address(bind.strip())
+    except ValueError:
+        return []  # a name, not an address: where it leads is not ours to guess
+    if ip.version != 4:
+        return []
+    if ip.is_loopback:
+        return [str(ip)]
+    out = [str(i.network.broadcast_address) for i in networks if i.ip == ip and i.network.prefixlen <= 30]
+    return list(dict.fromkeys(out))
+
+
+class Announcer:
+    """Sends ``describe()`` every ``every`` seconds; driven by :meth:`tick` from the host loop.
+    ``bind``: the address the host listens on ("" = every interface)."""
+
+    def __init__(self, describe, port: int | None = None, every: float = 2.0, bind: str = "") -> None:
         self.describe = describe
         self.addr, self.port, self.broadcast = discovery_target(port)
+        #: the one address the host listens on (None: every interface, announce as usual)
+        self.bind = None if listens_everywhere(bind) else bind.strip()
         self.every = every
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         if self.broadcast:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+            if self.bind is not None and _lan_ipv4(self.bind):
+                try:  # a LAN address: the datagrams leave from it, so joiners see that address
+                    self.sock.bind((self.bind, 0))
+                except OSError as exc:
+                    log.warning("cannot announce from %s: %s", self.bind, exc)
         self.sock.setblocking(False)
         self._next = 0.0
         self._targets: list[str] = []
@@ -139,13 +188,17 @@ class Announcer:
 
     def targets(self, now: float | None = None) -> list[str]:
         """Where announcements go now: the sandbox address, else each network's broadcast
-        address (re-read every :data:`INTERFACES_EVERY` s), else 255.255.255.255."""
+        address (re-read every :data:`INTERFACES_EVERY` s), else 255.255.255.255; for a
+        host bound to one address, only where that address is reachable (maybe nowhere)."""
         if not self.broadcast:
             return [self.addr]
         now = time.monotonic() if now is None else now
         if now - self._targets_at >= INTERFACES_EVERY:
             self._targets_at = now
-            self._targets = broadcast_addresses() or [BROADCAST]
+            if self.bind is not None:
+                self._targets = bound_targets(self.bind, _ipv4_networks())
+            else:
+                self._targets = broadcast_addresses() or [BROADCAST]
         return self._targets
 
     @property
@@ -166,6 +219,8 @@ class Announcer:
         data = json.dumps(self.describe(), separators=(",", ":")).encode("utf-8")[:MAX_DATAGRAM]
         failures: list[str] = []
         targets = self.targets()
+        if not targets:
+            return  # bound where no announcement can reach (see the module docstring)
         for addr in targets:
             try:
                 self.sock.sendto(data, (addr, self.port))

@@ -269,3 +269,47 @@ def save_new_game_form(game: str, seats: int, names: list[str], bots: list[int],
     except OSError as exc:
         log.warning("cannot save the new-game choices to %s (%s)", path, exc)
         return False
+
+
+# ------------------------------------------------------------- the last Join form --
+JOIN_FILE = "join.json"
+JOIN_ADDRESS_MAX = 60
+
+
+def join_path() -> Path:
+    return user_data_dir() / JOIN_FILE
+
+
+def load_join_form(path: Path | None = None) -> dict:
+    """The name and address of the last table joined: ``{"name", "address"}`` with both
+    checked, or ``{}`` when there are none or the file is damaged (one log line; the
+    file is left alone)."""
+    path = path or join_path()
+    if not path.exists():
+        return {}
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(doc, dict):
+            raise ValueError("not an object")
+        name, address = doc.get("name"), doc.get("address")
+        if not (isinstance(name, str) and len(name) <= FORM_NAME_MAX and name.isprintable()):
+            raise ValueError("bad name")
+        if not (isinstance(address, str) and len(address) <= JOIN_ADDRESS_MAX and address.isprintable()):
+            raise ValueError("bad address")
+        return {"name": name, "address": address}
+    except Exception as exc:  # a damaged file must never stop the form
+        log.warning("join choices %s are damaged (%s); using the defaults", path, exc)
+        return {}
+
+
+def save_join_form(name: str, address: str, path: Path | None = None) -> bool:
+    """Remember the name and address of a join; False (and a log line) when the folder
+    cannot be written."""
+    path = path or join_path()
+    doc = {"name": name[:FORM_NAME_MAX], "address": address[:JOIN_ADDRESS_MAX]}
+    try:
+        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
+        return True
+    except OSError as exc:
+        log.warning("cannot save the join choices to %s (%s)", path, exc)
+        return False

@@ -95,3 +95,34 @@ def test_join_to_nowhere_goes_back_with_a_message(app):
     form.join()
     _frames_until(app, lambda: app.scenes.top is form, what="back to the join form")
     assert form.toast.showing
+
+
+def test_the_join_form_remembers_the_last_name_and_address(app, tmp_path, monkeypatch):
+    """Join, come back to the menu, open Join again: the name and the address are those of
+    the last join (as New game remembers its seats), typed with real input events."""
+    import pygame
+
+    from game.ui.scenes.menu import MenuScene
+    from tests.ui.shell_helpers import post_click, post_key, post_text
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    address = f"127.0.0.1:{_free_port()}"  # nobody listens: the lobby goes back to the form
+    app.scenes.reset(MenuScene(app))
+    post_click(app, app.scenes.top.ring.find("join").rect.center)
+    form = app.scenes.top
+    assert isinstance(form, lan.JoinScene) and form.ring.find("name").text == "Player"
+    post_click(app, form.ring.find("address").rect.center)
+    post_text(app, address)
+    name = form.ring.find("name")
+    post_click(app, name.rect.center)
+    post_key(app, pygame.K_END)
+    for _ in range(len(name.text)):
+        post_key(app, pygame.K_BACKSPACE)
+    post_text(app, "Cy")
+    post_click(app, form.ring.find("join").rect.center)
+    _frames_until(app, lambda: app.scenes.top is form, what="back to the join form")
+    app.scenes.reset(MenuScene(app))  # later: the main menu, Join again
+    post_click(app, app.scenes.top.ring.find("join").rect.center)
+    again = app.scenes.top
+    assert isinstance(again, lan.JoinScene) and again is not form
+    assert again.ring.find("address").text == address and again.ring.find("name").text == "Cy"

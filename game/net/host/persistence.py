@@ -195,6 +195,7 @@ def seat_resumed(host: "Host", match: Match, net: dict) -> None:
     for token, seat in net["tokens"].items():
         if isinstance(seat, int) and 0 <= seat < match.n and isinstance(token, str):
             host.seats[seat].token = token
+            host.seats[seat].seen = True  # its player comes back: the log says "rejoined"
     host.game_started.set()
     if match.over:
         host.game_over.set()

@@ -306,7 +306,7 @@ class Host:
             from game.net.discovery import Announcer
 
             self._announcer = Announcer(self.describe, port=self.discovery_port,
-                                        every=self.timings.announce_every)
+                                        every=self.timings.announce_every, bind=self.bind)
         log.info("listening on %s:%d for %s (%d seats%s)", self.bind or "*", self.port, self.game, self.n,
                  f", bots at {sorted(self.bots)}" if self.bots else "")
         if self.save_path:

@@ -12,6 +12,7 @@ from game.ui.scenes.lan.lobby import LobbyScene
 from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.scenes.new_game import GameSeatsForm
+from game.ui.settings import load_join_form, save_join_form
 from game.ui.widgets import Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -197,8 +198,9 @@ class JoinScene(MenuBase):
         super().__init__(app)
         self.listener = None
         self.tables: list = []
-        self.address = ""
-        self.name = "Player"
+        remembered = load_join_form()  # the last table joined: its address and our name there
+        self.address = remembered.get("address", "")
+        self.name = remembered.get("name") or "Player"
         self.new_player = False   # join afresh, without the saved token (a second player here)
         self.table_id: str | None = None  # the picked table's id (its saved token is used)
         self._refresh = 0.0
@@ -310,6 +312,7 @@ class JoinScene(MenuBase):
         except ValueError as exc:  # a bad WITCHHUNT_PROFILE
             self.say(str(exc), "error")
             return
+        save_join_form(name, self.address.strip())
         client = new_client()
         token = None if spectate or self.new_player else store.lookup(str(address), self.table_id)
         client.connect(address.host, address.port, name, token=token, spectate=spectate, wait=False)

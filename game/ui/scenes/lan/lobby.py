@@ -32,11 +32,11 @@ class LobbyScene(MenuBase):
         self._touched = False
         self.addresses: list[str] = []
         if session.host is not None:
-            from game.net.discovery import local_addresses
+            from game.net.discovery import join_addresses
 
             port = session.host.port
             self.addresses = [str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in
-                              ([session.host.bind] if session.host.bind else local_addresses())]
+                              join_addresses(session.host.bind)]
 
     @property
     def client(self) -> Client:
