@@ -534,6 +534,43 @@ def _says_everything(info: FaceInfo, pieces: list[ZoomPiece]) -> bool:
 
 # ---------------------------------------------------------------- the public class
 
+def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[pygame.font.Font, list[str], int]:
+    """How a face of ``size`` writes its name in its band: ``(font, lines, band height)``;
+    no lines when no readable size fits (the band stays bare). One line reads better than
+    two; the full name beats a shortened one."""
+    w, h = size
+    pad = max(3, w // 18)
+    band_h = max(16, int(h * (0.2 if not zoom else 0.12)))
+    big = max(MIN_TEXT, int(band_h * (0.56 if not zoom else 0.55)))
+    readable = max(MIN_TEXT, int(h * 0.08)) if not zoom else max(14, int(h * 0.045))
+    candidates = [title]
+    if "," in title:  # "Charity Pell, the Mayor's Daughter": the name alone on small faces
+        candidates.append(title.split(",")[0].strip())
+    if title.startswith("The ") and not zoom:  # "The Witchfinder": "Witchfinder" on small faces
+        candidates.append(title[4:])
+    if short and short != title and not zoom:
+        candidates.append(short)
+    font, lines = None, []
+    best_score = 0.0
+    edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
+    tallest = int(h * 0.34)  # the band never takes more: a name that needs more is not drawn cut
+    for i, text in enumerate(candidates):
+        for max_lines in (1, 2):
+            for size_px in range(big, readable - 1, -1):
+                f = get_font(size_px, title=True, bold=True)
+                ls = wrap_text(text, f, w - 2 * pad, break_words=False)
+                if (len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls)
+                        and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)):
+                    score = size_px * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
+                    if score > best_score:
+                        best_score, font, lines = score, f, ls
+                    break
+    if font is None:
+        font, lines = get_font(readable, title=True, bold=True), []
+    total = len(lines) * font.get_linesize()
+    return font, lines, max(band_h, min(tallest, total + 2 * edge))
+
+
 class CardArt:
     """Draws and caches every card picture. Create it after ``pygame.init()``."""
 
@@ -743,43 +780,20 @@ class CardArt:
         below a readable size. Returns the band's height."""
         w, h = surf.get_size()
         pad = max(3, w // 18)
-        band_h = max(16, int(h * (0.2 if not zoom else 0.12)))
-        big = max(MIN_TEXT, int(band_h * (0.56 if not zoom else 0.55)))
-        readable = max(MIN_TEXT, int(h * 0.08)) if not zoom else max(14, int(h * 0.045))
-        candidates = [title]
-        if "," in title:  # "Charity Pell, the Mayor's Daughter": the name alone on small faces
-            candidates.append(title.split(",")[0].strip())
-        if title.startswith("The ") and not zoom:  # "The Witchfinder": "Witchfinder" on small faces
-            candidates.append(title[4:])
-        if short and short != title and not zoom:
-            candidates.append(short)
-        font, lines = None, []
-        best_score = 0.0
-        edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
-        tallest = int(h * 0.34)  # the band never takes more: a name that needs more is not drawn cut
-        for i, text in enumerate(candidates):
-            for max_lines in (1, 2):
-                for size in range(big, readable - 1, -1):
-                    f = get_font(size, title=True, bold=True)
-                    ls = wrap_text(text, f, w - 2 * pad, break_words=False)
-                    if (len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls)
-                            and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)):
-                        # one line reads better than two; the full name beats a shortened one
-                        score = size * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
-                        if score > best_score:
-                            best_score, font, lines = score, f, ls
-                        break
-        if font is None:
-            # no readable size fits: the band stays bare (the zoom view names the card)
-            font, lines = get_font(readable, title=True, bold=True), []
-        line_h = font.get_linesize()
-        total = len(lines) * line_h
-        band_h = max(band_h, min(tallest, total + 2 * edge))
+        font, lines, band_h = title_lines(title, (w, h), zoom, short)
         self._band(surf, band_h, color)
-        ink = theme.ink_on(color)  # WCAG AA on the band (issue 9 item 12)
-        top = max(edge - 1, (band_h - total) // 2 + 1)
+        ink = theme.ink_on(color)  # WCAG AA on the band
+        edge = _frame_width((w, h)) + 1
+        top = max(edge - 1, (band_h - len(lines) * font.get_linesize()) // 2 + 1)
         _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h))
         return band_h
+
+    def title_shown(self, game: str, card_id: str, size: Size) -> bool:
+        """Whether a face of ``size`` shows its card's name (a name that would be smaller
+        than readable is left off: the zoom view names the card)."""
+        info = face_info(game, card_id)
+        title = info.name.partition("\u2014")[0].strip() if "\u2014" in info.name else info.name
+        return bool(title_lines(title, (int(size[0]), int(size[1])), False)[1])
 
     def _band(self, surf: pygame.Surface, band_h: int, color: RGB) -> None:
         w, h = surf.get_size()

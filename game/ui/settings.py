@@ -53,11 +53,21 @@ def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] |
     return sorted(sizes, key=lambda s: (s[0] * s[1], s))
 
 
+def largest_window(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The largest window that fits ``desktop`` with its frame (never below the smallest
+    window the tables are laid out for)."""
+    return (max(MIN_WINDOW[0], desktop[0] - FRAME_ROOM[0]), max(MIN_WINDOW[1], desktop[1] - FRAME_ROOM[1]))
+
+
 def fitting_size(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """``size`` when it fits ``desktop``, else the largest size Settings would offer."""
+    """``size`` when it fits ``desktop``, else as large as fits there, side by side: a
+    1280 x 720 window on a 1280 x 720 screen opens at 1264 x 648 (not at the next
+    smaller preset, 1024 x 640: every table lays itself out for any size)."""
     if fits(size, desktop):
-        return tuple(size)
-    return window_sizes_for(desktop)[-1]
+        return (int(size[0]), int(size[1]))
+    assert desktop is not None  # fits() is True without a desktop
+    room = largest_window(desktop)
+    return (max(MIN_WINDOW[0], min(int(size[0]), room[0])), max(MIN_WINDOW[1], min(int(size[1]), room[1])))
 
 
 #: animation speeds in percent of normal

@@ -156,21 +156,21 @@ def test_numbers_out_of_range_are_pulled_in_and_said(tmp_path):
 def test_a_window_bigger_than_this_screen_opens_at_one_that_fits_and_says_so(tmp_path):
     started = start_app(tmp_path, json.dumps({"window_w": 1920, "window_h": 1080}), desktop="1366x768")
     assert_said_once(started, "does not fit")
-    assert started["size"] == (1024, 640)
+    assert started["size"] == (1350, 696)  # as large as fits with the window's frame
     assert json.loads((tmp_path / "settings.json").read_text())["window_w"] == 1920  # kept for the big screen
 
 
 def test_the_largest_window_on_a_small_screen_opens_at_one_that_fits(tmp_path):
     started = start_app(tmp_path, json.dumps({"window_w": 7680, "window_h": 4320}), desktop="1920x1080")
     assert_said_once(started, "does not fit")
-    assert started["size"] == (1600, 900)
+    assert started["size"] == (1904, 1008)
 
 
 def test_the_default_window_on_a_small_screen_fits_without_a_word(tmp_path):
     """Nobody chose 1280 x 720 on a small laptop: it fits quietly."""
     started = start_app(tmp_path, None, desktop="1280x720")
     assert_quiet(started)
-    assert started["size"] == (1024, 640)
+    assert started["size"] == (1264, 648)  # the largest that fits, not the next smaller preset
 
 
 def test_a_notice_of_many_problems_stays_short(tmp_path):

@@ -66,14 +66,20 @@ def test_only_sizes_that_fit_the_desktop_are_offered(home, laptop):  # issue 9 i
     assert stepper is not None
 
 
-def test_a_saved_size_too_big_for_this_screen_opens_at_one_that_fits(home, laptop):  # issue 9 item 3
+def test_a_saved_size_too_big_for_this_screen_opens_as_large_as_fits(home, laptop):
     save_settings(Settings(window_w=1920, window_h=1080))
     app = app_module.make_app()
-    assert app.size == (1280, 720)
+    assert app.size == (1584, 828)  # the laptop less the window's frame, not a smaller preset
     # left as it was: on the bigger screen it came from it fits again
     assert load_settings().window_size == (1920, 1080)
     scene = open_settings(app)
-    assert scene._sizes == [(1024, 640), (1280, 720)] and scene.ring.find("window_size").value == 1
+    assert scene._sizes == [(1024, 640), (1280, 720), (1584, 828)] and scene.ring.find("window_size").value == 2
+
+
+def test_the_default_window_on_a_screen_of_its_own_size_opens_as_large_as_fits(home, monkeypatch):
+    """A 1280 x 720 screen: the window opens at 1264 x 648 (it opened at 1024 x 640)."""
+    monkeypatch.setattr(app_module, "desktop_size", lambda: (1280, 720))
+    assert app_module.make_app(Settings()).size == (1264, 648)
 
 
 def test_a_new_size_keeps_the_window_where_it_was(home, laptop, monkeypatch):  # issue 9 item 3

@@ -354,6 +354,22 @@ class SeatsPanel:
                 h = int(w * CARD_RATIO)
         return w, h
 
+    def named_width(self, kinds: list[str], cw: int, ch: int, slots: int, room: int) -> int:
+        """The width of the cards in the row of the seat on screen: wide enough for each
+        face to show its name at a readable size (a Tryal card says what it is by its
+        name: "Not a Witch"), when ``slots`` such cards fit in ``room``; else ``cw``."""
+        widths = self.__dict__.setdefault("_named_widths", {})
+        key = (tuple(sorted(set(kinds))), cw, ch, slots, room)
+        if key not in widths:
+            w = cw
+            while w < 3 * cw and not all(self.art.title_shown("salem", f"tryal-{k}", (w, ch)) for k in set(kinds)):
+                w += 2
+            fits = w < 3 * cw and slots * (w + 3) <= room - 4
+            if len(widths) > 200:
+                widths.clear()
+            widths[key] = w if fits else cw
+        return widths[key]
+
     def draw_row(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect, own: bool) -> None:
         """Unrevealed cards (backs, or faces for the seat on screen), then the revealed ones."""
         mine = own and self.view.get("seat") == seat
@@ -364,6 +380,10 @@ class SeatsPanel:
         revealed = list(s.get("revealed") or [])
         total = count + len(revealed)
         cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
+        if own and self.view.get("seat") == seat and total:
+            kinds = [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed] if mine else \
+                [c["kind"] for c in revealed]
+            cw = self.named_width(kinds, cw, ch, total + (1 if revealed and count else 0), area.w)
         x = area.x
         size, label_h = self.row_label_size(area)
         y = area.y + max(0, (area.h - label_h - ch) // 2)

@@ -1,0 +1,70 @@
+"""Twelve seats of Salem in a small window (docs/rules/salem.md: each seat's Tryal cards):
+the seat on screen reads what each of its own Tryal cards is ("Not a Witch", "Witch",
+"Constable") by the name on the card, at the window a 1280 x 720 screen opens and at the
+smallest window the tables are laid out for, and no text on the table is smaller than
+11 px. (The cards of a twelve-seat row are small; their names used to be left off.)"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine import new_match
+from game.ui import fonts
+from game.ui.app import App
+from game.ui.scenes.salem_table import SalemTableScene
+from game.ui.settings import MIN_WINDOW, fitting_size
+from tests.ui.table_source import MatchTableSource, drive_until, open_table_scene
+
+NAMES = ["Abigail", "Bartholomew", "Constance", "Deliverance", "Ezekiel", "Faith", "Gideon", "Hester",
+         "Increase", "Jonathan", "Keziah", "Lydia"]
+#: the window a 1280 x 720 screen opens (as large as fits with the window's frame)
+SMALL_SCREEN_WINDOW = fitting_size((1280, 720), (1280, 720))
+
+
+def twelve_seats_in_the_day(seed: int):
+    """A twelve-seat game with Town Hall, in a day turn with nothing pending."""
+    for attempt in range(40):
+        m = new_match("salem", NAMES, seed=seed + attempt, options={"town_hall": True})
+        rng = random.Random(seed + attempt)
+        if drive_until(m, lambda m: m.state_id >= 40 and not m.view(None)["pending"] and not m.view(None)["played"],
+                       lambda m, seat: rng.choice(m.legal(seat)), 3000):
+            return m
+    pytest.fail("no day turn found")
+
+
+@pytest.mark.parametrize("size", [SMALL_SCREEN_WINDOW, MIN_WINDOW], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monkeypatch):
+    assert SMALL_SCREEN_WINDOW == (1264, 648)
+    app = App(size=size)
+    m = twelve_seats_in_the_day(52)
+    seat = m.view(None)["active"]
+    table = SalemTableScene(app, MatchTableSource(m, seat))
+    drawn: list[tuple[int | None, str, tuple[int, int]]] = []  # (row's seat, card, size)
+    row_of: list[int | None] = [None]
+    real_face, real_row = table.art.face, table.draw_row
+
+    def face(game, card_id, card_size, *rest, **kw):
+        if str(card_id).startswith("tryal-"):
+            drawn.append((row_of[0], card_id, tuple(card_size)))
+        return real_face(game, card_id, card_size, *rest, **kw)
+
+    def draw_row(surface, row_seat, *rest, **kw):
+        row_of[0] = row_seat
+        try:
+            return real_row(surface, row_seat, *rest, **kw)
+        finally:
+            row_of[0] = None
+
+    monkeypatch.setattr(table.art, "face", face)
+    monkeypatch.setattr(table, "draw_row", draw_row)
+    with fonts.record_sizes() as sizes:
+        app.scenes.push(table)
+        for _ in range(4):
+            app.frame(wait=False)
+        app.draw(force=True)
+    own = {(card, card_size) for row_seat, card, card_size in drawn if row_seat == seat}
+    assert len(m.view(seat)["my_row"]) >= 1 and own, "the seat's own Tryal cards were not drawn"
+    unnamed = sorted((card, card_size) for card, card_size in own if not table.art.title_shown("salem", card, card_size))
+    assert not unnamed, f"own Tryal cards drawn without their name at {size}: {unnamed}"
+    assert min(sizes) >= 11, sorted(set(sizes))[:5]
