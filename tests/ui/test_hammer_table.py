@@ -506,3 +506,34 @@ def test_the_placement_chooser_leaves_the_placing_seats_panel_in_view(app, playe
             assert not scene.prompt.placed[1].colliderect(own), (size, scene.prompt.placed[1], own)
     finally:
         app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_a_seat_that_placed_says_so_on_its_villagers_too(app, monkeypatch, size):
+    """docs/rules/hammer.md: the villagers go onto their pyres in secret, shown once every
+    seat has placed. A seat that has placed is "(placed)" in its header; its villagers say
+    they are on a pyre not yet shown (they said "not on a pyre yet"), and those of a seat
+    still placing say they are not on one yet."""
+    import game.ui.scenes.hammer.pyres as pyres
+
+    app.screen = pygame.display.set_mode(size)
+    src = MatchSource.new(4, seed=3, seat=0)
+    src.match.apply(1, src.match.legal(1)[0])  # Bob has placed; Ann, Cy and Dee have not
+    said: list[str] = []
+    real_text = pyres.text
+
+    def text(words, *rest, **kw):
+        said.append(str(words))
+        return real_text(words, *rest, **kw)
+
+    monkeypatch.setattr(pyres, "text", text)
+    try:
+        scene = open_table_scene(app, HammerTableScene, src, frames=2)
+        app.draw(force=True)
+    finally:
+        app.screen = pygame.display.set_mode((1280, 720))
+    notes = {w for w in said if "pyre" in w}
+    assert "not on a pyre yet" in notes and len(notes & set(pyres.PLACED_NOTES)) == 1, notes
+    assert notes <= set(pyres.PLACED_NOTES) | {"not on a pyre yet"}, notes
+    bob = [v for v in scene.view["villagers"] if v["owner"] == 1]
+    assert len(bob) == 3 and all(v["start"] is None for v in bob)  # the placement stays secret

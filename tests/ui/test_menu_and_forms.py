@@ -292,3 +292,31 @@ def test_a_testimony_save_reads_in_the_games_own_words():
     hammer = SaveInfo(Path("h.witchhunt.json"), "hammer", ("Ann", "Bob", "Cy"), 12, False, 0.0, "hotseat",
                       summary={"round": 1, "phase": "accusation", "to_act": ["Bob"]})
     assert describe(hammer, now=30.0).detail.startswith("Round 1 · Accusation · Bob's turn")
+
+
+def test_a_malleus_save_reads_in_the_storys_own_words(home):
+    """A story saved in its first round read "Round 1 · Round · Cy's turn": a story has a
+    beginning (docs/rules/malleus.md: the trigger, the village, the ledgers), then rounds,
+    each named by its number alone."""
+    from pathlib import Path
+
+    from game.bots import SeatModel, make_bot
+    from game.engine import new_match
+    from game.saves import SaveInfo
+    from game.ui.scenes.continue_game import describe
+    from game.ui.session import save_summary
+    from tests.ui.table_source import drive_until
+
+    m = new_match("malleus", ["Ann", "Bob", "Cy", "Dora"], seed=3)
+
+    def row() -> str:
+        info = SaveInfo(Path("m.witchhunt.json"), "malleus", tuple(m.players), m.state_id, False, 0.0, "hotseat",
+                        summary=save_summary(m))
+        return describe(info, now=30.0).detail
+
+    assert row().startswith("The beginning: the trigger event · Ann's turn"), row()
+    bots = {s: make_bot(seed=s, level_name="easy") for s in range(m.n)}  # the story-moving players
+    assert drive_until(m, lambda m: m.state["phase"] == "round",
+                       lambda m, s: bots[s].choose(m.view(s), m.legal(s), SeatModel(m, s)), 4000)
+    line = row()
+    assert line.startswith("Round 1 · ") and "Round · " not in line and "· Round" not in line, line

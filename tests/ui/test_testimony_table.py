@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui import theme
 from game.ui.layout import load_layout
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.testimony import seats as seats_module
@@ -365,3 +366,51 @@ def test_pointing_at_the_hand_keeps_every_card_and_token_as_drawn(app):
     assert after.keys() == drawn.keys()
     for sprite_id, (size, rect) in drawn.items():
         assert after[sprite_id] == (size, rect), sprite_id
+
+
+def cunning_woman_to_act():
+    """A source showing the Cunning Woman at her action, her double investigation unused
+    (docs/rules/testimony.md: the Cunning Woman once a game investigates two players)."""
+    for seed in range(1, 80):
+        src = TestimonySource.new(5, seed=seed)
+        seat = src.match.to_act()[0]
+        if any(c["type"] == "investigate" and "seat2" in c for c in src.match.legal(seat)):
+            return src, seat
+    raise AssertionError("no seed puts the Cunning Woman first")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_cunning_womans_reminder_is_read_whole(app, monkeypatch, size):
+    import game.ui.scenes.testimony.hand as hand
+
+    app.screen = pygame.display.set_mode(size)
+    said: list[str] = []
+    real_text = hand.text
+    monkeypatch.setattr(hand, "text", lambda words_, *a, **k: (said.append(str(words_)), real_text(words_, *a, **k))[1])
+    try:
+        src, _seat = cunning_woman_to_act()
+        open_table_scene(app, TestimonyTableScene, src, frames=2)
+        app.draw(force=True)
+    finally:
+        app.screen = pygame.display.set_mode((1280, 720))
+    reminder = [w for w in said if "nvestigate" in w]
+    assert reminder and all(w in hand.CUNNING_WOMAN_WORDS for w in reminder), reminder  # never cut with "…"
+
+
+def test_investigate_two_marks_the_first_player_while_the_second_is_chosen(app):
+    src, seat = cunning_woman_to_act()
+    scene = open_table_scene(app, TestimonyTableScene, src, frames=2)
+    post_key(app, pygame.K_t)
+    assert scene.pick is not None
+    first = scene.pick.targets[0]
+    post_click(app, scene.locate("seat", first[1]))
+    pick = scene.pick
+    assert pick is not None and pick.chosen == (first,) and first not in pick.targets
+    assert scene.name(first[1]) in pick.title
+    app.draw(force=True)
+    mark = scene.target_rect(first).inflate(6, 6)
+    edge = app.screen.get_at((mark.centerx, mark.y + 2))[:3]
+    assert tuple(edge) == tuple(theme.SUCCESS), edge  # the first player is marked on the table
+    second = pick.targets[0]
+    post_click(app, scene.locate("seat", second[1]))
+    assert src.match.state_id == 1 and scene.pick is None  # one investigation of both

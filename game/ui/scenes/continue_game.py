@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,8 +51,19 @@ def whose_turn(names: list) -> str:
     return "waiting for " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _summary_words(game: str, cls: Any) -> dict:
+    """The words a game's saves are described in (see :func:`describe`): the match
+    class's ``summary_words``, else its table's, else none."""
+    words = getattr(cls, "summary_words", None) if cls else None
+    if not isinstance(words, dict):
+        from game.ui.tables import load_tables
+
+        words = getattr(load_tables().get(game), "summary_words", None)
+    return words if isinstance(words, dict) else {}
+
+
 def describe(info: SaveInfo, now: float | None = None) -> ListRow:
-    """One list row for a save (issue 9 item 13): the game and its players (bots
+    """One list row for a save: the game and its players (bots
     marked), then the round, the phase and whose turn it is, and when it was saved."""
     from game.engine import GAMES
 
@@ -66,15 +77,18 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     if info.kind == "host":
         facts.append("hosted LAN game")
     summary = info.summary
-    # a game may name its rounds and phases in its own words (QA 35: Testimony's rounds are
-    # the games of its match): the match class's ``summary_words``
-    words = getattr(cls, "summary_words", None) if cls else None
-    words = words if isinstance(words, dict) else {}
-    if isinstance(summary.get("round"), int):
+    # a game names its rounds and phases in its own words (Testimony's rounds are the games
+    # of its match; a Malleus story has a beginning, then rounds): ``summary_words`` of the
+    # match class or of the table, {"round": noun, phase: words} or with the phases apart
+    # under "phases"; a phase worded "" is not said (a story's phase "round")
+    words = _summary_words(info.game, cls)
+    phases = words.get("phases") if isinstance(words.get("phases"), dict) else words
+    phase = summary.get("phase") if isinstance(summary.get("phase"), str) else ""
+    phase_words = str(phases.get(phase, phase.replace("_", " "))) if phase else ""
+    if isinstance(summary.get("round"), int) and summary["round"] >= 1:  # round 0: not begun
         facts.append(f"{words.get('round', 'round')} {summary['round']}")
-    if isinstance(summary.get("phase"), str) and summary["phase"]:
-        phase = summary["phase"]
-        facts.append(str(words.get(phase, phase.replace("_", " "))).capitalize())
+    if phase_words:
+        facts.append(phase_words[:1].upper() + phase_words[1:])
     turn = whose_turn(summary.get("to_act") or []) if isinstance(summary.get("to_act"), list) else ""
     if turn:
         facts.append(turn)

@@ -12,6 +12,11 @@ from game.ui.scenes.hammer.common import CARD_RATIO, HEAT_SECONDS, TRACK_DIM, TR
 from game.ui.scenes.table_base import MIN_TEXT, fit_lines, text
 
 
+#: a villager of a seat that has placed, before every seat has: on a pyre not shown yet
+#: (longest first; the first that fits the row is said)
+PLACED_NOTES = ("on a pyre, shown when all have placed", "on a pyre, not shown yet", "on a hidden pyre")
+
+
 class PyresPanel:
     """Villagers on their pyre tracks and the heat markers. Mixed into
     :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
@@ -110,7 +115,13 @@ class PyresPanel:
             return
         start = v.get("start")
         if not isinstance(start, int):
-            surface.blit(text("not on a pyre yet", note_size, theme.TEXT_MUTED), (x0, text_y))
+            # a seat that has placed keeps its placement secret until every seat has (the
+            # header says "placed"): the villager is on a pyre, which one is not shown yet
+            placed = self.player(v.get("owner")).get("placed")
+            notes = PLACED_NOTES if placed else ("not on a pyre yet",)
+            room = row.right - x0 - 6
+            note = next((n for n in notes if get_font(note_size).size(n)[0] <= room), notes[-1])
+            surface.blit(text(note, note_size, theme.TEXT_MUTED), (x0, text_y))
             return
         if tall and v.get("text"):
             # the ability read whole where it can be: the font steps down to 11 px to fit

@@ -105,6 +105,14 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def seats_text(seats: int) -> str:
         return f"Prévôt + {seats - 1} players"
 
+    #: the Continue list says where a saved story stands in the story's own words: the
+    #: beginning's steps by name, a round by its number alone (its phase is "round")
+    summary_words = {"round": "round", "phases": {
+        "trigger": "the beginning: the trigger event", "first_villager": "the beginning: the first villager",
+        "building": "the beginning: building the village", "choosing": "the beginning: choosing villagers",
+        "ledgers": "the beginning: the secret ledgers", "companions": "the beginning: companions",
+        "round": ""}}
+
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return scale_design_rects(DESIGN_ZONES, w, h)
 

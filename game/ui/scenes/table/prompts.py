@@ -52,6 +52,8 @@ class Pick:
     on_pick: Callable[[Target], None]
     on_cancel: Callable[[], None] | None = None
     cursor: int = 0
+    #: targets already chosen for the same move (the first of two players): marked, not offered
+    chosen: tuple[Target, ...] = ()
 
 
 class TableBanner(Banner):
@@ -193,6 +195,19 @@ class PromptPanel:
         p = self.pick
         if p is None:
             return
+        for target in p.chosen:  # picked already: a filled mark, so the second pick sees the first
+            r = self.target_rect(target)
+            if r is None:
+                continue
+            mark = r.inflate(6, 6)
+            wash = pygame.Surface(mark.size, pygame.SRCALPHA)
+            pygame.draw.rect(wash, (*theme.SUCCESS, 60), wash.get_rect(), border_radius=8)
+            surface.blit(wash, mark.topleft)
+            pygame.draw.rect(surface, theme.SUCCESS, mark, 5, border_radius=8)
+            tag = render_text("chosen", MIN_TEXT + 2, theme.ink_on(theme.SUCCESS), bold=True)
+            pill = tag.get_rect(topright=(mark.right - 8, mark.y + 6)).inflate(12, 4)
+            pygame.draw.rect(surface, theme.SUCCESS, pill, border_radius=pill.h // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
         for i, target in enumerate(p.targets):
             r = self.target_rect(target)
             if r is None:

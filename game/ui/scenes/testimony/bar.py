@@ -171,8 +171,9 @@ class ActionBar:
         def second(first: tuple[str, Any]) -> None:
             seconds = [("seat", c["seat2"]) for c in self.legal_of("investigate")
                        if c.get("seat") == first[1] and "seat2" in c]
-            self.pick = Pick("Now click the second player (Esc cancels).", seconds,
-                             lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}))
+            self.pick = Pick(f"Now click the second player, after {self.name(first[1])} (Esc cancels).", seconds,
+                             lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}),
+                             chosen=(first,))
             self.message = self.pick.title
 
         self.pick = Pick("Cunning Woman: click the first of two players (Esc cancels).",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
 from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, felt_panel, fit_text, token_disc
@@ -13,6 +14,9 @@ from game.ui.sprites import CardSprite
 OWN_CHARACTER = "own:character"
 OWN_BELIEFS = ("own:belief_heathen", "own:belief_puritan")
 TOKEN_PREFIX = "token:"
+#: the Cunning Woman's reminder under the tokens, longest first: the first that fits is said
+CUNNING_WOMAN_WORDS = ("Cunning Woman: once this game, investigate two at once (T).",
+                       "Once this game: investigate two at once (T).", "Investigate two at once (T).")
 
 
 def show_card_of(sprite_id: str) -> str | None:
@@ -133,7 +137,9 @@ class HandPanel:
         label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), max(11, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, (t.x, t.y - label.get_height() - 4))
         if me.get("double_investigation"):
-            line = fit_text("Cunning Woman: once this game, investigate two at once (T).",
-                            max(11, size - 3), g["zone"].right - t.x - 10)
-            cw = text(line, max(11, size - 3), theme.HIGHLIGHT)
+            # the whole sentence where it fits, else a shorter one (it was cut: "investigate tw…")
+            room, small = g["zone"].right - t.x - 10, max(11, size - 3)
+            line = next((w for w in CUNNING_WOMAN_WORDS if get_font(small).size(w)[0] <= room),
+                        fit_text(CUNNING_WOMAN_WORDS[-1], small, room))
+            cw = text(line, small, theme.HIGHLIGHT)
             surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))
