@@ -3,6 +3,8 @@ still held from the last move does not skip the scores; each player's score is b
 down by where its points came from, as the engine reports it (hammer.md H7)."""
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -85,3 +87,49 @@ def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch
         for line in lines:
             assert str(line["points"]) in drawn
         assert str(s.match.result()["scores"][seat]) in drawn
+
+
+def test_the_score_screen_says_how_the_game_ended_and_shows_the_final_table(tmp_path, monkeypatch):
+    """Every game's end view carries ``ending`` (one or two sentences, the same for every
+    seat): the game-over screen says it above the scores. "See the final table" (a click
+    or T) shows the table under a thin bar, the scores come back with Esc (or the bar's
+    button), as they were."""
+    import game.ui.scenes.game_over as scene_module
+    from game.ui.session import open_table
+    from tests.ui.shell_helpers import post_click
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app)
+    words = "Cy burned Ann's last villager. Bob wins with 9 points."
+    real_view = s.match.view
+    monkeypatch.setattr(s.match, "view", lambda seat: {**real_view(seat), "ending": words})
+    table = open_table(app, s, base=MenuScene(app))
+    for _ in range(200):  # the final position, then the session brings the scores up
+        app.frame(wait=False)
+        if isinstance(app.scenes.top, GameOverScene):
+            break
+        time.sleep(0.01)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    drawn: list[str] = []
+    import game.ui.scenes.final_table as look_module
+
+    for module in (scene_module, look_module):
+        monkeypatch.setattr(module, "draw_text", lambda surface, text, *a, _real=module.draw_text, **k:
+                            (drawn.append(text), _real(surface, text, *a, **k))[1])
+    app.draw(force=True)
+    lines = over.ending_lines(over._panel().w)
+    assert " ".join(lines) == words and all(line in drawn for line in lines)  # said whole, above the scores
+    assert app.scenes.visible() == [over]
+    post_click(app, over.ring.find("final_table").rect.center)
+    assert over.looking and app.scenes.top is over and app.scenes.visible() == [table, over]
+    drawn.clear()
+    app.draw(force=True)
+    assert over.LOOK_WORDS in drawn and words not in drawn  # the table, with only the bar over it
+    post_key(app, pygame.K_ESCAPE)
+    assert not over.looking and app.scenes.visible() == [over] and app.scenes.top is over
+    post_key(app, pygame.K_t)  # the keyboard way there and back
+    assert over.looking
+    post_click(app, over.ring.find("back_to_scores").rect.center)
+    assert not over.looking and over.ring.find("play_again") is not None

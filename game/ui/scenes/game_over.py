@@ -1,7 +1,9 @@
-"""Game over (issue 3 item 1, issue 9 item 14): the score of each seat and where it
-came from (the engine's ``score_breakdown()``), winners highlighted, "Play again" with
-the same seats (a fresh shuffle) and "Main menu". Shows only public facts: names,
-points and who won.
+"""Game over: how the game ended (the engine's ``ending``, one or two sentences the same
+for everyone), the score of each seat and where it came from (the engine's
+``score_breakdown()``), winners highlighted, "See the final table" (the table below,
+everything the game hid now face up from the view's ``revealed``; then back to the
+scores), "Play again" with the same seats (a fresh shuffle) and "Main menu". Once a
+game is over nothing is secret any more: the end's view is the same for every seat.
 """
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import InputEvent
+from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
 
@@ -17,12 +21,12 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import HotseatSession
 
-
-class GameOverScene(MenuBase):
+class GameOverScene(FinalTableLook, MenuBase):
     """The final scores as a table, BGA style: a column per player (winners first, lit),
-    a row per source of points from the engine's ``score_breakdown()`` and the totals.
-    Nothing has the focus at first, so a Space or Enter still held from the last move
-    skips nothing (issue 9 item 14); Tab or a click chooses Play again or Main menu."""
+    a row per source of points from the engine's ``score_breakdown()`` and the totals,
+    under how the game ended. Nothing has the focus at first, so a Space or Enter still
+    held from the last move skips nothing; Tab or a click chooses Play again or Main
+    menu, T shows the final table."""
 
     title = "Game over"
 
@@ -38,6 +42,10 @@ class GameOverScene(MenuBase):
         title = getattr(type(session.match), "title", "") or session.game
         self.subtitle = title
 
+    def final_view(self) -> dict:
+        """The end's view: the same for every seat once the game is over."""
+        return self.session.match.view(None)
+
     # ------------------------------------------------------------------ layout ----
     def order(self) -> list[int]:
         scores = self.result.get("scores", [])
@@ -52,30 +60,66 @@ class GameOverScene(MenuBase):
                     out.append(str(line.get("label")))
         return out
 
+    def _rows(self) -> int:
+        return len(self.labels()) + (2 if len(self.labels()) > 1 else 1)
+
+    def _panel_width(self) -> int:
+        w, _ = self.app.size
+        return min(w - 60, self.px(300) + len(self.session.players) * self.px(150))
+
+    def _ending_top(self) -> int:
+        """Where the ending's sentences start: under the title and the game's name."""
+        return self.px(28) + int(self.px(54) * 1.25) + self.px(4) + int(self.px(22) * 1.3) + self.px(18)
+
+    def _row_height(self) -> int:
+        """46 px at the 1280x720 scale, less when a long breakdown must fit above the buttons."""
+        _, h = self.app.size
+        top = self._panel_top()
+        room = h - top - self.px(24) - self.px(56) - self.px(30) - self.px(30)
+        return max(self.px(26), min(self.px(46), room // max(1, self._rows())))
+
+    def _panel_top(self) -> int:
+        lines = len(self.ending_lines(self._panel_width()))
+        return max(self.px(190), self._winners_bottom() + lines * self._ending_line_h() + self.px(18))
+
+    def _winners_bottom(self) -> int:
+        """The bottom of the winners' line (its top is :meth:`_ending_top`)."""
+        return self._ending_top() + int(self.px(30) * 1.3) + self.px(6)
+
+    def _ending_line_h(self) -> int:
+        return int(self.px(19) * 1.35)
+
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        rows = len(self.labels()) + (2 if len(self.labels()) > 1 else 1)
-        pw = min(w - 60, self.px(300) + len(self.session.players) * self.px(150))
-        ph = self.px(24) + rows * self.px(46)
-        return pygame.Rect(w // 2 - pw // 2, self.px(190), pw, ph)
+        pw = self._panel_width()
+        ph = self.px(24) + self._rows() * self._row_height()
+        return pygame.Rect(w // 2 - pw // 2, self._panel_top(), pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
+        if self.looking:
+            return self.look_widgets()
         panel = self._panel()
         bw, bh = self.px(240), self.px(56)
-        y = min(h - bh - self.px(30), panel.bottom + self.px(40))
-        again = Button((w // 2 - bw - self.px(12), y, bw, bh), "Play again", self.play_again,
+        y = min(h - bh - self.px(30), panel.bottom + self.px(30))
+        again = Button((w // 2 - bw * 3 // 2 - self.px(16), y, bw, bh), "Play again", self.play_again,
                        style="primary", font_size=self.px(24), name="play_again")
-        menu = Button((w // 2 + self.px(12), y, bw, bh), "Main menu", self.main_menu,
+        look = self.look_button((w // 2 - bw // 2, y, bw, bh))
+        menu = Button((w // 2 + bw // 2 + self.px(16), y, bw, bh), "Main menu", self.main_menu,
                       font_size=self.px(24), name="main_menu")
-        widgets = [again, menu]
+        widgets = [again, look, menu]
         extra = getattr(self.session, "game_over_actions", None)
         for i, (label, fn, name) in enumerate(extra() if extra is not None else []):
             ey = y + (i + 1) * (bh + self.px(12))
-            if ey + bh > h - self.px(8):  # no room below the two buttons: above them
+            if ey + bh > h - self.px(8):  # no room below the buttons: above them
                 ey = y - (i + 1) * (bh + self.px(12))
             widgets.append(Button((w // 2 - bw // 2 - self.px(60), ey, bw + self.px(120), bh), label,
                                   lambda fn=fn: self.say(fn() or ""), font_size=self.px(22), name=name))
         return widgets
+
+    def handle(self, event: InputEvent) -> None:
+        if self.handle_look(event):
+            return
+        super().handle(event)
 
     def focus_first(self) -> None:
         pass  # nothing dangerous under Space / Enter: the scores stay until a choice is made
@@ -108,8 +152,20 @@ class GameOverScene(MenuBase):
             self.say(f"Cannot start a new game: {exc}", "error")
 
     # ----------------------------------------------------------------- drawing ----
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.looking:  # the table below draws the final position; only the bar is ours
+            self.draw_look(surface)
+            self.toast.draw(surface)
+            return
+        super().draw(surface)
+
     def draw_extra(self, surface: pygame.Surface) -> None:
         panel = self._panel()
+        w, _ = surface.get_size()
+        y = self._winners_bottom()
+        for line in self.ending_lines(panel.w):  # how it ended, in the engine's words
+            draw_text(surface, line, (w // 2, y), self.px(19), colour("text"), anchor="midtop")
+            y += self._ending_line_h()
         draw_panel(surface, panel)
         scores = self.result.get("scores", [])
         winners = set(self.result.get("winners", []))
@@ -117,7 +173,7 @@ class GameOverScene(MenuBase):
         labels = self.labels()
         col_w = min(self.px(150), (panel.w - self.px(260)) // max(1, len(order)))
         label_w = panel.w - self.px(20) - len(order) * col_w
-        row_h = self.px(46)
+        row_h = self._row_height()
         x0, y = panel.x + self.px(20), panel.y + self.px(12)
         text_size, head_size = self.px(19), self.px(21)
         # the winners' columns are lit from top to bottom
@@ -166,8 +222,8 @@ class GameOverScene(MenuBase):
             line = (f"{names[0]} wins!" if len(names) == 1
                     else "Shared win: " + ", ".join(names[:-1]) + " and " + names[-1])
             w, _ = surface.get_size()
-            draw_text(surface, line, (w // 2, panel.y - self.px(12)), self.px(30), colour("accent"), bold=True,
-                      anchor="midbottom")
+            draw_text(surface, line, (w // 2, self._ending_top()), self.px(30), colour("accent"), bold=True,
+                      anchor="midtop")
         w, h = surface.get_size()
         draw_text(surface, "Tab to choose, Enter to confirm", (w // 2, h - self.px(8)), self.px(15),
                   colour("text_dim"), anchor="midbottom")

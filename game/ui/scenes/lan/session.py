@@ -14,6 +14,8 @@ import pygame
 from game.net import protocol as proto
 from game.net.client import CONNECTED, LOST, RECONNECTING, Client
 from game.ui import theme
+from game.ui.input import InputEvent
+from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import REVEAL_EVENTS
 from game.ui.widgets import Button, Label, Widget, colour, draw_panel, draw_text
@@ -590,8 +592,10 @@ def _show_game_over(session: LanSession) -> None:
 
 
 # ------------------------------------------------------------------ game over ----------
-class LanGameOverScene(MenuBase):
-    """Scores from the host's result; back to the menu leaves the table."""
+class LanGameOverScene(FinalTableLook, MenuBase):
+    """Scores from the host's result under how the game ended; "See the final table"
+    (everything face up, as the host's end view shows it); back to the menu leaves the
+    table."""
 
     title = "Game over"
 
@@ -600,10 +604,28 @@ class LanGameOverScene(MenuBase):
         self.session = session
         self.result = session.client.result or {"scores": [], "winners": []}
 
+    def final_view(self) -> dict:
+        return self.session.view() or {}
+
     def build(self, w: int, h: int) -> list[Widget]:
+        if self.looking:
+            return self.look_widgets()
         bw, bh = self.px(240), self.px(56)
-        return [Button((w // 2 - bw // 2, h - bh - self.px(40), bw, bh), "Main menu", self.main_menu,
+        y = h - bh - self.px(40)
+        return [self.look_button((w // 2 - bw - self.px(12), y, bw, bh)),
+                Button((w // 2 + self.px(12), y, bw, bh), "Main menu", self.main_menu,
                        style="primary", font_size=self.px(24), name="main_menu")]
+
+    def handle(self, event: InputEvent) -> None:
+        if self.handle_look(event):
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.looking:  # the table below draws the final position; only the bar is ours
+            self.draw_look(surface)
+            return
+        super().draw(surface)
 
     def back(self) -> None:
         self.main_menu()
@@ -616,7 +638,11 @@ class LanGameOverScene(MenuBase):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
-        y = self.px(170)
+        y = self.px(130)
+        for line in self.ending_lines(min(w - self.px(80), self.px(1000))):  # how it ended
+            draw_text(surface, line, (w // 2, y), self.px(19), colour("text"), anchor="midtop")
+            y += int(self.px(19) * 1.35)
+        y = max(self.px(170), y + self.px(16))
         players = self.session.players
         scores = self.result.get("scores", [])
         winners = set(self.result.get("winners", []))
