@@ -488,7 +488,7 @@ class ActionsPanel:
         def chosen(name: str) -> None:
             if name == "":
                 self.open_form(Form("Where does the scene take place?", [
-                    Field("text", "where", "The place", "", max_len=80)],
+                    Field("text", "where", "The place", "", max_len=80, lines=1)],
                     lambda vals: self._set_location(vals["where"]), ok="Use it", name="location"))
                 return
             self._set_location(name)
@@ -550,7 +550,8 @@ class ActionsPanel:
         n = self.names()
         legal = [c for c in self.legal_cmds if c.get("type") == "secret_action"]
         you = self.view.get("you") or {}
-        fields = [Field("text", "text", "Your secret action (what you do, in a few words)", NO_SECRET)]
+        fields = [Field("text", "text", "Your secret action: what your villager does in secret", "", lines=3,
+                        placeholder=f"{NO_SECRET} (leave it empty) — or e.g. I slip a dead toad into the well")]
         card_opts: dict[str, list[tuple[str, Any]]] = {}
         for c in legal:
             for play in c.get("cards") or []:
@@ -589,7 +590,7 @@ class ActionsPanel:
                     fields.append(Field("text", "vendetta_reason", "Why you hate them", ""))
 
         def send(vals: dict) -> str | None:
-            cmd: dict[str, Any] = {"type": "secret_action", "text": vals["text"]}
+            cmd: dict[str, Any] = {"type": "secret_action", "text": vals["text"].strip() or NO_SECRET}
             cards = [vals[k] for k in vals if k.startswith("card_") and vals[k] is not None]
             if cards:
                 cmd["cards"] = [self.fill_play(p, vals) for p in cards]
@@ -607,7 +608,7 @@ class ActionsPanel:
             return self.send(seat, cmd)
 
         self.open_form(Form("Your secret action", fields, send, ok="Hand it to the Prévôt",
-                            note="Write “No Secret Action” if you do nothing. Cards played here are secret: "
+                            note="Leave the text empty for “No Secret Action”. Cards played here are secret: "
                                  "only the Prévôt learns they are yours.", name="secret_action"))
 
     def describe_play(self, play: dict) -> str:

@@ -21,6 +21,8 @@ from game.ui.scenes.table_base import Prompt, panel, text
 from game.ui.widgets import Button, Checkbox, FocusRing, TextField
 
 MAX_FIELD = 200
+#: a text field for at most this many characters is one line; longer ones wrap over lines
+SHORT_FIELD = 60
 
 
 @dataclass
@@ -34,6 +36,15 @@ class Field:
     options: list[tuple[str, Any]] = field(default_factory=list)
     max_len: int = MAX_FIELD
     placeholder: str = ""
+    #: text fields: how many lines tall (0: one line for short texts, more for long ones)
+    lines: int = 0
+
+    def text_lines(self) -> int:
+        if self.kind != "text":
+            return 1
+        if self.lines:
+            return self.lines
+        return 1 if self.max_len <= SHORT_FIELD else 2
 
 
 @dataclass
@@ -74,55 +85,81 @@ class FormHost:
         self.dirty = True
 
     def _form_box(self) -> pygame.Rect:
+        """The form's box: as tall as its fields need (at most the window less a margin),
+        centred on the map."""
+        return self._form_geometry()[0]
+
+    def _form_geometry(self) -> tuple[pygame.Rect, int, int]:
+        """(box, row height, gap): rows shrink (to 28 px) before the box outgrows the window."""
         m = self.map_rect()
         w = min(m.w - self.px(40), self.px(980))
-        rows = sum(2 if f.kind == "text" else 1 for f in self.form.fields) + 3
-        h = min(self.size[1] - self.px(40), self.px(90) + rows * self.px(52))
-        box = pygame.Rect(0, 0, w, h)
+        room = self.size[1] - self.px(24)
+        row, gap = max(28, self.px(46)), self.px(10)
+        while True:
+            h = self._form_height(w, row, gap)
+            if h <= room or row <= 28:
+                break
+            row, gap = row - 2, max(4, gap - 1)
+        box = pygame.Rect(0, 0, w, min(h, room))
         box.center = m.center
         box.clamp_ip(pygame.Rect(0, self.px(8), self.size[0], self.size[1] - self.px(16)))
-        return box
+        return box, row, gap
+
+    def _note_height(self, w: int) -> int:
+        f = self.form
+        if not f.note:
+            return 0
+        font = get_font(max(11, self.px(17)))
+        return len(wrap_text(f.note, font, w - self.px(48))) * font.get_linesize() + self.px(6)
+
+    def _field_height(self, fld: Field, row: int, gap: int) -> int:
+        if fld.kind == "info":
+            return self.px(34)
+        if fld.kind == "text":
+            return self.px(28) + self._text_height(fld, row) + gap
+        return row + gap
+
+    def _text_height(self, fld: Field, row: int) -> int:
+        lines = fld.text_lines()
+        if lines == 1:
+            return row
+        return get_font(max(12, self.px(20))).get_linesize() * lines + 14
+
+    def _form_height(self, w: int, row: int, gap: int) -> int:
+        fields = sum(self._field_height(fld, row, gap) for fld in self.form.fields)
+        footer = max(30, self.px(52)) + self.px(18) + self.px(12)
+        return self.px(64) + self._note_height(w) + fields + footer
 
     def _form_layout(self) -> None:
         f = self.form
-        box = self._form_box()
+        box, row, gap = self._form_geometry()
         size = max(12, self.px(20))
-        row = max(28, self.px(46))
         x = box.x + self.px(24)
         w = box.w - self.px(48)
-        y = box.y + self.px(64)
-        if f.note:
-            lines = wrap_text(f.note, get_font(max(11, self.px(17))), w)
-            y += len(lines) * get_font(max(11, self.px(17))).get_linesize() + self.px(6)
+        y = box.y + self.px(64) + self._note_height(box.w)
         widgets: list[Any] = []
         self.form_labels: list[tuple[str, tuple[int, int]]] = []
         for fld in f.fields:
             if fld.kind == "info":
                 self.form_labels.append((fld.label, (x, y)))
-                y += self.px(34)
-                continue
-            if fld.kind == "text":
+            elif fld.kind == "text":
                 self.form_labels.append((fld.label, (x, y)))
-                y += self.px(28)
-                tf = TextField((x, y, w, row), str(fld.value), max_len=fld.max_len, placeholder=fld.placeholder,
-                               font_size=size, name=f"form_{fld.key}",
-                               on_change=lambda t, fld=fld: setattr(fld, "value", t),
-                               on_submit=lambda _t: self.submit_form())
-                widgets.append(tf)
-                y += row + self.px(10)
+                lines = fld.text_lines()
+                widgets.append(TextField((x, y + self.px(28), w, self._text_height(fld, row)), str(fld.value),
+                                         max_len=fld.max_len, placeholder=fld.placeholder, font_size=size,
+                                         name=f"form_{fld.key}", multiline=lines > 1,
+                                         on_change=lambda t, fld=fld: setattr(fld, "value", t),
+                                         on_submit=lambda _t: self.submit_form()))
             elif fld.kind == "choice":
                 label_w = self.px(260)
                 self.form_labels.append((fld.label, (x, y + row // 4)))
                 current = next((lab for lab, val in fld.options if val == fld.value), "— choose —")
-                b = Button((x + label_w, y, w - label_w, row), current + "  ↓",
-                           lambda fld=fld: self._choose(fld), font_size=size, name=f"form_{fld.key}")
-                widgets.append(b)
-                y += row + self.px(10)
+                widgets.append(Button((x + label_w, y, w - label_w, row), current + "  ↓",
+                                      lambda fld=fld: self._choose(fld), font_size=size, name=f"form_{fld.key}"))
             elif fld.kind == "check":
-                cb = Checkbox((x, y, w, row), fld.label, bool(fld.value), font_size=size, name=f"form_{fld.key}",
-                              on_change=lambda v, fld=fld: setattr(fld, "value", v))
-                widgets.append(cb)
-                y += row + self.px(10)
+                widgets.append(Checkbox((x, y, w, row), fld.label, bool(fld.value), font_size=size,
+                                        name=f"form_{fld.key}", on_change=lambda v, fld=fld: setattr(fld, "value", v)))
+            y += self._field_height(fld, row, gap)
         bw, bh = self.px(220), max(30, self.px(52))
         by = box.bottom - bh - self.px(18)
         widgets.append(Button((box.right - 2 * bw - self.px(40), by, bw, bh), "Cancel", self.close_form,
