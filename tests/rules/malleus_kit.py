@@ -1,4 +1,4 @@
-"""Staging helpers for the Malleus Maleficarum tests (rules/malleus_rpg.md §8).
+"""Staging helpers for the Malleus Maleficarum tests (docs/rules/malleus.md §8).
 
 ``village_s()`` is a real match whose beginning phase is replaced by the hand-built
 Village S of §8 (the way a table is arranged by hand), then round 1 starts through the

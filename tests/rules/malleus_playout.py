@@ -1,4 +1,4 @@
-"""Seeded random Malleus playouts with every issue-14 invariant checked at every step.
+"""Seeded random Malleus playouts with every invariant of the story game checked at every step.
 
 The bots (``game.bots.malleus.MalleusBot``) write fixed neutral text; this harness then
 marks every *private* text with a tag naming its owner — ``⟦S2⟧`` player 2's secret,

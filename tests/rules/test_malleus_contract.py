@@ -1,4 +1,4 @@
-"""The engine contract held by Malleus Maleficarum (docs/rules/malleus.md §6.5, §7.1).
+"""The engine contract held by Malleus Maleficarum (docs/rules/malleus.md §5.6, §7.1).
 
 Two promises of every game, checked here over the story game's own positions:
 
@@ -43,7 +43,7 @@ def _play(seed: int, players: int, check) -> Match:
 # ------------------------------------------------------------------- append-only --
 @pytest.mark.parametrize("seed,players", [(1, 4), (4, 4), (0, 6)])
 def test_every_log_is_append_only_through_a_random_story(seed, players):
-    # docs/rules/malleus.md §6.5: after every command, every seat's and the spectator's
+    # docs/rules/malleus.md §5.6: after every command, every seat's and the spectator's
     # previous log is an exact prefix of the new one
     seats = list(range(players)) + [None]
     before = {s: b"" for s in seats}  # each log's items, serialized (marshal 2: no back-references)
@@ -61,7 +61,7 @@ def test_every_log_is_append_only_through_a_random_story(seed, players):
 
 
 def test_a_satiation_card_event_keeps_the_baseline_it_was_sent_with():
-    # docs/rules/malleus.md §6.5, §5 (Temporary Sadistic Satiation: baseline = the new
+    # docs/rules/malleus.md §5.6, §4 (Temporary Sadistic Satiation: baseline = the new
     # target's standing at adoption); the next round's baselines change the ledger, not the event
     m = village_s(turn=1)
     card = give(m, 1, "satiation")
@@ -80,7 +80,7 @@ def test_a_satiation_card_event_keeps_the_baseline_it_was_sent_with():
 
 
 def test_a_replacement_vendetta_in_a_secret_action_keeps_its_baseline():
-    # docs/rules/malleus.md §6.5, §4.13 (an empty vendetta is replaced in the secret
+    # docs/rules/malleus.md §5.6, §3.10, R19 (an empty vendetta is replaced in the secret
     # action phase; its baseline starts at adoption)
     m = village_s(turn=1)
     m.state["ledgers"][1]["vendetta"] = None

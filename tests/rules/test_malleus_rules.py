@@ -1,4 +1,4 @@
-"""Malleus Maleficarum rules and refusals (rules/malleus_rpg.md §2–§7, R1–R39, M1–M15).
+"""Malleus Maleficarum rules and refusals (docs/rules/malleus.md §2–§7, R1–R39, M1–M15).
 
 Every refusal is checked with ``refused``: the command raises IllegalCommand with a
 message, and the match is byte-identical afterwards."""
@@ -412,7 +412,7 @@ def test_junk_commands_are_refused_cleanly():
 
 # ------------------------------------------------------------------- free text --
 def test_free_text_is_cleaned_and_bounded():
-    # issue 14: printable, single-spaced, 1-200 characters; names cut to 40
+    # §7.2: printable, single-spaced, 1-200 characters; names cut to 40
     assert clean_text("  Marie\x00 la\n\tMeunière \u200b ", "t") == "Marie la Meunière"
     m = new_match("malleus", NAMES[:4], seed=1)
     m.apply(0, {"type": "set_trigger", "text": "A\x1b[31m red\r\nsky"})

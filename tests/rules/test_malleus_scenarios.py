@@ -1,4 +1,4 @@
-"""The worked examples of rules/malleus_rpg.md §8 (E1–E10), dice injected."""
+"""The worked examples of docs/rules/malleus.md §8 (E1–E10), dice injected."""
 from __future__ import annotations
 
 from tests.rules.malleus_kit import (
@@ -12,7 +12,7 @@ from game.rules.malleus.village import set_standing
 
 
 def test_e1_unopposed_accusation_sentences_therese():
-    # malleus_rpg.md §8 E1, §3.4 pools (R10), §3.6 TN = 9 + against, §3.8 sentence
+    # docs/rules/malleus.md §8 E1, §3.4 pools (R10), §3.6 TN = 9 + against, §3.8 sentence
     m = village_s(turn=1)
     declare(m, 1, "accusation", target="v5")
     frame(m, 1, ["v1", "v5", "v4", "v6", "v7"])

@@ -28,7 +28,7 @@ def own_card(m: MalleusMatch, seat: int, card: Any, allow_locked: bool = False) 
     need(card in led["hand"], "not_in_hand", f"{card} is not in your hand.")
     if not allow_locked:
         need(card not in led["locked"], "locked",
-                   f"{m.cat.types[m.cat.type_of[card]].name} was played in secret and is locked until discarded.")
+             f"{m.cat.types[m.cat.type_of[card]].name} was played in secret and is locked until discarded.")
         need(card not in led["queued"], "queued", f"{card} waits in the Prévôt's queue.")
     return card
 
@@ -52,7 +52,7 @@ def card_params(m: MalleusMatch, seat: int, card: str, cmd: dict, in_secret_acti
             params["player"] = player_seat(m, value)
         elif key == "relationship":
             need(isinstance(value, str) and value in m.state["rels"], "bad_relationship",
-                       f"There is no relationship {shown(value)}.")
+                 f"There is no relationship {shown(value)}.")
             params["relationship"] = value
         elif key == "new_envy":
             params["new_envy"] = parse_envy(m, value, seat)
@@ -262,7 +262,7 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
     if private_note is not None:
         led["inbox"].append(dict(private_note, round=st["round"]))
         m.emit(dict(private_note, type="learned", player_seen=private_note["player"], player=seat),
-                  to=[seat, PREVOT])
+               to=[seat, PREVOT])
     # effects that move standings or relationships come after the card's event
     if ctype == "planted_evidence":
         set_standing(m, params["target"], 0, "planted_evidence")
@@ -273,7 +273,7 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
         r = st["rels"][params["relationship"]]
         r["kind"] = "enemy"
         m.emit({"type": "relationship", "id": r["id"], "from": r["from"], "to": r["to"], "kind": "enemy",
-                   "mutual": r["mutual"], "change": "treachery"})
+                "mutual": r["mutual"], "change": "treachery"})
         if c is not None:  # R26: defaults recompute
             for vid in (r["from"], r["to"]):
                 c["npc_sides"].pop(vid, None)

@@ -50,7 +50,7 @@ def confirm_secret(m: MalleusMatch, seat: int, cmd: dict) -> None:
     led = ledger(m, owner)
     led["secret"]["revealed"] = True
     m.emit({"type": "secret_revealed", "conflict": c["id"], "player": owner, "villager": c["target"],
-               "text": led["secret"]["text"], "claimed_text": c["params"]["claimed_text"]})
+            "text": led["secret"]["text"], "claimed_text": c["params"]["claimed_text"]})
     st["step"] = "frame"
 
 
@@ -59,7 +59,7 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c = need_step(m, "frame", "frame a scene")
     framer = actor_seat(c)
     need(seat == framer, "not_your_turn",
-               f"{'The Prévôt' if framer == PREVOT else pname(m, framer)} frames this scene.")
+         f"{'The Prévôt' if framer == PREVOT else pname(m, framer)} frames this scene.")
     resume = cmd.get("resume")
     scene = None
     if resume is not None:
@@ -72,9 +72,9 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     present = villager_list(m, cmd["present"], "present")
     for vid in present:
         need(is_alive(m, vid), "not_alive",
-                   f"{vname(m, vid)} is {villager(m, vid)['status']} and cannot be present (R21).")
+             f"{vname(m, vid)} is {villager(m, vid)['status']} and cannot be present (R21).")
     need(c["actor_villager"] in present, "actor_absent",
-               f"The actor, {vname(m, c['actor_villager'])}, must be present (R31).")
+         f"The actor, {vname(m, c['actor_villager'])}, must be present (R31).")
     if scene is None:
         sid = new_id(m, "s")
         scene = {"id": sid, "location": location, "present": present}
@@ -86,7 +86,7 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c["bidden"] = sorted({villager(m, v)["controlled_by"] for v in present
                           if villager(m, v)["controlled_by"] not in (None, c["actor_player"])})
     m.emit({"type": "scene", "conflict": c["id"], "scene": scene["id"], "location": location,
-               "present": list(present), "bidden": list(c["bidden"]), "resumed": resume is not None})
+            "present": list(present), "bidden": list(c["bidden"]), "resumed": resume is not None})
     st["step"] = "scene"
 
 
@@ -100,7 +100,7 @@ def join_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c["joined"].append(seat)
     led["forfeit"] = True  # joined unbidden (§3.3)
     m.emit({"type": "join", "conflict": c["id"], "player": seat, "villager": led["villager"],
-               "forfeit": True})
+            "forfeit": True})
 
 
 def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -128,7 +128,7 @@ def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
         c["npc_sides"].pop(vid, None)
     present.extend(add)
     m.emit({"type": "present", "conflict": c["id"], "add": add, "remove": remove,
-               "present": list(present)})
+            "present": list(present)})
 
 
 def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -139,7 +139,7 @@ def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need(problem is None, "cannot_side", problem or "")
     c["sides"][str(seat)] = side
     m.emit({"type": "side", "conflict": c["id"], "player": seat, "side": side,
-               "after_roll": st["step"] == "sides"})
+            "after_roll": st["step"] == "sides"})
 
 
 def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -149,9 +149,9 @@ def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     fid = citable(m, cmd["fact"])
     side = check_side(cmd["side"])
     need(fid not in c["facts"], "already_counted",
-               f"{fid} already counts for the {c['facts'].get(fid)} side.")
+         f"{fid} already counts for the {c['facts'].get(fid)} side.")
     need(not any(x["fact"] == fid and x["side"] == side for x in c["citations"]), "already_cited",
-               f"{fid} is already cited for that side; the Prévôt will judge it.")
+         f"{fid} is already cited for that side; the Prévôt will judge it.")
     c["citations"].append({"fact": fid, "side": side, "by": seat})
     m.emit({"type": "cite", "conflict": c["id"], "fact": fid, "side": side, "by": seat})
 
@@ -187,7 +187,7 @@ def assign_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need(is_npc(m, vid), "not_npc", f"{vname(m, vid)} is a player's villager; its player takes sides.")
     need(vid in present_in(m, c), "not_present", f"{vname(m, vid)} is not in the scene.")
     need(vid not in (c["actor_villager"], c["target"]), "bad_villager",
-               "The actor and the target support nobody; their standing is the base.")
+         "The actor and the target support nobody; their standing is the base.")
     current, _ = npc_side(m, c, vid)
     need((current or "none") != side, "no_change", f"{vname(m, vid)} is already on that side.")
     c["npc_sides"][vid] = side

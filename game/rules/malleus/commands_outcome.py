@@ -23,22 +23,22 @@ def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
     if st["step"] == "roll":
         roller = actor_seat(c)
         need(seat == roller, "not_your_roll",
-                   f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.")
+             f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.")
         dice = roll3d6(m)
         c["roll_for"] = dice
         record_roll(m, {"type": "roll", "conflict": c["id"], "side": "for", "seat": seat, "dice": dice,
-                           "sum": sum(dice), "bonus": bonuses(m, c)["for"]["total"]})
+                        "sum": sum(dice), "bonus": bonuses(m, c)["for"]["total"]})
         st["step"] = "sides"
         return
     roller = opposing_roller(m, c)
     need(seat == roller, "not_your_roll",
-               "Nobody rolls against this conflict." if roller is None
-               else f"{pname(m, roller)} rolls for the opposition (§3.6.3).")
+         "Nobody rolls against this conflict." if roller is None
+         else f"{pname(m, roller)} rolls for the opposition (§3.6.3).")
     dice = roll3d6(m)
     c["roll_against"] = dice
     c["roller"] = seat
     record_roll(m, {"type": "roll", "conflict": c["id"], "side": "against", "seat": seat, "dice": dice,
-                       "sum": sum(dice), "bonus": bonuses(m, c)["against"]["total"]})
+                    "sum": sum(dice), "bonus": bonuses(m, c)["against"]["total"]})
     resolve_conflict(m)
 
 
@@ -71,7 +71,7 @@ def narrate(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c = need_step(m, ("aftermath", "outcome"), "narrate the outcome")
     loser = loser_seat(m, c)
     need(seat == loser, "not_the_loser",
-               f"{'The Prévôt' if loser == PREVOT else pname(m, loser)} lost and narrates the outcome.")
+         f"{'The Prévôt' if loser == PREVOT else pname(m, loser)} lost and narrates the outcome.")
     need(not c["narrated"], "already_done", "The outcome has been narrated.")
     text = clean_text(cmd["text"], "The narration")
     c["narrated"] = True
@@ -126,7 +126,7 @@ def discard(m: MalleusMatch, seat: int, cmd: dict) -> None:
             led["locked"].remove(card)
         st["discard"].append(card)
     m.emit({"type": "discard", "player": seat, "count": len(picked), "cards": picked}, to=[seat, PREVOT],
-              others={"type": "discard", "player": seat, "count": len(picked)})
+           others={"type": "discard", "player": seat, "count": len(picked)})
     close_bribery(m, "turn")
     st["orders"] = []
     st["records"] = 0

@@ -52,7 +52,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         used.add(card)
         ctype = m.cat.type_of[card]
         need(ctype not in PUBLIC_ONLY, "public_card",
-                   f"{m.cat.types[ctype].name} is never played in secret; play it openly in the aftermath.")
+             f"{m.cat.types[ctype].name} is never played in secret; play it openly in the aftermath.")
         params = card_params(m, seat, card, entry, in_secret_action=True)
         plays.append({"card": card, "type": ctype, "player": seat, "params": params})
     order = cmd.get("companion_order")
@@ -62,7 +62,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         order = clean_text(order, "The companion order")
     notes = cmd.get("notes", [])
     need(isinstance(notes, list) and len(notes) <= MAX_NOTES_PER_ACTION, "bad_notes",
-               "notes must be a list of {to, text}.")
+         "notes must be a list of {to, text}.")
     clean_notes = []
     for note in notes:
         need(isinstance(note, dict) and set(note) == {"to", "text"}, "bad_notes", "A note is {to, text}.")
@@ -90,7 +90,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         given = {"envy": new_envy, "vendetta": new_vendetta, "companion": new_companion}
         for slot in replacements_needed(m, seat):
             need(given[slot] is not None, "replacement_needed",
-                       f"Your {slot} is empty: name a new one in this secret action (R19).")
+                 f"Your {slot} is empty: name a new one in this secret action (R19).")
     if new_envy is not None:
         led["envy"] = new_envy
     if new_vendetta is not None:
@@ -109,13 +109,13 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
     col["waiting"].remove(seat)
     col["submitted"].append(seat)
     m.emit(dict(sub, type="secret_action"), to=[seat, PREVOT],
-              others={"type": "secret_action_in", "player": seat})
+           others={"type": "secret_action_in", "player": seat})
     for note in clean_notes:
         col["notes"].append({"from": seat, "to": note["to"]})
         ledger(m, note["to"])["inbox"].append({"kind": "note", "from": seat, "text": note["text"],
-                                                  "round": st["round"]})
+                                               "round": st["round"]})
         m.emit({"type": "note", "from": seat, "to": note["to"], "text": note["text"]}, to=[seat, note["to"]],
-                  others={"type": "note", "from": seat, "to": note["to"]})
+               others={"type": "note", "from": seat, "to": note["to"]})
     if not col["waiting"]:
         col["resolving"] = True
         m.emit({"type": "secret_actions_in"})
@@ -140,7 +140,7 @@ def void_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
     col["queue"].remove(play)
     ledger(m, play["player"])["queued"].remove(play["card"])
     m.emit({"type": "card_void", "card": play["card"], "card_type": play["type"], "player": play["player"]},
-              to=[play["player"], PREVOT])
+           to=[play["player"], PREVOT])
     after_queue(m)
 
 
@@ -188,7 +188,7 @@ def record_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need(st["phase"] == "round", "wrong_phase", "Facts are recorded this way during the game proper.")
     need_prevot(seat, "record a fact")
     need(st["records"] > 0, "nothing_to_record",
-               "record_fact records what a card destroyed (If I Can't Have It, Nobody Can) (M12).")
+         "record_fact records what a card destroyed (If I Can't Have It, Nobody Can) (M12).")
     subject = cmd["subject"]
     if subject is not None:
         subject = known_villager(m, subject, "fact's subject")

@@ -31,7 +31,7 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
     if not first:
         need_phase(m, "building", "add a villager")
         need(seat == st["build"]["seat"], "not_your_turn",
-                   f"It is {m.players[st['build']['seat']]}'s building turn.")
+             f"It is {m.players[st['build']['seat']]}'s building turn.")
     else:
         need_prevot(seat, "add the first villager")
     name = clean_text(cmd["name"], "The villager's name", cut=MAX_VILLAGER_NAME)
@@ -41,7 +41,7 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
         need(relation is None, "bad_relation", "The first villager has no relationship (§2.3).")
     else:
         need(relation is not None, "bad_relation",
-                   "A new villager needs one relationship with an existing villager (§2.4).")
+             "A new villager needs one relationship with an existing villager (§2.4).")
         relation = parse_relation(m, relation, None, "")
     vid = new_id(m, "v")
     st["villagers"][vid] = {"id": vid, "name": name, "standing": START_STANDING, "facts": [],
@@ -65,7 +65,7 @@ def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     need_phase(m, "building", "add a fact and a relationship")
     need(seat == st["build"]["seat"], "not_your_turn",
-               f"It is {m.players[st['build']['seat']]}'s building turn.")
+         f"It is {m.players[st['build']['seat']]}'s building turn.")
     vid = known_villager(m, cmd["villager"])
     text = clean_text(cmd["fact"], "The fact")
     relation = parse_relation(m, cmd["relation"], vid, "")
@@ -80,7 +80,7 @@ def pass_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     need_phase(m, "building", "pass")
     need(seat == st["build"]["seat"], "not_your_turn",
-               f"It is {m.players[st['build']['seat']]}'s building turn.")
+         f"It is {m.players[st['build']['seat']]}'s building turn.")
     m.emit({"type": "pass", "seat": seat})
     build_next(m, passed=True, seat=seat)
 
@@ -117,7 +117,7 @@ def submit_ledger(m: MalleusMatch, seat: int, cmd: dict) -> None:
     led["vendetta"] = vendetta
     st["waiting"].remove(seat)
     m.emit({"type": "ledger", "player": seat, "secret": secret, "envy": dict(envy),
-               "vendetta": dict(vendetta)}, to=[seat, PREVOT], others={"type": "ledger_in", "player": seat})
+            "vendetta": dict(vendetta)}, to=[seat, PREVOT], others={"type": "ledger_in", "player": seat})
     if not st["waiting"]:
         st["phase"] = "companions"
         st["waiting"] = m.players_seats
@@ -131,16 +131,16 @@ def choose_companion(m: MalleusMatch, seat: int, cmd: dict) -> None:
     led = ledger(m, seat)
     vid = living_villager(m, cmd["villager"], "companion")
     need(is_npc(m, vid), "bad_companion",
-               f"{vname(m, vid)} is a player's villager; a companion is a villager nobody plays (R6).")
+         f"{vname(m, vid)} is a player's villager; a companion is a villager nobody plays (R6).")
     standing = led["companion_choice"]
     if standing is not None:  # M9: not a collider, confirming the standing choice
         need(vid == standing, "companion_stands",
-                   f"Your companion {vname(m, standing)} stands; confirm it.")
+             f"Your companion {vname(m, standing)} stands; confirm it.")
     led["companion_choice"] = vid
     led["prompt"] = None
     st["waiting"].remove(seat)
     m.emit({"type": "companion", "player": seat, "villager": vid}, to=[seat, PREVOT],
-              others={"type": "companion_in", "player": seat})
+           others={"type": "companion_in", "player": seat})
     if st["waiting"]:
         return
     chosen: dict[str, list[int]] = {}
@@ -151,7 +151,7 @@ def choose_companion(m: MalleusMatch, seat: int, cmd: dict) -> None:
         for p in colliders:
             lp = ledger(m, p)
             m.emit({"type": "companion_taken", "player": p, "villager": lp["companion_choice"]},
-                      to=[p, PREVOT])
+                   to=[p, PREVOT])
             lp["companion_choice"] = None
             lp["prompt"] = "choose_again"
         st["waiting"] = m.players_seats

@@ -35,7 +35,7 @@ def parse_relation(m: MalleusMatch, value: Any, new: str | None, old: str) -> di
         a, b = (new, other) if direction == "new_to_old" else (other, new)
         if view_record(m, a, b) is not None or (mutual and view_record(m, b, a) is not None):
             raise bad("duplicate_view", f"{vname(m, a)} and {vname(m, b)} already have that "
-                                         "view recorded (R5: one view per direction).")
+                      "view recorded (R5: one view per direction).")
     return {"with": other, "kind": kind, "direction": direction, "mutual": mutual}
 
 
@@ -50,7 +50,7 @@ def parse_envy(m: MalleusMatch, value: Any, seat: int) -> dict:
         raise bad("bad_envy", "An envy is {holder, thing, thing_villager}.")
     holder = living_villager(m, value["holder"], "envy holder")
     need(is_npc(m, holder), "bad_envy",
-               f"{vname(m, holder)} is a player's villager; envy a villager nobody plays (R7).")
+         f"{vname(m, holder)} is a player's villager; envy a villager nobody plays (R7).")
     thing = clean_text(value["thing"], "The envied thing")
     person = value["thing_villager"]
     if person is not None:
@@ -65,9 +65,9 @@ def parse_vendetta(m: MalleusMatch, value: Any, seat: int, reason_key: str = "re
         raise bad("bad_vendetta", "A vendetta is {target, reason}.")
     target = known_villager(m, value["target"], "vendetta target")
     need(target != ledger(m, seat)["villager"], "bad_vendetta",
-               "A vendetta is against any villager but your own (R7).")
+         "A vendetta is against any villager but your own (R7).")
     need(villager(m, target)["status"] != "executed", "bad_vendetta",
-               f"{vname(m, target)} is already executed.")
+         f"{vname(m, target)} is already executed.")
     reason = clean_text(value[reason_key], "The vendetta's reason")
     return {"target": target, "reason": reason, "baseline": villager(m, target)["standing"]}
 
@@ -92,9 +92,9 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
         need(actor_player is not None, "npc_reveal", "NPCs cannot reveal secrets (R30).")
         owner = villager(m, target)["controlled_by"]
         need(owner is not None and owner != actor_player, "bad_target",
-                   f"{vname(m, target)} is not another player's villager.")
+             f"{vname(m, target)} is not another player's villager.")
         need(not ledger(m, owner)["secret"]["revealed"], "already_revealed",
-                   f"{pname(m, owner)}'s secret is already public; {vname(m, target)} is immune.")
+             f"{pname(m, owner)}'s secret is already public; {vname(m, target)} is immune.")
         need("claimed_text" in cmd, "bad_command", "A reveal_secret needs the claimed_text.")
         params["claimed_text"] = clean_text(cmd["claimed_text"], "The claimed secret")
     elif kind == "relationship_change":
@@ -102,23 +102,23 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
         if not isinstance(rel, dict) or not {"from", "to", "new"} <= set(rel) \
                 or set(rel) - {"from", "to", "new", "both_directions"}:
             raise bad("bad_relationship", "A relationship change needs relationship {from, to, new, "
-                                           "both_directions?}.")
+                      "both_directions?}.")
         a = living_villager(m, rel["from"], "relationship's holder")
         b = living_villager(m, rel["to"], "relationship's object")
         need(a != b, "bad_relationship", "A villager holds no view of itself.")
         new = rel["new"]
         need(new in ("ally", "enemy", "none"), "bad_relationship",
-                   f"The new view is 'ally', 'enemy' or 'none', not {shown(new)}.")
+             f"The new view is 'ally', 'enemy' or 'none', not {shown(new)}.")
         both = check_bool(rel.get("both_directions", False), "both_directions")
         record = view_record(m, a, b)
         current = record["kind"] if record else "none"
         need(new != current, "no_change",
-                   f"{vname(m, a)}'s view of {vname(m, b)} is already {current}.")
+             f"{vname(m, a)}'s view of {vname(m, b)} is already {current}.")
         if both:
             reverse = view_record(m, b, a)
             ok = (record is not None and record["mutual"]) or (record is None and reverse is None)
             need(ok, "bad_relationship", "both_directions needs a mutual relationship, or no view "
-                                               "either way (M4).")
+                 "either way (M4).")
         if target is not None:
             need(target == a, "bad_target", "A relationship change targets the view's holder (R11).")
         target = a
@@ -134,7 +134,7 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
 
 def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
     need(isinstance(ops, list) and 1 <= len(ops) <= 3, "bad_ops",
-               "A facts change has 1 to 3 ops (add, modify or remove).")
+         "A facts change has 1 to 3 ops (add, modify or remove).")
     out = []
     touched_villager = False
     seen: set[str] = set()
@@ -164,13 +164,13 @@ def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
             out.append(entry)
         if subject is not None:
             need(subject == target, "bad_ops",
-                       "Every op must touch the target's facts or the general ledger (M3)"
-                       if target is not None else
-                       "A facts change touching a villager's facts names that villager as its target (R11).")
+                 "Every op must touch the target's facts or the general ledger (M3)"
+                 if target is not None else
+                 "A facts change touching a villager's facts names that villager as its target (R11).")
             touched_villager = True
     if target is not None:
         need(touched_villager, "bad_ops",
-                   "Only the general ledger is touched: declare the facts change with no target (R11).")
+             "Only the general ledger is touched: declare the facts change with no target (R11).")
     return out
 
 

@@ -119,9 +119,9 @@ def resolve_conflict(m: MalleusMatch) -> None:
     win = actor_total > tn  # R13: a tie loses
     c.update(actor_total=actor_total, target_number=tn, margin=margin, result="win" if win else "loss")
     m.emit({"type": "outcome", "conflict": c["id"], "kind": c["kind"], "actor_total": actor_total,
-               "target_number": tn, "margin": margin, "result": c["result"],
-               "for_bonus": bonus["for"]["total"], "against_bonus": bonus["against"]["total"],
-               "rolled_against": c["roll_against"] is not None})
+            "target_number": tn, "margin": margin, "result": c["result"],
+            "for_bonus": bonus["for"]["total"], "against_bonus": bonus["against"]["total"],
+            "rolled_against": c["roll_against"] is not None})
     st["step"] = "outcome"
     if not win:
         return
@@ -162,7 +162,7 @@ def end_round(m: MalleusMatch) -> None:
                 st["discard"].append(card)
             led["locked"] = []
             m.emit({"type": "locked_swept", "player": p, "count": len(swept), "cards": swept},
-                      to=[p, PREVOT], others={"type": "locked_swept", "player": p, "count": len(swept)})
+                   to=[p, PREVOT], others={"type": "locked_swept", "player": p, "count": len(swept)})
     for p in m.players_seats:  # 3. rewards (R17, R18)
         led = ledger(m, p)
         lines = []
@@ -190,8 +190,8 @@ def end_round(m: MalleusMatch) -> None:
         before = led["personal_gain"]
         led["personal_gain"] = before + gain
         m.emit({"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"],
-                   "lines": lines}, to=[p, PREVOT],
-                  others={"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"]})
+                "lines": lines}, to=[p, PREVOT],
+               others={"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"]})
     best = max(ledger(m, p)["personal_gain"] for p in m.players_seats)
     if best >= WIN_GAIN:  # 4. win check (3.13, R32)
         top = [p for p in m.players_seats if ledger(m, p)["personal_gain"] == best]

@@ -225,13 +225,13 @@ def side_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
 def need_cite_open(m: MalleusMatch, c: dict) -> None:
     st = m.state
     need(st["phase"] == "round" and st["step"] in CITE_STEPS and c is not None
-               and c["frozen_bonus"] is None, "wrong_step",
-               f"Facts are cited while a scene is open, until the last roll: {phase_words(m)}.")
+         and c["frozen_bonus"] is None, "wrong_step",
+         f"Facts are cited while a scene is open, until the last roll: {phase_words(m)}.")
 
 
 def pending_citation(m: MalleusMatch, c: dict, cmd: dict) -> tuple[str, str]:
     fid = cmd["fact"]
     side = check_side(cmd["side"])
     need(any(x["fact"] == fid and x["side"] == side for x in c["citations"]), "not_cited",
-               f"Nobody has cited {shown(fid)} for the {side} side.")
+         f"Nobody has cited {shown(fid)} for the {side} side.")
     return fid, side

@@ -50,7 +50,7 @@ def add_relation(m: MalleusMatch, a: str, b: str, kind: str, mutual: bool) -> st
     m.state["rels"][rid] = {"id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual}
     m.state["rorder"].append(rid)
     m.emit({"type": "relationship", "id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual,
-               "change": "added"})
+            "change": "added"})
     return rid
 
 
@@ -58,7 +58,7 @@ def remove_relation(m: MalleusMatch, rid: str) -> None:
     r = m.state["rels"].pop(rid)
     m.state["rorder"].remove(rid)
     m.emit({"type": "relationship", "id": rid, "from": r["from"], "to": r["to"], "kind": None,
-               "mutual": r["mutual"], "change": "removed"})
+            "mutual": r["mutual"], "change": "removed"})
 
 
 def add_fact(m: MalleusMatch, text: str, subject: str | None) -> str:
@@ -143,7 +143,7 @@ def draw_to(m: MalleusMatch, seat: int) -> None:
         led["hand"].append(card)
         got.append(card)
     m.emit({"type": "draw", "player": seat, "count": len(got), "cards": got}, to=[seat, PREVOT],
-              others={"type": "draw", "player": seat, "count": len(got)})
+           others={"type": "draw", "player": seat, "count": len(got)})
 
 
 def change_relationship(m: MalleusMatch, rel: dict) -> None:
@@ -158,13 +158,13 @@ def change_relationship(m: MalleusMatch, rel: dict) -> None:
         else:
             record["kind"] = new
             m.emit({"type": "relationship", "id": record["id"], "from": record["from"], "to": record["to"],
-                       "kind": new, "mutual": record["mutual"], "change": "changed"})
+                    "kind": new, "mutual": record["mutual"], "change": "changed"})
         return
     # split a mutual record (R37): the untouched direction keeps the id
     old_kind = record["kind"]
     record.update({"from": b, "to": a, "mutual": False, "kind": old_kind})
     m.emit({"type": "relationship", "id": record["id"], "from": b, "to": a, "kind": old_kind,
-               "mutual": False, "change": "split"})
+            "mutual": False, "change": "split"})
     if new != "none":
         add_relation(m, a, b, new, mutual=False)
 
@@ -181,10 +181,10 @@ def apply_ops(m: MalleusMatch, ops: list[dict]) -> None:
         if op["op"] == "modify":
             f["text"] = op["text"]
             m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": op["text"],
-                       "change": "modified"})
+                    "change": "modified"})
         else:
             f["status"] = "removed"
             if f["subject"] is not None and f["id"] in villager(m, f["subject"])["facts"]:
                 villager(m, f["subject"])["facts"].remove(f["id"])
             m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": f["text"],
-                       "change": "removed"})
+                    "change": "removed"})
