@@ -125,7 +125,16 @@ def check_log(m: MalleusMatch, entries: list[dict], viewers: list, know: Knowled
         check_event(event, v, know)
 
 
+#: what every view holds once the story is over: everything is revealed then (§5.7)
+END_KEYS = ("ending", "revealed")
+
+
 def check_view(view: dict, viewer: int | None, know: Knowledge, scan: bool = True) -> None:
+    if view["over"]:
+        assert set(END_KEYS) <= set(view), "the end of the story is told and revealed"
+    else:
+        assert not set(END_KEYS) & set(view), "nothing is revealed before the end"
+    view = {k: v for k, v in view.items() if k not in END_KEYS}
     if scan:
         check_data(view, viewer, know, "view")
     if viewer != PREVOT:

@@ -9,14 +9,16 @@ Seats
 -----
 Seat 0 is the Prévôt, seats 1..N (N = 3–5, R2) are the players, so a match has 4–6
 seats: ``new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"])``. ``view(None)`` is the
-spectator.
+spectator. Option ``village``: ``"build"`` (the default: the table builds its village,
+§2.2–§2.5) or ``"ready"`` (a prepared village of ``cards/malleus_villages.yaml``, picked
+by the seed, §2.10); ``VILLAGE_CHOICES`` holds their labels.
 
 The package
 -----------
 ``match`` (the Match, thin) · ``commands`` (the ``COMMANDS`` table; handlers in
 ``commands_setup``, ``commands_conflict``, ``commands_secret``, ``commands_outcome``) ·
-``legal`` · ``view`` (what each seat may see) ·
-``determinize`` · ``setup`` (a new match's state) ·
+``legal`` · ``view`` (what each seat may see) · ``ending`` (the end told and revealed) ·
+``determinize`` · ``setup`` (a new match's state) · ``villages`` (the ready villages) ·
 ``state`` (constants, lookups, checks) · ``village`` (the map: views, facts, standing,
 dice, draws) · ``sides`` (who the table waits for, sides, bonuses) · ``parse`` (field
 values into clean data) · ``rounds`` (turns, rounds, resolution, end of round) ·
@@ -25,7 +27,7 @@ values into clean data) · ``rounds`` (turns, rounds, resolution, end of round) 
 Flow
 ----
 ``trigger`` → ``first_villager`` → ``building`` → ``choosing`` → ``ledgers`` → ``companions``
-→ ``round`` (steps below) → … → ``over``.
+→ ``round`` (steps below) → … → ``over``. A ready village starts at ``choosing``.
 
 A player's turn: ``declare`` (→ ``confirm`` for reveal_secret) → ``frame`` → ``scene`` →
 ``secret_step`` (collecting, then the Prévôt resolving) → ``roll`` (the actor's roll) →
@@ -46,15 +48,19 @@ View fields (stable names)
 ``phase step round participants threshold players villagers facts general_ledger
 stereotypes relationships building choosing turn_order turn_index turn deck_count
 discard_count scenes conflict bribery collect records executed last_rolls recent scores
-winners``, and ``you`` (a player's own ledger, hand, inbox and prompts) or
+winners`` (and ``ready_village``, with ``place`` on each villager, in a ready village), and ``you`` (a player's own ledger, hand, inbox and prompts) or
 ``prevot_screen`` (seat 0: every ledger and hand, the queue, submissions without note
 texts, orders, seen_by). ``conflict.bonus`` holds each side's breakdown: ``base``
 (villager, standing), ``pool`` (each member: villager, standing, why), ``pool_sum``,
-``pool_bonus`` (floor(pool_sum / 3), R10), ``facts``, ``facts_bonus``, ``total``.
+``pool_bonus`` (floor(pool_sum / 3), R10), ``facts``, ``facts_bonus``, ``total``;
+``conflict.counted_by`` says who cited each counted fact, ``conflict.sides_open`` and
+``conflict.side_takers`` whether and by whom sides may still be taken. Once the game is
+over, every view also holds ``ending`` and ``revealed`` (§5.7,
+:mod:`game.rules.malleus.ending`).
 
 Events (``type``)
 -----------------
-``setup trigger villager fact relationship pass building_over chosen ledger_in ledger
+``setup ready_village trigger villager fact relationship pass building_over chosen ledger_in ledger
 companion_in companion companion_taken companion_again companions_set round draw
 reshuffle turn turn_forfeited declare declaration_voided secret_revealed scene join
 present side cite approve reject assign resolution secret_action_in secret_action note
@@ -75,14 +81,17 @@ from game.rules.malleus.match import MalleusMatch
 from game.rules.malleus.state import (BASE_TARGET, CITE_STEPS, CONFLICT_STEPS, DIRECTIONS, HAND_SIZE, INTERJECTIONS,
                                       JOIN_STEPS, KINDS, LIVE_STEPS, MAX_NOTES_PER_ACTION, PREVOT, REL_KINDS, SIDES,
                                       START_STANDING, WIN_GAIN)
+from game.rules.malleus.villages import VILLAGE_CHOICES, VILLAGE_PLACES, ReadyVillage, load_villages
 from game.rules.malleus.words import (MAX_TEXT, MAX_VILLAGER_NAME, NEUTRAL_FACT, NEUTRAL_NAMES, NEUTRAL_TEXT,
-                                      NEUTRAL_TEXTS, clean_text)
+                                      NEUTRAL_TEXTS, clean_text, envy_words, owned_thing, possessive)
 
 __all__ = [
     "AFTERMATH_CARDS", "BASE_TARGET", "CARD_PARAMS", "CITE_STEPS", "COMMANDS", "CONFLICT_STEPS", "DECK_ORDER",
     "DIRECTIONS", "HAND_SIZE", "INTERJECTIONS", "JOIN_STEPS", "KINDS", "LIVE_STEPS", "MAX_NOTES_PER_ACTION",
     "MAX_TEXT", "MAX_VILLAGER_NAME", "NEUTRAL_FACT", "NEUTRAL_NAMES", "NEUTRAL_TEXT", "NEUTRAL_TEXTS", "NO_TRACE",
-    "PREVOT", "PUBLIC_ONLY", "REL_KINDS", "RULE_COUNTS", "SIDES", "START_STANDING", "WIN_GAIN",
-    "CardType", "Catalog", "MalleusMatch", "Stereotype",
-    "card_info", "catalog", "clean_text", "load_malleus_cards", "stereotypes",
+    "PREVOT", "PUBLIC_ONLY", "REL_KINDS", "RULE_COUNTS", "SIDES", "START_STANDING", "VILLAGE_CHOICES",
+    "VILLAGE_PLACES", "WIN_GAIN",
+    "CardType", "Catalog", "MalleusMatch", "ReadyVillage", "Stereotype",
+    "card_info", "catalog", "clean_text", "envy_words", "load_malleus_cards", "load_villages", "owned_thing",
+    "possessive", "stereotypes",
 ]

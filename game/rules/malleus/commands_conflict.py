@@ -156,14 +156,21 @@ def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "cite", "conflict": c["id"], "fact": fid, "side": side, "by": seat})
 
 
+def cited_by(c: dict, fid: str, side: str) -> int:
+    """The seat that cited ``fid`` for ``side`` (one citation per fact and side)."""
+    return next(x["by"] for x in c["citations"] if x["fact"] == fid and x["side"] == side)
+
+
 def approve_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c = m.state["conflict"]
     need_cite_open(m, c)
     need_prevot(seat, "approve a fact")
     fid, side = pending_citation(m, c, cmd)
+    by = cited_by(c, fid, side)
     c["facts"][fid] = side
+    c.setdefault("counted_by", {})[fid] = by
     c["citations"] = [x for x in c["citations"] if x["fact"] != fid]
-    m.emit({"type": "approve", "conflict": c["id"], "fact": fid, "side": side})
+    m.emit({"type": "approve", "conflict": c["id"], "fact": fid, "side": side, "by": by})
 
 
 def reject_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -171,8 +178,9 @@ def reject_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need_cite_open(m, c)
     need_prevot(seat, "reject a fact")
     fid, side = pending_citation(m, c, cmd)
+    by = cited_by(c, fid, side)
     c["citations"] = [x for x in c["citations"] if not (x["fact"] == fid and x["side"] == side)]
-    m.emit({"type": "reject", "conflict": c["id"], "fact": fid, "side": side})
+    m.emit({"type": "reject", "conflict": c["id"], "fact": fid, "side": side, "by": by})
 
 
 def assign_side(m: MalleusMatch, seat: int, cmd: dict) -> None:

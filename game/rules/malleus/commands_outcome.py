@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from game.rules.malleus.cardplay import card_params, card_problem, own_card, resolve_card
 from game.rules.malleus.rounds import next_turn, record_roll, resolve_conflict
 from game.rules.malleus.sides import bonuses, loser_seat, opposing_roller, player_sides
-from game.rules.malleus.state import (PREVOT, actor_seat, check_bool, ledger, need, need_player, need_prevot,
-                                      need_step, pname, turn_seat, villager)
+from game.rules.malleus.state import (BASE_TARGET, PREVOT, actor_seat, check_bool, ledger, need, need_player,
+                                      need_prevot, need_step, pname, turn_seat, villager)
 from game.rules.malleus.village import close_bribery, roll3d6, set_standing
 from game.rules.malleus.words import clean_text
 
@@ -26,8 +26,19 @@ def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
              f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.")
         dice = roll3d6(m)
         c["roll_for"] = dice
-        record_roll(m, {"type": "roll", "conflict": c["id"], "side": "for", "seat": seat, "dice": dice,
-                        "sum": sum(dice), "bonus": bonuses(m, c)["for"]["total"]})
+        bonus = bonuses(m, c)
+        total = sum(dice) + bonus["for"]["total"]
+        event = {"type": "roll", "conflict": c["id"], "side": "for", "seat": seat, "dice": dice,
+                 "sum": sum(dice), "bonus": bonus["for"]["total"], "total": total}
+        # what the roll means if nothing changes (§3.6): the table shows it at once
+        opposer = opposing_roller(m, c)
+        if opposer is None:
+            target = BASE_TARGET + bonus["against"]["total"]
+            event.update(opposed_by=None, target_number=target, margin_if_unchanged=total - target,
+                         result_if_unchanged="win" if total > target else "loss")
+        else:
+            event.update(opposed_by=opposer, needs=total - bonus["against"]["total"])
+        record_roll(m, event)
         st["step"] = "sides"
         return
     roller = opposing_roller(m, c)
@@ -37,8 +48,11 @@ def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
     dice = roll3d6(m)
     c["roll_against"] = dice
     c["roller"] = seat
+    bonus = bonuses(m, c)
+    target = sum(dice) + bonus["against"]["total"]
     record_roll(m, {"type": "roll", "conflict": c["id"], "side": "against", "seat": seat, "dice": dice,
-                    "sum": sum(dice), "bonus": bonuses(m, c)["against"]["total"]})
+                    "sum": sum(dice), "bonus": bonus["against"]["total"], "total": target,
+                    "target_number": target, "actor_total": sum(c["roll_for"]) + bonus["for"]["total"]})
     resolve_conflict(m)
 
 

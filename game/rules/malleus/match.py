@@ -25,6 +25,7 @@ from game.rules.malleus import commands, determinize, legal, setup, view
 from game.rules.malleus.cards import Catalog, catalog, stereotypes
 from game.rules.malleus.sides import waiting_seats
 from game.rules.malleus.state import INTERJECTIONS, PREVOT, is_int, plain_copy, scores
+from game.rules.malleus.villages import VILLAGE_CHOICES
 from game.rules.malleus.words import phase_words
 
 
@@ -39,6 +40,8 @@ class MalleusMatch(Match):
     #: determinize is an honest forward model, but bots do not search the story game:
     #: its player seats play the neutral story-moving style (why: game/bots/malleus.py)
     search_bots = False
+    #: ``village``: "build" the village at the table (§2.2-§2.5) or start from a "ready" one (§2.10)
+    option_defaults = {"village": "build"}
 
     #: the card catalog (set up by ``_setup`` and ``_loaded``)
     cat: Catalog
@@ -55,6 +58,13 @@ class MalleusMatch(Match):
                              f"not {len(players) - 1 if players else 0} players")
         self._extra_seat = None
         super().__init__(players, seed, options)
+
+    def _check_options(self, options: dict) -> dict:
+        merged = super()._check_options(options)
+        if not isinstance(merged["village"], str) or merged["village"] not in VILLAGE_CHOICES:
+            raise SetupError(f"the option village is {' or '.join(map(repr, VILLAGE_CHOICES))}, "
+                             f"not {merged['village']!r}")
+        return merged
 
     def _setup(self) -> None:
         setup.setup(self)

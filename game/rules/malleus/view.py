@@ -1,19 +1,27 @@
 """``view(seat)``: what a seat may know (docs/rules/malleus.md §5).
 
-Public: the village map, the general ledger, the stereotypes, the players (personal gain,
-hand sizes, who has submitted), the turn, scenes, the open conflict with its bonus
-breakdown, the latest rolls and the events of the latest command. A player adds ``you``
-(his own ledger, hand, inbox, prompts, submission); the Prévôt adds ``prevot_screen``
-(every ledger and hand, the queue, submissions without note texts, orders).
+Public: the village map (a ready village's villagers also carry their ``place`` on the
+map, and ``ready_village`` names the village), the general ledger, the stereotypes, the
+players (personal gain, hand sizes, who has submitted), the turn, scenes, the open
+conflict with its bonus breakdown, who cited what, whether sides may still be taken and
+by whom (``sides_open``, ``side_takers``), the latest rolls and the events of the latest
+command. A player adds ``you`` (his own ledger, hand, inbox, prompts, submission); the
+Prévôt adds ``prevot_screen`` (every ledger and hand, the queue, submissions without note
+texts, orders).
+
+Once the game is over every view — each seat's and the spectator's — also holds the same
+``ending`` (one or two sentences of how the story ended) and ``revealed`` (everything the
+story kept hidden): see :mod:`game.rules.malleus.ending` for their shape (§5.7).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.rules.malleus.cardplay import card_problem
-from game.rules.malleus.sides import bonuses, loser_seat, npc_side, opposing_roller, principal_seat
-from game.rules.malleus.state import (PREVOT, in_turn, is_npc, ledger, plain_copy, present_in, replacements_needed,
-                                      scores, threshold, turn_seat)
+from game.rules.malleus.ending import ending_text, revealed
+from game.rules.malleus.sides import bonuses, loser_seat, npc_side, opposing_roller, principal_seat, side_problem
+from game.rules.malleus.state import (JOIN_STEPS, PREVOT, in_turn, is_npc, ledger, plain_copy, present_in,
+                                      replacements_needed, scores, threshold, turn_seat)
 
 if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
@@ -21,9 +29,13 @@ if TYPE_CHECKING:
 
 def view(m: MalleusMatch, seat: int | None) -> dict:
     st = m.state
-    villagers = [{"id": v["id"], "name": v["name"], "standing": v["standing"], "facts": list(v["facts"]),
-                  "controlled_by": v["controlled_by"], "status": v["status"], "sentenced_in": v["sentenced_in"]}
-                 for v in (st["villagers"][vid] for vid in st["vorder"])]
+    villagers = []
+    for v in (st["villagers"][vid] for vid in st["vorder"]):
+        entry = {"id": v["id"], "name": v["name"], "standing": v["standing"], "facts": list(v["facts"]),
+                 "controlled_by": v["controlled_by"], "status": v["status"], "sentenced_in": v["sentenced_in"]}
+        if "place" in v:  # a ready village's villager: where it is found on the map (§2.10)
+            entry["place"] = v["place"]
+        villagers.append(entry)
     sf = st["facts"]
     facts = {fid: {"id": fid, "text": f["text"], "subject": f["subject"], "status": f["status"]}
              for fid, f in ((fid, sf[fid]) for fid in st["forder"])}
@@ -71,10 +83,15 @@ def view(m: MalleusMatch, seat: int | None) -> dict:
         "scores": scores(m), "winners": list(st["winners"]),
         "recent": plain_copy(recent(m, seat)),
     }
+    if "ready_village" in st:
+        view["ready_village"] = dict(st["ready_village"])
     if seat is not None and seat != PREVOT:
         view["you"] = plain_copy(own_view(m, seat))
     if seat == PREVOT:
         view["prevot_screen"] = plain_copy(prevot_view(m))
+    if st["over"]:
+        view["ending"] = ending_text(m)
+        view["revealed"] = revealed(m)
     return view
 
 
@@ -155,6 +172,8 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
     claimed = c["params"].get("claimed_text")
     if claimed is not None and (st["step"] != "confirm" or seat in (PREVOT, c["actor_player"])):
         params["claimed_text"] = claimed
+    # sides may be taken in the scene, at the roll and after it until the lock (§3.4)
+    sides_open = st["phase"] == "round" and st["step"] in JOIN_STEPS
     roller = None
     if st["step"] in ("sides", "oppose"):
         roller = opposing_roller(m, c)
@@ -166,7 +185,10 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
         "scene": c["scene"], "present": list(present_in(m, c)), "bidden": list(c["bidden"]),
         "joined": list(c["joined"]), "sides": {k: v for k, v in sorted(c["sides"].items())},
         "principal": principal, "principal_side": principal_side, "npc_sides": npc_sides,
-        "facts": dict(c["facts"]), "citations": [dict(x) for x in c["citations"]],
+        "facts": dict(c["facts"]), "counted_by": dict(c.get("counted_by", {})),
+        "citations": [dict(x) for x in c["citations"]],
+        "sides_open": sides_open,
+        "side_takers": [p for p in m.players_seats if side_problem(m, p, c) is None] if sides_open else [],
         "intimidated": list(c["intimidated"]), "interlopers": list(c["interlopers"]),
         "bonus": bonus, "frozen": c["frozen_bonus"] is not None,
         "roll_for": c["roll_for"], "roll_against": c["roll_against"], "roller": roller,

@@ -74,3 +74,40 @@ def phase_words(m: MalleusMatch) -> str:
         "phase_resolve": "the Prévôt is resolving the secret action phase",
     }
     return steps.get(step, step or "")
+
+
+# ------------------------------------------------------------ ledger wording --
+#: words that already say whose a thing is ("her healing gift") or that an owner's name
+#: replaces ("the cottage" -> "Thérèse's cottage")
+_DETERMINERS = ("her", "his", "their", "its", "my", "your", "our", "the", "a", "an")
+
+
+def possessive(name: str) -> str:
+    """``name``'s, written the way English writes it: "Thérèse's", "Jacques'"."""
+    name = name.strip()
+    return f"{name}'" if name.endswith(("s", "S")) and not name.endswith(("'s", "’s")) else f"{name}'s"
+
+
+def owned_thing(owner: str, thing: str) -> str:
+    """``thing`` said as ``owner``'s, without doubling what the text already says:
+    "her healing gift" of Thérèse the herbwife -> "Thérèse the herbwife's healing gift";
+    "the mill" -> "Jacques' mill"; "the priest's field" and "Hélène's shawl" stay as
+    written (they already say whose it is)."""
+    thing = " ".join(thing.split())
+    if not thing:
+        return possessive(owner)
+    if "'s " in f"{thing} " or "’s " in f"{thing} " or thing.lower().startswith(owner.strip().lower()):
+        return thing
+    first, _, rest = thing.partition(" ")
+    if first.lower() in _DETERMINERS and rest:
+        thing = rest
+    return f"{possessive(owner)} {thing}"
+
+
+def envy_words(holder: str, thing: str, person: str | None = None) -> str:
+    """What an envy covets, in words (§1.5): ``holder``'s ``thing``, and the envied
+    person's name when the thing is a person not named in it."""
+    text = owned_thing(holder, thing)
+    if person and person.strip().lower() not in text.lower():
+        text = f"{text} ({person.strip()})"
+    return text
