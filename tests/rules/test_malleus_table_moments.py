@@ -4,6 +4,7 @@ cited a fact, whether sides may still be taken, and the ledger's wording
 from __future__ import annotations
 
 from tests.rules.malleus_kit import cite_and_approve, declare, frame, quiet_secret_step, roll, village_s
+from game.rules.malleus.guide import guide
 from game.rules.malleus.words import envy_words, owned_thing, possessive
 
 
@@ -100,3 +101,51 @@ def test_an_envy_reads_as_plain_english_whoever_owns_it():
     assert envy_words("Gaspard", "his young wife", "Hélène") == "Gaspard's young wife (Hélène)"
     assert possessive("Jacques") == "Jacques'" and possessive("Marie") == "Marie's"
     assert owned_thing("Odile", "cottage") == "Odile's cottage"
+
+
+# -------------------------------------------------------------------- the guide --
+def test_the_guide_tells_the_prevot_what_to_do_with_the_secret_actions():
+    # §3.5: the step, whom the table waits for, what the Prévôt decides and the rule
+    m = village_s(turn=1)
+    declare(m, 1, "accusation", target="v5")
+    frame(m, 1, ["v1", "v5"])
+    m.apply(0, {"type": "begin_resolution"})
+    g = guide(m.view(2), 2)
+    assert g["step"] == "Secret actions" and g["waiting_for"] == [1, 2, 3]
+    assert g["yours"].startswith("Your secret action") and g["main"] == "secret_action" and g["rule"] == "§3.5"
+    for seat in (1, 2, 3):
+        m.apply(seat, {"type": "secret_action", "text": "I slip a dead toad into the well."})
+    g = guide(m.view(0), 0)
+    assert g["waiting"] == "The table waits for the Prévôt." and g["main"] == "close_secret_actions"
+    assert "queued card" in g["yours"] and g["rule_words"]
+    assert guide(m.view(1), 1)["yours"] is None and guide(m.view(None), None)["yours"] is None
+
+
+def test_the_guide_says_sides_may_still_be_taken_after_the_roll():
+    # §3.4: the rules let a player take a side before or after the actor's roll
+    m = village_s(turn=1)
+    declare(m, 1, "accusation", target="v5")
+    frame(m, 1, ["v1", "v5", "v2"])
+    quiet_secret_step(m)
+    roll(m, 1, 3, 3, 3)
+    assert "after the roll" in guide(m.view(2), 2)["may"]
+    assert guide(m.view(0), 0)["main"] == "lock_sides"
+
+
+def test_every_step_of_a_story_has_a_guide_for_whoever_is_awaited():
+    # every step a random story passes through is explained, with something to do for each awaited seat
+    from game.bots.malleus import MalleusBot
+    from game.engine import new_match
+    from tests.rules.malleus_kit import NAMES
+
+    m = new_match("malleus", NAMES[:4], seed=6)
+    bots = {s: MalleusBot(s) for s in range(4)}
+    steps = set()
+    while not m.over and m.state_id < 400:
+        for seat in m.to_act():
+            g = guide(m.view(seat), seat)
+            assert g["happening"] and g["rule"] and g["yours"], (m.view(seat)["phase"], m.view(seat)["step"], seat)
+            steps.add(g["step"])
+        seat = min(m.to_act())
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    assert len(steps) >= 12

@@ -18,6 +18,7 @@ The package
 ``match`` (the Match, thin) · ``commands`` (the ``COMMANDS`` table; handlers in
 ``commands_setup``, ``commands_conflict``, ``commands_secret``, ``commands_outcome``) ·
 ``legal`` · ``view`` (what each seat may see) · ``ending`` (the end told and revealed) ·
+``guide`` (``guide.guide(view, seat)``: what the current step asks of a seat, from its view) ·
 ``determinize`` · ``setup`` (a new match's state) · ``villages`` (the ready villages) ·
 ``state`` (constants, lookups, checks) · ``village`` (the map: views, facts, standing,
 dice, draws) · ``sides`` (who the table waits for, sides, bonuses) · ``parse`` (field
