@@ -1,4 +1,4 @@
-"""Salem over the LAN with the timer (rules/salem.md R22; ruling R53 in game/rules/salem.py;
+"""Salem over the LAN with the timer (docs/rules/salem.md R22, R53;
 "Timers" in game/engine/match.py; docs/PROTOCOL.md update ``clocks``), and the ghost seats
 of the 2-3 player game in the lobby (§2.2). Real sockets on 127.0.0.1, a short timer."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Helpers to stage Salem 1692 situations for tests (rules/salem.md §8 "fixtures place
+"""Helpers to stage Salem 1692 situations for tests (docs/rules/salem.md §8 "fixtures place
 cards through a test hook").
 
 :func:`stage` builds a real match, then arranges the table by hand: every row, hand,

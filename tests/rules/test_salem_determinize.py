@@ -1,11 +1,12 @@
-"""DESIGN D2 ``determinize(seat, rng)`` for Salem 1692 (R52 in game/rules/salem.py):
-what the seat cannot see is resampled, what it knows stays, and a copy plays on to the
-end with the game's rollout policy. (Honesty and consistency for every game with the
+"""DESIGN D2 ``determinize(seat, rng)`` for Salem 1692 (docs/rules/salem.md R52): what
+the seat cannot see is resampled, what it knows stays, and a copy plays on to the end
+with the bots' policy for Salem (game/bots/salem.py). (Honesty and consistency for every game with the
 hook: tests/bots/test_determinize.py.)"""
 from __future__ import annotations
 
 import random
 
+from game.bots.policy import policy_for
 from game.engine import new_match
 from tests.rules.salem_kit import stage
 
@@ -25,7 +26,7 @@ def test_determinize_resamples_hands_rows_and_the_pile_but_not_the_own_cards():
 
 
 def test_a_witch_after_night_knows_where_the_witch_cards_are():
-    # salem.md §4: at Night every living witch learns all living witches
+    # docs/rules/salem.md §4: at Night every living witch learns all living witches
     m = stage(6, rows={1: "W N N N N", 4: "W N N N N", 5: "C N N N N"}, pile=["c58"])
     m.apply(0, {"type": "draw_two"})
     for i in range(10):
@@ -33,7 +34,7 @@ def test_a_witch_after_night_knows_where_the_witch_cards_are():
         assert world._holds(4, "witch") and world.state["witch"][4]
 
 
-def test_a_determinized_world_plays_to_the_end_with_the_rollout_policy():
+def test_a_determinized_world_plays_to_the_end_with_the_bots_policy():
     m = new_match("salem", [f"P{i}" for i in range(6)], seed=5)
     rng = random.Random(5)
     for i in range(10):
@@ -42,6 +43,6 @@ def test_a_determinized_world_plays_to_the_end_with_the_rollout_policy():
             if world.over:
                 break
             seat = world.to_act()[0]
-            world.apply(seat, world.rollout_policy(seat, world.legal(seat), rng))
+            world.apply(seat, policy_for(world).choose(world, seat, world.legal(seat), rng))
         assert world.over
-        assert 0.0 <= world.rollout_value(i % 6) <= 1.0
+        assert 0.0 <= policy_for(world).value(world, i % 6) <= 1.0

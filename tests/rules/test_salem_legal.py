@@ -2,7 +2,7 @@
 every one of them (lists over 40 sampled to 40), for every seat that may act, at every
 step of whole games, each tried on an exact copy of the match; seats not acting have
 none. Covers the variant, the standard game with and without Town Hall and the
-short game guard (issue 12 "Done when": legal() completeness as for Hammer)."""
+short game guard."""
 from __future__ import annotations
 
 import marshal

@@ -1,4 +1,4 @@
-"""Seeded random playouts of Salem 1692 (issue 12 "Done when"; DESIGN D9).
+"""Seeded random playouts of Salem 1692 (DESIGN D9; docs/rules/salem.md §1–§5).
 
 300 full games over 2–12 players: the ghost variant (2–3) and the standard game, with
 and without ``town_hall`` (plus ``short_game_guard``, ``hide_witch_on_death`` and
@@ -32,6 +32,7 @@ import pytest
 
 from game.engine import Match, new_match
 from game.rules.salem import WITCH, SalemMatch, catalog
+from game.rules.salem import state as salem_state
 from tests.rules.salem_kit import all_cards_once, all_tryals_once
 
 # (players, games, of which "full": every view scanned at every step)
@@ -206,8 +207,9 @@ def check_invariants(m: SalemMatch, watcher: Watcher) -> None:
             if c in s["as_witness"]:
                 total += 7
             elif cat.colour_of[c] == "red":
-                total += 1 if cat.kind_of[c] == "evidence" and m._has(p, "cotton_mather") else cat.value_of[c]
-        assert m._accusations(p) == total
+                cotton = cat.kind_of[c] == "evidence" and salem_state.has(m, p, "cotton_mather")
+                total += 1 if cotton else cat.value_of[c]
+        assert salem_state.accusations(m, p) == total
     if s["stack"] and not m.over:
         w = s["stack"][-1].get("window")
         if w is not None and not w["answers"]:
@@ -269,7 +271,7 @@ def play(players: int, seed: int, full: bool, options: dict | None = None, match
 @pytest.mark.slow
 @pytest.mark.parametrize("players,games,full", PLAN, ids=[f"{p}p" for p, _, _ in PLAN])
 def test_random_playouts_keep_every_invariant(players, games, full):
-    # salem.md §1–§5, issue 12 "Done when"
+    # docs/rules/salem.md §1–§5: every invariant of the module docstring at every step
     for g in range(games):
         play(players, seed=1000 * players + g, full=g < full)
 

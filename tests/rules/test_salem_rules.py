@@ -1,6 +1,6 @@
 """Salem 1692 rules beyond the §8 scenarios: setup, blind windows, redaction, a refusal
 per §7 command (the match unchanged after each), the variant, the options and every
-Town Hall ability (rules/salem.md; rulings R38–R51 in game/rules/salem.py)."""
+Town Hall ability (docs/rules/salem.md, rulings R1–R53)."""
 from __future__ import annotations
 
 import json
@@ -10,6 +10,7 @@ import pytest
 from game.engine import Match, SetupError, new_match
 from game.rules.salem import (CONSTABLE, NOT_A_WITCH, TRYAL_TABLE, WITCH, SalemMatch, card_info,
                               catalog)
+from game.rules.salem import state as salem_state
 from tests.rules.salem_kit import (ASYLUM, BLACK_CAT, NAMES, PIETY, kinds, pass_window, play, refused,
                                    stage, window_name)
 
@@ -28,7 +29,7 @@ def dawn(m: SalemMatch, target: int) -> None:
 # ------------------------------------------------------------------------ setup --
 @pytest.mark.parametrize("players", range(4, 13))
 def test_setup_deals_the_tryal_deck_of_the_player_count(players):
-    # salem.md §1.1, §2.1
+    # docs/rules/salem.md §1.1, §2.1
     m = new_match("salem", NAMES[:players], seed=players)
     s = m.state
     nots, witches, constables, per = TRYAL_TABLE[players]
@@ -43,14 +44,14 @@ def test_setup_deals_the_tryal_deck_of_the_player_count(players):
 
 
 def test_extra_witch_replaces_one_not_a_witch():
-    # salem.md R36
+    # docs/rules/salem.md R36
     m = new_match("salem", NAMES[:5], seed=2, options={"extra_witch": True})
     every = [k for r in m.state["rows"] for k in kinds(m, r)]
     assert every.count(WITCH) == 2 and len(every) == 25
 
 
 def test_dawn_gives_the_black_cat_by_votes_and_its_keeper_starts():
-    # salem.md §2.1 steps 4-5, §5.1, R6: a tie goes to the target voted first
+    # docs/rules/salem.md §2.1 steps 4-5, §5.1, R6: a tie goes to the target voted first
     m = new_match("salem", NAMES[:6], seed=3)
     voters = m.state["stack"][-1]["window"]["voters"]
     assert len(voters) == 2
@@ -67,7 +68,7 @@ def test_dawn_gives_the_black_cat_by_votes_and_its_keeper_starts():
 
 
 def test_a_blind_window_asks_every_living_seat_and_a_seat_without_a_role_may_only_pass():
-    # salem.md §5.0, R7
+    # docs/rules/salem.md §5.0, R7
     m = new_match("salem", NAMES[:5], seed=4)
     voters = m.state["stack"][-1]["window"]["voters"]
     for seat in range(5):
@@ -79,7 +80,7 @@ def test_a_blind_window_asks_every_living_seat_and_a_seat_without_a_role_may_onl
 
 
 def test_another_seat_sees_a_vote_and_a_pass_alike():
-    # salem.md §4 "whether a window answer was a vote or a pass": never shown
+    # docs/rules/salem.md §4 "whether a window answer was a vote or a pass": never shown
     m = new_match("salem", NAMES[:5], seed=4)
     voter = m.state["stack"][-1]["window"]["voters"][0]
     sleeper = next(p for p in range(5) if p != voter)
@@ -95,7 +96,7 @@ def test_another_seat_sees_a_vote_and_a_pass_alike():
 
 
 def test_a_view_shows_only_the_own_row_and_hand():
-    # salem.md §4: own row and hand to the owner; others see counts
+    # docs/rules/salem.md §4: own row and hand to the owner; others see counts
     m = stage(4, rows={1: "W N N N N"}, hands={1: ["c3"], 2: ["c4"]})
     view = m.view(2)
     text = json.dumps(view)
@@ -110,7 +111,7 @@ def test_a_view_shows_only_the_own_row_and_hand():
 
 
 def test_the_constable_is_never_shown_and_the_gavel_placer_stays_secret():
-    # salem.md §4 Constable, Gavel; §5.3
+    # docs/rules/salem.md §4 Constable, Gavel; §5.3
     m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"])
     m.apply(0, {"type": "draw_two"})
     pass_window(m, {2: {"type": "night_vote", "target": 3}})
@@ -140,7 +141,7 @@ def test_once_the_constable_card_is_face_up_the_night_asks_nobody_to_guard(unmas
     else:
         m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, dead=[4], pile=["c58"], discard=ACCS[10:18])
         drawer, living = 0, [0, 1, 2, 3]
-    assert m._constable() is None
+    assert salem_state.constable(m) is None
     m.apply(drawer, {"type": "draw_two"})
     assert window_name(m) == "night_vote" and m.to_act() == living
     pass_window(m, {2: {"type": "night_vote", "target": 3}})
@@ -162,7 +163,7 @@ def test_while_the_constable_card_is_face_down_the_gavel_window_asks_everyone():
 
 
 def test_confessions_stay_secret_until_the_window_closes():
-    # salem.md §5.4, R9
+    # docs/rules/salem.md §5.4, R9
     m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"])
     m.apply(0, {"type": "draw_two"})
     pass_window(m, {2: {"type": "night_vote", "target": 3}})
@@ -189,7 +190,7 @@ def test_a_seat_that_dies_at_its_own_night_loses_the_rest_of_its_turn():
 
 # ------------------------------------------------------------------- refusals --
 def test_refusals_of_turn_commands_leave_the_match_unchanged():
-    # salem.md §7 draw_two, play, end_turn, ghost_peek; §3.4 Law 1
+    # docs/rules/salem.md §7 draw_two, play, end_turn, ghost_peek; §3.4, §3.10 law 1
     m = stage(4, hands={0: ["c1", SCAPEGOAT, CURSE, STOCKS]}, fronts={2: [PIETY]}, dead=[3])
     assert refused(m, 0, {"type": "end_turn"}).code == "nothing_played"
     assert refused(m, 0, play("c99", 1)).code == "unknown_card"
@@ -213,7 +214,7 @@ def test_refusals_of_turn_commands_leave_the_match_unchanged():
 
 
 def test_refusals_in_the_variant_turn():
-    # salem.md §7 ghost_peek, play (Stocks not on ghosts, R24)
+    # docs/rules/salem.md §7 ghost_peek, play (Stocks not on ghosts, R24)
     m = stage(2, hands={0: [STOCKS, ROBBERY]})
     assert refused(m, 0, {"type": "ghost_peek", "ghost": 2, "index": 0}).code == "not_a_ghost"
     assert refused(m, 0, {"type": "ghost_peek", "ghost": 1, "index": 5}).code == "bad_index"
@@ -224,7 +225,7 @@ def test_refusals_in_the_variant_turn():
 
 
 def test_refusals_of_trial_choices():
-    # salem.md §7 choose_tryal
+    # docs/rules/salem.md §7 choose_tryal
     m = stage(4, fronts={2: ACCS[:6]}, hands={0: ["c6", "c7"]})
     assert refused(m, 0, {"type": "choose_tryal", "player": 2, "index": 0}).code == "not_now"
     m.apply(0, play("c6", 2))
@@ -238,7 +239,7 @@ def test_refusals_of_trial_choices():
 
 
 def test_refusals_in_the_night_windows():
-    # salem.md §7 night_vote, gavel, confess, pass (R39)
+    # docs/rules/salem.md §7 night_vote, gavel, confess, pass (R39)
     m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, fronts={3: [ASYLUM]}, pile=["c58"], dead=[1])
     m.apply(0, {"type": "draw_two"})
     assert refused(m, 0, {"type": "night_vote", "target": 3}).code == "no_role"
@@ -260,7 +261,7 @@ def test_refusals_in_the_night_windows():
 
 
 def test_refusals_of_conspiracy_picks():
-    # salem.md §7 conspiracy_pick
+    # docs/rules/salem.md §7 conspiracy_pick
     m = stage(4, pile=["c57", "c8"])
     m.apply(0, {"type": "draw_two"})
     assert refused(m, 0, {"type": "conspiracy_pick", "index": 5}).code == "bad_index"
@@ -273,7 +274,7 @@ def test_refusals_of_conspiracy_picks():
 
 
 def test_refusals_of_night_flip_death_order_dawn_vote_and_keep_character():
-    # salem.md §7 night_flip, death_order, dawn_vote; R41 keep_character
+    # docs/rules/salem.md §7 night_flip, death_order, dawn_vote; R41 keep_character
     m = stage(4)
     assert refused(m, 0, {"type": "night_flip", "player": 1, "index": 0}).code == "not_now"
     assert refused(m, 0, {"type": "death_order", "first": 1}).code == "not_now"
@@ -295,7 +296,7 @@ def test_refusals_of_night_flip_death_order_dawn_vote_and_keep_character():
 
 
 def test_refusals_of_arrange_tryals_and_ability():
-    # salem.md §7 arrange_tryals (R18, R42), ability
+    # docs/rules/salem.md §7 arrange_tryals (R18, R42), ability
     m = stage(4, dead=[3])
     assert refused(m, 1, {"type": "arrange_tryals", "order": [0, 1, 2]}).code == "bad_order"
     assert refused(m, 1, {"type": "arrange_tryals", "order": [0, 0, 1, 2, 3]}).code == "bad_order"
@@ -318,7 +319,7 @@ def test_a_bad_seat_is_refused_everywhere(seat):
 
 # -------------------------------------------------------- own row out of turn --
 def test_a_seat_arranges_its_row_out_of_turn_and_nobody_else_sees_it():
-    # salem.md §3.10 Law 4, R18, R37, R42
+    # docs/rules/salem.md §3.10 law 4, R18, R37, R42
     m = stage(4, rows={2: "W N N C N"})
     row = list(m.state["rows"][2])
     sid = m.state_id
@@ -331,7 +332,7 @@ def test_a_seat_arranges_its_row_out_of_turn_and_nobody_else_sees_it():
 
 # -------------------------------------------------------------------- options --
 def test_short_game_guard_the_accused_picks_between_two():
-    # salem.md §3.3 short_game_guard, R43
+    # docs/rules/salem.md §3.3 short_game_guard, R43
     m = stage(4, rows={2: "W N N N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]},
               options={"short_game_guard": True})
     m.apply(0, play("c6", 2))
@@ -347,7 +348,7 @@ def test_short_game_guard_the_accused_picks_between_two():
 
 
 def test_hide_witch_on_death_keeps_the_dead_seats_team_secret():
-    # salem.md §3.7 option hide_witch_on_death
+    # docs/rules/salem.md §3.7 option hide_witch_on_death
     m = stage(4, rows={2: "N", 1: "W N N N N"}, witches=[2], fronts={2: ACCS[:6]}, hands={0: ["c9"]},
               options={"hide_witch_on_death": True})
     m.apply(0, play("c9", 2))
@@ -358,7 +359,7 @@ def test_hide_witch_on_death_keeps_the_dead_seats_team_secret():
 
 # -------------------------------------------------------------------- variant --
 def test_variant_seats_ghosts_and_names():
-    # salem.md §2.2, R24, R30
+    # docs/rules/salem.md §2.2, R24, R30
     m = new_match("salem", ["Ann", "Bob"], seed=5, options={"bots": [1]})
     s = m.state
     assert s["ghosts"] == [1, 3] and m.n == 4 and s["T"] == 4
@@ -389,14 +390,14 @@ def test_variant_options_are_checked():
 
 
 def test_variant_robbery_acts_as_arson():
-    # salem.md §2.2 step 6
+    # docs/rules/salem.md §2.2 step 6
     m = stage(2, hands={0: [ROBBERY], 2: ["c3", "c4"]})
     m.apply(0, play(ROBBERY, 2))
     assert m.state["hands"][2] == [] and {"c3", "c4", ROBBERY} <= set(m.state["discard"])
 
 
 def test_variant_a_trial_that_kills_anyone_wins_for_the_witches():
-    # salem.md §3.8 variant: any death while the Witch card is unrevealed
+    # docs/rules/salem.md §3.8 (ghosts): any death while the Witch card is unrevealed
     m = stage(2, rows={3: "N", 2: "W N N N N"}, fronts={3: ACCS[:3]}, hands={0: ["c3"]})
     m.apply(0, play("c3", 3))
     m.apply(0, {"type": "choose_tryal", "player": 3, "index": 0})
@@ -404,7 +405,7 @@ def test_variant_a_trial_that_kills_anyone_wins_for_the_witches():
 
 
 def test_variant_when_every_human_is_a_witch_the_last_one_loses():
-    # salem.md §3.8 variant, R28: s0 held the Witch card before; s2 takes it from ghost s3
+    # docs/rules/salem.md §3.8 (ghosts), R28: s0 held the Witch card before; s2 takes it from ghost s3
     m = stage(2, rows={3: "W N N N N"}, witches=[0], pile=["c57", "c8", "c58"])
     m.apply(0, {"type": "draw_two"})
     m.apply(0, {"type": "conspiracy_pick", "index": 0})
@@ -443,7 +444,7 @@ def test_a_conspiracy_that_leaves_a_townsperson_alive_plays_on():
 
 # ----------------------------------------------------------------- Town Hall --
 def test_keep_character_is_a_blind_window_before_dawn():
-    # salem.md §2.1 step 2, R41
+    # docs/rules/salem.md §2.1 step 2, R41
     m = new_match("salem", NAMES[:4], seed=3, options={"town_hall": True})
     dealt = [list(m.state["dealt"][p]) for p in range(4)]
     assert window_name(m) == "keep_character" and m.to_act() == [0, 1, 2, 3]
@@ -486,7 +487,8 @@ def test_cotton_mather_george_burroughs_and_thomas_danforth_move_the_trial_mark(
     m.apply(0, play(EVIDENCE[2], 1))
     assert m.view(0)["seats"][1]["accusations"] == 3 and window_name(m) is None
     assert m.view(0)["seats"][2]["threshold"] == 8
-    assert m._threshold(2, 3) == 7 and m._threshold(1, 3) == 6 and m._threshold(1, 0) == 7
+    mark = salem_state.threshold_for
+    assert mark(m, 2, 3) == 7 and mark(m, 1, 3) == 6 and mark(m, 1, 0) == 7
 
 
 def test_giles_corey_shows_two_accusations_and_draws_a_third():
@@ -511,9 +513,9 @@ def test_john_proctor_takes_the_dead_seats_hand_and_blue_cards():
 
 def test_martha_corey_has_the_ability_of_her_right_neighbour():
     m = stage(4, characters={1: "martha_corey", 0: "george_burroughs"})
-    assert m._has(1, "george_burroughs") and m.view(0)["seats"][1]["threshold"] == 8
+    assert salem_state.has(m, 1, "george_burroughs") and m.view(0)["seats"][1]["threshold"] == 8
     m.state["alive"][0] = False  # then her right neighbour is seat 3, without a character
-    assert not m._has(1, "george_burroughs")
+    assert not salem_state.has(m, 1, "george_burroughs")
 
 
 def test_mary_warren_is_immune_to_the_black_cat_and_to_matchmaker():
@@ -616,7 +618,7 @@ def test_a_damaged_save_is_refused_with_a_clear_message():
 
 
 def test_the_score_breakdown_is_one_point_for_the_winning_side():
-    # salem.md §3.8, R16: winners score 1 (the game-over table's rows add up to the scores)
+    # docs/rules/salem.md §3.8, R16: winners score 1 (the game-over table's rows add up to the scores)
     m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]}, hands={0: ["c9"]})
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})

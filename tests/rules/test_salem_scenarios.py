@@ -1,7 +1,9 @@
-"""The scenarios of rules/salem.md §8, SC1–SC15, replayed exactly as written."""
+"""The scenarios of docs/rules/salem.md §8, SC1–SC15, replayed exactly as written
+(SC16 and SC17 are in test_salem_rules.py beside the rules they check)."""
 from __future__ import annotations
 
 from game.rules.salem import CONSTABLE, NOT_A_WITCH, WITCH
+from game.rules.salem import state as salem_state
 from tests.rules.salem_kit import (ASYLUM, BLACK_CAT, PIETY, kinds, pass_window, play, refused, stage,
                                    window_name)
 
@@ -9,7 +11,7 @@ ACCS = [f"c{i}" for i in range(35)]
 
 
 def test_sc1_evidence_overflow_is_lost_after_the_trial():
-    # salem.md §8 SC1, §3.3 (R3)
+    # docs/rules/salem.md §8 SC1, §3.3 (R3)
     m = stage(4, rows={2: "N N W N N"}, fronts={2: ACCS[:6]}, hands={0: ["c35"]})
     m.apply(0, play("c35", 2))
     assert m.view(0)["pending"]["kind"] == "trial"
@@ -24,7 +26,7 @@ def test_sc1_evidence_overflow_is_lost_after_the_trial():
 
 
 def test_sc2_refusals_self_target_and_piety():
-    # salem.md §8 SC2, §3.4 Law 1, Piety
+    # docs/rules/salem.md §8 SC2, §3.4, §3.10 law 1, Piety
     m = stage(4, hands={0: ["c1", "c40"]}, fronts={3: [PIETY]})
     sid = m.state_id
     assert refused(m, 0, play("c1", 0)).code == "self_target"
@@ -35,7 +37,7 @@ def test_sc2_refusals_self_target_and_piety():
 
 
 def test_sc3_black_cat_finds_the_only_witch():
-    # salem.md §8 SC3, §3.5 step 1, §3.8
+    # docs/rules/salem.md §8 SC3, §3.5 step 1, §3.8
     m = stage(4, rows={1: "N N N W N", 2: "C N N N N"}, fronts={1: [BLACK_CAT]}, pile=["c57", "c7"])
     m.apply(0, {"type": "draw_two"})
     assert m.view(0)["pending"] == {"kind": "black_cat", "player": 1, "chooser": 0, "await": 0,
@@ -50,7 +52,7 @@ def test_sc3_black_cat_finds_the_only_witch():
 
 
 def test_sc4_conspiracy_passes_the_witch_and_the_constable():
-    # salem.md §8 SC4, §3.5, §5.5
+    # docs/rules/salem.md §8 SC4, §3.5, §5.5
     m = stage(4, rows={0: "W N N N N", 2: "C N N N N"}, discard=[BLACK_CAT], pile=["c57", "c8"])
     m.apply(0, {"type": "draw_two"})
     assert window_name(m) == "conspiracy"
@@ -59,7 +61,7 @@ def test_sc4_conspiracy_passes_the_witch_and_the_constable():
         m.apply(seat, {"type": "conspiracy_pick", "index": 0})
     s = m.state
     assert s["witch"][3] and s["witch"][0]
-    assert m._constable() == 1
+    assert salem_state.constable(m) == 1
     assert not any(s["tryal_kind"][t] == CONSTABLE for t in s["rows"][2])
     assert s["hands"][0] == ["c8"]
     assert s["active"] == 1
@@ -85,7 +87,7 @@ def _night_5p(**stage_args):
 
 
 def test_sc5_a_confession_saves_the_witches_target():
-    # salem.md §8 SC5, §3.6, §5.4
+    # docs/rules/salem.md §8 SC5, §3.6, §5.4
     m = _night_5p()
     pass_window(m, {3: {"type": "confess", "index": 0}})
     s = m.state
@@ -98,7 +100,7 @@ def test_sc5_a_confession_saves_the_witches_target():
 
 
 def test_sc6_matchmaker_kills_the_partner_despite_the_gavel():
-    # salem.md §8 SC6, R11
+    # docs/rules/salem.md §8 SC6, R11
     m = _night_5p(fronts={1: ["c54"], 3: ["c55"]}, hands={1: ["c20"], 3: ["c21"]})
     pass_window(m)
     s = m.state
@@ -116,7 +118,7 @@ def test_sc6_matchmaker_kills_the_partner_despite_the_gavel():
 
 
 def test_sc7_two_stocks_skip_two_turns_in_a_row():
-    # salem.md §8 SC7, R5
+    # docs/rules/salem.md §8 SC7, R5
     m = stage(4, hands={0: ["c49", "c50", "c0"]})
     m.apply(0, play("c49", 1))
     m.apply(0, play("c50", 1))
@@ -133,7 +135,7 @@ def test_sc7_two_stocks_skip_two_turns_in_a_row():
 
 
 def test_sc8_scapegoat_moves_accusations_onto_piety_and_tries():
-    # salem.md §8 SC8, §3.4 Scapegoat
+    # docs/rules/salem.md §8 SC8, §3.4 Scapegoat
     m = stage(4, rows={2: "N C N N N"}, fronts={1: ACCS[:5] + [ASYLUM], 2: [PIETY, "c5", "c6"]},
               hands={0: ["c47"]})
     m.apply(0, {"type": "play", "card": "c47", "target": 1, "target2": 2})
@@ -141,14 +143,14 @@ def test_sc8_scapegoat_moves_accusations_onto_piety_and_tries():
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 1})
     s = m.state
     assert kinds(m, s["revealed"][2]) == [CONSTABLE]
-    assert m._constable() is None
+    assert salem_state.constable(m) is None
     assert set(ACCS[:7]) <= set(s["discard"])
     assert sorted(s["fronts"][2]) == sorted([PIETY, ASYLUM])
     assert s["fronts"][1] == []
 
 
 def test_sc9_two_matchmakers_on_one_seat_cancel():
-    # salem.md §8 SC9, R11
+    # docs/rules/salem.md §8 SC9, R11
     m = stage(4, hands={0: ["c54", "c55"]})
     m.apply(0, play("c54", 1))
     m.apply(0, play("c55", 1))
@@ -158,7 +160,7 @@ def test_sc9_two_matchmakers_on_one_seat_cancel():
 
 
 def test_sc10_two_left_purges_blue_cards_scapegoat_and_robbery():
-    # salem.md §8 SC10, §3.9, R15
+    # docs/rules/salem.md §8 SC10, §3.9, R15
     m = stage(5, rows={1: "W N N N N", 2: "N"}, dead=[3, 4], fronts={1: [ASYLUM], 2: ACCS[:6]},
               hands={0: ["c46", "c9"]}, discard=["c47"])
     m.apply(0, play("c9", 2))
@@ -172,7 +174,7 @@ def test_sc10_two_left_purges_blue_cards_scapegoat_and_robbery():
 
 
 def test_sc11_witches_win_when_every_living_seat_is_a_witch():
-    # salem.md §8 SC11, §3.8, R16
+    # docs/rules/salem.md §8 SC11, §3.8, R16
     m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]},
               hands={0: ["c9"]})
     m.apply(0, play("c9", 2))
@@ -182,7 +184,7 @@ def test_sc11_witches_win_when_every_living_seat_is_a_witch():
 
 
 def test_sc12a_ghost_peek_shows_the_card_to_the_peeker_alone():
-    # salem.md §8 SC12 (a), §3.1 C, §4 ghost peek
+    # docs/rules/salem.md §8 SC12 (a), §3.1 (ghost peek), §4 ghost peek
     m = stage(2, rows={1: "N N W N N", 2: "N N C N N"}, pile=["c10", "c11", "c12", "c58"])
     assert m.state["ghosts"] == [1, 3]
     before = sorted(m.state["rows"][1])
@@ -200,7 +202,7 @@ def test_sc12a_ghost_peek_shows_the_card_to_the_peeker_alone():
 
 
 def test_sc12b_a_human_picks_for_the_ghost_on_its_passers_left():
-    # salem.md §8 SC12 (b), §3.5 step 2, R25
+    # docs/rules/salem.md §8 SC12 (b), §3.5 step 2, R25
     m = stage(2, rows={1: "N N W N N", 2: "N N C N N"}, pile=["c57", "c12", "c58"])
     m.apply(0, {"type": "draw_two"})
     assert window_name(m) == "conspiracy" and m.to_act() == [0, 2]
@@ -215,7 +217,7 @@ def test_sc12b_a_human_picks_for_the_ghost_on_its_passers_left():
 
 
 def test_sc13_variant_night_the_lead_witch_flips():
-    # salem.md §8 SC13, §3.11
+    # docs/rules/salem.md §8 SC13, §3.11
     def night():
         m = stage(3, rows={1: "N W N N N", 3: "N N C N N"}, fronts={2: [ASYLUM]}, pile=["c58"])
         m.apply(0, {"type": "draw_two"})
@@ -235,14 +237,14 @@ def test_sc13_variant_night_the_lead_witch_flips():
 
 
 def test_sc14_variant_night_with_only_a_ghost_witch_everyone_loses():
-    # salem.md §8 SC14, §3.11 step 2, R26
+    # docs/rules/salem.md §8 SC14, §3.11 step 2, R26
     m = stage(2, rows={1: "N N W N N"}, pile=["c58"])
     m.apply(0, {"type": "draw_two"})
     assert m.over and m.result()["winners"] == []
 
 
 def test_sc15_variant_matchmaker_clash_the_killer_orders_the_deaths():
-    # salem.md §8 SC15, §3.8 variant, R29
+    # docs/rules/salem.md §8 SC15, §3.8 (ghosts), R29
     m = stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]},
               hands={0: ["c11"]})
     m.apply(0, play("c11", 1))

@@ -1,6 +1,6 @@
-"""Salem 1692 timers: rules/salem.md R22 ("at turn expiry draw two if nothing was played,
-else end the turn; unanswered windows pass; a missing pick or choice is random") as the
-engine's timeout command (ruling R53 in game/rules/salem.py, "Timers" in
+"""Salem 1692 timers: docs/rules/salem.md R22 and R53 (a turn that runs out draws two when
+nothing was played, else ends; an unanswered secret step passes; a compulsory pick or
+choice is made at random) as the engine's timeout command ("Timers" in
 game/engine/match.py). The engine knows no clock: these tests ask it what expiry means at
 every kind of moment and check the answer is legal, deterministic and replays exactly."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.engine import Match, SetupError, new_match
-from tests.rules.salem_kit import NAMES, kinds, pass_window, play, stage, window_name
+from tests.rules.salem_kit import NAMES, play, stage, window_name
 
 ACCS = [f"c{i}" for i in range(35)]
 

@@ -1,7 +1,7 @@
-"""The Salem 1692 table (rules/salem.md; DESIGN D3, D6).
+"""The Salem 1692 table (docs/rules/salem.md; DESIGN D3, D6).
 
 ``SalemTableScene(app, source)`` draws ``source.view()`` (the fields documented in
-game/rules/salem.py) and turns drags, clicks and keys into the §7 commands, sent with
+game/rules/salem/view.py) and turns drags, clicks and keys into the §7 commands, sent with
 ``source.submit``. It never decides legality: ``source.legal()`` lights targets and
 fills the prompts; a refusal snaps the card back with the engine's own message.
 

@@ -1,5 +1,5 @@
 """Words for the Salem table: card and character names, and one short sentence per log
-event (game/rules/salem.py "Events"). Pure functions of the data, easy to test; an event
+event (the "Events" of game/rules/salem/__init__.py). Pure functions of the data, easy to test; an event
 type not known here still gets a readable sentence, never an exception."""
 from __future__ import annotations
 
