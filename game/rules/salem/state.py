@@ -164,6 +164,19 @@ def constable(m: SalemMatch) -> int | None:
     return None
 
 
+def constable_card(m: SalemMatch) -> tuple[int | None, bool]:
+    """The seat whose Tryal cards hold the Constable card, and whether it lies face up
+    (``(None, False)`` when no seat has one)."""
+    s = m.state
+    tk = s["tryal_kind"]
+    for p in range(m.n):
+        if any(tk[t] == CONSTABLE for t in s["rows"][p]):
+            return p, False
+        if any(tk[t] == CONSTABLE for t in s["revealed"][p]):
+            return p, True
+    return None, False
+
+
 def constable_unmasked(m: SalemMatch) -> bool:
     """Is the Constable card face up (public: the role is over for the game, §3.3)?"""
     s = m.state

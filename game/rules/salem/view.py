@@ -17,6 +17,18 @@ options, guard}``, ``{kind:"ability", name, await}`` (Tituba looking also gets
 ``pile``), ``{kind:"night_flip", await}``, ``{kind:"death_order", await, choices}``.
 
 ``log`` is the last 40 events the seat may see (R51).
+
+Once the game is over every view — every seat's and the spectator's — also carries
+(docs/rules/salem.md §4.1), the same for everyone:
+
+* ``ending``: a few sentences of how the game ended (:func:`~game.rules.salem.words.ending`);
+* ``revealed``: everything the game kept hidden: ``seats`` (per seat ``{seat, witch, row,
+  hand, character}``; ``row`` the Tryal cards still face down as ``{id, kind}``, ``witch``
+  whether it ever held a Witch card), ``witches`` (those seats), ``constable`` (``{seat,
+  face_up}`` of the Constable card, or null), ``black_cat`` (``{seat, where}``, ``where``
+  ``front`` or ``hand``, or null) and ``draw_pile`` (top first).
+
+Before the end neither key exists.
 """
 from __future__ import annotations
 
@@ -24,7 +36,8 @@ import marshal
 from typing import TYPE_CHECKING
 
 from game.rules.salem.cards import LOG_TAIL
-from game.rules.salem.state import accusations, guarded, matchmaker_link, threshold_for
+from game.rules.salem.state import accusations, constable_card, guarded, matchmaker_link, threshold_for
+from game.rules.salem.words import ending
 
 if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
@@ -41,7 +54,7 @@ def view(m: SalemMatch, seat: int | None) -> dict:
         known = [p for p in range(n) if s["witch"][p]]
     else:
         known = list(s["known"][seat]) if me else []
-    return {
+    out = {
         "phase": phase(m), "active": s["active"], "played": s["played"],
         "threshold": s["T"], "variant": s["variant"], "ghosts": list(s["ghosts"]),
         "town_hall": s["abilities"], "seats": seats,
@@ -58,6 +71,29 @@ def view(m: SalemMatch, seat: int | None) -> dict:
         "uses": uses_view(m, seat),
         "winners": list(s["winners"]), "team": s["team"],
         "log": log_tail(m, seat),
+    }
+    if over:
+        out["ending"] = ending(m)
+        out["revealed"] = revealed(m)
+    return out
+
+
+def revealed(m: SalemMatch) -> dict:
+    """Everything hidden until the end (module docstring): rows, hands, characters, the
+    witches, the Constable card, the Black Cat and the draw pile."""
+    s = m.state
+    tk = s["tryal_kind"]
+    black_cat = m.cat.black_cat
+    holder, face_up = constable_card(m)
+    where = next(({"seat": p, "where": zone} for p in range(m.n) for zone in ("front", "hand")
+                  if black_cat in s["fronts" if zone == "front" else "hands"][p]), None)
+    return {
+        "seats": [{"seat": p, "witch": s["witch"][p], "row": [{"id": t, "kind": tk[t]} for t in s["rows"][p]],
+                   "hand": list(s["hands"][p]), "character": s["characters"][p]} for p in range(m.n)],
+        "witches": [p for p in range(m.n) if s["witch"][p]],
+        "constable": {"seat": holder, "face_up": face_up} if holder is not None else None,
+        "black_cat": where,
+        "draw_pile": list(s["pile"]),
     }
 
 
