@@ -38,15 +38,12 @@ def turn_legal(m: SalemMatch, seat: int) -> list[dict]:
         if has(m, seat, "samuel_parris") and uses(m, seat, "samuel_parris") < 2:
             out.extend(parris_commands(m))
     targets = targets_for(m, seat)
+    # the seats a red card may accuse (no Piety), found once for the whole hand
+    accusable = [t for t in targets if not has_in_front(m, t, "piety")]
     kind_of = m.cat.kind_of
-    seen: set[tuple] = set()
     for card in s["hands"][seat]:
         kind = kind_of[card]
-        key = (kind, card) if kind in ("curse",) else (kind, card)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.extend(play_commands(m, seat, card, kind, targets))
+        out.extend(play_commands(m, card, kind, targets, accusable))
         if kind == "alibi" and has(m, seat, "will_griggs"):
             out.extend({"type": "ability", "name": "will_griggs", "card": card, "target": t} for t in targets)
     if played:
@@ -54,12 +51,13 @@ def turn_legal(m: SalemMatch, seat: int) -> list[dict]:
     return out
 
 
-def play_commands(m: SalemMatch, seat: int, card: str, kind: str, targets: list[int]) -> list[dict]:
+def play_commands(m: SalemMatch, card: str, kind: str, targets: list[int], accusable: list[int]) -> list[dict]:
+    """Every way to play ``card`` (of ``kind``) on ``targets``; a red card only on the
+    ``accusable`` ones (§3.4: no red card on a seat with Piety)."""
     s = m.state
     colour = m.cat.colour_of[card]
     if colour == "red":
-        return [{"type": "play", "card": card, "target": t} for t in targets
-                if not has_in_front(m, t, "piety")]
+        return [{"type": "play", "card": card, "target": t} for t in accusable]
     if kind == "stocks":
         return [{"type": "play", "card": card, "target": t} for t in targets if not is_ghost(m, t)]
     if kind == "curse":
