@@ -64,6 +64,16 @@ def test_a_trial_on_the_last_card_leaves_only_witches():
     assert revealed["witches"] == [0, 1] and revealed["constable"] is None
 
 
+def test_the_last_tryal_card_a_witch():
+    # docs/rules/salem.md §4.1: the example ending, word for word
+    m = stage(5, rows={1: "W", 4: "C N N N N"}, witches=[3], fronts={1: ACCS[:6]}, hands={2: ["c9"]}, active=2)
+    m.apply(2, play("c9", 1))
+    m.apply(2, {"type": "choose_tryal", "player": 1, "index": 0})
+    ending, _ = the_end(m)
+    assert ending == ("Cy turned up Bob's last Tryal card in a trial: a Witch. Bob died. Every Witch card is "
+                      "face up: the town wins. Witches: Bob, Dee; Constable: Eve.")
+
+
 def test_a_confessed_witch_card_ends_the_game_for_the_town():
     # docs/rules/salem.md §3.6 step 3, §3.8
     m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"], discard=ACCS[:10])

@@ -117,7 +117,8 @@ def _possessive(name: str) -> str:
 def _reveal_words(m: SalemMatch, reveal: dict, before: list[dict], deaths: list[dict]) -> str:
     seat = reveal["seat"]
     whose = _possessive(seat_name(m, seat))
-    last = "last " if any(d["seat"] == seat and d["cause"] == "last_card" for d in deaths) else ""
+    # the card was the seat's last when the seat then died with nothing more to turn up
+    last = "last " if any(d["seat"] == seat and not d["row"] for d in deaths) else ""
     card = TRYAL_WORDS.get(reveal["kind"], reveal["kind"])
     cause = reveal["cause"]
     if cause == "confession":
