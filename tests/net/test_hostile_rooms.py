@@ -54,7 +54,7 @@ class SpinningBot:
 def test_the_host_answers_pings_while_its_bots_think(counting_game, make_host):
     # docs/PROTOCOL.md §6 "bots": a bot's decision never runs on the host's loop
     host = make_host(GAME, 2, auto_start=False, owner_name="Ann", options={"target": 1000})
-    bot = SpinningBot(0.25)
+    bot = SpinningBot(0.5)
     host.make_standin = lambda seat: bot
     ann = RawPeer(host.port)
     assert _hello(ann, "Ann", token=host.owner_token)["seat"] == 0
@@ -64,7 +64,7 @@ def test_the_host_answers_pings_while_its_bots_think(counting_game, make_host):
     watcher = RawPeer(host.port)
     assert _hello(watcher, "Eve", spectate=True)["seat"] is None
     rtts = []
-    end = time.monotonic() + 3.0
+    end = time.monotonic() + 3.5
     while time.monotonic() < end and not host.match.over:
         start = time.perf_counter()
         watcher.send({"type": "ping"})
@@ -76,8 +76,10 @@ def test_the_host_answers_pings_while_its_bots_think(counting_game, make_host):
     assert host._thread.name not in bot.threads
     rtts.sort()
     p95 = rtts[int(0.95 * len(rtts))]
-    # a decision on the loop would hold every ping for up to 250 ms
-    assert p95 < 0.06, f"ping p95 {p95 * 1000:.1f} ms while bots think ({len(rtts)} pings)"
+    # a decision on the loop would hold pings for up to 500 ms; off the loop a ping waits at
+    # most for the interpreter's switch interval — far less, even on a loaded machine (the
+    # benchmark, benchmarks/lan.py, measures the real figure on a quiet one)
+    assert p95 < 0.25, f"ping p95 {p95 * 1000:.1f} ms while bots think ({len(rtts)} pings)"
     for peer in (ann, watcher):
         peer.close()
 
