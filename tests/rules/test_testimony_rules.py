@@ -521,8 +521,8 @@ def test_invite_refusals():
     refused(m, 0, {"type": "invite", "seat": True}, "bad_seat")
     refused(m, 0, {"type": "invite", "seat": "1"}, "bad_seat")
     refused(m, 0, {"type": "invite", "seat": 10 ** 5000}, "bad_command")  # the base shape check
-    refused(m, 0, {"type": "invite"}, "bad_command")
-    refused(m, 0, {"type": "invite", "seat": 1, "seat2": 2}, "bad_command")
+    refused(m, 0, {"type": "invite"}, "missing_field")
+    refused(m, 0, {"type": "invite", "seat": 1, "seat2": 2}, "bad_field")
     m.apply(0, investigate(1))
     refused(m, 0, {"type": "invite", "seat": 1}, "wrong_stage")
 
@@ -536,7 +536,7 @@ def test_answer_invite_refusals():
     refused(m, 3, {"type": "answer_invite", "accept": True}, "not_your_turn")
     refused(m, 2, {"type": "answer_invite", "accept": "yes"}, "bad_answer")
     refused(m, 2, {"type": "answer_invite", "accept": 1}, "bad_answer")
-    refused(m, 2, {"type": "answer_invite"}, "bad_command")
+    refused(m, 2, {"type": "answer_invite"}, "missing_field")
     refused(m, 2, {"type": "show", "card": "character"}, "wrong_stage")
 
 
@@ -550,7 +550,7 @@ def test_show_refusals():
     refused(m, 0, {"type": "show", "card": "belief_heathen"}, "wrong_belief")
     refused(m, 0, {"type": "show", "card": "villager"}, "bad_card")
     refused(m, 0, {"type": "show", "card": ["character"]}, "bad_card")
-    refused(m, 0, {"type": "show"}, "bad_command")
+    refused(m, 0, {"type": "show"}, "missing_field")
     refused(m, 0, {"type": "investigate", "seat": 2}, "wrong_stage")
     refused(m, 2, {"type": "show", "card": "character"}, "not_your_turn")
 
@@ -562,7 +562,7 @@ def test_investigate_refusals():
     refused(m, 0, {"type": "investigate", "seat": 0}, "own_seat")
     refused(m, 0, {"type": "investigate", "seat": -1}, "bad_seat")
     refused(m, 0, {"type": "investigate", "seat": 1, "seat2": 2}, "no_double")
-    refused(m, 0, {"type": "investigate", "seat": 1, "target": 2}, "bad_command")
+    refused(m, 0, {"type": "investigate", "seat": 1, "target": 2}, "bad_field")
     refused(m, 3, {"type": "investigate", "seat": 1}, "not_your_turn")
 
 
@@ -575,7 +575,7 @@ def test_testify_refusals():
     refused(m, 0, {"type": "testify", "seat": 1, "side": "guilty"}, "bad_side")
     refused(m, 0, {"type": "testify", "seat": 1, "side": None}, "bad_side")
     refused(m, 0, {"type": "testify", "seat": 9, "side": "accuse"}, "bad_seat")
-    refused(m, 0, {"type": "testify", "seat": 1}, "bad_command")
+    refused(m, 0, {"type": "testify", "seat": 1}, "missing_field")
     refused(m, 1, accuse(2), "not_your_turn")
 
 
@@ -584,7 +584,7 @@ def test_discard_token_refusals():
     start_at(m, 0)
     refused(m, 0, {"type": "discard_token"}, "wrong_stage")
     m.apply(0, investigate(1))
-    refused(m, 0, {"type": "discard_token", "count": 2}, "bad_command")
+    refused(m, 0, {"type": "discard_token", "count": 2}, "bad_field")
     refused(m, 2, {"type": "discard_token"}, "not_your_turn")
     m.apply(0, {"type": "discard_token"})
     assert m.state["hand"][0] == 4 and m.state["discarded"] == [{"seat": 0, "turn": 1}]
@@ -597,7 +597,7 @@ def test_next_game_refusals():
     stage_end(m, [])
     first = m.to_act()[0]
     refused(m, (first + 1) % 3, {"type": "next_game"}, "not_your_turn")
-    refused(m, first, {"type": "next_game", "game": 2}, "bad_command")
+    refused(m, first, {"type": "next_game", "game": 2}, "bad_field")
     m.apply(first, {"type": "next_game"})
     stage_end(m, [])
     assert m.over
