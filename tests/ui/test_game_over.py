@@ -133,3 +133,48 @@ def test_the_score_screen_says_how_the_game_ended_and_shows_the_final_table(tmp_
     assert over.looking
     post_click(app, over.ring.find("back_to_scores").rect.center)
     assert not over.looking and over.ring.find("play_again") is not None
+
+
+def open_final_table(app, s):
+    """The finished session's table, its scores up by themselves, then T: the final table."""
+    from game.ui.session import open_table
+
+    table = open_table(app, s, base=MenuScene(app))
+    for _ in range(200):
+        app.frame(wait=False)
+        if isinstance(app.scenes.top, GameOverScene):
+            break
+        time.sleep(0.01)
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    post_key(app, pygame.K_t)
+    assert over.looking and over.table_below() is table
+    app.frame(wait=False)
+    return table, over
+
+
+def test_the_final_witch_trial_table_shows_every_hand_and_the_deck_face_up(tmp_path, monkeypatch):
+    """docs/rules/witch_trial.md, the end of the game: every hand and the deck are revealed.
+    The final table lays each other seat's hand face up in its panel and the deck's top
+    card on the deck; a hover zooms any of them, as on the table during the game."""
+    from game.ui.smoke_common import post_move
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="witch_trial", names=("Ann", "Bob", "Cy", "Dora"), seed=4)
+    table, over = open_final_table(app, s)
+    revealed = s.match.view(None)["revealed"]
+    faces = [sp for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed"]
+    shown = sorted(sp.card_id for sp in faces)
+    hidden = [c for seat, hand in enumerate(revealed["hands"]) if seat != table.my_seat() for c in hand]
+    assert shown == sorted(hidden + revealed["deck"][-1:]) and shown
+    for sp in faces:  # each in its seat's panel, or on the deck
+        owner = next((seat for seat, hand in enumerate(revealed["hands"]) if sp.card_id in hand), None)
+        place = table.seat_zone(owner) if owner is not None else pygame.Rect(table.rects["deck"])
+        assert place.contains(sp.rect), (sp.card_id, sp.rect, place)
+    card = faces[-1]
+    post_move(app, card.rect.center)
+    table.hover_since -= 1  # resting on it
+    for _ in range(3):
+        app.frame(wait=False)
+    assert table.zoom == ("card", card.card_id)

@@ -90,7 +90,23 @@ class FinalTableLook:
             return True
         if self.ring.handle(event):
             self.dirty = True
+            return True
+        table = self.table_below()
+        if table is not None and (event.kind in (uinput.MOVE, uinput.WHEEL) or event.is_right_press):
+            table.handle(event)  # look only: hover or right-click zooms a card, the wheel scrolls the log
         return True
+
+    def table_below(self) -> Any:
+        """The scene right under this one (the game's table)."""
+        stack = self.app.scenes.stack
+        return stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        if self.looking:  # the table's zoom opens after a hover, its log scrolls: it runs while looked at
+            table = self.table_below()
+            if table is not None:
+                table.update(dt)
 
     def draw_look(self, surface: pygame.Surface) -> None:
         bar = self.look_bar()

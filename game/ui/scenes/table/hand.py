@@ -1,5 +1,6 @@
 """The shown seat's hand as sprites: one clean overlapping row, the hovered card
-raised, cards no legal command names dimmed (issue 9 items 9, 10)."""
+raised, cards no legal command names dimmed; at the game's end, the cards the game kept
+hidden, face up where the table shows them."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +11,7 @@ from game.ui.sprites import CardSprite
 
 class HandPanel:
     """The shown seat's hand as sprites: one clean overlapping row, the hovered card
-    raised, cards no legal command names dimmed (issue 9 items 9, 10). Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+    raised, cards no legal command names dimmed. Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
         """Lay the shown seat's hand out as sprites; cards new to the hand fly in from the deck."""
@@ -35,6 +36,25 @@ class HandPanel:
             elif card in old_pos and old_pos[card] != home and old_view is not None:
                 sprite.rect.topleft = old_pos[card]
                 sprite.fly_to(home, 0.2 * self.anim_factor)
+        self.add_revealed_sprites()
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        """At the game's end, the cards it kept hidden (other hands, a deck's top …), each
+        with where this table shows it face up: a game's table lays them out from the
+        view's ``revealed``. [] before the end (the key does not exist then)."""
+        return []
+
+    def add_revealed_sprites(self) -> None:
+        """The revealed cards as sprites: drawn face up over the table, and zoomed by a
+        hover or a right-click like any card (a look at the final table)."""
+        for s in list(self.group.sprites()):
+            if isinstance(s, CardSprite) and s.zone == "revealed":
+                s.kill()
+        if not self.view.get("revealed"):
+            return
+        for card, rect in self.revealed_cards():
+            face = self.art.face(self.game, card, rect.size)
+            self.group.add(CardSprite(card, face, rect.topleft, draggable=False, zone="revealed"), layer=1)
 
     def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         """A hand card's face, dimmed when no legal command names it (issue 9 item 9: from

@@ -52,6 +52,11 @@ class MarketPanel:
         self.prompt = Prompt("Build which case?", labels, lambda c: self.send(c, c["card"]), None,
                              anchor=pygame.Rect(self.rects["court"]).center)
 
+    def deck_card_rect(self) -> pygame.Rect:
+        """Where the deck's top card lies."""
+        deck = pygame.Rect(self.rects["deck"])
+        return _fit_card(deck, top_pad=self._price_band(deck), bottom_pad=2)
+
     def draw_market(self, surface: pygame.Surface) -> None:
         deck = pygame.Rect(self.rects["deck"])
         size = max(12, min(20, deck.h // 10))

@@ -29,6 +29,36 @@ class SeatsPanel:
                 "suspect": pygame.Rect(case.x, case.y, cw, ch), "charge": pygame.Rect(case.x + cw + 6, case.y, cw, ch),
                 "case_label": pygame.Rect(case.x, body.y, case.w, label_h)}
 
+    def revealed_hand_rects(self, seat: int, zone: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """Where a seat's hand lies face up at the game's end: a fan in the panel's left
+        column, under the money, the cards as tall as the column allows."""
+        g = self.seat_geometry(zone)
+        left = g["left"]
+        big = max(14, min(30, left.h // 3, left.w // 3))
+        top = left.y + big + 10
+        ch = max(24, left.bottom - top - 2)
+        cw = int(ch / CARD_RATIO)
+        if not count:
+            return []
+        step = min(cw + 3, max(6, (left.w - cw) // max(1, count - 1))) if count > 1 else 0
+        return [pygame.Rect(left.x + i * step, top, cw, ch) for i in range(count)]
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        """The end's ``revealed``: every other seat's hand in its panel, and the deck's top
+        card on the deck (docs/rules/witch_trial.md, the end of the game)."""
+        revealed = self.view.get("revealed") or {}
+        hands = revealed.get("hands") or []
+        out: list[tuple[str, pygame.Rect]] = []
+        for seat, hand in enumerate(hands):
+            zone = self.seat_zone(seat)
+            if zone is None or seat == self.my_seat() or not isinstance(hand, list):
+                continue  # the seat on screen has its hand in the hand row
+            out.extend(zip(hand, self.revealed_hand_rects(seat, zone, len(hand))))
+        deck = revealed.get("deck") or []
+        if deck and "deck" in self.rects:
+            out.append((deck[-1], self.deck_card_rect()))
+        return out
+
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         """Seat panels are redrawn only when something in them changed (most commands
         touch one or two of seven), which keeps the frame after a move short."""
@@ -105,7 +135,7 @@ class SeatsPanel:
         bh = max(18, min(left.bottom - by - 2, int(big * 1.5)))
         bw = max(12, int(bh / CARD_RATIO))
         back = self.art.back(self.game, (bw, bh))
-        for i in range(min(4, count)):
+        for i in range(min(4, count) if not self.view.get("revealed") else 0):  # at the end: faces (sprites)
             surface.blit(back, (left.x + i * max(4, bw // 4), by))
         cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(cnt, cnt.get_rect(midleft=(left.x + min(4, count) * max(4, bw // 4) + bw + 4 - (bw if not count else 0),
