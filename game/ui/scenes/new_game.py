@@ -284,22 +284,38 @@ class NewGameScene(GameSeatsForm):
     def _seat_rows(self) -> int:
         return -(-self.seats // self._columns())
 
-    def _row(self) -> int:
-        """Row height: 48 px at the 1280x720 scale, less when many seats must fit. One
-        height for every seat count of the chosen game (the smallest any count needs), so
-        adding a seat never re-lays the form under the pointer (QA 28: "+" moved away
-        between two clicks and the type shrank at each one)."""
-        cls = self._classes.get(self.game) if self.game else None
-        counts = range(cls.min_players, cls.max_players + 1) if cls is not None else [self.seats]
-        return min(self._row_at(n) for n in counts)
+    def _top_row(self) -> int:
+        """The game and seats rows: full height always, so the seats stepper stays under
+        the pointer while "+" is clicked again and again."""
+        return self.px(48)
 
-    def _row_at(self, seats: int) -> int:
-        """The row height ``seats`` seats alone would allow."""
+    def _lower_rows(self) -> int:
+        """Rows under the seats stepper: the seats, the note on the seats, the options,
+        the timer and the seed."""
+        return self._seat_rows() + (1 if self.seats_note() else 0) + self.option_rows() \
+            + (1 if self.timer_offered() else 0) + 1
+
+    def _row(self) -> int:
+        """Height of the rows under the seats stepper: 48 px at the 1280x720 scale, less
+        only when the chosen seats and options need it to fit above the buttons (a form
+        with few seats keeps full rows, with room to read)."""
         _, h = self.app.size
-        room = h - self.px(140) - self.px(140) - self.px(68)
-        extra = 3 + self.option_rows() + (1 if self.timer_offered() else 0)
-        rows = -(-seats // (2 if seats >= ONE_COLUMN else 1))
-        return max(28, min(self.px(48), room // (rows + extra)))
+        top = self.px(140) + self.px(20) + (self._top_row() + self.px(10)) + (self._top_row() + self.px(14))
+        bottom = h - self.px(30) - self.px(56) - self.px(16) - self.px(34)  # the buttons, the hint line
+        room = bottom - top - self.px(10) - self.px(20)
+        return max(28, min(self.px(48), room // max(1, self._lower_rows())))
+
+    def seats_note(self) -> str:
+        """One line the chosen game says about this many seats (Salem: the ghosts at 2 or
+        3 players), from its table; "" when none."""
+        note = getattr(self.table_class(), "seats_note", None)
+        return str(note(self.seats) or "") if note is not None else ""
+
+    def label_y(self, y: int, row: int, size: int) -> int:
+        """A row label's top, so its words sit level with the field's text."""
+        from game.ui.widgets import font
+
+        return y + max(0, (row - self.px(6) - font(size).get_height()) // 2)
 
     def _panel_width(self) -> int:
         """The form's width depends on the game only, never on the seat count or the row
@@ -313,13 +329,9 @@ class NewGameScene(GameSeatsForm):
         w, h = self.app.size
         pw = self._panel_width()
         top = self.px(140)
-        row = self._row()
-        fs = form_font_size(row, self.px(22))
-        x0 = w // 2 - pw // 2 + self.px(24)
-        options = self.option_layout(fs, x0 + self.px(150), w // 2 + pw // 2 - self.px(24))
-        option_rows = 1 + max(line for _k, _x, line, _w in options) if options else 0
-        ph = self.px(20) + (row + self.px(10)) + (row + self.px(14)) + self._seat_rows() * row + self.px(10) + row \
-            + self.px(14) + option_rows * row + (row if self.timer_offered() else 0)
+        row, head = self._row(), self._top_row()
+        ph = self.px(20) + (head + self.px(10)) + (head + self.px(14)) + self._lower_rows() * row + self.px(10) \
+            + self.px(14)
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -329,14 +341,14 @@ class NewGameScene(GameSeatsForm):
         label_w = self.px(150)
         fx = x0 + label_w
         y = panel.y + self.px(20)
-        row = self._row()
-        fs = form_font_size(row, self.px(22))
+        row, head = self._row(), self._top_row()
+        fs, head_fs = form_font_size(row, self.px(22)), form_font_size(head, self.px(22))
         if not self.games:
             widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
                                  fs, col="danger"))
         else:
-            y = self.game_and_seat_rows(widgets, x0, fx, y, label_w, row, fs)
-            y += row + self.px(14)
+            y = self.game_and_seat_rows(widgets, x0, fx, y, label_w, head, head_fs)
+            y += head + self.px(14)
             cols = self._columns()
             col_w = (panel.right - x0 - self.px(24)) // cols
             seat_label_w = label_w if cols == 1 else self.px(90)
@@ -348,7 +360,7 @@ class NewGameScene(GameSeatsForm):
                 cx = x0 + (i // rows) * col_w
                 cy = y + (i % rows) * row
                 nx = cx + seat_label_w
-                widgets.append(Label((cx, cy + self.px(10), seat_label_w, row), self.seat_label(i), fs,
+                widgets.append(Label((cx, self.label_y(cy, row, fs), seat_label_w, row), self.seat_label(i), fs,
                                      col="text_dim"))
                 widgets.append(TextField((nx, cy, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
                                          placeholder=f"Name of seat {i + 1}", font_size=fs,
@@ -362,14 +374,21 @@ class NewGameScene(GameSeatsForm):
                                                       row - self.px(6)), i, fs, prefix="Level: " if cols == 1 else ""))
                 else:
                     self.bots[i] = False
-                    widgets.append(Label((nx + name_w + self.px(14), cy + self.px(10), self.px(170), row),
+                    widgets.append(Label((nx + name_w + self.px(14), self.label_y(cy, row, fs), self.px(170), row),
                                          "always a person", fs, col="text_dim"))
             y += rows * row
+            note = self.seats_note()
+            if note:  # what this count of seats means for the game (Salem's ghosts)
+                label = Label((fx, self.label_y(y, row, self.px(18)), panel.right - fx - self.px(24), row),
+                              note, self.px(18), col="text_dim")
+                label.name = "seats_note"
+                widgets.append(label)
+                y += row
             y += self.px(10)
             options = self.option_layout(fs, fx, panel.right - self.px(24))
             if options:
                 chosen = self.game_options.setdefault(self.game, {})
-                widgets.append(Label((x0, y + self.px(10), label_w, row), "Options", fs, col="text_dim"))
+                widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Options", fs, col="text_dim"))
                 for key, ox, line, bw in options:
                     widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), OPTION_LABELS[key],
                                             chosen.get(key, False), font_size=fs,
@@ -379,12 +398,12 @@ class NewGameScene(GameSeatsForm):
             if self.timer_offered():
                 self.timer_row(widgets, x0, fx, y, label_w, row, fs)
                 y += row
-            widgets.append(Label((x0, y + self.px(10), label_w, row), "Seed", fs, col="text_dim"))
+            widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Seed", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
                                      placeholder="random", font_size=fs, on_change=self.set_seed,
                                      on_submit=lambda _t: self.start(), name="seed"))
-            widgets.append(Label((fx + self.px(220), y + self.px(12), panel.right - fx - self.px(240), row),
-                                 "optional: the same seed deals the same cards", self.px(18), col="text_dim"))
+            widgets.append(Label((fx + self.px(220), self.label_y(y, row, self.px(18)), panel.right - fx - self.px(240),
+                                  row), "optional: the same seed deals the same cards", self.px(18), col="text_dim"))
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back,

@@ -61,6 +61,15 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
     REQUIRED_ZONES = ("log", "deck", "discard", "buttons", "hand", "center", "banner", "message")
     NO_ANSWERS_UNSUPPORTED = "Every player answers in secret here."
 
+    @staticmethod
+    def seats_note(players: int) -> str:
+        """The new-game form's line on this many players (docs/rules/salem.md, ghosts)."""
+        if players in (2, 3):
+            ghosts = "two ghosts" if players == 2 else "one ghost"
+            return (f"With {players} players, {ghosts} sit between you: Tryal cards, no hand, no turn; "
+                    "4 accusations bring a trial.")
+        return ""
+
     def __init__(self, app, source) -> None:
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.tryal_rects: dict[tuple[int, int], pygame.Rect] = {}
