@@ -178,3 +178,41 @@ def test_the_final_witch_trial_table_shows_every_hand_and_the_deck_face_up(tmp_p
     for _ in range(3):
         app.frame(wait=False)
     assert table.zoom == ("card", card.card_id)
+
+
+def with_the_end_view(monkeypatch, match, end: dict) -> None:
+    """Views of the finished ``match`` carry ``end`` (the keys the rules add once a game is
+    over, docs/rules/<game>.md) whether or not this game's rules add them yet."""
+    real_view = match.view
+    monkeypatch.setattr(match, "view", lambda seat: {**real_view(seat), **end})
+
+
+def test_the_final_hammer_table_shows_every_hand_and_the_sealed_box(tmp_path, monkeypatch):
+    """docs/rules/hammer.md, the end: every hand and the bribes still sealed in the box are
+    revealed. The middle of the final table shows each other seat's hand and the box face
+    up, by name; a hover zooms a card."""
+    from game.ui.smoke_common import post_move
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, names=("Ann", "Bob", "Cy", "Dora"), seed=2)
+    hands = s.match.state["hands"]
+    sealed = s.match.state["discard"][:1]  # a Bribe's place in the box: any card id draws
+    box = [{"card": card, "target": "karl", "sign": 1, "value": 2} for card in sealed]
+    with_the_end_view(monkeypatch, s.match, {
+        "ending": "Cy burned Ann's Karl. Bob wins.",
+        "revealed": {"players": [{"seat": p, "hand": list(hands[p])} for p in range(4)], "box": box}})
+    table, over = open_final_table(app, s)
+    faces = sorted(sp.card_id for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed")
+    expected = sorted([c for p in range(4) if p != table.my_seat() for c in hands[p]] + [b["card"] for b in box])
+    assert faces == expected and faces
+    middle = pygame.Rect(table.rects["banner"])
+    assert all(middle.contains(sp.rect) for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed")
+    words = [w for w, _c, _l, _p in table.final_rows()]
+    assert words[:3] == ["Bob's hand", "Cy's hand", "Dora's hand"] and ("Sealed in the box" in words) == bool(box)
+    card = next(sp for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed")
+    post_move(app, card.rect.center)
+    table.hover_since -= 1
+    for _ in range(3):
+        app.frame(wait=False)
+    assert table.zoom == ("card", card.card_id)

@@ -62,6 +62,8 @@ class BannerPanel:
         if seats and window and can_pass_all is not None and can_pass_all():
             actions.append(("no_answers", "No answers (N)", self.no_answers))
         if v.get("over"):
+            if v.get("revealed"):
+                return None, actions  # the middle shows the hands and the box, face up (final_rows)
             scores = v.get("scores") or []
             parts = [f"{self.name(i)} {s}" for i, s in enumerate(scores)]
             return "Game over — " + ", ".join(parts), actions
@@ -107,8 +109,61 @@ class BannerPanel:
                     "then Refill (R) to draw up to 6."), actions
         return None, actions
 
+    def final_rows(self) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
+        """At the end, what the game kept hidden (the view's ``revealed``, docs/rules/hammer.md):
+        each other seat's hand and the bribes still sealed in the box, one row each in the
+        middle of the table (two columns when there are many): (words, cards, the words'
+        place, the cards' place)."""
+        revealed = self.view.get("revealed") or {}
+        rows: list[tuple[str, list[str]]] = []
+        for entry in revealed.get("players") or []:
+            if isinstance(entry, dict) and entry.get("seat") != self.my_seat():
+                rows.append((f"{self.name(entry.get('seat'))}'s hand", list(entry.get("hand") or [])))
+        box = [b.get("card") for b in revealed.get("box") or [] if isinstance(b, dict) and b.get("card")]
+        if box:
+            rows.append(("Sealed in the box", box))
+        if not rows:
+            return []
+        r = pygame.Rect(self.rects["banner"]).inflate(-16, -12)
+        cols = 1 if len(rows) <= 2 else 2
+        per_col = -(-len(rows) // cols)
+        row_h = r.h // per_col
+        col_w = r.w // cols
+        label_w = min(150, col_w // 3)
+        out = []
+        for i, (words_, cards) in enumerate(rows):
+            x, y = r.x + (i // per_col) * col_w, r.y + (i % per_col) * row_h
+            out.append((words_, cards, pygame.Rect(x, y, label_w, row_h),
+                        pygame.Rect(x + label_w + 6, y + 2, col_w - label_w - 14, row_h - 4)))
+        return out
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        out: list[tuple[str, pygame.Rect]] = []
+        for _words, cards, _label, place in self.final_rows():
+            ch = place.h
+            cw = int(ch / CARD_RATIO)
+            step = min(cw + 4, max(8, (place.w - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else 0
+            out.extend((card, pygame.Rect(place.x + i * step, place.y, cw, ch)) for i, card in enumerate(cards))
+        return out
+
+    def draw_final(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The words of :meth:`final_rows` (the cards are sprites over them)."""
+        panel(surface, r, color=theme.FELT_DARK, alpha=150, edge=None)
+        for words_, cards, label, _place in self.final_rows():
+            size = max(11, min(16, label.h // 3))
+            lines = wrap_text(words_ if cards else f"{words_}: empty", get_font(size, bold=True), label.w)
+            y = label.centery - len(lines) * get_font(size, bold=True).get_linesize() // 2
+            for line in lines:
+                t = text(line, size, theme.PARCHMENT, bold=True)
+                surface.blit(t, (label.x, y))
+                y += t.get_height()
+
     def draw_center(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """No window open: show the last public move in the middle of the table."""
+        """No window open: show the last public move in the middle of the table (at the
+        end: every hidden card, :meth:`draw_final`)."""
+        if self.view.get("revealed"):
+            self.draw_final(surface, r)
+            return
         recent = [self.describe_event(e) for e in self.view.get("recent") or []]
         recent = [s for s in recent if s]
         pile = self.view.get("discard") or []
