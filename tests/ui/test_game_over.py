@@ -216,3 +216,20 @@ def test_the_final_hammer_table_shows_every_hand_and_the_sealed_box(tmp_path, mo
     for _ in range(3):
         app.frame(wait=False)
     assert table.zoom == ("card", card.card_id)
+
+
+def test_the_final_salem_table_shows_every_hand_in_the_middle(tmp_path, monkeypatch):
+    """docs/rules/salem.md, the end: every Tryal card (face up on the seats) and every hand
+    are revealed; the middle of the final table shows each other seat's hand by name."""
+    pytest.importorskip("game.rules.salem")
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="salem", names=("Ann", "Bob", "Cy", "Dora", "Ede"), seed=6)
+    hands = s.match.state["hands"]
+    table, over = open_final_table(app, s)
+    faces = sorted(sp.card_id for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed")
+    assert faces == sorted(c for p in range(5) if p != table.my_seat() for c in hands[p])
+    words = [w for w, _c, _l, _p in table.final_rows()]
+    assert words == [f"{s.players[p]}'s hand" for p in range(5) if p != table.my_seat()]
+    middle = pygame.Rect(table.rects["center"])
+    assert all(middle.contains(place) for _w, _c, _l, place in table.final_rows())

@@ -122,41 +122,14 @@ class BannerPanel:
         box = [b.get("card") for b in revealed.get("box") or [] if isinstance(b, dict) and b.get("card")]
         if box:
             rows.append(("Sealed in the box", box))
-        if not rows:
-            return []
-        r = pygame.Rect(self.rects["banner"]).inflate(-16, -12)
-        cols = 1 if len(rows) <= 2 else 2
-        per_col = -(-len(rows) // cols)
-        row_h = r.h // per_col
-        col_w = r.w // cols
-        label_w = min(150, col_w // 3)
-        out = []
-        for i, (words_, cards) in enumerate(rows):
-            x, y = r.x + (i // per_col) * col_w, r.y + (i % per_col) * row_h
-            out.append((words_, cards, pygame.Rect(x, y, label_w, row_h),
-                        pygame.Rect(x + label_w + 6, y + 2, col_w - label_w - 14, row_h - 4)))
-        return out
+        return self.lay_revealed_rows(pygame.Rect(self.rects["banner"]).inflate(-16, -12), rows)
 
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        out: list[tuple[str, pygame.Rect]] = []
-        for _words, cards, _label, place in self.final_rows():
-            ch = place.h
-            cw = int(ch / CARD_RATIO)
-            step = min(cw + 4, max(8, (place.w - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else 0
-            out.extend((card, pygame.Rect(place.x + i * step, place.y, cw, ch)) for i, card in enumerate(cards))
-        return out
+        return [laid for _words, cards, _label, place in self.final_rows() for laid in self.fan(place, cards, CARD_RATIO)]
 
     def draw_final(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The words of :meth:`final_rows` (the cards are sprites over them)."""
         panel(surface, r, color=theme.FELT_DARK, alpha=150, edge=None)
-        for words_, cards, label, _place in self.final_rows():
-            size = max(11, min(16, label.h // 3))
-            lines = wrap_text(words_ if cards else f"{words_}: empty", get_font(size, bold=True), label.w)
-            y = label.centery - len(lines) * get_font(size, bold=True).get_linesize() // 2
-            for line in lines:
-                t = text(line, size, theme.PARCHMENT, bold=True)
-                surface.blit(t, (label.x, y))
-                y += t.get_height()
+        self.draw_revealed_labels(surface, self.final_rows())
 
     def draw_center(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """No window open: show the last public move in the middle of the table (at the

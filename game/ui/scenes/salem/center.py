@@ -211,11 +211,31 @@ class CenterPanel:
             width = widths[key] = font.size(words)[0]
         return width
 
+    def final_rows(self) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
+        """At the end, every other seat's hand face up in the middle, by name (the end
+        view's ``revealed`` seats, docs/rules/salem.md; the rows are face up on the seats
+        already): (words, cards, the words' place, the cards' place)."""
+        if not self.view.get("over"):
+            return []
+        revealed = self.view.get("revealed") or {}
+        entries = revealed.get("seats") or self.view.get("seats") or []
+        rows = [(f"{self.name(e.get('seat'))}'s hand", list(e.get("hand") or [])) for e in entries
+                if isinstance(e, dict) and e.get("seat") != self.my_seat() and isinstance(e.get("hand"), list)
+                and not self.seat_data(e.get("seat")).get("ghost")]
+        body = pygame.Rect(self.rects["center"])
+        area = pygame.Rect(body.x + 8, body.y + 6, body.w - 16, int(body.h * 0.62))  # the recent lines stay below
+        return self.lay_revealed_rows(area, rows)
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        return [laid for _w, cards, _label, place in self.final_rows() for laid in self.fan(place, cards, CARD_RATIO)]
+
     def draw_middle(self, surface: pygame.Surface) -> None:
-        """The empty middle: the moon at Night, the recent public happenings by day."""
+        """The empty middle: the moon at Night, the recent public happenings by day, and at
+        the end every hand (:meth:`final_rows`)."""
         body = pygame.Rect(self.rects["center"])
         if self.prompt_box is not None:
             return
+        self.draw_revealed_labels(surface, self.final_rows())
         if self.is_night():
             self.draw_moon(surface, body)
             sleep = text("The town sleeps.", max(16, body.h // 12), theme.MOON, title=True)

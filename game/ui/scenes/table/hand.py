@@ -44,13 +44,54 @@ class HandPanel:
         view's ``revealed``. [] before the end (the key does not exist then)."""
         return []
 
+    @staticmethod
+    def lay_revealed_rows(area: pygame.Rect, rows: list[tuple[str, list[str]]]
+                          ) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
+        """Rows of named cards in ``area`` (a hand each, "Bob's hand"), in two or three
+        columns when there are many: (words, cards, the words' place, the cards' place)."""
+        if not rows:
+            return []
+        cols = 1 if len(rows) <= 2 else (2 if len(rows) <= 8 else 3)
+        per_col = -(-len(rows) // cols)
+        row_h, col_w = area.h // per_col, area.w // cols
+        label_w = min(150, col_w // 3)
+        out = []
+        for i, (words, cards) in enumerate(rows):
+            x, y = area.x + (i // per_col) * col_w, area.y + (i % per_col) * row_h
+            out.append((words, cards, pygame.Rect(x, y, label_w, row_h),
+                        pygame.Rect(x + label_w + 6, y + 2, col_w - label_w - 14, row_h - 4)))
+        return out
+
+    @staticmethod
+    def fan(place: pygame.Rect, cards: list[str], ratio: float) -> list[tuple[str, pygame.Rect]]:
+        """``cards`` as tall as ``place``, side by side, overlapping when they must."""
+        ch = place.h
+        cw = int(ch / ratio)
+        step = min(cw + 4, max(6, (place.w - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else 0
+        return [(card, pygame.Rect(place.x + i * step, place.y, cw, ch)) for i, card in enumerate(cards)]
+
+    def draw_revealed_labels(self, surface: pygame.Surface,
+                             laid: list[tuple[str, list[str], pygame.Rect, pygame.Rect]]) -> None:
+        """The words of :meth:`lay_revealed_rows` (the cards are sprites over the table)."""
+        from game.ui import theme
+        from game.ui.fonts import get_font, render_text, wrap_text
+
+        for words, cards, label, _place in laid:
+            size = max(11, min(16, label.h // 3))
+            font = get_font(size, bold=True)
+            lines = wrap_text(words if cards else f"{words}: none", font, label.w)[:3]
+            y = label.centery - len(lines) * font.get_linesize() // 2
+            for line in lines:
+                surface.blit(render_text(line, size, theme.PARCHMENT, bold=True), (label.x, y))
+                y += font.get_linesize()
+
     def add_revealed_sprites(self) -> None:
         """The revealed cards as sprites: drawn face up over the table, and zoomed by a
         hover or a right-click like any card (a look at the final table)."""
         for s in list(self.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "revealed":
                 s.kill()
-        if not self.view.get("revealed"):
+        if not (self.view.get("revealed") or self.view.get("over")):
             return
         for card, rect in self.revealed_cards():
             face = self.art.face(self.game, card, rect.size)
