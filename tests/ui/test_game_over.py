@@ -233,3 +233,26 @@ def test_the_final_salem_table_shows_every_hand_in_the_middle(tmp_path, monkeypa
     assert words == [f"{s.players[p]}'s hand" for p in range(5) if p != table.my_seat()]
     middle = pygame.Rect(table.rects["center"])
     assert all(middle.contains(place) for _w, _c, _l, place in table.final_rows())
+
+
+def test_the_final_testimony_table_turns_the_card_set_aside_face_up(tmp_path, monkeypatch):
+    """docs/rules/testimony.md, the end: the Character set aside unseen is revealed; the
+    final table shows it face up in the middle (the plates show every Character already)."""
+    pytest.importorskip("game.rules.testimony")
+    from game.ui.session import open_table
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="testimony", names=("Ann", "Bob", "Cy", "Dora"), seed=5)
+    aside = s.match.state["set_aside"]
+    assert aside and aside not in s.match.state["characters"]
+    with_the_end_view(monkeypatch, s.match, {"ending": "Dora wins the match.", "revealed": {"set_aside": aside}})
+    table = open_table(app, s, base=MenuScene(app))
+    drawn: list[str] = []
+    real_face = table.art.face
+    monkeypatch.setattr(table.art, "face", lambda game, card, size, *a, **k: (drawn.append(card),
+                                                                              real_face(game, card, size, *a, **k))[1])
+    table.close_reveal()  # the last game's result read: the final table
+    table._static_key = None
+    app.draw(force=True)
+    assert aside in drawn

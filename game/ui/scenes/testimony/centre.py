@@ -68,7 +68,9 @@ class CentrePanel:
         cw = int(ch / CARD_RATIO)
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
         if aside.get("exists"):
-            face = None if self.telling() else aside.get("character")
+            # the end view reveals it (docs/rules/testimony.md: the card set aside, face up at the end)
+            face = None if self.telling() else (aside.get("character")
+                                                or (self.view.get("revealed") or {}).get("set_aside"))
             img = self.art.face(self.game, face, card.size) if face else self.art.back(self.game, card.size)
             surface.blit(img, card.topleft)
             label = text("set aside", max(11, size - 3), theme.TEXT_MUTED)
