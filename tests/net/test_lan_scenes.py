@@ -126,3 +126,35 @@ def test_the_join_form_remembers_the_last_name_and_address(app, tmp_path, monkey
     again = app.scenes.top
     assert isinstance(again, lan.JoinScene) and again is not form
     assert again.ring.find("address").text == address and again.ring.find("name").text == "Cy"
+
+
+def test_the_lan_game_over_says_how_it_ended_and_shows_the_final_table(app):
+    """The LAN game-over screen, like the hot-seat one: the end view's ``ending`` above the
+    scores, "See the final table" (T) over the table below it, Esc back to the scores."""
+    import pygame
+
+    from game.ui.scene import Scene
+    from tests.ui.shell_helpers import post_click, post_key
+
+    class Client:
+        result = {"scores": [3, 5], "winners": [1]}
+
+    class Session:
+        client, players = Client(), ["Ann", "Bob"]
+
+        def view(self):
+            return {"over": True, "ending": "Bob turned up the last Witch card. Bob wins with 5."}
+
+        def close(self):
+            pass
+
+    table = Scene(app)
+    app.scenes.push(table)
+    over = lan.LanGameOverScene(app, Session())
+    app.scenes.push(over)
+    app.frame(wait=False)
+    assert " ".join(over.ending_lines(1000)) == Session().view()["ending"]
+    post_click(app, over.ring.find("final_table").rect.center)
+    assert over.looking and app.scenes.visible() == [table, over]
+    post_key(app, pygame.K_ESCAPE)
+    assert not over.looking and app.scenes.visible() == [over]
