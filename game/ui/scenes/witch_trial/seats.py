@@ -68,7 +68,8 @@ class SeatsPanel:
                  seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds)
         # the panel is drawn at (0, 0) and only then placed: its size matters, not where
         # it sits (the zones turn round the table when another seat takes the screen)
-        key = (zone.size, seat, seat == v.get("seat"), self.seat_tags(seat), repr(sorted(p.items())), marks)
+        key = (zone.size, seat, seat == v.get("seat"), self.seat_tags(seat), repr(sorted(p.items())), marks,
+               bool(v.get("revealed")))  # at the end the hand lies face up instead of its backs
         cached = self._seat_cache.get(seat)
         if cached is None or cached[0] != key:
             if cached is not None and cached[1].get_size() == zone.size:
