@@ -261,9 +261,7 @@ def _describe(event: dict, n: Names) -> str:
         return (f"Your intuition: {n.seat(e.get('player_seen'))} envies {v(envy.get('holder'))}'s "
                 f"{envy.get('thing', '?')} and hates {v(ven.get('target'))}.")
     if t == "roll":
-        side = "for" if e.get("side") == "for" else "against"
-        dice = e.get("dice") or []
-        return f"{n.seat(e.get('seat'))} rolls {'+'.join(map(str, dice))} = {e.get('sum')} ({side}, bonus {e.get('bonus')})."
+        return _describe_roll(e, n)
     if t == "sides_locked":
         return "The Prévôt locks the sides."
     if t == "outcome":
@@ -305,3 +303,26 @@ def _describe(event: dict, n: Names) -> str:
     if t == "resolution":
         return "Resolution."
     return str(t).replace("_", " ")
+
+
+def _describe_roll(e: dict, n: Names) -> str:
+    """A roll with its dice, total and what it means (docs/rules/malleus.md §3.6, §7.4):
+    the actor's roll against the target number if nothing changes, or the sum the opposing
+    roller needs to stop it; the opposing roll against the actor's total."""
+    dice = e.get("dice") or []
+    total = e.get("total", (e.get("sum") or 0) + (e.get("bonus") or 0))
+    head = f"{n.seat(e.get('seat'))} rolls {'+'.join(map(str, dice))} = {e.get('sum')}, + {e.get('bonus')} = {total}"
+    if e.get("side") == "for":
+        if "needs" in e and e.get("opposed_by") is not None:
+            needs = e["needs"]
+            if needs > 18:
+                return f"{head}: {n.seat(e['opposed_by'])} cannot stop it with any roll, if nothing changes."
+            return f"{head}: {n.seat(e['opposed_by'])} needs {max(3, needs)} or more on 3d6 to stop it."
+        if "target_number" in e:
+            if e.get("result_if_unchanged") == "win":
+                return f"{head} against {e['target_number']}: a success by {e.get('margin')} if nothing changes."
+            return f"{head} against {e['target_number']}: a failure if nothing changes."
+        return f"{head} for the actor."
+    if "target_number" in e:
+        return f"{head} against the actor's {e.get('actor_total')}: the target number is {e['target_number']}."
+    return f"{head} against."

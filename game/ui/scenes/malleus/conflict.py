@@ -7,7 +7,7 @@ The FOR and AGAINST columns are drop targets: dragging a fact there cites it for
 """
 from __future__ import annotations
 
-import random
+import math
 
 import pygame
 
@@ -18,7 +18,7 @@ from game.ui.scenes.malleus.common import (
 )
 from game.ui.scenes.table_base import panel, text
 
-DICE_SECONDS = 0.9
+DICE_SECONDS = 0.45
 
 
 class ConflictPanel:
@@ -33,8 +33,9 @@ class ConflictPanel:
 
     # ------------------------------------------------------------------ dice anim ----
     def start_dice(self, rolls: list[dict]) -> None:
-        self.dice_anim = {"t": 0.0, "rolls": rolls, "rng": random.Random(len(rolls) * 7 + sum(
-            sum(r.get("dice") or []) for r in rolls))}
+        """Dice were rolled: they drop onto the table showing the faces rolled from the
+        first frame (no tumbling faces that could be mistaken for the roll)."""
+        self.dice_anim = {"t": 0.0, "sides": {r.get("side") for r in rolls}}
         self.dirty = True
 
     def dice_running(self) -> bool:
@@ -46,6 +47,19 @@ class ConflictPanel:
         if anim and anim["t"] < DICE_SECONDS * self.anim_factor:
             anim["t"] += dt
             self.dirty = True
+            if anim["t"] >= DICE_SECONDS * self.anim_factor:
+                self._static_key = None  # settled: the table is drawn once more, as it stands
+
+    def dice_drop(self, side: str) -> float:
+        """How far above its place a die of ``side`` is now (0 when it lies still), as a
+        share of its size: a short fall and one small bounce."""
+        anim = self.__dict__.get("dice_anim")
+        if not anim or side not in anim["sides"] or not self.dice_running():
+            return 0.0
+        t = anim["t"] / max(1e-6, DICE_SECONDS * self.anim_factor)
+        if t < 0.6:
+            return (1 - t / 0.6) ** 2 * 0.8
+        return 0.18 * math.sin((t - 0.6) / 0.4 * math.pi)
 
     def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, colour=(246, 238, 220)) -> None:
         pygame.draw.rect(surface, colour, rect, border_radius=max(3, rect.w // 6))
@@ -59,15 +73,8 @@ class ConflictPanel:
                                max(2, rect.w // 10))
 
     def shown_dice(self, side: str, real: list[int] | None) -> list[int] | None:
-        """The dice to draw for a side: tumbling faces while the roll animates."""
-        anim = self.__dict__.get("dice_anim")
-        if real is None:
-            return None
-        if anim and anim["t"] < DICE_SECONDS * self.anim_factor and any(
-                r.get("side") == side for r in anim["rolls"]):
-            rng = anim["rng"]
-            return [rng.randint(1, 6) for _ in real]
-        return real
+        """The faces drawn for a side: always the faces rolled."""
+        return list(real) if real is not None else None
 
     # ------------------------------------------------------------------- drawing ----
     def draw_conflict_zone(self, surface: pygame.Surface) -> None:
@@ -260,36 +267,85 @@ class ConflictPanel:
             surface.blit(hint, hint.get_rect(midbottom=(col.centerx, col.bottom - self.px(4))))
 
     def draw_dice_row(self, surface: pygame.Surface, box: pygame.Rect, c: dict, n: Names) -> None:
+        """The dice as rolled, each side's sum + bonus = total, then what the roll means:
+        if nothing changes (after the actor's roll) or the verdict (once resolved);
+        docs/rules/malleus.md §3.6."""
         size = max(12, self.px(18))
         die = max(18, min(box.h - self.px(20), self.px(50)))
         x = box.x
-        parts = []
+        rolled = False
         bonus = c.get("bonus") or {}
         for side, dice, label in (("for", c.get("roll_for"), "Actor"), ("against", c.get("roll_against"), "Against")):
             faces = self.shown_dice(side, dice)
             if faces is None:
                 continue
+            lift = int(self.dice_drop(side) * die)
             for value in faces:
-                self.draw_die(surface, pygame.Rect(x, box.y, die, die), value)
+                self.draw_die(surface, pygame.Rect(x, box.y - lift, die, die), value)
                 x += die + self.px(6)
-            total = sum(dice) + (bonus.get(side) or {}).get("total", 0)
-            t = text(f"{label}: {sum(dice)} + {(bonus.get(side) or {}).get('total', 0)} = {total}", size,
-                     theme.PARCHMENT, bold=True)
-            surface.blit(t, (x + self.px(4), box.y + (die - t.get_height()) // 2))
+            words = dice_sum_words(label, dice, (bonus.get(side) or {}).get("total", 0))
+            t = text(words, size, theme.PARCHMENT, bold=True)
+            at = surface.blit(t, (x + self.px(4), box.y + (die - t.get_height()) // 2))
+            self.note_text("dice", words, words, [at], self.conflict_rect())
             x += t.get_width() + self.px(22)
-            parts.append(side)
-        y = box.y + die + self.px(6)
-        result = c.get("result")
-        if result and not self.dice_running():
-            tn = c.get("target_number")
-            how = "9 + against" if not c.get("roll_against") else "3d6 + against"
-            words = (f"{c.get('actor_total')} against {tn} ({how}): "
-                     + ("SUCCESS" if result == "win" else "FAILURE") + f", margin {c.get('margin')}")
-            if c.get("pending_loss") is not None and self.view.get("step") == "aftermath":
-                words += f" — {n.villager(c.get('loss_target'))} is about to lose {c['pending_loss']}"
-            colour = FOR_COLOUR if result == "win" else AGAINST_COLOUR
-            self._line(surface, words, box.x, y, box.w, size + 1, colour, bold=True, what="outcome")
-        elif not parts:
-            tn = 9 + (bonus.get("against") or {}).get("total", 0)
-            self._line(surface, f"No dice yet. Unopposed, the target number would be {tn} (9 + against).",
-                       box.x, box.y + self.px(4), box.w, size, theme.TEXT_MUTED, what="dice")
+            rolled = True
+        y = box.y + (die + self.px(6) if rolled else self.px(4))
+        words, mood = roll_reading(c, n, self.view.get("step"))
+        colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(mood, theme.TEXT_MUTED if mood == "none"
+                                                                  else theme.PARCHMENT)
+        y = self._line(surface, words, box.x, y, box.w, size + (1 if mood in ("win", "loss") else 0), colour,
+                       bold=mood != "none", what="outcome" if mood in ("win", "loss") else "dice")
+        if self.view.get("step") == "sides":
+            self._line(surface, SIDES_AFTER_ROLL, box.x, y + self.px(2), box.w, size - 1, theme.HIGHLIGHT,
+                       what="sides note")
+
+
+#: said where sides are taken while the table waits after the actor's roll (§3.4, §3.6.2)
+SIDES_AFTER_ROLL = "Sides may still be taken: the rules allow it after the roll, until the Prévôt locks them."
+
+
+def dice_sum_words(label: str, dice: list[int], bonus: int) -> str:
+    """'Actor: 5+5+6 = 16, + 11 = 27' — the faces, their sum, the side's bonus, the total."""
+    return f"{label}: {'+'.join(map(str, dice))} = {sum(dice)}, + {bonus} = {sum(dice) + bonus}"
+
+
+def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
+    """What the dice mean now, in words, and a mood for the colour ("win", "loss",
+    "pending", "none"): the verdict once the conflict is resolved; after the actor's roll,
+    the outcome if nothing changes — against the target number when nobody will roll
+    against, or the sum the opposing roller must reach (a tie loses for the actor,
+    §3.6.4); before any roll, the target number an unopposed roll would face. The engine's
+    own reading (``if_unchanged`` in the conflict's view) is used when it gives one."""
+    bonus = c.get("bonus") or {}
+    for_bonus = (bonus.get("for") or {}).get("total", 0)
+    against = (bonus.get("against") or {}).get("total", 0)
+    result = c.get("result")
+    if result:
+        tn = c.get("target_number")
+        how = "3d6 + against" if c.get("roll_against") else "9 + against"
+        words = (f"{c.get('actor_total')} against {tn} ({how}): " + ("SUCCESS" if result == "win" else "FAILURE")
+                 + f", margin {c.get('margin')}.")
+        if c.get("pending_loss") is not None and step == "aftermath":
+            words += f" {n.villager(c.get('loss_target'))} is about to lose {c['pending_loss']}."
+        return words, "win" if result == "win" else "loss"
+    dice = c.get("roll_for")
+    if not dice:
+        return f"No dice yet. Unopposed, the target number would be {9 + against} (9 + against).", "none"
+    total = sum(dice) + for_bonus
+    told = c.get("if_unchanged") or {}
+    roller = told.get("opposed_by", c.get("roller")) if told else c.get("roller")
+    if roller is None:
+        tn = told.get("target_number", 9 + against)
+        margin = total - tn
+        if margin > 0:
+            return f"{total} against {tn} (9 + {against}): a success by {margin} if nothing changes.", "pending"
+        tie = " (a tie loses)" if margin == 0 else ""
+        return f"{total} against {tn} (9 + {against}): a failure{tie} if nothing changes.", "pending"
+    needs = told.get("needs", total - against)
+    who = n.seat(roller)
+    if needs > 18:
+        return f"{who} rolls 3d6 + {against} against {total}: no roll can stop it if nothing changes.", "pending"
+    if needs <= 3:
+        return f"{who} rolls 3d6 + {against} against {total}: any roll stops it if nothing changes.", "pending"
+    return (f"{who} rolls 3d6 + {against} against {total}: {needs} or more on the dice stops it "
+            "(a tie stops it).", "pending")
