@@ -5,7 +5,8 @@ A Tiled map (1920x1080, 8 px tiles, no tile layers) with:
 * ``players_4`` / ``players_5`` / ``players_6``: the table's zones (the same for every
   count): ``map`` (the village), ``conflict`` (the conflict / round panel), ``ledger``
   (the tabs: general ledger, witch stereotypes, players, one's own ledger), ``log``,
-  ``message`` (the hint and action strip under the map);
+  ``guide`` (the guide of the current step with its action bar), ``message`` (the hint
+  strip under the map);
 * ``places``: named places of the village, where scenes are framed (a rectangle each,
   named as the players read it, class ``place``);
 * ``scenery``: the backdrop, drawn by the table from these shapes: ``field`` and
@@ -30,9 +31,10 @@ OUT = ROOT / "assets" / "layouts" / "malleus.tmx"
 ZONES = [  # name, x, y, w, h  (design pixels of 1920x1080)
     ("map", 8, 8, 1172, 992),
     ("message", 8, 1008, 1172, 64),
-    ("conflict", 1188, 8, 724, 492),
-    ("ledger", 1188, 508, 724, 326),
-    ("log", 1188, 842, 724, 230),
+    ("guide", 1188, 8, 724, 226),
+    ("conflict", 1188, 242, 724, 394),
+    ("ledger", 1188, 644, 724, 240),
+    ("log", 1188, 892, 724, 180),
 ]
 
 PLACES = [  # name, x, y, w, h (inside the map)

@@ -108,6 +108,7 @@ class MalleusPlayer:
             self.done["rearrange"] += 1
             return "rearrange"
         names = [b.name for b in t.buttons if b.visible and b.enabled]
+        names += [name for _l, _f, name, _s in t.__dict__.get("more_actions") or []]
         for wanted in PRIORITY:
             if wanted == "new_villager" and "new_villager" in names:
                 b = view.get("building") or {}
@@ -117,14 +118,25 @@ class MalleusPlayer:
             if hit is not None:
                 if hit == "frame":
                     return self._frame(t)
-                post_click(app, t.locate("button", hit))
+                self.press(t, hit)
                 self.done[hit] += 1
                 return hit
         _frames(app, 2)
         return "idle"
 
+    def press(self, t, name: str) -> None:
+        """Press the action ``name``: its button, or its line in the More… chooser."""
+        at = t.locate("button", name)
+        if at is not None:
+            post_click(self.app, at)
+            return
+        hidden = [n for _l, _f, n, _s in t.__dict__.get("more_actions") or []]
+        post_click(self.app, t.locate("button", "more"))
+        post_click(self.app, t.locate("prompt", hidden.index(name)))
+
     def _has(self, name: str) -> bool:
-        return any(b.name == name and b.visible and b.enabled for b in self.table.buttons)
+        return any(b.name == name and b.visible and b.enabled for b in self.table.buttons) or name in [
+            n for _l, _f, n, _s in self.table.__dict__.get("more_actions") or []]
 
     def _prompt(self, t) -> str:
         p = t.prompt
@@ -182,7 +194,7 @@ class MalleusPlayer:
         return what
 
     def _frame(self, t) -> str:
-        post_click(self.app, t.locate("button", "frame"))
+        self.press(t, "frame")
         c = t.view.get("conflict") or {}
         others = [v["id"] for v in t.view.get("villagers") or []
                   if v["id"] not in (c.get("actor_villager"), c.get("target")) and v["status"] == "alive"]

@@ -196,8 +196,7 @@ class ActionsPanel:
             add(f"Reject “{n.fact(c['fact'])[:20]}”", lambda s=seat, c=c: self.send(s, c),
                 f"reject_{c['fact']}_{c['side']}")
         if self.can("cite_fact"):
-            s = 0 if 0 in self.can("cite_fact") else self.can("cite_fact")[0]
-            add(self.who(s) + "Cite a fact…", lambda s=s: self.prompt_cite(s), "cite")
+            add("Cite a fact…", self.prompt_cite, "cite")
         if self.can("assign_side") or self.can("set_present"):
             s = (self.can("assign_side") or self.can("set_present"))[0]
             add("Who is present…", lambda s=s: self.prompt_present(s), "present")
@@ -297,11 +296,13 @@ class ActionsPanel:
 
         def chosen(value, pend=pend) -> None:
             direction, kind, mutual = value
+            self.pending_villager = None  # the mode ends before the table is read again
             error = self.send(pend["seat"], {"type": "add_villager", "name": pend["name"], "facts": pend["facts"],
                                              "relation": {"with": other, "kind": kind, "direction": direction,
                                                           "mutual": mutual}})
-            if not error:
-                self.pending_villager = None
+            if error:
+                self.pending_villager = pend  # refused: the plate waits for another try
+            self.refresh_controls()
 
         self.choose("Which relationship?", options, chosen)
 
@@ -321,11 +322,13 @@ class ActionsPanel:
             direction, kind, mutual = value
 
             def send(vals: dict) -> str | None:
+                self.link_seat, self.link_from = None, None
                 error = self.send(seat, {"type": "add_fact_relation", "villager": a, "fact": vals["fact"],
                                          "relation": {"with": b, "kind": kind, "direction": direction,
                                                       "mutual": mutual}})
-                if not error:
-                    self.link_seat = None
+                if error:
+                    self.link_seat = seat
+                self.refresh_controls()
                 return error
 
             self.open_form(Form(f"A new fact about {n.villager(a)}", [
@@ -503,18 +506,20 @@ class ActionsPanel:
         self.dirty = True
         return None
 
-    def prompt_cite(self, seat: int) -> None:
+    def prompt_cite(self) -> None:
+        """Cite a fact by choosing it, its side and — at a shared screen — who cites it."""
         n = self.names()
-        facts = [(n.fact(c["fact"])[:60], c["fact"]) for c in self.moves_of(seat)
-                 if c.get("type") == "cite_fact" and c["side"] == "for"]
-        facts += [(n.fact(c["fact"])[:60] + " (against only)", c["fact"]) for c in self.moves_of(seat)
-                  if c.get("type") == "cite_fact" and c["side"] == "against"
-                  and c["fact"] not in [f for _l, f in facts]]
+        moves = [c for _s, c in self.seat_moves("cite_fact")]
+        facts: list[tuple[str, str]] = []
+        for c in moves:
+            if c["fact"] not in [f for _l, f in facts]:
+                facts.append((n.fact(c["fact"])[:80], c["fact"]))
 
         def side_for(fid: str) -> None:
-            self.choose(f"Cite “{n.fact(fid)[:40]}” for which side?", [("For the action", "for"),
-                                                                       ("Against it", "against")],
-                        lambda side: self.send(seat, {"type": "cite_fact", "fact": fid, "side": side}))
+            sides = [s for s in ("for", "against") if {"type": "cite_fact", "fact": fid, "side": s} in moves]
+            self.choose(f"Cite “{n.fact(fid)[:60]}” for which side?",
+                        [("For the action" if s == "for" else "Against it", s) for s in sides],
+                        lambda side: self.drop_fact(fid, side))
 
         self.choose("Cite which fact?", facts, side_for)
 
@@ -536,14 +541,20 @@ class ActionsPanel:
         self.choose("Who is present, and for whom?", opts, lambda cmd: self.send(seat, cmd))
 
     def drop_fact(self, fid: str, side: str) -> None:
+        """Cite ``fid`` for ``side`` (a fact dropped on a column, or chosen): any seat may
+        cite and the table records who did (docs/rules/malleus.md §3.4). On a seat's own
+        screen that seat cites; at a shared screen the table asks who, when several may."""
         seats = [s for s, cmd in self.seat_moves("cite_fact") if cmd["fact"] == fid and cmd["side"] == side]
         if not seats:
             self.toast("That fact cannot be cited for that side now.")
             return
-        seat = 0 if 0 in seats else seats[0]
-        if self.me() is not None:
-            seat = self.me()
-        self.send(seat, {"type": "cite_fact", "fact": fid, "side": side})
+        command = {"type": "cite_fact", "fact": fid, "side": side}
+        if self.me() is not None or len(seats) == 1:
+            self.send(seats[0], command)
+            return
+        n = self.names()
+        self.choose(f"Who cites “{n.fact(fid)[:60]}” {'for' if side == 'for' else 'against'} the action?",
+                    [(n.short_seat(s), s) for s in seats], lambda seat: self.send(seat, command))
 
     # ------------------------------------------------------------ secret actions ----
     def form_secret_action(self, seat: int) -> None:

@@ -217,9 +217,11 @@ def _describe(event: dict, n: Names) -> str:
     if t == "cite":
         return f"{n.seat(e.get('by'))} cites “{n.fact(e.get('fact'))}” for the {e.get('side')} side."
     if t == "approve":
-        return f"The Prévôt counts “{n.fact(e.get('fact'))}” for the {e.get('side')} side (+1)."
+        by = f", cited by {n.short_seat(e['by'])}," if "by" in e else ""
+        return f"The Prévôt counts “{n.fact(e.get('fact'))}”{by} for the {e.get('side')} side (+1)."
     if t == "reject":
-        return f"The Prévôt does not count “{n.fact(e.get('fact'))}”."
+        by = f" (cited by {n.short_seat(e['by'])})" if "by" in e else ""
+        return f"The Prévôt does not count “{n.fact(e.get('fact'))}”{by}."
     if t == "assign":
         return f"The Prévôt puts {v(e.get('villager'))} on the {e.get('side')} side."
     if t == "resolution":
@@ -258,8 +260,8 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("kind") == "eavesdropping":
             return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
-        return (f"Your intuition: {n.seat(e.get('player_seen'))} envies {v(envy.get('holder'))}'s "
-                f"{envy.get('thing', '?')} and hates {v(ven.get('target'))}.")
+        return (f"Your intuition: {n.seat(e.get('player_seen'))} envies {envy.get('thing', '?')}, held by "
+                f"{v(envy.get('holder'))}, and hates {v(ven.get('target'))}.")
     if t == "roll":
         return _describe_roll(e, n)
     if t == "sides_locked":

@@ -19,6 +19,8 @@ from game.ui.scenes.malleus.common import (
 from game.ui.scenes.table_base import panel, text
 
 DICE_SECONDS = 0.45
+#: the smallest type in the panel (table_base.MIN_TEXT)
+MIN_SIZE = 11
 
 
 class ConflictPanel:
@@ -185,10 +187,10 @@ class ConflictPanel:
 
     def draw_conflict(self, surface: pygame.Surface, r: pygame.Rect, c: dict) -> None:
         n = self.names()
-        pad = self.px(14)
-        x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
+        pad = self.px(12)
+        x, y, w = r.x + pad, r.y + self.px(10), r.w - 2 * pad
         size = max(12, self.px(18))
-        head = max(13, self.px(23))
+        head = max(13, self.px(22))
         kind = KIND_TITLES.get(c.get("kind"), c.get("kind"))
         y = self._line(surface, f"{kind}: {conflict_title(c, n)}", x, y, w, head, theme.HIGHLIGHT, bold=True)
         scene = next((s for s in self.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
@@ -203,26 +205,72 @@ class ConflictPanel:
             extra.append(f"claimed secret: “{c['params']['claimed_text']}”")
         y = self._line(surface, f"{where}{': ' + present if present else ''}."
                        + ("  (" + "; ".join(extra) + ")" if extra else ""), x, y + self.px(2), w, size - 1,
-                       theme.TEXT_MUTED) + self.px(6)
-        bottom_room = self.px(64)  # the buttons below
-        col_h = r.bottom - bottom_room - y - self.px(96)
+                       theme.TEXT_MUTED) + self.px(4)
+        dice_h = self.dice_row_height(c, w)
+        col_h = max(self.px(90), r.bottom - self.px(8) - dice_h - y)
         half = (w - pad) // 2
         bonus = c.get("bonus") or {}
         for i, side in enumerate(("for", "against")):
-            col = pygame.Rect(x + i * (half + pad), y, half, max(self.px(80), col_h))
+            col = pygame.Rect(x + i * (half + pad), y, half, col_h)
             self._columns[side] = col
             self.draw_side(surface, col, side, bonus.get(side) or {}, c, n)
-        self.draw_dice_row(surface, pygame.Rect(x, y + max(self.px(80), col_h) + self.px(6), w, self.px(88)), c, n)
+        self.draw_dice_row(surface, pygame.Rect(x, y + col_h + self.px(6), w, dice_h), c, n)
+
+    def dice_row_height(self, c: dict, width: int) -> int:
+        """The height the dice row needs: the dice (if rolled), what they mean and, while
+        sides may be taken after the roll, the note saying so."""
+        size = max(12, self.px(18))
+        font = get_font(size + 1, bold=True)
+        words, _mood = roll_reading(c, self.names(), self.view.get("step"))
+        h = len(wrap_text(words, font, width)) * font.get_linesize()
+        if c.get("roll_for") or c.get("roll_against"):
+            h += max(18, self.px(44)) + self.px(6)
+        if self.view.get("step") == "sides":
+            small = get_font(size - 1)
+            h += len(wrap_text(SIDES_AFTER_ROLL, small, width)) * small.get_linesize() + self.px(2)
+        return h + self.px(4)
+
+    def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[tuple[str, tuple, str, bool]]:
+        """The lines of a side's column: (words, colour, what, may be left out): every term
+        of the bonus (§3.4), the counted facts with who cited them, the players on that
+        side. Only the list of supporters may be left out when the column is full (their sum
+        stays in the pool term)."""
+        base = b.get("base") or {}
+        facts = b.get("facts") or []
+        who = n.villager(base.get("villager")) if base.get("villager") else "no target"
+        rows = [(f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
+                 f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}", theme.TEXT_LIGHT, "bonus line", False)]
+        members = b.get("pool") or []
+        if members:
+            names = ", ".join(f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned"
+                                                                               else "") for m in members)
+            rows.append((f"Support: {names}", theme.TEXT_LIGHT, "bonus line", True))
+        from_log = self.citers(c.get("id"))
+        for fid in facts:
+            by = citer_of(c, fid, from_log)
+            rows.append((f"+1 “{n.fact(fid)}”" + (f" (cited by {n.short_seat(by)})" if by is not None else ""),
+                         theme.PARCHMENT, "counted fact", False))
+        principal = c.get("principal")
+        if principal is not None and c.get("principal_side") == side:
+            rows.append((f"{n.seat(principal)} opposes (principal)" if side == "against"
+                         else f"{n.seat(principal)} supports (principal)", theme.TEXT_LIGHT, "bonus line", False))
+        for seat, s in sorted((c.get("sides") or {}).items()):
+            if s == side and int(seat) != principal:
+                rows.append((f"{n.seat(int(seat))} sides here", theme.TEXT_LIGHT, "bonus line", False))
+        return rows
 
     def draw_side(self, surface: pygame.Surface, col: pygame.Rect, side: str, b: dict, c: dict, n: Names) -> None:
+        """One side's column: its total, each term of its bonus, the facts cited for it
+        awaiting the Prévôt (with his Count / Reject beside each) and the players who may
+        still take this side (a button each). Everything is read whole: the type steps
+        down to 11 px until it fits."""
         colour = FOR_COLOUR if side == "for" else AGAINST_COLOUR
         lit = self.__dict__.get("fact_drag") is not None and col.collidepoint(self.pointer)
         fill = tuple(min(255, v + 30) for v in theme.PANEL) if lit else theme.PANEL
         pygame.draw.rect(surface, fill, col, border_radius=self.px(8))
         pygame.draw.rect(surface, colour, col, max(2, self.px(3)), border_radius=self.px(8))
-        size = max(11, self.px(17))
         big = max(14, self.px(26))
-        x, y, w = col.x + self.px(10), col.y + self.px(8), col.w - self.px(20)
+        x, y, w = col.x + self.px(10), col.y + self.px(6), col.w - self.px(20)
         total = b.get("total", 0)
         title = "FOR the action" if side == "for" else "AGAINST"
         label = text(title, max(12, self.px(19)), colour, bold=True)
@@ -230,41 +278,102 @@ class ConflictPanel:
         tot = text(str(total), big, theme.HIGHLIGHT, bold=True)
         surface.blit(tot, tot.get_rect(topright=(col.right - self.px(10), y - self.px(2))))
         self.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
-        y += max(label.get_height(), tot.get_height()) + self.px(4)
-        base = b.get("base") or {}
-        lines = [f"Standing of {n.villager(base.get('villager')) if base.get('villager') else 'no target'}: "
-                 f"{base.get('standing', 0)}"]
-        members = b.get("pool") or []
-        if members:
-            who = ", ".join(f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned" else "")
-                            for m in members)
-            lines.append(f"Support: {who}")
-        lines.append(f"Pool {b.get('pool_sum', 0)} ÷ 3 → +{b.get('pool_bonus', 0)}")
-        facts = b.get("facts") or []
-        if facts:
-            lines.append(f"Facts +{len(facts)}: " + "; ".join(n.fact(f) for f in facts))
-        else:
-            lines.append("Facts +0")
-        principal = c.get("principal")
-        if principal is not None and c.get("principal_side") == side:
-            lines.append(f"{n.seat(principal)} opposes (principal)" if side == "against"
-                         else f"{n.seat(principal)} supports (principal)")
-        for seat, s in sorted((c.get("sides") or {}).items()):
-            if s == side and int(seat) != principal:
-                lines.append(f"{n.seat(int(seat))} sides here")
-        for words in lines:
-            if y > col.bottom - self.px(18):
-                break
-            y = self._line(surface, words, x, y, w, size, theme.TEXT_LIGHT, what="bonus line") + self.px(2)
+        y += max(label.get_height(), tot.get_height()) + self.px(2)
+        rows = self.side_rows(side, b, c, n)
         cites = [ci for ci in c.get("citations") or [] if ci.get("side") == side]
-        for ci in cites:
-            if y > col.bottom - self.px(18):
+        judge = {ci["fact"]: (self.panel_button(f"approve_{ci['fact']}_{side}"),
+                              self.panel_button(f"reject_{ci['fact']}_{side}")) for ci in cites}
+        chips = [bt for bt in self.panel_buttons_of(f"{side}_")]
+        bh = max(22, self.px(34))
+        small_b = max(11, self.px(15))
+        judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.px(6)
+        room = col.bottom - self.px(6) - y - (bh + self.px(4) if chips else 0)
+        size = max(MIN_SIZE, self.px(17))
+
+        def need(rows: list, size: int) -> int:
+            font, small = get_font(size), get_font(max(MIN_SIZE, size - 1))
+            total = sum(len(wrap_text(r[0], font, w)) * font.get_linesize() + self.px(2) for r in rows)
+            for ci in cites:
+                judged = any(judge[ci["fact"]])
+                total += max(len(wrap_text(self.citation_words(ci, n, judged), small,
+                                           w - (judge_w if judged else 0))) * small.get_linesize(),
+                             bh if judged else 0) + self.px(3)
+            return total
+
+        while need(rows, size) > room and size > MIN_SIZE:  # the largest size at which it all fits
+            size -= 1
+        if need(rows, size) > room:
+            rows = [r for r in rows if not r[3]]
+        bottom = col.bottom - self.px(6) - (bh + self.px(4) if chips else 0)
+        for words, tint, what, _optional in rows:
+            if y + get_font(size).get_linesize() > bottom:
                 break
-            y = self._line(surface, f"cited by {n.short_seat(ci['by'])}: {n.fact(ci['fact'])} (awaits the Prévôt)",
-                           x, y, w, size - 1, theme.TEXT_MUTED, what="citation") + self.px(2)
+            y = self._line(surface, words, x, y, w, size, tint, what=what) + self.px(2)
+        for ci in cites:
+            approve, reject = judge[ci["fact"]]
+            judged = bool(approve or reject)
+            cw = w - (judge_w if judged else 0)
+            top = y
+            if top + max(bh if judged else 0, get_font(size - 1).get_linesize()) > bottom:
+                break
+            y = self._line(surface, self.citation_words(ci, n, judged), x, y, cw, max(MIN_SIZE, size - 1),
+                           theme.TEXT_MUTED, what="citation")
+            bx = x + w
+            for button in (reject, approve):
+                if button is None:
+                    continue
+                bw = (judge_w - self.px(6)) // 2
+                bx -= bw
+                button.rect = pygame.Rect(bx, top, bw, bh)
+                button.font_size = small_b
+                button.visible = True
+                bx -= self.px(6)
+            y = max(y, top + (bh if approve or reject else 0)) + self.px(3)
+        if chips:
+            cx, cy = x, col.bottom - self.px(6) - bh
+            caption = "Take this side:" if len(chips) > 1 or chips[0].label != "Take this side" else ""
+            widths = [get_font(small_b, bold=True).size(chip.label)[0] + 22 for chip in chips]
+            if caption:
+                cap = text(caption, small_b, theme.TEXT_MUTED)
+                if cap.get_width() + self.px(6) + sum(widths) + self.px(6) * len(widths) <= w:
+                    at = surface.blit(cap, (cx, cy + (bh - cap.get_height()) // 2))
+                    self.note_text("chips", caption, caption, [at], col)
+                    cx = at.right + self.px(6)
+            for chip, cw in zip(chips, widths):
+                if cx + cw > x + w:
+                    break
+                chip.rect = pygame.Rect(cx, cy, cw, bh)
+                chip.font_size = small_b
+                chip.visible = True
+                cx += cw + self.px(6)
         if lit:
-            hint = text("drop to cite here", size, theme.HIGHLIGHT, bold=True)
+            hint = text("drop to cite here", max(11, self.px(17)), theme.HIGHLIGHT, bold=True)
             surface.blit(hint, hint.get_rect(midbottom=(col.centerx, col.bottom - self.px(4))))
+
+    def citers(self, conflict_id) -> dict:
+        """Fact id -> the seat that cited it, in this conflict, from the log (the citation,
+        or the approval when it names the citer; docs/rules/malleus.md §3.4)."""
+        out: dict = {}
+        for e in self.__dict__.get("log_events") or []:
+            if e.get("conflict") == conflict_id and e.get("type") in ("cite", "approve") and "by" in e:
+                out[e.get("fact")] = e["by"]
+        return out
+
+    @staticmethod
+    def citation_words(ci: dict, n: Names, judged_here: bool = False) -> str:
+        """A citation awaiting the Prévôt (who judges it with the buttons beside it)."""
+        tail = "" if judged_here else ", awaits the Prévôt"
+        return f"“{n.fact(ci['fact'])}” — cited by {n.short_seat(ci['by'])}{tail}"
+
+    def panel_button(self, name: str):
+        """The table's button of that name placed in the conflict panel (None: not offered)."""
+        for button in self.__dict__.get("panel_buttons") or []:
+            if button.name == name:
+                return button
+        return None
+
+    def panel_buttons_of(self, prefix: str) -> list:
+        return [b for b in self.__dict__.get("panel_buttons") or [] if b.name.startswith(prefix)]
 
     def draw_dice_row(self, surface: pygame.Surface, box: pygame.Rect, c: dict, n: Names) -> None:
         """The dice as rolled, each side's sum + bonus = total, then what the roll means:
@@ -349,3 +458,15 @@ def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
         return f"{who} rolls 3d6 + {against} against {total}: any roll stops it if nothing changes.", "pending"
     return (f"{who} rolls 3d6 + {against} against {total}: {needs} or more on the dice stops it "
             "(a tie stops it).", "pending")
+
+
+def citer_of(c: dict, fid: str, from_log: dict | None = None):
+    """Who cited a counted fact: as the conflict's view says (``facts`` maps a fact to its
+    side, or to ``{"side", "by"}``; ``cited_by`` maps a fact to its citer), else as the log's
+    approval or citation of it says (None: nobody known)."""
+    value = (c.get("facts") or {}).get(fid)
+    if isinstance(value, dict) and "by" in value:
+        return value["by"]
+    if fid in (c.get("cited_by") or {}):
+        return c["cited_by"][fid]
+    return (from_log or {}).get(fid)

@@ -48,10 +48,19 @@ class LedgerPanel:
         x = r.x + self.px(8)
         self.tab_rects = []
         current = self.current_tab()
+        right = r.right - self.px(6)
+        private = self.panel_button("private")  # a player's own screen, from the shared table
+        if private is not None:
+            tab_h = get_font(size, bold=True).get_linesize() + self.px(8)
+            w = get_font(size, bold=True).size(private.label)[0] + 22
+            private.rect = pygame.Rect(right - w, r.y + self.px(6), w, tab_h)
+            private.font_size = size
+            private.visible = True
+            right = private.rect.x - self.px(6)
         for key, label in self.ledger_tabs():
             t = text(label, size, theme.INK if key == current else theme.TEXT_LIGHT, bold=True)
             box = pygame.Rect(x, r.y + self.px(6), t.get_width() + self.px(18), t.get_height() + self.px(8))
-            if box.right > r.right - self.px(6):
+            if box.right > right:
                 break
             pygame.draw.rect(surface, theme.HIGHLIGHT if key == current else theme.WOOD, box,
                              border_radius=self.px(8))
@@ -71,14 +80,24 @@ class LedgerPanel:
             surface.set_clip(clip)
 
     def _rows(self, surface: pygame.Surface, body: pygame.Rect, rows: list[tuple[str, tuple, bool, str | None]],
-              size: int) -> None:
-        """Wrapped rows (words, colour, bold, fact id for dragging), scrolled to fit."""
+              size: int, buttons: dict | None = None) -> None:
+        """Wrapped rows (words, colour, bold, fact id for dragging), scrolled to fit;
+        ``buttons``: row index -> a button placed at that row's right end (the row's words
+        wrap before it; a row scrolled out of sight hides its button)."""
         font = get_font(size)
         line = font.get_linesize()
         y = body.y - self.__dict__.get("ledger_scroll", 0)
-        for words, colour, bold, fid in rows:
-            lines = wrap_text(words, get_font(size, bold=bold), body.w - self.px(8))
-            box = pygame.Rect(body.x, y, body.w, len(lines) * line)
+        for index, (words, colour, bold, fid) in enumerate(rows):
+            button = (buttons or {}).get(index)
+            bw = 0
+            if button is not None:
+                bw = get_font(size, bold=True).size(button.label)[0] + 22
+                button.rect = pygame.Rect(body.right - bw, y, bw, line + self.px(6))
+                button.font_size = size
+                button.visible = body.contains(button.rect)
+                bw += self.px(8)
+            lines = wrap_text(words, get_font(size, bold=bold), body.w - self.px(8) - bw)
+            box = pygame.Rect(body.x, y, body.w, max(len(lines) * line, line + self.px(6) if button else 0))
             if fid is not None:  # a citable line: a grip mark on its left
                 pygame.draw.rect(surface, theme.WOOD_LIGHT, (body.x, y + 2, max(2, self.px(4)), box.h - 4))
             drawn = []
@@ -92,7 +111,7 @@ class LedgerPanel:
                     self.note_text("ledger", words, " ".join(lines), visible, body)
             if fid is not None:
                 self.ledger_fact_rows.append((fid, box.clip(body)))
-            y += self.px(4)
+            y = max(y, box.bottom) + self.px(4)
         scrolled = self.__dict__.get("ledger_scroll", 0)
         if y > body.bottom or scrolled:  # more than fits: say the wheel scrolls it
             hint = text("↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up", size - 1,
@@ -141,6 +160,19 @@ class LedgerPanel:
         size = max(11, self.px(17))
         rows = [(f"Private: only you and the Prévôt see this — {self.source.players[you.get('seat', 0)]}",
                  theme.HIGHLIGHT, True, None)]
+        hand = you.get("hand") or []
+        buttons: dict[int, object] = {}
+        if hand:
+            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
+            for h in hand:
+                info = card_info(h["type"])
+                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
+                    if h.get("queued") else ""
+                play = self.panel_button(f"ledger_play_{h['card']}")
+                if play is not None:
+                    buttons[len(rows)] = play
+                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
+                             None))
         if you.get("villager"):
             rows.append((f"You play {n.villager(you['villager'])}.", theme.TEXT_LIGHT, False, None))
         secret = you.get("secret")
@@ -150,7 +182,7 @@ class LedgerPanel:
         envy = you.get("envy")
         if envy:
             what = envy["thing"] + (f" ({n.villager(envy['thing_villager'])})" if envy.get("thing_villager") else "")
-            rows.append((f"Envy: {n.villager(envy['holder'])}'s {what} — +6 personal gain if they burn.",
+            rows.append((f"Envy: {what}, held by {n.villager(envy['holder'])} — +6 personal gain if they burn.",
                          theme.PARCHMENT, False, None))
         elif you.get("villager"):
             rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
@@ -166,15 +198,6 @@ class LedgerPanel:
         comp = you.get("companion") or you.get("companion_choice")
         if comp:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
-        hand = you.get("hand") or []
-        if hand:
-            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
-            for h in hand:
-                info = card_info(h["type"])
-                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
-                    if h.get("queued") else ""
-                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
-                             None))
         for item in you.get("inbox") or []:
             if item["kind"] == "note":
                 rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))
@@ -185,7 +208,7 @@ class LedgerPanel:
                 envy, ven = item.get("envy") or {}, item.get("vendetta") or {}
                 rows.append((f"Your intuition about {n.seat(item['player'])}: envies {n.villager(envy.get('holder'))},"
                              f" hates {n.villager(ven.get('target'))}.", theme.TEXT_MUTED, False, None))
-        self._rows(surface, body, rows, size)
+        self._rows(surface, body, rows, size, buttons)
 
     def draw_tab_prevot(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         screen = self.view.get("prevot_screen") or {}
@@ -219,7 +242,8 @@ class LedgerPanel:
                              theme.TEXT_LIGHT, False, None))
             envy, ven = led.get("envy"), led.get("vendetta")
             if envy:
-                rows.append((f"   envy: {n.villager(envy['holder'])}'s {envy['thing']}", theme.TEXT_LIGHT, False, None))
+                rows.append((f"   envy: {envy['thing']}, held by {n.villager(envy['holder'])}", theme.TEXT_LIGHT,
+                             False, None))
             if ven:
                 rows.append((f"   vendetta: {n.villager(ven['target'])} (baseline {ven['baseline']}): {ven['reason']}",
                              theme.TEXT_LIGHT, False, None))

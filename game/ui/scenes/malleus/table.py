@@ -38,6 +38,8 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.input import InputEvent
 from game.ui.scenes.malleus.actions import ActionsPanel
+from game.ui.scenes.malleus.bar import cut_labels, label_of, lay_out_bar
+from game.ui.scenes.malleus.guide import draw_guide, guide_for
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.scenes.malleus.common import Names, describe
 from game.ui.scenes.malleus.conflict import ConflictPanel
@@ -45,15 +47,21 @@ from game.ui.scenes.malleus.forms import FormHost
 from game.ui.scenes.malleus.ledger import LedgerPanel
 from game.ui.scenes.malleus.rounds import RoundsPanel
 from game.ui.scenes.malleus.village import VillagePanel
-from game.ui.scenes.table_base import Rect, TableScene, fit_text, panel, scale_design_rects, text
+from game.ui.scenes.table_base import (Prompt, Rect, TableScene, fit_lines, fit_text, panel, scale_design_rects,
+                                      text)
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
-DESIGN_ZONES: dict[str, Rect] = {
-    "map": (8, 8, 1172, 992), "message": (8, 1008, 1172, 64), "conflict": (1188, 8, 724, 492),
-    "ledger": (1188, 508, 724, 326), "log": (1188, 842, 724, 230),
+DESIGN_ZONES: dict[str, Rect] = {  # as assets/layouts/malleus.tmx (tools/make_malleus_map.py)
+    "map": (8, 8, 1172, 992), "message": (8, 1008, 1172, 64), "guide": (1188, 8, 724, 226),
+    "conflict": (1188, 242, 724, 394), "ledger": (1188, 644, 724, 240), "log": (1188, 892, 724, 180),
 }
+#: actions drawn beside what they act on, not in the bar: the Prévôt's count / reject beside
+#: each cited fact and a player's side under that side's column (the conflict panel); a card's
+#: Play… beside it in one's ledger (also in the bar), and a player's private screen above the
+#: ledger tabs
+PANEL_ACTIONS = ("approve_", "reject_", "for_", "against_", "private")
 DRAG_START = 6
 
 
@@ -62,7 +70,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     """The Malleus table (see the module docstring)."""
 
     game = "malleus"
-    REQUIRED_ZONES = ("map", "conflict", "ledger", "log", "message")
+    REQUIRED_ZONES = ("map", "guide", "conflict", "ledger", "log", "message")
     HELP_IN_LOG = True
 
     def __init__(self, app, source) -> None:
@@ -119,10 +127,10 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def on_layout(self) -> None:
         self.__dict__.pop("_backdrop", None)
         self.__dict__.pop("_plate_cache", None)
-        m = pygame.Rect(self.rects["message"])
-        left = int(m.w * 0.42)
-        self.rects["actions"] = (m.x + left, m.y, m.w - left, m.h)
-        self.rects["message"] = (m.x, m.y, left - 6, m.h)
+        g = pygame.Rect(self.rects["guide"])
+        pad = self.px(10)
+        bar = max(28, self.px(48))
+        self.rects["actions"] = (g.x + pad, g.bottom - pad - bar, g.w - 2 * pad, bar)
 
     def my_hand(self) -> list[str]:
         return []  # the hand is listed in the ledger and played through buttons (no card sprites)
@@ -136,10 +144,14 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         self.collect_round_report(recent)
         if old.get("phase") != new.get("phase") or old.get("step") != new.get("step"):
             self.frame_seat = None if new.get("step") != "frame" else self.frame_seat
-            if new.get("phase") != "building":
-                self.pending_villager, self.link_seat, self.link_from = None, None, None
             if new.get("step") != "frame":
                 self.picked_plates = []
+        # a building mode belongs to the seat whose building turn it is: it ends with that turn
+        building = (new.get("building") or {}).get("seat") if new.get("phase") == "building" else None
+        if self.pending_villager and self.pending_villager.get("seat") != building:
+            self.pending_villager = None
+        if self.link_seat is not None and self.link_seat != building:
+            self.link_seat, self.link_from = None, None
 
     def describe_event(self, event: dict) -> str:
         return describe(event, Names(self.view, list(self.source.players)))
@@ -166,46 +178,92 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
             if seats:
                 return "Private input: " + ", ".join(n.short_seat(s) for s in seats) + \
                     " — press your name, the others look away."
-        who = " and ".join(n.short_seat(s) for s in to_act) or "nobody"
-        return f"Waiting for {who}. Drag plates to arrange the village; click one for its facts."
+        if v.get("conflict") and v.get("step") in ("scene", "roll", "sides", "oppose"):
+            return "Drag a fact (click a plate for its facts, or from the ledger) onto FOR or AGAINST to cite it."
+        return "Drag plates to arrange the village; hover or click one for its facts."
 
     # ------------------------------------------------------------------ buttons ----
     def make_buttons(self) -> list[Button]:
+        """The guide panel's action bar (one row: the step's main action, the others that
+        fit, "More…" for the rest) and the buttons the conflict panel places beside what
+        they act on (see ``bar`` and ``PANEL_ACTIONS``)."""
         actions = list(self.action_list()) if self.form is None else []
         if self.frame_seat is not None:
-            actions = [(f"Where: {self.frame_location} ↓", self.prompt_location, "frame_where", "normal"),
-                       ("Frame the scene", self.frame_now, "frame_now", "primary"),
+            actions = [("Frame the scene", self.frame_now, "frame_now", "primary"),
+                       (f"Where: {self.frame_location} ↓", self.prompt_location, "frame_where", "normal"),
                        ("Cancel", self.cancel_modes, "frame_cancel", "normal")]
         if self.pending_villager or self.link_seat is not None:
-            actions = [a for a in actions if a[2] in ("pass",)] + [("Cancel", self.cancel_modes, "link_cancel",
-                                                                     "normal")]
-        actions.append(("Chronicle", self.export_chronicle, "chronicle", "normal"))
+            actions = [("Cancel", self.cancel_modes, "link_cancel", "normal")]
+        panel = [a for a in actions if a[2].startswith(PANEL_ACTIONS)]
+        panel += [(label, fn, "ledger_" + name, style) for label, fn, name, style in actions
+                  if name.startswith("play_")]
+        actions = [a for a in actions if not a[2].startswith(PANEL_ACTIONS)]
+        actions.append(("Export the chronicle", self.export_chronicle, "chronicle", "normal"))
+        seats = []
         banner = getattr(self.source, "banner_seats", None)
         if banner is not None and self.form is None:
             for seat in banner():
-                actions.insert(0, (f"{self.source.players[seat] if seat else 'Prévôt'}: private turn",
-                                   lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
+                who = "Prévôt" if seat == 0 else self.source.players[seat]
+                seats.append((who, lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
         area = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
-        size = max(12, self.px(19))
-        h = max(26, area.h - self.px(14))
+        size = max(12, min(self.px(19), area.h - 12))
         gap = self.px(8)
-        buttons: list[Button] = []
-        x, y = area.right, area.y + (area.h - h) // 2
-        font = get_font(size, bold=True)
-        for label, fn, name, style in reversed(actions):
-            w = min(area.w, font.size(label)[0] + self.px(30))
-            if x - w < area.x and buttons:
-                x, y = area.right, y - h - gap
-            x -= w
-            buttons.append(Button((x, y, w, h), label, fn, style=style, font_size=size, name=name))
-            x -= gap
-        buttons.reverse()
-        return buttons
+        if seats:  # several people to go behind the curtain: a button each, none above the others
+            layout = lay_out_bar(seats + actions, area, size, gap, self.open_more, main_share=0.0)
+        else:
+            layout = lay_out_bar(actions, area, size, gap, self.open_more)
+        self.more_actions = layout.hidden
+        self.default_focus = layout.focus
+        self.panel_buttons = [Button((0, 0, 0, 0), self.panel_label(label, name), fn, style=style,
+                                     font_size=max(11, self.px(15)), name=name) for label, fn, name, style in panel]
+        for b in self.panel_buttons:
+            b.visible = False  # until the conflict panel places it
+            b.full_label = label_of(panel, b.name)
+        self._static_key = None  # the conflict panel places its buttons as it is drawn
+        return layout.buttons + self.panel_buttons
+
+    def panel_label(self, label: str, name: str) -> str:
+        if name == "private":
+            return "A player's cards…"
+        if name.startswith("ledger_play_"):
+            return "Play…"
+        if name.startswith("approve_"):
+            return "Count"
+        if name.startswith("reject_"):
+            return "Reject"
+        seat = int(name.split("_")[-1])
+        return "Take this side" if self.me() is not None else self.source.players[seat]
+
+    def open_more(self) -> None:
+        """The "More…" chooser: the step's other actions, each with its full label."""
+        hidden = list(self.__dict__.get("more_actions") or [])
+        if not hidden:
+            return
+        self.prompt = Prompt("More actions", [(label, fn) for label, fn, _name, _style in hidden],
+                             lambda fn: self.run_action(fn), None,
+                             anchor=pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10)).midtop)
+        self.dirty = True
+
+    def run_action(self, fn) -> None:
+        fn()
+        self.buttons = self.make_buttons()
+        self.focus = self.__dict__.get("default_focus", -1)
+        self.message = self.status_message()
+        self.dirty = True
+
+    def refresh_controls(self) -> None:
+        """The bar, its default focus and the hint follow what is going on now (a mode
+        started or ended, a move made)."""
+        self.buttons = self.make_buttons()
+        self.focus = self.__dict__.get("default_focus", -1)
+        self.message = self.status_message()
+        self.dirty = True
 
     def cancel_modes(self) -> None:
         self.pending_villager, self.link_seat, self.link_from = None, None, None
         self.frame_seat, self.picked_plates = None, []
         self.buttons = self.make_buttons()
+        self.focus = self.__dict__.get("default_focus", -1)
         self.message = self.status_message()
         self._static_key = None
         self.dirty = True
@@ -213,6 +271,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def press_button(self, button: Button) -> None:
         super().press_button(button)
         self.buttons = self.make_buttons()
+        self.focus = self.__dict__.get("default_focus", -1)
         self.message = self.status_message()
 
     def export_chronicle(self) -> None:
@@ -226,13 +285,45 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     # ------------------------------------------------------------------ drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
+        self.draw_guide_zone(surface)
         self.draw_backdrop(surface)
         self.draw_scene_place(surface)
         plates = self.plate_rects()
-        self.draw_arrows(surface, plates)
         self.draw_plates(surface, plates)
+        self.draw_arrows(surface, plates)
         self.draw_conflict_zone(surface)
         self.draw_ledger_zone(surface)
+
+    def guide(self):
+        return guide_for(self.view, self.me(), self.names())
+
+    def draw_guide_zone(self, surface: pygame.Surface) -> None:
+        bar = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
+        draw_guide(self, surface, self.rects["guide"], self.guide(), bar.y)
+
+    def draw_hover_label(self, surface: pygame.Surface) -> None:
+        """A button shown shortened (or a panel button with a longer meaning) tells its full
+        label while the pointer is on it."""
+        for b in self.all_buttons():
+            if not (b.visible and b.rect.collidepoint(self.pointer)):
+                continue
+            full = getattr(b, "full_label", "") or (b.label if b in cut_labels([b]) else "")
+            if not full or full == b.label:
+                return
+            size = max(12, self.px(17))
+            lines = wrap_text(full, get_font(size, bold=True), max(self.px(200), self.size[0] // 3))
+            f = get_font(size, bold=True)
+            box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + self.px(20),
+                              len(lines) * f.get_linesize() + self.px(10))
+            box.midbottom = (b.rect.centerx, b.rect.y - self.px(6))
+            box.clamp_ip(pygame.Rect(0, 0, *self.size))
+            pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=self.px(6))
+            pygame.draw.rect(surface, theme.INK, box, 1, border_radius=self.px(6))
+            y = box.y + self.px(5)
+            for line in lines:
+                surface.blit(text(line, size, theme.INK, bold=True), (box.x + self.px(10), y))
+                y += f.get_linesize()
+            return
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.frame_seat is not None:  # where the scene being framed takes place
@@ -267,6 +358,8 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
             super().draw(surface)
         finally:
             self.prompt = prompt
+        if form is None and prompt is None:
+            self.draw_hover_label(surface)
         self.draw_round_report(surface)
         if form is not None:
             self.draw_form(surface)
@@ -543,8 +636,12 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
 
     def sync(self, force: bool = False) -> bool:
         seat = self.view.get("seat") if self.view else "none yet"
+        modes = (bool(self.pending_villager), self.link_seat, self.frame_seat)
         changed = super().sync(force)
         if changed:
+            if modes != (bool(self.pending_villager), self.link_seat, self.frame_seat):
+                self.buttons = self.make_buttons()  # a mode ended with the move (on_view_changed)
+            self.focus = self.__dict__.get("default_focus", -1)
             if self.view.get("seat") != seat:  # another screen: its own default tab, nothing left open
                 self.tab, self.ledger_scroll, self.popup_vid = None, 0, None
                 if self.form is not None:

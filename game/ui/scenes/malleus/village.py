@@ -23,6 +23,7 @@ from game.ui.scenes.malleus.common import (
     ALLY, ENEMY, EXECUTED, FIELD, FIELD_LINE, FOR_COLOUR, AGAINST_COLOUR, GRASS, GRASS_DARK, INK, INK_SOFT,
     PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, RIVER, ROAD, ROOF, SENTENCED, STONE, WALL, WOOD, seat_colour,
 )
+from game.ui.scenes.malleus.mapping import find_spot, route
 from game.ui.scenes.table_base import text
 from game.ui.session import save_ui_state
 
@@ -36,13 +37,8 @@ LABEL_INK, LABEL_BACK, LABEL_ALPHA = (246, 236, 206), (30, 24, 18), 168
 MIN_TEXT = 11  # table_base.MIN_TEXT: no word on the table smaller
 
 
-def _default_spot(index: int) -> tuple[float, float]:
-    """A default place for the index-th villager inside the map (0..1 both ways)."""
-    cols = 5
-    row, col = divmod(index, cols)
-    x = 0.1 + col * 0.2 + (0.05 if row % 2 else 0.0)
-    y = 0.09 + (row % 5) * 0.2
-    return (min(0.92, x), min(0.94, y))
+def _is_spot(spot: Any) -> bool:
+    return isinstance(spot, list) and len(spot) == 2 and all(isinstance(c, (int, float)) for c in spot)
 
 
 class VillagePanel:
@@ -185,21 +181,66 @@ class VillagePanel:
         return found
 
     def plate_rects(self) -> dict[str, pygame.Rect]:
-        """Every villager's plate on screen (arranged or default)."""
+        """Every villager's plate on screen: where the table arranged it, else where
+        :meth:`place_new_plates` put it (and remembered it)."""
         m = self.map_rect()
         _pw, ph = self.plate_size()
-        out: dict[str, pygame.Rect] = {}
         arranged = self.arrangement
-        for i, v in enumerate(self.view.get("villagers") or []):
-            pw = self.plate_width(v)
+        villagers = self.view.get("villagers") or []
+        if any(not _is_spot(arranged.get(v["id"])) for v in villagers):
+            self.place_new_plates()
+        out: dict[str, pygame.Rect] = {}
+        for v in villagers:
             spot = arranged.get(v["id"])
-            if not (isinstance(spot, list) and len(spot) == 2 and all(isinstance(c, (int, float)) for c in spot)):
-                spot = _default_spot(i)
+            if not _is_spot(spot):
+                continue
             fx, fy = max(0.0, min(1.0, float(spot[0]))), max(0.0, min(1.0, float(spot[1])))
-            r = pygame.Rect(0, 0, pw, ph)
+            r = pygame.Rect(0, 0, self.plate_width(v), ph)
             r.center = (m.x + int(fx * m.w), m.y + int(fy * m.h))
             r.clamp_ip(m)
             out[v["id"]] = r
+        return out
+
+    def place_new_plates(self) -> None:
+        """Give each villager without a spot one, in the order they joined: at its place on
+        the map (a ready village's villagers), else near the villager of its first
+        relationship (the one it joined the village with), clear of the other plates and of the places' names (``mapping.find_spot``).
+        The spot is remembered with the arrangement, so a plate never moves by itself."""
+        m = self.map_rect()
+        _pw, ph = self.plate_size()
+        arranged = self.arrangement
+        villagers = self.view.get("villagers") or []
+        places = self.place_rects()
+        labels = [r.inflate(self.px(16), self.px(16)) for _name, r in self.place_labels()]  # rings too
+        taken: dict[str, pygame.Rect] = {}
+        for v in villagers:
+            spot = arranged.get(v["id"])
+            if _is_spot(spot):
+                r = pygame.Rect(0, 0, self.plate_width(v), ph)
+                r.center = (m.x + int(float(spot[0]) * m.w), m.y + int(float(spot[1]) * m.h))
+                taken[v["id"]] = r.clamp(m)
+        for v in villagers:
+            if v["id"] in taken:
+                continue
+            related = [taken[o] for o in self.related(v["id"]) if o in taken]
+            if v.get("place") in places:
+                anchor = places[v["place"]].center
+            elif related:  # the villager of its first relationship (the one it joined with)
+                anchor = related[0].center
+            else:
+                anchor = m.center
+            r = find_spot(anchor, (self.plate_width(v), ph), list(taken.values()), labels, m, self.px(34))
+            taken[v["id"]] = r
+            arranged[v["id"]] = [round((r.centerx - m.x) / max(1, m.w), 4), round((r.centery - m.y) / max(1, m.h), 4)]
+
+    def related(self, vid: str) -> list[str]:
+        """The villagers ``vid`` has a relationship with, either way."""
+        out = []
+        for r in self.view.get("relationships") or []:
+            if r["from"] == vid and r["to"] not in out:
+                out.append(r["to"])
+            elif r["to"] == vid and r["from"] not in out:
+                out.append(r["from"])
         return out
 
     def move_plate(self, vid: str, center: tuple[int, int]) -> None:
@@ -352,55 +393,82 @@ class VillagePanel:
         pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.px(4)))
         surface.blit(glow, r.topleft)
 
-    def draw_arrows(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
-        status = {v["id"]: v.get("status") for v in self.view.get("villagers") or []}
-        for r in self.view.get("relationships") or []:
+    def arrow_paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
+        """Each relationship and its arrow's path (``mapping.route``): round the other
+        plates and the places' names when a straight line would cross them; two one-way
+        views between the same villagers side by side."""
+        key = (tuple(sorted((k, tuple(r)) for k, r in plates.items())),
+               tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.view.get("relationships") or []))
+        cached = self.__dict__.get("_arrow_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        labels = [r for _name, r in self.place_labels()]
+        rels = self.view.get("relationships") or []
+        pairs = {(r["from"], r["to"]) for r in rels}
+        out = []
+        for r in rels:
             a, b = plates.get(r["from"]), plates.get(r["to"])
             if a is None or b is None:
                 continue
+            others = [p.inflate(self.px(6), self.px(6)) for vid, p in plates.items() if vid not in (r["from"], r["to"])]
+            bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
+            out.append((r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.px(6), -self.px(6)))))
+        self._arrow_cache = (key, out)
+        return out
+
+    def draw_arrows(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
+        """The relationships' arrows, drawn over the plates (an arrow never seems to end at
+        a plate it passes), each with a dark edge and its head on its target's plate."""
+        status = {v["id"]: v.get("status") for v in self.view.get("villagers") or []}
+        for r, path in self.arrow_paths(plates):
             inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
             colour = ALLY if r["kind"] == "ally" else ENEMY
             if inert:
                 colour = (120, 116, 110)
-            self._arrow(surface, a, b, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")))
+            self._arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")))
 
-    def _arrow(self, surface: pygame.Surface, a: pygame.Rect, b: pygame.Rect, colour, dashed: bool,
-               both: bool) -> None:
-        start, end = self._edge_point(a, b.center), self._edge_point(b, a.center)
-        dx, dy = end[0] - start[0], end[1] - start[1]
-        length = math.hypot(dx, dy)
-        if length < 4:
-            return
-        ux, uy = dx / length, dy / length
+    def _arrow_path(self, surface: pygame.Surface, path: list, colour, dashed: bool, both: bool) -> None:
         width = max(2, self.px(4))
+        edge = (30, 24, 18)
+        segments = list(zip(path, path[1:]))
         if dashed:
-            dash = max(6, self.px(14))
-            t = 0.0
-            while t < length:
-                t2 = min(length, t + dash)
-                pygame.draw.line(surface, colour, (start[0] + ux * t, start[1] + uy * t),
-                                 (start[0] + ux * t2, start[1] + uy * t2), width)
-                t += dash * 1.7
+            dash, gap = max(6, self.px(14)), max(4, self.px(10))
+            pieces, run, on = [], 0.0, True
+            for p, q in segments:
+                seg = math.dist(p, q)
+                t = 0.0
+                while t < seg:
+                    left = (dash if on else gap) - run
+                    t2 = min(seg, t + left)
+                    if on:
+                        pieces.append(((p[0] + (q[0] - p[0]) * t / seg, p[1] + (q[1] - p[1]) * t / seg),
+                                       (p[0] + (q[0] - p[0]) * t2 / seg, p[1] + (q[1] - p[1]) * t2 / seg)))
+                    run += t2 - t
+                    if run >= (dash if on else gap) - 1e-6:
+                        run, on = 0.0, not on
+                    t = t2
         else:
-            pygame.draw.line(surface, colour, start, end, width)
+            pieces = [(path[0], path[-1])] if len(path) == 2 else None
+        if pieces is None:
+            pygame.draw.lines(surface, edge, False, path, width + 2)
+            pygame.draw.lines(surface, colour, False, path, width)
+        else:
+            for p, q in pieces:
+                pygame.draw.line(surface, edge, p, q, width + 2)
+            for p, q in pieces:
+                pygame.draw.line(surface, colour, p, q, width)
         head = max(8, self.px(18))
-        for tip, sx, sy in ((end, ux, uy), (start, -ux, -uy)) if both else ((end, ux, uy),):
-            left = (tip[0] - sx * head - sy * head * 0.5, tip[1] - sy * head + sx * head * 0.5)
-            right = (tip[0] - sx * head + sy * head * 0.5, tip[1] - sy * head - sx * head * 0.5)
+        ends = [(path[-1], path[-2] if len(path) > 1 else path[0])]
+        if both:
+            ends.append((path[0], path[1] if len(path) > 1 else path[-1]))
+        for tip, before in ends:
+            dx, dy = tip[0] - before[0], tip[1] - before[1]
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            left = (tip[0] - ux * head - uy * head * 0.5, tip[1] - uy * head + ux * head * 0.5)
+            right = (tip[0] - ux * head + uy * head * 0.5, tip[1] - uy * head - ux * head * 0.5)
             pygame.draw.polygon(surface, colour, [tip, left, right])
-            pygame.draw.polygon(surface, (30, 24, 18), [tip, left, right], 1)
-
-    @staticmethod
-    def _edge_point(r: pygame.Rect, toward: tuple[int, int]) -> tuple[float, float]:
-        """Where the line from ``r``'s centre toward ``toward`` leaves ``r``."""
-        cx, cy = r.center
-        dx, dy = toward[0] - cx, toward[1] - cy
-        if dx == 0 and dy == 0:
-            return (cx, cy)
-        sx = (r.w / 2) / abs(dx) if dx else float("inf")
-        sy = (r.h / 2) / abs(dy) if dy else float("inf")
-        s = min(sx, sy)
-        return (cx + dx * s, cy + dy * s)
+            pygame.draw.polygon(surface, edge, [tip, left, right], 1)
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""

@@ -1,0 +1,276 @@
+"""The guide of the Malleus table: for the step the story is at, what is happening, whom
+the table waits for, what the person looking at the screen does now, and the rule it
+rests on — one or two sentences in our words from docs/rules/malleus.md, with the
+section they come from.
+
+``guide_for(view, me, names)`` reads only a view: ``me`` is the seat on screen (0 the
+Prévôt, a player's seat, or None for the shared table of a hot-seat story). The words
+address that person: the Prévôt is told what he decides, a player what is his to do, the
+shared table who does what.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ui.scenes.malleus.common import Names
+
+NO_SECRET = "No Secret Action"
+
+
+@dataclass(frozen=True)
+class Guide:
+    """What the guide panel says: ``title`` (the step), ``waiting`` (whom the table waits
+    for), ``now`` (what the person looking does now) and ``rule`` (what it rests on,
+    ending with its section of docs/rules/malleus.md)."""
+
+    title: str
+    waiting: str
+    now: str
+    rule: str
+
+
+#: the rule of each step, in our words (docs/rules/malleus.md)
+RULES = {
+    "trigger": "The trigger is a calamity that could hurt most of the village; it becomes the first fact "
+               "of the general ledger (§2.2).",
+    "first_villager": "The Prévôt adds the first villager with exactly three facts; it counts as his "
+                      "building turn (§2.3).",
+    "building": "On a building turn: add a villager (a name, three facts, one relationship with someone "
+                "there), or a fact and a relationship to a villager, or pass (§2.4).",
+    "choosing": "In turn, each player takes a villager nobody plays yet; the last to choose plays "
+                "first (§2.6, §2.9).",
+    "ledgers": "In secret each player writes a secret that would ruin his villager, an envy held by a "
+               "villager nobody plays, and a vendetta (§2.7).",
+    "companions": "In secret each player names a companion nobody plays, voiced by the Prévôt; two who "
+                  "name the same one choose again (§2.8).",
+    "declare": "A turn starts with a conflict — accuse, expose a secret, bolster, change a relationship "
+               "or facts; declaring is not optional (§3.2).",
+    "confirm": "A claimed secret is judged against the ledger: right, it is public at once whatever "
+               "happens next; wrong, the player declares again (§3.2).",
+    "frame": "The actor says where the scene is and who is there; players whose villagers are brought "
+             "in are bidden, others may join unbidden and lose their next turn (§3.3).",
+    "scene": "Villagers nobody plays side by their view of the target; players present may take a side; "
+             "anyone may cite a fact, and only the Prévôt decides if it counts (+1) (§3.4).",
+    "secret_step": "Every player hands the Prévôt a secret action — \u201cNo Secret Action\u201d will do — "
+                   "with cards, a companion's order and notes if he likes (§3.5).",
+    "secret_resolve": "The Prévôt carries out the queued cards in his order (voiding those that can no "
+                      "longer work) and the companions' and Blackmail orders, then closes the step (§3.5).",
+    "roll": "The actor rolls 3d6 + the for bonus; the table says what it means if nothing changes "
+            "(§3.6).",
+    "sides": "Sides may still be taken after the actor's roll, and cards played; then the Prévôt locks "
+             "the sides (§3.4, §3.6).",
+    "oppose": "The strongest opposing player rolls 3d6 + the against bonus: that is the target number. "
+              "Higher than it wins; a tie loses (§3.6).",
+    "aftermath": "The target stands to lose the margin; Malevolent Gossip may double it or Shifting the "
+                 "Blame move it, then the Prévôt closes the window (§3.7).",
+    "outcome": "The loser tells how it ends. At the end of the turn each player's villager on the winning "
+               "side gains 1 standing, on the losing side loses 1 (§3.7, §3.9).",
+    "discard": "After his turn the actor may discard any of his cards, locked ones too (§3.9).",
+    "secret_phase": "After every turn, everyone hands in a secret action for the round; an empty envy, "
+                    "vendetta or companion is replaced in it (§3.10).",
+    "phase_resolve": "The Prévôt carries out cards and orders, which may start conflicts led by villagers "
+                     "nobody plays; then the sentenced burn and rewards are paid (§3.10, §3.11).",
+    "over": "18 personal gain ends the story: the most gain wins, then the higher standing (§3.13).",
+}
+
+
+def _names(seats: list[int], n: Names) -> str:
+    words = [n.short_seat(s) for s in seats]
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def waiting_words(view: dict, me: int | None, n: Names) -> str:
+    seats = [s for s in view.get("to_act") or []]
+    if view.get("over"):
+        return "The story is over."
+    if not seats:
+        return "Nobody needs to act."
+    if me is not None and me in seats:
+        others = [s for s in seats if s != me]
+        return "Waiting for you" + (f" (and {_names(others, n)})." if others else ".")
+    return f"Waiting for {_names(seats, n)}."
+
+
+def step_key(view: dict) -> str:
+    """The guide's key for where the story stands (a phase, or a step of a round)."""
+    phase = view.get("phase")
+    if view.get("over") or phase == "over":
+        return "over"
+    if phase != "round":
+        return str(phase)
+    step = str(view.get("step"))
+    if step == "secret_step" and (view.get("collect") or {}).get("resolving"):
+        return "secret_resolve"
+    return step
+
+
+def guide_for(view: dict, me: int | None, n: Names) -> Guide:
+    """The guide for ``view`` as seen by ``me`` (see the module docstring)."""
+    key = step_key(view)
+    to_act = list(view.get("to_act") or [])
+    mine = me is not None and me in to_act
+    prevot = me == 0
+    shared = me is None
+    title = _title(view, key, n)
+    now = _now(view, key, me, mine, prevot, shared, n)
+    return Guide(title, waiting_words(view, me, n), now, RULES.get(key, ""))
+
+
+def _title(view: dict, key: str, n: Names) -> str:
+    phase = view.get("phase")
+    heads = {"trigger": "Setting up: the trigger event", "first_villager": "Setting up: the first villager",
+             "building": "Setting up: building the village", "choosing": "Setting up: choosing villagers",
+             "ledgers": "Setting up: private ledgers", "companions": "Setting up: secret companions",
+             "over": "The story is over"}
+    if phase != "round" and key in heads:
+        return heads[key]
+    if key == "over":
+        return heads["over"]
+    steps = {"declare": "declaring a conflict", "confirm": "judging a claimed secret", "frame": "framing the scene",
+             "scene": "the scene", "secret_step": "secret actions", "secret_resolve": "the Prévôt resolves "
+             "the secret actions", "roll": "the actor's roll", "sides": "sides after the roll",
+             "oppose": "the opposing roll", "aftermath": "the aftermath", "outcome": "the outcome",
+             "discard": "the end of the turn", "secret_phase": "the secret action phase",
+             "phase_resolve": "the Prévôt resolves the round's secret actions"}
+    turn = view.get("turn")
+    who = f"{n.short_seat(turn)}'s turn: " if turn is not None and key not in ("secret_phase",
+                                                                              "phase_resolve") else ""
+    return f"Round {view.get('round')} · {who}{steps.get(key, key)}"
+
+
+def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared: bool, n: Names) -> str:
+    c = view.get("conflict") or {}
+    b = view.get("building") or {}
+    if key == "over":
+        return "Export the chronicle to keep the story."
+    if key == "trigger":
+        if prevot or shared:
+            return "Prévôt: write the calamity that sets Charmes on edge — a blight, a sickness, a fire."
+        return "The Prévôt writes the trigger event."
+    if key == "first_villager":
+        return ("Prévôt: add the first villager — a name and three facts the village knows."
+                if prevot or shared else "The Prévôt adds the first villager.")
+    if key == "building":
+        seat = b.get("seat")
+        who = "You" if seat == me else n.short_seat(seat)
+        left = max(0, (b.get("threshold") or 0) - (b.get("villagers") or 0))
+        more = (f"{left} more villager{'s' if left != 1 else ''} needed before building can end"
+                if left else "enough villagers: building ends when everyone passes in a row")
+        return f"{who}: New villager, Fact + relationship (drag one plate onto another), or Pass — {more}."
+    if key == "choosing":
+        nxt = (view.get("choosing") or {}).get("next")
+        who = "You" if nxt == me else n.short_seat(nxt)
+        return f"{who}: click the plate of a villager nobody plays to play it."
+    if key == "ledgers":
+        if mine:
+            return "Your ledger: write your secret, whom you envy and whom you hate, then hand it to the Prévôt."
+        return "Each player writes a ledger behind the curtain: press your name, the others look away."
+    if key == "companions":
+        if mine:
+            return "Your companion: pick a villager nobody plays; the Prévôt will voice it for you."
+        return "Each player names a companion behind the curtain: press your name, the others look away."
+    if key == "declare":
+        turn = view.get("turn")
+        if mine:
+            return "Your conflict: drag your villager's plate onto the target, or press Declare a conflict."
+        return f"{n.short_seat(turn)} declares a conflict behind the curtain."
+    if key == "confirm":
+        if prevot:
+            return ("You decide: compare the claimed secret with the ledger — Accept if it is the secret, "
+                    "Reject if it is a wrong guess.")
+        return "The Prévôt judges the claimed secret behind the curtain."
+    if key == "frame":
+        actor = c.get("actor_player")
+        who = "You" if actor == me and me is not None else n.short_seat(actor) if actor is not None else "The Prévôt"
+        return f"{who}: press Frame the scene, click plates to bring villagers in, click a place on the map."
+    if key == "scene":
+        if prevot:
+            return ("You decide: count or reject each cited fact (beside it in the panel), bring villagers "
+                    "nobody plays in or out, then Begin the resolution.")
+        if shared:
+            return ("Players present: take a side (under FOR or AGAINST). Anyone: drag a fact onto a side. "
+                    "Prévôt: judge the facts, then Begin the resolution.")
+        return "Take a side under FOR or AGAINST if your villager is here; drag a fact onto a side to cite it."
+    if key in ("secret_step", "secret_phase"):
+        if mine and not prevot:
+            return f"Your secret action: write what your villager does in secret, or keep \u201c{NO_SECRET}\u201d."
+        done = (view.get("collect") or {}).get("submitted") or []
+        handed = f" Handed in: {_names(done, n)}." if done else ""
+        return "Each player hands in a secret action behind the curtain: press your name." + handed
+    if key in ("secret_resolve", "phase_resolve"):
+        end = "Close the secret actions" if key == "secret_resolve" else "End the secret action phase"
+        if prevot:
+            return ("You decide: read each secret action on your screen; Apply or Void each card; play out "
+                    "free-text actions and orders by telling what happens and moving villagers nobody plays "
+                    f"in or out or onto a side; then {end}.")
+        return "The Prévôt reads the secret actions behind the curtain and plays them out."
+    if key == "roll":
+        actor = c.get("actor_player")
+        who = "You" if actor == me and me is not None else n.short_seat(actor if actor is not None else 0)
+        return f"{who}: roll 3d6 for the actor."
+    if key == "sides":
+        if prevot:
+            return "Players present may still take a side or play cards; then Lock the sides."
+        return "Sides may still be taken: the rules allow it after the roll. Then the Prévôt locks them."
+    if key == "oppose":
+        roller = c.get("roller")
+        who = "You" if roller == me and me is not None else n.short_seat(roller)
+        return f"{who}: roll 3d6 against."
+    if key == "aftermath":
+        if prevot:
+            return "Cards for the loss may be played now; then Close the aftermath window."
+        return "Malevolent Gossip or Shifting the Blame may be played now (Play a card)."
+    if key == "outcome":
+        loser = c.get("loser")
+        teller = "You" if loser == me and me is not None else n.short_seat(loser)
+        told = "" if c.get("narrated") else f"{teller} may tell how it ends (Narrate). "
+        return told + ("Then End the turn." if prevot or shared else "Then the Prévôt ends the turn.")
+    if key == "discard":
+        turn = view.get("turn")
+        if mine:
+            return "End your turn: pick the cards to discard, if any."
+        return f"{n.short_seat(turn)} ends the turn behind the curtain (discards)."
+    return ""
+
+
+def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
+    """The guide panel on ``scene``'s table: the step as its title, then whom the table
+    waits for, what to do now, and the rule (muted), each read whole above the action bar
+    at ``bar_top``: the type steps down to 11 px until everything fits."""
+    import pygame
+
+    from game.ui import theme
+    from game.ui.fonts import get_font, wrap_text
+    from game.ui.scenes.table_base import panel, text
+
+    rect = pygame.Rect(rect)
+    panel(surface, rect, alpha=240, edge=theme.HIGHLIGHT)
+    pad = scene.px(12)
+    x, w = rect.x + pad, rect.w - 2 * pad
+    room = bar_top - scene.px(6) - (rect.y + scene.px(8))
+    parts = [(guide.title, theme.HIGHLIGHT, True, 3), (guide.waiting, theme.TEXT_LIGHT, True, 0),
+             (guide.now, theme.PARCHMENT, False, 0), (guide.rule, theme.TEXT_MUTED, False, -1)]
+    parts = [p for p in parts if p[0]]
+    size = max(11, scene.px(18))
+    while True:
+        need = 0
+        for words, _c, bold, grow in parts:
+            f = get_font(max(11, size + grow), bold=bold)
+            need += len(wrap_text(words, f, w)) * f.get_linesize() + scene.px(3)
+        if need <= room or size <= 11:
+            break
+        size -= 1
+    y = rect.y + scene.px(8)
+    for words, colour, bold, grow in parts:
+        s = max(11, size + grow)
+        f = get_font(s, bold=bold)
+        drawn = []
+        lines = wrap_text(words, f, w)
+        for line in lines:
+            drawn.append(surface.blit(text(line, s, colour, bold=bold), (x, y)))
+            y += f.get_linesize()
+        scene.note_text("guide", words, " ".join(lines), drawn, pygame.Rect(rect.x, rect.y, rect.w,
+                                                                            bar_top - rect.y))
+        y += scene.px(3)

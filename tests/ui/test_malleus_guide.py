@@ -1,0 +1,159 @@
+"""The Malleus guide panel and its action bar (docs/rules/malleus.md §9 and the steps of
+§2-§3): for the current step it says what is happening, whom the table waits for, what
+the person at the screen does now and the rule it rests on, with that step's buttons in
+one row — the main action as the big button, the rest that fit beside it, everything
+else in "More…" or on the thing it acts on (Count / Reject beside a cited fact, a side's
+button under its column). No label is cut, no button lies on the map, and the main
+button keeps its place whoever's screen it is."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.scenes.malleus.bar import cut_labels
+from game.ui.smoke_common import post_click
+from tests.ui.malleus_ui_kit import lift_curtain, offered, press, story_table
+from tests.ui.table_source import clear_scenes, run_frames, table_app
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+@pytest.fixture(params=SIZES, ids=["1280x720", "1920x1080"])
+def app(request):
+    yield from table_app(request.param)
+
+
+def _guide_words(table) -> list[str]:
+    return [b.text for b in table.text_blocks() if b.what == "guide"]
+
+
+def _check_bar(table) -> None:
+    """One row of whole labels, inside the guide panel, nothing on the map."""
+    bar = [b for b in table.buttons if b.visible and not b.name.startswith(("approve_", "reject_", "for_",
+                                                                               "against_", "private", "ledger_"))]
+    guide = pygame.Rect(table.rects["guide"])
+    assert bar, "no action bar"
+    assert len({b.rect.y for b in bar}) == 1, [(b.name, tuple(b.rect)) for b in bar]
+    for b in table.buttons:
+        if b.visible:
+            assert not b.rect.colliderect(table.map_rect()), f"{b.name} lies on the map"
+    for b in bar:
+        assert guide.contains(b.rect), f"{b.name} leaves the guide panel"
+    assert not cut_labels([b for b in table.buttons if b.visible]), [b.label for b in cut_labels(table.buttons)]
+    problems = [p for blk in table.text_blocks() if blk.what in ("guide", "button", "citation", "chips")
+                for p in blk.problems()]
+    assert not problems, problems
+
+
+def test_the_prevot_is_told_what_he_decides_with_the_secret_actions(app, tmp_path, monkeypatch):
+    # §3.5: the Prévôt carries out the cards and orders, then closes the step
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "resolving")
+    assert session.curtain_seat == 0  # his private input: the curtain for him alone
+    lift_curtain(app)
+    assert session.screen_seat == 0
+    words = " ".join(_guide_words(table))
+    assert "the Prévôt resolves the secret actions" in words and "Waiting for you." in words
+    assert "You decide:" in words and "Close the secret actions" in words and "(§3.5)" in words
+    assert offered(table)[:1] == ["close_secret"] or "close_secret" in offered(table)
+    assert "roll" not in offered(table) and "begin_resolution" not in offered(table)
+    _check_bar(table)
+    session.close()
+    clear_scenes(app)
+
+
+def test_a_player_is_told_to_write_a_secret_action_or_keep_no_secret_action(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "secret_step")
+    assert sorted(session.banner_seats()) == [1, 2, 3]
+    press(app, table, "seat_2")
+    lift_curtain(app)
+    assert session.screen_seat == 2
+    words = " ".join(_guide_words(table))
+    assert "Your secret action: write what your villager does in secret, or keep “No Secret Action”." in words
+    assert "(§3.5)" in words
+    assert table.buttons[0].name == "secret_action" or table.locate("button", "secret_action") is not None
+    _check_bar(table)
+    session.close()
+    clear_scenes(app)
+
+
+def test_the_shared_screen_offers_a_button_per_person_to_go_behind_the_curtain(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "secret_step")
+    assert {"seat_1", "seat_2", "seat_3"} <= set(b.name for b in table.buttons if b.visible)
+    assert "press your name" in " ".join(_guide_words(table))
+    _check_bar(table)
+    session.close()
+    clear_scenes(app)
+
+
+def test_the_scene_keeps_one_row_and_judges_facts_beside_them(app, tmp_path, monkeypatch):
+    # §3.4: three facts cited, three players who may take a side, the Prévôt's moves — one row
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "cited")
+    assert session.screen_seat is None
+    _check_bar(table)
+    cites = {b.text: b.rects for b in table.text_blocks() if b.what == "citation"}
+    assert len(cites) == 3
+    for fid, side in (("f2", "for"), ("f3", "against"), ("w3", "for")):
+        count = table.locate("button", f"approve_{fid}_{side}")
+        reject = table.locate("button", f"reject_{fid}_{side}")
+        column = table.side_columns()[side]
+        assert count and reject and column.collidepoint(count) and column.collidepoint(reject)
+        text_rows = next(r for words, r in cites.items() if table.names().fact(fid) in words)
+        assert text_rows[0].top - 4 <= count[1] <= text_rows[-1].bottom + table.px(40)
+    for seat in (2, 3):  # Bob and Cy are present and not yet on a side
+        assert table.side_columns()["for"].collidepoint(table.locate("button", f"for_{seat}"))
+        assert table.side_columns()["against"].collidepoint(table.locate("button", f"against_{seat}"))
+    post_click(app, table.locate("button", "approve_f2_for"))
+    assert session.match.state["conflict"]["facts"] == {"f2": "for"}
+    post_click(app, table.locate("button", "against_3"))
+    assert session.match.state["conflict"]["sides"] == {"3": "against"}
+    session.close()
+    clear_scenes(app)
+
+
+def test_the_main_button_keeps_its_place_from_one_player_to_the_next(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "secret_step")
+    places = []
+    for seat in (1, 3):
+        press(app, table, f"seat_{seat}")
+        lift_curtain(app)
+        assert session.screen_seat == seat
+        places.append(tuple(pygame.Rect(next(b.rect for b in table.buttons if b.name == "secret_action"))))
+        press(app, table, "secret_action")
+        post_click(app, table.form_locate("form_ok"))
+        run_frames(app, 2)
+    assert places[0] == places[1]
+    session.close()
+    clear_scenes(app)
+
+
+def test_more_lists_the_other_actions_with_their_whole_labels(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "scene")
+    hidden = table.__dict__.get("more_actions") or []
+    assert "chronicle" in [n for _l, _f, n, _s in hidden]
+    post_click(app, table.locate("button", "more"))
+    assert table.prompt is not None and [lab for lab, _v in table.prompt.options] == [h[0] for h in hidden]
+    problems = [p for blk in table.text_blocks() if blk.what.startswith("chooser") for p in blk.problems()]
+    assert not problems
+    session.close()
+    clear_scenes(app)
+
+
+@pytest.mark.parametrize("upto", ["declare", "scene", "cited", "secret_step", "roll", "sides"])
+def test_every_step_of_a_conflict_has_a_guide_with_its_rule(app, tmp_path, monkeypatch, upto):
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, upto)
+    if session.curtain_down:
+        lift_curtain(app)
+    words = _guide_words(table)
+    assert len(words) == 4 and "§" in words[-1] and words[1].startswith("Waiting for")
+    problems = [p for blk in table.text_blocks() if blk.what == "guide" for p in blk.problems()]
+    assert not problems
+    _check_bar(table)
+    session.close()
+    clear_scenes(app)

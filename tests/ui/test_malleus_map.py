@@ -1,0 +1,132 @@
+"""The village map reads true (docs/rules/malleus.md §9, §1.3): a plate nobody has placed
+lies near the villagers it has a relationship with, clear of the other plates and of the
+places' names; an arrow goes round the plates in its way (or over them, never behind),
+with its head on the plate the view is of."""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.bots.malleus import MalleusBot
+from game.engine import new_match
+from game.ui.scenes.malleus.mapping import edge_point, path_hits
+from game.ui.scenes.malleus.table import MalleusTableScene
+from tests.rules.malleus_kit import village_s
+from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, table_app
+
+NAMES = ["Jacques", "Ann", "Bob", "Cy"]
+
+
+def _built_village(seed: int):
+    """A village built by bots to the end of building (12+ villagers, none arranged)."""
+    m = new_match("malleus", NAMES, seed=seed)
+    bots = {s: MalleusBot(seed * 10 + s) for s in range(m.n)}
+    while m.state["phase"] in ("trigger", "first_villager", "building"):
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    assert len(m.state["vorder"]) >= 12
+    return m
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seed", [2, 5])
+def test_new_plates_lie_clear_of_each_other_and_of_the_places_names(size, seed):
+    gen = table_app(size)
+    app = next(gen)
+    try:
+        m = _built_village(seed)
+        scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
+        plates = scene.plate_rects()
+        assert len(plates) == len(m.state["vorder"])
+        items = list(plates.items())
+        for i, (a, ra) in enumerate(items):
+            assert scene.map_rect().contains(ra), a
+            for b, rb in items[i + 1:]:
+                assert not ra.colliderect(rb), f"{a} and {b} overlap"
+            for name, label in scene.place_labels():
+                assert not ra.colliderect(label), f"{a} covers the name of {name}"
+    finally:
+        clear_scenes(app)
+        for _ in gen:
+            pass
+
+
+@pytest.mark.parametrize("seed", [5, 7])
+def test_a_new_plate_lies_near_the_villager_it_joined_the_village_with(seed):
+    # each villager joins with one relationship to a villager already there (§2.4): its plate
+    # goes near that villager's — a hub cannot have everyone beside it, so on average
+    gen = table_app((1280, 720))
+    app = next(gen)
+    try:
+        m = _built_village(seed)
+        scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
+        plates = scene.plate_rects()
+        m_rect = scene.map_rect()
+        diagonal = math.hypot(m_rect.w, m_rect.h)
+        order = m.state["vorder"]
+        shares = []
+        for vid in order[1:]:
+            first = next((o for o in scene.related(vid) if order.index(o) < order.index(vid)), None)
+            if first is not None:
+                shares.append(math.dist(plates[vid].center, plates[first].center) / diagonal)
+        assert shares and sum(shares) / len(shares) < 0.2 and max(shares) < 0.38, shares
+    finally:
+        clear_scenes(app)
+        for _ in gen:
+            pass
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def _three_in_a_row(app):
+    """Village S with Father Rémy between Luc and Thérèse (r2: Luc sees Thérèse as an enemy)."""
+    m = village_s(turn=1)
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 1)
+    scene.arrangement.update({"v6": [0.2, 0.5], "v4": [0.5, 0.5], "v5": [0.8, 0.5],
+                              "v1": [0.2, 0.1], "v2": [0.5, 0.1], "v3": [0.8, 0.1], "v7": [0.5, 0.9]})
+    scene._static_key = None
+    return m, scene
+
+
+def test_an_arrow_goes_round_a_plate_in_its_way_and_ends_on_its_target(app):
+    m, scene = _three_in_a_row(app)
+    plates = scene.plate_rects()
+    path = next(p for r, p in scene.arrow_paths(plates) if r["id"] == "r2")
+    luc, remy, therese = plates["v6"], plates["v4"], plates["v5"]
+    assert path_hits(path, [remy]) == 0, "Luc's arrow to Thérèse runs through Father Rémy's plate"
+    tip, start = path[-1], path[0]
+    assert math.dist(tip, edge_point(therese, path[-2])) < 2 and therese.inflate(2, 2).collidepoint(tip)
+    assert luc.inflate(2, 2).collidepoint(start) and not therese.collidepoint(path[len(path) // 2])
+    clear_scenes(app)
+
+
+def test_arrows_are_drawn_over_the_plates(app):
+    m, scene = _three_in_a_row(app)
+    order = []
+    plates_fn, arrows_fn = scene.draw_plates, scene.draw_arrows
+    scene.draw_plates = lambda *a, **k: (order.append("plates"), plates_fn(*a, **k))
+    scene.draw_arrows = lambda *a, **k: (order.append("arrows"), arrows_fn(*a, **k))
+    scene._static_key = None
+    scene.dirty = True
+    app.frame(wait=False)
+    assert order == ["plates", "arrows"]
+    clear_scenes(app)
+
+
+def test_two_one_way_views_between_the_same_villagers_are_two_arrows(app):
+    m, scene = _three_in_a_row(app)
+    st = m.state
+    st["rels"]["r9"] = {"id": "r9", "from": "v5", "to": "v6", "kind": "ally", "mutual": False}
+    st["rorder"].append("r9")
+    scene.sync(force=True)
+    plates = scene.plate_rects()
+    paths = {r["id"]: p for r, p in scene.arrow_paths(plates)}
+    mid_a, mid_b = paths["r2"][len(paths["r2"]) // 2], paths["r9"][len(paths["r9"]) // 2]
+    assert math.dist(mid_a, mid_b) > 6
+    assert isinstance(pygame.Rect(plates["v5"]), pygame.Rect)
+    clear_scenes(app)
