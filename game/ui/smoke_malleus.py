@@ -34,7 +34,8 @@ from game.ui.widgets import TextField
 NAMES = ["Jacques", "Ann", "Bob", "Cy"]
 #: buttons to press, most wanted first (the smoke's "player")
 PRIORITY = ["seat_", "trigger", "first_villager", "new_villager", "pass", "choose", "ledger", "companion",
-            "declare", "confirm", "frame_now", "frame", "begin_resolution", "secret_action", "close_secret",
+            "declare", "confirm", "frame_now", "frame", "begin_resolution", "secret_action", "apply_", "void_",
+            "close_secret",
             "roll", "lock_sides", "close_window", "end_turn", "discard", "end_secret_phase", "release"]
 
 
@@ -54,6 +55,8 @@ class MalleusPlayer:
         self.stop_round = stop_round
         self.done: Counter = Counter()
         self.typed = 0
+        #: put before every text this player types (tells its words from another player's)
+        self.tag = ""
 
     @property
     def table(self):
@@ -158,11 +161,23 @@ class MalleusPlayer:
         return "prompt"
 
     def _form(self, t) -> str:
+        secret = t.form.name == "secret_action"
+        if secret and not self.done["secret_card_chosen"]:  # play a card in secret, once
+            card = next((w for w in t.form_widgets if getattr(w, "name", "").startswith("form_card_")), None)
+            if card is not None:
+                post_click(self.app, card.rect.center)
+                if t.prompt is not None and len(t.prompt.options) > 1:
+                    post_click(self.app, t.locate("prompt", 1))
+                    self.done["secret_card_chosen"] += 1
+                    return "secret card"
         for w in t.form_widgets:
             if isinstance(w, TextField) and not w.text.strip() and not w.name.startswith(("form_note_", "form_order")):
                 post_click(self.app, w.rect.center)
                 word = {"form_name": f"Villager {self.typed}", "form_text": "The rye rots in the fields"}.get(
-                    w.name, f"said {self.typed}")
+                    w.name, f"{self.tag}said {self.typed}")
+                if secret and w.name == "form_text":
+                    word = "I slip a dead toad into the well" if not self.done["toad"] else "No Secret Action"
+                    self.done["toad"] += 1
                 _type(self.app, word)
                 self.typed += 1
                 return "type"

@@ -221,6 +221,7 @@ def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_ta
     from game.ui.session import HotseatSession, open_table
     from game.ui.smoke_common import post_click
     from tests.rules.malleus_kit import give, village_s
+    from tests.ui.malleus_ui_kit import press
     from tests.ui.table_source import clear_scenes
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
@@ -238,7 +239,7 @@ def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_ta
     assert isinstance(app.scenes.top, CurtainScene) and session.curtain_seat == 2
     post_click(app, (app.size[0] // 2, app.size[1] // 2))
     assert session.screen_seat == 2
-    post_click(app, table.locate("button", f"ledger_play_{card}"))  # Play… beside the card in Bob's ledger
+    press(app, table, f"play_{card}")  # Play Whispering Campaign… (the bar, or its More… menu)
     post_click(app, table.locate("prompt", 0))  # on Marie, in secret
     assert m.state["villagers"]["v1"]["standing"] == 7 and card in m.state["ledgers"][2]["locked"]
     assert [e for e in m.log(None) if e["type"] == "card"][-1] == {

@@ -42,6 +42,9 @@ class MalleusMatch(Match):
     search_bots = False
     #: ``village``: "build" the village at the table (§2.2-§2.5) or start from a "ready" one (§2.10)
     option_defaults = {"village": "build"}
+    #: the words a form shows for each value of an option with named choices (the New game
+    #: and Host forms offer the one that is not the default as a box to tick)
+    option_choices = {"village": dict(VILLAGE_CHOICES)}
 
     #: the card catalog (set up by ``_setup`` and ``_loaded``)
     cat: Catalog

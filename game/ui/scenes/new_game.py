@@ -32,6 +32,40 @@ OPTION_LABELS = {
     "hide_witch_on_death": "Secret witches at death",
     "extra_witch": "Extra witch",
 }
+
+
+def option_label(cls: Any, key: str) -> str | None:
+    """The words a form shows beside a game option's box (None: the form does not offer
+    it): a yes/no option's label from ``OPTION_LABELS``; for an option with two named
+    choices (the game's ``option_choices``: Malleus's village, built at the table or
+    ready) the choice that is not the default — ticking the box chooses it."""
+    defaults = getattr(cls, "option_defaults", {}) or {}
+    if key not in defaults:
+        return None
+    if isinstance(defaults[key], bool):
+        return OPTION_LABELS.get(key)
+    choices = (getattr(cls, "option_choices", {}) or {}).get(key) or {}
+    others = [label for value, label in choices.items() if value != defaults[key]]
+    return others[0] if len(choices) == 2 and len(others) == 1 else None
+
+
+def option_value(cls: Any, key: str, ticked: bool) -> Any:
+    """The option's value for a ticked (or not) box: the boolean itself, or for a
+    two-choice option the other choice when ticked, else the default."""
+    default = (getattr(cls, "option_defaults", {}) or {}).get(key)
+    if isinstance(default, bool):
+        return bool(ticked)
+    if not ticked:
+        return default
+    choices = (getattr(cls, "option_choices", {}) or {}).get(key) or {}
+    return next((value for value in choices if value != default), default)
+
+
+def offered_options(cls: Any) -> list[str]:
+    """The game's options a form offers, in the game's order."""
+    return [k for k in (getattr(cls, "option_defaults", {}) or {}) if option_label(cls, k)]
+
+
 #: seat rows go into two columns above this many seats
 ONE_COLUMN = 7
 
@@ -82,6 +116,8 @@ class GameSeatsForm(MenuBase):
         self.bots: list[bool] = []
         #: the timer chosen per game (seconds, None = off), for games that offer one
         self.timers: dict[str, int | None] = {}
+        #: per game, each offered option's box (ticked or not)
+        self.game_options: dict[str, dict[str, bool]] = {}
         #: each seat's bot level (kept while the seat is a person, for when it is a bot again)
         self.levels: dict[int, str] = {}
 
@@ -130,6 +166,37 @@ class GameSeatsForm(MenuBase):
 
         return fit_row([self.game_title(g) for g in self.games], fs, room, gap=self.px(10), pad=self.px(30),
                        min_width=self.px(120), min_size=max(13, int(fs * 0.7)))
+
+    # ------------------------------------------------------------------ options ----
+    def option_keys(self) -> list[str]:
+        """The chosen game's options offered here (see ``offered_options``)."""
+        return offered_options(self._classes.get(self.game) if self.game else None)
+
+    def option_label(self, key: str) -> str:
+        return option_label(self._classes.get(self.game) if self.game else None, key) or key
+
+    def option_layout(self, fs: int, left: int, right: int) -> list[tuple[str, int, int, int]]:
+        """Where each option's checkbox goes: (key, x, row, width); a row that would pass
+        ``right`` wraps onto the next one (QA 3: Salem's four options)."""
+        out: list[tuple[str, int, int, int]] = []
+        x, line = left, 0
+        for key in self.option_keys():
+            width = 26 + 20 + get_label_width(self.option_label(key), fs)  # box (26 at most) + gaps + words
+            if x > left and x + width > right:
+                x, line = left, line + 1
+            out.append((key, x, line, width))
+            x += width + self.px(16)
+        return out
+
+    def set_option(self, key: str, value: bool) -> None:
+        self.game_options.setdefault(self.game, {})[key] = bool(value)
+        self.dirty = True
+
+    def chosen_options(self) -> dict:
+        """The chosen game's options as ticked here, in the game's own values."""
+        cls = self._classes.get(self.game) if self.game else None
+        return {k: option_value(cls, k, v) for k, v in self.game_options.get(self.game, {}).items()
+                if k in self.option_keys()}
 
     def timer_offered(self) -> bool:
         """Does the chosen game offer a timer (its option ``timer_s``)?"""
@@ -245,29 +312,9 @@ class NewGameScene(GameSeatsForm):
             self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
             self.levels = dict(last.get("levels") or {})  # each seat's bot level (QA 36)
         self.seed_text = ""
-        self.game_options: dict[str, dict[str, bool]] = {}
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
-    def option_keys(self) -> list[str]:
-        """The chosen game's options offered here (booleans with a label)."""
-        cls = self._classes.get(self.game) if self.game else None
-        defaults = getattr(cls, "option_defaults", {}) or {}
-        return [k for k, v in defaults.items() if isinstance(v, bool) and k in OPTION_LABELS]
-
-    def option_layout(self, fs: int, left: int, right: int) -> list[tuple[str, int, int, int]]:
-        """Where each option's checkbox goes: (key, x, row, width); a row that would pass
-        ``right`` wraps onto the next one (QA 3: Salem's four options)."""
-        out: list[tuple[str, int, int, int]] = []
-        x, line = left, 0
-        for key in self.option_keys():
-            width = 26 + 20 + get_label_width(OPTION_LABELS[key], fs)  # box (26 at most) + gaps + words
-            if x > left and x + width > right:
-                x, line = left, line + 1
-            out.append((key, x, line, width))
-            x += width + self.px(16)
-        return out
-
     def option_rows(self, fs: int | None = None) -> int:
         """How many rows the options take in the form (0 without options)."""
         if not self.option_keys():
@@ -390,7 +437,7 @@ class NewGameScene(GameSeatsForm):
                 chosen = self.game_options.setdefault(self.game, {})
                 widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Options", fs, col="text_dim"))
                 for key, ox, line, bw in options:
-                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), OPTION_LABELS[key],
+                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), self.option_label(key),
                                             chosen.get(key, False), font_size=fs,
                                             on_change=lambda v, k=key: self.set_option(k, v),
                                             name=f"option_{key}"))
@@ -439,10 +486,6 @@ class NewGameScene(GameSeatsForm):
     def set_seed(self, text: str) -> None:
         self.seed_text = text
 
-    def set_option(self, key: str, value: bool) -> None:
-        self.game_options.setdefault(self.game, {})[key] = bool(value)
-        self.dirty = True
-
     def start(self) -> None:
         from game.engine import SetupError
         from game.ui.scenes.menu import MenuScene
@@ -463,7 +506,7 @@ class NewGameScene(GameSeatsForm):
             return
         seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
         try:
-            options = {k: v for k, v in self.game_options.get(self.game, {}).items() if k in self.option_keys()}
+            options = self.chosen_options()
             options.update(self.timer_options())
             seats = [i for i, b in enumerate(bots) if b]
             session = HotseatSession.new(self.app, self.game, names, seats, seed, options=options,

@@ -37,12 +37,25 @@ class HostScene(GameSeatsForm):
         self.name_error = ""      # why the name cannot be used (shown beside the field)
         self.name_note: Label | None = None
 
+    def _rows_needed(self, fs: int, left: int, right: int) -> int:
+        """Rows the form takes: game, seats, bots, bot levels, the options' lines, name,
+        port, stand-in and the timer."""
+        options = self.option_layout(fs, left, right)
+        lines = 1 + max(line for _k, _x, line, _w in options) if options else 0
+        return 7 + lines + (1 if self.timer_offered() else 0)
+
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
         pw = self.form_width(820, self.px(22))  # wide enough for every game's button
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
         fx = x0 + lw
+        # rows shrink (to 36 px) when the game's options and timer would reach the buttons
+        room = h - self.px(56) - self.px(30) - self.px(16) - y
+        rows = self._rows_needed(fs, fx, x0 + pw - self.px(48))
+        if rows * (row + self.px(10)) > room:
+            row = max(36, room // rows - self.px(10))
+            fs = min(fs, max(16, row - 18))
         if not self.games:
             widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs,
                                  col="danger"))
@@ -67,6 +80,15 @@ class HostScene(GameSeatsForm):
                 widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
                 bx += step
             y += row + self.px(4)
+            options = self.option_layout(fs, fx, x0 + pw - self.px(48))
+            if options:  # the game's options, as on the New game form
+                chosen = self.game_options.setdefault(self.game, {})
+                widgets.append(Label((x0, y + self.px(10), lw, row), "Options", fs, col="text_dim"))
+                for key, ox, line, bw in options:
+                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), self.option_label(key),
+                                            chosen.get(key, False), font_size=fs, name=f"option_{key}",
+                                            on_change=lambda v, k=key: self.set_option(k, v)))
+                y += (1 + max(line for _k, _x, line, _w in options)) * row + self.px(4)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
             widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
                                      placeholder="Your name", font_size=fs, name="name",
@@ -101,8 +123,9 @@ class HostScene(GameSeatsForm):
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.form_width(820, self.px(22))
-        rows = 7 if self.timer_offered() else 6
-        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, self.px(rows * 58 + 30)))
+        bottom = max((wd.rect.bottom for wd in self.ring.all() if wd.visible and getattr(wd, "name", "") not in
+                      ("back", "host")), default=self.px(135 + 6 * 58 + 30))
+        draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, bottom + self.px(14) - self.px(135)))
 
     def set_name(self, text: str) -> None:
         self.name = text
@@ -134,7 +157,8 @@ class HostScene(GameSeatsForm):
         try:
             host = Host(self.game, self.seats, bots=bots, bot_levels=self.bot_levels(bots), owner_name=name,
                         auto_start=False, announce=True,
-                        standin_after=float(self.standin_text), options=self.timer_options(),
+                        standin_after=float(self.standin_text), options={**self.chosen_options(),
+                                                                          **self.timer_options()},
                         bind=host_bind_address(), port=int(self.port_text),
                         save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
             host.start()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.malleus import envy_words
 from game.ui import theme
 
 DESIGN_W, DESIGN_H = 1920, 1080
@@ -260,8 +261,8 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("kind") == "eavesdropping":
             return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
-        return (f"Your intuition: {n.seat(e.get('player_seen'))} envies {envy.get('thing', '?')}, held by "
-                f"{v(envy.get('holder'))}, and hates {v(ven.get('target'))}.")
+        return (f"Your intuition: {n.seat(e.get('player_seen'))} envies "
+                f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')))} and hates {v(ven.get('target'))}.")
     if t == "roll":
         return _describe_roll(e, n)
     if t == "sides_locked":
@@ -322,7 +323,8 @@ def _describe_roll(e: dict, n: Names) -> str:
             return f"{head}: {n.seat(e['opposed_by'])} needs {max(3, needs)} or more on 3d6 to stop it."
         if "target_number" in e:
             if e.get("result_if_unchanged") == "win":
-                return f"{head} against {e['target_number']}: a success by {e.get('margin')} if nothing changes."
+                margin = e.get("margin_if_unchanged", e.get("margin"))
+                return f"{head} against {e['target_number']}: a success by {margin} if nothing changes."
             return f"{head} against {e['target_number']}: a failure if nothing changes."
         return f"{head} for the actor."
     if "target_number" in e:

@@ -461,12 +461,13 @@ def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
 
 
 def citer_of(c: dict, fid: str, from_log: dict | None = None):
-    """Who cited a counted fact: as the conflict's view says (``facts`` maps a fact to its
-    side, or to ``{"side", "by"}``; ``cited_by`` maps a fact to its citer), else as the log's
-    approval or citation of it says (None: nobody known)."""
+    """Who cited a counted fact: as the conflict's view says (``counted_by``: fact -> the
+    seat that cited it), else as the log's approval or citation of it says (None: nobody
+    known)."""
     value = (c.get("facts") or {}).get(fid)
     if isinstance(value, dict) and "by" in value:
         return value["by"]
-    if fid in (c.get("cited_by") or {}):
-        return c["cited_by"][fid]
+    for key in ("counted_by", "cited_by"):
+        if fid in (c.get(key) or {}):
+            return c[key][fid]
     return (from_log or {}).get(fid)

@@ -1,7 +1,8 @@
 """The guide of the Malleus table: for the step the story is at, what is happening, whom
 the table waits for, what the person looking at the screen does now, and the rule it
 rests on — one or two sentences in our words from docs/rules/malleus.md, with the
-section they come from.
+section they come from (the step's name, its rule and what it asks of a seat are the
+rules' own guide, ``game.rules.malleus.guide``; how to do it here is this module's).
 
 ``guide_for(view, me, names)`` reads only a view: ``me`` is the seat on screen (0 the
 Prévôt, a player's seat, or None for the shared table of a hot-seat story). The words
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.malleus.guide import guide as rules_guide
 from game.ui.scenes.malleus.common import Names
 
 NO_SECRET = "No Secret Action"
@@ -27,51 +29,6 @@ class Guide:
     waiting: str
     now: str
     rule: str
-
-
-#: the rule of each step, in our words (docs/rules/malleus.md)
-RULES = {
-    "trigger": "The trigger is a calamity that could hurt most of the village; it becomes the first fact "
-               "of the general ledger (§2.2).",
-    "first_villager": "The Prévôt adds the first villager with exactly three facts; it counts as his "
-                      "building turn (§2.3).",
-    "building": "On a building turn: add a villager (a name, three facts, one relationship with someone "
-                "there), or a fact and a relationship to a villager, or pass (§2.4).",
-    "choosing": "In turn, each player takes a villager nobody plays yet; the last to choose plays "
-                "first (§2.6, §2.9).",
-    "ledgers": "In secret each player writes a secret that would ruin his villager, an envy held by a "
-               "villager nobody plays, and a vendetta (§2.7).",
-    "companions": "In secret each player names a companion nobody plays, voiced by the Prévôt; two who "
-                  "name the same one choose again (§2.8).",
-    "declare": "A turn starts with a conflict — accuse, expose a secret, bolster, change a relationship "
-               "or facts; declaring is not optional (§3.2).",
-    "confirm": "A claimed secret is judged against the ledger: right, it is public at once whatever "
-               "happens next; wrong, the player declares again (§3.2).",
-    "frame": "The actor says where the scene is and who is there; players whose villagers are brought "
-             "in are bidden, others may join unbidden and lose their next turn (§3.3).",
-    "scene": "Villagers nobody plays side by their view of the target; players present may take a side; "
-             "anyone may cite a fact, and only the Prévôt decides if it counts (+1) (§3.4).",
-    "secret_step": "Every player hands the Prévôt a secret action — \u201cNo Secret Action\u201d will do — "
-                   "with cards, a companion's order and notes if he likes (§3.5).",
-    "secret_resolve": "The Prévôt carries out the queued cards in his order (voiding those that can no "
-                      "longer work) and the companions' and Blackmail orders, then closes the step (§3.5).",
-    "roll": "The actor rolls 3d6 + the for bonus; the table says what it means if nothing changes "
-            "(§3.6).",
-    "sides": "Sides may still be taken after the actor's roll, and cards played; then the Prévôt locks "
-             "the sides (§3.4, §3.6).",
-    "oppose": "The strongest opposing player rolls 3d6 + the against bonus: that is the target number. "
-              "Higher than it wins; a tie loses (§3.6).",
-    "aftermath": "The target stands to lose the margin; Malevolent Gossip may double it or Shifting the "
-                 "Blame move it, then the Prévôt closes the window (§3.7).",
-    "outcome": "The loser tells how it ends. At the end of the turn each player's villager on the winning "
-               "side gains 1 standing, on the losing side loses 1 (§3.7, §3.9).",
-    "discard": "After his turn the actor may discard any of his cards, locked ones too (§3.9).",
-    "secret_phase": "After every turn, everyone hands in a secret action for the round; an empty envy, "
-                    "vendetta or companion is replaced in it (§3.10).",
-    "phase_resolve": "The Prévôt carries out cards and orders, which may start conflicts led by villagers "
-                     "nobody plays; then the sentenced burn and rewards are paid (§3.10, §3.11).",
-    "over": "18 personal gain ends the story: the most gain wins, then the higher standing (§3.13).",
-}
 
 
 def _names(seats: list[int], n: Names) -> str:
@@ -107,37 +64,33 @@ def step_key(view: dict) -> str:
 
 
 def guide_for(view: dict, me: int | None, n: Names) -> Guide:
-    """The guide for ``view`` as seen by ``me`` (see the module docstring)."""
+    """The guide for ``view`` as seen by ``me`` (see the module docstring). The step's
+    name, what it asks of this seat and its rule come from the rules' own guide
+    (``game.rules.malleus.guide``); this module says how to do it at this table."""
     key = step_key(view)
+    told = rules_guide(view, me)
     to_act = list(view.get("to_act") or [])
     mine = me is not None and me in to_act
-    prevot = me == 0
-    shared = me is None
-    title = _title(view, key, n)
-    now = _now(view, key, me, mine, prevot, shared, n)
-    return Guide(title, waiting_words(view, me, n), now, RULES.get(key, ""))
+    title = _title(view, key, told.get("step") or "", n)
+    now = _now(view, key, me, mine, me == 0, me is None, n) or told.get("yours") or told.get("happening") or ""
+    if told.get("may") and not mine and me not in (None, 0):
+        now = f"{now} {told['may']}".strip() if now != told["may"] else now
+    rule = told.get("rule_words") or ""
+    if told.get("rule"):
+        rule = f"{rule} ({told['rule']})".strip()
+    return Guide(title, waiting_words(view, me, n), now, rule)
 
 
-def _title(view: dict, key: str, n: Names) -> str:
-    phase = view.get("phase")
-    heads = {"trigger": "Setting up: the trigger event", "first_villager": "Setting up: the first villager",
-             "building": "Setting up: building the village", "choosing": "Setting up: choosing villagers",
-             "ledgers": "Setting up: private ledgers", "companions": "Setting up: secret companions",
-             "over": "The story is over"}
-    if phase != "round" and key in heads:
-        return heads[key]
-    if key == "over":
-        return heads["over"]
-    steps = {"declare": "declaring a conflict", "confirm": "judging a claimed secret", "frame": "framing the scene",
-             "scene": "the scene", "secret_step": "secret actions", "secret_resolve": "the Prévôt resolves "
-             "the secret actions", "roll": "the actor's roll", "sides": "sides after the roll",
-             "oppose": "the opposing roll", "aftermath": "the aftermath", "outcome": "the outcome",
-             "discard": "the end of the turn", "secret_phase": "the secret action phase",
-             "phase_resolve": "the Prévôt resolves the round's secret actions"}
+def _title(view: dict, key: str, step: str, n: Names) -> str:
+    """'Setting up: Building the village', or 'Round 1 · Ann's turn: The scene'."""
+    if view.get("over") or key == "over":
+        return step or "The end"
+    if view.get("phase") != "round":
+        return f"Setting up: {step}"
     turn = view.get("turn")
     who = f"{n.short_seat(turn)}'s turn: " if turn is not None and key not in ("secret_phase",
                                                                               "phase_resolve") else ""
-    return f"Round {view.get('round')} · {who}{steps.get(key, key)}"
+    return f"Round {view.get('round')} · {who}{step}"
 
 
 def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared: bool, n: Names) -> str:
@@ -202,9 +155,8 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
     if key in ("secret_resolve", "phase_resolve"):
         end = "Close the secret actions" if key == "secret_resolve" else "End the secret action phase"
         if prevot:
-            return ("You decide: read each secret action on your screen; Apply or Void each card; play out "
-                    "free-text actions and orders by telling what happens and moving villagers nobody plays "
-                    f"in or out or onto a side; then {end}.")
+            return ("You decide: play out each secret action on your screen — tell what a free-text one does, "
+                    f"Apply or Void each card, move villagers for orders; then {end}.")
         return "The Prévôt reads the secret actions behind the curtain and plays them out."
     if key == "roll":
         actor = c.get("actor_player")
@@ -253,15 +205,20 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
     parts = [(guide.title, theme.HIGHLIGHT, True, 3), (guide.waiting, theme.TEXT_LIGHT, True, 0),
              (guide.now, theme.PARCHMENT, False, 0), (guide.rule, theme.TEXT_MUTED, False, -1)]
     parts = [p for p in parts if p[0]]
-    size = max(11, scene.px(18))
-    while True:
-        need = 0
+    def need(parts: list, size: int) -> int:
+        total = 0
         for words, _c, bold, grow in parts:
             f = get_font(max(11, size + grow), bold=bold)
-            need += len(wrap_text(words, f, w)) * f.get_linesize() + scene.px(3)
-        if need <= room or size <= 11:
-            break
+            total += len(wrap_text(words, f, w)) * f.get_linesize() + scene.px(3)
+        return total
+
+    size = max(11, scene.px(18))
+    while need(parts, size) > room and size > 11:
         size -= 1
+    if need(parts, size) > room and guide.rule:  # the rule's first sentence and its section
+        first = guide.rule.split(". ")[0].rstrip(".")
+        section = guide.rule[guide.rule.rfind(" ("):] if guide.rule.endswith(")") else ""
+        parts = [p if p[0] != guide.rule else (first + "." + section, *p[1:]) for p in parts]
     y = rect.y + scene.px(8)
     for words, colour, bold, grow in parts:
         s = max(11, size + grow)

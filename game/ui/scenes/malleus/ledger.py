@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.malleus import card_info
+from game.rules.malleus import card_info, envy_words
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import card_name, seat_colour
@@ -160,19 +160,6 @@ class LedgerPanel:
         size = max(11, self.px(17))
         rows = [(f"Private: only you and the Prévôt see this — {self.source.players[you.get('seat', 0)]}",
                  theme.HIGHLIGHT, True, None)]
-        hand = you.get("hand") or []
-        buttons: dict[int, object] = {}
-        if hand:
-            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
-            for h in hand:
-                info = card_info(h["type"])
-                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
-                    if h.get("queued") else ""
-                play = self.panel_button(f"ledger_play_{h['card']}")
-                if play is not None:
-                    buttons[len(rows)] = play
-                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
-                             None))
         if you.get("villager"):
             rows.append((f"You play {n.villager(you['villager'])}.", theme.TEXT_LIGHT, False, None))
         secret = you.get("secret")
@@ -181,8 +168,9 @@ class LedgerPanel:
                          theme.PARCHMENT, False, None))
         envy = you.get("envy")
         if envy:
-            what = envy["thing"] + (f" ({n.villager(envy['thing_villager'])})" if envy.get("thing_villager") else "")
-            rows.append((f"Envy: {what}, held by {n.villager(envy['holder'])} — +6 personal gain if they burn.",
+            what = envy_words(n.villager(envy["holder"]), envy["thing"],
+                              n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None)
+            rows.append((f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
                          theme.PARCHMENT, False, None))
         elif you.get("villager"):
             rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
@@ -198,6 +186,19 @@ class LedgerPanel:
         comp = you.get("companion") or you.get("companion_choice")
         if comp:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
+        hand = you.get("hand") or []
+        buttons: dict[int, object] = {}
+        if hand:
+            rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
+            for h in hand:
+                info = card_info(h["type"])
+                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
+                    if h.get("queued") else ""
+                play = self.panel_button(f"ledger_play_{h['card']}")
+                if play is not None:
+                    buttons[len(rows)] = play
+                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
+                             None))
         for item in you.get("inbox") or []:
             if item["kind"] == "note":
                 rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))
@@ -242,7 +243,7 @@ class LedgerPanel:
                              theme.TEXT_LIGHT, False, None))
             envy, ven = led.get("envy"), led.get("vendetta")
             if envy:
-                rows.append((f"   envy: {envy['thing']}, held by {n.villager(envy['holder'])}", theme.TEXT_LIGHT,
+                rows.append((f"   envy: {envy_words(n.villager(envy['holder']), envy['thing'])}", theme.TEXT_LIGHT,
                              False, None))
             if ven:
                 rows.append((f"   vendetta: {n.villager(ven['target'])} (baseline {ven['baseline']}): {ven['reason']}",

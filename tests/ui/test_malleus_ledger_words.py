@@ -1,0 +1,45 @@
+"""A ledger's envy reads as English on the table (docs/rules/malleus.md §1.5): the thing
+a player envies is said as its holder's, without doubling a possessive the text already
+has ('Thérèse the herbwife's healing gift', never "Thérèse the herbwife's her healing
+gift"), on the player's own ledger and on the Prévôt's screen."""
+from __future__ import annotations
+
+import pytest
+
+from game.ui.scenes.malleus.table import MalleusTableScene
+from tests.rules.malleus_kit import village_s
+from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, run_frames, table_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def _ledger_words(app, m, seat: int, tab: str) -> str:
+    """Every line of a ledger tab, scrolling it down with the wheel as a reader would."""
+    import pygame
+
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), 1)
+    scene.tab = tab
+    scene._static_key = None
+    scene.dirty = True
+    run_frames(app, 1)
+    seen = []
+    for _ in range(30):
+        seen += [b.text for b in scene.text_blocks() if b.what == "ledger"]
+        pygame.mouse.set_pos(scene.ledger_rect().center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        run_frames(app, 1)
+    clear_scenes(app)
+    return " ".join(seen)
+
+
+def test_an_envy_is_said_as_its_holders_thing_without_a_doubled_possessive(app):
+    m = village_s(turn=1)
+    m.state["villagers"]["v5"]["name"] = "Thérèse the herbwife"
+    m.state["ledgers"][3]["envy"] = {"holder": "v5", "thing": "her healing gift", "thing_villager": None}
+    mine = _ledger_words(app, m, 3, "mine")
+    assert "Envy: Thérèse the herbwife's healing gift" in mine and "'s her " not in mine
+    screen = _ledger_words(app, m, 0, "prevot")
+    assert "envy: Thérèse the herbwife's healing gift" in screen and "'s her " not in screen
