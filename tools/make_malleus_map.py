@@ -15,7 +15,7 @@ A Tiled map (1920x1080, 8 px tiles, no tile layers) with:
   ``bridge``, ``hall``, ``cross``, ``graves``, ``market``).
 
 No building may lie under a place's label (its name is drawn centred under the place's
-rectangle; QA 18, checked by tests/ui/test_malleus_text_fit.py).
+rectangle; checked by tests/ui/test_malleus_text_fit.py).
 
 Run ``python tools/make_malleus_map.py`` after changing it; the file is committed, so the
 game never needs this script.

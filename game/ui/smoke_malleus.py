@@ -1,5 +1,5 @@
 """Play a short hot-seat Malleus Maleficarum story through the UI, as people would
-(issue 14: "building through two rounds").
+(building the village and two rounds).
 
 ``play_malleus(app, timeout_s)`` opens a hot-seat story table — the Prévôt and three
 players, all people, so private input goes behind the curtain — and then acts ONLY by

@@ -101,8 +101,8 @@ def test_the_scene_keeps_one_row_and_judges_facts_beside_them(app, tmp_path, mon
         reject = table.locate("button", f"reject_{fid}_{side}")
         column = table.side_columns()[side]
         assert count and reject and column.collidepoint(count) and column.collidepoint(reject)
-        text_rows = next(r for words, r in cites.items() if table.names().fact(fid) in words)
-        assert text_rows[0].top - 4 <= count[1] <= text_rows[-1].bottom + table.px(40)
+        row = next(r for r, f in table._fact_hover if f == fid and column.contains(r))  # the citation's line
+        assert row.top - 4 <= count[1] <= row.bottom + table.px(40) and row.right <= count[0]
     for seat in (2, 3):  # Bob and Cy are present and not yet on a side
         assert table.side_columns()["for"].collidepoint(table.locate("button", f"for_{seat}"))
         assert table.side_columns()["against"].collidepoint(table.locate("button", f"against_{seat}"))

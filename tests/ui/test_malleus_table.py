@@ -1,4 +1,4 @@
-"""The Malleus table (issue 14 items 2-8; DESIGN D3, D5, D6): the village map from the
+"""The Malleus table (docs/rules/malleus.md §9; DESIGN D3, D5, D6): the village map from the
 Tiled file, private information only where it belongs, the story table's curtain policy,
 public moves for other seats, the saved arrangement, the chronicle, the new-game form."""
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _drawn_words(scene) -> str:
 
 
 def test_the_village_map_is_the_tiled_file_with_named_places_and_scenery():
-    # issue 14 item 2: a map with named places, read with pytmx through game.ui.layout
+    # §9: a map with named places, read with pytmx through game.ui.layout
     import pytmx
 
     from game.ui.layout import layout_path, load_layout, load_village
@@ -96,7 +96,7 @@ def test_every_screen_draws_and_shows_only_what_its_seat_may_know(app, when):
 
 
 def test_the_conflict_panel_shows_each_term_of_both_bonuses(app):
-    # issue 14 item 4: standing + floor(pool / 3) + facts, each term shown, and the dice
+    # §3.4: standing + floor(pool / 3) + facts, each term shown, and the dice
     m = _story(12, lambda m: m.state["step"] == "outcome" and m.state["conflict"]["roll_for"], tagged=False)
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 40)
     words = _drawn_words(scene)
@@ -109,7 +109,7 @@ def test_the_conflict_panel_shows_each_term_of_both_bonuses(app):
 
 
 def test_story_session_keeps_the_table_public_and_curtains_private_input(app, tmp_path, monkeypatch):
-    # DESIGN D3 + issue 14 items 3, 5, 6: curtain only for private input, always through it
+    # DESIGN D3, §5.5: curtain only for private input, always through it
     from game.ui.smoke_common import CurtainWatch
     from game.ui.smoke_malleus import MalleusPlayer
     from game.ui.session import HotseatSession, open_table
@@ -144,7 +144,7 @@ def test_story_session_keeps_the_table_public_and_curtains_private_input(app, tm
 
 
 def test_the_arrangement_of_plates_is_saved_with_the_match(app, tmp_path, monkeypatch):
-    # issue 14 item 2: dragging a plate is UI state saved with the match (D5), restored by Continue
+    # §9: dragging a plate is UI state saved with the match (D5), restored by Continue
     from game.ui.session import HotseatSession, WRITER, open_table
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
@@ -182,7 +182,7 @@ def test_a_lan_like_source_acts_only_for_its_own_seat(app):
 
 
 def test_the_chronicle_tells_the_village_the_rounds_and_the_winner():
-    # issue 14 item 7: a readable Markdown chronicle from the public log
+    # §9: a readable Markdown chronicle from the public log
     m = _story(3, lambda m: False)
     assert m.over
     text = chronicle_markdown(m.view(None), m.log(None), list(m.players))
@@ -195,7 +195,7 @@ def test_the_chronicle_tells_the_village_the_rounds_and_the_winner():
 
 
 def test_new_game_names_the_prevot_and_never_offers_him_a_bot(app):
-    # issue 14 item 8: New game (Prévôt + 3-5 players)
+    # §2.1: New game (Prévôt + 3-5 players)
     from game.ui.scenes.new_game import NewGameScene
 
     scene = NewGameScene(app)

@@ -1,5 +1,5 @@
-"""The Malleus village map reads whole (QA 18; issue 9 item 5's text-fit rule, table_base
-MIN_TEXT = 11 px): every place's label lies on top of the map with no building under it
+"""The Malleus village map reads whole (docs/rules/malleus.md §9; the tables' text-fit rule,
+table_base MIN_TEXT = 11 px): every place's label lies on top of the map with no building under it
 and no other label over it, light on a dark backing; every villager's name is read
 whole on its plate (wrapped or smaller, never below 11 px, the plate wider only for a
 name that needs it), at 1280x720 and 1920x1080."""
@@ -49,7 +49,7 @@ def long_named():
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_place_labels_lie_on_top_with_no_building_under_them(size):
-    # QA 18 (142_malleus_start.png: a house over "The Prévôté")
+    # a house once lay over "The Prévôté"
     from game.ui.app import App
 
     app = App(size=size)
@@ -78,7 +78,7 @@ def test_the_place_labels_lie_on_top_with_no_building_under_them(size):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_every_villager_name_is_read_whole_on_its_plate(long_named, size):
-    # QA 18 (147_malleus_after_villager.png: "Therese t…")
+    # a long name was once cut on its plate ("Therese t…")
     from game.ui.app import App
 
     app = App(size=size)

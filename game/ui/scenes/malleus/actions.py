@@ -1,5 +1,4 @@
-"""What can be done now, by whom, and the flows that build each command (issue 14 items
-2-8). Nothing here decides legality: the buttons come from the legal commands of the seats
+"""What can be done now, by whom, and the flows that build each command. Nothing here decides legality: the buttons come from the legal commands of the seats
 this screen may act for, and every command is sent to the engine, whose refusal is shown.
 
 Who acts: the seat behind the screen (``source.screen_seat``; a LAN client's own seat).

@@ -1,4 +1,4 @@
-"""The story's log as a readable Markdown chronicle (issue 14 item 7): the village (its
+"""The story's log as a readable Markdown chronicle (docs/rules/malleus.md §9): the village (its
 trigger, its people, their facts and ties), what happened in each round, and who won.
 
 Pure text from a view and the log a seat may see (the public screen's, normally), so a

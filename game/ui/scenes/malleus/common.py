@@ -249,7 +249,9 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("on") is not None:
             tail = f" on {n.seat(e['on'])}"
         if e.get("relationship"):
-            tail = f" on relationship {e['relationship']}"
+            rel = next((r for r in n.view.get("relationships") or [] if r.get("id") == e["relationship"]), None)
+            tail = (f" on the view between {v(rel['from'])} and {v(rel['to'])}" if rel
+                    else " on a relationship")
         if e.get("card_type") == "gossip":
             tail = f": the loss doubles to {e.get('pending_loss')}"
         if e.get("card_type") == "shifting_blame":

@@ -1,4 +1,4 @@
-"""The conflict panel (issue 14 item 4): the declaration, the scene, both sides' live
+"""The conflict panel (docs/rules/malleus.md §3.3-§3.7): the declaration, the scene, both sides' live
 bonuses with every term shown (standing + floor(pool / 3) + facts, R10), the pending
 citations, the dice (3d6, animated) against the target number, and the outcome. Between
 conflicts the same zone shows where the story stands (round, turn, building progress).
@@ -83,6 +83,7 @@ class ConflictPanel:
         r = self.conflict_rect()
         panel(surface, r, alpha=235)
         self._columns = {}
+        self._fact_hover = []
         c = self.view.get("conflict")
         if c:
             self.draw_conflict(surface, r, c)
@@ -230,40 +231,68 @@ class ConflictPanel:
             h += len(wrap_text(SIDES_AFTER_ROLL, small, width)) * small.get_linesize() + self.px(2)
         return h + self.px(4)
 
-    def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[tuple[str, tuple, str, bool]]:
-        """The lines of a side's column: (words, colour, what, may be left out): every term
-        of the bonus (§3.4), the counted facts with who cited them, the players on that
-        side. Only the list of supporters may be left out when the column is full (their sum
-        stays in the pool term)."""
+    def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[dict]:
+        """The lines of a side's column (§3.4): every term of the bonus, the counted facts
+        with who cited them, the players on that side, then the facts cited for it awaiting
+        the Prévôt. Each is ``{words, colour, what}``; a fact's line has ``fact`` (its id:
+        its words may be shortened, the whole fact shows on hover) with ``head``/``tail``
+        round it; the supporters' list is ``optional`` (their sum stays in the pool term);
+        a citation has ``judge``: the Prévôt's Count / Reject buttons placed beside it."""
         base = b.get("base") or {}
         facts = b.get("facts") or []
         who = n.villager(base.get("villager")) if base.get("villager") else "no target"
-        rows = [(f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
-                 f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}", theme.TEXT_LIGHT, "bonus line", False)]
+        rows = [{"words": f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
+                          f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}", "colour": theme.TEXT_LIGHT,
+                 "what": "bonus line"}]
         members = b.get("pool") or []
         if members:
             names = ", ".join(f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned"
                                                                                else "") for m in members)
-            rows.append((f"Support: {names}", theme.TEXT_LIGHT, "bonus line", True))
+            rows.append({"words": f"Support: {names}", "colour": theme.TEXT_LIGHT, "what": "bonus line",
+                         "optional": True})
         from_log = self.citers(c.get("id"))
         for fid in facts:
             by = citer_of(c, fid, from_log)
-            rows.append((f"+1 “{n.fact(fid)}”" + (f" (cited by {n.short_seat(by)})" if by is not None else ""),
-                         theme.PARCHMENT, "counted fact", False))
+            rows.append({"fact": fid, "head": "+1 “", "tail": "”" + (f" (cited by {n.short_seat(by)})"
+                                                                      if by is not None else ""),
+                         "colour": theme.PARCHMENT, "what": "counted fact"})
         principal = c.get("principal")
         if principal is not None and c.get("principal_side") == side:
-            rows.append((f"{n.seat(principal)} opposes (principal)" if side == "against"
-                         else f"{n.seat(principal)} supports (principal)", theme.TEXT_LIGHT, "bonus line", False))
+            rows.append({"words": f"{n.seat(principal)} opposes (principal)" if side == "against"
+                         else f"{n.seat(principal)} supports (principal)", "colour": theme.TEXT_LIGHT,
+                         "what": "bonus line"})
         for seat, s in sorted((c.get("sides") or {}).items()):
             if s == side and int(seat) != principal:
-                rows.append((f"{n.seat(int(seat))} sides here", theme.TEXT_LIGHT, "bonus line", False))
+                rows.append({"words": f"{n.seat(int(seat))} sides here", "colour": theme.TEXT_LIGHT,
+                             "what": "bonus line"})
+        for ci in c.get("citations") or []:
+            if ci.get("side") != side:
+                continue
+            judge = [self.panel_button(f"approve_{ci['fact']}_{side}"), self.panel_button(f"reject_{ci['fact']}_{side}")]
+            judged = any(judge)
+            rows.append({"fact": ci["fact"], "head": "“", "tail": f"” — cited by {n.short_seat(ci['by'])}"
+                         + ("" if judged else ", awaits the Prévôt"), "colour": theme.TEXT_MUTED,
+                         "what": "citation", "judge": judge if judged else None})
         return rows
 
+    def _fact_line(self, row: dict, n: Names, font, width: int, lines: int) -> str:
+        """A fact's line: its words whole when they fit in ``lines`` lines, else shortened
+        with an ellipsis (the whole fact shows on hover)."""
+        whole = n.fact(row["fact"])
+        words = row["head"] + whole + row["tail"]
+        if len(wrap_text(words, font, width)) <= lines:
+            return words
+        cut = whole
+        while cut and len(wrap_text(row["head"] + cut + "…" + row["tail"], font, width)) > lines:
+            cut = cut[: max(0, len(cut) - max(1, len(cut) // 12))].rstrip()
+        return row["head"] + cut + "…" + row["tail"]
+
     def draw_side(self, surface: pygame.Surface, col: pygame.Rect, side: str, b: dict, c: dict, n: Names) -> None:
-        """One side's column: its total, each term of its bonus, the facts cited for it
-        awaiting the Prévôt (with his Count / Reject beside each) and the players who may
-        still take this side (a button each). Everything is read whole: the type steps
-        down to 11 px until it fits."""
+        """One side's column: its total, each term of its bonus, the counted facts, the
+        facts cited for it awaiting the Prévôt (his Count / Reject beside each) and the
+        players who may still take this side (a button each). Every line is read whole
+        inside the column: the type steps down to 11 px, then the supporters' list goes,
+        then a long fact shows its first words (the whole fact on hover)."""
         colour = FOR_COLOUR if side == "for" else AGAINST_COLOUR
         lit = self.__dict__.get("fact_drag") is not None and col.collidepoint(self.pointer)
         fill = tuple(min(255, v + 30) for v in theme.PANEL) if lit else theme.PANEL
@@ -280,46 +309,46 @@ class ConflictPanel:
         self.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
         y += max(label.get_height(), tot.get_height()) + self.px(2)
         rows = self.side_rows(side, b, c, n)
-        cites = [ci for ci in c.get("citations") or [] if ci.get("side") == side]
-        judge = {ci["fact"]: (self.panel_button(f"approve_{ci['fact']}_{side}"),
-                              self.panel_button(f"reject_{ci['fact']}_{side}")) for ci in cites}
         chips = [bt for bt in self.panel_buttons_of(f"{side}_")]
         bh = max(22, self.px(34))
         small_b = max(11, self.px(15))
         judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.px(6)
-        room = col.bottom - self.px(6) - y - (bh + self.px(4) if chips else 0)
-        size = max(MIN_SIZE, self.px(17))
-
-        def need(rows: list, size: int) -> int:
-            font, small = get_font(size), get_font(max(MIN_SIZE, size - 1))
-            total = sum(len(wrap_text(r[0], font, w)) * font.get_linesize() + self.px(2) for r in rows)
-            for ci in cites:
-                judged = any(judge[ci["fact"]])
-                total += max(len(wrap_text(self.citation_words(ci, n, judged), small,
-                                           w - (judge_w if judged else 0))) * small.get_linesize(),
-                             bh if judged else 0) + self.px(3)
-            return total
-
-        while need(rows, size) > room and size > MIN_SIZE:  # the largest size at which it all fits
-            size -= 1
-        if need(rows, size) > room:
-            rows = [r for r in rows if not r[3]]
         bottom = col.bottom - self.px(6) - (bh + self.px(4) if chips else 0)
-        for words, tint, what, _optional in rows:
-            if y + get_font(size).get_linesize() > bottom:
+
+        def laid(rows: list[dict], size: int, fact_lines: int) -> list[tuple[dict, str, int, int]]:
+            """(row, words, width, height) of each row at ``size``."""
+            out = []
+            for row in rows:
+                font = get_font(size if row["what"] != "citation" else max(MIN_SIZE, size - 1))
+                width = w - (judge_w + self.px(8) if row.get("judge") else 0)
+                words = self._fact_line(row, n, font, width, fact_lines) if "fact" in row else row["words"]
+                height = len(wrap_text(words, font, width)) * font.get_linesize()
+                out.append((row, words, width, max(height, bh if row.get("judge") else 0) + self.px(3)))
+            return out
+
+        size, fact_lines = max(MIN_SIZE, self.px(17)), 3
+        plan = laid(rows, size, fact_lines)
+        while sum(h for *_r, h in plan) > bottom - y:
+            if size > MIN_SIZE:
+                size -= 1
+            elif any(r.get("optional") for r in rows):
+                rows = [r for r in rows if not r.get("optional")]
+            elif fact_lines > 1:
+                fact_lines -= 1
+            else:
                 break
-            y = self._line(surface, words, x, y, w, size, tint, what=what) + self.px(2)
-        for ci in cites:
-            approve, reject = judge[ci["fact"]]
-            judged = bool(approve or reject)
-            cw = w - (judge_w if judged else 0)
+            plan = laid(rows, size, fact_lines)
+        hover = self.__dict__.setdefault("_fact_hover", [])
+        for row, words, width, height in plan:
+            if y + height - self.px(3) > bottom:
+                break  # cannot happen but for a column too small for anything: nothing drawn over the chips
             top = y
-            if top + max(bh if judged else 0, get_font(size - 1).get_linesize()) > bottom:
-                break
-            y = self._line(surface, self.citation_words(ci, n, judged), x, y, cw, max(MIN_SIZE, size - 1),
-                           theme.TEXT_MUTED, what="citation")
+            font_size = size if row["what"] != "citation" else max(MIN_SIZE, size - 1)
+            end = self._line(surface, words, x, y, width, font_size, row["colour"], what=row["what"])
+            if "fact" in row:
+                hover.append((pygame.Rect(x, top, width, end - top), row["fact"]))
             bx = x + w
-            for button in (reject, approve):
+            for button in reversed(row.get("judge") or []):
                 if button is None:
                     continue
                 bw = (judge_w - self.px(6)) // 2
@@ -328,7 +357,7 @@ class ConflictPanel:
                 button.font_size = small_b
                 button.visible = True
                 bx -= self.px(6)
-            y = max(y, top + (bh if approve or reject else 0)) + self.px(3)
+            y = top + height
         if chips:
             cx, cy = x, col.bottom - self.px(6) - bh
             caption = "Take this side:" if len(chips) > 1 or chips[0].label != "Take this side" else ""
@@ -358,12 +387,6 @@ class ConflictPanel:
             if e.get("conflict") == conflict_id and e.get("type") in ("cite", "approve") and "by" in e:
                 out[e.get("fact")] = e["by"]
         return out
-
-    @staticmethod
-    def citation_words(ci: dict, n: Names, judged_here: bool = False) -> str:
-        """A citation awaiting the Prévôt (who judges it with the buttons beside it)."""
-        tail = "" if judged_here else ", awaits the Prévôt"
-        return f"“{n.fact(ci['fact'])}” — cited by {n.short_seat(ci['by'])}{tail}"
 
     def panel_button(self, name: str):
         """The table's button of that name placed in the conflict panel (None: not offered)."""

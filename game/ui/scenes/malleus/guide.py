@@ -173,7 +173,7 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
     if key == "aftermath":
         if prevot:
             return "Cards for the loss may be played now; then Close the aftermath window."
-        return "Malevolent Gossip or Shifting the Blame may be played now (Play a card)."
+        return "Malevolent Gossip or Shifting the Blame may be played now (a player's cards: “Play…”)."
     if key == "outcome":
         loser = c.get("loser")
         teller = "You" if loser == me and me is not None else n.short_seat(loser)

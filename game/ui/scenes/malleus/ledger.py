@@ -1,4 +1,4 @@
-"""The ledger zone (issue 14 items 2, 5, 6): tabs for the general fact ledger and the
+"""The ledger zone (docs/rules/malleus.md §1.4, §1.5, §5): tabs for the general fact ledger and the
 witch stereotypes w1–w8 (both citable: drag a line onto a side), the players (public:
 villager, personal gain, cards in hand), the seat's own private ledger (secret, envy,
 vendetta with its baseline, companion, hand with locked cards, notes and what its cards

@@ -1,5 +1,5 @@
 """The Malleus Maleficarum table: the village map, the conflict panel, the ledgers and
-the Prévôt's screen (rules/malleus_rpg.md; issue 14; DESIGN D3, D6).
+the Prévôt's screen (docs/rules/malleus.md §9; DESIGN D3, D6).
 
 ``MalleusTableScene(app, source)`` draws ``source.view()`` and sends engine commands
 through the source (``submit``; at a hot-seat story table also ``submit_as`` for another
@@ -213,7 +213,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         else:
             layout = lay_out_bar(actions, area, size, gap, self.open_more)
         self.more_actions = layout.hidden
-        self.default_focus = layout.focus
+        self.default_focus = self.focus = layout.focus
         self.panel_buttons = [Button((0, 0, 0, 0), self.panel_label(label, name), fn, style=style,
                                      font_size=max(11, self.px(15)), name=name) for label, fn, name, style in panel]
         for b in self.panel_buttons:
@@ -289,8 +289,10 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         self.draw_backdrop(surface)
         self.draw_scene_place(surface)
         plates = self.plate_rects()
+        self.draw_place_labels(surface, plates, under=True)
         self.draw_plates(surface, plates)
         self.draw_arrows(surface, plates)
+        self.draw_place_labels(surface, plates, under=False)
         self.draw_conflict_zone(surface)
         self.draw_ledger_zone(surface)
 
@@ -339,7 +341,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
         """A plate or a fact being dragged is drawn above the log, the banner and the bars
-        (QA 31, the base's order for a held card)."""
+        (the base's order for a held card)."""
         super().draw_dragged(surface)
         if self.plate_drag is not None and self.plate_drag.get("moved"):
             self.draw_dragged_plate(surface)
@@ -449,9 +451,17 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         if self.popup_box is not None and self.popup_vid is not None and self.popup_box.collidepoint(pos):
             return None
         vid = self.plate_at(pos)
-        return ("villager", vid) if vid else None
+        if vid:
+            return ("villager", vid)
+        if not any(b.visible and b.rect.collidepoint(pos) for b in self.all_buttons()):
+            for rect, fid in self.__dict__.get("_fact_hover") or []:
+                if rect.collidepoint(pos):
+                    return ("fact", fid)  # a fact the conflict panel may show shortened
+        return None
 
     def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
+        if key[0] == "fact":
+            return self.fact_zoom(key[1], width)
         if key[0] != "villager" or key[1] == self.popup_vid:
             return None
         v = next((x for x in self.view.get("villagers") or [] if x["id"] == key[1]), None)
@@ -476,6 +486,24 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
                 lines.append((f"→ sees {n.villager(other)} as {r['kind']}", False))
         h = self.px(20) + len(lines) * font.get_linesize()
         img = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
+        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
+        y = self.px(10)
+        for words, bold in lines:
+            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
+            y += font.get_linesize()
+        return img
+
+    def fact_zoom(self, fid: str, width: int) -> pygame.Surface:
+        """A fact's whole words in a card (hovered in the conflict panel)."""
+        n = self.names()
+        size = max(12, self.px(18))
+        font = get_font(size)
+        w = max(width, self.px(420))
+        subject = (self.view.get("facts") or {}).get(fid, {}).get("subject")
+        head = f"{fid} — about {n.villager(subject)}" if subject else f"{fid} — the village"
+        lines = [(head, True)] + [(part, False) for part in wrap_text(n.fact(fid), font, w - self.px(30))]
+        img = pygame.Surface((w, self.px(20) + len(lines) * font.get_linesize()), pygame.SRCALPHA)
         pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
         pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
         y = self.px(10)

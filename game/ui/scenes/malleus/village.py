@@ -30,7 +30,7 @@ from game.ui.session import save_ui_state
 log = logging.getLogger(__name__)
 
 PLATE_W, PLATE_H = 186, 78  # design pixels (1920x1080)
-#: scenery kinds that are not buildings (no place label may lie on a building, QA 18)
+#: scenery kinds that are not buildings (no place label may lie on a building)
 GROUND = ("field", "river", "road", "wood")
 #: place labels: light words on a dark backing, readable on any part of the map
 LABEL_INK, LABEL_BACK, LABEL_ALPHA = (246, 236, 206), (30, 24, 18), 168
@@ -89,7 +89,7 @@ class VillagePanel:
 
     def place_labels(self) -> list[tuple[str, pygame.Rect]]:
         """Each named place's label on screen (its backing included): centred under the
-        place, drawn above every building of the backdrop (QA 18)."""
+        place, drawn above every building of the backdrop."""
         v = self.village()
         if v is None:
             return []
@@ -135,7 +135,7 @@ class VillagePanel:
         return self.px(PLATE_W), self.px(PLATE_H)
 
     def plate_title(self, name: str, w: int, h: int, cut: bool = False) -> tuple[int, list[str]] | None:
-        """The villager's name on a ``w`` x ``h`` plate, read whole (QA 18): the largest
+        """The villager's name on a ``w`` x ``h`` plate, read whole: the largest
         size from the plate's own down to 11 px at which it fits on one line, or on two
         lines above the player/facts line; None when it does not fit even so. ``cut``:
         a word too long for a line may be cut with a hyphen (the last resort)."""
@@ -165,7 +165,7 @@ class VillagePanel:
         return found
 
     def plate_width(self, v: dict) -> int:
-        """A plate is wider than usual only when its villager's name needs it (QA 18)."""
+        """A plate is wider than usual only when its villager's name needs it."""
         w, h = self.plate_size()
         most = w * 5 // 2
         while w < most and self.plate_title(v["name"], w, h) is None:
@@ -363,19 +363,33 @@ class VillagePanel:
                     for a in range(0, 360, 45):
                         pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
                                                                     c[1] + int(rad * math.sin(math.radians(a)))), 2)
-        size = self.label_size()
-        back = pygame.Surface((1, 1), pygame.SRCALPHA)
-        for name, r in self.place_labels():
-            at = r.move(-m.x, -m.y)
-            if back.get_size() != at.size:
-                back = pygame.Surface(at.size, pygame.SRCALPHA)
-            back.fill((0, 0, 0, 0))
-            pygame.draw.rect(back, (*LABEL_BACK, LABEL_ALPHA), back.get_rect(), border_radius=at.h // 2)
-            surf.blit(back, at.topleft)
-            label = render_text(name, size, LABEL_INK, bold=True)
-            surf.blit(label, label.get_rect(center=at.center))
         pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.px(3)))
         return surf
+
+    def label_images(self) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """Each place's name on its dark backing, ready to blit (remembered per size)."""
+        key = (self.size, self.label_size())
+        cached = self.__dict__.get("_label_images")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        out = []
+        for name, r in self.place_labels():
+            label = render_text(name, self.label_size(), LABEL_INK, bold=True)
+            pad = max(0, (label.get_height() - r.h + 1) // 2) + 2  # accents above the backing stay whole
+            img = pygame.Surface((r.w, r.h + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(img, (*LABEL_BACK, LABEL_ALPHA), pygame.Rect(0, pad, r.w, r.h), border_radius=r.h // 2)
+            img.blit(label, label.get_rect(center=(r.w // 2, pad + r.h // 2)))
+            out.append((r.inflate(0, 2 * pad), img))
+        self._label_images = (key, out)
+        return out
+
+    def draw_place_labels(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], under: bool) -> None:
+        """The places' names: ``under`` the plates those a plate lies on (a plate dragged
+        there covers it), the others over the arrows (an arrow never hides a name)."""
+        rects = list(plates.values())
+        for r, img in self.label_images():
+            if (r.collidelist(rects) >= 0) == under:
+                surface.blit(img, r.topleft)
 
     def draw_scene_place(self, surface: pygame.Surface) -> None:
         """The open scene's place, lit on the map (scenes are framed at named places)."""
@@ -580,7 +594,7 @@ class VillagePanel:
             pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
                              border_radius=max(6, r.h // 5))
         surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
-        # the name, read whole on its plate (text-fit checks, QA 18)
+        # the name, read whole on its plate (text-fit checks)
         size, lines = self.plate_lines(v["name"], r.w, r.h)
         font = get_font(size, bold=True)
         pad = max(4, r.h // 10)
