@@ -41,11 +41,14 @@ def test_a_first_story_with_a_ready_village_through_the_table(app, tmp_path, mon
         form = app.scenes.top
         post_click(app, _widget(form, "game_malleus"))
         post_click(app, _widget(form, "option_village"))
+        post_click(app, _widget(form, "seed"))  # one story, the same at every run
+        for ch in "7":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         post_click(app, _widget(form, "start"))
         table = app.scenes.top
         session = table.source
         m = session.match
-        assert m.options["village"] == "ready" and m.state["phase"] == "choosing"
+        assert m.options["village"] == "ready" and m.state["phase"] == "choosing" and m.seed == 7
         assert len(m.state["vorder"]) == 12 and all("place" in v for v in m.view(None)["villagers"])
         watch = CurtainWatch(session, table)
         player = MalleusPlayer(app, session, seed=4, stop_round=3)

@@ -502,6 +502,7 @@ class ActionsPanel:
             return "Name the place."
         self.frame_location = name.strip()
         self.buttons = self.make_buttons()
+        self.message = self.status_message()
         self.dirty = True
         return None
 

@@ -140,6 +140,8 @@ def _describe(event: dict, n: Names) -> str:
     v = n.villager
     if t == "setup":
         return f"A new story: {e.get('prevot')} is the Prévôt; {', '.join(e.get('players') or [])} play."
+    if t == "ready_village":
+        return f"A ready village: {e.get('title')} ({e.get('villagers')} villagers)."
     if t == "trigger":
         return f"The trigger: {e.get('text')}"
     if t == "villager":

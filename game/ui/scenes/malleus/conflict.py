@@ -326,7 +326,7 @@ class ConflictPanel:
                 out.append((row, words, width, max(height, bh if row.get("judge") else 0) + self.px(3)))
             return out
 
-        size, fact_lines = max(MIN_SIZE, self.px(17)), 3
+        size, fact_lines = max(MIN_SIZE, self.px(17)), 6
         plan = laid(rows, size, fact_lines)
         while sum(h for *_r, h in plan) > bottom - y:
             if size > MIN_SIZE:
@@ -334,7 +334,7 @@ class ConflictPanel:
             elif any(r.get("optional") for r in rows):
                 rows = [r for r in rows if not r.get("optional")]
             elif fact_lines > 1:
-                fact_lines -= 1
+                fact_lines = min(fact_lines - 1, 3)
             else:
                 break
             plan = laid(rows, size, fact_lines)
@@ -377,7 +377,10 @@ class ConflictPanel:
                 cx += cw + self.px(6)
         if lit:
             hint = text("drop to cite here", max(11, self.px(17)), theme.HIGHLIGHT, bold=True)
-            surface.blit(hint, hint.get_rect(midbottom=(col.centerx, col.bottom - self.px(4))))
+            box = hint.get_rect(center=col.center).inflate(self.px(16), self.px(8))
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.h // 2)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, box, 2, border_radius=box.h // 2)
+            surface.blit(hint, hint.get_rect(center=col.center))
 
     def citers(self, conflict_id) -> dict:
         """Fact id -> the seat that cited it, in this conflict, from the log (the citation,

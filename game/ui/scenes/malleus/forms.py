@@ -71,6 +71,8 @@ class FormHost:
         self.form_widgets: list[Any] = []
         self._form_layout()
         first = next((w for w in self.form_widgets if isinstance(w, TextField)), None)
+        if first is None:  # nothing to type: Enter sends the form
+            first = next((w for w in self.form_widgets if getattr(w, "name", "") == "form_ok"), None)
         if first is not None:
             self.form_ring.focus_on(first)
         self.buttons = self.make_buttons()

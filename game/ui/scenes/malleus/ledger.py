@@ -172,7 +172,7 @@ class LedgerPanel:
                               n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None)
             rows.append((f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
                          theme.PARCHMENT, False, None))
-        elif you.get("villager"):
+        elif you.get("villager") and self.view.get("phase") == "round":
             rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
         ven = you.get("vendetta")
         if ven:
@@ -180,9 +180,12 @@ class LedgerPanel:
             rows.append((f"Vendetta against {n.villager(ven['target'])} ({ven['reason']}): standing "
                          f"{ven['baseline']} at the round's start, now {now}; +1 per 3 lost, +3 if executed.",
                          theme.PARCHMENT, False, None))
-        elif you.get("villager"):
+        elif you.get("villager") and self.view.get("phase") == "round":
             rows.append(("Vendetta: none — name a new one in the secret action phase.", (240, 160, 120), False,
                          None))
+        if self.view.get("phase") == "ledgers" and not secret:
+            rows.append(("Your ledger is not written yet: Write my ledger… (secret, envy, vendetta).",
+                         theme.TEXT_MUTED, False, None))
         comp = you.get("companion") or you.get("companion_choice")
         if comp:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))

@@ -199,17 +199,23 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
                   if name.startswith("play_")]
         actions = [a for a in actions if not a[2].startswith(PANEL_ACTIONS)]
         actions.append(("Export the chronicle", self.export_chronicle, "chronicle", "normal"))
-        seats = []
+        seats, waiting = [], []
         banner = getattr(self.source, "banner_seats", None)
         if banner is not None and self.form is None:
-            for seat in banner():
-                who = "Prévôt" if seat == 0 else self.source.players[seat]
-                seats.append((who, lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
+            waiting = list(banner())
+            if waiting:  # a place for every person, so a name never moves when another hands in
+                people = [s for s in range(1, len(self.source.players)) if self.source.is_human(s)]
+                for seat in ([0] if 0 in waiting else []) + people:
+                    who = "Prévôt" if seat == 0 else self.source.players[seat]
+                    seats.append((who, lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
         area = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
         size = max(12, min(self.px(19), area.h - 12))
         gap = self.px(8)
         if seats:  # several people to go behind the curtain: a button each, none above the others
             layout = lay_out_bar(seats + actions, area, size, gap, self.open_more, main_share=0.0)
+            for b in layout.buttons:
+                if b.name.startswith("seat_") and int(b.name[5:]) not in waiting:
+                    b.visible = False  # handed in: its place stays empty
         else:
             layout = lay_out_bar(actions, area, size, gap, self.open_more)
         self.more_actions = layout.hidden
