@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Any
 
 import pygame
 

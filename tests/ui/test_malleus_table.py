@@ -102,7 +102,7 @@ def test_the_conflict_panel_shows_each_term_of_both_bonuses(app):
     words = _drawn_words(scene)
     c = m.view(None)["conflict"]
     b = c["bonus"]
-    assert f"Standing of " in words and f"Pool {b['for']['pool_sum']} ÷ 3 → +{b['for']['pool_bonus']}" in words
+    assert "Standing of " in words and f"Pool {b['for']['pool_sum']} ÷ 3 → +{b['for']['pool_bonus']}" in words
     assert f"Pool {b['against']['pool_sum']} ÷ 3 → +{b['against']['pool_bonus']}" in words
     assert f"Facts +{b['for']['facts_bonus']}" in words
     assert f"{c['actor_total']} against {c['target_number']}" in words

@@ -391,6 +391,24 @@ class ConflictPanel:
                 out[e.get("fact")] = e["by"]
         return out
 
+    def fact_zoom(self, fid: str, width: int) -> pygame.Surface:
+        """A fact's whole words in a card (hovered in the conflict panel)."""
+        n = self.names()
+        size = max(12, self.px(18))
+        font = get_font(size)
+        w = max(width, self.px(420))
+        subject = (self.view.get("facts") or {}).get(fid, {}).get("subject")
+        head = f"{fid} — about {n.villager(subject)}" if subject else f"{fid} — the village"
+        lines = [(head, True)] + [(part, False) for part in wrap_text(n.fact(fid), font, w - self.px(30))]
+        img = pygame.Surface((w, self.px(20) + len(lines) * font.get_linesize()), pygame.SRCALPHA)
+        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
+        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
+        y = self.px(10)
+        for words, bold in lines:
+            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
+            y += font.get_linesize()
+        return img
+
     def panel_button(self, name: str):
         """The table's button of that name placed in the conflict panel (None: not offered)."""
         for button in self.__dict__.get("panel_buttons") or []:

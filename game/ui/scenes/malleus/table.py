@@ -28,7 +28,6 @@ Input, every action by mouse and by keyboard:
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import pygame
@@ -38,17 +37,16 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.input import InputEvent
 from game.ui.scenes.malleus.actions import ActionsPanel
-from game.ui.scenes.malleus.bar import cut_labels, label_of, lay_out_bar
-from game.ui.scenes.malleus.guide import draw_guide, guide_for
+from game.ui.scenes.malleus.bar import BarPanel
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.scenes.malleus.common import Names, describe
 from game.ui.scenes.malleus.conflict import ConflictPanel
 from game.ui.scenes.malleus.forms import FormHost
+from game.ui.scenes.malleus.guide import draw_guide, guide_for
 from game.ui.scenes.malleus.ledger import LedgerPanel
 from game.ui.scenes.malleus.rounds import RoundsPanel
 from game.ui.scenes.malleus.village import VillagePanel
-from game.ui.scenes.table_base import (Prompt, Rect, TableScene, fit_lines, fit_text, panel, scale_design_rects,
-                                      text)
+from game.ui.scenes.table_base import Rect, TableScene, fit_text, scale_design_rects, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -57,15 +55,10 @@ DESIGN_ZONES: dict[str, Rect] = {  # as assets/layouts/malleus.tmx (tools/make_m
     "map": (8, 8, 1172, 992), "message": (8, 1008, 1172, 64), "guide": (1188, 8, 724, 226),
     "conflict": (1188, 242, 724, 394), "ledger": (1188, 644, 724, 240), "log": (1188, 892, 724, 180),
 }
-#: actions drawn beside what they act on, not in the bar: the Prévôt's count / reject beside
-#: each cited fact and a player's side under that side's column (the conflict panel); a card's
-#: Play… beside it in one's ledger (also in the bar), and a player's private screen above the
-#: ledger tabs
-PANEL_ACTIONS = ("approve_", "reject_", "for_", "against_", "private")
 DRAG_START = 6
 
 
-class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, ActionsPanel, FormHost,
+class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, BarPanel, ActionsPanel, FormHost,
                         TableScene):
     """The Malleus table (see the module docstring)."""
 
@@ -171,7 +164,6 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
                     "click a place to move it; then Frame the scene.")
         if v.get("over"):
             return "The witch-hunt is over."
-        to_act = v.get("to_act") or []
         n = self.names()
         if self.me() is None and self.hotseat():
             seats = getattr(self.source, "banner_seats", lambda: [])()
@@ -183,88 +175,6 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
         return "Drag plates to arrange the village; hover or click one for its facts."
 
     # ------------------------------------------------------------------ buttons ----
-    def make_buttons(self) -> list[Button]:
-        """The guide panel's action bar (one row: the step's main action, the others that
-        fit, "More…" for the rest) and the buttons the conflict panel places beside what
-        they act on (see ``bar`` and ``PANEL_ACTIONS``)."""
-        actions = list(self.action_list()) if self.form is None else []
-        if self.frame_seat is not None:
-            actions = [("Frame the scene", self.frame_now, "frame_now", "primary"),
-                       (f"Where: {self.frame_location} ↓", self.prompt_location, "frame_where", "normal"),
-                       ("Cancel", self.cancel_modes, "frame_cancel", "normal")]
-        if self.pending_villager or self.link_seat is not None:
-            actions = [("Cancel", self.cancel_modes, "link_cancel", "normal")]
-        panel = [a for a in actions if a[2].startswith(PANEL_ACTIONS)]
-        panel += [(label, fn, "ledger_" + name, style) for label, fn, name, style in actions
-                  if name.startswith("play_")]
-        actions = [a for a in actions if not a[2].startswith(PANEL_ACTIONS)]
-        actions.append(("Export the chronicle", self.export_chronicle, "chronicle", "normal"))
-        seats, waiting = [], []
-        banner = getattr(self.source, "banner_seats", None)
-        if banner is not None and self.form is None:
-            waiting = list(banner())
-            if waiting:  # a place for every person, so a name never moves when another hands in
-                people = [s for s in range(1, len(self.source.players)) if self.source.is_human(s)]
-                for seat in ([0] if 0 in waiting else []) + people:
-                    who = "Prévôt" if seat == 0 else self.source.players[seat]
-                    seats.append((who, lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
-        area = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
-        size = max(12, min(self.px(19), area.h - 12))
-        gap = self.px(8)
-        if seats:  # several people to go behind the curtain: a button each, none above the others
-            layout = lay_out_bar(seats + actions, area, size, gap, self.open_more, main_share=0.0)
-            for b in layout.buttons:
-                if b.name.startswith("seat_") and int(b.name[5:]) not in waiting:
-                    b.visible = False  # handed in: its place stays empty
-        else:
-            layout = lay_out_bar(actions, area, size, gap, self.open_more)
-        self.more_actions = layout.hidden
-        self.default_focus = self.focus = layout.focus
-        self.panel_buttons = [Button((0, 0, 0, 0), self.panel_label(label, name), fn, style=style,
-                                     font_size=max(11, self.px(15)), name=name) for label, fn, name, style in panel]
-        for b in self.panel_buttons:
-            b.visible = False  # until the conflict panel places it
-            b.full_label = label_of(panel, b.name)
-        self._static_key = None  # the conflict panel places its buttons as it is drawn
-        return layout.buttons + self.panel_buttons
-
-    def panel_label(self, label: str, name: str) -> str:
-        if name == "private":
-            return "A player's cards…"
-        if name.startswith("ledger_play_"):
-            return "Play…"
-        if name.startswith("approve_"):
-            return "Count"
-        if name.startswith("reject_"):
-            return "Reject"
-        seat = int(name.split("_")[-1])
-        return "Take this side" if self.me() is not None else self.source.players[seat]
-
-    def open_more(self) -> None:
-        """The "More…" chooser: the step's other actions, each with its full label."""
-        hidden = list(self.__dict__.get("more_actions") or [])
-        if not hidden:
-            return
-        self.prompt = Prompt("More actions", [(label, fn) for label, fn, _name, _style in hidden],
-                             lambda fn: self.run_action(fn), None,
-                             anchor=pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10)).midtop)
-        self.dirty = True
-
-    def run_action(self, fn) -> None:
-        fn()
-        self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
-        self.message = self.status_message()
-        self.dirty = True
-
-    def refresh_controls(self) -> None:
-        """The bar, its default focus and the hint follow what is going on now (a mode
-        started or ended, a move made)."""
-        self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
-        self.message = self.status_message()
-        self.dirty = True
-
     def cancel_modes(self) -> None:
         self.pending_villager, self.link_seat, self.link_from = None, None, None
         self.frame_seat, self.picked_plates = None, []
@@ -308,30 +218,6 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
     def draw_guide_zone(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
         draw_guide(self, surface, self.rects["guide"], self.guide(), bar.y)
-
-    def draw_hover_label(self, surface: pygame.Surface) -> None:
-        """A button shown shortened (or a panel button with a longer meaning) tells its full
-        label while the pointer is on it."""
-        for b in self.all_buttons():
-            if not (b.visible and b.rect.collidepoint(self.pointer)):
-                continue
-            full = getattr(b, "full_label", "") or (b.label if b in cut_labels([b]) else "")
-            if not full or full == b.label:
-                return
-            size = max(12, self.px(17))
-            lines = wrap_text(full, get_font(size, bold=True), max(self.px(200), self.size[0] // 3))
-            f = get_font(size, bold=True)
-            box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + self.px(20),
-                              len(lines) * f.get_linesize() + self.px(10))
-            box.midbottom = (b.rect.centerx, b.rect.y - self.px(6))
-            box.clamp_ip(pygame.Rect(0, 0, *self.size))
-            pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=self.px(6))
-            pygame.draw.rect(surface, theme.INK, box, 1, border_radius=self.px(6))
-            y = box.y + self.px(5)
-            for line in lines:
-                surface.blit(text(line, size, theme.INK, bold=True), (box.x + self.px(10), y))
-                y += f.get_linesize()
-            return
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.frame_seat is not None:  # where the scene being framed takes place
@@ -492,24 +378,6 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
                 lines.append((f"→ sees {n.villager(other)} as {r['kind']}", False))
         h = self.px(20) + len(lines) * font.get_linesize()
         img = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
-        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
-        y = self.px(10)
-        for words, bold in lines:
-            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
-            y += font.get_linesize()
-        return img
-
-    def fact_zoom(self, fid: str, width: int) -> pygame.Surface:
-        """A fact's whole words in a card (hovered in the conflict panel)."""
-        n = self.names()
-        size = max(12, self.px(18))
-        font = get_font(size)
-        w = max(width, self.px(420))
-        subject = (self.view.get("facts") or {}).get(fid, {}).get("subject")
-        head = f"{fid} — about {n.villager(subject)}" if subject else f"{fid} — the village"
-        lines = [(head, True)] + [(part, False) for part in wrap_text(n.fact(fid), font, w - self.px(30))]
-        img = pygame.Surface((w, self.px(20) + len(lines) * font.get_linesize()), pygame.SRCALPHA)
         pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
         pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
         y = self.px(10)
@@ -723,15 +591,16 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, A
 
     def help_lines(self) -> list[str]:
         return [
+            "The guide (top right) says what happens now, whom the table waits for, what you do and the rule;",
+            "  its big button is the step's main action, More… holds the rest (and the chronicle).",
             "The village: drag a plate to move it (the arrangement is saved); hover or click it for its facts.",
             "Building: New villager (name and three facts), then drag its plate onto the villager it relates to;",
             "  or drag one plate onto another for a new fact and a relationship; Pass when you are done.",
             "Your turn: drag your villager onto the target (or Declare a conflict…); frame the scene by clicking",
             "  plates in or out and a place on the map.",
             "Citing: drag a fact (a plate's facts, the ledger tabs, the witch stereotypes) onto FOR or AGAINST;",
-            "  the Prévôt counts it or not. Bonus = standing + (pool ÷ 3, rounded down once) + facts.",
-            "Secret actions, ledgers, companions, discards and card plays happen behind the curtain.",
-            "Play a card / my ledger…: the curtain for one player; Back to the table when done.",
-            "Chronicle: writes the story so far as a Markdown file.",
+            "  the Prévôt counts or rejects it with the buttons beside it. A side's buttons sit under its column.",
+            "Secret actions, ledgers, companions, discards and card plays happen behind the curtain;",
+            "  A player's cards… (above the ledger) opens one player's own screen to play a card any time.",
             "Keys: Tab walks the buttons, Enter presses, 1-9 pick in a chooser, Esc closes, ? this help.",
         ]
