@@ -2,7 +2,8 @@
 127.0.0.1 with a ready village, the Prévôt's client and three players' clients, each with
 its own Malleus table driven by posted clicks, drags and typed text (one app, the table
 of the client acting brought to the front). Two rounds of conflicts with secret actions
-that the Prévôt carries out on his own screen, a card played in secret. Every frame a
+that the Prévôt carries out on his own screen, a card played in secret, the chronicle
+exported from a player's table. Every frame a
 table draws shows its own seat's view only: no other player's ledger words, the Prévôt's
 screen on the Prévôt's table alone."""
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.ui.scenes.malleus.table import MalleusTableScene
 from game.ui.smoke_common import fast_animations
 from game.ui.smoke_malleus import MalleusPlayer
 from tests.net.helpers import FAST, on_host, wait_for
+from tests.ui.malleus_ui_kit import press
 from tests.ui.table_source import clear_scenes, run_frames, table_app
 
 NAMES = ["Jacques", "Ann", "Bob", "Cy"]
@@ -116,6 +118,16 @@ def test_a_first_story_over_the_lan_with_the_prevot_on_his_own_screen(app, tmp_p
                         if player.step() == "idle":
                             break
             assert players[0].finished(), on_host(host, lambda: (host.match.state["phase"], host.match.state["step"]))
+            # Ann exports the chronicle from her own table: her story, nobody else's private words
+            bring_to_front(app, tables[1])
+            run_frames(app, 1)
+            if tables[1].round_report is not None:
+                tables[1].round_report = None
+            press(app, tables[1], "chronicle")
+            written = list(tmp_path.rglob("malleus-chronicle-*.md"))
+            assert len(written) == 1
+            story = written[0].read_text(encoding="utf-8")
+            assert "## What happened" in story and "Bob said" not in story and "Cy said" not in story
         log = on_host(host, lambda: host.match.log(0))
         assert sum(1 for e in log if e.get("type") == "outcome") >= 6
         assert any(e.get("type") == "secret_action" and e.get("text") == "I slip a dead toad into the well"
