@@ -180,6 +180,11 @@ class BotTurns:
             return thinker
         return None
 
+    def keep(self, thought: BotThinker) -> None:
+        """Hand back a finished decision that may not be played yet (a pause between bot
+        moves): the next :meth:`step` returns it again while its position lasts."""
+        self.thinker = thought
+
     def forget(self) -> None:
         """Drop the current thought (it ends on its own; its result is never used)."""
         if self.thinker is not None and not self.thinker.done.is_set():

@@ -58,6 +58,11 @@ def _representatives() -> dict[str, str]:
     return out
 
 
+def prepare() -> None:
+    """Read the look-alike data now (~50 ms), so that the first hello does not wait for it."""
+    _representatives()
+
+
 def skeleton(name: str) -> str:
     """What ``name`` looks like, for comparing (see the module docstring): NFKC, case
     folded, each character by its look-alike class's representative, folded and mapped

@@ -9,7 +9,9 @@ view's ``players`` list holds every seat), while JSON Patch addresses list eleme
 The host makes patches with :func:`diff` (``add``, ``remove`` and ``replace`` operations
 only; lists element by element, or replaced whole when that is shorter): the general
 ``jsonpatch.make_patch`` looks for moves and copies and costs milliseconds per view, too
-slow for a table of twelve. Clients apply them with the ``jsonpatch`` library
+slow for a table of twelve; equal parts are skipped by one comparison in C. (So two
+values Python calls equal count as equal inside objects and lists: ``1``, ``1.0`` and
+``true`` there; a view never switches one for another.) Clients apply them with the ``jsonpatch`` library
 (:func:`apply`), so what travels is plain RFC 6902 any JSON Patch library reads.
 
 :func:`split_ops` cuts a patch (or a whole view, as ``add`` operations) into pieces that
@@ -26,42 +28,41 @@ _SEPARATORS = (",", ":")
 #: a list whose first items went and new ones came at its end is sent as that, for up to
 #: this many items gone (a view's window on the recent log)
 MAX_SHIFT = 16
+_MISSING = object()
 
 
-def _pointer(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}/{key}"
-    return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
+def _pointer(path: str, key: str) -> str:
+    if "~" in key or "/" in key:
+        key = key.replace("~", "~0").replace("/", "~1")
+    return f"{path}/{key}"
 
 
 def diff(old: Any, new: Any) -> list[dict]:
     """An RFC 6902 patch turning ``old`` into ``new`` (both plain JSON data)."""
     ops: list[dict] = []
-    _diff(old, new, "", ops)
+    if type(old) is not type(new) or old != new:
+        _diff(old, new, "", ops)
     return ops
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
-    if old is new:
-        return
+    """Append to ``ops`` what turns ``old`` into ``new``; the two differ (the caller
+    compared them: equal parts are skipped by one comparison in C, not walked)."""
     kind = type(new)
     if kind is not type(old):
         ops.append({"op": "replace", "path": path, "value": new})
-        return
-    if kind is dict:
-        if old == new:
-            return
+    elif kind is dict:
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": _pointer(path, key)})
+        missing = _MISSING
         for key, value in new.items():
-            if key not in old:
+            before = old.get(key, missing)
+            if before is missing:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
-            else:
-                _diff(old[key], value, _pointer(path, key), ops)
+            elif before is not value and (type(before) is not type(value) or before != value):
+                _diff(before, value, _pointer(path, key), ops)
     elif kind is list:
-        if old == new:
-            return
         shifted = _shift(old, new, path)
         if shifted is not None:  # a window that moved on (the view's recent log)
             ops.extend(shifted)
@@ -69,7 +70,9 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
         mine: list[dict] = []
         common = min(len(old), len(new))
         for i in range(common):
-            _diff(old[i], new[i], f"{path}/{i}", mine)
+            a, b = old[i], new[i]
+            if a is not b and (type(a) is not type(b) or a != b):
+                _diff(a, b, f"{path}/{i}", mine)
         for i in range(len(old) - 1, common - 1, -1):
             mine.append({"op": "remove", "path": f"{path}/{i}"})
         for i in range(common, len(new)):
@@ -78,7 +81,7 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
             ops.append({"op": "replace", "path": path, "value": new})  # a reshuffle: whole is shorter
         else:
             ops.extend(mine)
-    elif old != new:
+    else:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
@@ -112,7 +115,7 @@ def encoded_size(value: Any) -> int:
 def as_ops(view: dict) -> list[dict]:
     """A whole view as a patch (replace the root by an empty object, add each key)."""
     ops: list[dict] = [{"op": "replace", "path": "", "value": {}}]
-    ops.extend({"op": "add", "path": _pointer("", key), "value": value} for key, value in view.items())
+    ops.extend({"op": "add", "path": _pointer("", str(key)), "value": value} for key, value in view.items())
     return ops
 
 
@@ -125,7 +128,7 @@ def _smaller(op: dict, budget: int) -> list[dict]:
     if isinstance(value, dict):
         out = [{"op": op["op"], "path": op["path"], "value": {}}]
         for key, item in value.items():
-            out.extend(_smaller({"op": "add", "path": _pointer(op["path"], key), "value": item}, budget))
+            out.extend(_smaller({"op": "add", "path": _pointer(op["path"], str(key)), "value": item}, budget))
         return out
     if isinstance(value, list):
         out = [{"op": op["op"], "path": op["path"], "value": []}]

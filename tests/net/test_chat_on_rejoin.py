@@ -1,4 +1,4 @@
-"""Table talk survives a rejoin (QA 33; DESIGN D4, docs/PROTOCOL.md "chat"): the host keeps
+"""Table talk survives a rejoin (DESIGN D4, docs/PROTOCOL.md "chat"): the host keeps
 the recent chat lines and sends them, marked ``earlier``, to a connection that joins or
 rejoins, each with ``at`` = how many of that seat's log events came before it, so a
 Testimony claim stays on its plate and in its place in the log."""
@@ -38,7 +38,7 @@ def test_a_player_who_rejoins_gets_the_table_talk_said_before(make_host, clients
 
 
 def test_the_table_shows_earlier_talk_in_its_place_without_a_toast():
-    # QA 33, client side: a welcome starts the talk afresh (the host sends it again); lines
+    # client side: a welcome starts the talk afresh (the host sends it again); lines
     # marked earlier go into the talk at their ``at`` and are not toasted like news
     from game.engine import new_match
     from game.net.client import CONNECTED

@@ -1,4 +1,4 @@
-"""Discovery on real LANs (issue 11.5): one announcement per network's broadcast address
+"""Discovery on real LANs (docs/PROTOCOL.md §10): one announcement per network's broadcast address
 (interfaces listed with ifaddr), the host's real LAN addresses, a found-tables list that
 a forged flood cannot grow or empty, and a send failure logged once a minute at most.
 Nothing here sends anywhere but 127.0.0.1: other targets are recorded, not sent."""

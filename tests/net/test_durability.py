@@ -1,4 +1,4 @@
-"""Durability (issue 11.4, docs/PROTOCOL.md §8): a host killed with SIGKILL at a random
+"""Durability (docs/PROTOCOL.md §8): a host killed with SIGKILL at a random
 moment never loses a state a client has seen. 50 games of the toy, each host a process
 forked from a fork server (cheap), killed at a random point; then ``Host.resume`` on its
 save must hold every state a client saw, with the same history (the view each client

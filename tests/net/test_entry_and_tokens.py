@@ -1,4 +1,4 @@
-"""Layering and seat tokens (issue 11.3, 11.10): game/net runs without the screen; tokens
+"""Layering and seat tokens (docs/PROTOCOL.md §12, §13): game/net runs without the screen; tokens
 are kept per profile and per table, and two players on one computer do not fight."""
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_tokens_are_kept_per_profile_and_per_table(tmp_path, monkeypatch):
 
 def test_two_players_on_one_computer_do_not_fight_over_a_seat(counting_game, make_host, clients, tmp_path,
                                                                monkeypatch):
-    # issue 11.3: the CLI and the UI reuse the profile's token; a second live one is refused clearly
+    # the CLI and the UI reuse the profile's token; a second live one is refused clearly
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)
     host = make_host(GAME, 3)

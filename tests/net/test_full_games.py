@@ -1,4 +1,4 @@
-"""Whole games over real sockets on 127.0.0.1 (issue 5, "Done when"): bot clients play
+"""Whole games over real sockets on 127.0.0.1: bot clients play
 Hammer and Witch Trial to the end; every final view equals the host's view(seat); no
 message carries a card id from another seat's hand; a killed client comes back with its
 token; a killed host restarts from its autosave."""
@@ -109,7 +109,7 @@ def _saved_state(save: Path) -> tuple[int, bool] | None:
 
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_a_killed_host_restarts_from_its_autosave_and_the_game_finishes(game, tmp_path, clients):
-    # issue 5: the host autosaves; a restarted host resumes; players rejoin by token
+    # the host autosaves; a restarted host resumes; players rejoin by token
     save, log1, log2 = tmp_path / "table.witchhunt.json", tmp_path / "host1.log", tmp_path / "host2.log"
     first = _start_host(game, save, log1)
     second = None

@@ -1,4 +1,4 @@
-"""Fuzz (issue 5, "Done when"): at least 10,000 random and malformed lines sent at a host
+"""Fuzz: at least 10,000 random and malformed lines sent at a host
 in a game. It stays up, answers every batch, and the game state does not change
 (DESIGN D4: junk gets an error and changes nothing; the host never crashes)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A LAN host under attack (issue 11), over real sockets on 127.0.0.1 with the toy game.
+"""A LAN host under attack, over real sockets on 127.0.0.1 with the toy game.
 
 Each test is bounded in connections and time. The flood tests print the honest player's
 latency (run with ``-rP`` to see it); the bound they assert is generous because the
@@ -140,7 +140,7 @@ class IdleFlood(threading.Thread):
 
 # ------------------------------------------------------------------ 1. lockout --------
 def test_idle_connections_cannot_lock_a_seated_player_out(counting_game, make_host, clients):
-    # issue 11.1: 63 idle sockets; a seated player's link blips; they get back in
+    # 63 idle sockets; a seated player's link blips; they get back in
     host = make_host(GAME, 3, timings=Timings(heartbeat=0.3, silence=3.0, hello_deadline=1.0),
                      limits=Limits(**ONE_ADDRESS))
     ann = Client(backoff_start=0.05, backoff_max=0.2)
@@ -175,7 +175,7 @@ def test_idle_connections_cannot_lock_a_seated_player_out(counting_game, make_ho
 
 
 def test_new_connections_per_address_are_rate_limited(counting_game, make_host):
-    # issue 11.1/11.2: a burst of new connections from one address, then a few per second
+    # a burst of new connections from one address, then a few per second
     host = make_host(GAME, 2, limits=Limits(connect_burst=5, connect_rate=2.0))
     peers = [RawPeer(host.port) for _ in range(5)]
     for peer in peers:
@@ -192,7 +192,7 @@ def test_new_connections_per_address_are_rate_limited(counting_game, make_host):
 
 
 def test_a_reconnecting_client_retries_busy_with_backoff(counting_game, make_host, clients):
-    # issue 11.1: "busy" ends a first join, but only delays a reconnect
+    # "busy" ends a first join, but only delays a reconnect
     host = make_host(GAME, 2, limits=Limits(connect_burst=3, connect_rate=1.0))
     ann = Client(backoff_start=0.05, backoff_max=0.3)
     clients.append(ann)
@@ -259,7 +259,7 @@ class ReadyFlooder(threading.Thread):
 
 
 def test_a_ready_flood_is_rate_limited_and_lobbies_are_coalesced(counting_game, make_host):
-    # issue 11.2: ready floods neither amplify to listeners nor slow an honest player
+    # ready floods neither amplify to listeners nor slow an honest player
     host = make_host(GAME, 3, timings=PATIENT, limits=Limits(connect_burst=100, connect_rate=5.0,
                                                              spectators=64, spectators_per_address=64))
     honest = RawPeer(host.port)
@@ -322,7 +322,7 @@ class StaleFlooder(BotClient):
 
 
 def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_game, make_host, clients):
-    # issue 11.2: stale commands get one fresh update per state; repeats count as junk
+    # stale commands get one fresh update per state; repeats count as junk
     host = make_host(GAME, 2, options={"target": 10**9, "pad": 6000})  # a real game's 6 KB view
     honest = BotClient(seed=1)
     flooder = StaleFlooder(rate=2000, seed=2, record=True)
@@ -366,7 +366,7 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
 
 
 def test_one_connections_big_read_does_not_starve_the_others(counting_game, make_host):
-    # issue 11.2: lines are handled in turns (8 per connection per round) and rate-limited
+    # lines are handled in turns (8 per connection per round) and rate-limited
     host = make_host(GAME, 2)
     honest = RawPeer(host.port)
     _hello(honest, "Ann", spectate=True)
@@ -402,7 +402,7 @@ def _small_kernel_buffer(host, name: str) -> None:
 
 
 def test_non_reading_spectators_cost_bounded_memory(counting_game, make_host, clients):
-    # issue 11.2: 62 spectators that never read; updates to them coalesce, memory stays bounded
+    # 62 spectators that never read; updates to them coalesce, memory stays bounded
     host = make_host(GAME, 2, options={"target": 10**9, "pad": 6000}, timings=PATIENT,
                      limits=Limits(connect_burst=100, spectators=64, spectators_per_address=64))
     sleepers = _sleepers(host, 62)
@@ -431,7 +431,7 @@ def test_non_reading_spectators_cost_bounded_memory(counting_game, make_host, cl
 
 
 def test_a_reader_that_falls_too_far_behind_is_dropped(counting_game, make_host):
-    # issue 11.2: past the output cap a slow reader is dropped (it may reconnect)
+    # past the output cap a slow reader is dropped (it may reconnect)
     host = make_host(GAME, 2, timings=PATIENT, limits=Limits(output_cap=16 * 1024, connect_burst=100))
     (sleeper,) = _sleepers(host, 1, rcvbuf=2048)
     _small_kernel_buffer(host, "Zzz")
@@ -440,7 +440,7 @@ def test_a_reader_that_falls_too_far_behind_is_dropped(counting_game, make_host)
         chatter = RawPeer(host.port)
         _hello(chatter, f"Chatter {i}", spectate=True)
         chatter.sock.sendall(b"".join(proto.encode({"type": "chat", "text": text}) for _ in range(10)))
-        while chatter.recv_until("chat")[0].get("earlier"):  # past the talk said before it came (QA 33)
+        while chatter.recv_until("chat")[0].get("earlier"):  # past the talk said before it came
             pass
         chatter.close()
         if host.stats["dropped_slow"]:
@@ -452,7 +452,7 @@ def test_a_reader_that_falls_too_far_behind_is_dropped(counting_game, make_host)
 
 # ------------------------------------------------------------------ 3. token fights ---
 def test_a_second_live_connection_with_the_same_token_is_refused(counting_game, make_host, clients):
-    # issue 11.3: two clients sharing a token do not kick each other forever
+    # two clients sharing a token do not kick each other forever
     host = make_host(GAME, 2, timings=Timings(heartbeat=0.2, silence=3.0, takeover_after=0.8))
     first = Client()
     clients.append(first)
@@ -479,7 +479,7 @@ def test_a_second_live_connection_with_the_same_token_is_refused(counting_game, 
 
 # ------------------------------------------------------------------ 7. names, chat ----
 def test_names_are_unique_and_chat_says_who_is_a_spectator(counting_game, make_host):
-    # issue 11.7: a spectator cannot pose as a player in chat
+    # a spectator cannot pose as a player in chat
     host = make_host(GAME, 3)
     ann = RawPeer(host.port)
     assert _hello(ann, "Ann")["name"] == "Ann"
@@ -539,7 +539,7 @@ def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, mak
 # ------------------------------------------------------------------ 9. line limit -----
 @pytest.mark.parametrize("split", [1, 65535, 65536, 65537, 65538])
 def test_a_maximal_crlf_line_is_accepted_wherever_tcp_splits_it(counting_game, make_host, split):
-    # issue 11.9, docs/PROTOCOL.md §1: 65,536 bytes, the terminator not counted
+    # docs/PROTOCOL.md §1: 65,536 bytes, the terminator not counted
     host = make_host(GAME, 2)
     peer = RawPeer(host.port)
     _hello(peer, "Ann", spectate=True)

@@ -53,7 +53,7 @@ def _pill(table) -> str:
 
 
 def test_the_table_asks_and_rejoins_by_itself_when_the_host_is_resumed(app, make_host, resumed):
-    assert app.set_window_size((1024, 640)) or app.size == (1024, 640)  # QA 11's narrow log header
+    assert app.set_window_size((1024, 640)) or app.size == (1024, 640)  # the narrow log header
     host, session = _seated_table(app, make_host)
     table = session.table
     session.host_gone_after, session.host_gone_again = 0.4, 0.6

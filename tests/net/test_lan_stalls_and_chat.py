@@ -1,4 +1,4 @@
-"""Stalls and chat on a LAN table (issue 11.6, 11.7), over real sockets on 127.0.0.1: the
+"""Stalls and chat on a LAN table (docs/PROTOCOL.md §4 "chat", §8), over real sockets on 127.0.0.1: the
 stand-in wait is a host option shown in the lobby; every table counts down to the
 stand-in ("Ann lost connection — a bot takes over in 24 s"); the host's own seat can
 hand the seat to a bot at once; chat shows the seat (colour) or "(spectator)"; the join
@@ -21,7 +21,7 @@ COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")
 
 
 def test_the_stand_in_wait_is_a_host_option_counted_down_in_the_lobby(counting_game, make_host):
-    # issue 11.6: default 30 s (was 60-75 s); lobby seats carry standin_in for away seats
+    # default 30 s (was 60-75 s); lobby seats carry standin_in for away seats
     assert Host("_counting", 2).standin_after == 30.0
     host = make_host("_counting", 2, standin_after=0.8, timings=Timings(heartbeat=0.2, silence=3.0))
     ann, bob = RawPeer(host.port), RawPeer(host.port)
@@ -61,7 +61,7 @@ def test_only_the_hosts_own_seat_may_hand_an_away_seat_to_a_bot(make_host):
 
 
 def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
-    # issue 11.6: "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
+    # "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
     host = Host("witch_trial", 3, bots=[2], owner_name="Ann", auto_start=True, bind="127.0.0.1", port=0,
                 standin_after=30, timings=Timings(heartbeat=0.3, silence=3.0))
     host.start()
@@ -94,7 +94,7 @@ def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
 
 
 def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
-    # issue 11.7: a spectator named like a player still reads as a spectator
+    # a spectator named like a player still reads as a spectator
     host = make_host("witch_trial", 3, bots=[1, 2])
     client = lan.new_client()
     client.connect("127.0.0.1", host.port, "Ann")
@@ -118,7 +118,7 @@ def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
 
 
 def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, monkeypatch):
-    # issue 11.3: two people on one account; the second ticks "Join as a new player"
+    # two people on one account; the second ticks "Join as a new player"
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)
     host = make_host("witch_trial", 3, bots=[2])

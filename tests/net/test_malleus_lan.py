@@ -1,4 +1,4 @@
-"""Malleus over real sockets on 127.0.0.1 (issue 14 "Done when"): four bot clients — the
+"""Malleus over real sockets on 127.0.0.1: four bot clients — the
 Prévôt on seat 0 and three players — play the beginning phase and a first conflict through
 a host; every client's view and log then equal the host's ``view(seat)`` / ``log(seat)``,
 and no player ever received the Prévôt's screen or another player's ledger."""

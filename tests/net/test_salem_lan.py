@@ -1,4 +1,4 @@
-"""Salem 1692 over the LAN (issue 12 item 4 and "Done when"): a 12-seat game — the host's
+"""Salem 1692 over the LAN: a 12-seat game — the host's
 own player and 11 clients, each a bot on its own connection — finishes; every client's
 final view equals the host's ``view(seat)`` and its events the host's ``log(seat)``; no
 message to a seat holds another seat's hand card or a face-down Tryal card it may not

@@ -1,5 +1,5 @@
 """The host and client over real sockets on 127.0.0.1, with the toy counting game
-(DESIGN D4; the rules-free parts of issue 5)."""
+(DESIGN D4; the rules-free parts)."""
 from __future__ import annotations
 
 import json
@@ -160,7 +160,7 @@ def test_names_are_sanitised(counting_game, make_host):
 
 
 def test_lobby_lists_seats_then_the_game_starts_when_every_seat_is_taken(counting_game, make_host, clients):
-    # issue 5: the dedicated host starts once every seat not played by a bot is taken
+    # the dedicated host starts once every seat not played by a bot is taken
     host = make_host(GAME, 3, bots=[1])
     ann = Client()
     clients.append(ann)
@@ -295,7 +295,7 @@ def test_unreachable_host_is_one_clear_error(clients):
 
 
 def test_empty_seat_is_played_by_a_bot_until_its_owner_returns(counting_game, make_host, clients):
-    # issue 5: a seat empty for 60 s (here 0.3 s) is played by a bot until its owner returns
+    # a seat empty for 60 s (here 0.3 s) is played by a bot until its owner returns
     host = make_host(GAME, 2, timings=Timings(heartbeat=0.2, silence=3.0, seat_bot_after=0.3))
     ann = BotClient(seed=1)
     bob = Client()
@@ -335,7 +335,7 @@ def test_chat_is_sanitised_and_reaches_everyone(counting_game, make_host, client
 
 
 def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, clients, tmp_path):
-    # D5 + issue 5: the host autosaves; a restarted host resumes and players rejoin by token
+    # D5: the host autosaves; a restarted host resumes and players rejoin by token
     path = tmp_path / "table.witchhunt.json"
     host = make_host(GAME, 2, save_path=path)
     ann, bob = BotClient(seed=1), BotClient(seed=2)

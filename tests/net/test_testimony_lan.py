@@ -1,4 +1,4 @@
-"""Testimony over real sockets on 127.0.0.1 (issue 13 "Done when"): seven bot clients
+"""Testimony over real sockets on 127.0.0.1: seven bot clients
 play a whole match of three games; every final view equals the host's ``view(seat)``;
 no update any seat received shows a token side, a Character or a share's content it
 could not know at that moment (T6, checked by the rules tests' Witness replayed over the
@@ -78,7 +78,7 @@ def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients)
 
 
 def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_host):
-    # issue 13 item 3: over LAN a table chat plus one-click claims with no rules weight
+    # over LAN a table chat plus one-click claims with no rules weight
     import pygame
 
     from game.ui.app import make_app
@@ -119,7 +119,7 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
             _frames_until(app, lambda: any(ln["text"] == "hi all" for ln in session.talk_lines()), what="the chat line")
             post_click(app, table.locate("button", "claim:puritan"))
             _frames_until(app, lambda: table.claims_of(0) == ["I am a Puritan."], what="the claim on our plate")
-            # QA 32: the toast and the hint strip say the claim in words the font has (the
+            # the toast and the hint strip say the claim in words the font has (the
             # claim marker is for the table, not for reading)
             _frames_until(app, lambda: any("I am a Puritan." in n for n in session.notices), what="the claim toast")
             said = [n for n in session.notices if "I am a Puritan." in n] + [session.message]

@@ -85,7 +85,7 @@ class HostBots:
                 break  # nobody's turn, or still thinking (the thinker wakes the loop)
             if self.delay and now < self.next_at:
                 # ready early: keep it for when the delay is over (the position stays)
-                self.turns.thinker = thought
+                self.turns.keep(thought)
                 wait = self.next_at - now
                 break
             command = thought.choice()

@@ -41,6 +41,7 @@ from typing import Any, Callable
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, make_bot
 from game.engine import GAMES, Match, SetupError
 from game.engine.match import clean_name
+from game.net import names
 from game.net import protocol as proto
 from game.net.host.bots import HostBots
 from game.net.host.clocks import Clocks
@@ -278,20 +279,20 @@ class Host:
         return self.store.net_extra()
 
     # ------------------------------------------------------------------ changes -----
-    def after_change(self) -> None:
+    def after_change(self, first: Connection | None = None) -> None:
         """The game changed (a command, bots' moves, a timeout, the start): make it
-        durable (journal), then tell everyone; the autosave snapshot follows on the
-        writer thread."""
+        durable (journal), then tell everyone (``first``, whose command it was, first);
+        the autosave snapshot is taken after that and written on the writer thread."""
         match = self.match
         assert match is not None
         self.store.commit()  # before any update shows the change (PROTOCOL §8)
         now = time.monotonic()
         self.timers.update(now)  # before the updates that show the clocks
         self.bot_seats.next_at = now + (self.bot_delay or 0.0)
-        self.store.maybe_save(now)
         if self.table.lobby_dirty:  # who sits where, before the update that may depend on it
             self.table.broadcast_lobby(now)
-        self.updates.everyone()
+        self.updates.everyone(first)
+        self.store.maybe_save(now)  # the snapshot (~1 ms at a big table) once the updates are out
         if match.over and not self.game_over.is_set():
             self.game_over.set()
             self.table.lobby_dirty = True
@@ -302,6 +303,7 @@ class Host:
     # ------------------------------------------------------------------ the loop ----
     def _open(self) -> None:
         self.port = self.net.listen(self.bind, self.requested_port)
+        names.prepare()  # before anyone says hello: the first one must not wait for the data
         if self.announce:
             from game.net.discovery import Announcer
 

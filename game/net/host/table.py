@@ -311,7 +311,7 @@ class Table:
             return
         host.store.append(conn.seat, match.commands[-1][1])
         host.stats["commands"] += 1
-        host.after_change()
+        host.after_change(first=conn)
 
     # ------------------------------------------------------------------ the game ----
     def public_options(self) -> dict:

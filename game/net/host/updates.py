@@ -62,14 +62,27 @@ class Updates:
                 self.host.stats["coalesced"] += 1
             conn.update_due = True
 
-    def everyone(self) -> None:
-        """Every joined connection gets its update (at the same moment: the lines of
-        connections at the same seat and state are made once)."""
+    def everyone(self, first: Connection | None = None) -> None:
+        """Every joined connection gets its update: ``first`` (whose command it was) at
+        once, then the others; connections at the same seat and state share one set of
+        lines. The others' lines are all made before any is sent (each send wakes a
+        client, which would compete with the host for the processor meanwhile)."""
+        conns = [c for c in self.host.conns.values() if c.joined]
         self._lines = {}
         try:
-            for conn in list(self.host.conns.values()):
-                if conn.joined:
-                    self.queue(conn)
+            if first is not None and first in conns:
+                conns.remove(first)
+                self.queue(first)
+            ready = []
+            for conn in conns:
+                if len(conn.outbuf) <= OUTPUT_LOW:
+                    ready.append((conn, self._prepare(conn)))
+                else:
+                    if conn.update_due:
+                        self.host.stats["coalesced"] += 1
+                    conn.update_due = True
+            for conn, lines in ready:
+                self._deliver(conn, lines)
         finally:
             self._lines = None
 
@@ -103,27 +116,31 @@ class Updates:
 
     # ------------------------------------------------------------------ sending -----
     def send(self, conn: Connection) -> None:
-        host = self.host
-        match = host.match
+        """The update ``conn`` is owed, now."""
+        self._deliver(conn, self._prepare(conn))
+
+    def _prepare(self, conn: Connection) -> list[bytes]:
+        """The lines of ``conn``'s update; from here on the connection holds that state."""
+        match = self.host.match
         assert match is not None
         self._fresh()
         conn.update_due = False
-        seat = conn.seat
-        held = conn.last_sid
-        key = (seat, held, conn.version)
+        key = (conn.seat, conn.last_sid, conn.version)
         lines = self._lines.get(key) if self._lines is not None else None
         if lines is None:
             lines = self._make(conn)
             if self._lines is not None:
                 self._lines[key] = lines
-        view, legal = self.view(seat), self.legal(seat)
         conn.last_sid = match.state_id
-        conn.held_view, conn.held_legal = view, legal
+        conn.held_view, conn.held_legal = self.view(conn.seat), self.legal(conn.seat)
+        return lines
+
+    def _deliver(self, conn: Connection, lines: list[bytes]) -> None:
         counter = self.sent[conn.version]
         for data in lines:
             counter[0] += 1
             counter[1] += len(data)
-            host.net.send_bytes(conn, data)
+            self.host.net.send_bytes(conn, data)
 
     def _make(self, conn: Connection) -> list[bytes]:
         host = self.host
