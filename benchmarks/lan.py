@@ -41,7 +41,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+#: the game code this process uses (the engine replay of an older host's games runs with its own)
+sys.path.insert(0, os.environ.get("WITCHHUNT_BENCH_GAME", str(ROOT)))
 os.environ["WITCHHUNT_DISCOVERY_ADDR"] = "127.0.0.1"
 
 from game.net.client import BotClient  # noqa: E402
@@ -130,7 +131,13 @@ def play(home: str, seats: int, clients: int, seed: int, version: int, pace: flo
 
 
 def engine_work(journal: Path, connected: list[int | None]) -> list[float]:
-    """Per command: apply + view for each connection's seat + legal for each seat, replayed."""
+    """Per command: apply + view for each connection's seat + legal for each seat, replayed
+    (with the measured host's own rules: in a process of its own for an older checkout)."""
+    if HOST_ROOT != ROOT:
+        env = dict(os.environ, WITCHHUNT_BENCH_GAME=str(HOST_ROOT))
+        out = subprocess.run([sys.executable, __file__, "--engine", str(journal), json.dumps(connected)],
+                             env=env, capture_output=True, text=True, timeout=600)
+        return json.loads(out.stdout.strip().splitlines()[-1])
     from game.engine import GAMES
     from game.net.journal import read_journal
 
@@ -269,6 +276,9 @@ def attacks(home: str, seconds: float) -> None:
 
 
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--engine":
+        print(json.dumps(engine_work(Path(sys.argv[2]), json.loads(sys.argv[3]))))
+        return 0
     if len(sys.argv) > 1 and sys.argv[1] == "--client":
         port, name, seed, version, pace = sys.argv[2:7]
         return client_main(int(port), name, int(seed), int(version), float(pace))
