@@ -19,6 +19,10 @@ interpreter), a random bot client per seat. It prints:
   games replayed from the host's journal: ``apply`` (the client's command and any host
   bot's move in the same update) plus ``view`` for every connection's seat and ``legal``
   for every seat, p50; and the ratio command -> update / engine (p50 over p50);
+* **inside the host**: what the host itself says of the players' commands (apply, journal
+  flush, until the sender's own update was out, until everyone's was; p50/p95): the rest
+  of command -> update is the network, the operating system waking processes on a busy
+  2-core machine, and the client putting the update together;
 * **ping p95 while host bots think**: a spectator's ping round trips at a 6-seat Salem
   table whose every seat is a host bot at Normal (they search on worker threads).
 
@@ -127,7 +131,9 @@ def play(home: str, seats: int, clients: int, seed: int, version: int, pace: flo
                 p.kill()
         proc.terminate()
         proc.wait(20)
-    return {"results": results, "journal": save.with_name(save.name + ".journal")}
+    found = re.findall(r"answer times: (.*)", (Path(home) / f"host-salem-{seats}-{seed}.log").read_text())
+    return {"results": results, "journal": save.with_name(save.name + ".journal"),
+            "host": found[-1] if found else "(this host does not say)"}
 
 
 def engine_work(journal: Path, connected: list[int | None]) -> list[float]:
@@ -166,11 +172,13 @@ def table_figures(home: str, label: str, seats: int, clients: int, games: int, v
             latencies += r["latencies"]
             lines += r["lines"]
         work += engine_work(played["journal"], [r["seat"] for r in played["results"]])
+        host_says = played["host"]
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     w50 = percentile(work, 0.5)
     print(f"{label:>10}: bytes per update p50 {percentile(lines, 0.5):7.0f}  max {max(lines):6d} | "
           f"command -> update p50 {p50 * MS:6.2f} ms  p95 {p95 * MS:6.2f} ms  ({len(latencies)} samples) | "
           f"engine p50 {w50 * MS:5.2f} ms  ratio {p50 / w50:5.1f}x", flush=True)
+    print(f"{'':>10}  inside the host (last game): {host_says}", flush=True)
 
 
 # ---------------------------------------------------------------------- host bots ------

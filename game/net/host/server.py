@@ -35,6 +35,7 @@ import queue
 import secrets
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -118,6 +119,9 @@ class Host:
         self.stopped = threading.Event()
         #: the host's own notes in the log, as (state id of the command, event): timeouts
         self.notes: list[tuple[int, dict]] = []
+        #: where the time of a player's command went, seconds each: (apply, journal flush,
+        #: until its own update was out, until everyone's was), the latest commands
+        self.answer_times: deque[tuple[float, float, float, float]] = deque(maxlen=100_000)
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
                       "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
         self.net = Connections(self.timings, self.limits, self.stats, on_message=self._message,
@@ -279,19 +283,26 @@ class Host:
         return self.store.net_extra()
 
     # ------------------------------------------------------------------ changes -----
-    def after_change(self, first: Connection | None = None) -> None:
+    def after_change(self, first: Connection | None = None, timing: tuple[float, float] | None = None) -> None:
         """The game changed (a command, bots' moves, a timeout, the start): make it
         durable (journal), then tell everyone (``first``, whose command it was, first);
-        the autosave snapshot is taken after that and written on the writer thread."""
+        the autosave snapshot is taken after that and written on the writer thread.
+        ``timing``: (perf_counter when the command was taken, when it was applied), for
+        :attr:`answer_times`."""
         match = self.match
         assert match is not None
         self.store.commit()  # before any update shows the change (PROTOCOL §8)
+        committed = time.perf_counter()
         now = time.monotonic()
         self.timers.update(now)  # before the updates that show the clocks
         self.bot_seats.next_at = now + (self.bot_delay or 0.0)
         if self.table.lobby_dirty:  # who sits where, before the update that may depend on it
             self.table.broadcast_lobby(now)
-        self.updates.everyone(first)
+        first_out = self.updates.everyone(first)
+        if timing is not None and first_out is not None:
+            started, applied = timing
+            self.answer_times.append((applied - started, committed - applied, first_out - started,
+                                      time.perf_counter() - started))
         self.store.maybe_save(now)  # the snapshot (~1 ms at a big table) once the updates are out
         if match.over and not self.game_over.is_set():
             self.game_over.set()
@@ -369,7 +380,20 @@ class Host:
                 self._stop = True
         return max(0.0, sleep)
 
+    def answer_summary(self) -> str:
+        """Where the time of the players' commands went (p50 / p95, milliseconds)."""
+        times = list(self.answer_times)
+        if not times:
+            return "no commands from players"
+        parts = []
+        for i, what in enumerate(("apply", "journal flush", "own update out", "every update out")):
+            values = sorted(t[i] for t in times)
+            parts.append(f"{what} {values[len(values) // 2] * 1000:.2f}/{values[int(0.95 * len(values))] * 1000:.2f}")
+        return f"{len(times)} commands, ms p50/p95 from taking the command: " + ", ".join(parts)
+
     def _shutdown(self) -> None:
+        if self.answer_times:
+            log.info("answer times: %s", self.answer_summary())
         self.net.shutdown()
         if self._announcer is not None:
             self._announcer.close()

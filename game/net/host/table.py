@@ -297,6 +297,7 @@ class Table:
             net.send(conn, stale)
             host.updates.queue(conn)
             return
+        started = time.perf_counter()
         try:
             match.apply(conn.seat, message["command"])
         except IllegalCommand as exc:
@@ -309,9 +310,10 @@ class Table:
                 net.send(conn, proto.error("illegal", "The table could not apply that command.",
                                            rule="bad_command", state_id=match.state_id))
             return
+        applied = time.perf_counter()
         host.store.append(conn.seat, match.commands[-1][1])
         host.stats["commands"] += 1
-        host.after_change(first=conn)
+        host.after_change(first=conn, timing=(started, applied))
 
     # ------------------------------------------------------------------ the game ----
     def public_options(self) -> dict:

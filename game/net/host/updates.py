@@ -19,6 +19,7 @@ lines are made once per (seat, state the connection holds, version) and reused.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from game.net import patch
@@ -62,17 +63,19 @@ class Updates:
                 self.host.stats["coalesced"] += 1
             conn.update_due = True
 
-    def everyone(self, first: Connection | None = None) -> None:
+    def everyone(self, first: Connection | None = None) -> float | None:
         """Every joined connection gets its update: ``first`` (whose command it was) at
-        once, then the others; connections at the same seat and state share one set of
+        once (returns the perf_counter time it was out), then the others; connections at the same seat and state share one set of
         lines. The others' lines are all made before any is sent (each send wakes a
         client, which would compete with the host for the processor meanwhile)."""
         conns = [c for c in self.host.conns.values() if c.joined]
         self._lines = {}
+        first_out = None
         try:
             if first is not None and first in conns:
                 conns.remove(first)
                 self.queue(first)
+                first_out = time.perf_counter()
             ready = []
             for conn in conns:
                 if len(conn.outbuf) <= OUTPUT_LOW:
@@ -85,6 +88,7 @@ class Updates:
                 self._deliver(conn, lines)
         finally:
             self._lines = None
+        return first_out
 
     def resync(self, conn: Connection) -> None:
         """The client asks for everything again (version 2): a full update."""
