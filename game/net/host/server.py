@@ -121,7 +121,7 @@ class Host:
         self.notes: list[tuple[int, dict]] = []
         #: where the time of a player's command went, seconds each: (apply, journal flush,
         #: until its own update was out, until everyone's was), the latest commands
-        self.answer_times: deque[tuple[float, float, float, float]] = deque(maxlen=100_000)
+        self.answer_times: deque[tuple[float, float, float, float]] = deque(maxlen=10_000)
         self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
                       "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
         self.net = Connections(self.timings, self.limits, self.stats, on_message=self._message,
