@@ -540,16 +540,21 @@ class UpdateReader:
 
     def _take_v1(self, part: dict, line: dict) -> bool:
         view = line.get("view")
-        if not isinstance(view, dict):
-            part["dropped"] = True
-        else:
+        if isinstance(view, dict):
             part["view"] = view
+        elif isinstance(line.get("patch"), list) and not part.get("dropped"):
+            try:  # a view too big for a line comes as operations building it from nothing
+                part["view"] = patch.apply(part["view"] if part["view"] is not None else {}, line["patch"])
+            except (ValueError, TypeError):
+                part["dropped"] = True
+        elif part["view"] is None:
+            part["dropped"] = True
         legal = line.get("legal") if isinstance(line.get("legal"), list) else []
         part["legal"] = (part["legal"] or []) + legal
         events = line.get("events")
         if isinstance(events, list):
             part["events"].extend(events)
-        if line.get("legal_more"):
+        if line.get("legal_more") or line.get("more"):
             return False
         if not part.get("dropped"):
             self.view, self.legal = part["view"], part["legal"]

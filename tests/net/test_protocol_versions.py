@@ -125,3 +125,27 @@ def test_the_bundled_client_joins_an_old_host_with_version_1(counting_game, make
     clients.append(client)
     welcome = client.connect("127.0.0.1", host.port, "Ann")
     assert welcome["version"] == 1 and client.version == 1
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_view_bigger_than_a_line_comes_in_pieces_in_either_version(counting_game, make_host, clients, monkeypatch,
+                                                                   version):
+    # docs/PROTOCOL.md §4: a view that does not fit a line travels as patch operations
+    plain_view = counting_game._view
+
+    def big_view(self, seat):  # a table of 150 KB: 1,500 entries of 100 characters
+        return dict(plain_view(self, seat), pad=[f"{self.state['total']:03d}" + "x" * 97] * 1500)
+
+    monkeypatch.setattr(counting_game, "_view", big_view)
+    host = make_host("_counting", 2, options={"target": 6})
+    bots = [BotClient(seed=s, record=True, version=version) for s in range(2)]
+    clients.extend(bots)
+    for i, bot in enumerate(bots):
+        bot.connect("127.0.0.1", host.port, f"P{i}")
+    for bot in bots:
+        assert bot.finished.wait(30)
+    for bot in bots:
+        assert max(bot.update_lines) <= proto.MAX_LINE + 1 and max(bot.update_lines) > 10_000
+        assert bot.view == host.match.view(bot.seat) and len(bot.view["pad"]) == 1500
+        updates = [u for u in bot.received if u["type"] == "update"]
+        assert all(u["view"]["pad"][0][:3] == "%03d" % u["view"]["total"] for u in updates)

@@ -200,9 +200,9 @@ def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> 
     base = len(proto.encode({"type": "update", "view": view, "events": [], "legal": [], "full": full,
                              "legal_more": True, **extra}))
     budget = proto.MAX_LINE - base - _margin()
-    if budget < 64:
-        log.error("a view of %d bytes leaves no room on a version-1 line; sent whole", base)
-        return [data]
+    if budget < 4096:  # the view itself (nearly) fills a line: it travels in pieces
+        return split_lines(view["state_id"] if isinstance(view.get("state_id"), int) else 0, full, view,
+                           patch.as_ops(view), legal, events, extra)
     lines = []
     event_parts = _pack(events, budget)
     for i, part in enumerate(event_parts):
@@ -244,9 +244,17 @@ def v2_lines(state_id: int, full: bool, view: dict, ops: list | None, legal: lis
     data = proto.encode(update)
     if _fits(data):
         return [data]
+    return split_lines(state_id, full, view, patch.as_ops(view) if full else (ops or []), legal, events, extra)
+
+
+def split_lines(state_id: int, full: bool, view: dict, ops: list, legal: list | None, events: list,
+                extra: dict) -> list[bytes]:
+    """An update too long for one line as several lines for one ``state_id``, all but
+    the last marked ``more``: ``ops`` (the view's patch, or the whole view as operations)
+    cut into ``patch`` parts, then ``legal`` and ``events`` parts (docs/PROTOCOL.md §4)."""
     budget = proto.MAX_LINE - _margin() - len(proto.encode({"type": "update", "state_id": state_id, "full": full,
                                                          "more": True, **extra}))
-    op_parts = patch.split_ops(patch.as_ops(view) if full else (ops or []), budget)
+    op_parts = patch.split_ops(ops, budget)
     parts: list[dict[str, Any]] = [{"patch": part} for part in op_parts if part]
     if legal is not None:
         for piece in _pack(legal, budget):
