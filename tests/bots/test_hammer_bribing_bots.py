@@ -48,3 +48,14 @@ def test_rollout_policy_seals_bribes_that_apply():
         with_bribes += "bribes" in command
         m.apply(seat, command)  # the full check: every rollout command is legal
     assert with_bribes >= 3
+
+
+def test_hammer_bots_play_the_registered_policy_not_match_methods():
+    # bot knowledge lives with the bots: the rules keep only the forward model (determinize)
+    from game.bots.hammer import HammerPolicy
+    from game.rules.hammer import HammerMatch
+
+    m = new_match("hammer", ["A", "B", "C"], seed=6)
+    assert isinstance(policy_for(m), HammerPolicy)
+    assert not {"rollout_policy", "rollout_value", "playout"} & set(vars(HammerMatch))
+    assert HammerMatch.can_determinize()
