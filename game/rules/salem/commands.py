@@ -4,8 +4,8 @@
 :func:`game.engine.commands.dispatch` checks before the handler runs (an unknown type, a
 missing or an extra field is refused with a message). A handler ``handler(m, seat, cmd)``
 checks the values, raising :class:`~game.engine.errors.IllegalCommand` with the reason
-(the match then restores everything), and plays the command; :func:`apply` then lets the
-flow run on until someone must answer.
+(the match then restores everything), and plays the command; ``SalemMatch._apply`` then
+lets the flow run on until someone must answer.
 
 The handlers live by what they answer: a turn's commands in
 :mod:`~game.rules.salem.commands_turn`, the secret steps in
@@ -14,17 +14,11 @@ The handlers live by what they answer: a turn's commands in
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.engine.commands import Command, dispatch
+from game.engine.commands import Command
 from game.rules.salem.abilities import ability
 from game.rules.salem.commands_turn import arrange_tryals, choose_tryal, draw_two, end_turn, ghost_peek, play
 from game.rules.salem.commands_windows import (confess, conspiracy_pick, dawn_vote, death_order, gavel,
                                                keep_character, night_flip, night_vote, pass_answer)
-from game.rules.salem.flow import advance
-
-if TYPE_CHECKING:
-    from game.rules.salem.match import SalemMatch
 
 COMMANDS: dict[str, Command] = {
     "draw_two": Command(draw_two),
@@ -45,8 +39,3 @@ COMMANDS: dict[str, Command] = {
     "pass": Command(pass_answer),
 }
 
-
-def apply(m: SalemMatch, seat: int, cmd: dict) -> None:
-    """Play ``cmd`` for ``seat`` through :data:`COMMANDS`, then run the flow on."""
-    dispatch(COMMANDS, m, seat, cmd, game_title="Salem")
-    advance(m)

@@ -38,12 +38,14 @@ def turn_legal(m: SalemMatch, seat: int) -> list[dict]:
         if has(m, seat, "samuel_parris") and uses(m, seat, "samuel_parris") < 2:
             out.extend(parris_commands(m))
     targets = targets_for(m, seat)
-    # the seats a red card may accuse (no Piety), found once for the whole hand
-    accusable = [t for t in targets if not has_in_front(m, t, "piety")]
+    accusable: list[int] | None = None  # the seats a red card may accuse (no Piety), found once
     kind_of = m.cat.kind_of
+    colour_of = m.cat.colour_of
     for card in s["hands"][seat]:
         kind = kind_of[card]
-        out.extend(play_commands(m, card, kind, targets, accusable))
+        if accusable is None and colour_of[card] == "red":
+            accusable = [t for t in targets if not has_in_front(m, t, "piety")]
+        out.extend(play_commands(m, card, kind, targets, accusable or []))
         if kind == "alibi" and has(m, seat, "will_griggs"):
             out.extend({"type": "ability", "name": "will_griggs", "card": card, "target": t} for t in targets)
     if played:

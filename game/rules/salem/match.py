@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 
+from game.engine.commands import dispatch
 from game.engine.match import Match
 from game.engine.registry import register
 from game.rules.salem import commands, determinize, legal, setup, state, timers, view, words
 from game.rules.salem.cards import Catalog, catalog
+from game.rules.salem.flow import advance
 
 
 @register
@@ -58,9 +60,16 @@ class SalemMatch(Match):
         return self.state["over"]
 
     def _to_act(self) -> list[int]:
-        if self.state["over"]:
+        s = self.state
+        if s["over"]:
             return []
-        out = state.awaited(self)
+        # who the table waits for (state.awaited, written out: this runs several times a command)
+        if s["stack"]:
+            top = s["stack"][-1]
+            w = top.get("window")
+            out = list(w["waiting"]) if w is not None else [top["await"]] if top.get("await") is not None else []
+        else:
+            out = [s["active"]] if s["active"] is not None else []
         if self._oot is not None and self._oot not in out:
             out = out + [self._oot]
         return out
@@ -69,7 +78,8 @@ class SalemMatch(Match):
         return legal.legal(self, seat)
 
     def _apply(self, seat: int, cmd: dict) -> None:
-        commands.apply(self, seat, cmd)
+        dispatch(commands.COMMANDS, self, seat, cmd, game_title="Salem")
+        advance(self)
 
     def _view(self, seat: int | None) -> dict:
         return view.view(self, seat)
