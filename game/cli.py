@@ -26,18 +26,34 @@ class UsageError(Exception):
 GAME_HELP = "the game: {games}"  # filled from the engine's registry when help is shown
 
 
+def _games_text() -> str:
+    """Every registered game as ``id (Title, 3-5 players)`` for help and messages."""
+    from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
+
+    return ", ".join(f"{g} ({i.title}, {i.min_players}-{i.max_players} players)" for g, i in sorted(GAMES_INFO.items()))
+
+
+def _info(command: str, game: str):
+    """The registry's facts of ``game``, or a one-line UsageError naming the known games."""
+    from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
+
+    info = GAMES_INFO.get(game)
+    if info is None:
+        raise UsageError(f"witchhunt {command}: unknown game {game!r} (known: {', '.join(sorted(GAMES_INFO)) or 'none'})")
+    return info
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, no usage dump
         raise UsageError(f"{self.prog}: {message}")
 
     def format_help(self) -> str:
-        """The help, its ``game`` argument naming every game (QA 34); the engine is
-        imported only when help is asked for, so a plain start stays quick."""
+        """The help, its ``game`` argument naming every game with its title and player
+        counts; the registry is read only when help is asked for, so a plain start stays
+        quick."""
         for action in self._actions:
             if action.dest == "game" and action.help == GAME_HELP:
-                from game.engine import GAMES
-
-                action.help = GAME_HELP.format(games=", ".join(sorted(GAMES)))
+                action.help = GAME_HELP.format(games=_games_text())
         return super().format_help()
 
 
@@ -62,7 +78,7 @@ def _player_name(text: str) -> str:
     return name
 
 
-#: --timer: whole seconds per moment (a game's option ``timer_s``, Salem R22); 0 = no timer
+#: --timer: whole seconds per moment (a game's option ``timer_s``); 0 = no timer
 TIMER_MIN, TIMER_MAX = 5, 3600
 
 
@@ -221,12 +237,10 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     :func:`check_bot_levels`."""
     import random
 
-    from game.engine import GAMES
     from game.engine.match import MAX_NAME
 
     game = args.game
-    if game not in GAMES:
-        raise UsageError(f"witchhunt play: unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
+    info = _info("play", game)
     _ui_app("play")
     from game.ui.tables import playable_games  # function-level: start-up time (tables load pygame)
 
@@ -237,9 +251,8 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     names = [n.strip() for n in str(args.players).split(",")]
     if not names or any(not n for n in names):
         raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
-    cls = GAMES[game]
-    if not cls.min_players <= len(names) <= cls.max_players:
-        raise UsageError(f"witchhunt play: {game} takes {cls.min_players} to {cls.max_players} players, "
+    if len(names) not in info.player_counts:
+        raise UsageError(f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, "
                          f"not {len(names)}")
     for name in names:
         if len(name) > MAX_NAME:
@@ -255,8 +268,9 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
         if not 0 <= seat < len(names):
             raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
                              f"(0 is {names[0]}), not {seat}")
-    if game == "malleus" and 0 in bots:
-        raise UsageError("witchhunt play: in malleus seat 0 is the Prévôt, who is always a person")
+    problem = info.bots_problem_for_players(bots, len(names))
+    if problem is not None:
+        raise UsageError(f"witchhunt play: {problem}")
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     return game, names, bots, seed
 
@@ -351,13 +365,11 @@ def run_join(args: argparse.Namespace) -> int:
 def run_sim(args: argparse.Namespace) -> int:
     """Play ``--games`` bot-only games and print one JSON summary on stdout."""
     from game.bots import RandomBot, SearchBot, play_bots
-    from game.engine import GAMES, SetupError, new_match
+    from game.engine import SetupError, new_match
 
-    if args.game not in GAMES:
-        raise UsageError(f"witchhunt sim: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
-    cls = GAMES[args.game]
-    if not cls.min_players <= args.players <= cls.max_players:
-        raise UsageError(f"witchhunt sim: {args.game} takes {cls.min_players} to {cls.max_players} players, not {args.players}")
+    info = _info("sim", args.game)
+    if args.players not in info.player_counts:
+        raise UsageError(f"witchhunt sim: {args.game} takes {info.min_players} to {info.max_players} players, not {args.players}")
     names = [f"Bot {i + 1}" for i in range(args.players)]
     levels = (check_bot_levels("sim", args.bot_level, list(range(args.players)))
               if getattr(args, "bot_level", None) else None)

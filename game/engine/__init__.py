@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from game.engine.errors import CardDataError, IllegalCommand, SaveError
 from game.engine.match import Match, SetupError
-from game.engine.registry import GAMES, register
+from game.engine.registry import GAMES, GAMES_INFO, GameInfo, GameOption, game_info, register, register_info
 
-__all__ = ["GAMES", "new_match", "Match", "IllegalCommand", "SetupError", "SaveError",
-           "CardDataError", "register"]
+__all__ = ["GAMES", "GAMES_INFO", "GameInfo", "GameOption", "game_info", "new_match", "Match", "IllegalCommand",
+           "SetupError", "SaveError", "CardDataError", "register", "register_info"]
 
 
 def new_match(game: str, players: list[str], seed: int = 0, options: dict | None = None) -> Match:
     """Set up a new match of ``game``. Raises :class:`SetupError` for an unknown game,
-    a wrong number of players or a bad option."""
+    a wrong number of players, a bad option, or a bot on a seat that must be a person
+    (:meth:`GameInfo.bots_problem`)."""
     cls = GAMES.get(game)
     if cls is None:
         known = ", ".join(sorted(GAMES)) or "none"
@@ -23,5 +24,5 @@ def new_match(game: str, players: list[str], seed: int = 0, options: dict | None
     return cls(list(players), seed, options)
 
 
-# Importing the rules package registers every game in GAMES.
+# Importing the rules package registers every game in GAMES and GAMES_INFO.
 import game.rules  # noqa: E402,F401

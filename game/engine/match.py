@@ -19,8 +19,8 @@ everything the contract promises on top of them:
 State kept by a rules module in ``self.state`` must be plain JSON data (dicts with
 string keys, lists, str, int, bool, None): that is what makes the round trip exact.
 
-Timers (a contract extension; Salem's R22 is the first user)
-------------------------------------------------------------
+Timers (a contract extension; Salem's timer is the first user)
+-------------------------------------------------------------
 The engine knows no clock; a front end runs it. A game that offers timers has a game
 option ``timer_s`` (seconds per moment; ``None``/0 = off) and implements two hooks:
 
@@ -57,6 +57,7 @@ import random
 from typing import Any, ClassVar, Iterable
 
 from game.engine.errors import IllegalCommand, SaveError
+from game.engine.registry import GAMES, GAMES_INFO
 from game.engine.rng import MatchRng
 from game.engine.shape import check_command, check_seat, valid_seat
 
@@ -123,6 +124,7 @@ class Match:
         self.commands: list[list] = []
         self._log: list[dict] = []
         self._setup()
+        self._check_people()
 
     def _check_options(self, options: dict) -> dict:
         if not isinstance(options, dict):
@@ -141,6 +143,17 @@ class Match:
             raise SetupError(f"bots must be a list of seats from 0 to {len(self.players) - 1}")
         merged["bots"] = sorted(set(bots))
         return merged
+
+    def _check_people(self) -> None:
+        """Refuse a bot on a seat the game's :class:`~game.engine.registry.GameInfo` says
+        must be a person (after setup: a game may have added absent seats)."""
+        info = GAMES_INFO.get(self.game_id)
+        if info is None or info.match is not type(self):
+            return
+        played = [s for s in range(self.n) if s not in self.absent()]
+        problem = info.bots_problem(self.options["bots"], played)
+        if problem is not None:
+            raise SetupError(problem[0].upper() + problem[1:])
 
     # ------------------------------------------------------------------ the contract --
     @property
@@ -266,8 +279,6 @@ class Match:
 
     @staticmethod
     def from_dict(data: Any) -> "Match":
-        from game.engine.registry import GAMES
-
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved Witchhunt Table match")
         if data.get("version") != SAVE_VERSION:

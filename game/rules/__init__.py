@@ -1,15 +1,11 @@
-"""One module per game; importing this package registers them all in ``game.engine.GAMES``."""
+"""The games' rules. Importing this package imports every module and package in it,
+and each one registers its game (``@register`` and ``register_info`` in
+:mod:`game.engine.registry`): a new game is a new module here, and no list names it."""
 from __future__ import annotations
 
 import importlib
-import logging
+import pkgutil
 
-_GAME_MODULES = ["hammer", "witch_trial", "salem", "testimony", "malleus"]
-
-for _name in _GAME_MODULES:
-    try:
-        importlib.import_module(f"game.rules.{_name}")
-    except ModuleNotFoundError as exc:  # a game not written yet
-        if exc.name != f"game.rules.{_name}":
-            raise
-        logging.getLogger(__name__).debug("game module %s not present", _name)
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")

@@ -17,7 +17,7 @@ REAL = cards_dir() / "hammer.yaml"
 
 
 def test_hammer_cards_load_with_the_totals_of_the_rules():
-    # hammer.md H1
+    # docs/rules/hammer.md, What you have: 15 villagers, 15 pyres, 78 defamation cards
     cards = load_hammer_cards()
     assert len(cards["villagers"]) == 15 and len(cards["pyres"]) == 15
     kinds = cards["defamation"]

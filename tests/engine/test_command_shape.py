@@ -1,5 +1,5 @@
 """Only IllegalCommand ever leaves apply/view/log/legal, for bad input of any shape, and
-seats are checked the same way in all four (DESIGN D2; issue 10 items 4 and 5).
+seats are checked the same way in all four (DESIGN D2).
 
 Every case here escaped as ValueError, RecursionError or TypeError, or was answered
 with private data, before the base class checked command shape and seats.
@@ -36,9 +36,9 @@ def refused(match, seat, command) -> IllegalCommand:
     return err.value
 
 
-# --------------------------------------------------------------- item 4: shapes --
+# ------------------------------------------------------------------ shapes --
 def test_huge_integer_seat_is_refused_not_a_value_error():
-    # issue 10.4: apply(10**5000, …) raised ValueError while building the message
+    # apply(10**5000, …) once raised ValueError while building the message
     m = placed_match(3, seed=5)
     assert refused(m, HUGE, {"type": "pass"}).code == "bad_seat"
     with pytest.raises(IllegalCommand):
@@ -48,7 +48,7 @@ def test_huge_integer_seat_is_refused_not_a_value_error():
 
 
 def test_hammer_huge_integers_in_fields_are_refused():
-    # issue 10.4: accuse with accuser 10**5000; place_pyres with 10**5000 as a key
+    # these escaped as ValueError: accuse with accuser 10**5000; place_pyres with 10**5000 as a key
     m = placed_match(3, seed=5)
     seat = m.to_act()[0]
     card = m.state["hands"][seat][0]
@@ -59,7 +59,7 @@ def test_hammer_huge_integers_in_fields_are_refused():
 
 
 def test_witch_trial_huge_integers_in_fields_are_refused():
-    # issue 10.4: defend case_owner, play / create_case card
+    # these escaped as ValueError: defend case_owner, play / create_case card
     m = witch_trial()
     seat = m.to_act()[0]
     for command in ({"type": "defend", "case_owner": HUGE}, {"type": "create_case", "card": HUGE, "slot": 1},
@@ -68,7 +68,7 @@ def test_witch_trial_huge_integers_in_fields_are_refused():
 
 
 def test_deep_nesting_is_refused_not_a_recursion_error():
-    # issue 10.4: a list nested 1,500 deep in Hammer accuse/test witch, Witch Trial card/case_owner
+    # a RecursionError once: a list nested 1,500 deep in Hammer accuse/test witch, Witch Trial card/case_owner
     m = placed_match(3, seed=5)
     seat = m.to_act()[0]
     card = m.state["hands"][seat][0]
@@ -97,7 +97,7 @@ def test_nesting_up_to_the_limit_reaches_the_rules():
     {"type": "refill", "discard": [{1: "x"}]},
 ])
 def test_non_text_keys_are_refused_not_a_type_error(command):
-    # issue 10.4: TypeError for non-string keys ({"type": "pass", 1: 2, "a": 3}, a None key)
+    # a TypeError once for non-string keys ({"type": "pass", 1: 2, "a": 3}, a None key)
     for m in (placed_match(3, seed=5), witch_trial()):
         assert refused(m, m.to_act()[0], command).code == "bad_command"
 
@@ -126,11 +126,11 @@ def test_shown_never_fails_and_stays_short():
     assert shown("karl") == "'karl'" and shown(3) == "3"
 
 
-# --------------------------------------------------------------- item 5: seats --
+# ------------------------------------------------------------------- seats --
 @pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, -1, 3, "1", HUGE, [1], None],
                          ids=["True", "False", "1.0", "0.0", "-1", "3", "'1'", "huge", "[1]", "None"])
 def test_every_entry_point_checks_its_seat_the_same_way(seat):
-    # issue 10.5: log(True) and log(1.0) returned seat 1's private log while view(True) was refused
+    # log(True) and log(1.0) once returned seat 1's private log while view(True) was refused
     for m in (placed_match(3, seed=5), witch_trial()):
         with pytest.raises(IllegalCommand) as err:
             m.apply(seat, {"type": "pass"})
@@ -146,7 +146,7 @@ def test_every_entry_point_checks_its_seat_the_same_way(seat):
 
 
 def test_log_true_does_not_give_seat_one_private_log():
-    # issue 10.5
+    # True and 1.0 are not seats, even where Python treats them as 1
     m = placed_match(3, seed=5)
     with pytest.raises(IllegalCommand):
         m.log(True)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, make_bot
-from game.engine import GAMES, Match, SetupError
+from game.engine import GAMES, GAMES_INFO, Match, SetupError
 from game.engine.match import clean_name
 from game.net import names
 from game.net import protocol as proto
@@ -94,6 +94,10 @@ class Host:
             raise SetupError(f"bot levels are {', '.join(LEVEL_NAMES)}, not {wrong[0]}")
         seat_levels = {played[b]: levels.get(b, DEFAULT_LEVEL) for b in bots}
         bots = [played[b] for b in bots]
+        info = GAMES_INFO.get(game)  # a seat that must be a person (Malleus's Prévôt)
+        problem = info.bots_problem(bots, played) if info is not None else None
+        if problem is not None:
+            raise SetupError(problem)
         self.timings = timings or Timings()
         if standin_after is not None and not 0 <= standin_after <= 3600:
             raise SetupError(f"the stand-in wait must be between 0 and 3600 seconds, not {standin_after:g}")

@@ -36,3 +36,14 @@ __all__ = [
     "HammerMatch", "Pyre", "Tables", "Villager", "accusation_value", "card_info", "card_kind", "heat_after",
     "load_hammer_cards", "tables", "villager_info",
 ]
+
+
+# ----------------------------------------------------------------- the game's facts --
+# Title and player counts come from the class; everything outside game/rules reads
+# these facts from the registry (game.engine.game_info).
+from game.engine.registry import GameInfo, register_info  # noqa: E402
+
+register_info(GameInfo(
+    match=HammerMatch,
+    pass_commands=({"type": "pass"},),  # an answer window's "no answer"
+))

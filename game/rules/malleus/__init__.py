@@ -96,3 +96,15 @@ __all__ = [
     "card_info", "catalog", "clean_text", "envy_words", "load_malleus_cards", "load_villages", "owned_thing",
     "possessive", "stereotypes",
 ]
+
+
+# ----------------------------------------------------------------- the game's facts --
+# Title and player counts come from the class; everything outside game/rules reads
+# these facts from the registry (game.engine.game_info).
+from game.engine.registry import GameInfo, register_info  # noqa: E402
+
+register_info(GameInfo(
+    match=MalleusMatch,
+    people_seats=(0,),
+    people_why="seat 0 is the Prévôt, who is always a person",
+))

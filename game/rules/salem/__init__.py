@@ -94,3 +94,23 @@ __all__ = [
     "Catalog", "Character", "PlayingKind", "SalemMatch", "TryalKind", "card_info", "catalog", "character_info",
     "load_salem_cards", "tryal_info",
 ]
+
+
+# ----------------------------------------------------------------- the game's facts --
+# Title and player counts come from the class; everything outside game/rules reads
+# these facts from the registry (game.engine.game_info).
+from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+
+register_info(GameInfo(
+    match=SalemMatch,
+    options=(
+        GameOption("town_hall", "Town Hall characters", players=tuple(range(4, 13))),  # names only with ghosts
+        GameOption("short_game_guard", "Short game guard"),
+        GameOption("hide_witch_on_death", "Secret witches at death", players=tuple(range(4, 13))),
+        GameOption("extra_witch", "Extra witch", players=tuple(range(4, 13))),
+        GameOption("first_player", "First player", players=(2, 3)),  # the ghost game
+        GameOption("timer_s", "Timer"),
+    ),
+    pass_commands=({"type": "pass"},),  # a window's "no answer" for a seat without a role there
+    private_reveals=frozenset({"ghost_peek"}),  # the card is seen, then the ghost's row is shuffled
+))

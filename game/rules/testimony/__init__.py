@@ -28,3 +28,16 @@ from game.rules.testimony.match import TestimonyMatch
 __all__ = ["TestimonyMatch", "COMMANDS", "Catalog", "catalog", "tokens_each", "TokenSupply", "Belief",
            "Character", "SECTIONS", "SETUP_COUNTS", "HEATHEN", "PURITAN", "SHOW_CARDS", "SIDES", "MAX_GAMES",
            "SCORING_KEYS", "_check_cards"]
+
+
+# ----------------------------------------------------------------- the game's facts --
+# Title and player counts come from the class; everything outside game/rules reads
+# these facts from the registry (game.engine.game_info).
+from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+
+register_info(GameInfo(
+    match=TestimonyMatch,
+    options=(GameOption("games", "Games in the match"),),
+    public_moments=({"type": "game_end"},),  # a game of the match ends; its reveal follows
+    deal_after_moment=True,  # then the next game deals every seat a new Character
+))

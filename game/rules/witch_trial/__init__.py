@@ -31,3 +31,17 @@ __all__ = ["WitchTrialMatch", "COMMANDS", "Catalog", "catalog", "clamp_jury", "g
            "Suspect", "Charge", "Evidence", "Motion", "Objection", "SECTIONS", "KIND_TYPE", "SECTION_COUNTS",
            "MOTION_IDS", "TOTAL_CARDS", "START_MONEY", "HAND_SIZE", "LINEUP_SIZE", "PRICES", "JURY_MIN",
            "JURY_MAX", "GUILTY_AT", "PLEA_STEP", "_check_cards"]
+
+
+# ----------------------------------------------------------------- the game's facts --
+# Title and player counts come from the class; everything outside game/rules reads
+# these facts from the registry (game.engine.game_info).
+from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+
+register_info(GameInfo(
+    match=WitchTrialMatch,
+    options=(GameOption("double_pass", "Double pass"),),
+    pass_commands=({"type": "no_objection"},),  # the opposing lawyer lets a Motion stand
+    # a trial's end: the verdict, a mistrial, an accepted plea
+    public_moments=({"type": "verdict"}, {"type": "mistrial"}, {"type": "plea", "accepted": True}),
+))
