@@ -1,7 +1,7 @@
 """DESIGN D2 ``determinize(seat, rng)`` for Salem 1692 (docs/rules/salem.md R52): what
 the seat cannot see is resampled, what it knows stays, and a copy plays on to the end
 with the bots' policy for Salem (game/bots/salem.py). (Honesty and consistency for every game with the
-hook: tests/bots/test_determinize.py.)"""
+hook: tests/contract/test_determinize.py.)"""
 from __future__ import annotations
 
 import random

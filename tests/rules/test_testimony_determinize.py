@@ -1,7 +1,7 @@
 """``TestimonyMatch.determinize(seat, rng)`` (DESIGN D2), what is particular to Testimony:
 hidden Characters and token sides really vary between draws, what the seat saw stays,
 and Belief cards shown to it constrain the draw. Honesty (twins) and consistency for
-every game are in tests/bots/test_determinize.py (with tests/bots/kit.py's Testimony
+every game are in tests/contract/test_determinize.py (with tests/bots/kit.py's Testimony
 invariants and twins)."""
 from __future__ import annotations
 

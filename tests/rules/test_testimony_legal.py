@@ -1,5 +1,5 @@
 """DESIGN D2 both ways for Testimony: every command ``legal()`` lists applies (see also
-tests/rules/test_legal_is_complete.py), and every command it does not list is refused —
+tests/contract/test_legal.py), and every command it does not list is refused —
 over a candidate space of every T7 command type with every seat value from -1 to n,
 every side, card and answer, at random positions of random matches."""
 from __future__ import annotations
