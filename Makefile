@@ -6,8 +6,11 @@ PY     := $(VENV)/bin/python
 # benchmarks add the dev extras (pytest, pytest-xdist, hypothesis, PyInstaller).
 RUNTIME := $(VENV)/.runtime-stamp
 STAMP  := $(VENV)/.installed-stamp
+# Every install takes its versions from the lock (constraints.txt), so a packaged build
+# is reproducible; `make lock` re-pins it to the newest versions pyproject.toml allows.
+LOCK   := constraints.txt
 
-.PHONY: play test bench clean package package-smoke package-screenshot
+.PHONY: play test bench clean package package-smoke package-screenshot lock
 
 # Packaging (docs/PACKAGING.md): onedir by default, `make package ONEFILE=1` for one file.
 ONEFILE ?= 0
@@ -21,14 +24,14 @@ PKG_WORK := build/work/onedir
 APP      := $(PKG_DIST)/witchhunt/witchhunt
 endif
 
-$(RUNTIME): pyproject.toml
+$(RUNTIME): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet --upgrade -c $(LOCK) pip
+	$(PY) -m pip install --quiet -c $(LOCK) -e .
 	touch $(RUNTIME)
 
-$(STAMP): pyproject.toml | $(RUNTIME)
-	$(PY) -m pip install --quiet -e '.[dev]'
+$(STAMP): pyproject.toml $(LOCK) | $(RUNTIME)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[dev]'
 	touch $(STAMP)
 
 play: $(RUNTIME)          ## start the app (main menu); installs only what playing needs
@@ -66,5 +69,16 @@ package-screenshot:       ## the built app's main menu under Xvfb -> docs/screen
 		WITCHHUNT_DISCOVERY_ADDR=127.0.0.1 SDL_AUDIODRIVER=dummy \
 		xvfb-run -a -s "-screen 0 1600x900x24" $(APP)
 
+lock:                     ## re-pin constraints.txt: a fresh venv, the newest versions pyproject.toml allows
+	rm -rf build/lock-venv
+	$(PYTHON) -m venv build/lock-venv
+	build/lock-venv/bin/python -m pip install --quiet --upgrade pip
+	build/lock-venv/bin/python -m pip install --quiet '.[dev]'
+	sed -n '/^#/p' $(LOCK) > $(LOCK).new
+	build/lock-venv/bin/python -m pip freeze --all --exclude witchhunt-table --exclude setuptools >> $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+	rm -rf build/lock-venv
+	@echo "constraints.txt re-pinned: run make test, then commit it"
+
 clean:
-	rm -rf $(VENV) .pytest_cache dist build/work
+	rm -rf $(VENV) .pytest_cache dist build/work build/lock-venv
