@@ -5,7 +5,7 @@ leaves the match exactly as it was).
 Two parts:
 
 * The sweep (deterministic): every field of every command type a game lists — ``type``
-  included, plus a field no command has and a field left out — set to a value of every
+  included, plus a field no command has, a field left out and odd keys — set to a value of every
   JSON kind (null, true/false, small and huge whole numbers, fractions, NaN and
   infinity, texts odd and ordinary, the ids the game uses, lists, objects, nesting far
   too deep) and to a few values no JSON has (bytes, tuples, sets), at the first positions
@@ -55,6 +55,7 @@ KINDS: dict[str, list[Any]] = {
     "deep": [_deep(9), _deep(3000)],
     "not_json": [b"x", (1, 2), {1, 2}, object()],
 }
+ODD_KEYS: list[Any] = [1, None, True, 1.5, (1, 2), "k" * 65, "", "\ud800", "TYPE", "type "]
 ODD_SEATS: list[Any] = [True, False, 1.0, 0.0, -1, "0", HUGE, [0], {"seat": 0}, float("nan")]
 #: the same without the 5,000-digit number (hypothesis prints what it draws)
 PRINTABLE_SEATS = [s for s in ODD_SEATS if s is not HUGE] + [2 ** 70]
@@ -115,7 +116,8 @@ def test_every_field_of_every_command_refuses_every_json_kind(game_id):
                     for values in KINDS.values():
                         for value in values:
                             send(m, seat, {**command, key: value}, counts)
-                    send(m, seat, {**command, 1: "x"}, counts)  # a key that is no text
+                    for odd_key in ODD_KEYS:  # keys that are no text, too long, almost "type"
+                        send(m, seat, {**command, odd_key: "x"}, counts)
                 extra = hooks.FUZZ_EXTRAS.get(game_id)
                 if extra is not None and swept.get((ctype, "*extra"), 0) < 4 * SWEEPS_PER_FIELD:
                     swept[(ctype, "*extra")] = swept.get((ctype, "*extra"), 0) + 1
