@@ -12,15 +12,7 @@ import pytest
 from tests.contract.kit import contract_games
 from tests.fixtures import coin_game
 
-_TYPE_BREAK = ("Malleus lets TypeError out of apply for a 'type' that is a list or an object "
-               "(MalleusMatch.apply looks the type up in a set); fix under way by the malleus engineer")
-KNOWN_BREAKS: dict[tuple[str, str], str] = {
-    ("test_every_log_only_grows_and_its_events_never_change", "malleus"):
-        "Malleus changes new_vendetta.baseline of card and secret_action events after they were sent; "
-        "fix under way by the malleus engineer",
-    ("test_every_field_of_every_command_refuses_every_json_kind", "malleus"): _TYPE_BREAK,
-    ("test_stateful_fuzz_from_positions_of_the_recorded_games", "malleus"): _TYPE_BREAK,
-}
+KNOWN_BREAKS: dict[tuple[str, str], str] = {}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
