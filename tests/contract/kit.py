@@ -10,6 +10,7 @@
 * :func:`walk`: replays a record, yielding the match after setup and after each command.
 * :func:`clone`: a cheap copy to try a command on (state, generator and log list; no
   command history).
+* :func:`filled`: a listed command with its free text filled in.
 * :func:`fits` / :func:`listed`: is a command one of ``legal()``, free text (listed as
   "") filled in, modulo the game's documented extras (:data:`hooks.EXTRAS`)?
 """
@@ -187,6 +188,17 @@ def positions(game: str, every: int = 1) -> Iterator[Match]:
         for i, m in enumerate(walk(record)):
             if i % every == 0 and not m.over:
                 yield m
+
+
+def filled(value, word: str = "So it is."):
+    """A listed command with its free text (listed as "") filled in."""
+    if value == "":
+        return word
+    if isinstance(value, list):
+        return [filled(v, word) for v in value]
+    if isinstance(value, dict):
+        return {k: filled(v, word) for k, v in value.items()}
+    return value
 
 
 # ------------------------------------------------------------------------ copies --

@@ -5,15 +5,16 @@ leaves the match exactly as it was).
 Two parts:
 
 * The sweep (deterministic): every field of every command type a game lists — ``type``
-  included, plus a field no command has, a field left out and odd keys — set to a value of every
-  JSON kind (null, true/false, small and huge whole numbers, fractions, NaN and
-  infinity, texts odd and ordinary, the ids the game uses, lists, objects, nesting far
-  too deep) and to a few values no JSON has (bytes, tuples, sets), at the first positions
+  included, plus a field no command has, a field left out and odd keys — set to a value
+  of every JSON kind (null, true/false, small and huge whole numbers, fractions, NaN and
+  infinity, texts odd and ordinary, lists, objects, nesting far too deep) and to a few
+  values no JSON has (bytes, tuples, sets), at the first positions
   each command type appears in the recorded games; and every listed command sent from
   every seat that may not send it and from things that are no seat (True, 1.0, -1, n,
   "0" …), through ``apply``, ``view``, ``log`` and ``legal``.
 * The stateful fuzz (hypothesis): from positions all through the recorded games, a
-  sequence of legal moves, mutated commands, junk and wrong seats; hypothesis shrinks
+  sequence of legal moves, mutated commands (values of any shape, and the ids the game
+  uses), junk and wrong seats; hypothesis shrinks
   a failure to the shortest sequence and the simplest value.
 
 Whatever is refused must raise ``IllegalCommand`` with a short one-line message and
@@ -31,8 +32,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 
 from game.engine import IllegalCommand, Match
 from tests.contract import hooks
-from tests.contract.kit import clone, fingerprint, listed, positions, seats_with_commands
-from tests.contract.test_legal import filled
+from tests.contract.kit import clone, filled, fingerprint, listed, positions, seats_with_commands
 
 HUGE = 10 ** 5000
 

@@ -18,20 +18,9 @@ import random
 
 from game.engine import IllegalCommand
 from tests.contract import hooks
-from tests.contract.kit import clone, listed, positions, seats_with_commands
+from tests.contract.kit import clone, filled, listed, positions, seats_with_commands
 
 PER_TYPE = 2  # listed commands tried per command type, seat and position
-
-
-def filled(value, word: str = "So it is."):
-    """A listed command with its free text (listed as "") filled in."""
-    if value == "":
-        return word
-    if isinstance(value, list):
-        return [filled(v, word) for v in value]
-    if isinstance(value, dict):
-        return {k: filled(v, word) for k, v in value.items()}
-    return value
 
 
 def _sample(rng: random.Random, legal: list[dict]) -> list[dict]:
