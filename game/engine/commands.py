@@ -53,11 +53,27 @@ def lookup(table: Mapping[str, Command], cmd: Mapping[str, Any], game_title: str
     malformed ``type`` (a list, an object, a number … are refused, not hashed)."""
     ctype = cmd.get("type")
     if not isinstance(ctype, str) or ctype not in table:
-        raise IllegalCommand(
-            "unknown_command",
-            f"There is no command {shown(ctype)} in {game_title} (commands: {', '.join(table)}).",
-        )
+        raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in {game_title} "
+                                                f"(commands: {_names(list(table))}).")
     return ctype, table[ctype]
+
+
+#: characters of command names an "unknown command" message lists (a message stays one
+#: short line: a story game has three dozen commands)
+NAMES_SHOWN = 120
+
+
+def _names(names: list[str]) -> str:
+    """``a, b, c`` — or as many as fit in :data:`NAMES_SHOWN` and ``and N more``."""
+    text = ", ".join(names)
+    if len(text) <= NAMES_SHOWN:
+        return text
+    shown_names: list[str] = []
+    for name in names:
+        if len(", ".join([*shown_names, name])) > NAMES_SHOWN:
+            break
+        shown_names.append(name)
+    return f"{', '.join(shown_names)} and {len(names) - len(shown_names)} more"
 
 
 def dispatch(table: Mapping[str, Command], match: Any, seat: int, cmd: dict,
