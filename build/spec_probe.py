@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,14 @@ def probe_spec(
         "COLLECT": collect,
         "BUNDLE": bundle,
     }
+    # What the spec imports reads the real platform when first imported (PyInstaller's
+    # compat module asks sysconfig, which loads a per-platform module): import it before
+    # sys.platform stands in for another system, or the first probe in a process fails.
+    sysconfig.get_config_vars()
+    try:
+        import PyInstaller.utils.hooks  # noqa: F401
+    except ImportError:  # a play-only install: the spec's own import will say so
+        pass
     saved_env = {key: os.environ.get(key) for key in (env or {})}
     saved_platform = sys.platform
     try:
