@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from game.ui import tables
 from game.ui.scenes.continue_game import ContinueScene, saved_when
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
@@ -320,3 +321,44 @@ def test_a_malleus_save_reads_in_the_storys_own_words(home):
                        lambda m, s: bots[s].choose(m.view(s), m.legal(s), SeatModel(m, s)), 4000)
     line = row()
     assert line.startswith("Round 1 · ") and "Round · " not in line and "· Round" not in line, line
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_salem_form_offers_what_applies_to_the_count_and_says_so_for_ghosts(home, size):
+    """docs/rules/salem.md: with 2 or 3 players ghosts sit between the players, and Town
+    Hall and the extra witch do not apply. The form offers only the options for the
+    chosen count, says one line on the ghosts, and a form of few players keeps full rows
+    (it squeezed them to what twelve seats need), each label level with its field."""
+    pytest.importorskip("game.rules.salem")
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    post_click(app, app.scenes.top.ring.find("new_game").rect.center)
+    scene = app.scenes.top
+    post_click(app, scene.ring.find("game_salem").rect.center)
+    while scene.seats > 2:
+        post_click(app, scene.ring.find("seats").minus_rect.center)
+
+    def offered() -> set[str]:
+        return {w.name[len("option_"):] for w in scene.ring.widgets if getattr(w, "name", "").startswith("option_")}
+
+    assert "town_hall" not in offered() and "extra_witch" not in offered() and "short_game_guard" in offered()
+    note = scene.ring.find("seats_note")
+    assert note is not None and "ghost" in note.text
+    assert scene._row() >= scene.px(42)  # room enough: near-full rows (twelve seats need 30 px)
+    field, label = scene.ring.find("name_1"), next(w for w in scene.ring.widgets if getattr(w, "text", "") == "Seat 2")
+    from game.ui.widgets import font
+
+    middle = label.rect.y + font(label.size).get_height() // 2
+    assert abs(middle - field.rect.centery) <= 3, (middle, field.rect)
+    for _ in range(3):
+        post_click(app, scene.ring.find("seats").plus_rect.center)
+    assert scene.seats == 5 and {"town_hall", "extra_witch"} <= offered() and scene.ring.find("seats_note") is None
+    post_click(app, scene.ring.find("option_town_hall").rect.center)  # chosen at 5 …
+    for _ in range(3):
+        post_click(app, scene.ring.find("seats").minus_rect.center)
+    scene.start()  # … and the 2-player game starts without it
+    table = next(s for s in app.scenes.stack if isinstance(s, tables.load_tables()["salem"]))
+    match = table.source.match
+    assert match.options.get("town_hall") is False and len(match.absent()) == 2
+    table.source.close()

@@ -169,8 +169,16 @@ class GameSeatsForm(MenuBase):
 
     # ------------------------------------------------------------------ options ----
     def option_keys(self) -> list[str]:
-        """The chosen game's options offered here (see ``offered_options``)."""
-        return offered_options(self._classes.get(self.game) if self.game else None)
+        """The chosen game's options offered here (see ``offered_options``), those that
+        apply to the chosen number of players (its GameInfo says which): Salem's ghost
+        game at 2 or 3 players offers neither Town Hall nor the extra witch."""
+        from game.engine.registry import GAMES_INFO
+
+        if self.game is None:
+            return []
+        info = GAMES_INFO.get(self.game)  # a game without its facts (a test's toy game): every option
+        return [k for k in offered_options(self._classes.get(self.game))
+                if info is None or info.option(k) is None or info.applies(k, self.seats)]
 
     def option_label(self, key: str) -> str:
         return option_label(self._classes.get(self.game) if self.game else None, key) or key
