@@ -279,7 +279,7 @@ class App:
             for scene in self.scenes.visible():
                 scene.dirty = True
             return
-        if event.kind == uinput.KEY and event.key == pygame.K_F11:
+        if event.is_action(uinput.FULLSCREEN):
             self.toggle_fullscreen()
             return
         top = self.scenes.top

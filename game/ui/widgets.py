@@ -324,7 +324,7 @@ class Button(Widget):
 
     def __init__(self, rect: Any, label: str, on_click: Callable[[], Any] | None = None, *,
                  icon: str | None = None, enabled: bool = True, style: str = "normal",
-                 font_size: int = 22, hotkey: int | None = None, name: str | None = None) -> None:
+                 font_size: int = 22, hotkey: str | int | None = None, name: str | None = None) -> None:
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
@@ -332,6 +332,8 @@ class Button(Widget):
         self.enabled = enabled
         self.style = style
         self.font_size = font_size
+        #: the key that clicks it from anywhere on its screen: an action of the key map
+        #: (``input.PASS``, ``input.CONFIRM``) or the button's own letter or digit ("a")
         self.hotkey = hotkey
         #: a stable name tests and the smoke run can find the button by
         self.name = name or label
@@ -357,7 +359,7 @@ class Button(Widget):
         clicked = self.track_click(event, self.click)
         if clicked is not None:
             return clicked
-        if event.kind == uinput.KEY and self.hotkey is not None and event.key == self.hotkey:
+        if event.triggers(self.hotkey):
             return self.click()
         return False
 
@@ -600,7 +602,7 @@ class TextField(Widget):
         if event.is_left_press and self.rect.collidepoint(event.pos):
             # the cursor goes nearest the click; Shift+click or a drag selects
             at = self._index_at(event.pos)
-            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            shift = bool(pygame.key.get_mods() & uinput.SHIFT)
             self._move(at, extend=shift)
             self._dragging = True
             return True
@@ -611,29 +613,30 @@ class TextField(Widget):
             self._scroll_to_cursor()
             return used
         if event.kind == uinput.KEY:
-            used = self._key(event.key, event.mod)
+            used = self._key(event)
             self._scroll_to_cursor()
             return used
         return False
 
-    def _key(self, k: int, mod: int) -> bool:
-        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if ctrl and k == pygame.K_a:
+    def _key(self, event: InputEvent) -> bool:
+        acts = event.actions
+        ctrl = event.ctrl
+        shift = event.shift
+        if uinput.SELECT_ALL in acts:
             self.select_all()
             return True
-        if ctrl and k in (pygame.K_c, pygame.K_x):
+        if uinput.COPY in acts or uinput.CUT in acts:
             if self.selection():
                 clipboard_put(self.selected_text())
-                if k == pygame.K_x and self._delete_selection():
+                if uinput.CUT in acts and self._delete_selection():
                     self._changed()
             return True
-        if (ctrl and k == pygame.K_v) or (shift and k == pygame.K_INSERT):
+        if uinput.PASTE in acts:
             pasted = clipboard_get()
             if pasted:
                 self.insert(pasted)
             return True
-        if k == pygame.K_BACKSPACE:
+        if uinput.ERASE in acts:
             if self._delete_selection():
                 self._changed()
             elif self.cursor > 0:
@@ -642,7 +645,7 @@ class TextField(Widget):
                 self.cursor = start
                 self._changed()
             return True
-        if k == pygame.K_DELETE:
+        if uinput.ERASE_FORWARD in acts:
             if self._delete_selection():
                 self._changed()
             elif self.cursor < len(self.text):
@@ -651,13 +654,13 @@ class TextField(Widget):
                 self._changed()
             return True
         span = self.selection()
-        if k == pygame.K_LEFT:
+        if uinput.LEFT in acts:
             if span and not shift:
                 self._move(span[0], False)
             else:
                 self._move(self._word_left(self.cursor) if ctrl else self.cursor - 1, shift)
             return True
-        if k == pygame.K_RIGHT:
+        if uinput.RIGHT in acts:
             if span and not shift:
                 self._move(span[1], False)
             else:
@@ -665,18 +668,18 @@ class TextField(Widget):
             return True
         lines = self.lines()
         row = self._line_of(self.cursor, lines)
-        if k == pygame.K_HOME:
+        if uinput.HOME in acts:
             self._move(0 if ctrl or not self.multiline else lines[row][0], shift)
             return True
-        if k == pygame.K_END:
+        if uinput.END in acts:
             if ctrl or not self.multiline or row == len(lines) - 1:
                 self._move(len(self.text), shift)
             else:
                 a, b = lines[row]
                 self._move(b - 1 if b > a and self.text[b - 1] == " " else b, shift)
             return True
-        if k in (pygame.K_UP, pygame.K_DOWN) and self.multiline:
-            target = row + (-1 if k == pygame.K_UP else 1)
+        if (uinput.UP in acts or uinput.DOWN in acts) and self.multiline:
+            target = row + (-1 if uinput.UP in acts else 1)
             if not 0 <= target < len(lines):
                 return False  # past the first or last line: the focus ring may move on
             f = font(self.font_size)
@@ -689,7 +692,7 @@ class TextField(Widget):
                     break
             self._move(at, shift)
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if uinput.CONFIRM in acts:
             return self.activate()
         return False
 
@@ -867,9 +870,9 @@ class Stepper(Widget):
                 return self.change(self.step)
             return self.rect.collidepoint(event.pos)
         if self.focused and event.kind == uinput.KEY:
-            if event.key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_DOWN):
+            if event.is_action(uinput.LEFT, uinput.DECREASE, uinput.DOWN):
                 return self.change(-self.step)
-            if event.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_UP):
+            if event.is_action(uinput.RIGHT, uinput.INCREASE, uinput.UP):
                 return self.change(self.step)
         return False
 
@@ -977,24 +980,24 @@ class ListBox(Widget):
                 self.select(index)
             return True
         if self.focused and event.kind == uinput.KEY and self.rows:
-            k = event.key
+            acts = event.actions
             cur = self.selected if self.selected is not None else 0
-            if k == pygame.K_UP:
+            if uinput.UP in acts:
                 self.select(cur - 1)
                 return True
-            if k == pygame.K_DOWN:
+            if uinput.DOWN in acts:
                 self.select(cur + 1)
                 return True
-            if k == pygame.K_HOME:
+            if uinput.HOME in acts:
                 self.select(0)
                 return True
-            if k == pygame.K_END:
+            if uinput.END in acts:
                 self.select(len(self.rows) - 1)
                 return True
-            if k == pygame.K_PAGEUP:
+            if uinput.PAGE_UP in acts:
                 self.select(cur - self.visible_rows)
                 return True
-            if k == pygame.K_PAGEDOWN:
+            if uinput.PAGE_DOWN in acts:
                 self.select(cur + self.visible_rows)
                 return True
         return False
@@ -1254,20 +1257,20 @@ class FocusRing:
         if self.focus is not None and not self.focus.can_focus:
             self.focus_on(None)
         if event.kind == uinput.KEY:
-            k = event.key
-            if k == pygame.K_TAB:
-                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            acts = event.actions
+            if uinput.NEXT in acts or uinput.PREVIOUS in acts:
+                self.move(-1 if uinput.PREVIOUS in acts else 1)
                 return True
             f = self.focus
             if f is not None and f.handle(event):
                 return True
-            if f is not None and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if k == pygame.K_SPACE and isinstance(f, TextField):
-                    return False
+            if f is not None and uinput.ACTIVATE in acts:
+                if uinput.CONFIRM not in acts and isinstance(f, TextField):
+                    return False  # Space in a text field is a typed space, not a press
                 return f.activate() or True
-            if k in (pygame.K_DOWN, pygame.K_UP) and not isinstance(f, (ListBox, Stepper)):
+            if (uinput.DOWN in acts or uinput.UP in acts) and not isinstance(f, (ListBox, Stepper)):
                 # arrows walk the ring too, for menus that are one column of buttons
-                self.move(1 if k == pygame.K_DOWN else -1)
+                self.move(1 if uinput.DOWN in acts else -1)
                 return True
             # hotkeys of buttons that are not focused
             for w in self.all():

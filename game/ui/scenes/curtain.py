@@ -66,12 +66,11 @@ class CurtainScene(MenuBase):
         menu_button = self.ring.widgets[0] if self.ring.widgets else None
         on_button = menu_button is not None and event.kind in (uinput.PRESS, uinput.RELEASE) \
             and menu_button.rect.collidepoint(event.pos)
-        if event.kind == uinput.KEY and (event.key == pygame.K_ESCAPE or event.repeat):
+        if event.kind == uinput.KEY and (event.is_action(uinput.CANCEL) or event.repeat):
             # Esc must not reveal anything, nor leave by surprise; a key held down since
             # before the curtain came (its auto-repeat) must not lift it: that needs a press
             return
-        if event.kind == uinput.KEY and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.ring.focus is None:
+        if event.is_action(uinput.ACTIVATE) and self.ring.focus is None:
             if time.monotonic() - self._shown_at >= KEY_GRACE:
                 self.lift()
             return

@@ -22,8 +22,10 @@ def draw_text_width(text: str, size: int) -> int:
     return font(size, True).size(text)[0]
 
 
-#: keys that go back from the final table to the scores
-BACK_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_t)
+#: key actions that go back from the final table to the scores (and T, the key that opened it)
+BACK_ACTIONS = (uinput.CANCEL, uinput.ACTIVATE)
+LOOK_KEY = "t"
+
 
 
 class FinalTableLook:
@@ -58,7 +60,7 @@ class FinalTableLook:
 
     def look_button(self, rect: Any) -> Button:
         return Button(rect, "See the final table (T)", self.look_at_table, font_size=self.px(21), name="final_table",
-                      hotkey=pygame.K_t)
+                      hotkey=LOOK_KEY)
 
     LOOK_WORDS = "The final table, everything face up"
 
@@ -81,11 +83,11 @@ class FinalTableLook:
     def handle_look(self, event: InputEvent) -> bool:
         """While looking at the table: the keys that go back, and the bar's button."""
         if not self.looking:
-            if event.kind == uinput.KEY and event.key == pygame.K_t:
+            if event.char == LOOK_KEY:
                 self.look_at_table()
                 return True
             return False
-        if event.kind == uinput.KEY and event.key in BACK_KEYS:
+        if event.is_action(*BACK_ACTIONS) or event.char == LOOK_KEY:
             self.back_to_scores()
             return True
         if self.ring.handle(event):

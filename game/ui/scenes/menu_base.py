@@ -94,7 +94,7 @@ class MenuBase(Scene):
         self.app.scenes.pop()
 
     def handle(self, event: InputEvent) -> None:
-        if event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+        if event.is_action(uinput.CANCEL):
             self.back()
             return
         if self.ring.handle(event):
