@@ -38,6 +38,7 @@ import pygame  # noqa: E402
 from game.bots.malleus import MalleusBot  # noqa: E402
 from game.engine import new_match  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.scenes.malleus.flows import FlowsPanel  # noqa: E402
 from game.ui.scenes.malleus.table import MalleusTableScene  # noqa: E402
 from tests.ui.table_source import MatchTableSource, open_table_scene, run_frames  # noqa: E402
 
@@ -127,7 +128,7 @@ def main() -> None:
 
     # 1 the declaration, on the actor's screen
     scene = table(app, m, actor)
-    scene.form_declare(actor, "accusation", target)
+    scene.flows.form_declare(actor, "accusation", target)
     run_frames(app, 2)
     shot.save("malleus_conflict_1_declaration")
     m.apply(actor, {"type": "declare_conflict", "kind": "accusation", "target": target})
@@ -149,16 +150,16 @@ def main() -> None:
     m.apply(0, {"type": "begin_resolution"})
     writer = others[1]
     scene = table(app, m, writer)
-    scene.form_secret_action(writer)
+    scene.flows.form_secret_action(writer)
     run_frames(app, 1)
-    field = next(w for w in scene.form_widgets if getattr(w, "name", "") == "form_text")
-    scene.form_ring.focus_on(field)
+    field = next(w for w in scene.forms.form_widgets if getattr(w, "name", "") == "form_text")
+    scene.forms.form_ring.focus_on(field)
     type_into(app, "I slip a dead toad into the well, then tell the baker's wife I saw "
                    f"{m.state['villagers'][target]['name']} there at midnight")
     card = next((f for f in scene.form.fields if f.key.startswith("card_")), None)
     if card is not None and len(card.options) > 1:
         card.value = card.options[1][1]
-        scene._form_layout()
+        scene.forms._form_layout()
     run_frames(app, 1)
     shot.save("malleus_conflict_3_secret_action")
     for seat in (1, 2, 3):
@@ -169,7 +170,7 @@ def main() -> None:
             with_card = next((c for c in plays if c.get("cards")), None)
             command = dict(with_card or plays[0], text=words)
             if with_card:
-                command["cards"] = [MalleusTableScene.fill_play(p, {"text": words}) for p in with_card["cards"]]
+                command["cards"] = [FlowsPanel.fill_play(p, {"text": words}) for p in with_card["cards"]]
         else:
             command = dict(next(c for c in plays if not c.get("cards")), text="No Secret Action")
             command.pop("notes", None)
@@ -181,7 +182,7 @@ def main() -> None:
 
     # 4 the Prévôt carries them out, on his screen
     scene = table(app, m, 0)
-    scene.tab = "prevot"
+    scene.ledger.tab = "prevot"
     scene._static_key = None
     shot.save("malleus_conflict_4_resolution")
     for q in list(m.view(0)["prevot_screen"]["queue"]):
@@ -208,7 +209,7 @@ def main() -> None:
 
     # a player's own ledger; the end of a round, seen by a player who gained
     scene = table(app, m, others[0])
-    scene.tab = "mine"
+    scene.ledger.tab = "mine"
     scene._static_key = None
     shot.save("malleus_ledger")
     m5 = set_up(seed=8)
@@ -227,7 +228,7 @@ def main() -> None:
         gainer = next(e["event"]["player"] for e in m5._log if e["sid"] == m5.state_id
                       and e["event"].get("type") == "reward" and e["event"].get("gain", 0) > 0)
         scene = table(app, m5, gainer)
-        scene.collect_round_report(scene.view.get("recent") or [])
+        scene.report.collect_round_report(scene.view.get("recent") or [])
         shot.save("malleus_round_end")
 
 

@@ -77,7 +77,7 @@ class MalleusPlayer:
         if top is not t:
             _frames(app, 1)
             return f"waiting ({type(top).__name__})"
-        if t.round_report is not None:
+        if t.report.round_report is not None:
             post_key(app, pygame.K_RETURN)
             self.done["round_report"] += 1
             return "report"
@@ -105,12 +105,12 @@ class MalleusPlayer:
         if view.get("phase") == "building" and not self.done["rearrange"] and len(view["villagers"]) >= 2:
             vid = view["villagers"][0]["id"]
             start = t.locate("plate", vid)
-            m = t.map_rect()
+            m = t.village.map_rect()
             post_drag(app, start, (m.x + m.w // 2, m.bottom - m.h // 6), steps=4)
             self.done["rearrange"] += 1
             return "rearrange"
         names = [b.name for b in t.buttons if b.visible and b.enabled]
-        names += [name for _l, _f, name, _s in t.__dict__.get("more_actions") or []]
+        names += [name for _l, _f, name, _s in t.bar.more_actions]
         for wanted in PRIORITY:
             if wanted == "new_villager" and "new_villager" in names:
                 b = view.get("building") or {}
@@ -132,13 +132,13 @@ class MalleusPlayer:
         if at is not None:
             post_click(self.app, at)
             return
-        hidden = [n for _l, _f, n, _s in t.__dict__.get("more_actions") or []]
+        hidden = [n for _l, _f, n, _s in t.bar.more_actions]
         post_click(self.app, t.locate("button", "more"))
         post_click(self.app, t.locate("prompt", hidden.index(name)))
 
     def _has(self, name: str) -> bool:
         return any(b.name == name and b.visible and b.enabled for b in self.table.buttons) or name in [
-            n for _l, _f, n, _s in self.table.__dict__.get("more_actions") or []]
+            n for _l, _f, n, _s in self.table.bar.more_actions]
 
     def _prompt(self, t) -> str:
         p = t.prompt
@@ -162,14 +162,14 @@ class MalleusPlayer:
     def _form(self, t) -> str:
         secret = t.form.name == "secret_action"
         if secret and not self.done["secret_card_chosen"]:  # play a card in secret, once
-            card = next((w for w in t.form_widgets if getattr(w, "name", "").startswith("form_card_")), None)
+            card = next((w for w in t.forms.form_widgets if getattr(w, "name", "").startswith("form_card_")), None)
             if card is not None:
                 post_click(self.app, card.rect.center)
                 if t.prompt is not None and len(t.prompt.options) > 1:
                     post_click(self.app, t.locate("prompt", 1))
                     self.done["secret_card_chosen"] += 1
                     return "secret card"
-        for w in t.form_widgets:
+        for w in t.forms.form_widgets:
             if isinstance(w, TextField) and not w.text.strip() and not w.name.startswith(("form_note_", "form_order")):
                 post_click(self.app, w.rect.center)
                 word = {"form_name": f"Villager {self.typed}", "form_text": "The rye rots in the fields"}.get(
@@ -186,10 +186,10 @@ class MalleusPlayer:
             if self.done["form_error"] > 20:
                 raise SmokeFailure(f"a form keeps being refused: {error}")
             self.done["form_error"] += 1
-            post_click(self.app, t.form_locate("form_cancel"))
+            post_click(self.app, t.forms.form_locate("form_cancel"))
             return "form cancelled"
         name = t.form.name
-        post_click(self.app, t.form_locate("form_ok"))
+        post_click(self.app, t.forms.form_locate("form_ok"))
         self.done[f"form_{name}"] += 1
         return "form ok"
 
@@ -225,7 +225,7 @@ class MalleusPlayer:
         c = v["conflict"]
         vid = c.get("target") or c.get("actor_villager")
         post_click(self.app, t.locate("plate", vid))  # its facts
-        facts = t.fact_rows
+        facts = t.village.fact_rows
         if not facts:
             self.done["cite_drag"] += 1
             return "no facts"

@@ -64,7 +64,7 @@ def press(app, table, name: str) -> None:
     if at is not None:
         post_click(app, at)
         return
-    hidden = [n for _l, _f, n, _s in table.__dict__.get("more_actions") or []]
+    hidden = [n for _l, _f, n, _s in table.bar.more_actions]
     assert name in hidden, f"{name} is neither a button nor in More… ({[b.name for b in table.buttons]}, {hidden})"
     post_click(app, table.locate("button", "more"))
     post_click(app, table.locate("prompt", hidden.index(name)))
@@ -79,4 +79,4 @@ def type_text(app, words: str) -> None:
 def offered(table) -> list[str]:
     """Every action the table offers now: its buttons and its More… lines."""
     return [b.name for b in table.buttons if b.visible] + [
-        n for _l, _f, n, _s in table.__dict__.get("more_actions") or []]
+        n for _l, _f, n, _s in table.bar.more_actions]

@@ -148,13 +148,13 @@ def test_a_malleus_plate_dragged_over_the_log_is_drawn_above_it(app):
         seat = m.to_act()[0]
         m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 0), frames=2)
-    vid, plate = next(iter(scene.plate_rects().items()))
+    vid, plate = next(iter(scene.village.plate_rects().items()))
     start, over = plate.center, pygame.Rect(scene.rects["log"]).center
     press_and_carry(app, start, over)
-    assert scene.plate_drag is not None and scene.plate_drag["moved"]
+    assert scene.village.plate_drag is not None and scene.village.plate_drag["moved"]
     app.draw(force=True)
     v = next(x for x in m.view(0)["villagers"] if x["id"] == vid)
-    image = scene.plate_image(v, plate.size, scene.plate_marks().get(vid, {}), {})
+    image = scene.village.plate_image(v, plate.size, scene.village.plate_marks().get(vid, {}), {})
     moved = plate.copy()
     moved.center = over
     assert moved.colliderect(pygame.Rect(scene.rects["log"]))

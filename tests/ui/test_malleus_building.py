@@ -41,9 +41,9 @@ def _new_villager(app, table, name: str) -> None:
     assert table.form is not None
     for key, words in (("form_name", name), ("form_fact0", "Keeps bees"), ("form_fact1", "Sings in church"),
                        ("form_fact2", "Owes the miller")):
-        post_click(app, table.form_locate(key))
+        post_click(app, table.forms.form_locate(key))
         type_text(app, words)
-    post_click(app, table.form_locate("form_ok"))
+    post_click(app, table.forms.form_locate("form_ok"))
     assert table.pending_villager is not None
     post_drag(app, table.locate("ghost"), table.locate("plate", "v1"), steps=4)
     assert table.prompt is not None  # which relationship?
@@ -77,9 +77,9 @@ def test_cancelling_the_new_plate_leaves_no_focus_on_pass_and_enter_does_not_pas
     m = session.match
     press(app, table, "new_villager")
     for key, words in (("form_name", "Colas"), ("form_fact0", "a"), ("form_fact1", "b"), ("form_fact2", "c")):
-        post_click(app, table.form_locate(key))
+        post_click(app, table.forms.form_locate(key))
         type_text(app, words)
-    post_click(app, table.form_locate("form_ok"))
+    post_click(app, table.forms.form_locate("form_ok"))
     assert table.pending_villager is not None
     post_key(app, pygame.K_TAB)  # walk the buttons onto Cancel, then press it with Enter
     while _focused(table) is not None and _focused(table).name != "link_cancel":

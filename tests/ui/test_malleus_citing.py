@@ -20,7 +20,7 @@ def app():
 
 
 def _drag_ledger_fact(app, table, fid: str, side: str) -> None:
-    table.tab = "ledger" if fid.startswith("f") else "witch"
+    table.ledger.tab = "ledger" if fid.startswith("f") else "witch"
     table._static_key = None
     table.dirty = True
     run_frames(app, 1)

@@ -41,13 +41,13 @@ class DieWatch:
 
     def __init__(self, scene) -> None:
         self.faces: list[int] = []
-        original = scene.draw_die
+        original = scene.conflict.draw_die
 
         def record(surface, rect, value, *args, **kwargs):
             self.faces.append(value)
             return original(surface, rect, value, *args, **kwargs)
 
-        scene.draw_die = record
+        scene.conflict.draw_die = record
 
 
 def test_the_dice_show_the_faces_rolled_from_the_first_frame_and_after_they_settle(app):
@@ -59,9 +59,9 @@ def test_the_dice_show_the_faces_rolled_from_the_first_frame_and_after_they_sett
     post_click(app, scene.locate("button", "roll"))
     assert m.state["conflict"]["roll_for"] == [5, 5, 6]
     run_frames(app, 1)
-    assert scene.dice_running()
+    assert scene.conflict.dice_running()
     run_frames(app, 60)
-    assert not scene.dice_running()
+    assert not scene.conflict.dice_running()
     scene.dirty = True
     scene._static_key = None
     run_frames(app, 1)

@@ -46,7 +46,7 @@ def _open_secret_form(app, m, seat: int = 2):
     table = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), 2)
     post_click(app, table.locate("button", "secret_action"))
     assert table.form is not None and table.form.name == "secret_action"
-    field = next(w for w in table.form_widgets if isinstance(w, TextField) and w.name == "form_text")
+    field = next(w for w in table.forms.form_widgets if isinstance(w, TextField) and w.name == "form_text")
     return table, field
 
 
@@ -57,7 +57,7 @@ def test_the_secret_action_field_starts_empty_with_its_hint_as_a_placeholder(app
     assert field.text == "" and "No Secret Action" in field.placeholder and field.focused
     _type(app, "I slip a dead toad into the well")
     assert table.form.values()["text"] == "I slip a dead toad into the well"
-    post_click(app, table.form_locate("form_ok"))
+    post_click(app, table.forms.form_locate("form_ok"))
     assert m.state["collect"]["subs"]["2"]["text"] == "I slip a dead toad into the well"
     clear_scenes(app)
 
@@ -66,7 +66,7 @@ def test_an_empty_secret_action_is_handed_in_as_no_secret_action(app):
     # docs/rules/malleus.md "The end of a round": at least "No Secret Action"
     m = _secret_step()
     table, field = _open_secret_form(app, m)
-    post_click(app, table.form_locate("form_ok"))
+    post_click(app, table.forms.form_locate("form_ok"))
     assert table.form is None
     assert m.state["collect"]["subs"]["2"]["text"] == "No Secret Action"
     clear_scenes(app)
@@ -154,7 +154,7 @@ def test_a_long_secret_action_wraps_over_several_lines_and_is_read_whole(size):
             assert font(field.font_size).size(field.text[a:b].rstrip())[0] <= field.rect.w - 20
         post_key(app, pygame.K_UP)  # up a line, the cursor stays in the text
         assert 0 < field.cursor < len(words)
-        box = table._form_box()
+        box = table.forms._form_box()
         assert box.contains(field.rect) and pygame.Rect(0, 0, *size).contains(box)
     finally:
         clear_scenes(app)

@@ -36,7 +36,7 @@ def _check_bar(table) -> None:
     assert len({b.rect.y for b in bar}) == 1, [(b.name, tuple(b.rect)) for b in bar]
     for b in table.buttons:
         if b.visible:
-            assert not b.rect.colliderect(table.map_rect()), f"{b.name} lies on the map"
+            assert not b.rect.colliderect(table.village.map_rect()), f"{b.name} lies on the map"
     for b in bar:
         assert guide.contains(b.rect), f"{b.name} leaves the guide panel"
     assert not cut_labels([b for b in table.buttons if b.visible]), [b.label for b in cut_labels(table.buttons)]
@@ -99,13 +99,13 @@ def test_the_scene_keeps_one_row_and_judges_facts_beside_them(app, tmp_path, mon
     for fid, side in (("f2", "for"), ("f3", "against"), ("w3", "for")):
         count = table.locate("button", f"approve_{fid}_{side}")
         reject = table.locate("button", f"reject_{fid}_{side}")
-        column = table.side_columns()[side]
+        column = table.conflict.side_columns()[side]
         assert count and reject and column.collidepoint(count) and column.collidepoint(reject)
-        row = next(r for r, f in table._fact_hover if f == fid and column.contains(r))  # the citation's line
+        row = next(r for r, f in table.conflict._fact_hover if f == fid and column.contains(r))  # the citation's line
         assert row.top - 4 <= count[1] <= row.bottom + table.px(40) and row.right <= count[0]
     for seat in (2, 3):  # Bob and Cy are present and not yet on a side
-        assert table.side_columns()["for"].collidepoint(table.locate("button", f"for_{seat}"))
-        assert table.side_columns()["against"].collidepoint(table.locate("button", f"against_{seat}"))
+        assert table.conflict.side_columns()["for"].collidepoint(table.locate("button", f"for_{seat}"))
+        assert table.conflict.side_columns()["against"].collidepoint(table.locate("button", f"against_{seat}"))
     post_click(app, table.locate("button", "approve_f2_for"))
     assert session.match.state["conflict"]["facts"] == {"f2": "for"}
     post_click(app, table.locate("button", "against_3"))
@@ -124,7 +124,7 @@ def test_the_main_button_keeps_its_place_from_one_player_to_the_next(app, tmp_pa
         assert session.screen_seat == seat
         places.append(tuple(pygame.Rect(next(b.rect for b in table.buttons if b.name == "secret_action"))))
         press(app, table, "secret_action")
-        post_click(app, table.form_locate("form_ok"))
+        post_click(app, table.forms.form_locate("form_ok"))
         run_frames(app, 2)
     assert places[0] == places[1]
     session.close()
@@ -134,7 +134,7 @@ def test_the_main_button_keeps_its_place_from_one_player_to_the_next(app, tmp_pa
 def test_more_lists_the_other_actions_with_their_whole_labels(app, tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     session, table = story_table(app, tmp_path, "scene")
-    hidden = table.__dict__.get("more_actions") or []
+    hidden = table.bar.more_actions
     assert "chronicle" in [n for _l, _f, n, _s in hidden]
     post_click(app, table.locate("button", "more"))
     assert table.prompt is not None and [lab for lab, _v in table.prompt.options] == [h[0] for h in hidden]

@@ -121,8 +121,8 @@ def test_a_first_story_over_the_lan_with_the_prevot_on_his_own_screen(app, tmp_p
             # Ann exports the chronicle from her own table: her story, nobody else's private words
             bring_to_front(app, tables[1])
             run_frames(app, 1)
-            if tables[1].round_report is not None:
-                tables[1].round_report = None
+            if tables[1].report.round_report is not None:
+                tables[1].report.round_report = None
             press(app, tables[1], "chronicle")
             written = list(tmp_path.rglob("malleus-chronicle-*.md"))
             assert len(written) == 1

@@ -21,14 +21,14 @@ def _ledger_words(app, m, seat: int, tab: str) -> str:
     import pygame
 
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), 1)
-    scene.tab = tab
+    scene.ledger.tab = tab
     scene._static_key = None
     scene.dirty = True
     run_frames(app, 1)
     seen = []
     for _ in range(30):
         seen += [b.text for b in scene.text_blocks() if b.what == "ledger"]
-        pygame.mouse.set_pos(scene.ledger_rect().center)
+        pygame.mouse.set_pos(scene.ledger.ledger_rect().center)
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
         run_frames(app, 1)
     clear_scenes(app)

@@ -38,14 +38,14 @@ def test_new_plates_lie_clear_of_each_other_and_of_the_places_names(size, seed):
     try:
         m = _built_village(seed)
         scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
-        plates = scene.plate_rects()
+        plates = scene.village.plate_rects()
         assert len(plates) == len(m.state["vorder"])
         items = list(plates.items())
         for i, (a, ra) in enumerate(items):
-            assert scene.map_rect().contains(ra), a
+            assert scene.village.map_rect().contains(ra), a
             for b, rb in items[i + 1:]:
                 assert not ra.colliderect(rb), f"{a} and {b} overlap"
-            for name, label in scene.place_labels():
+            for name, label in scene.village.place_labels():
                 assert not ra.colliderect(label), f"{a} covers the name of {name}"
     finally:
         clear_scenes(app)
@@ -62,13 +62,13 @@ def test_a_new_plate_lies_near_the_villager_it_joined_the_village_with(seed):
     try:
         m = _built_village(seed)
         scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
-        plates = scene.plate_rects()
-        m_rect = scene.map_rect()
+        plates = scene.village.plate_rects()
+        m_rect = scene.village.map_rect()
         diagonal = math.hypot(m_rect.w, m_rect.h)
         order = m.state["vorder"]
         shares = []
         for vid in order[1:]:
-            first = next((o for o in scene.related(vid) if order.index(o) < order.index(vid)), None)
+            first = next((o for o in scene.village.related(vid) if order.index(o) < order.index(vid)), None)
             if first is not None:
                 shares.append(math.dist(plates[vid].center, plates[first].center) / diagonal)
         assert shares and sum(shares) / len(shares) < 0.2 and max(shares) < 0.38, shares
@@ -87,7 +87,7 @@ def _three_in_a_row(app):
     """Village S with Father Rémy between Luc and Thérèse (r2: Luc sees Thérèse as an enemy)."""
     m = village_s(turn=1)
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 1)
-    scene.arrangement.update({"v6": [0.2, 0.5], "v4": [0.5, 0.5], "v5": [0.8, 0.5],
+    scene.village.arrangement.update({"v6": [0.2, 0.5], "v4": [0.5, 0.5], "v5": [0.8, 0.5],
                               "v1": [0.2, 0.1], "v2": [0.5, 0.1], "v3": [0.8, 0.1], "v7": [0.5, 0.9]})
     scene._static_key = None
     return m, scene
@@ -95,8 +95,8 @@ def _three_in_a_row(app):
 
 def test_an_arrow_goes_round_a_plate_in_its_way_and_ends_on_its_target(app):
     m, scene = _three_in_a_row(app)
-    plates = scene.plate_rects()
-    path = next(p for r, p in scene.arrow_paths(plates) if r["id"] == "r2")
+    plates = scene.village.plate_rects()
+    path = next(p for r, p in scene.village.arrow_paths(plates) if r["id"] == "r2")
     luc, remy, therese = plates["v6"], plates["v4"], plates["v5"]
     assert path_hits(path, [remy]) == 0, "Luc's arrow to Thérèse runs through Father Rémy's plate"
     tip, start = path[-1], path[0]
@@ -108,9 +108,9 @@ def test_an_arrow_goes_round_a_plate_in_its_way_and_ends_on_its_target(app):
 def test_arrows_are_drawn_over_the_plates(app):
     m, scene = _three_in_a_row(app)
     order = []
-    plates_fn, arrows_fn = scene.draw_plates, scene.draw_arrows
-    scene.draw_plates = lambda *a, **k: (order.append("plates"), plates_fn(*a, **k))
-    scene.draw_arrows = lambda *a, **k: (order.append("arrows"), arrows_fn(*a, **k))
+    plates_fn, arrows_fn = scene.village.draw_plates, scene.village.draw_arrows
+    scene.village.draw_plates = lambda *a, **k: (order.append("plates"), plates_fn(*a, **k))
+    scene.village.draw_arrows = lambda *a, **k: (order.append("arrows"), arrows_fn(*a, **k))
     scene._static_key = None
     scene.dirty = True
     app.frame(wait=False)
@@ -124,8 +124,8 @@ def test_two_one_way_views_between_the_same_villagers_are_two_arrows(app):
     st["rels"]["r9"] = {"id": "r9", "from": "v5", "to": "v6", "kind": "ally", "mutual": False}
     st["rorder"].append("r9")
     scene.sync(force=True)
-    plates = scene.plate_rects()
-    paths = {r["id"]: p for r, p in scene.arrow_paths(plates)}
+    plates = scene.village.plate_rects()
+    paths = {r["id"]: p for r, p in scene.village.arrow_paths(plates)}
     mid_a, mid_b = paths["r2"][len(paths["r2"]) // 2], paths["r9"][len(paths["r9"]) // 2]
     assert math.dist(mid_a, mid_b) > 6
     assert isinstance(pygame.Rect(plates["v5"]), pygame.Rect)

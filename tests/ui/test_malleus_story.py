@@ -79,7 +79,7 @@ def test_a_first_story_with_a_ready_village_through_the_table(app, tmp_path, mon
         if app.scenes.top is not table:
             post_click(app, (app.size[0] // 2, app.size[1] // 2))
         assert app.scenes.top is table
-        if table.round_report is not None:  # the end of round 2, read
+        if table.report.round_report is not None:  # the end of round 2, read
             post_key(app, pygame.K_RETURN)
         press(app, table, "chronicle")
         written = list((tmp_path).rglob("malleus-chronicle-*.md"))

@@ -72,8 +72,8 @@ def test_every_screen_draws_and_shows_only_what_its_seat_may_know(app, when):
     m = _story(11, stops[when])
     for seat in (None, 0, 1, 2):
         scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), 2)
-        for tab, _label in scene.ledger_tabs():
-            scene.tab = tab
+        for tab, _label in scene.ledger.ledger_tabs():
+            scene.ledger.tab = tab
             scene._static_key = None
             scene.dirty = True
             run_frames(app, 1)
@@ -154,7 +154,7 @@ def test_the_arrangement_of_plates_is_saved_with_the_match(app, tmp_path, monkey
     session.match.apply(0, {"type": "add_villager", "name": "Marie", "facts": ["a", "b", "c"]})
     table = open_table(app, session)
     run_frames(app, 2)
-    m = table.map_rect()
+    m = table.village.map_rect()
     start = table.locate("plate", "v1")
     from game.ui.smoke_common import post_drag
 

@@ -56,16 +56,16 @@ def test_the_place_labels_lie_on_top_with_no_building_under_them(size):
     m = new_match("malleus", ["Jacques", "Ann", "Bob", "Cy"], seed=1)
     with record_sizes() as sizes:
         scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
-    labels = scene.place_labels()
+    labels = scene.village.place_labels()
     assert len(labels) >= 12 and "The Prévôté" in dict(labels)
-    buildings = scene.building_rects()
+    buildings = scene.village.building_rects()
     for name, rect in labels:
-        assert scene.map_rect().contains(rect), name
+        assert scene.village.map_rect().contains(rect), name
         under = [kind for kind, b in buildings if rect.colliderect(b)]
         assert not under, f"{name} at {size}: a {under[0]} lies under its label"
         over = [other for other, r in labels if other != name and rect.colliderect(r)]
         assert not over, f"{name} and {over[0]} overlap at {size}"
-    assert min(sizes) >= MIN_TEXT and scene.label_size() >= MIN_TEXT
+    assert min(sizes) >= MIN_TEXT and scene.village.label_size() >= MIN_TEXT
     # light words on their dark backing (alpha 168 over the lightest ground, a field)
     from game.ui.scenes.malleus.common import FIELD
 
@@ -90,12 +90,12 @@ def test_every_villager_name_is_read_whole_on_its_plate(long_named, size):
     problems = [p for b in plates for p in b.problems()]
     assert not problems, problems
     assert min(sizes) >= MIN_TEXT
-    normal = scene.plate_size()
-    rects = scene.plate_rects()
+    normal = scene.village.plate_size()
+    rects = scene.village.plate_rects()
     by_name = {v["name"]: rects[v["id"]] for v in scene.view["villagers"]}
     assert by_name["Idatte"].size == normal, "a short name keeps the usual plate"
     assert by_name["Therese the herbwife"].w == normal[0], "two lines on the usual plate"
     for name, rect in by_name.items():
-        assert scene.map_rect().contains(rect), name
+        assert scene.village.map_rect().contains(rect), name
     clear_scenes(app)
     pygame.event.clear()

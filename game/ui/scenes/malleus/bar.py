@@ -116,37 +116,43 @@ PANEL_ACTIONS = ("approve_", "reject_", "for_", "against_", "private")
 
 
 class BarPanel:
-    """Mixin of the Malleus table: its action bar (at the foot of the guide panel) and the
-    buttons placed beside what they act on (``PANEL_ACTIONS``)."""
+    """The Malleus table's action bar (at the foot of the guide panel) and the buttons
+    placed beside what they act on (``PANEL_ACTIONS``), owned by the table."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.more_actions: list[Action] = []
+        self.default_focus = -1
+        self.panel_buttons: list[Button] = []
 
     def make_buttons(self) -> list[Button]:
         """The guide panel's action bar (one row: the step's main action, the others that
         fit, "More…" for the rest) and the buttons the conflict panel places beside what
         they act on (see ``bar`` and ``PANEL_ACTIONS``)."""
-        actions = list(self.action_list()) if self.form is None else []
-        if self.frame_seat is not None:
-            actions = [("Frame the scene", self.frame_now, "frame_now", "primary"),
-                       (f"Where: {self.frame_location} ↓", self.prompt_location, "frame_where", "normal"),
-                       ("Cancel", self.cancel_modes, "frame_cancel", "normal")]
-        if self.pending_villager or self.link_seat is not None:
-            actions = [("Cancel", self.cancel_modes, "link_cancel", "normal")]
+        actions = list(self.table.actions.action_list()) if self.table.forms.form is None else []
+        if self.table.frame_seat is not None:
+            actions = [("Frame the scene", self.table.flows.frame_now, "frame_now", "primary"),
+                       (f"Where: {self.table.frame_location} ↓", self.table.flows.prompt_location, "frame_where", "normal"),
+                       ("Cancel", self.table.cancel_modes, "frame_cancel", "normal")]
+        if self.table.pending_villager or self.table.link_seat is not None:
+            actions = [("Cancel", self.table.cancel_modes, "link_cancel", "normal")]
         panel = [a for a in actions if a[2].startswith(PANEL_ACTIONS)]
         panel += [(label, fn, "ledger_" + name, style) for label, fn, name, style in actions
                   if name.startswith("play_")]
         actions = [a for a in actions if not a[2].startswith(PANEL_ACTIONS)]
-        actions.append(("Export the chronicle", self.export_chronicle, "chronicle", "normal"))
+        actions.append(("Export the chronicle", self.table.export_chronicle, "chronicle", "normal"))
         seats, waiting = [], []
-        banner = getattr(self.source, "banner_seats", None)
-        if banner is not None and self.form is None:
+        banner = getattr(self.table.source, "banner_seats", None)
+        if banner is not None and self.table.forms.form is None:
             waiting = list(banner())
             if waiting:  # a place for every person, so a name never moves when another hands in
-                people = [s for s in range(1, len(self.source.players)) if self.source.is_human(s)]
+                people = [s for s in range(1, len(self.table.source.players)) if self.table.source.is_human(s)]
                 for seat in ([0] if 0 in waiting else []) + people:
-                    who = "Prévôt" if seat == 0 else self.source.players[seat]
-                    seats.append((who, lambda s=seat: self.source.request_seat(s), f"seat_{seat}", "primary"))
-        area = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
-        size = max(12, min(self.px(19), area.h - 12))
-        gap = self.px(8)
+                    who = "Prévôt" if seat == 0 else self.table.source.players[seat]
+                    seats.append((who, lambda s=seat: self.table.source.request_seat(s), f"seat_{seat}", "primary"))
+        area = pygame.Rect(self.table.rects.get("actions") or (0, 0, 10, 10))
+        size = max(12, min(self.table.px(19), area.h - 12))
+        gap = self.table.px(8)
         if seats:  # several people to go behind the curtain: a button each, none above the others
             layout = lay_out_bar(seats + actions, area, size, gap, self.open_more, main_share=0.0)
             for b in layout.buttons:
@@ -155,14 +161,24 @@ class BarPanel:
         else:
             layout = lay_out_bar(actions, area, size, gap, self.open_more)
         self.more_actions = layout.hidden
-        self.default_focus = self.focus = layout.focus
+        self.default_focus = self.table.focus = layout.focus
         self.panel_buttons = [Button((0, 0, 0, 0), self.panel_label(label, name), fn, style=style,
-                                     font_size=max(11, self.px(15)), name=name) for label, fn, name, style in panel]
+                                     font_size=max(11, self.table.px(15)), name=name) for label, fn, name, style in panel]
         for b in self.panel_buttons:
             b.visible = False  # until the conflict panel places it
             b.full_label = label_of(panel, b.name)
-        self._static_key = None  # the conflict panel places its buttons as it is drawn
+        self.table._static_key = None  # the conflict panel places its buttons as it is drawn
         return layout.buttons + self.panel_buttons
+
+    def panel_button(self, name: str):
+        """The button of that name that a panel places beside what it acts on (None: not offered)."""
+        for button in self.panel_buttons:
+            if button.name == name:
+                return button
+        return None
+
+    def panel_buttons_of(self, prefix: str) -> list:
+        return [b for b in self.panel_buttons if b.name.startswith(prefix)]
 
     def panel_label(self, label: str, name: str) -> str:
         if name == "private":
@@ -174,54 +190,54 @@ class BarPanel:
         if name.startswith("reject_"):
             return "Reject"
         seat = int(name.split("_")[-1])
-        return "Take this side" if self.me() is not None else self.source.players[seat]
+        return "Take this side" if self.table.me() is not None else self.table.source.players[seat]
 
     def open_more(self) -> None:
         """The "More…" chooser: the step's other actions, each with its full label."""
-        hidden = list(self.__dict__.get("more_actions") or [])
+        hidden = list(self.more_actions)
         if not hidden:
             return
-        self.prompt = Prompt("More actions", [(label, fn) for label, fn, _name, _style in hidden],
+        self.table.prompt = Prompt("More actions", [(label, fn) for label, fn, _name, _style in hidden],
                              lambda fn: self.run_action(fn), None,
-                             anchor=pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10)).midtop)
-        self.dirty = True
+                             anchor=pygame.Rect(self.table.rects.get("actions") or (0, 0, 10, 10)).midtop)
+        self.table.dirty = True
 
     def run_action(self, fn) -> None:
         fn()
-        self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
-        self.message = self.status_message()
-        self.dirty = True
+        self.table.buttons = self.make_buttons()
+        self.table.focus = self.default_focus
+        self.table.message = self.table.status_message()
+        self.table.dirty = True
 
     def refresh_controls(self) -> None:
         """The bar, its default focus and the hint follow what is going on now (a mode
         started or ended, a move made)."""
-        self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
-        self.message = self.status_message()
-        self.dirty = True
+        self.table.buttons = self.make_buttons()
+        self.table.focus = self.default_focus
+        self.table.message = self.table.status_message()
+        self.table.dirty = True
 
     def draw_hover_label(self, surface: pygame.Surface) -> None:
         """A button shown shortened (or a panel button with a longer meaning) tells its full
         label while the pointer is on it."""
-        for b in self.all_buttons():
-            if not (b.visible and b.rect.collidepoint(self.pointer)):
+        for b in self.table.all_buttons():
+            if not (b.visible and b.rect.collidepoint(self.table.pointer)):
                 continue
             full = getattr(b, "full_label", "") or (b.label if b in cut_labels([b]) else "")
             if not full or full == b.label:
                 return
-            size = max(12, self.px(17))
-            lines = wrap_text(full, get_font(size, bold=True), max(self.px(200), self.size[0] // 3))
+            size = max(12, self.table.px(17))
+            lines = wrap_text(full, get_font(size, bold=True), max(self.table.px(200), self.table.size[0] // 3))
             f = get_font(size, bold=True)
-            box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + self.px(20),
-                              len(lines) * f.get_linesize() + self.px(10))
-            box.midbottom = (b.rect.centerx, b.rect.y - self.px(6))
-            box.clamp_ip(pygame.Rect(0, 0, *self.size))
-            pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=self.px(6))
-            pygame.draw.rect(surface, theme.INK, box, 1, border_radius=self.px(6))
-            y = box.y + self.px(5)
+            box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + self.table.px(20),
+                              len(lines) * f.get_linesize() + self.table.px(10))
+            box.midbottom = (b.rect.centerx, b.rect.y - self.table.px(6))
+            box.clamp_ip(pygame.Rect(0, 0, *self.table.size))
+            pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=self.table.px(6))
+            pygame.draw.rect(surface, theme.INK, box, 1, border_radius=self.table.px(6))
+            y = box.y + self.table.px(5)
             for line in lines:
-                surface.blit(text(line, size, theme.INK, bold=True), (box.x + self.px(10), y))
+                surface.blit(text(line, size, theme.INK, bold=True), (box.x + self.table.px(10), y))
                 y += f.get_linesize()
             return
 

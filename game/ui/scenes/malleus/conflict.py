@@ -24,41 +24,52 @@ MIN_SIZE = 11
 
 
 class ConflictPanel:
-    """Mixin of the Malleus table: the conflict zone."""
+    """The Malleus table's conflict zone, owned by the table: the dice animation, the
+    FOR / AGAINST columns (drop targets) and the fact lines under the pointer are its own."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.dice_anim: dict | None = None
+        self._columns: dict[str, pygame.Rect] = {}
+        self._fact_hover: list[tuple[pygame.Rect, str]] = []
 
     def conflict_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rects.get("conflict") or (0, 0, 10, 10))
+        return pygame.Rect(self.table.rects.get("conflict") or (0, 0, 10, 10))
 
     def side_columns(self) -> dict[str, pygame.Rect]:
         """The FOR / AGAINST columns (drop targets for citations), when a conflict is open."""
-        return dict(self.__dict__.get("_columns") or {})
+        return dict(self._columns)
+
+    def fact_lines(self) -> list[tuple[pygame.Rect, str]]:
+        """Where each fact's line was drawn last (rect, fact id): the whole fact shows on hover."""
+        return list(self._fact_hover)
 
     # ------------------------------------------------------------------ dice anim ----
     def start_dice(self, rolls: list[dict]) -> None:
         """Dice were rolled: they drop onto the table showing the faces rolled from the
         first frame (no tumbling faces that could be mistaken for the roll)."""
         self.dice_anim = {"t": 0.0, "sides": {r.get("side") for r in rolls}}
-        self.dirty = True
+        self.table.dirty = True
 
     def dice_running(self) -> bool:
-        anim = self.__dict__.get("dice_anim")
-        return bool(anim) and anim["t"] < DICE_SECONDS * self.anim_factor
+        anim = self.dice_anim
+        return bool(anim) and anim["t"] < DICE_SECONDS * self.table.anim_factor
 
     def step_dice(self, dt: float) -> None:
-        anim = self.__dict__.get("dice_anim")
-        if anim and anim["t"] < DICE_SECONDS * self.anim_factor:
+        anim = self.dice_anim
+        if anim and anim["t"] < DICE_SECONDS * self.table.anim_factor:
             anim["t"] += dt
-            self.dirty = True
-            if anim["t"] >= DICE_SECONDS * self.anim_factor:
-                self._static_key = None  # settled: the table is drawn once more, as it stands
+            self.table.dirty = True
+            if anim["t"] >= DICE_SECONDS * self.table.anim_factor:
+                self.table._static_key = None  # settled: the table is drawn once more, as it stands
 
     def dice_drop(self, side: str) -> float:
         """How far above its place a die of ``side`` is now (0 when it lies still), as a
         share of its size: a short fall and one small bounce."""
-        anim = self.__dict__.get("dice_anim")
+        anim = self.dice_anim
         if not anim or side not in anim["sides"] or not self.dice_running():
             return 0.0
-        t = anim["t"] / max(1e-6, DICE_SECONDS * self.anim_factor)
+        t = anim["t"] / max(1e-6, DICE_SECONDS * self.table.anim_factor)
         if t < 0.6:
             return (1 - t / 0.6) ** 2 * 0.8
         return 0.18 * math.sin((t - 0.6) / 0.4 * math.pi)
@@ -84,7 +95,7 @@ class ConflictPanel:
         panel(surface, r, alpha=235)
         self._columns = {}
         self._fact_hover = []
-        c = self.view.get("conflict")
+        c = self.table.view.get("conflict")
         if c:
             self.draw_conflict(surface, r, c)
         else:
@@ -99,21 +110,21 @@ class ConflictPanel:
             drawn.append(surface.blit(text(line, size, colour, bold=bold), (x, y)))
             y += font.get_linesize()
         if drawn:
-            self.note_text(what, words, " ".join(lines), drawn, pygame.Rect(x, drawn[0].y, width, y - drawn[0].y))
+            self.table.note_text(what, words, " ".join(lines), drawn, pygame.Rect(x, drawn[0].y, width, y - drawn[0].y))
         return y
 
     def draw_story_status(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        v = self.view
-        n = self.names()
-        pad = self.px(16)
+        v = self.table.view
+        n = self.table.names()
+        pad = self.table.px(16)
         x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
-        big, size = max(14, self.px(28)), max(12, self.px(19))
+        big, size = max(14, self.table.px(28)), max(12, self.table.px(19))
         phase = v.get("phase")
         title = {"trigger": "The trigger event", "first_villager": "The first villager",
                  "building": "Building the village", "choosing": "Choosing villagers",
                  "ledgers": "Private ledgers", "companions": "Secret companions",
                  "over": "The witch-hunt is over"}.get(phase, f"Round {v.get('round')}")
-        y = self._line(surface, title, x, y, w, big, theme.HIGHLIGHT, bold=True) + self.px(6)
+        y = self._line(surface, title, x, y, w, big, theme.HIGHLIGHT, bold=True) + self.table.px(6)
         lines: list[tuple[str, tuple]] = []
         b = v.get("building")
         if phase == "trigger":
@@ -161,20 +172,20 @@ class ConflictPanel:
             winners = ", ".join(n.seat(s) for s in v.get("winners") or [])
             lines.append((f"Victory: {winners}.", theme.HIGHLIGHT))
         for words, colour in lines:
-            y = self._line(surface, words, x, y, w, size, colour) + self.px(4)
-        self.draw_players_strip(surface, pygame.Rect(x, max(y + self.px(8), r.bottom - self.px(150)), w,
-                                                     r.bottom - pad - max(y + self.px(8), r.bottom - self.px(150))))
+            y = self._line(surface, words, x, y, w, size, colour) + self.table.px(4)
+        self.draw_players_strip(surface, pygame.Rect(x, max(y + self.table.px(8), r.bottom - self.table.px(150)), w,
+                                                     r.bottom - pad - max(y + self.table.px(8), r.bottom - self.table.px(150))))
 
     def draw_players_strip(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Every player: villager, personal gain (public, R33), cards in hand, forfeit."""
-        n = self.names()
-        size = max(12, self.px(18))
+        n = self.table.names()
+        size = max(12, self.table.px(18))
         line = get_font(size).get_linesize()
         y = box.y
-        for p in self.view.get("players") or []:
+        for p in self.table.view.get("players") or []:
             if y + line > box.bottom + 2:
                 break
-            chip = pygame.Rect(box.x, y + 2, self.px(14), line - 4)
+            chip = pygame.Rect(box.x, y + 2, self.table.px(14), line - 4)
             pygame.draw.rect(surface, seat_colour(p["seat"]), chip, border_radius=chip.w // 2)
             vname = n.villager(p.get("villager")) if p.get("villager") else "no villager yet"
             bits = [f"{p['name']} ({vname})", f"gain {p['personal_gain']}/18", f"{p['hand_count']} cards"]
@@ -182,19 +193,19 @@ class ConflictPanel:
                 bits.append("forfeits next turn")
             if p.get("secret_revealed"):
                 bits.append("secret out")
-            self._line(surface, " · ".join(bits), chip.right + self.px(8), y, box.w - chip.w - self.px(8), size,
+            self._line(surface, " · ".join(bits), chip.right + self.table.px(8), y, box.w - chip.w - self.table.px(8), size,
                        theme.TEXT_LIGHT, what="players")
-            y += line + self.px(2)
+            y += line + self.table.px(2)
 
     def draw_conflict(self, surface: pygame.Surface, r: pygame.Rect, c: dict) -> None:
-        n = self.names()
-        pad = self.px(12)
-        x, y, w = r.x + pad, r.y + self.px(10), r.w - 2 * pad
-        size = max(12, self.px(18))
-        head = max(13, self.px(22))
+        n = self.table.names()
+        pad = self.table.px(12)
+        x, y, w = r.x + pad, r.y + self.table.px(10), r.w - 2 * pad
+        size = max(12, self.table.px(18))
+        head = max(13, self.table.px(22))
         kind = KIND_TITLES.get(c.get("kind"), c.get("kind"))
         y = self._line(surface, f"{kind}: {conflict_title(c, n)}", x, y, w, head, theme.HIGHLIGHT, bold=True)
-        scene = next((s for s in self.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
+        scene = next((s for s in self.table.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
         where = f"At {scene['location']}" if scene else "The scene is not framed yet"
         present = ", ".join(n.villager(vid) for vid in c.get("present") or [])
         extra = []
@@ -205,31 +216,31 @@ class ConflictPanel:
         if (c.get("params") or {}).get("claimed_text"):
             extra.append(f"claimed secret: “{c['params']['claimed_text']}”")
         y = self._line(surface, f"{where}{': ' + present if present else ''}."
-                       + ("  (" + "; ".join(extra) + ")" if extra else ""), x, y + self.px(2), w, size - 1,
-                       theme.TEXT_MUTED) + self.px(4)
+                       + ("  (" + "; ".join(extra) + ")" if extra else ""), x, y + self.table.px(2), w, size - 1,
+                       theme.TEXT_MUTED) + self.table.px(4)
         dice_h = self.dice_row_height(c, w)
-        col_h = max(self.px(90), r.bottom - self.px(8) - dice_h - y)
+        col_h = max(self.table.px(90), r.bottom - self.table.px(8) - dice_h - y)
         half = (w - pad) // 2
         bonus = c.get("bonus") or {}
         for i, side in enumerate(("for", "against")):
             col = pygame.Rect(x + i * (half + pad), y, half, col_h)
             self._columns[side] = col
             self.draw_side(surface, col, side, bonus.get(side) or {}, c, n)
-        self.draw_dice_row(surface, pygame.Rect(x, y + col_h + self.px(6), w, dice_h), c, n)
+        self.draw_dice_row(surface, pygame.Rect(x, y + col_h + self.table.px(6), w, dice_h), c, n)
 
     def dice_row_height(self, c: dict, width: int) -> int:
         """The height the dice row needs: the dice (if rolled), what they mean and, while
         sides may be taken after the roll, the note saying so."""
-        size = max(12, self.px(18))
+        size = max(12, self.table.px(18))
         font = get_font(size + 1, bold=True)
-        words, _mood = roll_reading(c, self.names(), self.view.get("step"))
+        words, _mood = roll_reading(c, self.table.names(), self.table.view.get("step"))
         h = len(wrap_text(words, font, width)) * font.get_linesize()
         if c.get("roll_for") or c.get("roll_against"):
-            h += max(18, self.px(44)) + self.px(6)
-        if self.view.get("step") == "sides":
+            h += max(18, self.table.px(44)) + self.table.px(6)
+        if self.table.view.get("step") == "sides":
             small = get_font(size - 1)
-            h += len(wrap_text(SIDES_AFTER_ROLL, small, width)) * small.get_linesize() + self.px(2)
-        return h + self.px(4)
+            h += len(wrap_text(SIDES_AFTER_ROLL, small, width)) * small.get_linesize() + self.table.px(2)
+        return h + self.table.px(4)
 
     def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[dict]:
         """The lines of a side's column (§3.4): every term of the bonus, the counted facts
@@ -268,7 +279,7 @@ class ConflictPanel:
         for ci in c.get("citations") or []:
             if ci.get("side") != side:
                 continue
-            judge = [self.panel_button(f"approve_{ci['fact']}_{side}"), self.panel_button(f"reject_{ci['fact']}_{side}")]
+            judge = [self.table.bar.panel_button(f"approve_{ci['fact']}_{side}"), self.table.bar.panel_button(f"reject_{ci['fact']}_{side}")]
             judged = any(judge)
             rows.append({"fact": ci["fact"], "head": "“", "tail": f"” — cited by {n.short_seat(ci['by'])}"
                          + ("" if judged else ", awaits the Prévôt"), "colour": theme.TEXT_MUTED,
@@ -294,39 +305,39 @@ class ConflictPanel:
         inside the column: the type steps down to 11 px, then the supporters' list goes,
         then a long fact shows its first words (the whole fact on hover)."""
         colour = FOR_COLOUR if side == "for" else AGAINST_COLOUR
-        lit = self.__dict__.get("fact_drag") is not None and col.collidepoint(self.pointer)
+        lit = self.table.fact_drag is not None and col.collidepoint(self.table.pointer)
         fill = tuple(min(255, v + 30) for v in theme.PANEL) if lit else theme.PANEL
-        pygame.draw.rect(surface, fill, col, border_radius=self.px(8))
-        pygame.draw.rect(surface, colour, col, max(2, self.px(3)), border_radius=self.px(8))
-        big = max(14, self.px(26))
-        x, y, w = col.x + self.px(10), col.y + self.px(6), col.w - self.px(20)
+        pygame.draw.rect(surface, fill, col, border_radius=self.table.px(8))
+        pygame.draw.rect(surface, colour, col, max(2, self.table.px(3)), border_radius=self.table.px(8))
+        big = max(14, self.table.px(26))
+        x, y, w = col.x + self.table.px(10), col.y + self.table.px(6), col.w - self.table.px(20)
         total = b.get("total", 0)
         title = "FOR the action" if side == "for" else "AGAINST"
-        label = text(title, max(12, self.px(19)), colour, bold=True)
+        label = text(title, max(12, self.table.px(19)), colour, bold=True)
         surface.blit(label, (x, y))
         tot = text(str(total), big, theme.HIGHLIGHT, bold=True)
-        surface.blit(tot, tot.get_rect(topright=(col.right - self.px(10), y - self.px(2))))
-        self.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
-        y += max(label.get_height(), tot.get_height()) + self.px(2)
+        surface.blit(tot, tot.get_rect(topright=(col.right - self.table.px(10), y - self.table.px(2))))
+        self.table.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
+        y += max(label.get_height(), tot.get_height()) + self.table.px(2)
         rows = self.side_rows(side, b, c, n)
-        chips = [bt for bt in self.panel_buttons_of(f"{side}_")]
-        bh = max(22, self.px(34))
-        small_b = max(11, self.px(15))
-        judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.px(6)
-        bottom = col.bottom - self.px(6) - (bh + self.px(4) if chips else 0)
+        chips = [bt for bt in self.table.bar.panel_buttons_of(f"{side}_")]
+        bh = max(22, self.table.px(34))
+        small_b = max(11, self.table.px(15))
+        judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.table.px(6)
+        bottom = col.bottom - self.table.px(6) - (bh + self.table.px(4) if chips else 0)
 
         def laid(rows: list[dict], size: int, fact_lines: int) -> list[tuple[dict, str, int, int]]:
             """(row, words, width, height) of each row at ``size``."""
             out = []
             for row in rows:
                 font = get_font(size if row["what"] != "citation" else max(MIN_SIZE, size - 1))
-                width = w - (judge_w + self.px(8) if row.get("judge") else 0)
+                width = w - (judge_w + self.table.px(8) if row.get("judge") else 0)
                 words = self._fact_line(row, n, font, width, fact_lines) if "fact" in row else row["words"]
                 height = len(wrap_text(words, font, width)) * font.get_linesize()
-                out.append((row, words, width, max(height, bh if row.get("judge") else 0) + self.px(3)))
+                out.append((row, words, width, max(height, bh if row.get("judge") else 0) + self.table.px(3)))
             return out
 
-        size, fact_lines = max(MIN_SIZE, self.px(17)), 6
+        size, fact_lines = max(MIN_SIZE, self.table.px(17)), 6
         plan = laid(rows, size, fact_lines)
         while sum(h for *_r, h in plan) > bottom - y:
             if size > MIN_SIZE:
@@ -338,9 +349,9 @@ class ConflictPanel:
             else:
                 break
             plan = laid(rows, size, fact_lines)
-        hover = self.__dict__.setdefault("_fact_hover", [])
+        hover = self._fact_hover
         for row, words, width, height in plan:
-            if y + height - self.px(3) > bottom:
+            if y + height - self.table.px(3) > bottom:
                 break  # cannot happen but for a column too small for anything: nothing drawn over the chips
             top = y
             font_size = size if row["what"] != "citation" else max(MIN_SIZE, size - 1)
@@ -351,33 +362,33 @@ class ConflictPanel:
             for button in reversed(row.get("judge") or []):
                 if button is None:
                     continue
-                bw = (judge_w - self.px(6)) // 2
+                bw = (judge_w - self.table.px(6)) // 2
                 bx -= bw
                 button.rect = pygame.Rect(bx, top, bw, bh)
                 button.font_size = small_b
                 button.visible = True
-                bx -= self.px(6)
+                bx -= self.table.px(6)
             y = top + height
         if chips:
-            cx, cy = x, col.bottom - self.px(6) - bh
+            cx, cy = x, col.bottom - self.table.px(6) - bh
             caption = "Take this side:" if len(chips) > 1 or chips[0].label != "Take this side" else ""
             widths = [get_font(small_b, bold=True).size(chip.label)[0] + 22 for chip in chips]
             if caption:
                 cap = text(caption, small_b, theme.TEXT_MUTED)
-                if cap.get_width() + self.px(6) + sum(widths) + self.px(6) * len(widths) <= w:
+                if cap.get_width() + self.table.px(6) + sum(widths) + self.table.px(6) * len(widths) <= w:
                     at = surface.blit(cap, (cx, cy + (bh - cap.get_height()) // 2))
-                    self.note_text("chips", caption, caption, [at], col)
-                    cx = at.right + self.px(6)
+                    self.table.note_text("chips", caption, caption, [at], col)
+                    cx = at.right + self.table.px(6)
             for chip, cw in zip(chips, widths):
                 if cx + cw > x + w:
                     break
                 chip.rect = pygame.Rect(cx, cy, cw, bh)
                 chip.font_size = small_b
                 chip.visible = True
-                cx += cw + self.px(6)
+                cx += cw + self.table.px(6)
         if lit:
-            hint = text("drop to cite here", max(11, self.px(17)), theme.HIGHLIGHT, bold=True)
-            box = hint.get_rect(center=col.center).inflate(self.px(16), self.px(8))
+            hint = text("drop to cite here", max(11, self.table.px(17)), theme.HIGHLIGHT, bold=True)
+            box = hint.get_rect(center=col.center).inflate(self.table.px(16), self.table.px(8))
             pygame.draw.rect(surface, theme.PANEL, box, border_radius=box.h // 2)
             pygame.draw.rect(surface, theme.HIGHLIGHT, box, 2, border_radius=box.h // 2)
             surface.blit(hint, hint.get_rect(center=col.center))
@@ -386,45 +397,35 @@ class ConflictPanel:
         """Fact id -> the seat that cited it, in this conflict, from the log (the citation,
         or the approval when it names the citer; docs/rules/malleus.md §3.4)."""
         out: dict = {}
-        for e in self.__dict__.get("log_events") or []:
+        for e in self.table.log_events or []:
             if e.get("conflict") == conflict_id and e.get("type") in ("cite", "approve") and "by" in e:
                 out[e.get("fact")] = e["by"]
         return out
 
     def fact_zoom(self, fid: str, width: int) -> pygame.Surface:
         """A fact's whole words in a card (hovered in the conflict panel)."""
-        n = self.names()
-        size = max(12, self.px(18))
+        n = self.table.names()
+        size = max(12, self.table.px(18))
         font = get_font(size)
-        w = max(width, self.px(420))
-        subject = (self.view.get("facts") or {}).get(fid, {}).get("subject")
+        w = max(width, self.table.px(420))
+        subject = (self.table.view.get("facts") or {}).get(fid, {}).get("subject")
         head = f"{fid} — about {n.villager(subject)}" if subject else f"{fid} — the village"
-        lines = [(head, True)] + [(part, False) for part in wrap_text(n.fact(fid), font, w - self.px(30))]
-        img = pygame.Surface((w, self.px(20) + len(lines) * font.get_linesize()), pygame.SRCALPHA)
-        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
-        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
-        y = self.px(10)
+        lines = [(head, True)] + [(part, False) for part in wrap_text(n.fact(fid), font, w - self.table.px(30))]
+        img = pygame.Surface((w, self.table.px(20) + len(lines) * font.get_linesize()), pygame.SRCALPHA)
+        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.table.px(10))
+        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.table.px(3)), border_radius=self.table.px(10))
+        y = self.table.px(10)
         for words, bold in lines:
-            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
+            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.table.px(12), y))
             y += font.get_linesize()
         return img
-
-    def panel_button(self, name: str):
-        """The table's button of that name placed in the conflict panel (None: not offered)."""
-        for button in self.__dict__.get("panel_buttons") or []:
-            if button.name == name:
-                return button
-        return None
-
-    def panel_buttons_of(self, prefix: str) -> list:
-        return [b for b in self.__dict__.get("panel_buttons") or [] if b.name.startswith(prefix)]
 
     def draw_dice_row(self, surface: pygame.Surface, box: pygame.Rect, c: dict, n: Names) -> None:
         """The dice as rolled, each side's sum + bonus = total, then what the roll means:
         if nothing changes (after the actor's roll) or the verdict (once resolved);
         docs/rules/malleus.md §3.6."""
-        size = max(12, self.px(18))
-        die = max(18, min(box.h - self.px(20), self.px(50)))
+        size = max(12, self.table.px(18))
+        die = max(18, min(box.h - self.table.px(20), self.table.px(50)))
         x = box.x
         rolled = False
         bonus = c.get("bonus") or {}
@@ -435,21 +436,21 @@ class ConflictPanel:
             lift = int(self.dice_drop(side) * die)
             for value in faces:
                 self.draw_die(surface, pygame.Rect(x, box.y - lift, die, die), value)
-                x += die + self.px(6)
+                x += die + self.table.px(6)
             words = dice_sum_words(label, dice, (bonus.get(side) or {}).get("total", 0))
             t = text(words, size, theme.PARCHMENT, bold=True)
-            at = surface.blit(t, (x + self.px(4), box.y + (die - t.get_height()) // 2))
-            self.note_text("dice", words, words, [at], self.conflict_rect())
-            x += t.get_width() + self.px(22)
+            at = surface.blit(t, (x + self.table.px(4), box.y + (die - t.get_height()) // 2))
+            self.table.note_text("dice", words, words, [at], self.conflict_rect())
+            x += t.get_width() + self.table.px(22)
             rolled = True
-        y = box.y + (die + self.px(6) if rolled else self.px(4))
-        words, mood = roll_reading(c, n, self.view.get("step"))
+        y = box.y + (die + self.table.px(6) if rolled else self.table.px(4))
+        words, mood = roll_reading(c, n, self.table.view.get("step"))
         colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(mood, theme.TEXT_MUTED if mood == "none"
                                                                   else theme.PARCHMENT)
         y = self._line(surface, words, box.x, y, box.w, size + (1 if mood in ("win", "loss") else 0), colour,
                        bold=mood != "none", what="outcome" if mood in ("win", "loss") else "dice")
-        if self.view.get("step") == "sides":
-            self._line(surface, SIDES_AFTER_ROLL, box.x, y + self.px(2), box.w, size - 1, theme.HIGHLIGHT,
+        if self.table.view.get("step") == "sides":
+            self._line(surface, SIDES_AFTER_ROLL, box.x, y + self.table.px(2), box.w, size - 1, theme.HIGHLIGHT,
                        what="sides note")
 
 

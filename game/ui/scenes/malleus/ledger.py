@@ -20,23 +20,31 @@ from game.ui.scenes.table_base import panel, text
 
 
 class LedgerPanel:
-    """Mixin of the Malleus table: the tabbed ledger zone."""
+    """The Malleus table's tabbed ledger zone, owned by the table: the chosen tab, its
+    scroll and where its tabs and citable lines were drawn are its own."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.tab: str | None = None
+        self.tab_rects: list[tuple[str, pygame.Rect]] = []
+        self.ledger_scroll = 0
+        self.ledger_fact_rows: list[tuple[str, pygame.Rect]] = []
 
     def ledger_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rects.get("ledger") or (0, 0, 10, 10))
+        return pygame.Rect(self.table.rects.get("ledger") or (0, 0, 10, 10))
 
     def ledger_tabs(self) -> list[tuple[str, str]]:
         tabs = [("ledger", "Village ledger"), ("witch", "Witch stereotypes"), ("players", "Players")]
-        if self.view.get("you"):
+        if self.table.view.get("you"):
             tabs.append(("mine", "My ledger"))
-        if self.view.get("prevot_screen"):
+        if self.table.view.get("prevot_screen"):
             tabs.append(("prevot", "Prévôt's screen"))
         return tabs
 
     def current_tab(self) -> str:
         """The chosen tab; by default one's own ledger on a private screen, else the village's."""
         tabs = [k for k, _ in self.ledger_tabs()]
-        tab = self.__dict__.get("tab")
+        tab = self.tab
         if tab not in tabs:
             tab = "prevot" if "prevot" in tabs else "mine" if "mine" in tabs else "ledger"
         return tab
@@ -44,33 +52,33 @@ class LedgerPanel:
     def draw_ledger_zone(self, surface: pygame.Surface) -> None:
         r = self.ledger_rect()
         panel(surface, r, alpha=235)
-        size = max(11, self.px(17))
-        x = r.x + self.px(8)
+        size = max(11, self.table.px(17))
+        x = r.x + self.table.px(8)
         self.tab_rects = []
         current = self.current_tab()
-        right = r.right - self.px(6)
-        private = self.panel_button("private")  # a player's own screen, from the shared table
+        right = r.right - self.table.px(6)
+        private = self.table.bar.panel_button("private")  # a player's own screen, from the shared table
         if private is not None:
-            tab_h = get_font(size, bold=True).get_linesize() + self.px(8)
+            tab_h = get_font(size, bold=True).get_linesize() + self.table.px(8)
             w = get_font(size, bold=True).size(private.label)[0] + 22
-            private.rect = pygame.Rect(right - w, r.y + self.px(6), w, tab_h)
+            private.rect = pygame.Rect(right - w, r.y + self.table.px(6), w, tab_h)
             private.font_size = size
             private.visible = True
-            right = private.rect.x - self.px(6)
+            right = private.rect.x - self.table.px(6)
         for key, label in self.ledger_tabs():
             t = text(label, size, theme.INK if key == current else theme.TEXT_LIGHT, bold=True)
-            box = pygame.Rect(x, r.y + self.px(6), t.get_width() + self.px(18), t.get_height() + self.px(8))
+            box = pygame.Rect(x, r.y + self.table.px(6), t.get_width() + self.table.px(18), t.get_height() + self.table.px(8))
             if box.right > right:
                 break
             pygame.draw.rect(surface, theme.HIGHLIGHT if key == current else theme.WOOD, box,
-                             border_radius=self.px(8))
+                             border_radius=self.table.px(8))
             at = surface.blit(t, t.get_rect(center=box.center))
-            self.note_text("tab", label, label, [at], box)
+            self.table.note_text("tab", label, label, [at], box)
             self.tab_rects.append((key, box))
-            x = box.right + self.px(6)
-        body = pygame.Rect(r.x + self.px(10), r.y + self.px(16) + get_font(size).get_linesize() + self.px(8),
-                           r.w - self.px(20), 0)
-        body.h = r.bottom - body.y - self.px(8)
+            x = box.right + self.table.px(6)
+        body = pygame.Rect(r.x + self.table.px(10), r.y + self.table.px(16) + get_font(size).get_linesize() + self.table.px(8),
+                           r.w - self.table.px(20), 0)
+        body.h = r.bottom - body.y - self.table.px(8)
         self.ledger_fact_rows = []
         clip = surface.get_clip()
         surface.set_clip(body)
@@ -86,63 +94,63 @@ class LedgerPanel:
         wrap before it; a row scrolled out of sight hides its button)."""
         font = get_font(size)
         line = font.get_linesize()
-        y = body.y - self.__dict__.get("ledger_scroll", 0)
+        y = body.y - self.ledger_scroll
         for index, (words, colour, bold, fid) in enumerate(rows):
             button = (buttons or {}).get(index)
             bw = 0
             if button is not None:
                 bw = get_font(size, bold=True).size(button.label)[0] + 22
-                button.rect = pygame.Rect(body.right - bw, y, bw, line + self.px(6))
+                button.rect = pygame.Rect(body.right - bw, y, bw, line + self.table.px(6))
                 button.font_size = size
                 button.visible = body.contains(button.rect)
-                bw += self.px(8)
-            lines = wrap_text(words, get_font(size, bold=bold), body.w - self.px(8) - bw)
-            box = pygame.Rect(body.x, y, body.w, max(len(lines) * line, line + self.px(6) if button else 0))
+                bw += self.table.px(8)
+            lines = wrap_text(words, get_font(size, bold=bold), body.w - self.table.px(8) - bw)
+            box = pygame.Rect(body.x, y, body.w, max(len(lines) * line, line + self.table.px(6) if button else 0))
             if fid is not None:  # a citable line: a grip mark on its left
-                pygame.draw.rect(surface, theme.WOOD_LIGHT, (body.x, y + 2, max(2, self.px(4)), box.h - 4))
+                pygame.draw.rect(surface, theme.WOOD_LIGHT, (body.x, y + 2, max(2, self.table.px(4)), box.h - 4))
             drawn = []
             for part in lines:
                 if body.y - line <= y <= body.bottom:
-                    drawn.append(surface.blit(text(part, size, colour, bold=bold), (body.x + self.px(4), y)))
+                    drawn.append(surface.blit(text(part, size, colour, bold=bold), (body.x + self.table.px(4), y)))
                 y += line
             if drawn:
                 visible = [d for d in drawn if body.contains(d)]
                 if visible:
-                    self.note_text("ledger", words, " ".join(lines), visible, body)
+                    self.table.note_text("ledger", words, " ".join(lines), visible, body)
             if fid is not None:
                 self.ledger_fact_rows.append((fid, box.clip(body)))
-            y = max(y, box.bottom) + self.px(4)
-        scrolled = self.__dict__.get("ledger_scroll", 0)
+            y = max(y, box.bottom) + self.table.px(4)
+        scrolled = self.ledger_scroll
         if y > body.bottom or scrolled:  # more than fits: say the wheel scrolls it
             hint = text("↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up", size - 1,
                         theme.HIGHLIGHT, bold=True)
-            at = hint.get_rect(bottomright=(body.right - self.px(4), body.bottom))
-            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.px(10), self.px(4)), border_radius=self.px(6))
+            at = hint.get_rect(bottomright=(body.right - self.table.px(4), body.bottom))
+            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.table.px(10), self.table.px(4)), border_radius=self.table.px(6))
             surface.blit(hint, at)
 
     def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        size = max(11, self.px(17))
-        facts = self.view.get("facts") or {}
+        size = max(11, self.table.px(17))
+        facts = self.table.view.get("facts") or {}
         rows = [("The general fact ledger — drag a line onto a side to cite it:", theme.HIGHLIGHT, True, None)]
-        for fid in self.view.get("general_ledger") or []:
+        for fid in self.table.view.get("general_ledger") or []:
             rows.append((f"{fid}. {facts[fid]['text']}", theme.TEXT_LIGHT, False, fid))
         if len(rows) == 1:
             rows.append(("Nothing recorded yet.", theme.TEXT_MUTED, False, None))
         self._rows(surface, body, rows, size)
 
     def draw_tab_witch(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        size = max(11, self.px(17))
+        size = max(11, self.table.px(17))
         rows = [("What a witch is said to be (citable facts w1–w8):", theme.HIGHLIGHT, True, None)]
-        for s in self.view.get("stereotypes") or []:
+        for s in self.table.view.get("stereotypes") or []:
             rows.append((f"{s['id']}. {s['name']}: {s['text']}", theme.TEXT_LIGHT, False, s["id"]))
         self._rows(surface, body, rows, size)
 
     def draw_tab_players(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        size = max(11, self.px(17))
-        n = self.names()
-        rows = [(f"The Prévôt: {self.source.players[0]} (keeps the books, voices every villager nobody plays)",
+        size = max(11, self.table.px(17))
+        n = self.table.names()
+        rows = [(f"The Prévôt: {self.table.source.players[0]} (keeps the books, voices every villager nobody plays)",
                  theme.HIGHLIGHT, True, None)]
-        for p in self.view.get("players") or []:
+        for p in self.table.view.get("players") or []:
             bits = [f"{p['name']}: {n.villager(p.get('villager')) if p.get('villager') else 'no villager yet'}",
                     f"personal gain {p['personal_gain']} of 18", f"{p['hand_count']} cards"]
             if p.get("forfeit"):
@@ -155,10 +163,10 @@ class LedgerPanel:
         self._rows(surface, body, rows, size)
 
     def draw_tab_mine(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        you = self.view.get("you") or {}
-        n = self.names()
-        size = max(11, self.px(17))
-        rows = [(f"Private: only you and the Prévôt see this — {self.source.players[you.get('seat', 0)]}",
+        you = self.table.view.get("you") or {}
+        n = self.table.names()
+        size = max(11, self.table.px(17))
+        rows = [(f"Private: only you and the Prévôt see this — {self.table.source.players[you.get('seat', 0)]}",
                  theme.HIGHLIGHT, True, None)]
         if you.get("villager"):
             rows.append((f"You play {n.villager(you['villager'])}.", theme.TEXT_LIGHT, False, None))
@@ -172,7 +180,7 @@ class LedgerPanel:
                               n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None)
             rows.append((f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
                          theme.PARCHMENT, False, None))
-        elif you.get("villager") and self.view.get("phase") == "round":
+        elif you.get("villager") and self.table.view.get("phase") == "round":
             rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
         ven = you.get("vendetta")
         if ven:
@@ -180,10 +188,10 @@ class LedgerPanel:
             rows.append((f"Vendetta against {n.villager(ven['target'])} ({ven['reason']}): standing "
                          f"{ven['baseline']} at the round's start, now {now}; +1 per 3 lost, +3 if executed.",
                          theme.PARCHMENT, False, None))
-        elif you.get("villager") and self.view.get("phase") == "round":
+        elif you.get("villager") and self.table.view.get("phase") == "round":
             rows.append(("Vendetta: none — name a new one in the secret action phase.", (240, 160, 120), False,
                          None))
-        if self.view.get("phase") == "ledgers" and not secret:
+        if self.table.view.get("phase") == "ledgers" and not secret:
             rows.append(("Your ledger is not written yet: Write my ledger… (secret, envy, vendetta).",
                          theme.TEXT_MUTED, False, None))
         comp = you.get("companion") or you.get("companion_choice")
@@ -197,7 +205,7 @@ class LedgerPanel:
                 info = card_info(h["type"])
                 state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
                     if h.get("queued") else ""
-                play = self.panel_button(f"ledger_play_{h['card']}")
+                play = self.table.bar.panel_button(f"ledger_play_{h['card']}")
                 if play is not None:
                     buttons[len(rows)] = play
                 rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
@@ -215,9 +223,9 @@ class LedgerPanel:
         self._rows(surface, body, rows, size, buttons)
 
     def draw_tab_prevot(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        screen = self.view.get("prevot_screen") or {}
-        n = self.names()
-        size = max(11, self.px(16))
+        screen = self.table.view.get("prevot_screen") or {}
+        n = self.table.names()
+        size = max(11, self.table.px(16))
         rows = [("The Prévôt's screen — every ledger and hand; never the players' notes.", theme.HIGHLIGHT, True,
                  None)]
         queue = screen.get("queue") or []
@@ -226,7 +234,7 @@ class LedgerPanel:
             for q in queue:
                 problem = f" — cannot apply now: {q['problem']}" if q.get("problem") else ""
                 order = f" — order: “{q['params']['order']}”" if q["params"].get("order") else ""
-                rows.append((f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.describe_play(q['params'])}"
+                rows.append((f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.table.flows.describe_play(q['params'])}"
                              f"{order}{problem}", theme.PARCHMENT, False, None))
         for o in screen.get("orders") or []:
             who = "companion" if o["kind"] == "companion" else "Blackmail"
@@ -238,7 +246,7 @@ class LedgerPanel:
                          theme.TEXT_LIGHT, False, None))
         for led in screen.get("ledgers") or []:
             p = led["player"]
-            rows.append((f"{self.source.players[p]} — {n.villager(led.get('villager'))}, personal gain "
+            rows.append((f"{self.table.source.players[p]} — {n.villager(led.get('villager'))}, personal gain "
                          f"{led['personal_gain']}", seat_colour(p), True, None))
             secret = led.get("secret") or {}
             if secret:
@@ -261,7 +269,7 @@ class LedgerPanel:
         self._rows(surface, body, rows, size)
 
     def tab_at(self, pos: tuple[int, int]) -> str | None:
-        for key, box in self.__dict__.get("tab_rects") or []:
+        for key, box in self.tab_rects:
             if box.collidepoint(pos):
                 return key
         return None

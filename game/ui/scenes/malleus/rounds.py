@@ -15,13 +15,17 @@ from game.ui.scenes.table_base import panel, text
 
 
 class RoundsPanel:
-    """Mixin of the Malleus table: the end-of-round report."""
+    """The Malleus table's end-of-round report, owned by the table (the open report is its own)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.round_report: dict | None = None
 
     def collect_round_report(self, recent: list[dict]) -> None:
         rewards = [e for e in recent if e.get("type") == "reward"]
         if not rewards:
             return
-        n = self.names()
+        n = self.table.names()
         executed = [n.villager(e.get("villager")) for e in recent if e.get("type") == "executed"]
         over = next((e for e in recent if e.get("type") == "phase_over"), {})
         lines: list[tuple[str, tuple, bool]] = []
@@ -48,8 +52,8 @@ class RoundsPanel:
         if ended:
             winners = ", ".join(n.seat(s) for s in ended.get("winners") or [])
             lines.append((f"Someone reached 18: victory for {winners}.", theme.HIGHLIGHT, True))
-        self.round_report = {"round": over.get("round") or (self.view.get("round") or 1) - 1, "lines": lines}
-        self.dirty = True
+        self.round_report = {"round": over.get("round") or (self.table.view.get("round") or 1) - 1, "lines": lines}
+        self.table.dirty = True
 
     def report_handle(self, event: InputEvent) -> bool:
         if event.kind == uinput.KEY and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
@@ -57,7 +61,7 @@ class RoundsPanel:
             return False
         if event.is_left_press or event.kind == uinput.KEY:
             self.round_report = None
-            self.dirty = True
+            self.table.dirty = True
             return True
         return False
 
@@ -65,30 +69,30 @@ class RoundsPanel:
         rep = self.round_report
         if rep is None:
             return
-        m = self.map_rect()
-        size = max(12, self.px(20))
+        m = self.table.village.map_rect()
+        size = max(12, self.table.px(20))
         font = get_font(size)
-        width = min(m.w - self.px(60), self.px(900))
-        wrapped = [(wrap_text(words, get_font(size, bold=bold), width - self.px(48)), colour, bold)
+        width = min(m.w - self.table.px(60), self.table.px(900))
+        wrapped = [(wrap_text(words, get_font(size, bold=bold), width - self.table.px(48)), colour, bold)
                    for words, colour, bold in rep["lines"]]
-        height = self.px(120) + sum(len(w) for w, _c, _b in wrapped) * font.get_linesize()
-        box = pygame.Rect(0, 0, width, min(height, m.h - self.px(20)))
+        height = self.table.px(120) + sum(len(w) for w, _c, _b in wrapped) * font.get_linesize()
+        box = pygame.Rect(0, 0, width, min(height, m.h - self.table.px(20)))
         box.center = m.center
-        surface.blit(self.shade_surface(surface.get_size(), 110), (0, 0))
+        surface.blit(self.table.shade_surface(surface.get_size(), 110), (0, 0))
         panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
         title = f"The end of round {rep['round']}"
-        t = text(title, max(14, self.px(30)), theme.HIGHLIGHT, bold=True, title=True)
-        at = surface.blit(t, (box.x + self.px(24), box.y + self.px(16)))
-        self.note_text("report", title, title, [at], box)
-        y = at.bottom + self.px(12)
+        t = text(title, max(14, self.table.px(30)), theme.HIGHLIGHT, bold=True, title=True)
+        at = surface.blit(t, (box.x + self.table.px(24), box.y + self.table.px(16)))
+        self.table.note_text("report", title, title, [at], box)
+        y = at.bottom + self.table.px(12)
         for lines, colour, bold in wrapped:
             drawn = []
             for line in lines:
-                if y + font.get_linesize() > box.bottom - self.px(40):
+                if y + font.get_linesize() > box.bottom - self.table.px(40):
                     break
-                drawn.append(surface.blit(text(line, size, colour, bold=bold), (box.x + self.px(24), y)))
+                drawn.append(surface.blit(text(line, size, colour, bold=bold), (box.x + self.table.px(24), y)))
                 y += font.get_linesize()
             if drawn:
-                self.note_text("report line", " ".join(lines), " ".join(lines), drawn, box)
-        hint = text("Click or press Enter to go on", max(11, self.px(16)), theme.TEXT_MUTED)
-        surface.blit(hint, hint.get_rect(bottomright=(box.right - self.px(16), box.bottom - self.px(10))))
+                self.table.note_text("report line", " ".join(lines), " ".join(lines), drawn, box)
+        hint = text("Click or press Enter to go on", max(11, self.table.px(16)), theme.TEXT_MUTED)
+        surface.blit(hint, hint.get_rect(bottomright=(box.right - self.table.px(16), box.bottom - self.table.px(10))))

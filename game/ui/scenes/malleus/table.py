@@ -10,10 +10,19 @@ Zones (``assets/layouts/malleus.tmx`` through ``game.ui.layout``): ``map`` (the 
 with its plates), ``conflict`` (the conflict or where the story stands), ``ledger`` (tabs),
 ``log``, ``message`` (the hint, with the action buttons to its right, rows growing up).
 
-Panels: ``village`` (backdrop, plates, arrows, arrangement), ``conflict`` (sides, bonus
-breakdown, dice), ``ledger`` (tabs, own ledger, Prévôt's screen), ``actions`` (who may do
-what, the flows building each command), ``forms`` (modal text entry), ``rounds`` (the
-end-of-round report), ``chronicle`` (the Markdown export).
+The table owns its panels (objects with their own state, made in ``__init__``):
+``village`` (VillagePanel: backdrop, plates, arrows, the facts pop-up, a plate being
+dragged), ``conflict`` (ConflictPanel: sides, bonus breakdown, dice), ``ledger``
+(LedgerPanel: tabs, own ledger, Prévôt's screen), ``bar`` (BarPanel: the action bar and
+the buttons placed beside what they act on), ``actions`` (ActionsPanel: who may do what),
+``flows`` (FlowsPanel: the forms and choosers building each command), ``forms``
+(FormHost: the modal form), ``report`` (RoundsPanel: the end-of-round report). The table
+draws them in the frame's order and routes input to them; they reach the table through
+a small interface: ``view``, ``legal_cmds``, ``log_events``, ``source``, ``rects``,
+``size``, ``px``, ``pointer``, ``names()``, ``me()``, ``send(seat, command)``, ``toast``,
+``note_text``, ``dirty``. The modes a flow starts (``pending_villager``, ``link_seat``,
+``frame_seat`` …) and a fact being carried to a side (``fact_drag``) are the table's own.
+``chronicle`` writes the Markdown export.
 
 Input, every action by mouse and by keyboard:
 * drag a plate to rearrange the village (saved with the match); drag a plate onto
@@ -41,6 +50,7 @@ from game.ui.scenes.malleus.bar import BarPanel
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.scenes.malleus.common import Names, describe
 from game.ui.scenes.malleus.conflict import ConflictPanel
+from game.ui.scenes.malleus.flows import FlowsPanel
 from game.ui.scenes.malleus.forms import FormHost
 from game.ui.scenes.malleus.guide import draw_guide, guide_for
 from game.ui.scenes.malleus.ledger import LedgerPanel
@@ -58,36 +68,58 @@ DESIGN_ZONES: dict[str, Rect] = {  # as assets/layouts/malleus.tmx (tools/make_m
 DRAG_START = 6
 
 
-class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, BarPanel, ActionsPanel, FormHost,
-                        TableScene):
-    """The Malleus table (see the module docstring)."""
+class MalleusTableScene(TableScene):
+    """The Malleus table (see the module docstring): it owns its panels and routes the
+    frame's drawing and the input to them."""
 
     game = "malleus"
     REQUIRED_ZONES = ("map", "guide", "conflict", "ledger", "log", "message")
     HELP_IN_LOG = True
 
     def __init__(self, app, source) -> None:
-        self.form = None
-        self.form_ring = None
-        self.form_widgets: list[Any] = []
-        self.form_labels: list = []
+        self.village = VillagePanel(self)
+        self.conflict = ConflictPanel(self)
+        self.ledger = LedgerPanel(self)
+        self.report = RoundsPanel(self)
+        self.forms = FormHost(self)
+        self.bar = BarPanel(self)
+        self.actions = ActionsPanel(self)
+        self.flows = FlowsPanel(self)
+        # the modes a flow starts and the table routes (see flows.py)
         self.pending_villager: dict | None = None
         self.link_seat: int | None = None
         self.link_from: str | None = None
         self.picked_plates: list[str] = []
         self.frame_seat: int | None = None
         self.frame_location: str | None = None
-        self.popup_vid: str | None = None
-        self.popup_box: pygame.Rect | None = None
-        self.fact_rows: list = []
-        self.ledger_fact_rows: list = []
-        self.plate_drag: dict | None = None
-        self.fact_drag: dict | None = None
-        self.dice_anim: dict | None = None
-        self.round_report: dict | None = None
-        self.tab: str | None = None
-        self.tab_rects: list = []
+        self.fact_drag: dict | None = None  # a fact carried from a plate's facts or the ledger to a side
         super().__init__(app, source)
+
+    # ------------------------------------------------------- the panels' interface --
+    def design_scale(self) -> float:
+        w, h = self.size
+        return min(w / 1920, h / 1080) if w and h else 1.0
+
+    def px(self, value: float) -> int:
+        """Design pixels (1920x1080) to the window's."""
+        return max(1, int(round(value * self.design_scale())))
+
+    def names(self) -> Names:
+        return self.actions.names()
+
+    def me(self) -> int | None:
+        return self.actions.me()
+
+    def send(self, seat: int, command: dict) -> str | None:
+        return self.actions.send(seat, command)
+
+    def make_buttons(self) -> list[Button]:
+        return self.bar.make_buttons()
+
+    @property
+    def form(self):
+        """The open form (None: none)."""
+        return self.forms.form
 
     @classmethod
     def zones_needed(cls, players: int) -> list[str]:
@@ -118,8 +150,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         return scale_design_rects(DESIGN_ZONES, w, h)
 
     def on_layout(self) -> None:
-        self.__dict__.pop("_backdrop", None)
-        self.__dict__.pop("_plate_cache", None)
+        self.village.forget_pictures()
         g = pygame.Rect(self.rects["guide"])
         pad = self.px(10)
         bar = max(28, self.px(48))
@@ -133,8 +164,8 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         recent = new.get("recent") or []
         rolls = [e for e in recent if e.get("type") == "roll"]
         if rolls:
-            self.start_dice(rolls)
-        self.collect_round_report(recent)
+            self.conflict.start_dice(rolls)
+        self.report.collect_round_report(recent)
         if old.get("phase") != new.get("phase") or old.get("step") != new.get("step"):
             self.frame_seat = None if new.get("step") != "frame" else self.frame_seat
             if new.get("step") != "frame":
@@ -165,7 +196,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         if v.get("over"):
             return "The witch-hunt is over."
         n = self.names()
-        if self.me() is None and self.hotseat():
+        if self.me() is None and self.actions.hotseat():
             seats = getattr(self.source, "banner_seats", lambda: [])()
             if seats:
                 return "Private input: " + ", ".join(n.short_seat(s) for s in seats) + \
@@ -179,7 +210,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         self.pending_villager, self.link_seat, self.link_from = None, None, None
         self.frame_seat, self.picked_plates = None, []
         self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
+        self.focus = self.bar.default_focus
         self.message = self.status_message()
         self._static_key = None
         self.dirty = True
@@ -187,7 +218,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
     def press_button(self, button: Button) -> None:
         super().press_button(button)
         self.buttons = self.make_buttons()
-        self.focus = self.__dict__.get("default_focus", -1)
+        self.focus = self.bar.default_focus
         self.message = self.status_message()
 
     def export_chronicle(self) -> None:
@@ -202,15 +233,9 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT_DARK)
         self.draw_guide_zone(surface)
-        self.draw_backdrop(surface)
-        self.draw_scene_place(surface)
-        plates = self.plate_rects()
-        self.draw_place_labels(surface, plates, under=True)
-        self.draw_plates(surface, plates)
-        self.draw_arrows(surface, plates)
-        self.draw_place_labels(surface, plates, under=False)
-        self.draw_conflict_zone(surface)
-        self.draw_ledger_zone(surface)
+        self.village.draw_map(surface)
+        self.conflict.draw_conflict_zone(surface)
+        self.ledger.draw_ledger_zone(surface)
 
     def guide(self):
         return guide_for(self.view, self.me(), self.names())
@@ -221,21 +246,21 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.frame_seat is not None:  # where the scene being framed takes place
-            r = self.place_rects().get(self.frame_location or "")
+            r = self.village.place_rects().get(self.frame_location or "")
             if r is not None:
                 pygame.draw.ellipse(surface, theme.HIGHLIGHT, r, max(2, self.px(4)))
         if self.pending_villager and not self.ghost_held():
             self.draw_ghost_plate(surface)
-        if self.dice_running() or self.fact_drag is not None:
-            self.draw_conflict_zone(surface)
-        if self.popup_vid is not None:
-            self.draw_facts_popup(surface, self.popup_vid)
+        if self.conflict.dice_running() or self.fact_drag is not None:
+            self.conflict.draw_conflict_zone(surface)
+        if self.village.popup_vid is not None:
+            self.village.draw_facts_popup(surface, self.village.popup_vid)
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
         """A plate or a fact being dragged is drawn above the log, the banner and the bars
         (the base's order for a held card)."""
         super().draw_dragged(surface)
-        if self.plate_drag is not None and self.plate_drag.get("moved"):
+        if self.village.plate_drag is not None and self.village.plate_drag.get("moved"):
             self.draw_dragged_plate(surface)
         if self.pending_villager and self.ghost_held():
             self.draw_ghost_plate(surface)
@@ -253,16 +278,17 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         finally:
             self.prompt = prompt
         if form is None and prompt is None:
-            self.draw_hover_label(surface)
-        self.draw_round_report(surface)
+            self.bar.draw_hover_label(surface)
+        self.report.draw_round_report(surface)
         if form is not None:
-            self.draw_form(surface)
+            self.forms.draw_form(surface)
             self.draw_prompt(surface)
             self.draw_toasts(surface)
 
     def draw_dragged_plate(self, surface: pygame.Surface) -> None:
-        d = self.plate_drag
-        plates = self.plate_rects()
+        village = self.village
+        d = village.plate_drag
+        plates = village.plate_rects()
         r = plates.get(d["vid"])
         if r is None:
             return
@@ -280,7 +306,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
                 surface.blit(t, t.get_rect(center=box.center))
         v = next((x for x in self.view.get("villagers") or [] if x["id"] == d["vid"]), None)
         if v is not None:
-            img = self.plate_image(v, r.size, self.plate_marks().get(v["id"], {}), {})
+            img = village.plate_image(v, r.size, village.plate_marks().get(v["id"], {}), {})
             shadow = pygame.Surface(r.size, pygame.SRCALPHA)
             shadow.fill((0, 0, 0, 90))
             surface.blit(shadow, moved.move(self.px(6), self.px(6)).topleft)
@@ -288,13 +314,13 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
 
     def ghost_held(self) -> bool:
         """The new villager's plate is being dragged (it follows the pointer)."""
-        d = self.plate_drag
+        d = self.village.plate_drag
         return d is not None and d.get("vid") == "__new__" and bool(d.get("moved"))
 
     def ghost_rect(self) -> pygame.Rect:
-        m = self.map_rect()
-        w, h = self.plate_size()
-        if self.plate_drag is not None and self.plate_drag.get("vid") == "__new__" and self.plate_drag.get("moved"):
+        m = self.village.map_rect()
+        w, h = self.village.plate_size()
+        if self.ghost_held():
             r = pygame.Rect(0, 0, w, h)
             r.center = self.pointer
             return r
@@ -313,15 +339,15 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
 
     # -------------------------------------------------------------------- input ----
     def handle(self, event: InputEvent) -> None:
-        if self.form_handle(event):
+        if self.forms.form_handle(event):
             return
-        if self.round_report is not None and event.kind in (uinput.PRESS, uinput.KEY):
-            if self.report_handle(event):
+        if self.report.round_report is not None and event.kind in (uinput.PRESS, uinput.KEY):
+            if self.report.report_handle(event):
                 return
         if event.kind == uinput.WHEEL:
-            r = self.ledger_rect()
+            r = self.ledger.ledger_rect()
             if r.collidepoint(event.pos):
-                self.ledger_scroll = max(0, self.__dict__.get("ledger_scroll", 0) - event.dy * self.px(40))
+                self.ledger.ledger_scroll = max(0, self.ledger.ledger_scroll - event.dy * self.px(40))
                 self._static_key = None
                 self.dirty = True
                 return
@@ -329,32 +355,33 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
 
     def on_move(self, pos: tuple[int, int]) -> None:
         super().on_move(pos)
-        d = self.plate_drag
+        d = self.village.plate_drag
         if d is not None:
             if not d["moved"] and abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_START:
                 d["moved"] = True
             self.dirty = True
-        if self.fact_drag is not None or self.popup_vid is not None:
+        if self.fact_drag is not None or self.village.popup_vid is not None:
             self.dirty = True
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        if self.form is not None or self.plate_drag is not None or self.fact_drag is not None:
+        village = self.village
+        if self.form is not None or village.plate_drag is not None or self.fact_drag is not None:
             return None
-        if self.popup_box is not None and self.popup_vid is not None and self.popup_box.collidepoint(pos):
+        if village.popup_box is not None and village.popup_vid is not None and village.popup_box.collidepoint(pos):
             return None
-        vid = self.plate_at(pos)
+        vid = village.plate_at(pos)
         if vid:
             return ("villager", vid)
         if not any(b.visible and b.rect.collidepoint(pos) for b in self.all_buttons()):
-            for rect, fid in self.__dict__.get("_fact_hover") or []:
+            for rect, fid in self.conflict.fact_lines():
                 if rect.collidepoint(pos):
                     return ("fact", fid)  # a fact the conflict panel may show shortened
         return None
 
     def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
         if key[0] == "fact":
-            return self.fact_zoom(key[1], width)
-        if key[0] != "villager" or key[1] == self.popup_vid:
+            return self.conflict.fact_zoom(key[1], width)
+        if key[0] != "villager" or key[1] == self.village.popup_vid:
             return None
         v = next((x for x in self.view.get("villagers") or [] if x["id"] == key[1]), None)
         if v is None:
@@ -388,7 +415,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
 
     def plate_at_excluding(self, pos: tuple[int, int], vid: str) -> str | None:
         hit = None
-        for other, r in self.plate_rects().items():
+        for other, r in self.village.plate_rects().items():
             if other != vid and r.collidepoint(pos):
                 hit = other
         return hit
@@ -403,58 +430,60 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
             return
         self.dirty = True
         self.zoom, self.zoom_sticky = None, False
-        tab = self.tab_at(pos)
+        village, ledger = self.village, self.ledger
+        tab = ledger.tab_at(pos)
         if tab is not None:
-            self.tab, self.ledger_scroll = tab, 0
+            ledger.tab, ledger.ledger_scroll = tab, 0
             self._static_key = None
             return
-        for fid, row in list(self.fact_rows) if self.popup_vid else []:
+        for fid, row in list(village.fact_rows) if village.popup_vid else []:
             if row.collidepoint(pos):
                 self.fact_drag = {"fact": fid, "start": pos}
                 return
-        if self.popup_box is not None and self.popup_vid is not None and self.popup_box.collidepoint(pos):
+        if village.popup_box is not None and village.popup_vid is not None and village.popup_box.collidepoint(pos):
             return
-        for fid, row in self.ledger_fact_rows:
+        for fid, row in ledger.ledger_fact_rows:
             if row.collidepoint(pos):
                 self.fact_drag = {"fact": fid, "start": pos}
                 return
         if self.pending_villager and self.ghost_rect().collidepoint(pos):
-            self.plate_drag = {"vid": "__new__", "start": pos, "offset": (0, 0), "moved": False}
+            village.plate_drag = {"vid": "__new__", "start": pos, "offset": (0, 0), "moved": False}
             return
-        vid = self.plate_at(pos)
+        vid = village.plate_at(pos)
         if vid is not None:
-            r = self.plate_rects()[vid]
-            self.plate_drag = {"vid": vid, "start": pos, "offset": (pos[0] - r.centerx, pos[1] - r.centery),
-                               "moved": False}
+            r = village.plate_rects()[vid]
+            village.plate_drag = {"vid": vid, "start": pos, "offset": (pos[0] - r.centerx, pos[1] - r.centery),
+                                  "moved": False}
             return
         if self.frame_seat is not None:
-            for name, r in self.place_rects().items():
+            for name, r in village.place_rects().items():
                 if r.collidepoint(pos):
-                    self._set_location(name)
+                    self.flows._set_location(name)
                     return
-        self.popup_vid = None
+        village.popup_vid = None
         super().on_left_press(pos)
 
     def on_left_release(self, pos: tuple[int, int]) -> None:
         if self.fact_drag is not None:
             drag, self.fact_drag = self.fact_drag, None
-            for side, col in self.side_columns().items():
+            for side, col in self.conflict.side_columns().items():
                 if col.collidepoint(pos):
-                    self.drop_fact(drag["fact"], side)
+                    self.flows.drop_fact(drag["fact"], side)
                     break
             self._static_key = None
             self.dirty = True
             return
-        d = self.plate_drag
+        village = self.village
+        d = village.plate_drag
         if d is None:
             super().on_left_release(pos)
             return
-        self.plate_drag = None
+        village.plate_drag = None
         self.dirty = True
         if d["vid"] == "__new__":
-            under = self.plate_at(pos)
+            under = village.plate_at(pos)
             if under is not None:
-                self.link_new_villager(under)
+                self.flows.link_new_villager(under)
             return
         if not d["moved"]:
             self.click_plate(d["vid"])
@@ -462,31 +491,31 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         under = self.plate_at_excluding(pos, d["vid"])
         if under is not None and self.plate_drop(d["vid"], under):
             return
-        self.move_plate(d["vid"], (pos[0] - d["offset"][0], pos[1] - d["offset"][1]))
+        village.move_plate(d["vid"], (pos[0] - d["offset"][0], pos[1] - d["offset"][1]))
 
     def plate_drop_hint(self, src: str, dst: str) -> str:
         v = self.view
-        if v.get("phase") == "building" and self.can("add_fact_relation"):
+        if v.get("phase") == "building" and self.actions.can("add_fact_relation"):
             return "a fact and a relationship"
-        if self.can("declare_conflict") and self.names().villager_of(self.me()) == src:
+        if self.actions.can("declare_conflict") and self.names().villager_of(self.me()) == src:
             return "declare against"
         return ""
 
     def plate_drop(self, src: str, dst: str) -> bool:
         """A plate let go on another: what it means now (False: just move it)."""
         v = self.view
-        if v.get("phase") == "building" and self.can("add_fact_relation"):
-            self.link_existing(self.can("add_fact_relation")[0], src, dst)
+        if v.get("phase") == "building" and self.actions.can("add_fact_relation"):
+            self.flows.link_existing(self.actions.can("add_fact_relation")[0], src, dst)
             return True
-        if self.can("declare_conflict") and self.names().villager_of(self.me()) == src:
-            self.prompt_declare(self.me(), target=dst)
+        if self.actions.can("declare_conflict") and self.names().villager_of(self.me()) == src:
+            self.flows.prompt_declare(self.me(), target=dst)
             return True
         return False
 
     def click_plate(self, vid: str) -> None:
         v = self.view
         if self.pending_villager:
-            self.link_new_villager(vid)
+            self.flows.link_new_villager(vid)
             return
         if self.link_seat is not None:
             if self.link_from is None:
@@ -494,7 +523,7 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
                 self.message = self.status_message()
             elif vid != self.link_from:
                 a, self.link_from = self.link_from, None
-                self.link_existing(self.link_seat, a, vid)
+                self.flows.link_existing(self.link_seat, a, vid)
             return
         if self.frame_seat is not None:
             c = v.get("conflict") or {}
@@ -508,30 +537,31 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
             self._static_key = None
             return
         if v.get("phase") == "choosing":
-            seats = [s for s, c in self.seat_moves("choose_villager") if c["villager"] == vid]
+            seats = [s for s, c in self.actions.seat_moves("choose_villager") if c["villager"] == vid]
             if seats:
                 name = self.names().villager(vid)
-                self.choose(f"{self.source.players[seats[0]]} plays {name}?", [("Yes", True), ("No", False)],
+                self.actions.choose(f"{self.source.players[seats[0]]} plays {name}?", [("Yes", True), ("No", False)],
                             lambda ok: ok and self.send(seats[0], {"type": "choose_villager", "villager": vid}))
                 return
         if v.get("phase") == "companions" and self.me() is not None:
             if {"type": "choose_companion", "villager": vid} in self.legal_cmds:
                 name = self.names().villager(vid)
-                self.choose(f"{name} as your secret companion?", [("Yes", True), ("No", False)],
+                self.actions.choose(f"{name} as your secret companion?", [("Yes", True), ("No", False)],
                             lambda ok: ok and self.send(self.me(), {"type": "choose_companion", "villager": vid}))
                 return
-        self.popup_vid = None if self.popup_vid == vid else vid
+        village = self.village
+        village.popup_vid = None if village.popup_vid == vid else vid
 
     def close_topmost(self) -> bool:
-        if self.popup_vid is not None:
-            self.popup_vid = None
+        if self.village.popup_vid is not None:
+            self.village.popup_vid = None
             self.dirty = True
             return True
         if self.pending_villager or self.link_seat is not None or self.frame_seat is not None:
             self.cancel_modes()
             return True
-        if self.round_report is not None:
-            self.round_report = None
+        if self.report.round_report is not None:
+            self.report.round_report = None
             self.dirty = True
             return True
         return super().close_topmost()
@@ -543,47 +573,47 @@ class MalleusTableScene(RoundsPanel, VillagePanel, ConflictPanel, LedgerPanel, B
         if changed:
             if modes != (bool(self.pending_villager), self.link_seat, self.frame_seat):
                 self.buttons = self.make_buttons()  # a mode ended with the move (on_view_changed)
-            self.focus = self.__dict__.get("default_focus", -1)
+            self.focus = self.bar.default_focus
             if self.view.get("seat") != seat:  # another screen: its own default tab, nothing left open
-                self.tab, self.ledger_scroll, self.popup_vid = None, 0, None
+                self.ledger.tab, self.ledger.ledger_scroll, self.village.popup_vid = None, 0, None
                 if self.form is not None:
-                    self.close_form()
+                    self.forms.close_form()
             self.message = self.status_message()
         return changed
 
     # ----------------------------------------------------------------- effects ----
     def effects_running(self) -> bool:
-        return self.dice_running()
+        return self.conflict.dice_running()
 
     def step_effects(self, dt: float) -> None:
-        self.step_dice(dt)
+        self.conflict.step_dice(dt)
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.plate_drag is not None or self.fact_drag is not None
+        return super().animating or self.village.plate_drag is not None or self.fact_drag is not None
 
     # --------------------------------------------------------------- for tests ----
     def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
         if kind == "plate":
-            r = self.plate_rects().get(key)
+            r = self.village.plate_rects().get(key)
             return r.center if r is not None else None
         if kind == "ghost":
             return self.ghost_rect().center if self.pending_villager else None
         if kind == "form":
-            return self.form_locate(key)
+            return self.forms.form_locate(key)
         if kind == "tab":
-            for k, box in self.tab_rects:
+            for k, box in self.ledger.tab_rects:
                 if k == key:
                     return box.center
             return None
         if kind == "place":
-            r = self.place_rects().get(key)
+            r = self.village.place_rects().get(key)
             return r.center if r is not None else None
         if kind == "side":
-            r = self.side_columns().get(key)
+            r = self.conflict.side_columns().get(key)
             return r.center if r is not None else None
         if kind == "fact":
-            for fid, row in list(self.fact_rows) + list(self.ledger_fact_rows):
+            for fid, row in list(self.village.fact_rows) + list(self.ledger.ledger_fact_rows):
                 if fid == key:
                     return row.center
             return None

@@ -42,28 +42,37 @@ def _is_spot(spot: Any) -> bool:
 
 
 class VillagePanel:
-    """Mixin of the Malleus table: the map, the plates and the arrows."""
+    """The Malleus table's village map, owned by the table: the backdrop, the plates and
+    the arrows, with their caches; the facts pop-up of a clicked plate and a plate being
+    dragged are its own state."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self._village: Any = None
+        self._backdrop: tuple | None = None
+        self._label_images: tuple | None = None
+        self._title_cache: dict = {}
+        self._plate_cache: dict = {}
+        self._arrow_cache: tuple | None = None
+        self._local_plates: dict[str, list[float]] = {}
+        self.popup_vid: str | None = None
+        self.popup_box: pygame.Rect | None = None
+        self.fact_rows: list[tuple[str, pygame.Rect]] = []
+        self.plate_drag: dict | None = None
 
     # ------------------------------------------------------------------ geometry --
-    def design_scale(self) -> float:
-        w, h = self.size
-        return min(w / 1920, h / 1080) if w and h else 1.0
-
-    def px(self, value: float) -> int:
-        return max(1, int(round(value * self.design_scale())))
-
     def map_rect(self) -> pygame.Rect:
-        r = self.rects.get("map")
-        return pygame.Rect(r) if r is not None else pygame.Rect(0, 0, *self.size)
+        r = self.table.rects.get("map")
+        return pygame.Rect(r) if r is not None else pygame.Rect(0, 0, *self.table.size)
 
     def design_to_screen(self, x: float, y: float) -> tuple[int, int]:
-        w, h = self.size
-        scale = self.design_scale()
+        w, h = self.table.size
+        scale = self.table.design_scale()
         ox, oy = (w - 1920 * scale) / 2, (h - 1080 * scale) / 2
         return int(ox + x * scale), int(oy + y * scale)
 
     def village(self) -> Any:
-        cached = self.__dict__.get("_village")
+        cached = self._village
         if cached is None:
             try:
                 cached = load_village("malleus")
@@ -85,7 +94,7 @@ class VillagePanel:
         return out
 
     def label_size(self) -> int:
-        return max(MIN_TEXT, self.px(17))
+        return max(MIN_TEXT, self.table.px(17))
 
     def place_labels(self) -> list[tuple[str, pygame.Rect]]:
         """Each named place's label on screen (its backing included): centred under the
@@ -98,7 +107,7 @@ class VillagePanel:
         for name, z in v.places.items():
             x, y = self.design_to_screen(z.x + z.w / 2, z.y + z.h)
             w, h = font.size(name)
-            out.append((name, pygame.Rect(0, 0, w + 2 * self.px(6), h).move(x - w // 2 - self.px(6), y - h)))
+            out.append((name, pygame.Rect(0, 0, w + 2 * self.table.px(6), h).move(x - w // 2 - self.table.px(6), y - h)))
         return out
 
     def building_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -115,7 +124,7 @@ class VillagePanel:
             r = pygame.Rect(sx, sy, max(2, ex - sx), max(2, ey - sy))
             if shape.kind == "mill":
                 rad = max(3, r.h // 2)
-                r = r.union(pygame.Rect(r.right + self.px(6) - rad, r.centery - rad, 2 * rad, 2 * rad))
+                r = r.union(pygame.Rect(r.right + self.table.px(6) - rad, r.centery - rad, 2 * rad, 2 * rad))
             elif shape.kind == "church":
                 r = r.union(pygame.Rect(r.x, r.y - r.h // 2, r.w, r.h // 2))  # the tower and its spire
             out.append((shape.kind, r))
@@ -124,15 +133,15 @@ class VillagePanel:
     # ------------------------------------------------------------- arrangement ----
     @property
     def arrangement(self) -> dict[str, list[float]]:
-        state = getattr(self.source, "ui_state", None)
+        state = getattr(self.table.source, "ui_state", None)
         if isinstance(state, dict):
             plates = state.setdefault("plates", {})
             if isinstance(plates, dict):
                 return plates
-        return self.__dict__.setdefault("_local_plates", {})
+        return self._local_plates
 
     def plate_size(self) -> tuple[int, int]:
-        return self.px(PLATE_W), self.px(PLATE_H)
+        return self.table.px(PLATE_W), self.table.px(PLATE_H)
 
     def plate_title(self, name: str, w: int, h: int, cut: bool = False) -> tuple[int, list[str]] | None:
         """The villager's name on a ``w`` x ``h`` plate, read whole: the largest
@@ -140,7 +149,7 @@ class VillagePanel:
         lines above the player/facts line; None when it does not fit even so. ``cut``:
         a word too long for a line may be cut with a hyphen (the last resort)."""
         key = (name, w, h, cut)
-        cache = self.__dict__.setdefault("_title_cache", {})
+        cache = self._title_cache
         if key in cache:
             return cache[key]
         pad = max(4, h // 10)
@@ -169,7 +178,7 @@ class VillagePanel:
         w, h = self.plate_size()
         most = w * 5 // 2
         while w < most and self.plate_title(v["name"], w, h) is None:
-            w += max(4, self.px(12))
+            w += max(4, self.table.px(12))
         return min(w, most)
 
     def plate_lines(self, name: str, w: int, h: int) -> tuple[int, list[str]]:
@@ -186,7 +195,7 @@ class VillagePanel:
         m = self.map_rect()
         _pw, ph = self.plate_size()
         arranged = self.arrangement
-        villagers = self.view.get("villagers") or []
+        villagers = self.table.view.get("villagers") or []
         if any(not _is_spot(arranged.get(v["id"])) for v in villagers):
             self.place_new_plates()
         out: dict[str, pygame.Rect] = {}
@@ -209,9 +218,9 @@ class VillagePanel:
         m = self.map_rect()
         _pw, ph = self.plate_size()
         arranged = self.arrangement
-        villagers = self.view.get("villagers") or []
+        villagers = self.table.view.get("villagers") or []
         places = self.place_rects()
-        labels = [r.inflate(self.px(16), self.px(16)) for _name, r in self.place_labels()]  # rings too
+        labels = [r.inflate(self.table.px(16), self.table.px(16)) for _name, r in self.place_labels()]  # rings too
         taken: dict[str, pygame.Rect] = {}
         for v in villagers:
             spot = arranged.get(v["id"])
@@ -229,14 +238,14 @@ class VillagePanel:
                 anchor = related[0].center
             else:
                 anchor = m.center
-            r = find_spot(anchor, (self.plate_width(v), ph), list(taken.values()), labels, m, self.px(34))
+            r = find_spot(anchor, (self.plate_width(v), ph), list(taken.values()), labels, m, self.table.px(34))
             taken[v["id"]] = r
             arranged[v["id"]] = [round((r.centerx - m.x) / max(1, m.w), 4), round((r.centery - m.y) / max(1, m.h), 4)]
 
     def related(self, vid: str) -> list[str]:
         """The villagers ``vid`` has a relationship with, either way."""
         out = []
-        for r in self.view.get("relationships") or []:
+        for r in self.table.view.get("relationships") or []:
             if r["from"] == vid and r["to"] not in out:
                 out.append(r["to"])
             elif r["to"] == vid and r["from"] not in out:
@@ -250,11 +259,11 @@ class VillagePanel:
         fy = (center[1] - m.y) / max(1, m.h)
         self.arrangement[vid] = [round(max(0.0, min(1.0, fx)), 4), round(max(0.0, min(1.0, fy)), 4)]
         try:
-            save_ui_state(self.source)
+            save_ui_state(self.table.source)
         except Exception:  # a save problem is shown by the session's own message
             log.exception("saving the plate arrangement failed")
-        self._static_key = None
-        self.dirty = True
+        self.table._static_key = None
+        self.table.dirty = True
 
     def plate_at(self, pos: tuple[int, int]) -> str | None:
         hit = None
@@ -264,10 +273,26 @@ class VillagePanel:
         return hit
 
     # ------------------------------------------------------------------ drawing ----
+    def forget_pictures(self) -> None:
+        """The zones changed: the backdrop and the plates are painted again."""
+        self._backdrop = None
+        self._plate_cache = {}
+
+    def draw_map(self, surface: pygame.Surface) -> None:
+        """The map as it stands: the backdrop, the open scene's place, the places' names,
+        the plates and the arrows between them."""
+        self.draw_backdrop(surface)
+        self.draw_scene_place(surface)
+        plates = self.plate_rects()
+        self.draw_place_labels(surface, plates, under=True)
+        self.draw_plates(surface, plates)
+        self.draw_arrows(surface, plates)
+        self.draw_place_labels(surface, plates, under=False)
+
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         m = self.map_rect()
-        key = (m.size, self.size)
-        cache = self.__dict__.get("_backdrop")
+        key = (m.size, self.table.size)
+        cache = self._backdrop
         if cache is None or cache[0] != key:
             cache = (key, self._paint_backdrop(m))
             self._backdrop = cache
@@ -275,7 +300,7 @@ class VillagePanel:
         size = self.label_size()
         for name, r in self.place_labels():  # read whole, inside the map (text-fit checks)
             words = get_font(size, bold=True).size(name)
-            self.note_text("place", name, name, [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2,
+            self.table.note_text("place", name, name, [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2,
                                                                                  r.centery - words[1] // 2)], m)
 
     def _paint_backdrop(self, m: pygame.Rect) -> pygame.Surface:
@@ -294,15 +319,15 @@ class VillagePanel:
             sx, sy = self.design_to_screen(x, y)
             return sx - m.x, sy - m.y
 
-        width = max(2, self.px(14))
+        width = max(2, self.table.px(14))
         for shape in v.scenery:
             pts = [pt(x, y) for x, y in shape.points]
             x, y, w, h = shape.rect
-            r = pygame.Rect(pt(x, y), (max(2, self.px(w)), max(2, self.px(h))))
+            r = pygame.Rect(pt(x, y), (max(2, self.table.px(w)), max(2, self.table.px(h))))
             k = shape.kind
             if k == "field" and len(pts) >= 3:
                 pygame.draw.polygon(surf, FIELD, pts)
-                step = max(4, self.px(16))
+                step = max(4, self.table.px(16))
                 box = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
                 clip = surf.get_clip()
                 surf.set_clip(box)
@@ -315,7 +340,7 @@ class VillagePanel:
                 surf.set_clip(clip)
             elif k == "river" and len(pts) >= 3:
                 pygame.draw.polygon(surf, RIVER, pts)
-                pygame.draw.polygon(surf, (60, 92, 118), pts, max(1, self.px(3)))
+                pygame.draw.polygon(surf, (60, 92, 118), pts, max(1, self.table.px(3)))
             elif k == "road" and len(pts) >= 2:
                 pygame.draw.lines(surf, ROAD, False, pts, width)
                 for p in pts:
@@ -327,19 +352,19 @@ class VillagePanel:
                 pygame.draw.ellipse(surf, STONE, r)
                 pygame.draw.ellipse(surf, RIVER, r.inflate(-r.w // 2, -r.h // 2))
             elif k == "bridge":
-                pygame.draw.rect(surf, (120, 96, 70), r, border_radius=max(1, self.px(6)))
-                pygame.draw.rect(surf, (90, 70, 50), r, max(1, self.px(3)), border_radius=max(1, self.px(6)))
+                pygame.draw.rect(surf, (120, 96, 70), r, border_radius=max(1, self.table.px(6)))
+                pygame.draw.rect(surf, (90, 70, 50), r, max(1, self.table.px(3)), border_radius=max(1, self.table.px(6)))
             elif k == "graves":
                 pygame.draw.rect(surf, (96, 112, 76), r)
                 for i in range(6):
                     gx = r.x + (i % 3 + 1) * r.w // 4
                     gy = r.y + (i // 3 + 1) * r.h // 3
-                    pygame.draw.line(surf, STONE, (gx, gy - self.px(8)), (gx, gy + self.px(6)), max(1, self.px(3)))
-                    pygame.draw.line(surf, STONE, (gx - self.px(5), gy - self.px(3)), (gx + self.px(5), gy - self.px(3)),
-                                     max(1, self.px(3)))
+                    pygame.draw.line(surf, STONE, (gx, gy - self.table.px(8)), (gx, gy + self.table.px(6)), max(1, self.table.px(3)))
+                    pygame.draw.line(surf, STONE, (gx - self.table.px(5), gy - self.table.px(3)), (gx + self.table.px(5), gy - self.table.px(3)),
+                                     max(1, self.table.px(3)))
             elif k == "cross":
-                pygame.draw.line(surf, STONE, r.midtop, r.midbottom, max(1, self.px(4)))
-                pygame.draw.line(surf, STONE, (r.x, r.y + r.h // 3), (r.right, r.y + r.h // 3), max(1, self.px(4)))
+                pygame.draw.line(surf, STONE, r.midtop, r.midbottom, max(1, self.table.px(4)))
+                pygame.draw.line(surf, STONE, (r.x, r.y + r.h // 3), (r.right, r.y + r.h // 3), max(1, self.table.px(4)))
             elif k == "market":
                 pygame.draw.rect(surf, (170, 120, 70), r)
                 pygame.draw.rect(surf, (200, 180, 120), r.inflate(-4, -4))
@@ -349,7 +374,7 @@ class VillagePanel:
                 roof = r.copy()
                 roof.h = max(2, r.h * 2 // 5)
                 pygame.draw.rect(surf, ROOF if k != "church" else (96, 84, 92), roof)
-                pygame.draw.rect(surf, (70, 54, 40), r, max(1, self.px(2)))
+                pygame.draw.rect(surf, (70, 54, 40), r, max(1, self.table.px(2)))
                 if k == "church":
                     tower = pygame.Rect(0, 0, max(4, r.w // 3), r.h // 2)
                     tower.midbottom = (r.centerx, r.y + r.h // 3)
@@ -357,19 +382,19 @@ class VillagePanel:
                     pygame.draw.polygon(surf, (96, 84, 92), [tower.topleft, tower.topright,
                                                              (tower.centerx, tower.y - tower.w)])
                 if k == "mill":
-                    c = (r.right + self.px(6), r.centery)
+                    c = (r.right + self.table.px(6), r.centery)
                     rad = max(3, r.h // 2)
-                    pygame.draw.circle(surf, (110, 86, 60), c, rad, max(1, self.px(4)))
+                    pygame.draw.circle(surf, (110, 86, 60), c, rad, max(1, self.table.px(4)))
                     for a in range(0, 360, 45):
                         pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
                                                                     c[1] + int(rad * math.sin(math.radians(a)))), 2)
-        pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.px(3)))
+        pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.table.px(3)))
         return surf
 
     def label_images(self) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """Each place's name on its dark backing, ready to blit (remembered per size)."""
-        key = (self.size, self.label_size())
-        cached = self.__dict__.get("_label_images")
+        key = (self.table.size, self.label_size())
+        cached = self._label_images
         if cached is not None and cached[0] == key:
             return cached[1]
         out = []
@@ -393,10 +418,10 @@ class VillagePanel:
 
     def draw_scene_place(self, surface: pygame.Surface) -> None:
         """The open scene's place, lit on the map (scenes are framed at named places)."""
-        c = self.view.get("conflict")
+        c = self.table.view.get("conflict")
         if not c or not c.get("scene"):
             return
-        scene = next((s for s in self.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
+        scene = next((s for s in self.table.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
         if scene is None:
             return
         r = self.place_rects().get(scene.get("location"))
@@ -404,7 +429,7 @@ class VillagePanel:
             return
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
-        pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.px(4)))
+        pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.table.px(4)))
         surface.blit(glow, r.topleft)
 
     def arrow_paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
@@ -412,28 +437,28 @@ class VillagePanel:
         plates and the places' names when a straight line would cross them; two one-way
         views between the same villagers side by side."""
         key = (tuple(sorted((k, tuple(r)) for k, r in plates.items())),
-               tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.view.get("relationships") or []))
-        cached = self.__dict__.get("_arrow_cache")
+               tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.table.view.get("relationships") or []))
+        cached = self._arrow_cache
         if cached is not None and cached[0] == key:
             return cached[1]
         labels = [r for _name, r in self.place_labels()]
-        rels = self.view.get("relationships") or []
+        rels = self.table.view.get("relationships") or []
         pairs = {(r["from"], r["to"]) for r in rels}
         out = []
         for r in rels:
             a, b = plates.get(r["from"]), plates.get(r["to"])
             if a is None or b is None:
                 continue
-            others = [p.inflate(self.px(6), self.px(6)) for vid, p in plates.items() if vid not in (r["from"], r["to"])]
+            others = [p.inflate(self.table.px(6), self.table.px(6)) for vid, p in plates.items() if vid not in (r["from"], r["to"])]
             bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
-            out.append((r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.px(6), -self.px(6)))))
+            out.append((r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.table.px(6), -self.table.px(6)))))
         self._arrow_cache = (key, out)
         return out
 
     def draw_arrows(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
         """The relationships' arrows, drawn over the plates (an arrow never seems to end at
         a plate it passes), each with a dark edge and its head on its target's plate."""
-        status = {v["id"]: v.get("status") for v in self.view.get("villagers") or []}
+        status = {v["id"]: v.get("status") for v in self.table.view.get("villagers") or []}
         for r, path in self.arrow_paths(plates):
             inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
             colour = ALLY if r["kind"] == "ally" else ENEMY
@@ -442,11 +467,11 @@ class VillagePanel:
             self._arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")))
 
     def _arrow_path(self, surface: pygame.Surface, path: list, colour, dashed: bool, both: bool) -> None:
-        width = max(2, self.px(4))
+        width = max(2, self.table.px(4))
         edge = (30, 24, 18)
         segments = list(zip(path, path[1:]))
         if dashed:
-            dash, gap = max(6, self.px(14)), max(4, self.px(10))
+            dash, gap = max(6, self.table.px(14)), max(4, self.table.px(10))
             pieces, run, on = [], 0.0, True
             for p, q in segments:
                 seg = math.dist(p, q)
@@ -471,7 +496,7 @@ class VillagePanel:
                 pygame.draw.line(surface, edge, p, q, width + 2)
             for p, q in pieces:
                 pygame.draw.line(surface, colour, p, q, width)
-        head = max(8, self.px(18))
+        head = max(8, self.table.px(18))
         ends = [(path[-1], path[-2] if len(path) > 1 else path[0])]
         if both:
             ends.append((path[0], path[1] if len(path) > 1 else path[-1]))
@@ -486,7 +511,7 @@ class VillagePanel:
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
-        c = self.view.get("conflict") or {}
+        c = self.table.view.get("conflict") or {}
         marks: dict[str, dict] = {}
         for vid in c.get("present") or []:
             marks.setdefault(vid, {})["present"] = True
@@ -497,7 +522,7 @@ class VillagePanel:
         for vid, info in (c.get("npc_sides") or {}).items():
             if info.get("side"):
                 marks.setdefault(vid, {})["side"] = info["side"]
-        names = {p["seat"]: p.get("villager") for p in self.view.get("players") or []}
+        names = {p["seat"]: p.get("villager") for p in self.table.view.get("players") or []}
         for seat, side in (c.get("sides") or {}).items():
             vid = names.get(int(seat))
             if vid:
@@ -506,8 +531,8 @@ class VillagePanel:
 
     def draw_plates(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], skip: str | None = None) -> None:
         marks = self.plate_marks()
-        players = {p["seat"]: p for p in self.view.get("players") or []}
-        for v in self.view.get("villagers") or []:
+        players = {p["seat"]: p for p in self.table.view.get("players") or []}
+        for v in self.table.view.get("villagers") or []:
             if v["id"] == skip:
                 continue
             r = plates.get(v["id"])
@@ -517,7 +542,7 @@ class VillagePanel:
     def plate_image(self, v: dict, size: tuple[int, int], mark: dict, players: dict) -> pygame.Surface:
         key = (v["id"], v["name"], v["standing"], v["status"], v.get("controlled_by"), len(v.get("facts") or []),
                tuple(sorted(mark.items())), size, self.names_key())
-        cache = self.__dict__.setdefault("_plate_cache", {})
+        cache = self._plate_cache
         img = cache.get(key)
         if img is not None:
             return img
@@ -552,7 +577,7 @@ class VillagePanel:
             y += get_font(size, bold=True).get_linesize()
         y2 = y + max(1, h // 40)
         if owner is not None:
-            tag_text = self.source.players[owner] if owner < len(self.source.players) else "?"
+            tag_text = self.table.source.players[owner] if owner < len(self.table.source.players) else "?"
             tag = render_text(tag_text, small, (30, 24, 18), bold=True)
             box = pygame.Rect(pad, y2, min(room, tag.get_width() + 12), tag.get_height() + 2)
             pygame.draw.rect(img, seat_colour(owner), box, border_radius=box.h // 2)
@@ -579,19 +604,19 @@ class VillagePanel:
         return img
 
     def names_key(self) -> tuple:
-        return tuple(self.source.players)
+        return tuple(self.table.source.players)
 
     def draw_plate(self, surface: pygame.Surface, v: dict, r: pygame.Rect, mark: dict, players: dict) -> None:
         if mark.get("present"):
-            ring = r.inflate(self.px(10), self.px(10))
+            ring = r.inflate(self.table.px(10), self.table.px(10))
             col = PRESENT_RING
             if mark.get("actor"):
                 col = (120, 200, 255)
             if mark.get("target"):
                 col = (240, 110, 90)
-            pygame.draw.rect(surface, col, ring, max(2, self.px(5)), border_radius=max(6, r.h // 5))
+            pygame.draw.rect(surface, col, ring, max(2, self.table.px(5)), border_radius=max(6, r.h // 5))
         elif mark.get("target"):
-            pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
+            pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.table.px(8), self.table.px(8)), max(2, self.table.px(4)),
                              border_radius=max(6, r.h // 5))
         surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
         # the name, read whole on its plate (text-fit checks)
@@ -603,47 +628,47 @@ class VillagePanel:
         shown = " ".join(lines)
         if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
             shown = v["name"]  # a word cut with a hyphen is still shown whole
-        self.note_text("plate", v["name"], shown, rects, r)
-        for picked in (self.__dict__.get("picked_plates") or ()):
+        self.table.note_text("plate", v["name"], shown, rects, r)
+        for picked in (self.table.picked_plates or ()):
             if picked == v["id"]:
-                pygame.draw.rect(surface, theme.SELECT, r.inflate(self.px(14), self.px(14)), max(2, self.px(4)),
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(self.table.px(14), self.table.px(14)), max(2, self.table.px(4)),
                                  border_radius=max(6, r.h // 5))
 
     def draw_facts_popup(self, surface: pygame.Surface, vid: str) -> None:
         """A villager's facts beside its plate; each row may be dragged onto a side."""
         plates = self.plate_rects()
         r = plates.get(vid)
-        v = next((x for x in self.view.get("villagers") or [] if x["id"] == vid), None)
+        v = next((x for x in self.table.view.get("villagers") or [] if x["id"] == vid), None)
         if r is None or v is None:
             return
-        facts = self.view.get("facts") or {}
+        facts = self.table.view.get("facts") or {}
         rows = [(fid, facts[fid]["text"]) for fid in v.get("facts") or [] if fid in facts]
-        size = max(12, self.px(18))
+        size = max(12, self.table.px(18))
         font = get_font(size)
-        width = max(self.px(360), min(self.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.px(40)))
-        wrapped = [(fid, wrap_text(t, font, width - self.px(28))) for fid, t in rows]
+        width = max(self.table.px(360), min(self.table.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.table.px(40)))
+        wrapped = [(fid, wrap_text(t, font, width - self.table.px(28))) for fid, t in rows]
         line = font.get_linesize()
-        height = self.px(40) + sum(len(lines) * line + self.px(8) for _, lines in wrapped) + (line if not rows else 0)
-        box = pygame.Rect(r.right + self.px(10), r.y, width, height)
+        height = self.table.px(40) + sum(len(lines) * line + self.table.px(8) for _, lines in wrapped) + (line if not rows else 0)
+        box = pygame.Rect(r.right + self.table.px(10), r.y, width, height)
         screen = self.map_rect()
         if box.right > screen.right:
-            box.right = r.x - self.px(10)
-        box.clamp_ip(pygame.Rect(0, 0, *self.size))
-        pygame.draw.rect(surface, (246, 236, 212), box, border_radius=self.px(10))
-        pygame.draw.rect(surface, PLATE_EDGE, box, max(2, self.px(3)), border_radius=self.px(10))
+            box.right = r.x - self.table.px(10)
+        box.clamp_ip(pygame.Rect(0, 0, *self.table.size))
+        pygame.draw.rect(surface, (246, 236, 212), box, border_radius=self.table.px(10))
+        pygame.draw.rect(surface, PLATE_EDGE, box, max(2, self.table.px(3)), border_radius=self.table.px(10))
         head = text(f"{v['name']} — standing {v['standing']}", size, INK, bold=True)
-        surface.blit(head, (box.x + self.px(12), box.y + self.px(8)))
+        surface.blit(head, (box.x + self.table.px(12), box.y + self.table.px(8)))
         self.fact_rows = []
-        y = box.y + self.px(14) + head.get_height()
+        y = box.y + self.table.px(14) + head.get_height()
         if not rows:
-            surface.blit(text("No facts yet.", size, INK_SOFT), (box.x + self.px(12), y))
+            surface.blit(text("No facts yet.", size, INK_SOFT), (box.x + self.table.px(12), y))
         for fid, lines in wrapped:
-            row = pygame.Rect(box.x + self.px(6), y - self.px(3), box.w - self.px(12), len(lines) * line + self.px(6))
-            if row.collidepoint(self.pointer):
-                pygame.draw.rect(surface, (232, 214, 170), row, border_radius=self.px(6))
+            row = pygame.Rect(box.x + self.table.px(6), y - self.table.px(3), box.w - self.table.px(12), len(lines) * line + self.table.px(6))
+            if row.collidepoint(self.table.pointer):
+                pygame.draw.rect(surface, (232, 214, 170), row, border_radius=self.table.px(6))
             for i, part in enumerate(lines):
-                surface.blit(text(("• " if i == 0 else "  ") + part, size, INK), (box.x + self.px(12), y))
+                surface.blit(text(("• " if i == 0 else "  ") + part, size, INK), (box.x + self.table.px(12), y))
                 y += line
-            y += self.px(8)
+            y += self.table.px(8)
             self.fact_rows.append((fid, row))
         self.popup_box = box
