@@ -1,5 +1,5 @@
 """The conflict panel (docs/rules/malleus.md §3.3-§3.7): the declaration, the scene, both sides' live
-bonuses with every term shown (standing + floor(pool / 3) + facts, R10), the pending
+bonuses with every term shown (standing + floor(pool / 3) + facts; docs/rules/malleus.md §6 R10), the pending
 citations, the dice (3d6, animated) against the target number, and the outcome. Between
 conflicts the same zone shows where the story stands (round, turn, building progress).
 
@@ -16,6 +16,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import (
     AGAINST_COLOUR, FOR_COLOUR, KIND_TITLES, STEP_WORDS, Names, conflict_title, seat_colour,
 )
+from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import panel, text
 
 DICE_SECONDS = 0.45
@@ -32,6 +33,7 @@ class ConflictPanel:
         self.dice_anim: dict | None = None
         self._columns: dict[str, pygame.Rect] = {}
         self._fact_hover: list[tuple[pygame.Rect, str]] = []
+        self.picture = Picture()  # the zone as last painted (picture.py)
 
     def conflict_rect(self) -> pygame.Rect:
         return pygame.Rect(self.table.rects.get("conflict") or (0, 0, 10, 10))
@@ -90,6 +92,22 @@ class ConflictPanel:
         return list(real) if real is not None else None
 
     # ------------------------------------------------------------------- drawing ----
+    #: the parts of the view the zone shows
+    KEY_PARTS = ("conflict", "phase", "round", "step", "turn", "building", "participants", "choosing", "players",
+                 "collect", "turn_order", "bribery", "winners", "scenes", "villagers", "facts", "stereotypes")
+
+    def draw_zone(self, surface: pygame.Surface) -> None:
+        """The zone on the table's static part: blitted back from its picture while nothing
+        it shows changed; painted each time while dice fall or a fact is carried over it."""
+        t = self.table
+        key = None
+        if not self.dice_running() and t.fact_drag is None:
+            c = t.view.get("conflict")
+            key = (t.size, tuple(self.conflict_rect()), [t.view.get(k) for k in self.KEY_PARTS],
+                   tuple(t.source.players), self.citers(c.get("id")) if c else None,
+                   [(b.name, b.label) for b in t.bar.panel_buttons])
+        self.picture.draw(t, surface, self.conflict_rect(), key, self.draw_conflict_zone, t.bar.panel_buttons)
+
     def draw_conflict_zone(self, surface: pygame.Surface) -> None:
         r = self.conflict_rect()
         panel(surface, r, alpha=235)
@@ -177,7 +195,7 @@ class ConflictPanel:
                                                      r.bottom - pad - max(y + self.table.px(8), r.bottom - self.table.px(150))))
 
     def draw_players_strip(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Every player: villager, personal gain (public, R33), cards in hand, forfeit."""
+        """Every player: villager, personal gain (public: docs/rules/malleus.md §6 R33), cards in hand, forfeit."""
         n = self.table.names()
         size = max(12, self.table.px(18))
         line = get_font(size).get_linesize()

@@ -432,7 +432,7 @@ class FlowsPanel:
         return out
 
     def prompt_card(self, card: str) -> None:
-        """A card from the hand, any time (R24): its target, then openly or in secret."""
+        """A card from the hand, any time (docs/rules/malleus.md §6 R24): its target, then openly or in secret."""
         plays = self.table.actions.card_plays().get(card) or []
         seat = self.table.me()
         options = []

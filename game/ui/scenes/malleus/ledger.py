@@ -16,6 +16,7 @@ from game.rules.malleus import card_info, envy_words
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import card_name, seat_colour
+from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import panel, text
 
 
@@ -29,6 +30,7 @@ class LedgerPanel:
         self.tab_rects: list[tuple[str, pygame.Rect]] = []
         self.ledger_scroll = 0
         self.ledger_fact_rows: list[tuple[str, pygame.Rect]] = []
+        self.picture = Picture()  # the zone as last painted (picture.py)
 
     def ledger_rect(self) -> pygame.Rect:
         return pygame.Rect(self.table.rects.get("ledger") or (0, 0, 10, 10))
@@ -48,6 +50,19 @@ class LedgerPanel:
         if tab not in tabs:
             tab = "prevot" if "prevot" in tabs else "mine" if "mine" in tabs else "ledger"
         return tab
+
+    #: the parts of the view the zone shows
+    KEY_PARTS = ("facts", "general_ledger", "stereotypes", "players", "you", "prevot_screen", "phase", "villagers",
+                 "relationships")
+
+    def draw_zone(self, surface: pygame.Surface) -> None:
+        """The zone on the table's static part, blitted back from its picture while nothing
+        it shows changed (the tab, its scroll, the view's parts, the buttons it places)."""
+        t = self.table
+        key = (t.size, tuple(self.ledger_rect()), self.current_tab(), self.ledger_scroll,
+               [t.view.get(k) for k in self.KEY_PARTS], tuple(t.source.players),
+               [(b.name, b.label) for b in t.bar.panel_buttons])
+        self.picture.draw(t, surface, self.ledger_rect(), key, self.draw_ledger_zone, t.bar.panel_buttons)
 
     def draw_ledger_zone(self, surface: pygame.Surface) -> None:
         r = self.ledger_rect()

@@ -1,5 +1,5 @@
 """The end-of-round report (docs/rules/malleus.md §3.11): executions, each player's personal gain this
-round (public, R33) and, for the seat on screen, its own arithmetic (vendetta baseline →
+round (public: §6 R33) and, for the seat on screen, its own arithmetic (vendetta baseline →
 standing, lost, floor ÷ 3; +3 executed target; +6 executed envy holder). It appears when
 the round's rewards arrive and closes with OK, Enter or Esc.
 """

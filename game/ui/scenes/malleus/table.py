@@ -54,6 +54,7 @@ from game.ui.scenes.malleus.flows import FlowsPanel
 from game.ui.scenes.malleus.forms import FormHost
 from game.ui.scenes.malleus.guide import draw_guide, guide_for
 from game.ui.scenes.malleus.ledger import LedgerPanel
+from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.malleus.rounds import RoundsPanel
 from game.ui.scenes.malleus.village import VillagePanel
 from game.ui.scenes.table_base import Rect, TableScene, fit_text, scale_design_rects, text
@@ -93,6 +94,8 @@ class MalleusTableScene(TableScene):
         self.frame_seat: int | None = None
         self.frame_location: str | None = None
         self.fact_drag: dict | None = None  # a fact carried from a plate's facts or the ledger to a side
+        self.guide_picture = Picture()  # the guide panel as last painted (picture.py)
+        self._static_painted: pygame.Surface | None = None  # the static surface the zones were painted on
         super().__init__(app, source)
 
     # ------------------------------------------------------- the panels' interface --
@@ -231,18 +234,22 @@ class MalleusTableScene(TableScene):
 
     # ------------------------------------------------------------------ drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.FELT_DARK)
-        self.draw_guide_zone(surface)
+        if surface is not self._static_painted:  # a new surface: every zone is painted from nothing
+            surface.fill(theme.FELT_DARK)
+            self._static_painted = surface
         self.village.draw_map(surface)
-        self.conflict.draw_conflict_zone(surface)
-        self.ledger.draw_ledger_zone(surface)
+        self.draw_guide_zone(surface)
+        self.conflict.draw_zone(surface)
+        self.ledger.draw_zone(surface)
 
     def guide(self):
         return guide_for(self.view, self.me(), self.names())
 
     def draw_guide_zone(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
-        draw_guide(self, surface, self.rects["guide"], self.guide(), bar.y)
+        guide, rect = self.guide(), pygame.Rect(self.rects["guide"])
+        self.guide_picture.draw(self, surface, rect, (self.size, tuple(rect), guide, bar.y),
+                                lambda s: draw_guide(self, s, rect, guide, bar.y))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.frame_seat is not None:  # where the scene being framed takes place

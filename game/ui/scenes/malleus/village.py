@@ -11,7 +11,6 @@ two heads.
 from __future__ import annotations
 
 import logging
-import math
 from typing import Any
 
 import pygame
@@ -20,10 +19,12 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.layout import load_village
 from game.ui.scenes.malleus.common import (
-    ALLY, ENEMY, EXECUTED, FIELD, FIELD_LINE, FOR_COLOUR, AGAINST_COLOUR, GRASS, GRASS_DARK, INK, INK_SOFT,
-    PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, RIVER, ROAD, ROOF, SENTENCED, STONE, WALL, WOOD, seat_colour,
+    ALLY, ENEMY, EXECUTED, FOR_COLOUR, AGAINST_COLOUR, INK, INK_SOFT,
+    PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, SENTENCED, seat_colour,
 )
+from game.ui.scenes.malleus.map_art import draw_arrow_path, paint_backdrop
 from game.ui.scenes.malleus.mapping import find_spot, route
+from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import text
 from game.ui.session import save_ui_state
 
@@ -59,6 +60,7 @@ class VillagePanel:
         self.popup_box: pygame.Rect | None = None
         self.fact_rows: list[tuple[str, pygame.Rect]] = []
         self.plate_drag: dict | None = None
+        self.picture = Picture()  # the map as last painted (picture.py)
 
     # ------------------------------------------------------------------ geometry --
     def map_rect(self) -> pygame.Rect:
@@ -277,13 +279,41 @@ class VillagePanel:
         """The zones changed: the backdrop and the plates are painted again."""
         self._backdrop = None
         self._plate_cache = {}
+        self.picture.forget()
+
+    def map_key(self) -> tuple:
+        """Everything the map's picture shows (picture.py): the villagers, their views and
+        places, who is in the scene and on which side, the arrangement, the plates picked
+        while framing, the players' names, the zone and the window's size."""
+        t = self.table
+        view = t.view
+        c = view.get("conflict") or {}
+        return (t.size, tuple(self.map_rect()), view.get("villagers"), view.get("relationships"), view.get("scenes"),
+                [c.get(k) for k in ("present", "actor_villager", "target", "npc_sides", "sides", "scene")],
+                [(p.get("seat"), p.get("villager")) for p in view.get("players") or []], dict(self.arrangement),
+                tuple(t.picked_plates), tuple(t.source.players))
 
     def draw_map(self, surface: pygame.Surface) -> None:
         """The map as it stands: the backdrop, the open scene's place, the places' names,
-        the plates and the arrows between them."""
+        the plates and the arrows between them; left as it is on the static picture while
+        nothing it shows changed."""
+        plates = self.plate_rects()  # a villager without a spot gets one first (the key holds it)
+        self.picture.draw(self.table, surface, self.map_area(), self.map_key(), lambda s: self.paint_map(s, plates))
+
+    def map_area(self) -> pygame.Rect:
+        """The part of the table the map paints: its zone and the margin a ring round a
+        plate at its edge reaches into, short of the zones beside it."""
+        margin = 2 * self.table.px(8)
+        area = self.map_rect().inflate(margin, margin)
+        for name in ("guide", "conflict", "ledger"):
+            zone = self.table.rects.get(name)
+            if zone is not None and area.colliderect(zone):
+                area.width = max(0, pygame.Rect(zone).x - area.x)
+        return area
+
+    def paint_map(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
         self.draw_backdrop(surface)
         self.draw_scene_place(surface)
-        plates = self.plate_rects()
         self.draw_place_labels(surface, plates, under=True)
         self.draw_plates(surface, plates)
         self.draw_arrows(surface, plates)
@@ -294,7 +324,7 @@ class VillagePanel:
         key = (m.size, self.table.size)
         cache = self._backdrop
         if cache is None or cache[0] != key:
-            cache = (key, self._paint_backdrop(m))
+            cache = (key, paint_backdrop(self.village(), m, self.design_to_screen, self.table.px))
             self._backdrop = cache
         surface.blit(cache[1], m.topleft)
         size = self.label_size()
@@ -302,94 +332,6 @@ class VillagePanel:
             words = get_font(size, bold=True).size(name)
             self.table.note_text("place", name, name, [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2,
                                                                                  r.centery - words[1] // 2)], m)
-
-    def _paint_backdrop(self, m: pygame.Rect) -> pygame.Surface:
-        surf = pygame.Surface(m.size).convert()
-        surf.fill(GRASS)
-        # a little texture: darker tufts in a fixed pattern
-        for i in range(0, m.w * m.h // 900):
-            x = (i * 97) % max(1, m.w)
-            y = (i * 61 + (i // 7) * 13) % max(1, m.h)
-            surf.fill(GRASS_DARK, (x, y, 2, 2))
-        v = self.village()
-        if v is None:
-            return surf
-
-        def pt(x: float, y: float) -> tuple[int, int]:
-            sx, sy = self.design_to_screen(x, y)
-            return sx - m.x, sy - m.y
-
-        width = max(2, self.table.px(14))
-        for shape in v.scenery:
-            pts = [pt(x, y) for x, y in shape.points]
-            x, y, w, h = shape.rect
-            r = pygame.Rect(pt(x, y), (max(2, self.table.px(w)), max(2, self.table.px(h))))
-            k = shape.kind
-            if k == "field" and len(pts) >= 3:
-                pygame.draw.polygon(surf, FIELD, pts)
-                step = max(4, self.table.px(16))
-                box = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
-                clip = surf.get_clip()
-                surf.set_clip(box)
-                mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
-                for yy in range(box.y, box.bottom, step):
-                    for xx in range(box.x, box.right, 3):
-                        if 0 <= xx < surf.get_width() and 0 <= yy < surf.get_height() and mask.get_at((xx, yy)).a:
-                            surf.fill(FIELD_LINE, (xx, yy, 2, 1))
-                surf.set_clip(clip)
-            elif k == "river" and len(pts) >= 3:
-                pygame.draw.polygon(surf, RIVER, pts)
-                pygame.draw.polygon(surf, (60, 92, 118), pts, max(1, self.table.px(3)))
-            elif k == "road" and len(pts) >= 2:
-                pygame.draw.lines(surf, ROAD, False, pts, width)
-                for p in pts:
-                    pygame.draw.circle(surf, ROAD, p, width // 2)
-            elif k == "wood":
-                pygame.draw.ellipse(surf, WOOD, r)
-                pygame.draw.ellipse(surf, (40, 64, 38), r.inflate(-r.w // 3, -r.h // 3))
-            elif k == "well":
-                pygame.draw.ellipse(surf, STONE, r)
-                pygame.draw.ellipse(surf, RIVER, r.inflate(-r.w // 2, -r.h // 2))
-            elif k == "bridge":
-                pygame.draw.rect(surf, (120, 96, 70), r, border_radius=max(1, self.table.px(6)))
-                pygame.draw.rect(surf, (90, 70, 50), r, max(1, self.table.px(3)), border_radius=max(1, self.table.px(6)))
-            elif k == "graves":
-                pygame.draw.rect(surf, (96, 112, 76), r)
-                for i in range(6):
-                    gx = r.x + (i % 3 + 1) * r.w // 4
-                    gy = r.y + (i // 3 + 1) * r.h // 3
-                    pygame.draw.line(surf, STONE, (gx, gy - self.table.px(8)), (gx, gy + self.table.px(6)), max(1, self.table.px(3)))
-                    pygame.draw.line(surf, STONE, (gx - self.table.px(5), gy - self.table.px(3)), (gx + self.table.px(5), gy - self.table.px(3)),
-                                     max(1, self.table.px(3)))
-            elif k == "cross":
-                pygame.draw.line(surf, STONE, r.midtop, r.midbottom, max(1, self.table.px(4)))
-                pygame.draw.line(surf, STONE, (r.x, r.y + r.h // 3), (r.right, r.y + r.h // 3), max(1, self.table.px(4)))
-            elif k == "market":
-                pygame.draw.rect(surf, (170, 120, 70), r)
-                pygame.draw.rect(surf, (200, 180, 120), r.inflate(-4, -4))
-            else:  # buildings: walls and a roof
-                wall = STONE if k in ("church", "chateau", "hall") else WALL
-                pygame.draw.rect(surf, wall, r)
-                roof = r.copy()
-                roof.h = max(2, r.h * 2 // 5)
-                pygame.draw.rect(surf, ROOF if k != "church" else (96, 84, 92), roof)
-                pygame.draw.rect(surf, (70, 54, 40), r, max(1, self.table.px(2)))
-                if k == "church":
-                    tower = pygame.Rect(0, 0, max(4, r.w // 3), r.h // 2)
-                    tower.midbottom = (r.centerx, r.y + r.h // 3)
-                    pygame.draw.rect(surf, STONE, tower)
-                    pygame.draw.polygon(surf, (96, 84, 92), [tower.topleft, tower.topright,
-                                                             (tower.centerx, tower.y - tower.w)])
-                if k == "mill":
-                    c = (r.right + self.table.px(6), r.centery)
-                    rad = max(3, r.h // 2)
-                    pygame.draw.circle(surf, (110, 86, 60), c, rad, max(1, self.table.px(4)))
-                    for a in range(0, 360, 45):
-                        pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
-                                                                    c[1] + int(rad * math.sin(math.radians(a)))), 2)
-        pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, self.table.px(3)))
-        return surf
 
     def label_images(self) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """Each place's name on its dark backing, ready to blit (remembered per size)."""
@@ -464,50 +406,8 @@ class VillagePanel:
             colour = ALLY if r["kind"] == "ally" else ENEMY
             if inert:
                 colour = (120, 116, 110)
-            self._arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")))
-
-    def _arrow_path(self, surface: pygame.Surface, path: list, colour, dashed: bool, both: bool) -> None:
-        width = max(2, self.table.px(4))
-        edge = (30, 24, 18)
-        segments = list(zip(path, path[1:]))
-        if dashed:
-            dash, gap = max(6, self.table.px(14)), max(4, self.table.px(10))
-            pieces, run, on = [], 0.0, True
-            for p, q in segments:
-                seg = math.dist(p, q)
-                t = 0.0
-                while t < seg:
-                    left = (dash if on else gap) - run
-                    t2 = min(seg, t + left)
-                    if on:
-                        pieces.append(((p[0] + (q[0] - p[0]) * t / seg, p[1] + (q[1] - p[1]) * t / seg),
-                                       (p[0] + (q[0] - p[0]) * t2 / seg, p[1] + (q[1] - p[1]) * t2 / seg)))
-                    run += t2 - t
-                    if run >= (dash if on else gap) - 1e-6:
-                        run, on = 0.0, not on
-                    t = t2
-        else:
-            pieces = [(path[0], path[-1])] if len(path) == 2 else None
-        if pieces is None:
-            pygame.draw.lines(surface, edge, False, path, width + 2)
-            pygame.draw.lines(surface, colour, False, path, width)
-        else:
-            for p, q in pieces:
-                pygame.draw.line(surface, edge, p, q, width + 2)
-            for p, q in pieces:
-                pygame.draw.line(surface, colour, p, q, width)
-        head = max(8, self.table.px(18))
-        ends = [(path[-1], path[-2] if len(path) > 1 else path[0])]
-        if both:
-            ends.append((path[0], path[1] if len(path) > 1 else path[-1]))
-        for tip, before in ends:
-            dx, dy = tip[0] - before[0], tip[1] - before[1]
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
-            left = (tip[0] - ux * head - uy * head * 0.5, tip[1] - uy * head + ux * head * 0.5)
-            right = (tip[0] - ux * head + uy * head * 0.5, tip[1] - uy * head - ux * head * 0.5)
-            pygame.draw.polygon(surface, colour, [tip, left, right])
-            pygame.draw.polygon(surface, edge, [tip, left, right], 1)
+            draw_arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")),
+                            px=self.table.px)
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
