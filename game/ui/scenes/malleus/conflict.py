@@ -97,7 +97,7 @@ class ConflictPanel:
                  "collect", "turn_order", "bribery", "winners", "scenes", "villagers", "facts", "stereotypes")
 
     def draw_zone(self, surface: pygame.Surface) -> None:
-        """The zone on the table's static part: blitted back from its picture while nothing
+        """The zone on the table's static part: left as it is while nothing
         it shows changed; painted each time while dice fall or a fact is carried over it."""
         t = self.table
         key = None

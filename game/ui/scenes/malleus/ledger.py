@@ -56,7 +56,7 @@ class LedgerPanel:
                  "relationships")
 
     def draw_zone(self, surface: pygame.Surface) -> None:
-        """The zone on the table's static part, blitted back from its picture while nothing
+        """The zone on the table's static part, left as it is while nothing
         it shows changed (the tab, its scroll, the view's parts, the buttons it places)."""
         t = self.table
         key = (t.size, tuple(self.ledger_rect()), self.current_tab(), self.ledger_scroll,
