@@ -6,11 +6,21 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from game.engine import new_match
 from game.ui.scenes import table_base
+from game.ui.scenes.table.panel import Ask, Owned, Panel
 from game.ui.scenes.table_base import TableScene
+from tests.ui.table_source import MatchTableSource, table_app
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 40_000
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
 
 
 def test_table_base_and_its_panels_stay_under_40_kb():  # STYLE.md
@@ -34,14 +44,22 @@ def test_every_name_imported_from_table_base_is_still_there():
     assert not [n for n in sorted(names) if not hasattr(table_base, n)]
 
 
-def test_the_table_scene_is_wired_from_its_panels():
-    panels = {k.__module__ for k in TableScene.__mro__ if k.__module__.startswith("game.ui.scenes.table.")}
-    assert {f"game.ui.scenes.table.{m}" for m in ("controls", "hand", "zoom", "prompts", "banner", "log",
-                                                  "connection", "sound", "text_fit")} <= panels
-    # each method is defined in exactly one place along the chain (no panel hides another)
-    seen: dict[str, str] = {}
-    for klass in TableScene.__mro__[:-2]:  # up to Scene, object
-        for name, value in vars(klass).items():
-            if callable(value) and not name.startswith("__"):
-                assert name not in seen, (name, seen.get(name), klass.__name__)
-                seen[name] = klass.__name__
+def test_the_table_scene_owns_its_panels_instead_of_mixing_them_in(app):
+    """A table owns its panels: objects with their own state, made by the table, not
+    classes in its chain sharing one ``self``."""
+    chain = [k for k in TableScene.__mro__ if k.__module__.startswith("game.ui.scenes.table.")]
+    assert not chain, [k.__name__ for k in chain]
+    scene = TableScene(app, MatchTableSource(new_match("hammer", ["A", "B", "C"], seed=1)))
+    panels = {name: value for name, value in vars(scene).items() if isinstance(value, Panel)}
+    assert {type(p).__module__.rsplit(".", 1)[1] for p in panels.values()} >= {
+        "controls", "hand", "zoom", "prompts", "banner", "buttons", "log", "help", "connection", "sound", "text_fit"}
+    assert all(p.table is scene for p in panels.values())
+    # every name the table lends to a panel names a panel it owns and a thing that panel has
+    for name, value in vars(TableScene).items():
+        if isinstance(value, (Owned, Ask)):
+            assert value.panel in panels, name
+            assert hasattr(panels[value.panel], value.name), name
+    # each panel keeps its own state: two tables share none of it
+    other = TableScene(app, scene.source)
+    scene.zoom = ("card", "x")
+    assert other.zoom is None and scene.zoomer.zoom == ("card", "x")

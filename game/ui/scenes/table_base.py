@@ -1,5 +1,5 @@
-"""What every table scene shares (DESIGN D3, D6): the Hammer table and the Witch Trial
-courtroom both build on :class:`TableScene`.
+"""What every table scene shares (DESIGN D3, D6): each game's table builds on
+:class:`TableScene`.
 
 Contract with the rest of the UI:
 
@@ -17,48 +17,75 @@ Subclasses implement ``fallback_rects`` (zones used when the Tiled layout lacks 
 ``draw_table`` (the static part of the table: cached per revision and size),
 ``hand_cards`` / ``card_targets`` and the ``act_*`` hooks.
 
-The shared machinery is a package of panels (STYLE.md), each a mixin of
-:class:`TableScene` in ``game/ui/scenes/table/``: ``controls`` (mouse, keys, the Esc
-chain, ``locate``), ``hand`` (the fanned hand sprites), ``zoom``, ``prompts`` (Prompt,
-Pick, TableBanner and their drawing), ``banner`` (hint strip, buttons, thinking pill,
-targets, toasts, the held moments), ``log`` (game log, its header buttons, table menu,
-help overlay), ``connection`` (LAN pill, away notice), ``sound``, ``text_fit`` (text a
-player must read whole) and ``common`` (sizes, zones, targets, small drawing helpers).
-This module wires them into :class:`TableScene` (state, view handling, subclass hooks,
-animation, the frame's drawing order) and re-exports every name other modules import
-from it.
+A table OWNS its panels (``game/ui/scenes/table/``, each a
+:class:`~game.ui.scenes.table.panel.Panel` with its own state): ``controls`` (input:
+routed to the chooser, button, log or card it is for; the Esc chain; ``locate``),
+``hand_fan`` (the fanned hand sprites), ``zoomer`` (the card zoom and hover),
+``choosers`` (Prompt and Pick), ``lit`` (lit targets, what the pointer carries),
+``thinking_pill``, ``hints`` (the hint strip), ``toasts``, ``holds`` (the held
+moments), ``button_row`` (buttons, banner, menu button, focus), ``game_log``,
+``help_panel``, ``connection`` (LAN pill, away notice), ``sounds`` and ``notes``
+(text a player must read whole). This module holds the table's own state (the view,
+legal commands, zones, sprites, flights), the hooks a game fills in, animation and the
+frame's drawing order, and re-exports every name other modules import from it.
+
+The names game tables and tests have always used stay on :class:`TableScene`: state a
+panel keeps is an :class:`~game.ui.scenes.table.panel.Owned` attribute (``scene.zoom``
+is ``scene.zoomer.zoom``), a step a panel takes is an
+:class:`~game.ui.scenes.table.panel.Ask` method (``scene.draw_log`` is
+``scene.game_log.draw``) that a game may override; a panel calls such names through its
+table, so the override counts.
 """
 from __future__ import annotations
 
 import logging
-import math
 import time
 from typing import Any
 
 import pygame
 
 from game.ui.scene import Scene
-from game.ui.scenes.table.banner import BannerPanel
-from game.ui.scenes.table.connection import ConnectionPanel
-from game.ui.scenes.table.controls import ControlsPanel
-from game.ui.scenes.table.hand import HandPanel
-from game.ui.scenes.table.log import LogPanel
-from game.ui.scenes.table.prompts import PromptPanel
-from game.ui.scenes.table.sound import SoundPanel
-from game.ui.scenes.table.zoom import ZoomPanel
-from game.ui.sprites import CardSprite, DragDrop, Tween
-from game.ui.widgets import Banner, Button
-from game.ui.widgets import Toast as ToastWidget
+from game.ui.scenes.table.banner import HintStrip, Holds, LitTargets, Thinking, Toasts
+from game.ui.scenes.table.buttons import Buttons
 
 # Everything other modules import from here (``from game.ui.scenes.table_base import X``)
 # keeps working: the shared pieces live in game/ui/scenes/table/ and are re-exported.
 from game.ui.scenes.table.common import (  # noqa: F401 (re-exported)
-    DIM_SHADE, FLY_SECONDS, HOVER_RAISE, HOVER_ZOOM_SECONDS, MIN_TEXT, REPEATING_KEYS, THINKING_DOTS_PER_SECOND,
-    TOAST_SECONDS, FallbackArt, Flight, Rect, Target, named_in, panel, scale_design_rects, text, unique_targets,
-    zone_rects)
-from game.ui.scenes.table.prompts import Pick, Prompt, TableBanner  # noqa: F401 (re-exported)
-from game.ui.scenes.table.text_fit import TextBlock, TextFit, blit_text, fit_lines  # noqa: F401 (re-exported)
-from game.ui.widgets import fit_text  # noqa: F401 (re-exported)
+    DIM_SHADE,
+    FLY_SECONDS,
+    HOVER_RAISE,
+    HOVER_ZOOM_SECONDS,
+    MIN_TEXT,
+    REPEATING_KEYS,
+    THINKING_DOTS_PER_SECOND,
+    TOAST_SECONDS,
+    FallbackArt,
+    Flight,
+    Rect,
+    Target,
+    named_in,
+    panel,
+    scale_design_rects,
+    text,
+    unique_targets,
+    zone_rects,
+)
+from game.ui.scenes.table.connection import CONNECTION_LABELS, Connection
+from game.ui.scenes.table.controls import Controls
+from game.ui.scenes.table.hand import HandFan
+from game.ui.scenes.table.help import Help
+from game.ui.scenes.table.log import GameLog
+from game.ui.scenes.table.panel import Ask, Owned
+from game.ui.scenes.table.prompts import Choosers, Pick, Prompt, TableBanner  # noqa: F401 (re-exported)
+from game.ui.scenes.table.sound import Sounds
+from game.ui.scenes.table.text_fit import TextBlock, TextNotes, blit_text, fit_lines  # noqa: F401 (re-exported)
+from game.ui.scenes.table.zoom import Zoom
+from game.ui.sprites import CardSprite, DragDrop, Tween
+from game.ui.widgets import (
+    Banner,
+    Button,
+    fit_text,  # noqa: F401 (re-exported)
+)
 
 log = logging.getLogger(__name__)
 
@@ -80,23 +107,155 @@ def card_art():
 _ART: Any = None
 
 
-class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, LogPanel, ConnectionPanel,
-                 SoundPanel, TextFit, Scene):
-    """Shared table machinery. See the module docstring: this class holds the state, the
-    view handling, the hooks subclasses fill in, animation and the frame's drawing order;
-    each panel mixin (game/ui/scenes/table/) holds one part of the table."""
+class TableScene(Scene):
+    """Shared table machinery. See the module docstring: this class holds the view and
+    its handling, the hooks subclasses fill in, animation and the frame's drawing order;
+    its panels (game/ui/scenes/table/) each hold one part of the table."""
 
     game = ""
     #: zones the scene cannot do without (the layout test checks them for 3-5 players)
     REQUIRED_ZONES: tuple[str, ...] = ()
     #: what "No answers" says at a source that cannot ask every seat at once
     NO_ANSWERS_UNSUPPORTED = ""
+    CONNECTION_LABELS = CONNECTION_LABELS
+    PROMPT_KEEP_CLEAR = Choosers.PROMPT_KEEP_CLEAR
+    #: a "? Help" button at the right end of the log's header (a table with no other place for it)
+    HELP_IN_LOG = False
+    #: a colour the log panel always lies on (its picture is then made opaque over it, and
+    #: the per-frame blit needs no blending); None: translucent over whatever is under it
+    LOG_UNDER: tuple[int, int, int] | None = None
+
+    # -- state its panels keep (see the module docstring)
+    pointer = Owned("controls")
+    selected = Owned("controls")
+    valid_targets = Owned("controls")
+    target_cursor = Owned("controls")
+    hover_card = Owned("hand_fan")
+    _dim_faces = Owned("hand_fan", "dim_faces")
+    _raised_faces = Owned("hand_fan", "raised_faces")
+    zoom = Owned("zoomer")
+    zoom_sticky = Owned("zoomer")
+    zoom_at = Owned("zoomer")
+    zoom_dismissed = Owned("zoomer")
+    hover_key = Owned("zoomer")
+    hover_since = Owned("zoomer")
+    prompt = Owned("choosers")
+    pick = Owned("choosers")
+    message = Owned("hints")
+    short_messages = Owned("hints")
+    toast_widget = Owned("toasts")
+    last_error = Owned("toasts")
+    buttons = Owned("button_row")
+    banner = Owned("button_row")
+    menu_button = Owned("button_row")
+    focus = Owned("button_row")
+    _pressed_button = Owned("button_row", "pressed")
+    log_scroll = Owned("game_log")
+    _log_cache = Owned("game_log", "cache")
+    _log_blank = Owned("game_log", "blank")
+    _log_wrapped = Owned("game_log", "wrapped")
+    help_open = Owned("help_panel")
+    help_rect = Owned("help_panel")
+    standin_rect = Owned("connection")
+    text_boxes = Owned("notes", "boxes")
+    static_text = Owned("notes", "static")
+    _text_sink = Owned("notes", "sink")
+
+    # -- steps its panels take (a game may override them; see the module docstring)
+    locate = Ask("controls", "locate")
+    handle = Ask("controls", "handle")
+    on_move = Ask("controls", "on_move")
+    on_left_press = Ask("controls", "on_left_press")
+    on_left_release = Ask("controls", "on_left_release")
+    press_button = Ask("controls", "press_button")
+    select_card = Ask("controls", "select_card")
+    cancel_selection = Ask("controls", "cancel_selection")
+    close_topmost = Ask("controls", "close_topmost")
+    on_key = Ask("controls", "on_key")
+    rebuild_sprites = Ask("hand_fan", "rebuild")
+    lay_revealed_rows = Ask("hand_fan", "lay_revealed_rows")
+    fan = Ask("hand_fan", "fan")
+    draw_revealed_labels = Ask("hand_fan", "draw_revealed_labels")
+    add_revealed_sprites = Ask("hand_fan", "add_revealed_sprites")
+    hand_face = Ask("hand_fan", "face")
+    card_dimmed = Ask("hand_fan", "dimmed")
+    fan_row = Ask("hand_fan", "fan_row")
+    hand_sprites = Ask("hand_fan", "sprites")
+    update_hand_hover = Ask("hand_fan", "update_hover")
+    drop_hover = Ask("hand_fan", "drop_hover")
+    sprite_for = Ask("hand_fan", "sprite_for")
+    zoom_image = Ask("zoomer", "card_image")
+    zoom_allowed = Ask("zoomer", "allowed")
+    dismiss_zoom = Ask("zoomer", "dismiss")
+    hover_target_key = Ask("zoomer", "card_under")
+    on_right_press = Ask("zoomer", "right_press")
+    draw_zoom = Ask("zoomer", "draw")
+    draw_prompt = Ask("choosers", "draw_prompt")
+    draw_pick = Ask("choosers", "draw_pick")
+    choose_prompt = Ask("choosers", "choose_prompt")
+    cancel_prompt = Ask("choosers", "cancel_prompt")
+    prompt_keep_clear = Ask("choosers", "prompt_keep_clear")
+    prompt_box_at = Ask("choosers", "prompt_box_at")
+    draw_targets = Ask("lit", "draw")
+    draw_dragged = Ask("lit", "draw_dragged")
+    lifted_cards = Ask("lit", "lifted_cards")
+    draw_drop_hint = Ask("lit", "draw_drop_hint")
+    thinking_seat = Ask("thinking_pill", "seat")
+    draw_thinking = Ask("thinking_pill", "draw")
+    say = Ask("hints", "say")
+    draw_message = Ask("hints", "draw")
+    toast = Ask("toasts", "toast")
+    draw_toasts = Ask("toasts", "draw")
+    holding = Ask("holds", "holding")
+    moment_events = Ask("holds", "moment_events")
+    hold_message = Ask("holds", "hold_message")
+    release_hold = Ask("holds", "release")
+    draw_moment = Ask("holds", "draw_moment")
+    draw_hold = Ask("holds", "draw_hold")
+    all_buttons = Ask("button_row", "all")
+    fit_button = Ask("button_row", "fit_button")
+    make_menu_button = Ask("button_row", "make_menu_button")
+    draw_buttons = Ask("button_row", "draw")
+    draw_log = Ask("game_log", "draw")
+    log_lines = Ask("game_log", "log_lines")
+    log_picture = Ask("game_log", "log_picture")
+    scroll_log_picture = Ask("game_log", "scroll_log_picture")
+    draw_log_line = Ask("game_log", "draw_log_line")
+    draw_log_under = Ask("game_log", "draw_under")
+    help_button = Ask("help_panel", "help_button")
+    log_header_right = Ask("help_panel", "log_header_right")
+    draw_help_button = Ask("help_panel", "draw_help_button")
+    draw_help = Ask("help_panel", "draw")
+    shade_surface = Ask("help_panel", "shade_surface")
+    connection_status = Ask("connection", "connection_status")
+    connection_pill = Ask("connection", "connection_pill")
+    away_notice_layout = Ask("connection", "away_notice_layout")
+    draw_away_notice = Ask("connection", "draw_away_notice")
+    draw_connection = Ask("connection", "draw_connection")
+    sound_new_events = Ask("sounds", "new_events")
+    note_text = Ask("notes", "note")
+    text_blocks = Ask("notes", "blocks")
 
     @classmethod
     def zones_needed(cls, players: int) -> list[str]:
         return list(cls.REQUIRED_ZONES) + [f"seat_{k}" for k in range(players)]
 
     def __init__(self, app, source) -> None:
+        self.controls = Controls(self)
+        self.hand_fan = HandFan(self)
+        self.zoomer = Zoom(self)
+        self.choosers = Choosers(self)
+        self.lit = LitTargets(self)
+        self.thinking_pill = Thinking(self)
+        self.hints = HintStrip(self)
+        self.toasts = Toasts(self)
+        self.holds = Holds(self)
+        self.button_row = Buttons(self)
+        self.game_log = GameLog(self)
+        self.help_panel = Help(self)
+        self.connection = Connection(self)
+        self.sounds = Sounds(self)
+        self.notes = TextNotes(self)
         super().__init__(app)
         self.source = source
         self.anchor_seat = 0            # the seat drawn in seat_0 while nobody is behind the screen
@@ -109,49 +268,10 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         self.view: dict = {}
         self.legal_cmds: list[dict] = []
         self.log_events: list[dict] = []
-        self.log_scroll = 0           # lines scrolled up from the newest
-        self.toast_widget = ToastWidget(font_size=20)
-        self.last_error = ""
-        self.message = ""
-        self.zoom: tuple[str, Any] | None = None
-        self.zoom_sticky = False
-        self.zoom_at = (0, 0)        # where the zoom opened: it is drawn beside that point
-        #: the hover key whose zoom was closed by Esc or a click: it does not open again by
-        #: itself until the pointer has been on something else (QA 4: Esc moved the zoom)
-        self.zoom_dismissed: tuple[str, Any] | None = None
-        self.hover_card: str | None = None  # the hand card raised under the pointer
         self.playable: set[str] = set()     # strings named by some legal command (dimming)
-        self._dim_faces: dict[tuple, pygame.Surface] = {}
-        self._raised_faces: dict[tuple, pygame.Surface] = {}
-        #: every text block drawn last frame that must be read whole: (what, text, shown,
-        #: line rects, box); the text-fit test reads it (issue 9 item 5)
-        self.text_boxes: list[TextBlock] = []
-        self.static_text: dict[str, list[TextBlock]] = {}
-        #: shorter wordings of a long message, tried in order when it does not fit its strip
-        self.short_messages: dict[str, tuple[str, ...]] = {}
-        self._text_sink: list[TextBlock] | None = None
-        self.hover_key: tuple[str, Any] | None = None
-        self.hover_since = 0.0
-        self.pointer = (0, 0)
-        self.help_open = False
-        self.help_rect: pygame.Rect | None = None  # where a click opens the help
-        self.standin_rect: pygame.Rect | None = None  # LAN owner: "Bot now" for an away seat
-        self.prompt: Prompt | None = None
-        self.pick: Pick | None = None
-        self.buttons: list[Button] = []
-        self.banner: Banner | None = None
-        self.menu_button: Button | None = None   # the table menu (issue 9 item 2)
-        self.focus = -1              # keyboard focus over the buttons (Tab with no card picked)
         self.flights: list[Flight] = []
-        self.valid_targets: list[Target] = []
-        self.target_cursor = -1
-        self.selected: str | None = None   # card id picked by click or keyboard
-        self._pressed_button: Button | None = None
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
-        self._log_cache: tuple | None = None
-        self._log_blank: tuple | None = None
-        self._log_wrapped: dict[tuple, dict[int, list[str]]] = {}
 
     # ------------------------------------------------------------------ lifecycle --
     def enter(self) -> None:
@@ -165,7 +285,7 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
 
     def pause(self) -> None:
         self.drag.cancel()
-        self.hover_key, self.zoom, self.zoom_sticky = None, None, False
+        self.zoomer.forget()
 
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -206,14 +326,10 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         if old_view and not same_seat:
             # nothing of the previous seat's screen survives a change of seat (D3): not a
             # zoomed hand card, not the message about a move it tried
-            self.zoom, self.zoom_sticky, self.hover_key = None, False, None
-            self.toast_widget.hide()
-            self.last_error = ""
+            self.zoomer.forget()
+            self.toasts.forget()
             self.flights.clear()
-        self.buttons = self.make_buttons()
-        self.banner = self.make_banner()
-        self.menu_button = self.make_menu_button()
-        self.focus = -1
+        self.button_row.remake()
         self.rebuild_sprites(old_view if (changed and same_seat) else None)
         if changed:
             self.on_view_changed(old_view, self.view)
@@ -296,10 +412,6 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         """The public banner (windows, whose turn it is) or None."""
         return None
 
-    def all_buttons(self) -> list[Button]:
-        return (list(self.buttons) + (list(self.banner.buttons) if self.banner is not None else [])
-                + ([self.menu_button] if self.menu_button is not None else []))
-
     def status_message(self) -> str:
         return ""
 
@@ -315,12 +427,6 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         if bots_only and not self.view.get("over"):
             return "No hand is shown while the bots play."
         return "The screen shows no hand now \u2014 it is passed between players."
-
-    def say(self, message: str, *shorter: str) -> str:
-        """``message`` for the hint strip, with shorter wordings of it for a narrow window."""
-        if shorter:
-            self.short_messages[message] = shorter
-        return message
 
     def waiting_for(self, extra: str = "") -> str:
         """The hint while other seats act: who they are, or how many when names do not fit."""
@@ -357,6 +463,52 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
     def help_lines(self) -> list[str]:
         return []
 
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        """A click that hit no card, button or prompt."""
+
+    def drop_hint(self, card_id: str | None, target: Target) -> str:
+        """A few words saying what dropping ``card_id`` on ``target`` does ('' = none)."""
+        return ""
+
+    def draw_banner_extras(self, surface: pygame.Surface) -> None:
+        """Whatever a scene draws beside its banner (the announced card)."""
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        """At the game's end, the cards it kept hidden (other hands, a deck's top …), each
+        with where this table shows it face up: a game's table lays them out from the
+        view's ``revealed``. [] before the end (the key does not exist then)."""
+        return []
+
+    def dialog_open(self) -> bool:
+        """True while a dialog the table draws itself (not a :class:`Prompt`) is open over
+        it: no card zooms up over it."""
+        return False
+
+    def pick_zoom_keys(self) -> list[tuple[str, Any]]:
+        """Zoom keys of the open pick's targets worth a closer look (a card to take back)."""
+        return []
+
+    def log_under_key(self):
+        """The colour the log panel lies on when it is always the same (its picture is
+        then made opaque over it: no blending in every frame's blit); None: the panel
+        stays translucent over whatever is drawn under it."""
+        return self.LOG_UNDER
+
+    def open_menu(self) -> None:
+        """Resume, Rules, Settings, Save and leave, Quit."""
+        from game.ui.scenes.table_menu import TableMenuScene
+
+        self.app.scenes.push(TableMenuScene(self.app, self.source, table=self))
+
+    def leave_warning(self) -> str:
+        """What leaving the table would not keep, for the table menu ("" = nothing)."""
+        return ""
+
+    def play_sound(self, name: str) -> None:
+        from game.ui import sound
+
+        sound.play(name)
+
     # ------------------------------------------------------------------ flights ----
     @property
     def anim_factor(self) -> float:
@@ -371,13 +523,6 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         self.flights.append(Flight(image, Tween(start, end, duration * f, delay=delay * f), start))
 
     # ------------------------------------------------------------------ messages ----
-    def toast(self, message: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
-        self.last_error = message if error else self.last_error
-        self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS, edge=edge)
-        if error:
-            self.play_sound("refused")
-        self.dirty = True
-
     def submit(self, command: dict) -> bool:
         """Send ``command``; on refusal show the engine's message. True when applied."""
         try:
@@ -414,28 +559,9 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
                 self.dirty = True
         self.step_effects(dt)
         now = time.monotonic()
-        thinking = self.thinking_seat()
-        dots = None if thinking is None else (thinking, int(now * THINKING_DOTS_PER_SECOND) % 4)
-        if dots != self.__dict__.get("_dots_shown"):  # the "thinking…" pill counts its dots
-            self._dots_shown = dots
-            self.dirty = True
-        if self.toast_widget.showing:
-            self.toast_widget.update(dt)
-            if not self.toast_widget.showing:
-                self.dirty = True
-        if self.zoom is not None and not self.zoom_allowed(self.zoom):
-            self.zoom, self.zoom_sticky = None, False  # a chooser opened over it
-            self.dirty = True
-        if self.zoom is not None and not self.zoom_sticky and not self.drag.dragging:
-            under = self.hover_target_key(self.pointer)
-            if under != self.zoom:  # what it showed left from under the pointer (a move, QA 37)
-                self.zoom, self.hover_key, self.hover_since = None, under, now
-                self.dirty = True
-        if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
-                and self.hover_key != self.zoom_dismissed
-                and now - self.hover_since >= HOVER_ZOOM_SECONDS and self.zoom_allowed(self.hover_key)):
-            self.zoom, self.zoom_sticky, self.zoom_at = self.hover_key, False, self.pointer
-            self.dirty = True
+        self.thinking_pill.step(now)  # the "thinking…" pill counts its dots
+        self.toasts.step(dt)
+        self.zoomer.step(now)
 
     def step_effects(self, dt: float) -> None:
         pass
@@ -444,15 +570,8 @@ class TableScene(ControlsPanel, HandPanel, ZoomPanel, PromptPanel, BannerPanel, 
         """A card hovered long enough zooms by itself, and a bot's "thinking…" dots count
         three times a second: wake the idle app when either is due (no 60 fps redraws
         through a bot's pause)."""
-        due = None
-        if (self.hover_key is not None and self.zoom is None and not self.drag.dragging
-                and self.hover_key != self.zoom_dismissed and self.zoom_allowed(self.hover_key)):
-            due = max(0.0, HOVER_ZOOM_SECONDS - (time.monotonic() - self.hover_since))
-        if self.thinking_seat() is not None:
-            now = time.monotonic() * THINKING_DOTS_PER_SECOND
-            dots = (math.floor(now) + 1 - now) / THINKING_DOTS_PER_SECOND + 0.001
-            due = dots if due is None else min(due, dots)
-        return due
+        due = [t for t in (self.zoomer.next_wake(), self.thinking_pill.next_wake()) if t is not None]
+        return min(due) if due else None
 
     # ------------------------------------------------------------------- drawing ----
     def draw(self, surface: pygame.Surface) -> None:

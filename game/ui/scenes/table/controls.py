@@ -3,7 +3,6 @@ chain (close_topmost, then the table menu) and the keys; ``locate`` for tests an
 the smoke run."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -11,254 +10,259 @@ import pygame
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.scenes.table.common import REPEATING_KEYS
+from game.ui.scenes.table.panel import Panel
 from game.ui.sprites import CardSprite
 from game.ui.widgets import Button
 
 
-class ControlsPanel:
-    """Mouse and keyboard: drag and drop, clicks on cards, targets and buttons, the Esc
-    chain (close_topmost, then the table menu) and the keys; ``locate`` for tests and
-    the smoke run. Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+class Controls(Panel):
+    """Mouse and keyboard: the table's input goes here first and is routed to the panel
+    it is for (an open chooser, a button, the log, a card, a target); the Esc chain
+    (close_topmost, then the table menu) and the keys. It keeps where the pointer is
+    (``pointer``), the card picked by click or keyboard (``selected``), the targets lit
+    for it (``valid_targets``) and the keyboard's place among them (``target_cursor``).
+    Every step it takes is a table method (``on_move``, ``on_left_press`` …) that a
+    game table may override; ``locate`` for tests and the smoke run."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.pointer = (0, 0)
+        self.selected: str | None = None   # card id picked by click or keyboard
+        self.valid_targets: list = []
+        self.target_cursor = -1
 
     def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
         """Where ``kind``/``key`` is drawn now (centre), for the smoke run and tests:
         ("card", id), ("villager", id), ("button", key), ("prompt", index), ("announced",),
         ("discard",), ("deck",)."""
+        t = self.table
         if kind == "card":
-            s = self.sprite_for(key)
+            s = t.sprite_for(key)
             return s.rect.center if s is not None else None
         if kind == "button":
-            for b in self.all_buttons():
+            for b in t.all_buttons():
                 if b.name == key and b.visible:
                     return b.rect.center
             return None
         if kind == "prompt":
-            if self.prompt is None or not self.prompt.rects:
+            if t.prompt is None or not t.prompt.rects:
                 return None
-            if 0 <= key < len(self.prompt.rects):
-                return self.prompt.rects[key].center
+            if 0 <= key < len(t.prompt.rects):
+                return t.prompt.rects[key].center
             return None
-        r = self.target_rect((kind, key))
-        if r is None and kind in self.rects:
-            r = pygame.Rect(self.rects[kind])
+        r = t.target_rect((kind, key))
+        if r is None and kind in t.rects:
+            r = pygame.Rect(t.rects[kind])
         return r.center if r is not None else None
 
     def handle(self, event: InputEvent) -> None:
+        t = self.table
         if event.kind == uinput.MOVE:
-            self.on_move(event.pos)
+            t.on_move(event.pos)
         elif event.is_left_press:
             self.pointer = event.pos
-            self.on_left_press(event.pos)
+            t.on_left_press(event.pos)
         elif event.is_left_release:
             self.pointer = event.pos
-            self.on_left_release(event.pos)
+            t.on_left_release(event.pos)
         elif event.is_right_press:
-            self.on_right_press(event.pos)
+            t.on_right_press(event.pos)
         elif event.kind == uinput.WHEEL:
-            r = self.rects.get("log")
-            if r is not None and pygame.Rect(r).collidepoint(event.pos):
-                self.log_scroll = max(0, self.log_scroll + event.dy * 3)
-                self.dirty = True
+            if t.game_log.contains(event.pos):
+                t.game_log.wheel(event.dy)
         elif event.kind == uinput.KEY:
             if event.repeat and event.key not in REPEATING_KEYS:
                 return  # a held key acts once: a held Space ends one turn, not the next ones
-            self.on_key(event.key, event.mod)
+            t.on_key(event.key, event.mod)
 
     def on_move(self, pos: tuple[int, int]) -> None:
+        t = self.table
         self.pointer = pos
-        if self.drag.move(pos):
-            self.dirty = True
+        if t.drag.move(pos):
+            t.dirty = True
             return
-        self.update_hand_hover(pos)
-        key = self.hover_target_key(pos)
-        if key != self.hover_key:
-            self.hover_key = key
-            self.hover_since = time.monotonic()
-            self.zoom_dismissed = None  # on something else: hovering previews again
-            if self.zoom is not None and self.zoom != key:
-                # the pointer left what is zoomed: the zoom closes, right-click ones too
-                self.zoom, self.zoom_sticky = None, False
-            self.dirty = True
-        for b in self.all_buttons():
-            inside = b.enabled and b.rect.collidepoint(pos)
-            if inside != b.hover:
-                b.hover = inside
-                self.dirty = True
-        if self.prompt is not None or self.pick is not None:
-            self.dirty = True
+        t.update_hand_hover(pos)
+        t.zoomer.moved(pos)
+        t.button_row.hover(pos)
+        if t.prompt is not None or t.pick is not None:
+            t.dirty = True
 
     def on_left_press(self, pos: tuple[int, int]) -> None:
-        self.dirty = True
-        if self.holding():
-            self.release_hold()  # seen: the screen passes on
+        t = self.table
+        t.dirty = True
+        if t.holding():
+            t.release_hold()  # seen: the screen passes on
             return
-        if self.zoom is not None:  # a click closes the zoom and still does what it does
-            self.dismiss_zoom()
-        if self.help_open:
-            self.help_open = False
+        if t.zoom is not None:  # a click closes the zoom and still does what it does
+            t.dismiss_zoom()
+        if t.help_open:
+            t.help_open = False
             return
-        if self.help_rect is not None and self.help_rect.collidepoint(pos) and self.prompt is None:
-            self.help_open = True
+        if t.help_panel.contains(pos) and t.prompt is None:
+            t.help_open = True
             return
-        if self.standin_rect is not None and self.standin_rect.collidepoint(pos):
-            self.source.hand_to_bot()  # a LAN table's owner: a bot plays the away seat now
+        if t.connection.contains(pos):
+            t.source.hand_to_bot()  # a LAN table's owner: a bot plays the away seat now
             return
-        if self.prompt is not None:
-            p = self.prompt
+        if t.prompt is not None:
+            p = t.prompt
             for i, r in enumerate(p.rects):
                 if r.collidepoint(pos):
-                    self.choose_prompt(i)
+                    t.choose_prompt(i)
                     return
             if p.box is not None and not p.box.collidepoint(pos):
-                self.cancel_prompt()
+                t.cancel_prompt()
             return
-        for b in self.all_buttons():
-            if b.visible and b.rect.collidepoint(pos):
-                self._pressed_button = b
-                return
-        if self.pick is not None:
-            target = self.target_at(pos)
-            if target in self.pick.targets:
-                pick, self.pick = self.pick, None
+        button = t.button_row.at(pos)
+        if button is not None:
+            t.button_row.pressed = button
+            return
+        if t.pick is not None:
+            target = t.target_at(pos)
+            if target in t.pick.targets:
+                pick, t.pick = t.pick, None
                 pick.on_pick(target)
             return
-        sprite = self.drag.press(pos)
+        sprite = t.drag.press(pos)
         if sprite is not None and sprite.draggable:
-            self.valid_targets = self.targets_for(sprite.card_id)
+            self.valid_targets = t.targets_for(sprite.card_id)
             return
         # a click on a target with a selected card (click path)
         if self.selected is not None:
-            target = self.target_at(pos)
+            target = t.target_at(pos)
             if target is not None:
                 card = self.selected
-                self.cancel_selection()
-                self.act(card, target, pos)
+                t.cancel_selection()
+                t.act(card, target, pos)
                 return
-        self.on_table_click(pos)
-
-    def on_table_click(self, pos: tuple[int, int]) -> None:
-        """A click that hit no card, button or prompt."""
+        t.on_table_click(pos)
 
     def on_left_release(self, pos: tuple[int, int]) -> None:
-        button, self._pressed_button = self._pressed_button, None
+        t = self.table
+        button, t.button_row.pressed = t.button_row.pressed, None
         if button is not None:
             if button.rect.collidepoint(pos) and button.enabled:
-                self.press_button(button)
+                t.press_button(button)
             return
-        result = self.drag.release(pos)
+        result = t.drag.release(pos)
         if result is None:
             return
         how, sprite, at = result
-        self.dirty = True
-        self.drop_hover()  # the card let go of rests again; the next move raises what is under it
+        t.dirty = True
+        t.drop_hover()  # the card let go of rests again; the next move raises what is under it
         if how == "click":
             self.valid_targets = []
             if sprite.card_id == self.selected:
-                self.cancel_selection()
+                t.cancel_selection()
             else:
-                self.select_card(sprite.card_id)
+                t.select_card(sprite.card_id)
             return
-        target = self.target_at(at)
+        target = t.target_at(at)
         self.valid_targets = []
         if target is None:
-            self.drag.snap_back(sprite)
+            t.drag.snap_back(sprite)
             return
-        if not self.act(sprite.card_id, target, at):
-            self.drag.snap_back(sprite)
-        elif self.prompt is not None and self.prompt.avoid is None and sprite.alive():
-            self.prompt.avoid = sprite.rect.copy()  # the dropped card waits there for the answer
-            self.prompt.waiting = sprite
+        if not t.act(sprite.card_id, target, at):
+            t.drag.snap_back(sprite)
+        elif t.prompt is not None and t.prompt.avoid is None and sprite.alive():
+            t.prompt.avoid = sprite.rect.copy()  # the dropped card waits there for the answer
+            t.prompt.waiting = sprite
 
     def press_button(self, button: Button) -> None:
         """Run a button's action (mouse or keyboard), then re-read the view."""
-        self.cancel_selection()
+        t = self.table
+        t.cancel_selection()
         button.click()
-        self.sync()
-        self.dirty = True
+        t.sync()
+        t.dirty = True
 
     def select_card(self, card_id: str) -> None:
+        t = self.table
         self.selected = card_id
-        self.valid_targets = self.targets_for(card_id)
+        self.valid_targets = t.targets_for(card_id)
         self.target_cursor = 0 if self.valid_targets else -1
-        self.rebuild_sprites(None)
-        self.dirty = True
+        t.rebuild_sprites(None)
+        t.dirty = True
 
     def cancel_selection(self) -> None:
+        t = self.table
         if self.selected is not None:
             self.selected = None
-            self.rebuild_sprites(None)
+            t.rebuild_sprites(None)
         self.valid_targets, self.target_cursor = [], -1
-        self.dirty = True
+        t.dirty = True
 
     def close_topmost(self) -> bool:
         """Esc, in one place for every table: close the topmost thing open on it — the help,
         a zoom, a chooser (prompt or pick), a drag, a picked card — and say whether
         anything was open. Only when nothing was does Esc open the table menu (:meth:`open_menu`)."""
-        self.dirty = True
-        if self.help_open:
-            self.help_open = False
-        elif self.zoom is not None:
-            self.dismiss_zoom()
-        elif self.prompt is not None:
-            self.cancel_prompt()
-        elif self.pick is not None:
-            p, self.pick = self.pick, None
+        t = self.table
+        t.dirty = True
+        if t.help_open:
+            t.help_open = False
+        elif t.zoom is not None:
+            t.dismiss_zoom()
+        elif t.prompt is not None:
+            t.cancel_prompt()
+        elif t.pick is not None:
+            p, t.pick = t.pick, None
             if p.on_cancel is not None:
                 p.on_cancel()
-            self.message = self.status_message()
-        elif self.drag.dragging:
-            self.drag.cancel()
+            t.message = t.status_message()
+        elif t.drag.dragging:
+            t.drag.cancel()
             self.valid_targets = []
         elif self.selected is not None or self.valid_targets:
-            self.cancel_selection()
+            t.cancel_selection()
         else:
             return False
         return True
 
     def on_key(self, key: int, mod: int) -> None:
-        self.dirty = True
+        t = self.table
+        t.dirty = True
         if key == pygame.K_ESCAPE:
-            if not self.close_topmost():
-                self.open_menu()  # the last link of the chain: the table menu (issue 9 item 2)
+            if not t.close_topmost():
+                t.open_menu()  # the last link of the chain: the table menu
             return
-        if self.holding() and key not in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
-            self.release_hold()  # the drawn cards were seen (issue 9 item 7)
+        if t.holding() and key not in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+            t.release_hold()  # the drawn cards were seen
             return
         if key in (pygame.K_QUESTION, pygame.K_F1) or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
-            self.help_open = not self.help_open
+            t.help_open = not t.help_open
             return
-        if self.help_open:
+        if t.help_open:
             return
-        if self.prompt is not None:
-            p = self.prompt
+        if t.prompt is not None:
+            p = t.prompt
             if key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
                 back = key == pygame.K_TAB and mod & pygame.KMOD_SHIFT
                 p.cursor = (p.cursor + (-1 if back else 1)) % len(p.options)
             elif key in (pygame.K_UP, pygame.K_LEFT):
                 p.cursor = (p.cursor - 1) % len(p.options)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.choose_prompt(p.cursor)
+                t.choose_prompt(p.cursor)
             elif pygame.K_1 <= key <= pygame.K_9:
-                self.choose_prompt(key - pygame.K_1)
+                t.choose_prompt(key - pygame.K_1)
             return
-        if self.pick is not None:
-            p = self.pick
+        if t.pick is not None:
+            p = t.pick
             if key == pygame.K_TAB and p.targets:
                 p.cursor = (p.cursor + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(p.targets)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and p.targets:
-                self.pick = None
+                t.pick = None
                 p.on_pick(p.targets[p.cursor])
             return
         hand = [s.card_id for s in sorted(
-            (s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
+            (s for s in t.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
             key=lambda s: s.home[0])]
         if pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
             index = 9 if key == pygame.K_0 else key - pygame.K_1
             if index < len(hand):
                 if hand[index] == self.selected:
-                    self.cancel_selection()
+                    t.cancel_selection()
                 else:
-                    self.select_card(hand[index])
+                    t.select_card(hand[index])
             return
         if key == pygame.K_TAB and self.selected is not None:
             if self.valid_targets:
@@ -268,24 +272,24 @@ class ControlsPanel:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             if self.valid_targets and self.target_cursor >= 0:
                 card, target = self.selected, self.valid_targets[self.target_cursor]
-                r = self.target_rect(target)
-                self.cancel_selection()
-                self.act(card, target, r.center if r is not None else self.pointer)
+                r = t.target_rect(target)
+                t.cancel_selection()
+                t.act(card, target, r.center if r is not None else self.pointer)
             else:
-                self.toast("That card has no target now.")
+                t.toast("That card has no target now.")
             return
-        buttons = [b for b in self.all_buttons() if b.visible and b.enabled]
+        buttons = [b for b in t.all_buttons() if b.visible and b.enabled]
         if key == pygame.K_TAB and buttons:
             # no card picked: Tab walks the buttons (banner seats, Pass, End turn …)
             step = -1 if mod & pygame.KMOD_SHIFT else 1
-            self.focus = (self.focus + step) % len(self.all_buttons()) if self.focus >= 0 else 0
+            t.focus = (t.focus + step) % len(t.all_buttons()) if t.focus >= 0 else 0
             return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.focus < len(self.all_buttons()):
-            b = self.all_buttons()[self.focus]
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= t.focus < len(t.all_buttons()):
+            b = t.all_buttons()[t.focus]
             if b.enabled and b.visible:
-                self.press_button(b)
+                t.press_button(b)
             return
         for b in buttons:
             if b.hotkey is not None and b.hotkey == key:
-                self.press_button(b)
+                t.press_button(b)
                 return

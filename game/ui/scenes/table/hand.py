@@ -6,43 +6,47 @@ from __future__ import annotations
 import pygame
 
 from game.ui.scenes.table.common import DIM_SHADE, FLY_SECONDS, HOVER_RAISE
+from game.ui.scenes.table.panel import Panel
 from game.ui.sprites import CardSprite
 
 
-class HandPanel:
-    """The shown seat's hand as sprites: one clean overlapping row, the hovered card
-    raised, cards no legal command names dimmed. Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+class HandFan(Panel):
+    """The shown seat's hand as sprites in the table's sprite group: one clean
+    overlapping row, the hovered card raised (``hover_card``), cards no legal command
+    names dimmed; its caches of dimmed and raised faces. Where the cards lie is the
+    table's hook (``hand_slots``, ``card_size``)."""
 
-    def rebuild_sprites(self, old_view: dict | None) -> None:
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.hover_card: str | None = None  # the hand card raised under the pointer
+        self.dim_faces: dict[tuple, pygame.Surface] = {}
+        self.raised_faces: dict[tuple, pygame.Surface] = {}
+
+    def rebuild(self, old_view: dict | None) -> None:
         """Lay the shown seat's hand out as sprites; cards new to the hand fly in from the deck."""
-        old_pos = {s.card_id: s.rect.topleft for s in self.group.sprites()
+        t = self.table
+        old_pos = {s.card_id: s.rect.topleft for s in t.group.sprites()
                    if isinstance(s, CardSprite) and s.zone == "hand"}
-        for s in list(self.group.sprites()):
+        for s in list(t.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "hand":
                 s.kill()
         self.hover_card = None
-        hand = self.my_hand()
-        size = self.card_size()
-        slots = self.hand_slots(len(hand))
-        deck = self.rects.get("deck")
+        hand = t.my_hand()
+        size = t.card_size()
+        slots = t.hand_slots(len(hand))
+        deck = t.rects.get("deck")
         for i, (card, home) in enumerate(zip(hand, slots)):
-            if card == self.selected:
+            if card == t.selected:
                 home = (home[0], home[1] - size[1] // 6)
-            sprite = CardSprite(card, self.hand_face(card, size), home, draggable=True, zone="hand")
-            self.group.add(sprite, layer=1)
+            sprite = CardSprite(card, t.hand_face(card, size), home, draggable=True, zone="hand")
+            t.group.add(sprite, layer=1)
             if old_view is not None and card not in old_pos and deck is not None:
                 sprite.rect.topleft = deck[:2]
-                sprite.fly_to(home, FLY_SECONDS * self.anim_factor, delay=0.05 * i * self.anim_factor)
+                sprite.fly_to(home, FLY_SECONDS * t.anim_factor, delay=0.05 * i * t.anim_factor)
             elif card in old_pos and old_pos[card] != home and old_view is not None:
                 sprite.rect.topleft = old_pos[card]
-                sprite.fly_to(home, 0.2 * self.anim_factor)
-        self.add_revealed_sprites()
-
-    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        """At the game's end, the cards it kept hidden (other hands, a deck's top …), each
-        with where this table shows it face up: a game's table lays them out from the
-        view's ``revealed``. [] before the end (the key does not exist then)."""
-        return []
+                sprite.fly_to(home, 0.2 * t.anim_factor)
+        self.table.add_revealed_sprites()
 
     @staticmethod
     def lay_revealed_rows(area: pygame.Rect, rows: list[tuple[str, list[str]]]
@@ -88,41 +92,43 @@ class HandPanel:
     def add_revealed_sprites(self) -> None:
         """The revealed cards as sprites: drawn face up over the table, and zoomed by a
         hover or a right-click like any card (a look at the final table)."""
-        for s in list(self.group.sprites()):
+        t = self.table
+        for s in list(t.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "revealed":
                 s.kill()
-        if not (self.view.get("revealed") or self.view.get("over")):
+        if not (t.view.get("revealed") or t.view.get("over")):
             return
-        for card, rect in self.revealed_cards():
-            face = self.art.face(self.game, card, rect.size)
-            self.group.add(CardSprite(card, face, rect.topleft, draggable=False, zone="revealed"), layer=1)
+        for card, rect in t.revealed_cards():
+            face = t.art.face(t.game, card, rect.size)
+            t.group.add(CardSprite(card, face, rect.topleft, draggable=False, zone="revealed"), layer=1)
 
-    def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        """A hand card's face, dimmed when no legal command names it (issue 9 item 9: from
-        ``legal()`` alone; a seat with nothing to do sees its whole hand dimmed)."""
-        face = self.art.face(self.game, card, size)
-        if self.my_seat() is None or card in self.playable:
+    def face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """A hand card's face, dimmed when no legal command names it (from ``legal()``
+        alone; a seat with nothing to do sees its whole hand dimmed)."""
+        t = self.table
+        face = t.art.face(t.game, card, size)
+        if t.my_seat() is None or card in t.playable:
             return face
         key = (id(face), face.get_size())
-        dim = self._dim_faces.get(key)
+        dim = self.dim_faces.get(key)
         if dim is None:
-            if len(self._dim_faces) > 200:
-                self._dim_faces.clear()
+            if len(self.dim_faces) > 200:
+                self.dim_faces.clear()
             dim = face.copy()
             dim.fill(DIM_SHADE, special_flags=pygame.BLEND_RGB_MULT)
-            self._dim_faces[key] = dim
+            self.dim_faces[key] = dim
         return dim
 
-    def card_dimmed(self, card: str) -> bool:
+    def dimmed(self, card: str) -> bool:
         """True when the hand card ``card`` is drawn dimmed (nothing legal names it)."""
-        return self.my_seat() is not None and card in self.my_hand() and card not in self.playable
+        t = self.table
+        return t.my_seat() is not None and card in t.my_hand() and card not in t.playable
 
     def fan_row(self, count: int, hand: pygame.Rect, top: int, arc_step: int, arc_cap: int) -> list[tuple[int, int]]:
-        """Top-left corners of ``count`` hand cards in one row across ``hand`` (issue 9 item
-        10): side by side with a gap and a gentle arc while they fit, else one clean
+        """Top-left corners of ``count`` hand cards in one row across ``hand``: side by side with a gap and a gentle arc while they fit, else one clean
         overlapping row on a straight line (each card shows its left strip; the one under
         the pointer rises, see :meth:`update_hand_hover`)."""
-        cw, ch = self.card_size()
+        cw, ch = self.table.card_size()
         if count <= 0:
             return []
         gap = max(4, cw // 12)
@@ -140,20 +146,21 @@ class HandPanel:
             slots.append((int(x0 + i * step), hand.y + top + arc))
         return slots
 
-    def hand_sprites(self) -> list[CardSprite]:
+    def sprites(self) -> list[CardSprite]:
         """The hand's sprites left to right (their order in the fan)."""
-        return sorted((s for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
+        return sorted((s for s in self.table.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
                        and s.draggable), key=lambda s: s.home[0])
 
-    def update_hand_hover(self, pos: tuple[int, int]) -> None:
-        """Raise the hand card under the pointer above its neighbours (issue 9 item 10).
+    def update_hover(self, pos: tuple[int, int]) -> None:
+        """Raise the hand card under the pointer above its neighbours.
 
         Which card that is comes from the resting places, not the raised picture, so the
         choice never flickers; the raised card's picture grows a clear strip down to its
         resting place, so a press anywhere on what was under the pointer takes it."""
-        if self.drag.held is not None:
+        t = self.table
+        if t.drag.held is not None:
             return
-        hand = self.hand_sprites()
+        hand = t.hand_sprites()
         raised = next((s for s in hand if s.card_id == self.hover_card), None)
         under = None
         if raised is not None and raised.rect.collidepoint(pos) and not raised.moving:
@@ -161,48 +168,49 @@ class HandPanel:
         else:
             for s in reversed(hand):
                 if not s.moving and pygame.Rect(s.home, s.image.get_size() if s is not raised else
-                                                self.card_size()).collidepoint(pos):
+                                                t.card_size()).collidepoint(pos):
                     under = s
                     break
         card = under.card_id if under is not None else None
         if card == self.hover_card:
             return
-        size = self.card_size()
+        size = t.card_size()
         lift = int(size[1] * HOVER_RAISE)
         if raised is not None and not raised.moving:
-            raised.image = self.hand_face(raised.card_id, size)
+            raised.image = t.hand_face(raised.card_id, size)
             raised.rect = raised.image.get_rect(topleft=raised.home)
         self.hover_card = card
         if under is not None:
-            face = self.hand_face(card, size)
+            face = t.hand_face(card, size)
             key = (id(face), lift)
-            tall = self._raised_faces.get(key)
+            tall = self.raised_faces.get(key)
             if tall is None:
-                if len(self._raised_faces) > 200:
-                    self._raised_faces.clear()
+                if len(self.raised_faces) > 200:
+                    self.raised_faces.clear()
                 tall = pygame.Surface((face.get_width(), face.get_height() + lift), pygame.SRCALPHA)
                 tall.blit(face, (0, 0))
-                self._raised_faces[key] = tall
+                self.raised_faces[key] = tall
             under.image = tall
             under.rect = tall.get_rect(topleft=(under.home[0], under.home[1] - lift))
         for s in hand:  # the fan's order again, the raised card on top
             if s is not under:
-                self.group.move_to_front(s)
+                t.group.move_to_front(s)
         if under is not None:
-            self.group.move_to_front(under)
-        self.dirty = True
+            t.group.move_to_front(under)
+        t.dirty = True
 
     def drop_hover(self) -> None:
         """Forget the raised hand card: its picture is the plain face again, where it is."""
-        s = next((s for s in self.hand_sprites() if s.card_id == self.hover_card), None)
+        t = self.table
+        s = next((s for s in t.hand_sprites() if s.card_id == self.hover_card), None)
         if s is not None:
             at = s.rect.topleft
-            s.image = self.hand_face(s.card_id, self.card_size())
+            s.image = t.hand_face(s.card_id, t.card_size())
             s.rect = s.image.get_rect(topleft=at)
         self.hover_card = None
 
     def sprite_for(self, card_id: str) -> CardSprite | None:
-        for s in self.group.sprites():
+        for s in self.table.group.sprites():
             if isinstance(s, CardSprite) and s.card_id == card_id and s.zone == "hand":
                 return s
         return None

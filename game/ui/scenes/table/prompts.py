@@ -10,7 +10,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
-from game.ui.scenes.table.common import MIN_TEXT, panel, Target
+from game.ui.scenes.table.common import MIN_TEXT, Target, panel
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table.text_fit import blit_text, fit_lines
 from game.ui.widgets import Banner, draw_panel
 
@@ -32,7 +33,7 @@ class Prompt:
     rects: list[pygame.Rect] = field(default_factory=list)
     box: pygame.Rect | None = None
     #: what the box must not cover: the card dropped to open it, lying where it was let go
-    #: (QA 9: its title tab poked out above the accuser chooser)
+    #: (its title tab would poke out above the chooser)
     avoid: pygame.Rect | None = None
     #: that card's sprite: drawn above the panels like a held card (``draw_dragged``)
     waiting: Any = field(default=None, repr=False, compare=False)
@@ -57,8 +58,8 @@ class Pick:
 
 
 class TableBanner(Banner):
-    """The public banner of a table: the shared Banner, its prompt read whole (issue 9
-    item 5): the font steps down to 11 px until the wrapped prompt fits above the
+    """The public banner of a table: the shared Banner, its prompt read whole: the font
+    steps down to 11 px until the wrapped prompt fits above the
     buttons. ``scene.note_text`` hears of what was drawn."""
 
     scene: Any = None
@@ -83,13 +84,30 @@ class TableBanner(Banner):
             b.draw(surface)
 
 
-class PromptPanel:
-    """Drawing and answering the small choosers (Prompt) and click-a-target picks (Pick). Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+class Choosers(Panel):
+    """The small chooser open on the table (``prompt``, a :class:`Prompt`) or the
+    click-a-target pick (``pick``, a :class:`Pick`): drawing them and answering them.
+    A chooser belongs to the position and seat it was opened for (the table closes it
+    when either changes)."""
+
+    #: text blocks (``note_text`` kinds) a chooser box never covers: what the table asks,
+    #: what just happened and which keys work are read while choosing
+    PROMPT_KEEP_CLEAR = ("banner", "hint strip", "last move", "action bar", "notice")
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.prompt: Prompt | None = None
+        self.pick: Pick | None = None
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        """An open prompt takes every click (outside its box, a click cancels it)."""
+        return self.prompt is not None
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
-        """The chooser box: its title and one row per option, each read whole (issue 9
-        item 5): the font steps down from 17 px to 13, then long rows wrap, the box
-        growing to at most the window less a margin."""
+        """The chooser box: its title and one row per option, each read whole: the font
+        steps down from 17 px to 13, then long rows wrap, the box growing to at most the
+        window less a margin."""
+        t = self.table
         p = self.prompt
         if p is None:
             return
@@ -107,19 +125,19 @@ class PromptPanel:
                 len(r) * font.get_linesize() + 12 for r in rows) + 8
             if (one_line <= most or size <= 13) and height <= screen.h - 16:
                 break
-        box = self.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, self.prompt_keep_clear())
+        box = self.table.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, t.prompt_keep_clear())
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
         drawn = []
         for line in titles:
             drawn.append(blit_text(surface, render_text(line, size, theme.PARCHMENT, bold=True), (box.x + 14, y)))
             y += head.get_linesize()
-        self.note_text("chooser title", p.title, " ".join(titles), drawn, box)
+        t.note_text("chooser title", p.title, " ".join(titles), drawn, box)
         p.rects = []
         y += 6
         for i, lines in enumerate(rows):
             r = pygame.Rect(box.x + 10, y, box.w - 20, len(lines) * font.get_linesize() + 8)
-            lit = i == p.cursor or r.collidepoint(self.pointer)
+            lit = i == p.cursor or r.collidepoint(t.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if lit else theme.WOOD, r, border_radius=6)
             if i == p.cursor:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
@@ -127,19 +145,16 @@ class PromptPanel:
             for k, line in enumerate(lines):
                 drawn.append(blit_text(surface, render_text(line, size, theme.TEXT_LIGHT),
                                        (r.x + 10, r.y + 4 + k * font.get_linesize())))
-            self.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
+            t.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
             p.rects.append(r)
             y += r.h + 4
         p.box = box
 
-    #: text blocks (``note_text`` kinds) a chooser box never covers: what the table asks,
-    #: what just happened and which keys work are read while choosing
-    PROMPT_KEEP_CLEAR = ("banner", "hint strip", "last move", "action bar", "notice")
-
     def prompt_keep_clear(self) -> list[pygame.Rect]:
         """The lines of must-read text drawn so far this frame (and on the static table)
         that a chooser must leave readable (see ``PROMPT_KEEP_CLEAR``)."""
-        return [r for b in self.text_blocks() if b.what in self.PROMPT_KEEP_CLEAR for r in b.rects]
+        t = self.table
+        return [r for b in t.text_blocks() if b.what in t.PROMPT_KEEP_CLEAR for r in b.rects]
 
     @staticmethod
     def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect,
@@ -160,7 +175,7 @@ class PromptPanel:
         for obstacles in ([card] + lines if card else lines, [card] if card else []):
             if not obstacles:
                 continue
-            spot = PromptPanel._clear_spot(centred, obstacles, screen, p.anchor)
+            spot = Choosers._clear_spot(centred, obstacles, screen, p.anchor)
             if spot is not None:
                 break
         spot = spot or centred
@@ -192,11 +207,12 @@ class PromptPanel:
         return best
 
     def draw_pick(self, surface: pygame.Surface) -> None:
+        t = self.table
         p = self.pick
         if p is None:
             return
         for target in p.chosen:  # picked already: a filled mark, so the second pick sees the first
-            r = self.target_rect(target)
+            r = t.target_rect(target)
             if r is None:
                 continue
             mark = r.inflate(6, 6)
@@ -209,10 +225,10 @@ class PromptPanel:
             pygame.draw.rect(surface, theme.SUCCESS, pill, border_radius=pill.h // 2)
             surface.blit(tag, tag.get_rect(center=pill.center))
         for i, target in enumerate(p.targets):
-            r = self.target_rect(target)
+            r = t.target_rect(target)
             if r is None:
                 continue
-            hot = i == p.cursor or r.collidepoint(self.pointer)
+            hot = i == p.cursor or r.collidepoint(t.pointer)
             pygame.draw.rect(surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6),
                              4 if hot else 3, border_radius=8)
 
@@ -222,10 +238,10 @@ class PromptPanel:
             return
         self.prompt = None
         p.on_choose(p.options[index][1])
-        self.dirty = True
+        self.table.dirty = True
 
     def cancel_prompt(self) -> None:
         p, self.prompt = self.prompt, None
         if p is not None and p.on_cancel is not None:
             p.on_cancel()
-        self.dirty = True
+        self.table.dirty = True

@@ -1,16 +1,18 @@
 """The sounds of new log events."""
 from __future__ import annotations
 
+from game.ui.scenes.table.panel import Panel
 
-class SoundPanel:
-    """The sounds of new log events. Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
 
-    def play_sound(self, name: str) -> None:
-        from game.ui import sound
+class Sounds(Panel):
+    """The sounds of new log events: it keeps the seat and log it heard last."""
 
-        sound.play(name)
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        #: (seat, log) as last heard; None before the first look (the history is silent)
+        self.mark: tuple | None = None
 
-    def sound_new_events(self) -> None:
+    def new_events(self) -> None:
         """Sounds for the log events that arrived since the last look: never for the
         history a table opens on; a chime when the curtain lifts for a human seat.
 
@@ -19,8 +21,9 @@ class SoundPanel:
         tail starts after the newest event both logs share (the same event objects)."""
         from game.ui import sound
 
-        seat, events = self.source.screen_seat, self.log_events
-        mark, self._sound_mark = getattr(self, "_sound_mark", None), (seat, events)
+        t = self.table
+        seat, events = t.source.screen_seat, t.log_events
+        mark, self.mark = self.mark, (seat, events)
         if mark is None:
             return
         old_seat, old_events = mark
@@ -30,17 +33,9 @@ class SoundPanel:
             where = {id(e): i for i, e in enumerate(events)}
             start = next((where[id(e)] + 1 for e in reversed(old_events[-50:]) if id(e) in where), len(events))
             fresh = events[start:]
-        names = sound.sounds_for_events(self.game, fresh, seat)
-        if seat != old_seat and seat is not None and self.source.is_human(seat) and "chime" not in names:
+        names = sound.sounds_for_events(t.game, fresh, seat)
+        if seat != old_seat and seat is not None and t.source.is_human(seat) and "chime" not in names:
             names = (names + ["chime"])[-sound.MAX_PER_BATCH:]
         for name in names:
-            self.play_sound(name)
+            t.play_sound(name)
 
-    #: the connection pill (LanSession.status, game.net.client's statuses): label, dot colour
-    CONNECTION_LABELS = {
-        "connecting": ("Connecting…", (240, 170, 50)),
-        "connected": ("Connected", (96, 200, 104)),
-        "reconnecting": ("Reconnecting…", (240, 170, 50)),
-        "lost": ("Connection lost", (222, 64, 50)),
-        "closed": ("Disconnected", (222, 64, 50)),
-    }

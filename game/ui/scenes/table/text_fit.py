@@ -1,4 +1,4 @@
-"""Text a player must read whole (issue 9 item 5): fitting it, blitting it, and noting
+"""Text a player must read whole: fitting it, blitting it, and noting
 what was drawn (tests/ui/test_text_fit.py reads the notes)."""
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.table.common import MIN_TEXT
+from game.ui.scenes.table.panel import Panel
 
 
 def fit_lines(words: str, width: int, height: int, max_size: int, min_size: int = MIN_TEXT, *,
@@ -52,14 +53,24 @@ def blit_text(surface: pygame.Surface, words: pygame.Surface, pos: tuple[int, in
     return words.get_rect(topleft=pos)
 
 
-class TextFit:
-    """Text a player must read, noted as drawn for the text-fit check (issue 9 item 5). Mixed into :class:`~game.ui.scenes.table_base.TableScene`."""
+class TextNotes(Panel):
+    """Text a player must read, noted as drawn for the text-fit check: the static
+    table's blocks (kept with the static picture) and this frame's."""
 
-    def note_text(self, what: str, words: str, shown: str, rects: list[pygame.Rect], box) -> None:
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        #: every text block drawn last frame that must be read whole
+        self.boxes: list[TextBlock] = []
+        #: the blocks drawn into a cached picture, by picture ("table": the static table)
+        self.static: dict[str, list[TextBlock]] = {}
+        #: where notes go while a cached picture is drawn (None: this frame's ``boxes``)
+        self.sink: list[TextBlock] | None = None
+
+    def note(self, what: str, words: str, shown: str, rects: list[pygame.Rect], box) -> None:
         """Remember a piece of text a player must read whole, as drawn (see TextBlock)."""
-        sink = self._text_sink if self._text_sink is not None else self.text_boxes
+        sink = self.sink if self.sink is not None else self.boxes
         sink.append(TextBlock(what, words, shown, [pygame.Rect(r) for r in rects], pygame.Rect(box)))
 
-    def text_blocks(self) -> list[TextBlock]:
+    def blocks(self) -> list[TextBlock]:
         """Every must-read text on the screen as last drawn: the static table's and this frame's."""
-        return [b for blocks in self.static_text.values() for b in blocks] + list(self.text_boxes)
+        return [b for blocks in self.static.values() for b in blocks] + list(self.boxes)
