@@ -1,7 +1,7 @@
-"""Every Hammer seat panel reads alike (QA 21): at 4 and 5 players the side seats used
-about twice the type of the others, showed ability lines the others did not and had
-pyre tracks without numbers. Renders each seat panel of a real table at 1280x720 and
-1920x1080 and compares what each drew (hammer.md H1.2 tracks: start value .. 18)."""
+"""Every Hammer seat panel reads alike: at 4 and 5 players the side seats used about
+twice the type of the others, showed ability lines the others did not and had pyre
+tracks without numbers. Renders each seat panel of a real table at 1280x720 and
+1920x1080 and compares what each drew (docs/rules/hammer.md §1 tracks: start value .. 18)."""
 from __future__ import annotations
 
 import pygame
@@ -45,6 +45,7 @@ def drawn_per_seat(scene, monkeypatch) -> dict[int, dict]:
         current.clear()
         current.update(seat=seat, names=set(), numbers=[], header=set(), abilities=0)
         scene.vtracks.clear()
+        scene.seats.rows.clear()  # every villager row drawn anew, not blitted from its kept picture
         scene.draw_seat(pygame.Surface(zone.size), seat, pygame.Rect((0, 0), zone.size))
         out[seat] = dict(current, tracks={t[3] for t in scene.vtracks.values()})
     monkeypatch.undo()
@@ -53,7 +54,7 @@ def drawn_per_seat(scene, monkeypatch) -> dict[int, dict]:
 
 @pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_every_seat_panel_uses_the_same_type_track_and_lines(players, size, monkeypatch):  # QA 21
+def test_every_seat_panel_uses_the_same_type_track_and_lines(players, size, monkeypatch):
     app = App(size=size)
     src = MatchSource.new(players, seed=3)
     place_all(src.match)

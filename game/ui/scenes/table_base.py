@@ -121,6 +121,8 @@ class TableScene(Scene):
     PROMPT_KEEP_CLEAR = Choosers.PROMPT_KEEP_CLEAR
     #: a "? Help" button at the right end of the log's header (a table with no other place for it)
     HELP_IN_LOG = False
+    #: the hand's panel: a game with its own places for hand cards gives its HandFan subclass
+    hand_fan_class: type[HandFan] = HandFan
     #: a colour the log panel always lies on (its picture is then made opaque over it, and
     #: the per-frame blit needs no blending); None: translucent over whatever is under it
     LOG_UNDER: tuple[int, int, int] | None = None
@@ -242,7 +244,7 @@ class TableScene(Scene):
 
     def __init__(self, app, source) -> None:
         self.controls = Controls(self)
-        self.hand_fan = HandFan(self)
+        self.hand_fan = self.hand_fan_class(self)
         self.zoomer = Zoom(self)
         self.choosers = Choosers(self)
         self.lit = LitTargets(self)

@@ -11,28 +11,41 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import TableBanner, blit_text, panel, text
 from game.ui.widgets import Banner
 
 
-class BannerPanel:
-    """The window banner, the announced card and the middle of the table. Mixed into
-    :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
+class Centre(Panel):
+    """The middle of the table (zone ``banner``): the public window banner with the
+    announced card (``announced_rect``: the drop target for answers), else the last
+    public move, and at the end every card the game kept hidden."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.announced_rect: pygame.Rect | None = None
+        #: the last move's picture: (what it shows, surface, its must-read notes)
+        self.picture: tuple | None = None
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.announced_rect is not None and self.announced_rect.collidepoint(pos)
 
     def banner_seats(self) -> list[int]:
-        fn = getattr(self.source, "banner_seats", None)
+        t = self.table
+        fn = getattr(t.source, "banner_seats", None)
         if fn is not None:
             return list(fn())
-        seat = self.view.get("seat")
-        return [s for s in self.pending_public() if s != seat and self.source.is_human(s)]
+        seat = t.view.get("seat")
+        return [s for s in t.pending_public() if s != seat and t.source.is_human(s)]
 
     def make_banner(self) -> Banner | None:
-        r = pygame.Rect(self.rects["banner"])
+        t = self.table
+        r = pygame.Rect(t.rects["banner"])
         self.announced_rect = None
-        prompt, actions = self.banner_content()
+        prompt, actions = t.banner_content()
         if prompt is None:
             return None
-        window = self.view.get("window") or {}
+        window = t.view.get("window") or {}
         left = r.x
         if window:
             ch = r.h - 16
@@ -42,7 +55,7 @@ class BannerPanel:
         size = max(15, min(22, r.h // 8))
         banner = TableBanner((left, r.y, r.right - left, r.h), prompt, [(lbl, cb) for _n, lbl, cb in actions],
                              font_size=size)
-        banner.scene = self
+        banner.scene = t
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_answers":
@@ -50,41 +63,42 @@ class BannerPanel:
         return banner
 
     def banner_content(self) -> tuple[str | None, list[tuple[str, str, Any]]]:
-        v = self.view
+        t = self.table
+        v = t.view
         phase = v.get("phase")
         window = v.get("window") or {}
         seat = v.get("seat")
         actions: list[tuple[str, str, Any]] = []
-        seats = self.banner_seats()
+        seats = t.banner_seats()
         for s in seats:
-            actions.append((f"seat:{s}", self.name(s), lambda s=s: self.source.request_seat(s)))
-        can_pass_all = getattr(self.source, "can_pass_all", None)
+            actions.append((f"seat:{s}", t.name(s), lambda s=s: t.source.request_seat(s)))
+        can_pass_all = getattr(t.source, "can_pass_all", None)
         if seats and window and can_pass_all is not None and can_pass_all():
-            actions.append(("no_answers", "No answers (N)", self.no_answers))
+            actions.append(("no_answers", "No answers (N)", t.no_answers))
         if v.get("over"):
             if v.get("revealed"):
                 return None, actions  # the middle shows the hands and the box, face up (final_rows)
             scores = v.get("scores") or []
-            parts = [f"{self.name(i)} {s}" for i, s in enumerate(scores)]
+            parts = [f"{t.name(i)} {s}" for i, s in enumerate(scores)]
             return "Game over — " + ", ".join(parts), actions
         if window:
             by = window.get("by")
             card = window.get("card")
             waiting = window.get("waiting") or []
-            asked = ("May answer: " + ", ".join(self.name(w) for w in waiting)) if waiting else ""
+            asked = ("May answer: " + ", ".join(t.name(w) for w in waiting)) if waiting else ""
             if window.get("kind") == "inquisition":
-                head = f"{self.name(by)} calls for an inquisition! Anyone may stop it with No Inquisition."
+                head = f"{t.name(by)} calls for an inquisition! Anyone may stop it with No Inquisition."
             elif window.get("kind") == "negation":
-                head = (f"{self.name(by)} plays the test {words.card_name(card)}. "
+                head = (f"{t.name(by)} plays the test {words.card_name(card)}. "
                         "Its partner card would cancel it.")
             else:
                 value = window.get("value")
                 kind = window.get("card_kind") or words.kind_of(card, v)
                 play = words.brown_play(kind, window.get("accuser"), window.get("target"), value)
-                if words.speaks_for(kind, value):  # QA 13: a Denial is no accusation
-                    head = f"{self.name(by)}: {words.card_name(card)} — {play} ({words.signed(value)}). Any answer?"
+                if words.speaks_for(kind, value):  # a Denial speaks for the villager: no accusation
+                    head = f"{t.name(by)}: {words.card_name(card)} — {play} ({words.signed(value)}). Any answer?"
                 else:
-                    head = f"{self.name(by)}: {words.card_name(card)} ({words.signed(value)}) — {play}. Any answer?"
+                    head = f"{t.name(by)}: {words.card_name(card)} ({words.signed(value)}) — {play}. Any answer?"
             tail = ""
             if seat is not None and seat in waiting:
                 tail = " Drop an answer on the card, or Pass (Space)."
@@ -96,15 +110,15 @@ class BannerPanel:
             names = ", ".join(words.villager_name(c) for c in choice.get("candidates", []))
             if seat is not None and seat == choice.get("by"):
                 return f"A tie for the witch: click the one to burn ({names}).", actions
-            return f"A tie for the witch: {self.name(choice.get('by'))} chooses among {names}.", actions
+            return f"A tie for the witch: {t.name(choice.get('by'))} chooses among {names}.", actions
         if phase == "setup":
-            if self.legal_of("place_pyres"):
+            if t.legal_of("place_pyres"):
                 return "Setup: put each of your villagers on one of your pyres (P).", actions
-            waiting = [self.name(s) for s in self.pending_public()]
+            waiting = [t.name(s) for s in t.pending_public()]
             return "Setup: villagers are being placed on pyres — waiting for " + ", ".join(waiting) + ".", actions
         if seats:
-            return "Who sits at the screen now? " + ", ".join(self.name(s) for s in seats) + " may act.", actions
-        if self.refilling():
+            return "Who sits at the screen now? " + ", ".join(t.name(s) for s in seats) + " may act.", actions
+        if t.refilling():
             return ("Collecting evidence: drag cards to the discard pile (or pick them with 1-9 and Tab), "
                     "then Refill (R) to draw up to 6."), actions
         return None, actions
@@ -114,32 +128,37 @@ class BannerPanel:
         each other seat's hand and the bribes still sealed in the box, one row each in the
         middle of the table (two columns when there are many): (words, cards, the words'
         place, the cards' place)."""
-        revealed = self.view.get("revealed") or {}
+        t = self.table
+        revealed = t.view.get("revealed") or {}
         rows: list[tuple[str, list[str]]] = []
         for entry in revealed.get("players") or []:
-            if isinstance(entry, dict) and entry.get("seat") != self.my_seat():
-                rows.append((f"{self.name(entry.get('seat'))}'s hand", list(entry.get("hand") or [])))
+            if isinstance(entry, dict) and entry.get("seat") != t.my_seat():
+                rows.append((f"{t.name(entry.get('seat'))}'s hand", list(entry.get("hand") or [])))
         box = [b.get("card") for b in revealed.get("box") or [] if isinstance(b, dict) and b.get("card")]
         if box:
             rows.append(("Sealed in the box", box))
-        return self.lay_revealed_rows(pygame.Rect(self.rects["banner"]).inflate(-16, -12), rows)
+        return t.lay_revealed_rows(pygame.Rect(t.rects["banner"]).inflate(-16, -12), rows)
 
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        return [laid for _words, cards, _label, place in self.final_rows() for laid in self.fan(place, cards, CARD_RATIO)]
+        t = self.table
+        return [laid for _words, cards, _label, place in t.final_rows() for laid in t.fan(place, cards, CARD_RATIO)]
 
     def draw_final(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        t = self.table
         panel(surface, r, color=theme.FELT_DARK, alpha=150, edge=None)
-        self.draw_revealed_labels(surface, self.final_rows())
+        t.draw_revealed_labels(surface, t.final_rows())
 
-    def draw_center(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+    def draw_center(self, surface: pygame.Surface, r: pygame.Rect, notes: list | None = None) -> None:
         """No window open: show the last public move in the middle of the table (at the
-        end: every hidden card, :meth:`draw_final`)."""
-        if self.view.get("revealed"):
+        end: every hidden card, :meth:`draw_final`). Its must-read words are noted, or
+        put in ``notes`` when given (a kept picture)."""
+        t = self.table
+        if t.view.get("revealed"):
             self.draw_final(surface, r)
             return
-        recent = [self.describe_event(e) for e in self.view.get("recent") or []]
+        recent = [t.describe_event(e) for e in t.view.get("recent") or []]
         recent = [s for s in recent if s]
-        pile = self.view.get("discard") or []
+        pile = t.view.get("discard") or []
         if not recent and not pile:
             return
         panel(surface, r, color=theme.FELT_DARK, alpha=150, edge=None)
@@ -147,7 +166,7 @@ class BannerPanel:
         if pile:
             ch = r.h - 24
             cw = int(ch / CARD_RATIO)
-            face = self.art.face(self.game, pile[-1], (cw, ch))
+            face = t.art.face(t.game, pile[-1], (cw, ch))
             surface.blit(face, (x, r.y + 12))
             x += cw + 16
         font = get_font(max(14, min(20, r.h // 9)))
@@ -164,19 +183,51 @@ class BannerPanel:
                 shown.append(line)
                 y += font.get_linesize()
         # must-read: a chooser opened over the table keeps clear of it (prompt_keep_clear)
-        self.note_text("last move", " ".join(shown), " ".join(shown), drawn, r)
+        if notes is not None:
+            notes.append(("last move", " ".join(shown), " ".join(shown), drawn, r))
+        else:
+            t.note_text("last move", " ".join(shown), " ".join(shown), drawn, r)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The middle of the static table: the last move (no window, no banner; its
+        picture kept until the move or the pile's top changes), and the announced card
+        of an open window."""
+        t = self.table
+        if t.banner is None and not t.view.get("window"):
+            r = pygame.Rect(t.rects["banner"])
+            if t.view.get("revealed"):
+                self.draw_center(surface, r)
+            else:
+                self.draw_last_move(surface, r)
+        if self.announced_rect is not None:
+            self.draw_announced(surface)
+
+    def draw_last_move(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The last move's picture (drawn by :meth:`draw_center` on the felt) and its
+        must-read words noted again where they lie."""
+        t = self.table
+        pile = t.view.get("discard") or []
+        key = (r.size, tuple(t.describe_event(e) for e in t.view.get("recent") or []), pile[-1] if pile else None)
+        if self.picture is None or self.picture[0] != key:
+            picture = pygame.Surface(r.size).convert()
+            picture.fill(theme.FELT)
+            notes: list = []
+            self.draw_center(picture, picture.get_rect(), notes)
+            self.picture = (key, picture, notes)
+        surface.blit(self.picture[1], r.topleft)
+        for what, words_, shown, rects, box in self.picture[2]:
+            t.note_text(what, words_, shown, [pygame.Rect(x).move(r.topleft) for x in rects],
+                        pygame.Rect(box).move(r.topleft))
 
     def draw_announced(self, surface: pygame.Surface) -> None:
+        t = self.table
         r = self.announced_rect
-        window = self.view.get("window") or {}
+        window = t.view.get("window") or {}
         card = window.get("card")
         if card:
-            surface.blit(self.art.face(self.game, card, r.size), r.topleft)
+            surface.blit(t.art.face(t.game, card, r.size), r.topleft)
         else:  # an inquisition call has no card: show the inquisitor's mark instead
             pygame.draw.rect(surface, theme.WOOD_DARK, r, border_radius=8)
             icon = get_icon("inquisitor", min(r.w, r.h) - 20, theme.HIGHLIGHT)
             surface.blit(icon, icon.get_rect(center=r.center))
         pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=8)
-
-    def draw_banner_extras(self, surface: pygame.Surface) -> None:
-        pass

@@ -6,17 +6,40 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes.hammer.common import PHASES
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import panel, text
 
 
-class PhaseTrack:
-    """The phase track. Mixed into
-    :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
+class PhaseTrack(Panel):
+    """The phase track in its zone (``phase_track``): its picture is kept until the round,
+    the phase or the inquisitor changes; its "? help" spot is where a click opens the
+    help (the table's ``help_rect``)."""
 
-    def draw_phase_track(self, surface: pygame.Surface) -> None:
-        r = pygame.Rect(self.rects["phase_track"])
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.picture: tuple | None = None  # (key, surface, help spot in the picture)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The track on the static table (which is the felt under it)."""
+        t = self.table
+        r = pygame.Rect(t.rects["phase_track"])
+        v = t.view
+        inq = v.get("inquisitor")
+        key = (r.size, v.get("round", 1), v.get("phase"), bool(v.get("over")), inq,
+               t.name(inq) if isinstance(inq, int) else None)
+        if self.picture is None or self.picture[0] != key:
+            picture = pygame.Surface(r.size).convert()
+            picture.fill(theme.FELT)
+            spot = self.draw_track(picture, picture.get_rect())
+            self.picture = (key, picture, spot)
+        surface.blit(self.picture[1], r.topleft)
+        t.help_rect = self.picture[2].move(r.topleft)
+
+    def draw_track(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+        """Draw the track in ``r``; where its "? help" spot lies."""
+        t = self.table
         panel(surface, r, alpha=235, radius=8)
-        v = self.view
+        v = t.view
         size = max(13, min(22, r.h * 45 // 100))
         x = r.x + 10
         round_label = text(f"Round {v.get('round', 1)}", size, theme.PARCHMENT, bold=True, title=True)
@@ -45,7 +68,7 @@ class PhaseTrack:
         if isinstance(inq, int):
             icon = get_icon("inquisitor", r.h - 14, theme.HIGHLIGHT)
             surface.blit(icon, icon.get_rect(midleft=(rx, r.centery)))
-            lbl = text(f"Inquisitor: {self.name(inq)}", max(12, size - 3), theme.TEXT_LIGHT, bold=True)
+            lbl = text(f"Inquisitor: {t.name(inq)}", max(12, size - 3), theme.TEXT_LIGHT, bold=True)
             surface.blit(lbl, lbl.get_rect(midleft=(rx + icon.get_width() + 6, r.centery)))
         elif status:
             lbl = text(status, max(12, size - 2), theme.TEXT_LIGHT, bold=True)
@@ -54,5 +77,5 @@ class PhaseTrack:
             lbl = text("No inquisitor yet", max(12, size - 3), theme.TEXT_MUTED)
             surface.blit(lbl, lbl.get_rect(midleft=(rx, r.centery)))
         q = text("?  help", max(12, size - 4), theme.TEXT_MUTED)
-        self.help_rect = q.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 8)
         surface.blit(q, q.get_rect(midright=(r.right - 10, r.centery)))
+        return q.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 8)

@@ -7,56 +7,65 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.hammer.common import CARD_RATIO
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import text
 from game.ui.widgets import Button
 
 
-class PilesPanel:
-    """The piles and the buttons of the legal commands. Mixed into
-    :class:`~game.ui.scenes.hammer.table.HammerTableScene`."""
+class Piles(Panel):
+    """The draw and discard piles (zones ``deck`` and ``discard``) and, under them, the
+    buttons of the legal commands (zone ``buttons``)."""
 
-    def draw_piles(self, surface: pygame.Surface) -> None:
-        deck = pygame.Rect(self.rects["deck"])
-        disc = pygame.Rect(self.rects["discard"])
+    def contains(self, pos: tuple[int, int]) -> bool:
+        t = self.table
+        return any(pygame.Rect(t.rects[k]).collidepoint(pos) for k in ("deck", "discard"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.table
+        deck = pygame.Rect(t.rects["deck"])
+        disc = pygame.Rect(t.rects["discard"])
         cw, ch = int(min(deck.w, deck.h / CARD_RATIO)), int(min(deck.h, deck.w * CARD_RATIO))
         size = max(13, min(20, deck.h // 10))
-        count = self.view.get("deck_count", 0)
+        count = t.view.get("deck_count", 0)
         pygame.draw.rect(surface, theme.FELT_DARK, deck, 2, border_radius=8)
         if count:
-            back = self.art.back(self.game, (cw, ch))
+            back = t.art.back(t.game, (cw, ch))
             for i in range(min(3, max(1, count // 15))):
                 surface.blit(back, back.get_rect(center=(deck.centerx - i * 2, deck.centery - i * 2)))
         label = text(f"Draw pile: {count}", size, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(midbottom=(deck.centerx, deck.y - 2)))
         pygame.draw.rect(surface, theme.FELT_DARK, disc, 2, border_radius=8)
-        pile = self.view.get("discard") or []
+        pile = t.view.get("discard") or []
         if pile:
-            face = self.art.face(self.game, pile[-1], (cw, ch))
+            face = t.art.face(t.game, pile[-1], (cw, ch))
             surface.blit(face, face.get_rect(center=disc.center))
         label = text(f"Discard: {len(pile)}", size, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(midbottom=(disc.centerx, disc.y - 2)))
-        if self.discard_marks:
+        if t.discard_marks:
             shade = pygame.Surface(disc.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))
             surface.blit(shade, disc.topleft)
 
-    def make_buttons(self) -> list[Button]:
-        area = pygame.Rect(self.rects["buttons"])
+    def buttons(self) -> list[Button]:
+        """The buttons of the legal commands, in the ``buttons`` zone (one column, or two
+        when they do not fit)."""
+        t = self.table
+        area = pygame.Rect(t.rects["buttons"])
         specs: list[tuple[str, str, Any, int, str]] = []
-        if self.legal_of("place_pyres"):
-            specs.append(("place_pyres", "Place villagers (P)", self.open_place_prompt, pygame.K_p, "primary"))
-        if self.legal_of("call_inquisition"):
-            specs.append(("call_inquisition", "Call inquisition (C)", lambda: self.submit({"type": "call_inquisition"}),
+        if t.legal_of("place_pyres"):
+            specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, pygame.K_p, "primary"))
+        if t.legal_of("call_inquisition"):
+            specs.append(("call_inquisition", "Call inquisition (C)", lambda: t.submit({"type": "call_inquisition"}),
                           pygame.K_c, "danger"))
-        if self.legal_of("end_turn"):
-            specs.append(("end_turn", "End turn, draw (Space)", lambda: self.submit({"type": "end_turn"}),
+        if t.legal_of("end_turn"):
+            specs.append(("end_turn", "End turn, draw (Space)", lambda: t.submit({"type": "end_turn"}),
                           pygame.K_SPACE, "primary"))
-        if self.legal_of("pass"):
-            specs.append(("pass", "Pass (Space)", lambda: self.submit({"type": "pass"}), pygame.K_SPACE, "normal"))
-        if self.refilling():
-            n = len(self.discard_marks)
+        if t.legal_of("pass"):
+            specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), pygame.K_SPACE, "normal"))
+        if t.refilling():
+            n = len(t.discard_marks)
             specs.append(("refill", f"Refill, discard {n} (R)",
-                          lambda: self.submit({"type": "refill", "discard": list(self.discard_marks)}),
+                          lambda: t.submit({"type": "refill", "discard": list(t.discard_marks)}),
                           pygame.K_r, "primary"))
         if not specs:
             return []

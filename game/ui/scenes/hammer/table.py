@@ -1,7 +1,8 @@
-"""The Hammer of the Witches table (hammer.md; DESIGN D3, D6).
+"""The Hammer of the Witches table (docs/rules/hammer.md; DESIGN D3, D6).
 
-``HammerTableScene(app, source)`` draws ``source.view()`` (hammer.md H11 plus the
-engine's documented extra fields) and turns drags, clicks and keys into the H9 commands,
+``HammerTableScene(app, source)`` draws ``source.view()`` (docs/rules/hammer.md §12.1
+plus the engine's documented extra fields) and turns drags, clicks and keys into the
+commands of §11,
 sent with ``source.submit``. It never decides legality: ``source.legal()`` only lights up
 targets and fills prompts (which accuser, which sign); whatever the player does is sent
 to the engine, and a refusal snaps the card back with the engine's message.
@@ -9,18 +10,22 @@ to the engine, and a refusal snaps the card back with the engine's message.
 What goes where (zones from ``assets/layouts/hammer.tmx``): ``seat_0`` is the seat on
 screen, ``seat_k`` the k-th seat clockwise from it; each seat panel shows its owner's
 three villagers, each on its pyre track (start value .. 18, 10-18 the blue side), the
-hand as card backs (a count for the shown seat only: hand sizes are private, H8.1),
+hand as card backs (a count for the shown seat only: hand sizes are private, §8.2),
 trophies, kept tests and empty pyres. The shown seat's hand is fanned in ``hand``, with
-the sealed-bribe tray at its right end (``bribes``); ``banner`` holds the public window banner with the announced
-card (the drop target for responses / negations / No Inquisition); ``deck``/``discard``
-the piles; the action buttons sit under the piles.
+the sealed-bribe tray at its right end (``bribes``); ``banner`` holds the public window
+banner with the announced card (the drop target for responses / negations / No
+Inquisition); ``deck``/``discard`` the piles; the action buttons sit under the piles.
 
-The panels live beside this module, one per part of the table (mixed into the scene,
-since each reads the same view and legal commands): ``phase_track``, ``seats``,
-``pyres`` (villagers on their tracks, heat markers), ``banner`` (window banner and the
-announced card), ``piles`` (piles and buttons), ``hand`` and ``moves`` (drops to
-commands and the choosers); ``common`` holds the sizes and the built-in zones. This
-module wires them together: geometry, targets, the view's changes and the static table.
+The table owns its panels (each a :class:`~game.ui.scenes.table.panel.Panel` beside
+this module, with its own state): ``phase_track`` (PhaseTrack, its picture kept),
+``seats`` (Seats: the seat panels, pictures kept per seat, and where each villager
+lies; ``pyres`` draws a villager's row), ``heat`` (HeatMarks, gliding over the
+tracks), ``centre`` (Centre: the window banner, the announced card, the last move, the
+final rows), ``piles`` (Piles and the buttons), ``tray`` (BribeTray), ``hand_fan``
+(HammerHand) and ``moves`` (Moves: drops to commands and the choosers); ``common``
+holds the sizes and the built-in zones. This module wires them together: geometry,
+targets, the view's changes and the static table. The names the tests and tools use
+stay on the table (``Owned`` state, ``Ask`` steps, as in the shared base).
 
 Input paths for every action:
 * drag a hand card onto a target (villager, the announced card, the discard pile);
@@ -38,42 +43,108 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes import hammer_text as words
-from game.ui.scenes.hammer.banner import BannerPanel
+from game.ui.scenes.hammer.banner import Centre
 from game.ui.scenes.hammer.bribes import BribeTray
-from game.ui.scenes.hammer.common import HEAT_SECONDS, _fallback_zones
-from game.ui.scenes.hammer.hand import HandPanel
-from game.ui.scenes.hammer.moves import MovesPanel
+from game.ui.scenes.hammer.common import _fallback_zones
+from game.ui.scenes.hammer.hand import HammerHand
+from game.ui.scenes.hammer.moves import Moves
 from game.ui.scenes.hammer.phase_track import PhaseTrack
-from game.ui.scenes.hammer.piles import PilesPanel
-from game.ui.scenes.hammer.pyres import PyresPanel
-from game.ui.scenes.hammer.seats import SeatsPanel
+from game.ui.scenes.hammer.piles import Piles
+from game.ui.scenes.hammer.pyres import HeatMarks
+from game.ui.scenes.hammer.seats import Seats
 from game.ui.scenes.table.ahead import DrawAhead
-from game.ui.scenes.table_base import FLY_SECONDS, Pick, Rect, TableScene, Target, text, unique_targets
+from game.ui.scenes.table.panel import Ask, Owned
+from game.ui.scenes.table_base import (
+    FLY_SECONDS,
+    Pick,
+    Rect,
+    TableScene,
+    Target,
+    text,
+    unique_targets,
+)
+from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
 
-class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel, PilesPanel, PhaseTrack,
-                       MovesPanel, DrawAhead, TableScene):
+class HammerTableScene(DrawAhead, TableScene):
     """The Hammer table (see the module docstring)."""
 
     game = "hammer"
     REQUIRED_ZONES = ("phase_track", "banner", "message", "hand", "log", "deck", "discard")
     NO_ANSWERS_UNSUPPORTED = "Each player answers in turn here."
+    hand_fan_class = HammerHand
+
+    # -- state its panels keep
+    vrects = Owned("seats")
+    vtracks = Owned("seats")
+    portraits = Owned("seats")
+    seat_rects = Owned("seats")
+    seat_metrics = Owned("seats")
+    _seat_cache = Owned("seats", "cache")
+    heat_anim = Owned("heat")
+    announced_rect = Owned("centre")
+    staging = Owned("tray")
+    tray_pending = Owned("tray")
+    bribe_aside = Owned("tray")
+    _flown = Owned("moves", "flown")
+
+    # -- steps its panels take
+    even_out_seats = Ask("seats", "even_out_seats")
+    draw_seat = Ask("seats", "draw_seat")
+    draw_seat_cached = Ask("seats", "draw_seat_cached")
+    shown_heat = Ask("heat", "shown_heat")
+    draw_marks = Ask("heat", "draw")
+    draw_phase_track = Ask("phase_track", "draw")
+    draw_piles = Ask("piles", "draw")
+    banner_seats = Ask("centre", "banner_seats")
+    make_banner = Ask("centre", "make_banner")
+    banner_content = Ask("centre", "banner_content")
+    final_rows = Ask("centre", "final_rows")
+    revealed_cards = Ask("centre", "revealed_cards")
+    draw_center = Ask("centre", "draw_center")
+    card_size = Ask("hand_fan", "card_size")
+    hand_slots = Ask("hand_fan", "hand_slots")
+    fan_aside = Ask("hand_fan", "fan_aside")
+    glide_fan = Ask("hand_fan", "glide_fan")
+    snap_home = Ask("hand_fan", "snap_home")
+    real_hand = Ask("tray", "real_hand")
+    staged = Ask("tray", "staged")
+    boxed = Ask("tray", "boxed")
+    tray_rect = Ask("tray", "tray_rect")
+    tray_rows = Ask("tray", "tray_rows")
+    tray_sprite = Ask("tray", "tray_sprite")
+    hand_area = Ask("tray", "hand_area")
+    pending_sprite = Ask("tray", "pending_sprite")
+    stage_bribe = Ask("tray", "stage_bribe")
+    unstage = Ask("tray", "unstage")
+    ask_bribe = Ask("tray", "ask_bribe")
+    draw_tray = Ask("tray", "draw_tray")
+    leave_warning = Ask("tray", "leave_warning")
+    act = Ask("moves", "act")
+    heat_preview = Ask("moves", "heat_preview")
+    accuser_label = Ask("moves", "accuser_label")
+    on_table_click = Ask("moves", "on_table_click")
+    drop_hint = Ask("moves", "drop_hint")
+    default_accuser = Ask("moves", "default_accuser")
+    submit_or_snap = Ask("moves", "submit_or_snap")
+    open_place_prompt = Ask("moves", "open_place_prompt")
 
     def __init__(self, app, source) -> None:
-        self.vrects: dict[str, pygame.Rect] = {}
-        self.vtracks: dict[str, tuple[int, int, float, int]] = {}
-        self.portraits: dict[str, pygame.Rect] = {}
-        self.seat_rects: dict[int, pygame.Rect] = {}
-        self.announced_rect: pygame.Rect | None = None
-        self.heat_anim: dict[str, list[float]] = {}
-        self.discard_marks: list[str] = []
-        self.staging: dict[str, list[dict]] = {}  # str(seat) -> bribes staged in its tray (H8.1), LAN
-        self._flown: set[str] = set()
-        self._seat_cache: dict[str, tuple] = {}
+        self.seats = Seats(self)
+        self.heat = HeatMarks(self)
+        self.phase_track = PhaseTrack(self)
+        self.piles = Piles(self)
+        self.centre = Centre(self)
+        self.tray = BribeTray(self)
+        self.moves = Moves(self)
+        self.discard_marks: list[str] = []  # phase 4: the cards this seat will discard at the refill
         words.card_data()  # the card texts read now, not in the first frame after a move
         super().__init__(app, source)
+
+    def make_buttons(self) -> list[Button]:
+        return self.piles.buttons()
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return _fallback_zones(players, w, h)
@@ -111,10 +182,40 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
     def refilling(self) -> bool:
         return bool(self.legal_of("refill"))
 
+    # ------------------------------------------------------- the hand and the tray --
+    def my_hand(self) -> list[str]:
+        """The hand as the fan shows it: without the bribes staged in the tray."""
+        staged = {b["card"] for b in self.tray.staged()}
+        return [c for c in self.tray.real_hand() if c not in staged]
+
+    def hand_face(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        if self.tray.stageable(card):  # a Bribe rides on other moves: never dimmed
+            return self.art.face(self.game, card, size)
+        return super().hand_face(card, size)
+
+    def card_dimmed(self, card: str) -> bool:
+        return False if self.tray.stageable(card) else super().card_dimmed(card)
+
+    def select_card(self, card_id: str) -> None:
+        if any(b["card"] == card_id for b in self.tray.staged()):
+            self.tray.unstage(card_id)  # a click on a sealed card takes it back
+            return
+        super().select_card(card_id)
+
+    def on_key(self, key: int, mod: int) -> None:
+        if (key == pygame.K_BACKSPACE and self.prompt is None and self.pick is None
+                and not self.help_open and self.tray.unstage_last()):
+            return
+        super().on_key(key, mod)
+
+    def submit(self, command: dict) -> bool:
+        return self.tray.submit(command, super().submit)
+
+    # ------------------------------------------------------------------ targets ----
     def targets_for(self, card_id: str) -> list[Target]:
         if any(b["card"] == card_id for b in self.staged()):
-            return [("hand", None)]  # a staged bribe goes back to the hand (H8.1)
-        out: list[Target] = list(self.bribe_targets(card_id))
+            return [("hand", None)]  # a staged bribe goes back to the hand (§8.2)
+        out: list[Target] = list(self.tray.bribe_targets(card_id))
         for c in self.legal_cmds:
             if c.get("card") != card_id:
                 continue
@@ -146,19 +247,16 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         return None
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
-        if self.announced_rect is not None and self.announced_rect.collidepoint(pos):
+        if self.centre.contains(pos):
             return ("announced", None)
-        tray = self.tray_rect()
-        if tray is not None and tray.collidepoint(pos):
+        if self.tray.contains(pos):
             return ("tray", None)
         for name in ("discard", "hand"):
             r = self.rects.get(name)
             if r is not None and pygame.Rect(r).collidepoint(pos):
                 return (name, None)
-        for vid, r in self.vrects.items():
-            if r.collidepoint(pos):
-                return ("villager", vid)
-        return None
+        vid = self.seats.villager_at(pos)
+        return ("villager", vid) if vid is not None else None
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         key = super().hover_target_key(pos)
@@ -171,10 +269,8 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         disc = self.rects.get("discard")
         if disc is not None and pygame.Rect(disc).collidepoint(pos) and self.view.get("discard"):
             return ("card", self.view["discard"][-1])
-        for vid, r in self.portraits.items():
-            if r.collidepoint(pos):
-                return ("villager", vid)
-        return None
+        vid = self.seats.portrait_at(pos)
+        return ("villager", vid) if vid is not None else None
 
     def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
         if key[0] == "villager":
@@ -193,11 +289,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         return changed
 
     def on_view_changed(self, old: dict, new: dict) -> None:
-        old_heat = {v["id"]: v.get("heat") for v in old.get("villagers") or []}
-        for v in new.get("villagers") or []:
-            a, b = old_heat.get(v["id"]), v.get("heat")
-            if isinstance(a, int) and isinstance(b, int) and a != b:
-                self.heat_anim[v["id"]] = [float(a), float(b), 0.0]
+        self.heat.start(old, new)
         # cards that reached the table from someone else's hand fly from their seat
         old_cards = set(old.get("discard") or [])
         oldw = (old.get("window") or {}).get("card")
@@ -210,7 +302,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         by_card = {e.get("card"): e.get("seat") for e in new.get("recent") or [] if e.get("card")}
         size = self.card_size()
         for i, card in enumerate(appeared[-4:]):
-            if card in self._flown:
+            if card in self.moves.flown:
                 continue
             seat = by_card.get(card)
             zone = self.seat_zone(seat) if isinstance(seat, int) else None
@@ -218,18 +310,13 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
             dest = self.announced_rect if card == neww and self.announced_rect else pygame.Rect(self.rects["discard"])
             self.fly(self.art.face(self.game, card, size), (start[0] - size[0] // 2, start[1] - size[1] // 2),
                      dest.topleft, FLY_SECONDS, delay=0.06 * i)
-        self._flown = set()
+        self.moves.flown = set()
 
     def effects_running(self) -> bool:
-        return bool(self.heat_anim)
+        return self.heat.running()
 
     def step_effects(self, dt: float) -> None:
-        for vid in list(self.heat_anim):
-            anim = self.heat_anim[vid]
-            anim[2] += dt / self.anim_factor
-            if anim[2] >= HEAT_SECONDS:
-                del self.heat_anim[vid]
-                self.dirty = True
+        self.heat.step(dt)
 
     def status_message(self) -> str:
         v = self.view
@@ -259,7 +346,7 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
             return f"{me} has priority: play one card, or Pass (Space)."
         if phase == "trial":
             return f"{me}'s trial turn: play one card, or Pass (Space)."
-        if phase == "evidence":  # R11: the draws come once everyone has discarded
+        if phase == "evidence":  # §5.4: the draws come once everyone has discarded
             return self.say(f"{me}: drag cards to the discard pile, then Refill (R); "
                             "everyone draws up to 6 once all have discarded.",
                             f"{me}: drag cards to the discard pile, then Refill (R).")
@@ -285,24 +372,13 @@ class HammerTableScene(BribeTray, HandPanel, SeatsPanel, PyresPanel, BannerPanel
         return words.describe(event, list(self.source.players))
 
     def draw_table(self, surface: pygame.Surface) -> None:
+        """The static table: each panel's picture in its zone."""
         surface.fill(theme.FELT)
-        w, h = surface.get_size()
-        self.draw_phase_track(surface)
-        self.vrects.clear()
-        self.vtracks.clear()
-        self.portraits.clear()
-        self.seat_rects.clear()
-        for seat in range(self.players):
-            zone = self.seat_zone(seat)
-            if zone is not None:
-                self.draw_seat_cached(surface, seat, zone)
-        self.draw_piles(surface)
-        self.draw_tray(surface)
-        banner = pygame.Rect(self.rects["banner"])
-        if self.banner is None and not self.view.get("window"):
-            self.draw_center(surface, banner)
-        if self.announced_rect is not None:
-            self.draw_announced(surface)
+        self.phase_track.draw(surface)
+        self.seats.draw(surface)
+        self.piles.draw(surface)
+        self.tray.draw_tray(surface)
+        self.centre.draw(surface)
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
             msg = text(self.no_hand_words(), max(14, hand.h // 9),
