@@ -24,6 +24,8 @@ class UsageError(Exception):
 
 
 GAME_HELP = "the game: {games}"  # filled from the engine's registry when help is shown
+#: filled from the registry too: the games whose options offer a timer
+TIMER_HELP = "seconds each player has to act (games with timers: {games}); 0 = none"
 
 
 def _games_text() -> str:
@@ -31,6 +33,13 @@ def _games_text() -> str:
     from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
 
     return ", ".join(f"{g} ({i.title}, {i.min_players}-{i.max_players} players)" for g, i in sorted(GAMES_INFO.items()))
+
+
+def _timer_games_text() -> str:
+    """The ids of the games that offer a turn timer (the ``timer_s`` option)."""
+    from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
+
+    return ", ".join(sorted(g for g, i in GAMES_INFO.items() if i.option("timer_s") is not None)) or "none"
 
 
 def _info(command: str, game: str):
@@ -54,6 +63,8 @@ class _Parser(argparse.ArgumentParser):
         for action in self._actions:
             if action.dest == "game" and action.help == GAME_HELP:
                 action.help = GAME_HELP.format(games=_games_text())
+            if action.dest == "timer" and action.help == TIMER_HELP:
+                action.help = TIMER_HELP.format(games=_timer_games_text())
         return super().format_help()
 
 
@@ -149,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-level", type=_bot_levels, default=None, help=LEVEL_HELP)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--timer", type=_timer, default=None, metavar="S",
-                   help="seconds each player has to act (games with timers, e.g. salem); 0 = none")
+                   help=TIMER_HELP)
 
     p = sub.add_parser("host", help="host a LAN game")
     p.add_argument("game", help=GAME_HELP)
@@ -169,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--standin-after", type=float, default=None, metavar="S",
                    help="seconds a disconnected player's seat waits before a bot plays it (default 30)")
     p.add_argument("--timer", type=_timer, default=None, metavar="S",
-                   help="seconds each player has to act (games with timers, e.g. salem); 0 = none")
+                   help=TIMER_HELP)
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")

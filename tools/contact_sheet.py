@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ui import theme  # noqa: E402
-from game.ui.card_art import CardArt, _hammer_villager_ids, all_card_ids, face_info  # noqa: E402
+from game.ui.card_art import CardArt, all_card_ids, face_info, villager_ids  # noqa: E402
 from game.ui.fonts import render_text  # noqa: E402
 from game.ui.layout import PLAYER_COUNTS, load_layout  # noqa: E402
 
@@ -44,7 +44,7 @@ def distinct_faces(game: str) -> list[str]:
 def card_sheet(game: str, art: CardArt, size=(90, 126), cols=12, zoom_ids=()) -> pygame.Surface:
     ids = distinct_faces(game)
     gap = 10
-    villagers = sorted(_hammer_villager_ids()) if game == "hammer" else []
+    villagers = villager_ids(game)
     rows = -(-len(ids) // cols) + (-(-len(villagers) // cols) if villagers else 0)
     zoom_w = 300
     width = cols * (size[0] + gap) + gap

@@ -1,7 +1,7 @@
 """The shared rules engine: pure Python, no pygame, no sockets (DESIGN D1, D2).
 
     from game.engine import GAMES, new_match, Match, IllegalCommand
-    m = new_match("hammer", players=["Ann", "Bob", "Cy"], seed=7, options={})
+    m = new_match(game_id, players=["Ann", "Bob", "Cy"], seed=7, options={})  # a key of GAMES
 """
 from __future__ import annotations
 

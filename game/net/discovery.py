@@ -2,7 +2,7 @@
 
 An announcement is one UDP datagram of UTF-8 JSON (docs/PROTOCOL.md, Discovery)::
 
-    {"type": "witchhunt-table", "version": 1, "port": 41692, "game": "hammer",
+    {"type": "witchhunt-table", "version": 1, "port": 41692, "game": "<game id>",
      "table": "Ann's table", "players": 4, "free": 2, "started": false, "over": false}
 
 sent every 2 s to UDP port 41693. Where it goes:

@@ -9,7 +9,7 @@ can ever have seen a state that a resumed host does not have.
 
 Format (UTF-8, one JSON value per line)::
 
-    {"journal": 1, "game": "hammer", "players": [...], "seed": 7, "options": {...}, "net": {...}}
+    {"journal": 1, "game": "<game id>", "players": [...], "seed": 7, "options": {...}, "net": {...}}
     [0, {"type": "pass"}]          # [seat, command] for state 0 -> 1
     [2, {"type": "accuse", ...}]   # state 1 -> 2, and so on
 

@@ -2,10 +2,13 @@
 
 Nothing here is a picture file: every face is generated from ``cards/<game>.yaml`` (names,
 values, short text in our own words) with a shipped font and a game-icons.net icon, on a
-parchment card coloured by kind (hammer.md H1.3: brown / yellow / green; Witch Trial:
-suspect, charge, evidence, motion, objection). Everything is cached per (kind or card,
-size); surfaces are converted once when a display exists. Callers must not draw on the
-returned surfaces (they are shared); copy first.
+parchment card coloured by kind. Everything is cached per (kind or card, size); surfaces
+are converted once when a display exists. Callers must not draw on the returned surfaces
+(they are shared); copy first.
+
+This module draws; what a game's faces show is the game's own: its scene package gives a
+:class:`GameArt` in its table spec (``game.ui.tables``): a function from card id to
+:class:`FaceInfo`, the card back's colour and icon, its card ids and villager cards.
 
 Card ids follow the rules files: ``<kind>-<n>`` (``confession-3``, ``bribe-9``,
 ``lewis-1``). Unknown ids still get a readable face built from the id.
@@ -15,7 +18,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import pygame
 
@@ -23,6 +26,7 @@ from game.paths import cards_dir
 from game.ui import theme
 from game.ui.fonts import fit_font, get_font, wrap_text
 from game.ui.icons import get_icon
+from game.ui.tables import table_spec, table_specs
 
 log = logging.getLogger(__name__)
 
@@ -32,73 +36,10 @@ RGB = tuple[int, int, int]
 #: below this height a card shows no words beyond its name (they could not be read)
 COMPACT_HEIGHT = 72
 #: no word on a card is drawn smaller than this (px): what cannot be read at this size
-#: is left to the zoom view (issue 9 item 12)
+#: is left to the zoom view
 MIN_TEXT = 11
 
 # ---------------------------------------------------------------- card data
-
-# Which icon stands for each card kind (see tools/extract_icons.py for the sources).
-HAMMER_ICONS = {
-    "accusation": "accusation", "denial": "denial", "proof": "proof",
-    "false_testimony": "false_testimony", "confession": "confession",
-    "accomplice": "accomplice", "countercharge": "countercharge", "mixup": "mixup",
-    "retraction": "retraction", "no_inquisition": "no_inquisition", "advocate": "advocate",
-    "bribe": "bribe", "ordeal_floats": "ordeal", "ordeal_drowns": "ordeal",
-    "scales_lighter": "scales", "scales_heavier": "scales",
-    "mark_found": "mark", "mark_none": "mark",
-}
-TRIAL_SECTION_KIND = {
-    "suspects": "suspect", "charges": "charge", "evidence": "evidence",
-    "motions": "motion", "objections": "objection",
-}
-TRIAL_KIND_COLOUR = {
-    "suspect": theme.SUSPECT, "charge": theme.CHARGE, "evidence": theme.EVIDENCE,
-    "motion": theme.MOTION, "objection": theme.OBJECTION,
-}
-TRIAL_KIND_LABEL = {
-    "suspect": "Suspect", "charge": "Charge", "evidence": "Evidence",
-    "motion": "Motion", "objection": "Objection",
-}
-# Motions each get their own picture so a hand of motions is told apart at a glance.
-TRIAL_MOTION_ICONS = {
-    "drama": "motion_drama", "short_memory": "motion_short_memory", "bribe_judge": "bribe",
-    "recess": "wait", "venue": "motion_venue", "expert": "motion_expert", "leading": "witness",
-    "mistrial": "retraction", "continuance": "motion_continuance",
-}
-HAMMER_COLOUR = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
-HAMMER_ROLE_LABEL = {
-    "brown": "Defamation", "response": "Response", "no_inquisition": "Response",
-    "advocate": "Advocate", "bribe": "Bribe", "test": "Test",
-}
-
-# Salem 1692: icons per playing-card kind, Tryal kind and colour (salem.md §1)
-SALEM_ICONS = {
-    "accusation": "accusation", "evidence": "evidence", "witness": "witness", "alibi": "plea",
-    "arson": "flame", "curse": "mark", "robbery": "bribe", "scapegoat": "countercharge",
-    "stocks": "arrest", "asylum": "curtain", "piety": "scales", "matchmaker": "mixup",
-    "black_cat": "familiar", "conspiracy": "hand", "night": "pentagram",
-    "witch": "witch", "constable": "gavel", "not_a_witch": "villager",
-}
-SALEM_COLOUR = {"red": theme.SALEM_RED, "green": theme.SALEM_GREEN, "blue": theme.SALEM_BLUE,
-                "black": theme.SALEM_BLACK}
-SALEM_TRYAL_COLOUR = {"witch": theme.SALEM_WITCH, "constable": theme.SALEM_CONSTABLE,
-                      "not_a_witch": theme.SALEM_TRYAL}
-SALEM_LABEL = {"red": "Accusation", "green": "Green", "blue": "Blue, stays", "black": "Black"}
-
-# Used only while a card file is missing or unreadable, so the table still draws.
-_FALLBACK_HAMMER = {
-    "accusation": ("Accusation", "brown", "brown", 1), "denial": ("Denial", "brown", "brown", -2),
-    "proof": ("Proof", "brown", "brown", 2), "false_testimony": ("False Testimony", "brown", "brown", 3),
-    "confession": ("Confession", "brown", "brown", 6), "accomplice": ("Accomplice", "yellow", "response", None),
-    "countercharge": ("Countercharge", "yellow", "response", None), "mixup": ("Mix-up", "yellow", "response", None),
-    "retraction": ("Retraction", "yellow", "response", None),
-    "no_inquisition": ("No Inquisition", "yellow", "no_inquisition", None),
-    "advocate": ("Advocate", "yellow", "advocate", -3), "bribe": ("Bribe", "yellow", "bribe", None),
-    "ordeal_floats": ("Ordeal: floats", "green", "test", None), "ordeal_drowns": ("Ordeal: drowns", "green", "test", None),
-    "scales_lighter": ("Scales: lighter", "green", "test", None), "scales_heavier": ("Scales: heavier", "green", "test", None),
-    "mark_found": ("Mark found", "green", "test", None), "mark_none": ("No mark", "green", "test", None),
-}
-
 
 @dataclass(frozen=True)
 class FaceInfo:
@@ -156,157 +97,72 @@ def _entries(game: str) -> dict[str, tuple[str, dict]]:
     return out
 
 
+def entry_text(entry: dict, key: str) -> str:
+    """One text field of a card entry, its whitespace made single spaces."""
+    return " ".join(str(entry.get(key, "")).split())
+
+
+#: the names a game's art module uses (see :class:`GameArt`)
+card_entries = _entries
+signed = _signed
+
+
+@dataclass(frozen=True)
+class GameArt:
+    """One game's card art, given in its :class:`game.ui.tables.TableSpec`.
+
+    * ``face``: card id -> :class:`FaceInfo` (what the face shows); None: a plain face
+      built from the id.
+    * ``back`` / ``back_icon``: the colour and the icon of the card back.
+    * ``card_ids``: every physical card id (contact sheets, tests, drawing ahead);
+      None: every copy of every entry of ``cards/<game>.yaml``.
+    * ``villagers``: villager id -> its card entry, for a game whose villagers are
+      cards (:meth:`CardArt.villager`; its zoom view shows a villager that way).
+    """
+
+    face: Callable[[str], FaceInfo] | None = None
+    back: RGB = theme.CARD_BACK_TRIAL
+    back_icon: str = "gavel"
+    card_ids: Callable[[], list[str]] | None = None
+    villagers: Callable[[], Mapping[str, dict]] | None = None
+
+
+_NO_ART = GameArt()
+
+
+def game_art(game: str) -> GameArt:
+    """The card art of ``game`` from its table spec (the default art for a game without)."""
+    spec = table_spec(game)
+    art = spec.art if spec is not None else None
+    return art if art is not None else _NO_ART
+
+
+def villager_ids(game: str) -> list[str]:
+    """The villager cards of ``game`` (none for a game without villager cards)."""
+    villagers = game_art(game).villagers
+    return sorted(villagers()) if villagers is not None else []
+
+
 def villager_entry(villager_id: str) -> dict:
-    section_entry = _entries("hammer").get(villager_id)
-    if section_entry and section_entry[0] == "villagers":
-        return section_entry[1]
+    """The card entry of a villager (of whichever game has it), or a plain one from the id."""
+    for spec in table_specs().values():
+        villagers = spec.art.villagers if spec.art is not None else None
+        entry = villagers().get(villager_id) if villagers is not None else None
+        if entry is not None:
+            return entry
     return {"id": villager_id, "name": villager_id.replace("_", " ").title(),
             "pentagrams": 0, "matches": 0, "text": "", "rules_text": ""}
 
 
-def _text(entry: dict, key: str) -> str:
-    return " ".join(str(entry.get(key, "")).split())
-
-
 @lru_cache(maxsize=1024)
 def face_info(game: str, card_id: str) -> FaceInfo:
-    kind, n = split_id(card_id)
-    if game == "hammer":
-        return _hammer_info(kind, n)
-    if game == "witch_trial":
-        return _trial_info(kind, n)
-    if game == "salem":
-        return _salem_info(card_id)
-    if game == "testimony":
-        return _testimony_info(kind)
+    """What the face of ``card_id`` shows, from its game's :class:`GameArt`."""
+    face = game_art(game).face
+    if face is not None:
+        return face(card_id)
+    kind, _n = split_id(card_id)
     return FaceInfo(game, kind, "other", kind.replace("_", " ").title(), "", "", "deck",
                     theme.WOOD, "", "")
-
-
-def _hammer_info(kind: str, n: int | None) -> FaceInfo:
-    found = _entries("hammer").get(kind)
-    if found and found[0] == "defamation":
-        e = found[1]
-    elif kind in _FALLBACK_HAMMER:
-        name, colour, role, value = _FALLBACK_HAMMER[kind]
-        e = {"name": name, "colour": colour, "role": role, "value": value}
-    else:
-        e = {"name": kind.replace("_", " ").title(), "colour": "brown", "role": "brown"}
-    colour = str(e.get("colour", "brown"))
-    role = str(e.get("role", "brown"))
-    value = ""
-    if role == "bribe":
-        values = e.get("values") or []
-        if n is not None and 1 <= n <= len(values):
-            value = f"\u00b1{abs(int(values[n - 1]))}"
-        else:
-            value = "\u00b1"
-    elif e.get("value") is not None:
-        value = _signed(int(e["value"]))
-    elif e.get("keep_vp"):
-        value = f"{int(e['keep_vp'])} VP"
-    captions = e.get("captions") or []
-    caption = str(captions[n - 1]) if n is not None and 1 <= n <= len(captions) else ""
-    name = str(e.get("name", kind))
-    return FaceInfo(
-        game="hammer", kind=kind, family=colour, name=name,
-        label=HAMMER_ROLE_LABEL.get(role, role.title()), value=value,
-        icon=HAMMER_ICONS.get(kind, "pentagram"), color=HAMMER_COLOUR.get(colour, theme.BROWN),
-        text=_text(e, "text"), rules_text=_text(e, "rules_text"), caption=caption,
-    )
-
-
-def _trial_info(kind: str, n: int | None) -> FaceInfo:
-    found = _entries("witch_trial").get(kind)
-    if found is None:
-        family = "objection" if kind == "objection" else "evidence"
-        return FaceInfo("witch_trial", kind, family, kind.replace("_", " ").title(),
-                        TRIAL_KIND_LABEL[family], "", family, TRIAL_KIND_COLOUR[family], "", "")
-    section, e = found
-    family = TRIAL_SECTION_KIND.get(section, "evidence")
-    stats: list[tuple[str, str]] = []
-    notes: list[str] = []
-    value = ""
-    if family == "suspect":
-        value = str(e.get("guilt", ""))
-        stats = [("Guilt", str(e.get("guilt", "?"))), ("Defense", f"${e.get('defense', '?')}")]
-    elif family == "charge":
-        value = str(e.get("severity", ""))
-        stats = [("Severity", str(e.get("severity", "?"))), ("Court", f"${e.get('court', '?')}")]
-        mods = e.get("modifiers") or {}
-        for suspect, bonus in mods.items():
-            other = _entries("witch_trial").get(str(suspect))
-            who = str(other[1].get("name", suspect)) if other else str(suspect)
-            stats.append((f"against {who}", _signed(int(bonus))))
-            notes.append(f"{_signed(int(bonus))} vs {str(suspect).replace('_', ' ').title()}")
-    elif family == "evidence":
-        pro, de = int(e.get("prosecution", 0)), int(e.get("defense", 0))
-        value = f"{_signed(pro)}/{_signed(de)}"
-        stats = [("Prosecution", _signed(pro)), ("Defense", _signed(de))]
-    return FaceInfo(
-        game="witch_trial", kind=kind, family=family, name=str(e.get("name", kind)),
-        label=TRIAL_KIND_LABEL[family], value=value,
-        icon=TRIAL_MOTION_ICONS.get(kind, family) if family == "motion" else family,
-        color=TRIAL_KIND_COLOUR[family], text=_text(e, "text"),
-        rules_text=_text(e, "rules_text"), stats=tuple(stats), notes=tuple(notes),
-    )
-
-
-def _salem_info(card_id: str) -> FaceInfo:
-    """Salem faces: playing cards ``c0``..``c58`` (salem.md §1.2), Tryal cards as
-    ``tryal-<kind>`` and Town Hall characters as ``char-<id>``."""
-    entries = _entries("salem")
-    head, _, tail = str(card_id).partition("-")
-    if head == "tryal" and tail in entries:
-        e = entries[tail][1]
-        return FaceInfo("salem", tail, "tryal", str(e.get("name", tail)), "Tryal", "",
-                        SALEM_ICONS.get(tail, "villager"), SALEM_TRYAL_COLOUR.get(tail, theme.SALEM_TRYAL),
-                        _text(e, "text"), _text(e, "rules_text"))
-    if head == "char" and tail in entries:
-        e = entries[tail][1]
-        return FaceInfo("salem", tail, "character", str(e.get("name", tail)), "Town Hall", "",
-                        "villager", theme.SALEM_CHARACTER, _text(e, "text"), _text(e, "rules_text"))
-    try:
-        from game.rules.salem import catalog
-
-        kind = catalog().kind_of[str(card_id)]
-    except (KeyError, Exception):  # an unknown id still gets a readable face
-        return FaceInfo("salem", str(card_id), "other", str(card_id), "", "", "deck", theme.WOOD, "", "")
-    e = entries.get(kind, ("playing", {}))[1]
-    colour = str(e.get("colour", "green"))
-    value = str(e["value"]) if e.get("value") else ""
-    return FaceInfo("salem", kind, colour, str(e.get("name", kind)), SALEM_LABEL.get(colour, colour.title()),
-                    value, SALEM_ICONS.get(kind, "deck"), SALEM_COLOUR.get(colour, theme.WOOD),
-                    _text(e, "text"), _text(e, "rules_text"))
-
-
-#: Testimony (testimony.md T1.1): a picture per Character, a colour per Belief
-TESTIMONY_ICONS = {
-    "magistrate": "gavel", "minister": "rules", "goodwife": "villager", "witchfinder": "inquisitor",
-    "cunning_woman": "familiar", "apostate": "mixup", "herbalist": "witch",
-    "heathen": "pentagram", "puritan": "scales",
-}
-TESTIMONY_COLOUR = {"heathen": (120, 52, 110), "puritan": (52, 84, 130)}
-CARD_BACK_TESTIMONY: RGB = (64, 48, 36)
-
-
-def _testimony_info(kind: str) -> FaceInfo:
-    """A Character (``magistrate``) or a Belief card (``belief_heathen``)."""
-    if kind.startswith("belief_"):
-        belief = kind[len("belief_"):]
-        found = _entries("testimony").get(belief)
-        e = found[1] if found and found[0] == "beliefs" else {"name": f"{belief.title()} Belief"}
-        return FaceInfo("testimony", kind, belief, str(e.get("name", kind)), "Belief card", "",
-                        TESTIMONY_ICONS.get(belief, "pentagram"), TESTIMONY_COLOUR.get(belief, theme.WOOD),
-                        _text(e, "text"), _text(e, "rules_text"))
-    found = _entries("testimony").get(kind)
-    e = found[1] if found and found[0] == "characters" else {"name": kind.replace("_", " ").title(),
-                                                              "belief": "puritan"}
-    belief = str(e.get("belief", "puritan"))
-    weight = int(e.get("token_weight", 1) or 1)
-    return FaceInfo("testimony", kind, belief, str(e.get("name", kind)), f"{belief.title()} Character",
-                    f"\u00d7{weight}" if weight > 1 else "", TESTIMONY_ICONS.get(kind, "villager"),
-                    TESTIMONY_COLOUR.get(belief, theme.WOOD), _text(e, "text"), _text(e, "rules_text"))
 
 
 # ---------------------------------------------------------------- drawing helpers
@@ -450,7 +306,7 @@ class ZoomPiece:
 
 
 def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> list[ZoomPiece]:
-    """Every word a zoomed card says, laid out inside ``rect`` (QA 10): the stats with their
+    """Every word a zoomed card says, laid out inside ``rect``: the stats with their
     values on the right and long names wrapped short of them ("against Charity Pell, the
     Mayor's Daughter" no longer runs under its "+2"), a rule, the subtitle, the flavour and
     the rules text. All sizes step down together (never below ``MIN_TEXT``) until it all
@@ -637,7 +493,8 @@ class CardArt:
     def zoom(self, game: str, card_id: str, width: int) -> pygame.Surface:
         """A large card (height 1.4 x width) with the full rules text."""
         width = max(160, int(width))
-        if game == "hammer" and split_id(card_id)[0] in _hammer_villager_ids():
+        villagers = game_art(game).villagers
+        if villagers is not None and split_id(card_id)[0] in villagers():
             key = ("zoomv", card_id, width)
             surf = self._other.get(key)
             if surf is None:
@@ -690,7 +547,7 @@ class CardArt:
         if compact:
             icon_size = int(min(w * 0.62, (h - y - pad) * 0.8))
         zoom_words = None
-        if zoom:  # a smaller picture when the words would not fit under the usual one (QA 10)
+        if zoom:  # a smaller picture when the words would not fit under the usual one
             for share in (0.22, 0.17, 0.12):
                 icon_size = int(min(w * 0.52, h * share))
                 medal = icon_size + max(6, icon_size // 5)
@@ -841,8 +698,8 @@ class CardArt:
 
     def _draw_back(self, game: str, size: Size) -> pygame.Surface:
         w, h = size
-        base = {"hammer": theme.CARD_BACK_HAMMER, "salem": theme.CARD_BACK_SALEM,
-                "testimony": CARD_BACK_TESTIMONY}.get(game, theme.CARD_BACK_TRIAL)
+        art = game_art(game)
+        base = art.back
         surf = pygame.Surface(size, pygame.SRCALPHA)
         grad = _vertical_gradient(size, theme.lighten(base, 0.12), theme.darken(base, 0.25))
         surf.blit(grad, (0, 0))
@@ -858,8 +715,7 @@ class CardArt:
         r = int(min(w, h) * 0.3)
         pygame.draw.circle(surf, theme.darken(base, 0.35), (w // 2, h // 2), r)
         pygame.draw.circle(surf, theme.PARCHMENT_DARK, (w // 2, h // 2), r, max(1, r // 10))
-        icon = {"hammer": "pentagram", "salem": "witch", "testimony": "villager"}.get(game, "gavel")
-        _blit_center(surf, get_icon(icon, int(r * 1.3), theme.PARCHMENT_DARK), w // 2, h // 2)
+        _blit_center(surf, get_icon(art.back_icon, int(r * 1.3), theme.PARCHMENT_DARK), w // 2, h // 2)
         # inner border
         inset = max(3, w // 16)
         pygame.draw.rect(surf, theme.PARCHMENT_DARK, surf.get_rect().inflate(-2 * inset, -2 * inset), 1,
@@ -931,19 +787,11 @@ class CardArt:
         return surf
 
 
-@lru_cache(maxsize=1)
-def _hammer_villager_ids() -> frozenset[str]:
-    return frozenset(k for k, (section, _) in _entries("hammer").items() if section == "villagers")
-
-
 def all_card_ids(game: str) -> list[str]:
     """Every physical card id of ``game`` as the rules files number them (for sheets and tests)."""
-    if game == "salem":
-        from game.rules.salem import catalog
-
-        cat = catalog()
-        return (list(cat.card_ids) + [f"tryal-{k}" for k in cat.tryals]
-                + [f"char-{c}" for c in cat.characters])
+    card_ids = game_art(game).card_ids
+    if card_ids is not None:
+        return list(card_ids())
     ids: list[str] = []
     for section, items in _card_file(game).items():
         if not isinstance(items, list) or section in ("villagers", "pyres"):

@@ -3,6 +3,10 @@
 The only module importing pytmx. It draws nothing and returns plain frozen records, so
 tests and tools read layouts without a display (``pytmx.TiledMap`` needs none).
 
+Which games have such maps, for which seat counts, and which zones each must have, is
+each game's table spec (``TableSpec.layout_counts`` and ``zones``, ``game.ui.tables``);
+``PLAYER_COUNTS``, ``REQUIRED_ZONES`` and ``REQUIRED_ZONES_BY_COUNT`` read them.
+
 A map ``<game>.tmx`` holds one object group per player count, ``players_<n>``. Each
 rectangle object is a zone: its Tiled name is the zone name (``deck``, ``seat_2`` …) and
 its class (``type``) the zone kind (``seat``, ``lineup`` …); custom properties go into
@@ -13,7 +17,7 @@ Seat zones: ``seat_0`` is the seat whose view is on screen (bottom, above the ha
 ``seat_k`` is the k-th seat clockwise from it, so a scene draws seat ``(shown + k) % n``
 in zone ``seat_k``.
 
-A map may also draw a place (:func:`load_village`, the Malleus village): an object group
+A map may also draw a place (:func:`load_village`, a village drawn as the table): an object group
 ``places`` of named rectangles (where scenes are framed) and a group ``scenery`` of
 shapes the table draws as its backdrop (polygons, polylines, rectangles by class).
 """
@@ -23,43 +27,41 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from game.paths import assets_dir
-
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
-    "hammer": (3, 4, 5),
-    "witch_trial": (3, 4, 5, 6, 7),
-    "salem": tuple(range(4, 13)),   # the 2-3 player game has 4 seats with its ghosts
-    "testimony": (3, 4, 5, 6, 7),
-}
-
+from game.ui.tables import table_specs
 
 class LayoutError(ValueError):
     """A layout file is missing, unreadable, or lacks a group or zone."""
 
 
-_HAMMER_FIXED = ["deck", "discard", "phase_track", "banner", "log", "message", "hand"]
-_TRIAL_FIXED = [
-    "deck", "discard",
-    "lineup_1", "lineup_2", "lineup_3", "lineup_4", "lineup_5",
-    "court_fees", "jury_box", "court", "dice", "banner", "log", "message", "hand",
-]
+class _FromSpecs(Mapping):
+    """game id -> ``read(spec)`` for every game whose table spec has a Tiled layout of
+    seats (``TableSpec.layout_counts``), read live from ``game.ui.tables``."""
+
+    def __init__(self, read: Callable[[Any], Any]) -> None:
+        self._read = read
+
+    def _specs(self) -> dict[str, Any]:
+        return {g: s for g, s in table_specs().items() if s.layout_counts}
+
+    def __getitem__(self, game: str) -> Any:
+        return self._read(self._specs()[game])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._specs(), key=lambda g: (self._specs()[g].menu_order, g)))
+
+    def __len__(self) -> int:
+        return len(self._specs())
 
 
-_SALEM_FIXED = ["log", "deck", "discard", "buttons", "hand", "center", "banner", "message"]
-
-_TESTIMONY_FIXED = ["table", "hand", "banner", "message", "log", "talk", "notebook", "standings"]
-
+#: game id -> the seat counts its layout file has a group for
+PLAYER_COUNTS: Mapping[str, tuple[int, ...]] = _FromSpecs(lambda spec: spec.layout_counts)
 
 #: Zones every layout of a game has whatever the player count; on top of these each
 #: count ``n`` has ``seat_0`` … ``seat_{n-1}`` (see :func:`required_zones`).
-REQUIRED_ZONES: dict[str, list[str]] = {
-    "hammer": list(_HAMMER_FIXED),
-    "witch_trial": list(_TRIAL_FIXED),
-    "salem": list(_SALEM_FIXED),
-    "testimony": list(_TESTIMONY_FIXED),
-}
+REQUIRED_ZONES: Mapping[str, list[str]] = _FromSpecs(lambda spec: list(spec.zones))
 
 
 def required_zones(game: str, players: int) -> list[str]:
@@ -70,9 +72,8 @@ def required_zones(game: str, players: int) -> list[str]:
 
 
 #: The complete per-count lists, for code that wants them up front.
-REQUIRED_ZONES_BY_COUNT: dict[str, dict[int, list[str]]] = {
-    game: {n: required_zones(game, n) for n in counts} for game, counts in PLAYER_COUNTS.items()
-}
+REQUIRED_ZONES_BY_COUNT: Mapping[str, dict[int, list[str]]] = _FromSpecs(
+    lambda spec: {n: required_zones(spec.game, n) for n in spec.layout_counts})
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ class Village:
         return scale, int((window_w - self.width * scale) // 2), int((window_h - self.height * scale) // 2)
 
 
-def load_village(game: str = "malleus") -> Village:
+def load_village(game: str) -> Village:
     """The ``places`` and ``scenery`` groups of ``<game>.tmx``. Cached."""
     return _load_village(str(game), str(layout_path(game)))
 

@@ -128,11 +128,12 @@ import threading
 import time
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, Bot, SearchBot, SeatModel, make_bot
 from game.engine import IllegalCommand, Match
 from game.saves import load_save, new_save_path, save_match
+from game.ui.tables import table_spec, table_specs
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -1124,20 +1125,35 @@ def _window_key(window: dict) -> tuple:
     return (window.get("kind"), window.get("card"), window.get("by"), str(window.get("order")))
 
 
-#: game id -> "module:Class" of the HotseatSession subclass that game's table needs (a
-#: story game plays at a public table and goes behind the curtain only for private input)
-SESSION_CLASSES: dict[str, str] = {"malleus": "game.ui.story_session:StorySession"}
+class _SessionClasses(Mapping):
+    """game id -> the session class (or ``"module:Class"``) its table spec names, for the
+    games with their own (``TableSpec.session``, ``game.ui.tables``)."""
+
+    def _named(self) -> dict[str, Any]:
+        return {g: spec.session for g, spec in table_specs().items() if spec.session is not None}
+
+    def __getitem__(self, game: str) -> Any:
+        return self._named()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._named())
+
+    def __len__(self) -> int:
+        return len(self._named())
+
+
+#: game id -> the HotseatSession subclass that game's table needs, read from its table
+#: spec (a story game plays at a public table and goes behind the curtain only for
+#: private input)
+SESSION_CLASSES: Mapping[str, Any] = _SessionClasses()
 
 
 def session_class(game: str) -> type[HotseatSession]:
-    """The hot-seat session class for ``game`` (HotseatSession unless it has its own)."""
-    import importlib
-
-    spec = SESSION_CLASSES.get(game)
-    if spec is None:
-        return HotseatSession
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The hot-seat session class for ``game`` (HotseatSession unless its table spec
+    names its own)."""
+    spec = table_spec(game)
+    klass = spec.session_class() if spec is not None else None
+    return klass if klass is not None else HotseatSession
 
 
 def save_ui_state(session: Any) -> None:

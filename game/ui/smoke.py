@@ -1,6 +1,8 @@
-"""``witchhunt smoke``: a headless, scripted run of every scene, then a full 3-player
-Hammer game played through the UI, then each other game's step. It starts with the app
-opening from damaged, old and odd settings files (game/ui/smoke_startup.py).
+"""``witchhunt smoke``: a headless, scripted run of every scene (set up with the first
+game the New game screen offers), then each game's own smoke player, in menu order (the
+``smoke`` of its table spec, ``game.ui.tables``: a full game played through the UI). It
+starts with the app opening from damaged, old and odd settings files
+(game/ui/smoke_startup.py).
 
 Everything is driven by posting real pygame events (mouse motion / presses / releases,
 KEYDOWN, TEXTINPUT) into the event queue and running ``app.frame(wait=False)``, so the
@@ -27,7 +29,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 TIME_LIMIT = 230.0        # seconds for the whole run (the test allows 280 s)
-HAMMER_TIME_LIMIT = 75.0  # of which the full Hammer game may take this much
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,7 @@ def visit_scenes(d: Driver) -> None:
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.settings import load_settings
-    from game.ui.tables import load_tables
+    from game.ui.tables import load_tables, playable_games
 
     app = d.app
     d.step = "main menu"
@@ -182,8 +183,9 @@ def visit_scenes(d: Driver) -> None:
     d.expect(MenuScene, "the menu after Host")
 
     d.step = "new game"
-    if "hammer" not in load_tables():
-        raise SmokeFailure("new game: the Hammer table scene is not available")
+    games = playable_games()
+    if not games:
+        raise SmokeFailure("new game: no game has a table scene")
     d.click_widget("new_game")
     d.expect(NewGameScene, "the new-game screen")
     field = d.widget("name_0")
@@ -198,7 +200,7 @@ def visit_scenes(d: Driver) -> None:
     d.shot("new_game")
     d.key(pygame.K_TAB)  # keyboard focus moves on from the field
     d.click_widget("start")
-    table_cls = load_tables()["hammer"]
+    table_cls = load_tables()[games[0]]  # the game the form offers first
     d.check(any(isinstance(s, table_cls) for s in app.scenes.stack), "Start did not open the table")
     table = next(s for s in app.scenes.stack if isinstance(s, table_cls))
     session = table.source
@@ -317,15 +319,16 @@ def table_menu_tour(d: Driver, table: Any) -> None:
 
 
 def _finished_game(d: Driver) -> None:
-    """A 3-seat Hammer game played to its end by bots (engine speed), shown at its end so
-    the session brings up the game-over scene by itself."""
+    """A 3-seat game of the first game offered played to its end by bots (engine speed),
+    shown at its end so the session brings up the game-over scene by itself."""
     from game.bots.base import play_bots
     from game.ui.scenes.game_over import GameOverScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.session import HotseatSession, make_bots, open_table
+    from game.ui.tables import playable_games
 
     app = d.app
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=11, bot_delay=0.0,
+    session = HotseatSession.new(app, playable_games()[0], ["Ann", "Bob", "Cy"], [1, 2], seed=11, bot_delay=0.0,
                                  bot_levels={1: "easy", 2: "easy"})  # Easy: a whole game in a moment
     match = session.match
     humans_as_bots = make_bots(match, [0], {0: "easy"})
@@ -336,21 +339,19 @@ def _finished_game(d: Driver) -> None:
     d.wait_for(lambda: isinstance(d.top, GameOverScene), 10, "the game-over scene")
 
 
-def play_full_game(d: Driver) -> None:
-    d.step = "full Hammer game through the UI"
-    try:
-        from game.ui import smoke_hammer
-    except ImportError as exc:
-        raise SmokeFailure(f"the Hammer UI player is missing ({exc})") from None
-    from game.ui.scenes.menu import MenuScene
+def play_every_game(d: Driver) -> None:
+    """Each game's smoke player (its table spec's ``smoke``), in menu order."""
+    from game.ui.tables import playable_games, table_spec
 
-    d.app.scenes.reset(MenuScene(d.app))
-    d.frames()
-    left = d.deadline - time.monotonic() - 5
-    try:
-        smoke_hammer.play_hammer(d.app, timeout_s=max(10.0, min(HAMMER_TIME_LIMIT, left)))
-    except smoke_hammer.SmokeFailure as exc:
-        raise SmokeFailure(f"full Hammer game: {exc}") from None
+    for game in playable_games():
+        spec = table_spec(game)
+        d.step = f"the smoke player of {game}"
+        try:
+            player = spec.smoke_player() if spec is not None else None
+        except (ImportError, AttributeError) as exc:
+            raise SmokeFailure(f"the smoke player of {game} is missing ({exc})") from None
+        if player is not None:
+            player(d)
 
 
 def run_smoke() -> int:
@@ -373,11 +374,7 @@ def run_smoke() -> int:
         app = make_app(Settings())
         d = Driver(app, started + TIME_LIMIT, Path(shots_env) if shots_env else None)
         visit_scenes(d)
-        play_full_game(d)
-        __import__("game.ui.smoke_witch_trial", fromlist=["smoke_step"]).smoke_step(d)
-        __import__("game.ui.smoke_salem", fromlist=["smoke_step"]).smoke_step(d)
-        __import__("game.ui.smoke_testimony", fromlist=["smoke_step"]).smoke_step(d)
-        __import__("game.ui.smoke_malleus", fromlist=["smoke_step"]).smoke_step(d)
+        play_every_game(d)
         __import__("game.ui.smoke_privacy", fromlist=["smoke_step"]).smoke_step(d)
         d.step = "quit"
         d.app.scenes.reset(__import__("game.ui.scenes.menu", fromlist=["MenuScene"]).MenuScene(app))

@@ -1,4 +1,4 @@
-"""Play a whole 3-player hot-seat Hammer game through the UI, as a person would (issue 3).
+"""Play a whole 3-player hot-seat Hammer game through the UI, as a person would.
 
 ``play_hammer(app, timeout_s)`` sets the game up through the shell's
 :class:`~game.ui.session.HotseatSession`, then acts ONLY by posting real pygame events
@@ -8,7 +8,7 @@
 ``locate(...)`` for where things are drawn. It never calls the engine to act.
 
 It drags brown cards onto villagers (answering the accuser prompt with the keyboard),
-seals bribes (H8.1): drags a Bribe onto a villager or onto the tray, answers the sign
+seals bribes (docs/rules/hammer.md §8.2): drags a Bribe onto a villager or onto the tray, answers the sign
 prompt, and lets it go with the seat's next move — once taking one back out of the tray
 first; it clicks and keys its way through windows, curtains, the phase-4 discard picker
 and the tie-break, and raises ``SmokeFailure`` with a clear reason when the game does
@@ -17,6 +17,7 @@ not progress, the time runs out, or a staged bribe never reached the sealed box.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -195,3 +196,23 @@ def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> "HammerPlayer":
                                timeout_s, seed)
     player.check_bribes(player.source.match)
     return player
+
+
+#: seconds the smoke run gives the whole Hammer game at most
+TIME_LIMIT = 75.0
+
+
+def smoke_step(d) -> None:
+    """The smoke runner's hook (``game.ui.smoke``): a full Hammer game through the UI,
+    within the run's remaining time; failures in the runner's own terms."""
+    from game.ui import smoke
+    from game.ui.scenes.menu import MenuScene
+
+    d.step = "full Hammer game through the UI"
+    d.app.scenes.reset(MenuScene(d.app))
+    d.frames()
+    left = d.deadline - time.monotonic() - 5
+    try:
+        play_hammer(d.app, timeout_s=max(10.0, min(TIME_LIMIT, left)))
+    except SmokeFailure as exc:
+        raise smoke.SmokeFailure(f"full Hammer game: {exc}") from None

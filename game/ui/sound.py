@@ -1,4 +1,4 @@
-"""Sound effects for the tables and buttons (issue 3: the volume setting).
+"""Sound effects for the tables and buttons, at the volume the settings give.
 
 The sounds are our own, synthesised by ``tools/make_sounds.py`` into ``assets/sounds``.
 Contract:
@@ -7,14 +7,15 @@ Contract:
   into the ``dummy`` audio driver (tests, headless runs), when there is no audio device
   or when the volume is 0; files load lazily on first use.
 * The audio device is opened for the first sound and closed again once nothing has
-  played for ``CLOSE_AFTER`` seconds (issue 9 item 16: an open device keeps a mixing
-  thread awake, ~0.3% of a core in silence); the app loop calls
+  played for ``CLOSE_AFTER`` seconds (an open device keeps a mixing thread awake,
+  ~0.3% of a core in silence); the app loop calls
   :meth:`Sounds.close_when_quiet`. A mixer someone else opened is left alone.
 * A missing or unreadable file is logged once and then stays silent.
 * :func:`set_volume` (percent, from the settings) applies to every later ``play``.
   pygame resets a channel's volume each time a sound starts on it, so the volume is
   put on the ``Sound`` itself, not on the channels.
-* :func:`event_sound` maps a log event of a game to a sound name; table scenes call
+* :func:`event_sound` maps a log event of a game to a sound name (each game's table
+  spec, ``game.ui.tables``, says which events sound how); table scenes call
   :func:`play_events` with the events that are new since they last looked.
 """
 from __future__ import annotations
@@ -23,8 +24,11 @@ import logging
 import os
 import time
 from pathlib import Path
+from typing import Iterator, Mapping
 
 import pygame
+
+from game.ui.tables import table_spec, table_specs
 
 log = logging.getLogger(__name__)
 
@@ -35,56 +39,37 @@ NAMES = ("card_place", "card_draw", "shuffle", "heat", "bell", "dice", "gavel", 
 #: a reconnect must not become a cacophony)
 MAX_PER_BATCH = 3
 
-#: event type -> sound, per game. Events needing a look at their fields are in event_sound.
-EVENT_SOUNDS: dict[str, dict[str, str]] = {
-    "hammer": {
-        "accuse": "card_place", "advocate": "card_place", "bribe": "card_place", "negate": "card_place",
-        "no_inquisition": "card_place", "ordeal": "card_place", "placed": "card_place",
-        "draw": "card_draw", "deal": "card_draw", "reveal": "card_draw",
-        "reshuffle": "shuffle",
-        "burn": "bell",
-        "call": "gavel",
-    },
-    "salem": {
-        "play": "card_place", "ability": "card_place",
-        "draw": "card_draw", "deal": "card_draw", "reveal": "card_draw", "conspiracy_moves": "card_draw",
-        "reshuffle": "shuffle", "shuffled": "shuffle",
-        "trial": "gavel", "gavel": "gavel",
-        "death": "bell", "night": "bell", "over": "bell",
-        "black_card": "chime",
-    },
-    "witch_trial": {
-        "roll": "dice",
-        "verdict": "gavel", "objection": "gavel", "mistrial": "gavel", "continuance": "gavel",
-        "play": "card_place", "case": "card_place", "motion": "card_place", "recover": "card_draw",
-        "draw": "card_draw", "deal": "card_draw",
-        "reshuffle": "shuffle",
-    },
-    "malleus": {
-        "roll": "dice", "sentenced": "gavel", "executed": "bell", "secret_revealed": "gavel",
-        "card": "card_place", "draw": "card_draw", "reshuffle": "shuffle", "game_over": "bell",
-    },
-    "testimony": {
-        "testify": "token", "discard_token": "card_draw", "show": "card_place", "investigate": "card_draw",
-        "deal": "card_draw", "match_over": "gavel",
-    },
-}
+class _EventSounds(Mapping):
+    """game id -> {event type: sound name}: the plain entries of each game's table spec
+    (``TableSpec.sounds``), read live; the entries that look at an event's fields are
+    functions there, asked by :func:`event_sound`."""
+
+    def __getitem__(self, game: str) -> dict[str, str]:
+        spec = table_specs()[game]
+        return {kind: name for kind, name in spec.sounds.items() if isinstance(name, str)}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(table_specs())
+
+    def __len__(self) -> int:
+        return len(table_specs())
+
+
+#: game id -> event type -> sound (the entries needing a look at the event's fields are
+#: left out; :func:`event_sound` asks them)
+EVENT_SOUNDS: Mapping[str, dict[str, str]] = _EventSounds()
 
 
 def event_sound(game: str, event: dict, seat: int | None = None) -> str | None:
-    """The sound for one log event of ``game`` as seen by ``seat`` (None = no sound)."""
+    """The sound for one log event of ``game`` as seen by ``seat`` (None = no sound):
+    "your turn" chimes for the seat whose turn it is; any other event sounds as its
+    game's table spec says."""
     kind = event.get("type")
     if kind == "turn":  # "your turn" is worth a chime; someone else's turn is not
         return "chime" if seat is not None and event.get("seat") == seat else None
-    if game == "hammer" and kind == "heat":
-        before, after = event.get("from"), event.get("to")
-        return "heat" if isinstance(before, int) and isinstance(after, int) and after > before else None
-    if game == "witch_trial":
-        if kind == "buy":
-            return "coins" if event.get("price") else "card_draw"
-        if kind == "plea":
-            return "coins" if event.get("accepted") else None
-    return EVENT_SOUNDS.get(game, {}).get(str(kind))
+    spec = table_spec(game)
+    sound = spec.sounds.get(str(kind)) if spec is not None else None
+    return sound(event) if callable(sound) else sound
 
 
 def sounds_for_events(game: str, events: list[dict], seat: int | None = None) -> list[str]:

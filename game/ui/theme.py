@@ -1,8 +1,8 @@
 """The table's palette: every scene takes its colours from here so the games look alike.
 
-Plain RGB tuples (no pygame import), named for what they paint. Hammer card colours
-follow hammer.md H1.3 (brown / yellow / green); the pyre track turns to its hotter
-blue side from 10 to 18 (H1.2).
+Plain RGB tuples (no pygame import), named for what they paint. The colours of one
+game's cards are named here too (its scene package's card art picks them), each group
+citing the rules section its colours follow.
 """
 from __future__ import annotations
 
@@ -34,14 +34,14 @@ DANGER: RGB = (200, 48, 36)         # current witch, illegal drop, errors
 SUCCESS: RGB = (88, 170, 92)
 DISABLED: RGB = (120, 112, 100)
 
-# Hammer of the Witches card colours (hammer.md H1.3)
+# Hammer of the Witches card colours (docs/rules/hammer.md §1.3)
 BROWN: RGB = (122, 76, 42)          # defamation: accusation, denial, proof, false testimony, confession
 YELLOW: RGB = (214, 168, 38)        # responses, advocate, bribe
 GREEN: RGB = (52, 112, 60)          # tests: ordeal, scales, mark
 VILLAGER: RGB = (88, 74, 110)       # villager cards (muted violet, unlike any defamation colour)
 CARD_BACK_HAMMER: RGB = (70, 34, 30)
 
-# Pyre track (hammer.md H1.2: 10-18 is the blue side)
+# Pyre track (docs/rules/hammer.md §1.2: 10-18 is the blue side)
 PYRE_COLD: RGB = (168, 74, 24)      # 2..9: embers, burnt orange (light numbers read on it)
 PYRE_HOT: RGB = (44, 96, 184)       # 10..18: the hotter blue side
 PYRE_HOT_LIGHT: RGB = (120, 170, 240)
@@ -49,7 +49,7 @@ PYRE_EMPTY: RGB = (90, 84, 76)
 PENTAGRAM: RGB = (150, 30, 40)
 MATCH: RGB = (220, 120, 30)
 
-# Witch Trial card kinds (witch_trial.md W1)
+# Witch Trial card kinds (docs/rules/witch_trial.md, Kinds of cards)
 SUSPECT: RGB = (120, 52, 110)       # plum
 CHARGE: RGB = (160, 40, 36)         # court red
 EVIDENCE: RGB = (46, 104, 140)      # slate blue
@@ -60,7 +60,7 @@ MONEY: RGB = (212, 175, 55)
 JURY_GUILTY: RGB = (170, 40, 36)
 JURY_INNOCENT: RGB = (48, 100, 150)
 
-# Salem 1692 (salem.md §1.2: red, green, blue, black cards; Tryal cards; the night)
+# Salem 1692 (docs/rules/salem.md §1.2: red, green, blue, black cards; Tryal cards; the night)
 SALEM_RED: RGB = (168, 42, 38)
 SALEM_GREEN: RGB = (60, 120, 66)
 SALEM_BLUE: RGB = (48, 92, 156)

@@ -86,10 +86,10 @@ def test_the_registry_says_what_the_tables_lists_say_until_they_read_it():
     """The UI keeps its own lists until it reads the registry; they must agree."""
     from game.ui import session
     from game.ui.scenes.new_game import OPTION_LABELS
-    from game.ui.scenes.rules import GAME_TITLES
+    from game.ui.scenes.rules import game_title
 
     for game_id, info in GAMES_INFO.items():
-        assert GAME_TITLES[game_id] == info.title
+        assert game_title(game_id) == info.title  # the Rules tabs read the registry
         for option in info.options:
             if option.key in OPTION_LABELS:
                 assert OPTION_LABELS[option.key] == option.label

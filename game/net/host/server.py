@@ -20,7 +20,7 @@ command for the sender's seat at the current ``state_id``: junk is answered with
 
 Use in-process (tests, the desktop host)::
 
-    host = Host("hammer", 4, port=0, bind="127.0.0.1", save_path=path)
+    host = Host(game_id, 4, port=0, bind="127.0.0.1", save_path=path)
     host.start()                 # background thread; host.port is the real port
     ...
     host.stop()

@@ -1,14 +1,8 @@
-"""Registers the Hammer of the Witches table with the table registry (``game.ui.tables``).
-
-The scene is a package of panels, :mod:`game.ui.scenes.hammer` (``table.py`` wires
-``phase_track``, ``seats``, ``pyres``, ``banner``, ``piles``, ``hand`` and ``moves``);
-this module keeps the name the registry and older imports use.
-"""
+"""The older name of the table scene: importing it imports the scene package
+(:mod:`game.ui.scenes.hammer`, which registers the game's table spec) and re-exports
+its scene class."""
 from __future__ import annotations
 
 from game.ui.scenes.hammer.table import HammerTableScene
-from game.ui.tables import register_table
-
-register_table("hammer")(HammerTableScene)
 
 __all__ = ["HammerTableScene"]

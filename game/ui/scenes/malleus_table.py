@@ -1,14 +1,8 @@
-"""Registers the Malleus Maleficarum table with the table registry (``game.ui.tables``).
-
-The scene is a package of panels, :mod:`game.ui.scenes.malleus` (``table.py`` wires
-``village``, ``conflict``, ``ledger``, ``actions``, ``forms``, ``rounds`` and
-``chronicle``); this module keeps the name the registry imports.
-"""
+"""The older name of the table scene: importing it imports the scene package
+(:mod:`game.ui.scenes.malleus`, which registers the game's table spec) and re-exports
+its scene class."""
 from __future__ import annotations
 
 from game.ui.scenes.malleus.table import MalleusTableScene
-from game.ui.tables import register_table
-
-register_table("malleus")(MalleusTableScene)
 
 __all__ = ["MalleusTableScene"]

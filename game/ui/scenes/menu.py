@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 LAN_PLACEHOLDER = ("LAN play is being wired into the desktop app.\n\n"
                    "Meanwhile a table can be hosted and joined from the command line:\n"
-                   "witchhunt host hammer --players 4 --name Ann\n"
+                   "witchhunt host GAME --players 4 --name Ann\n"
                    "witchhunt join 192.168.1.20 --name Bob")
 
 

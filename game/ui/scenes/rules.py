@@ -1,5 +1,7 @@
-"""Rules reference (issue 3 item 6): a scrollable summary of a game's rules in our own
-words, read from ``docs/rules/<game>.md`` and drawn with headings, bullets and wrapping.
+"""Rules reference: a scrollable summary of a game's rules in our own words, read from
+its rules page (``docs/rules/<game>.md``, or the page its table spec names) and drawn
+with headings, bullets and wrapping. Every game with a table spec and a rules page has
+a tab, in menu order, titled as its rules registered it (``GameInfo.title``).
 
 Wheel, Up / Down, Page Up / Page Down, Home / End scroll; Left / Right or the tabs switch
 game; Esc goes back. The table scenes may push ``RulesScene(app, game=...)`` too.
@@ -14,10 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import GAMES_INFO
 from game.paths import bundle_root
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.scenes.menu_base import MenuBase
+from game.ui.tables import games_in_order, table_spec
 from game.ui.widgets import Button, Widget, colour, draw_panel, fit_row, font, text_surface, wrap
 
 if TYPE_CHECKING:
@@ -25,18 +29,25 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_TITLES = {"hammer": "The Hammer of the Witches", "witch_trial": "Witch Trial", "salem": "Salem 1692",
-               "testimony": "Testimony", "malleus": "Malleus Maleficarum"}
-
-
 def rules_dir() -> Path:
     return bundle_root() / "docs" / "rules"
 
 
+def game_title(game: str) -> str:
+    """A game's title as its rules registered it (the id for a game without rules)."""
+    info = GAMES_INFO.get(game)
+    return info.title if info is not None else game
+
+
+def rules_page(game: str) -> Path:
+    """The rules page of ``game``: the one its table spec names, else docs/rules/<game>.md."""
+    spec = table_spec(game)
+    return spec.rules_page if spec is not None else rules_dir() / f"{game}.md"
+
+
 def available_rules() -> list[str]:
-    order = list(GAME_TITLES)
-    found = [p.name[: -len(".md")] for p in rules_dir().glob("*.md")] if rules_dir().is_dir() else []
-    return sorted(found, key=lambda g: (order.index(g) if g in order else len(order), g))
+    """Every game with a table and a rules page, in menu order."""
+    return [g for g in games_in_order() if rules_page(g).is_file()]
 
 
 @dataclass(frozen=True)
@@ -140,8 +151,8 @@ class RulesScene(MenuBase):
         widgets: list[Widget] = []
         tab_h, gap = self.px(44), self.px(10)
         # one tab per game, each title whole: as wide as it needs, the font smaller when
-        # every game's tab would not fit the window (QA 2)
-        titles = [GAME_TITLES.get(g, g) for g in self.games]
+        # every game's tab would not fit the window
+        titles = [game_title(g) for g in self.games]
         widths, size = fit_row(titles, self.px(20), w - self.px(40), gap=gap, pad=self.px(36),
                                min_width=self.px(150))
         x = w // 2 - (sum(widths) + gap * max(0, len(widths) - 1)) // 2
@@ -180,7 +191,7 @@ class RulesScene(MenuBase):
             blocks = [Block("p", "No rules text is installed.")]
         else:
             try:
-                blocks = parse_rules((rules_dir() / f"{self.game}.md").read_text(encoding="utf-8"))
+                blocks = parse_rules(rules_page(self.game).read_text(encoding="utf-8"))
             except OSError as exc:
                 log.warning("rules text for %s cannot be read: %s", self.game, exc)
                 blocks = [Block("p", "The rules text for this game is missing from this installation.")]

@@ -1,12 +1,8 @@
-"""Registers the Salem 1692 table with the table registry (``game.ui.tables``).
-
-The scene is a package of panels, :mod:`game.ui.scenes.salem` (``table.py`` wires
-``seats``, ``center``, ``prompts``, ``moves`` and ``hand``)."""
+"""The older name of the table scene: importing it imports the scene package
+(:mod:`game.ui.scenes.salem`, which registers the game's table spec) and re-exports
+its scene class."""
 from __future__ import annotations
 
 from game.ui.scenes.salem.table import SalemTableScene
-from game.ui.tables import register_table
-
-register_table("salem")(SalemTableScene)
 
 __all__ = ["SalemTableScene"]

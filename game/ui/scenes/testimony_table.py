@@ -1,13 +1,8 @@
-"""Registers the Testimony table with the table registry (``game.ui.tables``).
-
-The scene is a package of panels, :mod:`game.ui.scenes.testimony` (``table.py`` wires
-``seats``, ``hand``, ``centre``, ``notebook``, ``reveal``, ``talk`` and ``bar``).
-"""
+"""The older name of the table scene: importing it imports the scene package
+(:mod:`game.ui.scenes.testimony`, which registers the game's table spec) and re-exports
+its scene class."""
 from __future__ import annotations
 
 from game.ui.scenes.testimony.table import TestimonyTableScene
-from game.ui.tables import register_table
-
-register_table("testimony")(TestimonyTableScene)
 
 __all__ = ["TestimonyTableScene"]
