@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
+from game.engine import GAMES_INFO
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.widgets import (Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel,
                              draw_text)
@@ -36,14 +37,17 @@ OPTION_LABELS = {
 
 def option_label(cls: Any, key: str) -> str | None:
     """The words a form shows beside a game option's box (None: the form does not offer
-    it): a yes/no option's label from ``OPTION_LABELS``; for an option with two named
+    it): a yes/no option's label as its game registered it (``GameInfo.options``), else
+    from ``OPTION_LABELS``; for an option with two named
     choices (the game's ``option_choices``: Malleus's village, built at the table or
     ready) the choice that is not the default — ticking the box chooses it."""
     defaults = getattr(cls, "option_defaults", {}) or {}
     if key not in defaults:
         return None
     if isinstance(defaults[key], bool):
-        return OPTION_LABELS.get(key)
+        info = GAMES_INFO.get(getattr(cls, "game_id", ""))
+        found = info.option(key) if info is not None else None
+        return found.label if found is not None else OPTION_LABELS.get(key)
     choices = (getattr(cls, "option_choices", {}) or {}).get(key) or {}
     others = [label for value, label in choices.items() if value != defaults[key]]
     return others[0] if len(choices) == 2 and len(others) == 1 else None
