@@ -1,4 +1,4 @@
-"""``TestimonyMatch.determinize(seat, rng)`` (DESIGN D2), what is particular to Testimony:
+"""``TestimonyMatch.determinize(seat, rng)`` (the bots' forward model), what is particular to Testimony:
 hidden Characters and token sides really vary between draws, what the seat saw stays,
 and Belief cards shown to it constrain the draw. Honesty (twins) and consistency for
 every game are in tests/contract/test_determinize.py (with tests/bots/kit.py's Testimony
@@ -37,7 +37,7 @@ def test_belief_cards_shown_constrain_the_resampled_character():
 
 
 def test_both_belief_cards_shown_by_one_player_make_them_the_apostate():
-    # T1.1: only the Apostate may show either Belief; two shares, two different Beliefs
+    # docs/rules/testimony.md §1.1: only the Apostate may show either Belief; two shares, two different Beliefs
     m = fresh(4, 4)
     set_characters(m, ["minister", "apostate", "goodwife", "herbalist"], aside="magistrate")
     start_at(m, 0)

@@ -1,6 +1,6 @@
-"""DESIGN D2 both ways for Testimony: every command ``legal()`` lists applies (see also
+"""The engine contract both ways for Testimony: every command ``legal()`` lists applies (see also
 tests/contract/test_legal.py), and every command it does not list is refused —
-over a candidate space of every T7 command type with every seat value from -1 to n,
+over a candidate space of every command type of docs/rules/testimony.md §7 with every seat value from -1 to n,
 every side, card and answer, at random positions of random matches."""
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _candidates(n: int) -> list[dict]:
 
 
 def test_apply_accepts_exactly_what_legal_lists():
-    # DESIGN D2 "legal() lists complete commands that apply() accepts"; issue 10 item 6
+    # the engine contract: legal() lists complete commands that apply() accepts, and only those
     positions = 0
     for game in range(15):
         players = 3 + game % 5

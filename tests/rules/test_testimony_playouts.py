@@ -1,10 +1,11 @@
-"""Seeded random matches of Testimony (issue 13 "Done when"; DESIGN D9).
+"""Seeded random matches of Testimony, checked at every step against the rules of
+docs/rules/testimony.md.
 
 300 matches of three games over 3–7 players. At every step of every match:
 * exactly one seat acts and only it has legal commands; the chosen one applies;
 * the 21 tokens are all somewhere: in hands, in front of players, discarded or set
-  aside (T2, T3), and the extras set aside are 21 mod n;
-* the events of the step, as every seat and a spectator see them, pass the T6 check of
+  aside (§2, §3.3), and the extras set aside are 21 mod n;
+* the events of the step, as every seat and a spectator see them, pass the §6 check of
   :class:`tests.rules.testimony_kit.Witness`, which knows from the commands alone what
   each seat may know: no token side outside its placer and the seats that looked at its
   target *after* it was placed, no Character outside its holder and the seats it was
@@ -105,7 +106,7 @@ def _play(m: TestimonyMatch, pick: random.Random, deep: bool) -> None:
 
 
 def test_three_hundred_random_matches_keep_t6_and_the_token_supply():
-    # testimony.md T2, T3, T5, T6; issue 13: 300 seeded matches over 3-7 players
+    # docs/rules/testimony.md §2, §3, §5, §6: 300 seeded matches over 3-7 players
     for game in range(MATCHES):
         players = 3 + game % 5
         m = TestimonyMatch([f"P{i}" for i in range(players)], seed=game)
@@ -114,7 +115,7 @@ def test_three_hundred_random_matches_keep_t6_and_the_token_supply():
 
 # ------------------------------------------------------------------- planted leaks --
 class LooksAtLaterTokens(TestimonyMatch):
-    """Bends T6: an investigator also learns tokens placed after the look."""
+    """Bends §6.2: an investigator also learns tokens placed after the look."""
 
     def known_tokens(self, seat):
         known = super().known_tokens(seat)
@@ -123,7 +124,7 @@ class LooksAtLaterTokens(TestimonyMatch):
 
 
 class ShowsShareToAll(TestimonyMatch):
-    """Bends T6: every seat's notebook lists every share."""
+    """Bends §6.2: every seat's notebook lists every share."""
 
     def _notebook(self, seat):
         book = []
@@ -133,7 +134,7 @@ class ShowsShareToAll(TestimonyMatch):
 
 
 class DealsFaceUp(TestimonyMatch):
-    """Bends T6: the deal event tells everybody each Character."""
+    """Bends §6.2: the deal event tells everybody each Character."""
 
     def emit(self, event, to=None, others=None):
         if event.get("type") == "deal":

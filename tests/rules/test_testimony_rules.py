@@ -1,4 +1,4 @@
-"""Testimony rules (rules/testimony.md T1–T7): setup, turns, sharing, investigating,
+"""Testimony rules (docs/rules/testimony.md §1–§7): setup, turns, sharing, investigating,
 testimony, the end of a game and its scoring, the match of three games, hidden
 information, the cards file, and a refusal test per command (nothing changes)."""
 from __future__ import annotations
@@ -32,7 +32,7 @@ def defend(seat):
 
 # ----------------------------------------------------------------------------- cards --
 def test_seven_characters_three_heathen_four_puritan_and_21_tokens():
-    # testimony.md T1, T1.1
+    # docs/rules/testimony.md §1, §1.1
     cat = catalog()
     assert sorted(cat.characters) == sorted(ALL7)
     assert sorted(cat.heathens) == ["apostate", "cunning_woman", "herbalist"]
@@ -48,7 +48,7 @@ def test_seven_characters_three_heathen_four_puritan_and_21_tokens():
 
 
 def test_a_card_file_with_four_heathens_is_refused(tmp_path: Path):
-    # testimony.md T1: the Belief counts are checked when the cards load
+    # docs/rules/testimony.md §1: the Belief counts are checked when the cards load
     source = (Path(__file__).resolve().parents[2] / "cards" / "testimony.yaml").read_text()
     broken = tmp_path / "testimony.yaml"
     broken.write_text(source.replace("belief: puritan\n    scoring:\n      no_puritan_dies",
@@ -68,7 +68,7 @@ def test_an_unknown_scoring_key_is_refused(tmp_path: Path):
 # ----------------------------------------------------------------------------- setup --
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_setup_counts_for_each_player_count(players):
-    # testimony.md T2: Heathen/Puritan cards by player count, one card aside (none at 7),
+    # docs/rules/testimony.md §2: Heathen/Puritan cards by player count, one card aside (none at 7),
     # 21 tokens divided evenly with the extras set aside
     heathens, puritans = {3: (1, 3), 4: (2, 3), 5: (2, 4), 6: (3, 4), 7: (3, 4)}[players]
     each, aside = {3: (7, 0), 4: (5, 1), 5: (4, 1), 6: (3, 3), 7: (3, 0)}[players]
@@ -92,7 +92,7 @@ def test_setup_counts_for_each_player_count(players):
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_three_to_seven_players(players):
-    # testimony.md T2 (3-7 players)
+    # docs/rules/testimony.md §2 (3-7 players)
     with pytest.raises(SetupError):
         fresh(players)
 
@@ -104,7 +104,7 @@ def test_games_option_is_one_to_three(games):
 
 
 def test_first_player_of_game_one_is_drawn_at_random():
-    # testimony.md T4: in game 1 of a match, a random player
+    # docs/rules/testimony.md §4: in game 1 of a match, a random player
     firsts = {fresh(5, seed).state["first"] for seed in range(40)}
     assert firsts == {0, 1, 2, 3, 4}
     m = fresh(5, 3)
@@ -114,7 +114,7 @@ def test_first_player_of_game_one_is_drawn_at_random():
 # --------------------------------------------------------------------- supply / turns --
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_token_supply_divided_evenly_and_conserved_at_every_step(players):
-    # testimony.md T2 "divide the 21 tokens evenly; extras are set aside", T3 one token a turn
+    # docs/rules/testimony.md §2, R8: the 21 tokens divided evenly, the extras set aside; §3.3 one token a turn
     for seed in range(4):
         m = fresh(players, seed)
         pick = random.Random(seed)
@@ -126,7 +126,7 @@ def test_token_supply_divided_evenly_and_conserved_at_every_step(players):
 
 
 def test_a_turn_that_starts_with_no_tokens_ends_the_game():
-    # testimony.md T3: "A player whose turn starts with no tokens in hand ends the game"
+    # docs/rules/testimony.md §5.1: a turn that would begin with no tokens in hand ends the game
     m = fresh(4, 1)
     start_at(m, 0)
     st = m.state
@@ -143,7 +143,7 @@ def test_a_turn_that_starts_with_no_tokens_ends_the_game():
 
 
 def test_every_game_lasts_n_times_tokens_turns():
-    # ruling R8: every turn spends one token
+    # docs/rules/testimony.md R8: every turn spends one token
     for players, each in ((3, 7), (4, 5), (6, 3)):
         m = fresh(players, 2, games=1)
         turns = 0
@@ -156,7 +156,7 @@ def test_every_game_lasts_n_times_tokens_turns():
 
 
 def test_turn_is_an_action_then_testimony():
-    # testimony.md T3
+    # docs/rules/testimony.md §3, R1
     m = fresh(4, 5)
     start_at(m, 2)
     refused(m, 2, accuse(0), "wrong_stage")
@@ -169,8 +169,8 @@ def test_turn_is_an_action_then_testimony():
 
 # ---------------------------------------------------------------------------- share --
 def test_declined_invitation_lets_the_active_player_invite_another_or_investigate():
-    # testimony.md T3 "If they decline, the active player may invite another or take a
-    # different action"; ruling R1: not the same player again this turn
+    # docs/rules/testimony.md §3.1: after a refusal, invite another or investigate; R1: not the same
+    # player again this turn
     m = fresh(4, 0)
     start_at(m, 0)
     m.apply(0, {"type": "invite", "seat": 1})
@@ -187,7 +187,7 @@ def test_declined_invitation_lets_the_active_player_invite_another_or_investigat
 
 
 def test_a_share_shows_one_card_each_active_player_first_and_only_to_the_pair():
-    # testimony.md T3 share, T6 "what was shown ... the two sharers only"
+    # docs/rules/testimony.md §3.1, §6.2: what was shown, the two sharers only
     m = fresh(4, 0)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     start_at(m, 0)
@@ -216,7 +216,7 @@ def test_a_share_shows_one_card_each_active_player_first_and_only_to_the_pair():
 
 
 def test_only_the_belief_matching_the_character_may_be_shown():
-    # testimony.md T3 "you cannot select the belief that does not match your character"
+    # docs/rules/testimony.md §3.1: only the Belief card that matches one's Character
     m = fresh(4, 0)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     start_at(m, 0)
@@ -229,7 +229,7 @@ def test_only_the_belief_matching_the_character_may_be_shown():
 
 
 def test_the_apostate_may_show_the_puritan_belief():
-    # testimony.md T1.1 Apostate, T3 "the Apostate may show either Belief card"
+    # docs/rules/testimony.md §1.1 the Apostate, §3.1: the Apostate may show either Belief card
     m = fresh(4, 0)
     set_characters(m, ["apostate", "minister", "goodwife", "herbalist"], aside="magistrate")
     start_at(m, 0)
@@ -246,8 +246,8 @@ def test_the_apostate_may_show_the_puritan_belief():
 
 # ---------------------------------------------------------------------- investigate --
 def test_investigation_shows_sides_as_of_the_moment_of_looking():
-    # testimony.md T6: the side is known "to each investigator of its target as of the
-    # moment they looked"; later tokens stay hidden to them
+    # docs/rules/testimony.md §3.2, §6.2: an investigator knows the sides lying there when it
+    # looked; later tokens stay hidden to it
     m = fresh(4, 0)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     start_at(m, 0)
@@ -274,7 +274,7 @@ def test_investigation_shows_sides_as_of_the_moment_of_looking():
 
 
 def test_the_cunning_womans_double_investigation_once_per_game():
-    # testimony.md T1.1 Cunning Woman: once per game, Investigate two players in one action
+    # docs/rules/testimony.md §1.1 the Cunning Woman, R3: once per game, investigate two players in one action
     m = fresh(4, 0, games=2)
     set_characters(m, ["cunning_woman", "minister", "goodwife", "apostate"], aside="magistrate")
     start_at(m, 1)
@@ -321,7 +321,7 @@ def test_the_double_investigation_is_available_again_next_game():
 
 # ------------------------------------------------------------------ end and scoring --
 def test_standing_below_zero_kills():
-    # testimony.md T5: standing = sum of token values; below 0 the player is killed
+    # docs/rules/testimony.md §5.2: Standing = sum of token values; below 0 the player is killed
     m = fresh(4, 0, games=1)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     stage_end(m, [(0, 1, "accuse"), (2, 1, "accuse"), (3, 1, "defend"),   # 1: -1 killed
@@ -334,7 +334,7 @@ def test_standing_below_zero_kills():
 
 
 def test_the_magistrates_tokens_count_double():
-    # T1.1 Magistrate, ruling R4
+    # docs/rules/testimony.md §1.1 the Magistrate, R4
     m = fresh(4, 0, games=1)
     set_characters(m, ["magistrate", "herbalist", "goodwife", "apostate"], aside="minister")
     stage_end(m, [(0, 1, "accuse"), (2, 1, "defend"), (0, 2, "defend"), (3, 2, "accuse")])
@@ -383,7 +383,7 @@ SCORING = [
 
 @pytest.mark.parametrize("label,chars,aside,tokens,shares,seat,score", SCORING, ids=[s[0] for s in SCORING])
 def test_each_characters_scoring_on_a_fixed_end_position(label, chars, aside, tokens, shares, seat, score):
-    # testimony.md T1.1 scoring, T5 "-1 if killed, plus the Character's scoring"
+    # docs/rules/testimony.md §1.1, §5.3: -1 if killed, plus the Character's scoring
     m = fresh(len(chars), 0, games=1)
     set_characters(m, chars, aside=aside)
     stage_end(m, tokens, shares)
@@ -405,7 +405,7 @@ def test_score_reasons_name_who_died():
 
 
 def test_the_end_reveals_everything_to_everyone():
-    # testimony.md T5 "Reveal all tokens ... Everyone reveals their Character", T6 "everyone at the end"
+    # docs/rules/testimony.md §5.2, §5.3, §6.3: every token and every Character revealed to everyone
     m = fresh(4, 0, games=2)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     stage_end(m, [(0, 1, "accuse"), (2, 3, "defend")])
@@ -419,7 +419,7 @@ def test_the_end_reveals_everything_to_everyone():
 
 # -------------------------------------------------------------------------- match --
 def test_first_player_of_games_two_and_three_is_the_lowest_scorer():
-    # testimony.md T4: "in games 2 and 3, the player with the lowest score in the previous game"
+    # docs/rules/testimony.md §4: in later games, the lowest scorer of the game just ended
     m = fresh(4, 0)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     stage_end(m, [(0, 1, "accuse")])  # herbalist killed: -1, the lowest alone
@@ -436,7 +436,7 @@ def test_first_player_of_games_two_and_three_is_the_lowest_scorer():
 
 
 def test_a_tie_for_lowest_score_is_drawn_at_random_among_the_tied():
-    # testimony.md T4 "(ties: random among them)"
+    # docs/rules/testimony.md §4: a tie is drawn at random among the tied
     chosen = set()
     for seed in range(30):
         m = fresh(4, seed)
@@ -451,7 +451,7 @@ def test_a_tie_for_lowest_score_is_drawn_at_random_among_the_tied():
 
 
 def test_match_totals_and_shared_wins():
-    # testimony.md T5: a match is three games; the highest total wins; ties share
+    # docs/rules/testimony.md §5.4, R9: a match is three games; the highest total wins; ties share
     m = fresh(3, 0)
     for game in range(3):
         set_characters(m, ["minister", "goodwife", "herbalist"], aside="magistrate")
@@ -483,7 +483,7 @@ def test_a_new_game_deals_afresh_and_forgets_the_old_knowledge():
 
 # --------------------------------------------------------------------- hidden info --
 def test_own_character_only_to_its_holder_and_the_set_aside_card_to_no_one():
-    # testimony.md T6
+    # docs/rules/testimony.md §6
     m = fresh(5, 11)
     chars = m.state["characters"]
     for viewer in range(5):
@@ -499,7 +499,7 @@ def test_own_character_only_to_its_holder_and_the_set_aside_card_to_no_one():
 
 
 def test_testify_side_known_to_its_placer_only():
-    # testimony.md T6 "a token's side is known to its placer"
+    # docs/rules/testimony.md §3.3, §6.2: a token's side is known to its placer
     m = fresh(3, 0)
     start_at(m, 0)
     turn(m, investigate(1), accuse(2))
@@ -512,7 +512,7 @@ def test_testify_side_known_to_its_placer_only():
 
 # ------------------------------------------------------------------------- refusals --
 def test_invite_refusals():
-    # testimony.md T7 invite: action step, another player
+    # docs/rules/testimony.md §7 invite: action step, another player
     m = fresh(4, 0)
     start_at(m, 0)
     refused(m, 1, {"type": "invite", "seat": 2}, "not_your_turn")
@@ -627,7 +627,7 @@ def test_round_trip_mid_share_and_between_games():
 
 
 def test_score_breakdown_is_one_line_per_game():
-    # for the game-over table: where each match total came from (T5)
+    # docs/rules/testimony.md §5.4: the game-over table shows where each match total came from
     m = fresh(3, 0)
     for game in range(3):
         set_characters(m, ["minister", "goodwife", "herbalist"], aside="magistrate")

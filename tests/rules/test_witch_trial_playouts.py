@@ -1,8 +1,9 @@
-"""Seeded random playouts of Witch Trial checking the invariants at every step
-(issue 4 "Done when"; DESIGN D9): every legal command applies, all 90 cards are
-somewhere exactly once, money is conserved, the Jury Value stays in 1..12, the JSON
-round trip is exact, replay is byte-identical, and no view or log shows a seat the
-id of a card another seat holds secretly.
+"""Seeded random playouts of Witch Trial checking the invariants at every step: every
+legal command applies, all 90 cards are somewhere exactly once, money is conserved,
+the Jury Value stays in 1..12, the JSON round trip is exact, replay is byte-identical,
+and no view or log shows a seat the id of a card another seat holds secretly
+(docs/rules/witch_trial.md §6) — until the end, when every view shows every hand and
+the deck alike (§6.3).
 
 "Secretly" is tracked from outside the engine: a card that enters a hand from the
 deck is secret until it leaves that hand. A card taken from the public lineup, the
@@ -156,6 +157,6 @@ def _play_one(game: int) -> None:
 
 
 def test_three_hundred_random_games_keep_every_invariant():
-    # witch_trial.md W1-W7, issue 4 "Done when": 300 seeded games, 3 to 7 players
+    # docs/rules/witch_trial.md §1–§7: 300 seeded games, 3 to 7 players
     for game in range(GAMES):
         _play_one(game)

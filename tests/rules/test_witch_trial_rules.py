@@ -1,5 +1,6 @@
-"""Witch Trial rules beyond the W8 scenarios: turn actions, the trial's stages, every
-Motion, Objections, pleas, the end, the cards file, and refusals that change nothing."""
+"""Witch Trial rules beyond the worked examples (docs/rules/witch_trial.md §8): turn
+actions, the trial's stages, every Motion, Objections, pleas, the end, the cards file,
+and refusals that change nothing."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,7 +35,7 @@ def jury(m) -> int:
 
 # ----------------------------------------------------------------------------- cards --
 def test_ninety_cards_in_five_kinds():
-    # witch_trial.md W1: 16 suspects, 15 charges, 30 evidence, 18 motions, 11 objections
+    # docs/rules/witch_trial.md §1: 16 suspects, 15 charges, 30 evidence, 18 motions, 11 objections
     cat = catalog()
     assert len(cat.card_ids) == len(set(cat.card_ids)) == 90
     counts = {}
@@ -50,7 +51,7 @@ def test_ninety_cards_in_five_kinds():
 
 
 def test_a_card_file_with_a_wrong_total_is_refused(tmp_path: Path):
-    # witch_trial.md W1: the totals are checked when the cards load
+    # docs/rules/witch_trial.md §1: the totals are checked when the cards load
     source = (Path(__file__).resolve().parents[2] / "cards" / "witch_trial.yaml").read_text()
     broken = tmp_path / "witch_trial.yaml"
     broken.write_text(source.replace("copies: 11", "copies: 10"))
@@ -61,7 +62,7 @@ def test_a_card_file_with_a_wrong_total_is_refused(tmp_path: Path):
 # ----------------------------------------------------------------------------- setup --
 @pytest.mark.parametrize("players", [3, 7])
 def test_setup_deals_six_and_a_lineup_of_five(players):
-    # witch_trial.md W2: $50 each, six cards each, five face up
+    # docs/rules/witch_trial.md §2: $50 each, six cards each, five face up
     m = fresh(players)
     assert m.state["money"] == [50] * players
     assert all(len(h) == 6 for h in m.state["hands"])
@@ -73,19 +74,19 @@ def test_setup_deals_six_and_a_lineup_of_five(players):
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_three_to_seven_players(players):
-    # witch_trial.md W1 (rules: 3-7 players)
+    # docs/rules/witch_trial.md §1: 3 to 7 lawyers
     with pytest.raises(SetupError):
         fresh(players)
 
 
 def test_double_pass_must_be_true_or_false():
-    # witch_trial.md W5 option double_pass
+    # docs/rules/witch_trial.md §5.3: the double_pass option is true or false
     with pytest.raises(SetupError):
         fresh(double_pass="yes")
 
 
 def test_the_view_hides_other_hands_and_lists_the_w9_fields():
-    # witch_trial.md W6, W9
+    # docs/rules/witch_trial.md §6, §9
     m = fresh(4)
     view = m.view(1)
     for key in ("game", "state_id", "stage", "active", "to_act", "players", "lineup", "deck_count",
@@ -104,7 +105,7 @@ def test_the_view_hides_other_hands_and_lists_the_w9_fields():
 
 # ------------------------------------------------------------------------------ buy --
 def test_buying_slides_the_cheaper_cards_and_refills_slot_one():
-    # witch_trial.md W3.1: cards nearer the deck slide outward; the new card goes to slot 1 after the draw
+    # docs/rules/witch_trial.md §3.1: cards nearer the deck slide outward; the new card goes to slot 1 after the draw
     m = fresh()
     seat = m.state["turn"]
     a, b, c, d, e = m.state["lineup"]
@@ -117,7 +118,7 @@ def test_buying_slides_the_cheaper_cards_and_refills_slot_one():
 
 
 def test_cannot_buy_without_the_price():
-    # witch_trial.md W3.1: the price is paid; money never goes below $0
+    # docs/rules/witch_trial.md §3.1: the price is paid; money never goes below $0
     m = fresh()
     seat = m.state["turn"]
     m.state["money"][seat] = 15
@@ -128,7 +129,7 @@ def test_cannot_buy_without_the_price():
 
 
 def test_an_empty_deck_leaves_slot_one_empty_and_empty_slots_are_refused():
-    # ruling 1 and 2: no draw, no refill, "Slot 1 is empty."
+    # docs/rules/witch_trial.md R1, R2: no draw, no refill, "Slot 1 is empty."
     m = fresh()
     seat = m.state["turn"]
     m.state["discard"].extend(m.state["deck"])
@@ -145,7 +146,7 @@ def test_an_empty_deck_leaves_slot_one_empty_and_empty_slots_are_refused():
 
 
 def test_double_pass_reshuffles_the_discard_once():
-    # witch_trial.md W5: the first time the deck must be drawn from while empty
+    # docs/rules/witch_trial.md §5.3, R1: the first time a card is needed from the empty deck
     m = fresh(6, double_pass=True)
     seat = m.state["turn"]
     m.state["discard"].extend(m.state["deck"])
@@ -167,7 +168,7 @@ def test_double_pass_reshuffles_the_discard_once():
 
 # ---------------------------------------------------------------------- create case --
 def test_create_a_case_from_a_hand_suspect_and_a_lineup_charge():
-    # witch_trial.md W3.2: the lineup slides and refills; no draw
+    # docs/rules/witch_trial.md §3.2: the lineup slides and refills; no draw
     m = fresh()
     seat = m.state["turn"]
     (lewis,) = give(m, seat, "lewis")
@@ -183,7 +184,7 @@ def test_create_a_case_from_a_hand_suspect_and_a_lineup_charge():
 
 
 def test_create_a_case_from_a_hand_charge_and_a_lineup_suspect():
-    # witch_trial.md W3.2
+    # docs/rules/witch_trial.md §3.2
     m = fresh()
     seat = m.state["turn"]
     (golfing,) = give(m, seat, "golfing")
@@ -193,7 +194,7 @@ def test_create_a_case_from_a_hand_charge_and_a_lineup_suspect():
 
 
 def test_create_case_refusals():
-    # witch_trial.md W3.2: one pending case; a Suspect with a Charge; cards you hold
+    # docs/rules/witch_trial.md §3.2: one pending case; a Suspect with a Charge; cards you hold
     m = fresh()
     seat = m.state["turn"]
     lewis, friends, golfing = give(m, seat, "lewis", "friends", "golfing")
@@ -217,7 +218,7 @@ def test_create_case_refusals():
 
 # ---------------------------------------------------------------- defend / prosecute --
 def test_defending_starts_the_trial_and_pays_the_defender():
-    # witch_trial.md W3.3, W4.1-W4.3
+    # docs/rules/witch_trial.md §3.3, §4.1–§4.3
     m = fresh()
     m.state["court_fees"] = 15  # money already in the Court stays there
     m.state["money"][2] -= 15  # as if seat 2 had bought a card
@@ -232,7 +233,7 @@ def test_defending_starts_the_trial_and_pays_the_defender():
 
 
 def test_defend_refusals():
-    # witch_trial.md W3.3: another player's pending case
+    # docs/rules/witch_trial.md §3.3: another player's pending case
     m = fresh()
     seat = m.state["turn"]
     other = (seat + 1) % 3
@@ -248,7 +249,7 @@ def test_defend_refusals():
 
 
 def test_a_player_with_a_case_may_defend_another():
-    # ruling 4
+    # docs/rules/witch_trial.md R4
     m = fresh()
     lewis, golfing = give(m, 1, "lewis", "golfing")
     m.state["hands"][1].remove(lewis)
@@ -260,7 +261,7 @@ def test_a_player_with_a_case_may_defend_another():
 
 
 def test_public_defender_is_the_lowest_roll_and_ties_roll_again():
-    # witch_trial.md W3.4
+    # docs/rules/witch_trial.md §3.4
     m = fresh(4)
     lewis, golfing = give(m, 0, "lewis", "golfing")
     m.state["hands"][0].remove(lewis)
@@ -279,7 +280,7 @@ def test_public_defender_is_the_lowest_roll_and_ties_roll_again():
 
 
 def test_prosecute_needs_a_case():
-    # witch_trial.md W3.4
+    # docs/rules/witch_trial.md §3.4
     m = fresh()
     seat = m.state["turn"]
     assert {"type": "prosecute"} not in m.legal(seat)
@@ -288,7 +289,7 @@ def test_prosecute_needs_a_case():
 
 # -------------------------------------------------------------------------- the trial --
 def test_trial_stages_in_order_and_turn_passes_left():
-    # witch_trial.md W4.4-W4.8
+    # docs/rules/witch_trial.md §4.4–§4.8, R11
     m = fresh()
     start_trial(m, "prudence", "golfing", prosecutor=2, defender=0)
     assert m.view(None)["stage"] == "prosecution" and m.to_act() == [2]
@@ -310,7 +311,7 @@ def test_trial_stages_in_order_and_turn_passes_left():
 
 
 def test_wrong_lawyer_and_wrong_stage_messages():
-    # witch_trial.md W4: only the lawyer whose play it is
+    # docs/rules/witch_trial.md §4, §7: only the lawyer whose play it is
     m = fresh()
     start_trial(m, "prudence", "golfing", prosecutor=0, defender=1)
     (friends,) = give(m, 0, "friends")
@@ -329,7 +330,7 @@ def test_wrong_lawyer_and_wrong_stage_messages():
 
 
 def test_evidence_witness_and_charge_from_either_side():
-    # witch_trial.md W4 cards: evidence both ways, a prosecution witness, a charge by the defense
+    # docs/rules/witch_trial.md §4.9–§4.11: evidence both ways, a prosecution witness, a charge by the defense
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     no_shadow, tobias = give(m, 0, "no_shadow", "tobias")
@@ -350,7 +351,7 @@ def test_evidence_witness_and_charge_from_either_side():
 
 
 def test_final_argument_is_exactly_one_card_and_a_rest_only_without_a_playable_card():
-    # witch_trial.md W4.6 ("plays exactly one more card"), ruling 5; issue 10 item 7
+    # docs/rules/witch_trial.md §4.6 (exactly one more card), R5
     m = fresh()
     start_trial(m, "prudence", "golfing")
     friends, mole = give(m, 0, "friends", "mole")
@@ -368,7 +369,7 @@ def test_final_argument_is_exactly_one_card_and_a_rest_only_without_a_playable_c
 
 
 def test_final_argument_may_rest_holding_only_cards_it_cannot_play():
-    # W4.6 with rulings 3 and 13: Objections are never played as a card; Short Memory
+    # docs/rules/witch_trial.md §4.6 with R3 and R13: Objections are never played as a card; Short Memory
     # needs a card in the discard pile
     m = fresh()
     start_trial(m, "prudence", "golfing")
@@ -382,7 +383,7 @@ def test_final_argument_may_rest_holding_only_cards_it_cannot_play():
 
 
 def test_choice_null_is_refused_on_a_card_that_takes_no_choice():
-    # issue 10 item 6; ruling 16: apply accepts exactly what legal() lists
+    # docs/rules/witch_trial.md R16: apply accepts exactly what legal() lists
     m = fresh()
     start_trial(m, "prudence", "golfing")
     friends, sm = give(m, 0, "friends", "short_memory")
@@ -393,14 +394,14 @@ def test_choice_null_is_refused_on_a_card_that_takes_no_choice():
 
 
 def test_a_lawyer_with_no_cards_can_only_rest():
-    # ruling 5: the prosecution always has a move
+    # docs/rules/witch_trial.md R5: the prosecution always has a move
     m = fresh()
     start_trial(m, "prudence", "golfing")
     assert m.legal(0) == [{"type": "rest"}]
 
 
 def test_objections_cannot_be_played_as_a_card():
-    # witch_trial.md W4 / W1.5
+    # docs/rules/witch_trial.md §4.12, R13
     m = fresh()
     start_trial(m, "prudence", "golfing")
     (objection,) = give(m, 0, "objection")
@@ -411,7 +412,7 @@ def test_objections_cannot_be_played_as_a_card():
 
 # ------------------------------------------------------------------------ objections --
 def test_every_motion_opens_a_window_even_without_an_objection_in_hand():
-    # DESIGN D3 / ruling 7: the window itself gives nothing away
+    # docs/rules/witch_trial.md R7: the window itself gives nothing away
     m = fresh()
     start_trial(m, "prudence", "golfing")
     (bribe,) = give(m, 0, "bribe_judge")
@@ -426,7 +427,7 @@ def test_every_motion_opens_a_window_even_without_an_objection_in_hand():
 
 
 def test_objection_refusals_and_choices():
-    # witch_trial.md W4: an Objection, from the opponent, against a Motion
+    # docs/rules/witch_trial.md §4.12: an Objection, from the opponent, against a Motion
     m = fresh()
     start_trial(m, "prudence", "golfing")
     (recess,) = give(m, 0, "recess")
@@ -458,7 +459,7 @@ def _motion(m, seat, kind, choice=None):
 
 
 def test_drama_sets_the_jury_to_the_roll_and_forces_a_rest():
-    # witch_trial.md W1.4 Drama
+    # docs/rules/witch_trial.md §1.4 Drama
     m = fresh()
     start_trial(m, "prudence", "golfing")
     script_dice(m, 1, 2)
@@ -469,7 +470,7 @@ def test_drama_sets_the_jury_to_the_roll_and_forces_a_rest():
 
 
 def test_short_memory_takes_the_chosen_discard():
-    # witch_trial.md W1.4 Short Memory, ruling 3
+    # docs/rules/witch_trial.md §1.4 Short Memory, R3
     m = fresh()
     start_trial(m, "prudence", "golfing")
     (sm,) = give(m, 0, "short_memory")
@@ -489,7 +490,7 @@ def test_short_memory_takes_the_chosen_discard():
 
 @pytest.mark.parametrize("seat,expected", [(0, 8), (1, 4)])
 def test_bribe_the_judge_moves_two_your_way(seat, expected):
-    # witch_trial.md W1.4 Bribe the Judge
+    # docs/rules/witch_trial.md §1.4 Bribe the Judge
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     if seat == 1:
@@ -499,7 +500,7 @@ def test_bribe_the_judge_moves_two_your_way(seat, expected):
 
 
 def test_recess_draws_two():
-    # witch_trial.md W1.4 Recess
+    # docs/rules/witch_trial.md §1.4 Recess
     m = fresh()
     start_trial(m, "prudence", "golfing")
     top2 = m.state["deck"][-2:]
@@ -508,7 +509,7 @@ def test_recess_draws_two():
 
 
 def test_change_of_venue_resets_to_guilt_plus_modified_severity():
-    # witch_trial.md W1.4 Change of Venue (with the charge now in force)
+    # docs/rules/witch_trial.md §1.4 Change of Venue (with the charge now in force)
     m = fresh()
     start_trial(m, "lewis", "golfing")  # 7
     smuggling, friends = give(m, 0, "smuggling", "friends")
@@ -520,7 +521,7 @@ def test_change_of_venue_resets_to_guilt_plus_modified_severity():
 
 
 def test_expert_doubles_the_next_evidence_only():
-    # witch_trial.md W1.4 Expert Testimony, ruling 9
+    # docs/rules/witch_trial.md §1.4 Expert Testimony, R9
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     rest_through(m, "prosecution")
@@ -535,7 +536,7 @@ def test_expert_doubles_the_next_evidence_only():
 
 
 def test_leading_question_witness_needs_no_roll():
-    # witch_trial.md W1.4 Leading Question
+    # docs/rules/witch_trial.md §1.4 Leading Question
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     _motion(m, 0, "leading")
@@ -546,7 +547,7 @@ def test_leading_question_witness_needs_no_roll():
 
 
 def test_mistrial_throws_the_case_out_and_the_court_keeps_its_money():
-    # witch_trial.md W1.4 Mistrial
+    # docs/rules/witch_trial.md §1.4 Mistrial
     m = fresh()
     trial = start_trial(m, "prudence", "golfing")
     suspect, charge = trial["suspect"], trial["charge"]
@@ -565,7 +566,7 @@ def test_mistrial_throws_the_case_out_and_the_court_keeps_its_money():
 
 
 def test_continuance_returns_the_case_to_the_prosecutor():
-    # witch_trial.md W1.4 Continuance, ruling 10
+    # docs/rules/witch_trial.md §1.4 Continuance, R10
     m = fresh()
     trial = start_trial(m, "lewis", "golfing")
     suspect, golfing = trial["suspect"], trial["charge"]
@@ -587,7 +588,7 @@ def test_continuance_returns_the_case_to_the_prosecutor():
 
 # ---------------------------------------------------------------------------- pleas --
 def test_plea_offers_list_every_five_dollar_step():
-    # witch_trial.md W4 Plea: $5 steps from 0 to the Court Fees
+    # docs/rules/witch_trial.md §4.13, R16: $5 steps from 0 to the Court Fees
     m = fresh()
     start_trial(m, "prudence", "golfing")  # court $30
     m.apply(0, {"type": "rest"})
@@ -601,7 +602,7 @@ def test_plea_offers_list_every_five_dollar_step():
 
 
 def test_accepted_plea_splits_the_court_fees_and_ends_the_trial():
-    # witch_trial.md W4 Plea
+    # docs/rules/witch_trial.md §4.13
     m = fresh()
     start_trial(m, "prudence", "golfing")
     m.apply(0, {"type": "rest"})
@@ -619,7 +620,7 @@ def test_accepted_plea_splits_the_court_fees_and_ends_the_trial():
 
 
 def test_declined_plea_lets_the_trial_go_on():
-    # witch_trial.md W4 Plea: declined, the trial goes on
+    # docs/rules/witch_trial.md §4.13, R6: declined, the trial goes on
     m = fresh()
     start_trial(m, "prudence", "golfing")
     rest_through(m, "prosecution")
@@ -632,7 +633,7 @@ def test_declined_plea_lets_the_trial_go_on():
 
 # ------------------------------------------------------------------------------ end --
 def test_a_full_round_of_passes_ends_the_game():
-    # witch_trial.md W5
+    # docs/rules/witch_trial.md §5.1, §5.2
     m = fresh()
     first = m.state["turn"]
     m.state["money"][first] = 70
@@ -646,7 +647,7 @@ def test_a_full_round_of_passes_ends_the_game():
 
 
 def test_a_pass_streak_is_broken_by_any_action():
-    # witch_trial.md W5: passes must be in succession
+    # docs/rules/witch_trial.md §5.1: passes must be in succession
     m = fresh()
     first = m.state["turn"]
     m.apply(first, {"type": "pass"})
@@ -658,7 +659,7 @@ def test_a_pass_streak_is_broken_by_any_action():
 
 
 def test_the_game_ends_when_deck_and_lineup_are_empty_and_no_case_pends():
-    # witch_trial.md W5
+    # docs/rules/witch_trial.md §5.1, §5.2
     m = fresh()
     seat = m.state["turn"]
     st = m.state
@@ -672,7 +673,7 @@ def test_the_game_ends_when_deck_and_lineup_are_empty_and_no_case_pends():
 
 
 def test_ties_share_the_win():
-    # witch_trial.md W5
+    # docs/rules/witch_trial.md §5.1, §5.2
     m = fresh()
     m.state["money"] = [80, 80, 20]
     for _ in range(3):

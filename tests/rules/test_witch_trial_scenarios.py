@@ -1,4 +1,4 @@
-"""The scenarios of rules/witch_trial.md W8, each replayed through real commands."""
+"""The worked examples of docs/rules/witch_trial.md §8, each replayed through real commands."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +12,7 @@ def jury(m) -> int:
 
 
 def test_lewis_on_trial_for_smuggling_starts_at_eleven():
-    # witch_trial.md W8.1 (W4.3): guilt 4 + severity 5 + 2 for Lewis = 11
+    # docs/rules/witch_trial.md §8.1 (§4.3): guilt 4 + severity 5 + 2 for Lewis = 11
     m = fresh()
     start_trial(m, "lewis", "smuggling")
     assert jury(m) == 11
@@ -20,7 +20,7 @@ def test_lewis_on_trial_for_smuggling_starts_at_eleven():
 
 
 def test_golfing_trumped_up_to_smuggling_adds_four():
-    # witch_trial.md W8.2: Lewis for Golfing (3) -> Smuggling (5+2): Jury Value +4
+    # docs/rules/witch_trial.md §8.2: Lewis for Golfing (3) -> Smuggling (5+2): Jury Value +4
     m = fresh()
     start_trial(m, "lewis", "golfing")
     assert jury(m) == 7
@@ -32,7 +32,7 @@ def test_golfing_trumped_up_to_smuggling_adds_four():
 
 
 def test_replacing_severity_five_with_two_lowers_three():
-    # witch_trial.md W8.3: a Charge of 2 replacing a Charge of 5: Jury Value -3
+    # docs/rules/witch_trial.md §8.3: a Charge of 2 replacing a Charge of 5: Jury Value -3
     m = fresh()
     start_trial(m, "prudence", "smuggling")  # 3 + 5 = 8
     (ankle,) = give(m, 1, "ankle")
@@ -43,7 +43,7 @@ def test_replacing_severity_five_with_two_lowers_three():
 
 @pytest.mark.parametrize("side,expected", [("prosecution", 2), ("defense", -3)])
 def test_friends_moves_two_up_or_three_down(side, expected):
-    # witch_trial.md W8.4: Friends is +2 for the prosecution, -3 for the defense
+    # docs/rules/witch_trial.md §8.4: Friends is +2 for the prosecution, -3 for the defense
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 3 + 3 = 6
     seat = 0 if side == "prosecution" else 1
@@ -56,7 +56,7 @@ def test_friends_moves_two_up_or_three_down(side, expected):
 
 @pytest.mark.parametrize("roll", [1, 2, 3, 4, 5, 6])
 def test_alsace_as_defense_witness_needs_two_or_more(roll):
-    # witch_trial.md W8.5: Alsace (guilt 2) for the defense: a 1 does nothing, 2-6 gives -2
+    # docs/rules/witch_trial.md §8.5: Alsace (guilt 2) for the defense: a 1 does nothing, 2-6 gives -2
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     (alsace,) = give(m, 1, "alsace")
@@ -68,7 +68,7 @@ def test_alsace_as_defense_witness_needs_two_or_more(roll):
 
 
 def test_jury_value_never_leaves_one_to_twelve():
-    # witch_trial.md W8.6: Evidence at 12 is lost; at 1 likewise
+    # docs/rules/witch_trial.md §8.6: Evidence at 12 is lost; at 1 likewise
     m = fresh()
     start_trial(m, "lewis", "smuggling")  # 11
     no_shadow, black_cat = give(m, 0, "no_shadow", "black_cat")
@@ -89,7 +89,7 @@ def test_jury_value_never_leaves_one_to_twelve():
 
 
 def test_drama_objected_to_changes_nothing_and_objection_goes_to_its_player():
-    # witch_trial.md W8.7: Jury unchanged, no forced rest, the Objection joins the Drama player's hand
+    # docs/rules/witch_trial.md §8.7: Jury unchanged, no forced rest, the Objection joins the Drama player's hand
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     (drama,) = give(m, 0, "drama")
@@ -109,7 +109,7 @@ def test_drama_objected_to_changes_nothing_and_objection_goes_to_its_player():
 
 @pytest.mark.parametrize("slot,price", [(5, 0), (1, 20)])
 def test_buying_costs_the_slot_price_and_draws_one(slot, price):
-    # witch_trial.md W8.8: position 5 is free; position 1 costs $20 into the Court Fees; then draw one
+    # docs/rules/witch_trial.md §8.8: position 5 is free; position 1 costs $20 into the Court Fees; then draw one
     m = fresh()
     seat = m.state["turn"]
     bought = m.state["lineup"][slot - 1]
@@ -127,7 +127,7 @@ def test_buying_costs_the_slot_price_and_draws_one(slot, price):
 @pytest.mark.parametrize("jury_value", [11, 12])
 @pytest.mark.parametrize("dice", [(1, 1), (1, 2), (3, 4), (6, 6)])
 def test_jury_eleven_or_twelve_always_convicts(jury_value, dice):
-    # witch_trial.md W8.9: 2d6 + 11 >= 13 whatever the dice
+    # docs/rules/witch_trial.md §8.9: 2d6 + 11 >= 13 whatever the dice
     m = fresh()
     start_trial(m, "lewis", "smuggling")
     m.state["trial"]["jury_value"] = jury_value
@@ -143,7 +143,7 @@ def test_jury_eleven_or_twelve_always_convicts(jury_value, dice):
 
 
 def test_total_of_twelve_acquits():
-    # witch_trial.md W8.9: roll + Jury Value = 12 is not guilty; the defender takes the Court Fees
+    # docs/rules/witch_trial.md §8.9: roll + Jury Value = 12 is not guilty; the defender takes the Court Fees
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     fees = m.state["court_fees"]
@@ -160,7 +160,7 @@ def test_total_of_twelve_acquits():
 
 
 def test_cancelled_final_motion_leaves_one_more_card():
-    # witch_trial.md W8.10: an objected final-argument Motion does not count as the last card
+    # docs/rules/witch_trial.md §8.10: an objected final-argument Motion does not count as the last card
     m = fresh()
     start_trial(m, "prudence", "golfing")  # 6
     bribe, friends = give(m, 0, "bribe_judge", "friends")

@@ -1,5 +1,5 @@
 """Helpers for the Testimony tests: staging positions, playing turns, and the outside
-witness of T6 — what each seat may know, tracked from the commands alone — with the
+witness of docs/rules/testimony.md §6 — what each seat may know, tracked from the commands alone — with the
 leak check every playout runs against every view."""
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def set_characters(m: TestimonyMatch, characters: list[str], aside: str | None =
     from game.rules.testimony import SETUP_COUNTS
     in_play = list(characters) + ([aside] if aside else [])
     heathens = sum(catalog().belief(c) == "heathen" for c in in_play)
-    assert (heathens, len(in_play) - heathens) == SETUP_COUNTS[m.n], "not a T2 deal"
+    assert (heathens, len(in_play) - heathens) == SETUP_COUNTS[m.n], "not a deal of §2"
     assert len(set(in_play)) == len(in_play) and (aside is None) == (m.n == 7)
     m.state["characters"] = list(characters)
     m.state["set_aside"] = aside
@@ -75,7 +75,7 @@ def tokens_conserved(m: TestimonyMatch) -> bool:
 
 
 class Witness:
-    """What each seat may know (T6), worked out from the commands, never from views.
+    """What each seat may know (§6), worked out from the commands, never from views.
 
     Call :meth:`saw` after every applied command. ``planted`` bends one rule (for the
     control runs that prove the leak check catches a leak)."""
@@ -165,7 +165,7 @@ def stage_end(m: TestimonyMatch, tokens: list[tuple[int, int, str]], shares=()) 
     """Stage the last turn of the current game and play it out: ``tokens`` are
     (placer, target, side) lying on the table, ``shares`` are (by, with, by's card,
     with's card) that took place; the active player (seat 0) discards its last token,
-    so the next turn starts with no tokens and the game ends (T3)."""
+    so the next turn starts with no tokens and the game ends (§5.1)."""
     st = m.state
     st["tokens"] = [{"token": f"g{st['game_no']}t{i + 1}", "placer": p, "side": side, "target": t,
                      "turn": i + 1} for i, (p, t, side) in enumerate(tokens)]

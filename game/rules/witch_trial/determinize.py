@@ -1,5 +1,6 @@
-"""Witch Trial's forward model for bots (DESIGN D2): a determinized copy of a match
-resamples what one seat cannot know (docs/rules/witch_trial.md §6) from what it saw."""
+"""Witch Trial's forward model for bots (``Match.determinize``, the only one a bot may
+use): a determinized copy of a match resamples what one seat cannot know
+(docs/rules/witch_trial.md §6) from what it saw."""
 from __future__ import annotations
 
 import random
