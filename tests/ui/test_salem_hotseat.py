@@ -42,7 +42,7 @@ def night_screens(app, rows: dict[int, str], **staged) -> list[tuple]:
                 continue
             p = table.window_pending()
             assert p is not None, "during Night the screen shows a seat only to answer"
-            box = table.prompt_rect()
+            box = table.window.rect()
             screens.append(("prompt", session.screen_seat, p["window"], box.size))
             options = [b for b in table.buttons if b.name.startswith("option:")]
             if options and p["window"] != "confess":

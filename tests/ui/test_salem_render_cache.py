@@ -1,5 +1,5 @@
-"""The Salem table keeps what it drew between moves (issue 12: frame p99 under 8 ms,
-the frame right after a move included): one layer of background and seat panels where
+"""The Salem table keeps what it drew between moves (frame p99 under 8 ms, the frame
+right after a move included; benchmarks/moves.py measures it): one layer of background and seat panels where
 only changed seats are put again, seat pictures drawn with the plain edge and the turn's
 or trial's edge drawn over them, the phase banner, the piles' counts and the middle's
 lines made once per wording. Whatever is kept, the picture must be exactly the one a
@@ -14,10 +14,10 @@ import pytest
 
 from game.bots.base import RandomBot
 from game.engine import new_match
+from game.ui.scenes.salem.center import CenterPanel
+from game.ui.scenes.salem.seats import SeatsPanel
 from game.ui.scenes.salem_table import SalemTableScene
 from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, run_frames, table_app
-
-CACHES = ("_seat_layers", "_seat_cache", "_seat_recent", "_panel_bases", "_shades", "_banner_cache", "_pile_labels", "_fitted_sizes", "_text_widths")
 
 
 @pytest.fixture(scope="module")
@@ -25,13 +25,14 @@ def app():
     yield from table_app()
 
 
+def fresh_panels(table) -> None:
+    """The panels that keep pictures, made anew: nothing kept (each panel owns its caches)."""
+    table.seats, table.middle = SeatsPanel(table), CenterPanel(table)
+
+
 def drawn_afresh(table) -> pygame.Surface:
     """The table's static part drawn with every cache of the table emptied."""
-    for name in CACHES:
-        cache = table.__dict__.get(name)
-        if cache is not None:
-            cache.clear()
-    table._recent_lines = (None, [])
+    fresh_panels(table)
     surface = pygame.Surface(table._static.get_size()).convert()
     table.draw_table(surface)
     return surface
@@ -78,7 +79,7 @@ def settle(app, table) -> None:
 
 
 def test_a_move_that_changes_many_panels_puts_them_on_over_a_few_frames(app):
-    # issue 12 (frame p99 under 8 ms): confessions or the game's end change most panels
+    # frame p99 under 8 ms: confessions or the game's end change most panels
     # at once; at most PICTURES_PER_FRAME are drawn in one frame, the seat on screen first,
     # the rest in the next frames, and the table ends exactly as drawn afresh
     m = new_match("salem", [f"Player {i + 1}" for i in range(12)], seed=1692, options={"town_hall": True})
@@ -86,16 +87,17 @@ def test_a_move_that_changes_many_panels_puts_them_on_over_a_few_frames(app):
     table = open_table_scene(app, SalemTableScene, source, 3)
     settle(app, table)
     drawn = []
-    picture = table.seat_picture
-    table.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
-    table._seat_cache.clear()  # every panel must be drawn anew (as after confessions)
-    table.__dict__.get("_seat_recent", {}).clear()
-    for shown in [v[1] for k, v in table._seat_layers.items()]:
+    seats = table.seats
+    picture = seats.seat_picture
+    seats.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
+    seats.pictures.clear()  # every panel must be drawn anew (as after confessions)
+    seats.recent.clear()
+    for shown in [v[1] for k, v in seats.layers.items()]:
         for seat in [k for k in shown if isinstance(k, int)]:
             del shown[seat]
     table._static_key, table.dirty = None, True
     run_frames(app, 1)
-    assert drawn[0] == 3 and 1 <= len(drawn) <= table.PICTURES_PER_FRAME and table.seats_left()
+    assert drawn[0] == 3 and 1 <= len(drawn) <= seats.PICTURES_PER_FRAME and table.seats_left()
     assert table.next_wake() == 0.0  # the idle loop comes back at once for the rest
     frames = 1
     while table.seats_left():
@@ -106,6 +108,8 @@ def test_a_move_that_changes_many_panels_puts_them_on_over_a_few_frames(app):
     assert same_pixels(table._static.copy(), drawn_afresh(table))
     # another seat on screen: its panels all at once (no panel keeps what the last seat saw)
     drawn.clear()
+    picture = table.seats.seat_picture  # the panel drawn afresh above
+    table.seats.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
     source.show(5)
     run_frames(app, 1)
     assert not table.seats_left() and drawn and drawn[0] == 5
@@ -113,7 +117,7 @@ def test_a_move_that_changes_many_panels_puts_them_on_over_a_few_frames(app):
 
 
 def test_the_move_that_brings_night_finds_the_panels_drawn_ahead(app):
-    # salem.md §5 (Night falls when its card is drawn); issue 12: between moves the
+    # docs/rules/salem.md §3.2 (Night falls when its card is drawn); between moves the
     # table draws the other phase's panels ahead, so Night's first frame does not
     # redraw every seat; then the drawing ahead stops and the idle table sleeps
     from tests.rules.salem_kit import stage
@@ -126,8 +130,8 @@ def test_the_move_that_brings_night_finds_the_panels_drawn_ahead(app):
         run_frames(app, 1)
     assert not table.ahead_left() and table.next_wake() is None
     drawn = []
-    picture = table.seat_picture
-    table.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
+    picture = table.seats.seat_picture
+    table.seats.seat_picture = lambda *a: drawn.append(a[0]) or picture(*a)
     m.apply(0, {"type": "draw_two"})
     run_frames(app, 1)
     assert table.is_night()
@@ -139,14 +143,8 @@ def test_the_move_that_brings_night_finds_the_panels_drawn_ahead(app):
 def drawn_aside(table) -> pygame.Surface:
     """The static part drawn afresh on a surface of its own, every cache set aside and
     put back after (the table goes on drawing from what it kept, as if not looked at)."""
-    names = CACHES + ("_static_made", "_seats_left", "_recent_lines", "_layer_serial")
-    kept = {name: table.__dict__[name] for name in names if name in table.__dict__}
-    for name in names:
-        if isinstance(kept.get(name), dict):
-            table.__dict__[name] = {}
-    table._recent_lines = (None, [])
-    rects = (table.seat_rects, table.tryal_rects, table.front_rects)
-    table.seat_rects, table.tryal_rects, table.front_rects = {}, {}, {}
+    kept = (table.seats, table.middle)
+    fresh_panels(table)
     try:
         surface = pygame.Surface(table._static.get_size()).convert()
         table.draw_table(surface)
@@ -155,10 +153,7 @@ def drawn_aside(table) -> pygame.Surface:
                 break
             table.draw_table(surface)
     finally:
-        for name in names:
-            table.__dict__.pop(name, None)
-        table.__dict__.update(kept)
-        table.seat_rects, table.tryal_rects, table.front_rects = rects
+        table.seats, table.middle = kept
     return surface
 
 
@@ -173,7 +168,7 @@ def test_each_redraw_from_what_the_table_kept_is_the_fresh_picture(app):
     draw = table.draw_table
 
     def counted(surface):
-        made = table.__dict__.get("_static_made")
+        made = table.seats.made
         kept_redraws.append(made is not None and made[0] is surface is table._static)
         draw(surface)
 

@@ -46,11 +46,11 @@ def test_every_seat_is_drawn_readable(app, players, size):
                   options={"town_hall": players >= 8})
     src = MatchTableSource(m, m.to_act()[0])
     scene = open_table_scene(app, SalemTableScene, src, 2)
-    assert len(scene.seat_rects) == m.n and scene.size == size
-    rects = list(scene.seat_rects.values())
+    assert len(scene.seats.seat_rects) == m.n and scene.size == size
+    rects = list(scene.seats.seat_rects.values())
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b)
-    for seat, r in scene.seat_rects.items():
+    for seat, r in scene.seats.seat_rects.items():
         assert r.h >= 90 and r.w >= 150, (seat, r)
     for block in scene.text_blocks():
         assert not block.problems(), block.problems()
@@ -112,11 +112,11 @@ def test_night_darkens_the_table_and_prompts_have_one_size(app):
     assert scene.is_night()
     corner = app.screen.get_at((scene.rects["center"][0] + 4, scene.rects["center"][1] + 4))
     assert sum(corner[:3]) < 120, "the Night sky is dark"
-    sleeper_box = scene.prompt_rect()
+    sleeper_box = scene.window.rect()
     assert [b.name for b in scene.buttons] == ["continue"]
     src.show(2)
     run_frames(app, 2)
-    assert scene.prompt_rect() == sleeper_box
+    assert scene.window.rect() == sleeper_box
     assert len([b for b in scene.buttons if b.name.startswith("option:")]) == 5
     src.show(0)
     run_frames(app, 1)
@@ -183,9 +183,9 @@ def test_a_conspiracy_pick_is_also_a_click_on_the_row_on_the_left(app):
     m.apply(0, {"type": "draw_two"})
     src = MatchTableSource(m, 0)
     scene = open_table_scene(app, SalemTableScene, src, 2)
-    assert set(scene.window_row_choices()) == {(1, i) for i in range(5)}
+    assert set(scene.window.row_choices()) == {(1, i) for i in range(5)}
     post_click(app, scene.locate("tryal", (1, 3)))
-    assert scene.window_choice is not None
+    assert scene.window.choice is not None
     post_click(app, scene.locate("button", "continue"))
     assert m.state["stack"][-1]["window"]["picks"][0]["index"] == 3
 
@@ -252,5 +252,5 @@ def test_the_witches_votes_are_read_above_the_names_at_twelve_players(app, size)
     assert len(names) == 12
     assert min(b.rect.top for b in names) > words_bottom
     assert max(b.rect.bottom for b in names) < cont.rect.top
-    assert all(b.rect.h >= 22 for b in names) and scene.prompt_rect().contains(cont.rect)
+    assert all(b.rect.h >= 22 for b in names) and scene.window.rect().contains(cont.rect)
     app.set_window_size((1280, 720))

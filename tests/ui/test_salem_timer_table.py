@@ -44,10 +44,10 @@ def test_r22_every_seat_waited_for_shows_its_hourglass_and_the_banner_the_time(a
     assert min(sizes) >= 11
     screen = app.screen
     for seat in waiting:  # public: every waited seat's badge, not only the shown seat's
-        badge = table.clock_badge_rect(seat, table.seat_rects[seat])
-        assert table.seat_rects[seat].contains(badge)
+        badge = table.clock.clock_badge_rect(seat, table.seats.seat_rects[seat])
+        assert table.seats.seat_rects[seat].contains(badge)
         assert sand_pixels(screen, badge, (255, 206, 84)) > 4, f"no hourglass on seat {seat}"
-    banner = table.banner_clock_rect(table.rects["banner"])
+    banner = table.clock.banner_clock_rect(table.rects["banner"])
     assert sand_pixels(screen, banner, (255, 206, 84)) > 20
     assert 0 < table.next_wake() <= 1.0  # it counts down once a second, even while idle
     assert clock_text(42.4) == "0:43" and clock_text(0.0) == "0:00" and clock_text(90) == "1:30"
@@ -56,7 +56,7 @@ def test_r22_every_seat_waited_for_shows_its_hourglass_and_the_banner_the_time(a
 def test_r22_without_a_timer_no_hourglass_and_no_wake(app):
     m = stage(4)
     table = open_table_scene(app, SalemTableScene, TimedSource(m, 0, {0: 30.0}, timer=None), 3)
-    assert table.clock_values() == {} and table.banner_clock_rect(table.rects["banner"]) is None
+    assert table.clock.clock_values() == {} and table.clock.banner_clock_rect(table.rects["banner"]) is None
     for _ in range(400):  # the table's own drawing ahead (salem/ahead.py) ends by itself
         if not table.ahead_left():
             break
@@ -78,7 +78,7 @@ def test_r22_the_countdown_redraws_when_a_second_passes(app):
     assert table.dirty
     source.left = {0: 6.0}  # under ten seconds the badge turns red
     run_frames(app, 1)
-    badge = table.clock_badge_rect(0, table.seat_rects[0])
+    badge = table.clock.clock_badge_rect(0, table.seats.seat_rects[0])
     assert sand_pixels(app.screen, badge, (200, 48, 36)) > 10
 
 

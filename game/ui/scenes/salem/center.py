@@ -1,8 +1,17 @@
-"""The middle of the table and the piles: the phase banner (day, Night, Conspiracy, a
-trial), Night's own look (the table darkens under a moon: the town sleeps), the draw
-pile with Night at its bottom, the discard pile. Mixed into
-:class:`~game.ui.scenes.salem.table.SalemTableScene`."""
+"""The middle of the Salem table and its piles: :class:`CenterPanel`, a panel the table
+owns (``table.middle``). The phase banner (day, Night, Conspiracy, a trial), the middle's
+own look (the moon at Night: the town sleeps; the last public happenings by day; every
+hand at the end), the draw pile with Night at its bottom, the discard pile.
+
+It keeps its words laid out and rendered once per wording and place (the frame after a
+move stays cheap) and where the piles' top cards lie (``deck_card_rect``,
+``discard_card_rect``: a click on the pile draws, a hover zooms the discard). It reads
+the table's ``view``, ``rects``, ``log_events``, ``art``, ``name``, ``describe_event``,
+``is_night``, the seat panel's seat data, the clock panel's banner hourglass and
+whether the window prompt's box is open (``table.window.box``)."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -18,40 +27,17 @@ NIGHT = "c58"
 
 
 class CenterPanel:
-    """Phase banner, Night sky, piles."""
+    """Phase banner, the middle, piles."""
 
-    def is_night(self) -> bool:
-        forced = self.__dict__.get("_night_as")  # a seat panel drawn ahead for the other phase
-        if forced is not None:
-            return forced
-        return self.view.get("phase") == "night" and not self.view.get("over")
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        bg = self.background_surface(surface.get_size())
-        if bg is None:
-            surface.fill(theme.FELT)
-        else:
-            surface.blit(bg, (0, 0))
-
-    def background_surface(self, size: tuple[int, int]) -> pygame.Surface | None:
-        """The Night sky (cached per size), or None by day (plain felt)."""
-        if not self.is_night():
-            return None
-        w, h = size
-        key = ("night_bg", (w, h))
-        bg = self._bg_cache.get(key)
-        if bg is None:
-            bg = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
-            top, bottom = theme.NIGHT_SKY, theme.mix(theme.NIGHT_SKY, theme.FELT_DARK, 0.6)
-            for y in range(0, h, 4):
-                pygame.draw.rect(bg, theme.mix(top, bottom, y / max(1, h)), (0, y, w, 4))
-            rng_x = 7919
-            for i in range(90):  # a fixed sky of small stars
-                sx = (i * rng_x) % w
-                sy = (i * 104729) % max(1, int(h * 0.75))
-                pygame.draw.circle(bg, (200, 200, 220), (sx, sy), 1)
-            self._bg_cache = {key: bg}
-        return bg
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.deck_card_rect: pygame.Rect | None = None
+        self.discard_card_rect: pygame.Rect | None = None
+        #: (log length, seat, size) -> the middle's last lines, rendered
+        self.recent_lines: tuple = (None, [])
+        self.banner_cache: dict[tuple, tuple] = {}
+        self.text_widths: dict[tuple, int] = {}
+        self.pile_labels: dict[tuple, pygame.Surface] = {}
 
     def draw_moon(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         r = max(16, min(area.w, area.h) // 7)
@@ -61,8 +47,8 @@ class CenterPanel:
 
     def phase_title(self) -> tuple[str, str]:
         """(title, line under it) for the banner, from the public view."""
-        v = self.view
-        name = self.name
+        v = self.table.view
+        name = self.table.name
         if v.get("over"):
             team = v.get("team")
             winners = ", ".join(name(s) for s in v.get("winners") or [])
@@ -99,13 +85,13 @@ class CenterPanel:
     def draw_banner_zone(self, surface: pygame.Surface) -> None:
         """The phase banner. Its words are laid out and rendered once per wording and
         place (after a move the title often stays; the frame after a move stays cheap)."""
-        area = pygame.Rect(self.rects["banner"])
+        area = pygame.Rect(self.table.rects["banner"])
         title, line = self.phase_title()
-        night = self.is_night()
-        clock = self.banner_clock_rect(area)  # a timed game: the hourglass sits at the right end
+        night = self.table.is_night()
+        clock = self.table.clock.banner_clock_rect(area)  # a timed game: the hourglass sits at the right end
         text_area = area if clock is None else pygame.Rect(area.x, area.y, area.w - clock.w - 8, area.h)
         key = (tuple(area), tuple(text_area), night, title, line)
-        cache = self.__dict__.setdefault("_banner_cache", {})
+        cache = self.banner_cache
         hit = cache.get(key)
         if hit is None:
             box = translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
@@ -119,7 +105,7 @@ class CenterPanel:
         pygame.draw.rect(surface, theme.MOON if night else theme.PANEL_EDGE, area, 2, border_radius=10)
         for what, words, shown, image, at in pieces:
             drawn = surface.blit(image, at)
-            self.note_text(what, words, shown, [drawn], text_area)
+            self.table.note_text(what, words, shown, [drawn], text_area)
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,
@@ -201,7 +187,7 @@ class CenterPanel:
     def text_width(self, words: str, size: int, title: bool = False) -> int:
         """Width of ``words`` in the banner's fonts (bold title serif, or plain), measured
         once: the banner's wordings come back turn after turn."""
-        widths = self.__dict__.setdefault("_text_widths", {})
+        widths = self.text_widths
         key = (words, size, title)
         width = widths.get(key)
         if width is None:
@@ -215,44 +201,44 @@ class CenterPanel:
         """At the end, every other seat's hand face up in the middle, by name (the end
         view's ``revealed`` seats, docs/rules/salem.md; the rows are face up on the seats
         already): (words, cards, the words' place, the cards' place)."""
-        if not self.view.get("over"):
+        if not self.table.view.get("over"):
             return []
-        revealed = self.view.get("revealed") or {}
-        entries = revealed.get("seats") or self.view.get("seats") or []
-        rows = [(f"{self.name(e.get('seat'))}'s hand", list(e.get("hand") or [])) for e in entries
-                if isinstance(e, dict) and e.get("seat") != self.my_seat() and isinstance(e.get("hand"), list)
-                and not self.seat_data(e.get("seat")).get("ghost")]
-        body = pygame.Rect(self.rects["center"])
+        revealed = self.table.view.get("revealed") or {}
+        entries = revealed.get("seats") or self.table.view.get("seats") or []
+        rows = [(f"{self.table.name(e.get('seat'))}'s hand", list(e.get("hand") or [])) for e in entries
+                if isinstance(e, dict) and e.get("seat") != self.table.my_seat() and isinstance(e.get("hand"), list)
+                and not self.table.seats.seat_data(e.get("seat")).get("ghost")]
+        body = pygame.Rect(self.table.rects["center"])
         area = pygame.Rect(body.x + 8, body.y + 6, body.w - 16, int(body.h * 0.62))  # the recent lines stay below
-        return self.lay_revealed_rows(area, rows)
+        return self.table.lay_revealed_rows(area, rows)
 
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        return [laid for _w, cards, _label, place in self.final_rows() for laid in self.fan(place, cards, CARD_RATIO)]
+        return [laid for _w, cards, _label, place in self.final_rows() for laid in self.table.fan(place, cards, CARD_RATIO)]
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         """The empty middle: the moon at Night, the recent public happenings by day, and at
         the end every hand (:meth:`final_rows`)."""
-        body = pygame.Rect(self.rects["center"])
-        if self.prompt_box is not None:
+        body = pygame.Rect(self.table.rects["center"])
+        if self.table.window.box is not None:
             return
-        self.draw_revealed_labels(surface, self.final_rows())
-        if self.is_night():
+        self.table.draw_revealed_labels(surface, self.final_rows())
+        if self.table.is_night():
             self.draw_moon(surface, body)
             sleep = text("The town sleeps.", max(16, body.h // 12), theme.MOON, title=True)
             surface.blit(sleep, sleep.get_rect(center=(body.centerx, body.centery - body.h // 6)))
         # the last few public happenings, large enough to follow from across the table
         # (worded, cut to the width and rendered once per new event: a move's frame stays cheap)
-        key = (len(self.log_events), self.view.get("seat"), body.size)
-        if self._recent_lines[0] != key:
-            recent = [s for s in (self.describe_event(e) for e in self.log_events[-40:]) if s][-4:]
+        key = (len(self.table.log_events), self.table.view.get("seat"), body.size)
+        if self.recent_lines[0] != key:
+            recent = [s for s in (self.table.describe_event(e) for e in self.table.log_events[-40:]) if s][-4:]
             size = max(13, min(20, body.h // 14))
             font = get_font(size)
             images = []
             for i, ln in enumerate(recent):
                 col = theme.HIGHLIGHT if i == len(recent) - 1 else theme.TEXT_MUTED
                 images.append([render_text(part, size, col) for part in wrap_text(ln, font, body.w - 20)[:1]])
-            self._recent_lines = (key, (font.get_linesize(), images))
-        line_h, images = self._recent_lines[1]
+            self.recent_lines = (key, (font.get_linesize(), images))
+        line_h, images = self.recent_lines[1]
         y = body.bottom - 4 - len(images) * line_h
         for parts in images:
             for image in parts:
@@ -260,35 +246,35 @@ class CenterPanel:
             y += line_h
 
     def draw_piles(self, surface: pygame.Surface) -> None:
-        deck = pygame.Rect(self.rects["deck"])
-        disc = pygame.Rect(self.rects["discard"])
+        deck = pygame.Rect(self.table.rects["deck"])
+        disc = pygame.Rect(self.table.rects["discard"])
         ch = deck.h - 26
         cw = min(deck.w, int(ch / CARD_RATIO))
         ch = int(cw * CARD_RATIO)
-        count = int(self.view.get("draw_count", 0))
+        count = int(self.table.view.get("draw_count", 0))
         card = pygame.Rect(0, 0, cw, ch)
         card.midtop = (deck.centerx, deck.y)
         if count:
             layers = min(4, count)
             for i in range(layers - 1, -1, -1):
-                surface.blit(self.art.back("salem", (cw, ch)), card.move(i * 2, -i * 2).topleft)
+                surface.blit(self.table.art.back("salem", (cw, ch)), card.move(i * 2, -i * 2).topleft)
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, card, 2, border_radius=8)
-        if self.view.get("night_at_bottom"):
+        if self.table.view.get("night_at_bottom"):
             # Night lies at the bottom: its edge shows under the pile
             edge = pygame.Rect(card.x - 4, card.bottom - 10, cw, 12)
             pygame.draw.rect(surface, theme.SALEM_BLACK, edge, border_radius=4)
             pygame.draw.rect(surface, theme.MOON, edge, 1, border_radius=4)
             surface.blit(get_icon("pentagram", 10, theme.MOON), (edge.x + 4, edge.y + 1))
         size = max(12, min(17, deck.h // 12))
-        label = f"Draw pile: {count}" + (" (Night last)" if self.view.get("night_at_bottom") else "")
+        label = f"Draw pile: {count}" + (" (Night last)" if self.table.view.get("night_at_bottom") else "")
         lab = self.pile_label(label, deck.w + 20, size)
         surface.blit(lab, lab.get_rect(midtop=(deck.centerx, card.bottom + 4)))
-        pile = list(self.view.get("discard") or [])
+        pile = list(self.table.view.get("discard") or [])
         dcard = pygame.Rect(0, 0, cw, ch)
         dcard.midtop = (disc.centerx, disc.y)
         if pile:
-            surface.blit(self.art.face("salem", pile[-1], (cw, ch)), dcard.topleft)
+            surface.blit(self.table.art.face("salem", pile[-1], (cw, ch)), dcard.topleft)
         else:
             pygame.draw.rect(surface, theme.FELT_DARK, dcard, 2, border_radius=8)
         lab = self.pile_label(f"Discard: {len(pile)}", disc.w, size)
@@ -297,7 +283,7 @@ class CenterPanel:
 
     def pile_label(self, label: str, width: int, size: int) -> pygame.Surface:
         """A pile's count, fitted to ``width`` (11 px at least) and rendered once."""
-        cache = self.__dict__.setdefault("_pile_labels", {})
+        cache = self.pile_labels
         image = cache.get((label, width, size))
         if image is None:
             fitted = next((z for z in range(size, MIN_TEXT, -1) if get_font(z).size(label)[0] <= width), MIN_TEXT)

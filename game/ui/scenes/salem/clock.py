@@ -6,8 +6,7 @@ The clocks come from the source (``source.clocks()`` -> {seat: seconds left},
 ``source.timer_s``): the LAN host's clocks, or the hot-seat session's, which runs only
 while the seat's own view is on screen. The seat panels and the banner keep room for
 the badge in the cached static table; the sand and the digits are drawn over it every
-frame and the scene wakes once a second (``next_wake``) to count down.
-Mixed into :class:`~game.ui.scenes.salem.table.SalemTableScene`."""
+frame and the scene wakes once a second (``next_wake``) to count down."""
 from __future__ import annotations
 
 import math
@@ -61,19 +60,24 @@ def draw_hourglass(surface: pygame.Surface, rect: pygame.Rect, fraction: float,
 
 
 class ClockPanel:
-    """Hourglass badges on waited seats and in the banner."""
+    """Hourglass badges on waited seats and in the banner: a panel the table owns
+    (``table.clock``). It reads the table's ``source``, ``view``, ``rects`` and the seat
+    panel's places (``table.seats``); it keeps what it last showed, to wake the table
+    once a second and to redraw the seats that gain or lose a badge."""
 
-    _clock_seen: tuple = ()
+    def __init__(self, table) -> None:
+        self.table = table
+        self.seen: tuple = ()  # (seat, "0:42") shown last frame
 
     # -- what the source says
     def timer_total(self) -> float | None:
-        value = getattr(self.source, "timer_s", None)
+        value = getattr(self.table.source, "timer_s", None)
         return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else None
 
     def clock_values(self) -> dict[int, float]:
         """Seconds left by seat, for the seats whose clock runs now ({} without a timer)."""
-        clocks = getattr(self.source, "clocks", None)
-        if self.timer_total() is None or not callable(clocks) or self.view.get("over"):
+        clocks = getattr(self.table.source, "clocks", None)
+        if self.timer_total() is None or not callable(clocks) or self.table.view.get("over"):
             return {}
         try:
             return {int(s): float(v) for s, v in clocks().items()}
@@ -85,17 +89,19 @@ class ClockPanel:
         return seat in self.clock_values()
 
     # -- the loop: count down once a second
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def update(self) -> None:
+        """After the table's update: redraw when a shown countdown changed (and the
+        static table when seats gained or lost a badge)."""
+        t = self.table
         shown = tuple(sorted((s, clock_text(v)) for s, v in self.clock_values().items()))
-        if shown != self._clock_seen:
-            if {s for s, _ in shown} != {s for s, _ in self._clock_seen}:
-                self._static_key = None  # seats gained or lost a badge: redraw their panels
-            self._clock_seen = shown
-            self.dirty = True
+        if shown != self.seen:
+            if {s for s, _ in shown} != {s for s, _ in self.seen}:
+                t._static_key = None  # seats gained or lost a badge: redraw their panels
+            self.seen = shown
+            t.dirty = True
 
-    def next_wake(self) -> float | None:
-        wake = super().next_wake()
+    def next_wake(self, wake: float | None) -> float | None:
+        """``wake`` (the rest of the table's), or sooner when a countdown's next second is due."""
         for left in self.clock_values().values():
             if left <= 0:
                 continue
@@ -113,7 +119,8 @@ class ClockPanel:
         """Where a seat's badge goes: its header line, left of the markers."""
         pad = max(4, zone.h // 28)
         head_h = max(16, min(28, zone.h // 7))
-        marker_w = len(self.seat_markers(seat, self.seat_data(seat))) * (head_h + 2)
+        seats = self.table.seats
+        marker_w = len(seats.seat_markers(seat, seats.seat_data(seat))) * (head_h + 2)
         w, h = self.badge_size(head_h)
         return pygame.Rect(zone.right - pad - marker_w - 4 - w, zone.y + pad, w, h)
 
@@ -128,16 +135,16 @@ class ClockPanel:
         return pygame.Rect(area.right - w - 8, area.y + 4, w, h)
 
     # -- drawing
-    def draw_clocks(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         values = self.clock_values()
         total = self.timer_total()
         if total is None:
             return
         for seat, left in values.items():
-            zone = self.seat_rects.get(seat)
+            zone = self.table.seats.seat_rects.get(seat)
             if zone is not None:
                 self.draw_badge(surface, self.clock_badge_rect(seat, zone), left, total)
-        area = self.rects.get("banner")
+        area = self.table.rects.get("banner")
         box = self.banner_clock_rect(pygame.Rect(area)) if area is not None else None
         if box is not None:
             self.draw_banner_clock(surface, box, min(values.values()) if values else None, total)

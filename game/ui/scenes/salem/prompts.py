@@ -6,8 +6,14 @@ role: a seat with nothing to do there reads "The town sleeps" and presses Contin
 witch picks a name and presses Continue; the Constable likewise. So a player waiting
 for the screen learns nothing from what the other one saw or how the box looked, and
 in hot-seat every seat takes the same screens (curtain, prompt). The box lists what
-``legal()`` offers; Continue sends the chosen command (or ``pass``). Mixed into
-:class:`~game.ui.scenes.salem.table.SalemTableScene`.
+``legal()`` offers; Continue sends the chosen command (or ``pass``).
+
+:class:`PromptsPanel` is a panel the table owns (``table.window``): it keeps the
+choice made in the box, the commands its choices stand for, the words asked and where
+the box lies while open. It reads the table's ``view``, ``legal_cmds``, ``rects``,
+``name``, ``is_night`` and the seat panel's Tryal cards (a Conspiracy pick or a
+confession may be chosen on the table itself), and acts through ``table.submit`` (the
+choices are buttons of the table: ``table.make_buttons`` asks :meth:`make_buttons`).
 """
 from __future__ import annotations
 
@@ -46,17 +52,25 @@ def pad_of(box: pygame.Rect) -> int:
 class PromptsPanel:
     """The window prompt: its box, its option buttons and Continue."""
 
-    def window_pending(self) -> dict | None:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.choice: Any = None                 # the key of the option chosen in the box
+        self.commands: dict[Any, dict] = {}     # option key -> its command
+        self.ask = ""                           # what the box asks the seat on screen
+        self.box: pygame.Rect | None = None     # where the box lies while open
+        self.pieces: tuple | None = None        # its words, laid out and rendered
+
+    def pending(self) -> dict | None:
         """The open blind window, when the seat on screen must answer it now."""
-        p = self.view.get("pending") or {}
-        seat = self.view.get("seat")
+        p = self.table.view.get("pending") or {}
+        seat = self.table.view.get("seat")
         if p.get("kind") != "window" or seat is None or seat not in (p.get("waiting") or []):
             return None
         return p
 
-    def prompt_rect(self) -> pygame.Rect:
+    def rect(self) -> pygame.Rect:
         """One box for every window prompt (same size for every seat and role)."""
-        center = pygame.Rect(self.rects["center"])
+        center = pygame.Rect(self.table.rects["center"])
         h = center.h
         w = min(center.w - 20, int(h * 2.1))
         return pygame.Rect(center.centerx - w // 2, center.y, w, h)
@@ -64,13 +78,13 @@ class PromptsPanel:
     def window_options(self, p: dict) -> tuple[str, list[tuple[str, dict]]]:
         """(what is asked, [(label, command)]) for the seat on screen; [] = it sleeps."""
         name = p.get("window")
-        cmds = [c for c in self.legal_cmds if c.get("type") != "pass"]
+        cmds = [c for c in self.table.legal_cmds if c.get("type") != "pass"]
         if not cmds:
             return SLEEP_TEXT.get(name, "The town sleeps."), []
         if name in ("dawn", "night_vote", "gavel"):
-            return ASK_TEXT[name], [(self.name(c["target"]), c) for c in cmds]
+            return ASK_TEXT[name], [(self.table.name(c["target"]), c) for c in cmds]
         if name == "confess":
-            row = self.view.get("my_row") or []
+            row = self.table.view.get("my_row") or []
             out = []
             for c in cmds:
                 if c["type"] == "confess":
@@ -84,12 +98,12 @@ class PromptsPanel:
             if not duties:
                 return ASK_TEXT[name], []
             duty = duties[0]
-            mine = duty["taker"] == self.view.get("seat")
-            giver = self.name(duty["giver"])
+            mine = duty["taker"] == self.table.view.get("seat")
+            giver = self.table.name(duty["giver"])
             ask = (f"Take one of {giver}'s {duty['row_count']} Tryal cards, unseen." if mine else
-                   f"Choose the card {self.name(duty['taker'])} (a ghost) takes from {giver}'s row.")
+                   f"Choose the card {self.table.name(duty['taker'])} (a ghost) takes from {giver}'s row.")
             out = [(f"{giver}'s card {c['index'] + 1}", c) for c in cmds
-                   if c.get("taker", self.view.get("seat")) == duty["taker"]]
+                   if c.get("taker", self.table.view.get("seat")) == duty["taker"]]
             return ask, out
         if name == "keep_character":
             return ASK_TEXT[name], [(words.character_name(c["character"]), c) for c in cmds]
@@ -100,7 +114,7 @@ class PromptsPanel:
         votes = p.get("votes")
         if not votes:
             return ""
-        return "Votes so far: " + ", ".join(f"{self.name(v['seat'])} \u2192 {self.name(v['target'])}" for v in votes)
+        return "Votes so far: " + ", ".join(f"{self.table.name(v['seat'])} \u2192 {self.table.name(v['target'])}" for v in votes)
 
     def window_layout(self, box: pygame.Rect, ask: str, votes: str, options: int) -> dict:
         """Where the prompt's words and choices go inside its box (one size for every seat):
@@ -128,14 +142,14 @@ class PromptsPanel:
                 "vsize": vsize, "votes": vote_lines, "text_bottom": bottom, "cols": cols, "rows": rows,
                 "grid": pygame.Rect(box.x + pad, grid_top, width, cont_top - 10 - grid_top)}
 
-    def make_window_buttons(self, p: dict) -> list[Button]:
-        box = self.prompt_rect()
+    def make_buttons(self, p: dict) -> list[Button]:
+        box = self.rect()
         ask, options = self.window_options(p)
-        self.window_ask = ask
+        self.ask = ask
         buttons: list[Button] = []
         keys = [tuple(sorted(c.items())) for _, c in options]
-        if self.window_choice not in keys:
-            self.window_choice = None
+        if self.choice not in keys:
+            self.choice = None
         layout = self.window_layout(box, ask, self.votes_text(p), len(options))
         pad, bh, grid, cols, rows = layout["pad"], layout["bh"], layout["grid"], layout["cols"], layout["rows"]
         size = max(12, min(18, bh // 2))
@@ -145,11 +159,11 @@ class PromptsPanel:
             r, c = divmod(i, cols)
             rect = (grid.x + c * cell_w + 3, grid.y + r * cell_h, cell_w - 6, max(22, cell_h - 6))
             key = keys[i]
-            style = "primary" if key == self.window_choice else "normal"
+            style = "primary" if key == self.choice else "normal"
             buttons.append(Button(rect, label, lambda k=key: self.choose_option(k), style=style,
                                   font_size=max(11, min(size, (cell_h - 6) // 2)),
                                   hotkey=(pygame.K_1 + i) if i < 9 else None, name=f"option:{i}"))
-        chosen = next((cmd for k, (_, cmd) in zip(keys, options) if k == self.window_choice), None)
+        chosen = next((cmd for k, (_, cmd) in zip(keys, options) if k == self.choice), None)
         if not options:
             label = "Continue"
         elif chosen is not None:
@@ -160,24 +174,24 @@ class PromptsPanel:
             label = "Choose, then Continue"
         enabled = not options or chosen is not None or p.get("window") == "confess"
         cw = min(box.w - 2 * pad, max(220, get_font(size + 2, bold=True).size(label)[0] + 40))
-        cont = Button((box.centerx - cw // 2, box.bottom - pad - bh, cw, bh), label, self.continue_window,
+        cont = Button((box.centerx - cw // 2, box.bottom - pad - bh, cw, bh), label, self.go_on,
                       style="primary", font_size=size + 2, hotkey=pygame.K_RETURN, name="continue",
                       enabled=enabled)
         buttons.append(cont)
-        self.window_commands = dict(zip(keys, (c for _, c in options)))
+        self.commands = dict(zip(keys, (c for _, c in options)))
         return buttons
 
-    def window_row_choices(self) -> dict[tuple[int, int], Any]:
+    def row_choices(self) -> dict[tuple[int, int], Any]:
         """Tryal cards on the table that stand for a choice in the open prompt: the
         giver's row at a Conspiracy pick, one's own row at confessions."""
-        p = self.window_pending()
+        p = self.pending()
         if p is None:
             return {}
         name = p.get("window")
-        seat = self.view.get("seat")
+        seat = self.table.view.get("seat")
         out: dict[tuple[int, int], Any] = {}
         duties = [d for d in p.get("picks") or [] if d.get("index") is None]
-        for key, cmd in self.window_commands.items():
+        for key, cmd in self.commands.items():
             if cmd.get("type") == "confess" and name == "confess":
                 out[(seat, cmd["index"])] = key
             elif cmd.get("type") == "conspiracy_pick" and duties:
@@ -185,66 +199,66 @@ class PromptsPanel:
                     out[(duties[0]["giver"], cmd["index"])] = key
         return out
 
-    def click_window_row(self, pos: tuple[int, int]) -> bool:
-        hit = self.tryal_at(pos)
-        key = self.window_row_choices().get(hit) if hit is not None else None
+    def click_row(self, pos: tuple[int, int]) -> bool:
+        hit = self.table.seats.tryal_at(pos)
+        key = self.row_choices().get(hit) if hit is not None else None
         if key is None:
             return False
         self.choose_option(key)
         return True
 
-    def draw_window_row_marks(self, surface: pygame.Surface) -> None:
-        for (seat, i), key in self.window_row_choices().items():
-            r = self.tryal_rects.get((seat, i))
+    def draw_row_marks(self, surface: pygame.Surface) -> None:
+        for (seat, i), key in self.row_choices().items():
+            r = self.table.seats.tryal_rects.get((seat, i))
             if r is not None:
-                colour = theme.SELECT if key == self.window_choice else theme.HIGHLIGHT
-                pygame.draw.rect(surface, colour, r.inflate(4, 4), 3 if key == self.window_choice else 2,
+                colour = theme.SELECT if key == self.choice else theme.HIGHLIGHT
+                pygame.draw.rect(surface, colour, r.inflate(4, 4), 3 if key == self.choice else 2,
                                  border_radius=4)
 
     def choose_option(self, key: Any) -> None:
-        self.window_choice = None if self.window_choice == key else key
-        self.buttons = self.make_buttons()
-        self.dirty = True
+        self.choice = None if self.choice == key else key
+        self.table.buttons = self.table.make_buttons()
+        self.table.dirty = True
 
-    def continue_window(self) -> None:
-        p = self.window_pending()
+    def go_on(self) -> None:
+        p = self.pending()
         if p is None:
             return
-        cmd = self.window_commands.get(self.window_choice) if self.window_choice is not None else None
+        cmd = self.commands.get(self.choice) if self.choice is not None else None
         if cmd is None:
-            if self.legal_cmds and any(c.get("type") == "pass" for c in self.legal_cmds):
+            if self.table.legal_cmds and any(c.get("type") == "pass" for c in self.table.legal_cmds):
                 cmd = {"type": "pass"}
             else:
-                self.toast("Choose one first.")
+                self.table.toast("Choose one first.")
                 return
-        self.window_choice = None
-        self.submit(dict(cmd))
+        self.choice = None
+        self.table.submit(dict(cmd))
 
-    def draw_window_prompt(self, surface: pygame.Surface) -> None:
-        p = self.window_pending()
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.pending()
         if p is None:
-            self.prompt_box = None
+            self.box = None
             return
-        self.draw_window_row_marks(surface)
-        box = self.prompt_rect()
-        self.prompt_box = box
-        night = self.is_night()
+        self.draw_row_marks(surface)
+        box = self.rect()
+        self.box = box
+        night = self.table.is_night()
         title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
-        options = len([b for b in self.buttons if b.name.startswith("option:")])
+        options = len([b for b in self.table.buttons if b.name.startswith("option:")])
         votes = self.votes_text(p)
         # laid out and rendered once per wording and place (the box stays on screen for
         # many frames; its choices are buttons, drawn by draw_buttons)
-        key = (tuple(box), night, title, self.window_ask, votes, options)
-        hit = self.__dict__.get("_prompt_pieces")
+        key = (tuple(box), night, title, self.ask, votes, options)
+        hit = self.pieces
         if hit is None or hit[0] != key:
-            hit = self._prompt_pieces = (key, self.window_prompt_pieces(box, night, title, votes, options))
+            hit = self.pieces = (key, self.window_prompt_pieces(box, night, title, votes, options))
         fill, edge, images, notes = hit[1]
         surface.blit(fill, box.topleft)  # table_base.panel(surface, box, alpha=246, radius=12, width=3)
         pygame.draw.rect(surface, edge, box, 3, border_radius=12)
         for image, at in images:
             surface.blit(image, at)
         for what, said, shown, rects, area in notes:
-            self.note_text(what, said, shown, rects, area)
+            self.table.note_text(what, said, shown, rects, area)
         if not options:
             # the sleeping seat: a quiet picture in the space the choices take for others
             area = pygame.Rect(box.x + pad_of(box), box.y + int(box.h * 0.36), box.w - 2 * pad_of(box), int(box.h * 0.42))
@@ -261,7 +275,7 @@ class PromptsPanel:
         pad = pad_of(box)
         tsize = max(16, min(26, box.h // 12))
         images = [(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))]
-        layout = self.window_layout(box, self.window_ask, votes, options)
+        layout = self.window_layout(box, self.ask, votes, options)
         ask_box = pygame.Rect(box.x + pad, layout["ask_top"], box.w - 2 * pad,
                               layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"])
         notes: list[tuple] = []
@@ -273,7 +287,7 @@ class PromptsPanel:
             images.append((image, (ask_box.x, y)))
             drawn.append(image.get_rect(topleft=(ask_box.x, y)))
             y += font.get_linesize()
-        notes.append(("window prompt", self.window_ask, " ".join(layout["ask"]), drawn, ask_box))
+        notes.append(("window prompt", self.ask, " ".join(layout["ask"]), drawn, ask_box))
         if votes:
             vf = get_font(layout["vsize"])
             drawn = []

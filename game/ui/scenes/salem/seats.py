@@ -1,8 +1,18 @@
-"""Seat panels: every seat's name (and Town Hall character), its Tryal row (the shown
-seat's own cards face up, everyone else's face down, revealed cards face up for all), the
-red cards in its front with the running count against its trial mark, its blue cards
-and Stocks, the Black Cat, the Gavel, its hand size; the dead and the ghosts drawn as
-such. Mixed into :class:`~game.ui.scenes.salem.table.SalemTableScene`."""
+"""The seats of the Salem table: :class:`SeatsPanel`, a panel the table owns
+(``table.seats``). It draws every seat's name (and Town Hall character), its Tryal row
+(the shown seat's own cards face up, everyone else's face down, revealed cards face up
+for all), the red cards in its front with the running count against its trial mark, its
+blue cards and Stocks, the Black Cat, the Gavel, its hand size; the dead and the ghosts
+drawn as such — on the table's background (the felt by day, the sky at Night).
+
+It keeps its own pictures: one layer of background and seat panels per phase, each
+seat's picture keyed by everything it shows, and where each seat's cards lie (for
+targets and zoom). Between moves it draws the other phase's panels ahead
+(:meth:`SeatsPanel.prepare_other_phase`).
+
+What it reads from its table: ``view``, ``art``, ``size``, ``players``, ``seat_zone``,
+``shown_seat``, ``is_night`` and the clock panel's badges (``table.clock``: a timed
+seat's header keeps room for its hourglass)."""
 from __future__ import annotations
 
 import time
@@ -26,11 +36,43 @@ PLAIN_EDGE = (theme.PANEL_EDGE, 2)
 class SeatsPanel:
     """Draws the seats and remembers where their parts lie (for targets and zoom)."""
 
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        #: where each seat's panel, Tryal cards and front cards lie on screen (last drawn)
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self.tryal_rects: dict[tuple[int, int], pygame.Rect] = {}
+        self.front_rects: dict[tuple, pygame.Rect] = {}
+        #: the phase a panel is drawn for ahead (None: the phase on screen)
+        self.night_as: bool | None = None
+        #: (size, night) -> (background-and-seats layer, what each seat on it shows)
+        self.layers: dict[tuple, tuple[pygame.Surface, dict]] = {}
+        self.layer_serial = 0
+        #: (surface, layer serial, parts drawn over it): the surface holds that layer
+        self.made: tuple | None = None
+        #: seat panels the last move changed that are still to be put on
+        self.left = False
+        #: (seat, night) -> (key, picture, where its cards lie): the picture shown
+        self.pictures: dict[tuple[int, bool], tuple] = {}
+        #: (seat, night) -> a few pictures shown before it
+        self.recent: dict[tuple[int, bool], list[tuple]] = {}
+        self.panel_bases: dict[tuple, pygame.Surface] = {}
+        self.fitted_sizes: dict[tuple, int] = {}
+        self.named_widths: dict[tuple, int] = {}
+        self.shades: dict[tuple[int, int], pygame.Surface] = {}
+        self.bg_cache: dict[tuple, pygame.Surface] = {}
+        self.index: tuple | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_seats(surface)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.seat_at(pos) is not None
+
     def seat_data(self, seat: int) -> dict:
-        v = self.view
-        index = self.__dict__.get("_seat_index")
+        v = self.table.view
+        index = self.index
         if index is None or index[0] is not v:  # one lookup table per view (asked ~50 times a redraw)
-            index = self._seat_index = (v, {s.get("seat"): s for s in v.get("seats") or []})
+            index = self.index = (v, {s.get("seat"): s for s in v.get("seats") or []})
         return index[1].get(seat) or {}
 
     def draw_seats(self, surface: pygame.Surface) -> None:
@@ -45,16 +87,16 @@ class SeatsPanel:
         self.tryal_rects.clear()
         self.front_rects.clear()
         base, shown = self.seat_layer(surface.get_size())
-        made = self.__dict__.get("_static_made")
+        made = self.made
         again = made is not None and made[0] is surface and made[1] == shown.get("serial")
         changed: list[pygame.Rect] = []
-        self._seats_left = self.put_seats(base, shown, self.PICTURES_PER_FRAME, changed)
+        self.left = self.put_seats(base, shown, self.PICTURES_PER_FRAME, changed)
         if again:  # the surface holds this layer as last drawn, with the middle's parts on it
             for r in changed + made[2]:
                 surface.blit(base, r, r)
         else:
             surface.blit(base, (0, 0))
-        self._static_made = None  # draw_table says what it drew over the layer
+        self.made = None  # draw_table says what it drew over the layer
 
     def layer_drawn(self, surface: pygame.Surface, over: list[pygame.Rect]) -> None:
         """``surface`` now holds the seat layer of this phase with the table's other parts
@@ -62,7 +104,7 @@ class SeatsPanel:
         changed seats and those parts back from the layer instead of the whole layer (a
         full 1920x1080 copy is ~0.8 ms)."""
         _base, shown = self.seat_layer(surface.get_size())
-        self._static_made = (surface, shown.get("serial"), list(over))
+        self.made = (surface, shown.get("serial"), list(over))
 
     #: seat pictures drawn anew in one frame at most while the same seat stays on screen:
     #: a move that changes many panels at once (confessions, Night's end, the game's end)
@@ -72,15 +114,75 @@ class SeatsPanel:
     #: ... and no more once this many seconds went into drawing them (one at least)
     PICTURE_SECONDS = 0.0012
 
+    def draw_background(self, surface: pygame.Surface) -> None:
+        bg = self.background_surface(surface.get_size())
+        if bg is None:
+            surface.fill(theme.FELT)
+        else:
+            surface.blit(bg, (0, 0))
+
+    def background_surface(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The Night sky (cached per size), or None by day (plain felt)."""
+        if not self.table.is_night():
+            return None
+        w, h = size
+        key = ("night_bg", (w, h))
+        bg = self.bg_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface((w, h)).convert() if pygame.display.get_surface() else pygame.Surface((w, h))
+            top, bottom = theme.NIGHT_SKY, theme.mix(theme.NIGHT_SKY, theme.FELT_DARK, 0.6)
+            for y in range(0, h, 4):
+                pygame.draw.rect(bg, theme.mix(top, bottom, y / max(1, h)), (0, y, w, 4))
+            rng_x = 7919
+            for i in range(90):  # a fixed sky of small stars
+                sx = (i * rng_x) % w
+                sy = (i * 104729) % max(1, int(h * 0.75))
+                pygame.draw.circle(bg, (200, 200, 220), (sx, sy), 1)
+            self.bg_cache = {key: bg}
+        return bg
+
+    def prepare_other_phase(self) -> bool:
+        """Draw one seat's panel as it would look in the other phase (Night by day, day
+        at Night) for the view on screen now; once all are drawn, put them on that
+        phase's layer. False once there is nothing left to do. (The table's work ahead,
+        done between moves: the move that brings Night or the morning finds them ready
+        instead of redrawing twelve panels in one frame.)"""
+        t = self.table
+        if not t.rects or not t.view.get("seats") or t.view.get("over") or not t.size[0]:
+            return False
+        night = not t.is_night()
+        self.night_as = night
+        saved = (self.seat_rects, self.tryal_rects, self.front_rects)
+        self.seat_rects, self.tryal_rects, self.front_rects = {}, {}, {}
+        try:
+            for seat in range(t.players):
+                zone = t.seat_zone(seat)
+                if zone is None:
+                    continue
+                own = seat == t.shown_seat()
+                key = self.seat_key(seat, zone, own)
+                hit = self.pictures.get((seat, night))
+                if hit is None or hit[0] != key:
+                    self.seat_picture_kept(seat, zone, own, key, night)
+                    return True  # one panel per call: each call stays short
+            if (t.size, night) not in self.layers:
+                self.seat_layer(t.size)
+                return True
+            self.put_seats(*self.layers[(t.size, night)])  # every picture is ready: blits only
+            return False
+        finally:
+            self.night_as = None
+            self.seat_rects, self.tryal_rects, self.front_rects = saved
+
     def seats_left(self) -> bool:
         """Seat panels changed by the last move that are still to be put on (next frame)."""
-        return bool(self.__dict__.get("_seats_left"))
+        return self.left
 
     def seat_layer(self, size: tuple[int, int]) -> tuple[pygame.Surface, dict]:
         """The background-and-seats layer of the phase shown now, and what each seat on it
         shows (seat -> (picture key, zone, style)); made when missing."""
-        layers = self.__dict__.setdefault("_seat_layers", {})
-        layer = layers.get((size, self.is_night()))
+        layers = self.layers
+        layer = layers.get((size, self.table.is_night()))
         if layer is None:
             for old in [k for k in layers if k[0] != size]:
                 del layers[old]  # a new window size
@@ -88,8 +190,9 @@ class SeatsPanel:
             if pygame.display.get_surface() is not None:
                 base = base.convert()
             self.draw_background(base)
-            serial = self.__dict__["_layer_serial"] = self.__dict__.get("_layer_serial", 0) + 1
-            layer = layers[(size, self.is_night())] = (base, {"serial": serial})
+            self.layer_serial += 1
+            serial = self.layer_serial
+            layer = layers[(size, self.table.is_night())] = (base, {"serial": serial})
         return layer
 
     def put_seats(self, base: pygame.Surface, shown: dict, budget: int | None = None,
@@ -98,19 +201,19 @@ class SeatsPanel:
         ``budget``, at most that many pictures drawn anew (pictures kept cost a blit) —
         only while the same seat is on screen as last time on this layer (a panel must
         never show what another seat's view held). True when some seats are left."""
-        viewer = (self.shown_seat(), self.view.get("seat"))
+        viewer = (self.table.shown_seat(), self.table.view.get("seat"))
         if shown.get("viewer") != viewer:
             budget = None
         shown["viewer"] = viewer
-        active = self.view.get("active")
-        night = self.is_night()
+        active = self.table.view.get("active")
+        night = self.table.is_night()
         drawn, left = 0, False
         started = time.perf_counter()
-        for seat in sorted(range(self.players), key=lambda s: (s != viewer[0], s != active, s)):
-            zone = self.seat_zone(seat)
+        for seat in sorted(range(self.table.players), key=lambda s: (s != viewer[0], s != active, s)):
+            zone = self.table.seat_zone(seat)
             if zone is None:
                 continue
-            own = seat == self.shown_seat()
+            own = seat == self.table.shown_seat()
             key = self.seat_key(seat, zone, own)
             style = self.seat_style(seat)
             if shown.get(seat) != (key, tuple(zone), style):
@@ -134,24 +237,24 @@ class SeatsPanel:
 
     def seat_picture_ready(self, seat: int, key: str, night: bool) -> bool:
         """The seat's picture for ``key`` is kept (no drawing needed to put it on)."""
-        current = self._seat_cache.get((seat, night))
+        current = self.pictures.get((seat, night))
         if current is not None and current[0] == key:
             return True
-        return any(p[0] == key for p in self.__dict__.get("_seat_recent", {}).get((seat, night), ()))
+        return any(p[0] == key for p in self.recent.get((seat, night), ()))
 
     def seat_key(self, seat: int, zone: pygame.Rect, own: bool) -> str:
         """Everything a seat panel's cached picture shows (its edge colour is drawn over
         it): when it is unchanged the panel is not redrawn."""
-        v = self.view
+        v = self.table.view
         mine = own and v.get("seat") == seat
         data = self.seat_data(seat)
         return repr((seat, zone.size, own, data, self.seat_style(seat)[0],
                      self.seat_markers(seat, data), v.get("my_row") if mine else None,
-                     self.seat_timed(seat), v.get("as_witness"), v.get("threshold"), self.is_night()))
+                     self.table.clock.seat_timed(seat), v.get("as_witness"), v.get("threshold"), self.table.is_night()))
 
     def place_seat_parts(self, seat: int, zone: pygame.Rect) -> None:
         """Where a seat's cards lie on screen, from its cached picture (for targets and zoom)."""
-        hit = self._seat_cache.get((seat, self.is_night()))
+        hit = self.pictures.get((seat, self.table.is_night()))
         self.seat_rects[seat] = zone
         if hit is None:
             return
@@ -166,7 +269,7 @@ class SeatsPanel:
         """A seat panel from the cache keyed by what it shows (the table redraws its static
         part after every move; most seats did not change). Drawn with the plain edge."""
         key = key if key is not None else self.seat_key(seat, zone, own)
-        hit = self.seat_picture_kept(seat, zone, own, key, self.is_night())
+        hit = self.seat_picture_kept(seat, zone, own, key, self.table.is_night())
         surface.blit(hit[1], zone.topleft)
         self.place_seat_parts(seat, zone)
 
@@ -177,11 +280,10 @@ class SeatsPanel:
     def seat_picture_kept(self, seat: int, zone: pygame.Rect, own: bool, key: str, night: bool) -> tuple:
         """The seat's picture for ``key`` (made as the panel of ``night`` or day): the one
         shown last, one of the few before it, or drawn now; it becomes the one shown."""
-        current = self._seat_cache.get((seat, night))
+        current = self.pictures.get((seat, night))
         if current is not None and current[0] == key:
             return current
-        recent = self.__dict__.setdefault("_seat_recent", {})
-        kept = recent.setdefault((seat, night), [])
+        kept = self.recent.setdefault((seat, night), [])
         hit = next((p for p in kept if p[0] == key), None)
         if hit is None:
             hit = self.seat_picture(seat, zone, own, key)
@@ -190,7 +292,7 @@ class SeatsPanel:
         if current is not None:
             kept.insert(0, current)
             del kept[self.RECENT_PICTURES:]
-        self._seat_cache[(seat, night)] = hit
+        self.pictures[(seat, night)] = hit
         return hit
 
     def seat_picture(self, seat: int, zone: pygame.Rect, own: bool, key: str) -> tuple:
@@ -212,14 +314,14 @@ class SeatsPanel:
         the translucent fill and the plain edge, made opaque in the screen's format once
         per place, size, fill and phase (a picture is then one copy, not a fresh surface,
         a background blit, a translucent blit and a conversion)."""
-        bases = self.__dict__.setdefault("_panel_bases", {})
-        key = (tuple(zone), fill, self.is_night(), self.size)
+        bases = self.panel_bases
+        key = (tuple(zone), fill, self.table.is_night(), self.table.size)
         base = bases.get(key)
         if base is None:
             base = pygame.Surface(zone.size)
             if pygame.display.get_surface() is not None:
                 base = base.convert()
-            bg = self.background_surface(self.size)
+            bg = self.background_surface(self.table.size)
             if bg is not None:
                 base.blit(bg, (0, 0), zone)
             else:
@@ -227,7 +329,7 @@ class SeatsPanel:
             box = translucent_fill(zone.size, fill, 232, 8)  # table_base.panel's fill
             base.blit(box, (0, 0))
             pygame.draw.rect(base, PLAIN_EDGE[0], base.get_rect(), PLAIN_EDGE[1], border_radius=8)
-            if len(bases) > 8 * max(1, self.players):
+            if len(bases) > 8 * max(1, self.table.players):
                 bases.clear()
             bases[key] = base
         return base
@@ -235,7 +337,7 @@ class SeatsPanel:
     def seat_style(self, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
         """(fill, edge, edge width) of a seat's panel now."""
         s = self.seat_data(seat)
-        night = self.is_night()
+        night = self.table.is_night()
         fill = theme.PANEL
         if s.get("ghost"):
             fill = (40, 48, 70)
@@ -244,9 +346,9 @@ class SeatsPanel:
         if night:
             fill = theme.mix(fill, theme.NIGHT_SKY, 0.5)
         edge, width = theme.PANEL_EDGE, 2
-        if seat == self.view.get("active") and not self.view.get("over"):
+        if seat == self.table.view.get("active") and not self.table.view.get("over"):
             edge, width = theme.HIGHLIGHT, 3
-        pending = self.view.get("pending") or {}
+        pending = self.table.view.get("pending") or {}
         if pending.get("kind") in ("trial", "black_cat") and pending.get("player") == seat:
             edge, width = theme.DANGER, 4
         return fill, edge, width
@@ -275,8 +377,8 @@ class SeatsPanel:
         y = zone.y + pad
         markers = self.seat_markers(seat, s)
         marker_w = len(markers) * (head_h + 2)
-        if self.seat_timed(seat):  # the hourglass badge goes left of the markers (drawn on top)
-            marker_w += self.badge_size(head_h)[0] + 4
+        if self.table.clock.seat_timed(seat):  # the hourglass badge goes left of the markers (drawn on top)
+            marker_w += self.table.clock.badge_size(head_h)[0] + 4
         room = zone.w - 2 * pad - marker_w - 4
         label = name
         if char and not s.get("ghost") and char and words.character_name(char) != name:
@@ -313,7 +415,7 @@ class SeatsPanel:
 
     def fitted_size(self, label: str, room: int, most: int, least: int) -> int:
         """fonts.fit_font's size for a bold label (remembered: seat names do not change)."""
-        sizes = self.__dict__.setdefault("_fitted_sizes", {})
+        sizes = self.fitted_sizes
         key = (label, room, most, least)
         size = sizes.get(key)
         if size is None:
@@ -327,12 +429,12 @@ class SeatsPanel:
         out: list[tuple[str, tuple[int, int, int]]] = []
         if not s.get("alive", True):
             out.append(("trophy", theme.TEXT_MUTED))
-        known = set(self.view.get("known_witches") or [])
+        known = set(self.table.view.get("known_witches") or [])
         if s.get("witch") is True or (seat in known and s.get("alive", True)):
             out.append(("witch", (200, 120, 220)))
-        if self.view.get("gavel") == seat:
+        if self.table.view.get("gavel") == seat:
             out.append(("gavel", theme.SALEM_CONSTABLE))
-        pending = self.view.get("pending") or {}
+        pending = self.table.view.get("pending") or {}
         if pending.get("kind") == "window" and seat in (pending.get("answered") or []):
             out.append(("wait", theme.SUCCESS))
         return out
@@ -358,11 +460,11 @@ class SeatsPanel:
         """The width of the cards in the row of the seat on screen: wide enough for each
         face to show its name at a readable size (a Tryal card says what it is by its
         name: "Not a Witch"), when ``slots`` such cards fit in ``room``; else ``cw``."""
-        widths = self.__dict__.setdefault("_named_widths", {})
+        widths = self.named_widths
         key = (tuple(sorted(set(kinds))), cw, ch, slots, room)
         if key not in widths:
             w = cw
-            while w < 3 * cw and not all(self.art.title_shown("salem", f"tryal-{k}", (w, ch)) for k in set(kinds)):
+            while w < 3 * cw and not all(self.table.art.title_shown("salem", f"tryal-{k}", (w, ch)) for k in set(kinds)):
                 w += 2
             fits = w < 3 * cw and slots * (w + 3) <= room - 4
             if len(widths) > 200:
@@ -372,15 +474,15 @@ class SeatsPanel:
 
     def draw_row(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect, own: bool) -> None:
         """Unrevealed cards (backs, or faces for the seat on screen), then the revealed ones."""
-        mine = own and self.view.get("seat") == seat
-        row = list((self.view.get("my_row") or [])) if mine else []
+        mine = own and self.table.view.get("seat") == seat
+        row = list((self.table.view.get("my_row") or [])) if mine else []
         count = len(row) if mine else int(s.get("row_count", 0))
         if "row" in s:  # the game is over: everything face up
             row, count, mine = list(s["row"]), len(s["row"]), True
         revealed = list(s.get("revealed") or [])
         total = count + len(revealed)
         cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
-        if own and self.view.get("seat") == seat and total:
+        if own and self.table.view.get("seat") == seat and total:
             kinds = [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed] if mine else \
                 [c["kind"] for c in revealed]
             cw = self.named_width(kinds, cw, ch, total + (1 if revealed and count else 0), area.w)
@@ -392,18 +494,18 @@ class SeatsPanel:
             r = pygame.Rect(x, y, cw, ch)
             if mine:
                 kind = row[i]["kind"]
-                surface.blit(self.art.face("salem", f"tryal-{kind}", (cw, ch)), r.topleft)
+                surface.blit(self.table.art.face("salem", f"tryal-{kind}", (cw, ch)), r.topleft)
             else:
-                surface.blit(self.art.back("salem", (cw, ch)), r.topleft)
+                surface.blit(self.table.art.back("salem", (cw, ch)), r.topleft)
             self.tryal_rects[(seat, i)] = r
             x += step
         if revealed and count:
             x += max(4, cw // 3)
         for card in revealed:
-            img = self.art.face("salem", f"tryal-{card['kind']}", (cw, ch))
+            img = self.table.art.face("salem", f"tryal-{card['kind']}", (cw, ch))
             surface.blit(img, (x, y))
             if card["kind"] != "witch":
-                shades = self.__dict__.setdefault("_shades", {})
+                shades = self.shades
                 shade = shades.get((cw, ch))
                 if shade is None:
                     shade = shades[(cw, ch)] = pygame.Surface((cw, ch), pygame.SRCALPHA)
@@ -430,14 +532,14 @@ class SeatsPanel:
         if hand_label is not None:  # the cards stop short of the hand count
             surface.blit(hand_label, hand_label.get_rect(bottomright=(area.right, area.bottom)))
             area = pygame.Rect(area.x, area.y, area.w - hand_label.get_width() - 6, area.h)
-        as_witness = set(self.view.get("as_witness") or [])
+        as_witness = set(self.table.view.get("as_witness") or [])
         red = [c for c in front if words.card_colour(c) == "red" or c in as_witness]
         other = [c for c in front if c not in red]
         ch = max(18, area.h - 2)
         cw = int(ch / CARD_RATIO)
         x = area.x
         acc = int(s.get("accusations", 0))
-        mark = int(s.get("threshold", self.view.get("threshold", 7)))
+        mark = int(s.get("threshold", self.table.view.get("threshold", 7)))
         # the accusations badge: "5 / 7", red when close
         size = max(12, min(22, int(ch * 0.42)))
         hot = acc >= mark - 2 and acc > 0
@@ -454,7 +556,7 @@ class SeatsPanel:
             fan = max(3, min(cw // 3, (area.w // 3) // max(1, len(red))))
             for i, c in enumerate(red):
                 r = pygame.Rect(x + i * fan, area.y + 1, cw, ch)
-                surface.blit(self.art.face("salem", c, (cw, ch)), r.topleft)
+                surface.blit(self.table.art.face("salem", c, (cw, ch)), r.topleft)
                 self.front_rects[(seat, c, 0)] = r
             x += fan * (len(red) - 1) + cw + 8
         # the blue cards and Stocks, side by side (overlapping when short of room)
@@ -466,7 +568,7 @@ class SeatsPanel:
             step = min(cw + 4, max(8, (room - cw) // max(1, len(other) - 1))) if len(other) > 1 else cw
             for i, c in enumerate(other):
                 r = pygame.Rect(x + i * step, area.y + 1, cw, ch)
-                surface.blit(self.art.face("salem", c, (cw, ch)), r.topleft)
+                surface.blit(self.table.art.face("salem", c, (cw, ch)), r.topleft)
                 self.front_rects[(seat, c, 0)] = r
 
     # -- lookups for targets and zoom
@@ -496,6 +598,6 @@ class SeatsPanel:
         h = int(width * 0.62)
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         saved = (dict(self.seat_rects), dict(self.tryal_rects), dict(self.front_rects))
-        self.draw_seat(surf, seat, pygame.Rect(0, 0, width, h), own=seat == self.view.get("seat"))
+        self.draw_seat(surf, seat, pygame.Rect(0, 0, width, h), own=seat == self.table.view.get("seat"))
         self.seat_rects, self.tryal_rects, self.front_rects = saved
         return surf

@@ -34,24 +34,22 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.scenes.salem import words
-from game.ui.scenes.salem.ahead import AheadPanel
+from game.ui.scenes.reveal import RevealPanel
+from game.ui.scenes.salem import ahead, words
 from game.ui.scenes.salem.center import CenterPanel
 from game.ui.scenes.salem.clock import ClockPanel
-from game.ui.scenes.salem.common import fallback_zones
-from game.ui.scenes.salem.hand import HandPanel
+from game.ui.scenes.salem.common import CARD_RATIO, fallback_zones
 from game.ui.scenes.salem.moves import MovesPanel
 from game.ui.scenes.salem.prompts import PromptsPanel
-from game.ui.scenes.reveal import RevealPanel
 from game.ui.scenes.salem.seats import SeatsPanel
+from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Rect, TableScene, Target, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
 
-class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel, PromptsPanel, MovesPanel,
-                      RevealPanel, TableScene):
+class SalemTableScene(DrawAhead, RevealPanel, TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
@@ -71,23 +69,47 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         return ""
 
     def __init__(self, app, source) -> None:
-        self.seat_rects: dict[int, pygame.Rect] = {}
-        self.tryal_rects: dict[tuple[int, int], pygame.Rect] = {}
-        self.front_rects: dict[tuple, pygame.Rect] = {}
-        self._bg_cache: dict[tuple, pygame.Surface] = {}
-        self._seat_cache: dict[int, tuple] = {}
-        self._recent_lines: tuple = (None, [])
-        self.prompt_box: pygame.Rect | None = None
-        self.window_choice: Any = None
-        self.window_commands: dict[Any, dict] = {}
-        self.window_ask = ""
-        self.second_drop: tuple[str, int] | None = None
-        self.deck_card_rect: pygame.Rect | None = None
-        self.discard_card_rect: pygame.Rect | None = None
+        # the panels first: the base's first sync asks them for buttons and words
+        self.seats = SeatsPanel(self)
+        self.middle = CenterPanel(self)
+        self.clock = ClockPanel(self)
+        self.window = PromptsPanel(self)
+        self.moves = MovesPanel(self)
         self._pending_key: Any = None
         self._log_seen = 0
-        self.row_pick: int | None = None
         super().__init__(app, source)
+
+    # -- the names the rest of the UI and the smoke player use
+    @property
+    def second_drop(self) -> tuple[str, int] | None:
+        """The card waiting for its second drop (Robbery, Scapegoat) and its first seat."""
+        return self.moves.second_drop
+
+    def window_pending(self) -> dict | None:
+        """The open blind window, when the seat on screen must answer it now."""
+        return self.window.pending()
+
+    def clock_values(self) -> dict[int, float]:
+        """Seconds left by seat, for the seats whose clock runs now."""
+        return self.clock.clock_values()
+
+    def final_rows(self) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
+        """At the end, every other seat's hand in the middle (the middle panel's)."""
+        return self.middle.final_rows()
+
+    def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
+        return self.middle.revealed_cards()
+
+    def is_night(self) -> bool:
+        """Night on the table (or the phase a seat panel is drawn for ahead)."""
+        forced = self.seats.night_as
+        if forced is not None:
+            return forced
+        return self.view.get("phase") == "night" and not self.view.get("over")
+
+    def seats_left(self) -> bool:
+        """Seat panels changed by the last move that are still to be put on (next frame)."""
+        return self.seats.left
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return fallback_zones(players, w, h)
@@ -110,13 +132,13 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
             key = (self.view.get("state_id"), self.view.get("seat"))
             if key != self._pending_key:
                 self._pending_key = key
-                self.window_choice = None
-                self.row_pick = None
-                if self.second_drop is not None and self.second_drop[0] not in self.my_hand():
-                    self.second_drop = None
+                self.window.choice = None
+                self.moves.row_pick = None
+                if self.moves.second_drop is not None and self.moves.second_drop[0] not in self.my_hand():
+                    self.moves.second_drop = None
                 self.buttons = self.make_buttons()
             if self.pick is None and self.prompt is None:
-                self.open_tryal_pick()
+                self.moves.open_tryal_pick()
                 if self.pick is not None:
                     self.message = self.status_message()
         return changed
@@ -124,10 +146,10 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
     def make_buttons(self) -> list[Button]:
         if not self.rects:
             return []
-        p = self.window_pending()
+        p = self.window.pending()
         if p is not None:
-            return self.make_window_buttons(p)
-        return self.action_buttons()
+            return self.window.make_buttons(p)
+        return self.moves.action_buttons()
 
     def status_message(self) -> str:
         v = self.view
@@ -139,9 +161,9 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
             return self.waiting_for(extra)
         if self.pick is not None:
             return self.say(self.pick.title + "  (or Tab + Enter)", self.pick.title)
-        if self.second_drop is not None:
-            return self.say(self.second_drop_title(), "Drop it again on the second player (Esc cancels).")
-        if self.window_pending() is not None:
+        if self.moves.second_drop is not None:
+            return self.say(self.moves.second_drop_title(), "Drop it again on the second player (Esc cancels).")
+        if self.window.pending() is not None:
             return self.say("Your secret answer: choose in the box, then Continue (Enter).", "Choose, then Continue.")
         if seat not in (v.get("to_act") or []):
             return self.waiting_for(extra)
@@ -171,9 +193,45 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
             "The wheel scrolls the game log.",
         ]
 
+    # ------------------------------------------------------------ the hand ----
+    def my_hand(self) -> list[str]:
+        if self.view.get("seat") is None:
+            return []
+        return list(self.view.get("hand") or [])
+
+    def card_size(self) -> tuple[int, int]:
+        hand = pygame.Rect(self.rects["hand"])
+        h = max(56, hand.h - 12)
+        return (int(h / CARD_RATIO), h)
+
+    def hand_slots(self, count: int) -> list[tuple[int, int]]:
+        """The shown seat's hand, in one row across the bottom."""
+        hand = pygame.Rect(self.rects["hand"])
+        _cw, ch = self.card_size()
+        return self.fan_row(count, hand, 6, max(1, ch // 60), ch // 10)
+
+    # ----------------------------------------------------------- the moves ----
+    def targets_for(self, card_id: str) -> list[Target]:
+        return self.moves.targets_for(card_id)
+
+    def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
+        return self.moves.act(card_id, target, anchor)
+
+    def drop_hint(self, card_id: str | None, target: Target) -> str:
+        return self.moves.drop_hint(card_id, target)
+
+    def on_table_click(self, pos: tuple[int, int]) -> None:
+        if self.window.pending() is not None:
+            self.window.click_row(pos)  # a Conspiracy pick or a confession, on the table itself
+            return
+        self.moves.click(pos)
+
+    def close_topmost(self) -> bool:
+        return self.moves.close() or super().close_topmost()
+
     # -------------------------------------------------------------- geometry ----
     def ensure_geometry(self) -> None:
-        if not self.seat_rects and self.view.get("seats") and self.rects:
+        if not self.seats.seat_rects and self.view.get("seats") and self.rects:
             scratch = pygame.Surface((max(1, self.size[0]), max(1, self.size[1])))
             self.draw_table(scratch)
 
@@ -181,9 +239,9 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         self.ensure_geometry()
         kind, key = target
         if kind == "seat":
-            return self.seat_rects.get(key)
+            return self.seats.seat_rects.get(key)
         if kind == "tryal":
-            return self.tryal_rects.get(tuple(key))
+            return self.seats.tryal_rects.get(tuple(key))
         if kind in ("deck", "discard", "hand"):
             r = self.rects.get(kind)
             return pygame.Rect(r) if r is not None else None
@@ -191,36 +249,38 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         if self.pick is not None:
-            hit = self.tryal_at(pos)
+            hit = self.seats.tryal_at(pos)
             if hit is not None and ("tryal", hit) in self.pick.targets:
                 return ("tryal", hit)
-        seat = self.seat_at(pos)
+        seat = self.seats.seat_at(pos)
         return ("seat", seat) if seat is not None else None
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         key = super().hover_target_key(pos)
         if key is not None:
             return key
-        card = self.front_card_at(pos)
+        seats = self.seats
+        card = seats.front_card_at(pos)
         if card is not None:
             return ("card", card)
-        hit = self.tryal_at(pos)
+        hit = seats.tryal_at(pos)
         if hit is not None:
             seat, i = hit
             if seat == self.view.get("seat"):
                 row = self.view.get("my_row") or []
                 if i < len(row):
                     return ("card", f"tryal-{row[i]['kind']}")
-        if self.discard_card_rect is not None and self.discard_card_rect.collidepoint(pos) and self.view.get("discard"):
+        discard = self.middle.discard_card_rect
+        if discard is not None and discard.collidepoint(pos) and self.view.get("discard"):
             return ("card", self.view["discard"][-1])
-        seat = self.seat_at(pos)
+        seat = seats.seat_at(pos)
         if seat is not None and seat != self.shown_seat():
             return ("seat", seat)
         return None
 
     def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
         if key[0] == "seat":
-            return self.seat_detail(key[1], int(width * 1.5))
+            return self.seats.seat_detail(key[1], int(width * 1.5))
         return super().zoom_image(key, width)
 
     def pick_zoom_keys(self) -> list[tuple[str, Any]]:
@@ -231,17 +291,17 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         if kind in ("seat", "tryal"):
             r = self.target_rect((kind, key))
             return r.center if r is not None else None
-        if kind == "deck" and self.deck_card_rect is not None:
-            return self.deck_card_rect.center
+        if kind == "deck" and self.middle.deck_card_rect is not None:
+            return self.middle.deck_card_rect.center
         return super().locate(kind, key)
 
     # ---------------------------------------------------------------- drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.draw_seats(surface)  # the background comes with the seats (one layer)
-        self.draw_piles(surface)
-        self.draw_banner_zone(surface)
-        self.prompt_box = self.prompt_rect() if self.window_pending() is not None else None
-        self.draw_middle(surface)
+        self.seats.draw(surface)  # the background comes with the seats (one layer)
+        self.middle.draw_piles(surface)
+        self.middle.draw_banner_zone(surface)
+        self.window.box = self.window.rect() if self.window.pending() is not None else None
+        self.middle.draw_middle(surface)
         over = self.parts_over_the_layer()
         if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
             hand = pygame.Rect(self.rects["hand"])
@@ -249,7 +309,7 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
                        theme.TEXT_MUTED)
             at = surface.blit(msg, msg.get_rect(center=hand.center))
             over.append(at)
-        self.layer_drawn(surface, over)
+        self.seats.layer_drawn(surface, over)
 
     #: how far past its zone a part of the middle may draw (the piles' stacked backs and
     #: their labels, the banner's edge)
@@ -267,11 +327,39 @@ class SalemTableScene(ClockPanel, AheadPanel, HandPanel, SeatsPanel, CenterPanel
         return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        self.draw_clocks(surface)
-        self.draw_second_drop(surface)
-        self.draw_row_pick(surface)
-        self.draw_window_prompt(surface)
+        self.clock.draw(surface)
+        self.moves.draw(surface)
+        self.window.draw(surface)
         self.draw_reveal(surface)
+
+    # ------------------------------------------------------------ the loop ----
+    def update(self, dt: float) -> None:
+        if self.seats.left and self._static_key is not None:
+            self._static_key = None  # the panels the last frame had no time for (put_seats)
+            self.dirty = True  # (no work ahead in this frame: it redraws)
+        super().update(dt)
+        self.clock.update()
+
+    def next_wake(self) -> float | None:
+        wake = 0.0 if self.seats.left else super().next_wake()
+        return self.clock.next_wake(wake)
+
+    # -- drawing ahead (DrawAhead's hooks)
+    def work_ahead(self) -> bool:
+        return self.seats.prepare_other_phase()
+
+    def ahead_card_ids(self) -> list[str]:
+        return ahead.card_ids()
+
+    def ahead_hand_ids(self) -> list[str]:
+        return [c for c in self.ahead_card_ids() if not c.startswith("tryal-")]
+
+    def ahead_back_ids(self) -> list[str]:
+        """Face-down Tryal cards show their face where they lie when revealed."""
+        return [c for c in self.ahead_card_ids() if c.startswith("tryal-")]
+
+    def extra_drawings(self):
+        return ahead.extra_drawings(self)
 
     def on_view_changed(self, old: dict, new: dict) -> None:
         """A card played onto a seat flies there from its player."""
