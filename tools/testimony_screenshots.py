@@ -96,7 +96,8 @@ def main(argv: list[str]) -> int:
     record = scene.reveal_record()
     times = scene.reveal_times(record)
     scene.reveal["t"] = times["tokens_end"] * 0.55
-    scene._static_key, scene._seat_cache = None, {}  # as if it had played from the start
+    scene._static_key = None  # as if it had played from the start
+    scene.seats.pictures.clear()
     scene.dirty = True
     run_frames(app, 1)
     app.screenshot(str(out / "testimony_reveal.png"))

@@ -110,7 +110,7 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
         listener = BotClient(seed=9, record=True)
         listener.connect("127.0.0.1", session.host.port, "Eve", spectate=True)
         try:
-            assert table.chat_enabled() and table.chat_field is not None
+            assert table.talk.chat_enabled() and table.talk.chat_field is not None
             post_click(app, table.locate("chat"))
             for ch in "hi all":
                 pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))

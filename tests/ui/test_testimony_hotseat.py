@@ -96,7 +96,7 @@ def test_claims_are_public_announcements_kept_with_the_save(table, tmp_path):
     before = s.match.state_id
     assert s.say("\u2691 I am a Puritan.") is None
     assert s.match.state_id == before  # not an engine command
-    assert scene.claims_of(seat) == ["I am a Puritan."]
+    assert scene.talk.claims_of(seat) == ["I am a Puritan."]
     assert s.talk_lines()[-1]["seat"] == seat
     s.flush()
     again = HotseatSession.resume(app, tmp_path / "t.witchhunt.json", bot_delay=0.0)

@@ -77,7 +77,7 @@ def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
         monkeypatch.setattr(scene.art, "face", spy_face)
         drawn_faces.clear()
         drawn_sides.clear()
-        scene._seat_cache = {}
+        scene.seats.pictures.clear()
         scene._static_key = None
         scene.dirty = True
         run_frames(app, 1)
@@ -234,9 +234,9 @@ def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
     post_click(app, scene.locate("prompt", index))
     said = f"I defended {src.players[other]}."
     assert src.talk[-1]["seat"] == me and src.talk[-1]["text"] == words.CLAIM_PREFIX + said
-    assert scene.claims_of(me) == [said]
+    assert scene.talk.claims_of(me) == [said]
     assert {"type": "talk", "name": src.players[me], "text": "claims: " + said, "seat": me} in scene.log_events
-    assert any(said in str(k) for k in scene.seat_key(me, scene.seat_zone(me)))
+    assert any(said in str(k) for k in scene.seats.seat_key(me, scene.seat_zone(me)))
     assert all(c[1]["type"] != "claim" for c in m.commands)  # no engine command for a claim
 
 
@@ -285,7 +285,7 @@ def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     share = m.view(None)["share"]
     scene = open_table(app, TestimonySource(m, share["by"]))
-    middle = scene.share_card_rects[share["with"]]
+    middle = scene.centre.share_card_rects[share["with"]]
     assert scene.seat_at(middle.center) is None  # not over the partner's plate
     assert scene.target_at(middle.center) == ("seat", share["with"])
     post_drag(app, scene.locate("own", "character"), middle.center)
@@ -313,15 +313,15 @@ def test_last_games_claims_leave_the_plates_but_stay_in_the_log(app):
     me = src.screen_seat
     src.say(words.CLAIM_PREFIX + "I am a Puritan.")
     scene = open_table(app, src)
-    assert scene.claims_of(me) == ["I am a Puritan."]
+    assert scene.talk.claims_of(me) == ["I am a Puritan."]
     rng = random.Random(3)
     while m.view(None)["game_no"] == 1:
         seat = m.to_act()[0]
         m.apply(seat, rng.choice(m.legal(seat)))
     src.show(m.to_act()[0])
     run_frames(app, 2)
-    assert scene.claims_of(me) == []
-    assert not any("I am a Puritan." in str(k) for k in scene.seat_key(me, scene.seat_zone(me)))
+    assert scene.talk.claims_of(me) == []
+    assert not any("I am a Puritan." in str(k) for k in scene.seats.seat_key(me, scene.seat_zone(me)))
     assert any(e.get("type") == "talk" and "I am a Puritan." in e["text"] for e in scene.log_events)
 
 

@@ -1,7 +1,14 @@
 """The banner strip: the buttons of the shown seat's legal commands (invite, investigate,
 accept / decline, show a card, accuse / defend / discard, start the next game), or the
 public banner of a decision the whole table watches in hot-seat (an invitation's answer,
-the start of the next game: ``source.public_decision()``)."""
+the start of the next game: ``source.public_decision()``).
+
+:class:`ActionBar` is a panel the table owns (``table.bar``): it makes the table's
+buttons and public banner (the table's ``make_buttons`` / ``make_banner``), opens the
+table's picks (``table.pick``) and choosers (``table.prompt``) for the actions that
+name a seat, and sends through ``table.submit`` (or ``source.submit_public`` for a
+decision the whole table watches). It reads ``view``, ``legal_cmds``, ``rects`` and
+whether a reveal is open (``table.reveal``: the standings' button opens it again)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -43,11 +50,15 @@ class PublicBanner(RowBanner):
 
 
 class ActionBar:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """The action bar's buttons, the public banner, and the picks and choosers of the
+    actions that name a seat (see the module docstring)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     # ------------------------------------------------------------- the decisions --
     def public_decision(self) -> tuple[int, list[dict]] | None:
-        fn = getattr(self.source, "public_decision", None)
+        fn = getattr(self.table.source, "public_decision", None)
         if fn is None:
             return None
         try:
@@ -57,12 +68,12 @@ class ActionBar:
 
     def make_banner(self) -> Banner | None:
         decision = self.public_decision()
-        if decision is None or self.my_seat() is not None:
+        if decision is None or self.table.my_seat() is not None:
             return None
         seat, commands = decision
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         who = words.seat_name(seat, players)
-        v = self.view
+        v = self.table.view
         actions: list[tuple[str, Callable[[], Any]]] = []
         if any(c.get("type") == "answer_invite" for c in commands):
             inviter = words.seat_name((v.get("invite") or {}).get("by"), players)
@@ -72,13 +83,13 @@ class ActionBar:
         elif any(c.get("type") == "next_game" for c in commands):
             prompt = (f"Game {v.get('game_no')} is over. {who} scored lowest and begins game "
                       f"{(v.get('game_no') or 0) + 1}.")
-            if self.telling():
+            if self.table.telling():
                 prompt = f"Game {v.get('game_no')} is over: the reveal (click it to skip to the end)."
             actions = [(f"Start game {(v.get('game_no') or 0) + 1} (Enter)",
                         lambda: self.decide(seat, {"type": "next_game"}))]
         else:
             return None
-        bar = pygame.Rect(self.rects["banner"])
+        bar = pygame.Rect(self.table.rects["banner"])
         banner = PublicBanner(bar, prompt, actions, font_size=max(14, min(20, bar.h // 3)))
         hotkeys = [pygame.K_a, pygame.K_x] if len(actions) == 2 else [pygame.K_RETURN]
         for b, key, (label, _cb) in zip(banner.buttons, hotkeys, actions):
@@ -88,111 +99,111 @@ class ActionBar:
         return banner
 
     def decide(self, seat: int, command: dict) -> None:
-        fn = getattr(self.source, "submit_public", None)
+        fn = getattr(self.table.source, "submit_public", None)
         if fn is None:
-            self.toast("Only the player asked can answer, on their own screen.")
+            self.table.toast("Only the player asked can answer, on their own screen.")
             return
         problem = fn(seat, command)
         if problem:
-            self.toast(str(problem))
-        self.sync()
+            self.table.toast(str(problem))
+        self.table.sync()
 
     # ------------------------------------------------------------------- buttons --
     def make_buttons(self) -> list[Button]:
         specs: list[tuple[str, str, Any, int | None, str]] = []
-        invites = self.legal_of("invite")
-        looks = [c for c in self.legal_of("investigate") if "seat2" not in c]
-        doubles = [c for c in self.legal_of("investigate") if "seat2" in c]
+        invites = self.table.legal_of("invite")
+        looks = [c for c in self.table.legal_of("investigate") if "seat2" not in c]
+        doubles = [c for c in self.table.legal_of("investigate") if "seat2" in c]
         if invites or looks:
             if invites:
                 specs.append(("invite", "Share\u2026 (S)", self.start_invite, pygame.K_s, "primary"))
             specs.append(("investigate", "Investigate\u2026 (I)", self.start_investigate, pygame.K_i, "normal"))
             if doubles:
                 specs.append(("double", "Investigate two\u2026 (T)", self.start_double, pygame.K_t, "normal"))
-        if self.legal_of("answer_invite"):
+        if self.table.legal_of("answer_invite"):
             specs.append(("accept", "Accept (A)", lambda: self.do({"type": "answer_invite", "accept": True}),
                           pygame.K_a, "primary"))
             specs.append(("decline", "Decline (X)", lambda: self.do({"type": "answer_invite", "accept": False}),
                           pygame.K_x, "normal"))
-        for c in self.legal_of("show"):
+        for c in self.table.legal_of("show"):
             label, key = SHOW_LABELS.get(c["card"], (c["card"], None))
             specs.append((f"show:{c['card']}", label, lambda cmd=c: self.do(cmd), key,
                           "primary" if c["card"] == "character" else "normal"))
-        if self.legal_of("testify"):
+        if self.table.legal_of("testify"):
             specs.append(("accuse", "Accuse\u2026 (A)", lambda: self.start_testify("accuse"), pygame.K_a, "danger"))
             specs.append(("defend", "Defend\u2026 (D)", lambda: self.start_testify("defend"), pygame.K_d, "primary"))
-        if self.legal_of("discard_token"):
+        if self.table.legal_of("discard_token"):
             specs.append(("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), pygame.K_x,
                           "normal"))
-        if self.legal_of("next_game"):
-            specs.append(("next_game", f"Start game {(self.view.get('game_no') or 0) + 1} (Enter)",
+        if self.table.legal_of("next_game"):
+            specs.append(("next_game", f"Start game {(self.table.view.get('game_no') or 0) + 1} (Enter)",
                           lambda: self.do({"type": "next_game"}), pygame.K_RETURN, "primary"))
-        if self.my_seat() is None and self.public_decision() is not None:
+        if self.table.my_seat() is None and self.public_decision() is not None:
             specs = []  # the public banner holds the buttons of the moment
-        return self.layout_bar(specs) + self.result_button() + self.talk_buttons()
+        return self.layout_bar(specs) + self.result_button() + self.table.talk.talk_buttons()
 
     def result_button(self) -> list[Button]:
         """"Show the result" under the match standings, once a game has ended."""
-        if not self.view.get("history") or (self.reveal and self.reveal.get("open")) or "standings" not in self.rects:
+        if not self.table.view.get("history") or (self.table.reveal and self.table.reveal.get("open")) or "standings" not in self.table.rects:
             return []
-        r = pygame.Rect(self.rects["standings"])
+        r = pygame.Rect(self.table.rects["standings"])
         size = max(12, min(16, r.h // 24))
         bh = size + 16
         rect = pygame.Rect(r.x + 10, r.bottom - bh - 10, r.w - 20, bh)
-        return [Button(rect, "Show the last result (V)", self.open_last_reveal, font_size=size, hotkey=pygame.K_v,
+        return [Button(rect, "Show the last result (V)", self.table.open_last_reveal, font_size=size, hotkey=pygame.K_v,
                        name="show_result")]
 
     def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:
-        if not specs or "banner" not in self.rects:
+        if not specs or "banner" not in self.table.rects:
             return []
-        return bar_buttons(pygame.Rect(self.rects["banner"]), specs, max_size=19, share=0.66)
+        return bar_buttons(pygame.Rect(self.table.rects["banner"]), specs, max_size=19, share=0.66)
 
     def do(self, command: dict) -> None:
-        self.submit(command)
+        self.table.submit(command)
 
     # ---------------------------------------------------------------- the picks --
     def seat_targets(self, kind: str, **match: Any) -> list[tuple[str, Any]]:
-        return [("seat", c["seat"]) for c in self.legal_of(kind)
+        return [("seat", c["seat"]) for c in self.table.legal_of(kind)
                 if all(c.get(k) == val for k, val in match.items()) and "seat2" not in c]
 
     def start_invite(self) -> None:
-        self.pick = Pick("Click the player you invite to share (Esc cancels).", self.seat_targets("invite"),
+        self.table.pick = Pick("Click the player you invite to share (Esc cancels).", self.seat_targets("invite"),
                          lambda t: self.do({"type": "invite", "seat": t[1]}))
-        self.message = self.pick.title
+        self.table.message = self.table.pick.title
 
     def start_investigate(self) -> None:
-        self.pick = Pick("Click the player whose tokens you look at (Esc cancels).",
+        self.table.pick = Pick("Click the player whose tokens you look at (Esc cancels).",
                          self.seat_targets("investigate"), lambda t: self.do({"type": "investigate", "seat": t[1]}))
-        self.message = self.pick.title
+        self.table.message = self.table.pick.title
 
     def start_double(self) -> None:
-        firsts = sorted({c["seat"] for c in self.legal_of("investigate") if "seat2" in c})
+        firsts = sorted({c["seat"] for c in self.table.legal_of("investigate") if "seat2" in c})
 
         def second(first: tuple[str, Any]) -> None:
-            seconds = [("seat", c["seat2"]) for c in self.legal_of("investigate")
+            seconds = [("seat", c["seat2"]) for c in self.table.legal_of("investigate")
                        if c.get("seat") == first[1] and "seat2" in c]
-            self.pick = Pick(f"Now click the second player, after {self.name(first[1])} (Esc cancels).", seconds,
+            self.table.pick = Pick(f"Now click the second player, after {self.table.name(first[1])} (Esc cancels).", seconds,
                              lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}),
                              chosen=(first,))
-            self.message = self.pick.title
+            self.table.message = self.table.pick.title
 
-        self.pick = Pick("Cunning Woman: click the first of two players (Esc cancels).",
+        self.table.pick = Pick("Cunning Woman: click the first of two players (Esc cancels).",
                          [("seat", s) for s in firsts], second)
-        self.message = self.pick.title
+        self.table.message = self.table.pick.title
 
     def start_testify(self, side: str) -> None:
         word = "accuse" if side == "accuse" else "defend"
-        self.pick = Pick(f"Click the player you {word} (a token, {words.SIDE_WORDS[side]} side up; Esc cancels).",
+        self.table.pick = Pick(f"Click the player you {word} (a token, {words.SIDE_WORDS[side]} side up; Esc cancels).",
                          self.seat_targets("testify", side=side),
                          lambda t: self.do({"type": "testify", "seat": t[1], "side": side}))
-        self.message = self.pick.title
+        self.table.message = self.table.pick.title
 
     def seat_prompt(self, seat: int, anchor: tuple[int, int]) -> bool:
         """A click on a seat plate: what the shown seat may do to that seat now."""
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         who = words.seat_name(seat, players)
         options: list[tuple[str, dict]] = []
-        for c in self.legal_cmds:
+        for c in self.table.legal_cmds:
             if c.get("seat") != seat:
                 continue
             kind = c.get("type")
@@ -209,5 +220,5 @@ class ActionBar:
         if len(options) == 1:
             self.do(options[0][1])
             return True
-        self.prompt = Prompt(f"{who}:", options, self.do, anchor=anchor)
+        self.table.prompt = Prompt(f"{who}:", options, self.do, anchor=anchor)
         return True

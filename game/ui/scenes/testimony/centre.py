@@ -3,6 +3,8 @@ discards; during a share, the two cards (face up only for the sharers, as the vi
 them); after an investigation, what the shown seat just saw."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.ui import theme
@@ -12,26 +14,34 @@ from game.ui.scenes.testimony.common import CARD_RATIO, fit_text, token_disc
 
 
 class CentrePanel:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """The middle of the table, owned by the table (``table.centre``). It keeps where each
+    sharer's card lies while a share is drawn (``share_card_rects``: a card dropped there
+    goes to that sharer). It reads the table's ``view``, ``rects``, ``art``, ``players``,
+    ``my_seat`` and whether the reveal is being told (``telling``: the set-aside card waits)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        #: where each sharer's card lies in the middle while a share is drawn (a drop target)
+        self.share_card_rects: dict[int, pygame.Rect] = {}
 
     def centre_key(self) -> tuple:
-        v = self.view
+        v = self.table.view
         return (v.get("game_no"), v.get("turn_no"), v.get("stage"), repr(v.get("share")), repr(v.get("invite")),
                 repr(v.get("set_aside")), len(v.get("discarded") or []), repr(self.latest_learning()),
-                v.get("turn"), v.get("next_first"), self.telling())
+                v.get("turn"), v.get("next_first"), self.table.telling())
 
     def latest_learning(self) -> dict | None:
         """The notebook entry of the current turn (a share or a look), if the shown seat has one."""
-        v = self.view
+        v = self.table.view
         book = v.get("notebook") or []
         if not book or v.get("stage") in ("between", "over"):
             return None
         entry = book[-1]
         return entry if entry.get("turn") == v.get("turn_no") else None
 
-    def draw_centre(self, surface: pygame.Surface) -> None:
-        v = self.view
-        r = pygame.Rect(self.rects["table"])
+    def draw(self, surface: pygame.Surface) -> None:
+        v = self.table.view
+        r = pygame.Rect(self.table.rects["table"])
         oval = r.inflate(40, 24)
         pygame.draw.ellipse(surface, theme.WOOD_DARK, oval.inflate(16, 16))
         pygame.draw.ellipse(surface, theme.FELT_LIGHT, oval)
@@ -51,14 +61,14 @@ class CentrePanel:
         title = text(f"Game {v.get('game_no')} of {v.get('games')}", size + 4, theme.PARCHMENT, bold=True, title=True)
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 4)))
         stage = v.get("stage")
-        players = list(self.source.players)
-        if stage in ("between", "over") and self.telling():
+        players = list(self.table.source.players)
+        if stage in ("between", "over") and self.table.telling():
             line = f"Game {v.get('game_no')} is over: the reveal."
         elif stage in ("between", "over"):
             line = "The match is over." if stage == "over" else \
                 f"{words.seat_name(v.get('next_first'), players)} begins game {v.get('game_no', 0) + 1}."
         else:
-            total = v.get("tokens_each", 0) * self.players
+            total = v.get("tokens_each", 0) * self.table.players
             line = f"Turn {v.get('turn_no')} of {total} \u00b7 {words.seat_name(v.get('turn'), players)} to play"
         t = text(fit_text(line, size, r.w - 10), size, theme.TEXT_LIGHT)
         surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + 10 + title.get_height())))
@@ -69,9 +79,9 @@ class CentrePanel:
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
         if aside.get("exists"):
             # the end view reveals it (docs/rules/testimony.md: the card set aside, face up at the end)
-            face = None if self.telling() else (aside.get("character")
-                                                or (self.view.get("revealed") or {}).get("set_aside"))
-            img = self.art.face(self.game, face, card.size) if face else self.art.back(self.game, card.size)
+            face = None if self.table.telling() else (aside.get("character")
+                                                or (self.table.view.get("revealed") or {}).get("set_aside"))
+            img = self.table.art.face(self.table.game, face, card.size) if face else self.table.art.back(self.table.game, card.size)
             surface.blit(img, card.topleft)
             label = text("set aside", max(11, size - 3), theme.TEXT_MUTED)
             surface.blit(label, (card.right + 6, card.bottom - label.get_height()))
@@ -88,12 +98,12 @@ class CentrePanel:
 
     def draw_share(self, surface: pygame.Surface, r: pygame.Rect, share: dict | None, learning: dict | None,
                    size: int) -> None:
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         if share:
             by, with_ = share.get("by"), share.get("with")
         else:  # a share of this turn is over: it was the active player's (T3)
-            me, other = self.my_seat(), (learning or {}).get("with")
-            by = self.view.get("turn")
+            me, other = self.table.my_seat(), (learning or {}).get("with")
+            by = self.table.view.get("turn")
             with_ = other if by == me else me
         title = text(f"{words.seat_name(by, players)} and {words.seat_name(with_, players)} share",
                      size + 1, theme.PARCHMENT, bold=True)
@@ -114,9 +124,9 @@ class CentrePanel:
             payload = shown.get(seat)
             if payload:
                 card = payload.get("character") if payload.get("card") == "character" else payload.get("card")
-                surface.blit(self.art.face(self.game, card, rect.size), rect.topleft)
+                surface.blit(self.table.art.face(self.table.game, card, rect.size), rect.topleft)
             else:
-                surface.blit(self.art.back(self.game, rect.size), rect.topleft)
+                surface.blit(self.table.art.back(self.table.game, rect.size), rect.topleft)
                 if share and share.get("next") == seat:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 2, border_radius=6)
             label = text(fit_text(words.seat_name(seat, players), max(11, size - 3), cw + 30), max(11, size - 3), theme.TEXT_LIGHT)
@@ -130,7 +140,7 @@ class CentrePanel:
             pygame.draw.polygon(surface, theme.PARCHMENT, [(tip, y), (tip - 6 * sign, y - 4), (tip - 6 * sign, y + 4)])
 
     def draw_look(self, surface: pygame.Surface, r: pygame.Rect, learning: dict, size: int) -> None:
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         looks = learning.get("looks") or []
         title = text("You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks),
                      size, theme.PARCHMENT, bold=True)

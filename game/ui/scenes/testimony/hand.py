@@ -1,6 +1,13 @@
 """The shown seat's hand: its Character card, the two Belief cards (shown only in a
-share) and its Testimony tokens, as sprites that can be dragged onto a seat plate."""
+share) and its Testimony tokens, as sprites that can be dragged onto a seat plate.
+
+:class:`HandPanel` is a panel the table owns (``table.hand``): it lays the hand out,
+puts its sprites in the table's sprite group (``table.group``; the table's
+``rebuild_sprites``) and draws their labels on the static table. It reads the table's
+``view``, ``rects``, ``art``, ``my_seat``, ``me`` and the card picked (``selected``)."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -20,36 +27,20 @@ CUNNING_WOMAN_WORDS = ("Cunning Woman: once this game, investigate two at once (
 
 
 def show_card_of(sprite_id: str) -> str | None:
-    """``own:belief_puritan`` -> ``belief_puritan`` (the T7 ``show`` card), else None."""
+    """``own:belief_puritan`` -> ``belief_puritan`` (the card of the ``show`` command), else None."""
     return sprite_id.split(":", 1)[1] if sprite_id.startswith("own:") else None
 
 
 class HandPanel:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """The shown seat's hand (see the module docstring)."""
 
-    def me(self) -> dict:
-        return self.view.get("me") or {}
-
-    def my_hand(self) -> list[str]:
-        """Sprite ids of what the shown seat holds: tokens, then its cards."""
-        if self.my_seat() is None or not self.me():
-            return []
-        count = int(self.player(self.my_seat()).get("tokens") or 0)
-        out = [f"{TOKEN_PREFIX}{i}" for i in range(count)]
-        out.append(OWN_CHARACTER)
-        out.extend(OWN_BELIEFS)
-        return out
-
-    def hand_sprites(self) -> list[CardSprite]:
-        """None for the base table's fan hover: this hand is laid out here (Character,
-        Belief cards, tokens), and the raised Hammer-style card would repaint them with a
-        generic face under the pointer (QA 23)."""
-        return []
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def hand_geometry(self) -> dict[str, pygame.Rect]:
         """The header line across the top; below it the Character card, the two Belief
         cards (bottom) and the tokens (right, under their label)."""
-        zone = pygame.Rect(self.rects["hand"])
+        zone = pygame.Rect(self.table.rects["hand"])
         head_h = max(20, min(30, zone.h // 8))
         card_h = max(60, zone.h - head_h - 14)
         card_w = int(card_h / CARD_RATIO)
@@ -70,54 +61,54 @@ class HandPanel:
         return max(10, min(26, g["tokens"].h // 5, g["tokens"].w // 14))
 
     def rebuild_sprites(self, old_view: dict | None) -> None:
-        for s in list(self.group.sprites()):
+        for s in list(self.table.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "hand":
                 s.kill()
-        if self.my_seat() is None or not self.me() or "hand" not in self.rects:
+        if self.table.my_seat() is None or not self.table.me() or "hand" not in self.table.rects:
             return
         g = self.hand_geometry()
-        me = self.me()
+        me = self.table.me()
         lift = g["character"].h // 8
         character = me.get("character")
         if character:
             r = g["character"]
-            home = (r.x, r.y - (lift if self.selected == OWN_CHARACTER else 0))
-            self.group.add(CardSprite(OWN_CHARACTER, self.art.face(self.game, character, r.size), home,
+            home = (r.x, r.y - (lift if self.table.selected == OWN_CHARACTER else 0))
+            self.table.group.add(CardSprite(OWN_CHARACTER, self.table.art.face(self.table.game, character, r.size), home,
                                       draggable=True, zone="hand"), layer=1)
         may_show = me.get("may_show") or []
         for sprite_id in OWN_BELIEFS:
             card = show_card_of(sprite_id)
             r = g[card]
-            home = (r.x, r.y - (lift if self.selected == sprite_id else 0))
-            image = self.art.face(self.game, card, r.size)
+            home = (r.x, r.y - (lift if self.table.selected == sprite_id else 0))
+            image = self.table.art.face(self.table.game, card, r.size)
             if card not in may_show:
                 image = image.copy()
                 image.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            self.group.add(CardSprite(sprite_id, image, home, draggable=card in may_show, zone="hand"), layer=1)
-        count = int(self.player(self.my_seat()).get("tokens") or 0)
+            self.table.group.add(CardSprite(sprite_id, image, home, draggable=card in may_show, zone="hand"), layer=1)
+        count = int(self.table.player(self.table.my_seat()).get("tokens") or 0)
         radius = self.token_radius()
         area = g["tokens"]
         step = radius * 2 + 8
         per_row = max(1, area.w // step)
-        colour = theme.seat_color(self.my_seat())
+        colour = theme.seat_color(self.table.my_seat())
         for i in range(count):
             row, col = divmod(i, per_row)
             sprite_id = f"{TOKEN_PREFIX}{i}"
-            lit = sprite_id == self.selected
+            lit = sprite_id == self.table.selected
             disc = token_disc(radius, colour, None, lit=lit)
             home = (area.x + col * step, area.y + row * (radius * 2 + 10) - (6 if lit else 0))
-            self.group.add(CardSprite(sprite_id, disc, home, draggable=True, zone="hand"), layer=2)
+            self.table.group.add(CardSprite(sprite_id, disc, home, draggable=True, zone="hand"), layer=2)
 
-    def draw_hand_panel(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The labels under the hand sprites (drawn on the static table)."""
-        if "hand" not in self.rects:
+        if "hand" not in self.table.rects:
             return
         g = self.hand_geometry()
         felt_panel(surface, g["zone"], color=theme.FELT_DARK, alpha=200, width=1)
         size = max(12, min(17, g["zone"].h // 12))
-        me = self.me()
-        if self.my_seat() is None or not me:
-            msg = text(self.no_hand_words(), size, theme.TEXT_MUTED)
+        me = self.table.me()
+        if self.table.my_seat() is None or not me:
+            msg = text(self.table.no_hand_words(), size, theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=g["zone"].center))
             return
         character = me.get("character")
@@ -132,7 +123,7 @@ class HandPanel:
         b = g["beliefs"]
         label = text("Belief cards (for sharing)", max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(label, (b.x, b.y - label.get_height() - 2))
-        count = int(self.player(self.my_seat()).get("tokens") or 0)
+        count = int(self.table.player(self.table.my_seat()).get("tokens") or 0)
         t = g["tokens"]
         label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), max(11, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, (t.x, t.y - label.get_height() - 4))

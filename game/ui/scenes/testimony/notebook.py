@@ -1,8 +1,10 @@
 """The notebook: what the shown seat has learned this game — every share it took part in
 (what it showed, what it was shown) and every investigation (each token it saw, with
 placer and side, as it was when it looked) — so nobody has to remember it. Drawn only
-from ``view["notebook"]`` (the engine's T6 redaction), newest first."""
+from ``view["notebook"]`` (only what the engine let this seat see: docs/rules/testimony.md, "Your turn"), newest first."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -14,17 +16,21 @@ from game.ui.scenes.testimony.common import felt_panel, token_disc, wrapped
 
 
 class NotebookPanel:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """The notebook panel, owned by the table (``table.notebook``); it reads the table's
+    ``view``, ``rects``, ``source.players`` and ``my_seat``."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
     def notebook_key(self) -> tuple:
-        return (repr(self.view.get("notebook")), self.view.get("seat"), self.view.get("game_no"),
-                repr((self.view.get("me") or {}).get("character")))
+        return (repr(self.table.view.get("notebook")), self.table.view.get("seat"), self.table.view.get("game_no"),
+                repr((self.table.view.get("me") or {}).get("character")))
 
     def notebook_lines(self) -> list[tuple[str, list[dict]]]:
         """(sentence, tokens to draw under it) per entry, newest first."""
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         out = []
-        for entry in reversed(self.view.get("notebook") or []):
+        for entry in reversed(self.table.view.get("notebook") or []):
             turn = entry.get("turn")
             if entry.get("kind") == "share":
                 other = words.seat_name(entry.get("with"), players)
@@ -51,24 +57,24 @@ class NotebookPanel:
                                  f"{len(tokens) - acc} defending ({by}).", tokens))
         return out
 
-    def draw_notebook(self, surface: pygame.Surface) -> None:
-        r = pygame.Rect(self.rects["notebook"])
+    def draw(self, surface: pygame.Surface) -> None:
+        r = pygame.Rect(self.table.rects["notebook"])
         felt_panel(surface, r, alpha=215)
         size = max(12, min(16, r.h // 30, r.w // 24))
         head = text("Notebook", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
         y = r.y + 12 + head.get_height()
         font = get_font(size)
-        me = self.view.get("me")
-        if self.my_seat() is None or me is None:
+        me = self.table.view.get("me")
+        if self.table.my_seat() is None or me is None:
             for line in wrapped("Only the player behind the screen sees their notebook.", size, r.w - 24):
                 surface.blit(render_text(line, size, theme.TEXT_MUTED), (r.x + 12, y))
                 y += font.get_linesize()
             return
-        players = list(self.source.players)
-        known = [(p.get("seat"), p.get("character")) for p in self.view.get("players") or []
-                 if p.get("character") and p.get("seat") != self.my_seat()]
-        if known and self.view.get("stage") not in ("between", "over"):
+        players = list(self.table.source.players)
+        known = [(p.get("seat"), p.get("character")) for p in self.table.view.get("players") or []
+                 if p.get("character") and p.get("seat") != self.table.my_seat()]
+        if known and self.table.view.get("stage") not in ("between", "over"):
             line = "Characters you have seen: " + ", ".join(
                 f"{words.seat_name(s, players)} = {words.character_name(c)}" for s, c in known)
             for part in wrapped(line, size, r.w - 24):

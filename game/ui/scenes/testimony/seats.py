@@ -1,6 +1,12 @@
 """The seat plates round the table: name, pills, Character card, tokens in hand, the
 latest claims, and the tokens lying in front of the seat (face down in the placer's
-colour; the side shows only where the view gives it, i.e. where the shown seat knows it)."""
+colour; the side shows only where the view gives it, i.e. where the shown seat knows it).
+
+:class:`SeatsPanel` is a panel the table owns (``table.seats``): it keeps each plate's
+picture keyed by everything the plate shows (most plates do not change with a move) and
+the empty plates they start from. It reads the table's ``view``, ``player``, ``name``,
+``art``, ``seat_zone``, ``lit_seats`` (drop targets), the reveal's ``telling`` and
+``result_shown``, and the talk panel's claims (``table.talk``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +20,31 @@ from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, 
 
 
 class SeatsPanel:
-    """Seat plates. Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """Seat plates (see the module docstring)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        #: seat -> (key, picture) of its plate as last drawn
+        self.pictures: dict[int, tuple] = {}
+        #: (size, edge, seat colour) -> the empty plate on the felt
+        self.plate_bases: dict[tuple, pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every seat's plate, each from its picture when it shows the same as last time."""
+        for seat in range(self.table.players):
+            zone = self.table.seat_zone(seat)
+            if zone is not None:
+                self.draw_seat_cached(surface, seat, zone)
+
+    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
+        key = self.seat_key(seat, zone)
+        cached = self.pictures.get(seat)
+        if cached is None or cached[0] != key:
+            surf = self.plate_base(seat, zone.size).copy()
+            self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True)
+            cached = (key, surf)
+            self.pictures[seat] = cached
+        surface.blit(cached[1], zone.topleft)
 
     def seat_geometry(self, zone: pygame.Rect) -> dict[str, Any]:
         """Sub-rects of a plate: header; the Character card on the left; on its right the
@@ -39,7 +69,7 @@ class SeatsPanel:
         area, r = g["tokens"], g["token_r"]
         step = r * 2 + 2
         per_row = max(1, area.w // step)
-        lying = [t for t in self.view.get("tokens") or [] if t.get("target") == seat]
+        lying = [t for t in self.table.view.get("tokens") or [] if t.get("target") == seat]
         spots = []
         for i, token in enumerate(lying):
             row, col = divmod(i, per_row)
@@ -51,10 +81,10 @@ class SeatsPanel:
         return spots
 
     def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
-        v = self.view
+        v = self.table.view
         tags: list[tuple[str, tuple]] = []
-        if self.result_shown():
-            p = self.player(seat)
+        if self.table.result_shown():
+            p = self.table.player(seat)
             if p.get("killed"):
                 tags.append(("killed", DEAD_COLOUR))
             if seat in (v.get("winners") or []):
@@ -74,17 +104,17 @@ class SeatsPanel:
 
     def seat_key(self, seat: int, zone: pygame.Rect) -> tuple:
         """Everything a plate shows (its cache key)."""
-        v = self.view
-        p = self.player(seat)
+        v = self.table.view
+        p = self.table.player(seat)
         lying = tuple((t.get("token"), t.get("placer"), t.get("side")) for t in v.get("tokens") or []
                       if t.get("target") == seat)
         return (tuple(zone), seat, v.get("seat"), repr(sorted(p.items())), lying, self.seat_tags(seat),
-                tuple(self.claims_of(seat)[-2:]), seat in self.lit_seats(), self.telling())
+                tuple(self.table.talk.claims_of(seat)[-2:]), seat in self.table.lit_seats(), self.table.telling())
 
     def plate_edge(self, seat: int) -> tuple[tuple[int, int, int], int]:
         """A plate's edge: lit as a drop target, else lit while its seat acts."""
-        acting = seat in (self.view.get("to_act") or [])
-        lit = seat in self.lit_seats()
+        acting = seat in (self.table.view.get("to_act") or [])
+        lit = seat in self.table.lit_seats()
         edge = theme.SELECT if lit else theme.HIGHLIGHT if acting else theme.PANEL_EDGE
         return edge, 3 if (acting or lit) else 1
 
@@ -97,7 +127,7 @@ class SeatsPanel:
     def plate_base(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
         """The empty plate on the felt as an opaque picture, made once per size, edge and
         seat colour (a plate's picture starts as a copy of it)."""
-        bases = self.__dict__.setdefault("_plate_bases", {})
+        bases = self.plate_bases
         key = (tuple(size), self.plate_edge(seat), theme.seat_color(seat))
         base = bases.get(key)
         if base is None:
@@ -113,8 +143,8 @@ class SeatsPanel:
 
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, plate_drawn: bool = False) -> None:
         """A seat's plate; ``plate_drawn``: the empty plate is on ``surface`` already."""
-        v = self.view
-        p = self.player(seat)
+        v = self.table.view
+        p = self.table.player(seat)
         if not plate_drawn:
             self.empty_plate(surface, seat, zone)
         g = self.seat_geometry(zone)
@@ -122,7 +152,7 @@ class SeatsPanel:
         size = max(12, min(19, head.h * 7 // 10))
         cy = head.centery + 1
         x = zone.x + 14
-        label = self.name(seat) + (" (you)" if seat == v.get("seat") else "")
+        label = self.table.name(seat) + (" (you)" if seat == v.get("seat") else "")
         name = text(fit_text(label, size, zone.w // 2, bold=True), size, theme.PARCHMENT, bold=True)
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
@@ -137,11 +167,11 @@ class SeatsPanel:
             x = pill.right + 3
         self.draw_plate_card(surface, seat, g["card"])
         self.draw_plate_info(surface, seat, g["info"], size)
-        if self.result_shown() and p.get("killed"):
+        if self.table.result_shown() and p.get("killed"):
             pygame.draw.line(surface, DEAD_COLOUR, g["card"].topleft, g["card"].bottomright, 3)
             pygame.draw.line(surface, DEAD_COLOUR, g["card"].bottomleft, g["card"].topright, 3)
         for token, centre in self.token_spots(seat, zone):
-            side = None if self.telling() else token.get("side")
+            side = None if self.table.telling() else token.get("side")
             disc = token_disc(g["token_r"], theme.seat_color(token.get("placer", 0)), side)
             surface.blit(disc, disc.get_rect(center=centre))
         if not self.token_spots(seat, zone):
@@ -149,17 +179,17 @@ class SeatsPanel:
             surface.blit(t, t.get_rect(midleft=(g["tokens"].x + 2, g["tokens"].centery)))
 
     def draw_plate_card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        character = self.player(seat).get("character")
-        if self.telling() and seat != self.view.get("seat"):
+        character = self.table.player(seat).get("character")
+        if self.table.telling() and seat != self.table.view.get("seat"):
             character = None  # the reveal turns the Characters over in its own time
         if character:
-            surface.blit(self.art.face(self.game, character, rect.size), rect.topleft)
+            surface.blit(self.table.art.face(self.table.game, character, rect.size), rect.topleft)
         else:
-            surface.blit(self.art.back(self.game, rect.size), rect.topleft)
+            surface.blit(self.table.art.back(self.table.game, rect.size), rect.topleft)
 
     def draw_plate_info(self, surface: pygame.Surface, seat: int, info: pygame.Rect, size: int) -> None:
-        v = self.view
-        p = self.player(seat)
+        v = self.table.view
+        p = self.table.player(seat)
         small = max(11, size - 4)
         y = info.y
         count = int(p.get("tokens") or 0)
@@ -170,7 +200,7 @@ class SeatsPanel:
             disc = token_disc(r, theme.seat_color(seat), None)
             surface.blit(disc, (info.x + line.get_width() + 6 + i * (r * 2 - 1), y + line.get_height() // 2 - r - 2))
         y += line.get_height() + 2
-        if self.result_shown() and p.get("standing") is not None:
+        if self.table.result_shown() and p.get("standing") is not None:
             standing = p["standing"]
             col = DEAD_TEXT if p.get("killed") else theme.SUCCESS
             t = text(f"Standing {standing:+d}" + (" \u2014 killed" if p.get("killed") else ""), small, col, bold=True)
@@ -185,7 +215,7 @@ class SeatsPanel:
                      small, theme.SELECT)
             surface.blit(t, (info.x, y))
             y += t.get_height() + 2
-        for claim in self.claims_of(seat)[-2:]:
+        for claim in self.table.talk.claims_of(seat)[-2:]:
             if y + small + 2 > info.bottom:
                 break
             t = text(fit_text("\u201c" + claim + "\u201d", small, info.w), small, theme.PARCHMENT_DARK)
@@ -193,15 +223,15 @@ class SeatsPanel:
             y += t.get_height() + 1
 
     def seat_at(self, pos: tuple[int, int]) -> int | None:
-        for seat in range(self.players):
-            zone = self.seat_zone(seat)
+        for seat in range(self.table.players):
+            zone = self.table.seat_zone(seat)
             if zone is not None and zone.collidepoint(pos):
                 return seat
         return None
 
     def token_at(self, pos: tuple[int, int]) -> dict | None:
-        for seat in range(self.players):
-            zone = self.seat_zone(seat)
+        for seat in range(self.table.players):
+            zone = self.table.seat_zone(seat)
             if zone is None or not zone.collidepoint(pos):
                 continue
             r = self.seat_geometry(zone)["token_r"]

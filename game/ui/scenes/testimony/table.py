@@ -64,8 +64,7 @@ BAR_SHORTER: dict[str, tuple[str, ...]] = {
 }
 
 
-class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, RevealPanel, TalkPanel, ActionBar,
-                          DrawAhead, TableScene):
+class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
 
     __test__ = False  # not a pytest class, whatever its name says
@@ -74,26 +73,66 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
     NO_ANSWERS_UNSUPPORTED = "Testimony has no answer windows."
 
     def __init__(self, app, source) -> None:
+        # the panels first: the base's first sync asks them for buttons and words
+        self.seats = SeatsPanel(self)
+        self.centre = CentrePanel(self)
+        self.hand = HandPanel(self)
+        self.notebook = NotebookPanel(self)
+        self.talk = TalkPanel(self)
+        self.bar = ActionBar(self)
         self.reveal: dict | None = None
         self.reveal_close_rect: pygame.Rect | None = None
         self.revealed_games: int | None = None
-        self.chat_field = None
         self._shades: dict[tuple, pygame.Surface] = {}
-        self._seat_cache: dict[int, tuple] = {}
         #: hot-seat: the session's bots wait while this is true (the reveal is being read)
         self.keep_bots_waiting = False
-        #: where each sharer's card lies in the middle while a share is drawn (a drop target)
-        self.share_card_rects: dict[int, pygame.Rect] = {}
         self._drawn_hiding = False
         super().__init__(app, source)
+
+    # ------------------------------------------------------- the panels' hooks --
+    def me(self) -> dict:
+        """The shown seat's own part of the view (its Character, Belief, what it may show)."""
+        return self.view.get("me") or {}
+
+    def my_hand(self) -> list[str]:
+        """Sprite ids of what the shown seat holds: tokens, then its cards."""
+        if self.my_seat() is None or not self.me():
+            return []
+        count = int(self.player(self.my_seat()).get("tokens") or 0)
+        out = [f"{TOKEN_PREFIX}{i}" for i in range(count)]
+        out.append(OWN_CHARACTER)
+        out.extend(OWN_BELIEFS)
+        return out
+
+    def hand_sprites(self) -> list:
+        """None for the base table's fan hover: this hand is laid out by the hand panel
+        (Character, Belief cards, tokens), and the raised Hammer-style card would repaint
+        them with a generic face under the pointer."""
+        return []
+
+    def rebuild_sprites(self, old_view: dict | None) -> None:
+        self.hand.rebuild_sprites(old_view)
+
+    def make_buttons(self) -> list[Button]:
+        return self.bar.make_buttons()
+
+    def make_banner(self):
+        return self.bar.make_banner()
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        return self.seats.seat_at(pos)
+
+    def claims_of(self, seat: int) -> list[str]:
+        """The claims ``seat`` made in the game being played (the talk panel's)."""
+        return self.talk.claims_of(seat)
 
     # ------------------------------------------------------------------ layout --
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return fallback_zones(players, w, h)
 
     def on_layout(self) -> None:
-        self._seat_cache = {}
-        self.make_chat_field()
+        self.seats.pictures.clear()
+        self.talk.make_chat_field()
 
     def name(self, seat: Any) -> str:
         return words.seat_name(seat, list(self.source.players))
@@ -143,7 +182,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             if end is not None:
                 events = events[:end + 1] + [e for e in events[end + 1:]
                                              if e.get("type") not in ("reveal", "first_player", "match_over")]
-        lines = self.talk_lines()
+        lines = self.talk.talk_lines()
         if not lines:
             return events
         out: list[dict] = []
@@ -253,9 +292,9 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         return pygame.Rect(r) if r is not None else None
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
-        seat = self.seat_at(pos)
-        if seat is None:  # a sharer's card in the middle stands for that sharer (QA 24)
-            seat = next((s for s, r in self.share_card_rects.items() if r.collidepoint(pos)), None)
+        seat = self.seats.seat_at(pos)
+        if seat is None:  # a sharer's card in the middle stands for that sharer
+            seat = next((s for s, r in self.centre.share_card_rects.items() if r.collidepoint(pos)), None)
         return ("seat", seat) if seat is not None else None
 
     def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
@@ -272,7 +311,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             self.prompt = Prompt(f"Your token in front of {who}:",
                                  [(f"Accusation side up (\u2212) \u2014 against {who}", sides[0]),
                                   (f"Defense side up (+) \u2014 for {who}", sides[-1])],
-                                 self.do, on_cancel=self.snap_home, anchor=anchor)
+                                 self.bar.do, on_cancel=self.snap_home, anchor=anchor)
             if sides[0].get("side") != "accuse":
                 self.prompt.options.reverse()
             return True
@@ -291,9 +330,9 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
                 self.drag.snap_back(s)
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
-        seat = self.seat_at(pos)
+        seat = self.seats.seat_at(pos)
         if seat is not None and self.my_seat() is not None:
-            self.seat_prompt(seat, pos)
+            self.bar.seat_prompt(seat, pos)
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         key = super().hover_target_key(pos)
@@ -307,12 +346,12 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
             return key
         if self.reveal and self.reveal.get("open"):
             return None
-        token = self.token_at(pos)
+        token = self.seats.token_at(pos)
         if token is not None:
             return ("token", token.get("token"))
         for seat in range(self.players):
             zone = self.seat_zone(seat)
-            if zone is not None and self.seat_geometry(zone)["card"].collidepoint(pos):
+            if zone is not None and self.seats.seat_geometry(zone)["card"].collidepoint(pos):
                 character = self.player(seat).get("character")
                 return ("card", character) if character else None
         return None
@@ -349,8 +388,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
 
     # -------------------------------------------------------------------- input --
     def handle(self, event: InputEvent) -> None:
-        field = self.chat_field
-        if field is not None and self.chat_enabled():
+        field = self.talk.chat_field
+        if field is not None and self.talk.chat_enabled():
             if event.is_left_press:
                 field.focused = field.rect.collidepoint(event.pos)
                 if field.focused:
@@ -406,7 +445,7 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
     def after_telling(self) -> None:
         """The reveal was told (or skipped): the rest of the table shows the result now."""
         self._static_key = None
-        self._seat_cache = {}
+        self.seats.pictures.clear()
         self.log_events = self.with_talk(list(self.source.log()))
         self._log_cache = None
         self.buttons = self.make_buttons()
@@ -418,15 +457,12 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
     def draw_table(self, surface: pygame.Surface) -> None:
         self._drawn_hiding = self.telling()
         surface.fill(theme.FELT)
-        self.draw_centre(surface)
-        for seat in range(self.players):
-            zone = self.seat_zone(seat)
-            if zone is not None:
-                self.draw_seat_cached(surface, seat, zone)
-        self.draw_hand_panel(surface)
-        self.draw_notebook(surface)
+        self.centre.draw(surface)
+        self.seats.draw(surface)
+        self.hand.draw(surface)
+        self.notebook.draw(surface)
         self.draw_standings(surface)
-        self.draw_talk(surface)
+        self.talk.draw(surface)
         if self.banner is None:
             bar = pygame.Rect(self.rects["banner"])
             felt_panel(surface, bar, alpha=180, width=1)
@@ -445,16 +481,6 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
                 drawn = surface.blit(t, t.get_rect(midleft=(bar.x + 14, bar.centery)))
                 self.note_text("action bar", words, shown, [drawn], bar)
 
-    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
-        key = self.seat_key(seat, zone)
-        cached = self._seat_cache.get(seat)
-        if cached is None or cached[0] != key:
-            surf = self.plate_base(seat, zone.size).copy()
-            self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True)
-            cached = (key, surf)
-            self._seat_cache[seat] = cached
-        surface.blit(cached[1], zone.topleft)
-
     def draw_moment(self, surface: pygame.Surface) -> None:
         """The public moment's box, unless the reveal is open: the reveal is the moment
         then, and closing it goes on (QA 22)."""
@@ -463,8 +489,8 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         super().draw_moment(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        if self.chat_field is not None and self.chat_enabled():
-            self.chat_field.draw(surface)
+        if self.talk.chat_field is not None and self.talk.chat_enabled():
+            self.talk.chat_field.draw(surface)
         self.draw_reveal(surface)
 
     # ------------------------------------------------------------------ words --
@@ -569,5 +595,5 @@ class TestimonyTableScene(HandPanel, SeatsPanel, CentrePanel, NotebookPanel, Rev
         if kind == "reveal_close":
             return self.reveal_close_rect.center if self.reveal_close_rect is not None else None
         if kind == "chat":
-            return self.chat_field.rect.center if self.chat_field is not None else None
+            return self.talk.chat_field.rect.center if self.talk.chat_field is not None else None
         return super().locate(kind, key)

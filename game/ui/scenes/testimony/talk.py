@@ -1,9 +1,15 @@
-"""Table talk (testimony.md T3: talking, claiming and lying are part of the game and carry
+"""Table talk (docs/rules/testimony.md, "Talking":, claiming and lying are part of the game and carry
 no rules weight): one-click claims for the seat behind the screen and, over a LAN, a
 chat line. Claims are not engine commands: the hot-seat session keeps them as public
 announcements in its save, a LAN table sends them as chat lines (see
 ``game.ui.scenes.testimony_text.CLAIM_PREFIX``); either way the table records them per
-seat, shows the latest on each plate and interleaves them with the game log."""
+seat, shows the latest on each plate and interleaves them with the game log.
+
+:class:`TalkPanel` is a panel the table owns (``table.talk``): it keeps the chat field
+(over a LAN) and where the current game starts in the log. It reads the table's
+``source`` (its talk lines, ``say``), ``rects``, ``my_seat`` and ``players``, opens the
+table's chooser (``table.prompt``) for a claim's seat or Character, and gives the table
+its claim buttons (:meth:`TalkPanel.talk_buttons`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,11 +27,17 @@ MAX_CHAT = 200
 
 
 class TalkPanel:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`."""
+    """Claims, the chat field and the talk panel (see the module docstring)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.chat_field: TextField | None = None
+        #: (source revision, index of the current game's start in the log)
+        self.game_start: tuple[Any, int] | None = None
 
     # ------------------------------------------------------------------ the lines --
     def talk_lines(self) -> list[dict]:
-        fn = getattr(self.source, "talk_lines", None)
+        fn = getattr(self.table.source, "talk_lines", None)
         try:
             lines = list(fn()) if fn is not None else []
         except Exception:
@@ -35,7 +47,7 @@ class TalkPanel:
     def claims_of(self, seat: int) -> list[str]:
         """The claims ``seat`` made in the game being played, oldest first, without the
         claim flag (a new game deals new Characters: last game's claims stay in the log
-        but leave the plates, QA 26)."""
+        but leave the plates)."""
         start = self.game_start_index()
         return [ln["text"][len(words.CLAIM_PREFIX):] for ln in self.talk_lines()
                 if ln.get("seat") == seat and words.is_claim(ln["text"])
@@ -44,54 +56,54 @@ class TalkPanel:
     def game_start_index(self) -> int:
         """How many log events came before the current game's ``game_start`` (0: the first
         game, or no log); a line said with ``at`` above this was said in this game."""
-        revision = getattr(self.source, "revision", None)
-        cached = getattr(self, "_game_start_cache", None)
+        revision = getattr(self.table.source, "revision", None)
+        cached = self.game_start
         if cached is not None and revision is not None and cached[0] == revision:
             return cached[1]
-        log = self.source.log()
+        log = self.table.source.log()
         start = max((i for i, e in enumerate(log) if e.get("type") == "game_start"), default=0)
-        self._game_start_cache = (revision, start)
+        self.game_start = (revision, start)
         return start
 
     def can_talk(self) -> bool:
-        return getattr(self.source, "say", None) is not None
+        return getattr(self.table.source, "say", None) is not None
 
     def chat_enabled(self) -> bool:
         """A free chat line only where people cannot simply talk: over a LAN."""
-        return self.can_talk() and getattr(self.source, "client", None) is not None
+        return self.can_talk() and getattr(self.table.source, "client", None) is not None
 
     def say(self, line: str) -> None:
-        fn = getattr(self.source, "say", None)
+        fn = getattr(self.table.source, "say", None)
         if fn is None:
-            self.toast("This table has no table talk.")
+            self.table.toast("This table has no table talk.")
             return
         problem = fn(line)
         if problem:
-            self.toast(str(problem))
+            self.table.toast(str(problem))
         else:
-            self.play_sound("click")
-        self.sync(force=True)
+            self.table.play_sound("click")
+        self.table.sync(force=True)
 
     # ------------------------------------------------------------------ claiming --
     def claim(self, key: str) -> None:
         """A claim button: ask for the seat and / or Character it names, then say it."""
-        if self.my_seat() is None:
-            self.toast("Claims are made by the player behind the screen.")
+        if self.table.my_seat() is None:
+            self.table.toast("Claims are made by the player behind the screen.")
             return
         needs_seat, needs_character = words.claim_needs(key)
-        players = list(self.source.players)
+        players = list(self.table.source.players)
 
         def with_character(seat: Any) -> None:
             if not needs_character:
                 self.say(words.claim_text(key, players, seat=seat))
                 return
-            self.prompt = Prompt("Which Character?", [(words.character_name(c), c) for c in self.character_ids()],
+            self.table.prompt = Prompt("Which Character?", [(words.character_name(c), c) for c in self.character_ids()],
                                  lambda c: self.say(words.claim_text(key, players, seat=seat, character=c)),
                                  anchor=self.talk_anchor())
 
         if needs_seat:
-            others = [s for s in range(self.players) if s != self.my_seat()]
-            self.prompt = Prompt("About whom?", [(words.seat_name(s, players), s) for s in others], with_character,
+            others = [s for s in range(self.table.players) if s != self.table.my_seat()]
+            self.table.prompt = Prompt("About whom?", [(words.seat_name(s, players), s) for s in others], with_character,
                                  anchor=self.talk_anchor())
         else:
             with_character(None)
@@ -105,12 +117,12 @@ class TalkPanel:
             return []
 
     def talk_anchor(self) -> tuple[int, int]:
-        r = pygame.Rect(self.rects["talk"])
+        r = pygame.Rect(self.table.rects["talk"])
         return (r.right + 140, r.centery)
 
     # ----------------------------------------------------------------- the panel --
     def talk_geometry(self) -> dict[str, Any]:
-        r = pygame.Rect(self.rects["talk"])
+        r = pygame.Rect(self.table.rects["talk"])
         size = max(12, min(16, r.h // 28, r.w // 24))
         head_h = size * 2 + 12
         cols = 2
@@ -128,10 +140,10 @@ class TalkPanel:
         return {"zone": r, "size": size, "buttons": buttons, "chat": chat, "lines": lines}
 
     def talk_buttons(self) -> list[Button]:
-        if "talk" not in self.rects or not self.can_talk():
+        if "talk" not in self.table.rects or not self.can_talk():
             return []
         g = self.talk_geometry()
-        enabled = self.my_seat() is not None
+        enabled = self.table.my_seat() is not None
         out = []
         for (key, label, _sentence), rect in zip(words.CLAIMS, g["buttons"]):
             out.append(Button(rect, label, lambda k=key: self.claim(k), enabled=enabled,
@@ -139,7 +151,7 @@ class TalkPanel:
         return out
 
     def make_chat_field(self) -> None:
-        g = self.talk_geometry() if "talk" in self.rects else None
+        g = self.talk_geometry() if "talk" in self.table.rects else None
         if g is None or g["chat"] is None:
             self.chat_field = None
             return
@@ -160,25 +172,25 @@ class TalkPanel:
         self.say(line)
 
     def talk_key(self) -> tuple:
-        return (tuple((ln.get("seat"), ln.get("text")) for ln in self.talk_lines()[-12:]), self.my_seat(),
+        return (tuple((ln.get("seat"), ln.get("text")) for ln in self.talk_lines()[-12:]), self.table.my_seat(),
                 self.chat_enabled())
 
-    def draw_talk(self, surface: pygame.Surface) -> None:
-        if "talk" not in self.rects:
+    def draw(self, surface: pygame.Surface) -> None:
+        if "talk" not in self.table.rects:
             return
         g = self.talk_geometry()
         r, size = g["zone"], g["size"]
         felt_panel(surface, r, alpha=215)
         head = text("Table talk", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
-        who = self.my_seat()
+        who = self.table.my_seat()
         hint = ("Claims carry no rules weight \u2014 anyone may lie." if who is not None
                 else "Claims are made by the player behind the screen.")
         t = text(hint, max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(t, (r.x + 10, r.y + 8 + head.get_height()))
         box = g["lines"]
         font = get_font(max(11, size - 1))
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         rows: list[tuple[str, tuple]] = []
         for ln in self.talk_lines()[-20:]:
             speaker = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else \
