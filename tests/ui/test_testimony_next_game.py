@@ -66,7 +66,7 @@ def assert_game_two_without_the_reveal(app, session, table) -> None:
     assert not table.reveal["open"] and not table.keep_bots_waiting
     if app.scenes.top is table:
         app.draw(force=True)
-        assert table.reveal_close_rect is None  # the reveal's panel is not drawn over game 2
+        assert table.result.close_rect is None  # the reveal's panel is not drawn over game 2
 
 
 # (bots, seed): who begins game 2 differs — a person or a bot

@@ -213,7 +213,7 @@ def test_reveal_counts_weights_and_lists_every_reason(app):
     scene = open_table(app, TestimonySource(m, None))
     record = scene.reveal_record()
     assert record is m.view(None)["history"][-1] or record == m.view(None)["history"][-1]
-    weights = scene.token_weights(record)
+    weights = scene.result.token_weights(record)
     for seat in range(5):
         lying = [t for t in record["tokens"] if t["target"] == seat]
         total = sum((-1 if t["side"] == "accuse" else 1) * weights[t["placer"]] for t in lying)

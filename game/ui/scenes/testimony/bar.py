@@ -150,7 +150,7 @@ class ActionBar:
         size = max(12, min(16, r.h // 24))
         bh = size + 16
         rect = pygame.Rect(r.x + 10, r.bottom - bh - 10, r.w - 20, bh)
-        return [Button(rect, "Show the last result (V)", self.table.open_last_reveal, font_size=size, hotkey=pygame.K_v,
+        return [Button(rect, "Show the last result (V)", self.table.result.open_last_reveal, font_size=size, hotkey=pygame.K_v,
                        name="show_result")]
 
     def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:

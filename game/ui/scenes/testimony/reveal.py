@@ -1,58 +1,148 @@
-"""The end of a game (testimony.md T5), told in order over the middle of the table: the
-tokens in front of each player turn over one by one while their Standing is counted,
-the killed are marked, every Character is revealed, then each score with its reasons.
-A click skips to the end; the panel closes with its button (Esc) and opens again from
-the standings. Also the match standings panel: every game's scores and the totals.
+"""The end of a game (docs/rules/testimony.md, "The end of a game"), told in order over
+the middle of the table: the tokens in front of each player turn over one by one while
+their Standing is counted, the killed are marked, every Character is revealed, then each
+score with its reasons. A click skips to the end; the panel closes with its button (Esc)
+and opens again from the standings.
 
 Everything drawn comes from ``view["history"]`` (a finished game is public), so a LAN
-client, a resumed save and the hot-seat screen show the same thing."""
+client, a resumed save and the hot-seat screen show the same thing.
+
+:class:`RevealPanel` is a panel the table owns (``table.result``): it keeps which game's
+reveal is open and how far it is told (``reveal``), how many games it has seen end,
+where its Close button lies and whether the table's bots must wait while it is read
+(``waiting``: the table's ``keep_bots_waiting``). It reads the table's ``view``,
+``source``, ``art``, ``players`` and the pointer, and asks the table to show the result
+everywhere once it is told (``table.after_telling``)."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
-from game.ui.icons import get_icon
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, FLIP_SECONDS, REVEAL_GAP, felt_panel,
-                                             fit_text, middle_rect, token_disc, wrapped)
+from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, FLIP_SECONDS, REVEAL_GAP, fit_text, middle_rect, token_disc, wrapped)
 
 DONE = 1e9  # a reveal time past every step
 
 
 class RevealPanel:
-    """Mixed into :class:`~game.ui.scenes.testimony.table.TestimonyTableScene`.
+    """The reveal of a game's end (see the module docstring)."""
 
-    ``self.reveal``: None, or ``{"game": index into history, "t": seconds, "open": bool}``."""
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        #: None, or ``{"game": index into history, "t": seconds, "open": bool}``
+        self.reveal: dict | None = None
+        #: how many games the panel has seen end (None: it has not read the view yet)
+        self.revealed_games: int | None = None
+        self.close_rect: pygame.Rect | None = None
+        #: hot-seat: the session's bots wait while this is true (the reveal is being read)
+        self.waiting = False
+        self.order: tuple | None = None  # (record, its tokens in the order they turn over)
+        self.shades: dict[tuple, pygame.Surface] = {}
+
+    def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        key = (tuple(size), alpha)
+        surf = self.shades.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            surf.fill((0, 0, 0, alpha))
+            self.shades[key] = surf
+        return surf
+
+    # -------------------------------------------------------- opening and closing --
+    def follow_history(self) -> None:
+        """Open the reveal when a game has just ended (and, opening on a finished game,
+        show its result at once)."""
+        t = self.table
+        history = t.view.get("history")
+        if history is None:
+            return
+        if self.revealed_games is None:
+            self.revealed_games = len(history)
+            if history and t.view.get("stage") in ("between", "over"):
+                self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
+        elif len(history) > self.revealed_games:
+            self.revealed_games = len(history)
+            self.reveal = {"game": len(history) - 1, "t": 0.0, "open": True}
+            t.play_sound("bell")
+        elif self.is_open() and t.view.get("stage") not in ("between", "over"):
+            # the next game has begun: its table is not left under the last one's result
+            # (the standings' button opens it again)
+            self.reveal["open"], self.reveal["t"] = False, DONE
+            self.update_waiting()
+            t.buttons = t.make_buttons()
+            t.message = t.status_message()
+        self.update_waiting()
+
+    def is_open(self) -> bool:
+        return bool(self.reveal and self.reveal.get("open"))
+
+    def update_waiting(self) -> None:
+        self.waiting = self.is_open()
+
+    def open_last_reveal(self) -> None:
+        t = self.table
+        history = t.view.get("history") or []
+        if history:
+            self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
+            self.update_waiting()
+            t.buttons = t.make_buttons()
+            t.message = t.status_message()
+            t.dirty = True
+
+    def go_on_from_reveal(self) -> None:
+        """Enter (or the Start button) on a reveal that has been told: the whole table has
+        read the result. Start the next game when the bar offers it ("Start game 2
+        (Enter)"); otherwise close the reveal so the game goes on (bots included)."""
+        t = self.table
+        if t.moment_events():  # hot-seat: the result was read together
+            t.source.release_public_moment()
+            t.sync()
+        start = t.start_button()
+        if start is not None:
+            t.press_button(start)  # the next game begins; the reveal closes with it
+        else:
+            self.close_reveal()
+
+    def close_reveal(self) -> None:
+        if self.reveal is not None:
+            self.reveal["open"] = False
+            self.reveal["t"] = DONE
+        self.update_waiting()
+        self.table.after_telling()
+        if self.table.moment_events():  # hot-seat: the table has read the result together
+            self.table.release_hold()
 
     # -------------------------------------------------------------- the timeline --
     def reveal_record(self) -> dict | None:
         if not self.reveal:
             return None
-        history = self.view.get("history") or []
+        history = self.table.view.get("history") or []
         index = self.reveal["game"]
         return history[index] if 0 <= index < len(history) else None
 
     def reveal_order(self, record: dict) -> list[tuple[int, int, dict]]:
         """(seat, index in its row, token) in the order the tokens turn over: seat by seat
         (worked out once per record: the reveal asks for it many times a frame)."""
-        kept = self.__dict__.get("_reveal_order")
+        kept = self.order
         if kept is not None and kept[0] is record:
             return kept[1]
         order = []
-        for seat in range(self.players):
+        for seat in range(self.table.players):
             row = [t for t in record.get("tokens") or [] if t.get("target") == seat]
             order.extend((seat, i, t) for i, t in enumerate(row))
-        self._reveal_order = (record, order)
+        self.order = (record, order)
         return order
 
     def reveal_times(self, record: dict) -> dict[str, float]:
         flips = len(self.reveal_order(record))
         tokens_end = flips * REVEAL_GAP + FLIP_SECONDS
         return {"tokens_end": tokens_end, "deaths": tokens_end + 0.35, "characters": tokens_end + 0.7,
-                "scores": tokens_end + 0.7 + 0.12 * self.players + 0.3,
-                "end": tokens_end + 0.7 + 0.12 * self.players + 0.9}
+                "scores": tokens_end + 0.7 + 0.12 * self.table.players + 0.3,
+                "end": tokens_end + 0.7 + 0.12 * self.table.players + 0.9}
 
     def reveal_animating(self) -> bool:
         record = self.reveal_record()
@@ -61,18 +151,18 @@ class RevealPanel:
     def step_reveal(self, dt: float) -> None:
         if self.reveal is not None and self.reveal.get("open") and self.reveal_animating():
             before = self.reveal["t"]
-            self.reveal["t"] += dt / self.anim_factor
+            self.reveal["t"] += dt / self.table.anim_factor
             record = self.reveal_record()
             times = self.reveal_times(record)
             for key, sound in (("deaths", "bell"), ("characters", "card_draw"), ("scores", "coins")):
                 if before < times[key] <= self.reveal["t"]:
-                    self.play_sound(sound)
-            self.dirty = True
+                    self.table.play_sound(sound)
+            self.table.dirty = True
 
     def skip_reveal(self) -> None:
         if self.reveal is not None:
             self.reveal["t"] = DONE
-            self.dirty = True
+            self.table.dirty = True
 
     def telling(self) -> bool:
         """While the reveal is being told, the rest of the table keeps the result back
@@ -82,11 +172,11 @@ class RevealPanel:
 
     def result_shown(self) -> bool:
         """The game just ended and its result may be shown everywhere."""
-        return self.view.get("stage") in ("between", "over") and not self.telling()
+        return self.table.view.get("stage") in ("between", "over") and not self.telling()
 
     # -------------------------------------------------------------------- drawing --
     def reveal_box(self) -> pygame.Rect:
-        return pygame.Rect(middle_rect(*self.size)).inflate(-10, -10)
+        return pygame.Rect(middle_rect(*self.table.size)).inflate(-10, -10)
 
     def reveal_rows(self, box: pygame.Rect) -> tuple[int, int, tuple[int, int]]:
         """Where the reveal's rows start, a row's height and the size of a row's card."""
@@ -95,32 +185,32 @@ class RevealPanel:
         # the column headings sit under the title line (its hint included), never over it (QA 26)
         head_h = text("Standing", max(11, size - 5), theme.TEXT_MUTED, bold=True).get_height()
         top = max(box.y + title_h + 18, box.y + 8 + title_h + 4 + head_h + 1)
-        row_h = max(36, (box.bottom - top - (size + 18)) // max(1, self.players))
+        row_h = max(36, (box.bottom - top - (size + 18)) // max(1, self.table.players))
         card_h = max(24, row_h - 8)
         return top, row_h, (int(card_h / CARD_RATIO), card_h)
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         record = self.reveal_record()
         if record is None or not self.reveal.get("open"):
-            self.reveal_close_rect = None
+            self.close_rect = None
             return
         t = self.reveal["t"]
         times = self.reveal_times(record)
         box = self.reveal_box()
         surface.blit(self.shade(box.size, 120), box.topleft)
         panel(surface, box, alpha=255, edge=theme.HIGHLIGHT, width=2)
-        players = list(self.source.players)
+        players = list(self.table.source.players)
         size = max(12, min(20, box.h // 30))
         title = text(f"Game {record.get('game_no')}: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True)
         surface.blit(title, (box.x + 16, box.y + 8))
         hint = "click to skip" if t < times["end"] else "Esc or the button closes this"
         h = text(hint, max(11, size - 3), theme.TEXT_MUTED)
         at = (box.x + 24 + title.get_width(), box.y + 8 + title.get_height() - h.get_height() - 2)
-        self.note_text("reveal hint", hint, hint, [surface.blit(h, at)], box)
+        self.table.note_text("reveal hint", hint, hint, [surface.blit(h, at)], box)
         close = pygame.Rect(0, 0, max(110, size * 7), size + 16)
         close.topright = (box.right - 12, box.y + 8)
-        self.reveal_close_rect = close
-        pygame.draw.rect(surface, theme.WOOD_LIGHT if close.collidepoint(self.pointer) else theme.WOOD, close,
+        self.close_rect = close
+        pygame.draw.rect(surface, theme.WOOD_LIGHT if close.collidepoint(self.table.pointer) else theme.WOOD, close,
                          border_radius=8)
         label = text("Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(center=close.center))
@@ -137,8 +227,8 @@ class RevealPanel:
         reasons_x = standing_x + int(box.w * 0.09)
         for label, x in (("Tokens in front", tokens_x), ("Standing", standing_x), ("Score and why", reasons_x)):
             head = text(label, max(11, size - 5), theme.TEXT_MUTED, bold=True)
-            self.note_text("reveal heading", label, label, [surface.blit(head, (x, top - head.get_height() - 1))], box)
-        for seat in range(self.players):
+            self.table.note_text("reveal heading", label, label, [surface.blit(head, (x, top - head.get_height() - 1))], box)
+        for seat in range(self.table.players):
             y = top + seat * row_h
             row = pygame.Rect(box.x + 8, y, box.w - 16, row_h - 4)
             pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2) if seat % 2 else theme.PANEL, row, border_radius=6)
@@ -147,9 +237,9 @@ class RevealPanel:
                         bold=True)
             surface.blit(name, (row.x + 12, row.y + 4))
             card = pygame.Rect(box.x + 16 + name_w, row.y + 2, card_w, min(card_h, row.h - 4))
-            character = (record.get("characters") or [None] * self.players)[seat]
+            character = (record.get("characters") or [None] * self.table.players)[seat]
             show_face = t >= times["characters"] + 0.12 * seat
-            img = self.art.face(self.game, character, card.size) if show_face else self.art.back(self.game, card.size)
+            img = self.table.art.face(self.table.game, character, card.size) if show_face else self.table.art.back(self.table.game, card.size)
             surface.blit(img, card.topleft)
             if show_face:
                 cn = text(fit_text(words.character_name(character), max(11, size - 4), name_w - 8), max(11, size - 4),
@@ -182,10 +272,10 @@ class RevealPanel:
             if not lying:
                 none = text("no tokens", max(11, size - 4), theme.TEXT_MUTED)
                 surface.blit(none, (tokens_x, row.centery - none.get_height() // 2))
-            killed = (record.get("killed") or [False] * self.players)[seat]
+            killed = (record.get("killed") or [False] * self.table.players)[seat]
             col = theme.TEXT_LIGHT
             if t >= times["deaths"]:
-                standing = (record.get("standing") or [0] * self.players)[seat]
+                standing = (record.get("standing") or [0] * self.table.players)[seat]
                 col = DEAD_TEXT if killed else theme.SUCCESS
             st = text(f"{standing:+d}", size + 4, col, bold=True)
             surface.blit(st, (standing_x, row.centery - st.get_height() // 2))
@@ -196,12 +286,12 @@ class RevealPanel:
                     pygame.draw.rect(surface, DEAD_COLOUR, pill, border_radius=4)
                     surface.blit(stamp, stamp.get_rect(center=pill.center))
             if t >= times["scores"]:
-                score = (record.get("scores") or [0] * self.players)[seat]
-                total = (record.get("totals") or [0] * self.players)[seat]
+                score = (record.get("scores") or [0] * self.table.players)[seat]
+                total = (record.get("totals") or [0] * self.table.players)[seat]
                 head = text(f"{score:+d} this game \u00b7 {total} in all", max(11, size - 1), theme.HIGHLIGHT, bold=True)
                 surface.blit(head, (reasons_x, row.y + 3))
                 ry = row.y + 5 + head.get_height()
-                reasons = (record.get("reasons") or [[]] * self.players)[seat]
+                reasons = (record.get("reasons") or [[]] * self.table.players)[seat]
                 line = "; ".join(words.reason_line(r) for r in reasons) or "no points"
                 font = get_font(max(11, size - 4))
                 for part in wrapped(line, max(11, size - 4), box.right - reasons_x - 16):
@@ -224,64 +314,3 @@ class RevealPanel:
             return {}
         return {s: cat.characters[c].token_weight for s, c in enumerate(record.get("characters") or [])
                 if c in cat.characters}
-
-    # ------------------------------------------------------------------ standings --
-    def standings_key(self) -> tuple:
-        v = self.view
-        return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
-                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), self.telling())
-
-    def draw_standings(self, surface: pygame.Surface) -> None:
-        r = pygame.Rect(self.rects["standings"])
-        felt_panel(surface, r, alpha=215)
-        v = self.view
-        games = int(v.get("games") or 3)
-        size = max(12, min(17, r.h // 20, r.w // 22))
-        head = text("Match standings", size + 2, theme.PARCHMENT, bold=True)
-        surface.blit(head, (r.x + 10, r.y + 6))
-        history = v.get("history") or []
-        if self.telling():
-            history = history[:-1]  # the game being revealed is added once it is told
-        players = list(self.source.players)
-        y = r.y + 14 + head.get_height()
-        col_w = max(40, (r.w - 150) // (games + 1))
-        name_w = r.w - 16 - col_w * (games + 1)
-        cols = [f"G{i + 1}" for i in range(games)] + ["Total"]
-        for i, c in enumerate(cols):
-            t = text(c, max(11, size - 1), theme.TEXT_MUTED, bold=True)
-            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (i + 1) * col_w - 6, y)))
-        y += size + 8
-        totals = list(history[-1].get("totals")) if history else [0] * self.players
-        best = max(totals) if totals else 0
-        winners = set(v.get("winners") or [])
-        row_h = max(size + 6, min(size + 14, (r.bottom - y - 40) // max(1, self.players)))
-        for seat in range(self.players):
-            pygame.draw.circle(surface, theme.seat_color(seat), (r.x + 16, y + row_h // 2 - 2), 5)
-            colour = theme.HIGHLIGHT if seat in winners else theme.TEXT_LIGHT
-            name = text(fit_text(words.seat_name(seat, players), size, name_w - 30), size, colour,
-                        bold=seat in winners)
-            surface.blit(name, (r.x + 26, y))
-            if seat in winners:
-                icon = get_icon("winner", size + 2, theme.HIGHLIGHT)
-                surface.blit(icon, (r.x + 30 + name.get_width(), y - 1))
-            for g in range(games):
-                cell = "\u2013"
-                if g < len(history):
-                    cell = f"{history[g]['scores'][seat]:+d}"
-                t = text(cell, size, theme.TEXT_LIGHT)
-                surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (g + 1) * col_w - 6, y)))
-            total = totals[seat] if seat < len(totals) else 0
-            t = text(str(total), size, theme.HIGHLIGHT if history and total == best else theme.TEXT_LIGHT, bold=True)
-            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (games + 1) * col_w - 6, y)))
-            y += row_h
-        y += 6
-        if self.telling():
-            winners = set()
-        if v.get("stage") == "over" and winners:
-            names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
-            line = f"{names} win{'' if len(winners) > 1 else 's'} the match."
-        else:
-            line = f"Game {v.get('game_no')} of {games} under way." if v.get("stage") not in ("between",) else \
-                f"Game {v.get('game_no')} of {games} is over."
-        t = text(fit_text(line, max(11, size - 1), r.w - 20), max(11, size - 1), theme.PARCHMENT)
-        surface.blit(t, (r.x + 10, y))

@@ -49,8 +49,9 @@ from game.ui.scenes.testimony.centre import CentrePanel
 from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, felt_panel, fit_text, token_disc
 from game.ui.scenes.testimony.hand import OWN_BELIEFS, OWN_CHARACTER, TOKEN_PREFIX, HandPanel, show_card_of
 from game.ui.scenes.testimony.notebook import NotebookPanel
-from game.ui.scenes.testimony.reveal import DONE, RevealPanel
+from game.ui.scenes.testimony.reveal import RevealPanel
 from game.ui.scenes.testimony.seats import SeatsPanel
+from game.ui.scenes.testimony.standings import StandingsPanel
 from game.ui.scenes.testimony.talk import TalkPanel
 from game.ui.widgets import Button
 
@@ -64,7 +65,7 @@ BAR_SHORTER: dict[str, tuple[str, ...]] = {
 }
 
 
-class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
+class TestimonyTableScene(DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
 
     __test__ = False  # not a pytest class, whatever its name says
@@ -80,14 +81,46 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
         self.notebook = NotebookPanel(self)
         self.talk = TalkPanel(self)
         self.bar = ActionBar(self)
-        self.reveal: dict | None = None
-        self.reveal_close_rect: pygame.Rect | None = None
-        self.revealed_games: int | None = None
-        self._shades: dict[tuple, pygame.Surface] = {}
-        #: hot-seat: the session's bots wait while this is true (the reveal is being read)
-        self.keep_bots_waiting = False
+        self.result = RevealPanel(self)
+        self.standings = StandingsPanel(self)
         self._drawn_hiding = False
         super().__init__(app, source)
+
+    # --------------------------------------------- the reveal, by its old names --
+    # (the hot-seat and LAN sessions, the smoke player, the tools and benchmarks use them)
+    @property
+    def reveal(self) -> dict | None:
+        """None, or ``{"game": index into history, "t": seconds, "open": bool}``."""
+        return self.result.reveal
+
+    @property
+    def keep_bots_waiting(self) -> bool:
+        """Hot-seat: the session's bots wait while this is true (the reveal is being read)."""
+        return self.result.waiting
+
+    def telling(self) -> bool:
+        return self.result.telling()
+
+    def result_shown(self) -> bool:
+        return self.result.result_shown()
+
+    def reveal_record(self) -> dict | None:
+        return self.result.reveal_record()
+
+    def reveal_times(self, record: dict) -> dict[str, float]:
+        return self.result.reveal_times(record)
+
+    def reveal_animating(self) -> bool:
+        return self.result.reveal_animating()
+
+    def reveal_box(self) -> pygame.Rect:
+        return self.result.reveal_box()
+
+    def skip_reveal(self) -> None:
+        self.result.skip_reveal()
+
+    def close_reveal(self) -> None:
+        self.result.close_reveal()
 
     # ------------------------------------------------------- the panels' hooks --
     def me(self) -> dict:
@@ -145,27 +178,18 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
         size (a game's end opened the reveal with a dozen first drawings)."""
         if not self.size[0]:
             return
-        box = self.reveal_box()
-        yield lambda: self.shade(box.size, 120)
-        size = self.reveal_rows(box)[2]
+        box = self.result.reveal_box()
+        yield lambda: self.result.shade(box.size, 120)
+        size = self.result.reveal_rows(box)[2]
         for card in self.ahead_card_ids():
             yield lambda card=card: self.art.face_ahead(self.game, card, size)
             yield lambda: self.art.back(self.game, size)
-
-    def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
-        key = (tuple(size), alpha)
-        surf = self._shades.get(key)
-        if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            surf.fill((0, 0, 0, alpha))
-            self._shades[key] = surf
-        return surf
 
     # ------------------------------------------------------------- view changes --
     def sync(self, force: bool = False) -> bool:
         changed = super().sync(force)
         if changed:
-            self.follow_history()
+            self.result.follow_history()
             self.log_events = self.with_talk(self.log_events)
             if self.telling():  # what the base built before the reveal opened
                 self.buttons = self.make_buttons()
@@ -203,68 +227,11 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
             out.append({"type": "talk", "name": ln.get("name"), "text": ln["text"], "seat": ln.get("seat")})
         return out
 
-    def follow_history(self) -> None:
-        """Open the reveal when a game has just ended (and, opening on a finished game,
-        show its result at once)."""
-        history = self.view.get("history")
-        if history is None:
-            return
-        if self.revealed_games is None:
-            self.revealed_games = len(history)
-            if history and self.view.get("stage") in ("between", "over"):
-                self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
-        elif len(history) > self.revealed_games:
-            self.revealed_games = len(history)
-            self.reveal = {"game": len(history) - 1, "t": 0.0, "open": True}
-            self.play_sound("bell")
-        elif self.reveal and self.reveal.get("open") and self.view.get("stage") not in ("between", "over"):
-            # the next game has begun: its table is not left under the last one's result
-            # (the standings' button opens it again)
-            self.reveal["open"], self.reveal["t"] = False, DONE
-            self.update_waiting()
-            self.buttons = self.make_buttons()
-            self.message = self.status_message()
-        self.update_waiting()
-
-    def update_waiting(self) -> None:
-        self.keep_bots_waiting = bool(self.reveal and self.reveal.get("open"))
-
-    def open_last_reveal(self) -> None:
-        history = self.view.get("history") or []
-        if history:
-            self.reveal = {"game": len(history) - 1, "t": DONE, "open": True}
-            self.update_waiting()
-            self.buttons = self.make_buttons()
-            self.message = self.status_message()
-            self.dirty = True
-
     def start_button(self) -> Button | None:
         """The button that starts the next game (the shown seat's, or the public banner's
         in hot-seat): the one the bar labels "(Enter)"; None when there is none now."""
         return next((b for b in self.all_buttons()
                      if b.visible and b.enabled and b.hotkey in (pygame.K_RETURN, pygame.K_KP_ENTER)), None)
-
-    def go_on_from_reveal(self) -> None:
-        """Enter (or the Start button) on a reveal that has been told: the whole table has
-        read the result. Start the next game when the bar offers it ("Start game 2
-        (Enter)"); otherwise close the reveal so the game goes on (bots included)."""
-        if self.moment_events():  # hot-seat: the result was read together
-            self.source.release_public_moment()
-            self.sync()
-        start = self.start_button()
-        if start is not None:
-            self.press_button(start)  # the next game begins; the reveal closes with it
-        else:
-            self.close_reveal()
-
-    def close_reveal(self) -> None:
-        if self.reveal is not None:
-            self.reveal["open"] = False
-            self.reveal["t"] = DONE
-        self.update_waiting()
-        self.after_telling()
-        if self.moment_events():  # hot-seat: the table has read the result (QA 22)
-            self.release_hold()
 
     def lit_seats(self) -> list[int]:
         """Seats to light on the static table: the drop targets of what is held or picked."""
@@ -403,42 +370,44 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
                 field.focused = False
                 self.dirty = True
                 return
-        if self.reveal and self.reveal.get("open") and self.prompt is None:
+        result = self.result
+        if result.is_open() and self.prompt is None:
             if event.is_left_press:
-                if self.reveal_close_rect is not None and self.reveal_close_rect.collidepoint(event.pos):
-                    self.close_reveal()
+                if result.close_rect is not None and result.close_rect.collidepoint(event.pos):
+                    result.close_reveal()
                     return
                 start = self.start_button()
-                if start is not None and start.rect.collidepoint(event.pos) and not self.reveal_animating():
-                    self.go_on_from_reveal()  # a click on "Start game 2" starts it, whatever holds the screen
+                if start is not None and start.rect.collidepoint(event.pos) and not result.reveal_animating():
+                    result.go_on_from_reveal()  # a click on "Start game 2" starts it, whatever holds the screen
                     return
-                if self.reveal_box().collidepoint(event.pos):
-                    if self.reveal_animating():
-                        self.skip_reveal()
-                    elif self.moment_events():  # "click to go on" (the public moment, QA 22)
-                        self.close_reveal()
+                if result.reveal_box().collidepoint(event.pos):
+                    if result.reveal_animating():
+                        result.skip_reveal()
+                    elif self.moment_events():  # "click to go on" (the public moment read together)
+                        result.close_reveal()
                     return
         super().handle(event)
 
     def on_key(self, key: int, mod: int) -> None:
-        if self.reveal and self.reveal.get("open") and self.prompt is None and not self.help_open:
+        result = self.result
+        if result.is_open() and self.prompt is None and not self.help_open:
             if key == pygame.K_ESCAPE:
-                self.close_reveal()
+                result.close_reveal()
                 return
-            if self.reveal_animating() and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.skip_reveal()
+            if result.reveal_animating() and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                result.skip_reveal()
                 return
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.go_on_from_reveal()
+                result.go_on_from_reveal()
                 return
         super().on_key(key, mod)
 
     # ---------------------------------------------------------------- animation --
     def effects_running(self) -> bool:
-        return self.reveal_animating()
+        return self.result.reveal_animating()
 
     def step_effects(self, dt: float) -> None:
-        self.step_reveal(dt)
+        self.result.step_reveal(dt)
         if self.telling() != self._drawn_hiding:
             self.after_telling()
 
@@ -461,7 +430,7 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
         self.seats.draw(surface)
         self.hand.draw(surface)
         self.notebook.draw(surface)
-        self.draw_standings(surface)
+        self.standings.draw(surface)
         self.talk.draw(surface)
         if self.banner is None:
             bar = pygame.Rect(self.rects["banner"])
@@ -491,7 +460,7 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.talk.chat_field is not None and self.talk.chat_enabled():
             self.talk.chat_field.draw(surface)
-        self.draw_reveal(surface)
+        self.result.draw_reveal(surface)
 
     # ------------------------------------------------------------------ words --
     def bar_words(self) -> str:
@@ -593,7 +562,8 @@ class TestimonyTableScene(RevealPanel, DrawAhead, TableScene):
             s = self.sprite_for(f"own:{key}")
             return s.rect.center if s is not None else None
         if kind == "reveal_close":
-            return self.reveal_close_rect.center if self.reveal_close_rect is not None else None
+            close = self.result.close_rect
+            return close.center if close is not None else None
         if kind == "chat":
             return self.talk.chat_field.rect.center if self.talk.chat_field is not None else None
         return super().locate(kind, key)

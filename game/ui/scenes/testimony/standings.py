@@ -1,0 +1,83 @@
+"""The match standings panel: every game's scores and the totals, the winners at the end.
+
+:class:`StandingsPanel` is a panel the table owns (``table.standings``); it reads the
+table's ``view``, ``rects``, ``players`` and whether the reveal is being told (the game
+being revealed is added once it is told: ``table.telling``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.icons import get_icon
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table_base import text
+from game.ui.scenes.testimony.common import felt_panel, fit_text
+
+
+class StandingsPanel:
+    """The match standings (see the module docstring)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def standings_key(self) -> tuple:
+        v = self.table.view
+        return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
+                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), self.table.telling())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = pygame.Rect(self.table.rects["standings"])
+        felt_panel(surface, r, alpha=215)
+        v = self.table.view
+        games = int(v.get("games") or 3)
+        size = max(12, min(17, r.h // 20, r.w // 22))
+        head = text("Match standings", size + 2, theme.PARCHMENT, bold=True)
+        surface.blit(head, (r.x + 10, r.y + 6))
+        history = v.get("history") or []
+        if self.table.telling():
+            history = history[:-1]  # the game being revealed is added once it is told
+        players = list(self.table.source.players)
+        y = r.y + 14 + head.get_height()
+        col_w = max(40, (r.w - 150) // (games + 1))
+        name_w = r.w - 16 - col_w * (games + 1)
+        cols = [f"G{i + 1}" for i in range(games)] + ["Total"]
+        for i, c in enumerate(cols):
+            t = text(c, max(11, size - 1), theme.TEXT_MUTED, bold=True)
+            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (i + 1) * col_w - 6, y)))
+        y += size + 8
+        totals = list(history[-1].get("totals")) if history else [0] * self.table.players
+        best = max(totals) if totals else 0
+        winners = set(v.get("winners") or [])
+        row_h = max(size + 6, min(size + 14, (r.bottom - y - 40) // max(1, self.table.players)))
+        for seat in range(self.table.players):
+            pygame.draw.circle(surface, theme.seat_color(seat), (r.x + 16, y + row_h // 2 - 2), 5)
+            colour = theme.HIGHLIGHT if seat in winners else theme.TEXT_LIGHT
+            name = text(fit_text(words.seat_name(seat, players), size, name_w - 30), size, colour,
+                        bold=seat in winners)
+            surface.blit(name, (r.x + 26, y))
+            if seat in winners:
+                icon = get_icon("winner", size + 2, theme.HIGHLIGHT)
+                surface.blit(icon, (r.x + 30 + name.get_width(), y - 1))
+            for g in range(games):
+                cell = "\u2013"
+                if g < len(history):
+                    cell = f"{history[g]['scores'][seat]:+d}"
+                t = text(cell, size, theme.TEXT_LIGHT)
+                surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (g + 1) * col_w - 6, y)))
+            total = totals[seat] if seat < len(totals) else 0
+            t = text(str(total), size, theme.HIGHLIGHT if history and total == best else theme.TEXT_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(topright=(r.x + 10 + name_w + (games + 1) * col_w - 6, y)))
+            y += row_h
+        y += 6
+        if self.table.telling():
+            winners = set()
+        if v.get("stage") == "over" and winners:
+            names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
+            line = f"{names} win{'' if len(winners) > 1 else 's'} the match."
+        else:
+            line = f"Game {v.get('game_no')} of {games} under way." if v.get("stage") not in ("between",) else \
+                f"Game {v.get('game_no')} of {games} is over."
+        t = text(fit_text(line, max(11, size - 1), r.w - 20), max(11, size - 1), theme.PARCHMENT)
+        surface.blit(t, (r.x + 10, y))
