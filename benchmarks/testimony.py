@@ -1,4 +1,4 @@
-"""Testimony figures (issue 13 closing note). Prints numbers, asserts nothing.
+"""Testimony figures. Prints numbers, asserts nothing.
 
 1. Engine, 3..7 players: random matches (three games each) per second, commands per
    match, mean microseconds per ``apply`` / ``view`` / ``legal``, and ``determinize``.

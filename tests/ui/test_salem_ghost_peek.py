@@ -1,5 +1,5 @@
-"""Salem with ghosts, the ghost peek on the hot-seat screen (QA 15; salem.md §3.1 C and
-§4 "Ghost peek: the card: peeker only"; DESIGN D3): the peeked card is shown to the
+"""Salem with ghosts, the ghost peek on the hot-seat screen (docs/rules/salem.md §3.1 and
+§4 "A ghost peek: the card: the peeker alone"; DESIGN D3): the peeked card is shown to the
 peeker on their own screen until a click or key, then the curtain drops; the next seat
 sees the table only after its curtain and never the card. While a ghost's card is being
 chosen the hint strip says so."""
@@ -42,14 +42,14 @@ def two_player_table(app, bot_seats: tuple[int, ...] = ()):
 def peek_at_the_witch(app, table) -> None:
     post_key(app, pygame.K_g)
     assert table.pick is not None
-    assert table.message.startswith("Click a ghost's Tryal card to peek at it")  # QA 15: not "drag cards…"
+    assert table.message.startswith("Click a ghost's Tryal card to peek at it")  # not "drag cards…"
     witch = next(t for t in table.pick.targets if t == ("tryal", (1, 2)))
     post_click(app, table.locate("tryal", witch[1]))
     run_frames(app, 1)
 
 
 def test_the_peeked_card_is_shown_to_the_peeker_then_the_curtain_drops(app):
-    # salem.md §3.1 C, §4 (the card: peeker only); DESIGN D3; QA 15
+    # docs/rules/salem.md §3.1, §4 (the card: the peeker alone); DESIGN D3
     match, session, table, watch = two_player_table(app)
     witch_card = match.state["rows"][1][2]
     with watch:
@@ -85,7 +85,7 @@ def test_the_peeked_card_is_shown_to_the_peeker_then_the_curtain_drops(app):
 
 
 def test_a_key_also_ends_the_reveal_and_a_lone_human_sees_it_too(app):
-    # QA 15: with one human seat there is no curtain, but nothing else would show the
+    # with one human seat there is no curtain, but nothing else would show the
     # card (the ghost's row is shuffled): the reveal waits for a key; bots wait meanwhile
     match, session, table, watch = two_player_table(app, bot_seats=(2,))
     watch.close()
@@ -103,7 +103,7 @@ def test_a_key_also_ends_the_reveal_and_a_lone_human_sees_it_too(app):
 
 
 def test_a_lan_client_sees_its_peek_in_the_same_box_until_a_click(app):
-    # QA 15 on a LAN (salem.md §4 "Ghost peek: the card: peeker only"): the host sends the
+    # on a LAN (docs/rules/salem.md §4 "A ghost peek: the card: the peeker alone"): the host sends the
     # peeker's own log; the client's table shows the card until a click. A log that comes
     # whole after a (re)welcome shows nothing again, and another seat's peek never shows.
     from game.net.client import CONNECTED

@@ -1,4 +1,4 @@
-"""Salem 1692 hot-seat (issue 12 item 3; salem.md §5.0, DESIGN D3): every blind window
+"""Salem 1692 hot-seat (docs/rules/salem.md §5.0, DESIGN D3): every blind window
 goes seat by seat behind the curtain, clockwise from the active seat, and every seat's
 prompt has the same size and takes the same screens whether it holds a role or not; a
 lone human among bots sees no curtain."""
@@ -57,7 +57,7 @@ def night_screens(app, rows: dict[int, str], **staged) -> list[tuple]:
 
 
 def test_a_blind_window_takes_the_same_screens_whatever_the_roles(app):
-    # salem.md §5.0 (R7): the town cannot tell a witch or the Constable by the screens
+    # docs/rules/salem.md §5.0 (R7): the town cannot tell a witch or the Constable by the screens
     a = night_screens(app, {1: "W N N N N", 3: "C N N N N"})
     b = night_screens(app, {4: "W N N N N", 2: "C N N N N"})
     assert a == b

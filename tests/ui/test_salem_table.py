@@ -1,4 +1,4 @@
-"""The Salem 1692 table (issue 12 item 2): layouts for 4–12 seats and the ghost
+"""The Salem 1692 table (docs/rules/salem.md §9): layouts for 4–12 seats and the ghost
 variant, readable at 1280x720, cards onto seats by drag (a second drop for Robbery and
 Scapegoat, a picker for Curse), a click on the accused's row, Night's own look, and
 window prompts of one size for every role."""
@@ -26,7 +26,7 @@ def app():
 
 @pytest.mark.parametrize("players", range(4, 13))
 def test_the_seats_go_round_the_table_without_overlapping(players):
-    # issue 12 item 2: layouts for 4-12 seats
+    # layouts for 4-12 seats (docs/rules/salem.md §2)
     zones = design_zones(players)
     seats = [zones[f"seat_{k}"] for k in range(players)]
     for (a, b) in itertools.combinations(seats + [zones[k] for k in ("center", "log", "hand", "buttons")], 2):
@@ -40,7 +40,7 @@ def test_the_seats_go_round_the_table_without_overlapping(players):
 @pytest.mark.parametrize("players,size", [(4, (1280, 720)), (8, (1280, 720)), (12, (1280, 720)),
                                           (12, (1920, 1080)), (2, (1280, 720))])
 def test_every_seat_is_drawn_readable(app, players, size):
-    # issue 12 "every name, count and card must stay readable" at 12 seats at 1280x720
+    # every name, count and card must stay readable at 12 seats at 1280x720
     assert app.set_window_size(size) and app.size == size
     m = new_match("salem", [f"Player {i + 1}" for i in range(players)], seed=players,
                   options={"town_hall": players >= 8})
@@ -125,7 +125,7 @@ def test_night_darkens_the_table_and_prompts_have_one_size(app):
 
 
 def test_no_text_on_the_twelve_seat_table_is_smaller_than_11px_at_1280x720(app):
-    # issue 9 item 12 and issue 12: readable at 12 seats at 1280x720 (card faces included)
+    # readable at 12 seats at 1280x720 (card faces included)
     from game.ui import fonts
     from game.ui.card_art import CardArt
     from game.ui.scenes import table_base
@@ -191,7 +191,7 @@ def test_a_conspiracy_pick_is_also_a_click_on_the_row_on_the_left(app):
 
 
 def test_two_clicks_on_the_own_row_swap_its_cards_in_secret(app):
-    # salem.md §3.10 Law 4, R18: the owner reorders its row; nobody else sees it
+    # docs/rules/salem.md §3.10 (R18): the owner reorders its row; nobody else sees it
     app.set_window_size((1280, 720))
     m = stage(4, rows={2: "W N N C N"})
     row = list(m.state["rows"][2])
@@ -205,7 +205,7 @@ def test_two_clicks_on_the_own_row_swap_its_cards_in_secret(app):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_the_phase_banner_title_and_its_line_never_overlap(app, size):
-    # QA 16: at 1024x640 (a 1280x720 desktop) "Day — Ann's turn" was drawn over "Draw two
+    # at 1024x640 (a 1280x720 desktop) "Day — Ann's turn" was once drawn over "Draw two
     # cards, or play cards then end the turn."
     assert app.set_window_size(size)
     m = new_match("salem", ["Ann", "Bob"], seed=3)
@@ -238,7 +238,7 @@ def dawn_with_votes(players: int = 12):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_the_witches_votes_are_read_above_the_names_at_twelve_players(app, size):
-    # salem.md §5.1 (the witches see each other's choice); QA 20: at 12 players the
+    # docs/rules/salem.md §5.1 (the witches see each other's choice); at 12 players the
     # "Votes so far" line lay under the first row of name buttons
     assert app.set_window_size(size)
     m, seat = dawn_with_votes()

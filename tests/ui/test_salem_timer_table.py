@@ -1,4 +1,4 @@
-"""The hourglass of a timed Salem game (rules/salem.md R22) on the table, the timer in the
+"""The hourglass of a timed Salem game (docs/rules/salem.md R22, R53) on the table, the timer in the
 New game form, and ``witchhunt play salem --timer S`` (DESIGN D7)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Salem timers in hot-seat (rules/salem.md R22; "Timers" in game/ui/session.py and
+"""Salem timers in hot-seat (docs/rules/salem.md R22, R53; "Timers" in game/ui/session.py and
 game/engine/match.py): a seat's clock runs only while its own view is on screen — never
 while the curtain is down, never under a menu — and at zero the session applies the
 engine's timeout command for that seat and notes it in the log. Time is fed to the
@@ -68,7 +68,7 @@ def test_r22_the_clock_never_runs_under_the_curtain_and_starts_with_the_seats_ow
     assert session.clocks() == {0: TIMER - 15} and match.state_id == 0
     session._tick(14.0)
     assert match.state_id == 0 and session.clocks() == {0: 1.0}
-    session._tick(2.0)  # time is up: nothing played, so seat 0 draws two (R22)
+    session._tick(2.0)  # time is up: nothing played, so seat 0 draws two (R53)
     assert match.commands == [[0, {"type": "draw_two"}]]
     assert {"type": "timeout", "seat": 0} in session.log()
     log = session.log()
@@ -108,7 +108,7 @@ def test_r22_a_seat_whose_prompt_is_not_shown_never_times_out_in_a_blind_window(
     assert session.submit({"type": "draw_two"}) is None
     session._tick(0.0)
     assert session.clocks() == {0: TIMER} and match.to_act() == [0, 1, 2, 3]
-    session._tick(TIMER + 1)  # seat 0 says nothing: it passes (R22)
+    session._tick(TIMER + 1)  # seat 0 says nothing: it passes (R53)
     assert match.commands[-1] == [0, {"type": "pass"}]
     assert session.curtain_down
     session._tick(10_000.0)  # seat 1's curtain is down: its clock has not started

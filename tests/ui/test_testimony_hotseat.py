@@ -1,4 +1,4 @@
-"""Testimony in hot-seat (issue 13 item 4; DESIGN D3): a share is two curtains (the
+"""Testimony in hot-seat (DESIGN D3): a share is two curtains (the
 active player first), an investigation is a curtain for the investigator, placing a
 token is private while who placed it in front of whom is public, the answer to an
 invitation and the start of the next game are public decisions on the shared screen,
@@ -40,7 +40,7 @@ def curtains(app, session, record: list[int]) -> None:
 
 
 def test_a_share_is_two_curtains_active_player_first(table):
-    # issue 13 item 4: "a share is two curtains (one for each sharer, the active player first)"
+    # a share is two curtains (one for each sharer, the active player first)
     app, s, scene = table
     shown: list[int] = []
     curtains(app, s, shown)
@@ -89,7 +89,7 @@ def test_an_investigation_is_a_curtain_for_the_investigator_and_tokens_are_place
 
 
 def test_claims_are_public_announcements_kept_with_the_save(table, tmp_path):
-    # issue 13 item 3: claims carry no rules weight, recorded per seat, in the table log
+    # docs/rules/testimony.md "Talking": claims carry no rules weight, recorded per seat, in the table log
     app, s, scene = table
     curtains(app, s, [])
     seat = s.screen_seat
@@ -129,7 +129,7 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
     for _ in range(20):
         app.frame(wait=False)
     assert s.match.state_id == state  # it waits while the reveal is open
-    # QA 25: nobody is "thinking…" while the table reads; the hint says how to go on
+    # nobody is "thinking…" while the table reads; the hint says how to go on
     for _ in range(2000):  # (the table draws ahead what the next deal will need, then sleeps)
         if not scene.ahead_left():
             break
@@ -145,7 +145,7 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
 
 
 def test_a_games_end_is_a_public_moment_and_the_next_deal_comes_behind_the_curtain(tmp_path):
-    # QA 22 (DESIGN D3; testimony.md "The end of a game", "The match"): the reveal is read by
+    # (DESIGN D3; docs/rules/testimony.md "The end of a game", "The match"): the reveal is read by
     # the whole table, so it is shown on the public table; the next game deals everyone a new
     # Character, which the person who moved last must not get on screen without a curtain —
     # here a bot begins game 2 (seed 2), so nobody human is asked to act at the game's end

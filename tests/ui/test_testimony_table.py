@@ -1,6 +1,6 @@
 """The Testimony table: zones, every input path (seat menus, drags, buttons, keys), the
 public banner, the reveal, table talk, and hidden information on screen
-(DESIGN D3, D6; testimony.md T3, T5, T6, T7).
+(DESIGN D3, D6; docs/rules/testimony.md: "Your turn", "Talking", "The end of a game").
 
 Input is posted as real pygame events and run through ``app.frame`` like the smoke run;
 the match behind the table is read only to find positions and check results."""
@@ -49,9 +49,9 @@ def test_the_table_is_registered_for_the_shell():
     assert load_tables()["testimony"] is TestimonyTableScene
 
 
-# ------------------------------------------------------------- hidden info (T6) ----
+# ------------------------------------------------------------------- hidden info ----
 def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
-    # testimony.md T6: Characters to their holder (and those shown them), token sides to
+    # docs/rules/testimony.md "Setting up a game", "Your turn": Characters to their holder (and those shown them), token sides to
     # the placer and to later investigators; the table draws nothing else
     m = find(5, lambda m: m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action"
              and len(m.view(None)["shares"]) >= 2)
@@ -90,7 +90,7 @@ def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
         assert len(drawn_sides) == len(sides) == len(m.known_tokens(seat))
 
 
-# --------------------------------------------------------------- input paths (T7) ----
+# ------------------------------------------------------------------- input paths ----
 def test_clicking_a_seat_offers_invite_and_investigate(app):
     m = at_stage(4, "action")
     src = TestimonySource(m, m.to_act()[0])
@@ -118,7 +118,7 @@ def test_share_button_then_a_click_invites(app):
 
 
 def test_dragging_a_token_onto_a_seat_asks_the_side_then_testifies(app):
-    # testimony.md T3 "Bear testimony": a token in front of another player, side chosen
+    # docs/rules/testimony.md "Your turn", bear testimony: a token in front of another player, side chosen
     m = at_stage(4, "testify")
     src = TestimonySource(m, m.to_act()[0])
     scene = open_table(app, src)
@@ -151,7 +151,7 @@ def test_accuse_key_then_a_click_and_discard_key(app):
 
 
 def test_dragging_the_character_onto_the_partner_shows_it(app):
-    # testimony.md T3 share: each privately shows the other one card
+    # docs/rules/testimony.md "Your turn", share: each privately shows the other one card
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     share = m.view(None)["share"]
     src = TestimonySource(m, share["by"])
@@ -163,7 +163,7 @@ def test_dragging_the_character_onto_the_partner_shows_it(app):
 
 
 def test_show_buttons_offer_only_the_matching_belief(app):
-    # testimony.md T3 "you cannot select the belief that does not match"
+    # docs/rules/testimony.md "Your turn": only the Belief card that matches one's Character
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
                  and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
     seat = m.view(None)["share"]["by"]
@@ -188,9 +188,9 @@ def test_the_public_banner_answers_an_invitation_with_no_hand_shown(app):
     assert m.view(None)["declined"] == [invited]
 
 
-# ---------------------------------------------------------------------- reveal (T5) ----
+# ------------------------------------------------------------------------ reveal ----
 def test_the_reveal_opens_when_a_game_ends_and_holds_until_closed(app):
-    # testimony.md T5: reveal all tokens, standing, deaths, Characters, scores
+    # docs/rules/testimony.md "The end of a game": reveal all tokens, standing, deaths, Characters, scores
     m = find(4, lambda m: m.view(None)["stage"] == "testify" and sum(m.state["hand"]) == 1)
     src = TestimonySource(m, m.to_act()[0])
     scene = open_table(app, src)
@@ -221,7 +221,7 @@ def test_reveal_counts_weights_and_lists_every_reason(app):
         assert sum(r["points"] for r in record["reasons"][seat]) == record["scores"][seat]
 
 
-# ----------------------------------------------------------------- talk (T3, issue) ----
+# -------------------------------------------------------------------------- talk ----
 def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
     m = at_stage(4, "action")
     src = TestimonySource(m, m.to_act()[0])
@@ -251,7 +251,7 @@ def test_describe_never_names_what_an_event_does_not_carry():
 
 
 def test_no_text_is_smaller_than_11px_at_1280x720(app):
-    # issue 9 item 12, for this table too: mid-game, a share, the reveal, the standings
+    # readable at 1280x720: mid-game, a share, the reveal, the standings
     from game.ui import fonts
     from game.ui.card_art import CardArt
     from game.ui.scenes import table_base
@@ -279,9 +279,9 @@ def test_no_text_is_smaller_than_11px_at_1280x720(app):
     assert sizes and min(sizes) >= 11, sorted(sizes)
 
 
-# --------------------------------------------------------------- QA 24 and 26 ----
+# ------------------------------------------------ drops, keys and words that fit ----
 def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
-    # testimony.md T3 share; QA 24: the partner's card in the "… share" oval took no drop
+    # docs/rules/testimony.md "Your turn", share: the partner's card in the "… share" oval took no drop
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     share = m.view(None)["share"]
     scene = open_table(app, TestimonySource(m, share["by"]))
@@ -293,7 +293,7 @@ def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
 
 
 def test_the_share_hint_names_only_the_keys_that_work(app):
-    # testimony.md T3 "the belief that does not match" cannot be shown; QA 24: H offered to a Puritan
+    # docs/rules/testimony.md "Your turn": the Belief that does not match cannot be shown (no H for a Puritan)
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
                  and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
     seat = m.view(None)["share"]["by"]
@@ -305,7 +305,7 @@ def test_the_share_hint_names_only_the_keys_that_work(app):
 
 
 def test_last_games_claims_leave_the_plates_but_stay_in_the_log(app):
-    # testimony.md T4: a new game deals new Characters; QA 26: game 1's claims stood on game 2's plates
+    # docs/rules/testimony.md "The match": a new game deals new Characters; game 1's claims once stood on game 2's plates
     import random
 
     m = at_stage(4, "action")
@@ -326,7 +326,7 @@ def test_last_games_claims_leave_the_plates_but_stay_in_the_log(app):
 
 
 def test_the_action_bar_and_the_reveal_headings_read_whole_at_1280x720(app):
-    # QA 26: "Bear testimony: a token in front of someone, or di…"; the reveal's hint ran over
+    # "Bear testimony: a token in front of someone, or di…"; the reveal's hint ran over
     # its "Tokens in front" heading
     m = at_stage(7, "testify")
     scene = open_table(app, TestimonySource(m, m.to_act()[0]))
@@ -344,7 +344,7 @@ def test_the_action_bar_and_the_reveal_headings_read_whole_at_1280x720(app):
 
 
 def test_pointing_at_the_hand_keeps_every_card_and_token_as_drawn(app):
-    # QA 23: the base table's hand-fan hover (a Hammer-style raised card) must not repaint
+    # the base table's hand-fan hover (a Hammer-style raised card) must not repaint
     # Testimony's own hand sprites (Character, Belief cards, tokens) with a generic face
     from game.ui.smoke_common import post_move
     from game.ui.sprites import CardSprite

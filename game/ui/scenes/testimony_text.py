@@ -1,5 +1,5 @@
 """Words for the Testimony table: Character and Belief names, one sentence per log event
-(testimony.md T7 events), the one-click claims, score reasons. Pure functions of the
+(the events of game.rules.testimony), the one-click claims, score reasons. Pure functions of the
 data, easy to test.
 
 Names come from the engine's catalog (``cards/testimony.yaml``), the same data the rules
@@ -143,7 +143,7 @@ def _describe(e: dict, players: list[str], viewer: int | None) -> str:
 
 
 # ------------------------------------------------------------------------ claims ----
-#: one-click claims (testimony.md T3: talking carries no rules weight). ``{seat}`` and
+#: one-click claims (docs/rules/testimony.md, "Talking": claims carry no rules weight). ``{seat}`` and
 #: ``{character}`` are filled from a pick; the text is what the table and the log show.
 CLAIMS: list[tuple[str, str, str]] = [
     # (key, button label, sentence)

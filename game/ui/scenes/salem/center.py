@@ -38,6 +38,7 @@ class CenterPanel:
         self.banner_cache: dict[tuple, tuple] = {}
         self.text_widths: dict[tuple, int] = {}
         self.pile_labels: dict[tuple, pygame.Surface] = {}
+        self.line_images: dict[tuple, list[pygame.Surface]] = {}
 
     def draw_moon(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         r = max(16, min(area.w, area.h) // 7)
@@ -110,7 +111,7 @@ class CenterPanel:
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,
         topleft)]. Either the title above its line or both side by side on one row,
-        whichever lets the title be larger (a short window, QA 16: the title used to be
+        whichever lets the title be larger (in a short window the title once was
         drawn over its line); sizes step down to 11 px before anything is cut."""
         room_w, room_h = area.w - 24, area.h - 4
         x, top = area.x + 12, area.y + 2
@@ -230,13 +231,20 @@ class CenterPanel:
         # (worded, cut to the width and rendered once per new event: a move's frame stays cheap)
         key = (len(self.table.log_events), self.table.view.get("seat"), body.size)
         if self.recent_lines[0] != key:
-            recent = [s for s in (self.table.describe_event(e) for e in self.table.log_events[-40:]) if s][-4:]
+            recent: list[str] = []  # the last four sentences among the last 40 events, newest worded first
+            for event in reversed(self.table.log_events[-40:]):
+                said = self.table.describe_event(event)
+                if said:
+                    recent.append(said)
+                    if len(recent) == 4:
+                        break
+            recent.reverse()
             size = max(13, min(20, body.h // 14))
             font = get_font(size)
             images = []
             for i, ln in enumerate(recent):
                 col = theme.HIGHLIGHT if i == len(recent) - 1 else theme.TEXT_MUTED
-                images.append([render_text(part, size, col) for part in wrap_text(ln, font, body.w - 20)[:1]])
+                images.append(self.line_image(ln, size, col, body.w - 20))
             self.recent_lines = (key, (font.get_linesize(), images))
         line_h, images = self.recent_lines[1]
         y = body.bottom - 4 - len(images) * line_h
@@ -244,6 +252,18 @@ class CenterPanel:
             for image in parts:
                 surface.blit(image, (body.x + 10, y))
             y += line_h
+
+    def line_image(self, line: str, size: int, colour: tuple[int, int, int], width: int) -> list[pygame.Surface]:
+        """A line of the middle cut to ``width`` and rendered, kept: after a move the older
+        lines are the ones shown before, one step up."""
+        key = (line, size, colour, width)
+        images = self.line_images.get(key)
+        if images is None:
+            if len(self.line_images) > 64:
+                self.line_images.clear()
+            images = self.line_images[key] = [render_text(part, size, colour)
+                                              for part in wrap_text(line, get_font(size), width)[:1]]
+        return images
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         deck = pygame.Rect(self.table.rects["deck"])

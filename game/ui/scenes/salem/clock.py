@@ -1,4 +1,4 @@
-"""The hourglass of a timed game (rules/salem.md R22, option ``timer_s``): a countdown
+"""The hourglass of a timed game (docs/rules/salem.md R22 and R53, option ``timer_s``): a countdown
 on the panel of every seat the table waits for, and a larger hourglass at the right end
 of the phase banner. Public: whose time it is and how much is left, never why.
 

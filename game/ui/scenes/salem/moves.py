@@ -187,7 +187,7 @@ class MovesPanel:
                 self.table.submit({"type": "draw_two"})
 
     def arrange_click(self, index: int) -> None:
-        """Laws of Salem 4 (R18): click two of your own Tryal cards to swap them, in secret."""
+        """docs/rules/salem.md §3.10 (R18): click two of your own Tryal cards to swap them, in secret."""
         if self.row_pick is None:
             self.row_pick = index
         elif self.row_pick == index:
@@ -215,7 +215,7 @@ class MovesPanel:
             by_target = {t: c for t, c in choices}
             self.table.pick = Pick("Click a ghost's Tryal card to peek at it", [t for t, _ in choices],
                              lambda t: self.table.submit(dict(by_target[t])))
-            self.table.message = self.table.status_message()  # the hint says what the clicks do now (QA 15)
+            self.table.message = self.table.status_message()  # the hint says what the clicks do now
             self.table.dirty = True
 
     # -- the buttons

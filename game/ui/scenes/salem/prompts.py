@@ -119,7 +119,7 @@ class PromptsPanel:
     def window_layout(self, box: pygame.Rect, ask: str, votes: str, options: int) -> dict:
         """Where the prompt's words and choices go inside its box (one size for every seat):
         the title, what is asked, the votes so far, then the grid of choices BELOW all
-        the words (QA 20: the votes line lay under the first row of names at 12 players)
+        the words (at 12 players the votes line once lay under the first row of names)
         and Continue at the bottom. The words step down to 11 px until the grid has room."""
         pad = pad_of(box)
         bh = max(26, min(40, box.h // 9))

@@ -12,12 +12,29 @@ their Town Hall card); the phase banner and the private prompts in the middle; t
 the draw pile (Night at its bottom) and the discard pile, and the buttons on the right.
 At Night the table darkens under a moon.
 
-Panels (each a mixin reading the same view): ``seats`` (seat panels, kept in one layer per
-phase), ``ahead`` (what is drawn ahead between moves: the other phase's panels, first
-drawings of cards, icons and fonts), ``center``
-(banner, Night, piles), ``clock`` (the hourglass of a timed game, R22), ``prompts`` (the blind windows' private prompts, the same size
-for every role), ``moves`` (drops, clicks, buttons → commands), ``hand``; ``words``
-gives the log its sentences, ``common`` the zones.
+The table owns its panels, each an object with its own state (what it drew, where its
+parts lie) that talks to the table only through the table's names — ``view``,
+``legal_cmds``, ``log_events``, ``rects``, ``size``, ``art``, ``name``, ``seat_zone``,
+``shown_seat``, ``is_night``, ``submit``, ``toast``, ``dirty`` — and through the other
+panels the table names:
+
+* ``table.seats`` (:class:`~game.ui.scenes.salem.seats.SeatsPanel`): the background and
+  the seat panels, kept in one layer per phase; where each seat's cards lie; the other
+  phase's panels drawn ahead between moves;
+* ``table.middle`` (:class:`~game.ui.scenes.salem.center.CenterPanel`): the phase
+  banner, the middle (the moon, the last happenings, every hand at the end), the piles;
+* ``table.clock`` (:class:`~game.ui.scenes.salem.clock.ClockPanel`): the hourglasses
+  of a timed game (docs/rules/salem.md R22);
+* ``table.window`` (:class:`~game.ui.scenes.salem.prompts.PromptsPanel`): the blind
+  windows' private prompt, the same box for every role;
+* ``table.moves`` (:class:`~game.ui.scenes.salem.moves.MovesPanel`): drops, clicks and
+  the turn's buttons into commands.
+
+The table draws them in a fixed order (:meth:`SalemTableScene.draw_table`: seats, piles,
+banner, middle; :meth:`SalemTableScene.draw_overlay`: clocks, the moves' marks, the
+prompt, the private reveal) and routes the base table's hooks to them (targets, clicks,
+Esc, hover). ``ahead`` lists what is drawn ahead, ``words`` gives the log its sentences,
+``common`` the zones.
 
 Input paths: drag a hand card onto a seat (Robbery and Scapegoat: drop again on the
 second seat; Curse: pick the blue card); or click a card then a seat; 1-9 pick a card,

@@ -94,7 +94,7 @@ def _describe(e: dict, players: list[str]) -> str:
         return "Keep one of " + " or ".join(character_name(c) for c in e.get("characters") or []) + "."
     if t == "window":
         return WINDOW_TITLES.get(e.get("window"), "A secret step") + "."
-    if t == "timeout":  # a front end's note (R22): which command it was stays unsaid
+    if t == "timeout":  # a front end's note (docs/rules/salem.md R22): which command it was stays unsaid
         return f"Time ran out for {n()}."
     if t == "answered":
         return f"{n()} answered."

@@ -101,7 +101,7 @@ class CentrePanel:
         players = list(self.table.source.players)
         if share:
             by, with_ = share.get("by"), share.get("with")
-        else:  # a share of this turn is over: it was the active player's (T3)
+        else:  # a share of this turn is over: it was the active player's (its turn's action)
             me, other = self.table.my_seat(), (learning or {}).get("with")
             by = self.table.view.get("turn")
             with_ = other if by == me else me

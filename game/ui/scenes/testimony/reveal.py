@@ -182,7 +182,7 @@ class RevealPanel:
         """Where the reveal's rows start, a row's height and the size of a row's card."""
         size = max(12, min(20, box.h // 30))
         title_h = text("Game 1: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True).get_height()
-        # the column headings sit under the title line (its hint included), never over it (QA 26)
+        # the column headings sit under the title line (its hint included), never over it
         head_h = text("Standing", max(11, size - 5), theme.TEXT_MUTED, bold=True).get_height()
         top = max(box.y + title_h + 18, box.y + 8 + title_h + 4 + head_h + 1)
         row_h = max(36, (box.bottom - top - (size + 18)) // max(1, self.table.players))
@@ -305,7 +305,7 @@ class RevealPanel:
             surface.blit(line, (box.x + 16, box.bottom - foot + 4))
 
     def token_weights(self, record: dict) -> dict[int, int]:
-        """Seat -> how many times its tokens count (the Magistrate's: 2; T1.1)."""
+        """Seat -> how many times its tokens count (the Magistrate's: 2; docs/rules/testimony.md, "The Characters")."""
         try:
             from game.rules.testimony import catalog
 

@@ -1,7 +1,7 @@
-"""The Testimony table (testimony.md T2–T7; DESIGN D3, D6).
+"""The Testimony table (docs/rules/testimony.md; DESIGN D3, D6).
 
 ``TestimonyTableScene(app, source)`` draws ``source.view()`` and turns clicks, drags
-and keys into T7 commands sent with ``source.submit``. It never decides legality:
+and keys into the game's commands sent with ``source.submit``. It never decides legality:
 ``source.legal()`` only lights seats and picks which buttons to offer; a refused
 command shows the engine's own message.
 
@@ -16,9 +16,16 @@ the turn, the set-aside card, a share under way and what the shown seat just lea
 (and chat over a LAN); ``log`` the game log with the claims interleaved; ``banner``
 the buttons; the end-of-game reveal opens over the middle (``stage``).
 
-The panels live beside this module (mixed into the scene, since each reads the same
-view): ``seats``, ``hand``, ``centre``, ``notebook``, ``reveal`` (reveal and
-standings), ``talk``, ``bar``; ``common`` holds the zones and the token discs.
+The table owns its panels, each an object with its own state that talks to the table
+only through the table's names (``view``, ``legal_cmds``, ``rects``, ``art``, ``name``,
+``seat_zone``, ``submit``, ``toast``, ``dirty`` …) and the other panels the table names:
+``table.seats`` (the plates and their pictures), ``table.centre`` (the middle; where the
+sharers' cards lie), ``table.hand`` (the hand's layout, sprites and labels),
+``table.notebook``, ``table.standings``, ``table.talk`` (claims and the chat field),
+``table.bar`` (the buttons, the public banner, the picks) and ``table.result`` (the
+reveal of a game's end: which game, how far told, whether the bots wait). The table
+draws them in order (:meth:`TestimonyTableScene.draw_table`) and routes input and the
+base table's hooks to them; ``common`` holds the zones and the token discs.
 
 Input paths for every action:
 * click a seat plate: a menu of what you may do to that player now (invite,
@@ -441,7 +448,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
                 right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right)
                 room = right - bar.x - 24
                 # the whole sentence at the largest size that fits, else a shorter wording
-                # (QA 26: "… or di…" was cut at 1280x720), cut only as a last resort
+                # ("… or di…" was once cut at 1280x720), cut only as a last resort
                 variants = [line, *BAR_SHORTER.get(line, ())]
                 words, size = next(((v, z) for v in variants for z in range(top, 12, -1)
                                     if get_font(z, bold=True).size(v)[0] <= room), (variants[-1], 13))
@@ -452,7 +459,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
 
     def draw_moment(self, surface: pygame.Surface) -> None:
         """The public moment's box, unless the reveal is open: the reveal is the moment
-        then, and closing it goes on (QA 22)."""
+        then, and closing it goes on."""
         if self.reveal and self.reveal.get("open"):
             return
         super().draw_moment(surface)
@@ -494,14 +501,14 @@ class TestimonyTableScene(DrawAhead, TableScene):
             return self.pick.title
         if self.telling():
             return "The reveal: click it to skip to the end; Esc closes it (the Standings button opens it again)."
-        if self.moment_events():  # hot-seat: the whole table reads the result (QA 22)
+        if self.moment_events():  # hot-seat: the whole table reads the result together
             if self.reveal and self.reveal.get("open"):
                 return "Everyone reads the result together: close it (Esc) to go on."
             return "Everyone sees this together: click or press Enter to go on."
         if v.get("over"):
             winners = " and ".join(self.name(s) for s in v.get("winners") or [])
             return f"The match is over. {winners} win{'' if len(v.get('winners') or []) > 1 else 's'}."
-        if self.keep_bots_waiting:  # the result is read by everyone; nobody is thinking meanwhile (QA 25)
+        if self.keep_bots_waiting:  # the result is read by everyone; nobody is thinking meanwhile
             return "Everyone reads the result; close it (Esc) to go on."
         seat = v.get("seat")
         if seat is None or seat not in (v.get("to_act") or []):
@@ -516,7 +523,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
             return f"{me}: accept (A) or decline (X) the invitation."
         if stage == "share":
             keys = [SHOW_LABELS[c["card"]][0][-2] for c in self.legal_of("show") if c.get("card") in SHOW_LABELS]
-            # only the keys that work for this Character (QA 24: H was offered to a Puritan)
+            # only the keys that work for this Character (a Puritan has no H)
             return f"{me}: show one card \u2014 drag it onto your partner, or {' / '.join(keys)}."
         if stage == "testify":
             return f"{me}: drag a token onto a player (accuse or defend), or discard one (X)."
@@ -526,7 +533,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
 
     def help_lines(self) -> list[str]:
         return [
-            "Each turn: one action, then bear testimony (testimony.md T3).",
+            "Each turn: one action, then bear testimony.",
             "  Share (S): invite a player; if they accept, each shows the other one card \u2014 your Character,",
             "    or the Belief card of your Character's belief (the Apostate may show either Belief).",
             "  Investigate (I): look at every token in front of a player (side and who placed it).",
@@ -541,7 +548,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
 
     def chat_words(self, text: str) -> str:
         """A chat line as a toast and the hint strip say it: a claim without its marker,
-        which only the table reads (QA 32: the font has no glyph for it)."""
+        which only the table reads (the font has no glyph for it)."""
         return "claims: " + text[len(words.CLAIM_PREFIX):] if words.is_claim(text) else text
 
     def describe_event(self, event: dict) -> str:
