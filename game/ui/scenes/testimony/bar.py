@@ -19,13 +19,21 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table.common import RowBanner, bar_buttons
-from game.ui.scenes.table_base import Pick, Prompt
-from game.ui.scenes.testimony.common import felt_panel
+from game.ui.scenes.table_base import Pick, Prompt, text
+from game.ui.scenes.testimony.common import felt_panel, fit_text
 from game.ui.widgets import Banner, Button
 
 SHOW_LABELS = {"character": ("Show your Character (C)", pygame.K_c),
                "belief_heathen": ("Show the Heathen Belief (H)", pygame.K_h),
                "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p)}
+
+
+#: shorter wordings of the action bar's sentences, for a narrow bar (tried in order)
+BAR_SHORTER: dict[str, tuple[str, ...]] = {
+    "Bear testimony: a token in front of someone, or discard one.": ("Bear testimony: place a token or discard one.",
+                                                                      "Place a token or discard one."),
+    "Your action: share with someone, or investigate.": ("Share with someone, or investigate.",),
+}
 
 
 class PublicBanner(RowBanner):
@@ -55,6 +63,51 @@ class ActionBar:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The bar with no public banner over it: what the shown seat is asked to do, on
+        the static table (the buttons are drawn by the table)."""
+        t = self.table
+        bar = pygame.Rect(t.rects["banner"])
+        felt_panel(surface, bar, alpha=180, width=1)
+        line = self.bar_words()
+        if line:
+            top = max(13, min(18, bar.h // 4))
+            right = min((b.rect.x for b in t.buttons if b.rect.colliderect(bar)), default=bar.right)
+            room = right - bar.x - 24
+            # the whole sentence at the largest size that fits, else a shorter wording
+            # ("… or di…" was once cut at 1280x720), cut only as a last resort
+            variants = [line, *BAR_SHORTER.get(line, ())]
+            said, size = next(((v, z) for v in variants for z in range(top, 12, -1)
+                               if get_font(z, bold=True).size(v)[0] <= room), (variants[-1], 13))
+            shown = fit_text(said, size, room, bold=True)
+            image = text(shown, size, theme.PARCHMENT, bold=True)
+            drawn = surface.blit(image, image.get_rect(midleft=(bar.x + 14, bar.centery)))
+            t.note_text("action bar", said, shown, [drawn], bar)
+
+    def bar_words(self) -> str:
+        """What the shown seat is asked to do, on the left of the action bar."""
+        v = self.table.view
+        seat = v.get("seat")
+        players = list(self.table.source.players)
+        stage = v.get("stage")
+        if stage == "over":
+            return "The match is over."
+        if seat is None:
+            return "The screen is shared: no hand is shown."
+        if seat not in (v.get("to_act") or []):
+            return f"Waiting for {words.seat_name((v.get('to_act') or [None])[0], players)}."
+        if stage == "action":
+            return "Your action: share with someone, or investigate."
+        if stage == "answer":
+            return f"{words.seat_name((v.get('invite') or {}).get('by'), players)} invites you to share."
+        if stage == "share":
+            return "Show one card to your partner."
+        if stage == "testify":
+            return "Bear testimony: a token in front of someone, or discard one."
+        if stage == "between":
+            return "You scored lowest: you begin the next game."
+        return ""
 
     # ------------------------------------------------------------- the decisions --
     def public_decision(self) -> tuple[int, list[dict]] | None:

@@ -46,14 +46,13 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui import theme
-from game.ui.fonts import get_font
 from game.ui.input import InputEvent
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.testimony.bar import SHOW_LABELS, ActionBar
 from game.ui.scenes.testimony.centre import CentrePanel
-from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, felt_panel, fit_text, token_disc
+from game.ui.scenes.testimony.common import FIXED_ZONES, fallback_zones, token_disc
 from game.ui.scenes.testimony.hand import OWN_BELIEFS, OWN_CHARACTER, TOKEN_PREFIX, HandPanel, show_card_of
 from game.ui.scenes.testimony.notebook import NotebookPanel
 from game.ui.scenes.testimony.reveal import RevealPanel
@@ -63,14 +62,6 @@ from game.ui.scenes.testimony.talk import TalkPanel
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
-
-#: shorter wordings of the action bar's sentences, for a narrow bar (tried in order)
-BAR_SHORTER: dict[str, tuple[str, ...]] = {
-    "Bear testimony: a token in front of someone, or discard one.": ("Bear testimony: place a token or discard one.",
-                                                                      "Place a token or discard one."),
-    "Your action: share with someone, or investigate.": ("Share with someone, or investigate.",),
-}
-
 
 class TestimonyTableScene(DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
@@ -197,42 +188,12 @@ class TestimonyTableScene(DrawAhead, TableScene):
         changed = super().sync(force)
         if changed:
             self.result.follow_history()
-            self.log_events = self.with_talk(self.log_events)
+            self.log_events = self.talk.with_talk(self.log_events)
             if self.telling():  # what the base built before the reveal opened
                 self.buttons = self.make_buttons()
                 self.banner = self.make_banner()
                 self.message = self.status_message()
         return changed
-
-    def with_talk(self, events: list[dict]) -> list[dict]:
-        """The game log with the table talk put where it was said (claims are public
-        announcements in hot-seat; chat over a LAN); while the reveal is told, without
-        the result's own lines (they come when it is told)."""
-        if self.telling():
-            end = max((i for i, e in enumerate(events) if e.get("type") == "game_end"), default=None)
-            if end is not None:
-                events = events[:end + 1] + [e for e in events[end + 1:]
-                                             if e.get("type") not in ("reveal", "first_player", "match_over")]
-        lines = self.talk.talk_lines()
-        if not lines:
-            return events
-        out: list[dict] = []
-        pending = sorted(lines, key=lambda ln: ln.get("at", 0) if isinstance(ln.get("at"), int) else 0)
-        i = 0
-        players = list(self.source.players)
-        for index, event in enumerate(events):
-            out.append(event)
-            while i < len(pending) and (pending[i].get("at") or 0) <= index + 1:
-                ln = pending[i]
-                name = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else ln.get("name")
-                body = ln["text"]
-                if words.is_claim(body):
-                    body = "claims: " + body[len(words.CLAIM_PREFIX):]
-                out.append({"type": "talk", "name": name, "text": body, "seat": ln.get("seat")})
-                i += 1
-        for ln in pending[i:]:
-            out.append({"type": "talk", "name": ln.get("name"), "text": ln["text"], "seat": ln.get("seat")})
-        return out
 
     def start_button(self) -> Button | None:
         """The button that starts the next game (the shown seat's, or the public banner's
@@ -422,7 +383,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
         """The reveal was told (or skipped): the rest of the table shows the result now."""
         self._static_key = None
         self.seats.pictures.clear()
-        self.log_events = self.with_talk(list(self.source.log()))
+        self.log_events = self.talk.with_talk(list(self.source.log()))
         self._log_cache = None
         self.buttons = self.make_buttons()
         self.banner = self.make_banner()
@@ -440,22 +401,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
         self.standings.draw(surface)
         self.talk.draw(surface)
         if self.banner is None:
-            bar = pygame.Rect(self.rects["banner"])
-            felt_panel(surface, bar, alpha=180, width=1)
-            line = self.bar_words()
-            if line:
-                top = max(13, min(18, bar.h // 4))
-                right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right)
-                room = right - bar.x - 24
-                # the whole sentence at the largest size that fits, else a shorter wording
-                # ("… or di…" was once cut at 1280x720), cut only as a last resort
-                variants = [line, *BAR_SHORTER.get(line, ())]
-                words, size = next(((v, z) for v in variants for z in range(top, 12, -1)
-                                    if get_font(z, bold=True).size(v)[0] <= room), (variants[-1], 13))
-                shown = fit_text(words, size, room, bold=True)
-                t = text(shown, size, theme.PARCHMENT, bold=True)
-                drawn = surface.blit(t, t.get_rect(midleft=(bar.x + 14, bar.centery)))
-                self.note_text("action bar", words, shown, [drawn], bar)
+            self.bar.draw(surface)
 
     def draw_moment(self, surface: pygame.Surface) -> None:
         """The public moment's box, unless the reveal is open: the reveal is the moment
@@ -470,30 +416,6 @@ class TestimonyTableScene(DrawAhead, TableScene):
         self.result.draw_reveal(surface)
 
     # ------------------------------------------------------------------ words --
-    def bar_words(self) -> str:
-        """What the shown seat is asked to do, on the left of the action bar."""
-        v = self.view
-        seat = v.get("seat")
-        players = list(self.source.players)
-        stage = v.get("stage")
-        if stage == "over":
-            return "The match is over."
-        if seat is None:
-            return "The screen is shared: no hand is shown."
-        if seat not in (v.get("to_act") or []):
-            return f"Waiting for {words.seat_name((v.get('to_act') or [None])[0], players)}."
-        if stage == "action":
-            return "Your action: share with someone, or investigate."
-        if stage == "answer":
-            return f"{words.seat_name((v.get('invite') or {}).get('by'), players)} invites you to share."
-        if stage == "share":
-            return "Show one card to your partner."
-        if stage == "testify":
-            return "Bear testimony: a token in front of someone, or discard one."
-        if stage == "between":
-            return "You scored lowest: you begin the next game."
-        return ""
-
     def status_message(self) -> str:
         v = self.view
         extra = getattr(self.source, "message", "") or ""

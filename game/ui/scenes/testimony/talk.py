@@ -44,6 +44,36 @@ class TalkPanel:
             return []
         return [ln for ln in lines if isinstance(ln, dict) and isinstance(ln.get("text"), str)]
 
+    def with_talk(self, events: list[dict]) -> list[dict]:
+        """The game log with the table talk put where it was said (claims are public
+        announcements in hot-seat; chat over a LAN); while the reveal is told, without
+        the result's own lines (they come when it is told)."""
+        if self.table.telling():
+            end = max((i for i, e in enumerate(events) if e.get("type") == "game_end"), default=None)
+            if end is not None:
+                events = events[:end + 1] + [e for e in events[end + 1:]
+                                             if e.get("type") not in ("reveal", "first_player", "match_over")]
+        lines = self.talk_lines()
+        if not lines:
+            return events
+        out: list[dict] = []
+        pending = sorted(lines, key=lambda ln: ln.get("at", 0) if isinstance(ln.get("at"), int) else 0)
+        i = 0
+        players = list(self.table.source.players)
+        for index, event in enumerate(events):
+            out.append(event)
+            while i < len(pending) and (pending[i].get("at") or 0) <= index + 1:
+                ln = pending[i]
+                name = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else ln.get("name")
+                body = ln["text"]
+                if words.is_claim(body):
+                    body = "claims: " + body[len(words.CLAIM_PREFIX):]
+                out.append({"type": "talk", "name": name, "text": body, "seat": ln.get("seat")})
+                i += 1
+        for ln in pending[i:]:
+            out.append({"type": "talk", "name": ln.get("name"), "text": ln["text"], "seat": ln.get("seat")})
+        return out
+
     def claims_of(self, seat: int) -> list[str]:
         """The claims ``seat`` made in the game being played, oldest first, without the
         claim flag (a new game deals new Characters: last game's claims stay in the log
