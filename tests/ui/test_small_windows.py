@@ -42,7 +42,7 @@ def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monk
     table = SalemTableScene(app, MatchTableSource(m, seat))
     drawn: list[tuple[int | None, str, tuple[int, int]]] = []  # (row's seat, card, size)
     row_of: list[int | None] = [None]
-    real_face, real_row = table.art.face, table.seats.draw_row
+    real_face, real_row = table.art.face, table.seats.face.draw_row
 
     def face(game, card_id, card_size, *rest, **kw):
         if str(card_id).startswith("tryal-"):
@@ -57,7 +57,7 @@ def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monk
             row_of[0] = None
 
     monkeypatch.setattr(table.art, "face", face)
-    monkeypatch.setattr(table.seats, "draw_row", draw_row)  # the seat panel draws the rows
+    monkeypatch.setattr(table.seats.face, "draw_row", draw_row)  # the seat panel draws the rows
     with fonts.record_sizes() as sizes:
         app.scenes.push(table)
         for _ in range(4):

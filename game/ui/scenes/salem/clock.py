@@ -120,7 +120,7 @@ class ClockPanel:
         pad = max(4, zone.h // 28)
         head_h = max(16, min(28, zone.h // 7))
         seats = self.table.seats
-        marker_w = len(seats.seat_markers(seat, seats.seat_data(seat))) * (head_h + 2)
+        marker_w = len(seats.face.seat_markers(seat, seats.seat_data(seat))) * (head_h + 2)
         w, h = self.badge_size(head_h)
         return pygame.Rect(zone.right - pad - marker_w - 4 - w, zone.y + pad, w, h)
 
