@@ -24,6 +24,13 @@ from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import MIN_TEXT, text
 
 NIGHT = "c58"
+#: the banner's line in a turn: before a card is played, and after
+TURN_LINES = ("Draw two cards, or play cards then end the turn.", "Playing cards.")
+
+
+def turn_title(day: str, name: str) -> str:
+    """The banner's title in a turn ("Day — Ann's turn", "Night — …")."""
+    return f"{day} — {name}'s turn"
 
 
 class CenterPanel:
@@ -80,33 +87,65 @@ class CenterPanel:
         active = v.get("active")
         phase = v.get("phase")
         day = "Night" if phase == "night" else "Day"
-        return f"{day} — {name(active)}'s turn", ("Draw two cards, or play cards then end the turn."
-                                                  if not v.get("played") else "Playing cards.")
+        return turn_title(day, name(active)), TURN_LINES[1] if v.get("played") else TURN_LINES[0]
 
     def draw_banner_zone(self, surface: pygame.Surface) -> None:
         """The phase banner. Its words are laid out and rendered once per wording and
         place (after a move the title often stays; the frame after a move stays cheap)."""
-        area = pygame.Rect(self.table.rects["banner"])
         title, line = self.phase_title()
         night = self.table.is_night()
+        area, text_area, (box, pieces) = self.banner(title, line, night)
+        surface.blit(box, area.topleft)
+        pygame.draw.rect(surface, theme.MOON if night else theme.PANEL_EDGE, area, 2, border_radius=10)
+        for what, said, shown, image, at in pieces:
+            drawn = surface.blit(image, at)
+            self.table.note_text(what, said, shown, [drawn], text_area)
+
+    #: banner pictures kept (the fill is shared: each keeps its rendered words only)
+    BANNERS_KEPT = 160
+
+    def banner(self, title: str, line: str, night: bool, make: bool = True) -> tuple:
+        """(the banner's zone, where its words go, (its fill, its words laid out and
+        rendered)) for this wording, made when missing (with ``make``; else None)."""
+        area = pygame.Rect(self.table.rects["banner"])
         clock = self.table.clock.banner_clock_rect(area)  # a timed game: the hourglass sits at the right end
         text_area = area if clock is None else pygame.Rect(area.x, area.y, area.w - clock.w - 8, area.h)
         key = (tuple(area), tuple(text_area), night, title, line)
         cache = self.banner_cache
         hit = cache.get(key)
         if hit is None:
+            if not make:
+                return area, text_area, None
             box = translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
-            pieces = [(what, words, shown, font.render(shown, True, colour), at)
-                      for what, words, shown, font, colour, at in self.banner_layout(text_area, title, line)]
-            if len(cache) > 64:
+            pieces = [(what, said, shown, font.render(shown, True, colour), at)
+                      for what, said, shown, font, colour, at in self.banner_layout(text_area, title, line)]
+            if len(cache) > self.BANNERS_KEPT:
                 cache.clear()
             hit = cache[key] = (box, pieces)
-        box, pieces = hit
-        surface.blit(box, area.topleft)
-        pygame.draw.rect(surface, theme.MOON if night else theme.PANEL_EDGE, area, 2, border_radius=10)
-        for what, words, shown, image, at in pieces:
-            drawn = surface.blit(image, at)
-            self.table.note_text(what, words, shown, [drawn], text_area)
+        return area, text_area, hit
+
+    def prepare_banners(self) -> bool:
+        """Lay out ahead, one per call, the banners of the turns that may come next in
+        this phase (each living seat's turn, before and after a card is played, from
+        the seat after the active one): the move that passes the turn finds its banner
+        made. False when every one is ready (or none can be foreseen now)."""
+        t = self.table
+        v = t.view
+        if v.get("over") or v.get("pending") or not t.rects.get("banner") or not isinstance(v.get("active"), int):
+            return False
+        night = t.is_night()
+        day = "Night" if v.get("phase") == "night" else "Day"
+        for k in range(1, t.players + 1):
+            seat = (v["active"] + k) % t.players
+            data = t.seats.seat_data(seat)
+            if not data or data.get("ghost") or not data.get("alive", True):
+                continue
+            title = turn_title(day, t.name(seat))
+            for line in TURN_LINES:
+                if self.banner(title, line, night, make=False)[2] is None:
+                    self.banner(title, line, night)
+                    return True
+        return False
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
         """Where the banner's title and its line go: [(what, words, shown, font, colour,

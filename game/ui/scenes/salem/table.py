@@ -363,7 +363,8 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
 
     # -- drawing ahead (DrawAhead's hooks)
     def work_ahead(self) -> bool:
-        return self.seats.prepare_other_phase()
+        """The other phase's seat panels, then the banners of the turns that may come next."""
+        return self.seats.prepare_other_phase() or self.middle.prepare_banners()
 
     def ahead_card_ids(self) -> list[str]:
         return ahead.card_ids()
