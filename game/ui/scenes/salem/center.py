@@ -46,6 +46,8 @@ class CenterPanel:
         self.text_widths: dict[tuple, int] = {}
         self.pile_labels: dict[tuple, pygame.Surface] = {}
         self.line_images: dict[tuple, list[pygame.Surface]] = {}
+        #: the banner's must-read words as last drawn: (what, words, shown, rects, box)
+        self.banner_notes: list[tuple] = []
 
     def draw_moon(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         r = max(16, min(area.w, area.h) // 7)
@@ -97,9 +99,32 @@ class CenterPanel:
         area, text_area, (box, pieces) = self.banner(title, line, night)
         surface.blit(box, area.topleft)
         pygame.draw.rect(surface, theme.MOON if night else theme.PANEL_EDGE, area, 2, border_radius=10)
+        self.banner_notes = []
         for what, said, shown, image, at in pieces:
             drawn = surface.blit(image, at)
-            self.table.note_text(what, said, shown, [drawn], text_area)
+            self.banner_notes.append((what, said, shown, [drawn], text_area))
+        self.note_banner()
+
+    def note_banner(self) -> None:
+        """The banner's words as last drawn, noted for the text-fit check (again, when the
+        table keeps the banner it drew)."""
+        for note in self.banner_notes:
+            self.table.note_text(*note)
+
+    def banner_key(self) -> tuple:
+        """Everything the banner shows (the table keeps it drawn while this is the same)."""
+        t = self.table
+        clock = t.clock.banner_clock_rect(pygame.Rect(t.rects["banner"]))
+        return (*self.phase_title(), t.is_night(), tuple(clock) if clock is not None else None)
+
+    def middle_key(self) -> tuple:
+        """Everything :meth:`draw_middle` shows (the table keeps it drawn while this is the same)."""
+        t = self.table
+        if t.window.box is not None:
+            return ("prompt",)
+        body = pygame.Rect(t.rects["center"])
+        rows = tuple((said, len(cards), tuple(label)) for said, cards, label, _place in self.final_rows())
+        return (t.is_night(), (len(t.log_events), t.view.get("seat"), body.size), rows)
 
     #: banner pictures kept (the fill is shared: each keeps its rendered words only)
     BANNERS_KEPT = 160

@@ -55,8 +55,8 @@ class SeatsPanel:
         self.bg_cache: dict[tuple, pygame.Surface] = {}
         self.index: tuple | None = None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_seats(surface)
+    def draw(self, surface: pygame.Surface) -> tuple[list[pygame.Rect], dict] | None:
+        return self.draw_seats(surface)
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.seat_at(pos) is not None
@@ -68,14 +68,19 @@ class SeatsPanel:
             index = self.index = (v, {s.get("seat"): s for s in v.get("seats") or []})
         return index[1].get(seat) or {}
 
-    def draw_seats(self, surface: pygame.Surface) -> None:
+    def draw_seats(self, surface: pygame.Surface) -> tuple[list[pygame.Rect], dict] | None:
         """The table's background with every seat panel on it, from one layer per phase
         (day, Night) kept between redraws: after a move only the seats whose panel changed
         are put on it again (a panel's own picture is cached too, and a new edge colour —
         whose turn it is, who is on trial — is drawn over the cached picture instead of
         redrawing it). Between moves the other phase's pictures and layer are made ready
         (:meth:`prepare_other_phase`), so the move that brings Night or the morning
-        does not redraw every seat at once."""
+        does not redraw every seat at once.
+
+        Returns None when the whole layer was put on ``surface`` (every part of the table
+        drawn over it must be drawn again); else, when ``surface`` holds this layer as
+        last drawn, (the seats' rects put back on it, the parts drawn over the layer
+        last time: name -> (rect, key), as :meth:`layer_drawn` was told)."""
         self.seat_rects.clear()
         self.tryal_rects.clear()
         self.front_rects.clear()
@@ -84,20 +89,27 @@ class SeatsPanel:
         again = made is not None and made[0] is surface and made[1] == shown.get("serial")
         changed: list[pygame.Rect] = []
         self.left = self.put_seats(base, shown, self.PICTURES_PER_FRAME, changed)
-        if again:  # the surface holds this layer as last drawn, with the middle's parts on it
-            for r in changed + made[2]:
-                surface.blit(base, r, r)
-        else:
-            surface.blit(base, (0, 0))
         self.made = None  # draw_table says what it drew over the layer
+        if again:  # the surface holds this layer as last drawn, with the middle's parts on it
+            for r in changed:
+                surface.blit(base, r, r)
+            return changed, made[2]
+        surface.blit(base, (0, 0))
+        return None
 
-    def layer_drawn(self, surface: pygame.Surface, over: list[pygame.Rect]) -> None:
+    def put_back(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """The layer as it is under ``rects``, on ``surface`` (a part drawn there goes)."""
+        base, _shown = self.seat_layer(surface.get_size())
+        for r in rects:
+            surface.blit(base, r, r)
+
+    def layer_drawn(self, surface: pygame.Surface, parts: dict) -> None:
         """``surface`` now holds the seat layer of this phase with the table's other parts
-        drawn over it inside ``over``: the next redraw of the same surface puts only the
-        changed seats and those parts back from the layer instead of the whole layer (a
-        full 1920x1080 copy is ~0.8 ms)."""
+        drawn over it (``parts``: name -> (the rect it drew inside, a key of what it
+        shows)): the next redraw of the same surface puts back only the changed seats and
+        the parts that change instead of the whole layer (a full 1920x1080 copy is ~0.8 ms)."""
         _base, shown = self.seat_layer(surface.get_size())
-        self.made = (surface, shown.get("serial"), list(over))
+        self.made = (surface, shown.get("serial"), dict(parts))
 
     #: seat pictures drawn anew in one frame at most while the same seat stays on screen:
     #: a move that changes many panels at once (confessions, Night's end, the game's end)

@@ -314,34 +314,81 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
 
     # ---------------------------------------------------------------- drawing ----
     def draw_table(self, surface: pygame.Surface) -> None:
-        self.seats.draw(surface)  # the background comes with the seats (one layer)
-        self.middle.draw_piles(surface)
-        self.middle.draw_banner_zone(surface)
+        """The static table: the seat layer (:meth:`SeatsPanel.draw`), then the parts drawn
+        over it — the piles, the phase banner, the middle and, with no seat behind the
+        screen, the hand's sentence. Redrawing the same surface, a part whose picture is
+        as last drawn and that nothing put back touches stays as it is (its must-read
+        words are noted again); the others are put back from the layer and drawn."""
+        kept = self.seats.draw(surface)  # the background comes with the seats (one layer)
         self.window.box = self.window.rect() if self.window.pending() is not None else None
-        self.middle.draw_middle(surface)
-        over = self.parts_over_the_layer()
-        if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
+        parts = self.layer_parts()
+        if kept is None:
+            redraw = set(parts)
+        else:
+            redraw = self.parts_to_redraw(surface, parts, *kept)
+        if "piles" in redraw:
+            self.middle.draw_piles(surface)
+        if "banner" in redraw:
+            self.middle.draw_banner_zone(surface)
+        else:
+            self.middle.note_banner()
+        if "middle" in redraw:
+            self.middle.draw_middle(surface)
+        if "hand" in redraw:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text(self.no_hand_words(), max(14, hand.h // 9),
-                       theme.TEXT_MUTED)
-            at = surface.blit(msg, msg.get_rect(center=hand.center))
-            over.append(at)
-        self.seats.layer_drawn(surface, over)
+            msg = text(self.no_hand_words(), max(14, hand.h // 9), theme.TEXT_MUTED)
+            surface.blit(msg, msg.get_rect(center=hand.center))
+        self.seats.layer_drawn(surface, parts)
 
     #: how far past its zone a part of the middle may draw (the piles' stacked backs and
     #: their labels, the banner's edge)
     PART_MARGIN = 16
 
-    def parts_over_the_layer(self) -> list[pygame.Rect]:
-        """Where draw_table draws over the seat layer: the piles, the banner and the middle
-        (their zones, with a margin), clipped to the window."""
+    def layer_parts(self) -> dict[str, tuple[pygame.Rect, tuple]]:
+        """What :meth:`draw_table` draws over the seat layer now: name -> (where it draws:
+        its zone with a margin, clipped to the window; a key of everything it shows)."""
         screen = pygame.Rect((0, 0), self.size)
-        out = []
-        for name in ("deck", "discard", "banner", "center"):
-            r = self.rects.get(name)
-            if r is not None:
-                out.append(pygame.Rect(r).inflate(2 * self.PART_MARGIN, 2 * self.PART_MARGIN).clip(screen))
-        return out
+        v = self.view
+
+        def zone(*names: str) -> pygame.Rect:
+            rects = [pygame.Rect(self.rects[n]).inflate(2 * self.PART_MARGIN, 2 * self.PART_MARGIN).clip(screen)
+                     for n in names]
+            return rects[0].unionall(rects[1:])
+
+        middle = self.middle
+        discard = v.get("discard") or []
+        parts = {
+            "piles": (zone("deck", "discard"), (v.get("draw_count", 0), v.get("night_at_bottom"), discard[-1:],
+                                                len(discard))),
+            "banner": (zone("banner"), middle.banner_key()),
+            "middle": (zone("center"), middle.middle_key()),
+        }
+        if self.my_seat() is None and len(getattr(self.source, "players", [])) > 1:
+            hand = pygame.Rect(self.rects["hand"])
+            said = self.no_hand_words()
+            msg = text(said, max(14, hand.h // 9), theme.TEXT_MUTED)
+            parts["hand"] = (msg.get_rect(center=hand.center).clip(screen), (said,))
+        return parts
+
+    def parts_to_redraw(self, surface: pygame.Surface, parts: dict, seats: list[pygame.Rect],
+                        before: dict) -> set[str]:
+        """The parts to draw again over a surface that holds the layer as last drawn, with
+        their places put back from the layer: those whose picture changed (and a part
+        gone since), those under a seat put back, and those under any place put back."""
+        redraw = {n for n, (r, key) in parts.items() if before.get(n) != (r, key) or r.collidelist(seats) >= 0}
+        back = [before[n][0] for n in before if n not in parts or n in redraw] + [parts[n][0] for n in redraw]
+        grew = True
+        while grew:
+            grew = False
+            for n, (r, _key) in parts.items():
+                if n not in redraw and r.collidelist(back) >= 0:
+                    redraw.add(n)
+                    back.append(r)
+                    if n in before:
+                        back.append(before[n][0])
+                    grew = True
+        self.seats.put_back(surface, back)
+        return redraw
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.clock.draw(surface)
