@@ -144,3 +144,18 @@ def felt_panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 22
 
 def belief_colour(belief: str) -> tuple[int, int, int]:
     return HEATHEN_COLOUR if belief == "heathen" else PURITAN_COLOUR
+
+
+def draw_kept(panel, surface: pygame.Surface, zone, key: tuple, paint) -> None:
+    """A part of the static table that lies alone in ``zone`` (on the felt, nothing else
+    drawn there): its picture as kept when ``key`` (everything it shows) is the same as
+    when it was drawn, else ``paint(surface)`` and a copy of ``zone`` kept in
+    ``panel.picture`` (a move changes one or two parts of the table; the others cost a copy)."""
+    zone = pygame.Rect(zone).clip(surface.get_rect())
+    key = (tuple(zone), key)
+    kept = panel.picture
+    if kept is not None and kept[0] == key:
+        surface.blit(kept[1], zone.topleft)
+        return
+    paint(surface)
+    panel.picture = (key, surface.subsurface(zone).copy())

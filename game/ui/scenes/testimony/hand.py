@@ -15,7 +15,7 @@ from game.ui import theme
 from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, felt_panel, fit_text, token_disc
+from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, draw_kept, felt_panel, fit_text, token_disc
 from game.ui.sprites import CardSprite
 
 OWN_CHARACTER = "own:character"
@@ -36,6 +36,7 @@ class HandPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        self.picture: tuple | None = None  # (key, the part as drawn)
 
     def hand_geometry(self) -> dict[str, pygame.Rect]:
         """The header line across the top; below it the Character card, the two Belief
@@ -99,7 +100,21 @@ class HandPanel:
             home = (area.x + col * step, area.y + row * (radius * 2 + 10) - (6 if lit else 0))
             self.table.group.add(CardSprite(sprite_id, disc, home, draggable=True, zone="hand"), layer=2)
 
+    def picture_key(self) -> tuple:
+        """Everything the hand's labels show (the cards and tokens are sprites)."""
+        t = self.table
+        seat = t.my_seat()
+        me = t.me()
+        if seat is None or not me:
+            return (None, t.no_hand_words())
+        return (seat, repr(sorted(me.items())), int(t.player(seat).get("tokens") or 0))
+
     def draw(self, surface: pygame.Surface) -> None:
+        """From the kept picture while it shows the same (:func:`draw_kept`)."""
+        if "hand" in self.table.rects:
+            draw_kept(self, surface, self.table.rects["hand"], self.picture_key(), self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
         """The labels under the hand sprites (drawn on the static table)."""
         if "hand" not in self.table.rects:
             return

@@ -12,7 +12,7 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import felt_panel, token_disc, wrapped
+from game.ui.scenes.testimony.common import draw_kept, felt_panel, token_disc, wrapped
 
 
 class NotebookPanel:
@@ -21,10 +21,14 @@ class NotebookPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        self.picture: tuple | None = None  # (key, the part as drawn)
 
-    def notebook_key(self) -> tuple:
-        return (repr(self.table.view.get("notebook")), self.table.view.get("seat"), self.table.view.get("game_no"),
-                repr((self.table.view.get("me") or {}).get("character")))
+    def picture_key(self) -> tuple:
+        """Everything the notebook shows."""
+        v = self.table.view
+        return (self.table.my_seat(), v.get("me") is None, repr(v.get("notebook")),
+                v.get("stage") in ("between", "over"),
+                repr([(p.get("seat"), p.get("character")) for p in v.get("players") or []]))
 
     def notebook_lines(self) -> list[tuple[str, list[dict]]]:
         """(sentence, tokens to draw under it) per entry, newest first."""
@@ -58,6 +62,10 @@ class NotebookPanel:
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
+        """From the kept picture while it shows the same (:func:`draw_kept`)."""
+        draw_kept(self, surface, self.table.rects["notebook"], self.picture_key(), self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.table.rects["notebook"])
         felt_panel(surface, r, alpha=215)
         size = max(12, min(16, r.h // 30, r.w // 24))

@@ -13,7 +13,7 @@ from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import felt_panel, fit_text
+from game.ui.scenes.testimony.common import draw_kept, felt_panel, fit_text
 
 
 class StandingsPanel:
@@ -21,13 +21,20 @@ class StandingsPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        self.picture: tuple | None = None  # (key, the part as drawn)
 
-    def standings_key(self) -> tuple:
+    def picture_key(self) -> tuple:
+        """Everything the standings show."""
         v = self.table.view
         return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
-                v.get("games"), tuple(v.get("winners") or []), v.get("stage"), self.table.telling())
+                v.get("games"), tuple(v.get("winners") or []), v.get("stage") == "over", v.get("stage") == "between",
+                self.table.telling())
 
     def draw(self, surface: pygame.Surface) -> None:
+        """From the kept picture while it shows the same (:func:`draw_kept`)."""
+        draw_kept(self, surface, self.table.rects["standings"], self.picture_key(), self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
         r = pygame.Rect(self.table.rects["standings"])
         felt_panel(surface, r, alpha=215)
         v = self.table.view

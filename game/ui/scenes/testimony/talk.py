@@ -20,7 +20,7 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import Prompt, text
-from game.ui.scenes.testimony.common import felt_panel, wrapped
+from game.ui.scenes.testimony.common import draw_kept, felt_panel, wrapped
 from game.ui.widgets import Button, TextField
 
 MAX_CHAT = 200
@@ -31,6 +31,7 @@ class TalkPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        self.picture: tuple | None = None  # (key, the part as drawn)
         self.chat_field: TextField | None = None
         #: (source revision, index of the current game's start in the log)
         self.game_start: tuple[Any, int] | None = None
@@ -201,11 +202,17 @@ class TalkPanel:
             self.chat_field.set_text("")
         self.say(line)
 
-    def talk_key(self) -> tuple:
-        return (tuple((ln.get("seat"), ln.get("text")) for ln in self.talk_lines()[-12:]), self.table.my_seat(),
-                self.chat_enabled())
+    def picture_key(self) -> tuple:
+        """Everything the talk panel shows (its lines: the last 20 said)."""
+        lines = tuple((ln.get("seat"), ln.get("name"), ln.get("text")) for ln in self.talk_lines()[-20:])
+        return (lines, self.table.my_seat() is not None, self.chat_enabled())
 
     def draw(self, surface: pygame.Surface) -> None:
+        """From the kept picture while it shows the same (:func:`draw_kept`)."""
+        if "talk" in self.table.rects:
+            draw_kept(self, surface, self.table.rects["talk"], self.picture_key(), self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
         if "talk" not in self.table.rects:
             return
         g = self.talk_geometry()

@@ -1,0 +1,79 @@
+"""The Testimony table keeps each part of its static picture (the seat plates, the hand's
+labels, the notebook, the match standings, the table talk) as drawn, and after a move
+copies the parts that show the same instead of drawing them again (the frame right after
+a move stays short; benchmarks/moves.py measures it). Whatever is kept, the picture must
+be exactly the one a table drawing everything afresh would make, move after move, through
+a share, an investigation, claims, a game's end and the next game (DESIGN D6: the table
+draws the view, nothing else)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine import new_match
+from game.ui.scenes import testimony_text as words
+from game.ui.scenes.testimony.hand import HandPanel
+from game.ui.scenes.testimony.notebook import NotebookPanel
+from game.ui.scenes.testimony.seats import SeatsPanel
+from game.ui.scenes.testimony.standings import StandingsPanel
+from game.ui.scenes.testimony.talk import TalkPanel
+from game.ui.scenes.testimony_table import TestimonyTableScene
+from tests.ui.table_source import clear_scenes, open_table_scene, run_frames, table_app
+from tests.ui.testimony_source import NAMES, TestimonySource, talky
+
+KEEPING = {"seats": SeatsPanel, "hand": HandPanel, "notebook": NotebookPanel, "talk": TalkPanel,
+           "standings": StandingsPanel}
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+def drawn_afresh(table) -> pygame.Surface:
+    """The static part drawn on a surface of its own by panels that keep nothing; the
+    table's own panels are put back after (it goes on drawing from what they kept)."""
+    kept = {name: getattr(table, name) for name in KEEPING}
+    for name, panel in KEEPING.items():
+        setattr(table, name, panel(table))
+    try:
+        surface = pygame.Surface(table._static.get_size()).convert()
+        table.draw_table(surface)
+    finally:
+        for name, panel in kept.items():
+            setattr(table, name, panel)
+    return surface
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_each_redraw_from_the_kept_pictures_is_the_fresh_picture(app):
+    m = new_match("testimony", NAMES[:7], seed=5)
+    source = TestimonySource(m, 0)
+    table = open_table_scene(app, TestimonyTableScene, source, 2)
+    painted = []
+    paint = table.notebook.paint
+    table.notebook.paint = lambda surface: painted.append(1) or paint(surface)
+    rng = random.Random(9)
+    games, redraws = 1, 0
+    for step in range(160):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        if rng.random() < 0.3:
+            source.show(seat)  # the screen follows the seat to act now and then
+        if rng.random() < 0.15 and source._seat is not None:
+            source.say(words.CLAIM_PREFIX + "I am a Puritan.")
+        m.apply(seat, talky(m, rng))
+        games = max(games, m.view(None).get("game_no") or 1)
+        run_frames(app, 1)
+        if table._static_key is not None:
+            redraws += 1
+            assert same_pixels(table._static.copy(), drawn_afresh(table)), f"step {step} (state {m.state_id})"
+    assert games >= 2 and redraws >= 100, (games, redraws)
+    assert len(painted) < redraws // 2, (len(painted), redraws)  # the notebook was mostly copied
+    clear_scenes(app)
