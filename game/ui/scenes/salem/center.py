@@ -28,6 +28,13 @@ NIGHT = "c58"
 TURN_LINES = ("Draw two cards, or play cards then end the turn.", "Playing cards.")
 
 
+def window_line(left: int, waiting: str) -> str:
+    """The banner's line in a secret step: how many still answer, or whom it waits for."""
+    if left > 1:
+        return f"Every player answers in secret: {left} still to answer."
+    return f"Every player answers in secret: waiting for {waiting}." if waiting else ""
+
+
 def turn_title(day: str, name: str) -> str:
     """The banner's title in a turn ("Day — Ann's turn", "Night — …")."""
     return f"{day} — {name}'s turn"
@@ -71,9 +78,7 @@ class CenterPanel:
         waiting = ", ".join(name(s) for s in p.get("waiting") or [])
         if kind == "window":
             title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
-            left = len(p.get("waiting") or [])
-            return title, (f"Every player answers in secret: {left} still to answer." if left > 1 else
-                           f"Every player answers in secret: waiting for {waiting}." if waiting else "")
+            return title, window_line(len(p.get("waiting") or []), waiting)
         if kind == "trial":
             return (f"Trial of {name(p.get('player'))}",
                     f"{name(p.get('await'))} picks which Tryal card is turned up.")
@@ -150,15 +155,19 @@ class CenterPanel:
         return area, text_area, hit
 
     def prepare_banners(self) -> bool:
-        """Lay out ahead, one per call, the banners of the turns that may come next in
-        this phase (each living seat's turn, before and after a card is played, from
-        the seat after the active one): the move that passes the turn finds its banner
-        made. False when every one is ready (or none can be foreseen now)."""
+        """Lay out ahead, one per call, the banners that may come next: in a turn, the
+        turns that may follow in this phase (each living seat's turn, before and after a
+        card is played, from the seat after the active one); in a secret step, its line
+        as the answers come in. The move that brings one finds it made. False when every
+        one is ready (or none can be foreseen now)."""
         t = self.table
         v = t.view
-        if v.get("over") or v.get("pending") or not t.rects.get("banner") or not isinstance(v.get("active"), int):
+        if v.get("over") or not t.rects.get("banner") or not isinstance(v.get("active"), int):
             return False
         night = t.is_night()
+        p = v.get("pending")
+        if p:
+            return p.get("kind") == "window" and self.prepare_window_banners(p, night)
         day = "Night" if v.get("phase") == "night" else "Day"
         for k in range(1, t.players + 1):
             seat = (v["active"] + k) % t.players
@@ -170,6 +179,20 @@ class CenterPanel:
                 if self.banner(title, line, night, make=False)[2] is None:
                     self.banner(title, line, night)
                     return True
+        return False
+
+    def prepare_window_banners(self, p: dict, night: bool) -> bool:
+        """A secret step's banners as the answers come in (the count going down, then the
+        last seat waited for), one per call; False when every one is ready."""
+        t = self.table
+        title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
+        waiting = list(p.get("waiting") or [])
+        lines = [window_line(left, "") for left in range(len(waiting) - 1, 1, -1)]
+        lines += [window_line(1, t.name(seat)) for seat in waiting]
+        for line in lines:
+            if self.banner(title, line, night, make=False)[2] is None:
+                self.banner(title, line, night)
+                return True
         return False
 
     def banner_layout(self, area: pygame.Rect, title: str, line: str) -> list[tuple]:
