@@ -89,7 +89,7 @@ def test_an_investigation_is_a_curtain_for_the_investigator_and_tokens_are_place
 
 
 def test_claims_are_public_announcements_kept_with_the_save(table, tmp_path):
-    # docs/rules/testimony.md "Talking": claims carry no rules weight, recorded per seat, in the table log
+    # docs/rules/testimony.md §3.4: claims carry no rules weight, recorded per seat, in the table log
     app, s, scene = table
     curtains(app, s, [])
     seat = s.screen_seat
@@ -145,7 +145,7 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
 
 
 def test_a_games_end_is_a_public_moment_and_the_next_deal_comes_behind_the_curtain(tmp_path):
-    # (DESIGN D3; docs/rules/testimony.md "The end of a game", "The match"): the reveal is read by
+    # (DESIGN D3; docs/rules/testimony.md §5, §5.4): the reveal is read by
     # the whole table, so it is shown on the public table; the next game deals everyone a new
     # Character, which the person who moved last must not get on screen without a curtain —
     # here a bot begins game 2 (seed 2), so nobody human is asked to act at the game's end

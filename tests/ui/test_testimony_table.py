@@ -1,6 +1,6 @@
 """The Testimony table: zones, every input path (seat menus, drags, buttons, keys), the
 public banner, the reveal, table talk, and hidden information on screen
-(DESIGN D3, D6; docs/rules/testimony.md: "Your turn", "Talking", "The end of a game").
+(DESIGN D3, D6; docs/rules/testimony.md §3, §5, §6).
 
 Input is posted as real pygame events and run through ``app.frame`` like the smoke run;
 the match behind the table is read only to find positions and check results."""
@@ -51,7 +51,7 @@ def test_the_table_is_registered_for_the_shell():
 
 # ------------------------------------------------------------------- hidden info ----
 def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
-    # docs/rules/testimony.md "Setting up a game", "Your turn": Characters to their holder (and those shown them), token sides to
+    # docs/rules/testimony.md §6: Characters to their holder (and those shown them), token sides to
     # the placer and to later investigators; the table draws nothing else
     m = find(5, lambda m: m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action"
              and len(m.view(None)["shares"]) >= 2)
@@ -118,7 +118,7 @@ def test_share_button_then_a_click_invites(app):
 
 
 def test_dragging_a_token_onto_a_seat_asks_the_side_then_testifies(app):
-    # docs/rules/testimony.md "Your turn", bear testimony: a token in front of another player, side chosen
+    # docs/rules/testimony.md §3.3, bear testimony: a token in front of another player, side chosen
     m = at_stage(4, "testify")
     src = TestimonySource(m, m.to_act()[0])
     scene = open_table(app, src)
@@ -151,7 +151,7 @@ def test_accuse_key_then_a_click_and_discard_key(app):
 
 
 def test_dragging_the_character_onto_the_partner_shows_it(app):
-    # docs/rules/testimony.md "Your turn", share: each privately shows the other one card
+    # docs/rules/testimony.md §3.1, share: each privately shows the other one card
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     share = m.view(None)["share"]
     src = TestimonySource(m, share["by"])
@@ -163,7 +163,7 @@ def test_dragging_the_character_onto_the_partner_shows_it(app):
 
 
 def test_show_buttons_offer_only_the_matching_belief(app):
-    # docs/rules/testimony.md "Your turn": only the Belief card that matches one's Character
+    # docs/rules/testimony.md §3.1: only the Belief card that matches one's Character
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
                  and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
     seat = m.view(None)["share"]["by"]
@@ -190,7 +190,7 @@ def test_the_public_banner_answers_an_invitation_with_no_hand_shown(app):
 
 # ------------------------------------------------------------------------ reveal ----
 def test_the_reveal_opens_when_a_game_ends_and_holds_until_closed(app):
-    # docs/rules/testimony.md "The end of a game": reveal all tokens, standing, deaths, Characters, scores
+    # docs/rules/testimony.md §5: reveal all tokens, standing, deaths, Characters, scores
     m = find(4, lambda m: m.view(None)["stage"] == "testify" and sum(m.state["hand"]) == 1)
     src = TestimonySource(m, m.to_act()[0])
     scene = open_table(app, src)
@@ -281,7 +281,7 @@ def test_no_text_is_smaller_than_11px_at_1280x720(app):
 
 # ------------------------------------------------ drops, keys and words that fit ----
 def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
-    # docs/rules/testimony.md "Your turn", share: the partner's card in the "… share" oval took no drop
+    # docs/rules/testimony.md §3.1, share: the partner's card in the "… share" oval took no drop
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     share = m.view(None)["share"]
     scene = open_table(app, TestimonySource(m, share["by"]))
@@ -293,7 +293,7 @@ def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
 
 
 def test_the_share_hint_names_only_the_keys_that_work(app):
-    # docs/rules/testimony.md "Your turn": the Belief that does not match cannot be shown (no H for a Puritan)
+    # docs/rules/testimony.md §3.1: the Belief that does not match cannot be shown (no H for a Puritan)
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
                  and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
     seat = m.view(None)["share"]["by"]
@@ -305,7 +305,7 @@ def test_the_share_hint_names_only_the_keys_that_work(app):
 
 
 def test_last_games_claims_leave_the_plates_but_stay_in_the_log(app):
-    # docs/rules/testimony.md "The match": a new game deals new Characters; game 1's claims once stood on game 2's plates
+    # docs/rules/testimony.md §5.4: a new game deals new Characters; game 1's claims once stood on game 2's plates
     import random
 
     m = at_stage(4, "action")

@@ -143,7 +143,7 @@ def _describe(e: dict, players: list[str], viewer: int | None) -> str:
 
 
 # ------------------------------------------------------------------------ claims ----
-#: one-click claims (docs/rules/testimony.md, "Talking": claims carry no rules weight). ``{seat}`` and
+#: one-click claims (docs/rules/testimony.md §3.4: claims carry no rules weight). ``{seat}`` and
 #: ``{character}`` are filled from a pick; the text is what the table and the log show.
 CLAIMS: list[tuple[str, str, str]] = [
     # (key, button label, sentence)

@@ -78,7 +78,7 @@ class CentrePanel:
         cw = int(ch / CARD_RATIO)
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
         if aside.get("exists"):
-            # the end view reveals it (docs/rules/testimony.md: the card set aside, face up at the end)
+            # the end view reveals it (docs/rules/testimony.md §6.3: the card set aside, face up at the end)
             face = None if self.table.telling() else (aside.get("character")
                                                 or (self.table.view.get("revealed") or {}).get("set_aside"))
             img = self.table.art.face(self.table.game, face, card.size) if face else self.table.art.back(self.table.game, card.size)

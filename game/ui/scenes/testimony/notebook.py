@@ -1,7 +1,8 @@
 """The notebook: what the shown seat has learned this game — every share it took part in
 (what it showed, what it was shown) and every investigation (each token it saw, with
 placer and side, as it was when it looked) — so nobody has to remember it. Drawn only
-from ``view["notebook"]`` (only what the engine let this seat see: docs/rules/testimony.md, "Your turn"), newest first."""
+from ``view["notebook"]`` (only what the engine let this seat see: docs/rules/testimony.md
+§6.2), newest first."""
 from __future__ import annotations
 
 from typing import Any

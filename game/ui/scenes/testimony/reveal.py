@@ -1,4 +1,4 @@
-"""The end of a game (docs/rules/testimony.md, "The end of a game"), told in order over
+"""The end of a game (docs/rules/testimony.md §5), told in order over
 the middle of the table: the tokens in front of each player turn over one by one while
 their Standing is counted, the killed are marked, every Character is revealed, then each
 score with its reasons. A click skips to the end; the panel closes with its button (Esc)
@@ -305,7 +305,7 @@ class RevealPanel:
             surface.blit(line, (box.x + 16, box.bottom - foot + 4))
 
     def token_weights(self, record: dict) -> dict[int, int]:
-        """Seat -> how many times its tokens count (the Magistrate's: 2; docs/rules/testimony.md, "The Characters")."""
+        """Seat -> how many times its tokens count (the Magistrate's: 2; docs/rules/testimony.md §1.1)."""
         try:
             from game.rules.testimony import catalog
 

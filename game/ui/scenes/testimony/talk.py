@@ -1,4 +1,4 @@
-"""Table talk (docs/rules/testimony.md, "Talking":, claiming and lying are part of the game and carry
+"""Table talk (docs/rules/testimony.md §3.4: talking, claiming and lying are part of the game and carry
 no rules weight): one-click claims for the seat behind the screen and, over a LAN, a
 chat line. Claims are not engine commands: the hot-seat session keeps them as public
 announcements in its save, a LAN table sends them as chat lines (see
