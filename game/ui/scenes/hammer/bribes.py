@@ -301,6 +301,13 @@ class BribeTray(Panel):
         self.unstage(staged[-1]["card"])
         return True
 
+    def on_key(self, key: int) -> bool:
+        """Backspace takes the last staged bribe back (when no chooser or help is open);
+        True when the key did that."""
+        t = self.table
+        return (key == pygame.K_BACKSPACE and t.prompt is None and t.pick is None and not t.help_open
+                and self.unstage_last())
+
     def leave_warning(self) -> str:
         """What the table menu says about leaving while bribes are staged here: nothing
         when they are saved with the game (hot-seat), else that they go back to the hand."""

@@ -203,8 +203,7 @@ class HammerTableScene(DrawAhead, TableScene):
         super().select_card(card_id)
 
     def on_key(self, key: int, mod: int) -> None:
-        if (key == pygame.K_BACKSPACE and self.prompt is None and self.pick is None
-                and not self.help_open and self.tray.unstage_last()):
+        if self.tray.on_key(key):
             return
         super().on_key(key, mod)
 
