@@ -24,7 +24,8 @@ _SUFFIX = re.compile(r"^(.*?)\s*\(\s*\d+\s*\)$", re.DOTALL)
 @functools.lru_cache(maxsize=1)
 def _representatives() -> dict[str, str]:
     """char -> the representative of its look-alike class (only chars that have one)."""
-    from confusable_homoglyphs import confusables  # function-level: start-up time (0.9 MB of data, read at the first hello)
+    # function-level import: start-up time (0.9 MB of data, read at the first hello)
+    from confusable_homoglyphs import confusables
 
     parent: dict[str, str] = {}
 
