@@ -144,7 +144,12 @@ def _coerce(value: Any, hint: Any, card: str, name: str, fail) -> Any:
         if not isinstance(value, list):
             raise fail(card, name, f"expected a list, got {value!r}")
         return tuple(_coerce(v, args[0], card, name, fail) for v in value)
-    if origin in (dict, Mapping, typing.Mapping) or hint is dict:
+    # Only a ``dict[...]`` field is frozen into a read-only mapping: ``typing.get_origin`` of
+    # ``Mapping[K, V]`` is ``collections.abc.Mapping``, which this test never matched, so a
+    # ``Mapping`` field keeps the YAML's own dict (tests and tools deep-copy matches with their
+    # catalogs, and a mappingproxy cannot be deep-copied). Said explicitly so that importing
+    # ``Mapping`` from collections.abc instead of typing changes nothing.
+    if origin is dict or hint is dict:
         if not isinstance(value, dict):
             raise fail(card, name, f"expected a mapping, got {value!r}")
         key_t, val_t = args if args else (str, object)
