@@ -17,6 +17,7 @@ Long (hours at the full 300 games): run it niced, on a quiet machine if you can:
 Numbers only; asserts nothing. Every game is seeded by its index, so a row replays
 (wall-clock time limits aside: ``--no-time-limit`` makes every decision deterministic).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import LEVEL_NAMES, RandomBot, SearchBot, bot_move  # noqa: E402
-from game.engine import GAMES, new_match  # noqa: E402
+from game.bots import LEVEL_NAMES, RandomBot, SearchBot, bot_move
+from game.engine import GAMES, new_match
 
 PLAYER_COUNTS = {"hammer": (3, 4, 5), "witch_trial": (3, 4, 5, 7), "salem": (5, 8, 12), "testimony": (3, 5, 7)}
 MAX_COMMANDS = 20_000
@@ -39,8 +40,9 @@ def tables() -> list[tuple[str, int]]:
     out = []
     for game in sorted(g for g, cls in GAMES.items() if cls.can_search()):
         cls = GAMES[game]
-        counts = PLAYER_COUNTS.get(game) or sorted({cls.min_players, (cls.min_players + cls.max_players) // 2,
-                                                     cls.max_players})
+        counts = PLAYER_COUNTS.get(game) or sorted(
+            {cls.min_players, (cls.min_players + cls.max_players) // 2, cls.max_players}
+        )
         out.extend((game, n) for n in counts)
     return out
 
@@ -75,8 +77,12 @@ def play_one(job: tuple) -> dict:
         match.apply(seat, command)
         steps += 1
     winners = match.result()["winners"] if match.over else []
-    return {"win": (hero in winners) / len(winners) if winners else 0.0, "walls": walls, "cpus": cpus,
-            "finished": match.over}
+    return {
+        "win": (hero in winners) / len(winners) if winners else 0.0,
+        "walls": walls,
+        "cpus": cpus,
+        "finished": match.over,
+    }
 
 
 def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -103,23 +109,40 @@ def run_row(pool, game: str, n: int, level: str, others: str, games: int, time_l
     cpus = [c for r in results for c in r["cpus"]]
     mean = sum(wins) / len(wins)
     low, high = wilson(mean, len(wins))
-    return {"game": game, "n": n, "level": level, "others": others, "games": len(wins), "win": mean,
-            "low": low, "high": high, "fair": 1 / n, "decisions": len(walls),
-            "wall50": pct(walls, 0.5), "wall95": pct(walls, 0.95), "cpu50": pct(cpus, 0.5),
-            "cpu95": pct(cpus, 0.95), "unfinished": sum(not r["finished"] for r in results),
-            "minutes": (time.perf_counter() - started) / 60}
+    return {
+        "game": game,
+        "n": n,
+        "level": level,
+        "others": others,
+        "games": len(wins),
+        "win": mean,
+        "low": low,
+        "high": high,
+        "fair": 1 / n,
+        "decisions": len(walls),
+        "wall50": pct(walls, 0.5),
+        "wall95": pct(walls, 0.95),
+        "cpu50": pct(cpus, 0.5),
+        "cpu95": pct(cpus, 0.95),
+        "unfinished": sum(not r["finished"] for r in results),
+        "minutes": (time.perf_counter() - started) / 60,
+    }
 
 
-HEADER = (f"{'game':<12}{'n':>2}  {'seat':<7}{'vs':<8}{'games':>6}  {'win':>6}  {'95% interval':<15}"
-          f"{'fair':>6}  {'decisions':>9}  {'wall p50/p95 ms':>16}  {'cpu p50/p95 ms':>15}  {'min':>5}")
+HEADER = (
+    f"{'game':<12}{'n':>2}  {'seat':<7}{'vs':<8}{'games':>6}  {'win':>6}  {'95% interval':<15}"
+    f"{'fair':>6}  {'decisions':>9}  {'wall p50/p95 ms':>16}  {'cpu p50/p95 ms':>15}  {'min':>5}"
+)
 
 
 def show(row: dict) -> str:
-    return (f"{row['game']:<12}{row['n']:>2}  {row['level']:<7}{row['others']:<8}{row['games']:>6}  "
-            f"{100 * row['win']:>5.1f}%  [{100 * row['low']:4.1f}, {100 * row['high']:4.1f}]%  "
-            f"{100 * row['fair']:>5.1f}%  {row['decisions']:>9}  "
-            f"{row['wall50']:>7.1f}/{row['wall95']:<8.1f}  {row['cpu50']:>6.1f}/{row['cpu95']:<8.1f}"
-            f"{row['minutes']:>5.1f}" + (f"  ({row['unfinished']} unfinished)" if row["unfinished"] else ""))
+    return (
+        f"{row['game']:<12}{row['n']:>2}  {row['level']:<7}{row['others']:<8}{row['games']:>6}  "
+        f"{100 * row['win']:>5.1f}%  [{100 * row['low']:4.1f}, {100 * row['high']:4.1f}]%  "
+        f"{100 * row['fair']:>5.1f}%  {row['decisions']:>9}  "
+        f"{row['wall50']:>7.1f}/{row['wall95']:<8.1f}  {row['cpu50']:>6.1f}/{row['cpu95']:<8.1f}"
+        f"{row['minutes']:>5.1f}" + (f"  ({row['unfinished']} unfinished)" if row["unfinished"] else "")
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,8 +153,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="e.g. hammer:3,witch_trial:4 (default: every table)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--no-h2h", action="store_true", help="skip Hard against Normal")
-    parser.add_argument("--no-time-limit", action="store_true",
-                        help="iteration budgets only (deterministic, slower rows on a busy machine)")
+    parser.add_argument(
+        "--no-time-limit",
+        action="store_true",
+        help="iteration budgets only (deterministic, slower rows on a busy machine)",
+    )
     args = parser.parse_args(argv)
     rows = tables()
     if args.only:

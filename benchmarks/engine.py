@@ -6,6 +6,7 @@ games for a fixed time budget. Prints numbers, asserts nothing, runs in under a 
 
     .venv/bin/python benchmarks/engine.py [--budget SECONDS_PER_ROW]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import RandomBot  # noqa: E402
-from game.engine import GAMES, new_match  # noqa: E402
+from game.bots import RandomBot
+from game.engine import GAMES, new_match
 
 TOTAL_BUDGET = 45.0  # seconds for the whole run
 MAX_COMMANDS = 100_000
@@ -53,7 +54,9 @@ def measure(game: str, players: int, budget: float) -> dict:
         seed += 1
     elapsed = time.perf_counter() - started
     return {
-        "games": games, "unfinished": unfinished, "games_per_s": games / elapsed,
+        "games": games,
+        "unfinished": unfinished,
+        "games_per_s": games / elapsed,
         "commands_per_game": commands / games,
         "apply_us": 1e6 * apply_time / max(commands, 1),
         "view_us": 1e6 * view_time / max(commands, 1),
@@ -65,18 +68,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=None, help="seconds per game and player count")
     args = parser.parse_args(argv)
-    rows = [(game, n) for n in (3, 4, 5) for game in sorted(GAMES)
-            if not game.startswith("_") and GAMES[game].min_players <= n <= GAMES[game].max_players]
+    rows = [
+        (game, n)
+        for n in (3, 4, 5)
+        for game in sorted(GAMES)
+        if not game.startswith("_") and GAMES[game].min_players <= n <= GAMES[game].max_players
+    ]
     if "salem" in GAMES:  # issue 12: the aim is set at 6 players; 12 is the biggest table
         rows += [("salem", 2), ("salem", 6), ("salem", 12)]
     budget = args.budget if args.budget is not None else max(0.5, TOTAL_BUDGET / max(len(rows), 1))
-    print(f"{'game':<12} {'players':>7} {'games':>6} {'games/s':>9} {'cmds/game':>10} "
-          f"{'apply us':>9} {'view us':>8} {'legal us':>9}")
+    print(
+        f"{'game':<12} {'players':>7} {'games':>6} {'games/s':>9} {'cmds/game':>10} "
+        f"{'apply us':>9} {'view us':>8} {'legal us':>9}"
+    )
     for game, n in rows:
         r = measure(game, n, budget)
         note = f"  ({r['unfinished']} unfinished)" if r["unfinished"] else ""
-        print(f"{game:<12} {n:>7} {r['games']:>6} {r['games_per_s']:>9.2f} {r['commands_per_game']:>10.1f} "
-              f"{r['apply_us']:>9.1f} {r['view_us']:>8.1f} {r['legal_us']:>9.1f}{note}", flush=True)
+        print(
+            f"{game:<12} {n:>7} {r['games']:>6} {r['games_per_s']:>9.2f} {r['commands_per_game']:>10.1f} "
+            f"{r['apply_us']:>9.1f} {r['view_us']:>8.1f} {r['legal_us']:>9.1f}{note}",
+            flush=True,
+        )
     return 0
 
 

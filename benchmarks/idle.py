@@ -14,6 +14,7 @@ the figure a desktop sees::
 
 Without a display it uses the dummy driver, where SDL cannot block and the loop polls.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,10 @@ def measure(app, label: str, seconds: float = SECONDS) -> float:
         frames += 1
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     share = cpu / wall * 100
-    print(f"{label:46s} {share:6.3f}% of one core over {wall:4.1f} s "
-          f"({frames} wake-ups, {app.frames_drawn - drawn} frames drawn)")
+    print(
+        f"{label:46s} {share:6.3f}% of one core over {wall:4.1f} s "
+        f"({frames} wake-ups, {app.frames_drawn - drawn} frames drawn)"
+    )
     return share
 
 
@@ -56,9 +59,11 @@ def main() -> None:
     from game.ui.settings import Settings
 
     app = make_app(Settings())
-    print(f"video driver {app.waiter and __import__('pygame').display.get_driver()}, "
-          f"blocking waits: {app.waiter.blocking}, load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+    print(
+        f"video driver {app.waiter and __import__('pygame').display.get_driver()}, "
+        f"blocking waits: {app.waiter.blocking}, load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores"
+    )
     session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy", "Dora"], [1, 2, 3], seed=7, bot_delay=2.0)
     session.flush()
     app.scenes.reset(MenuScene(app))
@@ -84,8 +89,16 @@ def main() -> None:
     # (after the table has drawn ahead what it draws between moves)
     app.set_window_size((1600, 900)) if app.waiter.blocking else None
     names = ["Ann"] + [f"Bot {i}" for i in range(2, 13)]
-    salem = HotseatSession.new(app, "salem", names, list(range(1, 12)), seed=1692, bot_delay=2.0,
-                               options={"town_hall": True}, bot_levels=dict.fromkeys(range(1, 12), "easy"))
+    salem = HotseatSession.new(
+        app,
+        "salem",
+        names,
+        list(range(1, 12)),
+        seed=1692,
+        bot_delay=2.0,
+        options={"town_hall": True},
+        bot_levels=dict.fromkeys(range(1, 12), "easy"),
+    )
     match = salem.match
     helpers = make_bots(match, [0])
     while not match.over and (match.state_id < 40 or match.to_act() != [0]):

@@ -30,6 +30,7 @@ interpreter), a random bot client per seat. It prints:
 that never read; a ready flood in the lobby) and the honest players' figures under them.
 Prints numbers; asserts nothing. Everything is on 127.0.0.1 (discovery too).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -96,9 +97,31 @@ def start_host(home: str, game: str, seats: int, seed: int, *extra: str) -> tupl
     log = Path(home) / f"host-{game}-{seats}-{seed}.log"
     save = Path(home) / f"host-{game}-{seats}-{seed}.witchhunt.json"
     with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "game", "host", game, "--players", str(seats), "--headless",
-                                 "--bind", "127.0.0.1", "--port", "0", "--seed", str(seed), "--save", str(save),
-                                 *extra], cwd=HOST_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "game",
+                "host",
+                game,
+                "--players",
+                str(seats),
+                "--headless",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--seed",
+                str(seed),
+                "--save",
+                str(save),
+                *extra,
+            ],
+            cwd=HOST_ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     end = time.monotonic() + 30
     while time.monotonic() < end:
         found = re.search(r"listening on 127\.0\.0\.1:(\d+)", log.read_text())
@@ -117,9 +140,23 @@ def play(home: str, seats: int, clients: int, seed: int, version: int, pace: flo
     procs = []
     try:
         for i in range(clients):
-            procs.append(subprocess.Popen([sys.executable, __file__, "--client", str(port), f"P{i}",
-                                           str(seed * 100 + i), str(version), str(pace)],
-                                          cwd=ROOT, stdout=subprocess.PIPE, text=True))
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        __file__,
+                        "--client",
+                        str(port),
+                        f"P{i}",
+                        str(seed * 100 + i),
+                        str(version),
+                        str(pace),
+                    ],
+                    cwd=ROOT,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+            )
             time.sleep(0.05)
         results = []
         for p in procs:
@@ -132,8 +169,11 @@ def play(home: str, seats: int, clients: int, seed: int, version: int, pace: flo
         proc.terminate()
         proc.wait(20)
     found = re.findall(r"answer times: (.*)", (Path(home) / f"host-salem-{seats}-{seed}.log").read_text())
-    return {"results": results, "journal": save.with_name(save.name + ".journal"),
-            "host": found[-1] if found else "(this host does not say)"}
+    return {
+        "results": results,
+        "journal": save.with_name(save.name + ".journal"),
+        "host": found[-1] if found else "(this host does not say)",
+    }
 
 
 def engine_work(journal: Path, connected: list[int | None]) -> list[float]:
@@ -141,8 +181,13 @@ def engine_work(journal: Path, connected: list[int | None]) -> list[float]:
     (with the measured host's own rules: in a process of its own for an older checkout)."""
     if HOST_ROOT != ROOT:
         env = dict(os.environ, WITCHHUNT_BENCH_GAME=str(HOST_ROOT))
-        out = subprocess.run([sys.executable, __file__, "--engine", str(journal), json.dumps(connected)],
-                             env=env, capture_output=True, text=True, timeout=600)
+        out = subprocess.run(
+            [sys.executable, __file__, "--engine", str(journal), json.dumps(connected)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         return json.loads(out.stdout.strip().splitlines()[-1])
     from game.engine import GAMES
     from game.net.journal import read_journal
@@ -175,9 +220,12 @@ def table_figures(home: str, label: str, seats: int, clients: int, games: int, v
         host_says = played["host"]
     p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
     w50 = percentile(work, 0.5)
-    print(f"{label:>10}: bytes per update p50 {percentile(lines, 0.5):7.0f}  max {max(lines):6d} | "
-          f"command -> update p50 {p50 * MS:6.2f} ms  p95 {p95 * MS:6.2f} ms  ({len(latencies)} samples) | "
-          f"engine p50 {w50 * MS:5.2f} ms  ratio {p50 / w50:5.1f}x", flush=True)
+    print(
+        f"{label:>10}: bytes per update p50 {percentile(lines, 0.5):7.0f}  max {max(lines):6d} | "
+        f"command -> update p50 {p50 * MS:6.2f} ms  p95 {p95 * MS:6.2f} ms  ({len(latencies)} samples) | "
+        f"engine p50 {w50 * MS:5.2f} ms  ratio {p50 / w50:5.1f}x",
+        flush=True,
+    )
     print(f"{'':>10}  inside the host (last game): {host_says}", flush=True)
 
 
@@ -195,13 +243,16 @@ def ping_while_bots_think(home: str, seconds: float) -> None:
             sock.sendall(b'{"type":"ping"}\n')
             while b'"pong"' not in buf:
                 buf += sock.recv(1 << 20)
-            buf = buf[buf.index(b'"pong"') + 6:]
+            buf = buf[buf.index(b'"pong"') + 6 :]
             rtts.append(time.perf_counter() - start)
             time.sleep(0.11)  # within the ping rate limit (10 a second)
         over = b'"over":true' in buf
-        print(f"ping while 6 host bots (Normal) think at a Salem table: p50 {percentile(rtts, 0.5) * MS:.2f} ms, "
-              f"p95 {percentile(rtts, 0.95) * MS:.2f} ms, max {max(rtts) * MS:.2f} ms ({len(rtts)} pings"
-              f"{'; the game ended during the run' if over else ''})", flush=True)
+        print(
+            f"ping while 6 host bots (Normal) think at a Salem table: p50 {percentile(rtts, 0.5) * MS:.2f} ms, "
+            f"p95 {percentile(rtts, 0.95) * MS:.2f} ms, max {max(rtts) * MS:.2f} ms ({len(rtts)} pings"
+            f"{'; the game ended during the run' if over else ''})",
+            flush=True,
+        )
     finally:
         proc.terminate()
         proc.wait(20)
@@ -271,9 +322,12 @@ def attacks(home: str, seconds: float) -> None:
             client._act()
         sent = flooder.flood(seconds)
         lat = [x for c in clients for x in c.latencies]
-        print(f"stale flood ({sent} stale commands in {seconds:g} s from one seat, 8 spectators not reading): "
-              f"honest command -> update p50 {percentile(lat, 0.5) * MS:.2f} ms, p95 {percentile(lat, 0.95) * MS:.2f} ms "
-              f"({len(lat)} samples)", flush=True)
+        print(
+            f"stale flood ({sent} stale commands in {seconds:g} s from one seat, 8 spectators not reading): "
+            f"honest command -> update p50 {percentile(lat, 0.5) * MS:.2f} ms, p95 {percentile(lat, 0.95) * MS:.2f} ms "
+            f"({len(lat)} samples)",
+            flush=True,
+        )
     finally:
         for client in clients:
             client.close()
@@ -301,10 +355,13 @@ def main() -> int:
     global HOST_ROOT
     if args.host_root:
         HOST_ROOT = Path(args.host_root).resolve()
-    print(f"LAN benchmark on loopback, protocol version {args.version}: Salem, the dedicated host in its own "
-          f"process (journal fsync and autosave on), each client in a process of its own; {args.games} games "
-          f"per table; clients act {args.pace * MS:g} ms after the update that lets them"
-          f"{'; host from ' + str(HOST_ROOT) if HOST_ROOT != ROOT else ''}", flush=True)
+    print(
+        f"LAN benchmark on loopback, protocol version {args.version}: Salem, the dedicated host in its own "
+        f"process (journal fsync and autosave on), each client in a process of its own; {args.games} games "
+        f"per table; clients act {args.pace * MS:g} ms after the update that lets them"
+        f"{'; host from ' + str(HOST_ROOT) if HOST_ROOT != ROOT else ''}",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory(prefix="witchhunt-lan-bench-") as home:
         for label, seats, clients in (("1 client", 2, 1), ("7 clients", 7, 7), ("12 clients", 12, 12)):
             table_figures(home, label, seats, clients, args.games, args.version, args.pace)

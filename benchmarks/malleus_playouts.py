@@ -7,6 +7,7 @@ checks themselves:
 
     .venv/bin/python benchmarks/malleus_playouts.py [--games 200] [--first 0]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.rules.malleus_playout import play_game  # noqa: E402
+from tests.rules.malleus_playout import play_game
 
 
 def main() -> None:
@@ -32,16 +33,20 @@ def main() -> None:
         summary = play_game(game)
         summary.pop("match")
         by_players.setdefault(summary["players"], []).append(summary)
-    print(f"{args.games} whole games, every invariant checked at every step: "
-          f"{time.perf_counter() - started:.1f} s wall, {time.process_time() - cpu:.1f} s CPU")
+    print(
+        f"{args.games} whole games, every invariant checked at every step: "
+        f"{time.perf_counter() - started:.1f} s wall, {time.process_time() - cpu:.1f} s CPU"
+    )
     print("players  games  finished  commands (mean / median / max)  rounds (mean / max)")
     for players in sorted(by_players):
         rows = by_players[players]
         steps = [r["steps"] for r in rows]
         rounds = [r["round"] for r in rows]
-        print(f"{players:7d}  {len(rows):5d}  {sum(r['over'] for r in rows):8d}  "
-              f"{statistics.mean(steps):8.0f} / {statistics.median(steps):6.0f} / {max(steps):5d}"
-              f"        {statistics.mean(rounds):4.1f} / {max(rounds):3d}")
+        print(
+            f"{players:7d}  {len(rows):5d}  {sum(r['over'] for r in rows):8d}  "
+            f"{statistics.mean(steps):8.0f} / {statistics.median(steps):6.0f} / {max(steps):5d}"
+            f"        {statistics.mean(rounds):4.1f} / {max(rounds):3d}"
+        )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ both cases, each player chooses a villager, writes a ledger (a secret, an envy, 
 vendetta with a reason) and names a companion, and the first player declares an
 accusation. Texts are of the length a person writes at the table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,9 +22,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from game.engine import new_match  # noqa: E402
+from game.engine import new_match
 
-FACT = "Keeps a ledger of debts nobody else has seen."            # ~45 characters, a typical fact
+FACT = "Keeps a ledger of debts nobody else has seen."  # ~45 characters, a typical fact
 NAME = "Jeanne the weaver"
 SECRET = "Burned the tithe barn to hide the stolen grain."
 THING = "her copper cauldron"
@@ -60,8 +61,15 @@ def run(players: int, ready: bool) -> dict:
         while m.view(None)["building"]["villagers"] < m.view(None)["threshold"]:
             seat = m.to_act()[0]
             n = m.view(None)["building"]["villagers"]
-            send(seat, {"type": "add_villager", "name": f"{NAME} {n}", "facts": [FACT] * 3,
-                        "relation": {"with": "v1", "kind": "enemy", "direction": "new_to_old", "mutual": False}})
+            send(
+                seat,
+                {
+                    "type": "add_villager",
+                    "name": f"{NAME} {n}",
+                    "facts": [FACT] * 3,
+                    "relation": {"with": "v1", "kind": "enemy", "direction": "new_to_old", "mutual": False},
+                },
+            )
         while m.view(None)["phase"] == "building":
             send(m.to_act()[0], {"type": "pass"})
     while m.view(None)["phase"] == "choosing":
@@ -69,8 +77,15 @@ def run(players: int, ready: bool) -> dict:
         send(seat, m.legal(seat)[0])
     for seat in m.to_act():
         first = m.legal(seat)[0]
-        send(seat, {"type": "submit_ledger", "secret": SECRET, "envy": dict(first["envy"], thing=THING),
-                    "vendetta": dict(first["vendetta"], reason=REASON)})
+        send(
+            seat,
+            {
+                "type": "submit_ledger",
+                "secret": SECRET,
+                "envy": dict(first["envy"], thing=THING),
+                "vendetta": dict(first["vendetta"], reason=REASON),
+            },
+        )
     taken: set[str] = set()
     for seat in m.to_act():
         pick = next(c for c in m.legal(seat) if c["villager"] not in taken)
@@ -79,8 +94,11 @@ def run(players: int, ready: bool) -> dict:
     seat = m.to_act()[0]
     send(seat, next(c for c in m.legal(seat) if c.get("kind") == "accusation"))
     assert m.view(None)["step"] == "frame"
-    return {"commands": len(sent), "characters": sum(texts(c) for c in sent),
-            "engine_ms": (time.perf_counter() - start) * 1000}
+    return {
+        "commands": len(sent),
+        "characters": sum(texts(c) for c in sent),
+        "engine_ms": (time.perf_counter() - start) * 1000,
+    }
 
 
 def main() -> None:
@@ -90,8 +108,10 @@ def main() -> None:
     for ready in (False, True):
         r = run(args.players, ready)
         label = "ready village   " if ready else "build your own  "
-        print(f"{label} {r['commands']:3d} commands to the first conflict, {r['characters']:5d} characters typed, "
-              f"engine {r['engine_ms']:.1f} ms")
+        print(
+            f"{label} {r['commands']:3d} commands to the first conflict, {r['characters']:5d} characters typed, "
+            f"engine {r['engine_ms']:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ run in a bot's pause (the flight, the table's own wake-ups to draw ahead), untim
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/moves.py hammer 5 [--size 1920x1080]``
 (benchmarks/render_salem.py does the same for the 12-seat Salem table, with more rows).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     while len(cpu) < args.moves:
         names = [f"Player {i + 1}" for i in range(args.players)]
         bot_seats = list(range(1, args.players))
-        session = HotseatSession.new(app, args.game, names, bot_seats, seed=seed, bot_delay=1e9,
-                                     bot_levels=dict.fromkeys(bot_seats, "easy"))
+        session = HotseatSession.new(
+            app, args.game, names, bot_seats, seed=seed, bot_delay=1e9, bot_levels=dict.fromkeys(bot_seats, "easy")
+        )
         match, games = session.match, games + 1
         bots = {s: RandomBot(seed * 10 + s) for s in range(args.players)}
         table = open_table(app, session, base=MenuScene(app))
@@ -83,9 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     def at(q: float) -> float:
         return cpu[min(n - 1, int(q * n))] * 1000
 
-    print(f"{args.game}, {args.players} players, {width}x{height}: frame right after a move, CPU ms over "
-          f"{n} moves in {games} games: p50 {at(0.5):.2f}  p95 {at(0.95):.2f}  p99 {at(0.99):.2f}  "
-          f"max {cpu[-1] * 1000:.2f}")
+    print(
+        f"{args.game}, {args.players} players, {width}x{height}: frame right after a move, CPU ms over "
+        f"{n} moves in {games} games: p50 {at(0.5):.2f}  p95 {at(0.95):.2f}  p99 {at(0.99):.2f}  "
+        f"max {cpu[-1] * 1000:.2f}"
+    )
     return 0
 
 

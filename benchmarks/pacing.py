@@ -1,6 +1,7 @@
 """The app's clock for frame benchmarks: the loop's 60 fps pacing (``clock.tick`` sleeps
 out the rest of 1/60 s while something animates) is not drawing, so it is timed apart
 and left out of a frame's time."""
+
 from __future__ import annotations
 
 import time

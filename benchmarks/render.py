@@ -20,6 +20,7 @@ Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render.py`` (the dummy 
 the default here; set SDL_VIDEODRIVER=x11 under Xvfb for a real display path).
 ``--game salem`` measures the 12-seat Salem table instead (benchmarks/render_salem.py).
 """
+
 from __future__ import annotations
 
 import os
@@ -56,8 +57,9 @@ def recorder():
             self.calls: list[tuple] = []
 
         def blit(self, source, dest, area=None, special_flags=0):
-            self.calls.append((source.get_size(), bool(source.get_flags() & pygame.SRCALPHA), tuple(dest),
-                               area, special_flags))
+            self.calls.append(
+                (source.get_size(), bool(source.get_flags() & pygame.SRCALPHA), tuple(dest), area, special_flags)
+            )
             return super().blit(source, dest, area, special_flags)
 
         def blits(self, blit_sequence, doreturn=1):
@@ -106,10 +108,12 @@ def main() -> None:
         app.frame(wait=False)
     view = session.view()
     hand = next(p for p in view["players"] if p["seat"] == 0).get("hand") or []
-    print(f"table: 5 players, {app.size[0]}x{app.size[1]}, round {view.get('round')}, "
-          f"phase {view.get('phase')}, state {match.state_id}, {len(hand)} cards in the shown hand, "
-          f"{sum(1 for v in view['villagers'] if v['status'] == 'alive')} villagers alive, "
-          f"window {(view.get('window') or {}).get('kind')}")
+    print(
+        f"table: 5 players, {app.size[0]}x{app.size[1]}, round {view.get('round')}, "
+        f"phase {view.get('phase')}, state {match.state_id}, {len(hand)} cards in the shown hand, "
+        f"{sum(1 for v in view['villagers'] if v['status'] == 'alive')} villagers alive, "
+        f"window {(view.get('window') or {}).get('kind')}"
+    )
 
     def timed(n: int, change: bool) -> tuple[list[float], list[float]]:
         wall, cpu = [], []
@@ -130,21 +134,25 @@ def main() -> None:
     for label, change in (("steady", False), ("changing", True)):
         wall, cpu = timed(FRAMES, change)
         results[label] = (wall, cpu)
-        print(f"frame time {label:8s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
-              f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
-              f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
-              f"({FRAMES} frames)")
+        print(
+            f"frame time {label:8s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
+            f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
+            f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
+            f"({FRAMES} frames)"
+        )
 
     # the bare baseline: what the table blits, blitted with nothing else around it
     import pygame
 
     counting = recorder()
     screen_rec = counting(app.screen)
-    table.draw(screen_rec)                       # a steady frame, as the screen receives it
+    table.draw(screen_rec)  # a steady frame, as the screen receives it
     static_rec = counting(app.screen)
-    table.draw_table(static_rec)                 # what a change redraws into the static table
-    bare = {"steady": bare_surfaces(screen_rec.calls, app.screen),
-            "changing": bare_surfaces(static_rec.calls + screen_rec.calls, app.screen)}
+    table.draw_table(static_rec)  # what a change redraws into the static table
+    bare = {
+        "steady": bare_surfaces(screen_rec.calls, app.screen),
+        "changing": bare_surfaces(static_rec.calls + screen_rec.calls, app.screen),
+    }
 
     def bare_loop(items: list[tuple], n: int) -> tuple[list[float], list[float]]:
         wall, cpu = [], []
@@ -164,11 +172,13 @@ def main() -> None:
         wall, cpu = bare_loop(items, FRAMES)
         pixels = sum(s.get_width() * s.get_height() for s, *_ in items)
         t_wall, t_cpu = results[label]
-        print(f"bare blits {label:8s}: {len(items)} surfaces, {pixels / 1e6:.1f} Mpx: wall p50 "
-              f"{percentile(wall, 50) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
-              f"-> table/bare ratio: wall p50 {percentile(t_wall, 50) / max(1e-9, percentile(wall, 50)):.2f}x, "
-              f"cpu p50 {percentile(t_cpu, 50) / max(1e-9, percentile(cpu, 50)):.2f}x, "
-              f"cpu mean {statistics.mean(t_cpu) / max(1e-9, statistics.mean(cpu)):.2f}x")
+        print(
+            f"bare blits {label:8s}: {len(items)} surfaces, {pixels / 1e6:.1f} Mpx: wall p50 "
+            f"{percentile(wall, 50) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
+            f"-> table/bare ratio: wall p50 {percentile(t_wall, 50) / max(1e-9, percentile(wall, 50)):.2f}x, "
+            f"cpu p50 {percentile(t_cpu, 50) / max(1e-9, percentile(cpu, 50)):.2f}x, "
+            f"cpu mean {statistics.mean(t_cpu) / max(1e-9, statistics.mean(cpu)):.2f}x"
+        )
 
     # idle: the real loop with no input, on the person's turn alone (a bot about to move
     # shows its "thinking…" dots, which redraw three times a second)
@@ -186,8 +196,10 @@ def main() -> None:
         app.frame()
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"idle table: {cpu / wall * 100:.2f}% of one core over {wall:.1f} s "
-          f"({app.frames_drawn - drawn} frames drawn while idle)")
+    print(
+        f"idle table: {cpu / wall * 100:.2f}% of one core over {wall:.1f} s "
+        f"({app.frames_drawn - drawn} frames drawn while idle)"
+    )
     session.close()
 
 

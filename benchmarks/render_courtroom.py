@@ -9,6 +9,7 @@ ones (cached table + sprites + overlays). Prints p50 / p95 / p99 / max in ms.
 
     .venv/bin/python benchmarks/render_courtroom.py [--moves 300] [--size 1920x1080]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,11 +24,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import IllegalCommand, new_match  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.witch_trial_table import WitchTrialTableScene  # noqa: E402
+from game.engine import IllegalCommand, new_match
+from game.ui.app import App
+from game.ui.scenes.witch_trial_table import WitchTrialTableScene
 
 FRAMES_PER_MOVE = 4
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
@@ -78,8 +79,16 @@ class ShownSeatSource:
 
 def choose(match, rng: random.Random) -> dict:
     legal = match.legal(match.to_act()[0])
-    for kind, p in (("create_case", 0.9), ("prosecute", 0.8), ("defend", 0.8), ("play", 0.7),
-                    ("object", 0.8), ("no_objection", 0.7), ("no_plea", 0.8), ("buy", 0.6)):
+    for kind, p in (
+        ("create_case", 0.9),
+        ("prosecute", 0.8),
+        ("defend", 0.8),
+        ("play", 0.7),
+        ("object", 0.8),
+        ("no_objection", 0.7),
+        ("no_plea", 0.8),
+        ("buy", 0.6),
+    ):
         options = [c for c in legal if c["type"] == kind]
         if options and rng.random() < p:
             return rng.choice(options)
@@ -128,11 +137,12 @@ def main() -> int:
             app.draw(force=True)
             (first if i == 0 else steady).append((time.perf_counter() - t0) * 1000)
     every = first + steady
-    print(f"courtroom render, 7 players, {w}x{h}, {moves} moves, {len(every)} frames "
-          f"in {games} game(s)")
+    print(f"courtroom render, 7 players, {w}x{h}, {moves} moves, {len(every)} frames in {games} game(s)")
     for label, values in (("all frames", every), ("after a move", first), ("steady", steady)):
-        print(f"  {label:13s} p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms   "
-              f"p99 {percentile(values, 0.99):6.2f} ms   max {max(values):6.2f} ms")
+        print(
+            f"  {label:13s} p50 {statistics.median(values):6.2f} ms   p95 {percentile(values, 0.95):6.2f} ms   "
+            f"p99 {percentile(values, 0.99):6.2f} ms   max {max(values):6.2f} ms"
+        )
     return 0
 
 

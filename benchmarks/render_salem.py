@@ -16,6 +16,7 @@ nothing (also run by ``benchmarks/render.py --game salem``).
 
 Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python benchmarks/render_salem.py``
 """
+
 from __future__ import annotations
 
 import os
@@ -46,10 +47,13 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def report(label: str, wall: list[float], cpu: list[float]) -> None:
-    print(f"frame time {label:10s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
-          f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
-          f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
-          f"({len(cpu)} frames)", flush=True)
+    print(
+        f"frame time {label:10s}: wall p50 {percentile(wall, 50) * 1000:6.2f} ms  "
+        f"p99 {percentile(wall, 99) * 1000:6.2f} ms | cpu p50 {percentile(cpu, 50) * 1000:6.2f} ms  "
+        f"p99 {percentile(cpu, 99) * 1000:6.2f} ms  mean {statistics.mean(cpu) * 1000:6.2f} ms  "
+        f"({len(cpu)} frames)",
+        flush=True,
+    )
 
 
 class Game:
@@ -64,9 +68,16 @@ class Game:
         from game.ui.session import HotseatSession, open_table
 
         names = [f"Player {i + 1}" for i in range(PLAYERS)]
-        self.session = HotseatSession.new(app, "salem", names, list(range(1, PLAYERS)), seed=seed,
-                                          bot_delay=1e9, options={"town_hall": True},
-                                          bot_levels=dict.fromkeys(range(1, PLAYERS), "easy"))
+        self.session = HotseatSession.new(
+            app,
+            "salem",
+            names,
+            list(range(1, PLAYERS)),
+            seed=seed,
+            bot_delay=1e9,
+            options={"town_hall": True},
+            bot_levels=dict.fromkeys(range(1, PLAYERS), "easy"),
+        )
         self.match = self.session.match
         self.bots = {s: RandomBot(seed * 100 + s) for s in range(PLAYERS)}
         while not self.match.over and self.match.state_id < start:
@@ -89,8 +100,9 @@ def main() -> None:
     session, match, table = game.session, game.match, game.table
     for _ in range(5):
         app.frame(wait=False)
-    print(f"table: {PLAYERS} players, {app.size[0]}x{app.size[1]}, state {match.state_id}, "
-          f"phase {match.view(0)['phase']}")
+    print(
+        f"table: {PLAYERS} players, {app.size[0]}x{app.size[1]}, state {match.state_id}, phase {match.view(0)['phase']}"
+    )
 
     def timed(n: int, change: bool) -> tuple[list[float], list[float]]:
         wall, cpu = [], []
@@ -178,10 +190,16 @@ def main() -> None:
         app.frame()
     used, spent = time.process_time() - cpu0, time.perf_counter() - wall0
     print(f"load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"idle table: {used / spent * 100:.2f}% of one core over {spent:.1f} s "
-          f"({app.frames_drawn - drawn} frames drawn while idle"
-          + ("; the dummy video driver cannot sleep in SDL, it polls: run benchmarks/idle.py under Xvfb"
-             if os.environ.get("SDL_VIDEODRIVER") == "dummy" else "") + ")")
+    print(
+        f"idle table: {used / spent * 100:.2f}% of one core over {spent:.1f} s "
+        f"({app.frames_drawn - drawn} frames drawn while idle"
+        + (
+            "; the dummy video driver cannot sleep in SDL, it polls: run benchmarks/idle.py under Xvfb"
+            if os.environ.get("SDL_VIDEODRIVER") == "dummy"
+            else ""
+        )
+        + ")"
+    )
     night.session.close()
     game.session.close()
 

@@ -9,6 +9,7 @@
 
     .venv/bin/python benchmarks/testimony.py [--budget SECONDS_PER_ROW] [--moves 200]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.bots import RandomBot  # noqa: E402
-from game.engine import new_match  # noqa: E402
+from game.bots import RandomBot
+from game.engine import new_match
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -62,9 +63,15 @@ def engine_row(players: int, budget: float) -> dict:
         matches += 1
         seed += 1
     elapsed = time.perf_counter() - started - t_det
-    return {"matches": matches, "per_s": matches / elapsed, "commands": commands / matches,
-            "apply": 1e6 * t_apply / commands, "view": 1e6 * t_view / commands,
-            "legal": 1e6 * t_legal / commands, "determinize": 1e6 * t_det / max(1, dets)}
+    return {
+        "matches": matches,
+        "per_s": matches / elapsed,
+        "commands": commands / matches,
+        "apply": 1e6 * t_apply / commands,
+        "view": 1e6 * t_view / commands,
+        "legal": 1e6 * t_legal / commands,
+        "determinize": 1e6 * t_det / max(1, dets),
+    }
 
 
 def pct(values: list[float], p: float) -> float:
@@ -128,19 +135,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=4.0)
     parser.add_argument("--moves", type=int, default=200)
     args = parser.parse_args(argv)
-    print(f"{'players':>7} {'matches':>7} {'matches/s':>9} {'cmds/match':>10} {'apply us':>9} {'view us':>8} "
-          f"{'legal us':>8} {'determinize us':>14}")
+    print(
+        f"{'players':>7} {'matches':>7} {'matches/s':>9} {'cmds/match':>10} {'apply us':>9} {'view us':>8} "
+        f"{'legal us':>8} {'determinize us':>14}"
+    )
     for n in range(3, 8):
         r = engine_row(n, args.budget)
-        print(f"{n:>7} {r['matches']:>7} {r['per_s']:>9.2f} {r['commands']:>10.1f} {r['apply']:>9.1f} "
-              f"{r['view']:>8.1f} {r['legal']:>8.1f} {r['determinize']:>14.1f}", flush=True)
-    for follow, title in ((False, "the screen stays with one seat (one person against bots)"),
-                          (True, "the screen follows the seat to act (a new view each move, as after a curtain)")):
+        print(
+            f"{n:>7} {r['matches']:>7} {r['per_s']:>9.2f} {r['commands']:>10.1f} {r['apply']:>9.1f} "
+            f"{r['view']:>8.1f} {r['legal']:>8.1f} {r['determinize']:>14.1f}",
+            flush=True,
+        )
+    for follow, title in (
+        (False, "the screen stays with one seat (one person against bots)"),
+        (True, "the screen follows the seat to act (a new view each move, as after a curtain)"),
+    ):
         print(f"\nTable, 7 players, 1920x1080, {title} (ms per frame, the 60 fps pacing sleep taken out):")
         for label, values in render(args.moves, (1920, 1080), follow=follow).items():
             if values:
-                print(f"  {label:<20} n={len(values):>4}  p50 {statistics.median(values):6.2f}  "
-                      f"p95 {pct(values, 0.95):6.2f}  p99 {pct(values, 0.99):6.2f}  max {max(values):6.2f}")
+                print(
+                    f"  {label:<20} n={len(values):>4}  p50 {statistics.median(values):6.2f}  "
+                    f"p95 {pct(values, 0.95):6.2f}  p99 {pct(values, 0.99):6.2f}  max {max(values):6.2f}"
+                )
     return 0
 
 

@@ -16,6 +16,7 @@ It only prepares the process for life as a double-click app, then hands over to
   for ``WITCHHUNT_SCREENSHOT_IDLE`` seconds (default 1.5), then exits 0.
   They wrap ``pygame.display.flip`` from outside, so the app's own code is untouched.
 """
+
 from __future__ import annotations
 
 import logging
@@ -89,7 +90,8 @@ class _FrameWatch:
         if self.frames == 1:
             log.info(
                 "first frame after %.0f ms in Python (epoch %.3f)",
-                (time.perf_counter() - STARTED) * 1000, time.time(),
+                (time.perf_counter() - STARTED) * 1000,
+                time.time(),
             )
             if self.first_frame_exit and not self.shot_path:
                 _flush_and_exit(0)

@@ -11,6 +11,7 @@ pygame-ce (nanosvg) renders the SVG, so no Pillow is needed. The .ico and .icns 
 hold PNG images, which every Windows since Vista and every macOS since 10.7 accept;
 both formats are simple enough to write with ``struct``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,14 +30,14 @@ SVG = HERE / "witchhunt.svg"
 # The art layer's app glyph: "witch-flight" by Lorc, game-icons.net, CC BY 3.0 (ICON-CREDITS.md).
 GLYPH = HERE.parent / "assets" / "icons" / "app.svg"
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # rendered
-PNG_FILES = (16, 32, 48, 64, 128, 256, 512)      # kept as files (freedesktop hicolor sizes)
+PNG_FILES = (16, 32, 48, 64, 128, 256, 512)  # kept as files (freedesktop hicolor sizes)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # icns element types that carry PNG data, by pixel size (Apple's "icns" format).
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
 
-NIGHT = "#21182e"   # the tile: a night sky
-EMBER = "#f0a93a"   # the moon and the witch: firelight amber
-RIM = "#6b3f1e"     # a thin rim so the tile reads on dark and light desktops
+NIGHT = "#21182e"  # the tile: a night sky
+EMBER = "#f0a93a"  # the moon and the witch: firelight amber
+RIM = "#6b3f1e"  # a thin rim so the tile reads on dark and light desktops
 
 
 def tiled_svg(glyph_svg: str) -> str:

@@ -15,6 +15,7 @@ checks, failing with one clear line each:
    the time to that frame is printed.
 7. Nothing inside the bundle was written to: settings and saves went to the data folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,7 +79,8 @@ def tail(text: str, lines: int = 25) -> str:
 def bundle_state(folder: Path) -> dict[str, tuple[int, int]]:
     return {
         str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*") if p.is_file() or p.is_symlink()
+        for p in folder.rglob("*")
+        if p.is_file() or p.is_symlink()
     }
 
 
@@ -143,7 +145,9 @@ def check_sims(app: Path, env: dict[str, str]) -> None:
         try:
             got, want = json.loads(frozen.stdout), json.loads(source.stdout)
         except json.JSONDecodeError as exc:
-            raise SmokeFailure(f"sim {name}: not JSON ({exc}): {frozen.stdout[:200]!r} / {source.stdout[:200]!r}") from exc
+            raise SmokeFailure(
+                f"sim {name}: not JSON ({exc}): {frozen.stdout[:200]!r} / {source.stdout[:200]!r}"
+            ) from exc
         got.pop("games_per_second", None)
         want.pop("games_per_second", None)
         if got != want:
@@ -182,7 +186,9 @@ def check_first_frame(app: Path, env: dict[str, str]) -> None:
     wall = (time.perf_counter() - started) * 1000
     found = re.search(r"first frame after (\d+) ms in Python", result.stderr)
     if result.returncode != 0 or not found:
-        raise SmokeFailure(f"the app started with no arguments drew no frame (exit {result.returncode}):\n{tail(result.stderr)}")
+        raise SmokeFailure(
+            f"the app started with no arguments drew no frame (exit {result.returncode}):\n{tail(result.stderr)}"
+        )
     say(f"ok  no-argument start drew its first frame: {wall:.0f} ms from exec ({found.group(1)} ms inside Python)")
 
 

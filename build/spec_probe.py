@@ -5,6 +5,7 @@ PyInstaller executes a spec as Python with ``Analysis``, ``PYZ``, ``EXE``, ``COL
 the package smoke can check the data files, hidden imports and per-platform options in
 a fraction of a second, on any system, without building anything.
 """
+
 from __future__ import annotations
 
 import os

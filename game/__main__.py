@@ -1,4 +1,5 @@
 """``python -m game`` = the ``witchhunt`` command (DESIGN D7)."""
+
 from __future__ import annotations
 
 import sys

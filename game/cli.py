@@ -7,6 +7,7 @@ line and exits 2; no traceback ever reaches the user. The imports of the UI and 
 network code are function-level for start-up time only: ``witchhunt sim`` and
 ``--version`` never load pygame, and a machine with no display can still run them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -14,7 +15,7 @@ import json
 import logging
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 EXIT_USAGE = 2
 
@@ -48,7 +49,9 @@ def _info(command: str, game: str):
 
     info = GAMES_INFO.get(game)
     if info is None:
-        raise UsageError(f"witchhunt {command}: unknown game {game!r} (known: {', '.join(sorted(GAMES_INFO)) or 'none'})")
+        raise UsageError(
+            f"witchhunt {command}: unknown game {game!r} (known: {', '.join(sorted(GAMES_INFO)) or 'none'})"
+        )
     return info
 
 
@@ -143,8 +146,10 @@ def check_bot_levels(command: str, levels: dict | None, bots: list[int]) -> dict
     everyone = levels.pop(None, "normal")
     for seat in levels:
         if seat not in bots:
-            raise UsageError(f"witchhunt {command}: --bot-level names seat {seat}, which is not a bot seat "
-                             f"(bots: {', '.join(map(str, bots)) or 'none'})")
+            raise UsageError(
+                f"witchhunt {command}: --bot-level names seat {seat}, which is not a bot seat "
+                f"(bots: {', '.join(map(str, bots)) or 'none'})"
+            )
     return {seat: levels.get(seat, everyone) for seat in bots}
 
 
@@ -159,8 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
     p.add_argument("--bot-level", type=_bot_levels, default=None, help=LEVEL_HELP)
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--timer", type=_timer, default=None, metavar="S",
-                   help=TIMER_HELP)
+    p.add_argument("--timer", type=_timer, default=None, metavar="S", help=TIMER_HELP)
 
     p = sub.add_parser("host", help="host a LAN game")
     p.add_argument("game", help=GAME_HELP)
@@ -175,12 +179,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default=None, help="address to listen on (default: all)")
     p.add_argument("--resume", default=None, metavar="PATH", help="continue the host autosave at PATH")
     p.add_argument("--save", default=None, metavar="PATH", help="autosave here (default: the saves folder)")
-    p.add_argument("--no-fsync", action="store_true",
-                   help="journal each move to the OS, not the disk (survives a crash of the host, not a power cut)")
-    p.add_argument("--standin-after", type=float, default=None, metavar="S",
-                   help="seconds a disconnected player's seat waits before a bot plays it (default 30)")
-    p.add_argument("--timer", type=_timer, default=None, metavar="S",
-                   help=TIMER_HELP)
+    p.add_argument(
+        "--no-fsync",
+        action="store_true",
+        help="journal each move to the OS, not the disk (survives a crash of the host, not a power cut)",
+    )
+    p.add_argument(
+        "--standin-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds a disconnected player's seat waits before a bot plays it (default 30)",
+    )
+    p.add_argument("--timer", type=_timer, default=None, metavar="S", help=TIMER_HELP)
 
     p = sub.add_parser("join", help="join a LAN game")
     p.add_argument("address", help="HOST or HOST:PORT")
@@ -188,16 +199,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--token", default=None, help="rejoin your seat with the token the host gave you")
     p.add_argument("--spectate", action="store_true", help="watch without a seat")
     p.add_argument("--new-player", action="store_true", help="join afresh, without this profile's saved token")
-    p.add_argument("--profile", default=None, metavar="NAME",
-                   help="keep seat tokens apart from other players on this computer (default: WITCHHUNT_PROFILE)")
+    p.add_argument(
+        "--profile",
+        default=None,
+        metavar="NAME",
+        help="keep seat tokens apart from other players on this computer (default: WITCHHUNT_PROFILE)",
+    )
 
     p = sub.add_parser("sim", help="bot-vs-bot games; prints a JSON summary")
     p.add_argument("game", help=GAME_HELP)
     p.add_argument("--players", type=_positive, required=True)
     p.add_argument("--games", type=_positive, default=10)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bot-level", type=_bot_levels, default=None,
-                   help="search bots at this level (default: random bots), for every seat or SEAT=LEVEL")
+    p.add_argument(
+        "--bot-level",
+        type=_bot_levels,
+        default=None,
+        help="search bots at this level (default: random bots), for every seat or SEAT=LEVEL",
+    )
 
     sub.add_parser("smoke", help="headless scripted run of every scene; exit 0 when fine")
     return parser
@@ -257,14 +276,14 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
 
     playable = playable_games()
     if game not in playable:
-        raise UsageError(f"witchhunt play: {game} has no desktop table yet "
-                         f"(playable: {', '.join(playable) or 'none'})")
+        raise UsageError(f"witchhunt play: {game} has no desktop table yet (playable: {', '.join(playable) or 'none'})")
     names = [n.strip() for n in str(args.players).split(",")]
     if not names or any(not n for n in names):
         raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
     if len(names) not in info.player_counts:
-        raise UsageError(f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, "
-                         f"not {len(names)}")
+        raise UsageError(
+            f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {len(names)}"
+        )
     for name in names:
         if len(name) > MAX_NAME:
             raise UsageError(f"witchhunt play: the name {name[:MAX_NAME]}… is longer than {MAX_NAME} characters")
@@ -277,8 +296,9 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     bots = sorted(set(args.bots or []))
     for seat in bots:
         if not 0 <= seat < len(names):
-            raise UsageError(f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} "
-                             f"(0 is {names[0]}), not {seat}")
+            raise UsageError(
+                f"witchhunt play: --bots takes seat numbers from 0 to {len(names) - 1} (0 is {names[0]}), not {seat}"
+            )
     problem = info.bots_problem_for_players(bots, len(names))
     if problem is not None:
         raise UsageError(f"witchhunt play: {problem}")
@@ -299,7 +319,9 @@ def check_timer(args: argparse.Namespace, command: str) -> dict:
         return {}  # the unknown game is reported by the command's own checks
     if not cls.has_timers() or "timer_s" not in cls.option_defaults:
         timed = sorted(g for g, c in GAMES.items() if c.has_timers())
-        raise UsageError(f"witchhunt {command}: {args.game} has no timer (--timer is for {', '.join(timed) or 'no game'})")
+        raise UsageError(
+            f"witchhunt {command}: {args.game} has no timer (--timer is for {', '.join(timed) or 'no game'})"
+        )
     if getattr(args, "resume", None):
         raise UsageError(f"witchhunt {command}: a resumed game keeps its own timer; leave out --timer")
     return {"timer_s": seconds}
@@ -362,8 +384,14 @@ def run_join(args: argparse.Namespace) -> int:
     net_cli = _net_cli("join")
     try:
         address = net_cli.join_address(args)
-        client = net_cli.join_client(address, args.name, token=args.token, spectate=args.spectate,
-                                     profile=args.profile, new_player=args.new_player)
+        client = net_cli.join_client(
+            address,
+            args.name,
+            token=args.token,
+            spectate=args.spectate,
+            profile=args.profile,
+            new_player=args.new_player,
+        )
         if (lan := _lan_scenes()) is not None:
             code = lan.open_lan_client(args, client)
             if code is not None:
@@ -380,10 +408,13 @@ def run_sim(args: argparse.Namespace) -> int:
 
     info = _info("sim", args.game)
     if args.players not in info.player_counts:
-        raise UsageError(f"witchhunt sim: {args.game} takes {info.min_players} to {info.max_players} players, not {args.players}")
+        raise UsageError(
+            f"witchhunt sim: {args.game} takes {info.min_players} to {info.max_players} players, not {args.players}"
+        )
     names = [f"Bot {i + 1}" for i in range(args.players)]
-    levels = (check_bot_levels("sim", args.bot_level, list(range(args.players)))
-              if getattr(args, "bot_level", None) else None)
+    levels = (
+        check_bot_levels("sim", args.bot_level, list(range(args.players))) if getattr(args, "bot_level", None) else None
+    )
     commands = 0
     # a game may add seats of its own (Salem's ghosts), so the tallies follow match.n
     score_sum: list[float] = []
@@ -413,11 +444,15 @@ def run_sim(args: argparse.Namespace) -> int:
             wins[s] += 1
     elapsed = time.perf_counter() - started
     summary = {
-        "game": args.game, "players": args.players, "games": args.games, "seed": args.seed,
+        "game": args.game,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
         "bot_levels": [levels[s] for s in range(args.players)] if levels else None,
         "mean_commands": round(commands / args.games, 2),
         "mean_score": [round(s / args.games, 3) for s in score_sum],
-        "wins": wins, "unfinished": unfinished,
+        "wins": wins,
+        "unfinished": unfinished,
         "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else None,
     }
     print(json.dumps(summary))

@@ -3,6 +3,7 @@
 Never ``os.chdir``; everything is found relative to this file (or ``sys._MEIPASS``).
 User files (settings, saves) live in the user's data folder, never inside the bundle.
 """
+
 from __future__ import annotations
 
 import os

@@ -5,6 +5,7 @@ replays. Writes are atomic (temp file, fsync, rename). A damaged or foreign file
 clear :class:`SaveError` and is left alone; other saves still load.
 :class:`AutosaveWriter` writes them on a background thread (hot-seat and LAN host alike).
 """
+
 from __future__ import annotations
 
 import copy
@@ -73,15 +74,15 @@ def new_save_path(game: str, kind: str = "hotseat", folder: Path | None = None) 
     return path
 
 
-def save_match(match: Match, path: Path, kind: str = "hotseat", extra: dict | None = None, *,
-               gentle: bool = False) -> None:
+def save_match(
+    match: Match, path: Path, kind: str = "hotseat", extra: dict | None = None, *, gentle: bool = False
+) -> None:
     """Write ``match`` to ``path`` atomically. ``extra`` (JSON data) is kept beside it,
     e.g. the host's seat tokens or which seats are bots. ``gentle``: encoded in small
     steps that let other threads run between them (the autosave's worker thread: one
     ``json.dumps`` of a 12-player match holds the interpreter ~1 ms, and the window's
     frame waits for it); the same text either way."""
-    doc = {"kind": kind, "saved_at": time.time(), "over": match.over, "match": match.to_dict(),
-           "extra": extra or {}}
+    doc = {"kind": kind, "saved_at": time.time(), "over": match.over, "match": match.to_dict(), "extra": extra or {}}
     write_atomic(path, encode_gently(doc) if gentle else json.dumps(doc, **_JSON))
 
 
@@ -136,11 +137,21 @@ def list_saves(folder: Path | None = None, include_finished: bool = False) -> li
             extra = doc.get("extra") if isinstance(doc.get("extra"), dict) else {}
             summary = extra.get("summary") if isinstance(extra.get("summary"), dict) else {}
             bots = extra.get("bots") if isinstance(extra.get("bots"), list) else []
-            info = SaveInfo(path, str(m["game"]), tuple(str(p) for p in m["players"]), int(m["state_id"]),
-                            over, float(doc.get("saved_at", path.stat().st_mtime)), str(doc.get("kind", "hotseat")),
-                            summary=summary, bots=tuple(b for b in bots if type(b) is int))
+            info = SaveInfo(
+                path,
+                str(m["game"]),
+                tuple(str(p) for p in m["players"]),
+                int(m["state_id"]),
+                over,
+                float(doc.get("saved_at", path.stat().st_mtime)),
+                str(doc.get("kind", "hotseat")),
+                summary=summary,
+                bots=tuple(b for b in bots if type(b) is int),
+            )
         except Exception as exc:  # damaged file: list it with the reason, leave it alone
-            info = SaveInfo(path, "?", (), 0, False, path.stat().st_mtime, "?", error=f"damaged save ({type(exc).__name__})")
+            info = SaveInfo(
+                path, "?", (), 0, False, path.stat().st_mtime, "?", error=f"damaged save ({type(exc).__name__})"
+            )
         if info.over and not include_finished:
             continue
         out.append(info)
@@ -220,8 +231,13 @@ class AutosaveWriter:
                 self._busy = True
             try:
                 doc = marshal.loads(frozen) if isinstance(frozen, bytes) else frozen
-                save_match(_Frozen(doc["match"], doc["over"]), path, kind=kind,  # type: ignore[arg-type]
-                           extra=doc["extra"], gentle=True)
+                save_match(
+                    _Frozen(doc["match"], doc["over"]),
+                    path,
+                    kind=kind,  # type: ignore[arg-type]
+                    extra=doc["extra"],
+                    gentle=True,
+                )
                 self.errors.pop(path, None)
                 self.writes += 1
             except OSError as exc:  # a full disk must not end the game: say it, keep playing

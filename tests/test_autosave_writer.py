@@ -1,6 +1,7 @@
 """The one background autosave writer (game.saves.AutosaveWriter), used by the hot-seat
 session and the LAN host: the snapshot is the state at the call, bursts coalesce, a
 failing disk is reported and never raised (DESIGN D5)."""
+
 from __future__ import annotations
 
 from game.engine import new_match

@@ -1,6 +1,7 @@
 """Housekeeping: the window is named after the app so the taskbar groups it with the
 desktop entry; ``make play`` installs only what playing needs, and every install takes
 its versions from the lock (constraints.txt)."""
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,9 @@ def dry_run(target: str, tmp_path: Path) -> str:
     """The commands ``make TARGET`` would run in a fresh clone (no .venv yet)."""
     for name in ("Makefile", "pyproject.toml", "constraints.txt"):
         shutil.copy(ROOT / name, tmp_path / name)
-    return subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60, check=True).stdout
+    return subprocess.run(
+        ["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=True
+    ).stdout
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
@@ -65,13 +67,16 @@ def test_the_window_class_is_the_apps_name(monkeypatch):
 
 @pytest.mark.skipif(not (shutil.which("xvfb-run") and shutil.which("xprop")), reason="needs xvfb-run and xprop")
 def test_an_x11_window_manager_sees_the_class_witchhunt(tmp_path):
-    script = ("import subprocess, pygame\n"
-              "from game.ui.app import App\n"
-              "App(size=(960, 600)); pygame.event.pump()\n"
-              "wid = pygame.display.get_wm_info()['window']\n"
-              "print(subprocess.run(['xprop', '-id', str(wid), 'WM_CLASS'], capture_output=True, text=True).stdout)\n")
+    script = (
+        "import subprocess, pygame\n"
+        "from game.ui.app import App\n"
+        "App(size=(960, 600)); pygame.event.pump()\n"
+        "wid = pygame.display.get_wm_info()['window']\n"
+        "print(subprocess.run(['xprop', '-id', str(wid), 'WM_CLASS'], capture_output=True, text=True).stdout)\n"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_VIDEO", "SDL_APP"))}
     env.update(SDL_AUDIODRIVER="dummy", WITCHHUNT_HOME=str(tmp_path))
-    result = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", script], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["xvfb-run", "-a", sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert 'WM_CLASS(STRING) = "witchhunt", "witchhunt"' in result.stdout, result.stdout + result.stderr[-1500:]

@@ -1,6 +1,7 @@
 """Layers look down only (STYLE "Ours"; issue 9 item 18): entry -> ui -> net -> bots ->
 rules -> engine. Read from the source with ``ast``, so function-level imports count too:
 a function-level import is for start-up time only, never to hide a cycle."""
+
 from __future__ import annotations
 
 import ast
@@ -74,8 +75,11 @@ def top(module: str) -> str:
 
 
 def test_the_ui_never_imports_the_cli():  # STYLE: the UI never imports the CLI; issue 9 item 18
-    bad = [f"{p.relative_to(ROOT)}:{line} imports {target}" for source, target, p, line, _f in edges()
-           if source.startswith("game.ui") and layer(target) < layer("game.ui")]
+    bad = [
+        f"{p.relative_to(ROOT)}:{line} imports {target}"
+        for source, target, p, line, _f in edges()
+        if source.startswith("game.ui") and layer(target) < layer("game.ui")
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -94,10 +98,14 @@ def test_entry_imports_of_lower_layers_say_they_are_for_start_up_time():  # issu
     """game/cli.py loads the UI and the network code inside functions so that ``sim`` and
     ``--version`` never load pygame; each such import says so on its line."""
     lines = (GAME / "cli.py").read_text(encoding="utf-8").splitlines()
-    bad = [f"game/cli.py:{line}: {lines[line - 1].strip()}"
-           for source, target, _p, line, in_function in edges()
-           if source == "game.cli" and in_function and top(target) in ("game.ui", "game.net")
-           and "start-up" not in lines[line - 1]]
+    bad = [
+        f"game/cli.py:{line}: {lines[line - 1].strip()}"
+        for source, target, _p, line, in_function in edges()
+        if source == "game.cli"
+        and in_function
+        and top(target) in ("game.ui", "game.net")
+        and "start-up" not in lines[line - 1]
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -107,11 +115,13 @@ def test_sim_and_version_run_where_pygame_cannot_be_imported():  # issue 9 item 
     import subprocess
     import sys
 
-    code = ("import sys; sys.modules['pygame'] = None\n"
-            "from game.cli import main\n"
-            "assert main(['--version']) == 0\n"
-            "assert main(['sim', 'hammer', '--players', '3', '--games', '1']) == 0\n"
-            "assert 'game.ui' not in sys.modules and sys.modules['pygame'] is None\n")
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "from game.cli import main\n"
+        "assert main(['--version']) == 0\n"
+        "assert main(['sim', 'hammer', '--players', '3', '--games', '1']) == 0\n"
+        "assert 'game.ui' not in sys.modules and sys.modules['pygame'] is None\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert '"games": 1' in result.stdout

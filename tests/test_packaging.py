@@ -3,6 +3,7 @@
 The spec is executed with recorders in place of PyInstaller's build classes
 (build/spec_probe.py); the built app itself is checked by ``make package-smoke``.
 """
+
 from __future__ import annotations
 
 import configparser
@@ -39,12 +40,14 @@ def _shipped_files(top: str) -> set[str]:
     if not base.is_dir():
         return set()
     return {
-        str(p.relative_to(ROOT)) for p in base.rglob("*")
+        str(p.relative_to(ROOT))
+        for p in base.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
     }
 
 
 # ---------------------------------------------------------------- the spec ----
+
 
 def test_spec_bundles_every_file_of_assets_cards_and_rules(tmp_path):  # DESIGN D8
     probe = probe_spec(tmp_path, env={"WITCHHUNT_ONEFILE": None})
@@ -141,6 +144,7 @@ def test_spec_puts_desktop_entry_and_icons_beside_the_linux_binary(tmp_path):
 
 # ---------------------------------------------------------------- the paths ----
 
+
 def test_paths_find_data_in_the_source_tree(monkeypatch):
     from game import paths
 
@@ -182,6 +186,7 @@ def test_user_files_live_in_the_data_folder_not_the_bundle(monkeypatch, tmp_path
 
 
 # -------------------------------------------------------------- the launcher ----
+
 
 def test_windowed_build_without_stdout_logs_to_the_data_folder(monkeypatch, tmp_path):
     """STYLE: a windowed build may have sys.stdout None; output goes to a log file."""
@@ -236,6 +241,7 @@ def test_first_frame_hook_reports_and_screenshot_hook_saves(monkeypatch, tmp_pat
 
 # ------------------------------------------------- desktop entry and icons ----
 
+
 def _parse_desktop_entry(path: Path) -> dict[str, str]:
     text = path.read_text(encoding="utf-8")
     assert text.startswith("[Desktop Entry]\n")
@@ -287,7 +293,9 @@ def test_install_script_refuses_a_missing_app(tmp_path):
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share")}
     result = subprocess.run(
         ["sh", str(BUILD / "install-desktop-entry.sh"), "--app", str(tmp_path / "nothing")],
-        env=env, capture_output=True, text=True,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 1 and "make package" in result.stderr
     assert not (tmp_path / "share" / "applications").exists()
@@ -305,8 +313,8 @@ def test_app_icon_files_hold_the_sizes_they_claim():
     reserved, kind, count = struct.unpack("<HHH", ico[:6])
     assert (reserved, kind) == (0, 1) and count >= 5
     for i in range(count):
-        w, h, _, _, _, _, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i: 22 + 16 * i])
-        assert _png_size(ico[offset: offset + length]) == (w or 256, h or 256)
+        w, h, _, _, _, _, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i : 22 + 16 * i])
+        assert _png_size(ico[offset : offset + length]) == (w or 256, h or 256)
     icns = (BUILD / "witchhunt.icns").read_bytes()
     assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
     assert (BUILD / "ICON-CREDITS.md").read_text(encoding="utf-8").count("CC BY 3.0") >= 1

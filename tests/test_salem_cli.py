@@ -1,6 +1,7 @@
 """The command line for Salem 1692 (issue 12 item 6; DESIGN D7): ``play salem --players``
 takes 2 to 12 names; ``sim salem`` plays bot games of 2 to 12 players (the 2-3 player
 games with their ghosts) and prints one JSON line."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ def test_play_salem_takes_two_to_twelve_names(names):
 
 def test_play_salem_accepts_two_and_twelve_names():
     for names in ("Ann,Bob", ",".join(f"P{i}" for i in range(12))):
-        game, players, bots, _seed = check_play(build_parser().parse_args(
-            ["play", "salem", "--players", names, "--bots", "1"]))
+        game, players, bots, _seed = check_play(
+            build_parser().parse_args(["play", "salem", "--players", names, "--bots", "1"])
+        )
         assert game == "salem" and bots == [1] and len(players) == len(names.split(","))
 
 

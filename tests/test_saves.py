@@ -1,4 +1,5 @@
 """DESIGN D5: atomic autosaves; damaged files give a clear message and are left alone."""
+
 from __future__ import annotations
 
 import pytest

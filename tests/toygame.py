@@ -1,4 +1,5 @@
 """A toy game for testing the engine machinery without any real rules."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,7 @@ class CountingGame(Match):
     option_defaults = {"target": 10, "pad": 0}  # pad: bytes of filler in every view (big-view tests)
 
     def _setup(self):
-        self.state = {"total": 0, "turn": 0, "secret": [self.rng.randint(1, 99) for _ in self.players],
-                      "winner": None}
+        self.state = {"total": 0, "turn": 0, "secret": [self.rng.randint(1, 99) for _ in self.players], "winner": None}
         for seat, secret in enumerate(self.state["secret"]):
             self.emit({"type": "secret", "value": secret}, to=[seat], others={"type": "secret", "value": None})
 
@@ -43,8 +43,7 @@ class CountingGame(Match):
         self.state["turn"] = (seat + 1) % self.n
 
     def _view(self, seat):
-        view = {"total": self.state["total"],
-                "secret": self.state["secret"][seat] if seat is not None else None}
+        view = {"total": self.state["total"], "secret": self.state["secret"][seat] if seat is not None else None}
         if self.options["pad"]:
             view["pad"] = "x" * self.options["pad"]
         return view

@@ -5,6 +5,7 @@
 Writes cards_hammer.png, cards_witch_trial.png and layout_<game>_<n>.png (zones drawn
 at 1280x720, the smallest window we design for) into OUT_DIR (default /tmp/witchhunt_sheets).
 """
+
 from __future__ import annotations
 
 import os
@@ -15,12 +16,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui import theme  # noqa: E402
-from game.ui.card_art import CardArt, all_card_ids, face_info, villager_ids  # noqa: E402
-from game.ui.fonts import render_text  # noqa: E402
-from game.ui.layout import PLAYER_COUNTS, load_layout  # noqa: E402
+from game.ui import theme
+from game.ui.card_art import CardArt, all_card_ids, face_info, villager_ids
+from game.ui.fonts import render_text
+from game.ui.layout import PLAYER_COUNTS, load_layout
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -53,8 +54,12 @@ def card_sheet(game: str, art: CardArt, size=(90, 126), cols=12, zoom_ids=()) ->
     height = header + rows * (size[1] + gap) + gap + (zh + 2 * gap + 30 if zoom_ids else 0)
     width = max(width, gap + len(zoom_ids) * (zoom_w + gap) + 2 * (size[0] + gap) + 200)
     sheet = felt((width, height))
-    sheet.blit(render_text(f"{game}: every face at {size[0]}x{size[1]} (hand size at 1280x720)",
-                           22, theme.TEXT_LIGHT, title=True), (gap, 8))
+    sheet.blit(
+        render_text(
+            f"{game}: every face at {size[0]}x{size[1]} (hand size at 1280x720)", 22, theme.TEXT_LIGHT, title=True
+        ),
+        (gap, 8),
+    )
     i = 0
     for cid in ids:
         x = gap + (i % cols) * (size[0] + gap)
@@ -88,9 +93,16 @@ def layout_sheet(game: str, players: int, size=(1280, 720)) -> pygame.Surface:
     layout = load_layout(game, players)
     sheet = felt(size)
     colours = {
-        "seat": (214, 80, 64), "hand": (220, 180, 60), "log": (90, 140, 210), "banner": (160, 100, 200),
-        "deck": (230, 230, 230), "discard": (150, 150, 150), "lineup": (120, 200, 120),
-        "jury_box": (70, 190, 190), "court": (220, 130, 180), "message": (240, 240, 120),
+        "seat": (214, 80, 64),
+        "hand": (220, 180, 60),
+        "log": (90, 140, 210),
+        "banner": (160, 100, 200),
+        "deck": (230, 230, 230),
+        "discard": (150, 150, 150),
+        "lineup": (120, 200, 120),
+        "jury_box": (70, 190, 190),
+        "court": (220, 130, 180),
+        "message": (240, 240, 120),
     }
     for name, (x, y, w, h) in layout.rects(*size).items():
         zone = layout.zone(name)
@@ -101,8 +113,10 @@ def layout_sheet(game: str, players: int, size=(1280, 720)) -> pygame.Surface:
         pygame.draw.rect(sheet, c, (x, y, w, h), 2)
         label = render_text(f"{name} ({w}x{h})", 14, theme.TEXT_LIGHT, bold=True)
         sheet.blit(label, (x + 4, y + 3))
-    sheet.blit(render_text(f"{game}, {players} players, at {size[0]}x{size[1]}", 16,
-                           theme.HIGHLIGHT, title=True), (size[0] // 2 - 120, size[1] // 2 - 10))
+    sheet.blit(
+        render_text(f"{game}, {players} players, at {size[0]}x{size[1]}", 16, theme.HIGHLIGHT, title=True),
+        (size[0] // 2 - 120, size[1] // 2 - 10),
+    )
     return sheet
 
 

@@ -9,6 +9,7 @@ transparent, 512x512 view box, so ``game.ui.icons`` can tint it with one blend.
 The mapping below is the single list of which game-icons.net icon stands for what;
 assets/icons/CREDITS.md credits each source icon's author.
 """
+
 from __future__ import annotations
 
 import json
@@ -90,10 +91,7 @@ def svg_text(icon: dict, width: int, height: int) -> str:
     body = icon["body"].replace("currentColor", "#000")
     w = icon.get("width", width)
     h = icon.get("height", height)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}">{body}</svg>\n'
-    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">{body}</svg>\n'
 
 
 def main(argv: list[str]) -> int:

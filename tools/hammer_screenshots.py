@@ -12,6 +12,7 @@ Games are seeded random playouts, so the pictures are the same on every run. The
 table is fed by the tests' small in-process TableSource (no curtain) and driven by
 real pygame events, like the smoke run.
 """
+
 from __future__ import annotations
 
 import os
@@ -52,8 +53,13 @@ def mid_game_5p(app: App) -> None:
 
     def busy(m) -> bool:
         v = m.view(None)
-        return (v["round"] >= 3 and v["phase"] == "accusation" and not v["window"]
-                and any(p["trophies"] for p in v["players"]))
+        return (
+            v["round"] >= 3
+            and v["phase"] == "accusation"
+            and not v["window"]
+            and any(p["trophies"] for p in v["players"])
+        )
+
     play_until(src.match, busy, seed=3)
     src.show(src.match.to_act()[0])
     scene = table(app, src)
@@ -68,6 +74,7 @@ def response_window(app: App) -> None:
     def window(m) -> bool:
         w = m.view(None)["window"]
         return bool(w) and w["kind"] == "response" and w["value"] >= 2 and m.view(None)["round"] >= 2
+
     play_until(src.match, window, seed=6)
     src.show(None)  # hot-seat: the public banner asks who answers
     scene = table(app, src)
@@ -85,6 +92,7 @@ def dragging(app: App) -> None:
             return False
         seat = m.to_act()[0]
         return sum(c["type"] == "accuse" for c in m.legal(seat)) >= 6
+
     play_until(src.match, brown_turn, seed=9)
     src.show(src.match.to_act()[0])
     scene = table(app, src)
@@ -97,8 +105,10 @@ def dragging(app: App) -> None:
     app.frame(wait=False)
     steps = 6
     for i in range(1, steps + 1):  # stop short of the villager: the card hangs over the table
-        p = (start[0] + (target[0] - start[0]) * i * 7 // (steps * 10),
-             start[1] + (target[1] - start[1]) * i * 7 // (steps * 10))
+        p = (
+            start[0] + (target[0] - start[0]) * i * 7 // (steps * 10),
+            start[1] + (target[1] - start[1]) * i * 7 // (steps * 10),
+        )
         post_move(app, p, held=True)
     app.screenshot(str(OUT / "hammer_drag.png"))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
@@ -118,8 +128,14 @@ def accuser_chooser(app: App) -> None:
         for c in src.match.legal(seat):
             if c["type"] == "accuse":
                 drops.setdefault((c["card"], c["target"]), set()).add(c["accuser"])
-        choice = next(((card, target) for (card, target), accusers in drops.items() if len(accusers) > 1
-                       and len({accusation_value(card, a, target) for a in accusers}) > 1), None)
+        choice = next(
+            (
+                (card, target)
+                for (card, target), accusers in drops.items()
+                if len(accusers) > 1 and len({accusation_value(card, a, target) for a in accusers}) > 1
+            ),
+            None,
+        )
         if choice is not None:
             break
     src.show(seat)
@@ -159,6 +175,7 @@ def sealed_tray(app: App, name: str = "hammer_sealed_tray.png") -> None:
     def quiet(m, s):  # everyone ends the turn: the box stays shut until the round goes round
         legal = m.legal(s)
         return next((c for c in legal if c["type"] in ("end_turn", "pass")), bots[s].choose(m.view(s), legal))
+
     drive_until(m, lambda m: m.to_act() == [seat] and not m.view(None)["window"], quiet, 200)
     give(m, seat, "bribe-2", "bribe-13", "bribe-5")
     src.show(seat)

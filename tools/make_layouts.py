@@ -11,6 +11,7 @@ Seat zones: ``seat_0`` is the seat shown on this screen (bottom, above the hand)
 ``seat_1`` … ``seat_{n-1}`` follow clockwise from it (left, top, right), so a scene
 places seat ``(shown + k) % n`` in zone ``seat_k``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

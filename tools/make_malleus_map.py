@@ -20,6 +20,7 @@ rectangle; checked by tests/ui/test_malleus_text_fit.py).
 Run ``python tools/make_malleus_map.py`` after changing it; the file is committed, so the
 game never needs this script.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,8 +63,20 @@ FIELDS = [
     [(470, 780), (820, 790), (800, 985), (480, 990)],
     [(1050, 420), (1170, 410), (1170, 740), (1060, 760)],
 ]
-RIVER = [(860, 8), (905, 8), (935, 200), (960, 420), (975, 640), (1010, 860), (1040, 1000), (985, 1000),
-         (955, 865), (925, 645), (910, 425), (885, 210)]
+RIVER = [
+    (860, 8),
+    (905, 8),
+    (935, 200),
+    (960, 420),
+    (975, 640),
+    (1010, 860),
+    (1040, 1000),
+    (985, 1000),
+    (955, 865),
+    (925, 645),
+    (910, 425),
+    (885, 210),
+]
 ROADS = [
     [(8, 580), (230, 580), (300, 580), (480, 520), (575, 515)],
     [(575, 515), (700, 530), (890, 525), (1000, 520), (1180, 500)],
@@ -73,17 +86,40 @@ ROADS = [
     [(700, 530), (760, 700), (900, 820)],
     [(590, 380), (740, 445)],
 ]
-WOODS = [(1020, 60, 70, 60), (1080, 110, 80, 70), (1030, 190, 90, 70), (1090, 270, 75, 80), (1015, 300, 60, 55),
-         (1120, 40, 55, 50), (1130, 870, 50, 45), (1100, 930, 70, 60)]
+WOODS = [
+    (1020, 60, 70, 60),
+    (1080, 110, 80, 70),
+    (1030, 190, 90, 70),
+    (1090, 270, 75, 80),
+    (1015, 300, 60, 55),
+    (1120, 40, 55, 50),
+    (1130, 870, 50, 45),
+    (1100, 930, 70, 60),
+]
 BUILDINGS = [  # class, x, y, w, h
-    ("church", 560, 120, 86, 120), ("graves", 712, 110, 120, 96), ("hall", 700, 405, 110, 70),
-    ("tavern", 700, 548, 96, 62), ("well", 560, 485, 30, 30), ("market", 500, 440, 40, 26),
-    ("house", 412, 412, 56, 44), ("house", 330, 470, 40, 34), ("house", 622, 440, 44, 36),
-    ("house", 640, 610, 46, 38), ("house", 500, 600, 50, 40), ("house", 835, 452, 40, 32),
-    ("house", 450, 300, 46, 38), ("house", 660, 300, 44, 36), ("house", 820, 600, 42, 34),
-    ("house", 300, 700, 44, 36), ("house", 210, 640, 40, 32), ("house", 780, 300, 40, 34),
-    ("forge", 380, 640, 64, 46), ("chateau", 150, 330, 150, 100), ("cross", 250, 560, 18, 26),
-    ("bridge", 905, 500, 80, 44), ("mill", 900, 800, 84, 72),
+    ("church", 560, 120, 86, 120),
+    ("graves", 712, 110, 120, 96),
+    ("hall", 700, 405, 110, 70),
+    ("tavern", 700, 548, 96, 62),
+    ("well", 560, 485, 30, 30),
+    ("market", 500, 440, 40, 26),
+    ("house", 412, 412, 56, 44),
+    ("house", 330, 470, 40, 34),
+    ("house", 622, 440, 44, 36),
+    ("house", 640, 610, 46, 38),
+    ("house", 500, 600, 50, 40),
+    ("house", 835, 452, 40, 32),
+    ("house", 450, 300, 46, 38),
+    ("house", 660, 300, 44, 36),
+    ("house", 820, 600, 42, 34),
+    ("house", 300, 700, 44, 36),
+    ("house", 210, 640, 40, 32),
+    ("house", 780, 300, 40, 34),
+    ("forge", 380, 640, 64, 46),
+    ("chateau", 150, 330, 150, 100),
+    ("cross", 250, 560, 18, 26),
+    ("bridge", 905, 500, 80, 44),
+    ("mill", 900, 800, 84, 72),
 ]
 
 
@@ -104,12 +140,14 @@ def _points(points) -> str:
 
 
 def build() -> str:
-    parts = ['<?xml version="1.0" encoding="UTF-8"?>\n',
-             '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
-             'width="240" height="135" tilewidth="8" tileheight="8" infinite="0" nextlayerid="10" '
-             'nextobjectid="999">\n',
-             ' <properties>\n  <property name="game" value="malleus"/>\n'
-             '  <property name="village" value="Charmes, Duchy of Lorraine"/>\n </properties>\n']
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
+        'width="240" height="135" tilewidth="8" tileheight="8" infinite="0" nextlayerid="10" '
+        'nextobjectid="999">\n',
+        ' <properties>\n  <property name="game" value="malleus"/>\n'
+        '  <property name="village" value="Charmes, Duchy of Lorraine"/>\n </properties>\n',
+    ]
     oid = 1
     layer = 1
     for players in (4, 5, 6):
@@ -128,17 +166,24 @@ def build() -> str:
     parts.append(f' <objectgroup id="{layer}" name="scenery">\n')
     for poly in FIELDS:
         x0, y0 = poly[0]
-        parts.append(_obj(oid, "", "field", x0, y0, 0, 0,
-                          f'   <polygon points="{_points((x - x0, y - y0) for x, y in poly)}"/>\n'))
+        parts.append(
+            _obj(
+                oid, "", "field", x0, y0, 0, 0, f'   <polygon points="{_points((x - x0, y - y0) for x, y in poly)}"/>\n'
+            )
+        )
         oid += 1
     x0, y0 = RIVER[0]
-    parts.append(_obj(oid, "", "river", x0, y0, 0, 0,
-                      f'   <polygon points="{_points((x - x0, y - y0) for x, y in RIVER)}"/>\n'))
+    parts.append(
+        _obj(oid, "", "river", x0, y0, 0, 0, f'   <polygon points="{_points((x - x0, y - y0) for x, y in RIVER)}"/>\n')
+    )
     oid += 1
     for road in ROADS:
         x0, y0 = road[0]
-        parts.append(_obj(oid, "", "road", x0, y0, 0, 0,
-                          f'   <polyline points="{_points((x - x0, y - y0) for x, y in road)}"/>\n'))
+        parts.append(
+            _obj(
+                oid, "", "road", x0, y0, 0, 0, f'   <polyline points="{_points((x - x0, y - y0) for x, y in road)}"/>\n'
+            )
+        )
         oid += 1
     for x, y, w, h in WOODS:
         parts.append(_obj(oid, "", "wood", x, y, w, h, "   <ellipse/>\n"))

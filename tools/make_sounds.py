@@ -9,6 +9,7 @@ Standard library only. Each sound is short (< 1 s), starts and ends at silence (
 click), has its DC offset removed and is normalised to its own peak level well below
 full scale, so nothing clips and quiet sounds (the button click) stay quiet.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,8 +17,8 @@ import math
 import random
 import struct
 import wave
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 RATE = 44100
 Samples = list[float]
@@ -69,8 +70,12 @@ def decay(seconds: float, tau: float, attack: float = 0.002) -> Samples:
     return [(i / na) if i < na else math.exp(-(i - na) / RATE / tau) for i in range(n)]
 
 
-def tone(seconds: float, partials: list[tuple[float, float, float]], phase_rng: random.Random | None = None,
-         glide: float = 0.0) -> Samples:
+def tone(
+    seconds: float,
+    partials: list[tuple[float, float, float]],
+    phase_rng: random.Random | None = None,
+    glide: float = 0.0,
+) -> Samples:
     """Sum of decaying sines: each partial is (frequency Hz, amplitude, decay time constant s).
     ``glide`` bends every frequency by that fraction over the sound (a falling thud)."""
     n = int(seconds * RATE)
@@ -160,8 +165,15 @@ def heat(rng: random.Random) -> Samples:
 def bell(rng: random.Random) -> Samples:
     """A burning: one low bell toll (inharmonic partials of a church bell on a low G)."""
     f = 98.0
-    partials = [(f * 1.0, 0.9, 0.6), (f * 2.0, 0.7, 0.45), (f * 2.4, 0.45, 0.35), (f * 3.0, 0.35, 0.3),
-                (f * 4.0, 0.25, 0.22), (f * 5.04, 0.18, 0.16), (f * 6.0, 0.1, 0.12)]
+    partials = [
+        (f * 1.0, 0.9, 0.6),
+        (f * 2.0, 0.7, 0.45),
+        (f * 2.4, 0.45, 0.35),
+        (f * 3.0, 0.35, 0.3),
+        (f * 4.0, 0.25, 0.22),
+        (f * 5.04, 0.18, 0.16),
+        (f * 6.0, 0.1, 0.12),
+    ]
     out = tone(0.95, partials, rng)
     strike = mul(bandpass(noise(rng, 0.03), 1200, 1.0), decay(0.03, 0.006))
     mix_at(out, strike, 0.0, 0.6)
@@ -175,7 +187,7 @@ def dice(rng: random.Random) -> Samples:
     for k in range(6):
         click = bandpass(noise(rng, 0.03), rng.uniform(2800, 4500), 6.0)
         click = mul(click, decay(0.03, 0.004, attack=0.0005))
-        mix_at(out, click, t, 1.0 * (0.82 ** k))
+        mix_at(out, click, t, 1.0 * (0.82**k))
         mix_at(out, tone(0.03, [(rng.uniform(900, 1300), 0.08, 0.006)]), t)
         t += rng.uniform(0.05, 0.11)
     return finish(out, 0.6)
@@ -196,8 +208,11 @@ def coins(rng: random.Random) -> Samples:
     t = 0.0
     for k in range(3):
         base = rng.uniform(2900, 3400)
-        chink = tone(0.25, [(base, 0.6, 0.05), (base * 1.47, 0.4, 0.04), (base * 2.09, 0.3, 0.03),
-                            (base * 2.76, 0.15, 0.02)], rng)
+        chink = tone(
+            0.25,
+            [(base, 0.6, 0.05), (base * 1.47, 0.4, 0.04), (base * 2.09, 0.3, 0.03), (base * 2.76, 0.15, 0.02)],
+            rng,
+        )
         mix_at(out, chink, t, 1.0 - 0.15 * k)
         t += rng.uniform(0.06, 0.1)
     return finish(out, 0.45, fade_out=0.08)
@@ -237,8 +252,17 @@ def token(rng: random.Random) -> Samples:
 
 #: file stem -> maker; game/ui/sound.py plays them by these names
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
-    "card_place": card_place, "card_draw": card_draw, "shuffle": shuffle, "heat": heat, "bell": bell,
-    "dice": dice, "gavel": gavel, "coins": coins, "refused": refused, "chime": chime, "click": click,
+    "card_place": card_place,
+    "card_draw": card_draw,
+    "shuffle": shuffle,
+    "heat": heat,
+    "bell": bell,
+    "dice": dice,
+    "gavel": gavel,
+    "coins": coins,
+    "refused": refused,
+    "chime": chime,
+    "click": click,
     "token": token,
 }
 

@@ -19,6 +19,7 @@ step is drawn headless for the screen a person at the table would have in front 
 * ``malleus_round_end.png``              the end-of-round report
 (``--size 1920x1080`` adds ``_1920x1080`` to each name.)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,8 +72,12 @@ def set_up(seed: int):
         command = bots[seat].choose(m.view(seat), m.legal(seat))
         if command["type"] == "submit_ledger":
             secret, thing, reason = LEDGER_WORDS[seat]
-            command = dict(command, secret=secret, envy=dict(command["envy"], thing=thing),
-                           vendetta=dict(command["vendetta"], reason=reason))
+            command = dict(
+                command,
+                secret=secret,
+                envy=dict(command["envy"], thing=thing),
+                vendetta=dict(command["vendetta"], reason=reason),
+            )
         m.apply(seat, command)
     return m
 
@@ -89,8 +94,15 @@ def shared(app: App, m):
 
     while app.scenes.top is not None:
         app.scenes.pop()
-    session = HotseatSession.new(app, "malleus", list(NAMES), [], seed=1, bot_delay=0.0,
-                                 save_path=Path(os.environ["WITCHHUNT_HOME"]) / "shots.witchhunt.json")
+    session = HotseatSession.new(
+        app,
+        "malleus",
+        list(NAMES),
+        [],
+        seed=1,
+        bot_delay=0.0,
+        save_path=Path(os.environ["WITCHHUNT_HOME"]) / "shots.witchhunt.json",
+    )
     session.match = m
     scene = open_table(app, session)
     session._sync_screen()
@@ -154,8 +166,11 @@ def main() -> None:
     run_frames(app, 1)
     field = next(w for w in scene.forms.form_widgets if getattr(w, "name", "") == "form_text")
     scene.forms.form_ring.focus_on(field)
-    type_into(app, "I slip a dead toad into the well, then tell the baker's wife I saw "
-                   f"{m.state['villagers'][target]['name']} there at midnight")
+    type_into(
+        app,
+        "I slip a dead toad into the well, then tell the baker's wife I saw "
+        f"{m.state['villagers'][target]['name']} there at midnight",
+    )
     card = next((f for f in scene.form.fields if f.key.startswith("card_")), None)
     if card is not None and len(card.options) > 1:
         card.value = card.options[1][1]
@@ -165,8 +180,10 @@ def main() -> None:
     for seat in (1, 2, 3):
         plays = [c for c in m.legal(seat) if c.get("type") == "secret_action"]
         if seat == writer:
-            words = ("I slip a dead toad into the well, then tell the baker's wife I saw "
-                     f"{m.state['villagers'][target]['name']} there at midnight")
+            words = (
+                "I slip a dead toad into the well, then tell the baker's wife I saw "
+                f"{m.state['villagers'][target]['name']} there at midnight"
+            )
             with_card = next((c for c in plays if c.get("cards")), None)
             command = dict(with_card or plays[0], text=words)
             if with_card:
@@ -216,8 +233,11 @@ def main() -> None:
     bots = {s: MalleusBot(80 + s) for s in range(m5.n)}
 
     def rewarded(m) -> bool:
-        return any(e["event"].get("type") == "reward" and e["event"].get("gain", 0) > 0
-                   for e in m._log if e["sid"] == m.state_id)
+        return any(
+            e["event"].get("type") == "reward" and e["event"].get("gain", 0) > 0
+            for e in m._log
+            if e["sid"] == m.state_id
+        )
 
     for _ in range(6000):
         if rewarded(m5) or m5.over:
@@ -225,8 +245,11 @@ def main() -> None:
         seat = m5.to_act()[0]
         m5.apply(seat, bots[seat].choose(m5.view(seat), m5.legal(seat)))
     if rewarded(m5):
-        gainer = next(e["event"]["player"] for e in m5._log if e["sid"] == m5.state_id
-                      and e["event"].get("type") == "reward" and e["event"].get("gain", 0) > 0)
+        gainer = next(
+            e["event"]["player"]
+            for e in m5._log
+            if e["sid"] == m5.state_id and e["event"].get("type") == "reward" and e["event"].get("gain", 0) > 0
+        )
         scene = table(app, m5, gainer)
         scene.report.collect_round_report(scene.view.get("recent") or [])
         shot.save("malleus_round_end")

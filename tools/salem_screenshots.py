@@ -19,6 +19,7 @@
 Games are seeded playouts (the same pictures every run), fed by the tests' in-process
 TableSource (one seat shown, no curtain).
 """
+
 from __future__ import annotations
 
 import os
@@ -38,8 +39,20 @@ from game.ui.app import App  # noqa: E402
 from game.ui.scenes.salem_table import SalemTableScene  # noqa: E402
 from tests.ui.table_source import MatchTableSource, drive_until, open_table_scene  # noqa: E402
 
-NAMES = ["Abigail", "Bartholomew", "Constance", "Deliverance", "Ezekiel", "Faith", "Gideon", "Hester",
-         "Increase", "Jonathan", "Keziah", "Lydia"]
+NAMES = [
+    "Abigail",
+    "Bartholomew",
+    "Constance",
+    "Deliverance",
+    "Ezekiel",
+    "Faith",
+    "Gideon",
+    "Hester",
+    "Increase",
+    "Jonathan",
+    "Keziah",
+    "Lydia",
+]
 
 
 def playout(players: int, seed: int, stop, options: dict | None = None, draw_bias: float = 0.5):
@@ -64,6 +77,7 @@ def window(name: str):
     def stop(m) -> bool:
         p = m.view(None)["pending"]
         return bool(p) and p.get("kind") == "window" and p.get("window") == name
+
     return stop
 
 
@@ -99,7 +113,7 @@ def main(argv: list[str]) -> int:
     if "--out" in argv:
         i = argv.index("--out")
         out = Path(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     size = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (1280, 720)
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size)
@@ -107,8 +121,11 @@ def main(argv: list[str]) -> int:
     def day(n: int):
         return lambda m: m.state_id >= 14 * n // 2 and not m.view(None)["pending"] and not m.view(None)["played"]
 
-    for n, name, options in ((4, "salem_4p.png", {}), (8, "salem_8p.png", {}),
-                             (12, "salem_12p.png", {"town_hall": True})):
+    for n, name, options in (
+        (4, "salem_4p.png", {}),
+        (8, "salem_8p.png", {}),
+        (12, "salem_12p.png", {"town_hall": True}),
+    ):
         m = playout(n, 40 + n, day(n), options)
         shoot(app, m, m.view(None)["active"], out / name)
     m = playout(2, 7, lambda m: m.state_id >= 8 and not m.view(None)["pending"] and not m.view(None)["played"])
@@ -129,7 +146,7 @@ def main(argv: list[str]) -> int:
     shoot(app, m, m.state["stack"][-1]["window"]["order"][0], out / "salem_confession.png")
     m = playout(6, 3, window("night_vote"), draw_bias=0.8)
     seat = m.state["stack"][-1]["window"]["order"][0]
-    clocks = {s: 42.3 for s in m.to_act()}
+    clocks = dict.fromkeys(m.to_act(), 42.3)
     shoot(app, m, seat, out / "salem_timer_night.png", source=TimedSource(m, seat, clocks))
     m = playout(8, 48, lambda m: m.state_id >= 30 and not m.view(None)["pending"] and not m.view(None)["played"])
     active = m.view(None)["active"]
@@ -148,8 +165,17 @@ def lobby_shot(app: App, path: Path) -> None:
     from tests.ui.table_source import clear_scenes, run_frames
 
     clear_scenes(app)
-    host = Host("salem", 2, owner_name="Abigail", auto_start=False, bind="127.0.0.1", port=0, save_path=None,
-                table_name="Abigail's table", options={"timer_s": 60})
+    host = Host(
+        "salem",
+        2,
+        owner_name="Abigail",
+        auto_start=False,
+        bind="127.0.0.1",
+        port=0,
+        save_path=None,
+        table_name="Abigail's table",
+        options={"timer_s": 60},
+    )
     host.start()
     lobby = start_hosted_lobby(app, host, "Abigail")
     other = Client()

@@ -15,6 +15,7 @@
 Matches are seeded playouts, so the pictures are the same on every run. The table is fed
 by the tests' small in-process TableSource (no curtain).
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.ui.app import App  # noqa: E402
-from game.ui.scenes.testimony_table import TestimonyTableScene  # noqa: E402
 from game.ui.scenes import testimony_text as words  # noqa: E402
+from game.ui.scenes.testimony_table import TestimonyTableScene  # noqa: E402
 from tests.ui.table_source import open_table_scene, run_frames  # noqa: E402
 from tests.ui.testimony_source import TestimonySource, find  # noqa: E402
 
@@ -41,9 +42,16 @@ def chatter(source: TestimonySource, lines: list[tuple[int, str, int | None]]) -
     """Claims said by seats (as a hot-seat table would record them)."""
     players = source.players
     for seat, key, about in lines:
-        source.talk.append({"seat": seat, "name": players[seat], "at": len(source.match.log(None)),
-                            "text": words.claim_text(key, players, seat=about,
-                                                     character="magistrate" if key == "character" else None)})
+        source.talk.append(
+            {
+                "seat": seat,
+                "name": players[seat],
+                "at": len(source.match.log(None)),
+                "text": words.claim_text(
+                    key, players, seat=about, character="magistrate" if key == "character" else None
+                ),
+            }
+        )
 
 
 def mid_game(m) -> bool:
@@ -56,7 +64,7 @@ def main(argv: list[str]) -> int:
     if "--out" in argv:
         i = argv.index("--out")
         out = Path(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     size = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (1280, 720)
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size)
@@ -68,8 +76,9 @@ def main(argv: list[str]) -> int:
         table(app, source)
         app.screenshot(str(out / f"testimony_{n}p.png"))
 
-    m = find(5, lambda m: m.view(None)["stage"] == "share" and m.view(None)["share"]["next"] ==
-             m.view(None)["share"]["with"])
+    m = find(
+        5, lambda m: m.view(None)["stage"] == "share" and m.view(None)["share"]["next"] == m.view(None)["share"]["with"]
+    )
     partner = m.view(None)["share"]["with"]
     active = m.view(None)["share"]["by"]
     table(app, TestimonySource(m, partner))

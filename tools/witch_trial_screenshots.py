@@ -13,6 +13,7 @@
 Games are seeded playouts, so the pictures are the same on every run. The table is fed
 by the tests' small in-process TableSource (no curtain); the drag is real pygame events.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,9 +30,8 @@ import pygame  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene  # noqa: E402
 from game.ui.smoke_common import post_move  # noqa: E402
-from tests.ui.witch_trial_source import (TrialSource, find, in_trial_with_cards, motion_waiting,  # noqa: E402
-                                         plea_offer)
 from tests.ui.table_source import open_table_scene  # noqa: E402
+from tests.ui.witch_trial_source import TrialSource, find, in_trial_with_cards, motion_waiting, plea_offer  # noqa: E402
 
 
 def table(app: App, source: TrialSource) -> WitchTrialTableScene:
@@ -43,13 +43,19 @@ def main(argv: list[str]) -> int:
     if "--out" in argv:
         i = argv.index("--out")
         out = Path(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     size = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (1280, 720)
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size)
 
-    m = find(7, lambda m: sum(1 for p in m.view(None)["players"] if p["pending_case"]) >= 2
-             and not m.view(None)["trial"] and m.view(None)["court_fees"] > 0)
+    m = find(
+        7,
+        lambda m: (
+            sum(1 for p in m.view(None)["players"] if p["pending_case"]) >= 2
+            and not m.view(None)["trial"]
+            and m.view(None)["court_fees"] > 0
+        ),
+    )
     scene = table(app, TrialSource(m, m.to_act()[0]))
     start, end = scene.locate("lineup", 5), scene.locate("hand")
     post_move(app, start)

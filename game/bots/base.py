@@ -1,4 +1,5 @@
 """The bot interface, the random bot, and the helpers that let bots play a match."""
+
 from __future__ import annotations
 
 import random
@@ -15,7 +16,7 @@ class Bot(Protocol):
     and, for bots that search, ``model``: the seat's :class:`SeatModel`
     (sampled worlds from ``Match.determinize``, nothing else)."""
 
-    def choose(self, view: dict, legal: list[dict], model: "SeatModel | None" = None) -> dict: ...
+    def choose(self, view: dict, legal: list[dict], model: SeatModel | None = None) -> dict: ...
 
 
 class SeatModel:
@@ -27,11 +28,11 @@ class SeatModel:
 
     __slots__ = ("_match", "seat")
 
-    def __init__(self, match: "Match", seat: int) -> None:
+    def __init__(self, match: Match, seat: int) -> None:
         self._match = match
         self.seat = seat
 
-    def sample(self, rng: random.Random) -> "Match":
+    def sample(self, rng: random.Random) -> Match:
         return self._match.determinize(self.seat, rng)
 
     @property

@@ -14,11 +14,13 @@ Two kinds of bot play Hammer:
   position with the coming burning counted in. A policy runs inside a determinized world,
   so it may read that world's state: everything the seat could not know was resampled.
 """
+
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.bots.base import COMMAND_EXTRAS
 from game.bots.policy import Policy, register_policy
@@ -31,8 +33,9 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------ the random bot's bribes --
-def choose_bribes(seat: int, hand: list[str], living: list[tuple[str, int, int]], rng: Any,
-                  rate: float = 0.25, aim: bool = True) -> list[dict]:
+def choose_bribes(
+    seat: int, hand: list[str], living: list[tuple[str, int, int]], rng: Any, rate: float = 0.25, aim: bool = True
+) -> list[dict]:
     """A ``bribes`` list a bot may attach to its command, from what ``seat`` knows: its
     own ``hand`` and the living villagers as ``(id, owner, heat)``. One time in
     ``1/rate`` it seals one Bribe: with ``aim``, +1 on the hottest villager of another
@@ -81,8 +84,11 @@ class HammerPolicy(Policy):
         its most valuable villager on the coolest pyre, and keep useful cards at the
         refill."""
         st = match.state
-        seal = (st["phase"] not in ("setup", "over") and rng.random() < 0.5
-                and any(match.t.card_role[c] == "bribe" for c in st["hands"][seat]))
+        seal = (
+            st["phase"] not in ("setup", "over")
+            and rng.random() < 0.5
+            and any(match.t.card_role[c] == "bribe" for c in st["hands"][seat])
+        )
         if len(legal) == 1 and not seal:
             return dict(legal[0])
         ctx = HammerSense(match, seat)
@@ -129,9 +135,20 @@ class HammerSense:
     matter, its own negatively), from the public table and its own hand only."""
 
     #: how much a card in hand is worth keeping at the refill, by kind
-    KEEP = {"confession": 5, "false_testimony": 4, "proof": 3, "accusation": 2, "denial": 2,
-            "countercharge": 4, "mixup": 4, "accomplice": 3, "retraction": 2, "no_inquisition": 4,
-            "advocate": 3, "bribe": 3}
+    KEEP = {
+        "confession": 5,
+        "false_testimony": 4,
+        "proof": 3,
+        "accusation": 2,
+        "denial": 2,
+        "countercharge": 4,
+        "mixup": 4,
+        "accomplice": 3,
+        "retraction": 2,
+        "no_inquisition": 4,
+        "advocate": 3,
+        "bribe": 3,
+    }
 
     PRINTED: dict[str, int] = {}
 

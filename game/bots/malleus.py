@@ -34,6 +34,7 @@ rollout could only guess at random; and a bot's free text is neutral anyway. A s
 player seat would think longer and play no better than this policy, which already aims
 its accusations and harmful cards at its own vendetta target and envy holder.
 """
+
 from __future__ import annotations
 
 import random
@@ -50,9 +51,19 @@ if TYPE_CHECKING:
 
 #: how much each kind of move is wanted (unlisted: 1)
 MOVE_WEIGHTS = {
-    "cite_fact": 0.3, "approve_fact": 1.0, "reject_fact": 0.5, "set_present": 0.15, "assign_side": 0.15,
-    "join_scene": 0.05, "take_side": 0.8, "play_card": 0.25, "narrate": 0.5, "record_fact": 0.3,
-    "start_npc_conflict": 0.4, "void_card": 0.3, "add_fact_relation": 0.3,
+    "cite_fact": 0.3,
+    "approve_fact": 1.0,
+    "reject_fact": 0.5,
+    "set_present": 0.15,
+    "assign_side": 0.15,
+    "join_scene": 0.05,
+    "take_side": 0.8,
+    "play_card": 0.25,
+    "narrate": 0.5,
+    "record_fact": 0.3,
+    "start_npc_conflict": 0.4,
+    "void_card": 0.3,
+    "add_fact_relation": 0.3,
 }
 KIND_WEIGHTS = {"accusation": 5, "bolster": 1.5, "relationship_change": 1, "facts_change": 1, "reveal_secret": 1}
 HARMFUL = ("whispering", "planted_evidence")
@@ -62,8 +73,8 @@ HARMFUL = ("whispering", "planted_evidence")
 class StorySense:
     """What a seat knows that steers the story-moving policy."""
 
-    building_done: bool = False   # enough villagers: passing is welcome
-    spoken: int = 0               # facts cited or counted in the open conflict
+    building_done: bool = False  # enough villagers: passing is welcome
+    spoken: int = 0  # facts cited or counted in the open conflict
     grudges: frozenset = frozenset()  # its vendetta target and envy holder
     hand_types: dict = field(default_factory=dict)  # its card ids -> types
     villagers: int = 0
@@ -110,10 +121,13 @@ def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
             pick = rng.choices(kinds, weights=[KIND_WEIGHTS.get(k, 1) for k in kinds])[0]
             command = rng.choice([c for c in pool if c["kind"] == pick])
     elif wanted and kind in ("play_card", "secret_action") and rng.random() < 0.7:
+
         def aimed_card(c: dict) -> bool:
             plays = [c] if c["type"] == "play_card" else (c.get("cards") or [])
-            return bool(plays) and sense.hand_types.get(plays[0]["card"]) in HARMFUL \
-                and plays[0].get("target") in wanted
+            return (
+                bool(plays) and sense.hand_types.get(plays[0]["card"]) in HARMFUL and plays[0].get("target") in wanted
+            )
+
         hits = [c for c in pool if aimed_card(c)]
         command = rng.choice(hits) if hits else None
     if command is None:
@@ -140,7 +154,8 @@ def sense_from_view(view: dict) -> StorySense:
         spoken=len(conflict["facts"]) + len(conflict["citations"]) if conflict else 0,
         grudges=frozenset(grudges),
         hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
-        villagers=len(view.get("villagers", [])))
+        villagers=len(view.get("villagers", [])),
+    )
 
 
 def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
@@ -159,7 +174,10 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
     return StorySense(
         building_done=st["phase"] == "building" and len(st["vorder"]) >= threshold(world),
         spoken=len(c["facts"]) + len(c["citations"]) if c is not None else 0,
-        grudges=frozenset(grudges), hand_types=hand_types, villagers=len(st["vorder"]))
+        grudges=frozenset(grudges),
+        hand_types=hand_types,
+        villagers=len(st["vorder"]),
+    )
 
 
 class MalleusPolicy(Policy):

@@ -18,6 +18,7 @@ handed the real match. Games without a registered policy play the default: at ra
 preferring anything to a pass three times in four, and valuing a position by the lead in
 score.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,7 +35,7 @@ NEUTRAL_TEXT = "So it is."
 class Policy:
     """The default policy; a game subclasses it with the obvious sense of its rules."""
 
-    def choose(self, match: "Match", seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
         """One command for ``seat`` among ``legal`` (it may fill optional fields that
         ``legal`` leaves out). Default: at random, a pass only one time in four when
         anything else is possible; free text filled neutrally."""
@@ -48,7 +49,7 @@ class Policy:
                 command[key] = NEUTRAL_TEXT
         return command
 
-    def value(self, match: "Match", seat: int) -> float:
+    def value(self, match: Match, seat: int) -> float:
         """How good this position is for ``seat``, 0..1 (rollouts end here). Over:
         ``1 / len(winners)`` for a winner, else 0. Not over: a logistic of the lead
         over the best other score."""
@@ -65,11 +66,11 @@ class _MatchMethods(Policy):
     """While a game's policy still sits on its Match class (``rollout_policy`` /
     ``rollout_value``), use those. Goes away once every game registers here."""
 
-    def choose(self, match: "Match", seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
         method = getattr(match, "rollout_policy", None)
         return method(seat, legal, rng) if method is not None else super().choose(match, seat, legal, rng)
 
-    def value(self, match: "Match", seat: int) -> float:
+    def value(self, match: Match, seat: int) -> float:
         method = getattr(match, "rollout_value", None)
         return method(seat) if method is not None else super().value(match, seat)
 
@@ -84,12 +85,12 @@ def register_policy(game_id: str, policy: Policy) -> Policy:
     return policy
 
 
-def policy_for(match: "Match") -> Policy:
+def policy_for(match: Match) -> Policy:
     """The policy registered for ``match``'s game (or the default)."""
     return POLICIES.get(type(match).game_id, _FALLBACK)
 
 
-def playout(match: "Match", rng: random.Random, depth: int, policy: Policy | None = None) -> None:
+def playout(match: Match, rng: random.Random, depth: int, policy: Policy | None = None) -> None:
     """Let every seat of a forward-model copy play on with its game's policy, ``depth``
     commands at most (the lowest seat that may act moves first), through
     ``Match.advance`` (no validation: the policy picks from ``legal``)."""

@@ -5,6 +5,7 @@ seat could not know is resampled there), so it reads that world's state freely; 
 decides on is what the seat itself knows — its hand, its team and the witches it knows.
 Registered for ``salem`` when :mod:`game.bots` is imported.
 """
+
 from __future__ import annotations
 
 import random

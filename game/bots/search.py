@@ -38,6 +38,7 @@ Determinism: given its seed and an iteration budget (no time limit) the bot's ch
 are a function of what its seat sees: same view, log and legal list, same command.
 A time limit caps thinking in the app and may cut the iterations short.
 """
+
 from __future__ import annotations
 
 import json
@@ -111,8 +112,13 @@ class SearchBot:
     ``seed`` and an iteration budget; ``time_limit`` overrides the level's cap
     (``None`` keeps the level's, ``0`` means no cap)."""
 
-    def __init__(self, seed: int = 0, level_name: str = DEFAULT_LEVEL,
-                 iterations: int | None = None, time_limit: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        level_name: str = DEFAULT_LEVEL,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+    ) -> None:
         base = level(level_name)
         if iterations is not None:
             base = replace(base, iterations=iterations)
@@ -148,7 +154,7 @@ class SearchBot:
             return candidates[0]
         return self._search(model, seat, candidates, rng, deadline)
 
-    def _candidates(self, world: "Match", seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
+    def _candidates(self, world: Match, seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
         """The policy's proposals (most frequent first), then the first command of
         every type the policy did not propose, so nothing obvious is left out."""
         counts: dict[str, int] = {}
@@ -169,8 +175,9 @@ class SearchBot:
                 out.append(_filled(command))
         return out
 
-    def _search(self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random,
-                deadline: float | None = None) -> dict:
+    def _search(
+        self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random, deadline: float | None = None
+    ) -> dict:
         lv = self.level
         k = len(candidates)
         visits = [0] * k

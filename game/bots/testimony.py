@@ -10,6 +10,7 @@ discard now and then).
 The policy runs in a determinized world (``Match.determinize``), so reading that
 world's state is reading only what the bot's seat could know.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,8 +45,11 @@ class TestimonyPolicy(Policy):
         if stage == "share":
             cards = [c["card"] for c in legal]
             if belief == HEATHEN:
-                card = "belief_puritan" if "belief_puritan" in cards else (
-                    "belief_heathen" if rng.random() < 0.8 else "character")
+                card = (
+                    "belief_puritan"
+                    if "belief_puritan" in cards
+                    else ("belief_heathen" if rng.random() < 0.8 else "character")
+                )
             else:
                 card = "character" if rng.random() < 0.6 else "belief_puritan"
             return {"type": "show", "card": card}
@@ -86,7 +90,7 @@ def believed_beliefs(match: TestimonyMatch, seat: int) -> dict[int, str]:
             continue
         other, card = (rec["with"], rec["cards"][1]) if rec["by"] == seat else (rec["by"], rec["cards"][0])
         if card in ("belief_heathen", "belief_puritan") and other not in guess:
-            guess[other] = card[len("belief_"):]
+            guess[other] = card[len("belief_") :]
     return guess
 
 

@@ -23,12 +23,14 @@ The caller applies the command on its own thread (the only one that touches the 
 match), checks it is still for the current ``state_id``, and falls back to the first
 legal command when the bot failed or chose something the rules refuse.
 """
+
 from __future__ import annotations
 
 import logging
 import sys
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.bots.base import Bot, SeatModel
 from game.bots.search import SearchBot
@@ -77,8 +79,15 @@ class BotThinker:
     decision is ready, e.g. to wake the caller's loop. ``threaded=False`` decides at once
     on the caller's thread."""
 
-    def __init__(self, bot: Bot, match: Match, seat: int, *, threaded: bool | None = None,
-                 on_done: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        match: Match,
+        seat: int,
+        *,
+        threaded: bool | None = None,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
         self.bot = bot
         self.seat = seat
         self.state_id = match.state_id
@@ -92,8 +101,9 @@ class BotThinker:
         self.thread: threading.Thread | None = None
         if threaded:
             model = SeatModel(match.copy(), seat)
-            self.thread = threading.Thread(target=self._think, args=(bot, view, legal, model),
-                                           name=f"bot-seat-{seat}", daemon=True)
+            self.thread = threading.Thread(
+                target=self._think, args=(bot, view, legal, model), name=f"bot-seat-{seat}", daemon=True
+            )
             _thought_starts()
             self.thread.start()
         else:
@@ -122,8 +132,9 @@ class BotThinker:
         """The decided command; the first legal command when the bot failed (logged);
         None when there was nothing to choose from."""
         if self.error is not None:
-            log.error("bot for seat %s failed to choose; taking the first legal command", self.seat,
-                      exc_info=self.error)
+            log.error(
+                "bot for seat %s failed to choose; taking the first legal command", self.seat, exc_info=self.error
+            )
         if self.command is not None:
             return self.command
         return self.legal[0] if self.legal else None
@@ -156,8 +167,12 @@ class BotTurns:
         seats = [] if match.over else [s for s in match.to_act() if bot_for(s) is not None]
         thinker = self.thinker
         if thinker is not None:
-            current = (seats and thinker.seat == seats[0] and thinker.state_id == match.state_id
-                       and bot_for(thinker.seat) is thinker.bot)
+            current = (
+                seats
+                and thinker.seat == seats[0]
+                and thinker.state_id == match.state_id
+                and bot_for(thinker.seat) is thinker.bot
+            )
             if current:
                 if not thinker.done.is_set():
                     return None

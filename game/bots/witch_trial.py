@@ -10,6 +10,7 @@ close a game you lead (§5.1).
 The policy runs in a determinized world (``Match.determinize``), so reading that
 world's state is reading only what the bot's seat could know.
 """
+
 from __future__ import annotations
 
 import math

@@ -1,16 +1,30 @@
 """The shared rules engine: pure Python, no pygame, no sockets (DESIGN D1, D2).
 
-    from game.engine import GAMES, new_match, Match, IllegalCommand
-    m = new_match(game_id, players=["Ann", "Bob", "Cy"], seed=7, options={})  # a key of GAMES
+from game.engine import GAMES, new_match, Match, IllegalCommand
+m = new_match(game_id, players=["Ann", "Bob", "Cy"], seed=7, options={})  # a key of GAMES
 """
+
 from __future__ import annotations
 
 from game.engine.errors import CardDataError, IllegalCommand, SaveError
 from game.engine.match import Match, SetupError
 from game.engine.registry import GAMES, GAMES_INFO, GameInfo, GameOption, game_info, register, register_info
 
-__all__ = ["GAMES", "GAMES_INFO", "GameInfo", "GameOption", "game_info", "new_match", "Match", "IllegalCommand",
-           "SetupError", "SaveError", "CardDataError", "register", "register_info"]
+__all__ = [
+    "GAMES",
+    "GAMES_INFO",
+    "GameInfo",
+    "GameOption",
+    "game_info",
+    "new_match",
+    "Match",
+    "IllegalCommand",
+    "SetupError",
+    "SaveError",
+    "CardDataError",
+    "register",
+    "register_info",
+]
 
 
 def new_match(game: str, players: list[str], seed: int = 0, options: dict | None = None) -> Match:

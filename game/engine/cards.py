@@ -6,13 +6,15 @@ dataclasses; :func:`load_card_set` checks every entry against them and returns t
 instances. Anything wrong (bad YAML, unknown or missing field, wrong type, wrong count)
 raises :class:`CardDataError` with one line naming the file, the card and the field.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import types
 import typing
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import yaml
 

@@ -19,10 +19,12 @@ known one (any JSON kind is refused with a message, never a ``TypeError``), ever
 required field is present and no field outside ``required`` + ``optional`` appears.
 The handler still checks each value (a seat in range, a card in hand …).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
@@ -53,8 +55,9 @@ def lookup(table: Mapping[str, Command], cmd: Mapping[str, Any], game_title: str
     malformed ``type`` (a list, an object, a number … are refused, not hashed)."""
     ctype = cmd.get("type")
     if not isinstance(ctype, str) or ctype not in table:
-        raise IllegalCommand("unknown_command", f"There is no command {shown(ctype)} in {game_title} "
-                                                f"(commands: {_names(list(table))}).")
+        raise IllegalCommand(
+            "unknown_command", f"There is no command {shown(ctype)} in {game_title} (commands: {_names(list(table))})."
+        )
     return ctype, table[ctype]
 
 
@@ -76,8 +79,7 @@ def _names(names: list[str]) -> str:
     return f"{', '.join(shown_names)} and {len(names) - len(shown_names)} more"
 
 
-def dispatch(table: Mapping[str, Command], match: Any, seat: int, cmd: dict,
-             game_title: str = "this game") -> Any:
+def dispatch(table: Mapping[str, Command], match: Any, seat: int, cmd: dict, game_title: str = "this game") -> Any:
     """Check ``cmd``'s type and fields against ``table`` and run its handler."""
     ctype, entry = lookup(table, cmd, game_title)
     entry.check_fields(ctype, cmd)

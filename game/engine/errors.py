@@ -1,4 +1,5 @@
 """Errors the engine raises. None of them is ever shown to a player as a traceback."""
+
 from __future__ import annotations
 
 

@@ -46,6 +46,7 @@ and tells the table with a note ``{"type": "timeout", "seat": s}`` that is not a
 engine event (:meth:`log_with_notes` merges such notes into a seat's log). Which
 command it was is not part of the note: a blind window's answer stays secret.
 """
+
 from __future__ import annotations
 
 import copy
@@ -54,7 +55,8 @@ import json
 import marshal
 import math
 import random
-from typing import Any, ClassVar, Iterable
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from game.engine.errors import IllegalCommand, SaveError
 from game.engine.registry import GAMES, GAMES_INFO
@@ -216,8 +218,13 @@ class Match:
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know, as JSON-able data; ``None`` is a spectator."""
         self.check_seat(seat, spectator=True)
-        view = {"game": self.game_id, "state_id": self.state_id, "to_act": self.to_act(),
-                "over": self.over, "seat": seat}
+        view = {
+            "game": self.game_id,
+            "state_id": self.state_id,
+            "to_act": self.to_act(),
+            "over": self.over,
+            "seat": seat,
+        }
         view.update(self._view(seat))
         return view
 
@@ -259,17 +266,24 @@ class Match:
     # --------------------------------------------------------------- serialisation --
     def to_dict(self) -> dict:
         return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
-            "players": self.players, "seed": self.seed, "options": self.options,
-            "state": self.state, "rng": self.rng.to_json(), "log": self._log,
-            "state_id": self.state_id, "commands": self.commands,
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "state": self.state,
+            "rng": self.rng.to_json(),
+            "log": self._log,
+            "state_id": self.state_id,
+            "commands": self.commands,
         }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @staticmethod
-    def from_json(text: str | bytes) -> "Match":
+    def from_json(text: str | bytes) -> Match:
         """Rebuild a match from :meth:`to_json` output; :class:`SaveError` if it cannot."""
         try:
             data = json.loads(text)
@@ -278,7 +292,7 @@ class Match:
         return Match.from_dict(data)
 
     @staticmethod
-    def from_dict(data: Any) -> "Match":
+    def from_dict(data: Any) -> Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved Witchhunt Table match")
         if data.get("version") != SAVE_VERSION:
@@ -304,13 +318,12 @@ class Match:
             raise SaveError(f"damaged save ({type(exc).__name__}: {exc})") from None
         return match
 
-    def copy(self) -> "Match":
+    def copy(self) -> Match:
         """An independent, exact copy (same as ``from_json(to_json())``, without the text)."""
         return Match.from_dict(marshal.loads(marshal.dumps(self.to_dict())))
 
     @classmethod
-    def replay(cls, players: list[str], seed: int, options: dict | None,
-               commands: Iterable[list]) -> "Match":
+    def replay(cls, players: list[str], seed: int, options: dict | None, commands: Iterable[list]) -> Match:
         """Set up afresh and apply every ``[seat, command]`` in order."""
         match = cls(players, seed, options)
         for seat, command in commands:
@@ -318,7 +331,7 @@ class Match:
         return match
 
     # ------------------------------------------------- determinization (bots) ------
-    def determinize(self, seat: int, rng: random.Random) -> "Match":
+    def determinize(self, seat: int, rng: random.Random) -> Match:
         """A full, playable copy of this match as ``seat`` might believe it to be.
 
         Everything ``seat`` cannot know is resampled with ``rng`` (a
@@ -510,7 +523,7 @@ class Match:
         """A generator for a timeout's random pick: a function of the seed, the state
         id, the seat and its timer key only, so the same position gives the same pick
         and the match's own generator is left alone."""
-        text = f"{self.seed}:{self.state_id}:{seat}:{self._timer_key(seat)}".encode("utf-8")
+        text = f"{self.seed}:{self.state_id}:{seat}:{self._timer_key(seat)}".encode()
         return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
 
     def log_with_notes(self, seat: int | None, notes: Iterable[tuple[int, dict]], since: int = 0) -> list[dict]:

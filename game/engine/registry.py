@@ -18,17 +18,19 @@ A rules module ends with one block that registers its facts::
 ends (CLI, UI, host) and the contract tests ask :func:`game_info`; a Match registered
 without a GameInfo is an error the contract tests report by name.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-GAMES: dict[str, type["Match"]] = {}
-GAMES_INFO: dict[str, "GameInfo"] = {}
+GAMES: dict[str, type[Match]] = {}
+GAMES_INFO: dict[str, GameInfo] = {}
 M = TypeVar("M", bound=type)
 
 
@@ -75,7 +77,7 @@ class GameInfo:
       nowhere on the table (Salem's ghost peek).
     """
 
-    match: type["Match"]
+    match: type[Match]
     people_seats: tuple[int, ...] = ()
     people_why: str = ""
     options: tuple[GameOption, ...] = ()

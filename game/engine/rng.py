@@ -3,10 +3,12 @@
 All randomness of a match (shuffles, dice, first player) comes from here, so a seed plus
 the command list replays a match exactly. Its state is serialised with the match.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -75,7 +77,7 @@ class MatchRng:
         return [version, list(internal), gauss]
 
     @classmethod
-    def from_json(cls, data: list) -> "MatchRng":
+    def from_json(cls, data: list) -> MatchRng:
         rng = cls(0)
         version, internal, gauss = data
         rng._r.setstate((version, tuple(internal), gauss))

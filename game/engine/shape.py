@@ -15,6 +15,7 @@ So rules code may compare, hash and (through :func:`shown`) quote any field with
 ``RecursionError``, a ``ValueError`` from a 5,000-digit integer, or a megabyte message.
 The walk is iterative, so the check itself never recurses.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,7 +32,7 @@ MAX_STR = 1000
 #: characters in one key
 MAX_KEY = 64
 #: the largest integer a command may hold (JSON's safe integer range)
-MAX_INT = 2 ** 53 - 1
+MAX_INT = 2**53 - 1
 #: characters of a quoted value in a message
 SHOWN = 40
 
@@ -83,8 +84,9 @@ def check_command(command: Any) -> dict:
             if not -MAX_INT <= value <= MAX_INT:
                 raise _bad("A number in a command is too large.")
         elif kind is not bool and value is not None:
-            raise _bad("A command may hold only plain JSON values (text, numbers, true/false, "
-                       "null, lists and objects).")
+            raise _bad(
+                "A command may hold only plain JSON values (text, numbers, true/false, null, lists and objects)."
+            )
     ctype = command.get("type")
     if type(ctype) is not str or not ctype:
         raise _bad("A command must be an object with a 'type'.")
@@ -134,12 +136,12 @@ def shown(value: Any, limit: int = SHOWN) -> str:
     never failing: huge integers, deep lists and odd objects are described, not printed."""
     kind = type(value)
     if kind is str:
-        text = repr(value[:limit + 1])
+        text = repr(value[: limit + 1])
         return text if len(value) <= limit else text[:-1] + "…" + text[-1]
     if kind is bool or value is None:
         return repr(value)
     if kind is int:
-        if not -10 ** 15 < value < 10 ** 15:
+        if not -(10**15) < value < 10**15:
             return "a very large number"
         return repr(value)
     if kind is float:

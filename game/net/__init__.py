@@ -2,6 +2,7 @@
 
 Only this package opens sockets. The wire format is described in ``docs/PROTOCOL.md``.
 """
+
 from __future__ import annotations
 
 from game.net.protocol import DEFAULT_PORT, MAX_LINE, PROTOCOL_VERSION

@@ -8,6 +8,7 @@ for the host's own seat), :func:`join_client` (connect, with the profile's saved
 and :func:`text_client` (prints updates; you type the number of a legal command).
 Bad input raises :class:`CommandLineError` with one line; the entry prints it, exit 2.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,8 +70,14 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
         raise CommandLineError("witchhunt host: --standin-after must be between 0 and 3600 seconds")
     bind = args.bind if args.bind is not None else ""
     timings = Timings(linger_after_over=600.0 if args.headless else None)
-    common = dict(bot_delay=args.bot_delay, bind=bind, port=port, timings=timings, announce=True,
-                  journal_sync=not getattr(args, "no_fsync", False))
+    common = dict(
+        bot_delay=args.bot_delay,
+        bind=bind,
+        port=port,
+        timings=timings,
+        announce=True,
+        journal_sync=not getattr(args, "no_fsync", False),
+    )
     if standin_after is not None:
         common["standin_after"] = standin_after
     if args.resume:
@@ -79,17 +86,28 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
         except (SaveError, SetupError) as exc:
             raise CommandLineError(f"witchhunt host: cannot resume: {exc}") from None
         if args.game != host.game or args.players != host.n:
-            raise CommandLineError(f"witchhunt host: {args.resume} is a {host.n}-seat {host.game} game, "
-                                   f"not {args.players} seats of {args.game}")
+            raise CommandLineError(
+                f"witchhunt host: {args.resume} is a {host.n}-seat {host.game} game, "
+                f"not {args.players} seats of {args.game}"
+            )
         return host
     if args.game not in GAMES:
         raise CommandLineError(f"witchhunt host: unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
     save_path = Path(args.save) if args.save else new_save_path(args.game, kind="host")
     levels = getattr(args, "bot_levels", None)  # seat -> level, checked by the entry layer
     try:
-        return Host(args.game, args.players, seed=args.seed, bots=args.bots, bot_levels=levels, save_path=save_path,
-                    owner_name=owner_name, table_name=f"{owner_name or args.name}'s table",
-                    options=dict(getattr(args, "options", None) or {}), **common)
+        return Host(
+            args.game,
+            args.players,
+            seed=args.seed,
+            bots=args.bots,
+            bot_levels=levels,
+            save_path=save_path,
+            owner_name=owner_name,
+            table_name=f"{owner_name or args.name}'s table",
+            options=dict(getattr(args, "options", None) or {}),
+            **common,
+        )
     except SetupError as exc:
         raise CommandLineError(f"witchhunt host: {exc}") from None
 
@@ -106,8 +124,13 @@ def serve_host(args: argparse.Namespace, host) -> int:
         port = host.start()
         _announce_addresses(host)
         assert host.owner_token is not None
-        return text_client("127.0.0.1" if host.bind in ("", "0.0.0.0") else host.bind, port, args.name,
-                           token=host.owner_token, owner=True)
+        return text_client(
+            "127.0.0.1" if host.bind in ("", "0.0.0.0") else host.bind,
+            port,
+            args.name,
+            token=host.owner_token,
+            owner=True,
+        )
     except OSError as exc:
         raise CommandLineError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
@@ -115,8 +138,11 @@ def serve_host(args: argparse.Namespace, host) -> int:
     finally:
         host.stop()
         if host.save_path and host.match is not None and not host.match.over:
-            print(f"Resume later with: witchhunt host {host.game} --players {host.n} --headless "
-                  f"--resume {host.save_path}", flush=True)
+            print(
+                f"Resume later with: witchhunt host {host.game} --players {host.n} --headless "
+                f"--resume {host.save_path}",
+                flush=True,
+            )
 
 
 def _stop_on_sigterm(host) -> None:
@@ -130,8 +156,11 @@ def _stop_on_sigterm(host) -> None:
 def _announce_addresses(host) -> None:
     from game.net.discovery import join_addresses
 
-    print("Others can join with: " + ", ".join(
-        f"witchhunt join {proto.Address(a, host.port)}" for a in join_addresses(host.bind)), flush=True)
+    print(
+        "Others can join with: "
+        + ", ".join(f"witchhunt join {proto.Address(a, host.port)}" for a in join_addresses(host.bind)),
+        flush=True,
+    )
 
 
 # ---------------------------------------------------------------------- join ----------
@@ -142,9 +171,16 @@ def join_address(args: argparse.Namespace) -> proto.Address:
         raise CommandLineError(f"witchhunt join: {exc}") from None
 
 
-def join_client(address: proto.Address, name: str, token: str | None = None, spectate: bool = False,
-                profile: str | None = None, new_player: bool = False, table_id: str | None = None,
-                **client_kwargs):
+def join_client(
+    address: proto.Address,
+    name: str,
+    token: str | None = None,
+    spectate: bool = False,
+    profile: str | None = None,
+    new_player: bool = False,
+    table_id: str | None = None,
+    **client_kwargs,
+):
     """A connected :class:`~game.net.client.Client`. Without ``token`` it tries the one
     the profile saved for this table (``table_id``, else the newest used at ``address``)
     and joins afresh if the host no longer knows it; ``new_player`` never uses a saved
@@ -169,8 +205,9 @@ def join_client(address: proto.Address, name: str, token: str | None = None, spe
                 client = Client(**client_kwargs)  # the saved token is from an older table
                 client.connect(address.host, address.port, name, spectate=spectate)
             elif exc.code == "seat_in_use" and saved and not token:
-                raise CommandLineError(f"witchhunt join: {exc} (use --new-player, or --profile NAME "
-                                       "for a second player on this computer)") from None
+                raise CommandLineError(
+                    f"witchhunt join: {exc} (use --new-player, or --profile NAME for a second player on this computer)"
+                ) from None
             else:
                 raise
     except JoinError as exc:
@@ -180,9 +217,17 @@ def join_client(address: proto.Address, name: str, token: str | None = None, spe
     return client
 
 
-def text_client(host: str, port: int, name: str, token: str | None = None, spectate: bool = False,
-                owner: bool = False, inp: IO[str] | None = None, out: IO[str] | None = None,
-                client=None) -> int:
+def text_client(
+    host: str,
+    port: int,
+    name: str,
+    token: str | None = None,
+    spectate: bool = False,
+    owner: bool = False,
+    inp: IO[str] | None = None,
+    out: IO[str] | None = None,
+    client=None,
+) -> int:
     """A terminal client: prints the table, reads the number of a legal command.
 
     Typing ``say TEXT`` chats, ``view`` prints the whole view, ``ready`` / ``start`` are
@@ -199,8 +244,12 @@ def text_client(host: str, port: int, name: str, token: str | None = None, spect
     welcome = client.welcome
     assert welcome is not None
     seat = welcome.get("seat")
-    print(f"Joined {welcome.get('game')} at {key} as " + (f"seat {seat} ({welcome.get('name')})" if seat is not None
-                                                          else "a spectator") + f"; token {client.token}", file=out)
+    print(
+        f"Joined {welcome.get('game')} at {key} as "
+        + (f"seat {seat} ({welcome.get('name')})" if seat is not None else "a spectator")
+        + f"; token {client.token}",
+        file=out,
+    )
     print("Type a number to play that command, 'say TEXT' to chat, 'view', 'ready', 'start' or 'quit'.", file=out)
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -247,16 +296,19 @@ def _print_message(message: dict, client, out: IO[str]) -> None:
         for event in message.get("events", []):
             print("  · " + json.dumps(event, ensure_ascii=False), file=out)
         mine = client.seat is not None and client.seat in view.get("to_act", [])
-        print(f"[state {view.get('state_id')}] to act: {view.get('to_act')}" + (" — your move:" if mine else ""),
-              file=out)
+        print(
+            f"[state {view.get('state_id')}] to act: {view.get('to_act')}" + (" — your move:" if mine else ""), file=out
+        )
         if mine:
             for i, command in enumerate(message.get("legal", [])):
                 print(f"  {i}: {json.dumps(command, ensure_ascii=False)}", file=out)
     elif kind == "lobby":
-        seats = ", ".join(f"{s['seat']}:{s['name'] or '(free)'}{' (bot)' if s['bot'] else ''}"
-                          f"{' (nobody plays it)' if s.get('absent') else ''}"
-                          f"{'' if s['connected'] or s['bot'] or s.get('absent') else ' (away)'}"
-                          for s in message.get("seats", []))
+        seats = ", ".join(
+            f"{s['seat']}:{s['name'] or '(free)'}{' (bot)' if s['bot'] else ''}"
+            f"{' (nobody plays it)' if s.get('absent') else ''}"
+            f"{'' if s['connected'] or s['bot'] or s.get('absent') else ' (away)'}"
+            for s in message.get("seats", [])
+        )
         print(f"[table] {'in game' if message.get('started') else 'lobby'}: {seats}", file=out)
     elif kind == "chat":
         print(f"<{proto.chat_speaker(message)}> {message.get('text')}", file=out)
@@ -284,4 +336,3 @@ def _text_command(line: str, client, out: IO[str]) -> None:
         client.start_game()
     elif line not in ("quit", "q"):
         print("! type a number, 'say TEXT', 'view', 'ready', 'start' or 'quit'", file=out)
-

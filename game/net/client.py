@@ -40,6 +40,7 @@ Contract:
 * The latest ``view``, ``legal``, ``events`` (the seat's whole log so far), ``lobby``,
   ``seat``, ``token`` and ``result`` are kept as attributes, read them from any thread.
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,7 +50,8 @@ import selectors
 import socket
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.bots import RandomBot
 from game.net import patch
@@ -81,10 +83,19 @@ class JoinError(ConnectionError):
 class Client:
     """A connection to a host, owned by a background thread. See the module docstring."""
 
-    def __init__(self, *, heartbeat: float | None = None, silence: float | None = None,
-                 backoff_start: float = 0.1, backoff_max: float = 2.0, give_up_after: float = 120.0,
-                 connect_timeout: float = 5.0, keep_inbox: bool = True,
-                 notify: "Callable[[], None] | None" = None, version: int = proto.PROTOCOL_VERSION) -> None:
+    def __init__(
+        self,
+        *,
+        heartbeat: float | None = None,
+        silence: float | None = None,
+        backoff_start: float = 0.1,
+        backoff_max: float = 2.0,
+        give_up_after: float = 120.0,
+        connect_timeout: float = 5.0,
+        keep_inbox: bool = True,
+        notify: Callable[[], None] | None = None,
+        version: int = proto.PROTOCOL_VERSION,
+    ) -> None:
         self._heartbeat_override = heartbeat
         self._silence_override = silence
         self.heartbeat = heartbeat or 5.0
@@ -144,8 +155,16 @@ class Client:
         view = self.view
         return view.get("state_id") if view else None
 
-    def connect(self, host: str, port: int = proto.DEFAULT_PORT, name: str = "Player", token: str | None = None,
-                spectate: bool = False, wait: bool = True, timeout: float | None = None) -> dict | None:
+    def connect(
+        self,
+        host: str,
+        port: int = proto.DEFAULT_PORT,
+        name: str = "Player",
+        token: str | None = None,
+        spectate: bool = False,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> dict | None:
         """Start connecting (see the module docstring for ``wait``)."""
         if self._thread is not None:
             raise RuntimeError("this client is already connected; make a new one")
@@ -201,7 +220,7 @@ class Client:
         return self.send({"type": "command", "state_id": sid, "command": command})
 
     def chat(self, text: str) -> bool:
-        return self.send({"type": "chat", "text": text[:proto.MAX_CHAT]})
+        return self.send({"type": "chat", "text": text[: proto.MAX_CHAT]})
 
     def ready(self, ready: bool = True) -> bool:
         return self.send({"type": "ready", "ready": ready})
@@ -285,7 +304,9 @@ class Client:
                 if self._closing or outcome == "fatal":
                     return
                 if not ever_welcomed:
-                    self._join_failed = self._join_failed or JoinError("unreachable", f"{self.address} closed the connection.")
+                    self._join_failed = self._join_failed or JoinError(
+                        "unreachable", f"{self.address} closed the connection."
+                    )
                     self._set_status(LOST)
                     return
                 if outcome == "welcomed":
@@ -449,8 +470,9 @@ class Client:
                 log.info("the host speaks an older protocol; joining with version 1")
                 self.version = 1  # a host from before version 2
                 return "again"
-            if self._status != CONNECTED and (code in FATAL_JOIN_ERRORS
-                                              or code in RETRY_JOIN_ERRORS and not self._ever_welcomed):
+            if self._status != CONNECTED and (
+                code in FATAL_JOIN_ERRORS or code in RETRY_JOIN_ERRORS and not self._ever_welcomed
+            ):
                 self._join_failed = JoinError(str(code), str(message.get("message", "refused")))
                 self._set_status(LOST)
                 verdict = "fatal"
@@ -476,9 +498,14 @@ class Client:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 86400:
                 timer = float(value)
             for pair in clocks.get("left") or []:
-                if (isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
-                        and isinstance(pair[1], (int, float)) and not isinstance(pair[1], bool)
-                        and 0 <= pair[1] <= 86400):
+                if (
+                    isinstance(pair, list)
+                    and len(pair) == 2
+                    and type(pair[0]) is int
+                    and isinstance(pair[1], (int, float))
+                    and not isinstance(pair[1], bool)
+                    and 0 <= pair[1] <= 86400
+                ):
                     deadlines[pair[0]] = now + float(pair[1])
         self.deadlines, self.timer_s = deadlines, timer
 
@@ -523,8 +550,7 @@ class UpdateReader:
     def take(self, line: dict) -> dict | None:
         part = self._part
         if part is None:
-            part = self._part = {"full": bool(line.get("full")), "events": [], "legal": None,
-                                 "view": None}
+            part = self._part = {"full": bool(line.get("full")), "events": [], "legal": None, "view": None}
         if self.version >= 2:
             done = self._take_v2(part, line)
         else:
@@ -685,4 +711,3 @@ class BotClient(Client):
         self._pending = (sid, time.perf_counter())
         if self._send_now({"type": "command", "state_id": sid, "command": command}):
             self.commands_sent += 1
-

@@ -33,6 +33,7 @@ A listener keeps at most :data:`MAX_PER_SENDER` tables per sender address and
 and when full forgets first the tables heard least often (a forged one-off datagram
 before a host that announces every 2 s).
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -264,7 +265,11 @@ def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
         doc = json.loads(data.decode("utf-8"))
     except Exception:
         return None
-    if not isinstance(doc, dict) or doc.get("type") != "witchhunt-table" or doc.get("version") != proto.DISCOVERY_VERSION:
+    if (
+        not isinstance(doc, dict)
+        or doc.get("type") != "witchhunt-table"
+        or doc.get("version") != proto.DISCOVERY_VERSION
+    ):
         return None
     port, players, free = doc.get("port"), doc.get("players"), doc.get("free")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (port, players, free)):
@@ -274,10 +279,18 @@ def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
     table_id = doc.get("table_id")
     if not (isinstance(table_id, str) and 0 < len(table_id) <= 32 and table_id.isalnum()):
         table_id = None
-    return Table(host=sender, port=port, game=clean_name(doc.get("game", "?"), "?"),
-                 table=clean_name(doc.get("table", ""), "Witchhunt table"), players=players, free=free,
-                 started=doc.get("started") is True, over=doc.get("over") is True, heard_at=now,
-                 table_id=table_id)
+    return Table(
+        host=sender,
+        port=port,
+        game=clean_name(doc.get("game", "?"), "?"),
+        table=clean_name(doc.get("table", ""), "Witchhunt table"),
+        players=players,
+        free=free,
+        started=doc.get("started") is True,
+        over=doc.get("over") is True,
+        heard_at=now,
+        table_id=table_id,
+    )
 
 
 class Listener:
@@ -307,7 +320,7 @@ class Listener:
         while not self._closed:
             try:
                 data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except OSError:
                 if self._closed:
@@ -323,6 +336,7 @@ class Listener:
         key = (table.host, table.port)
         self._expire(table.heard_at)
         if key not in self._tables:
+
             def least_heard(keys):
                 return min(keys, key=lambda k: (self._heard.get(k, 0), self._tables[k].heard_at))
 

@@ -18,6 +18,7 @@ A line cut short by a crash is ignored on reading: it was never flushed, so no u
 for it was ever sent. Resuming (:func:`read_journal`, then ``Match.replay``) rewrites the
 journal cleanly before appending again (:meth:`Journal.rewrite`).
 """
+
 from __future__ import annotations
 
 import json
@@ -61,7 +62,7 @@ class Journal:
         self.lines = 0
 
     @classmethod
-    def create(cls, path: Path, header: dict, commands: list | tuple = (), sync: bool = True) -> "Journal":
+    def create(cls, path: Path, header: dict, commands: list | tuple = (), sync: bool = True) -> Journal:
         """Write a fresh journal (header plus ``commands``) atomically and open it for
         appending. An older journal at ``path`` is replaced."""
         path = Path(path)
@@ -135,8 +136,12 @@ def read_journal(path: Path) -> tuple[dict, list[list]]:
         raise SaveError(f"{path.name}: damaged journal header") from None
     if not isinstance(header, dict) or header.get("journal") != JOURNAL_VERSION:
         raise SaveError(f"{path.name}: not a Witchhunt Table journal")
-    if not (isinstance(header.get("game"), str) and isinstance(header.get("players"), list)
-            and isinstance(header.get("seed"), int) and isinstance(header.get("options"), dict)):
+    if not (
+        isinstance(header.get("game"), str)
+        and isinstance(header.get("players"), list)
+        and isinstance(header.get("seed"), int)
+        and isinstance(header.get("options"), dict)
+    ):
         raise SaveError(f"{path.name}: the journal header lacks the game's setup")
     commands: list[list] = []
     for number, line in enumerate(complete[1:], start=2):
@@ -144,8 +149,9 @@ def read_journal(path: Path) -> tuple[dict, list[list]]:
             entry = json.loads(line.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             raise SaveError(f"{path.name}: line {number} is damaged") from None
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], dict)):
+        if not (
+            isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], dict)
+        ):
             raise SaveError(f"{path.name}: line {number} is not a [seat, command] pair")
         commands.append(entry)
     return header, commands

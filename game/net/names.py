@@ -10,6 +10,7 @@ data's one-character pairs; its representative is its first ASCII character, els
 first character). A name the host itself would make — one ending in " (2)", " (3)" …
 — is not taken from a player: that ending is removed before the name is made unique.
 """
+
 from __future__ import annotations
 
 import functools
@@ -111,7 +112,7 @@ def unique_name(name: str, taken: list[str] | set[str]) -> str:
         return name
     for k in range(2, 1000):
         suffix = f" ({k})"
-        candidate = name[:MAX_NAME - len(suffix)].rstrip() + suffix
+        candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
         if not skeletons(candidate) & seen:
             return candidate
     return name  # pragma: no cover - a thousand people with one name

@@ -17,6 +17,7 @@ values Python calls equal count as equal inside objects and lists: ``1``, ``1.0`
 :func:`split_ops` cuts a patch (or a whole view, as ``add`` operations) into pieces that
 fit a line, taking a value too big for one piece apart into smaller operations.
 """
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ Every message is an object with a string ``type``. This module only turns bytes 
 checked messages and back; it opens no socket and never evaluates anything it reads
 (``json.loads`` only: no pickle, no eval).
 """
+
 from __future__ import annotations
 
 import json
@@ -71,8 +72,20 @@ ERROR_CODES: dict[str, str] = {
 
 #: errors that are a client's fault at the protocol level; they count towards the junk limit
 #: (a ``stale`` command counts too when it is not the first one at the same state)
-JUNK_CODES = frozenset({"bad_json", "too_long", "not_object", "unknown_type", "bad_field",
-                        "hello_first", "already_joined", "version", "not_owner", "too_fast"})
+JUNK_CODES = frozenset(
+    {
+        "bad_json",
+        "too_long",
+        "not_object",
+        "unknown_type",
+        "bad_field",
+        "hello_first",
+        "already_joined",
+        "version",
+        "not_owner",
+        "too_fast",
+    }
+)
 
 CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start", "standin", "resync")
 HOST_TYPES = ("welcome", "update", "error", "lobby", "chat", "pong")
@@ -153,8 +166,9 @@ def check_client_message(message: dict) -> dict:
             raise ProtocolError("bad_field", "'name' is too long.")
         version = _field(message, "version", (int,))
         if version not in VERSIONS:
-            raise ProtocolError("version", f"This host speaks protocol versions "
-                                           f"{', '.join(map(str, VERSIONS))}, not {version}.")
+            raise ProtocolError(
+                "version", f"This host speaks protocol versions {', '.join(map(str, VERSIONS))}, not {version}."
+            )
         token = _field(message, "token", (str,), required=False)
         if token is not None and len(token) > MAX_TOKEN:
             raise ProtocolError("bad_field", "'token' is too long.")
@@ -287,7 +301,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Address:
         end = text.find("]")
         if end < 0:
             raise ValueError(f"bad address {text!r} (missing ']')")
-        host, rest = text[1:end], text[end + 1:]
+        host, rest = text[1:end], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
                 raise ValueError(f"bad address {text!r}")

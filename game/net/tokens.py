@@ -10,6 +10,7 @@ token of an older one that may be resumed later.
 
 The file is small JSON, written atomically; a damaged file is treated as empty.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,11 @@ class TokenStore:
             return {"tables": {}}
         tables = data.get("tables")
         if not isinstance(tables, dict):  # the first format: {"address": "token"}
-            tables = {f"address:{k}": {"token": v, "address": k, "saved_at": 0.0}
-                      for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+            tables = {
+                f"address:{k}": {"token": v, "address": k, "saved_at": 0.0}
+                for k, v in data.items()
+                if isinstance(k, str) and isinstance(v, str)
+            }
         return {"tables": {k: v for k, v in tables.items() if isinstance(v, dict) and isinstance(v.get("token"), str)}}
 
     def lookup(self, address: str, table_id: str | None = None) -> str | None:
@@ -83,7 +87,7 @@ class TokenStore:
         key = table_id or f"address:{address}"
         tables[key] = dict(about, token=token, address=address, saved_at=time.time())
         if len(tables) > MAX_TABLES:
-            for old in sorted(tables, key=lambda k: tables[k].get("saved_at") or 0.0)[:len(tables) - MAX_TABLES]:
+            for old in sorted(tables, key=lambda k: tables[k].get("saved_at") or 0.0)[: len(tables) - MAX_TABLES]:
                 del tables[old]
         try:
             from game.saves import write_atomic

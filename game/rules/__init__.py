@@ -1,6 +1,7 @@
 """The games' rules. Importing this package imports every module and package in it,
 and each one registers its game (``@register`` and ``register_info`` in
 :mod:`game.engine.registry`): a new game is a new module here, and no list names it."""
+
 from __future__ import annotations
 
 import importlib

@@ -17,6 +17,7 @@ The sleep itself is SDL's (``game.ui.idle``): no polling timer while nothing ani
 ``App`` is passed to every scene (no global session object). Background work that must
 run whatever scene is on top (network polling, bot turns) registers with ``add_task``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -24,7 +25,7 @@ import os
 import sys
 import time
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -113,7 +114,8 @@ class App:
         fitted = fitting_size(asked, desktop)
         if fitted != asked and say and asked != DEFAULT_SIZE:
             self.startup_problems.append(
-                f"the window {asked[0]} × {asked[1]} does not fit this screen (it opens at {fitted[0]} × {fitted[1]})")
+                f"the window {asked[0]} × {asked[1]} does not fit this screen (it opens at {fitted[0]} × {fitted[1]})"
+            )
         try:
             self.screen = pygame.display.set_mode(fitted, pygame.RESIZABLE)
         except pygame.error as exc:
@@ -331,8 +333,9 @@ def _log_to_file() -> str:
     """Send log records (warnings and up, plus errors with tracebacks) to the log file."""
     path = log_path()
     root = logging.getLogger()
-    if not any(isinstance(h, logging.FileHandler) and getattr(h, "baseFilename", "") == str(path)
-               for h in root.handlers):
+    if not any(
+        isinstance(h, logging.FileHandler) and getattr(h, "baseFilename", "") == str(path) for h in root.handlers
+    ):
         try:
             handler = logging.FileHandler(path, encoding="utf-8")
         except OSError:
@@ -349,8 +352,8 @@ def make_app(settings=None) -> App:
     """An App sized by the saved settings, with ``app.settings`` attached. Read from the
     settings file (``settings`` None), whatever it holds: what cannot be used falls back
     to its default, and the player is told once (a notice on screen and one log line)."""
-    from game.ui.settings import read_settings
     from game.ui.scenes.settings import apply_volume
+    from game.ui.settings import read_settings
 
     problems: list[str] = []
     if settings is None:
@@ -397,9 +400,14 @@ def _quit_after_frames() -> int | None:
 def _log_startup_check(app: App, frames: int) -> None:
     top = app.scenes.top
     notice = app.notice.text if app.notice.showing else ""
-    log.info("start-up check: %d frames, window %d x %d, %s, scene %s, notice: %s", frames, *app.size,
-             "full screen" if app.fullscreen else "windowed", type(top).__name__ if top else "none",
-             repr(notice) if notice else "none")
+    log.info(
+        "start-up check: %d frames, window %d x %d, %s, scene %s, notice: %s",
+        frames,
+        *app.size,
+        "full screen" if app.fullscreen else "windowed",
+        type(top).__name__ if top else "none",
+        repr(notice) if notice else "none",
+    )
 
 
 def run_guarded(app: App, first: Scene | None) -> int:
@@ -433,8 +441,10 @@ def run_guarded(app: App, first: Scene | None) -> int:
                     app.remove_task(task)
                 menu = MenuScene(app)
                 app.scenes.reset(menu)
-                menu.say("Something went wrong, sorry. The game was saved: use Continue. "
-                         f"Details are in {log_path()}", "error")
+                menu.say(
+                    f"Something went wrong, sorry. The game was saved: use Continue. Details are in {log_path()}",
+                    "error",
+                )
             except Exception:
                 log.exception("cannot return to the main menu")
                 code = 1
@@ -469,8 +479,14 @@ def run_app() -> int:
     return 0
 
 
-def run_play(game: str, names: list[str], bots: list[int], seed: int, options: dict | None = None,
-             bot_levels: dict[int, str] | None = None) -> int:
+def run_play(
+    game: str,
+    names: list[str],
+    bots: list[int],
+    seed: int,
+    options: dict | None = None,
+    bot_levels: dict[int, str] | None = None,
+) -> int:
     """``witchhunt play``: straight to a hot-seat table (the entry layer, game.cli, has
     checked every value: a known game with a table, names, bot seats and their levels,
     game options such as the timer)."""

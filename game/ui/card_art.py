@@ -13,12 +13,14 @@ This module draws; what a game's faces show is the game's own: its scene package
 Card ids follow the rules files: ``<kind>-<n>`` (``confession-3``, ``bribe-9``,
 ``lewis-1``). Unknown ids still get a readable face built from the id.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import pygame
 
@@ -41,22 +43,24 @@ MIN_TEXT = 11
 
 # ---------------------------------------------------------------- card data
 
+
 @dataclass(frozen=True)
 class FaceInfo:
     """Everything drawn on one card face."""
+
     game: str
-    kind: str                 # the card kind id (``confession``, ``lewis``)
-    family: str               # colour family: brown/yellow/green or suspect/charge/...
+    kind: str  # the card kind id (``confession``, ``lewis``)
+    family: str  # colour family: brown/yellow/green or suspect/charge/...
     name: str
-    label: str                # small caption above the name ("Defamation", "Suspect")
-    value: str                # the big number in the corner ("+6", "±2", "") 
+    label: str  # small caption above the name ("Defamation", "Suspect")
+    value: str  # the big number in the corner ("+6", "±2", "")
     icon: str
     color: RGB
-    text: str                 # short text for the face
-    rules_text: str           # full text for the zoom view
-    caption: str = ""         # per-copy flavour ("the rack")
+    text: str  # short text for the face
+    rules_text: str  # full text for the zoom view
+    caption: str = ""  # per-copy flavour ("the rack")
     stats: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # ("Guilt", "4") …
-    notes: tuple[str, ...] = ()   # short extra lines for small faces ("+2 vs Lewis")
+    notes: tuple[str, ...] = ()  # short extra lines for small faces ("+2 vs Lewis")
 
 
 def split_id(card_id: str) -> tuple[str, int | None]:
@@ -150,8 +154,14 @@ def villager_entry(villager_id: str) -> dict:
         entry = villagers().get(villager_id) if villagers is not None else None
         if entry is not None:
             return entry
-    return {"id": villager_id, "name": villager_id.replace("_", " ").title(),
-            "pentagrams": 0, "matches": 0, "text": "", "rules_text": ""}
+    return {
+        "id": villager_id,
+        "name": villager_id.replace("_", " ").title(),
+        "pentagrams": 0,
+        "matches": 0,
+        "text": "",
+        "rules_text": "",
+    }
 
 
 @lru_cache(maxsize=1024)
@@ -161,11 +171,11 @@ def face_info(game: str, card_id: str) -> FaceInfo:
     if face is not None:
         return face(card_id)
     kind, _n = split_id(card_id)
-    return FaceInfo(game, kind, "other", kind.replace("_", " ").title(), "", "", "deck",
-                    theme.WOOD, "", "")
+    return FaceInfo(game, kind, "other", kind.replace("_", " ").title(), "", "", "deck", theme.WOOD, "", "")
 
 
 # ---------------------------------------------------------------- drawing helpers
+
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -212,8 +222,9 @@ def _parchment(size: Size, tint: RGB) -> pygame.Surface:
     bands = max(2, min(w, h) // 14)
     for i in range(bands):
         alpha = int(40 * (1 - i / bands) ** 2)
-        pygame.draw.rect(edge, (110, 70, 30, alpha), (i, i, w - 2 * i, h - 2 * i), 1,
-                         border_radius=max(1, _radius(size) - i))
+        pygame.draw.rect(
+            edge, (110, 70, 30, alpha), (i, i, w - 2 * i, h - 2 * i), 1, border_radius=max(1, _radius(size) - i)
+        )
     surf.blit(edge, (0, 0))
     out = pygame.Surface(size, pygame.SRCALPHA)
     out.blit(surf, (0, 0))
@@ -229,8 +240,9 @@ def _blit_center(dst: pygame.Surface, src: pygame.Surface, cx: int, cy: int) -> 
     dst.blit(src, src.get_rect(center=(cx, cy)))
 
 
-def _draw_lines(dst: pygame.Surface, lines: list[str], font: pygame.font.Font, color: RGB,
-                rect: pygame.Rect, *, center: bool = True) -> int:
+def _draw_lines(
+    dst: pygame.Surface, lines: list[str], font: pygame.font.Font, color: RGB, rect: pygame.Rect, *, center: bool = True
+) -> int:
     """Draw lines top-down inside rect; stop before overflowing. Returns the y after the last."""
     y = rect.top
     lh = font.get_linesize()
@@ -244,8 +256,9 @@ def _draw_lines(dst: pygame.Surface, lines: list[str], font: pygame.font.Font, c
     return y
 
 
-def _fit_paragraph(text: str, width: int, height: int, max_size: int, min_size: int,
-                   *, title: bool = False, bold: bool = False) -> tuple[pygame.font.Font, list[str]]:
+def _fit_paragraph(
+    text: str, width: int, height: int, max_size: int, min_size: int, *, title: bool = False, bold: bool = False
+) -> tuple[pygame.font.Font, list[str]]:
     """The largest font whose wrapped text fits in width x height."""
     size = max_size
     while True:
@@ -286,16 +299,17 @@ def _frame(dst: pygame.Surface, color: RGB) -> None:
     bw = _frame_width((w, h))
     pygame.draw.rect(dst, theme.darken(color, 0.25), dst.get_rect(), bw, border_radius=r)
     inner = dst.get_rect().inflate(-2 * bw - 2, -2 * bw - 2)
-    pygame.draw.rect(dst, theme.mix(color, theme.PARCHMENT, 0.45), inner, 1,
-                     border_radius=max(1, r - bw))
+    pygame.draw.rect(dst, theme.mix(color, theme.PARCHMENT, 0.45), inner, 1, border_radius=max(1, r - bw))
 
 
 # ---------------------------------------------------------------- the zoom's words
+
 
 @dataclass(frozen=True)
 class ZoomPiece:
     """One line of a zoomed card's words as laid out: ``role`` says which part it is
     (``stat`` name / ``value``, ``rule``, ``subtitle``, ``flavour``, ``body``)."""
+
     role: str
     text: str
     rect: pygame.Rect
@@ -313,8 +327,12 @@ def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> l
     fits; if it still cannot, the flavour (only colour) goes first, and as a last resort the
     rules text is cut with an ellipsis."""
     w = rect.width
-    base = {"stat": max(MIN_TEXT, w // 16), "subtitle": max(MIN_TEXT, w // 14),
-            "flavour": max(MIN_TEXT, w // 14), "body": max(MIN_TEXT, w // 15)}
+    base = {
+        "stat": max(MIN_TEXT, w // 16),
+        "subtitle": max(MIN_TEXT, w // 14),
+        "flavour": max(MIN_TEXT, w // 14),
+        "body": max(MIN_TEXT, w // 15),
+    }
     flavour_text = info.text if info.family in ("suspect", "charge", "evidence") else ""
     body = info.rules_text or info.text
     cap = subtitle[:1].upper() + subtitle[1:] if subtitle else ""
@@ -329,11 +347,20 @@ def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> l
             for k, v in info.stats:
                 vw = sf.size(v)[0]
                 keys = wrap_text(k, sf, max(20, w - vw - max(6, w // 24)))
-                out.append(ZoomPiece("value", v, pygame.Rect(rect.right - vw, y, vw, lh), size["stat"], True,
-                                     color=theme.INK))
+                out.append(
+                    ZoomPiece("value", v, pygame.Rect(rect.right - vw, y, vw, lh), size["stat"], True, color=theme.INK)
+                )
                 for line in keys:
-                    out.append(ZoomPiece("stat", line, pygame.Rect(rect.left, y, sf.size(line)[0], lh),
-                                         size["stat"], True, color=theme.INK_SOFT))
+                    out.append(
+                        ZoomPiece(
+                            "stat",
+                            line,
+                            pygame.Rect(rect.left, y, sf.size(line)[0], lh),
+                            size["stat"],
+                            True,
+                            color=theme.INK_SOFT,
+                        )
+                    )
                     y += lh
             out.append(ZoomPiece("rule", "", pygame.Rect(rect.left, y + 2, w, 1), 0))
             y += 6
@@ -341,27 +368,50 @@ def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> l
             cf = get_font(size["subtitle"], title=True)
             for line in wrap_text(cap, cf, w):
                 lw = cf.size(line)[0]
-                out.append(ZoomPiece("subtitle", line, pygame.Rect(rect.centerx - lw // 2, y, lw, cf.get_linesize()),
-                                     size["subtitle"], title=True, color=theme.INK_SOFT))
+                out.append(
+                    ZoomPiece(
+                        "subtitle",
+                        line,
+                        pygame.Rect(rect.centerx - lw // 2, y, lw, cf.get_linesize()),
+                        size["subtitle"],
+                        title=True,
+                        color=theme.INK_SOFT,
+                    )
+                )
                 y += cf.get_linesize()
         if flavour_text and with_flavour:
             ff = get_font(size["flavour"], title=True)
             for line in wrap_text(flavour_text, ff, w):
-                out.append(ZoomPiece("flavour", line, pygame.Rect(rect.left, y, ff.size(line)[0], ff.get_linesize()),
-                                     size["flavour"], title=True, color=theme.INK_SOFT))
+                out.append(
+                    ZoomPiece(
+                        "flavour",
+                        line,
+                        pygame.Rect(rect.left, y, ff.size(line)[0], ff.get_linesize()),
+                        size["flavour"],
+                        title=True,
+                        color=theme.INK_SOFT,
+                    )
+                )
                 y += ff.get_linesize()
             y += 4
         y += 2
         bf = get_font(size["body"])
         for line in wrap_text(body, bf, w):
-            out.append(ZoomPiece("body", line, pygame.Rect(rect.left, y, bf.size(line)[0], bf.get_linesize()),
-                                 size["body"], color=theme.INK))
+            out.append(
+                ZoomPiece(
+                    "body",
+                    line,
+                    pygame.Rect(rect.left, y, bf.size(line)[0], bf.get_linesize()),
+                    size["body"],
+                    color=theme.INK,
+                )
+            )
             y += bf.get_linesize()
         return out, y
 
     most = max(base.values()) - MIN_TEXT
-    for with_flavour in ((True, False) if flavour_text else (True,)):
-        for shrink in range(0, most + 1):
+    for with_flavour in (True, False) if flavour_text else (True,):
+        for shrink in range(most + 1):
             pieces, bottom = lay(shrink, with_flavour)
             if bottom <= rect.bottom:
                 return pieces
@@ -375,8 +425,13 @@ def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> l
         while words and font.size(words + "\u2026")[0] > rect.width:
             words = words[:-1]
         cut = words.rstrip() + "\u2026"
-        kept[body_kept[-1]] = ZoomPiece("body", cut, pygame.Rect(last.rect.x, last.rect.y, font.size(cut)[0],
-                                                                 last.rect.h), last.size, color=last.color)
+        kept[body_kept[-1]] = ZoomPiece(
+            "body",
+            cut,
+            pygame.Rect(last.rect.x, last.rect.y, font.size(cut)[0], last.rect.h),
+            last.size,
+            color=last.color,
+        )
     return kept
 
 
@@ -384,11 +439,13 @@ def _says_everything(info: FaceInfo, pieces: list[ZoomPiece]) -> bool:
     """True when a zoom layout kept the flavour and the whole rules text."""
     body = " ".join(p.text for p in pieces if p.role == "body")
     flavour = not (info.text and info.family in ("suspect", "charge", "evidence")) or any(
-        p.role == "flavour" for p in pieces)
+        p.role == "flavour" for p in pieces
+    )
     return flavour and body == " ".join((info.rules_text or info.text).split())
 
 
 # ---------------------------------------------------------------- the public class
+
 
 def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[pygame.font.Font, list[str], int]:
     """How a face of ``size`` writes its name in its band: ``(font, lines, band height)``;
@@ -415,8 +472,11 @@ def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[py
             for size_px in range(big, readable - 1, -1):
                 f = get_font(size_px, title=True, bold=True)
                 ls = wrap_text(text, f, w - 2 * pad, break_words=False)
-                if (len(ls) <= max_lines and all(f.size(x)[0] <= w - 2 * pad for x in ls)
-                        and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)):
+                if (
+                    len(ls) <= max_lines
+                    and all(f.size(x)[0] <= w - 2 * pad for x in ls)
+                    and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)
+                ):
                     score = size_px * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
                     if score > best_score:
                         best_score, font, lines = score, f, ls
@@ -559,13 +619,18 @@ class CardArt:
         icon_cy = y + icon_size // 2 + max(2, h // 45)
         medal = icon_size + max(6, icon_size // 5)
         halo = pygame.Surface((medal, medal), pygame.SRCALPHA)
-        pygame.draw.circle(halo, (*theme.mix(info.color, theme.PARCHMENT_LIGHT, 0.72), 230),
-                           halo.get_rect().center, medal // 2)
-        pygame.draw.circle(halo, (*theme.mix(info.color, theme.PARCHMENT, 0.35), 255),
-                           halo.get_rect().center, medal // 2, max(1, medal // 28))
+        pygame.draw.circle(
+            halo, (*theme.mix(info.color, theme.PARCHMENT_LIGHT, 0.72), 230), halo.get_rect().center, medal // 2
+        )
+        pygame.draw.circle(
+            halo,
+            (*theme.mix(info.color, theme.PARCHMENT, 0.35), 255),
+            halo.get_rect().center,
+            medal // 2,
+            max(1, medal // 28),
+        )
         _blit_center(surf, halo, w // 2, icon_cy)
-        _blit_center(surf, get_icon(info.icon, int(icon_size * 0.78), theme.darken(info.color, 0.25)),
-                     w // 2, icon_cy)
+        _blit_center(surf, get_icon(info.icon, int(icon_size * 0.78), theme.darken(info.color, 0.25)), w // 2, icon_cy)
         # the number that matters, as a wax-seal badge beside the icon
         r = max(10, int(min(w, h) * (0.155 if not zoom else 0.095)))
         if info.family == "evidence" and len(info.stats) >= 2:
@@ -591,8 +656,9 @@ class CardArt:
             # a copy's flavour caption shows only when it fits on one
             cap = subtitle[:1].upper() + subtitle[1:]
             needed = "\u2014" in info.name
-            cf, caps = _fit_paragraph(cap, w - 2 * pad, 2 * get_font(MIN_TEXT).get_linesize(),
-                                      max(MIN_TEXT, int(h * 0.08)), MIN_TEXT)
+            cf, caps = _fit_paragraph(
+                cap, w - 2 * pad, 2 * get_font(MIN_TEXT).get_linesize(), max(MIN_TEXT, int(h * 0.08)), MIN_TEXT
+            )
             if len(caps) <= (2 if needed else 1) and all(cf.size(c)[0] <= w - 2 * pad for c in caps):
                 for c in caps:
                     cs = cf.render(c, True, theme.INK_SOFT)
@@ -603,8 +669,7 @@ class CardArt:
             self._zoom_text(surf, info, *zoom_words)
         else:
             body = self._short_text(info)
-            font, lines = _fit_paragraph(body, text_rect.width, text_rect.height,
-                                         max(MIN_TEXT, int(h * 0.1)), MIN_TEXT)
+            font, lines = _fit_paragraph(body, text_rect.width, text_rect.height, max(MIN_TEXT, int(h * 0.1)), MIN_TEXT)
             if info.family == "evidence" and len(lines) * font.get_linesize() > text_rect.height + 2:
                 lines = []  # evidence's words are flavour: whole, or left to the zoom view
             lines = _clip_lines(lines, font, text_rect) if lines else []
@@ -631,8 +696,7 @@ class CardArt:
             return line
         return info.text
 
-    def _title_band(self, surf: pygame.Surface, title: str, color: RGB, zoom: bool,
-                    short: str = "") -> int:
+    def _title_band(self, surf: pygame.Surface, title: str, color: RGB, zoom: bool, short: str = "") -> int:
         """Draw the coloured name band; it grows to two lines rather than shrink the name
         below a readable size. Returns the band's height."""
         w, h = surf.get_size()
@@ -666,8 +730,9 @@ class CardArt:
         cx, cy = center
         rect = pygame.Rect(cx - half, cy - r, 2 * half, 2 * r)
         shadow = rect.move(1, 2)
-        pygame.draw.rect(surf, (60, 40, 20, 90) if surf.get_flags() & pygame.SRCALPHA else (120, 100, 80),
-                         shadow, border_radius=r)
+        pygame.draw.rect(
+            surf, (60, 40, 20, 90) if surf.get_flags() & pygame.SRCALPHA else (120, 100, 80), shadow, border_radius=r
+        )
         pygame.draw.rect(surf, theme.darken(color, 0.4), rect, border_radius=r)
         pygame.draw.rect(surf, theme.mix(color, theme.PARCHMENT_LIGHT, 0.6), rect, max(1, r // 7), border_radius=r)
         font = fit_font(text, 2 * half - 4, max(MIN_TEXT, int(r * 1.25)), MIN_TEXT, bold=True)
@@ -677,8 +742,10 @@ class CardArt:
         """Evidence: the prosecution value (red, left) and the defense value (blue, right)."""
         w = surf.get_width()
         stats = dict(info.stats)
-        for text, color, cx in ((stats.get("Prosecution", ""), theme.JURY_GUILTY, pad + r),
-                                (stats.get("Defense", ""), theme.JURY_INNOCENT, w - pad - r)):
+        for text, color, cx in (
+            (stats.get("Prosecution", ""), theme.JURY_GUILTY, pad + r),
+            (stats.get("Defense", ""), theme.JURY_INNOCENT, w - pad - r),
+        ):
             self._badge(surf, text, (cx, cy - r // 2), r, r, color)
         if int(r * 0.62) < MIN_TEXT:
             return  # the colours say which side; the zoom view spells it out
@@ -718,11 +785,15 @@ class CardArt:
         _blit_center(surf, get_icon(art.back_icon, int(r * 1.3), theme.PARCHMENT_DARK), w // 2, h // 2)
         # inner border
         inset = max(3, w // 16)
-        pygame.draw.rect(surf, theme.PARCHMENT_DARK, surf.get_rect().inflate(-2 * inset, -2 * inset), 1,
-                         border_radius=max(1, _radius(size) - inset // 2))
+        pygame.draw.rect(
+            surf,
+            theme.PARCHMENT_DARK,
+            surf.get_rect().inflate(-2 * inset, -2 * inset),
+            1,
+            border_radius=max(1, _radius(size) - inset // 2),
+        )
         surf.blit(_rounded_mask(size, _radius(size)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        pygame.draw.rect(surf, theme.darken(base, 0.5), surf.get_rect(), max(1, w // 40),
-                         border_radius=_radius(size))
+        pygame.draw.rect(surf, theme.darken(base, 0.5), surf.get_rect(), max(1, w // 40), border_radius=_radius(size))
         return surf
 
     def _draw_villager(self, e: dict, size: Size, zoom: bool = False) -> pygame.Surface:
@@ -738,8 +809,10 @@ class CardArt:
         row_h = max(10, int(h * (0.12 if not zoom else 0.08)))
         if compact:
             row_h = max(6, (h - y - pad) // 2 - 1)
-        for icon, count, col in (("pentagram", int(e.get("pentagrams", 0)), theme.PENTAGRAM),
-                                 ("match", int(e.get("matches", 0)), theme.MATCH)):
+        for icon, count, col in (
+            ("pentagram", int(e.get("pentagrams", 0)), theme.PENTAGRAM),
+            ("match", int(e.get("matches", 0)), theme.MATCH),
+        ):
             n = max(0, count)
             if n:
                 icon_sz = min(row_h, (w - 2 * pad) // max(3, n))
@@ -780,10 +853,20 @@ class CardArt:
         r = _radius(size)
         for i in range(m, 0, -1):
             alpha = int(150 * (1 - i / (m + 1)) ** 1.6)
-            pygame.draw.rect(surf, (*color, alpha), pygame.Rect(m - i, m - i, size[0] + 2 * i, size[1] + 2 * i),
-                             2, border_radius=r + i)
-        pygame.draw.rect(surf, (*color, 255), pygame.Rect(m - 1, m - 1, size[0] + 2, size[1] + 2),
-                         max(2, min(size) // 40), border_radius=r + 1)
+            pygame.draw.rect(
+                surf,
+                (*color, alpha),
+                pygame.Rect(m - i, m - i, size[0] + 2 * i, size[1] + 2 * i),
+                2,
+                border_radius=r + i,
+            )
+        pygame.draw.rect(
+            surf,
+            (*color, 255),
+            pygame.Rect(m - 1, m - 1, size[0] + 2, size[1] + 2),
+            max(2, min(size) // 40),
+            border_radius=r + 1,
+        )
         return surf
 
 

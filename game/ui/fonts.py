@@ -5,13 +5,14 @@ are cached: a table redraws the same labels every frame. We never fall back to t
 system font by name: a frozen app may have none, so a missing file falls back to
 pygame's built-in default font and logs once.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 
@@ -124,13 +125,13 @@ def _wrap(text: str, font: pygame.font.Font, width: int, break_words: bool) -> t
             lo, hi = 0, len(words) - i
             while lo < hi:
                 mid = (lo + hi + 1) // 2
-                candidate = " ".join(([line] if line else []) + words[i:i + mid])
+                candidate = " ".join(([line] if line else []) + words[i : i + mid])
                 if font.size(candidate)[0] <= width:
                     lo = mid
                 else:
                     hi = mid - 1
             if lo:
-                line = " ".join(([line] if line else []) + words[i:i + lo])
+                line = " ".join(([line] if line else []) + words[i : i + lo])
                 i += lo
                 if i == len(words):
                     break
@@ -158,8 +159,7 @@ def _wrap(text: str, font: pygame.font.Font, width: int, break_words: bool) -> t
 SCALED_MARGIN = 1.1
 
 
-def first_fitting_size(text: str, top: int, bottom: int, width: int, *, bold: bool = False,
-                       title: bool = False) -> int:
+def first_fitting_size(text: str, top: int, bottom: int, width: int, *, bold: bool = False, title: bool = False) -> int:
     """The first size from ``top`` down to ``bottom`` at which ``text`` fits ``width`` on
     one line, 0 if none: the sizes far too large (scaled from one measurement at ``top``)
     are skipped, so a new text is measured two or three times, not at every size."""

@@ -5,6 +5,7 @@ black-on-transparent SVGs; a colour is applied by adding it to the black (so the
 anti-aliased edges keep their alpha). A missing or broken icon gives a visible
 placeholder and one log line, never an exception: a missing picture must not stop a game.
 """
+
 from __future__ import annotations
 
 import logging

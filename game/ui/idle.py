@@ -11,6 +11,7 @@ process's own memory map, or beside pygame), checked to be the initialised insta
 Where that is not possible (the ``dummy`` and ``offscreen`` drivers of tests, or SDL
 not found) it falls back to looking at the queue every ``POLL_S`` seconds.
 """
+
 from __future__ import annotations
 
 import ctypes

@@ -11,6 +11,7 @@ has a use for. A button's own letter ("Accuse (A)") or a numbered choice ("1") i
 key's ``char``. Text fields still get the typed characters as TEXT events (and read
 editing keys as actions: erase, left, select_all, paste …).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,26 +19,26 @@ from dataclasses import dataclass
 import pygame
 
 # kinds
-PRESS = "press"          # mouse button down (button 1 = left, 3 = right)
-RELEASE = "release"      # mouse button up
-MOVE = "move"            # mouse moved (buttons held in `buttons`)
-WHEEL = "wheel"          # scroll (dy > 0 = up)
-KEY = "key"              # key pressed (`key` is a pygame key constant, `mod` the modifiers;
-                         # `repeat`: the key was already down, this is the keyboard's auto-repeat)
-TEXT = "text"            # text typed (`text`), for entry fields
-RESIZE = "resize"        # window resized (`size`)
-QUIT = "quit"            # window closed
-FOCUS = "focus"          # window regained focus / exposed: redraw
+PRESS = "press"  # mouse button down (button 1 = left, 3 = right)
+RELEASE = "release"  # mouse button up
+MOVE = "move"  # mouse moved (buttons held in `buttons`)
+WHEEL = "wheel"  # scroll (dy > 0 = up)
+KEY = "key"  # key pressed (`key` is a pygame key constant, `mod` the modifiers;
+# `repeat`: the key was already down, this is the keyboard's auto-repeat)
+TEXT = "text"  # text typed (`text`), for entry fields
+RESIZE = "resize"  # window resized (`size`)
+QUIT = "quit"  # window closed
+FOCUS = "focus"  # window regained focus / exposed: redraw
 
 
 # actions (what a key means; KEYMAP says which keys)
-CONFIRM = "confirm"          # Enter: take the default or focused choice
-ACTIVATE = "activate"        # Enter or Space: press what has the focus, lift the curtain
-CANCEL = "cancel"            # Escape: close what is open, go back
-MENU = "menu"                # Escape: a table's menu, when nothing is open to cancel
-PASS = "pass"                # Space: a table's Pass / End turn button
-NEXT = "next"                # Tab: the next focus, target or choice
-PREVIOUS = "previous"        # Shift+Tab
+CONFIRM = "confirm"  # Enter: take the default or focused choice
+ACTIVATE = "activate"  # Enter or Space: press what has the focus, lift the curtain
+CANCEL = "cancel"  # Escape: close what is open, go back
+MENU = "menu"  # Escape: a table's menu, when nothing is open to cancel
+PASS = "pass"  # Space: a table's Pass / End turn button
+NEXT = "next"  # Tab: the next focus, target or choice
+PREVIOUS = "previous"  # Shift+Tab
 UP = "up"
 DOWN = "down"
 LEFT = "left"
@@ -46,16 +47,16 @@ PAGE_UP = "page_up"
 PAGE_DOWN = "page_down"
 HOME = "home"
 END = "end"
-INCREASE = "increase"        # + (or =, the same key unshifted): a stepper's value up
-DECREASE = "decrease"        # -
-HELP = "help"                # F1 or ?: the help overlay
-FULLSCREEN = "fullscreen"    # F11
-ERASE = "erase"              # Backspace: delete to the left, take back the last step
+INCREASE = "increase"  # + (or =, the same key unshifted): a stepper's value up
+DECREASE = "decrease"  # -
+HELP = "help"  # F1 or ?: the help overlay
+FULLSCREEN = "fullscreen"  # F11
+ERASE = "erase"  # Backspace: delete to the left, take back the last step
 ERASE_FORWARD = "erase_forward"  # Delete
-SELECT_ALL = "select_all"    # Ctrl+A
-COPY = "copy"                # Ctrl+C
-CUT = "cut"                  # Ctrl+X
-PASTE = "paste"              # Ctrl+V or Shift+Insert
+SELECT_ALL = "select_all"  # Ctrl+A
+COPY = "copy"  # Ctrl+C
+CUT = "cut"  # Ctrl+X
+PASTE = "paste"  # Ctrl+V or Shift+Insert
 
 SHIFT = pygame.KMOD_SHIFT
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
@@ -237,7 +238,10 @@ def translate(event: pygame.event.Event) -> InputEvent | None:
         return InputEvent(RESIZE, size=tuple(size))
     if t == pygame.QUIT:
         return InputEvent(QUIT)
-    if t in (getattr(pygame, "WINDOWEXPOSED", -1), getattr(pygame, "WINDOWFOCUSGAINED", -1),
-             getattr(pygame, "VIDEOEXPOSE", -1)):
+    if t in (
+        getattr(pygame, "WINDOWEXPOSED", -1),
+        getattr(pygame, "WINDOWFOCUSGAINED", -1),
+        getattr(pygame, "VIDEOEXPOSE", -1),
+    ):
         return InputEvent(FOCUS)
     return None

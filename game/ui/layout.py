@@ -21,16 +21,19 @@ A map may also draw a place (:func:`load_village`, a village drawn as the table)
 ``places`` of named rectangles (where scenes are framed) and a group ``scenery`` of
 shapes the table draws as its backdrop (polygons, polylines, rectangles by class).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from game.paths import assets_dir
 from game.ui.tables import table_specs
+
 
 class LayoutError(ValueError):
     """A layout file is missing, unreadable, or lacks a group or zone."""
@@ -73,7 +76,8 @@ def required_zones(game: str, players: int) -> list[str]:
 
 #: The complete per-count lists, for code that wants them up front.
 REQUIRED_ZONES_BY_COUNT: Mapping[str, dict[int, list[str]]] = _FromSpecs(
-    lambda spec: {n: required_zones(spec.game, n) for n in spec.layout_counts})
+    lambda spec: {n: required_zones(spec.game, n) for n in spec.layout_counts}
+)
 
 
 @dataclass(frozen=True)
@@ -115,9 +119,7 @@ class Layout:
         try:
             return self.zones[name]
         except KeyError:
-            raise LayoutError(
-                f"layout {self.game} for {self.players} players has no zone {name!r}"
-            ) from None
+            raise LayoutError(f"layout {self.game} for {self.players} players has no zone {name!r}") from None
 
     def has(self, name: str) -> bool:
         return name in self.zones
@@ -195,8 +197,7 @@ def _load_layout(game: str, players: int, path_text: str) -> Layout:
         raise LayoutError(f"{label}, group {group_name}: missing zone(s) {', '.join(missing)}")
     width = int(tmx.width * tmx.tilewidth)
     height = int(tmx.height * tmx.tileheight)
-    return Layout(game=game, players=players, width=width, height=height,
-                  zones=MappingProxyType(zones))
+    return Layout(game=game, players=players, width=width, height=height, zones=MappingProxyType(zones))
 
 
 # ------------------------------------------------------------------ a drawn place --
@@ -253,9 +254,15 @@ def _load_village(game: str, path_text: str) -> Village:
             continue
         if obj.name in places:
             raise LayoutError(f"{label}, group places: {obj.name!r} appears twice")
-        places[str(obj.name)] = Zone(str(obj.name), str(obj.type or "place"), float(obj.x), float(obj.y),
-                                     float(obj.width), float(obj.height),
-                                     MappingProxyType(dict(obj.properties)))
+        places[str(obj.name)] = Zone(
+            str(obj.name),
+            str(obj.type or "place"),
+            float(obj.x),
+            float(obj.y),
+            float(obj.width),
+            float(obj.height),
+            MappingProxyType(dict(obj.properties)),
+        )
     shapes = []
     for obj in groups["scenery"]:
         kind = str(obj.type or "shape")
@@ -270,5 +277,9 @@ def _load_village(game: str, path_text: str) -> Village:
             points = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
             rect, closed = (x, y, w, h), True
         shapes.append(Shape(kind, points, rect, closed))
-    return Village(width=int(tmx.width * tmx.tilewidth), height=int(tmx.height * tmx.tileheight),
-                   places=MappingProxyType(places), scenery=tuple(shapes))
+    return Village(
+        width=int(tmx.width * tmx.tilewidth),
+        height=int(tmx.height * tmx.tileheight),
+        places=MappingProxyType(places),
+        scenery=tuple(shapes),
+    )

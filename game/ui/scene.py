@@ -12,6 +12,7 @@ Each frame the manager calls ``handle(event)`` for every input event (top scene 
 then ``update(dt)`` on the top scene, then ``draw(surface)`` from the lowest visible
 scene up (a scene with ``opaque = False`` lets the one below show through).
 """
+
 from __future__ import annotations
 
 import logging
@@ -33,7 +34,7 @@ class Scene:
     #: False for overlays (dialogs, zoom): the scene below is drawn first.
     opaque: bool = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         #: set to True whenever the screen must be redrawn; the app clears it after drawing
         self.dirty = True

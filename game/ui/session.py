@@ -119,6 +119,7 @@ meanwhile (then the bot thinks again). ``thinking_seat()`` names the bot seat de
 which the table marks "thinking…". Each bot seat has a level (easy / normal / hard),
 saved with the game (``extra["bot_levels"]``).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -126,9 +127,10 @@ import logging
 import marshal
 import threading
 import time
-from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, Bot, SearchBot, SeatModel, make_bot
 from game.engine import IllegalCommand, Match
@@ -228,8 +230,7 @@ class AutosaveWriter:
                 self._busy = True
             try:
                 doc = marshal.loads(blob)
-                save_match(_Snapshot(doc["match"], doc["over"]), path, kind="hotseat", extra=doc["extra"],
-                           gentle=True)
+                save_match(_Snapshot(doc["match"], doc["over"]), path, kind="hotseat", extra=doc["extra"], gentle=True)
                 self.errors.pop(path, None)
             except OSError as exc:  # a full disk must not end the game: say it, keep playing
                 log.warning("autosave to %s failed: %s", path, exc)
@@ -278,17 +279,20 @@ def save_summary(match: Match) -> dict:
     return summary
 
 
-def make_bots(match: Match, seats: list[int] | None = None,
-              levels: dict[int, str] | None = None) -> dict[int, Bot]:
+def make_bots(match: Match, seats: list[int] | None = None, levels: dict[int, str] | None = None) -> dict[int, Bot]:
     """Bots for the match's bot seats (``options["bots"]`` unless ``seats`` is given),
     each at its level (``levels``: seat -> easy/normal/hard; Normal when not given).
     Seeded from the match seed, the seat and the state id, so a resumed game gets
     bots that are deterministic too."""
     seats = match.options.get("bots", []) if seats is None else seats
     levels = levels or {}
-    return {s: make_bot(seed=match.seed * 1009 + s * 31 + match.state_id,
-                        level_name=levels.get(s) if levels.get(s) in LEVEL_NAMES else DEFAULT_LEVEL)
-            for s in seats}
+    return {
+        s: make_bot(
+            seed=match.seed * 1009 + s * 31 + match.state_id,
+            level_name=levels.get(s) if levels.get(s) in LEVEL_NAMES else DEFAULT_LEVEL,
+        )
+        for s in seats
+    }
 
 
 def bot_levels_of(bots: dict[int, Bot]) -> dict[int, str]:
@@ -313,8 +317,9 @@ class BotThinker:
         view, legal = match.view(seat), match.legal(seat)
         self.legal = legal
         model = SeatModel(match.copy(), seat)
-        self.thread = threading.Thread(target=self._run, args=(bot, view, legal, model),
-                                       name=f"bot-seat-{seat}", daemon=True)
+        self.thread = threading.Thread(
+            target=self._run, args=(bot, view, legal, model), name=f"bot-seat-{seat}", daemon=True
+        )
         self.thread.start()
 
     def _run(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
@@ -335,8 +340,16 @@ def thinks_on_a_thread(bot: Bot, match: Match) -> bool:
 class HotseatSession:
     """The only object that touches the Match for the hot-seat UI. See the module docstring."""
 
-    def __init__(self, app: "App", match: Match, bots: dict[int, Bot], save_path: Path | str | None,
-                 *, bot_delay: float | None = None, hold: float | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        bots: dict[int, Bot],
+        save_path: Path | str | None,
+        *,
+        bot_delay: float | None = None,
+        hold: float | None = None,
+    ) -> None:
         self.app = app
         self.match = match
         self.bots = dict(bots)
@@ -355,13 +368,13 @@ class HotseatSession:
         self.save_error: str | None = None
         #: the table's own arrangement (e.g. where villager plates lie), saved with the match
         self.ui_state: dict[str, Any] = {}
-        self.table: "Scene | None" = None
+        self.table: Scene | None = None
         #: called once when the match is over (after a short pause); default: game-over scene
-        self.on_game_over: Callable[["HotseatSession"], None] = _show_game_over
+        self.on_game_over: Callable[[HotseatSession], None] = _show_game_over
         self._screen_seat: int | None = self.humans[0] if len(self.humans) == 1 else None
         #: the answer window "No answers" was pressed for (its humans pass automatically)
         self._auto_pass: tuple | None = None
-        self._curtain: "Scene | None" = None
+        self._curtain: Scene | None = None
         #: a seat's own view held on screen (drawn cards, a private reveal), see _Hold
         self._hold: _Hold | None = None
         #: public events that deserve a moment before the screen passes on (PUBLIC_MOMENTS)
@@ -400,10 +413,20 @@ class HotseatSession:
 
     # ------------------------------------------------------------- construction ----
     @classmethod
-    def new(cls, app: "App", game: str, players: list[str], bot_seats: list[int], seed: int,
-            options: dict | None = None, *, bot_delay: float | None = None,
-            save_path: Path | None = None, hold: float | None = None,
-            bot_levels: dict[int, str] | None = None) -> "HotseatSession":
+    def new(
+        cls,
+        app: App,
+        game: str,
+        players: list[str],
+        bot_seats: list[int],
+        seed: int,
+        options: dict | None = None,
+        *,
+        bot_delay: float | None = None,
+        save_path: Path | None = None,
+        hold: float | None = None,
+        bot_levels: dict[int, str] | None = None,
+    ) -> HotseatSession:
         """Set up a fresh match (``SetupError`` for bad input) and save it at once.
         ``bot_levels``: seat -> easy/normal/hard for bot seats (Normal when not given)."""
         from game.engine import new_match
@@ -412,22 +435,32 @@ class HotseatSession:
         opts["bots"] = sorted(bot_seats)
         match = new_match(game, players, seed=seed, options=opts)
         klass = session_class(game) if cls is HotseatSession else cls
-        session = klass(app, match, make_bots(match, levels=bot_levels), save_path or new_save_path(game), bot_delay=bot_delay,
-                        hold=hold)
+        session = klass(
+            app,
+            match,
+            make_bots(match, levels=bot_levels),
+            save_path or new_save_path(game),
+            bot_delay=bot_delay,
+            hold=hold,
+        )
         session._autosave()
         return session
 
     @classmethod
-    def resume(cls, app: "App", path: Path, *, bot_delay: float | None = None,
-               hold: float | None = None) -> "HotseatSession":
+    def resume(
+        cls, app: App, path: Path, *, bot_delay: float | None = None, hold: float | None = None
+    ) -> HotseatSession:
         """Continue a saved game (``SaveError`` with a clear message for a bad file)."""
         match, extra = load_save(path)
         seats = extra.get("bots")
         if not (isinstance(seats, list) and all(isinstance(s, int) for s in seats)):
             seats = None
         levels = extra.get("bot_levels")
-        levels = ({int(k): v for k, v in levels.items() if str(k).isdigit() and v in LEVEL_NAMES}
-                  if isinstance(levels, dict) else {})
+        levels = (
+            {int(k): v for k, v in levels.items() if str(k).isdigit() and v in LEVEL_NAMES}
+            if isinstance(levels, dict)
+            else {}
+        )
         klass = session_class(match.game_id) if cls is HotseatSession else cls
         session = klass(app, match, make_bots(match, seats, levels), path, bot_delay=bot_delay, hold=hold)
         ui = extra.get("ui")
@@ -435,8 +468,11 @@ class HotseatSession:
             session.ui_state = ui
         talk = extra.get("talk")
         if isinstance(talk, list):
-            session.talk = [ln for ln in talk if isinstance(ln, dict) and isinstance(ln.get("text"), str)
-                            and isinstance(ln.get("seat"), int)][-MAX_TALK:]
+            session.talk = [
+                ln
+                for ln in talk
+                if isinstance(ln, dict) and isinstance(ln.get("text"), str) and isinstance(ln.get("seat"), int)
+            ][-MAX_TALK:]
         return session
 
     # ---------------------------------------------------------- TableSource API ----
@@ -548,8 +584,7 @@ class HotseatSession:
             return "Wait until the curtain is lifted."
         if self._hold is not None:
             return "Your turn is over: click to pass the screen on."
-        return self._apply(seat, command, hand_before=self._hand(seat) if len(self.humans) > 1 else None,
-                           mover=True)
+        return self._apply(seat, command, hand_before=self._hand(seat) if len(self.humans) > 1 else None, mover=True)
 
     def request_seat(self, seat: int) -> None:
         """A seat's button on the public banner: lower the curtain for that seat."""
@@ -700,8 +735,15 @@ class HotseatSession:
         line = " ".join(str(text).split())[:MAX_TALK_TEXT]
         if not line:
             return "Say something first."
-        self.talk.append({"seat": seat, "name": self.players[seat], "text": line, "sid": self.match.state_id,
-                          "at": len(self.match.log(None))})
+        self.talk.append(
+            {
+                "seat": seat,
+                "name": self.players[seat],
+                "text": line,
+                "sid": self.match.state_id,
+                "at": len(self.match.log(None)),
+            }
+        )
         del self.talk[:-MAX_TALK]
         self.revision += 1
         self._autosave()
@@ -717,8 +759,7 @@ class HotseatSession:
     def can_pass_all(self) -> bool:
         """True when an answer window is open and the human seats asked now may pass."""
         seats = self.banner_seats()
-        return bool(seats) and self._window() is not None and all(
-            self._pass_command(s) is not None for s in seats)
+        return bool(seats) and self._window() is not None and all(self._pass_command(s) is not None for s in seats)
 
     def no_answers(self) -> str | None:
         """The banner's "No answers": ``pass`` for every human seat in the open window,
@@ -782,7 +823,7 @@ class HotseatSession:
         self.revision += 1
 
     # ---------------------------------------------------------------- lifecycle ----
-    def start(self, table: "Scene | None" = None) -> None:
+    def start(self, table: Scene | None = None) -> None:
         """Begin driving the table (bots, curtain). Call once the table scene is pushed."""
         self.table = table
         if not self._started:
@@ -804,8 +845,9 @@ class HotseatSession:
             self._curtain = None
 
     # ----------------------------------------------------------------- internals ----
-    def _apply(self, seat: int, command: dict, sync: bool = True,
-               hand_before: list[str] | None = None, mover: bool = False) -> str | None:
+    def _apply(
+        self, seat: int, command: dict, sync: bool = True, hand_before: list[str] | None = None, mover: bool = False
+    ) -> str | None:
         """Apply ``command`` for ``seat``; ``hand_before`` (several humans) may start the
         drawn-cards hold, ``mover`` (a person's own move from the screen) a reveal hold."""
         # the engine logs the command's events under the state id it makes (one up), so
@@ -862,8 +904,11 @@ class HotseatSession:
             return  # the held seat / the public moment keeps the screen until released
         if self._moment_pending:
             moment, self._moment_pending = self._moment_pending, []
-            if len(self.humans) > 1 and not self.match.over and (
-                    self._leaves_screen() or self.game in NEW_DEAL_MOMENTS):
+            if (
+                len(self.humans) > 1
+                and not self.match.over
+                and (self._leaves_screen() or self.game in NEW_DEAL_MOMENTS)
+            ):
                 # the whole table sees it on the public screen before the curtain
                 self._moment = moment
                 self._screen_seat = None
@@ -878,7 +923,8 @@ class HotseatSession:
             self._screen_seat = None
             self._cancel_curtain()
         elif (blind := blind_window(self.match.view(None))) is not None and any(
-                self.is_human(s) for s in blind["waiting"]):
+            self.is_human(s) for s in blind["waiting"]
+        ):
             # a blind window (Salem §5.0): seat by seat behind the curtain in the
             # window's order, whatever each seat's role, so nobody learns anything from
             # who is asked, in which order, or how many screens there are
@@ -1045,8 +1091,9 @@ class HotseatSession:
 
     def _play_thought(self, thinker: BotThinker) -> None:
         if thinker.error is not None:
-            log.error("bot for seat %s failed to choose; taking the first legal command", thinker.seat,
-                      exc_info=thinker.error)
+            log.error(
+                "bot for seat %s failed to choose; taking the first legal command", thinker.seat, exc_info=thinker.error
+            )
         command = thinker.command if thinker.command is not None else thinker.legal[0]
         self._play(thinker.seat, command, thinker.legal)
 
@@ -1103,8 +1150,13 @@ def public_window(view: dict) -> dict | None:
     trial = view.get("trial")
     motion = trial.get("motion") if isinstance(trial, dict) else None
     if isinstance(motion, dict) and motion:
-        return {"kind": "objection", "card": motion.get("card"), "by": motion.get("by"),
-                "order": [motion.get("awaiting")], "passed": []}
+        return {
+            "kind": "objection",
+            "card": motion.get("card"),
+            "by": motion.get("by"),
+            "order": [motion.get("awaiting")],
+            "passed": [],
+        }
     return None
 
 
@@ -1115,8 +1167,11 @@ def blind_window(view: dict) -> dict | None:
     behind the curtain instead of offering a banner."""
     pending = view.get("pending")
     if isinstance(pending, dict) and pending.get("kind") == "window" and isinstance(pending.get("order"), list):
-        return {"name": pending.get("window"), "order": list(pending["order"]),
-                "waiting": list(pending.get("waiting") or [])}
+        return {
+            "name": pending.get("window"),
+            "order": list(pending["order"]),
+            "waiting": list(pending.get("waiting") or []),
+        }
     return None
 
 
@@ -1163,7 +1218,7 @@ def save_ui_state(session: Any) -> None:
         autosave()
 
 
-def _remove_scene(app: "App", scene: Any) -> None:
+def _remove_scene(app: App, scene: Any) -> None:
     """Take ``scene`` off the stack wherever it is (normally the top)."""
     stack = app.scenes.stack
     if stack and stack[-1] is scene:
@@ -1181,7 +1236,7 @@ def _show_game_over(session: HotseatSession) -> None:
     session.app.scenes.push(GameOverScene(session.app, session))
 
 
-def open_table(app: "App", session: HotseatSession, *, base: "Scene | None" = None) -> "Scene":
+def open_table(app: App, session: HotseatSession, *, base: Scene | None = None) -> Scene:
     """Put the game's table scene on the stack (above ``base``, e.g. the main menu,
     when given) and start the session. Raises KeyError for a game without a table."""
     from game.ui.tables import load_tables

@@ -10,6 +10,7 @@ unreadable) gives the defaults. :func:`read_settings` returns the settings toget
 one sentence per value it could not use, for the app to tell the player once at start
 (plus one log line); the file is left alone until the player saves new settings.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,7 @@ def fits(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
     return size[0] + FRAME_ROOM[0] <= desktop[0] and size[1] + FRAME_ROOM[1] <= desktop[1]
 
 
-def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] | None = None
-                     ) -> list[tuple[int, int]]:
+def window_sizes_for(desktop: tuple[int, int] | None, current: tuple[int, int] | None = None) -> list[tuple[int, int]]:
     """The window sizes Settings offers on ``desktop``: the presets that fit, plus the
     current size when it fits and is not a preset; smallest first."""
     sizes = {tuple(s) for s in WINDOW_SIZES if fits(s, desktop)}
@@ -81,7 +81,7 @@ class Settings:
     window_w: int = 1280
     window_h: int = 720
     fullscreen: bool = False
-    volume: int = 70            # percent, 0 = silent
+    volume: int = 70  # percent, 0 = silent
     animation_speed: int = 100  # percent of normal: 200 = twice as fast
 
     @property
@@ -93,17 +93,23 @@ class Settings:
         """Seconds a bot seat waits before it moves."""
         return BASE_BOT_DELAY * 100 / max(10, self.animation_speed)
 
-    def with_(self, **changes) -> "Settings":
+    def with_(self, **changes) -> Settings:
         return replace(self, **changes).clean()
 
-    def clean(self) -> "Settings":
+    def clean(self) -> Settings:
         """Values pulled into their ranges (a hand-edited file may hold anything)."""
+
         def pulled(key: str) -> int:
             low, high = RANGES[key]
             return max(low, min(high, int(getattr(self, key))))
 
-        return Settings(window_w=pulled("window_w"), window_h=pulled("window_h"), fullscreen=bool(self.fullscreen),
-                        volume=pulled("volume"), animation_speed=pulled("animation_speed"))
+        return Settings(
+            window_w=pulled("window_w"),
+            window_h=pulled("window_h"),
+            fullscreen=bool(self.fullscreen),
+            volume=pulled("volume"),
+            animation_speed=pulled("animation_speed"),
+        )
 
 
 def settings_path() -> Path:
@@ -113,11 +119,20 @@ def settings_path() -> Path:
 #: a settings file is a few hundred bytes; anything much bigger is not ours
 MAX_FILE_BYTES = 64 * 1024
 #: what the player calls each setting (for the start-up notice)
-SETTING_NAMES = {"window_w": "window width", "window_h": "window height", "fullscreen": "full screen",
-                 "volume": "sound volume", "animation_speed": "animation speed"}
+SETTING_NAMES = {
+    "window_w": "window width",
+    "window_h": "window height",
+    "fullscreen": "full screen",
+    "volume": "sound volume",
+    "animation_speed": "animation speed",
+}
 #: each number setting's range (values outside are pulled in)
-RANGES = {"window_w": (MIN_WINDOW[0], 7680), "window_h": (MIN_WINDOW[1], 4320), "volume": (0, 100),
-          "animation_speed": (25, 400)}
+RANGES = {
+    "window_w": (MIN_WINDOW[0], 7680),
+    "window_h": (MIN_WINDOW[1], 4320),
+    "volume": (0, 100),
+    "animation_speed": (25, 400),
+}
 
 
 def _number(key: str, value: object, problems: list[str]) -> int | None:
@@ -248,31 +263,53 @@ def load_new_game_form(path: Path | None = None) -> dict:
         game, seats, names, bots = doc.get("game"), doc.get("seats"), doc.get("names"), doc.get("bots")
         if not isinstance(game, str) or type(seats) is not int or not 1 <= seats <= FORM_SEATS:
             raise ValueError("bad game or seats")
-        if not (isinstance(names, list) and len(names) <= FORM_SEATS and all(
-                isinstance(n, str) and len(n) <= FORM_NAME_MAX and n.isprintable() for n in names)):
+        if not (
+            isinstance(names, list)
+            and len(names) <= FORM_SEATS
+            and all(isinstance(n, str) and len(n) <= FORM_NAME_MAX and n.isprintable() for n in names)
+        ):
             raise ValueError("bad names")
         if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
             raise ValueError("bad bot seats")
         levels = doc.get("levels", {})  # seat -> bot level; absent in older files
-        if not (isinstance(levels, dict) and all(
+        if not (
+            isinstance(levels, dict)
+            and all(
                 isinstance(k, str) and k.isdigit() and int(k) < FORM_SEATS and v in FORM_LEVELS
-                for k, v in levels.items())):
+                for k, v in levels.items()
+            )
+        ):
             raise ValueError("bad bot levels")
-        return {"game": game, "seats": seats, "names": list(names), "bots": sorted(set(bots)),
-                "levels": {int(k): v for k, v in levels.items()}}
+        return {
+            "game": game,
+            "seats": seats,
+            "names": list(names),
+            "bots": sorted(set(bots)),
+            "levels": {int(k): v for k, v in levels.items()},
+        }
     except Exception as exc:  # a damaged file must never stop the form
         log.warning("new-game choices %s are damaged (%s); using the defaults", path, exc)
         return {}
 
 
-def save_new_game_form(game: str, seats: int, names: list[str], bots: list[int], path: Path | None = None,
-                       levels: dict[int, str] | None = None) -> bool:
+def save_new_game_form(
+    game: str,
+    seats: int,
+    names: list[str],
+    bots: list[int],
+    path: Path | None = None,
+    levels: dict[int, str] | None = None,
+) -> bool:
     """Remember the choices of a game that started (``levels``: seat -> bot level);
     False (and a log line) when the folder cannot be written."""
     path = path or form_path()
-    doc = {"game": game, "seats": int(seats), "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
-           "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
-           "levels": {str(s): v for s, v in sorted((levels or {}).items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS}}
+    doc = {
+        "game": game,
+        "seats": int(seats),
+        "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
+        "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
+        "levels": {str(s): v for s, v in sorted((levels or {}).items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
+    }
     try:
         write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
         return True

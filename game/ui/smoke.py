@@ -17,6 +17,7 @@ Exit code 0 when fine, else 1 with a one-line reason on stderr.
 ``WITCHHUNT_SMOKE_SHOTS=<folder>`` saves a PNG of each scene visited (used for the
 reference screenshots in docs/screenshots).
 """
+
 from __future__ import annotations
 
 import logging
@@ -25,10 +26,11 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-TIME_LIMIT = 230.0        # seconds for the whole run (the test allows 280 s)
+TIME_LIMIT = 230.0  # seconds for the whole run (the test allows 280 s)
 
 log = logging.getLogger(__name__)
 
@@ -328,8 +330,15 @@ def _finished_game(d: Driver) -> None:
     from game.ui.tables import playable_games
 
     app = d.app
-    session = HotseatSession.new(app, playable_games()[0], ["Ann", "Bob", "Cy"], [1, 2], seed=11, bot_delay=0.0,
-                                 bot_levels={1: "easy", 2: "easy"})  # Easy: a whole game in a moment
+    session = HotseatSession.new(
+        app,
+        playable_games()[0],
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=11,
+        bot_delay=0.0,
+        bot_levels={1: "easy", 2: "easy"},
+    )  # Easy: a whole game in a moment
     match = session.match
     humans_as_bots = make_bots(match, [0], {0: "easy"})
     play_bots(match, {**session.bots, **humans_as_bots})

@@ -5,11 +5,13 @@ presses) into the event queue and running ``app.frame(wait=False)``; the helpers
 post those events, handle what every table shows alike (the curtain, the help overlay,
 prompts) and run a whole hot-seat game with the same stall and time checks.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pygame
 
@@ -27,8 +29,7 @@ def _frames(app, n: int = 1) -> None:
 
 
 def post_move(app, pos: tuple[int, int], held: bool = False) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(1 if held else 0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0)))
     _frames(app)
 
 
@@ -123,9 +124,16 @@ def fast_animations(app) -> Iterator[None]:
             del app.settings
 
 
-def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], Any],
-                      timeout_s: float, seed: int, names: list[str] | None = None,
-                      options: dict | None = None) -> Any:
+def play_hotseat_game(
+    app,
+    game: str,
+    title: str,
+    make_player: Callable[[Any], Any],
+    timeout_s: float,
+    seed: int,
+    names: list[str] | None = None,
+    options: dict | None = None,
+) -> Any:
     """Open a human hot-seat ``game`` (3 players unless ``names`` says otherwise) and
     call ``player.step()`` until it ends.
 
@@ -136,8 +144,9 @@ def play_hotseat_game(app, game: str, title: str, make_player: Callable[[Any], A
     from game.ui.session import HotseatSession, open_table
 
     with fast_animations(app):
-        session = HotseatSession.new(app, game, names or ["Ann", "Bob", "Cy"], [], seed=seed,
-                                     options=options, bot_delay=0.0)
+        session = HotseatSession.new(
+            app, game, names or ["Ann", "Bob", "Cy"], [], seed=seed, options=options, bot_delay=0.0
+        )
         table = open_table(app, session)
         watch = CurtainWatch(session, table)
         try:
@@ -155,8 +164,10 @@ def _play_to_the_end(app, session, table, make_player, title: str, timeout_s: fl
     last_state, stalled, history = session.match.state_id, 0, []
     while not session.match.over:
         if time.monotonic() - started > timeout_s:
-            raise SmokeFailure(f"the {title} game did not end within {timeout_s:.0f} s "
-                               f"(state {session.match.state_id}; last actions {history[-6:]})")
+            raise SmokeFailure(
+                f"the {title} game did not end within {timeout_s:.0f} s "
+                f"(state {session.match.state_id}; last actions {history[-6:]})"
+            )
         history.append(player.step())
         history = history[-20:]
         if session.match.state_id != last_state:
@@ -165,8 +176,10 @@ def _play_to_the_end(app, session, table, make_player, title: str, timeout_s: fl
             stalled += 1
             if stalled > 60:
                 error = getattr(table, "last_error", "")
-                raise SmokeFailure(f"the {title} game stopped progressing at state {last_state} "
-                                   f"(last actions {history[-8:]}; last message {error!r})")
+                raise SmokeFailure(
+                    f"the {title} game stopped progressing at state {last_state} "
+                    f"(last actions {history[-8:]}; last message {error!r})"
+                )
     # let the final position and the game-over scene appear
     for _ in range(40):
         _frames(app)
@@ -200,7 +213,7 @@ class CurtainWatch:
         self.private_frames = 0
         self.lifts = 0
         self.comebacks = 0
-        self._cleared: int | None = None   # the seat whose curtain was lifted, until something public
+        self._cleared: int | None = None  # the seat whose curtain was lifted, until something public
         self._last_private: int | None = None
         self._public_since = False
         self._checked = len(getattr(session, "humans", [0, 0])) > 1
@@ -232,7 +245,7 @@ class CurtainWatch:
         cls, draw = self._undo
         cls.draw = draw
 
-    def __enter__(self) -> "CurtainWatch":
+    def __enter__(self) -> CurtainWatch:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -251,7 +264,8 @@ class CurtainWatch:
         if self._checked and self._cleared != seat:
             self.problems.append(
                 f"{self.session.players[seat]}'s private view was drawn at state {self.session.match.state_id} "
-                f"after a public screen without the curtain (last curtain lifted for {self._cleared})")
+                f"after a public screen without the curtain (last curtain lifted for {self._cleared})"
+            )
         if self._public_since and seat == self._last_private:
             self.comebacks += 1
         self._public_since = False

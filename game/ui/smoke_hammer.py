@@ -14,6 +14,7 @@ first; it clicks and keys its way through windows, curtains, the phase-4 discard
 and the tie-break, and raises ``SmokeFailure`` with a clear reason when the game does
 not progress, the time runs out, or a staged bribe never reached the sealed box.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,9 +26,18 @@ import pygame
 
 # The event-posting driver is shared with the Witch Trial player; these names stay
 # importable from here for the tests and tools that use them.
-from game.ui.smoke_common import (DRAG_STEPS, SmokeFailure, _frames, click_pick_target,  # noqa: F401
-                                  play_hotseat_game, post_click, post_drag, post_key, post_move,
-                                  screen_step)
+from game.ui.smoke_common import (  # noqa: F401
+    DRAG_STEPS,
+    SmokeFailure,
+    _frames,
+    click_pick_target,
+    play_hotseat_game,
+    post_click,
+    post_drag,
+    post_key,
+    post_move,
+    screen_step,
+)
 
 
 # -------------------------------------------------------------------- the player --
@@ -62,7 +72,7 @@ class HammerPlayer:
         if view.get("over"):
             return "over"
         if self.source.screen_seat is None:
-            seats = getattr(self.source, "banner_seats", lambda: [])()
+            seats = getattr(self.source, "banner_seats", list)()
             if seats:
                 if self.rng.random() < 0.3 and scene.locate("button", "no_answers"):
                     post_click(self.app, scene.locate("button", "no_answers"))
@@ -87,7 +97,7 @@ class HammerPlayer:
         if sealing:
             return sealing
         if "refill" in types:
-            hand = (next(p for p in view["players"] if p["seat"] == view["seat"]).get("hand") or [])
+            hand = next(p for p in view["players"] if p["seat"] == view["seat"]).get("hand") or []
             unmarked = [c for c in hand if c not in scene.discard_marks]
             if unmarked and not scene.discard_marks and self.rng.random() < 0.6:
                 card = unmarked[0]
@@ -188,12 +198,13 @@ class HammerPlayer:
         return f"play {command['type']}"
 
 
-def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> "HammerPlayer":
+def play_hammer(app, timeout_s: float = 60.0, seed: int = 7) -> HammerPlayer:
     """Play a full 3-player human hot-seat Hammer game by posting real input events.
 
     Raises :class:`SmokeFailure` (with the reason) if the game does not reach its end."""
-    player = play_hotseat_game(app, "hammer", "Hammer", lambda session: HammerPlayer(app, session, seed=seed),
-                               timeout_s, seed)
+    player = play_hotseat_game(
+        app, "hammer", "Hammer", lambda session: HammerPlayer(app, session, seed=seed), timeout_s, seed
+    )
     player.check_bribes(player.source.match)
     return player
 

@@ -16,6 +16,7 @@ plate onto the target), framing, citing a fact by dragging it onto a side, secre
 actions, rolls, locks, aftermath windows, ends of turn and discards, and the secret action
 phase. It stops when round 3 begins (or the story ends). Returns counts of what was done.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,16 +27,37 @@ import pygame
 
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.session import HotseatSession, open_table
-from game.ui.smoke_common import (CurtainWatch, SmokeFailure, _frames, fast_animations, post_click, post_drag,
-                                  post_key)
+from game.ui.smoke_common import CurtainWatch, SmokeFailure, _frames, fast_animations, post_click, post_drag, post_key
 from game.ui.widgets import TextField
 
 NAMES = ["Jacques", "Ann", "Bob", "Cy"]
 #: buttons to press, most wanted first (the smoke's "player")
-PRIORITY = ["seat_", "trigger", "first_villager", "new_villager", "pass", "choose", "ledger", "companion",
-            "declare", "confirm", "frame_now", "frame", "begin_resolution", "secret_action", "apply_", "void_",
-            "close_secret",
-            "roll", "lock_sides", "close_window", "end_turn", "discard", "end_secret_phase", "release"]
+PRIORITY = [
+    "seat_",
+    "trigger",
+    "first_villager",
+    "new_villager",
+    "pass",
+    "choose",
+    "ledger",
+    "companion",
+    "declare",
+    "confirm",
+    "frame_now",
+    "frame",
+    "begin_resolution",
+    "secret_action",
+    "apply_",
+    "void_",
+    "close_secret",
+    "roll",
+    "lock_sides",
+    "close_window",
+    "end_turn",
+    "discard",
+    "end_secret_phase",
+    "release",
+]
 
 
 def _type(app, text: str) -> None:
@@ -89,13 +111,23 @@ class MalleusPlayer:
             return self._drag_new_plate(t)
         view = t.view
         # a few drags, once each, so every drag path is walked
-        if view.get("phase") == "building" and not self.done["fact_drag_link"] and len(view["villagers"]) >= 3 \
-                and self._has("fact_relation"):
+        if (
+            view.get("phase") == "building"
+            and not self.done["fact_drag_link"]
+            and len(view["villagers"]) >= 3
+            and self._has("fact_relation")
+        ):
             return self._drag_plates(t, "fact_drag_link")
         if view.get("step") == "declare" and self._has("declare") and not self.done["declare_by_drag"]:
             mine = t.names().villager_of(t.me())
-            target = next((c["target"] for c in t.legal_cmds if c.get("type") == "declare_conflict"
-                           and c["kind"] == "accusation"), None)
+            target = next(
+                (
+                    c["target"]
+                    for c in t.legal_cmds
+                    if c.get("type") == "declare_conflict" and c["kind"] == "accusation"
+                ),
+                None,
+            )
             if mine and target:
                 post_drag(app, t.locate("plate", mine), t.locate("plate", target), steps=4)
                 self.done["declare_by_drag"] += 1
@@ -138,7 +170,8 @@ class MalleusPlayer:
 
     def _has(self, name: str) -> bool:
         return any(b.name == name and b.visible and b.enabled for b in self.table.buttons) or name in [
-            n for _l, _f, n, _s in self.table.bar.more_actions]
+            n for _l, _f, n, _s in self.table.bar.more_actions
+        ]
 
     def _prompt(self, t) -> str:
         p = t.prompt
@@ -173,7 +206,8 @@ class MalleusPlayer:
             if isinstance(w, TextField) and not w.text.strip() and not w.name.startswith(("form_note_", "form_order")):
                 post_click(self.app, w.rect.center)
                 word = {"form_name": f"Villager {self.typed}", "form_text": "The rye rots in the fields"}.get(
-                    w.name, f"{self.tag}said {self.typed}")
+                    w.name, f"{self.tag}said {self.typed}"
+                )
                 if secret and w.name == "form_text":
                     word = "I slip a dead toad into the well" if not self.done["toad"] else "No Secret Action"
                     self.done["toad"] += 1
@@ -210,8 +244,11 @@ class MalleusPlayer:
     def _frame(self, t) -> str:
         self.press(t, "frame")
         c = t.view.get("conflict") or {}
-        others = [v["id"] for v in t.view.get("villagers") or []
-                  if v["id"] not in (c.get("actor_villager"), c.get("target")) and v["status"] == "alive"]
+        others = [
+            v["id"]
+            for v in t.view.get("villagers") or []
+            if v["id"] not in (c.get("actor_villager"), c.get("target")) and v["status"] == "alive"
+        ]
         if others and t.frame_seat is not None:
             post_click(self.app, t.locate("plate", others[self.rng.randrange(len(others))]))
             place = t.locate("place", "The tavern")
@@ -248,9 +285,11 @@ def play_malleus(app, timeout_s: float = 90.0, seed: int = 5) -> Counter:
         try:
             while not player.finished():
                 if time.monotonic() - started > timeout_s:
-                    raise SmokeFailure(f"the Malleus story did not reach round 3 within {timeout_s:.0f} s "
-                                       f"(state {session.match.state_id}, {session.match.state['phase']}/"
-                                       f"{session.match.state['step']}; last actions {history[-8:]})")
+                    raise SmokeFailure(
+                        f"the Malleus story did not reach round 3 within {timeout_s:.0f} s "
+                        f"(state {session.match.state_id}, {session.match.state['phase']}/"
+                        f"{session.match.state['step']}; last actions {history[-8:]})"
+                    )
                 history.append(player.step())
                 history = history[-20:]
                 if session.match.state_id != last:
@@ -258,9 +297,11 @@ def play_malleus(app, timeout_s: float = 90.0, seed: int = 5) -> Counter:
                 else:
                     stalled += 1
                     if stalled > 80:
-                        raise SmokeFailure(f"the Malleus story stopped at state {last} "
-                                           f"({session.match.state['phase']}/{session.match.state['step']}; "
-                                           f"last actions {history[-10:]}; message {table.last_error!r})")
+                        raise SmokeFailure(
+                            f"the Malleus story stopped at state {last} "
+                            f"({session.match.state['phase']}/{session.match.state['step']}; "
+                            f"last actions {history[-10:]}; message {table.last_error!r})"
+                        )
         finally:
             watch.close()
         if watch.problems:
@@ -284,7 +325,14 @@ def smoke_step(d) -> None:
         done = play_malleus(d.app, timeout_s=max(15.0, min(100.0, left)))
     except SmokeFailure as exc:
         raise smoke.SmokeFailure(f"short Malleus story: {exc}") from None
-    for needed in ("new_plate_drag", "fact_drag_link", "declare_by_drag", "cite_drag", "secret_action",
-                   "roll", "end_secret_phase"):
+    for needed in (
+        "new_plate_drag",
+        "fact_drag_link",
+        "declare_by_drag",
+        "cite_drag",
+        "secret_action",
+        "roll",
+        "end_secret_phase",
+    ):
         if not done.get(needed):
             raise smoke.SmokeFailure(f"short Malleus story: never did {needed} ({dict(done)})")

@@ -13,6 +13,7 @@ through the session (and clicking the curtain, the held screens and the public m
 away with posted input events), for a bounded time. The smoke run and the tests use
 both.
 """
+
 from __future__ import annotations
 
 import random
@@ -82,15 +83,19 @@ class PrivateViewWatch:
         if idle is None or getattr(s, "asked", None) == idle:
             return  # the story player reads the private screen they opened (bots wait)
         waiting = [s.players[x] for x in s.match.to_act()]
-        self.problems.append(f"{s.players[idle]}'s private view was drawn at state {s.match.state_id} while the "
-                             f"table waited for {', '.join(waiting)}")
+        self.problems.append(
+            f"{s.players[idle]}'s private view was drawn at state {s.match.state_id} while the "
+            f"table waited for {', '.join(waiting)}"
+        )
 
     def _bot_moves(self, seat: int) -> None:
         self.bot_moves += 1
         idle = self._idle_viewer() if self._checked else None
         if idle is not None:
-            self.problems.append(f"bot {self.session.players[seat]} moved at state {self.session.match.state_id} "
-                                 f"while {self.session.players[idle]}'s private view was on screen")
+            self.problems.append(
+                f"bot {self.session.players[seat]} moved at state {self.session.match.state_id} "
+                f"while {self.session.players[idle]}'s private view was on screen"
+            )
 
 
 def filled(command: Any) -> Any:
@@ -172,16 +177,18 @@ class RandomPeople:
         return "bots"
 
 
-def play_mixed_table(app: Any, game: str, names: list[str], bots: list[int], seconds: float, seed: int,
-                     options: dict | None = None) -> tuple[PrivateViewWatch, CurtainWatch, Any]:
+def play_mixed_table(
+    app: Any, game: str, names: list[str], bots: list[int], seconds: float, seed: int, options: dict | None = None
+) -> tuple[PrivateViewWatch, CurtainWatch, Any]:
     """Play ``game`` at a real hot-seat table with bots at ``bots`` (Easy: quick moves)
     and people at the other seats, for ``seconds`` or until it ends; returns the
     private-view watch, the curtain watch and the session (closed)."""
     from game.ui.session import HotseatSession, open_table
 
     with fast_animations(app):
-        session = HotseatSession.new(app, game, names, bots, seed=seed, options=options, bot_delay=0.0,
-                                     bot_levels={b: "easy" for b in bots})
+        session = HotseatSession.new(
+            app, game, names, bots, seed=seed, options=options, bot_delay=0.0, bot_levels=dict.fromkeys(bots, "easy")
+        )
         table = open_table(app, session)
         watch = PrivateViewWatch(session, table)
         curtains = CurtainWatch(session, table)
@@ -224,8 +231,9 @@ def smoke_step(d: Any) -> None:
         d.frames()
         names, bots = mixed_seats(game)
         left = d.deadline - time.monotonic() - 5
-        watch, curtains, _session = play_mixed_table(d.app, game, names, bots, max(0.5, min(SMOKE_SECONDS, left)),
-                                                     seed=7)
+        watch, curtains, _session = play_mixed_table(
+            d.app, game, names, bots, max(0.5, min(SMOKE_SECONDS, left)), seed=7
+        )
         problems = watch.problems + curtains.problems
         if problems:
             raise smoke.SmokeFailure(f"{d.step}: {problems[0]}")

@@ -8,6 +8,7 @@ It drags red cards onto seats (twice for Robbery and Scapegoat), clicks Tryal ca
 trials, the Black Cat step, ghost peeks and the Night flip, answers every blind window
 through the curtain and its prompt box (Continue), and uses the turn's keys.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,16 @@ from typing import Any
 
 import pygame
 
-from game.ui.smoke_common import (SmokeFailure, _frames, click_pick_target, play_hotseat_game, post_click,
-                                  post_drag, post_key, screen_step)
+from game.ui.smoke_common import (
+    SmokeFailure,
+    _frames,
+    click_pick_target,
+    play_hotseat_game,
+    post_click,
+    post_drag,
+    post_key,
+    screen_step,
+)
 
 FIVE = ["Ann", "Bob", "Cy", "Dora", "Ede"]
 
@@ -124,9 +133,15 @@ def _colour(card: str) -> str:
 
 
 def play_salem(app, names: list[str], timeout_s: float = 40.0, seed: int = 3) -> dict[str, int]:
-    player = play_hotseat_game(app, "salem", f"Salem ({len(names)} players)",
-                               lambda session: SalemPlayer(app, session, seed=seed), timeout_s, seed,
-                               names=names)
+    player = play_hotseat_game(
+        app,
+        "salem",
+        f"Salem ({len(names)} players)",
+        lambda session: SalemPlayer(app, session, seed=seed),
+        timeout_s,
+        seed,
+        names=names,
+    )
     return player.done
 
 

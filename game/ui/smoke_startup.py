@@ -6,17 +6,21 @@ frames and checks that the app came up, in the mode the file asked for when it c
 and told the player once (the start-up notice) exactly when something could not be used.
 The file is removed afterwards, so the rest of the run starts from no settings.
 """
+
 from __future__ import annotations
 
 import json
 import logging
 import time
 
-
 #: (what, settings file text, full screen expected, notice expected)
 CASES: tuple[tuple[str, str, bool, bool], ...] = (
-    ("full screen saved on", json.dumps({"window_w": 1280, "window_h": 720, "fullscreen": True, "volume": 70,
-                                         "animation_speed": 100}), True, False),
+    (
+        "full screen saved on",
+        json.dumps({"window_w": 1280, "window_h": 720, "fullscreen": True, "volume": 70, "animation_speed": 100}),
+        True,
+        False,
+    ),
     ("an older file", json.dumps({"window_w": 1600, "window_h": 900, "sound": True}), False, False),
     ("a file cut short", '{"window_w": 1600, "wind', False, True),
     ("garbage", "\x00\x01 not settings", False, True),
@@ -26,10 +30,10 @@ CASES: tuple[tuple[str, str, bool, bool], ...] = (
 
 def smoke_step(deadline: float) -> None:
     """Every case above; raises the runner's ``SmokeFailure`` with the case that failed."""
-    from game.ui.smoke import SmokeFailure
     from game.ui.app import make_app
     from game.ui.scenes.menu import MenuScene
     from game.ui.settings import settings_path
+    from game.ui.smoke import SmokeFailure
 
     path = settings_path()
     app_log = logging.getLogger("game.ui.app")
@@ -53,8 +57,9 @@ def smoke_step(deadline: float) -> None:
                 raise SmokeFailure(f"start-up with {what}: full screen is {app.fullscreen}, expected {full}")
             if app.notice.showing != notice:
                 said = repr(app.notice.text) if app.notice.showing else "nothing"
-                raise SmokeFailure(f"start-up with {what}: the app said {said} "
-                                   f"({'a notice' if notice else 'no notice'} expected)")
+                raise SmokeFailure(
+                    f"start-up with {what}: the app said {said} ({'a notice' if notice else 'no notice'} expected)"
+                )
             app.scenes.reset(MenuScene(app))
             while app.scenes.top is not None:
                 app.scenes.pop()

@@ -19,17 +19,27 @@ must start the game and take the reveal away). :class:`~game.ui.smoke_common.Cur
 DESIGN D3 on every frame. Raises :class:`SmokeFailure` when the match does not progress
 or the time runs out; returns counts of what was done.
 """
+
 from __future__ import annotations
 
 import random
 import time
 from collections import Counter
-from typing import Any
 
 import pygame
 
-from game.ui.smoke_common import (CurtainWatch, SmokeFailure, _frames, _play_to_the_end, click_pick_target,
-                                  fast_animations, post_click, post_drag, post_key, screen_step)
+from game.ui.smoke_common import (
+    CurtainWatch,
+    SmokeFailure,
+    _frames,
+    _play_to_the_end,
+    click_pick_target,
+    fast_animations,
+    post_click,
+    post_drag,
+    post_key,
+    screen_step,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 __all__ = ["SmokeFailure", "play_testimony", "smoke_step"]
@@ -61,9 +71,15 @@ class TestimonyPlayer:
                 post_click(app, pos)
             self.done["menu"] += 1
             return "menu"
-        if (isinstance(top, TestimonyTableScene) and top.reveal and top.reveal.get("open")
-                and not top.reveal_animating() and not top.help_open
-                and self.source.match.view(None).get("stage") == "between" and not self.done["enter_next_game"]):
+        if (
+            isinstance(top, TestimonyTableScene)
+            and top.reveal
+            and top.reveal.get("open")
+            and not top.reveal_animating()
+            and not top.help_open
+            and self.source.match.view(None).get("stage") == "between"
+            and not self.done["enter_next_game"]
+        ):
             # the first time: Enter, as the bar labels it, starts the next game and the
             # reveal leaves the table (later reveals are closed first)
             scene = top
@@ -71,8 +87,10 @@ class TestimonyPlayer:
             post_key(app, pygame.K_RETURN)
             after = self.source.match.view(None).get("game_no")
             if after != before + 1 or scene.reveal.get("open"):
-                raise SmokeFailure(f"Enter after the reveal of game {before} left game {after} "
-                                   f"with the reveal {'open' if scene.reveal.get('open') else 'closed'}")
+                raise SmokeFailure(
+                    f"Enter after the reveal of game {before} left game {after} "
+                    f"with the reveal {'open' if scene.reveal.get('open') else 'closed'}"
+                )
             self.done["enter_next_game"] += 1
             return "enter: next game"
         done, scene = screen_step(app)
@@ -203,8 +221,9 @@ def play_testimony(app, timeout_s: float = 90.0, seed: int = 7, players: list[st
         table = open_table(app, session)
         watch = CurtainWatch(session, table)
         try:
-            player = _play_to_the_end(app, session, table, lambda s: TestimonyPlayer(app, s, seed=seed),
-                                      "Testimony", timeout_s)
+            player = _play_to_the_end(
+                app, session, table, lambda s: TestimonyPlayer(app, s, seed=seed), "Testimony", timeout_s
+            )
         finally:
             watch.close()
         if watch.problems:

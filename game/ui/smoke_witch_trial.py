@@ -16,6 +16,7 @@ them. After ``TURN_BUDGET`` turn actions everyone passes, which ends the game (W
 Raises :class:`SmokeFailure` with the reason when the game does not progress or the
 time runs out. Returns counts of what was done.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,8 +26,16 @@ from typing import Any
 
 import pygame
 
-from game.ui.smoke_common import (SmokeFailure, _frames, click_pick_target, play_hotseat_game, post_click,
-                                  post_drag, post_key, screen_step)
+from game.ui.smoke_common import (
+    SmokeFailure,
+    _frames,
+    click_pick_target,
+    play_hotseat_game,
+    post_click,
+    post_drag,
+    post_key,
+    screen_step,
+)
 
 TURN_BUDGET = 40
 __all__ = ["SmokeFailure", "play_witch_trial", "smoke_step"]
@@ -188,9 +197,14 @@ def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5, turn_budget: i
     """Play a full 3-player human hot-seat Witch Trial game by posting real input events.
 
     Returns what was done (counts); raises :class:`SmokeFailure` if the game does not end."""
-    player = play_hotseat_game(app, "witch_trial", "Witch Trial",
-                               lambda session: WitchTrialPlayer(app, session, seed=seed, turn_budget=turn_budget),
-                               timeout_s, seed)
+    player = play_hotseat_game(
+        app,
+        "witch_trial",
+        "Witch Trial",
+        lambda session: WitchTrialPlayer(app, session, seed=seed, turn_budget=turn_budget),
+        timeout_s,
+        seed,
+    )
     return player.done
 
 

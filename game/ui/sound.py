@@ -18,13 +18,14 @@ Contract:
   spec, ``game.ui.tables``, says which events sound how); table scenes call
   :func:`play_events` with the events that are new since they last looked.
 """
+
 from __future__ import annotations
 
 import logging
 import os
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Iterator, Mapping
 
 import pygame
 
@@ -33,11 +34,24 @@ from game.ui.tables import table_spec, table_specs
 log = logging.getLogger(__name__)
 
 #: every sound tools/make_sounds.py writes (file stem)
-NAMES = ("card_place", "card_draw", "shuffle", "heat", "bell", "dice", "gavel", "coins", "refused",
-         "chime", "click", "token")
+NAMES = (
+    "card_place",
+    "card_draw",
+    "shuffle",
+    "heat",
+    "bell",
+    "dice",
+    "gavel",
+    "coins",
+    "refused",
+    "chime",
+    "click",
+    "token",
+)
 #: at most this many different sounds start for one batch of new events (a bot burst or
 #: a reconnect must not become a cacophony)
 MAX_PER_BATCH = 3
+
 
 class _EventSounds(Mapping):
     """game id -> {event type: sound name}: the plain entries of each game's table spec
@@ -97,10 +111,10 @@ class Sounds:
         self.volume = 0.7
         self.cache: dict[str, pygame.mixer.Sound | None] = {}
         self._reported: set[str] = set()
-        self.played: list[str] = []   # names started, newest last (tests and the smoke run read it)
-        self._opened = False          # we opened the device (so we close it when quiet)
-        self._no_device = False       # opening failed once: stay silent, say it once
-        self._last_sound = 0.0        # time.monotonic() of the last sound started
+        self.played: list[str] = []  # names started, newest last (tests and the smoke run read it)
+        self._opened = False  # we opened the device (so we close it when quiet)
+        self._no_device = False  # opening failed once: stay silent, say it once
+        self._last_sound = 0.0  # time.monotonic() of the last sound started
 
     @property
     def folder(self) -> Path:

@@ -10,10 +10,11 @@ dragged, remembers where it came from, and snaps it back with a short animation 
 the scene refuses the drop. A press and release without real movement is a *click*,
 so every drag action also has a click path.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -47,15 +48,23 @@ class Tween:
         t = ease_out((self.elapsed - self.delay) / self.duration) if self.duration > 0 else 1.0
         if self.elapsed < self.delay:
             t = 0.0
-        return (round(self.start[0] + (self.end[0] - self.start[0]) * t),
-                round(self.start[1] + (self.end[1] - self.start[1]) * t))
+        return (
+            round(self.start[0] + (self.end[0] - self.start[0]) * t),
+            round(self.start[1] + (self.end[1] - self.start[1]) * t),
+        )
 
 
 class CardSprite(pygame.sprite.Sprite):
     """One card on the table. ``home`` is the top-left corner it rests at."""
 
-    def __init__(self, card_id: str | None, image: pygame.Surface, home: tuple[int, int],
-                 draggable: bool = True, zone: str = "hand") -> None:
+    def __init__(
+        self,
+        card_id: str | None,
+        image: pygame.Surface,
+        home: tuple[int, int],
+        draggable: bool = True,
+        zone: str = "hand",
+    ) -> None:
         super().__init__()
         self.card_id = card_id
         self.image = image
@@ -65,18 +74,23 @@ class CardSprite(pygame.sprite.Sprite):
         self.zone = zone
         self.tween: Tween | None = None
         #: called once when the current tween ends (e.g. remove a card that flew to a pile)
-        self.on_arrive: Callable[["CardSprite"], None] | None = None
+        self.on_arrive: Callable[[CardSprite], None] | None = None
 
     @property
     def moving(self) -> bool:
         return self.tween is not None
 
-    def fly_to(self, pos: tuple[int, int], duration: float, delay: float = 0.0,
-               on_arrive: Callable[["CardSprite"], None] | None = None) -> None:
+    def fly_to(
+        self,
+        pos: tuple[int, int],
+        duration: float,
+        delay: float = 0.0,
+        on_arrive: Callable[[CardSprite], None] | None = None,
+    ) -> None:
         self.tween = Tween(self.rect.topleft, pos, duration, delay=delay)
         self.on_arrive = on_arrive
 
-    def update(self, dt: float = 0.0) -> None:  # noqa: D401 - pygame's Sprite.update
+    def update(self, dt: float = 0.0) -> None:
         if self.tween is None:
             return
         self.rect.topleft = self.tween.step(dt)

@@ -27,6 +27,7 @@ curtain only for private input:
 With one human seat (the Prévôt against bot players) nothing is hidden from anyone, so
 that seat stays on screen, as in every hot-seat game.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,12 +36,30 @@ from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.session import HotseatSession
 
 #: moves made in public, at the shared screen, for any human seat
-PUBLIC_MOVES = frozenset({
-    "set_trigger", "add_villager", "add_fact_relation", "pass", "choose_villager",
-    "frame_scene", "join_scene", "set_present", "take_side", "cite_fact", "approve_fact",
-    "reject_fact", "assign_side", "begin_resolution", "roll", "lock_sides", "close_window",
-    "narrate", "end_turn", "record_fact",
-})
+PUBLIC_MOVES = frozenset(
+    {
+        "set_trigger",
+        "add_villager",
+        "add_fact_relation",
+        "pass",
+        "choose_villager",
+        "frame_scene",
+        "join_scene",
+        "set_present",
+        "take_side",
+        "cite_fact",
+        "approve_fact",
+        "reject_fact",
+        "assign_side",
+        "begin_resolution",
+        "roll",
+        "lock_sides",
+        "close_window",
+        "narrate",
+        "end_turn",
+        "record_fact",
+    }
+)
 #: steps of a round in which the seats the table waits for give private input
 PRIVATE_STEPS = frozenset({"declare", "confirm", "discard", "secret_step", "secret_phase", "phase_resolve"})
 PRIVATE_PHASES = frozenset({"ledgers", "companions"})

@@ -35,17 +35,18 @@ The older names stay as readers of the specs: ``TABLE_SCENES`` (game id -> scene
 a live mapping: setting an item registers or changes a spec, as tests do with
 ``monkeypatch.setitem``), :func:`register_table` and :func:`load_tables`.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import importlib
 import logging
 import pkgutil
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -92,7 +93,7 @@ class TableSpec:
     session: type | str | None = None
     layout_counts: tuple[int, ...] = ()
     zones: tuple[str, ...] | None = None
-    art: "GameArt | None" = None
+    art: GameArt | None = None
     sounds: Mapping[str, Any] = field(default_factory=dict)
     smoke: str | None = None
     rules: Path | None = None
@@ -154,7 +155,7 @@ def _scene_packages() -> list[str]:
     return sorted(info.name for info in pkgutil.iter_modules(package.__path__, SCENES_PACKAGE + ".") if info.ispkg)
 
 
-def load_tables() -> "MutableMapping[str, TableFactory]":
+def load_tables() -> MutableMapping[str, TableFactory]:
     """Import every scene package once (each registers its spec); return
     ``TABLE_SCENES``. A package that cannot be imported is logged and left out."""
     global _loaded

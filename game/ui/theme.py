@@ -4,57 +4,58 @@ Plain RGB tuples (no pygame import), named for what they paint. The colours of o
 game's cards are named here too (its scene package's card art picks them), each group
 citing the rules section its colours follow.
 """
+
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
 # The table itself
-FELT: RGB = (38, 61, 45)            # green baize of the playing area
+FELT: RGB = (38, 61, 45)  # green baize of the playing area
 FELT_DARK: RGB = (26, 43, 32)
 FELT_LIGHT: RGB = (54, 84, 62)
-WOOD: RGB = (92, 58, 33)            # table rim, panels
+WOOD: RGB = (92, 58, 33)  # table rim, panels
 WOOD_DARK: RGB = (58, 36, 20)
 WOOD_LIGHT: RGB = (138, 92, 54)
-PANEL: RGB = (33, 27, 22)           # log, banners, dialogs (dark translucent over felt)
+PANEL: RGB = (33, 27, 22)  # log, banners, dialogs (dark translucent over felt)
 PANEL_EDGE: RGB = (150, 118, 72)
 
 # Paper and ink
 PARCHMENT: RGB = (240, 226, 190)
 PARCHMENT_LIGHT: RGB = (250, 242, 218)
 PARCHMENT_DARK: RGB = (214, 190, 140)
-INK: RGB = (40, 28, 20)             # main text on parchment
-INK_SOFT: RGB = (96, 78, 60)        # secondary text on parchment
-TEXT_LIGHT: RGB = (244, 236, 214)   # text on felt / wood / panels
+INK: RGB = (40, 28, 20)  # main text on parchment
+INK_SOFT: RGB = (96, 78, 60)  # secondary text on parchment
+TEXT_LIGHT: RGB = (244, 236, 214)  # text on felt / wood / panels
 TEXT_MUTED: RGB = (202, 192, 166)  # still >= 4.5:1 on the lightest felt and wood
 
 # States
-HIGHLIGHT: RGB = (255, 206, 84)     # hover, current seat, legal targets
-SELECT: RGB = (120, 200, 255)       # picked card / chosen target
-DANGER: RGB = (200, 48, 36)         # current witch, illegal drop, errors
+HIGHLIGHT: RGB = (255, 206, 84)  # hover, current seat, legal targets
+SELECT: RGB = (120, 200, 255)  # picked card / chosen target
+DANGER: RGB = (200, 48, 36)  # current witch, illegal drop, errors
 SUCCESS: RGB = (88, 170, 92)
 DISABLED: RGB = (120, 112, 100)
 
 # Hammer of the Witches card colours (docs/rules/hammer.md §1.3)
-BROWN: RGB = (122, 76, 42)          # defamation: accusation, denial, proof, false testimony, confession
-YELLOW: RGB = (214, 168, 38)        # responses, advocate, bribe
-GREEN: RGB = (52, 112, 60)          # tests: ordeal, scales, mark
-VILLAGER: RGB = (88, 74, 110)       # villager cards (muted violet, unlike any defamation colour)
+BROWN: RGB = (122, 76, 42)  # defamation: accusation, denial, proof, false testimony, confession
+YELLOW: RGB = (214, 168, 38)  # responses, advocate, bribe
+GREEN: RGB = (52, 112, 60)  # tests: ordeal, scales, mark
+VILLAGER: RGB = (88, 74, 110)  # villager cards (muted violet, unlike any defamation colour)
 CARD_BACK_HAMMER: RGB = (70, 34, 30)
 
 # Pyre track (docs/rules/hammer.md §1.2: 10-18 is the blue side)
-PYRE_COLD: RGB = (168, 74, 24)      # 2..9: embers, burnt orange (light numbers read on it)
-PYRE_HOT: RGB = (44, 96, 184)       # 10..18: the hotter blue side
+PYRE_COLD: RGB = (168, 74, 24)  # 2..9: embers, burnt orange (light numbers read on it)
+PYRE_HOT: RGB = (44, 96, 184)  # 10..18: the hotter blue side
 PYRE_HOT_LIGHT: RGB = (120, 170, 240)
 PYRE_EMPTY: RGB = (90, 84, 76)
 PENTAGRAM: RGB = (150, 30, 40)
 MATCH: RGB = (220, 120, 30)
 
 # Witch Trial card kinds (docs/rules/witch_trial.md, Kinds of cards)
-SUSPECT: RGB = (120, 52, 110)       # plum
-CHARGE: RGB = (160, 40, 36)         # court red
-EVIDENCE: RGB = (46, 104, 140)      # slate blue
-MOTION: RGB = (58, 122, 84)         # green
-OBJECTION: RGB = (52, 52, 60)       # black-robed grey
+SUSPECT: RGB = (120, 52, 110)  # plum
+CHARGE: RGB = (160, 40, 36)  # court red
+EVIDENCE: RGB = (46, 104, 140)  # slate blue
+MOTION: RGB = (58, 122, 84)  # green
+OBJECTION: RGB = (52, 52, 60)  # black-robed grey
 CARD_BACK_TRIAL: RGB = (30, 42, 70)
 MONEY: RGB = (212, 175, 55)
 JURY_GUILTY: RGB = (170, 40, 36)
@@ -119,9 +120,11 @@ MIN_CONTRAST = 4.5
 
 def luminance(c: RGB) -> float:
     """WCAG 2 relative luminance of an sRGB colour (0 = black, 1 = white)."""
+
     def channel(v: int) -> float:
         x = v / 255
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(v) for v in c[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

@@ -20,13 +20,14 @@ Contract
 Fonts and colours come from the art layer (``game.ui.fonts`` / ``game.ui.theme``) when
 present; until then a small local fallback keeps everything readable.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
-
 import logging
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -68,9 +69,18 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 
 # Which of the art layer's theme colours stands for each widget colour.
 THEME_NAMES: dict[str, str] = {
-    "bg": "FELT_DARK", "panel": "PANEL", "panel_edge": "PANEL_EDGE", "text": "TEXT_LIGHT",
-    "text_dim": "TEXT_MUTED", "accent": "HIGHLIGHT", "button": "WOOD", "focus": "HIGHLIGHT",
-    "select": "WOOD_LIGHT", "danger": "DANGER", "ok": "SUCCESS", "banner": "WOOD_DARK",
+    "bg": "FELT_DARK",
+    "panel": "PANEL",
+    "panel_edge": "PANEL_EDGE",
+    "text": "TEXT_LIGHT",
+    "text_dim": "TEXT_MUTED",
+    "accent": "HIGHLIGHT",
+    "button": "WOOD",
+    "focus": "HIGHLIGHT",
+    "select": "WOOD_LIGHT",
+    "danger": "DANGER",
+    "ok": "SUCCESS",
+    "banner": "WOOD_DARK",
     "toast": "PANEL",
 }
 
@@ -133,8 +143,9 @@ def _art_get_font():
     return _GET_FONT[0]
 
 
-def text_surface(text: str, size: int, col: tuple[int, int, int], bold: bool = False,
-                 title: bool = False) -> pygame.Surface:
+def text_surface(
+    text: str, size: int, col: tuple[int, int, int], bold: bool = False, title: bool = False
+) -> pygame.Surface:
     """Rendered text, cached (STYLE: cache rendered text)."""
     key = (text, size, col, bold, title)
     surf = _TEXT_CACHE.get(key)
@@ -177,8 +188,17 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "…"
 
 
-def fit_row(labels: Sequence[str], size: int, room: int | None, *, gap: int = 10, pad: int = 30,
-            min_width: int = 120, min_size: int = 13, bold: bool = True) -> tuple[list[int], int]:
+def fit_row(
+    labels: Sequence[str],
+    size: int,
+    room: int | None,
+    *,
+    gap: int = 10,
+    pad: int = 30,
+    min_width: int = 120,
+    min_size: int = 13,
+    bold: bool = True,
+) -> tuple[list[int], int]:
     """Widths for a row of buttons and their font size: each label whole at ``size`` when
     the row fits ``room`` pixels (None: any room), else a smaller font down to
     ``min_size``, at worst equal shares of the room (labels then cut with an ellipsis)."""
@@ -194,9 +214,16 @@ def fit_row(labels: Sequence[str], size: int, room: int | None, *, gap: int = 10
     return widths, size
 
 
-def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 20,
-              col: tuple[int, int, int] | None = None, bold: bool = False, title: bool = False,
-              anchor: str = "topleft") -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int = 20,
+    col: tuple[int, int, int] | None = None,
+    bold: bool = False,
+    title: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     """Blit one line of text with its rect's ``anchor`` at ``pos``; returns the rect."""
     surf = text_surface(text, size, col or colour("text"), bold, title)
     rect = surf.get_rect(**{anchor: pos})
@@ -204,8 +231,9 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     return rect
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill: str = "panel",
-               edge: str | None = "panel_edge", radius: int = 10) -> None:
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, fill: str = "panel", edge: str | None = "panel_edge", radius: int = 10
+) -> None:
     pygame.draw.rect(surface, colour(fill), rect, border_radius=radius)
     if edge:
         pygame.draw.rect(surface, colour(edge), rect, width=2, border_radius=radius)
@@ -243,7 +271,7 @@ class Widget:
     def can_focus(self) -> bool:
         return self.focusable and self.enabled and self.visible
 
-    def children(self) -> list["Widget"]:
+    def children(self) -> list[Widget]:
         """Sub-widgets that take part in focus order (composites like Banner)."""
         return []
 
@@ -296,8 +324,16 @@ class Label(Widget):
 
     focusable = False
 
-    def __init__(self, rect: Any, text: str, size: int = 20, col: str = "text", bold: bool = False,
-                 align: str = "left", title: bool = False) -> None:
+    def __init__(
+        self,
+        rect: Any,
+        text: str,
+        size: int = 20,
+        col: str = "text",
+        bold: bool = False,
+        align: str = "left",
+        title: bool = False,
+    ) -> None:
         super().__init__(rect)
         self.text, self.size, self.col, self.bold, self.align, self.title = text, size, col, bold, align, title
 
@@ -322,9 +358,19 @@ class Button(Widget):
     """A push button. ``on_click()`` runs on a completed left click, or Enter / Space
     when focused. ``style`` is "normal", "primary" or "danger"."""
 
-    def __init__(self, rect: Any, label: str, on_click: Callable[[], Any] | None = None, *,
-                 icon: str | None = None, enabled: bool = True, style: str = "normal",
-                 font_size: int = 22, hotkey: str | int | None = None, name: str | None = None) -> None:
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        on_click: Callable[[], Any] | None = None,
+        *,
+        icon: str | None = None,
+        enabled: bool = True,
+        style: str = "normal",
+        font_size: int = 22,
+        hotkey: str | int | None = None,
+        name: str | None = None,
+    ) -> None:
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
@@ -405,10 +451,19 @@ class TextField(Widget):
     (Up/Down move between them; the view scrolls to the cursor); Enter still submits —
     the texts are single paragraphs."""
 
-    def __init__(self, rect: Any, text: str = "", *, placeholder: str = "", max_len: int = 24,
-                 on_change: Callable[[str], Any] | None = None,
-                 on_submit: Callable[[str], Any] | None = None, font_size: int = 22,
-                 name: str | None = None, multiline: bool = False) -> None:
+    def __init__(
+        self,
+        rect: Any,
+        text: str = "",
+        *,
+        placeholder: str = "",
+        max_len: int = 24,
+        on_change: Callable[[str], Any] | None = None,
+        on_submit: Callable[[str], Any] | None = None,
+        font_size: int = 22,
+        name: str | None = None,
+        multiline: bool = False,
+    ) -> None:
         super().__init__(rect)
         self.text = text[:max_len]
         self.placeholder = placeholder
@@ -442,7 +497,7 @@ class TextField(Widget):
 
     def selected_text(self) -> str:
         span = self.selection()
-        return self.text[span[0]:span[1]] if span else ""
+        return self.text[span[0] : span[1]] if span else ""
 
     def select_all(self) -> None:
         self.anchor, self.cursor = 0, len(self.text)
@@ -452,7 +507,7 @@ class TextField(Widget):
         self.anchor = None
         if span is None:
             return False
-        self.text = self.text[: span[0]] + self.text[span[1]:]
+        self.text = self.text[: span[0]] + self.text[span[1] :]
         self.cursor = span[0]
         return True
 
@@ -464,7 +519,7 @@ class TextField(Widget):
         room = self.max_len - len(self.text)
         clean = clean[: max(0, room)]
         if clean:
-            self.text = self.text[: self.cursor] + clean + self.text[self.cursor:]
+            self.text = self.text[: self.cursor] + clean + self.text[self.cursor :]
             self.cursor += len(clean)
             changed = True
         if changed:
@@ -511,7 +566,7 @@ class TextField(Widget):
         while start < n:
             end = start
             last_space = -1
-            while end < n and f.size(self.text[start:end + 1])[0] <= width:
+            while end < n and f.size(self.text[start : end + 1])[0] <= width:
                 if self.text[end] == " ":
                     last_space = end
                 end += 1
@@ -555,7 +610,7 @@ class TextField(Widget):
         for i in range(a, b + 1):
             if f.size(self.text[a:i])[0] >= x:
                 # nearer this edge or the one before?
-                if i > a and x - f.size(self.text[a:i - 1])[0] < f.size(self.text[a:i])[0] - x:
+                if i > a and x - f.size(self.text[a : i - 1])[0] < f.size(self.text[a:i])[0] - x:
                     i -= 1
                 best = min(i, best)
                 break
@@ -641,7 +696,7 @@ class TextField(Widget):
                 self._changed()
             elif self.cursor > 0:
                 start = self._word_left(self.cursor) if ctrl else self.cursor - 1
-                self.text = self.text[:start] + self.text[self.cursor:]
+                self.text = self.text[:start] + self.text[self.cursor :]
                 self.cursor = start
                 self._changed()
             return True
@@ -683,7 +738,7 @@ class TextField(Widget):
             if not 0 <= target < len(lines):
                 return False  # past the first or last line: the focus ring may move on
             f = font(self.font_size)
-            x = f.size(self.text[lines[row][0]: self.cursor])[0]
+            x = f.size(self.text[lines[row][0] : self.cursor])[0]
             a, b = lines[target]
             at = b if target == len(lines) - 1 else max(a, b - 1)
             for i in range(a, b + 1):
@@ -724,7 +779,7 @@ class TextField(Widget):
             return
         lines = self.lines()
         if self.multiline:
-            rows = list(enumerate(lines))[self._top_line: self._top_line + self.visible_lines()]
+            rows = list(enumerate(lines))[self._top_line : self._top_line + self.visible_lines()]
             shift = 0
         else:
             rows = [(0, lines[0])]
@@ -741,7 +796,7 @@ class TextField(Widget):
                 pygame.draw.rect(surface, colour("select"), (sx, y, sw, f.get_height()))
             surface.blit(text_surface(self.text[a:b], self.font_size, colour("text")), (x0, y))
             if self.focused and row == cursor_row:
-                x = x0 + f.size(self.text[a: self.cursor])[0]
+                x = x0 + f.size(self.text[a : self.cursor])[0]
                 pygame.draw.line(surface, colour("focus"), (x, y), (x, y + f.get_height()), 2)
         surface.set_clip(clip)
 
@@ -773,9 +828,16 @@ def clipboard_get() -> str:
 class Checkbox(Widget):
     """A box with a label; click, Enter or Space toggles. ``on_change(checked)``."""
 
-    def __init__(self, rect: Any, label: str, checked: bool = False, *,
-                 on_change: Callable[[bool], Any] | None = None, font_size: int = 22,
-                 name: str | None = None) -> None:
+    def __init__(
+        self,
+        rect: Any,
+        label: str,
+        checked: bool = False,
+        *,
+        on_change: Callable[[bool], Any] | None = None,
+        font_size: int = 22,
+        name: str | None = None,
+    ) -> None:
         super().__init__(rect)
         self.label = label
         self.checked = checked
@@ -813,8 +875,11 @@ class Checkbox(Widget):
         pygame.draw.rect(surface, edge, box, width=2, border_radius=4)
         if self.checked:
             # a drawn tick: no glyph needed from the font
-            pts = [(box.x + side * 0.2, box.y + side * 0.55), (box.x + side * 0.42, box.y + side * 0.78),
-                   (box.x + side * 0.82, box.y + side * 0.25)]
+            pts = [
+                (box.x + side * 0.2, box.y + side * 0.55),
+                (box.x + side * 0.42, box.y + side * 0.78),
+                (box.x + side * 0.82, box.y + side * 0.25),
+            ]
             pygame.draw.lines(surface, colour("accent"), False, pts, 4)
         col = colour("text") if self.enabled else colour("text_disabled")
         label = fit_text(self.label, self.font_size, self.rect.w - side - 16)
@@ -826,9 +891,19 @@ class Stepper(Widget):
     """``[−]  value  [+]``: click the ends, or Left / Right (also − / +) when focused.
     ``fmt(value)`` makes the text shown; ``on_change(value)`` after each change."""
 
-    def __init__(self, rect: Any, value: int, minimum: int, maximum: int, *, step: int = 1,
-                 fmt: Callable[[int], str] = str, on_change: Callable[[int], Any] | None = None,
-                 font_size: int = 22, name: str | None = None) -> None:
+    def __init__(
+        self,
+        rect: Any,
+        value: int,
+        minimum: int,
+        maximum: int,
+        *,
+        step: int = 1,
+        fmt: Callable[[int], str] = str,
+        on_change: Callable[[int], Any] | None = None,
+        font_size: int = 22,
+        name: str | None = None,
+    ) -> None:
         super().__init__(rect)
         self.minimum, self.maximum, self.step = minimum, maximum, step
         self.value = max(minimum, min(maximum, value))
@@ -880,8 +955,10 @@ class Stepper(Widget):
         if not self.visible:
             return
         pygame.draw.rect(surface, colour("field"), self.rect, border_radius=6)
-        for r, sign, live in ((self.minus_rect, "-", self.value > self.minimum),
-                              (self.plus_rect, "+", self.value < self.maximum)):
+        for r, sign, live in (
+            (self.minus_rect, "-", self.value > self.minimum),
+            (self.plus_rect, "+", self.value < self.maximum),
+        ):
             pygame.draw.rect(surface, colour("button") if live else colour("button_disabled"), r, border_radius=6)
             # drawn signs: do not depend on the font having a minus glyph
             col = colour("text") if live else colour("text_disabled")
@@ -911,10 +988,18 @@ class ListBox(Widget):
     row activates); Up / Down / Home / End move the selection; the wheel scrolls;
     Enter activates. ``on_select(index)`` and ``on_activate(index)``."""
 
-    def __init__(self, rect: Any, rows: Sequence[ListRow] = (), *, row_height: int = 56,
-                 on_select: Callable[[int], Any] | None = None,
-                 on_activate: Callable[[int], Any] | None = None, font_size: int = 22,
-                 empty_text: str = "Nothing here yet.", name: str = "list") -> None:
+    def __init__(
+        self,
+        rect: Any,
+        rows: Sequence[ListRow] = (),
+        *,
+        row_height: int = 56,
+        on_select: Callable[[int], Any] | None = None,
+        on_activate: Callable[[int], Any] | None = None,
+        font_size: int = 22,
+        empty_text: str = "Nothing here yet.",
+        name: str = "list",
+    ) -> None:
         super().__init__(rect)
         self.rows: list[ListRow] = list(rows)
         self.row_height = row_height
@@ -942,8 +1027,9 @@ class ListBox(Widget):
         self.scroll = max(0, min(self.scroll, len(self.rows) - self.visible_rows))
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x, self.rect.y + (index - self.scroll) * self.row_height,
-                           self.rect.w, self.row_height)
+        return pygame.Rect(
+            self.rect.x, self.rect.y + (index - self.scroll) * self.row_height, self.rect.w, self.row_height
+        )
 
     def select(self, index: int) -> None:
         if not self.rows:
@@ -1019,13 +1105,31 @@ class ListBox(Widget):
                 if row.warn:
                     pygame.draw.rect(surface, colour("danger"), r.inflate(-4, -4), width=2, border_radius=6)
             if row.detail:
-                draw_text(surface, fit_text(row.text, self.font_size, r.w - 24, True), (r.x + 12, r.y + 6),
-                          self.font_size, col, bold=True)
-                draw_text(surface, fit_text(row.detail, self.font_size - 4, r.w - 24), (r.x + 12, r.bottom - 8),
-                          self.font_size - 4, detail_col, anchor="bottomleft")
+                draw_text(
+                    surface,
+                    fit_text(row.text, self.font_size, r.w - 24, True),
+                    (r.x + 12, r.y + 6),
+                    self.font_size,
+                    col,
+                    bold=True,
+                )
+                draw_text(
+                    surface,
+                    fit_text(row.detail, self.font_size - 4, r.w - 24),
+                    (r.x + 12, r.bottom - 8),
+                    self.font_size - 4,
+                    detail_col,
+                    anchor="bottomleft",
+                )
             else:
-                draw_text(surface, fit_text(row.text, self.font_size, r.w - 24), (r.x + 12, r.centery),
-                          self.font_size, col, anchor="midleft")
+                draw_text(
+                    surface,
+                    fit_text(row.text, self.font_size, r.w - 24),
+                    (r.x + 12, r.centery),
+                    self.font_size,
+                    col,
+                    anchor="midleft",
+                )
         if len(self.rows) > self.visible_rows:
             # scroll bar: where the visible rows sit in the whole list
             frac = self.visible_rows / len(self.rows)
@@ -1035,7 +1139,6 @@ class ListBox(Widget):
         surface.set_clip(clip)
         pygame.draw.rect(surface, colour("panel_edge"), self.rect, width=1, border_radius=6)
         self.draw_focus(surface)
-
 
     @staticmethod
     def row_colours(row: ListRow, selected: bool) -> tuple[tuple | None, tuple, tuple]:
@@ -1064,8 +1167,9 @@ class Banner(Widget):
 
     focusable = False
 
-    def __init__(self, rect: Any, prompt: str = "", actions: Iterable[tuple[str, Callable[[], Any]]] = (),
-                 font_size: int = 22) -> None:
+    def __init__(
+        self, rect: Any, prompt: str = "", actions: Iterable[tuple[str, Callable[[], Any]]] = (), font_size: int = 22
+    ) -> None:
         super().__init__(rect)
         self.prompt = prompt
         self.font_size = font_size
@@ -1145,8 +1249,9 @@ class Toast(Widget):
         self.kind = "info"
         self.edge: tuple[int, int, int] | None = None
 
-    def show(self, text: str, kind: str = "info", seconds: float | None = None,
-             edge: tuple[int, int, int] | None = None) -> None:
+    def show(
+        self, text: str, kind: str = "info", seconds: float | None = None, edge: tuple[int, int, int] | None = None
+    ) -> None:
         """``edge``: the border's colour instead of the kind's (a chat line: the speaker's seat)."""
         self.text = text
         self.kind = kind

@@ -18,12 +18,14 @@ true. Its engineer may add, keyed by game id:
 * ``CARD_CLASS[game_id](card_id)`` -> a class name: twins relabel unseen cards only
   within a class (so a card in a zone that takes one class only stays valid).
 """
+
 from __future__ import annotations
 
 import json
 import random
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.bots.policy import policy_for
 from game.engine import GAMES, Match, new_match
@@ -148,8 +150,9 @@ def _salem_twin(data: dict, seat: int, rng: random.Random) -> None:
     cat = catalog()
     n = len(data["players"])
     others = [p for p in range(n) if p != seat]
-    looking = any(f.get("kind") == "prompt" and f.get("name") == "tituba" and f.get("await") == seat
-                  for f in s["stack"])
+    looking = any(
+        f.get("kind") == "prompt" and f.get("name") == "tituba" and f.get("await") == seat for f in s["stack"]
+    )
     slots = [(p, i) for p in others for i in range(len(s["hands"][p]))]
     if not looking:
         slots += [(None, i) for i, c in enumerate(s["pile"]) if cat.colour_of[c] != "black"]
@@ -191,8 +194,11 @@ def _malleus_twin(data: dict, seat: int, rng: random.Random) -> None:
     ledger = state["ledgers"][seat]
     learned = {x["player"] for x in ledger["inbox"] if x["kind"] == "eavesdropping"}
     mine = ledger["companion"]
-    npcs = [v for v in state["vorder"] if state["villagers"][v]["controlled_by"] is None
-            and state["villagers"][v]["status"] == "alive" and v != mine]
+    npcs = [
+        v
+        for v in state["vorder"]
+        if state["villagers"][v]["controlled_by"] is None and state["villagers"][v]["status"] == "alive" and v != mine
+    ]
     for p, led in enumerate(state["ledgers"]):
         if p in (0, seat) or led is None:
             continue
@@ -224,6 +230,7 @@ MOVERS["malleus"] = lambda m, seat, legal, rng: policy_for(m).choose(m, seat, le
 def playable(command: dict) -> dict:
     """A command from ``legal`` with its free-text fields (listed as "", DESIGN D2)
     filled with neutral text, at any depth."""
+
     def fill(value):
         if value == "":
             return "So it is."
@@ -238,15 +245,22 @@ def playable(command: dict) -> dict:
 
 def is_listed(command: dict, legal: list[dict]) -> bool:
     """Is ``command`` one of ``legal``, free text (listed as "") filled in?"""
+
     def fits(value, template) -> bool:
         if template == "":
             return isinstance(value, str) and bool(value.strip())
         if isinstance(template, dict):
-            return isinstance(value, dict) and value.keys() == template.keys() and all(
-                fits(value[k], template[k]) for k in template)
+            return (
+                isinstance(value, dict)
+                and value.keys() == template.keys()
+                and all(fits(value[k], template[k]) for k in template)
+            )
         if isinstance(template, list):
-            return isinstance(value, list) and len(value) == len(template) and all(
-                fits(v, t) for v, t in zip(value, template))
+            return (
+                isinstance(value, list)
+                and len(value) == len(template)
+                and all(fits(v, t) for v, t in zip(value, template))
+            )
         return value == template
 
     return any(fits(command, template) for template in legal)

@@ -3,6 +3,7 @@
 Honesty (twins), consistency and fresh worlds for every registered game are part of the
 contract suite (tests/contract/test_determinize.py, with this folder's kit.py for the
 twins and the games' invariants)."""
+
 from __future__ import annotations
 
 import random

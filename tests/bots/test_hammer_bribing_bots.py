@@ -1,5 +1,6 @@
 """Bots seal bribes the way docs/rules/hammer.md §8.2 says: through the ``bribes`` field of the commands they send
 anyway (the random bot from its view, rollouts through the registered ``HammerPolicy``)."""
+
 from __future__ import annotations
 
 import random

@@ -5,6 +5,7 @@ Honesty, proved as issue 15 asks: over many random positions of every game with
 cards and generator) get the same command from the same bot; a control bot that
 searches the real match instead fails that check.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,8 +84,11 @@ def test_same_seed_and_budget_same_choices(game):
 def test_a_game_of_search_bots_replays_exactly():
     def play():
         m = new_match("witch_trial", ["A", "B", "C"], seed=4)
-        bots = {0: SearchBot(1, "normal", iterations=12, time_limit=0), 1: make_bot("random", 2),
-                2: SearchBot(3, "easy")}
+        bots = {
+            0: SearchBot(1, "normal", iterations=12, time_limit=0),
+            1: make_bot("random", 2),
+            2: SearchBot(3, "easy"),
+        }
         play_bots(m, bots, max_commands=60)
         return m.to_json()
 

@@ -1,5 +1,6 @@
 """The shared bot thinker (game/bots/thinker.py): decisions off the caller's thread, one
 thought per bot at a time, a stale thought never played."""
+
 from __future__ import annotations
 
 import threading
@@ -58,7 +59,7 @@ def test_turns_drop_a_stale_thought_and_never_run_one_bot_twice_at_once():
     assert turns.step(match, bots.get) is None and turns.thinking_seat == seat
     # the position moves on without the bot (someone else played for the seat)
     match.apply(seat, match.legal(seat)[0])
-    bots = {s: bot for s in match.to_act()}
+    bots = dict.fromkeys(match.to_act(), bot)
     assert turns.step(match, bots.get) is None  # the old thought still holds the bot
     bot.release.set()
     assert woke.wait(5)

@@ -5,6 +5,7 @@ and once for the test-only Coins game, which is in the registry only during its 
 fixed right now, each with the break named; they run as ``xfail(strict=False)`` so the
 suite shows them without stopping anyone. Delete an entry once its fix is on main.
 """
+
 from __future__ import annotations
 
 import pytest

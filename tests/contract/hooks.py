@@ -27,11 +27,12 @@ has no legal command.
 ``EXPECTED_TYPES[game]``: command types the recorded games must reach, so the legal
 tests are known to cover the whole game (a story game's phases).
 """
+
 from __future__ import annotations
 
 import random
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from game.engine import Match
 
@@ -62,8 +63,12 @@ def _hammer(m: Match, memo: dict) -> list[Secret]:
     reshuffled: set[str] = set()
     if any(e["event"].get("type") == "reshuffle" for e in step):
         reshuffled = {c for e in step if e["event"].get("type") == "discard" for c in e["event"].get("cards", ())}
-    return [(card, frozenset({seat})) for seat, hand in enumerate(m.state["hands"])
-            for card in hand if card not in reshuffled]
+    return [
+        (card, frozenset({seat}))
+        for seat, hand in enumerate(m.state["hands"])
+        for card in hand
+        if card not in reshuffled
+    ]
 
 
 def _hammer_extras(m: Match, seat: int, command: dict, legal: list[dict]) -> bool:
@@ -76,9 +81,15 @@ def _hammer_extras(m: Match, seat: int, command: dict, legal: list[dict]) -> boo
     if bare != command and any(fits(bare, t) for t in legal):
         return True
     hand = m.state["hands"][seat]
-    return (bare.get("type") == "refill" and len(hand) > 10 and isinstance(bare.get("discard"), list)
-            and all(isinstance(c, str) for c in bare["discard"]) and set(bare["discard"]) <= set(hand)
-            and len(set(bare["discard"])) == len(bare["discard"]) and set(bare) == {"type", "discard"})
+    return (
+        bare.get("type") == "refill"
+        and len(hand) > 10
+        and isinstance(bare.get("discard"), list)
+        and all(isinstance(c, str) for c in bare["discard"])
+        and set(bare["discard"]) <= set(hand)
+        and len(set(bare["discard"])) == len(bare["discard"])
+        and set(bare) == {"type", "discard"}
+    )
 
 
 def _hammer_bribes(m: Match, seat: int, command: dict, rng: random.Random) -> list[dict]:
@@ -93,8 +104,11 @@ def _hammer_bribes(m: Match, seat: int, command: dict, rng: random.Random) -> li
     for _ in range(4):
         entries = []
         for _ in range(rng.choice([0, 1, 1, 2, 3, 15])):
-            entry = {"card": rng.choice([*bribes, *ids[:3], "bribe-99"]), "target": rng.choice(ids),
-                     "sign": rng.choice([1, -1, 1, 0, 2, True, 1.0, None])}
+            entry = {
+                "card": rng.choice([*bribes, *ids[:3], "bribe-99"]),
+                "target": rng.choice(ids),
+                "sign": rng.choice([1, -1, 1, 0, 2, True, 1.0, None]),
+            }
             if rng.random() < 0.15:
                 entry[rng.choice(["seat", "value", "card "])] = rng.choice([None, 1, "x", [1]])
             if rng.random() < 0.1:
@@ -123,11 +137,19 @@ def _witch_trial(m: Match, memo: dict) -> list[Secret]:
         secret = [set(h) for h in hands]  # the deal
     else:
         pool = memo["discard"] if st["reshuffled"] and not memo["reshuffled"] else set()
-        secret = [(memo["secret"][s] & hand) | {c for c in hand - memo["hands"][s]
-                                                 if c in pool or not (c in memo["public"] or c in memo["held"])}
-                  for s, hand in enumerate(hands)]
-    memo.update(secret=secret, hands=hands, held=set().union(*hands), public=set(m.view(None)["cards"]),
-                discard=set(st["discard"]), reshuffled=st["reshuffled"])
+        secret = [
+            (memo["secret"][s] & hand)
+            | {c for c in hand - memo["hands"][s] if c in pool or not (c in memo["public"] or c in memo["held"])}
+            for s, hand in enumerate(hands)
+        ]
+    memo.update(
+        secret=secret,
+        hands=hands,
+        held=set().union(*hands),
+        public=set(m.view(None)["cards"]),
+        discard=set(st["discard"]),
+        reshuffled=st["reshuffled"],
+    )
     return [(card, frozenset({seat})) for seat, cards in enumerate(secret) for card in cards]
 
 
@@ -217,8 +239,9 @@ def _malleus(m: Match, memo: dict) -> list[Secret]:
 
 def _learners(ledgers: list[dict], player: int, kind: str) -> set[int]:
     """The players whose inbox holds an entry of ``kind`` about ``player``."""
-    return {other["player"] for other in ledgers for x in other["inbox"]
-            if x["kind"] == kind and x.get("player") == player}
+    return {
+        other["player"] for other in ledgers for x in other["inbox"] if x["kind"] == kind and x.get("player") == player
+    }
 
 
 SECRETS["malleus"] = _malleus
@@ -227,8 +250,18 @@ SECRETS["malleus"] = _malleus
 #: docs/rules/malleus.md (M14 in game/rules/malleus.py): where the full list would be
 #: combinatorial, ``legal()`` lists a covering sample of these command types and
 #: ``apply`` accepts every valid combination of their fields
-MALLEUS_SAMPLED = frozenset({"add_villager", "add_fact_relation", "submit_ledger", "declare_conflict",
-                             "frame_scene", "secret_action", "start_npc_conflict", "set_present"})
+MALLEUS_SAMPLED = frozenset(
+    {
+        "add_villager",
+        "add_fact_relation",
+        "submit_ledger",
+        "declare_conflict",
+        "frame_scene",
+        "secret_action",
+        "start_npc_conflict",
+        "set_present",
+    }
+)
 
 
 def _malleus_extras(m: Match, seat: int, command: dict, legal: list[dict]) -> bool:
@@ -239,6 +272,17 @@ def _malleus_extras(m: Match, seat: int, command: dict, legal: list[dict]) -> bo
 EXTRAS["malleus"] = _malleus_extras
 INTERJECTIONS.add("malleus")
 #: the beginning phase and the rounds: building, choosing, ledgers, companions, conflicts
-EXPECTED_TYPES["malleus"] = {"add_villager", "pass", "choose_villager", "submit_ledger", "choose_companion",
-                             "declare_conflict", "frame_scene", "cite_fact", "secret_action", "roll", "end_turn",
-                             "discard"}
+EXPECTED_TYPES["malleus"] = {
+    "add_villager",
+    "pass",
+    "choose_villager",
+    "submit_ledger",
+    "choose_companion",
+    "declare_conflict",
+    "frame_scene",
+    "cite_fact",
+    "secret_action",
+    "roll",
+    "end_turn",
+    "discard",
+}

@@ -14,14 +14,16 @@
 * :func:`fits` / :func:`listed`: is a command one of ``legal()``, free text (listed as
   "") filled in, modulo the game's documented extras (:data:`hooks.EXTRAS`)?
 """
+
 from __future__ import annotations
 
 import json
 import marshal
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterator
+from functools import cache
+from typing import Any
 
 from game.bots import RandomBot
 from game.engine import GAMES, GAMES_INFO, Match, game_info, new_match
@@ -51,7 +53,7 @@ class Record:
     over: bool = False
 
     def fresh(self) -> Match:
-        return new_match(self.game, NAMES[:self.players], seed=self.seed, options=self.options)
+        return new_match(self.game, NAMES[: self.players], seed=self.seed, options=self.options)
 
 
 #: per game: (games recorded, most commands in each after the first) — a budget, so the
@@ -95,11 +97,15 @@ def fits(value: Any, template: Any) -> bool:
     if template == "":
         return isinstance(value, str) and bool(value.strip())
     if isinstance(template, dict):
-        return isinstance(value, dict) and value.keys() == template.keys() and all(
-            fits(value[k], template[k]) for k in template)
+        return (
+            isinstance(value, dict)
+            and value.keys() == template.keys()
+            and all(fits(value[k], template[k]) for k in template)
+        )
     if isinstance(template, list):
-        return isinstance(value, list) and len(value) == len(template) and all(
-            fits(v, t) for v, t in zip(value, template))
+        return (
+            isinstance(value, list) and len(value) == len(template) and all(fits(v, t) for v, t in zip(value, template))
+        )
     return type(value) is type(template) and value == template
 
 
@@ -108,8 +114,11 @@ def template_of(command: dict, legal: list[dict]) -> dict | None:
     for template in legal:
         if fits(command, template):
             return template
-    shared = [t for t in legal if t.get("type") == command.get("type")
-              and all(k in command and fits(command[k], v) for k, v in t.items())]
+    shared = [
+        t
+        for t in legal
+        if t.get("type") == command.get("type") and all(k in command and fits(command[k], v) for k, v in t.items())
+    ]
     return shared[0] if shared else None
 
 
@@ -151,7 +160,7 @@ def _play(game: str, players: int, seed: int, options: dict, limit: int) -> Reco
     return Record(game, players, seed, options, tuple(commands), m.over)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _recorded(game: str) -> tuple[Record, ...]:
     info = game_info(game)
     games, limit = PLAN.get(game, DEFAULT_PLAN)
@@ -217,8 +226,14 @@ def clone(m: Match) -> Match:
 
 def fingerprint(m: Match) -> tuple:
     """Everything a refused command must leave as it was."""
-    return (m.state_id, marshal.dumps(m.state), len(m._log), m.rng.getstate(), len(m.commands),
-            json.dumps(m._log[-3:], sort_keys=True, default=repr))
+    return (
+        m.state_id,
+        marshal.dumps(m.state),
+        len(m._log),
+        m.rng.getstate(),
+        len(m.commands),
+        json.dumps(m._log[-3:], sort_keys=True, default=repr),
+    )
 
 
 def seats_with_commands(m: Match) -> list[int]:

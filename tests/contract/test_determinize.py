@@ -9,6 +9,7 @@ Consistency: every copy shows the seat exactly its view and log, keeps the game'
 invariants (tests/bots/kit.py ``INVARIANTS``), plays on through ``apply`` and
 round-trips through JSON; different generators give different worlds.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,7 +41,9 @@ def test_twins_give_identical_copies(game_id):
         for k in (i, i + 1000):
             a = m.determinize(seat, random.Random(k))
             b = other.determinize(seat, random.Random(k))
-            assert a.to_json() == b.to_json(), f"{game_id} position {i}, seat {seat}: the copy depends on hidden information"
+            assert a.to_json() == b.to_json(), (
+                f"{game_id} position {i}, seat {seat}: the copy depends on hidden information"
+            )
             pairs += 1
     print(f"\nCONTRACT determinize {game_id}: {pairs} twin pairs, {differing} differing in hidden state")
     assert differing >= 8, "the twins must really differ in hidden cards"

@@ -20,6 +20,7 @@ Two parts:
 Whatever is refused must raise ``IllegalCommand`` with a short one-line message and
 change nothing; whatever is accepted must be a command ``legal()`` lists.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,7 @@ from game.engine import IllegalCommand, Match
 from tests.contract import hooks
 from tests.contract.kit import clone, filled, fingerprint, listed, positions, seats_with_commands
 
-HUGE = 10 ** 5000
+HUGE = 10**5000
 
 
 def _deep(levels: int, leaf: Any = None) -> Any:
@@ -47,7 +48,7 @@ def _deep(levels: int, leaf: Any = None) -> Any:
 KINDS: dict[str, list[Any]] = {
     "null": [None],
     "bool": [True, False],
-    "int": [0, 1, -1, 7, 2 ** 53, -(2 ** 63), HUGE],
+    "int": [0, 1, -1, 7, 2**53, -(2**63), HUGE],
     "float": [0.5, 1.0, -2.5, 1e308, float("nan"), float("inf")],
     "text": ["", " ", "x", "pass", "\x00", "\ud800", "é🔥", "x" * 1001, "type"],
     "list": [[], [None], ["x", 1], list(range(3000))],
@@ -58,7 +59,7 @@ KINDS: dict[str, list[Any]] = {
 ODD_KEYS: list[Any] = [1, None, True, 1.5, (1, 2), "k" * 65, "", "\ud800", "TYPE", "type "]
 ODD_SEATS: list[Any] = [True, False, 1.0, 0.0, -1, "0", HUGE, [0], {"seat": 0}, float("nan")]
 #: the same without the 5,000-digit number (hypothesis prints what it draws)
-PRINTABLE_SEATS = [s for s in ODD_SEATS if s is not HUGE] + [2 ** 70]
+PRINTABLE_SEATS = [s for s in ODD_SEATS if s is not HUGE] + [2**70]
 SWEEPS_PER_FIELD = 3  # positions at which each (command type, field) is swept
 
 
@@ -79,7 +80,8 @@ def send(m: Match, seat: Any, command: Any, counts: dict) -> None:
         return
     ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < m.n
     assert ok and listed(m, seat, command, m.legal(seat)), (
-        f"{m.game_id}: {command!r} from seat {seat!r} was accepted at state {m.state_id} but is not listed")
+        f"{m.game_id}: {command!r} from seat {seat!r} was accepted at state {m.state_id} but is not listed"
+    )
     counts["accepted"] = counts.get("accepted", 0) + 1
 
 
@@ -136,20 +138,34 @@ def test_every_field_of_every_command_refuses_every_json_kind(game_id):
         send(m, m.to_act()[0], junk, counts)
     types = {t for t, _k in swept}
     swept = {k: v for k, v in swept.items() if k[1] != "*extra"}
-    print(f"\nCONTRACT fuzz sweep {game_id}: {counts['sent']} commands ({len(types)} command types, "
-          f"{len(swept)} fields, {wrong_seats} from wrong seats), {counts.get('accepted', 0)} accepted (listed), "
-          f"{counts.get('odd_seats', 0) * 3} odd-seat view/log/legal calls")
+    print(
+        f"\nCONTRACT fuzz sweep {game_id}: {counts['sent']} commands ({len(types)} command types, "
+        f"{len(swept)} fields, {wrong_seats} from wrong seats), {counts.get('accepted', 0)} accepted (listed), "
+        f"{counts.get('odd_seats', 0) * 3} odd-seat view/log/legal calls"
+    )
     assert counts["sent"] > 100 and wrong_seats > 0
 
 
 # -------------------------------------------------------------- stateful fuzz --
 def _json_value(ids: list[str]) -> st.SearchStrategy:
     # no 5,000-digit numbers here (hypothesis prints what it draws; the sweep sends them)
-    scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-10 ** 40, max_value=10 ** 40)
-               | st.floats() | st.text(max_size=12) | st.sampled_from(ids or ["x"]))
-    nested = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                          | st.dictionaries(st.text(max_size=6) | st.sampled_from(["type", "card", "seat"]), inner,
-                                            max_size=3), max_leaves=6)
+    scalars = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.integers(min_value=-(10**40), max_value=10**40)
+        | st.floats()
+        | st.text(max_size=12)
+        | st.sampled_from(ids or ["x"])
+    )
+    nested = st.recursive(
+        scalars,
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.text(max_size=6) | st.sampled_from(["type", "card", "seat"]), inner, max_size=3)
+        ),
+        max_leaves=6,
+    )
     printable = [v for values in KINDS.values() for v in values if v is not HUGE and not isinstance(v, list)]
     return nested | st.sampled_from(printable)
 
@@ -161,7 +177,7 @@ class CommandFuzz(RuleBasedStateMachine):
     ids: ClassVar[list[str]] = []
     counts: ClassVar[dict] = {}
 
-    @initialize(start=st.integers(min_value=0, max_value=10 ** 6))
+    @initialize(start=st.integers(min_value=0, max_value=10**6))
     def load(self, start: int) -> None:
         self.m = Match.from_json(self.starts[start % len(self.starts)])
 
@@ -188,8 +204,10 @@ class CommandFuzz(RuleBasedStateMachine):
     @rule(data=st.data())
     def junk(self, data: st.DataObject) -> None:
         seat = data.draw(st.sampled_from(self._seats()))
-        command = data.draw(st.dictionaries(st.sampled_from(["type", "card", "seat", "target", "x"]),
-                                            _json_value(self.ids), max_size=4) | _json_value(self.ids))
+        command = data.draw(
+            st.dictionaries(st.sampled_from(["type", "card", "seat", "target", "x"]), _json_value(self.ids), max_size=4)
+            | _json_value(self.ids)
+        )
         send(self.m, seat, command, self.counts)
 
     @precondition(lambda self: not self.m.over)
@@ -200,7 +218,6 @@ class CommandFuzz(RuleBasedStateMachine):
         idle = [s for s in range(self.m.n) if not self.m.legal(s)]
         other = data.draw(st.sampled_from([*idle, *PRINTABLE_SEATS, self.m.n]))
         send(self.m, other, command, self.counts)
-
 
     @rule(seat=st.sampled_from(PRINTABLE_SEATS), command=st.sampled_from([{"type": "pass"}, None, []]))
     def no_seat(self, seat: Any, command: Any) -> None:
@@ -230,10 +247,22 @@ def test_stateful_fuzz_from_positions_of_the_recorded_games(game_id, request):
     # a break known and being fixed (conftest KNOWN_BREAKS) is not shrunk again at every run
     known = request.node.get_closest_marker("xfail") is not None
     phases = (Phase.explicit, Phase.reuse, Phase.generate) if known else tuple(Phase)
-    run_state_machine_as_test(machine, settings=settings(
-        max_examples=40, stateful_step_count=25, deadline=None, derandomize=True, database=None,
-        suppress_health_check=list(HealthCheck), print_blob=False, phases=phases))
+    run_state_machine_as_test(
+        machine,
+        settings=settings(
+            max_examples=40,
+            stateful_step_count=25,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+            print_blob=False,
+            phases=phases,
+        ),
+    )
     counts = machine.counts
-    print(f"\nCONTRACT fuzz stateful {game_id}: {counts.get('sent', 0)} commands from {len(every)} start positions, "
-          f"{counts.get('accepted', 0)} accepted (listed)")
+    print(
+        f"\nCONTRACT fuzz stateful {game_id}: {counts.get('sent', 0)} commands from {len(every)} start positions, "
+        f"{counts.get('accepted', 0)} accepted (listed)"
+    )
     assert counts.get("sent", 0) > 50

@@ -11,6 +11,7 @@ has added, the type changed, an unknown field added, a command listed for anothe
 — are tried on a copy; whatever is accepted must be listed (modulo the forms a game
 documents in ``tests/contract/hooks.py`` EXTRAS).
 """
+
 from __future__ import annotations
 
 import json
@@ -50,8 +51,10 @@ def test_every_listed_command_applies(game_id):
                 clone(m).apply(seat, filled(command))
                 kinds.add(command["type"])
                 tried += 1
-    print(f"\nCONTRACT legal-exact {game_id}: {tried} listed commands applied at {seen} positions, "
-          f"{len(kinds)} command types")
+    print(
+        f"\nCONTRACT legal-exact {game_id}: {tried} listed commands applied at {seen} positions, "
+        f"{len(kinds)} command types"
+    )
     assert tried > seen
     missing = hooks.EXPECTED_TYPES.get(game_id, set()) - kinds
     assert not missing, f"{game_id}: the recorded games never reach {sorted(missing)}"
@@ -100,7 +103,8 @@ def test_nothing_but_the_listed_commands_applies(game_id):
                     continue
                 accepted += 1
                 assert listed(m, seat, command, lists[seat]), (
-                    f"{game_id}: seat {seat} may send {command} at state {m.state_id}, but legal() omits it")
+                    f"{game_id}: seat {seat} may send {command} at state {m.state_id}, but legal() omits it"
+                )
         # a seat with nothing to send is refused whatever it sends
         idle = [s for s in range(m.n) if not lists[s]]
         if idle and seats:
@@ -112,6 +116,8 @@ def test_nothing_but_the_listed_commands_applies(game_id):
                 refused += 1
             else:
                 raise AssertionError(f"{game_id}: seat {seat} has no legal command but {command} applied")
-    print(f"\nCONTRACT legal-complete {game_id}: {refused} near misses refused, {accepted} accepted "
-          f"(all listed) at {seen} positions")
+    print(
+        f"\nCONTRACT legal-complete {game_id}: {refused} near misses refused, {accepted} accepted "
+        f"(all listed) at {seen} positions"
+    )
     assert refused > seen

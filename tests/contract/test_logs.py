@@ -9,6 +9,7 @@ only added to; ``log(viewer)`` is a function of those entries alone when the gam
 the engine's ``log`` and ``_visible``, so each viewer's whole log is then compared with
 what it received every 8th command and at the end (at every command for a game that
 overrides either)."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ def test_every_log_only_grows_and_its_events_never_change(game_id):
             assert len(m._log) >= len(raw), f"{game_id}: the log lost entries at command {step}"
             for i, (blob, before) in enumerate(raw):
                 assert _same(blob, m._log[i], before), (
-                    f"{game_id}: log entry {i} changed at command {step}: {before} -> {m._log[i]}")
-            raw.extend((marshal.dumps(e, 2), marshal.loads(marshal.dumps(e, 2))) for e in m._log[len(raw):])
+                    f"{game_id}: log entry {i} changed at command {step}: {before} -> {m._log[i]}"
+                )
+            raw.extend((marshal.dumps(e, 2), marshal.loads(marshal.dumps(e, 2))) for e in m._log[len(raw) :])
             if step % every and step != len(steps) - 1:
                 continue
             for viewer in viewers:
@@ -49,8 +51,11 @@ def test_every_log_only_grows_and_its_events_never_change(game_id):
                 assert len(log) >= len(old), f"{game_id}: {viewer}'s log lost events at command {step}"
                 for i, (blob, before) in enumerate(old):
                     assert _same(blob, log[i], before), (
-                        f"{game_id}: event {i} of {viewer}'s log changed at command {step}: {before} -> {log[i]}")
-                old.extend((marshal.dumps(e, 2), marshal.loads(marshal.dumps(e, 2))) for e in log[len(old):])
+                        f"{game_id}: event {i} of {viewer}'s log changed at command {step}: {before} -> {log[i]}"
+                    )
+                old.extend((marshal.dumps(e, 2), marshal.loads(marshal.dumps(e, 2))) for e in log[len(old) :])
                 checked += 1
-    print(f"\nCONTRACT logs {game_id}: {checked} whole logs compared, raw log checked after each of {commands} commands")
+    print(
+        f"\nCONTRACT logs {game_id}: {checked} whole logs compared, raw log checked after each of {commands} commands"
+    )
     assert checked > 0

@@ -8,9 +8,11 @@ the game hid), every seat's and the spectator's view, and the events each of the
 received from the last command, must hold none of the secrets that viewer may not know. A control plants a secret into a view and into an
 event for every game, so the check is known to bite.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -67,13 +69,17 @@ def test_no_view_or_event_shows_a_seat_a_secret(game_id):
                 view, events = m.view(viewer), m.log(viewer, since)
                 hidden = hidden_from(secrets, viewer, public)
                 shown = leaks(hidden, view, events)
-                assert not shown, (f"{game_id} at state {m.state_id}: {viewer}'s "
-                                   f"{'view' if leaks(hidden, view, []) else 'events'} show {sorted(shown)}")
+                assert not shown, (
+                    f"{game_id} at state {m.state_id}: {viewer}'s "
+                    f"{'view' if leaks(hidden, view, []) else 'events'} show {sorted(shown)}"
+                )
                 checked += len(hidden)
             strings(m.view(None), public)
             strings(m.log(None, since), public)
-    print(f"\nCONTRACT redaction {game_id}: {checked} secrets checked absent at {positions} positions "
-          f"(every seat's and the spectator's view and events)")
+    print(
+        f"\nCONTRACT redaction {game_id}: {checked} secrets checked absent at {positions} positions "
+        f"(every seat's and the spectator's view and events)"
+    )
     assert checked > 0, f"{game_id}: its redaction hook never named a secret"
 
 

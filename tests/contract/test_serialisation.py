@@ -2,6 +2,7 @@
 same text at any point of a game, the copy plays on exactly like the original (the
 generator's state travels too), and the seed plus the command list replays to a
 byte-identical ``to_json()``."""
+
 from __future__ import annotations
 
 from game.engine import Match

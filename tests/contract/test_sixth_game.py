@@ -3,6 +3,7 @@ touches only its rules package …"): the test-only Coins game (tests/fixtures/c
 registered by the test alone, passes the whole contract suite (it is one of its
 ``game_id``s) and plays in ``witchhunt sim`` — with random and with search bots — and
 ``witchhunt sim --help`` names it. Nothing in ``game/`` names it."""
+
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 
 A broken file must fail with ONE line naming the file, the card and the field.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@ seats are checked the same way in all four (DESIGN D2).
 Every case here escaped as ValueError, RecursionError or TypeError, or was answered
 with private data, before the base class checked command shape and seats.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,7 @@ from game.engine import IllegalCommand, new_match
 from game.engine.shape import MAX_DEPTH, check_command, shown
 from tests.rules.hammer_kit import placed_match
 
-HUGE = 10 ** 5000  # int -> str refuses numbers over 4,300 digits
+HUGE = 10**5000  # int -> str refuses numbers over 4,300 digits
 
 
 def deep(levels: int, leaf=None):
@@ -62,8 +63,12 @@ def test_witch_trial_huge_integers_in_fields_are_refused():
     # these escaped as ValueError: defend case_owner, play / create_case card
     m = witch_trial()
     seat = m.to_act()[0]
-    for command in ({"type": "defend", "case_owner": HUGE}, {"type": "create_case", "card": HUGE, "slot": 1},
-                    {"type": "buy", "slot": -HUGE}, {"type": "play", "card": HUGE}):
+    for command in (
+        {"type": "defend", "case_owner": HUGE},
+        {"type": "create_case", "card": HUGE, "slot": 1},
+        {"type": "buy", "slot": -HUGE},
+        {"type": "play", "card": HUGE},
+    ):
         assert refused(m, seat, command).code == "bad_command"
 
 
@@ -72,13 +77,18 @@ def test_deep_nesting_is_refused_not_a_recursion_error():
     m = placed_match(3, seed=5)
     seat = m.to_act()[0]
     card = m.state["hands"][seat][0]
-    for command in ({"type": "accuse", "card": card, "accuser": "karl", "target": deep(1500)},
-                    {"type": "test", "card": card, "witch": deep(1500)}):
+    for command in (
+        {"type": "accuse", "card": card, "accuser": "karl", "target": deep(1500)},
+        {"type": "test", "card": card, "witch": deep(1500)},
+    ):
         assert refused(m, seat, command).code == "bad_command"
     w = witch_trial()
     seat = w.to_act()[0]
-    for command in ({"type": "play", "card": deep(1500)}, {"type": "defend", "case_owner": deep(1500)},
-                    {"type": "buy", "slot": deep(100000)}):
+    for command in (
+        {"type": "play", "card": deep(1500)},
+        {"type": "defend", "case_owner": deep(1500)},
+        {"type": "buy", "slot": deep(100000)},
+    ):
         assert refused(w, seat, command).code == "bad_command"
 
 
@@ -90,30 +100,43 @@ def test_nesting_up_to_the_limit_reaches_the_rules():
     assert err.code != "bad_command"
 
 
-@pytest.mark.parametrize("command", [
-    {"type": "pass", 1: 2, "a": 3},
-    {"type": "pass", None: 1},
-    {"type": "pass", (1, 2): 1},
-    {"type": "refill", "discard": [{1: "x"}]},
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "pass", 1: 2, "a": 3},
+        {"type": "pass", None: 1},
+        {"type": "pass", (1, 2): 1},
+        {"type": "refill", "discard": [{1: "x"}]},
+    ],
+)
 def test_non_text_keys_are_refused_not_a_type_error(command):
     # a TypeError once for non-string keys ({"type": "pass", 1: 2, "a": 3}, a None key)
     for m in (placed_match(3, seed=5), witch_trial()):
         assert refused(m, m.to_act()[0], command).code == "bad_command"
 
 
-@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), (1, 2), {1, 2}, b"karl",
-                                   object(), "\ud800", "x" * 5000, 2 ** 80, 1e300],
-                         ids=["nan", "inf", "-inf", "tuple", "set", "bytes", "object", "surrogate", "long",
-                              "2**80", "1e300"])
+@pytest.mark.parametrize(
+    "value",
+    [float("nan"), float("inf"), -float("inf"), (1, 2), {1, 2}, b"karl", object(), "\ud800", "x" * 5000, 2**80, 1e300],
+    ids=["nan", "inf", "-inf", "tuple", "set", "bytes", "object", "surrogate", "long", "2**80", "1e300"],
+)
 def test_odd_values_are_refused_by_the_base_class(value):
     for m in (placed_match(3, seed=5), witch_trial()):
         assert refused(m, m.to_act()[0], {"type": "pass", "x": value}).code == "bad_command"
 
 
 def test_bad_shapes_are_refused_before_the_rules_run():
-    for command in (None, [], "pass", {"type": ""}, {"type": 7}, {"type": None}, {"x": 1},
-                    {"type": "pass", "k" * 100: 1}, {"type": "pass", "list": list(range(5000))}):
+    for command in (
+        None,
+        [],
+        "pass",
+        {"type": ""},
+        {"type": 7},
+        {"type": None},
+        {"x": 1},
+        {"type": "pass", "k" * 100: 1},
+        {"type": "pass", "list": list(range(5000))},
+    ):
         with pytest.raises(IllegalCommand) as err:
             check_command(command)
         assert err.value.code == "bad_command"
@@ -127,8 +150,11 @@ def test_shown_never_fails_and_stays_short():
 
 
 # ------------------------------------------------------------------- seats --
-@pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, -1, 3, "1", HUGE, [1], None],
-                         ids=["True", "False", "1.0", "0.0", "-1", "3", "'1'", "huge", "[1]", "None"])
+@pytest.mark.parametrize(
+    "seat",
+    [True, False, 1.0, 0.0, -1, 3, "1", HUGE, [1], None],
+    ids=["True", "False", "1.0", "0.0", "-1", "3", "'1'", "huge", "[1]", "None"],
+)
 def test_every_entry_point_checks_its_seat_the_same_way(seat):
     # log(True) and log(1.0) once returned seat 1's private log while view(True) was refused
     for m in (placed_match(3, seed=5), witch_trial()):

@@ -1,5 +1,6 @@
 """engine.commands: a game's command table checks a command's type and fields before its
 handler runs (DESIGN D2: a clear one-line message, never a TypeError)."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,10 @@ import pytest
 from game.engine import IllegalCommand
 from game.engine.commands import NAMES_SHOWN, Command, dispatch
 
-TABLE = {"accuse": Command(lambda m, s, c: ("accused", c["target"]), required=("target",), optional=("card",)),
-         "pass": Command(lambda m, s, c: "passed")}
+TABLE = {
+    "accuse": Command(lambda m, s, c: ("accused", c["target"]), required=("target",), optional=("card",)),
+    "pass": Command(lambda m, s, c: "passed"),
+}
 
 
 def refused(table, command) -> IllegalCommand:

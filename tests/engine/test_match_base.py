@@ -1,4 +1,5 @@
 """The Match base class: atomic apply, per-seat log, exact JSON round trip (DESIGN D2)."""
+
 from __future__ import annotations
 
 import pytest
@@ -28,8 +29,14 @@ def test_failed_apply_restores_state_rng_and_log():
 def test_wrong_seat_and_junk_commands_are_refused_cleanly():
     m = make()
     before = m.to_json()
-    for seat, cmd in [(1, {"type": "add", "amount": 1}), (5, {"type": "add"}), (True, {}),
-                      (0, "add"), (0, {"amount": 1}), (0, {"type": "fly"})]:
+    for seat, cmd in [
+        (1, {"type": "add", "amount": 1}),
+        (5, {"type": "add"}),
+        (True, {}),
+        (0, "add"),
+        (0, {"amount": 1}),
+        (0, {"type": "fly"}),
+    ]:
         with pytest.raises(IllegalCommand):
             m.apply(seat, cmd)
     assert m.to_json() == before
@@ -65,9 +72,17 @@ def test_over_and_result():
         m.apply(0, {"type": "add", "amount": 1})
 
 
-@pytest.mark.parametrize("text", ["", "{", "[]", '{"format": "other"}',
-                                  '{"format": "witchhunt-match", "version": 1, "game": "nope"}',
-                                  '{"format": "witchhunt-match", "version": 1, "game": "_counting"}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        '{"format": "other"}',
+        '{"format": "witchhunt-match", "version": 1, "game": "nope"}',
+        '{"format": "witchhunt-match", "version": 1, "game": "_counting"}',
+    ],
+)
 def test_damaged_saves_give_a_clear_error(text):
     with pytest.raises(SaveError):
         Match.from_json(text)

@@ -1,4 +1,5 @@
 """DESIGN D1: the engine and every rules module import no pygame, pytmx or sockets."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,6 +1,7 @@
 """The registry of games (DESIGN D2, last bullet): every game states its facts once in a
 ``GameInfo``; the engine refuses a bot on a seat that must be a person; the rules
 package finds its games by itself."""
+
 from __future__ import annotations
 
 import pkgutil
@@ -46,8 +47,13 @@ def test_salem_offers_town_hall_and_the_extra_witch_only_without_ghosts():
         assert salem.applies("town_hall", players) and salem.applies("extra_witch", players)
         assert not salem.applies("first_player", players)
     assert not salem.applies("town_hall", 13) and not salem.applies("no_such_option", 5)
-    assert [o.key for o in salem.options_for(5)] == ["town_hall", "short_game_guard", "hide_witch_on_death",
-                                                     "extra_witch", "timer_s"]
+    assert [o.key for o in salem.options_for(5)] == [
+        "town_hall",
+        "short_game_guard",
+        "hide_witch_on_death",
+        "extra_witch",
+        "timer_s",
+    ]
 
 
 def test_a_bot_cannot_be_the_prevot_at_a_table_with_people():
@@ -96,8 +102,14 @@ def test_the_registry_says_what_the_tables_lists_say_until_they_read_it():
         assert set(session.REVEAL_EVENTS.get(game_id, ())) == info.private_reveals
         assert (game_id in session.NEW_DEAL_MOMENTS) == info.deal_after_moment
         assert (game_id in session.PUBLIC_MOMENTS) == bool(info.public_moments)
-    for event in ({"type": "verdict"}, {"type": "mistrial"}, {"type": "plea", "accepted": True},
-                  {"type": "plea", "accepted": False}, {"type": "game_end"}, {"type": "roll"}):
+    for event in (
+        {"type": "verdict"},
+        {"type": "mistrial"},
+        {"type": "plea", "accepted": True},
+        {"type": "plea", "accepted": False},
+        {"type": "game_end"},
+        {"type": "roll"},
+    ):
         for game_id, predicate in session.PUBLIC_MOMENTS.items():
             assert predicate(event) == game_info(game_id).is_public_moment(event), (game_id, event)
     assert {"type": "pass"} in session.PASS_COMMANDS and {"type": "no_objection"} in session.PASS_COMMANDS
@@ -126,4 +138,3 @@ def test_register_info_refuses_facts_that_contradict_the_class():
     finally:
         unregister("_registry_toy")
     assert "_registry_toy" not in GAMES and "_registry_toy" not in GAMES_INFO
-

@@ -1,6 +1,7 @@
 """Shared helpers for the LAN tests: in-process hosts, raw sockets, leak checks.
 
 Every socket here is on 127.0.0.1; every wait is bounded."""
+
 from __future__ import annotations
 
 import json
@@ -8,14 +9,14 @@ import re
 import socket
 import threading
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from game.engine import GAMES, Match
 from game.net.host import Host, Timings
 
 # short heartbeats, but a silence limit that a busy 2-core CI machine cannot hit by accident
-FAST = Timings(heartbeat=0.3, silence=3.0, seat_bot_after=30.0, junk_limit=20, junk_window=10.0,
-               announce_every=0.1)
+FAST = Timings(heartbeat=0.3, silence=3.0, seat_bot_after=30.0, junk_limit=20, junk_window=10.0, announce_every=0.1)
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -88,7 +89,7 @@ class RawPeer:
                 chunk = self.sock.recv(65536)
             except (ConnectionResetError, BrokenPipeError):
                 return None
-            except socket.timeout:
+            except TimeoutError:
                 raise AssertionError("no message from the host in time") from None
             if not chunk:
                 return None
@@ -160,9 +161,9 @@ class SecretBook:
         cls = GAMES[match.game_id]
         replay = cls(list(match.players), match.seed, dict(match.options))
         self.n = match.n
-        self.hands: list[list[set[str]]] = []     # [state][seat] -> ids in that hand
-        self.public: list[set[str]] = []          # [state] -> ids a spectator saw by then
-        self.owned: list[list[set[str]]] = []     # [state][seat] -> ids ever in that hand by then
+        self.hands: list[list[set[str]]] = []  # [state][seat] -> ids in that hand
+        self.public: list[set[str]] = []  # [state] -> ids a spectator saw by then
+        self.owned: list[list[set[str]]] = []  # [state][seat] -> ids ever in that hand by then
         seen: set[str] = set()
         owned = [set() for _ in range(self.n)]
         self._record(replay, seen, owned)

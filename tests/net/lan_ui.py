@@ -1,5 +1,6 @@
 """What the LAN scene tests share: an app at the main menu whose LAN sessions are closed
 afterwards (the ``app`` fixture), and running its frames until a condition holds."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,9 +14,11 @@ from tests.net.helpers import wait_for
 
 def frames_until(app, condition, timeout=10.0, what="condition"):
     """Run the app's frames until ``condition()`` is true (at most ``timeout`` seconds)."""
+
     def step():
         app.frame(wait=False)
         return condition()
+
     return wait_for(step, timeout=timeout, what=what)
 
 

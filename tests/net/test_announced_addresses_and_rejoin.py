@@ -5,6 +5,7 @@ The machine's networks are faked (192.0.2.2/24, a documentation range) and every
 announcement is recorded instead of sent, so nothing leaves 127.0.0.1 whatever the code
 under test does; only the loopback announcement of the bound host is really sent.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -37,8 +38,17 @@ def recorded(monkeypatch):
 
 
 def test_a_host_bound_to_loopback_announces_to_loopback_only(counting_game, lan_machine, recorded, tmp_path):
-    host = Host("_counting", 2, bind="127.0.0.1", port=0, timings=FAST, announce=True, discovery_port=1,
-                save_path=tmp_path / "h.witchhunt.json", journal_sync=False)
+    host = Host(
+        "_counting",
+        2,
+        bind="127.0.0.1",
+        port=0,
+        timings=FAST,
+        announce=True,
+        discovery_port=1,
+        save_path=tmp_path / "h.witchhunt.json",
+        journal_sync=False,
+    )
     host.start()
     try:
         wait_for(lambda: len(recorded) >= 2, what="two announcements")
@@ -48,8 +58,17 @@ def test_a_host_bound_to_loopback_announces_to_loopback_only(counting_game, lan_
 
 
 def test_a_host_listening_everywhere_announces_on_every_network(counting_game, lan_machine, recorded, tmp_path):
-    host = Host("_counting", 2, bind="", port=0, timings=FAST, announce=True, discovery_port=1,
-                save_path=tmp_path / "h.witchhunt.json", journal_sync=False)
+    host = Host(
+        "_counting",
+        2,
+        bind="",
+        port=0,
+        timings=FAST,
+        announce=True,
+        discovery_port=1,
+        save_path=tmp_path / "h.witchhunt.json",
+        journal_sync=False,
+    )
     host.start()
     try:
         wait_for(lambda: recorded, what="an announcement")
@@ -58,11 +77,17 @@ def test_a_host_listening_everywhere_announces_on_every_network(counting_game, l
     assert recorded[0] == ["192.0.2.255", "10.255.255.255"]
 
 
-@pytest.mark.parametrize("bind, targets", [
-    ("127.0.0.1", ["127.0.0.1"]), ("192.0.2.2", ["192.0.2.255"]), ("10.1.2.3", ["10.255.255.255"]),
-    ("192.0.2.77", []),  # not this machine's address: announced nowhere
-    ("::1", []), ("myhost.local", []),  # IPv6 and names: the IPv4 announcement cannot name them
-])
+@pytest.mark.parametrize(
+    "bind, targets",
+    [
+        ("127.0.0.1", ["127.0.0.1"]),
+        ("192.0.2.2", ["192.0.2.255"]),
+        ("10.1.2.3", ["10.255.255.255"]),
+        ("192.0.2.77", []),  # not this machine's address: announced nowhere
+        ("::1", []),
+        ("myhost.local", []),  # IPv6 and names: the IPv4 announcement cannot name them
+    ],
+)
 def test_a_bound_host_announces_only_where_its_address_is_reachable(bind, targets):
     assert discovery.bound_targets(bind, LAN) == targets
 
@@ -72,9 +97,19 @@ def test_the_loopback_announcement_is_heard_from_the_address_the_host_listens_on
     listener = discovery.Listener(port=0)  # on 127.0.0.1
     monkeypatch.delenv(discovery.ENV_ADDR)
     monkeypatch.setattr(discovery, "_ipv4_networks", lambda: list(LAN))
-    announcer = discovery.Announcer(lambda: {"type": "witchhunt-table", "version": 1, "port": 41692,
-                                             "game": "hammer", "table": "Ann's table", "players": 4, "free": 2},
-                                    port=listener.port, bind="127.0.0.1")
+    announcer = discovery.Announcer(
+        lambda: {
+            "type": "witchhunt-table",
+            "version": 1,
+            "port": 41692,
+            "game": "hammer",
+            "table": "Ann's table",
+            "players": 4,
+            "free": 2,
+        },
+        port=listener.port,
+        bind="127.0.0.1",
+    )
     try:
         announcer.announce()
         tables = wait_for(listener.tables, what="the table to be heard")

@@ -2,6 +2,7 @@
 the recent chat lines and sends them, marked ``earlier``, to a connection that joins or
 rejoins, each with ``at`` = how many of that seat's log events came before it, so a
 Testimony claim stays on its plate and in its place in the log."""
+
 from __future__ import annotations
 
 from game.net.client import BotClient
@@ -65,13 +66,25 @@ def test_the_table_shows_earlier_talk_in_its_place_without_a_toast():
     inbox.append({"type": "chat", "seat": 0, "name": "Ann", "text": "live", "spectator": False})
     session.pump(0.0)
     assert [ln["text"] for ln in session.talk_lines()] == ["live"] and len(session.notices) == 1
-    inbox.extend([{"type": "welcome", "seat": 2, "game": "testimony"},
-                  {"type": "chat", "seat": 0, "name": "Ann", "text": "live", "spectator": False, "earlier": True,
-                   "at": 1},
-                  {"type": "chat", "seat": 1, "name": "Bob", "text": words.CLAIM_PREFIX + "I am a Puritan.",
-                   "spectator": False, "earlier": True, "at": 3}])
+    inbox.extend(
+        [
+            {"type": "welcome", "seat": 2, "game": "testimony"},
+            {"type": "chat", "seat": 0, "name": "Ann", "text": "live", "spectator": False, "earlier": True, "at": 1},
+            {
+                "type": "chat",
+                "seat": 1,
+                "name": "Bob",
+                "text": words.CLAIM_PREFIX + "I am a Puritan.",
+                "spectator": False,
+                "earlier": True,
+                "at": 3,
+            },
+        ]
+    )
     session.pump(0.0)
     assert [(ln["seat"], ln["text"], ln["at"]) for ln in session.talk_lines()] == [
-        (0, "live", 1), (1, words.CLAIM_PREFIX + "I am a Puritan.", 3)]
+        (0, "live", 1),
+        (1, words.CLAIM_PREFIX + "I am a Puritan.", 3),
+    ]
     assert len(session.notices) == 1  # no toast for what was said before
     session.close()

@@ -1,4 +1,5 @@
 """LAN discovery on 127.0.0.1 only, and the host/join command lines (DESIGN D4, D7)."""
+
 from __future__ import annotations
 
 import json
@@ -49,26 +50,60 @@ def test_listener_ignores_junk_datagrams():
     listener = discovery.Listener(port=0)
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for junk in (b"\xff", b"[]", b'{"type":"witchhunt-table","version":1,"port":"x","players":1,"free":0}',
-                         b'{"type":"other"}', json.dumps({"type": "witchhunt-table", "version": 1, "port": 99999,
-                                                           "players": 3, "free": 1}).encode(), b"x" * 2000):
+            for junk in (
+                b"\xff",
+                b"[]",
+                b'{"type":"witchhunt-table","version":1,"port":"x","players":1,"free":0}',
+                b'{"type":"other"}',
+                json.dumps({"type": "witchhunt-table", "version": 1, "port": 99999, "players": 3, "free": 1}).encode(),
+                b"x" * 2000,
+            ):
                 s.sendto(junk, ("127.0.0.1", listener.port))
-            s.sendto(json.dumps({"type": "witchhunt-table", "version": 1, "port": 4000, "players": 3, "free": 1,
-                                 "game": "hammer", "table": "\x1bBad\nname"}).encode(), ("127.0.0.1", listener.port))
+            s.sendto(
+                json.dumps(
+                    {
+                        "type": "witchhunt-table",
+                        "version": 1,
+                        "port": 4000,
+                        "players": 3,
+                        "free": 1,
+                        "game": "hammer",
+                        "table": "\x1bBad\nname",
+                    }
+                ).encode(),
+                ("127.0.0.1", listener.port),
+            )
         table = wait_for(listener.tables, what="the one good announcement")[0]
         assert table.port == 4000 and table.table == "Badname" and len(listener.tables()) == 1
     finally:
         listener.close()
 
 
-@pytest.mark.parametrize("argv, text", [
-    (["join", "127.0.0.1:notaport", "--name", "Bob"], "bad port"),
-    (["join", "127.0.0.1:70000", "--name", "Bob"], "out of range"),
-    (["host", "nosuchgame", "--players", "3", "--headless", "--bind", "127.0.0.1", "--port", "0"], "unknown game"),
-    (["host", "_counting", "--players", "9", "--headless", "--bind", "127.0.0.1", "--port", "0"], "takes 2 to 3"),
-    (["host", "_counting", "--players", "3", "--headless", "--bind", "127.0.0.1", "--port", "0",
-      "--resume", "/nonexistent/save.json"], "cannot resume"),
-])
+@pytest.mark.parametrize(
+    "argv, text",
+    [
+        (["join", "127.0.0.1:notaport", "--name", "Bob"], "bad port"),
+        (["join", "127.0.0.1:70000", "--name", "Bob"], "out of range"),
+        (["host", "nosuchgame", "--players", "3", "--headless", "--bind", "127.0.0.1", "--port", "0"], "unknown game"),
+        (["host", "_counting", "--players", "9", "--headless", "--bind", "127.0.0.1", "--port", "0"], "takes 2 to 3"),
+        (
+            [
+                "host",
+                "_counting",
+                "--players",
+                "3",
+                "--headless",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--resume",
+                "/nonexistent/save.json",
+            ],
+            "cannot resume",
+        ),
+    ],
+)
 def test_bad_host_or_join_arguments_are_one_line_and_exit_2(counting_game, argv, text, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
@@ -114,10 +149,32 @@ def test_text_client_plays_by_number(counting_game, make_host):
 def test_headless_host_subprocess_serves_a_game_and_logs_to_stdout(tmp_path):
     log = tmp_path / "host.log"
     env = dict(os.environ, WITCHHUNT_DISCOVERY_ADDR="127.0.0.1", PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "game", "host", "witch_trial", "--players", "3", "--headless",
-                             "--bots", "1", "--bind", "127.0.0.1", "--port", "0", "--seed", "3",
-                             "--save", str(tmp_path / "s.json")],
-                            cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "host",
+            "witch_trial",
+            "--players",
+            "3",
+            "--headless",
+            "--bots",
+            "1",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--seed",
+            "3",
+            "--save",
+            str(tmp_path / "s.json"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     bots = []
     try:
         found = wait_for(lambda: re.search(r"listening on 127\.0\.0\.1:(\d+)", log.read_text()), timeout=15)
@@ -160,7 +217,23 @@ def test_resume_refuses_a_hotseat_save_and_a_mismatched_game(counting_game, tmp_
         wait_for(lambda: (tmp_path / "host.witchhunt.json").exists(), what="the first autosave")
     finally:
         host.stop()
-    assert main(["host", "_counting", "--players", "3", "--headless", "--bind", "127.0.0.1", "--port", "0",
-                 "--resume", str(tmp_path / "host.witchhunt.json")]) == 2
+    assert (
+        main(
+            [
+                "host",
+                "_counting",
+                "--players",
+                "3",
+                "--headless",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--resume",
+                str(tmp_path / "host.witchhunt.json"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "is a 2-seat _counting game" in err and "\n" not in err.strip()

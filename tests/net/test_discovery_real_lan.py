@@ -2,6 +2,7 @@
 (interfaces listed with ifaddr), the host's real LAN addresses, a found-tables list that
 a forged flood cannot grow or empty, and a send failure logged once a minute at most.
 Nothing here sends anywhere but 127.0.0.1: other targets are recorded, not sent."""
+
 from __future__ import annotations
 
 import json
@@ -18,12 +19,17 @@ from tests.net.helpers import wait_for
 
 def _adapters():
     ip = SimpleNamespace
-    return [SimpleNamespace(name="lo", ips=[ip(ip="127.0.0.1", network_prefix=8), ip(ip=("::1", 0, 0), network_prefix=128)]),
-            SimpleNamespace(name="eth0", ips=[ip(ip="10.1.2.3", network_prefix=24),
-                                              ip(ip=("fe80::1", 0, 2), network_prefix=64)]),
-            SimpleNamespace(name="wlan0", ips=[ip(ip="192.168.1.7", network_prefix=24)]),
-            SimpleNamespace(name="ll", ips=[ip(ip="169.254.9.9", network_prefix=16)]),
-            SimpleNamespace(name="tun0", ips=[ip(ip="100.64.0.5", network_prefix=32)])]
+    return [
+        SimpleNamespace(
+            name="lo", ips=[ip(ip="127.0.0.1", network_prefix=8), ip(ip=("::1", 0, 0), network_prefix=128)]
+        ),
+        SimpleNamespace(
+            name="eth0", ips=[ip(ip="10.1.2.3", network_prefix=24), ip(ip=("fe80::1", 0, 2), network_prefix=64)]
+        ),
+        SimpleNamespace(name="wlan0", ips=[ip(ip="192.168.1.7", network_prefix=24)]),
+        SimpleNamespace(name="ll", ips=[ip(ip="169.254.9.9", network_prefix=16)]),
+        SimpleNamespace(name="tun0", ips=[ip(ip="100.64.0.5", network_prefix=32)]),
+    ]
 
 
 def test_announcements_go_to_each_networks_broadcast_address(monkeypatch):
@@ -75,7 +81,8 @@ def test_a_forged_announcement_flood_neither_grows_nor_empties_the_list(counting
         time.sleep(0.2)  # the listener drains its queue
         tables = listener.tables()
         assert len(tables) <= discovery.MAX_PER_SENDER and any(t.port == host.port for t in tables)
-        wait_for(lambda: [t.port for t in listener.tables()] == [host.port], timeout=15,
-                 what="the forged tables to expire")
+        wait_for(
+            lambda: [t.port for t in listener.tables()] == [host.port], timeout=15, what="the forged tables to expire"
+        )
     finally:
         listener.close()

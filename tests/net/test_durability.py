@@ -3,6 +3,7 @@ moment never loses a state a client has seen. 50 games of the toy, each host a p
 forked from a fork server (cheap), killed at a random point; then ``Host.resume`` on its
 save must hold every state a client saw, with the same history (the view each client
 saw last equals the resumed game's replay to that state)."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -72,8 +73,9 @@ def test_sigkilled_host_resumes_with_every_state_a_client_saw(forkserver, counti
         try:
             resumed = Host.resume(save).match
         except SaveError as exc:
-            raise AssertionError(f"run {run}: clients saw states {[s[1][0] for s in seen]}, "
-                                 f"but nothing can be resumed: {exc}") from None
+            raise AssertionError(
+                f"run {run}: clients saw states {[s[1][0] for s in seen]}, but nothing can be resumed: {exc}"
+            ) from None
         for seat, (sid, view) in seen:
             assert resumed.state_id >= sid, f"run {run}: seat {seat} saw state {sid}, resumed at {resumed.state_id}"
             replay = CountingGame.replay(resumed.players, resumed.seed, resumed.options, resumed.commands[:sid])

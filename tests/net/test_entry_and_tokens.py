@@ -1,5 +1,6 @@
 """Layering and seat tokens (docs/PROTOCOL.md §12, §13): game/net runs without the screen; tokens
 are kept per profile and per table, and two players on one computer do not fight."""
+
 from __future__ import annotations
 
 import ast
@@ -35,7 +36,9 @@ def test_game_net_never_imports_the_ui_or_the_entry_layer():
 
 
 def test_game_net_imports_and_serves_with_pygame_unimportable(tmp_path):
-    code = NO_PYGAME + """
+    code = (
+        NO_PYGAME
+        + """
 import game.net, game.net.host, game.net.client, game.net.cli, game.net.discovery, game.net.journal, game.net.tokens
 from game.net.host import Host
 host = Host("witch_trial", 3, bots=[1, 2], bind="127.0.0.1", port=0, save_path=None)
@@ -48,6 +51,7 @@ bad = sorted(m for m in sys.modules if m.startswith(("game.ui", "pygame")) and s
 assert not bad, bad
 print("ok")
 """
+    )
     env = dict(os.environ, WITCHHUNT_HOME=str(tmp_path), WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
@@ -56,16 +60,20 @@ print("ok")
 def test_join_without_pygame_falls_back_to_the_text_client(counting_game, make_host, tmp_path):
     # the entry layer (game/cli.py) opens a window only when the UI can load
     host = make_host(GAME, 2)
-    code = NO_PYGAME + f"""
+    code = (
+        NO_PYGAME
+        + f"""
 from game.engine import GAMES
 from tests.toygame import CountingGame
 GAMES[CountingGame.game_id] = CountingGame
 from game.cli import main
 sys.exit(main(["join", "127.0.0.1:{host.port}", "--name", "Bob"]))
 """
+    )
     env = dict(os.environ, WITCHHUNT_HOME=str(tmp_path), WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         input="quit\n", timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, input="quit\n", timeout=60
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "Joined _counting" in out.stdout and "seat 0 (Bob)" in out.stdout
 
@@ -93,8 +101,7 @@ def test_tokens_are_kept_per_profile_and_per_table(tmp_path, monkeypatch):
     assert TokenStore().lookup("10.0.0.9:41692") == "old-format"  # the first format still reads
 
 
-def test_two_players_on_one_computer_do_not_fight_over_a_seat(counting_game, make_host, clients, tmp_path,
-                                                               monkeypatch):
+def test_two_players_on_one_computer_do_not_fight_over_a_seat(counting_game, make_host, clients, tmp_path, monkeypatch):
     # the CLI and the UI reuse the profile's token; a second live one is refused clearly
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)

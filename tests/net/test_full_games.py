@@ -2,6 +2,7 @@
 Hammer and Witch Trial to the end; every final view equals the host's view(seat); no
 message carries a card id from another seat's hand; a killed client comes back with its
 token; a killed host restarts from its autosave."""
+
 from __future__ import annotations
 
 import json
@@ -87,15 +88,31 @@ def test_a_killed_client_rejoins_with_its_token_and_the_game_finishes(game, make
 
 def _start_host(game: str, save: Path, log: Path, port: int = 0, resume: bool = False) -> subprocess.Popen:
     env = dict(os.environ, WITCHHUNT_DISCOVERY_ADDR="127.0.0.1", PYTHONUNBUFFERED="1")
-    args = [sys.executable, "-m", "game", "host", game, "--players", "4", "--headless", "--bind", "127.0.0.1",
-            "--port", str(port), "--seed", "9", "--no-fsync"]  # the disk flush: test_durability.py
+    args = [
+        sys.executable,
+        "-m",
+        "game",
+        "host",
+        game,
+        "--players",
+        "4",
+        "--headless",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--seed",
+        "9",
+        "--no-fsync",
+    ]  # the disk flush: test_durability.py
     args += ["--resume", str(save)] if resume else ["--save", str(save)]
     return subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
 
 
 def _listening_port(log: Path) -> int:
-    found = wait_for(lambda: re.search(r"listening on 127\.0\.0\.1:(\d+)", log.read_text()), timeout=15,
-                     what="the host to listen")
+    found = wait_for(
+        lambda: re.search(r"listening on 127\.0\.0\.1:(\d+)", log.read_text()), timeout=15, what="the host to listen"
+    )
     return int(found.group(1))
 
 

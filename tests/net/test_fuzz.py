@@ -1,6 +1,7 @@
 """Fuzz: at least 10,000 random and malformed lines sent at a host
 in a game. It stays up, answers every batch, and the game state does not change
 (DESIGN D4: junk gets an error and changes nothing; the host never crashes)."""
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ BATCH = 19  # one fewer than the junk limit, so a batch never closes its connect
 
 
 def _random_text(rng: random.Random, n: int) -> str:
-    alphabet = "abcxyz_-0123456789 {}[]\":,\\\u00e9\u2603\U0001f525\u202e\x00\x1b"
+    alphabet = 'abcxyz_-0123456789 {}[]":,\\\u00e9\u2603\U0001f525\u202e\x00\x1b'
     return "".join(rng.choice(alphabet) for _ in range(n))
 
 
@@ -60,20 +61,36 @@ def fuzz_line(rng: random.Random, state_id: int, legal: list[dict], seated: bool
             command["card"] = "no-such-card"
         return json.dumps({"type": "command", "state_id": state_id, "command": command}).encode(), "maybe"
     if kind == 8:  # wrongly typed command fields
-        bad = rng.choice([{"state_id": "7", "command": {"type": "pass"}}, {"state_id": state_id, "command": "pass"},
-                          {"state_id": -3, "command": {"type": "pass"}}, {"command": {"type": "pass"}},
-                          {"state_id": state_id, "command": {"kind": "pass"}}, {"state_id": True, "command": {}}])
+        bad = rng.choice(
+            [
+                {"state_id": "7", "command": {"type": "pass"}},
+                {"state_id": state_id, "command": "pass"},
+                {"state_id": -3, "command": {"type": "pass"}},
+                {"command": {"type": "pass"}},
+                {"state_id": state_id, "command": {"kind": "pass"}},
+                {"state_id": True, "command": {}},
+            ]
+        )
         return json.dumps(dict(bad, type="command")).encode(), "error"
     if kind == 9:
         return json.dumps({"type": "chat", "text": rng.choice([5, None, ["x"], "y" * 500])}).encode(), "error"
     if kind == 10:
-        return rng.choice([b"[" * 3000 + b"]" * 3000, b'{"type":"ping","n":' + b"9" * 5000 + b"}",
-                           b'{"type":"ping","x":NaN}', b'{"type":"ping"', b"\xef\xbb\xbf{}", b'{"type":"ping"}}']), "error"
+        return rng.choice(
+            [
+                b"[" * 3000 + b"]" * 3000,
+                b'{"type":"ping","n":' + b"9" * 5000 + b"}",
+                b'{"type":"ping","x":NaN}',
+                b'{"type":"ping"',
+                b"\xef\xbb\xbf{}",
+                b'{"type":"ping"}}',
+            ]
+        ), "error"
     if kind == 11 and rng.random() < 0.02:
         return b'{"type":"chat","text":"' + b"a" * 70_000 + b'"}', "error"
     if kind == 12:  # valid but harmless (no ping: the pong ends a batch)
-        return json.dumps(rng.choice([{"type": "chat", "text": _random_text(rng, 20)},
-                                      {"type": "ready"}])).encode(), "maybe"
+        return json.dumps(
+            rng.choice([{"type": "chat", "text": _random_text(rng, 20)}, {"type": "ready"}])
+        ).encode(), "maybe"
     if kind == 13:
         return json.dumps({"type": "start"}).encode(), "error"
     if kind == 14:
@@ -86,14 +103,17 @@ def test_ten_thousand_junk_lines_change_nothing_and_the_host_keeps_answering(mak
 
     # the per-address cut-offs (wrong tokens, new connections per second) have tests of
     # their own; here one address sends every junk line, so they are lifted
-    host = make_host("witch_trial", 3, bots=[1, 2], seed=4, standin_after=3600,
-                     limits=Limits(bad_tokens=10**6, connect_burst=10**6))
+    host = make_host(
+        "witch_trial", 3, bots=[1, 2], seed=4, standin_after=3600, limits=Limits(bad_tokens=10**6, connect_burst=10**6)
+    )
     owner = RawPeer(host.port)
     owner.send({"type": "hello", "name": "Ann", "version": 1})
     welcome, _ = owner.recv_until("welcome")
     token = welcome["token"]
-    wait_for(lambda: on_host(host, lambda: host.match is not None and not host.match.over
-                             and host.match.to_act() == [0]), what="seat 0 to be the only one to act")
+    wait_for(
+        lambda: on_host(host, lambda: host.match is not None and not host.match.over and host.match.to_act() == [0]),
+        what="seat 0 to be the only one to act",
+    )
     before = on_host(host, host.match.to_json)
     state_id = host.match.state_id
     legal = on_host(host, lambda: host.match.legal(0))

@@ -3,6 +3,7 @@
 Each test is bounded in connections and time. The flood tests print the honest player's
 latency (run with ``-rP`` to see it); the bound they assert is generous because the
 test machine is shared (docs/PROTOCOL.md §6 states the limits they check)."""
+
 from __future__ import annotations
 
 import json
@@ -51,6 +52,7 @@ def _quiet_socket(port: int, rcvbuf: int | None = None) -> socket.socket:
 def _sleepers(host, n: int, rcvbuf: int = 4096) -> list[socket.socket]:
     """``n`` spectators that never read, joined one after the other (each is unjoined for
     a moment, and one address may hold only a few unjoined connections)."""
+
     def watching() -> int:
         return on_host(host, lambda: sum(1 for c in host.conns.values() if c.joined and c.seat is None))
 
@@ -141,8 +143,9 @@ class IdleFlood(threading.Thread):
 # ------------------------------------------------------------------ 1. lockout --------
 def test_idle_connections_cannot_lock_a_seated_player_out(counting_game, make_host, clients):
     # 63 idle sockets; a seated player's link blips; they get back in
-    host = make_host(GAME, 3, timings=Timings(heartbeat=0.3, silence=3.0, hello_deadline=1.0),
-                     limits=Limits(**ONE_ADDRESS))
+    host = make_host(
+        GAME, 3, timings=Timings(heartbeat=0.3, silence=3.0, hello_deadline=1.0), limits=Limits(**ONE_ADDRESS)
+    )
     ann = Client(backoff_start=0.05, backoff_max=0.2)
     bob = Client()
     clients += [ann, bob]
@@ -156,8 +159,11 @@ def test_idle_connections_cannot_lock_a_seated_player_out(counting_game, make_ho
         assert unjoined <= host.limits.unauth_per_address  # per-address cap on unjoined connections
         host.drop(0)  # Ann's link blips while the flood goes on
         wait_for(lambda: ann.status != CONNECTED, what="Ann to notice")
-        wait_for(lambda: ann.status == CONNECTED and host.lobby()["seats"][0]["connected"], timeout=10,
-                 what="Ann back in her seat")
+        wait_for(
+            lambda: ann.status == CONNECTED and host.lobby()["seats"][0]["connected"],
+            timeout=10,
+            what="Ann back in her seat",
+        )
         assert ann.seat == 0 and bob.status == CONNECTED
     finally:
         flood.stop.set()
@@ -199,8 +205,11 @@ def test_a_reconnecting_client_retries_busy_with_backoff(counting_game, make_hos
     ann.connect("127.0.0.1", host.port, "Ann")
     hog = [RawPeer(host.port) for _ in range(2)]  # the address's burst is spent
     host.drop(0)
-    wait_for(lambda: ann.status == CONNECTED and host.lobby()["seats"][0]["connected"]
-             and host.stats["refused"] >= 1, timeout=10, what="Ann back after being refused busy")
+    wait_for(
+        lambda: ann.status == CONNECTED and host.lobby()["seats"][0]["connected"] and host.stats["refused"] >= 1,
+        timeout=10,
+        what="Ann back after being refused busy",
+    )
     fresh = Client()
     clients.append(fresh)
     for peer in hog:
@@ -260,8 +269,12 @@ class ReadyFlooder(threading.Thread):
 
 def test_a_ready_flood_is_rate_limited_and_lobbies_are_coalesced(counting_game, make_host):
     # ready floods neither amplify to listeners nor slow an honest player
-    host = make_host(GAME, 3, timings=PATIENT, limits=Limits(connect_burst=100, connect_rate=5.0,
-                                                             spectators=64, spectators_per_address=64))
+    host = make_host(
+        GAME,
+        3,
+        timings=PATIENT,
+        limits=Limits(connect_burst=100, connect_rate=5.0, spectators=64, spectators_per_address=64),
+    )
     honest = RawPeer(host.port)
     _hello(honest, "Ann")
     others = [RawPeer(host.port) for _ in range(2)]  # more honest pingers: more samples
@@ -274,11 +287,19 @@ def test_a_ready_flood_is_rate_limited_and_lobbies_are_coalesced(counting_game, 
     flooder.start()
     flooded = ping_many([honest] + others, 2.0)
     flooder.join(5)
-    per_listener = on_host(host, lambda: [c.sent_bytes + len(c.outbuf) - sent_before.get(id(c), 0)
-                                          for c in host.conns.values() if c.joined and c.seat is None])
-    print(f"\nready flood: {flooder.sent} readies over {flooder.sessions} connections; honest ping p95 "
-          f"{p95(quiet) * 1000:.1f} ms quiet, {p95(flooded) * 1000:.1f} ms flooded; "
-          f"at most {max(per_listener)} bytes to a listener; host holds {host.buffered_bytes()} bytes")
+    per_listener = on_host(
+        host,
+        lambda: [
+            c.sent_bytes + len(c.outbuf) - sent_before.get(id(c), 0)
+            for c in host.conns.values()
+            if c.joined and c.seat is None
+        ],
+    )
+    print(
+        f"\nready flood: {flooder.sent} readies over {flooder.sessions} connections; honest ping p95 "
+        f"{p95(quiet) * 1000:.1f} ms quiet, {p95(flooded) * 1000:.1f} ms flooded; "
+        f"at most {max(per_listener)} bytes to a listener; host holds {host.buffered_bytes()} bytes"
+    )
     assert flooder.sent >= 2000 and flooder.sessions >= 2
     assert len(per_listener) == 44
     # at most ten lobbies a second, and only changed ones: about 2 s of them, not one per ready
@@ -349,10 +370,12 @@ def test_a_stale_command_flood_is_answered_once_per_state_and_closed(counting_ga
     stale = sum(1 for m in got if m["type"] == "error" and m["code"] == "stale")
     sessions = sum(1 for m in got if m["type"] == "welcome")
     states = host.match.state_id - sid_before
-    print(f"\nstale flood: {flooder.stale_sent} stale commands, {stale} answered, {updates} updates to the "
-          f"flooder over {sessions} sessions and {states} states; honest command latency p95 "
-          f"{p95(quiet) * 1000:.1f} ms quiet ({len(quiet)}), {p95(flooded) * 1000:.1f} ms flooded ({len(flooded)}); "
-          f"honest ping p95 {p95(pings) * 1000:.1f} ms flooded ({len(pings)})")
+    print(
+        f"\nstale flood: {flooder.stale_sent} stale commands, {stale} answered, {updates} updates to the "
+        f"flooder over {sessions} sessions and {states} states; honest command latency p95 "
+        f"{p95(quiet) * 1000:.1f} ms quiet ({len(quiet)}), {p95(flooded) * 1000:.1f} ms flooded ({len(flooded)}); "
+        f"honest ping p95 {p95(pings) * 1000:.1f} ms flooded ({len(pings)})"
+    )
     # the game waits for the flooder's own moves (it is closed and comes back), so few moves
     assert flooder.stale_sent >= 500 and stale >= 100 and len(flooded) >= 3 and len(pings) >= 8
     assert sessions >= 2  # the flooder was closed (repeated stale commands are junk) and came back
@@ -384,8 +407,10 @@ def test_one_connections_big_read_does_not_starve_the_others(counting_game, make
     while (message := attacker.recv(timeout=5)) is not None:
         answers.append(message)
     pongs = sum(1 for m in answers if m["type"] == "pong")
-    print(f"\nbig read: honest ping {max(rtts) * 1000:.1f} ms at worst; the attacker got {pongs} pongs "
-          f"for {len(blob) // 16} pings, then {answers[-1].get('code')}")
+    print(
+        f"\nbig read: honest ping {max(rtts) * 1000:.1f} ms at worst; the attacker got {pongs} pongs "
+        f"for {len(blob) // 16} pings, then {answers[-1].get('code')}"
+    )
     assert pongs <= proto.RATES["ping"][0] + 5 and answers[-1]["code"] == "too_many_errors"
     assert max(rtts) < FLOODED_P95
     honest.close()
@@ -394,17 +419,24 @@ def test_one_connections_big_read_does_not_starve_the_others(counting_game, make
 def _small_kernel_buffer(host, name: str) -> None:
     """Shrink the host's own send buffer towards ``name``'s connection, so that what the
     peer does not read piles up in the host's queue at once, not in the kernel."""
+
     def shrink() -> None:
         for conn in host.conns.values():
             if conn.name == name:
                 conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+
     on_host(host, shrink)
 
 
 def test_non_reading_spectators_cost_bounded_memory(counting_game, make_host, clients):
     # 62 spectators that never read; updates to them coalesce, memory stays bounded
-    host = make_host(GAME, 2, options={"target": 10**9, "pad": 6000}, timings=PATIENT,
-                     limits=Limits(connect_burst=100, spectators=64, spectators_per_address=64))
+    host = make_host(
+        GAME,
+        2,
+        options={"target": 10**9, "pad": 6000},
+        timings=PATIENT,
+        limits=Limits(connect_burst=100, spectators=64, spectators_per_address=64),
+    )
     sleepers = _sleepers(host, 62)
     for i in range(62):
         _small_kernel_buffer(host, "Zzz" if i == 0 else f"Zzz ({i + 1})")
@@ -418,9 +450,11 @@ def test_non_reading_spectators_cost_bounded_memory(counting_game, make_host, cl
         peak = max(peak, host.buffered_bytes())
         time.sleep(0.05)
     commands = host.match.state_id
-    print(f"\n62 non-reading spectators: {commands} commands (6 KB views) in 2 s; host buffers peak {peak} bytes "
-          f"(the old host: up to {commands * 6000 * 62} bytes); {host.stats['coalesced']} updates coalesced; "
-          f"player p95 {p95(players[0].latencies) * 1000:.1f} ms")
+    print(
+        f"\n62 non-reading spectators: {commands} commands (6 KB views) in 2 s; host buffers peak {peak} bytes "
+        f"(the old host: up to {commands * 6000 * 62} bytes); {host.stats['coalesced']} updates coalesced; "
+        f"player p95 {p95(players[0].latencies) * 1000:.1f} ms"
+    )
     assert commands >= 50
     # every connection (the 62 sleepers and the 2 players) holds at most OUTPUT_LOW plus
     # one message and what it is reading; the old host queued up to 4 MiB each

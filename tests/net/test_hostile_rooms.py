@@ -2,6 +2,7 @@
 table, a stranger's wrong tokens cannot lock out a right one, and look-alike names are
 told apart (docs/PROTOCOL.md §3 "Names", §6). Real sockets on 127.0.0.1 (and 127.0.0.2
 for a second address: the whole 127/8 is loopback)."""
+
 from __future__ import annotations
 
 import socket
@@ -86,8 +87,9 @@ def test_the_host_answers_pings_while_its_bots_think(counting_game, make_host):
 
 # ------------------------------------------------------------------ spectators ----------
 def test_a_spectator_flood_from_one_address_leaves_room_for_a_new_player(counting_game, make_host):
-    limits = Limits(connections=12, seat_reserve=2, connect_burst=1000, connect_rate=1000.0,
-                    spectators=6, spectators_per_address=3)
+    limits = Limits(
+        connections=12, seat_reserve=2, connect_burst=1000, connect_rate=1000.0, spectators=6, spectators_per_address=3
+    )
     host = make_host(GAME, 2, limits=limits, auto_start=False, owner_name="Ann")
     flood, refused = [], 0
     for i in range(20):
@@ -154,13 +156,16 @@ def test_five_wrong_tokens_then_the_right_one_from_the_same_address_gets_in(coun
 
 
 # ------------------------------------------------------------------ names ---------------
-@pytest.mark.parametrize("first, second", [
-    ("probe", "\u0440robe"),          # Cyrillic er for the p
-    ("probe", "PROBE"),
-    ("probe", "\uff50\uff52\uff4f\uff42\uff45"),  # full-width letters
-    ("Bill", "BiII"),                 # capital I for l
-    ("Ann", "\u0391nn"),              # Greek capital alpha
-])
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("probe", "\u0440robe"),  # Cyrillic er for the p
+        ("probe", "PROBE"),
+        ("probe", "\uff50\uff52\uff4f\uff42\uff45"),  # full-width letters
+        ("Bill", "BiII"),  # capital I for l
+        ("Ann", "\u0391nn"),  # Greek capital alpha
+    ],
+)
 def test_look_alike_names_are_renamed(counting_game, make_host, first, second):
     host = make_host(GAME, 2)
     a, b = RawPeer(host.port), RawPeer(host.port)

@@ -5,6 +5,7 @@ client rejoins by itself when the host is resumed (``Host.resume``, as ``witchhu
 --resume`` does) and the question closes; leaving keeps the seat's token, says so, and a
 later join takes the seat back. A host that no longer knows our seat gets a "Leave to
 menu" only dialog (DESIGN D4, docs/PROTOCOL.md §12)."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,7 +15,8 @@ from game.net.tokens import TokenStore
 from game.ui.scenes import lan
 from game.ui.scenes.menu import MenuScene
 from tests.net.helpers import FAST, on_host
-from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import frames_until as _frames_until
 
 
 @pytest.fixture
@@ -41,8 +43,13 @@ def _seated_table(app, make_host, game="hammer"):
     client.connect("127.0.0.1", host.port, "Bob")
     session = lan.LanSession(app, client, tokens=TokenStore())
     session.start()
-    _frames_until(app, lambda: session.open_table() is not None if session.table is None and client.view
-                  else session.table is not None, what="the table")
+    _frames_until(
+        app,
+        lambda: (
+            session.open_table() is not None if session.table is None and client.view else session.table is not None
+        ),
+        what="the table",
+    )
     _frames_until(app, lambda: session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
     return host, session
 
@@ -62,8 +69,9 @@ def test_the_table_asks_and_rejoins_by_itself_when_the_host_is_resumed(app, make
     _frames_until(app, lambda: session.status == "reconnecting", what="reconnecting")
     assert _pill(table) == "Reconnecting…"  # the words stay, not a bare dot
     assert session.client.give_up_after == float("inf")  # the player decides when to stop
-    dialog = _frames_until(app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top,
-                           what="the host-gone question")
+    dialog = _frames_until(
+        app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top, what="the host-gone question"
+    )
     assert {w.name for w in dialog.ring.focusables()} == {"keep_waiting", "leave"}
     assert dialog.ring.focus.name == "keep_waiting"  # Enter on a surprise never leaves
     assert "join again later" in dialog.body() and "--resume" in dialog.body()
@@ -72,15 +80,19 @@ def test_the_table_asks_and_rejoins_by_itself_when_the_host_is_resumed(app, make
     _frames_until(app, lambda: isinstance(app.scenes.top, lan.HostGoneScene), what="the question again")
     assert app.idle_timeout() is not None and app.idle_timeout() <= 1.0  # its seconds count
     again = _resume(host, resumed)
-    _frames_until(app, lambda: session.status == "connected" and app.scenes.top is table,
-                  what="the rejoin, the question closed by itself")
+    _frames_until(
+        app,
+        lambda: session.status == "connected" and app.scenes.top is table,
+        what="the rejoin, the question closed by itself",
+    )
     assert session.dialog is None and "Reconnected." in session.notices
     _frames_until(app, lambda: session.view() == on_host(again, lambda: again.match.view(0)), what="in step")
     assert session.client.seat == 0 and _pill(table) == "Connected"
 
 
-def test_leaving_a_silent_host_keeps_the_seat_and_a_later_join_takes_it_back(app, make_host, resumed, tmp_path,
-                                                                           monkeypatch):
+def test_leaving_a_silent_host_keeps_the_seat_and_a_later_join_takes_it_back(
+    app, make_host, resumed, tmp_path, monkeypatch
+):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)
     host, session = _seated_table(app, make_host, game="witch_trial")
@@ -88,8 +100,9 @@ def test_leaving_a_silent_host_keeps_the_seat_and_a_later_join_takes_it_back(app
     _frames_until(app, lambda: TokenStore().lookup(f"127.0.0.1:{host.port}") == token, what="the token saved")
     session.host_gone_after = 0.2
     host.stop()
-    dialog = _frames_until(app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top,
-                           what="the host-gone question")
+    dialog = _frames_until(
+        app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top, what="the host-gone question"
+    )
     dialog.leave()
     menu = app.scenes.top
     assert isinstance(menu, MenuScene) and len(app.scenes.stack) == 1
@@ -113,8 +126,9 @@ def test_a_host_that_no_longer_knows_our_seat_offers_only_leaving(app, make_host
     host.stop()
     _frames_until(app, lambda: session.status == "reconnecting", what="reconnecting")
     make_host("hammer", 3, bots=[1, 2], port=port)  # a new table on that address: our token is unknown
-    dialog = _frames_until(app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top,
-                           what="the refusal")
+    dialog = _frames_until(
+        app, lambda: isinstance(app.scenes.top, lan.HostGoneScene) and app.scenes.top, what="the refusal"
+    )
     assert dialog.lost and [w.name for w in dialog.ring.focusables()] == ["leave"]
     assert "not" in dialog.body().lower() or "unknown" in dialog.body().lower()
     dialog.back()  # Esc: the table stays, its pill says the connection is lost

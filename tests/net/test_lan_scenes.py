@@ -1,14 +1,15 @@
 """The desktop LAN scenes (issue 5 item 2) over real sockets on 127.0.0.1: host a game
 from the form, join from the list of announced tables, lobby, start, the table shows
 exactly the host's view of our seat, and a move goes through the host."""
+
 from __future__ import annotations
 
 import socket
 
-
 from game.ui.scenes import lan
 from tests.net.helpers import on_host
-from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import frames_until as _frames_until
 
 
 def _free_port(kind=socket.SOCK_STREAM) -> int:
@@ -41,8 +42,14 @@ def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_v
     assert host.match.players == ["Ann", "Bot 2", "Bot 3"]
     # the host's bots think on worker threads (no delay): wait until they have placed
     # their pyres and their updates are here, so that our move is for the current state
-    _frames_until(app, lambda: on_host(host, lambda: not set(host.match.to_act()) & set(host.bots))
-                  and session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
+    _frames_until(
+        app,
+        lambda: (
+            on_host(host, lambda: not set(host.match.to_act()) & set(host.bots))
+            and session.view() == on_host(host, lambda: host.match.view(0))
+        ),
+        what="in step",
+    )
     legal = session.legal()
     assert legal
     assert session.submit(legal[0]) is None
@@ -72,9 +79,14 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
     try:
         _frames_until(app, lambda: session.table is not None, what="the table")
         # the host's bot may move meanwhile: wait until the client is in step with it
-        _frames_until(app, lambda: (session.view() == on_host(host, lambda: host.match.view(0))
-                                    and session.log() == on_host(host, lambda: host.match.log(0))),
-                      what="the client in step with the host")
+        _frames_until(
+            app,
+            lambda: (
+                session.view() == on_host(host, lambda: host.match.view(0))
+                and session.log() == on_host(host, lambda: host.match.log(0))
+            ),
+            what="the client in step with the host",
+        )
         assert session.players == ["Cy", "Bot 2", "Dee"] and session.bots == {1}
     finally:
         other.close()

@@ -3,11 +3,11 @@ stand-in wait is a host option shown in the lobby; every table counts down to th
 stand-in ("Ann lost connection — a bot takes over in 24 s"); the host's own seat can
 hand the seat to a bot at once; chat shows the seat (colour) or "(spectator)"; the join
 form can join as a new player instead of using the saved token."""
+
 from __future__ import annotations
 
 import re
 import time
-
 
 from game.net.client import Client
 from game.net.host import Host, Timings
@@ -15,7 +15,8 @@ from game.net.tokens import TokenStore
 from game.ui import theme
 from game.ui.scenes import lan
 from tests.net.helpers import RawPeer, on_host, wait_for
-from tests.net.lan_ui import app, frames_until as _frames_until  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
+from tests.net.lan_ui import frames_until as _frames_until
 
 COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")
 
@@ -62,8 +63,17 @@ def test_only_the_hosts_own_seat_may_hand_an_away_seat_to_a_bot(make_host):
 
 def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
     # "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
-    host = Host("witch_trial", 3, bots=[2], owner_name="Ann", auto_start=True, bind="127.0.0.1", port=0,
-                standin_after=30, timings=Timings(heartbeat=0.3, silence=3.0))
+    host = Host(
+        "witch_trial",
+        3,
+        bots=[2],
+        owner_name="Ann",
+        auto_start=True,
+        bind="127.0.0.1",
+        port=0,
+        standin_after=30,
+        timings=Timings(heartbeat=0.3, silence=3.0),
+    )
     host.start()
     bob = Client()
     try:
@@ -100,8 +110,13 @@ def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
     client.connect("127.0.0.1", host.port, "Ann")
     session = lan.LanSession(app, client)
     session.start()
-    _frames_until(app, lambda: session.open_table() is not None if session.table is None and client.view
-                  else session.table is not None, what="the table")
+    _frames_until(
+        app,
+        lambda: (
+            session.open_table() is not None if session.table is None and client.view else session.table is not None
+        ),
+        what="the table",
+    )
     eve = RawPeer(host.port)
     eve.send({"type": "hello", "name": "Ann", "version": 1, "spectate": True})
     assert eve.recv_until("welcome")[0]["name"] == "Ann (2)"
@@ -130,14 +145,18 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     form.join()
     first = app.scenes.top.session
     _frames_until(app, lambda: first.client.seat == 0, what="Ann's seat")
-    _frames_until(app, lambda: TokenStore().lookup(f"127.0.0.1:{host.port}") == first.client.token,
-                  what="Ann's token saved once the welcome is read")
+    _frames_until(
+        app,
+        lambda: TokenStore().lookup(f"127.0.0.1:{host.port}") == first.client.token,
+        what="Ann's token saved once the welcome is read",
+    )
     app.scenes.pop()  # back to the form, Ann's connection stays (another window, say)
     first.start()
     form.set_name("Bob")
     form.join()  # the saved token is Ann's, still connected: refused with a hint
-    _frames_until(app, lambda: app.scenes.top is form and "new player" in form.toast.text,
-                  what="the seat_in_use refusal")
+    _frames_until(
+        app, lambda: app.scenes.top is form and "new player" in form.toast.text, what="the seat_in_use refusal"
+    )
     assert "already connected" in form.toast.text
     form.set_new_player(True)
     form.join()

@@ -2,6 +2,7 @@
 Prévôt on seat 0 and three players — play the beginning phase and a first conflict through
 a host; every client's view and log then equal the host's ``view(seat)`` / ``log(seat)``,
 and no player ever received the Prévôt's screen or another player's ledger."""
+
 from __future__ import annotations
 
 import time

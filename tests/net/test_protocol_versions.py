@@ -3,6 +3,7 @@ at its largest table, played to the end by bot clients over a real host, half of
 speaking version 1 (whole views) and half version 2 (patches, the legal list only when
 it changed). No line from the host is over 64 KiB in either version, and every update
 each client put together equals ``view(seat)`` and ``legal(seat)`` at its state."""
+
 from __future__ import annotations
 
 import hashlib
@@ -30,8 +31,9 @@ def _book(match) -> dict:
     book = {}
 
     def record() -> None:
-        book[replay.state_id] = {s: (_digest(replay.view(s)), _digest(replay.legal(s) if s is not None else []))
-                                 for s in seats}
+        book[replay.state_id] = {
+            s: (_digest(replay.view(s)), _digest(replay.legal(s) if s is not None else [])) for s in seats
+        }
 
     record()
     for seat, command in match.commands:
@@ -114,8 +116,9 @@ def test_a_client_that_loses_track_asks_for_everything_and_recovers(counting_gam
     bob.connect("127.0.0.1", host.port, "Bob")
     wait_for(lambda: (ann.state_id or 0) > 3, what="a few moves")
     ann._updates.view = {"total": "garbage"}  # as if a patch had gone astray
-    wait_for(lambda: (ann.state_id or 0) > 10 and ann.view == host.match.view(0) or host.match.over,
-             what="Ann back in step")
+    wait_for(
+        lambda: (ann.state_id or 0) > 10 and ann.view == host.match.view(0) or host.match.over, what="Ann back in step"
+    )
 
 
 def test_the_bundled_client_joins_an_old_host_with_version_1(counting_game, make_host, clients, monkeypatch):
@@ -128,8 +131,9 @@ def test_the_bundled_client_joins_an_old_host_with_version_1(counting_game, make
 
 
 @pytest.mark.parametrize("version", [1, 2])
-def test_a_view_bigger_than_a_line_comes_in_pieces_in_either_version(counting_game, make_host, clients, monkeypatch,
-                                                                   version):
+def test_a_view_bigger_than_a_line_comes_in_pieces_in_either_version(
+    counting_game, make_host, clients, monkeypatch, version
+):
     # docs/PROTOCOL.md §4: a view that does not fit a line travels as patch operations
     plain_view = counting_game._view
 

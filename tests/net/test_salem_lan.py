@@ -4,6 +4,7 @@ final view equals the host's ``view(seat)`` and its events the host's ``log(seat
 message to a seat holds another seat's hand card or a face-down Tryal card it may not
 know (salem.md §4). Each seat gets its own blind-window prompt at once (every waiting
 seat's update lists its own legal answers)."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """Salem over the LAN with the timer (docs/rules/salem.md R22, R53;
 "Timers" in game/engine/match.py; docs/PROTOCOL.md update ``clocks``), and the ghost seats
 of the 2-3 player game in the lobby (§2.2). Real sockets on 127.0.0.1, a short timer."""
+
 from __future__ import annotations
 
 import time
@@ -32,14 +33,22 @@ def test_r22_the_host_applies_the_timeout_command_as_an_idle_seat_after_its_dead
     wait_for(lambda: notes(ann), what="the first timeout")
     assert time.monotonic() - seen_at >= TIMER * 0.8  # not before the deadline
     assert ann.timer_s == TIMER and set(first) <= {0, 1} and all(0 <= v <= TIMER for v in ann.clocks().values())
-    wait_for(lambda: any(n["seat"] == 0 for n in notes(bob)) and any(n["seat"] == 1 for n in notes(ann))
-             and on_host(host, lambda: sum(1 for s, c in host.match.commands if s in (0, 1)
-                                           and c["type"] in ("draw_two", "end_turn"))) >= 1,
-             timeout=30, what="both people to time out, one of them on a turn")
+    wait_for(
+        lambda: (
+            any(n["seat"] == 0 for n in notes(bob))
+            and any(n["seat"] == 1 for n in notes(ann))
+            and on_host(
+                host,
+                lambda: sum(1 for s, c in host.match.commands if s in (0, 1) and c["type"] in ("draw_two", "end_turn")),
+            )
+            >= 1
+        ),
+        timeout=30,
+        what="both people to time out, one of them on a turn",
+    )
     match_commands, match_notes = on_host(host, lambda: (list(host.match.commands), list(host.notes)))
     # every command of the idle seats is exactly the rules' timeout command at that point
-    replay = new_match("salem", ["Ann", "Bob", "Bot 3", "Bot 4"], seed=5,
-                       options={"timer_s": TIMER, "bots": [2, 3]})
+    replay = new_match("salem", ["Ann", "Bob", "Bot 3", "Bot 4"], seed=5, options={"timer_s": TIMER, "bots": [2, 3]})
     timed_out = 0
     for seat, command in match_commands:
         if seat in (0, 1):
@@ -52,7 +61,7 @@ def test_r22_the_host_applies_the_timeout_command_as_an_idle_seat_after_its_dead
     for client in (ann, bob):
         wait_for(lambda c=client: c.state_id is not None and c.state_id >= final, what="the last update")
         expected = on_host(host, lambda c=client: host.match.log_with_notes(c.seat, host.notes))
-        assert client.events[:len(expected)] == expected[:len(client.events)]
+        assert client.events[: len(expected)] == expected[: len(client.events)]
         assert {n["seat"] for n in notes(client)} == {0, 1}
         assert all(set(n) == {"type", "seat"} for n in notes(client))  # never which command it was
 
@@ -74,8 +83,10 @@ def test_the_lobby_shows_ghost_seats_as_seats_nobody_plays(make_host, clients):
     clients += [ann, bob, cy]
     assert ann.connect("127.0.0.1", host.port, "Ann")["seat"] == 0
     assert bob.connect("127.0.0.1", host.port, "Bob")["seat"] == 2
-    lobby = wait_for(lambda: ann.lobby if ann.lobby and not ann.lobby["waiting_for"] else None,
-                     what="a lobby with both people seated")
+    lobby = wait_for(
+        lambda: ann.lobby if ann.lobby and not ann.lobby["waiting_for"] else None,
+        what="a lobby with both people seated",
+    )
     seats = lobby["seats"]
     assert [s["absent"] for s in seats] == [False, True, False, True]
     assert [s["bot"] for s in seats] == [False, False, False, False]
@@ -120,11 +131,13 @@ def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_
             def step():
                 app.frame(wait=False)
                 return condition()
+
             return wait_for(step, timeout=10, what=what)
 
         # the client thread stores the lobby; the session reads it on its next frame (pump)
-        frames_until(lambda: session.client.lobby and len(session.client.lobby["seats"]) == 4
-                     and session.absent, "the lobby")
+        frames_until(
+            lambda: session.client.lobby and len(session.client.lobby["seats"]) == 4 and session.absent, "the lobby"
+        )
         assert session.absent == {1, 3} and session.bots == set()
         assert not session.is_human(1) and session.is_human(0)
         lobby.start_game()
@@ -132,8 +145,9 @@ def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_
         assert session.absent == {1, 3} and session.bots == {2}  # the empty seat went to a bot
         assert session.indicator() == "" and session.away_notice() == ""  # ghosts are never "away"
         assert session.timer_s == 30.0
-        frames_until(lambda: on_host(host, lambda: 0 in host.match.to_act()) and session.clocks(),
-                     "our turn with its hourglass")
+        frames_until(
+            lambda: on_host(host, lambda: 0 in host.match.to_act()) and session.clocks(), "our turn with its hourglass"
+        )
         assert set(session.clocks()) == {0} and 25 < session.clocks()[0] <= 30
         assert 0 in session.table.clock_values()
     finally:

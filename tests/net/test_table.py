@@ -1,5 +1,6 @@
 """The host and client over real sockets on 127.0.0.1, with the toy counting game
 (DESIGN D4; the rules-free parts)."""
+
 from __future__ import annotations
 
 import json
@@ -112,12 +113,18 @@ def test_illegal_command_gets_the_engines_message_and_changes_nothing(counting_g
     ann.close(), bob.close()
 
 
-@pytest.mark.parametrize("line, code", [
-    (b"not json", "bad_json"), (b"\xc3\x28", "bad_json"), (b"[]", "not_object"),
-    (b'{"type":"teleport"}', "unknown_type"), (b'{"type":"chat","text":5}', "bad_field"),
-    (b'{"type":"command","state_id":0,"command":{"type":"add"}}', "hello_first"),
-    (b"x" * 70000, "too_long"),
-])
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        (b"not json", "bad_json"),
+        (b"\xc3\x28", "bad_json"),
+        (b"[]", "not_object"),
+        (b'{"type":"teleport"}', "unknown_type"),
+        (b'{"type":"chat","text":5}', "bad_field"),
+        (b'{"type":"command","state_id":0,"command":{"type":"add"}}', "hello_first"),
+        (b"x" * 70000, "too_long"),
+    ],
+)
 def test_junk_gets_an_error_and_the_connection_keeps_working(counting_game, make_host, line, code):
     # D4: a malformed line, an oversized line, an unknown message or a wrong type gets an error
     host = make_host(GAME, 2)
@@ -346,8 +353,12 @@ def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, client
     wait_for(lambda: ann.view is not None)
     ann.send_command({"type": "add", "amount": 2})
     wait_for(lambda: bob.state_id == 1)
-    saved = wait_for(lambda: path.exists() and (lambda doc: doc if doc["match"]["state_id"] == 1 else None)(
-        json.loads(path.read_text())), what="the autosave of state 1")  # written atomically, on its own thread
+    saved = wait_for(
+        lambda: (
+            path.exists() and (lambda doc: doc if doc["match"]["state_id"] == 1 else None)(json.loads(path.read_text()))
+        ),
+        what="the autosave of state 1",
+    )  # written atomically, on its own thread
     assert saved["kind"] == "host" and saved["match"]["state_id"] == 1
     assert sorted(saved["extra"]["net"]["tokens"].values()) == [0, 1]
     port = host.port
@@ -403,8 +414,7 @@ def test_chat_flood_is_refused_and_counts_as_junk(counting_game, make_host):
     peer.close()
 
 
-def test_a_long_log_is_split_over_several_updates_within_the_line_limit(counting_game, make_host, clients,
-                                                                        monkeypatch):
+def test_a_long_log_is_split_over_several_updates_within_the_line_limit(counting_game, make_host, clients, monkeypatch):
     # D4: at most 64 KiB per line (here shrunk to 400 bytes so a toy log overflows it)
     from game.net import protocol
 

@@ -3,6 +3,7 @@ play a whole match of three games; every final view equals the host's ``view(sea
 no update any seat received shows a token side, a Character or a share's content it
 could not know at that moment (T6, checked by the rules tests' Witness replayed over the
 host's commands); a claim sent as chat reaches every player with the speaker's seat."""
+
 from __future__ import annotations
 
 import copy
@@ -71,8 +72,9 @@ def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients)
     before = host.match.state_id
     assert bots[1].chat(line)
     for bot in bots:
-        chat = wait_for(lambda b=bot: next((m for m in b.received if m["type"] == "chat"), None),
-                        what="the claim at every table")
+        chat = wait_for(
+            lambda b=bot: next((m for m in b.received if m["type"] == "chat"), None), what="the claim at every table"
+        )
         assert chat["seat"] == bots[1].seat and chat["text"] == line and words.is_claim(chat["text"])
     assert host.match.state_id == before  # no engine command
 
@@ -86,7 +88,7 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
     from game.ui.scenes.menu import MenuScene
     from game.ui.settings import Settings
     from game.ui.smoke_common import post_click, post_key
-    from tests.net.test_lan_scenes import _free_port, _frames_until
+    from tests.net.test_lan_scenes import _frames_until, _free_port
 
     app = make_app(Settings())
     app.scenes.reset(MenuScene(app))
@@ -125,8 +127,9 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
             said = [n for n in session.notices if "I am a Puritan." in n] + [session.message]
             assert all(words.CLAIM_PREFIX.strip() not in line for line in said), said
             assert "claims: I am a Puritan." in said[0]
-            heard = wait_for(lambda: [m for m in listener.received if m["type"] == "chat"] or None,
-                             what="the spectator hearing it")
+            heard = wait_for(
+                lambda: [m for m in listener.received if m["type"] == "chat"] or None, what="the spectator hearing it"
+            )
             assert heard[0]["seat"] == 0 and heard[0]["text"] == "hi all"
             assert any(e.get("type") == "talk" for e in table.log_events)
         finally:

@@ -5,6 +5,7 @@ command of each seat) whose ``state`` is then edited the way a table would be ar
 by hand: a villager handed to a seat, a card moved into a hand, a heat set. Every edit
 keeps the 78 cards in exactly one place, so the match stays a legal position.
 """
+
 from __future__ import annotations
 
 from game.engine import IllegalCommand, Match, new_match
@@ -32,8 +33,7 @@ def give_villager(m: HammerMatch, vid: str, seat: int, keep: tuple[str, ...] = (
     vs = m.state["villagers"]
     if vs[vid]["owner"] == seat:
         return
-    other = next(w for w in m.state["vorder"]
-                 if vs[w]["owner"] == seat and w not in keep and w != vid)
+    other = next(w for w in m.state["vorder"] if vs[w]["owner"] == seat and w not in keep and w != vid)
     a, b = vs[vid], vs[other]
     a["owner"], b["owner"] = b["owner"], a["owner"]
     a["pyre"], b["pyre"] = b["pyre"], a["pyre"]
@@ -93,14 +93,32 @@ def empty_hands(m: HammerMatch) -> None:
 def set_turn(m: HammerMatch, seat: int) -> None:
     """Phase 1, the start of ``seat``'s turn."""
     s = m.state
-    s.update(phase="accusation", active=seat, turn_played=False, accusers_used=[], inquisitor=None,
-             priority=None, windows=[], choice=None)
+    s.update(
+        phase="accusation",
+        active=seat,
+        turn_played=False,
+        accusers_used=[],
+        inquisitor=None,
+        priority=None,
+        windows=[],
+        choice=None,
+    )
 
 
 def set_arrest(m: HammerMatch, inquisitor: int) -> None:
     s = m.state
-    s.update(phase="arrest", active=None, turn_played=False, accusers_used=[], inquisitor=inquisitor,
-             last_inquisitor=inquisitor, priority=inquisitor, passes=0, windows=[], choice=None)
+    s.update(
+        phase="arrest",
+        active=None,
+        turn_played=False,
+        accusers_used=[],
+        inquisitor=inquisitor,
+        last_inquisitor=inquisitor,
+        priority=inquisitor,
+        passes=0,
+        windows=[],
+        choice=None,
+    )
 
 
 def burn_offstage(m: HammerMatch, vid: str, to_seat: int) -> None:

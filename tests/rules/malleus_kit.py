@@ -5,6 +5,7 @@ Village S of §8 (the way a table is arranged by hand), then round 1 starts thro
 engine itself (baselines, draws, p1's turn). Every edit keeps the 55 cards in exactly
 one place. Dice are injected with ``MalleusMatch.inject_dice``.
 """
+
 from __future__ import annotations
 
 from game.engine import IllegalCommand, new_match
@@ -16,13 +17,21 @@ NAMES = ["Prévôt", "Ann", "Bob", "Cy", "Dee", "Eve"]
 NO_SECRET = "No Secret Action"
 
 VILLAGERS = [  # id, name, standing, controller
-    ("v1", "Marie", 10, 1), ("v2", "Gaspard", 10, 2), ("v3", "Odile", 11, 3),
-    ("v4", "Father Rémy", 12, None), ("v5", "Thérèse", 6, None), ("v6", "Luc", 10, None),
+    ("v1", "Marie", 10, 1),
+    ("v2", "Gaspard", 10, 2),
+    ("v3", "Odile", 11, 3),
+    ("v4", "Father Rémy", 12, None),
+    ("v5", "Thérèse", 6, None),
+    ("v6", "Luc", 10, None),
     ("v7", "Hélène", 7, None),
 ]
 RELATIONSHIPS = [  # id, from, to, kind, mutual
-    ("r1", "v4", "v5", "enemy", False), ("r2", "v6", "v5", "enemy", False), ("r3", "v7", "v5", "ally", False),
-    ("r4", "v4", "v6", "ally", True), ("r5", "v4", "v7", "enemy", False), ("r6", "v7", "v6", "ally", False),
+    ("r1", "v4", "v5", "enemy", False),
+    ("r2", "v6", "v5", "enemy", False),
+    ("r3", "v7", "v5", "ally", False),
+    ("r4", "v4", "v6", "ally", True),
+    ("r5", "v4", "v7", "enemy", False),
+    ("r6", "v7", "v6", "ally", False),
 ]
 FACTS = [
     ("f1", "The well at the crossroads went foul and the cattle sicken.", None),
@@ -30,9 +39,11 @@ FACTS = [
     ("f3", "Thérèse nursed the priest's mother", "v5"),
     ("f4", "Luc's mill flooded twice", "v6"),
 ]
-SECRETS = {1: "Marie buried a stillborn child in unconsecrated ground.",
-           2: "Gaspard forged his father's will.",
-           3: "Odile meets the miller's son at night."}
+SECRETS = {
+    1: "Marie buried a stillborn child in unconsecrated ground.",
+    2: "Gaspard forged his father's will.",
+    3: "Odile meets the miller's son at night.",
+}
 
 
 def village_s(seed: int = 1, turn: int = 1) -> MalleusMatch:
@@ -45,8 +56,15 @@ def village_s(seed: int = 1, turn: int = 1) -> MalleusMatch:
     st["villagers"] = {}
     st["vorder"] = []
     for vid, name, standing, owner in VILLAGERS:
-        st["villagers"][vid] = {"id": vid, "name": name, "standing": standing, "facts": [],
-                                "controlled_by": owner, "status": "alive", "sentenced_in": None}
+        st["villagers"][vid] = {
+            "id": vid,
+            "name": name,
+            "standing": standing,
+            "facts": [],
+            "controlled_by": owner,
+            "status": "alive",
+            "sentenced_in": None,
+        }
         st["vorder"].append(vid)
     st["facts"] = {}
     st["forder"] = []
@@ -61,8 +79,11 @@ def village_s(seed: int = 1, turn: int = 1) -> MalleusMatch:
         st["rels"][rid] = {"id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual}
         st["rorder"].append(rid)
     st["next"] = {"v": 8, "f": 5, "r": 7, "s": 1, "k": 1}
-    envies = {1: ("v7", "Hélène's embroidered shawl", None), 2: ("v4", "the priest's glebe field", None),
-              3: ("v5", "Thérèse's cottage", None)}
+    envies = {
+        1: ("v7", "Hélène's embroidered shawl", None),
+        2: ("v4", "the priest's glebe field", None),
+        3: ("v5", "Thérèse's cottage", None),
+    }
     vendettas = {1: "v5", 2: "v6", 3: "v4"}
     companions = {1: "v4", 2: "v7", 3: "v6"}
     for seat in (1, 2, 3):

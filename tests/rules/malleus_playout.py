@@ -15,6 +15,7 @@ the player of a secret card); the acting bot's own view. Every ``VIEW_EVERY`` st
 (and at every step in "full" games): every seat's view and the spectator's. Round trip
 every ``ROUND_TRIP_EVERY`` steps and at the end; exact replay at the end.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,6 +62,7 @@ class Knowledge:
 
 def tag_command(seat: int, command: dict, know: Knowledge) -> dict:
     """Mark the private texts of ``command`` with their owner."""
+
     def mark(text: str, tag: str) -> str:
         return f"{text} ⟦{tag}⟧"
 
@@ -155,8 +157,11 @@ def check_event(event: dict, viewer: int | None, know: Knowledge) -> None:
             assert "text" not in event, "the Prévôt sees a note's text"
         return
     t = event.get("type")
-    if t in OWNED or (t in ("draw", "discard", "locked_swept") and "cards" in event) \
-            or (t == "reward" and "lines" in event):
+    if (
+        t in OWNED
+        or (t in ("draw", "discard", "locked_swept") and "cards" in event)
+        or (t == "reward" and "lines" in event)
+    ):
         assert event.get("player") == viewer, f"seat {viewer} sees {t} of {event.get('player')}"
     if t == "card" and event.get("secret") and "player" in event:
         assert event["player"] == viewer, f"seat {viewer} sees who played a secret {event.get('card_type')}"
@@ -196,11 +201,12 @@ def check_state(m: MalleusMatch, cards: list[str]) -> None:
     assert sorted(piles) == cards, "the 55 cards are not each in exactly one place"
 
 
-def play_game(game: int, *, full_views: bool = False, until_round: int | None = None,
-              max_steps: int = 20_000, match_cls=None) -> dict:
+def play_game(
+    game: int, *, full_views: bool = False, until_round: int | None = None, max_steps: int = 20_000, match_cls=None
+) -> dict:
     """Play one seeded game with the checks; returns a summary."""
     players = 3 + game % 3
-    m = new_match("malleus", NAMES[:players + 1], seed=game)
+    m = new_match("malleus", NAMES[: players + 1], seed=game)
     n = m.n
     bots = {s: MalleusBot(game * 1000 + s) for s in range(n)}
     pick = random.Random(game)

@@ -6,9 +6,10 @@ front and pile named by the test, the rest of the playing cards out of the way, 
 (or ``active``) at the start of its turn with nothing played. Every one of the 59
 playing cards stays in exactly one zone, so the staged match is a legal position.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from game.engine import IllegalCommand, Match, new_match
 from game.rules.salem import CONSTABLE, NOT_A_WITCH, TRYAL_TABLE, WITCH, SalemMatch, catalog
@@ -19,11 +20,21 @@ NIGHT, CONSPIRACY, BLACK_CAT = "c58", "c57", "c56"
 ASYLUM, PIETY = "c52", "c53"
 
 
-def stage(players: int = 4, *, rows: dict[int, str] | None = None, dead: Iterable[int] = (),
-          witches: Iterable[int] = (), hands: dict[int, list[str]] | None = None,
-          fronts: dict[int, list[str]] | None = None, pile: list[str] | None = None,
-          discard: list[str] | None = None, active: int = 0, options: dict | None = None,
-          characters: dict[int, str] | None = None, seed: int = 1) -> SalemMatch:
+def stage(
+    players: int = 4,
+    *,
+    rows: dict[int, str] | None = None,
+    dead: Iterable[int] = (),
+    witches: Iterable[int] = (),
+    hands: dict[int, list[str]] | None = None,
+    fronts: dict[int, list[str]] | None = None,
+    pile: list[str] | None = None,
+    discard: list[str] | None = None,
+    active: int = 0,
+    options: dict | None = None,
+    characters: dict[int, str] | None = None,
+    seed: int = 1,
+) -> SalemMatch:
     """A match at ``active``'s turn with nothing played.
 
     ``rows``: seat -> "N N W N N" (unnamed rows: all N, the normal size); ``dead`` seats

@@ -5,6 +5,7 @@ Once the game is over, every view (each seat's and the spectator's) carries the 
 points) and the same ``revealed`` (every hand, and the bribes still sealed in the box
 without their sealers). Before the end neither key exists, and the log never changes.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,15 @@ import json
 from game.bots import RandomBot, play_bots
 from game.engine import new_match
 from tests.rules.hammer_kit import (
-    burn_offstage, cool_all, empty_hands, give, owner, placed_match, seal, set_arrest, set_heat,
+    burn_offstage,
+    cool_all,
+    empty_hands,
+    give,
+    owner,
+    placed_match,
+    seal,
+    set_arrest,
+    set_heat,
 )
 
 
@@ -24,7 +33,7 @@ def last_burning_ready(m, inquisitor):
     """Three players, four villagers left (one per seat and one more for seat 1), all
     cool, hands empty; the Trial starts with ``inquisitor``: the next burning ends the game."""
     for seat in range(3):
-        for vid in alive_of(m, seat)[1 if seat != 1 else 2:]:
+        for vid in alive_of(m, seat)[1 if seat != 1 else 2 :]:
             burn_offstage(m, vid, (seat + 1) % 3)
     cool_all(m)
     empty_hands(m)
@@ -72,7 +81,9 @@ def test_ending_names_the_inquisitor_the_burned_villager_and_the_winner():
     if len(winners) == 1:
         second = f"{winners[0]} wins with {best} points" + (f", ahead of {behind}." if behind else ".")
     else:
-        second = f"{' and '.join(winners)} share the win with {best} points each" + (f", ahead of {behind}." if behind else ".")
+        second = f"{' and '.join(winners)} share the win with {best} points each" + (
+            f", ahead of {behind}." if behind else "."
+        )
     assert m.view(None)["ending"] == f"{first} {second}"
 
 
@@ -109,7 +120,7 @@ def test_shared_wins_name_every_winner_and_the_others_with_their_points():
     # docs/rules/hammer.md §7: the highest total wins; a tie shares the win
     shared = 0
     for seed in range(6):
-        m = new_match("hammer", ["Ann", "Bob", "Cy", "Dee"][:3 + seed % 2], seed=seed)
+        m = new_match("hammer", ["Ann", "Bob", "Cy", "Dee"][: 3 + seed % 2], seed=seed)
         play_bots(m, {s: RandomBot(seed * 10 + s) for s in range(m.n)})
         ending = m.view(None)["ending"]
         scores, winners = m.result()["scores"], m.result()["winners"]
@@ -117,7 +128,9 @@ def test_shared_wins_name_every_winner_and_the_others_with_their_points():
         names = [m.players[s] for s in winners]
         if len(winners) > 1:
             shared += 1
-            assert second.startswith(f"{', '.join(names[:-1])} and {names[-1]} share the win with {max(scores)} points each")
+            assert second.startswith(
+                f"{', '.join(names[:-1])} and {names[-1]} share the win with {max(scores)} points each"
+            )
         else:
             assert second.startswith(f"{names[0]} wins with {max(scores)} points")
         for s in range(m.n):

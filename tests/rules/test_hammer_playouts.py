@@ -20,6 +20,7 @@ be reshuffled and drawn again, so its id rightly stays in old log entries; what 
 never happen is that an event *at the time it is emitted* names a card in another
 hand, which checking each step's events at that step covers exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -76,8 +77,7 @@ def _with_bribes(rng: random.Random, m: HammerMatch, seat: int, command: dict) -
     if not mine:
         return command
     chosen = rng.sample(mine, rng.randint(1, min(2, len(mine))))
-    return dict(command, bribes=[{"card": c, "target": rng.choice(alive), "sign": rng.choice((1, -1))}
-                                 for c in chosen])
+    return dict(command, bribes=[{"card": c, "target": rng.choice(alive), "sign": rng.choice((1, -1))} for c in chosen])
 
 
 def _hand_ids(m: HammerMatch, but: int | None = None) -> set[str]:

@@ -1,5 +1,6 @@
 """The Hammer of the Witches: the rules of docs/rules/hammer.md §2–§11 one by one, and every
 refusal leaves the match as it was."""
+
 from __future__ import annotations
 
 import itertools
@@ -10,8 +11,23 @@ import pytest
 from game.engine import IllegalCommand, Match, SetupError, new_match
 from game.rules.hammer import HammerMatch
 from tests.rules.hammer_kit import (
-    NAMES, all_cards_once, burn_offstage, cool_all, empty_hands, give, give_villager, heat, owner,
-    pass_all, placed_match, put_away, refused, set_arrest, set_heat, set_turn, start,
+    NAMES,
+    all_cards_once,
+    burn_offstage,
+    cool_all,
+    empty_hands,
+    give,
+    give_villager,
+    heat,
+    owner,
+    pass_all,
+    placed_match,
+    put_away,
+    refused,
+    set_arrest,
+    set_heat,
+    set_turn,
+    start,
 )
 
 
@@ -83,9 +99,15 @@ def test_place_pyres_refusals():
     ps = m.state["dealt_pyres"][0]
     other_pyre = m.state["dealt_pyres"][1][0]
     stranger = next(v for v in m.state["vorder"] if owner(m, v) == 1)
-    assert refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[0], vs[2]: ps[1]}}).code == "bad_assign"
+    assert (
+        refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[0], vs[2]: ps[1]}}).code
+        == "bad_assign"
+    )
     assert refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[1]}}).code == "bad_assign"
-    assert refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[1], vs[2]: other_pyre}}).code == "not_yours"
+    assert (
+        refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[1], vs[2]: other_pyre}}).code
+        == "not_yours"
+    )
     exc = refused(m, 0, {"type": "place_pyres", "assign": {vs[0]: ps[0], vs[1]: ps[1], stranger: ps[2]}})
     assert exc.message == f"{m.t.villager[stranger].name} is not one of your villagers."
     assert refused(m, 0, {"type": "place_pyres", "assign": [1, 2]}).code == "bad_assign"
@@ -131,8 +153,10 @@ def test_wrong_phase_commands_are_refused():
     assert refused(m, 0, {"type": "call_inquisition"}).code == "wrong_phase"
     assert refused(m, 0, {"type": "end_turn"}).code == "wrong_phase"
     give(m, 0, "no_inquisition-1")
-    assert refused(m, 0, {"type": "no_inquisition", "card": "no_inquisition-1"}).message == \
-        "No one is calling an inquisition right now."
+    assert (
+        refused(m, 0, {"type": "no_inquisition", "card": "no_inquisition-1"}).message
+        == "No one is calling an inquisition right now."
+    )
 
 
 def test_brown_card_needs_own_living_accuser_and_living_target():
@@ -142,13 +166,18 @@ def test_brown_card_needs_own_living_accuser_and_living_target():
     give(m, 0, "accusation-1", "bribe-1")
     acc = next(v for v in mine(m, 0) if m.t.villager[v].can_accuse)
     theirs = next(v for v in mine(m, 1) if m.t.villager[v].can_accuse)
-    assert refused(m, 0, {"type": "accuse", "card": "accusation-1", "accuser": theirs, "target": acc}).code == "not_yours"
+    assert (
+        refused(m, 0, {"type": "accuse", "card": "accusation-1", "accuser": theirs, "target": acc}).code == "not_yours"
+    )
     assert refused(m, 0, {"type": "accuse", "card": "bribe-1", "accuser": acc, "target": acc}).code == "not_brown"
     gone = mine(m, 2)[0]
     burn_offstage(m, gone, 1)
     exc = refused(m, 0, {"type": "accuse", "card": "accusation-1", "accuser": acc, "target": gone})
     assert exc.code == "not_alive" and m.t.villager[gone].name in exc.message
-    assert refused(m, 0, {"type": "accuse", "card": "accusation-1", "accuser": acc, "target": "nobody"}).code == "unknown_villager"
+    assert (
+        refused(m, 0, {"type": "accuse", "card": "accusation-1", "accuser": acc, "target": "nobody"}).code
+        == "unknown_villager"
+    )
 
 
 def test_fourth_brown_card_is_refused_with_three_accusers():
@@ -278,7 +307,10 @@ def test_retraction_annuls_only_a_confession():
     target = mine(m, 2)[0]
     accuse(m, 0, "accusation-2", "karl", target)
     assert not [c for c in m.legal(1) if c.get("card") == "retraction-1"]
-    assert refused(m, 1, {"type": "respond", "card": "retraction-1"}).message == "A Retraction can only annul a Confession."
+    assert (
+        refused(m, 1, {"type": "respond", "card": "retraction-1"}).message
+        == "A Retraction can only annul a Confession."
+    )
     pass_all(m)
     before = heat(m, target)
     set_turn(m, 0)
@@ -294,8 +326,10 @@ def test_responses_only_in_a_response_window_and_not_on_bribes():
     m = _response_setup(27)
     give(m, 0, "bribe-2", "countercharge-3")
     target = mine(m, 1)[0]
-    assert refused(m, 0, {"type": "respond", "card": "countercharge-3"}).message == \
-        "There is no brown card to respond to right now."
+    assert (
+        refused(m, 0, {"type": "respond", "card": "countercharge-3"}).message
+        == "There is no brown card to respond to right now."
+    )
     m.apply(0, {"type": "end_turn", "bribes": [{"card": "bribe-2", "target": target, "sign": 1}]})
     assert m.state["windows"] == [] and m.to_act() == [1]
 
@@ -322,8 +356,9 @@ def test_bribe_player_is_hidden_from_everyone_else():
     for q in (None, 0, 1, 3):
         events = m.log(q, since=sid + 1)
         bribe = [e for e in events if e["type"] == "bribe"]
-        assert bribe == [{"type": "bribe", "card": "bribe-10", "target": target, "sign": 1, "value": 2,
-                          "lapsed": False}]
+        assert bribe == [
+            {"type": "bribe", "card": "bribe-10", "target": target, "sign": 1, "value": 2, "lapsed": False}
+        ]
         for e in events:
             assert "yours" not in e
         view = m.view(q)
@@ -363,8 +398,14 @@ def test_no_inquisition_gives_the_turn_to_its_player():
     give(m, 2, "no_inquisition-2")
     hand0 = list(m.state["hands"][0])
     m.apply(0, {"type": "call_inquisition"})
-    assert m.view(1)["window"] == {"kind": "inquisition", "card": None, "by": 0, "waiting": [1, 2, 3],
-                                   "order": [1, 2, 3], "passed": []}
+    assert m.view(1)["window"] == {
+        "kind": "inquisition",
+        "card": None,
+        "by": 0,
+        "waiting": [1, 2, 3],
+        "order": [1, 2, 3],
+        "passed": [],
+    }
     m.apply(1, {"type": "pass"})
     assert {"type": "no_inquisition", "card": "no_inquisition-2"} in m.legal(2)
     m.apply(2, {"type": "no_inquisition", "card": "no_inquisition-2"})
@@ -682,8 +723,10 @@ def test_scoring_counts_pentagrams_trophies_kept_tests_and_others_empty_pyres():
     s["kept"][2].append("scales_lighter-1")
     t = m.t
     alive_pent = [sum(t.villager[v].pentagrams for v in mine(m, seat)) for seat in range(3)]
-    assert m.result() == {"scores": [alive_pent[0] + t.villager[v1[0]].matches,
-                                     alive_pent[1] + 1, alive_pent[2] + 1 + 1], "winners": []}
+    assert m.result() == {
+        "scores": [alive_pent[0] + t.villager[v1[0]].matches, alive_pent[1] + 1, alive_pent[2] + 1 + 1],
+        "winners": [],
+    }
 
 
 def test_game_over_refuses_every_command_and_reports_winners():
@@ -709,8 +752,21 @@ def test_view_has_the_stable_fields_and_hides_other_hands():
     # docs/rules/hammer.md §12.1
     m = placed_match(4, seed=50)
     view = m.view(1)
-    for key in ("game", "state_id", "round", "phase", "active", "inquisitor", "to_act", "window",
-                "villagers", "players", "deck_count", "discard", "cards"):
+    for key in (
+        "game",
+        "state_id",
+        "round",
+        "phase",
+        "active",
+        "inquisitor",
+        "to_act",
+        "window",
+        "villagers",
+        "players",
+        "deck_count",
+        "discard",
+        "cards",
+    ):
         assert key in view
     for v in view["villagers"]:
         assert set(v) >= {"id", "name", "owner", "status", "start", "heat", "pentagrams", "matches", "protected"}
@@ -745,7 +801,7 @@ def test_mangled_commands_are_accepted_or_refused_cleanly_never_crash():
 
     rng = random.Random(5)
     for seed in range(4):
-        m = new_match("hammer", NAMES[:3 + seed % 3], seed=seed)
+        m = new_match("hammer", NAMES[: 3 + seed % 3], seed=seed)
         steps = 0
         while not m.over and steps < 400:
             seat = m.to_act()[0]
@@ -755,9 +811,24 @@ def test_mangled_commands_are_accepted_or_refused_cleanly_never_crash():
                 bad = dict(base)
                 key = rng.choice([*bad.keys(), "extra"])
                 if key == "type":
-                    bad["type"] = rng.choice(["accuse", "bribe", "advocate", "respond", "test", "negate",
-                                              "call_inquisition", "no_inquisition", "end_turn", "pass",
-                                              "choose_witch", "refill", "place_pyres", 7])
+                    bad["type"] = rng.choice(
+                        [
+                            "accuse",
+                            "bribe",
+                            "advocate",
+                            "respond",
+                            "test",
+                            "negate",
+                            "call_inquisition",
+                            "no_inquisition",
+                            "end_turn",
+                            "pass",
+                            "choose_witch",
+                            "refill",
+                            "place_pyres",
+                            7,
+                        ]
+                    )
                 else:
                     bad[key] = rng.choice(JUNK)
                 clone = _clone(m)

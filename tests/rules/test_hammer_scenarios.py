@@ -1,9 +1,22 @@
 """The situations of docs/rules/hammer.md §13, each replayed on a staged match."""
+
 from __future__ import annotations
 
 from tests.rules.hammer_kit import (
-    burn_offstage, cool_all, empty_hands, give, give_villager, heat, owner, pass_all, placed_match,
-    refused, set_arrest, set_heat, set_turn, start,
+    burn_offstage,
+    cool_all,
+    empty_hands,
+    give,
+    give_villager,
+    heat,
+    owner,
+    pass_all,
+    placed_match,
+    refused,
+    set_arrest,
+    set_heat,
+    set_turn,
+    start,
 )
 
 

@@ -5,6 +5,7 @@ the refill of Collecting Evidence (R11: discards first, everyone draws together)
 The heart of it is anonymity: whoever seals a bribe, every third seat and the spectator
 see the same views and logs (bribe card ids aside), before and after the box opens.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,20 @@ import pytest
 from game.engine import Match
 from game.rules.hammer import HammerMatch, tables
 from tests.rules.hammer_kit import (
-    all_cards_once, cool_all, empty_hands, give, heat, owner, pass_all, placed_match,
-    refused, seal, set_arrest, set_heat, set_turn, start,
+    all_cards_once,
+    cool_all,
+    empty_hands,
+    give,
+    heat,
+    owner,
+    pass_all,
+    placed_match,
+    refused,
+    seal,
+    set_arrest,
+    set_heat,
+    set_turn,
+    start,
 )
 
 BRIBE_ID = re.compile(r"bribe-\d+")
@@ -115,18 +128,21 @@ def test_sealing_is_not_a_play():
     assert [b["card"] for b in m.state["box"]] == ["bribe-1", "bribe-8"]
 
 
-@pytest.mark.parametrize("bribes,code", [
-    ("bribe-1", "bad_bribes"),
-    ([{"card": "bribe-1", "target": "X", "sign": 1, "seat": 0}], "bad_bribes"),
-    ([{"card": "bribe-1", "sign": 1}], "bad_bribes"),
-    ([seal("bribe-1", "T"), seal("bribe-1", "T", -1)], "bad_bribes"),
-    ([seal("bribe-5", "T")], "not_in_hand"),
-    ([seal("accusation-1", "T")], "not_bribe"),
-    ([seal("bribe-1", "nobody")], "unknown_villager"),
-    ([seal("bribe-1", "DEAD")], "not_alive"),
-    ([seal("bribe-1", "T", 0)], "bad_sign"),
-    ([seal("bribe-1", "T")] * 15, "bad_bribes"),
-])
+@pytest.mark.parametrize(
+    "bribes,code",
+    [
+        ("bribe-1", "bad_bribes"),
+        ([{"card": "bribe-1", "target": "X", "sign": 1, "seat": 0}], "bad_bribes"),
+        ([{"card": "bribe-1", "sign": 1}], "bad_bribes"),
+        ([seal("bribe-1", "T"), seal("bribe-1", "T", -1)], "bad_bribes"),
+        ([seal("bribe-5", "T")], "not_in_hand"),
+        ([seal("accusation-1", "T")], "not_bribe"),
+        ([seal("bribe-1", "nobody")], "unknown_villager"),
+        ([seal("bribe-1", "DEAD")], "not_alive"),
+        ([seal("bribe-1", "T", 0)], "bad_sign"),
+        ([seal("bribe-1", "T")] * 15, "bad_bribes"),
+    ],
+)
 def test_bad_bribes_lists_are_refused_and_nothing_is_sealed(bribes, code):
     # docs/rules/hammer.md R20
     m = placed_match(4, seed=66)
@@ -272,7 +288,7 @@ def test_opening_order_is_shuffled_by_the_match_generator_and_replays():
         orders.add(tuple(opened))
         # clamping makes the order matter: +2 then -1 gives 17, -1 then +2 gives 18
         assert heat(m, target) == (17 if opened[0] == "bribe-8" else 18)
-        for seat, command in m.commands[twin.state_id:]:
+        for seat, command in m.commands[twin.state_id :]:
             twin.apply(seat, command)
         assert twin.to_json() == m.to_json()  # same generator state, same order
     assert len(orders) == 2
@@ -339,8 +355,11 @@ def _twin_worlds(seed: int):
             return 0, False
     a, b = rng.sample(range(players), 2)
     size = rng.choice((1, 2))
-    free = [c for c in tables().all_cards if c.startswith("bribe-") and tables().bribe_size[c] == size
-            and c in m.state["deck"]]
+    free = [
+        c
+        for c in tables().all_cards
+        if c.startswith("bribe-") and tables().bribe_size[c] == size and c in m.state["deck"]
+    ]
     if len(free) < 2:
         return 0, False
     card_a, card_b = free[:2]
@@ -388,8 +407,9 @@ def _twin_worlds(seed: int):
     if not wa.over and wa.state["phase"] == "evidence":
         seat = wa.to_act()[0]
         hand = wb.state["hands"][seat] if seat == a else wa.state["hands"][seat]
-        options = [c for c in wa.legal(seat) if len(hand) - len(c["discard"]) <= 6
-                   and not {card_a, card_b} & set(c["discard"])]
+        options = [
+            c for c in wa.legal(seat) if len(hand) - len(c["discard"]) <= 6 and not {card_a, card_b} & set(c["discard"])
+        ]
         if options:
             command = rng.choice(options)
             wa.apply(seat, command)

@@ -7,6 +7,7 @@ Two promises of every game, checked here over the story game's own positions:
 * a log is append-only: an event, once in ``log(seat)``, never changes for that seat, so
   a LAN client that stayed connected and one that rejoined hold the same log.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,18 +16,36 @@ import random
 
 import pytest
 
-from tests.rules.malleus_kit import NAMES, give, quiet_phase, standing, to_round_end, village_s
 from game.bots.malleus import MalleusBot
 from game.engine import IllegalCommand, Match, new_match
 from game.rules.malleus.village import set_standing
+from tests.rules.malleus_kit import NAMES, give, quiet_phase, standing, to_round_end, village_s
 
-JSON_KINDS = [None, True, False, 0, -1, 7, 2.5, "", "x", "v1", [], [1], ["v1"], {}, {"a": 1}, {"type": "pass"},
-              [[]], [{}]]
+JSON_KINDS = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    2.5,
+    "",
+    "x",
+    "v1",
+    [],
+    [1],
+    ["v1"],
+    {},
+    {"a": 1},
+    {"type": "pass"},
+    [[]],
+    [{}],
+]
 SEATS = list(range(4)) + [None]
 
 
 def _logs(m: Match) -> dict:
-    return {seat: json.dumps(m.log(seat), sort_keys=True) for seat in SEATS[:m.n] + [None]}
+    return {seat: json.dumps(m.log(seat), sort_keys=True) for seat in SEATS[: m.n] + [None]}
 
 
 def _play(seed: int, players: int, check) -> Match:
@@ -46,7 +65,7 @@ def test_every_log_is_append_only_through_a_random_story(seed, players):
     # docs/rules/malleus.md §5.6: after every command, every seat's and the spectator's
     # previous log is an exact prefix of the new one
     seats = list(range(players)) + [None]
-    before = {s: b"" for s in seats}  # each log's items, serialized (marshal 2: no back-references)
+    before = dict.fromkeys(seats, b"")  # each log's items, serialized (marshal 2: no back-references)
     checked = [0]
 
     def check(m: Match) -> None:
@@ -65,8 +84,15 @@ def test_a_satiation_card_event_keeps_the_baseline_it_was_sent_with():
     # target's standing at adoption); the next round's baselines change the ledger, not the event
     m = village_s(turn=1)
     card = give(m, 1, "satiation")
-    m.apply(1, {"type": "play_card", "card": card, "secret": True,
-                "new_vendetta": {"target": "v6", "reason": "He laughed at my father's grave."}})
+    m.apply(
+        1,
+        {
+            "type": "play_card",
+            "card": card,
+            "secret": True,
+            "new_vendetta": {"target": "v6", "reason": "He laughed at my father's grave."},
+        },
+    )
     sent = [e for e in m.log(1) if e["type"] == "card"][-1]
     assert sent["new_vendetta"]["baseline"] == 10
     logs = _logs(m)
@@ -85,8 +111,14 @@ def test_a_replacement_vendetta_in_a_secret_action_keeps_its_baseline():
     m = village_s(turn=1)
     m.state["ledgers"][1]["vendetta"] = None
     to_round_end(m)
-    m.apply(1, {"type": "secret_action", "text": "No Secret Action",
-                "new_vendetta": {"target": "v6", "reason": "He took our field."}})
+    m.apply(
+        1,
+        {
+            "type": "secret_action",
+            "text": "No Secret Action",
+            "new_vendetta": {"target": "v6", "reason": "He took our field."},
+        },
+    )
     sent = [e for e in m.log(1) if e["type"] == "secret_action"][-1]
     assert sent["new_vendetta"]["baseline"] == standing(m, "v6") == 10
     logs = _logs(m)

@@ -1,12 +1,13 @@
 """The end of the story: how it ended, and everything it kept hidden, for everyone
 (docs/rules/malleus.md §5.7, §3.13, R32)."""
+
 from __future__ import annotations
 
 import json
 
-from tests.rules.malleus_kit import NAMES, quiet_phase, to_round_end, village_s
 from game.bots import RandomBot, play_bots
 from game.engine import new_match
+from tests.rules.malleus_kit import NAMES, quiet_phase, to_round_end, village_s
 
 
 def _finished(seed: int, players: int = 4):
@@ -44,7 +45,9 @@ def test_the_end_is_told_and_revealed_the_same_to_every_seat():
     assert len(revealed["secret_actions"]) == len(handed_in) > 0
     assert [a["seat"] for a in revealed["secret_actions"]] == [e["player"] for e in handed_in]
     secret_cards = [e for e in prevot_log if e["type"] == "card" and e["secret"]]
-    assert [(c["seat"], c["card"]) for c in revealed["secret_cards"]] == [(e["player"], e["card"]) for e in secret_cards]
+    assert [(c["seat"], c["card"]) for c in revealed["secret_cards"]] == [
+        (e["player"], e["card"]) for e in secret_cards
+    ]
     assert [d["card"] for d in revealed["discard"]] == st["discard"]
 
 

@@ -7,13 +7,14 @@ played to the end (one with every view of every seat checked at every step); and
 planted-leak controls proving the checks bite.
 Full-length soaks of 200 whole games: ``benchmarks/malleus_playouts.py``.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from tests.rules.malleus_playout import play_game
 from game.rules.malleus import MalleusMatch
 from game.rules.malleus import view as view_module
+from tests.rules.malleus_playout import play_game
 
 GAMES = 200
 

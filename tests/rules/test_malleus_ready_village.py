@@ -1,4 +1,5 @@
 """A ready village: the option village: "ready" (docs/rules/malleus.md §2.10, M16, M17)."""
+
 from __future__ import annotations
 
 import json
@@ -7,11 +8,11 @@ from pathlib import Path
 import pytest
 import pytmx
 
-from tests.rules.malleus_kit import NAMES
 from game.bots import RandomBot
 from game.engine import CardDataError, Match, SetupError, new_match
 from game.paths import assets_dir
 from game.rules.malleus.villages import VILLAGE_PLACES, VILLAGE_SIZE, load_villages
+from tests.rules.malleus_kit import NAMES
 
 READY = {"village": "ready"}
 
@@ -58,9 +59,15 @@ def test_players_still_choose_villagers_write_ledgers_and_name_companions():
         m.apply(seat, m.legal(seat)[seat])
     assert m.view(None)["phase"] == "ledgers"
     for seat in (1, 2, 3):
-        m.apply(seat, {**m.legal(seat)[0], "secret": "A secret.",
-                       "envy": {**m.legal(seat)[0]["envy"], "thing": "her loom"},
-                       "vendetta": {**m.legal(seat)[0]["vendetta"], "reason": "An old wrong."}})
+        m.apply(
+            seat,
+            {
+                **m.legal(seat)[0],
+                "secret": "A secret.",
+                "envy": {**m.legal(seat)[0]["envy"], "thing": "her loom"},
+                "vendetta": {**m.legal(seat)[0]["vendetta"], "reason": "An old wrong."},
+            },
+        )
     for seat in (1, 2, 3):
         m.apply(seat, m.legal(seat)[seat])
     view = m.view(None)
@@ -71,7 +78,7 @@ def test_players_still_choose_villagers_write_ledgers_and_name_companions():
 @pytest.mark.parametrize("players", [3, 5])
 def test_a_ready_village_plays_at_any_table_size(players):
     # M16: twelve villagers leave enough villagers nobody plays for every companion and envy
-    m = new_match("malleus", NAMES[:players + 1], seed=players, options=READY)
+    m = new_match("malleus", NAMES[: players + 1], seed=players, options=READY)
     bots = {s: RandomBot(s) for s in range(m.n)}
     while m.view(None)["round"] < 2:
         seat = min(m.to_act())
@@ -81,8 +88,9 @@ def test_a_ready_village_plays_at_any_table_size(players):
 
 def test_the_seed_picks_the_village_and_every_village_is_picked():
     # §2.10: chosen by the seed, the same seed the same village
-    picked = {new_match("malleus", NAMES[:4], seed=s, options=READY).view(None)["ready_village"]["id"]
-              for s in range(40)}
+    picked = {
+        new_match("malleus", NAMES[:4], seed=s, options=READY).view(None)["ready_village"]["id"] for s in range(40)
+    }
     assert picked == {v.id for v in load_villages()}
     one = new_match("malleus", NAMES[:4], seed=7, options=READY).to_json()
     assert new_match("malleus", NAMES[:4], seed=7, options=READY).to_json() == one
@@ -126,18 +134,21 @@ def _one_village(**change) -> str:
     return json.dumps({"villages": [village]})
 
 
-@pytest.mark.parametrize("change,problem", [
-    ({}, None),
-    ({"villagers": lambda p: [dict(p[0], place="The moon")] + p[1:]}, "not a place of the map"),
-    ({"villagers": lambda p: [dict(p[0], facts=["a", "b"])] + p[1:]}, "exactly 3 facts"),
-    ({"villagers": lambda p: [dict(p[0], name="V1")] + p[1:]}, "share this name"),
-    ({"villagers": lambda p: [dict(p[0], name="x" * 41)] + p[1:]}, "at most 40"),
-    ({"relationships": lambda r: r + [{"from": "V0", "to": "V1", "kind": "enemy"}]}, "already have that view"),
-    ({"relationships": lambda r: r + [{"from": "V0", "to": "V9", "kind": "friend"}]}, "'ally' or 'enemy'"),
-    ({"relationships": lambda r: r + [{"from": "V0", "to": "Nobody", "kind": "ally"}]}, "not a villager"),
-    ({"relationships": lambda r: r[:-2]}, "has no relationship"),
-    ({"trigger": "x" * 201}, "at most 200"),
-])
+@pytest.mark.parametrize(
+    "change,problem",
+    [
+        ({}, None),
+        ({"villagers": lambda p: [dict(p[0], place="The moon")] + p[1:]}, "not a place of the map"),
+        ({"villagers": lambda p: [dict(p[0], facts=["a", "b"])] + p[1:]}, "exactly 3 facts"),
+        ({"villagers": lambda p: [dict(p[0], name="V1")] + p[1:]}, "share this name"),
+        ({"villagers": lambda p: [dict(p[0], name="x" * 41)] + p[1:]}, "at most 40"),
+        ({"relationships": lambda r: r + [{"from": "V0", "to": "V1", "kind": "enemy"}]}, "already have that view"),
+        ({"relationships": lambda r: r + [{"from": "V0", "to": "V9", "kind": "friend"}]}, "'ally' or 'enemy'"),
+        ({"relationships": lambda r: r + [{"from": "V0", "to": "Nobody", "kind": "ally"}]}, "not a villager"),
+        ({"relationships": lambda r: r[:-2]}, "has no relationship"),
+        ({"trigger": "x" * 201}, "at most 200"),
+    ],
+)
 def test_each_check_of_a_village_names_the_problem(tmp_path: Path, change, problem):
     # §2.10: what the loader checks, one case each (the first is a sound village)
     path = tmp_path / "villages.yaml"

@@ -2,24 +2,37 @@
 
 Every refusal is checked with ``refused``: the command raises IllegalCommand with a
 message, and the match is byte-identical afterwards."""
+
 from __future__ import annotations
 
 import pytest
 
-from tests.rules.malleus_kit import (
-    NAMES, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_phase, quiet_secret_step,
-    refused, roll, standing, status, to_round_end, village_s,
-)
 from game.engine import SetupError, new_match
 from game.rules.malleus import catalog, clean_text
 from game.rules.malleus.state import turn_seat
 from game.rules.malleus.village import set_standing
+from tests.rules.malleus_kit import (
+    NAMES,
+    declare,
+    empty_hands,
+    finish_turn,
+    frame,
+    give,
+    quiet_phase,
+    quiet_secret_step,
+    refused,
+    roll,
+    standing,
+    status,
+    to_round_end,
+    village_s,
+)
 
 RELATION = {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False}
 
 
 def _building(players: int = 3):
-    m = new_match("malleus", NAMES[:players + 1], seed=5)
+    m = new_match("malleus", NAMES[: players + 1], seed=5)
     m.apply(0, {"type": "set_trigger", "text": "Plague in the next valley."})
     m.apply(0, {"type": "add_villager", "name": "Anne", "facts": ["a", "b", "c"]})
     return m
@@ -38,11 +51,25 @@ def test_deck_has_55_cards_in_the_order_of_section_1_6():
     cat = catalog()
     assert len(cat.card_ids) == 55
     assert cat.types["satiation"].name == "Temporary Sadistic Satiation" and cat.types["satiation"].count == 4
-    assert [cat.type_of[c] for c in ("c1", "c7", "c9", "c10", "c14", "c20", "c24", "c30", "c36", "c40", "c42",
-                                     "c46", "c50", "c55")] == [
-        "blackmail", "bribery", "eavesdropping", "if_i_cant", "interloper", "intimidation", "gossip",
-        "planted_evidence", "sharp_intuition", "shifting_blame", "satiation", "treachery", "whispering",
-        "whispering"]
+    assert [
+        cat.type_of[c]
+        for c in ("c1", "c7", "c9", "c10", "c14", "c20", "c24", "c30", "c36", "c40", "c42", "c46", "c50", "c55")
+    ] == [
+        "blackmail",
+        "bribery",
+        "eavesdropping",
+        "if_i_cant",
+        "interloper",
+        "intimidation",
+        "gossip",
+        "planted_evidence",
+        "sharp_intuition",
+        "shifting_blame",
+        "satiation",
+        "treachery",
+        "whispering",
+        "whispering",
+    ]
 
 
 # ------------------------------------------------------------- refusals, by command --
@@ -71,21 +98,45 @@ def test_add_villager_refusals():
     m.apply(0, {"type": "add_villager", "name": "A", "facts": ["a", "b", "c"]})
     refused(m, 1, {"type": "add_villager", "name": "B", "facts": ["a", "b"], "relation": RELATION}, "bad_facts")
     refused(m, 1, {"type": "add_villager", "name": "B", "facts": ["a", "b", "c"]}, "bad_relation")
-    refused(m, 2, {"type": "add_villager", "name": "B", "facts": ["a", "b", "c"], "relation": RELATION},
-            "not_your_turn")
+    refused(
+        m, 2, {"type": "add_villager", "name": "B", "facts": ["a", "b", "c"], "relation": RELATION}, "not_your_turn"
+    )
 
 
 def test_add_fact_relation_refuses_a_second_view_of_the_same_pair():
     # R5: one view per ordered pair
     m = _building()
-    m.apply(1, {"type": "add_villager", "name": "B", "facts": ["a", "b", "c"], "relation":
-                {"with": "v1", "kind": "enemy", "direction": "new_to_old", "mutual": True}})
-    refused(m, 2, {"type": "add_fact_relation", "villager": "v1", "fact": "f",
-                   "relation": {"with": "v2", "kind": "ally", "direction": "new_to_old", "mutual": False}},
-            "duplicate_view")
-    refused(m, 2, {"type": "add_fact_relation", "villager": "v1", "fact": "f",
-                   "relation": {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False}},
-            "bad_relation")
+    m.apply(
+        1,
+        {
+            "type": "add_villager",
+            "name": "B",
+            "facts": ["a", "b", "c"],
+            "relation": {"with": "v1", "kind": "enemy", "direction": "new_to_old", "mutual": True},
+        },
+    )
+    refused(
+        m,
+        2,
+        {
+            "type": "add_fact_relation",
+            "villager": "v1",
+            "fact": "f",
+            "relation": {"with": "v2", "kind": "ally", "direction": "new_to_old", "mutual": False},
+        },
+        "duplicate_view",
+    )
+    refused(
+        m,
+        2,
+        {
+            "type": "add_fact_relation",
+            "villager": "v1",
+            "fact": "f",
+            "relation": {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False},
+        },
+        "bad_relation",
+    )
 
 
 def test_pass_refused_out_of_turn_and_after_building():
@@ -139,23 +190,48 @@ def test_submit_ledger_refuses_a_player_envy_holder_and_own_vendetta():
     m = _ledger_phase()
     p = next(s for s in (1, 2, 3) if m.state["ledgers"][s]["villager"] == "v1")
     good_envy = {"holder": "v5", "thing": "the cow", "thing_villager": None}
-    refused(m, p, {"type": "submit_ledger", "secret": "s", "envy": {"holder": "v2", "thing": "t",
-                   "thing_villager": None}, "vendetta": {"target": "v5", "reason": "r"}}, "bad_envy")
-    refused(m, p, {"type": "submit_ledger", "secret": "s", "envy": good_envy,
-                   "vendetta": {"target": "v1", "reason": "r"}}, "bad_vendetta")
-    refused(m, 0, {"type": "submit_ledger", "secret": "s", "envy": good_envy,
-                   "vendetta": {"target": "v5", "reason": "r"}}, "not_your_turn")
+    refused(
+        m,
+        p,
+        {
+            "type": "submit_ledger",
+            "secret": "s",
+            "envy": {"holder": "v2", "thing": "t", "thing_villager": None},
+            "vendetta": {"target": "v5", "reason": "r"},
+        },
+        "bad_envy",
+    )
+    refused(
+        m,
+        p,
+        {"type": "submit_ledger", "secret": "s", "envy": good_envy, "vendetta": {"target": "v1", "reason": "r"}},
+        "bad_vendetta",
+    )
+    refused(
+        m,
+        0,
+        {"type": "submit_ledger", "secret": "s", "envy": good_envy, "vendetta": {"target": "v5", "reason": "r"}},
+        "not_your_turn",
+    )
     m.apply(p, {"type": "submit_ledger", "secret": "s", "envy": good_envy, "vendetta": {"target": "v5", "reason": "r"}})
-    refused(m, p, {"type": "submit_ledger", "secret": "s", "envy": good_envy,
-                   "vendetta": {"target": "v5", "reason": "r"}})
+    refused(
+        m, p, {"type": "submit_ledger", "secret": "s", "envy": good_envy, "vendetta": {"target": "v5", "reason": "r"}}
+    )
 
 
 def test_choose_companion_refuses_a_player_villager():
     # R6: companions are NPCs
     m = _ledger_phase()
     for p in (1, 2, 3):
-        m.apply(p, {"type": "submit_ledger", "secret": "s", "envy": {"holder": "v5", "thing": "t",
-                    "thing_villager": None}, "vendetta": {"target": "v6", "reason": "r"}})
+        m.apply(
+            p,
+            {
+                "type": "submit_ledger",
+                "secret": "s",
+                "envy": {"holder": "v5", "thing": "t", "thing_villager": None},
+                "vendetta": {"target": "v6", "reason": "r"},
+            },
+        )
     refused(m, 1, {"type": "choose_companion", "villager": "v2"}, "bad_companion")
     refused(m, 0, {"type": "choose_companion", "villager": "v5"}, "not_your_turn")
 
@@ -166,14 +242,36 @@ def test_declare_conflict_refusals():
     refused(m, 1, {"type": "declare_conflict", "kind": "accusation", "target": "v1"}, "self_accusation")
     refused(m, 2, {"type": "declare_conflict", "kind": "accusation", "target": "v5"}, "not_your_turn")
     refused(m, 1, {"type": "declare_conflict", "kind": "arson", "target": "v5"}, "bad_kind")
-    refused(m, 1, {"type": "declare_conflict", "kind": "reveal_secret", "target": "v5", "claimed_text": "x"},
-            "bad_target")
-    refused(m, 1, {"type": "declare_conflict", "kind": "relationship_change",
-                   "relationship": {"from": "v4", "to": "v6", "new": "ally"}}, "no_change")
-    refused(m, 1, {"type": "declare_conflict", "kind": "facts_change", "target": None,
-                   "ops": [{"op": "modify", "fact": "w3", "text": "x"}]}, "read_only")
-    refused(m, 1, {"type": "declare_conflict", "kind": "facts_change", "target": None,
-                   "ops": [{"op": "remove", "fact": "f2"}]}, "bad_ops")
+    refused(
+        m, 1, {"type": "declare_conflict", "kind": "reveal_secret", "target": "v5", "claimed_text": "x"}, "bad_target"
+    )
+    refused(
+        m,
+        1,
+        {
+            "type": "declare_conflict",
+            "kind": "relationship_change",
+            "relationship": {"from": "v4", "to": "v6", "new": "ally"},
+        },
+        "no_change",
+    )
+    refused(
+        m,
+        1,
+        {
+            "type": "declare_conflict",
+            "kind": "facts_change",
+            "target": None,
+            "ops": [{"op": "modify", "fact": "w3", "text": "x"}],
+        },
+        "read_only",
+    )
+    refused(
+        m,
+        1,
+        {"type": "declare_conflict", "kind": "facts_change", "target": None, "ops": [{"op": "remove", "fact": "f2"}]},
+        "bad_ops",
+    )
     m.state["villagers"]["v5"]["status"] = "sentenced"
     refused(m, 1, {"type": "declare_conflict", "kind": "accusation", "target": "v5"}, "not_alive")
 
@@ -287,8 +385,12 @@ def test_secret_action_refusals():
     refused(m, 0, {"type": "secret_action", "text": "x"}, "not_your_turn")
     refused(m, 2, {"type": "secret_action", "text": "x", "cards": [{"card": gossip}]}, "public_card")
     refused(m, 2, {"type": "secret_action", "text": "x", "notes": [{"to": 2, "text": "hi"}]}, "bad_notes")
-    refused(m, 2, {"type": "secret_action", "text": "x", "new_envy": {"holder": "v5", "thing": "t",
-                   "thing_villager": None}}, "slot_full")
+    refused(
+        m,
+        2,
+        {"type": "secret_action", "text": "x", "new_envy": {"holder": "v5", "thing": "t", "thing_villager": None}},
+        "slot_full",
+    )
     m.apply(1, {"type": "secret_action", "text": "No Secret Action"})
     refused(m, 1, {"type": "secret_action", "text": "again"})
 
@@ -375,10 +477,15 @@ def test_start_npc_conflict_and_end_secret_phase_refusals():
     refused(m, 0, {"type": "end_secret_phase"}, "not_your_turn")
     for p in (1, 2, 3):
         m.apply(p, {"type": "secret_action", "text": "No Secret Action"})
-    refused(m, 0, {"type": "start_npc_conflict", "actor_villager": "v4", "kind": "reveal_secret", "target": "v2"},
-            "npc_reveal")
-    refused(m, 0, {"type": "start_npc_conflict", "actor_villager": "v1", "kind": "accusation", "target": "v5"},
-            "not_npc")
+    refused(
+        m,
+        0,
+        {"type": "start_npc_conflict", "actor_villager": "v4", "kind": "reveal_secret", "target": "v2"},
+        "npc_reveal",
+    )
+    refused(
+        m, 0, {"type": "start_npc_conflict", "actor_villager": "v1", "kind": "accusation", "target": "v5"}, "not_npc"
+    )
     refused(m, 1, {"type": "end_secret_phase"}, "not_your_turn")
     m.apply(0, {"type": "start_npc_conflict", "actor_villager": "v4", "kind": "accusation", "target": "v5"})
     refused(m, 0, {"type": "end_secret_phase"}, "wrong_step")
@@ -389,8 +496,15 @@ def test_record_fact_only_after_if_i_cant_have_it():
     m = _scene()
     refused(m, 0, {"type": "record_fact", "subject": "v7", "text": "Her shawl burned."}, "nothing_to_record")
     card = give(m, 1, "if_i_cant")
-    m.apply(1, {"type": "play_card", "card": card, "secret": True,
-                "new_envy": {"holder": "v6", "thing": "the mill", "thing_villager": None}})
+    m.apply(
+        1,
+        {
+            "type": "play_card",
+            "card": card,
+            "secret": True,
+            "new_envy": {"holder": "v6", "thing": "the mill", "thing_villager": None},
+        },
+    )
     refused(m, 1, {"type": "record_fact", "subject": "v7", "text": "x"}, "prevot_only")
     m.apply(0, {"type": "record_fact", "subject": "v7", "text": "Her shawl burned in the night."})
     refused(m, 0, {"type": "record_fact", "subject": "v7", "text": "again"}, "nothing_to_record")
@@ -406,8 +520,8 @@ def test_junk_commands_are_refused_cleanly():
     refused(m, 2, {"type": "cite_fact", "fact": ["f2"], "side": "for"}, "bad_fact")
     refused(m, 2, {"type": "cite_fact", "fact": {"deep": [[[1]]]}, "side": None}, "bad_fact")
     refused(m, 9, {"type": "roll"}, "bad_seat")
-    refused(m, 1, {"type": "play_card", "card": 10 ** 30, "secret": True}, "bad_command")
-    refused(m, 1, {"type": "play_card", "card": 10 ** 9, "secret": True}, "bad_card")
+    refused(m, 1, {"type": "play_card", "card": 10**30, "secret": True}, "bad_command")
+    refused(m, 1, {"type": "play_card", "card": 10**9, "secret": True}, "bad_card")
 
 
 # ------------------------------------------------------------------- free text --
@@ -609,10 +723,21 @@ def test_r36_satiation_needs_a_different_target_and_starts_a_fresh_baseline():
     # R36
     m = village_s(turn=1)
     card = give(m, 1, "satiation")
-    refused(m, 1, {"type": "play_card", "card": card, "secret": True,
-                   "new_vendetta": {"target": "v5", "reason": "again"}}, "cannot_play")
-    m.apply(1, {"type": "play_card", "card": card, "secret": True,
-                "new_vendetta": {"target": "v7", "reason": "She laughed at me."}})
+    refused(
+        m,
+        1,
+        {"type": "play_card", "card": card, "secret": True, "new_vendetta": {"target": "v5", "reason": "again"}},
+        "cannot_play",
+    )
+    m.apply(
+        1,
+        {
+            "type": "play_card",
+            "card": card,
+            "secret": True,
+            "new_vendetta": {"target": "v7", "reason": "She laughed at me."},
+        },
+    )
     assert m.view(1)["you"]["vendetta"] == {"target": "v7", "reason": "She laughed at me.", "baseline": 7}
 
 
@@ -621,8 +746,17 @@ def test_r35_if_i_cant_have_it_needs_an_object_envy():
     m = village_s(turn=1)
     m.state["ledgers"][2]["envy"]["thing_villager"] = "v6"
     card = give(m, 2, "if_i_cant")
-    refused(m, 2, {"type": "play_card", "card": card, "secret": True,
-                   "new_envy": {"holder": "v4", "thing": "x", "thing_villager": None}}, "cannot_play")
+    refused(
+        m,
+        2,
+        {
+            "type": "play_card",
+            "card": card,
+            "secret": True,
+            "new_envy": {"holder": "v4", "thing": "x", "thing_villager": None},
+        },
+        "cannot_play",
+    )
 
 
 def test_r25_gossip_and_shifting_once_each_and_they_combine():

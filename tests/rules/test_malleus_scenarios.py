@@ -1,14 +1,27 @@
 """The worked examples of docs/rules/malleus.md §8 (E1–E10), dice injected."""
+
 from __future__ import annotations
 
-from tests.rules.malleus_kit import (
-    SECRETS, cite_and_approve, declare, empty_hands, finish_turn, frame, give, quiet_phase, quiet_secret_step,
-    roll, standing, status, to_round_end, village_s,
-)
 from game.engine import new_match
 from game.rules.malleus.rounds import start_round
 from game.rules.malleus.state import turn_seat
 from game.rules.malleus.village import set_standing
+from tests.rules.malleus_kit import (
+    SECRETS,
+    cite_and_approve,
+    declare,
+    empty_hands,
+    finish_turn,
+    frame,
+    give,
+    quiet_phase,
+    quiet_secret_step,
+    roll,
+    standing,
+    status,
+    to_round_end,
+    village_s,
+)
 
 
 def test_e1_unopposed_accusation_sentences_therese():
@@ -130,6 +143,7 @@ def test_e5_relationship_change_and_unbidden_join():
     frame(m, 2, ["v2"])
     assert {"type": "join_scene"} not in m.legal(3)
     from tests.rules.malleus_kit import refused
+
     refused(m, 3, {"type": "join_scene"}, code="cannot_join")
     quiet_secret_step(m)
     roll(m, 2, 1, 1, 1)
@@ -255,8 +269,15 @@ def test_e10_setup_threshold_choosing_companions_and_turn_order():
     assert m.state["phase"] == "building"
     seat = 0
     for n in range(2, 13):  # villagers 2..12
-        m.apply(seat, {"type": "add_villager", "name": f"Villager {n}", "facts": ["a", "b", "c"],
-                       "relation": {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False}})
+        m.apply(
+            seat,
+            {
+                "type": "add_villager",
+                "name": f"Villager {n}",
+                "facts": ["a", "b", "c"],
+                "relation": {"with": "v1", "kind": "ally", "direction": "new_to_old", "mutual": False},
+            },
+        )
         seat = (seat + 1) % 4
     assert seat == 3  # p2 created villager 12; p3 is next
     for s in (3, 0, 1):
@@ -268,8 +289,15 @@ def test_e10_setup_threshold_choosing_companions_and_turn_order():
     for s, v in ((3, "v3"), (1, "v1"), (2, "v2")):
         m.apply(s, {"type": "choose_villager", "villager": v})
     for s in (1, 2, 3):
-        m.apply(s, {"type": "submit_ledger", "secret": "s", "envy": {"holder": "v5", "thing": "a cow",
-                    "thing_villager": None}, "vendetta": {"target": "v4", "reason": "r"}})
+        m.apply(
+            s,
+            {
+                "type": "submit_ledger",
+                "secret": "s",
+                "envy": {"holder": "v5", "thing": "a cow", "thing_villager": None},
+                "vendetta": {"target": "v4", "reason": "r"},
+            },
+        )
     m.apply(1, {"type": "choose_companion", "villager": "v6"})
     m.apply(2, {"type": "choose_companion", "villager": "v6"})
     m.apply(3, {"type": "choose_companion", "villager": "v5"})

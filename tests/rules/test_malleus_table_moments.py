@@ -1,11 +1,12 @@
 """What the table tells at the moments of a conflict: the dice with their meaning, who
 cited a fact, whether sides may still be taken, and the ledger's wording
 (docs/rules/malleus.md §3.4, §3.6, §7.4, §1.5)."""
+
 from __future__ import annotations
 
-from tests.rules.malleus_kit import cite_and_approve, declare, frame, quiet_secret_step, roll, village_s
 from game.rules.malleus.guide import guide
 from game.rules.malleus.words import envy_words, owned_thing, possessive
+from tests.rules.malleus_kit import cite_and_approve, declare, frame, quiet_secret_step, roll, village_s
 
 
 def _last_roll(m) -> dict:

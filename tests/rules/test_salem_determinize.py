@@ -2,6 +2,7 @@
 the seat cannot see is resampled, what it knows stays, and a copy plays on to the end
 with the bots' policy for Salem (game/bots/salem.py). (Honesty and consistency for every game with the
 hook: tests/contract/test_determinize.py.)"""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """docs/rules/salem.md is the reference Salem's code and tests cite: every section, ruling
 (R…) and scenario (SC…) they name exists there, and the rules screen reads it whole (its
 tables become lines, no raw Markdown left)."""
+
 from __future__ import annotations
 
 import re
@@ -8,9 +9,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules" / "salem.md"
-CITING = [*sorted((ROOT / "game" / "rules" / "salem").glob("*.py")), ROOT / "game" / "bots" / "salem.py",
-          *sorted((ROOT / "game" / "ui" / "scenes" / "salem").glob("*.py")),
-          *sorted((ROOT / "tests" / "rules").glob("*salem*.py")), ROOT / "cards" / "salem.yaml"]
+CITING = [
+    *sorted((ROOT / "game" / "rules" / "salem").glob("*.py")),
+    ROOT / "game" / "bots" / "salem.py",
+    *sorted((ROOT / "game" / "ui" / "scenes" / "salem").glob("*.py")),
+    *sorted((ROOT / "tests" / "rules").glob("*salem*.py")),
+    ROOT / "cards" / "salem.yaml",
+]
 
 
 def defined(text: str) -> tuple[set[str], set[str], set[str]]:
@@ -24,7 +29,7 @@ def defined(text: str) -> tuple[set[str], set[str], set[str]]:
 def test_the_reference_has_its_numbered_parts():
     sections, rulings, scenarios = defined(DOC.read_text(encoding="utf-8"))
     assert {str(n) for n in range(1, 10)} <= sections
-    assert {f"3.{n}" for n in range(1, 13)} <= sections and {f"5.{n}" for n in range(0, 7)} <= sections
+    assert {f"3.{n}" for n in range(1, 13)} <= sections and {f"5.{n}" for n in range(7)} <= sections
     assert rulings == {f"R{n}" for n in range(1, 54)}
     assert scenarios == {f"SC{n}" for n in range(1, 18)}
 

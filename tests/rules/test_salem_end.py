@@ -1,5 +1,6 @@
 """How a Salem 1692 game ended, and the final table shown to everyone: once over, every
 view carries ``ending`` and ``revealed`` (docs/rules/salem.md §4.1); before, neither."""
+
 from __future__ import annotations
 
 import random
@@ -32,15 +33,16 @@ def test_before_the_end_no_view_has_an_ending_or_the_revealed_table():
 
 def test_the_black_cat_finds_the_only_witch():
     # docs/rules/salem.md §8 SC3: who turned the card up, how, what it was, who won and why
-    m = stage(4, rows={1: "N N N W N", 2: "C N N N N"}, fronts={1: [BLACK_CAT]}, hands={3: ["c9"]},
-              pile=["c57", "c7"])
+    m = stage(4, rows={1: "N N N W N", 2: "C N N N N"}, fronts={1: [BLACK_CAT]}, hands={3: ["c9"]}, pile=["c57", "c7"])
     log_before = None
     m.apply(0, {"type": "draw_two"})
     log_before = [m.log(s) for s in [None, 0, 1, 2, 3]]
     m.apply(0, {"type": "choose_tryal", "player": 1, "index": 3})
     ending, revealed = the_end(m)
-    assert ending == ("Ann turned up Bob's Tryal card under the Black Cat: a Witch. Bob died. "
-                      "Every Witch card is face up: the town wins. Witch: Bob; Constable: Cy.")
+    assert ending == (
+        "Ann turned up Bob's Tryal card under the Black Cat: a Witch. Bob died. "
+        "Every Witch card is face up: the town wins. Witch: Bob; Constable: Cy."
+    )
     assert revealed["witches"] == [1]
     assert revealed["constable"] == {"seat": 2, "face_up": False}
     assert revealed["seats"][2]["row"][0]["kind"] == "constable" and len(revealed["seats"][2]["row"]) == 5
@@ -49,18 +51,19 @@ def test_the_black_cat_finds_the_only_witch():
     assert revealed["draw_pile"] == ["c7"]
     assert revealed["black_cat"] is None  # it was discarded with Bob's front
     # the log is the log: nothing is added to it for the end's explanation
-    assert [m.log(s)[:len(before)] for s, before in zip([None, 0, 1, 2, 3], log_before)] == log_before
+    assert [m.log(s)[: len(before)] for s, before in zip([None, 0, 1, 2, 3], log_before)] == log_before
 
 
 def test_a_trial_on_the_last_card_leaves_only_witches():
     # docs/rules/salem.md §8 SC11: the chooser, the last card, the death, the witches' win
-    m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]},
-              hands={0: ["c9"]})
+    m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]}, hands={0: ["c9"]})
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     ending, revealed = the_end(m)
-    assert ending == ("Ann turned up Cy's last Tryal card in a trial: Not a Witch. Cy had no Tryal card "
-                      "left and died. Only witches are left alive: the witches win. Witches: Ann, Bob.")
+    assert ending == (
+        "Ann turned up Cy's last Tryal card in a trial: Not a Witch. Cy had no Tryal card "
+        "left and died. Only witches are left alive: the witches win. Witches: Ann, Bob."
+    )
     assert revealed["witches"] == [0, 1] and revealed["constable"] is None
 
 
@@ -70,8 +73,10 @@ def test_the_last_tryal_card_a_witch():
     m.apply(2, play("c9", 1))
     m.apply(2, {"type": "choose_tryal", "player": 1, "index": 0})
     ending, _ = the_end(m)
-    assert ending == ("Cy turned up Bob's last Tryal card in a trial: a Witch. Bob died. Every Witch card is "
-                      "face up: the town wins. Witches: Bob, Dee; Constable: Eve.")
+    assert ending == (
+        "Cy turned up Bob's last Tryal card in a trial: a Witch. Bob died. Every Witch card is "
+        "face up: the town wins. Witches: Bob, Dee; Constable: Eve."
+    )
 
 
 def test_a_confessed_witch_card_ends_the_game_for_the_town():
@@ -82,8 +87,10 @@ def test_a_confessed_witch_card_ends_the_game_for_the_town():
     pass_window(m, {4: {"type": "gavel", "target": 1}})
     pass_window(m, {2: {"type": "confess", "index": 0}})
     ending, _ = the_end(m)
-    assert ending == ("Cy confessed, turning up their Tryal card: a Witch. Cy died. "
-                      "Every Witch card is face up: the town wins. Witch: Cy; Constable: Eve.")
+    assert ending == (
+        "Cy confessed, turning up their Tryal card: a Witch. Cy died. "
+        "Every Witch card is face up: the town wins. Witch: Cy; Constable: Eve."
+    )
 
 
 def test_a_night_kill_and_the_constable_card_turned_up():
@@ -94,8 +101,10 @@ def test_a_night_kill_and_the_constable_card_turned_up():
     pass_window(m, {1: {"type": "gavel", "target": 0}})
     pass_window(m)
     ending, revealed = the_end(m)
-    assert ending == ("The witches killed Bob at Night. Only witches are left alive: the witches win. "
-                      "Witch: Ann; Constable: Bob (turned up).")
+    assert ending == (
+        "The witches killed Bob at Night. Only witches are left alive: the witches win. "
+        "Witch: Ann; Constable: Bob (turned up)."
+    )
     assert revealed["constable"] == {"seat": 1, "face_up": True}
 
 
@@ -106,8 +115,10 @@ def test_a_conspiracy_that_leaves_only_witches():
     m.apply(0, {"type": "conspiracy_pick", "index": 0})
     m.apply(1, {"type": "conspiracy_pick", "index": 0})
     ending, revealed = the_end(m)
-    assert ending == ("Ann drew the Conspiracy and every seat took a Tryal card from its neighbour. "
-                      "Only witches are left alive: the witches win. Witches: Ann, Bob; Constable: Bob.")
+    assert ending == (
+        "Ann drew the Conspiracy and every seat took a Tryal card from its neighbour. "
+        "Only witches are left alive: the witches win. Witches: Ann, Bob; Constable: Bob."
+    )
     assert revealed["draw_pile"] == ["c8"]
 
 
@@ -122,14 +133,18 @@ def test_ghost_game_night_endings():
     ghost = m.players[3]
     m.apply(1, {"type": "night_flip", "player": 3, "index": 2})
     ending, revealed = the_end(m)
-    assert ending == (f"At Night Bob flipped {ghost}'s Tryal card: the Constable. The Constable card is "
-                      f"face up: the witches win. Witch: Bob; Constable: {ghost} (turned up).")
+    assert ending == (
+        f"At Night Bob flipped {ghost}'s Tryal card: the Constable. The Constable card is "
+        f"face up: the witches win. Witch: Bob; Constable: {ghost} (turned up)."
+    )
     assert revealed["seats"][3]["character"] == m.state["characters"][3]
     m = night()
     m.apply(1, {"type": "night_flip", "player": 0, "index": 0})
     ending, _ = the_end(m)
-    assert ending == (f"At Night Bob flipped Ann's Tryal card: Not a Witch. The town lived through the "
-                      f"Night: the town wins. Witch: Bob; Constable: {ghost}.")
+    assert ending == (
+        f"At Night Bob flipped Ann's Tryal card: Not a Witch. The town lived through the "
+        f"Night: the town wins. Witch: Bob; Constable: {ghost}."
+    )
 
 
 def test_ghost_game_nobody_a_witch_at_night():
@@ -143,14 +158,15 @@ def test_ghost_game_nobody_a_witch_at_night():
 
 def test_ghost_game_matchmaker_clash():
     # docs/rules/salem.md §8 SC15: the killer put the witch's death first
-    m = stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]},
-              hands={0: ["c11"]})
+    m = stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]}, hands={0: ["c11"]})
     m.apply(0, play("c11", 1))
     m.apply(0, {"type": "choose_tryal", "player": 1, "index": 0})
     m.apply(0, {"type": "death_order", "first": 2})
     ending, _ = the_end(m)
-    assert ending == (f"Ann turned up {m.players[1]}'s Tryal card in a trial: Not a Witch. Bob died, bound "
-                      f"by Matchmaker. The Witch card is face up: the town wins. Witch: Bob.")
+    assert ending == (
+        f"Ann turned up {m.players[1]}'s Tryal card in a trial: Not a Witch. Bob died, bound "
+        f"by Matchmaker. The Witch card is face up: the town wins. Witch: Bob."
+    )
 
 
 def test_ghost_game_every_player_a_witch():
@@ -162,8 +178,10 @@ def test_ghost_game_every_player_a_witch():
     m.apply(2, {"type": "conspiracy_pick", "index": 0})
     m.apply(2, {"type": "conspiracy_pick", "taker": 3, "index": 0})
     ending, _ = the_end(m)
-    assert ending.startswith("Ann drew the Conspiracy and every seat took a Tryal card from its neighbour. "
-                             "Every player is a witch: the witches win, all but Bob, the last to turn. Witches: ")
+    assert ending.startswith(
+        "Ann drew the Conspiracy and every seat took a Tryal card from its neighbour. "
+        "Every player is a witch: the witches win, all but Bob, the last to turn. Witches: "
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 7, 12])

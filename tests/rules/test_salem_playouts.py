@@ -22,6 +22,7 @@ every 25 steps and at the end, and every game ends with an exact replay of seed 
 commands. Two control runs plant a leak (another seat's row in a view; a vote shown to
 everyone) and prove the checks catch it.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,19 @@ from game.rules.salem import state as salem_state
 from tests.rules.salem_kit import all_cards_once, all_tryals_once
 
 # (players, games, of which "full": every view scanned at every step)
-PLAN = [(2, 40, 1), (3, 40, 1), (4, 40, 1), (5, 30, 1), (6, 30, 0), (7, 25, 1), (8, 20, 0),
-        (9, 20, 0), (10, 20, 1), (11, 15, 0), (12, 20, 1)]
+PLAN = [
+    (2, 40, 1),
+    (3, 40, 1),
+    (4, 40, 1),
+    (5, 30, 1),
+    (6, 30, 0),
+    (7, 25, 1),
+    (8, 20, 0),
+    (9, 20, 0),
+    (10, 20, 1),
+    (11, 15, 0),
+    (12, 20, 1),
+]
 # ids are scanned in repr() text (faster than JSON; ids never hold a quote)
 TRYAL_ID = re.compile(r"'(t\d+)'")
 CARD_ID = re.compile(r"'(c\d+)'")
@@ -50,8 +62,12 @@ class Leak(AssertionError):
 
 
 def options_for(players: int, g: int) -> dict:
-    return {"town_hall": g % 2 == 1, "short_game_guard": g % 3 == 2,
-            "hide_witch_on_death": g % 7 == 3 and players >= 4, "extra_witch": g % 11 == 5 and players >= 4}
+    return {
+        "town_hall": g % 2 == 1,
+        "short_game_guard": g % 3 == 2,
+        "hide_witch_on_death": g % 7 == 3 and players >= 4,
+        "extra_witch": g % 11 == 5 and players >= 4,
+    }
 
 
 class Watcher:
@@ -228,10 +244,16 @@ def round_trip(m: Match, history: bool) -> None:
         assert json.dumps(Match.from_json(text).to_dict(), sort_keys=True) == text
 
 
-def play(players: int, seed: int, full: bool, options: dict | None = None, match: SalemMatch | None = None) -> SalemMatch:
+def play(
+    players: int, seed: int, full: bool, options: dict | None = None, match: SalemMatch | None = None
+) -> SalemMatch:
     rng = random.Random(seed)
-    m = match or new_match("salem", [f"P{i}" for i in range(players)], seed=seed,
-                           options=options if options is not None else options_for(players, seed))
+    m = match or new_match(
+        "salem",
+        [f"P{i}" for i in range(players)],
+        seed=seed,
+        options=options if options is not None else options_for(players, seed),
+    )
     watcher = Watcher(m)
     watcher.attach()
     check_invariants(m, watcher)

@@ -1,6 +1,7 @@
 """Salem 1692 rules beyond the §8 scenarios: setup, blind windows, redaction, a refusal
 per §7 command (the match unchanged after each), the variant, the options and every
 Town Hall ability (docs/rules/salem.md, rulings R1–R53)."""
+
 from __future__ import annotations
 
 import json
@@ -8,11 +9,9 @@ import json
 import pytest
 
 from game.engine import Match, SetupError, new_match
-from game.rules.salem import (CONSTABLE, NOT_A_WITCH, TRYAL_TABLE, WITCH, SalemMatch, card_info,
-                              catalog)
+from game.rules.salem import CONSTABLE, NOT_A_WITCH, TRYAL_TABLE, WITCH, SalemMatch, card_info, catalog
 from game.rules.salem import state as salem_state
-from tests.rules.salem_kit import (ASYLUM, BLACK_CAT, NAMES, PIETY, kinds, pass_window, play, refused,
-                                   stage, window_name)
+from tests.rules.salem_kit import ASYLUM, BLACK_CAT, NAMES, PIETY, kinds, pass_window, play, refused, stage, window_name
 
 ACCS = [f"c{i}" for i in range(35)]
 EVIDENCE = ["c35", "c36", "c37", "c38", "c39"]
@@ -88,8 +87,10 @@ def test_another_seat_sees_a_vote_and_a_pass_alike():
     m.apply(voter, {"type": "dawn_vote", "target": 2})
     m.apply(sleeper, {"type": "pass"})
     seen = [e for e in m.log(watcher) if e["type"] == "answered"]
-    assert seen == [{"type": "answered", "seat": voter, "window": "dawn"},
-                    {"type": "answered", "seat": sleeper, "window": "dawn"}]
+    assert seen == [
+        {"type": "answered", "seat": voter, "window": "dawn"},
+        {"type": "answered", "seat": sleeper, "window": "dawn"},
+    ]
     view = m.view(watcher)
     assert view["pending"]["answered"] == sorted([voter, sleeper])
     assert "votes" not in view["pending"] and view["known_witches"] == []
@@ -131,8 +132,14 @@ def test_once_the_constable_card_is_face_up_the_night_asks_nobody_to_guard(unmas
     # and §5.3: with the Constable card face up everyone knows there is no Constable, so the
     # Night has no Gavel window (no blind round for the whole table); vote, then confessions
     if unmasked_by == "trial":
-        m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, fronts={4: ACCS[:6]}, hands={0: [ACCS[6]]},
-                  pile=["c58"], discard=ACCS[10:18])
+        m = stage(
+            5,
+            rows={2: "W N N N N", 4: "C N N N N"},
+            fronts={4: ACCS[:6]},
+            hands={0: [ACCS[6]]},
+            pile=["c58"],
+            discard=ACCS[10:18],
+        )
         m.apply(0, play(ACCS[6], 4))
         m.apply(0, {"type": "choose_tryal", "player": 4, "index": 0})
         assert {"type": "no_constable"} in m.log(None)
@@ -306,7 +313,7 @@ def test_refusals_of_arrange_tryals_and_ability():
     assert refused(m, 0, {"type": "ability", "name": "tituba", "spell": 1}).code == "bad_field"
 
 
-@pytest.mark.parametrize("seat", [True, "0", 1.0, 2 ** 70, -1, None])
+@pytest.mark.parametrize("seat", [True, "0", 1.0, 2**70, -1, None])
 def test_a_bad_seat_is_refused_everywhere(seat):
     # DESIGN D2: only IllegalCommand leaves apply/legal/view for bad seats
     m = stage(4)
@@ -333,15 +340,16 @@ def test_a_seat_arranges_its_row_out_of_turn_and_nobody_else_sees_it():
 # -------------------------------------------------------------------- options --
 def test_short_game_guard_the_accused_picks_between_two():
     # docs/rules/salem.md §3.3 short_game_guard, R43
-    m = stage(4, rows={2: "W N N N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]},
-              options={"short_game_guard": True})
+    m = stage(4, rows={2: "W N N N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]}, options={"short_game_guard": True})
     m.apply(0, play("c6", 2))
     assert all("index2" in c for c in m.legal(0))
     assert refused(m, 0, {"type": "choose_tryal", "player": 2, "index": 1}).code == "missing_field"
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 3, "index2": 0})
     assert m.to_act() == [2]
-    assert m.legal(2) == [{"type": "choose_tryal", "player": 2, "index": 0},
-                          {"type": "choose_tryal", "player": 2, "index": 3}]
+    assert m.legal(2) == [
+        {"type": "choose_tryal", "player": 2, "index": 0},
+        {"type": "choose_tryal", "player": 2, "index": 3},
+    ]
     assert refused(m, 2, {"type": "choose_tryal", "player": 2, "index": 1}).code == "not_offered"
     m.apply(2, {"type": "choose_tryal", "player": 2, "index": 3})
     assert kinds(m, m.state["revealed"][2]) == [NOT_A_WITCH] and m.state["active"] == 0
@@ -349,8 +357,14 @@ def test_short_game_guard_the_accused_picks_between_two():
 
 def test_hide_witch_on_death_keeps_the_dead_seats_team_secret():
     # docs/rules/salem.md §3.7 option hide_witch_on_death
-    m = stage(4, rows={2: "N", 1: "W N N N N"}, witches=[2], fronts={2: ACCS[:6]}, hands={0: ["c9"]},
-              options={"hide_witch_on_death": True})
+    m = stage(
+        4,
+        rows={2: "N", 1: "W N N N N"},
+        witches=[2],
+        fronts={2: ACCS[:6]},
+        hands={0: ["c9"]},
+        options={"hide_witch_on_death": True},
+    )
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     assert [e["witch"] for e in m.log(3) if e["type"] == "death"] == [None]
@@ -459,8 +473,7 @@ def test_keep_character_is_a_blind_window_before_dawn():
 
 
 def test_abigail_williams_clears_her_front_when_her_card_starts_a_trial():
-    m = stage(4, fronts={0: ["c1", "c2", PIETY], 2: ACCS[3:9]}, hands={0: ["c10"]},
-              characters={0: "abigail_williams"})
+    m = stage(4, fronts={0: ["c1", "c2", PIETY], 2: ACCS[3:9]}, hands={0: ["c10"]}, characters={0: "abigail_williams"})
     m.apply(0, play("c10", 2))
     assert {"type": "ability", "name": "abigail_williams"} in m.legal(0)
     m.apply(0, {"type": "ability", "name": "abigail_williams"})
@@ -470,8 +483,9 @@ def test_abigail_williams_clears_her_front_when_her_card_starts_a_trial():
 
 
 def test_ann_putnam_draws_two_before_her_trial_and_may_play_them():
-    m = stage(4, fronts={2: ACCS[:6]}, hands={0: ["c10"]}, pile=["c11", "c12", "c13", "c58"],
-              characters={0: "ann_putnam"})
+    m = stage(
+        4, fronts={2: ACCS[:6]}, hands={0: ["c10"]}, pile=["c11", "c12", "c13", "c58"], characters={0: "ann_putnam"}
+    )
     m.apply(0, play("c10", 2))
     m.apply(0, {"type": "ability", "name": "ann_putnam"})
     assert m.state["hands"][0] == ["c11", "c12"]
@@ -481,8 +495,12 @@ def test_ann_putnam_draws_two_before_her_trial_and_may_play_them():
 
 
 def test_cotton_mather_george_burroughs_and_thomas_danforth_move_the_trial_mark():
-    m = stage(4, fronts={1: EVIDENCE[:2]}, hands={0: [EVIDENCE[2], "c20", "c21"]},
-              characters={1: "cotton_mather", 2: "george_burroughs", 3: "thomas_danforth"})
+    m = stage(
+        4,
+        fronts={1: EVIDENCE[:2]},
+        hands={0: [EVIDENCE[2], "c20", "c21"]},
+        characters={1: "cotton_mather", 2: "george_burroughs", 3: "thomas_danforth"},
+    )
     assert m.view(0)["seats"][1]["accusations"] == 2
     m.apply(0, play(EVIDENCE[2], 1))
     assert m.view(0)["seats"][1]["accusations"] == 3 and window_name(m) is None
@@ -502,8 +520,13 @@ def test_giles_corey_shows_two_accusations_and_draws_a_third():
 
 
 def test_john_proctor_takes_the_dead_seats_hand_and_blue_cards():
-    m = stage(4, rows={2: "N"}, fronts={2: ACCS[:6] + [ASYLUM]}, hands={0: ["c9"], 2: ["c20", "c21"]},
-              characters={3: "john_proctor"})
+    m = stage(
+        4,
+        rows={2: "N"},
+        fronts={2: ACCS[:6] + [ASYLUM]},
+        hands={0: ["c9"], 2: ["c20", "c21"]},
+        characters={3: "john_proctor"},
+    )
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     assert sorted(m.state["hands"][3]) == sorted(["c20", "c21", ASYLUM])
@@ -519,13 +542,15 @@ def test_martha_corey_has_the_ability_of_her_right_neighbour():
 
 
 def test_mary_warren_is_immune_to_the_black_cat_and_to_matchmaker():
-    m = stage(4, rows={1: "W N N N N"}, fronts={1: [BLACK_CAT]}, pile=["c57", "c7", "c58"],
-              characters={1: "mary_warren"})
+    m = stage(
+        4, rows={1: "W N N N N"}, fronts={1: [BLACK_CAT]}, pile=["c57", "c7", "c58"], characters={1: "mary_warren"}
+    )
     m.apply(0, {"type": "draw_two"})
     assert window_name(m) == "conspiracy"
     assert [e["seat"] for e in m.log(0) if e["type"] == "immune"] == [1]
-    m = stage(4, rows={2: "N"}, fronts={2: ACCS[:6] + ["c54"], 1: ["c55"]}, hands={0: ["c9"]},
-              characters={1: "mary_warren"})
+    m = stage(
+        4, rows={2: "N"}, fronts={2: ACCS[:6] + ["c54"], 1: ["c55"]}, hands={0: ["c9"]}, characters={1: "mary_warren"}
+    )
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     assert not m.state["alive"][2] and m.state["alive"][1]
@@ -562,8 +587,13 @@ def test_sarah_good_shrugs_off_arson_and_robbery():
 
 
 def test_tituba_reorders_the_pile_and_night_moved_up_waits_for_the_pile():
-    m = stage(4, rows={2: "W N N N N", 3: "C N N N N"}, pile=["c1", "c2", "c3", "c58"], discard=["c4"],
-              characters={0: "tituba"})
+    m = stage(
+        4,
+        rows={2: "W N N N N", 3: "C N N N N"},
+        pile=["c1", "c2", "c3", "c58"],
+        discard=["c4"],
+        characters={0: "tituba"},
+    )
     m.apply(0, {"type": "ability", "name": "tituba"})
     assert m.view(0)["pending"]["pile"] == ["c1", "c2", "c3", "c58"]
     assert "pile" not in m.view(1)["pending"]
@@ -589,8 +619,7 @@ def test_will_griggs_plays_alibi_as_a_witness_even_on_piety():
 
 
 def test_william_phips_confesses_without_revealing():
-    m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"], discard=ACCS[:3],
-              characters={3: "william_phips"})
+    m = stage(5, rows={2: "W N N N N", 4: "C N N N N"}, pile=["c58"], discard=ACCS[:3], characters={3: "william_phips"})
     m.apply(0, {"type": "draw_two"})
     pass_window(m, {2: {"type": "night_vote", "target": 3}})
     pass_window(m, {4: {"type": "gavel", "target": 1}})

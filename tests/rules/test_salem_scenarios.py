@@ -1,11 +1,11 @@
 """The scenarios of docs/rules/salem.md §8, SC1–SC15, replayed exactly as written
 (SC16 and SC17 are in test_salem_rules.py beside the rules they check)."""
+
 from __future__ import annotations
 
 from game.rules.salem import CONSTABLE, NOT_A_WITCH, WITCH
 from game.rules.salem import state as salem_state
-from tests.rules.salem_kit import (ASYLUM, BLACK_CAT, PIETY, kinds, pass_window, play, refused, stage,
-                                   window_name)
+from tests.rules.salem_kit import ASYLUM, BLACK_CAT, PIETY, kinds, pass_window, play, refused, stage, window_name
 
 ACCS = [f"c{i}" for i in range(35)]
 
@@ -40,8 +40,15 @@ def test_sc3_black_cat_finds_the_only_witch():
     # docs/rules/salem.md §8 SC3, §3.5 step 1, §3.8
     m = stage(4, rows={1: "N N N W N", 2: "C N N N N"}, fronts={1: [BLACK_CAT]}, pile=["c57", "c7"])
     m.apply(0, {"type": "draw_two"})
-    assert m.view(0)["pending"] == {"kind": "black_cat", "player": 1, "chooser": 0, "await": 0,
-                                    "stage": "choose", "options": [], "guard": False}
+    assert m.view(0)["pending"] == {
+        "kind": "black_cat",
+        "player": 1,
+        "chooser": 0,
+        "await": 0,
+        "stage": "choose",
+        "options": [],
+        "guard": False,
+    }
     m.apply(0, {"type": "choose_tryal", "player": 1, "index": 3})
     s = m.state
     assert not s["alive"][1]
@@ -136,8 +143,7 @@ def test_sc7_two_stocks_skip_two_turns_in_a_row():
 
 def test_sc8_scapegoat_moves_accusations_onto_piety_and_tries():
     # docs/rules/salem.md §8 SC8, §3.4 Scapegoat
-    m = stage(4, rows={2: "N C N N N"}, fronts={1: ACCS[:5] + [ASYLUM], 2: [PIETY, "c5", "c6"]},
-              hands={0: ["c47"]})
+    m = stage(4, rows={2: "N C N N N"}, fronts={1: ACCS[:5] + [ASYLUM], 2: [PIETY, "c5", "c6"]}, hands={0: ["c47"]})
     m.apply(0, {"type": "play", "card": "c47", "target": 1, "target2": 2})
     assert m.view(0)["seats"][2]["accusations"] == 7
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 1})
@@ -161,8 +167,14 @@ def test_sc9_two_matchmakers_on_one_seat_cancel():
 
 def test_sc10_two_left_purges_blue_cards_scapegoat_and_robbery():
     # docs/rules/salem.md §8 SC10, §3.9, R15
-    m = stage(5, rows={1: "W N N N N", 2: "N"}, dead=[3, 4], fronts={1: [ASYLUM], 2: ACCS[:6]},
-              hands={0: ["c46", "c9"]}, discard=["c47"])
+    m = stage(
+        5,
+        rows={1: "W N N N N", 2: "N"},
+        dead=[3, 4],
+        fronts={1: [ASYLUM], 2: ACCS[:6]},
+        hands={0: ["c46", "c9"]},
+        discard=["c47"],
+    )
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     s = m.state
@@ -175,8 +187,7 @@ def test_sc10_two_left_purges_blue_cards_scapegoat_and_robbery():
 
 def test_sc11_witches_win_when_every_living_seat_is_a_witch():
     # docs/rules/salem.md §8 SC11, §3.8, R16
-    m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]},
-              hands={0: ["c9"]})
+    m = stage(4, rows={0: "W N N N N", 2: "N"}, witches=[1], dead=[3], fronts={2: ACCS[:6]}, hands={0: ["c9"]})
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     assert m.over and m.state["team"] == "witches"
@@ -221,8 +232,7 @@ def test_sc13_variant_night_the_lead_witch_flips():
     def night():
         m = stage(3, rows={1: "N W N N N", 3: "N N C N N"}, fronts={2: [ASYLUM]}, pile=["c58"])
         m.apply(0, {"type": "draw_two"})
-        assert [e for e in m.log(2) if e["type"] == "witches_revealed"] == [
-            {"type": "witches_revealed", "seats": [1]}]
+        assert [e for e in m.log(2) if e["type"] == "witches_revealed"] == [{"type": "witches_revealed", "seats": [1]}]
         assert m.to_act() == [1] and m.view(0)["seats"][1]["witch"] is True
         return m
 
@@ -245,8 +255,7 @@ def test_sc14_variant_night_with_only_a_ghost_witch_everyone_loses():
 
 def test_sc15_variant_matchmaker_clash_the_killer_orders_the_deaths():
     # docs/rules/salem.md §8 SC15, §3.8 (ghosts), R29
-    m = stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]},
-              hands={0: ["c11"]})
+    m = stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]}, hands={0: ["c11"]})
     m.apply(0, play("c11", 1))
     m.apply(0, {"type": "choose_tryal", "player": 1, "index": 0})
     assert m.to_act() == [0]

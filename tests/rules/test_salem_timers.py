@@ -3,6 +3,7 @@ nothing was played, else ends; an unanswered secret step passes; a compulsory pi
 choice is made at random) as the engine's timeout command ("Timers" in
 game/engine/match.py). The engine knows no clock: these tests ask it what expiry means at
 every kind of moment and check the answer is legal, deterministic and replays exactly."""
+
 from __future__ import annotations
 
 import random
@@ -131,8 +132,9 @@ def test_r22_a_missing_trial_choice_is_random_never_an_ability():
 
 
 def test_r22_short_game_guard_both_steps_time_out_at_random():
-    m = timed(stage(4, rows={2: "W N N N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]},
-                    options={"short_game_guard": True}))
+    m = timed(
+        stage(4, rows={2: "W N N N N"}, fronts={2: ACCS[:6]}, hands={0: ["c6"]}, options={"short_game_guard": True})
+    )
     m.apply(0, play("c6", 2))
     chosen = expire(m, 0)
     assert "index2" in chosen and m.to_act() == [2]
@@ -141,8 +143,7 @@ def test_r22_short_game_guard_both_steps_time_out_at_random():
 
 
 def test_r22_optional_prompts_pass_and_tituba_leaves_the_pile_as_it_lies():
-    m = timed(stage(4, fronts={2: ACCS[:6]}, hands={0: ["c9"]}, pile=["c30", "c58"],
-                    characters={3: "rebecca_nurse"}))
+    m = timed(stage(4, fronts={2: ACCS[:6]}, hands={0: ["c9"]}, pile=["c30", "c58"], characters={3: "rebecca_nurse"}))
     m.apply(0, play("c9", 2))
     m.apply(0, {"type": "choose_tryal", "player": 2, "index": 0})
     assert m.to_act() == [3]
@@ -158,8 +159,7 @@ def test_r22_variant_night_flip_and_death_order_are_random_choices():
     m.apply(0, {"type": "draw_two"})
     command = expire(m, 1)
     assert command["type"] == "night_flip" and m.over
-    m = timed(stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]},
-                    hands={0: ["c11"]}))
+    m = timed(stage(2, rows={1: "N", 2: "W N N N N"}, fronts={1: ACCS[:3] + ["c54"], 2: ["c55"]}, hands={0: ["c11"]}))
     m.apply(0, play("c11", 1))
     m.apply(0, {"type": "choose_tryal", "player": 1, "index": 0})
     assert m.legal(0) and m.legal(0)[0]["type"] == "death_order"
@@ -219,7 +219,7 @@ def test_notes_merge_into_the_log_before_the_timed_out_command():
     merged = m.log_with_notes(None, [(2, note)])
     plain = m.log(None)
     at = merged.index(note)
-    assert merged[:at] + merged[at + 1:] == plain
+    assert merged[:at] + merged[at + 1 :] == plain
     assert merged[at - 1]["type"] == "play" and merged[at + 1]["type"] == "end_turn"
     assert m.log_with_notes(1, [(2, note)], since=2)[0] == note
     assert m.log_with_notes(1, [(2, note)], since=3) == m.log(1, since=3)

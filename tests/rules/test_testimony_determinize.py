@@ -3,6 +3,7 @@ hidden Characters and token sides really vary between draws, what the seat saw s
 and Belief cards shown to it constrain the draw. Honesty (twins) and consistency for
 every game are in tests/contract/test_determinize.py (with tests/bots/kit.py's Testimony
 invariants and twins)."""
+
 from __future__ import annotations
 
 import random

@@ -2,6 +2,7 @@
 tests/contract/test_legal.py), and every command it does not list is refused —
 over a candidate space of every command type of docs/rules/testimony.md §7 with every seat value from -1 to n,
 every side, card and answer, at random positions of random matches."""
+
 from __future__ import annotations
 
 import itertools

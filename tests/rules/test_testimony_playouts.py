@@ -25,6 +25,7 @@ The state's JSON round trip is also checked every 25 steps.
 
 Control runs plant a leak of each kind and show the check catches it.
 """
+
 from __future__ import annotations
 
 import json
@@ -142,9 +143,10 @@ class DealsFaceUp(TestimonyMatch):
         super().emit(event, to, others)
 
 
-@pytest.mark.parametrize("leaky,message", [(LooksAtLaterTokens, "sees the side"),
-                                           (ShowsShareToAll, "sees share"),
-                                           (DealsFaceUp, "sees the Character")])
+@pytest.mark.parametrize(
+    "leaky,message",
+    [(LooksAtLaterTokens, "sees the side"), (ShowsShareToAll, "sees share"), (DealsFaceUp, "sees the Character")],
+)
 def test_the_leak_check_catches_a_planted_leak(leaky, message):
     # control run: the same check as above fails on an engine that leaks
     caught = 0

@@ -1,6 +1,7 @@
 """Testimony rules (docs/rules/testimony.md §1–§7): setup, turns, sharing, investigating,
 testimony, the end of a game and its scoring, the match of three games, hidden
 information, the cards file, and a refusal test per command (nothing changes)."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,7 @@ from game.engine import Match, SetupError
 from game.engine.cards import load_card_set
 from game.engine.errors import CardDataError
 from game.rules.testimony import SECTIONS, SETUP_COUNTS, _check_cards, catalog, tokens_each
-from tests.rules.testimony_kit import (fresh, refused, set_characters, share, stage_end, start_at,
-                                       tokens_conserved, turn)
+from tests.rules.testimony_kit import fresh, refused, set_characters, stage_end, start_at, tokens_conserved, turn
 
 ALL7 = ["magistrate", "minister", "goodwife", "witchfinder", "cunning_woman", "apostate", "herbalist"]
 
@@ -51,8 +51,12 @@ def test_a_card_file_with_four_heathens_is_refused(tmp_path: Path):
     # docs/rules/testimony.md §1: the Belief counts are checked when the cards load
     source = (Path(__file__).resolve().parents[2] / "cards" / "testimony.yaml").read_text()
     broken = tmp_path / "testimony.yaml"
-    broken.write_text(source.replace("belief: puritan\n    scoring:\n      no_puritan_dies",
-                                     "belief: heathen\n    scoring:\n      no_puritan_dies"))
+    broken.write_text(
+        source.replace(
+            "belief: puritan\n    scoring:\n      no_puritan_dies",
+            "belief: heathen\n    scoring:\n      no_puritan_dies",
+        )
+    )
     with pytest.raises(CardDataError, match="3 Heathen and 4 Puritan"):
         load_card_set("testimony", SECTIONS, path=broken, check=_check_cards)
 
@@ -131,8 +135,12 @@ def test_a_turn_that_starts_with_no_tokens_ends_the_game():
     start_at(m, 0)
     st = m.state
     st["hand"] = [1, 0, 3, 3]  # seat 1 is next and has nothing left
-    st["discarded"] = ([{"seat": 1, "turn": 1}] * 5 + [{"seat": 0, "turn": 1}] * 4
-                       + [{"seat": 2, "turn": 1}] * 2 + [{"seat": 3, "turn": 1}] * 2)
+    st["discarded"] = (
+        [{"seat": 1, "turn": 1}] * 5
+        + [{"seat": 0, "turn": 1}] * 4
+        + [{"seat": 2, "turn": 1}] * 2
+        + [{"seat": 3, "turn": 1}] * 2
+    )
     assert tokens_conserved(m)
     turn(m, investigate(2), defend(3))
     assert m.state["stage"] == "between"
@@ -200,9 +208,16 @@ def test_a_share_shows_one_card_each_active_player_first_and_only_to_the_pair():
     m.apply(1, {"type": "show", "card": "character"})
     assert m.view(None)["stage"] == "testify" and m.to_act() == [0]
     book0 = m.view(0)["notebook"]
-    assert book0 == [{"kind": "share", "share": 0, "turn": 1, "with": 1,
-                      "gave": {"share": 0, "card": "belief_puritan", "seat": 0, "to": 1},
-                      "got": {"share": 0, "card": "character", "seat": 1, "to": 0, "character": "herbalist"}}]
+    assert book0 == [
+        {
+            "kind": "share",
+            "share": 0,
+            "turn": 1,
+            "with": 1,
+            "gave": {"share": 0, "card": "belief_puritan", "seat": 0, "to": 1},
+            "got": {"share": 0, "card": "character", "seat": 1, "to": 0, "character": "herbalist"},
+        }
+    ]
     assert m.view(0)["players"][1]["character"] == "herbalist"
     assert m.view(1)["players"][0]["character"] is None
     for outsider in (2, 3, None):
@@ -210,8 +225,10 @@ def test_a_share_shows_one_card_each_active_player_first_and_only_to_the_pair():
         assert view["notebook"] == []
         assert view["players"][1]["character"] is None
         shows = [e for e in m.log(outsider) if e["type"] == "show"]
-        assert shows == [{"type": "show", "share": 0, "seat": 0, "to": 1},
-                         {"type": "show", "share": 0, "seat": 1, "to": 0}]
+        assert shows == [
+            {"type": "show", "share": 0, "seat": 0, "to": 1},
+            {"type": "show", "share": 0, "seat": 1, "to": 0},
+        ]
     assert view["shares"] == [{"share": 0, "by": 0, "with": 1, "turn": 1}]
 
 
@@ -251,11 +268,11 @@ def test_investigation_shows_sides_as_of_the_moment_of_looking():
     m = fresh(4, 0)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
     start_at(m, 0)
-    turn(m, investigate(1), accuse(3))    # 0 accuses 3
-    turn(m, investigate(2), defend(3))    # 1 defends 3
-    turn(m, investigate(3), accuse(0))    # 2 looks at 3 (two tokens), accuses 0
-    turn(m, investigate(0), defend(1))    # 3 looks at 0 (one token)
-    turn(m, investigate(1), accuse(3))    # 0 accuses 3 again: 2 has not seen this one
+    turn(m, investigate(1), accuse(3))  # 0 accuses 3
+    turn(m, investigate(2), defend(3))  # 1 defends 3
+    turn(m, investigate(3), accuse(0))  # 2 looks at 3 (two tokens), accuses 0
+    turn(m, investigate(0), defend(1))  # 3 looks at 0 (one token)
+    turn(m, investigate(1), accuse(3))  # 0 accuses 3 again: 2 has not seen this one
     sides = {v: [t["side"] for t in m.view(v)["tokens"]] for v in (0, 1, 2, 3, None)}
     assert sides[2] == ["accuse", "defend", "accuse", None, None]
     assert sides[0] == ["accuse", None, None, "defend", "accuse"]  # t4 lay at 1 when 0 looked
@@ -263,9 +280,20 @@ def test_investigation_shows_sides_as_of_the_moment_of_looking():
     assert sides[1] == [None, "defend", None, None, None]
     assert sides[None] == [None] * 5
     look = m.view(2)["notebook"][0]
-    assert look == {"kind": "investigate", "turn": 3, "targets": [3], "looks": [
-        {"target": 3, "tokens": [{"token": "g1t1", "placer": 0, "side": "accuse"},
-                                 {"token": "g1t2", "placer": 1, "side": "defend"}]}]}
+    assert look == {
+        "kind": "investigate",
+        "turn": 3,
+        "targets": [3],
+        "looks": [
+            {
+                "target": 3,
+                "tokens": [
+                    {"token": "g1t1", "placer": 0, "side": "accuse"},
+                    {"token": "g1t2", "placer": 1, "side": "defend"},
+                ],
+            }
+        ],
+    }
     # looking again updates what the investigator knows
     m.apply(1, investigate(0))
     m.apply(1, defend(0))
@@ -324,9 +352,17 @@ def test_standing_below_zero_kills():
     # docs/rules/testimony.md §5.2: Standing = sum of token values; below 0 the player is killed
     m = fresh(4, 0, games=1)
     set_characters(m, ["minister", "herbalist", "goodwife", "apostate"], aside="magistrate")
-    stage_end(m, [(0, 1, "accuse"), (2, 1, "accuse"), (3, 1, "defend"),   # 1: -1 killed
-                  (0, 2, "accuse"), (1, 2, "defend"),                     # 2: 0 lives
-                  (1, 3, "accuse")])                                      # 3: -1 killed
+    stage_end(
+        m,
+        [
+            (0, 1, "accuse"),
+            (2, 1, "accuse"),
+            (3, 1, "defend"),  # 1: -1 killed
+            (0, 2, "accuse"),
+            (1, 2, "defend"),  # 2: 0 lives
+            (1, 3, "accuse"),
+        ],
+    )  # 3: -1 killed
     result = m.view(None)["history"][0]
     assert result["standing"] == [0, -1, 0, -1]
     assert result["killed"] == [False, True, False, True]
@@ -343,41 +379,109 @@ def test_the_magistrates_tokens_count_double():
 
 SCORING = [
     # (characters, aside, tokens, shares, seat, expected score of seat, reasons)
-    ("magistrate: +2 a Heathen dies, +1 survives",
-     ["magistrate", "herbalist", "goodwife", "apostate"], "minister",
-     [(1, 3, "accuse")], (), 0, 3),
-    ("magistrate killed: -1, still +2 for the dead Heathen",
-     ["magistrate", "herbalist", "goodwife", "apostate"], "minister",
-     [(1, 0, "accuse"), (2, 3, "accuse")], (), 0, 1),
-    ("minister: +1 per dead Heathen, -1 per other dead Puritan",
-     ["minister", "herbalist", "goodwife", "apostate", "witchfinder"], "magistrate",
-     [(0, 1, "accuse"), (0, 3, "accuse"), (0, 2, "accuse")], (), 0, 1),
-    ("goodwife: +2 if no Puritan dies",
-     ["goodwife", "herbalist", "minister", "apostate"], "magistrate",
-     [(0, 1, "accuse")], (), 0, 2),
-    ("goodwife: nothing when a Puritan dies",
-     ["goodwife", "herbalist", "minister", "apostate"], "magistrate",
-     [(1, 2, "accuse")], (), 0, 0),
-    ("witchfinder: +1 per dead Heathen whose Character he was shown",
-     ["witchfinder", "herbalist", "minister", "apostate", "cunning_woman", "goodwife"], "magistrate",
-     [(0, 1, "accuse"), (0, 3, "accuse"), (0, 4, "accuse")],
-     [(0, 1, "belief_puritan", "character"), (3, 0, "belief_heathen", "character"),
-      (0, 4, "character", "belief_heathen")], 0, 1),
-    ("cunning woman: +2 if she survives",
-     ["cunning_woman", "minister", "goodwife", "apostate"], "magistrate",
-     [(1, 0, "accuse"), (2, 0, "defend")], (), 0, 2),
-    ("cunning woman killed: -1",
-     ["cunning_woman", "minister", "goodwife", "apostate"], "magistrate",
-     [(1, 0, "accuse")], (), 0, -1),
-    ("apostate: +1 per dead Puritan",
-     ["apostate", "herbalist", "minister", "goodwife", "magistrate"], "witchfinder",
-     [(0, 2, "accuse"), (0, 3, "accuse"), (1, 4, "accuse")], (), 0, 3),
-    ("herbalist: +2 if no Heathen dies",
-     ["herbalist", "apostate", "minister", "goodwife"], "magistrate",
-     [(0, 2, "accuse")], (), 0, 2),
-    ("herbalist killed: -1 and no Heathen-safe bonus",
-     ["herbalist", "apostate", "minister", "goodwife"], "magistrate",
-     [(2, 0, "accuse")], (), 0, -1),
+    (
+        "magistrate: +2 a Heathen dies, +1 survives",
+        ["magistrate", "herbalist", "goodwife", "apostate"],
+        "minister",
+        [(1, 3, "accuse")],
+        (),
+        0,
+        3,
+    ),
+    (
+        "magistrate killed: -1, still +2 for the dead Heathen",
+        ["magistrate", "herbalist", "goodwife", "apostate"],
+        "minister",
+        [(1, 0, "accuse"), (2, 3, "accuse")],
+        (),
+        0,
+        1,
+    ),
+    (
+        "minister: +1 per dead Heathen, -1 per other dead Puritan",
+        ["minister", "herbalist", "goodwife", "apostate", "witchfinder"],
+        "magistrate",
+        [(0, 1, "accuse"), (0, 3, "accuse"), (0, 2, "accuse")],
+        (),
+        0,
+        1,
+    ),
+    (
+        "goodwife: +2 if no Puritan dies",
+        ["goodwife", "herbalist", "minister", "apostate"],
+        "magistrate",
+        [(0, 1, "accuse")],
+        (),
+        0,
+        2,
+    ),
+    (
+        "goodwife: nothing when a Puritan dies",
+        ["goodwife", "herbalist", "minister", "apostate"],
+        "magistrate",
+        [(1, 2, "accuse")],
+        (),
+        0,
+        0,
+    ),
+    (
+        "witchfinder: +1 per dead Heathen whose Character he was shown",
+        ["witchfinder", "herbalist", "minister", "apostate", "cunning_woman", "goodwife"],
+        "magistrate",
+        [(0, 1, "accuse"), (0, 3, "accuse"), (0, 4, "accuse")],
+        [
+            (0, 1, "belief_puritan", "character"),
+            (3, 0, "belief_heathen", "character"),
+            (0, 4, "character", "belief_heathen"),
+        ],
+        0,
+        1,
+    ),
+    (
+        "cunning woman: +2 if she survives",
+        ["cunning_woman", "minister", "goodwife", "apostate"],
+        "magistrate",
+        [(1, 0, "accuse"), (2, 0, "defend")],
+        (),
+        0,
+        2,
+    ),
+    (
+        "cunning woman killed: -1",
+        ["cunning_woman", "minister", "goodwife", "apostate"],
+        "magistrate",
+        [(1, 0, "accuse")],
+        (),
+        0,
+        -1,
+    ),
+    (
+        "apostate: +1 per dead Puritan",
+        ["apostate", "herbalist", "minister", "goodwife", "magistrate"],
+        "witchfinder",
+        [(0, 2, "accuse"), (0, 3, "accuse"), (1, 4, "accuse")],
+        (),
+        0,
+        3,
+    ),
+    (
+        "herbalist: +2 if no Heathen dies",
+        ["herbalist", "apostate", "minister", "goodwife"],
+        "magistrate",
+        [(0, 2, "accuse")],
+        (),
+        0,
+        2,
+    ),
+    (
+        "herbalist killed: -1 and no Heathen-safe bonus",
+        ["herbalist", "apostate", "minister", "goodwife"],
+        "magistrate",
+        [(2, 0, "accuse")],
+        (),
+        0,
+        -1,
+    ),
 ]
 
 
@@ -395,8 +499,9 @@ def test_each_characters_scoring_on_a_fixed_end_position(label, chars, aside, to
 
 def test_score_reasons_name_who_died():
     m = fresh(6, 0, games=1)
-    set_characters(m, ["witchfinder", "herbalist", "minister", "apostate", "cunning_woman", "goodwife"],
-                   aside="magistrate")
+    set_characters(
+        m, ["witchfinder", "herbalist", "minister", "apostate", "cunning_woman", "goodwife"], aside="magistrate"
+    )
     stage_end(m, [(0, 1, "accuse"), (0, 3, "accuse")], [(0, 1, "belief_puritan", "character")])
     reasons = m.view(None)["history"][0]["reasons"]
     assert reasons[0] == [{"points": 1, "why": "killed Heathens whose Character you saw: P1"}]
@@ -489,8 +594,7 @@ def test_own_character_only_to_its_holder_and_the_set_aside_card_to_no_one():
     for viewer in range(5):
         view = m.view(viewer)
         assert view["me"]["character"] == chars[viewer]
-        assert [p["character"] for p in view["players"]] == [chars[viewer] if s == viewer else None
-                                                             for s in range(5)]
+        assert [p["character"] for p in view["players"]] == [chars[viewer] if s == viewer else None for s in range(5)]
         assert m.state["set_aside"] not in str(view) and m.state["set_aside"] not in str(m.log(viewer))
     assert m.view(None)["me"] is None
     deals = [e for e in m.log(2) if e["type"] == "deal"]
@@ -507,7 +611,8 @@ def test_testify_side_known_to_its_placer_only():
     assert m.view(1)["tokens"][0] == {"token": "g1t1", "placer": 0, "side": None, "target": 2, "turn": 1}
     assert m.view(2)["tokens"][0]["side"] is None  # not even its target
     assert [e for e in m.log(1) if e["type"] == "testify"] == [
-        {"type": "testify", "token": "g1t1", "placer": 0, "target": 2}]
+        {"type": "testify", "token": "g1t1", "placer": 0, "target": 2}
+    ]
 
 
 # ------------------------------------------------------------------------- refusals --
@@ -520,7 +625,7 @@ def test_invite_refusals():
     refused(m, 0, {"type": "invite", "seat": 4}, "bad_seat")
     refused(m, 0, {"type": "invite", "seat": True}, "bad_seat")
     refused(m, 0, {"type": "invite", "seat": "1"}, "bad_seat")
-    refused(m, 0, {"type": "invite", "seat": 10 ** 5000}, "bad_command")  # the base shape check
+    refused(m, 0, {"type": "invite", "seat": 10**5000}, "bad_command")  # the base shape check
     refused(m, 0, {"type": "invite"}, "missing_field")
     refused(m, 0, {"type": "invite", "seat": 1, "seat2": 2}, "bad_field")
     m.apply(0, investigate(1))

@@ -1,6 +1,7 @@
 """docs/rules/witch_trial.md is the reference Witch Trial's rules, bots, cards and tests
 cite: every section (§…), worked example (§8.n) and ruling (R…) they name exists there,
 and the rules screen reads it whole (its tables become lines, no raw Markdown left)."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,12 @@ from game.ui.scenes.rules import CELL_SEPARATOR, parse_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules" / "witch_trial.md"
-CITING = [*sorted((ROOT / "game" / "rules" / "witch_trial").glob("*.py")), ROOT / "game" / "bots" / "witch_trial.py",
-          *sorted((ROOT / "tests" / "rules").glob("*witch_trial*.py")), ROOT / "cards" / "witch_trial.yaml"]
+CITING = [
+    *sorted((ROOT / "game" / "rules" / "witch_trial").glob("*.py")),
+    ROOT / "game" / "bots" / "witch_trial.py",
+    *sorted((ROOT / "tests" / "rules").glob("*witch_trial*.py")),
+    ROOT / "cards" / "witch_trial.yaml",
+]
 
 
 def defined(text: str) -> tuple[set[str], set[str]]:
@@ -57,8 +62,11 @@ def test_the_card_tables_agree_with_the_card_file():
     from game.rules.witch_trial import catalog
 
     cat = catalog()
-    rows = {b.text.split(CELL_SEPARATOR)[0]: b.text.split(CELL_SEPARATOR)
-            for b in parse_rules(DOC.read_text(encoding="utf-8")) if b.kind == "tr"}
+    rows = {
+        b.text.split(CELL_SEPARATOR)[0]: b.text.split(CELL_SEPARATOR)
+        for b in parse_rules(DOC.read_text(encoding="utf-8"))
+        if b.kind == "tr"
+    }
     for s in cat.suspects.values():
         assert rows[s.id][1:] == [s.name, str(s.guilt), f"${s.defense}"]
     for c in cat.charges.values():

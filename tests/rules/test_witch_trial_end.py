@@ -1,6 +1,7 @@
 """The end of a game of Witch Trial: what ended it and who won in words, every hidden card
 turned face up for everyone, and where each lawyer's money came from
 (docs/rules/witch_trial.md §5.4, §6.3)."""
+
 from __future__ import annotations
 
 import random
@@ -42,12 +43,19 @@ def test_the_end_shows_every_hand_and_the_deck_to_everyone_alike():
         every_card = [c for hand in hands for c in hand] + deck
         assert all(view["cards"][c] == m.cat.kind_of[c] for c in every_card)  # the kinds to draw them
         assert [p["hand"] for p in view["players"] if p["seat"] != view["seat"]] == [None] * (
-            3 - (view["seat"] is not None))  # the players' rows keep their shape
+            3 - (view["seat"] is not None)
+        )  # the players' rows keep their shape
     for viewer in VIEWERS:  # nothing changed in the log: the last command's events only
         new = m.log(viewer)
-        assert new[:len(log_before[viewer])] == log_before[viewer]
-        assert [e["type"] for e in new[len(log_before[viewer]):]] == ["pass", "turn", "pass", "turn", "pass",
-                                                                      "game_over"]
+        assert new[: len(log_before[viewer])] == log_before[viewer]
+        assert [e["type"] for e in new[len(log_before[viewer]) :]] == [
+            "pass",
+            "turn",
+            "pass",
+            "turn",
+            "pass",
+            "game_over",
+        ]
 
 
 def test_the_ending_names_the_last_to_pass_and_the_winner():
@@ -68,8 +76,10 @@ def test_the_ending_names_a_shared_win_and_money_left_in_court():
     first = m.state["turn"]
     pass_round(m)
     last = m.players[(first + 2) % 3]
-    assert m.view(1)["ending"] == (f"Every lawyer passed in turn, {last} last (the $25 left in the Court Fees "
-                                   "goes to no one). Ann and Cy share the win with $80 each (Bob $30).")
+    assert m.view(1)["ending"] == (
+        f"Every lawyer passed in turn, {last} last (the $25 left in the Court Fees "
+        "goes to no one). Ann and Cy share the win with $80 each (Bob $30)."
+    )
 
 
 def test_the_ending_when_the_cards_run_out():
@@ -82,8 +92,9 @@ def test_the_ending_when_the_cards_run_out():
     st["money"] = [50, 50, 50]
     m.apply(st["turn"], {"type": "buy", "slot": 5})
     assert m.over
-    assert m.view(0)["ending"] == ("The deck and the lineup ran out with no case left to try. "
-                                   "Ann, Bob and Cy share the win with $50 each.")
+    assert m.view(0)["ending"] == (
+        "The deck and the lineup ran out with no case left to try. Ann, Bob and Cy share the win with $50 each."
+    )
     assert m.view(0)["revealed"]["deck"] == []
 
 
@@ -108,12 +119,27 @@ def test_the_money_breakdown_tells_where_each_lawyers_money_came_from():
     assert m.score_breakdown() == []  # only once the game is over
     pass_round(m)
     lines = {seat: {line["label"]: line["points"] for line in m.score_breakdown()[seat]} for seat in range(3)}
-    assert lines[buyer] == {"Starting money": 50, "Paid for cards": -20, "Defense budgets": 0,
-                            "Verdicts won": 0, "Plea deals": 0}
-    assert lines[prosecutor] == {"Starting money": 50, "Paid for cards": 0, "Defense budgets": 40,
-                                 "Verdicts won": 80, "Plea deals": 20}
-    assert lines[defender] == {"Starting money": 50, "Paid for cards": 0, "Defense budgets": 10,
-                               "Verdicts won": 0, "Plea deals": 10}
+    assert lines[buyer] == {
+        "Starting money": 50,
+        "Paid for cards": -20,
+        "Defense budgets": 0,
+        "Verdicts won": 0,
+        "Plea deals": 0,
+    }
+    assert lines[prosecutor] == {
+        "Starting money": 50,
+        "Paid for cards": 0,
+        "Defense budgets": 40,
+        "Verdicts won": 80,
+        "Plea deals": 20,
+    }
+    assert lines[defender] == {
+        "Starting money": 50,
+        "Paid for cards": 0,
+        "Defense budgets": 10,
+        "Verdicts won": 0,
+        "Plea deals": 10,
+    }
     for seat in range(3):
         assert sum(lines[seat].values()) == m.result()["scores"][seat]
 
@@ -122,14 +148,20 @@ def test_the_breakdown_adds_up_in_random_games():
     # §5.4: every seat's lines add up to its money, whatever happened
     for seed in range(12):
         players = 3 + seed % 5
-        m = new_match("witch_trial", [f"P{i}" for i in range(players)], seed=seed,
-                      options={"double_pass": seed % 2 == 0})
+        m = new_match(
+            "witch_trial", [f"P{i}" for i in range(players)], seed=seed, options={"double_pass": seed % 2 == 0}
+        )
         play_bots(m, {s: RandomBot(seed * 10 + s) for s in range(players)})
         assert m.over
         breakdown = m.score_breakdown()
         for seat in range(players):
             assert [line["label"] for line in breakdown[seat]] == [
-                "Starting money", "Paid for cards", "Defense budgets", "Verdicts won", "Plea deals"]
+                "Starting money",
+                "Paid for cards",
+                "Defense budgets",
+                "Verdicts won",
+                "Plea deals",
+            ]
             assert sum(line["points"] for line in breakdown[seat]) == m.state["money"][seat]
 
 
@@ -139,4 +171,3 @@ def test_a_finished_game_determinizes_to_itself():
     pass_round(m)
     world = m.determinize(0, random.Random(1))
     assert world.state == m.state and world.view(0) == m.view(0)
-

@@ -10,6 +10,7 @@ deck is secret until it leaves that hand. A card taken from the public lineup, t
 discard (Short Memory) or the table (an Objection, played face up and handed over)
 is known to everyone: its id appearing in others' views and logs is no leak.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,8 @@ import random
 import re
 
 from game.engine import Match, new_match
-from tests.rules.witch_trial_kit import all_card_places
 from game.rules.witch_trial import catalog
+from tests.rules.witch_trial_kit import all_card_places
 
 GAMES = 300
 FULL_COPY_EVERY = 25
@@ -113,8 +114,8 @@ def _play_one(game: int) -> None:
             hand = set(st["hands"][s])
             arrived = hand - hands_before[s]
             secret[s] = (secret[s] & hand) | {
-                c for c in arrived
-                if c in hidden_pool or not (c in public_before or c in held_before)}
+                c for c in arrived if c in hidden_pool or not (c in public_before or c in held_before)
+            }
         # No view shows anyone a card another seat holds secretly. Every view is
         # checked through its "cards" map, which by contract lists every card id in
         # the view; one viewer per step (in rotation) is also searched in full, so the
@@ -143,7 +144,7 @@ def _play_one(game: int) -> None:
         assert len(log) == bounds[-1]
         for step in range(len(bounds)):
             start = bounds[step - 1] if step else 0
-            shown = _strings_in(log[start:bounds[step]], set())
+            shown = _strings_in(log[start : bounds[step]], set())
             assert not (shown & secret_after[step][v_index]), f"log of {viewer} leaks at step {step}"
 
     assert m.to_act() == [] and m.view(None)["stage"] == "over"

@@ -1,19 +1,28 @@
 """Witch Trial rules beyond the worked examples (docs/rules/witch_trial.md §8): turn
 actions, the trial's stages, every Motion, Objections, pleas, the end, the cards file,
 and refusals that change nothing."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from game.engine import IllegalCommand, SetupError, new_match
+from game.engine import IllegalCommand, SetupError
 from game.engine.cards import load_card_set
 from game.engine.errors import CardDataError
 from game.rules.witch_trial import SECTIONS, _check_cards, catalog
-from tests.rules.witch_trial_kit import (all_card_places, empty_hands, fresh, give, money_ok,
-                                         put_in_lineup, rest_through, script_dice, start_trial,
-                                         to_discard)
+from tests.rules.witch_trial_kit import (
+    all_card_places,
+    fresh,
+    give,
+    money_ok,
+    put_in_lineup,
+    rest_through,
+    script_dice,
+    start_trial,
+    to_discard,
+)
 
 
 def refused(m, seat, command, code=None, message=None) -> IllegalCommand:
@@ -89,8 +98,21 @@ def test_the_view_hides_other_hands_and_lists_the_w9_fields():
     # docs/rules/witch_trial.md §6, §9
     m = fresh(4)
     view = m.view(1)
-    for key in ("game", "state_id", "stage", "active", "to_act", "players", "lineup", "deck_count",
-                "discard", "court_fees", "bank_paid", "trial", "cards"):
+    for key in (
+        "game",
+        "state_id",
+        "stage",
+        "active",
+        "to_act",
+        "players",
+        "lineup",
+        "deck_count",
+        "discard",
+        "court_fees",
+        "bank_paid",
+        "trial",
+        "cards",
+    ):
         assert key in view
     assert view["players"][1]["hand"] == m.state["hands"][1]
     assert all(view["players"][s]["hand"] is None for s in (0, 2, 3))
@@ -205,15 +227,21 @@ def test_create_case_refusals():
     refused(m, seat, {"type": "create_case", "card": "lewis-7", "slot": 2}, "bad_card")
     other = (seat + 1) % 3
     (mine_not,) = give(m, other, "hester")
-    refused(m, seat, {"type": "create_case", "card": mine_not, "slot": 2}, "not_in_hand",
-            "Silent Hester is not in your hand.")
+    refused(
+        m,
+        seat,
+        {"type": "create_case", "card": mine_not, "slot": 2},
+        "not_in_hand",
+        "Silent Hester is not in your hand.",
+    )
     m.state["cases"][seat] = {"suspect": lewis, "charge": golfing}
     m.state["hands"][seat].remove(lewis)
     m.state["hands"][seat].remove(golfing)
     (tobias,) = give(m, seat, "tobias")
     assert not [c for c in m.legal(seat) if c["type"] == "create_case"]
-    refused(m, seat, {"type": "create_case", "card": tobias, "slot": 2}, "case_pending",
-            "You already have a case pending.")
+    refused(
+        m, seat, {"type": "create_case", "card": tobias, "slot": 2}, "case_pending", "You already have a case pending."
+    )
 
 
 # ---------------------------------------------------------------- defend / prosecute --
@@ -237,8 +265,7 @@ def test_defend_refusals():
     m = fresh()
     seat = m.state["turn"]
     other = (seat + 1) % 3
-    refused(m, seat, {"type": "defend", "case_owner": other}, "no_case",
-            f"P{other} has no pending case.")
+    refused(m, seat, {"type": "defend", "case_owner": other}, "no_case", f"P{other} has no pending case.")
     refused(m, seat, {"type": "defend", "case_owner": 7}, "bad_seat")
     lewis, golfing = give(m, seat, "lewis", "golfing")
     m.state["hands"][seat].remove(lewis)
@@ -275,8 +302,13 @@ def test_public_defender_is_the_lowest_roll_and_ties_roll_again():
     assert rolls == [(1, 5), (2, 3), (3, 3), (2, 6), (3, 4)]
     assert all(e["purpose"] == "public_defender" for e in events if e["type"] == "roll")
     assert m.state["trial"]["defender"] == 3 and m.state["trial"]["prosecutor"] == 0
-    assert m.view(None)["last_rolls"][-1] == {"type": "roll", "dice": [2, 2], "purpose": "public_defender",
-                                              "seat": 3, "total": 4}
+    assert m.view(None)["last_rolls"][-1] == {
+        "type": "roll",
+        "dice": [2, 2],
+        "purpose": "public_defender",
+        "seat": 3,
+        "total": 4,
+    }
 
 
 def test_prosecute_needs_a_case():
@@ -406,8 +438,13 @@ def test_objections_cannot_be_played_as_a_card():
     start_trial(m, "prudence", "golfing")
     (objection,) = give(m, 0, "objection")
     assert all(c.get("card") != objection for c in m.legal(0))
-    refused(m, 0, {"type": "play", "card": objection}, "bad_play",
-            "An Objection can only be played against your opponent's Motion.")
+    refused(
+        m,
+        0,
+        {"type": "play", "card": objection},
+        "bad_play",
+        "An Objection can only be played against your opponent's Motion.",
+    )
 
 
 # ------------------------------------------------------------------------ objections --
@@ -433,8 +470,7 @@ def test_objection_refusals_and_choices():
     (recess,) = give(m, 0, "recess")
     obj1, obj2, friends = give(m, 1, "objection", "objection", "friends")
     m.apply(0, {"type": "play", "card": recess})
-    assert m.legal(1) == [{"type": "object", "card": obj1}, {"type": "object", "card": obj2},
-                          {"type": "no_objection"}]
+    assert m.legal(1) == [{"type": "object", "card": obj1}, {"type": "object", "card": obj2}, {"type": "no_objection"}]
     refused(m, 1, {"type": "object", "card": friends}, "bad_objection", "Friends is not an Objection.")
     refused(m, 1, {"type": "object", "card": "objection-99"}, "bad_card")
     m.apply(1, {"type": "object", "card": obj2})
@@ -478,7 +514,9 @@ def test_short_memory_takes_the_chosen_discard():
     assert all(c.get("card") != sm for c in m.legal(0))
     friends, lewis = to_discard(m, "friends", "lewis")
     assert [c for c in m.legal(0) if c.get("card") == sm] == [
-        {"type": "play", "card": sm, "choice": friends}, {"type": "play", "card": sm, "choice": lewis}]
+        {"type": "play", "card": sm, "choice": friends},
+        {"type": "play", "card": sm, "choice": lewis},
+    ]
     refused(m, 0, {"type": "play", "card": sm}, "need_choice")
     refused(m, 0, {"type": "play", "card": sm, "choice": "mole-1"}, "bad_choice")
     m.apply(0, {"type": "play", "card": sm, "choice": lewis})
@@ -592,8 +630,7 @@ def test_plea_offers_list_every_five_dollar_step():
     m = fresh()
     start_trial(m, "prudence", "golfing")  # court $30
     m.apply(0, {"type": "rest"})
-    assert m.legal(0) == [{"type": "offer_plea", "to_prosecution": v} for v in range(0, 35, 5)] + [
-        {"type": "no_plea"}]
+    assert m.legal(0) == [{"type": "offer_plea", "to_prosecution": v} for v in range(0, 35, 5)] + [{"type": "no_plea"}]
     refused(m, 0, {"type": "offer_plea", "to_prosecution": 7}, "bad_plea", "Plea offers go in $5 steps.")
     refused(m, 0, {"type": "offer_plea", "to_prosecution": 35}, "bad_plea")
     refused(m, 0, {"type": "offer_plea", "to_prosecution": "10"}, "bad_plea")
@@ -607,13 +644,25 @@ def test_accepted_plea_splits_the_court_fees_and_ends_the_trial():
     start_trial(m, "prudence", "golfing")
     m.apply(0, {"type": "rest"})
     m.apply(0, {"type": "offer_plea", "to_prosecution": 10})
-    assert m.view(None)["trial"]["plea"] == {"by": 0, "to": 1, "phase": "answer", "to_prosecution": 10,
-                                             "to_defense": 20}
+    assert m.view(None)["trial"]["plea"] == {
+        "by": 0,
+        "to": 1,
+        "phase": "answer",
+        "to_prosecution": 10,
+        "to_defense": 20,
+    }
     assert m.to_act() == [1] and m.view(None)["stage"] == "plea"
     refused(m, 1, {"type": "answer_plea", "accept": "yes"}, "bad_answer")
     events = m.apply(1, {"type": "answer_plea", "accept": True})
-    assert {"type": "plea", "accepted": True, "seat": 1, "to_prosecution": 10, "to_defense": 20,
-            "prosecutor": 0, "defender": 1} in events
+    assert {
+        "type": "plea",
+        "accepted": True,
+        "seat": 1,
+        "to_prosecution": 10,
+        "to_defense": 20,
+        "prosecutor": 0,
+        "defender": 1,
+    } in events
     assert m.state["money"][:2] == [60, 50 + 30 + 20] and m.state["court_fees"] == 0
     assert m.state["trial"] is None and not [e for e in events if e["type"] == "verdict"]
     assert money_ok(m)

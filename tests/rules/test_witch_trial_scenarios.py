@@ -1,10 +1,10 @@
 """The worked examples of docs/rules/witch_trial.md §8, each replayed through real commands."""
+
 from __future__ import annotations
 
 import pytest
 
-from tests.rules.witch_trial_kit import (fresh, give, money_ok, put_in_lineup, rest_through,
-                                         script_dice, start_trial)
+from tests.rules.witch_trial_kit import fresh, give, money_ok, rest_through, script_dice, start_trial
 
 
 def jury(m) -> int:
@@ -153,8 +153,15 @@ def test_total_of_twelve_acquits():
     script_dice(m, 3, 3)
     events = m.apply(0, {"type": "no_plea"})
     verdict = [e for e in events if e["type"] == "verdict"][0]
-    assert verdict == {"type": "verdict", "guilty": False, "winner": 1, "amount": fees, "total": 12,
-                       "jury_value": 6, "dice": [3, 3]}
+    assert verdict == {
+        "type": "verdict",
+        "guilty": False,
+        "winner": 1,
+        "amount": fees,
+        "total": 12,
+        "jury_value": 6,
+        "dice": [3, 3],
+    }
     assert m.state["money"][1] == defender_money + fees
     assert m.state["court_fees"] == 0
 

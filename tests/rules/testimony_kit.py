@@ -1,6 +1,7 @@
 """Helpers for the Testimony tests: staging positions, playing turns, and the outside
 witness of docs/rules/testimony.md §6 — what each seat may know, tracked from the commands alone — with the
 leak check every playout runs against every view."""
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ def set_characters(m: TestimonyMatch, characters: list[str], aside: str | None =
     """Stage the deal of the current game (the set-aside card too)."""
     assert len(characters) == m.n
     from game.rules.testimony import SETUP_COUNTS
+
     in_play = list(characters) + ([aside] if aside else [])
     heathens = sum(catalog().belief(c) == "heathen" for c in in_play)
     assert (heathens, len(in_play) - heathens) == SETUP_COUNTS[m.n], "not a deal of §2"
@@ -69,9 +71,11 @@ def share(m: TestimonyMatch, with_seat: int, first: str, second: str) -> None:
 def tokens_conserved(m: TestimonyMatch) -> bool:
     st = m.state
     total = catalog().supply.total
-    return (sum(st["hand"]) + len(st["tokens"]) + len(st["discarded"]) + st["tokens_aside"] == total
-            and st["tokens_aside"] == total % m.n
-            and all(h >= 0 for h in st["hand"]))
+    return (
+        sum(st["hand"]) + len(st["tokens"]) + len(st["discarded"]) + st["tokens_aside"] == total
+        and st["tokens_aside"] == total % m.n
+        and all(h >= 0 for h in st["hand"])
+    )
 
 
 class Witness:
@@ -167,10 +171,13 @@ def stage_end(m: TestimonyMatch, tokens: list[tuple[int, int, str]], shares=()) 
     with's card) that took place; the active player (seat 0) discards its last token,
     so the next turn starts with no tokens and the game ends (§5.1)."""
     st = m.state
-    st["tokens"] = [{"token": f"g{st['game_no']}t{i + 1}", "placer": p, "side": side, "target": t,
-                     "turn": i + 1} for i, (p, t, side) in enumerate(tokens)]
-    st["shares"] = [{"share": i, "by": a, "with": b, "turn": 1, "cards": [ca, cb]}
-                    for i, (a, b, ca, cb) in enumerate(shares)]
+    st["tokens"] = [
+        {"token": f"g{st['game_no']}t{i + 1}", "placer": p, "side": side, "target": t, "turn": i + 1}
+        for i, (p, t, side) in enumerate(tokens)
+    ]
+    st["shares"] = [
+        {"share": i, "by": a, "with": b, "turn": 1, "cards": [ca, cb]} for i, (a, b, ca, cb) in enumerate(shares)
+    ]
     st["hand"] = [0] * m.n
     st["hand"][0] = 1
     used = len(tokens) + 1

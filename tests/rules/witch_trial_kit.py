@@ -1,5 +1,6 @@
 """Staging helpers for the Witch Trial tests: put given cards where a scenario needs
 them (always keeping every card in exactly one place) and script the dice."""
+
 from __future__ import annotations
 
 from game.engine import new_match
@@ -116,8 +117,9 @@ def _free_copy(m: WitchTrialMatch, kind: str) -> str:
     raise AssertionError(f"no free copy of {kind}")
 
 
-def start_trial(m: WitchTrialMatch, suspect: str, charge: str, prosecutor: int = 0,
-                defender: int = 1, clean: bool = True) -> dict:
+def start_trial(
+    m: WitchTrialMatch, suspect: str, charge: str, prosecutor: int = 0, defender: int = 1, clean: bool = True
+) -> dict:
     """Stage ``prosecutor``'s pending case and let ``defender`` defend it on their turn,
     through the real command. With ``clean``, both lawyers start with empty hands."""
     if clean:

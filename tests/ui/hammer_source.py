@@ -1,6 +1,7 @@
 """A tiny in-test TableSource over a Match: shows one chosen seat, no curtain, no bots.
 
 Only for table tests and screenshots; real play goes through ``game.ui.session``."""
+
 from __future__ import annotations
 
 from game.engine import new_match
@@ -9,7 +10,7 @@ from tests.ui.table_source import MatchTableSource, drive_until
 
 class MatchSource(MatchTableSource):
     @classmethod
-    def new(cls, players: int = 3, seed: int = 1, seat: int | None = 0) -> "MatchSource":
+    def new(cls, players: int = 3, seed: int = 1, seat: int | None = 0) -> MatchSource:
         names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
         return cls(new_match("hammer", names, seed=seed), seat)
 

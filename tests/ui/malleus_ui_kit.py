@@ -2,6 +2,7 @@
 players, all people) opened on Village S (tests/rules/malleus_kit.py) at a chosen moment,
 and small helpers to press what the table offers — a button, a line of its More… menu,
 a panel button — through posted events."""
+
 from __future__ import annotations
 
 import pygame
@@ -42,8 +43,9 @@ def story_table(app, tmp_path, upto: str = "declare", seed: int = 1):
     """A hot-seat story session on Village S staged to ``upto`` and its open table."""
     from game.ui.session import HotseatSession, open_table
 
-    session = HotseatSession.new(app, "malleus", list(PEOPLE), [], seed=seed, bot_delay=0.0,
-                                 save_path=tmp_path / f"{upto}.witchhunt.json")
+    session = HotseatSession.new(
+        app, "malleus", list(PEOPLE), [], seed=seed, bot_delay=0.0, save_path=tmp_path / f"{upto}.witchhunt.json"
+    )
     m = session.match = village_s(turn=1)
     stage(m, upto)
     table = open_table(app, session)
@@ -78,5 +80,4 @@ def type_text(app, words: str) -> None:
 
 def offered(table) -> list[str]:
     """Every action the table offers now: its buttons and its More… lines."""
-    return [b.name for b in table.buttons if b.visible] + [
-        n for _l, _f, n, _s in table.bar.more_actions]
+    return [b.name for b in table.buttons if b.visible] + [n for _l, _f, n, _s in table.bar.more_actions]

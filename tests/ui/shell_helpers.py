@@ -1,4 +1,5 @@
 """Helpers for the shell's UI tests: a headless App, a stub table, event posting."""
+
 from __future__ import annotations
 
 import pygame
@@ -61,6 +62,5 @@ def step_towards_a_motion(app, session, rng, lift) -> None:
         session.request_seat(session.banner_seats()[0])
     else:
         legal = session.legal()
-        motions = [c for c in legal
-                   if c["type"] == "play" and session.match.cat.type_of.get(c["card"]) == "motion"]
+        motions = [c for c in legal if c["type"] == "play" and session.match.cat.type_of.get(c["card"]) == "motion"]
         session.submit(motions[0] if motions else rng.choice(legal))

@@ -2,9 +2,10 @@
 Match (one chosen seat, no curtain, no bots), a seeded play-until loop and the helpers
 that put a table scene on an App. Only for tests and tools; real play goes through
 ``game.ui.session``."""
+
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from game.engine import IllegalCommand
 

@@ -1,4 +1,5 @@
 """Fonts, icons and card faces render headless (issue 3 item 6; DESIGN D8: fonts ship as files)."""
+
 from __future__ import annotations
 
 import os
@@ -189,7 +190,7 @@ def test_a_zoomed_card_says_every_word_inside_the_card_and_nothing_overlaps(game
                 assert rect.contains(p.rect), (card_id, width, p.text)
                 assert p.size >= MIN_TEXT
             for i, p in enumerate(words):
-                hits = [q.text for q in words[i + 1:] if q.rect.colliderect(p.rect)]
+                hits = [q.text for q in words[i + 1 :] if q.rect.colliderect(p.rect)]
                 assert not hits, (card_id, width, p.text, hits)
             said = {role: " ".join(p.text for p in words if p.role == role) for role in ("stat", "body")}
             assert said["stat"] == " ".join(k for k, _ in info.stats), (card_id, width)

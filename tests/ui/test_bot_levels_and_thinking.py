@@ -1,6 +1,7 @@
 """Bots in the app (issue 15): a level per bot seat on the New game and LAN host forms,
 in saves and on the command line; a bot that searches thinks on a worker thread while the
 table keeps drawing, its seat marked "thinking…"; a LAN stand-in plays at Normal."""
+
 from __future__ import annotations
 
 import threading
@@ -70,8 +71,16 @@ def test_new_game_form_offers_no_level_for_a_game_whose_bots_never_search(tmp_pa
 
 def test_a_resumed_game_keeps_its_bot_levels(tmp_path):  # DESIGN D5
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [1, 2], seed=3, bot_delay=60.0,
-                           save_path=tmp_path / "g.witchhunt.json", bot_levels={1: "hard", 2: "easy"})
+    s = HotseatSession.new(
+        app,
+        "witch_trial",
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=3,
+        bot_delay=60.0,
+        save_path=tmp_path / "g.witchhunt.json",
+        bot_levels={1: "hard", 2: "easy"},
+    )
     s.close()
     again = HotseatSession.resume(app, s.save_path, bot_delay=60.0)
     assert {seat: bot.level.name for seat, bot in again.bots.items()} == {1: "hard", 2: "easy"}
@@ -108,16 +117,18 @@ def test_bot_level_flag_refuses_junk_in_one_line(text, error):  # DESIGN D7
     from game.cli import UsageError, build_parser
 
     with pytest.raises(UsageError) as err:
-        build_parser().parse_args(["play", "witch_trial", "--players", "Ann,Bob,Cy", "--bots", "1",
-                                   "--bot-level", text])
+        build_parser().parse_args(
+            ["play", "witch_trial", "--players", "Ann,Bob,Cy", "--bots", "1", "--bot-level", text]
+        )
     assert error in str(err.value) and "\n" not in str(err.value)
 
 
 def test_bot_level_flag_gives_each_bot_seat_its_level():
     from game.cli import UsageError, build_parser, check_bot_levels
 
-    args = build_parser().parse_args(["play", "witch_trial", "--players", "Ann,Bob,Cy,Dora", "--bots", "1,2,3",
-                                      "--bot-level", "2=easy,hard"])
+    args = build_parser().parse_args(
+        ["play", "witch_trial", "--players", "Ann,Bob,Cy,Dora", "--bots", "1,2,3", "--bot-level", "2=easy,hard"]
+    )
     assert check_bot_levels("play", args.bot_level, args.bots) == {1: "hard", 2: "easy", 3: "hard"}
     assert check_bot_levels("play", None, [1]) == {1: "normal"}
     with pytest.raises(UsageError) as err:
@@ -146,8 +157,16 @@ def test_the_table_keeps_drawing_while_a_hard_bot_thinks(tmp_path, capsys):
     nobody thinking, so a busy shared machine does not fail it (issue 15 asks < 50 ms on
     a quiet one; the numbers are printed)."""
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [1, 2], seed=3, bot_delay=0.0,
-                           save_path=tmp_path / "g.witchhunt.json", bot_levels={1: "hard", 2: "hard"})
+    s = HotseatSession.new(
+        app,
+        "witch_trial",
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=3,
+        bot_delay=0.0,
+        save_path=tmp_path / "g.witchhunt.json",
+        bot_levels={1: "hard", 2: "hard"},
+    )
     threads = set()
     for bot in s.bots.values():
         choose = bot.choose
@@ -175,7 +194,7 @@ def test_the_table_keeps_drawing_while_a_hard_bot_thinks(tmp_path, capsys):
     # the same table with nobody thinking: what this machine manages right now
     s.close()
     table.dirty = True
-    baseline = loop(1.0, lambda: (setattr(table, "dirty", True) or True))
+    baseline = loop(1.0, lambda: setattr(table, "dirty", True) or True)
     s.start(table)
     thinking_seen = []
 
@@ -187,9 +206,11 @@ def test_the_table_keeps_drawing_while_a_hard_bot_thinks(tmp_path, capsys):
 
     gaps = loop(3.0, thinking)
     s.close()
-    print(f"\nframe gaps while a Hard bot thinks: p50 {1000 * pct(gaps, 0.5):.1f} ms, p90 {1000 * pct(gaps, 0.9):.1f} ms, "
-          f"max {1000 * max(gaps):.1f} ms over {len(gaps)} frames; nobody thinking: p50 {1000 * pct(baseline, 0.5):.1f} "
-          f"ms, p90 {1000 * pct(baseline, 0.9):.1f} ms")
+    print(
+        f"\nframe gaps while a Hard bot thinks: p50 {1000 * pct(gaps, 0.5):.1f} ms, p90 {1000 * pct(gaps, 0.9):.1f} ms, "
+        f"max {1000 * max(gaps):.1f} ms over {len(gaps)} frames; nobody thinking: p50 {1000 * pct(baseline, 0.5):.1f} "
+        f"ms, p90 {1000 * pct(baseline, 0.9):.1f} ms"
+    )
     assert threads == {False}, "a searching bot must think off the window's thread"
     assert len(gaps) >= 8, "the table must keep drawing while the bot thinks"
     # the pill is on the bot's seat and wakes the loop for its dots

@@ -1,6 +1,7 @@
 """The in-game LAN connection indicator (issue 5: "a connection indicator in game"): a
 small pill in the log's header line on a networked table — Connected / Reconnecting… /
 Connection lost — redrawn when the status changes, never on a hot-seat table."""
+
 from __future__ import annotations
 
 import pygame
@@ -75,12 +76,15 @@ GAMES = [("hammer", HammerTableScene), ("witch_trial", WitchTrialTableScene)]
 
 
 @pytest.mark.parametrize("game, scene_cls", GAMES)
-@pytest.mark.parametrize("status, label, dot", [
-    (CONNECTED, "Connected", (96, 200, 104)),
-    (RECONNECTING, "Reconnecting…", (240, 170, 50)),
-    (LOST, "Connection lost", (222, 64, 50)),
-    (CONNECTING, "Connecting…", (240, 170, 50)),
-])
+@pytest.mark.parametrize(
+    "status, label, dot",
+    [
+        (CONNECTED, "Connected", (96, 200, 104)),
+        (RECONNECTING, "Reconnecting…", (240, 170, 50)),
+        (LOST, "Connection lost", (222, 64, 50)),
+        (CONNECTING, "Connecting…", (240, 170, 50)),
+    ],
+)
 def test_lan_table_shows_its_connection_status_in_the_log_header(app, game, scene_cls, status, label, dot):
     scene = _open(app, scene_cls, _Source(game, status))
     box, _size = scene.connection_pill(app.screen)

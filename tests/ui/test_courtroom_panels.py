@@ -1,6 +1,7 @@
 """The courtroom's help button and its dice panel (issue 9 item 11; witch_trial.md W8).
 
 Input is posted as real pygame events through ``app.frame``."""
+
 from __future__ import annotations
 
 import pygame
@@ -32,8 +33,12 @@ def test_the_courtroom_has_a_visible_help_button_that_opens_the_help(app):
 
 def trial_just_ended(m) -> bool:
     log = m.log(None)
-    return not m.view(None)["trial"] and bool(m.view(None)["last_rolls"]) and log[-1]["type"] == "turn" and any(
-        e["type"] == "verdict" for e in log[-6:])
+    return (
+        not m.view(None)["trial"]
+        and bool(m.view(None)["last_rolls"])
+        and log[-1]["type"] == "turn"
+        and any(e["type"] == "verdict" for e in log[-6:])
+    )
 
 
 def test_the_dice_panel_shows_the_verdict_roll_then_clears_once_the_next_player_acts(app):

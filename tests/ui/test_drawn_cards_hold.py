@@ -2,6 +2,7 @@
 session holds the drawer's own view (the new cards lit) for a moment or until a click,
 and only then passes the screen on through the curtain (DESIGN D3 still holds: it is
 the same seat's private view). Driven by posted pygame events on the real Hammer table."""
+
 from __future__ import annotations
 
 import random
@@ -41,9 +42,17 @@ def to_an_end_of_turn(app, session, rng) -> int:
 
 def hammer_table(tmp_path, bots=(), hold=None):
     app = new_app()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], list(bots), seed=12, bot_delay=0.0,
-                                 save_path=tmp_path / "hold.witchhunt.json", hold=hold,
-                                 bot_levels={s: "easy" for s in bots})  # moves at once (the loop counts frames)
+    session = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy"],
+        list(bots),
+        seed=12,
+        bot_delay=0.0,
+        save_path=tmp_path / "hold.witchhunt.json",
+        hold=hold,
+        bot_levels=dict.fromkeys(bots, "easy"),
+    )  # moves at once (the loop counts frames)
     table = open_table(app, session, base=MenuScene(app))
     return app, session, table
 

@@ -1,6 +1,7 @@
 """Game over (issue 9 item 14): nothing dangerous has the focus, so a Space or Enter
 still held from the last move does not skip the scores; each player's score is broken
 down by where its points came from, as the engine reports it (hammer.md H7)."""
+
 from __future__ import annotations
 
 import time
@@ -44,8 +45,10 @@ def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):  # issu
     assert app.scenes.top is not over and app.scenes.find(GameOverScene) is None
 
 
-@pytest.mark.parametrize("game, players, seed", [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3),
-                                                 ("witch_trial", 4, 4), ("witch_trial", 7, 5)])
+@pytest.mark.parametrize(
+    "game, players, seed",
+    [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3), ("witch_trial", 4, 4), ("witch_trial", 7, 5)],
+)
 def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # issue 9 item 14; hammer.md H7
     from game.bots import RandomBot
 
@@ -60,7 +63,11 @@ def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # issue 9 it
         assert all(isinstance(line["label"], str) and line["label"] for line in breakdown[seat])
     if game == "hammer":
         assert [line["label"] for line in breakdown[0]] == [
-            "Pentagrams on living villagers", "Matches on trophies", "Kept tests", "Empty pyres of other players"]
+            "Pentagrams on living villagers",
+            "Matches on trophies",
+            "Kept tests",
+            "Empty pyres of other players",
+        ]
 
 
 def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch):  # issue 9 item 14
@@ -116,8 +123,13 @@ def test_the_score_screen_says_how_the_game_ended_and_shows_the_final_table(tmp_
     import game.ui.scenes.final_table as look_module
 
     for module in (scene_module, look_module):
-        monkeypatch.setattr(module, "draw_text", lambda surface, text, *a, _real=module.draw_text, **k:
-                            (drawn.append(text), _real(surface, text, *a, **k))[1])
+        monkeypatch.setattr(
+            module,
+            "draw_text",
+            lambda surface, text, *a, _real=module.draw_text, **k: (drawn.append(text), _real(surface, text, *a, **k))[
+                1
+            ],
+        )
     app.draw(force=True)
     lines = over.ending_lines(over._panel().w)
     assert " ".join(lines) == words and all(line in drawn for line in lines)  # said whole, above the scores
@@ -199,9 +211,14 @@ def test_the_final_hammer_table_shows_every_hand_and_the_sealed_box(tmp_path, mo
     hands = s.match.state["hands"]
     sealed = s.match.state["discard"][:1]  # a Bribe's place in the box: any card id draws
     box = [{"card": card, "target": "karl", "sign": 1, "value": 2} for card in sealed]
-    with_the_end_view(monkeypatch, s.match, {
-        "ending": "Cy burned Ann's Karl. Bob wins.",
-        "revealed": {"players": [{"seat": p, "hand": list(hands[p])} for p in range(4)], "box": box}})
+    with_the_end_view(
+        monkeypatch,
+        s.match,
+        {
+            "ending": "Cy burned Ann's Karl. Bob wins.",
+            "revealed": {"players": [{"seat": p, "hand": list(hands[p])} for p in range(4)], "box": box},
+        },
+    )
     table, over = open_final_table(app, s)
     faces = sorted(sp.card_id for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed")
     expected = sorted([c for p in range(4) if p != table.my_seat() for c in hands[p]] + [b["card"] for b in box])
@@ -250,8 +267,11 @@ def test_the_final_testimony_table_turns_the_card_set_aside_face_up(tmp_path, mo
     table = open_table(app, s, base=MenuScene(app))
     drawn: list[str] = []
     real_face = table.art.face
-    monkeypatch.setattr(table.art, "face", lambda game, card, size, *a, **k: (drawn.append(card),
-                                                                              real_face(game, card, size, *a, **k))[1])
+    monkeypatch.setattr(
+        table.art,
+        "face",
+        lambda game, card, size, *a, **k: (drawn.append(card), real_face(game, card, size, *a, **k))[1],
+    )
     table.close_reveal()  # the last game's result read: the final table
     table._static_key = None
     app.draw(force=True)

@@ -1,6 +1,7 @@
 """The Hammer table's sealed-bribe tray (hammer.md H8.1): a Bribe dropped on a villager
 is staged face down, sent with the seat's next move as the ``bribes`` field, and can be
 taken back until then. Real pygame events through ``app.frame``, like the smoke run."""
+
 from __future__ import annotations
 
 import pygame
@@ -52,8 +53,10 @@ def test_a_bribe_dropped_on_a_villager_is_staged_face_down_and_sent_with_the_nex
     assert tray is not None and tray.collidepoint(scene.locate("tray_card", "bribe-10"))  # … into the tray
     post_key(app, pygame.K_SPACE)  # the next move: end the turn
     seat_sent, command = src.match.commands[-1]
-    assert seat_sent == seat and command == {"type": "end_turn",
-                                             "bribes": [{"card": "bribe-10", "target": vid, "sign": -1}]}
+    assert seat_sent == seat and command == {
+        "type": "end_turn",
+        "bribes": [{"card": "bribe-10", "target": vid, "sign": -1}],
+    }
     assert [b["card"] for b in src.match.state["box"]] == ["bribe-10"]
     assert scene.staged() == []
 
@@ -139,8 +142,16 @@ def test_hot_seat_says_nothing_about_a_sealed_bribe_once_the_screen_is_passed(tm
     from tests.ui.test_drawn_cards_hold import to_an_end_of_turn
 
     app = new_app()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [], seed=12, bot_delay=0.0,
-                                 save_path=tmp_path / "seal.witchhunt.json", hold=0)
+    session = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy"],
+        [],
+        seed=12,
+        bot_delay=0.0,
+        save_path=tmp_path / "seal.witchhunt.json",
+        hold=0,
+    )
     table = open_table(app, session, base=MenuScene(app))
     seat = to_an_end_of_turn(app, session, random.Random(3))
     give(session.match, seat, "bribe-6")
@@ -208,8 +219,12 @@ def test_restored_staging_shows_only_for_its_own_seat(app):
     other = (seat + 1) % 3
     give(src.match, other, "bribe-13")
     vid = other_villager(src, seat)
-    src.ui_state = {"staged_bribes": {str(seat): [{"card": "bribe-3", "target": vid, "sign": -1}],
-                                      str(other): [{"card": "bribe-13", "target": vid, "sign": 7}]}}  # bad sign
+    src.ui_state = {
+        "staged_bribes": {
+            str(seat): [{"card": "bribe-3", "target": vid, "sign": -1}],
+            str(other): [{"card": "bribe-13", "target": vid, "sign": 7}],
+        }
+    }  # bad sign
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     assert scene.staged() == [{"card": "bribe-3", "target": vid, "sign": -1}]
     src.show(other)
@@ -279,8 +294,9 @@ def settle_hand(app, scene) -> None:
 def fan_is_closed(scene, without: str | None) -> None:
     """The fan's cards lie in the fan's own slots for the hand less ``without``: no gap."""
     cards = [c for c in scene.my_hand() if c != without]
-    slots = scene.fan_row(len(cards), scene.hand_area(), 6, max(1, scene.card_size()[1] // 60),
-                          scene.card_size()[1] // 8)
+    slots = scene.fan_row(
+        len(cards), scene.hand_area(), 6, max(1, scene.card_size()[1] // 60), scene.card_size()[1] // 8
+    )
     fan = scene.hand_sprites()
     assert [s.card_id for s in fan] == cards
     assert [s.home for s in fan] == slots
@@ -336,7 +352,8 @@ def test_the_fan_closes_up_behind_a_bribe_being_sealed_and_opens_again_when_call
         assert lying.collidepoint(drop)  # it lies where it was let go, on top of the table
         app.draw(force=True)
         assert app.screen.get_at(lying.center) == scene.pending_sprite("bribe-10").image.get_at(
-            (lying.w // 2, lying.h // 2))
+            (lying.w // 2, lying.h // 2)
+        )
     post_key(app, pygame.K_ESCAPE)
     assert scene.prompt is None and scene.pick is None and scene.staged() == []
     settle_hand(app, scene)

@@ -1,6 +1,7 @@
 """Hammer log and banner words for brown cards (QA 13; hammer.md H1.3, H3): a card that
 adds heat reads as an accusation, a Denial (−2) reads as speaking for the villager it
 cools, never as "… accuses …". Real engine events from real commands."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,11 @@ def played(card: str, same: bool = False, seed: int = 3):
     seat = src.match.to_act()[0]
     give(src.match, seat, card)
     src.show(seat)
-    command = next(c for c in src.match.legal(seat) if c["type"] == "accuse" and c["card"] == card
-                   and (c["accuser"] == c["target"]) == same)
+    command = next(
+        c
+        for c in src.match.legal(seat)
+        if c["type"] == "accuse" and c["card"] == card and (c["accuser"] == c["target"]) == same
+    )
     accuser, target = command["accuser"], command["target"]
     src.match.apply(seat, command)
     event = [e for e in src.match.log(seat) if e.get("type") == "accuse"][-1]

@@ -2,6 +2,7 @@
 twice the type of the others, showed ability lines the others did not and had pyre
 tracks without numbers. Renders each seat panel of a real table at 1280x720 and
 1920x1080 and compares what each drew (docs/rules/hammer.md §1 tracks: start value .. 18)."""
+
 from __future__ import annotations
 
 import pygame
@@ -76,5 +77,5 @@ def test_every_seat_panel_uses_the_same_type_track_and_lines(players, size, monk
     for i, z in enumerate(zones):
         assert window.contains(z)
         assert not any(z.colliderect(o) for o in others), (z, others)
-        assert not any(z.colliderect(o) for o in zones[i + 1:])
+        assert not any(z.colliderect(o) for o in zones[i + 1 :])
     clear_scenes(app)

@@ -3,14 +3,15 @@ the hot-seat privacy rule (DESIGN D3, D6; hammer.md H4, H8, H9, H11).
 
 Input is posted as real pygame events and run through ``app.frame`` exactly like the
 smoke run; the match behind the table is read only to check what happened."""
+
 from __future__ import annotations
 
 import pygame
 import pytest
 
 from game.ui.layout import load_layout
-from game.ui.scenes.hammer_table import HammerTableScene
 from game.ui.scenes import hammer_text
+from game.ui.scenes.hammer_table import HammerTableScene
 from game.ui.smoke_common import post_click, post_drag, post_key
 from game.ui.tables import load_tables
 from tests.ui.hammer_source import MatchSource, place_all, play_until
@@ -221,8 +222,8 @@ def test_response_window_banner_and_respond_by_dropping_on_the_card(app):
 
         def answerable(m):
             w = m.view(None)["window"]
-            return bool(w) and w["kind"] == "response" and any(
-                c["type"] == "respond" for c in m.legal(m.to_act()[0]))
+            return bool(w) and w["kind"] == "response" and any(c["type"] == "respond" for c in m.legal(m.to_act()[0]))
+
         if play_until(src.match, answerable, seed=seed, limit=400):
             break
     else:
@@ -290,8 +291,15 @@ def test_every_engine_event_gets_a_sentence():
     players = ["Ann", "Bob", "Cy"]
     samples = [
         {"type": "heat", "villager": "karl", "from": 3, "to": 10, "card": "confession-1"},
-        {"type": "accuse", "seat": 1, "card": "confession-1", "kind": "confession", "accuser": "karl",
-         "target": "widow", "value": 7},
+        {
+            "type": "accuse",
+            "seat": 1,
+            "card": "confession-1",
+            "kind": "confession",
+            "accuser": "karl",
+            "target": "widow",
+            "value": 7,
+        },
         {"type": "bribe", "card": "bribe-9", "target": "karl", "sign": -1, "value": -2, "lapsed": False},
         {"type": "burn", "villager": "maria", "by": 0, "owner": 0, "heat": 18, "outcome": "empty_pyre"},
         {"type": "respond", "seat": 2, "card": "mixup-2", "kind": "mixup", "to": "proof-6", "other": "markwart"},
@@ -309,8 +317,12 @@ def test_a_tie_at_the_burning_is_settled_by_clicking_a_villager(app):
     for seed in range(1, 120):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
-        if play_until(src.match, lambda m: any(c["type"] == "choose_witch" for s in m.to_act()
-                                               for c in m.legal(s)), seed=seed, limit=600):
+        if play_until(
+            src.match,
+            lambda m: any(c["type"] == "choose_witch" for s in m.to_act() for c in m.legal(s)),
+            seed=seed,
+            limit=600,
+        ):
             break
     else:
         pytest.skip("no tie found")
@@ -439,6 +451,7 @@ def test_negating_a_test_by_dropping_its_partner_on_the_banner_card(app):
 
         def can_negate(m):
             return any(c["type"] == "negate" for s in m.to_act() for c in m.legal(s))
+
         if play_until(src.match, can_negate, seed=seed, limit=500):
             break
     else:
@@ -472,9 +485,13 @@ def test_a_card_flying_over_a_pyre_track_passes_over_the_heat_marker(app):
     place_all(source.match)
     scene = open_table(app, source)
     settle(app)
-    marked = [(vid, scene.shown_heat(v)) for v in scene.villagers()
-              if (vid := v.get("id")) in scene.vtracks and v.get("status") == "alive"
-              and isinstance(scene.shown_heat(v), (int, float))]
+    marked = [
+        (vid, scene.shown_heat(v))
+        for v in scene.villagers()
+        if (vid := v.get("id")) in scene.vtracks
+        and v.get("status") == "alive"
+        and isinstance(scene.shown_heat(v), (int, float))
+    ]
     assert marked
     vid, heat = marked[0]
     x0, y, cw, th = scene.vtracks[vid]

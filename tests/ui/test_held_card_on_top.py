@@ -7,6 +7,7 @@ Malleus' dragged plate) above all of those and under only the choosers, public
 moments, toasts, zoom and help. Each test holds the card mid-drag over a panel, draws
 the frame, and reads the screen where the card is: every opaque pixel of it must be
 the card's own."""
+
 from __future__ import annotations
 
 import pygame
@@ -30,8 +31,7 @@ def press_and_carry(app, start: tuple[int, int], over: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.frame(wait=False)
     for i in range(1, 4):
-        post_move(app, (start[0] + (over[0] - start[0]) * i // 3, start[1] + (over[1] - start[1]) * i // 3),
-                  held=True)
+        post_move(app, (start[0] + (over[0] - start[0]) * i // 3, start[1] + (over[1] - start[1]) * i // 3), held=True)
 
 
 def pick_up(app, scene, sprite, over: tuple[int, int]) -> None:
@@ -98,8 +98,12 @@ def open_game(app, game: str):
     from game.ui.scenes.testimony_table import TestimonyTableScene
     from game.ui.scenes.witch_trial_table import WitchTrialTableScene
 
-    tables = {"hammer": HammerTableScene, "witch_trial": WitchTrialTableScene, "salem": SalemTableScene,
-              "testimony": TestimonyTableScene}
+    tables = {
+        "hammer": HammerTableScene,
+        "witch_trial": WitchTrialTableScene,
+        "salem": SalemTableScene,
+        "testimony": TestimonyTableScene,
+    }
     players = {"witch_trial": 3, "salem": 5, "testimony": 4, "hammer": 3}[game]
     m = new_match(game, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=3)
     if game == "hammer":  # the cards are dealt once every villager is on a pyre (H2)
@@ -127,8 +131,7 @@ def test_a_held_card_is_drawn_above_the_log_the_hint_strip_and_the_banner(app, g
     from game.ui.scenes.table_base import Prompt
 
     pick_up(app, scene, sprite, pygame.Rect(scene.rects["log"]).center)
-    scene.prompt = Prompt("A question", [("Yes", 1), ("No", 0)], lambda v: None, None,
-                          anchor=sprite.rect.center)
+    scene.prompt = Prompt("A question", [("Yes", 1), ("No", 0)], lambda v: None, None, anchor=sprite.rect.center)
     app.draw(force=True)
     assert scene.prompt.box is not None and scene.prompt.box.colliderect(sprite.rect)
     inside = scene.prompt.box.clip(sprite.rect).center

@@ -7,6 +7,7 @@ on screen, then Bob's. Driven by posted pygame events through the real App loop;
 keyboard state is faked with pygame.key.get_pressed, which is how input.translate tells a
 held key's repeats from a fresh press (posted events press no real key).
 """
+
 from __future__ import annotations
 
 import random

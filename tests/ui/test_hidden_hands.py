@@ -11,6 +11,7 @@ checked against the engine's hands at that moment:
   seat shown last (DESIGN D3; issue 9 item 1: "No answers" used to hand the screen
   straight back to the player of the card).
 """
+
 from __future__ import annotations
 
 import time
@@ -31,9 +32,16 @@ STEPS_TIME = 12.0  # seconds of play: enough for many curtains, windows and seat
 
 def test_no_hand_card_is_drawn_for_another_seat_or_under_the_curtain(tmp_path, monkeypatch):  # DESIGN D3
     app = new_app()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy", "Dora"], [3], seed=21, bot_delay=0.0,
-                                 bot_levels={3: "easy"},  # quick moves: the test is about curtains
-                                 save_path=tmp_path / "hidden.witchhunt.json")
+    session = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy", "Dora"],
+        [3],
+        seed=21,
+        bot_delay=0.0,
+        bot_levels={3: "easy"},  # quick moves: the test is about curtains
+        save_path=tmp_path / "hidden.witchhunt.json",
+    )
     table = open_table(app, session, base=MenuScene(app))
     art = table.art
     problems: list[str] = []
@@ -92,7 +100,8 @@ def test_no_hand_card_is_drawn_for_another_seat_or_under_the_curtain(tmp_path, m
     assert shown >= {0, 1, 2} and curtains >= 3, (drawn_for, curtains, session.match.state_id)
     # and the check itself bites: a card of a seat not shown is reported
     assert not session.match.over  # (12 s of three people and a bot never finish a game)
-    hidden = next(card for owner, hand in enumerate(session.match.state["hands"])
-                  if owner != session.screen_seat for card in hand)
+    hidden = next(
+        card for owner, hand in enumerate(session.match.state["hands"]) if owner != session.screen_seat for card in hand
+    )
     check(hidden, "control")
     assert problems and "control" in problems[-1]

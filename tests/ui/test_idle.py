@@ -1,6 +1,7 @@
 """An idle app wakes only when something is due (issue 9 item 16): no polling timer while
 nothing animates. The figures (< 0.3% of a core at the menu and at a table) are printed
 by benchmarks/idle.py; these tests check the mechanism through the real loop."""
+
 from __future__ import annotations
 
 import math
@@ -33,8 +34,17 @@ def table_on_the_persons_turn(tmp_path, bot_delay=60.0, level="easy"):
     from game.ui.session import make_bots
 
     app = new_app()
-    s = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=5, bot_delay=bot_delay, hold=0,
-                           save_path=tmp_path / "idle.witchhunt.json", bot_levels={1: level, 2: level})
+    s = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=5,
+        bot_delay=bot_delay,
+        hold=0,
+        save_path=tmp_path / "idle.witchhunt.json",
+        bot_levels={1: level, 2: level},
+    )
     everyone = {**s.bots, **make_bots(s.match, [0])}
     while s.match.state_id < 6 or s.match.to_act() != [0]:
         play_bots(s.match, everyone, max_commands=1)
@@ -48,9 +58,11 @@ def table_on_the_persons_turn(tmp_path, bot_delay=60.0, level="easy"):
 def counted_tasks(app) -> list[int]:
     runs = [0]
     for i, task in enumerate(app.tasks):
+
         def counting(dt, _task=task):
             runs[0] += 1
             return _task(dt)
+
         app.tasks[i] = counting
     return runs
 
@@ -172,13 +184,16 @@ def test_on_a_real_display_the_idle_loop_blocks_in_sdl(tmp_path):  # issue 9 ite
         "threading.Timer(0.3, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT + 1))).start()\n"
         "w0 = time.perf_counter()\n"
         "got = app.waiter.wait(5.0)\n"
-        "print('woken', time.perf_counter() - w0, [e.type == pygame.USEREVENT + 1 for e in got])\n")
+        "print('woken', time.perf_counter() - w0, [e.type == pygame.USEREVENT + 1 for e in got])\n"
+    )
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(SDL_AUDIODRIVER="dummy", WITCHHUNT_HOME=str(tmp_path))
-    result = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", script], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
-    lines = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()
-             if line.startswith(("quiet", "woken"))}
+    result = subprocess.run(
+        ["xvfb-run", "-a", sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    lines = {
+        line.split()[0]: line.split()[1:] for line in result.stdout.splitlines() if line.startswith(("quiet", "woken"))
+    }
     assert set(lines) == {"quiet", "woken"}, result.stdout + result.stderr[-2000:]
     wall, cpu, events = float(lines["quiet"][0]), float(lines["quiet"][1]), int(lines["quiet"][2])
     assert wall >= 1.4 and events == 0

@@ -1,6 +1,7 @@
 """Keys mean actions, from one table (game/ui/input.py KEYMAP; DESIGN D6, STYLE "Ours":
 keys map to abstract actions in one table). Scenes and widgets ask for an action or a
 button's own letter, never for a key code."""
+
 from __future__ import annotations
 
 import os
@@ -10,11 +11,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui import input as uinput  # noqa: E402
-from game.ui.input import InputEvent  # noqa: E402
-from game.ui.widgets import Button  # noqa: E402
+from game.ui import input as uinput
+from game.ui.input import InputEvent
+from game.ui.widgets import Button
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
@@ -127,8 +128,13 @@ def test_a_button_fires_on_its_action_or_its_letter():
 
 
 def test_every_action_has_a_key_to_press():
-    names = {v for k, v in vars(uinput).items() if k.isupper() and isinstance(v, str) and k not in (
-        "PRESS", "RELEASE", "MOVE", "WHEEL", "KEY", "TEXT", "RESIZE", "QUIT", "FOCUS")}
+    names = {
+        v
+        for k, v in vars(uinput).items()
+        if k.isupper()
+        and isinstance(v, str)
+        and k not in ("PRESS", "RELEASE", "MOVE", "WHEEL", "KEY", "TEXT", "RESIZE", "QUIT", "FOCUS")
+    }
     for name in names:
         k, mod = uinput.key_for(name)
         assert key(k, mod).is_action(name), name

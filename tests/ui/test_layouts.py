@@ -1,5 +1,6 @@
 """Table layouts (DESIGN D6; issue 3 and 4): every map loads with pytmx for every player
 count, has every zone its scene needs, and its zones neither overlap nor leave the map."""
+
 from __future__ import annotations
 
 import itertools

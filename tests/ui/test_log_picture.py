@@ -2,6 +2,7 @@
 drawn and the kept ones scrolled up (the frame right after a move stays short, issue 12).
 Whatever is kept must be exactly the picture drawn afresh, move after move, for every
 table (DESIGN D6: the table draws the view and nothing else)."""
+
 from __future__ import annotations
 
 import random
@@ -21,12 +22,15 @@ def source_for(game: str, match):
     """The test source each table is driven with elsewhere (one seat shown, no curtain)."""
     if game == "hammer":
         from tests.ui.hammer_source import MatchSource
+
         return MatchSource(match, 0)
     if game == "witch_trial":
         from tests.ui.witch_trial_source import TrialSource
+
         return TrialSource(match, 0)
     if game == "testimony":
         from tests.ui.testimony_source import TestimonySource
+
         return TestimonySource(match, 0)
     return MatchTableSource(match, 0)
 

@@ -3,6 +3,7 @@ villager (its form, then its plate dragged onto the villager of its relationship
 next seat is offered its own building turn — New villager, Fact + relationship, Pass —
 with a hint that fits the moment, not the last seat's "drag the new plate". Nothing that
 passes or ends a turn ever holds the default focus, so Enter never passes by accident."""
+
 from __future__ import annotations
 
 import pygame
@@ -24,12 +25,19 @@ def _building(app, tmp_path):
     """A hot-seat story in its building phase: trigger and first villager recorded, seat 1 to build."""
     from game.ui.session import HotseatSession, open_table
 
-    session = HotseatSession.new(app, "malleus", list(PEOPLE), [], seed=3, bot_delay=0.0,
-                                 save_path=tmp_path / "building.witchhunt.json")
+    session = HotseatSession.new(
+        app, "malleus", list(PEOPLE), [], seed=3, bot_delay=0.0, save_path=tmp_path / "building.witchhunt.json"
+    )
     m = session.match = new_match("malleus", list(PEOPLE), seed=3)
     m.apply(0, {"type": "set_trigger", "text": "The well water turned red."})
-    m.apply(0, {"type": "add_villager", "name": "Thérèse the herbwife",
-                "facts": ["Gathers herbs by night", "Nursed the priest's mother", "Lives by the well"]})
+    m.apply(
+        0,
+        {
+            "type": "add_villager",
+            "name": "Thérèse the herbwife",
+            "facts": ["Gathers herbs by night", "Nursed the priest's mother", "Lives by the well"],
+        },
+    )
     table = open_table(app, session)
     run_frames(app, 3)
     assert m.state["phase"] == "building" and m.view(None)["building"]["seat"] == 1
@@ -39,8 +47,12 @@ def _building(app, tmp_path):
 def _new_villager(app, table, name: str) -> None:
     press(app, table, "new_villager")
     assert table.form is not None
-    for key, words in (("form_name", name), ("form_fact0", "Keeps bees"), ("form_fact1", "Sings in church"),
-                       ("form_fact2", "Owes the miller")):
+    for key, words in (
+        ("form_name", name),
+        ("form_fact0", "Keeps bees"),
+        ("form_fact1", "Sings in church"),
+        ("form_fact2", "Owes the miller"),
+    ):
         post_click(app, table.forms.form_locate(key))
         type_text(app, words)
     post_click(app, table.forms.form_locate("form_ok"))

@@ -3,6 +3,7 @@ for a side and the table records who did; the Prévôt alone counts it. Dragging
 onto a column cites it for the person who dragged it — on a seat's own screen that seat,
 at the shared hot-seat screen whoever says so — and the conflict panel names the citer,
 before the Prévôt judges and after he counts it."""
+
 from __future__ import annotations
 
 import pytest

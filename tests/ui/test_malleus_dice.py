@@ -3,6 +3,7 @@ land on the faces rolled from the first frame, with the sum, the bonus, the tota
 what the roll means if nothing changes; the verdict comes when the conflict resolves.
 Sides taken after the actor's roll are legal (§3.4), and the panel says so where the
 table waits for them. Driven through the table's own buttons (posted clicks)."""
+
 from __future__ import annotations
 
 import pytest
@@ -114,8 +115,9 @@ def test_the_verdict_appears_when_the_conflict_resolves(app):
     run_frames(app, 2)
     c = m.view(None)["conflict"]
     assert c["result"] == "win"
-    assert f"{c['actor_total']} against {c['target_number']} (9 + against): SUCCESS, margin {c['margin']}." in \
-        " ".join(_words(scene, ("outcome",)))
+    assert f"{c['actor_total']} against {c['target_number']} (9 + against): SUCCESS, margin {c['margin']}." in " ".join(
+        _words(scene, ("outcome",))
+    )
     clear_scenes(app)
 
 

@@ -6,6 +6,7 @@ A field shows its hint as a placeholder, never as content; Ctrl+A selects everyt
 Ctrl+C/X/V copy, cut and paste, the cursor moves by character, word and line; a long
 text (up to 200 characters) wraps over the lines of a field several lines tall.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -143,8 +144,10 @@ def test_a_long_secret_action_wraps_over_several_lines_and_is_read_whole(size):
     try:
         m = _secret_step()
         table, field = _open_secret_form(app, m)
-        words = ("At midnight I slip a dead toad into the well by the church, then I tell the baker's wife "
-                 "that I saw Thérèse there with a lantern and a basket of black herbs, muttering")[:200]
+        words = (
+            "At midnight I slip a dead toad into the well by the church, then I tell the baker's wife "
+            "that I saw Thérèse there with a lantern and a basket of black herbs, muttering"
+        )[:200]
         _type(app, words)
         assert field.text == words and field.multiline
         lines = field.lines()

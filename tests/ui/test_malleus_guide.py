@@ -5,6 +5,7 @@ one row — the main action as the big button, the rest that fit beside it, ever
 else in "More…" or on the thing it acts on (Count / Reject beside a cited fact, a side's
 button under its column). No label is cut, no button lies on the map, and the main
 button keeps its place whoever's screen it is."""
+
 from __future__ import annotations
 
 import pygame
@@ -29,8 +30,11 @@ def _guide_words(table) -> list[str]:
 
 def _check_bar(table) -> None:
     """One row of whole labels, inside the guide panel, nothing on the map."""
-    bar = [b for b in table.buttons if b.visible and not b.name.startswith(("approve_", "reject_", "for_",
-                                                                               "against_", "private", "ledger_"))]
+    bar = [
+        b
+        for b in table.buttons
+        if b.visible and not b.name.startswith(("approve_", "reject_", "for_", "against_", "private", "ledger_"))
+    ]
     guide = pygame.Rect(table.rects["guide"])
     assert bar, "no action bar"
     assert len({b.rect.y for b in bar}) == 1, [(b.name, tuple(b.rect)) for b in bar]
@@ -40,8 +44,9 @@ def _check_bar(table) -> None:
     for b in bar:
         assert guide.contains(b.rect), f"{b.name} leaves the guide panel"
     assert not cut_labels([b for b in table.buttons if b.visible]), [b.label for b in cut_labels(table.buttons)]
-    problems = [p for blk in table.text_blocks() if blk.what in ("guide", "button", "citation", "chips")
-                for p in blk.problems()]
+    problems = [
+        p for blk in table.text_blocks() if blk.what in ("guide", "button", "citation", "chips") for p in blk.problems()
+    ]
     assert not problems, problems
 
 

@@ -6,6 +6,7 @@ that the Prévôt carries out on his own screen, a card played in secret, the ch
 exported from a player's table. Every frame a
 table draws shows its own seat's view only: no other player's ledger words, the Prévôt's
 screen on the Prévôt's table alone."""
+
 from __future__ import annotations
 
 import os
@@ -84,8 +85,17 @@ def test_a_first_story_over_the_lan_with_the_prevot_on_his_own_screen(app, tmp_p
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.setenv("WITCHHUNT_DISCOVERY_ADDR", "127.0.0.1")
     assert os.environ["WITCHHUNT_DISCOVERY_ADDR"] == "127.0.0.1"
-    host = Host("malleus", 4, seed=21, options={"village": "ready"}, bind="127.0.0.1", port=0, timings=FAST,
-                save_path=tmp_path / "lan.witchhunt.json", journal_sync=False)
+    host = Host(
+        "malleus",
+        4,
+        seed=21,
+        options={"village": "ready"},
+        bind="127.0.0.1",
+        port=0,
+        timings=FAST,
+        save_path=tmp_path / "lan.witchhunt.json",
+        journal_sync=False,
+    )
     host.start()
     sessions: list = []
     try:
@@ -130,8 +140,9 @@ def test_a_first_story_over_the_lan_with_the_prevot_on_his_own_screen(app, tmp_p
             assert "## What happened" in story and "Bob said" not in story and "Cy said" not in story
         log = on_host(host, lambda: host.match.log(0))
         assert sum(1 for e in log if e.get("type") == "outcome") >= 6
-        assert any(e.get("type") == "secret_action" and e.get("text") == "I slip a dead toad into the well"
-                   for e in log)
+        assert any(
+            e.get("type") == "secret_action" and e.get("text") == "I slip a dead toad into the well" for e in log
+        )
         assert any(e.get("type") == "card" and e.get("secret") for e in log), "no card was played in secret"
         prevot = players[0].done
         assert any(k.startswith(("apply_", "void_")) for k in prevot) and prevot.get("close_secret"), dict(prevot)

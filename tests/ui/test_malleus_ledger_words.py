@@ -2,6 +2,7 @@
 a player envies is said as its holder's, without doubling a possessive the text already
 has ('Thérèse the herbwife's healing gift', never "Thérèse the herbwife's her healing
 gift"), on the player's own ledger and on the Prévôt's screen."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 lies near the villagers it has a relationship with, clear of the other plates and of the
 places' names; an arrow goes round the plates in its way (or over them, never behind),
 with its head on the plate the view is of."""
+
 from __future__ import annotations
 
 import math
@@ -43,7 +44,7 @@ def test_new_plates_lie_clear_of_each_other_and_of_the_places_names(size, seed):
         items = list(plates.items())
         for i, (a, ra) in enumerate(items):
             assert scene.village.map_rect().contains(ra), a
-            for b, rb in items[i + 1:]:
+            for b, rb in items[i + 1 :]:
                 assert not ra.colliderect(rb), f"{a} and {b} overlap"
             for name, label in scene.village.place_labels():
                 assert not ra.colliderect(label), f"{a} covers the name of {name}"
@@ -87,8 +88,17 @@ def _three_in_a_row(app):
     """Village S with Father Rémy between Luc and Thérèse (r2: Luc sees Thérèse as an enemy)."""
     m = village_s(turn=1)
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 1)
-    scene.village.arrangement.update({"v6": [0.2, 0.5], "v4": [0.5, 0.5], "v5": [0.8, 0.5],
-                              "v1": [0.2, 0.1], "v2": [0.5, 0.1], "v3": [0.8, 0.1], "v7": [0.5, 0.9]})
+    scene.village.arrangement.update(
+        {
+            "v6": [0.2, 0.5],
+            "v4": [0.5, 0.5],
+            "v5": [0.8, 0.5],
+            "v1": [0.2, 0.1],
+            "v2": [0.5, 0.1],
+            "v3": [0.8, 0.1],
+            "v7": [0.5, 0.9],
+        }
+    )
     scene._static_key = None
     return m, scene
 

@@ -2,6 +2,7 @@
 what they show is unchanged (game/ui/scenes/malleus/picture.py): the table drawn that way
 must be the very table drawn from nothing, move after move, on every screen (docs/rules/malleus.md
 §9: the map, the conflict panel, the ledgers and the guide show the view as it stands)."""
+
 from __future__ import annotations
 
 import pygame
@@ -32,8 +33,12 @@ def test_a_table_drawn_from_its_kept_pictures_is_the_table_drawn_afresh(app, sea
     bots = {s: MalleusBot(50 + s) for s in range(m.n)}
     scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), 2)
     reused = {"map": 0, "conflict": 0, "ledger": 0, "guide": 0}
-    pictures = {"map": scene.village.picture, "conflict": scene.conflict.picture, "ledger": scene.ledger.picture,
-                "guide": scene.guide_picture}
+    pictures = {
+        "map": scene.village.picture,
+        "conflict": scene.conflict.picture,
+        "ledger": scene.ledger.picture,
+        "guide": scene.guide_picture,
+    }
     phases = set()
     for step in range(260):
         if m.over:

@@ -2,6 +2,7 @@
 offer Malleus's option ``village`` as a box to tick, worded by the game ("A ready village
 (skip building)"); ticked, the story starts from a prepared village, otherwise it is built
 at the table. Games without the option do not show it."""
+
 from __future__ import annotations
 
 import socket

@@ -6,6 +6,7 @@ written out, one card played in secret that the Prévôt carries out), the dice,
 outcome and the secret action phase — and the chronicle exported. Everything through
 posted clicks, drags, typed text and keys; the curtain rule is checked on every frame
 (DESIGN D3). Prints the time and commands from "New game" to the first conflict."""
+
 from __future__ import annotations
 
 import time
@@ -65,13 +66,26 @@ def test_a_first_story_with_a_ready_village_through_the_table(app, tmp_path, mon
         assert m.state["round"] >= 3 and not m.over, (m.state["phase"], m.state["step"], dict(player.done))
         assert watch.problems == [], watch.problems[:3]
         done = player.done
-        for needed in ("choose", "ledger", "companion", "declare", "frame_now", "cite_drag", "secret_action",
-                       "toad", "secret_card_chosen", "roll", "end_turn", "end_secret_phase"):
+        for needed in (
+            "choose",
+            "ledger",
+            "companion",
+            "declare",
+            "frame_now",
+            "cite_drag",
+            "secret_action",
+            "toad",
+            "secret_card_chosen",
+            "roll",
+            "end_turn",
+            "end_secret_phase",
+        ):
             assert done.get(needed), f"the story never did {needed}: {dict(done)}"
         assert any(k.startswith(("apply_", "void_")) for k in done), "the Prévôt carried out no secret card"
         log = m.log(0)
-        assert any(e.get("type") == "secret_action" and e.get("text") == "I slip a dead toad into the well"
-                   for e in log)
+        assert any(
+            e.get("type") == "secret_action" and e.get("text") == "I slip a dead toad into the well" for e in log
+        )
         assert any(e.get("type") == "card" and e.get("secret") for e in log), "no card was played in secret"
         assert sum(1 for e in m.log(None) if e.get("type") == "outcome") >= 2 * 3
         assert sum(1 for e in m.log(None) if e.get("type") == "phase_over") == 2
@@ -87,6 +101,8 @@ def test_a_first_story_with_a_ready_village_through_the_table(app, tmp_path, mon
         session.close()
     seconds, commands = first_conflict
     with capsys.disabled():
-        print(f"\nMalleus, ready village: New game -> first conflict {seconds:.2f} s, {commands} commands "
-              f"(the whole story to round 3: {m.state_id} commands)")
+        print(
+            f"\nMalleus, ready village: New game -> first conflict {seconds:.2f} s, {commands} commands "
+            f"(the whole story to round 3: {m.state_id} commands)"
+        )
     clear_scenes(app)

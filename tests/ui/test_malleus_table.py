@@ -1,6 +1,7 @@
 """The Malleus table (docs/rules/malleus.md §9; DESIGN D3, D5, D6): the village map from the
 Tiled file, private information only where it belongs, the story table's curtain policy,
 public moves for other seats, the saved arrangement, the chronicle, the new-game form."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ from game.bots.malleus import MalleusBot
 from game.engine import new_match
 from game.ui.scenes.malleus.chronicle import chronicle_markdown
 from game.ui.scenes.malleus.table import MalleusTableScene
-from tests.rules.malleus_playout import tag_command, Knowledge
+from tests.rules.malleus_playout import Knowledge, tag_command
 from tests.ui.table_source import MatchTableSource, open_table_scene, run_frames, table_app
 
 NAMES = ["Jacques", "Ann", "Bob", "Cy"]
@@ -81,8 +82,11 @@ def test_every_screen_draws_and_shows_only_what_its_seat_may_know(app, when):
             learned = set()  # what the seat's own cards told it (Eavesdropping, Sharp Intuition)
             for e in m.log(seat):
                 if e.get("type") == "learned":
-                    learned.update({f"S{e['player_seen']}"} if e["kind"] == "eavesdropping"
-                                   else {f"E{e['player_seen']}", f"V{e['player_seen']}"})
+                    learned.update(
+                        {f"S{e['player_seen']}"}
+                        if e["kind"] == "eavesdropping"
+                        else {f"E{e['player_seen']}", f"V{e['player_seen']}"}
+                    )
                 if e.get("type") == "secret_revealed":
                     learned.add(f"S{e['player']}")
             for owner in (1, 2, 3):
@@ -110,14 +114,15 @@ def test_the_conflict_panel_shows_each_term_of_both_bonuses(app):
 
 def test_story_session_keeps_the_table_public_and_curtains_private_input(app, tmp_path, monkeypatch):
     # DESIGN D3, §5.5: curtain only for private input, always through it
+    from game.ui.session import HotseatSession, open_table
     from game.ui.smoke_common import CurtainWatch
     from game.ui.smoke_malleus import MalleusPlayer
-    from game.ui.session import HotseatSession, open_table
     from game.ui.story_session import StorySession
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
-    session = HotseatSession.new(app, "malleus", list(NAMES), [], seed=9, bot_delay=0.0,
-                                 save_path=tmp_path / "s.witchhunt.json")
+    session = HotseatSession.new(
+        app, "malleus", list(NAMES), [], seed=9, bot_delay=0.0, save_path=tmp_path / "s.witchhunt.json"
+    )
     assert isinstance(session, StorySession) and session.screen_seat is None
     table = open_table(app, session)
     watch = CurtainWatch(session, table)
@@ -145,7 +150,7 @@ def test_story_session_keeps_the_table_public_and_curtains_private_input(app, tm
 
 def test_the_arrangement_of_plates_is_saved_with_the_match(app, tmp_path, monkeypatch):
     # §9: dragging a plate is UI state saved with the match (D5), restored by Continue
-    from game.ui.session import HotseatSession, WRITER, open_table
+    from game.ui.session import WRITER, HotseatSession, open_table
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     path = tmp_path / "plates.witchhunt.json"
@@ -225,8 +230,9 @@ def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_ta
     from tests.ui.table_source import clear_scenes
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
-    session = HotseatSession.new(app, "malleus", list(NAMES), [], seed=1, bot_delay=0.0,
-                                 save_path=tmp_path / "card.witchhunt.json")
+    session = HotseatSession.new(
+        app, "malleus", list(NAMES), [], seed=1, bot_delay=0.0, save_path=tmp_path / "card.witchhunt.json"
+    )
     m = session.match = village_s(turn=1)
     card = give(m, 2, "whispering")
     m.apply(1, {"type": "declare_conflict", "kind": "accusation", "target": "v5"})
@@ -243,7 +249,11 @@ def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_ta
     post_click(app, table.locate("prompt", 0))  # on Marie, in secret
     assert m.state["villagers"]["v1"]["standing"] == 7 and card in m.state["ledgers"][2]["locked"]
     assert [e for e in m.log(None) if e["type"] == "card"][-1] == {
-        "type": "card", "card_type": "whispering", "secret": True, "target": "v1"}
+        "type": "card",
+        "card_type": "whispering",
+        "secret": True,
+        "target": "v1",
+    }
     post_click(app, table.locate("button", "release"))
     assert session.screen_seat is None
     session.close()

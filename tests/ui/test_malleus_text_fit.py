@@ -3,6 +3,7 @@ table_base MIN_TEXT = 11 px): every place's label lies on top of the map with no
 and no other label over it, light on a dark backing; every villager's name is read
 whole on its plate (wrapped or smaller, never below 11 px, the plate wider only for a
 name that needs it), at 1280x720 and 1920x1080."""
+
 from __future__ import annotations
 
 import pygame
@@ -18,9 +19,16 @@ from game.ui.scenes.table_base import MIN_TEXT
 from tests.ui.table_source import MatchTableSource, clear_scenes, open_table_scene, run_frames
 
 #: names as players type them (up to the engine's 40 characters)
-LONG_NAMES = ["Therese the herbwife", "Jean-Baptiste the miller's son", "Marguerite", "Old Colas",
-              "Marie-Madeleine de Rosières-aux-Salines", "Wenceslas Mengin, the tithe collector", "Idatte",
-              "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"]
+LONG_NAMES = [
+    "Therese the herbwife",
+    "Jean-Baptiste the miller's son",
+    "Marguerite",
+    "Old Colas",
+    "Marie-Madeleine de Rosières-aux-Salines",
+    "Wenceslas Mengin, the tithe collector",
+    "Idatte",
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+]
 
 
 def village_of_long_names():

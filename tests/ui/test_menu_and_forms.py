@@ -2,6 +2,7 @@
 game to go on with; the Continue list says the game, its players, the round, whose turn
 it is and when it was saved; the New game form remembers the last names and bot seats.
 Driven by posted pygame events."""
+
 from __future__ import annotations
 
 import time
@@ -112,8 +113,12 @@ def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 
 
 def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tracebacks
     form_path().parent.mkdir(parents=True, exist_ok=True)
-    for junk in ("{not json", '{"game": "hammer", "seats": 99, "names": [], "bots": []}',
-                 '{"game": "hammer", "seats": 3, "names": [7], "bots": []}', "[]"):
+    for junk in (
+        "{not json",
+        '{"game": "hammer", "seats": 99, "names": [], "bots": []}',
+        '{"game": "hammer", "seats": 3, "names": [7], "bots": []}',
+        "[]",
+    ):
         form_path().write_text(junk, encoding="utf-8")
         assert load_new_game_form() == {}
         app = new_app()
@@ -223,8 +228,9 @@ def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():  # QA 7
 
     for warn in (False, True):
         for selected in (False, True):
-            fill, title, detail = ListBox.row_colours(ListRow("broken.witchhunt.json", "Cannot be read", warn=warn),
-                                                      selected)
+            fill, title, detail = ListBox.row_colours(
+                ListRow("broken.witchhunt.json", "Cannot be read", warn=warn), selected
+            )
             ground = fill or colour("field")
             assert theme.contrast(title, ground) >= 4.5 and theme.contrast(detail, ground) >= 4.5, (warn, selected)
 
@@ -287,12 +293,28 @@ def test_a_testimony_save_reads_in_the_games_own_words():
     from game.saves import SaveInfo
     from game.ui.scenes.continue_game import describe
 
-    info = SaveInfo(Path("t.witchhunt.json"), "testimony", ("Ann", "Bob", "Cy"), 12, False, 0.0, "hotseat",
-                    summary={"round": 2, "phase": "answer", "to_act": ["Ann"]})
+    info = SaveInfo(
+        Path("t.witchhunt.json"),
+        "testimony",
+        ("Ann", "Bob", "Cy"),
+        12,
+        False,
+        0.0,
+        "hotseat",
+        summary={"round": 2, "phase": "answer", "to_act": ["Ann"]},
+    )
     row = describe(info, now=30.0)
     assert row.detail.startswith("Game 2 · An invitation to share · Ann's turn"), row.detail
-    hammer = SaveInfo(Path("h.witchhunt.json"), "hammer", ("Ann", "Bob", "Cy"), 12, False, 0.0, "hotseat",
-                      summary={"round": 1, "phase": "accusation", "to_act": ["Bob"]})
+    hammer = SaveInfo(
+        Path("h.witchhunt.json"),
+        "hammer",
+        ("Ann", "Bob", "Cy"),
+        12,
+        False,
+        0.0,
+        "hotseat",
+        summary={"round": 1, "phase": "accusation", "to_act": ["Bob"]},
+    )
     assert describe(hammer, now=30.0).detail.startswith("Round 1 · Accusation · Bob's turn")
 
 
@@ -312,14 +334,26 @@ def test_a_malleus_save_reads_in_the_storys_own_words(home):
     m = new_match("malleus", ["Ann", "Bob", "Cy", "Dora"], seed=3)
 
     def row() -> str:
-        info = SaveInfo(Path("m.witchhunt.json"), "malleus", tuple(m.players), m.state_id, False, 0.0, "hotseat",
-                        summary=save_summary(m))
+        info = SaveInfo(
+            Path("m.witchhunt.json"),
+            "malleus",
+            tuple(m.players),
+            m.state_id,
+            False,
+            0.0,
+            "hotseat",
+            summary=save_summary(m),
+        )
         return describe(info, now=30.0).detail
 
     assert row().startswith("The beginning: the trigger event · Ann's turn"), row()
     bots = {s: make_bot(seed=s, level_name="easy") for s in range(m.n)}  # the story-moving players
-    assert drive_until(m, lambda m: m.state["phase"] == "round",
-                       lambda m, s: bots[s].choose(m.view(s), m.legal(s), SeatModel(m, s)), 4000)
+    assert drive_until(
+        m,
+        lambda m: m.state["phase"] == "round",
+        lambda m, s: bots[s].choose(m.view(s), m.legal(s), SeatModel(m, s)),
+        4000,
+    )
     line = row()
     assert line.startswith("Round 1 · ") and "Round · " not in line and "· Round" not in line, line
 
@@ -341,7 +375,7 @@ def test_the_salem_form_offers_what_applies_to_the_count_and_says_so_for_ghosts(
         post_click(app, scene.ring.find("seats").minus_rect.center)
 
     def offered() -> set[str]:
-        return {w.name[len("option_"):] for w in scene.ring.widgets if getattr(w, "name", "").startswith("option_")}
+        return {w.name[len("option_") :] for w in scene.ring.widgets if getattr(w, "name", "").startswith("option_")}
 
     assert "town_hall" not in offered() and "extra_witch" not in offered() and "short_game_guard" in offered()
     note = scene.ring.find("seats_note")

@@ -10,6 +10,7 @@ private view is up — except while that person reads what they asked to see (th
 just drawn, a private reveal of their own move, the story player's private screen),
 when the bots wait. A table of one person and bots keeps that person's view up.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -59,8 +60,16 @@ def test_the_watch_itself_reports_a_private_view_left_up_for_the_bots(tmp_path, 
     from game.ui.session import HotseatSession, open_table
 
     app = new_app()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy", "Dora"], [1, 3], seed=1, bot_delay=0.0,
-                                 bot_levels={1: "easy", 3: "easy"}, save_path=tmp_path / "h.witchhunt.json")
+    session = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy", "Dora"],
+        [1, 3],
+        seed=1,
+        bot_delay=0.0,
+        bot_levels={1: "easy", 3: "easy"},
+        save_path=tmp_path / "h.witchhunt.json",
+    )
     table = open_table(app, session)
     watch = PrivateViewWatch(session, table)
     monkeypatch.setattr(session.match, "to_act", lambda: [1])  # bot Bob is to move …

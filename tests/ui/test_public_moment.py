@@ -2,6 +2,7 @@
 verdict, a mistrial, an accepted plea: witch_trial.md W4) and the screen would pass to
 another player, the whole table first sees the public table with what happened, until
 a click; only then the curtain. Driven through the real courtroom and posted events."""
+
 from __future__ import annotations
 
 import random
@@ -42,8 +43,16 @@ def step(app, session, rng) -> None:
 
 def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # QA 6; witch_trial.md W4
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=4, bot_delay=0.0, hold=0,
-                           save_path=tmp_path / "moment.witchhunt.json")
+    s = HotseatSession.new(
+        app,
+        "witch_trial",
+        ["Ann", "Bob", "Cy"],
+        [],
+        seed=4,
+        bot_delay=0.0,
+        hold=0,
+        save_path=tmp_path / "moment.witchhunt.json",
+    )
     table = open_table(app, s, base=MenuScene(app))
     rng = random.Random(7)
     with CurtainWatch(s, table) as watch:
@@ -84,8 +93,16 @@ def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # QA 6
 
 def test_a_click_ends_the_moment_and_one_person_against_bots_never_waits(tmp_path):  # QA 6
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=4, bot_delay=0.0, hold=0,
-                           save_path=tmp_path / "moment2.witchhunt.json")
+    s = HotseatSession.new(
+        app,
+        "witch_trial",
+        ["Ann", "Bob", "Cy"],
+        [],
+        seed=4,
+        bot_delay=0.0,
+        hold=0,
+        save_path=tmp_path / "moment2.witchhunt.json",
+    )
     open_table(app, s, base=MenuScene(app))
     rng = random.Random(7)
     for _ in range(3000):
@@ -96,8 +113,17 @@ def test_a_click_ends_the_moment_and_one_person_against_bots_never_waits(tmp_pat
     post_click(app, (app.size[0] // 2, app.size[1] // 2))
     assert not s.public_moment() and (s.curtain_down or s.banner_seats())
     # one person against bots: there is no curtain, so no moment either
-    solo = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [1, 2], seed=4, bot_delay=0.0, hold=0,
-                              save_path=tmp_path / "solo.witchhunt.json", bot_levels={1: "easy", 2: "easy"})
+    solo = HotseatSession.new(
+        app,
+        "witch_trial",
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=4,
+        bot_delay=0.0,
+        hold=0,
+        save_path=tmp_path / "solo.witchhunt.json",
+        bot_levels={1: "easy", 2: "easy"},
+    )
     open_table(app, solo, base=MenuScene(app))
     for _ in range(4000):
         if solo.match.over or any(e.get("type") == "verdict" for e in solo.match.log(None)[-5:]):

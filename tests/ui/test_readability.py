@@ -1,6 +1,7 @@
 """Text a player must read is readable at 1280x720 (issue 9 item 12): nothing on either
 table is drawn smaller than 11 px — card faces included — and every text colour meets
 WCAG 2 AA contrast (4.5:1) against what it is drawn on, over the palette in theme.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,12 +18,23 @@ from tests.ui.table_source import open_table_scene, run_frames, table_app
 from tests.ui.witch_trial_source import TrialSource, find, in_trial_with_cards, plea_offer
 
 CARD_COLOURS = {
-    "brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN, "villager": theme.VILLAGER,
-    "suspect": theme.SUSPECT, "charge": theme.CHARGE, "evidence": theme.EVIDENCE, "motion": theme.MOTION,
+    "brown": theme.BROWN,
+    "yellow": theme.YELLOW,
+    "green": theme.GREEN,
+    "villager": theme.VILLAGER,
+    "suspect": theme.SUSPECT,
+    "charge": theme.CHARGE,
+    "evidence": theme.EVIDENCE,
+    "motion": theme.MOTION,
     "objection": theme.OBJECTION,
-    "salem_red": theme.SALEM_RED, "salem_green": theme.SALEM_GREEN, "salem_blue": theme.SALEM_BLUE,
-    "salem_black": theme.SALEM_BLACK, "salem_tryal": theme.SALEM_TRYAL, "salem_witch": theme.SALEM_WITCH,
-    "salem_constable": theme.SALEM_CONSTABLE, "salem_character": theme.SALEM_CHARACTER,
+    "salem_red": theme.SALEM_RED,
+    "salem_green": theme.SALEM_GREEN,
+    "salem_blue": theme.SALEM_BLUE,
+    "salem_black": theme.SALEM_BLACK,
+    "salem_tryal": theme.SALEM_TRYAL,
+    "salem_witch": theme.SALEM_WITCH,
+    "salem_constable": theme.SALEM_CONSTABLE,
+    "salem_character": theme.SALEM_CHARACTER,
 }
 
 
@@ -32,8 +44,11 @@ def app():
 
 
 def test_every_text_colour_pair_of_the_palette_meets_wcag_aa():
-    low = {name: round(theme.contrast(fg, bg), 2) for name, (fg, bg) in theme.TEXT_ON.items()
-           if theme.contrast(fg, bg) < theme.MIN_CONTRAST}
+    low = {
+        name: round(theme.contrast(fg, bg), 2)
+        for name, (fg, bg) in theme.TEXT_ON.items()
+        if theme.contrast(fg, bg) < theme.MIN_CONTRAST
+    }
     assert low == {}
     assert theme.MIN_CONTRAST == 4.5
 
@@ -63,8 +78,13 @@ def test_no_text_on_either_table_is_smaller_than_11px_at_1280x720(app):
         with fonts.record_sizes() as sizes:
             src = MatchSource.new(5, seed=4)
             place_all(src.match)
-            play_until(src.match, lambda m: m.view(None)["round"] >= 3 and m.view(None)["phase"] == "accusation"
-                       and not m.view(None)["window"], seed=3)
+            play_until(
+                src.match,
+                lambda m: (
+                    m.view(None)["round"] >= 3 and m.view(None)["phase"] == "accusation" and not m.view(None)["window"]
+                ),
+                seed=3,
+            )
             src.show(src.match.to_act()[0])
             scene = open_table_scene(app, HammerTableScene, src, frames=3)
             card = scene.my_hand()[0]

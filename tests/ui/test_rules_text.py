@@ -1,4 +1,5 @@
 """The rules reader shows a rules text's tables and code words as written (docs/rules/*.md)."""
+
 from __future__ import annotations
 
 import os
@@ -6,14 +7,16 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from game.ui.scenes.rules import CELL_SEPARATOR, parse_rules  # noqa: E402
+from game.ui.scenes.rules import CELL_SEPARATOR, parse_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_table_becomes_a_header_line_and_one_line_per_row():
-    blocks = parse_rules("Text before.\n\n| Card | Copies | Value |\n|---|---|---|\n"
-                         "| Accusation | 16 | +1 |\n| Accomplice | 3 | - |\n\nAfter.\n")
+    blocks = parse_rules(
+        "Text before.\n\n| Card | Copies | Value |\n|---|---|---|\n"
+        "| Accusation | 16 | +1 |\n| Accomplice | 3 | - |\n\nAfter.\n"
+    )
     assert [(b.kind, b.text) for b in blocks] == [
         ("p", "Text before."),
         ("th", CELL_SEPARATOR.join(["Card", "Copies", "Value"])),

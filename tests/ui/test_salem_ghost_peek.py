@@ -3,6 +3,7 @@
 peeker on their own screen until a click or key, then the curtain drops; the next seat
 sees the table only after its curtain and never the card. While a ghost's card is being
 chosen the hint strip says so."""
+
 from __future__ import annotations
 
 import pygame
@@ -26,8 +27,12 @@ def two_player_table(app, bot_seats: tuple[int, ...] = ()):
     """Ann (seat 0) and Bob (seat 2) with ghosts at seats 1 and 3 (§2.2); Ann's turn,
     the ghost Sarah Good (seat 1) holds the Witch at index 2."""
     clear_scenes(app)
-    match = stage(2, rows={1: "N N W N N", 2: "N N C N N"}, hands={0: ["c20", "c21"], 2: ["c22"]},
-                  pile=["c10", "c11", "c12", "c13", "c14", "c15", "c58"])
+    match = stage(
+        2,
+        rows={1: "N N W N N", 2: "N N C N N"},
+        hands={0: ["c20", "c21"], 2: ["c22"]},
+        pile=["c10", "c11", "c12", "c13", "c14", "c15", "c58"],
+    )
     bots = make_bots(match, list(bot_seats), levels=dict.fromkeys(bot_seats, "easy"))  # easy: moves at once
     session = HotseatSession(app, match, bots, None, bot_delay=0.0, hold=0)
     table = open_table(app, session)
@@ -58,7 +63,8 @@ def test_the_peeked_card_is_shown_to_the_peeker_then_the_curtain_drops(app):
         # still Ann's own screen, no curtain: the card is on it until she clicks
         assert app.scenes.top is table and session.screen_seat == 0 and session.holding
         assert [(e["ghost"], e["index"], e["card"], e["kind"]) for e in session.held_reveals()] == [
-            (1, 2, witch_card, WITCH)]
+            (1, 2, witch_card, WITCH)
+        ]
         session._tick(60.0)  # no time limit: a minute later it is still shown (bots would wait)
         run_frames(app, 2)
         assert session.holding and app.scenes.top is table
@@ -108,11 +114,14 @@ def test_a_lan_client_sees_its_peek_in_the_same_box_until_a_click(app):
     # whole after a (re)welcome shows nothing again, and another seat's peek never shows.
     from game.net.client import CONNECTED
     from game.ui.scenes.lan import LanSession
-    from game.ui.scenes.salem_table import SalemTableScene
 
     clear_scenes(app)
-    match = stage(2, rows={1: "N N W N N", 2: "N N C N N"}, hands={0: ["c20", "c21"], 2: ["c22"]},
-                  pile=["c10", "c11", "c12", "c13", "c14", "c15", "c58"])
+    match = stage(
+        2,
+        rows={1: "N N W N N", 2: "N N C N N"},
+        hands={0: ["c20", "c21"], 2: ["c22"]},
+        pile=["c10", "c11", "c12", "c13", "c14", "c15", "c58"],
+    )
 
     class Client:
         game, welcome, seat, status, lobby = "salem", {"game": "salem"}, 0, CONNECTED, None

@@ -2,6 +2,7 @@
 goes seat by seat behind the curtain, clockwise from the active seat, and every seat's
 prompt has the same size and takes the same screens whether it holds a role or not; a
 lone human among bots sees no curtain."""
+
 from __future__ import annotations
 
 import pytest
@@ -84,8 +85,9 @@ def test_a_lone_human_among_bots_sees_no_curtain(app):
     # DESIGN D3: one human seat needs no curtain
     clear_scenes(app)
     match = stage(5, rows={1: "W N N N N", 3: "C N N N N"}, pile=["c58"], active=0)
-    session = HotseatSession(app, match, make_bots(match, [1, 2, 3, 4], levels=dict.fromkeys([1, 2, 3, 4], "easy")),
-                             None, bot_delay=0.0)  # easy: they move at once (the test is about curtains)
+    session = HotseatSession(
+        app, match, make_bots(match, [1, 2, 3, 4], levels=dict.fromkeys([1, 2, 3, 4], "easy")), None, bot_delay=0.0
+    )  # easy: they move at once (the test is about curtains)
     table = open_table(app, session)
     assert session.submit({"type": "draw_two"}) is None
     for _ in range(200):

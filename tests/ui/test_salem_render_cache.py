@@ -5,6 +5,7 @@ or trial's edge drawn over them, the phase banner, the piles' counts and the mid
 lines made once per wording. Whatever is kept, the picture must be exactly the one a
 table drawing everything afresh would make, move after move, through Night and back
 (DESIGN D6: the table draws the view, nothing else)."""
+
 from __future__ import annotations
 
 import random

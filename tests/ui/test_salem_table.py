@@ -2,6 +2,7 @@
 variant, readable at 1280x720, cards onto seats by drag (a second drop for Robbery and
 Scapegoat, a picker for Curse), a click on the accused's row, Night's own look, and
 window prompts of one size for every role."""
+
 from __future__ import annotations
 
 import itertools
@@ -13,7 +14,7 @@ from game.engine import new_match
 from game.ui.scenes.salem.common import design_zones
 from game.ui.scenes.salem_table import SalemTableScene
 from game.ui.smoke_common import post_click, post_drag
-from tests.rules.salem_kit import ASYLUM, PIETY, pass_window, stage
+from tests.rules.salem_kit import ASYLUM, PIETY, stage
 from tests.ui.table_source import MatchTableSource, open_table_scene, run_frames, table_app
 
 ACCS = [f"c{i}" for i in range(35)]
@@ -29,7 +30,7 @@ def test_the_seats_go_round_the_table_without_overlapping(players):
     # layouts for 4-12 seats (docs/rules/salem.md §2)
     zones = design_zones(players)
     seats = [zones[f"seat_{k}"] for k in range(players)]
-    for (a, b) in itertools.combinations(seats + [zones[k] for k in ("center", "log", "hand", "buttons")], 2):
+    for a, b in itertools.combinations(seats + [zones[k] for k in ("center", "log", "hand", "buttons")], 2):
         apart = a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
         assert apart, (a, b)
     # clockwise from the bottom: up the left, along the top, down the right
@@ -37,13 +38,15 @@ def test_the_seats_go_round_the_table_without_overlapping(players):
     assert centres[0][0] < 400 and centres[-1][0] > 1100
 
 
-@pytest.mark.parametrize("players,size", [(4, (1280, 720)), (8, (1280, 720)), (12, (1280, 720)),
-                                          (12, (1920, 1080)), (2, (1280, 720))])
+@pytest.mark.parametrize(
+    "players,size", [(4, (1280, 720)), (8, (1280, 720)), (12, (1280, 720)), (12, (1920, 1080)), (2, (1280, 720))]
+)
 def test_every_seat_is_drawn_readable(app, players, size):
     # every name, count and card must stay readable at 12 seats at 1280x720
     assert app.set_window_size(size) and app.size == size
-    m = new_match("salem", [f"Player {i + 1}" for i in range(players)], seed=players,
-                  options={"town_hall": players >= 8})
+    m = new_match(
+        "salem", [f"Player {i + 1}" for i in range(players)], seed=players, options={"town_hall": players >= 8}
+    )
     src = MatchTableSource(m, m.to_act()[0])
     scene = open_table_scene(app, SalemTableScene, src, 2)
     assert len(scene.seats.seat_rects) == m.n and scene.size == size

@@ -1,5 +1,6 @@
 """The hourglass of a timed Salem game (docs/rules/salem.md R22, R53) on the table, the timer in the
 New game form, and ``witchhunt play salem --timer S`` (DESIGN D7)."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,8 +32,12 @@ def app():
 
 
 def sand_pixels(surface, rect, colour) -> int:
-    return sum(1 for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
-               if tuple(surface.get_at((x, y)))[:3] == colour)
+    return sum(
+        1
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == colour
+    )
 
 
 def test_r22_every_seat_waited_for_shows_its_hourglass_and_the_banner_the_time(app):
@@ -40,7 +45,7 @@ def test_r22_every_seat_waited_for_shows_its_hourglass_and_the_banner_the_time(a
     m.apply(0, {"type": "draw_two"})  # Night: every living seat is waited for
     waiting = m.to_act()
     with record_sizes() as sizes:
-        table = open_table_scene(app, SalemTableScene, TimedSource(m, 2, {s: 42.4 for s in waiting}), 4)
+        table = open_table_scene(app, SalemTableScene, TimedSource(m, 2, dict.fromkeys(waiting, 42.4)), 4)
     assert min(sizes) >= 11
     screen = app.screen
     for seat in waiting:  # public: every waited seat's badge, not only the shown seat's
@@ -124,8 +129,11 @@ def test_play_salem_timer_reaches_the_table_and_bad_values_get_one_line(monkeypa
     assert seen["kwargs"]["options"] == {"timer_s": 60}
     assert main(["play", "salem", "--players", "Ann,Bob", "--timer", "0"]) == 0
     assert seen["kwargs"]["options"] == {}
-    for bad, words in ((["--timer", "soon"], "whole seconds"), (["--timer", "2"], "5 to 3600"),
-                       (["--timer", "-1"], "5 to 3600")):
+    for bad, words in (
+        (["--timer", "soon"], "whole seconds"),
+        (["--timer", "2"], "5 to 3600"),
+        (["--timer", "-1"], "5 to 3600"),
+    ):
         assert main(["play", "salem", "--players", "Ann,Bob", *bad]) == 2
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1

@@ -3,6 +3,7 @@ game/engine/match.py): a seat's clock runs only while its own view is on screen 
 while the curtain is down, never under a menu — and at zero the session applies the
 engine's timeout command for that seat and notes it in the log. Time is fed to the
 session's app task by hand (``_tick(dt)``), so nothing here waits for a real clock."""
+
 from __future__ import annotations
 
 import pytest

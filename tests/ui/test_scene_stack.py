@@ -1,4 +1,5 @@
 """The scene stack's lifecycle (DESIGN D6; STYLE: tested by counting hook calls)."""
+
 from __future__ import annotations
 
 from collections import Counter

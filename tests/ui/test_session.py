@@ -1,4 +1,5 @@
 """The hot-seat session (DESIGN D3, D5; issue 3 items 7 and 8)."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,8 +21,9 @@ def toy_table(counting_game, monkeypatch):  # noqa: F811
 
 
 def start(app, players, bots, tmp_path, seed=3, delay=0.0):
-    session = HotseatSession.new(app, "_counting", players, bots, seed=seed, bot_delay=delay,
-                                 save_path=tmp_path / "game.witchhunt.json")
+    session = HotseatSession.new(
+        app, "_counting", players, bots, seed=seed, bot_delay=delay, save_path=tmp_path / "game.witchhunt.json"
+    )
     open_table(app, session, base=MenuScene(app))
     return session
 
@@ -163,8 +165,9 @@ hammer = pytest.importorskip("game.rules.hammer")
 
 
 def hammer_session(app, tmp_path, players, bots, seed=5):
-    s = HotseatSession.new(app, "hammer", players, bots, seed=seed, bot_delay=0.0,
-                           save_path=tmp_path / "hammer.witchhunt.json")
+    s = HotseatSession.new(
+        app, "hammer", players, bots, seed=seed, bot_delay=0.0, save_path=tmp_path / "hammer.witchhunt.json"
+    )
     return s
 
 
@@ -205,8 +208,7 @@ def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):
         else:
             legal = s.legal()
             brown = [c for c in legal if c["type"] == "accuse"]
-            s.submit(brown[0] if brown else rng.choice([c for c in legal if c["type"] != "call_inquisition"]
-                                                       or legal))
+            s.submit(brown[0] if brown else rng.choice([c for c in legal if c["type"] != "call_inquisition"] or legal))
     else:
         pytest.fail("no response window opened")
     assert s.screen_seat is None  # the public banner, not anybody's hand
@@ -271,8 +273,9 @@ def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypat
 
     monkeypatch.setitem(tables.TABLE_SCENES, "witch_trial", StubTable)
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=8, bot_delay=0.0,
-                           save_path=tmp_path / "wt.witchhunt.json")
+    s = HotseatSession.new(
+        app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=8, bot_delay=0.0, save_path=tmp_path / "wt.witchhunt.json"
+    )
     open_table(app, s, base=MenuScene(app))
     rng = random.Random(3)
     for _ in range(4000):

@@ -1,4 +1,5 @@
 """Shell scenes, settings and the command line (issue 3 items 1, 7, 9)."""
+
 from __future__ import annotations
 
 import json
@@ -143,8 +144,11 @@ def test_new_game_refuses_empty_and_duplicate_names():
     assert check_seats(["Ann", "Bob"], [False, True]) is None
 
 
-def test_continue_resumes_deletes_with_confirmation_and_leaves_damaged_saves(home, counting_game,  # noqa: F811
-                                                                             monkeypatch):  # DESIGN D5
+def test_continue_resumes_deletes_with_confirmation_and_leaves_damaged_saves(
+    home,
+    counting_game,  # noqa: F811
+    monkeypatch,
+):  # DESIGN D5
     from game.ui.session import HotseatSession
 
     monkeypatch.setitem(tables.TABLE_SCENES, counting_game.game_id, StubTable)
@@ -201,18 +205,22 @@ def run_cli(*args, timeout=120, home_dir=None):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
     if home_dir:
         env["WITCHHUNT_HOME"] = str(home_dir)
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
-@pytest.mark.parametrize("args, words", [
-    (["play", "hammer", "--players", "Ann,Bob"], "3 to 5 players"),
-    (["play", "hammer", "--players", "Ann,,Cy"], "names separated by commas"),
-    (["play", "hammer", "--players", "Ann,Bob,ann"], "two players are called"),
-    (["play", "hammer", "--players", "Ann,Bob,Cy", "--bots", "3"], "--bots takes seat numbers from 0 to 2"),
-    (["play", "nosuch", "--players", "Ann,Bob,Cy"], "unknown game"),
-    (["play", "hammer"], "--players"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "hammer", "--players", "Ann,Bob"], "3 to 5 players"),
+        (["play", "hammer", "--players", "Ann,,Cy"], "names separated by commas"),
+        (["play", "hammer", "--players", "Ann,Bob,ann"], "two players are called"),
+        (["play", "hammer", "--players", "Ann,Bob,Cy", "--bots", "3"], "--bots takes seat numbers from 0 to 2"),
+        (["play", "nosuch", "--players", "Ann,Bob,Cy"], "unknown game"),
+        (["play", "hammer"], "--players"),
+    ],
+)
 def test_play_with_bad_arguments_exits_2_with_one_line(args, words, tmp_path):  # DESIGN D7
     if args[1] == "hammer":
         pytest.importorskip("game.rules.hammer")
@@ -294,11 +302,20 @@ def test_continue_after_the_app_was_killed_mid_game(tmp_path):  # DESIGN D5; iss
     pytest.importorskip("game.rules.hammer")
     from game.saves import list_saves, load_save
 
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", WITCHHUNT_HOME=str(tmp_path),
-               WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
-    proc = subprocess.Popen([sys.executable, "-m", "game", "play", "hammer", "--players", "Ann,Bob,Cy",
-                             "--bots", "0,1,2", "--seed", "4"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        WITCHHUNT_HOME=str(tmp_path),
+        WITCHHUNT_DISCOVERY_ADDR="127.0.0.1",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "play", "hammer", "--players", "Ann,Bob,Cy", "--bots", "0,1,2", "--seed", "4"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 30
         moves = 0

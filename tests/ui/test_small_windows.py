@@ -3,6 +3,7 @@ the seat on screen reads what each of its own Tryal cards is ("Not a Witch", "Wi
 "Constable") by the name on the card, at the window a 1280 x 720 screen opens and at the
 smallest window the tables are laid out for, and no text on the table is smaller than
 11 px. (The cards of a twelve-seat row are small; their names used to be left off.)"""
+
 from __future__ import annotations
 
 import random
@@ -14,10 +15,22 @@ from game.ui import fonts
 from game.ui.app import App
 from game.ui.scenes.salem_table import SalemTableScene
 from game.ui.settings import MIN_WINDOW, fitting_size
-from tests.ui.table_source import MatchTableSource, drive_until, open_table_scene
+from tests.ui.table_source import MatchTableSource, drive_until
 
-NAMES = ["Abigail", "Bartholomew", "Constance", "Deliverance", "Ezekiel", "Faith", "Gideon", "Hester",
-         "Increase", "Jonathan", "Keziah", "Lydia"]
+NAMES = [
+    "Abigail",
+    "Bartholomew",
+    "Constance",
+    "Deliverance",
+    "Ezekiel",
+    "Faith",
+    "Gideon",
+    "Hester",
+    "Increase",
+    "Jonathan",
+    "Keziah",
+    "Lydia",
+]
 #: the window a 1280 x 720 screen opens (as large as fits with the window's frame)
 SMALL_SCREEN_WINDOW = fitting_size((1280, 720), (1280, 720))
 
@@ -27,8 +40,12 @@ def twelve_seats_in_the_day(seed: int):
     for attempt in range(40):
         m = new_match("salem", NAMES, seed=seed + attempt, options={"town_hall": True})
         rng = random.Random(seed + attempt)
-        if drive_until(m, lambda m: m.state_id >= 40 and not m.view(None)["pending"] and not m.view(None)["played"],
-                       lambda m, seat: rng.choice(m.legal(seat)), 3000):
+        if drive_until(
+            m,
+            lambda m: m.state_id >= 40 and not m.view(None)["pending"] and not m.view(None)["played"],
+            lambda m, seat: rng.choice(m.legal(seat)),
+            3000,
+        ):
             return m
     pytest.fail("no day turn found")
 
@@ -65,6 +82,8 @@ def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monk
         app.draw(force=True)
     own = {(card, card_size) for row_seat, card, card_size in drawn if row_seat == seat}
     assert len(m.view(seat)["my_row"]) >= 1 and own, "the seat's own Tryal cards were not drawn"
-    unnamed = sorted((card, card_size) for card, card_size in own if not table.art.title_shown("salem", card, card_size))
+    unnamed = sorted(
+        (card, card_size) for card, card_size in own if not table.art.title_shown("salem", card, card_size)
+    )
     assert not unnamed, f"own Tryal cards drawn without their name at {size}: {unnamed}"
     assert min(sizes) >= 11, sorted(set(sizes))[:5]

@@ -2,6 +2,7 @@
 files, measured since nobody can listen here; ``game.ui.sound`` never makes noise or
 raises without a real audio device; which log events make which sound; the volume
 setting reaches the mixer; the table plays only what is new."""
+
 from __future__ import annotations
 
 import array
@@ -46,9 +47,9 @@ def test_sound_file_is_short_mono_16_bit_and_clean(name):
     assert (params.nchannels, params.sampwidth, params.framerate) == (1, 2, 44100)
     assert 0.03 < params.nframes / params.framerate < 1.0
     peak = max(abs(s) for s in data)
-    assert 0.2 * 32767 < peak < 0.9 * 32767          # audible, never clipped
+    assert 0.2 * 32767 < peak < 0.9 * 32767  # audible, never clipped
     assert abs(sum(data) / len(data)) < 0.005 * 32767  # no DC offset
-    assert abs(data[-1]) < 200                         # ends at silence: no click
+    assert abs(data[-1]) < 200  # ends at silence: no click
 
 
 def test_the_sound_folder_stays_small():
@@ -126,35 +127,44 @@ def test_button_click_makes_the_click_sound(monkeypatch):
 
 
 # ------------------------------------------------------------ which event, which sound ----
-@pytest.mark.parametrize("game, event, seat, expected", [
-    ("hammer", {"type": "accuse", "seat": 0}, 1, "card_place"),        # hammer.md H5
-    ("hammer", {"type": "bribe", "target": "anna"}, 1, "card_place"),
-    ("hammer", {"type": "draw", "seat": 1, "count": 2}, 1, "card_draw"),
-    ("hammer", {"type": "reshuffle", "count": 30}, 0, "shuffle"),
-    ("hammer", {"type": "heat", "villager": "anna", "from": 4, "to": 7}, 0, "heat"),
-    ("hammer", {"type": "heat", "villager": "anna", "from": 7, "to": 5}, 0, None),  # cooling is quiet
-    ("hammer", {"type": "burn", "villager": "anna"}, 0, "bell"),
-    ("hammer", {"type": "turn", "seat": 2}, 2, "chime"),               # your turn
-    ("hammer", {"type": "turn", "seat": 2}, 0, None),                  # someone else's
-    ("witch_trial", {"type": "roll", "dice": [3, 5], "total": 8}, 0, "dice"),
-    ("witch_trial", {"type": "verdict", "guilty": True}, 0, "gavel"),
-    ("witch_trial", {"type": "buy", "price": 2}, 0, "coins"),
-    ("witch_trial", {"type": "buy", "price": 0}, 0, "card_draw"),
-    ("witch_trial", {"type": "plea", "accepted": True}, 0, "coins"),
-    ("witch_trial", {"type": "plea", "accepted": False}, 0, None),
-    ("witch_trial", {"type": "no_such_event"}, 0, None),
-    ("testimony", {"type": "testify", "token": "g1t1", "placer": 0, "target": 1}, 2, "token"),  # T3
-    ("testimony", {"type": "show", "share": 0, "seat": 0, "to": 1}, 2, "card_place"),
-    ("testimony", {"type": "turn", "seat": 1, "turn_no": 2, "tokens": 3}, 1, "chime"),
-    ("testimony", {"type": "match_over", "totals": [1, 2, 3], "winners": [2]}, 0, "gavel"),
-])
+@pytest.mark.parametrize(
+    "game, event, seat, expected",
+    [
+        ("hammer", {"type": "accuse", "seat": 0}, 1, "card_place"),  # hammer.md H5
+        ("hammer", {"type": "bribe", "target": "anna"}, 1, "card_place"),
+        ("hammer", {"type": "draw", "seat": 1, "count": 2}, 1, "card_draw"),
+        ("hammer", {"type": "reshuffle", "count": 30}, 0, "shuffle"),
+        ("hammer", {"type": "heat", "villager": "anna", "from": 4, "to": 7}, 0, "heat"),
+        ("hammer", {"type": "heat", "villager": "anna", "from": 7, "to": 5}, 0, None),  # cooling is quiet
+        ("hammer", {"type": "burn", "villager": "anna"}, 0, "bell"),
+        ("hammer", {"type": "turn", "seat": 2}, 2, "chime"),  # your turn
+        ("hammer", {"type": "turn", "seat": 2}, 0, None),  # someone else's
+        ("witch_trial", {"type": "roll", "dice": [3, 5], "total": 8}, 0, "dice"),
+        ("witch_trial", {"type": "verdict", "guilty": True}, 0, "gavel"),
+        ("witch_trial", {"type": "buy", "price": 2}, 0, "coins"),
+        ("witch_trial", {"type": "buy", "price": 0}, 0, "card_draw"),
+        ("witch_trial", {"type": "plea", "accepted": True}, 0, "coins"),
+        ("witch_trial", {"type": "plea", "accepted": False}, 0, None),
+        ("witch_trial", {"type": "no_such_event"}, 0, None),
+        ("testimony", {"type": "testify", "token": "g1t1", "placer": 0, "target": 1}, 2, "token"),  # T3
+        ("testimony", {"type": "show", "share": 0, "seat": 0, "to": 1}, 2, "card_place"),
+        ("testimony", {"type": "turn", "seat": 1, "turn_no": 2, "tokens": 3}, 1, "chime"),
+        ("testimony", {"type": "match_over", "totals": [1, 2, 3], "winners": [2]}, 0, "gavel"),
+    ],
+)
 def test_event_sound_picks_the_right_sound(game, event, seat, expected):
     assert sound.event_sound(game, event, seat) == expected
 
 
 def test_a_burst_of_events_plays_a_few_distinct_sounds_newest_first():
-    events = [{"type": "accuse"}, {"type": "heat", "from": 2, "to": 5}, {"type": "accuse"},
-              {"type": "reshuffle"}, {"type": "draw"}, {"type": "burn"}]
+    events = [
+        {"type": "accuse"},
+        {"type": "heat", "from": 2, "to": 5},
+        {"type": "accuse"},
+        {"type": "reshuffle"},
+        {"type": "draw"},
+        {"type": "burn"},
+    ]
     assert sound.sounds_for_events("hammer", events) == ["shuffle", "card_draw", "bell"]
 
 
@@ -249,7 +259,7 @@ def test_the_curtain_lifting_for_a_player_chimes(table):
     source.show(None)  # the curtain is down: nobody's screen
     scene.app.frame(wait=False)
     assert "chime" not in heard
-    source.show(1)     # Bob lifted it
+    source.show(1)  # Bob lifted it
     scene.app.frame(wait=False)
     assert heard[-1:] == ["chime"]
 

@@ -8,6 +8,7 @@ use what it can of the file, fall back to the defaults for the rest, and say so 
 one warning line in the log and one notice on screen — and nothing at all when every
 value could be used.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,24 +35,39 @@ def start_app(home: Path, text: str | bytes | None, desktop: str | None = None) 
         path.write_bytes(text)
     elif text is not None:
         path.write_text(text, encoding="utf-8")
-    env = dict(os.environ, WITCHHUNT_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               WITCHHUNT_QUIT_AFTER_FRAMES=str(FRAMES), WITCHHUNT_DISCOVERY_ADDR="127.0.0.1")
+    env = dict(
+        os.environ,
+        WITCHHUNT_HOME=str(home),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        WITCHHUNT_QUIT_AFTER_FRAMES=str(FRAMES),
+        WITCHHUNT_DISCOVERY_ADDR="127.0.0.1",
+    )
     env.pop("WITCHHUNT_DESKTOP_SIZE", None)
     if desktop is not None:
         env["WITCHHUNT_DESKTOP_SIZE"] = desktop
-    result = subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=START_TIMEOUT)
+    result = subprocess.run(
+        [sys.executable, "-m", "game"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=START_TIMEOUT
+    )
     log_text = (home / "witchhunt.log").read_text(encoding="utf-8") if (home / "witchhunt.log").exists() else ""
     assert result.returncode == 0, result.stderr[-3000:] + log_text[-3000:]
     assert "Traceback" not in result.stderr + log_text, result.stderr[-3000:] + log_text[-3000:]
-    found = re.search(r"start-up check: (\d+) frames, window (\d+) x (\d+), (full screen|windowed), scene (\w+), "
-                      r"notice: (.*)$", log_text, re.M)
+    found = re.search(
+        r"start-up check: (\d+) frames, window (\d+) x (\d+), (full screen|windowed), scene (\w+), "
+        r"notice: (.*)$",
+        log_text,
+        re.M,
+    )
     assert found, log_text
     notice = found.group(6)
-    return {"frames": int(found.group(1)), "size": (int(found.group(2)), int(found.group(3))),
-            "fullscreen": found.group(4) == "full screen", "scene": found.group(5),
-            "notice": None if notice == "none" else notice,
-            "warnings": [ln for ln in log_text.splitlines() if " WARNING " in ln]}
+    return {
+        "frames": int(found.group(1)),
+        "size": (int(found.group(2)), int(found.group(3))),
+        "fullscreen": found.group(4) == "full screen",
+        "scene": found.group(5),
+        "notice": None if notice == "none" else notice,
+        "warnings": [ln for ln in log_text.splitlines() if " WARNING " in ln],
+    }
 
 
 def assert_quiet(started: dict) -> None:
@@ -71,8 +87,13 @@ def assert_said_once(started: dict, *words: str) -> None:
 
 # every value each setting can take, each in at least one start
 VALUE_CASES = [
-    {"window_w": w, "window_h": h, "fullscreen": i % 2 == 1, "volume": (0, 30, 70, 100, 10, 50)[i],
-     "animation_speed": SPEEDS[i]}
+    {
+        "window_w": w,
+        "window_h": h,
+        "fullscreen": i % 2 == 1,
+        "volume": (0, 30, 70, 100, 10, 50)[i],
+        "animation_speed": SPEEDS[i],
+    }
     for i, (w, h) in enumerate(list(WINDOW_SIZES) + [MIN_WINDOW, (1600, 900)])
 ]
 
@@ -84,8 +105,13 @@ def test_every_value_case_covers_every_setting_value():
     assert {0, 100} <= {c["volume"] for c in VALUE_CASES}
 
 
-@pytest.mark.parametrize("values", VALUE_CASES, ids=lambda v: f"{v['window_w']}x{v['window_h']}"
-                         f"-{'full' if v['fullscreen'] else 'win'}-v{v['volume']}-s{v['animation_speed']}")
+@pytest.mark.parametrize(
+    "values",
+    VALUE_CASES,
+    ids=lambda v: (
+        f"{v['window_w']}x{v['window_h']}-{'full' if v['fullscreen'] else 'win'}-v{v['volume']}-s{v['animation_speed']}"
+    ),
+)
 def test_the_app_starts_with_every_value_a_setting_can_take(tmp_path, values):
     started = start_app(tmp_path, json.dumps(values))
     assert_quiet(started)
@@ -114,14 +140,21 @@ def test_a_file_from_an_older_version_keeps_what_it_has(tmp_path):
     assert started["size"] == (1600, 900)
 
 
-@pytest.mark.parametrize("text", [
-    '{"window_w": 1600, "window_h": 9',           # cut short while writing
-    "",                                          # empty
-    b"\xff\xfe\x00garbage\x00\x81",              # not text
-    "[1, 2]", "null", '"settings"', "42",       # JSON, but not an object
-    "[" * 100_000,                               # nested beyond any parser's patience
-    "{" + '"x": 1, ' * 20_000 + '"y": 2}',      # far too big for a settings file
-], ids=["truncated", "empty", "binary", "list", "null", "string", "number", "deep", "huge"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"window_w": 1600, "window_h": 9',  # cut short while writing
+        "",  # empty
+        b"\xff\xfe\x00garbage\x00\x81",  # not text
+        "[1, 2]",
+        "null",
+        '"settings"',
+        "42",  # JSON, but not an object
+        "[" * 100_000,  # nested beyond any parser's patience
+        "{" + '"x": 1, ' * 20_000 + '"y": 2}',  # far too big for a settings file
+    ],
+    ids=["truncated", "empty", "binary", "list", "null", "string", "number", "deep", "huge"],
+)
 def test_an_unreadable_settings_file_gives_the_defaults_and_says_so_once(tmp_path, text):
     started = start_app(tmp_path, text)
     assert_said_once(started, "could not be read")
@@ -134,8 +167,10 @@ def test_a_settings_file_that_is_a_folder_gives_the_defaults_and_says_so_once(tm
 
 
 def test_values_of_the_wrong_type_fall_back_one_by_one(tmp_path):
-    started = start_app(tmp_path, json.dumps({"window_w": "wide", "window_h": 900, "fullscreen": "yes",
-                                              "volume": [30], "animation_speed": 150}))
+    started = start_app(
+        tmp_path,
+        json.dumps({"window_w": "wide", "window_h": 900, "fullscreen": "yes", "volume": [30], "animation_speed": 150}),
+    )
     assert_said_once(started, "window width", "full screen", "sound volume")
     assert "animation speed" not in started["notice"]
     assert started["size"] == (Settings().window_w, 900) and not started["fullscreen"]
@@ -174,7 +209,7 @@ def test_the_default_window_on_a_small_screen_fits_without_a_word(tmp_path):
 
 
 def test_a_notice_of_many_problems_stays_short(tmp_path):
-    started = start_app(tmp_path, json.dumps({k: "?" * 40 for k in Settings().__dict__}), desktop="1366x768")
+    started = start_app(tmp_path, json.dumps(dict.fromkeys(Settings().__dict__, "?" * 40)), desktop="1366x768")
     assert_said_once(started)
     assert "details are in" in started["notice"] and len(started["notice"]) < 300
     assert started["warnings"][0].count("is not a number") == 4  # the log has every detail

@@ -2,6 +2,7 @@
 
 Input is posted as real pygame events through ``app.frame``; the match behind the table
 is read only to check what happened."""
+
 from __future__ import annotations
 
 import re
@@ -105,8 +106,7 @@ def test_the_placement_chooser_lists_each_distinct_placement_once(app):
 
     for seed in range(1, 300):
         m = new_match("hammer", ["Ann", "Bob", "Cy"], seed=seed)
-        seat = next((s for s in range(3)
-                     if len({p["start"] for p in m.view(s)["players"][s]["pyres"]}) == 2), None)
+        seat = next((s for s in range(3) if len({p["start"] for p in m.view(s)["players"][s]["pyres"]}) == 2), None)
         if seat is not None:
             break
     src = MatchSource(m, seat)
@@ -136,8 +136,13 @@ def must_read_under(scene) -> list:
     """Must-read lines (the table's ``PROMPT_KEEP_CLEAR`` text blocks) the open chooser's
     drawn panel covers."""
     panel = scene.prompt.box.inflate(4, 4)
-    return [(b.what, b.shown) for b in scene.text_blocks() if b.what in scene.PROMPT_KEEP_CLEAR
-            for r in b.rects if r.colliderect(panel)]
+    return [
+        (b.what, b.shown)
+        for b in scene.text_blocks()
+        if b.what in scene.PROMPT_KEEP_CLEAR
+        for r in b.rects
+        if r.colliderect(panel)
+    ]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -5,6 +5,7 @@ big hand is one clean overlapping row whose hovered card rises.
 
 Input is posted as real pygame events through ``app.frame``; hover time is advanced on
 the scene's own clock (``hover_since``) rather than by sleeping."""
+
 from __future__ import annotations
 
 import json

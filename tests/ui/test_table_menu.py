@@ -1,6 +1,7 @@
 """The way out of a table (issue 9 item 2): a Menu button and Esc open the table menu
 (Resume, Rules, Settings, Save and leave, Quit); Esc first closes what is open on the
 table (a picked card, a zoom, a chooser). Driven by posted pygame events."""
+
 from __future__ import annotations
 
 import pygame
@@ -23,8 +24,15 @@ def one_human_table(tmp_path, save_path="here"):
     """Ann against two bots: never a curtain, so before issue 9 the only way out was
     closing the window. The bots wait long enough not to move during the test."""
     app = new_app()
-    session = HotseatSession.new(app, "hammer", ["Ann", "Bob", "Cy"], [1, 2], seed=5, bot_delay=60.0,
-                                 save_path=tmp_path / "menu.witchhunt.json" if save_path == "here" else None)
+    session = HotseatSession.new(
+        app,
+        "hammer",
+        ["Ann", "Bob", "Cy"],
+        [1, 2],
+        seed=5,
+        bot_delay=60.0,
+        save_path=tmp_path / "menu.witchhunt.json" if save_path == "here" else None,
+    )
     table = open_table(app, session, base=MenuScene(app))
     app.frame(wait=False)
     assert app.scenes.top is table and session.screen_seat == 0
@@ -157,13 +165,22 @@ def test_leaving_a_lan_table_we_host_asks_first(tmp_path):  # issue 9 item 2
 
 def test_table_menu_button_sits_in_the_log_header_on_both_tables(tmp_path):  # issue 9 item 2
     pytest.importorskip("game.rules.witch_trial")
-    for game, players in (("hammer", ["Ann", "Bob", "Cy", "Dee", "Eve"]),
-                          ("witch_trial", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])):
+    for game, players in (
+        ("hammer", ["Ann", "Bob", "Cy", "Dee", "Eve"]),
+        ("witch_trial", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]),
+    ):
         for size in ((1280, 720), (1920, 1080)):
             app = new_app()
             app.screen = pygame.display.set_mode(size)
-            session = HotseatSession.new(app, game, players, list(range(1, len(players))), seed=2,
-                                         bot_delay=60.0, save_path=tmp_path / f"{game}.witchhunt.json")
+            session = HotseatSession.new(
+                app,
+                game,
+                players,
+                list(range(1, len(players))),
+                seed=2,
+                bot_delay=60.0,
+                save_path=tmp_path / f"{game}.witchhunt.json",
+            )
             table = open_table(app, session, base=MenuScene(app))
             app.frame(wait=False)
             assert isinstance(table, TableScene)

@@ -1,6 +1,7 @@
 """The shared table machinery is a package of panels (STYLE.md: a big table scene becomes
 a package of panels; no scene module over 40 KB), and ``game.ui.scenes.table_base``
 stays the one place every other module imports it from."""
+
 from __future__ import annotations
 
 import ast
@@ -52,7 +53,18 @@ def test_the_table_scene_owns_its_panels_instead_of_mixing_them_in(app):
     scene = TableScene(app, MatchTableSource(new_match("hammer", ["A", "B", "C"], seed=1)))
     panels = {name: value for name, value in vars(scene).items() if isinstance(value, Panel)}
     assert {type(p).__module__.rsplit(".", 1)[1] for p in panels.values()} >= {
-        "controls", "hand", "zoom", "prompts", "banner", "buttons", "log", "help", "connection", "sound", "text_fit"}
+        "controls",
+        "hand",
+        "zoom",
+        "prompts",
+        "banner",
+        "buttons",
+        "log",
+        "help",
+        "connection",
+        "sound",
+        "text_fit",
+    }
     assert all(p.table is scene for p in panels.values())
     # every name the table lends to a panel names a panel it owns and a thing that panel has
     for name, value in vars(TableScene).items():

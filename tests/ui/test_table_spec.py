@@ -3,6 +3,7 @@ registers exactly one TableSpec, found without a list (pkgutil over game.ui.scen
 package that fails to import is logged and the menus still open; menus list the games
 in the registry's order; the older names (TABLE_SCENES, register_table, load_tables,
 playable_games) read the specs."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -14,9 +15,9 @@ import pytest
 import game.ui.scenes
 from game.engine import GAMES
 from game.ui import tables
+from game.ui.scene import Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
-from game.ui.scene import Scene
 from tests.fixtures import coin_table
 from tests.ui.shell_helpers import new_app
 
@@ -49,8 +50,7 @@ def test_menus_list_the_games_in_the_order_the_specs_give(monkeypatch):
     assert before[:5] == sorted(before[:5], key=lambda g: tables.table_spec(g).menu_order)
     with coin_table.registered():
         assert tables.playable_games() == [*before, coin_table.GAME_ID]
-        monkeypatch.setitem(tables.TABLE_SPECS, coin_table.GAME_ID,
-                            dataclasses.replace(coin_table.SPEC, menu_order=0))
+        monkeypatch.setitem(tables.TABLE_SPECS, coin_table.GAME_ID, dataclasses.replace(coin_table.SPEC, menu_order=0))
         assert tables.playable_games() == [coin_table.GAME_ID, *before]
         monkeypatch.undo()
     assert tables.playable_games() == before

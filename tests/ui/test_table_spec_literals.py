@@ -8,6 +8,7 @@ Shared modules: ``game/ui`` outside each game's scene package ``game/ui/scenes/<
 ``scenes/<game>_text.py``, ``smoke_<game>.py``), ``game/net``, ``game/cli.py`` and
 ``game/engine``.
 """
+
 from __future__ import annotations
 
 import ast

@@ -4,6 +4,7 @@ registered by these tests alone, is offered by New game with its own player coun
 listed by Rules, offered by Continue once saved, played hot-seat to its end through
 ``HotseatSession`` / ``open_table``, and played over a real LAN host on 127.0.0.1 by two
 clients, each at its own table. Everything is driven by clicks on the table's buttons."""
+
 from __future__ import annotations
 
 import os
@@ -122,8 +123,15 @@ def play_until_over(app, session, limit: float = 30.0) -> CoinTableScene:
 
 def test_the_toy_game_plays_hot_seat_to_its_end(coins, home):
     app = new_app()
-    session = HotseatSession.new(app, coin_game.GAME_ID, ["Ann", "Bob", "Cy"], [], seed=5, bot_delay=0.0,
-                                 save_path=home / "saves" / "coins.witchhunt.json")
+    session = HotseatSession.new(
+        app,
+        coin_game.GAME_ID,
+        ["Ann", "Bob", "Cy"],
+        [],
+        seed=5,
+        bot_delay=0.0,
+        save_path=home / "saves" / "coins.witchhunt.json",
+    )
     table = open_table(app, session, base=MenuScene(app))
     assert isinstance(table, CoinTableScene)
     play_until_over(app, session)
@@ -163,8 +171,16 @@ def test_the_toy_game_plays_over_a_lan_host_with_two_clients(coins, home):
     assert os.environ["WITCHHUNT_DISCOVERY_ADDR"] == "127.0.0.1"
     app = new_app()
     app.scenes.reset(MenuScene(app))
-    host = Host(coin_game.GAME_ID, 2, seed=4, bind="127.0.0.1", port=0, timings=FAST,
-                save_path=home / "lan.witchhunt.json", journal_sync=False)
+    host = Host(
+        coin_game.GAME_ID,
+        2,
+        seed=4,
+        bind="127.0.0.1",
+        port=0,
+        timings=FAST,
+        save_path=home / "lan.witchhunt.json",
+        journal_sync=False,
+    )
     host.start()
     sessions: list = []
     try:
@@ -197,8 +213,10 @@ def test_the_toy_game_plays_over_a_lan_host_with_two_clients(coins, home):
             app.frame(wait=False)
         assert clicks >= 2
         for session, table in zip(sessions, tables_open):
-            wait_for(lambda s=session: (s.client.view or {}).get("over") or s.client.view.get("scores") is not None,
-                     what="the final view")
+            wait_for(
+                lambda s=session: (s.client.view or {}).get("over") or s.client.view.get("scores") is not None,
+                what="the final view",
+            )
             assert table.view.get("seat") == session.client.seat
             other = 1 - session.client.seat
             assert (table.view.get("hands") or [None, None])[other] is None  # never the other's coins

@@ -4,6 +4,7 @@ token is private while who placed it in front of whom is public, the answer to a
 invitation and the start of the next game are public decisions on the shared screen,
 claims are public announcements kept with the save, and the bots wait while the table
 shows the reveal. Driven through the real HotseatSession and table scene."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,8 +22,9 @@ NAMES = ["Ann", "Bob", "Cy"]
 @pytest.fixture
 def table(tmp_path):
     app = new_app()
-    session = HotseatSession.new(app, "testimony", list(NAMES), [], seed=4, bot_delay=0.0,
-                                 save_path=tmp_path / "t.witchhunt.json")
+    session = HotseatSession.new(
+        app, "testimony", list(NAMES), [], seed=4, bot_delay=0.0, save_path=tmp_path / "t.witchhunt.json"
+    )
     scene = open_table(app, session, base=MenuScene(app))
     watch = CurtainWatch(session, scene)
     yield app, session, scene
@@ -108,8 +110,16 @@ def test_claims_are_public_announcements_kept_with_the_save(table, tmp_path):
 def test_bots_wait_while_the_reveal_is_read(tmp_path):
     # the end of a game is read by everyone before the bots start the next one
     app = new_app()
-    s = HotseatSession.new(app, "testimony", list(NAMES), [1, 2], seed=5, bot_delay=0.0,
-                           save_path=tmp_path / "b.witchhunt.json", bot_levels={1: "easy", 2: "easy"})
+    s = HotseatSession.new(
+        app,
+        "testimony",
+        list(NAMES),
+        [1, 2],
+        seed=5,
+        bot_delay=0.0,
+        save_path=tmp_path / "b.witchhunt.json",
+        bot_levels={1: "easy", 2: "easy"},
+    )
     scene = open_table(app, s, base=MenuScene(app))
     assert isinstance(scene, TestimonyTableScene)
     for _ in range(400):  # the human (seat 0) investigates and discards; the bots play
@@ -117,8 +127,13 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
             break
         if s.screen_seat == 0 and s.match.to_act() == [0]:
             legal = s.legal()
-            s.submit(next(c for c in legal if c["type"] in ("investigate", "discard_token", "answer_invite",
-                                                            "show", "next_game")))
+            s.submit(
+                next(
+                    c
+                    for c in legal
+                    if c["type"] in ("investigate", "discard_token", "answer_invite", "show", "next_game")
+                )
+            )
         app.frame(wait=False)
     assert s.match.state["stage"] == "between"
     for _ in range(3):
@@ -150,8 +165,17 @@ def test_a_games_end_is_a_public_moment_and_the_next_deal_comes_behind_the_curta
     # Character, which the person who moved last must not get on screen without a curtain —
     # here a bot begins game 2 (seed 2), so nobody human is asked to act at the game's end
     app = new_app()
-    s = HotseatSession.new(app, "testimony", ["Ann", "Bob", "Cy", "Dora"], [2, 3], seed=2, bot_delay=0.0,
-                           save_path=tmp_path / "g.witchhunt.json", bot_levels={2: "easy", 3: "easy"}, hold=0)
+    s = HotseatSession.new(
+        app,
+        "testimony",
+        ["Ann", "Bob", "Cy", "Dora"],
+        [2, 3],
+        seed=2,
+        bot_delay=0.0,
+        save_path=tmp_path / "g.witchhunt.json",
+        bot_levels={2: "easy", 3: "easy"},
+        hold=0,
+    )
     scene = open_table(app, s, base=MenuScene(app))
     watch = CurtainWatch(s, scene)
     lifted: list[int] = []
@@ -165,8 +189,9 @@ def test_a_games_end_is_a_public_moment_and_the_next_deal_comes_behind_the_curta
             seat, legal = s.public_decision()
             s.submit_public(seat, legal[-1])
         elif s.screen_seat in (0, 1) and s.screen_seat in s.match.to_act():
-            s.submit(next(c for c in s.legal() if c["type"] in ("investigate", "discard_token", "answer_invite",
-                                                                  "show")))
+            s.submit(
+                next(c for c in s.legal() if c["type"] in ("investigate", "discard_token", "answer_invite", "show"))
+            )
 
     for _ in range(600):
         if s.match.state["stage"] == "between":

@@ -5,6 +5,7 @@ as on the public banner (several people) — and the reveal leaves the table as 
 the next game begins, whoever began it (a bot begins it once the table closed the
 reveal). Played at the real table; the last steps are posted input events.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,8 +43,9 @@ def play_to_the_end_of_game_one(app, session, table, rng) -> None:
 def told_reveal(bots: list[int], seed: int):
     """A table right after game 1 ended, its reveal told (a click skipped the telling)."""
     app = new_app()
-    session = HotseatSession.new(app, "testimony", list(NAMES), bots, seed=seed, bot_delay=0.0,
-                                 bot_levels={b: "easy" for b in bots})
+    session = HotseatSession.new(
+        app, "testimony", list(NAMES), bots, seed=seed, bot_delay=0.0, bot_levels=dict.fromkeys(bots, "easy")
+    )
     table = open_table(app, session, base=MenuScene(app))
     play_to_the_end_of_game_one(app, session, table, random.Random(1))
     for _ in range(3):
@@ -70,8 +72,11 @@ def assert_game_two_without_the_reveal(app, session, table) -> None:
 
 
 # (bots, seed): who begins game 2 differs — a person or a bot
-CASES = {"one person, who begins": ([1, 2, 3], 3), "three people, one begins": ([3], 3),
-         "two people, a bot begins": ([2, 3], 3)}
+CASES = {
+    "one person, who begins": ([1, 2, 3], 3),
+    "three people, one begins": ([3], 3),
+    "two people, a bot begins": ([2, 3], 3),
+}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

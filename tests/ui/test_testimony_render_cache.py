@@ -5,6 +5,7 @@ a move stays short; benchmarks/moves.py measures it). Whatever is kept, the pict
 be exactly the one a table drawing everything afresh would make, move after move, through
 a share, an investigation, claims, a game's end and the next game (DESIGN D6: the table
 draws the view, nothing else)."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,13 @@ from game.ui.scenes.testimony_table import TestimonyTableScene
 from tests.ui.table_source import clear_scenes, open_table_scene, run_frames, table_app
 from tests.ui.testimony_source import NAMES, TestimonySource, talky
 
-KEEPING = {"seats": SeatsPanel, "hand": HandPanel, "notebook": NotebookPanel, "talk": TalkPanel,
-           "standings": StandingsPanel}
+KEEPING = {
+    "seats": SeatsPanel,
+    "hand": HandPanel,
+    "notebook": NotebookPanel,
+    "talk": TalkPanel,
+    "standings": StandingsPanel,
+}
 
 
 @pytest.fixture(scope="module")

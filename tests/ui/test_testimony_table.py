@@ -4,6 +4,7 @@ public banner, the reveal, table talk, and hidden information on screen
 
 Input is posted as real pygame events and run through ``app.frame`` like the smoke run;
 the match behind the table is read only to find positions and check results."""
+
 from __future__ import annotations
 
 import pygame
@@ -53,8 +54,12 @@ def test_the_table_is_registered_for_the_shell():
 def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
     # docs/rules/testimony.md §6: Characters to their holder (and those shown them), token sides to
     # the placer and to later investigators; the table draws nothing else
-    m = find(5, lambda m: m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action"
-             and len(m.view(None)["shares"]) >= 2)
+    m = find(
+        5,
+        lambda m: (
+            m.view(None)["turn_no"] >= 12 and m.view(None)["stage"] == "action" and len(m.view(None)["shares"]) >= 2
+        ),
+    )
     drawn_faces: list[str] = []
     drawn_sides: list[str] = []
     real_disc = seats_module.token_disc
@@ -99,8 +104,9 @@ def test_clicking_a_seat_offers_invite_and_investigate(app):
     other = (me + 1) % 4
     post_click(app, scene.locate("seat", other))
     labels = [label for label, _c in scene.prompt.options]
-    assert labels == [f"Invite {src.players[other]} to share", f"Investigate {src.players[other]}"] or \
-        labels == [f"Investigate {src.players[other]}"]  # declined earlier this turn
+    assert labels == [f"Invite {src.players[other]} to share", f"Investigate {src.players[other]}"] or labels == [
+        f"Investigate {src.players[other]}"
+    ]  # declined earlier this turn
     post_click(app, scene.locate("prompt", len(labels) - 1))
     assert m.view(None)["stage"] == "testify"
     assert m.view(None)["investigations"][-1] == {"seat": me, "targets": [other], "turn": m.view(None)["turn_no"]}
@@ -164,8 +170,14 @@ def test_dragging_the_character_onto_the_partner_shows_it(app):
 
 def test_show_buttons_offer_only_the_matching_belief(app):
     # docs/rules/testimony.md §3.1: only the Belief card that matches one's Character
-    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
-                 and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
+    m = at_stage(
+        4,
+        "share",
+        lambda m: (
+            m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
+            and m.state["characters"][m.view(None)["share"]["by"]] != "apostate"
+        ),
+    )
     seat = m.view(None)["share"]["by"]
     scene = open_table(app, TestimonySource(m, seat))
     names = {b.name for b in scene.buttons}
@@ -294,8 +306,14 @@ def test_a_card_dropped_on_the_partners_card_in_the_middle_shows_it(app):
 
 def test_the_share_hint_names_only_the_keys_that_work(app):
     # docs/rules/testimony.md §3.1: the Belief that does not match cannot be shown (no H for a Puritan)
-    m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
-                 and m.state["characters"][m.view(None)["share"]["by"]] != "apostate")
+    m = at_stage(
+        4,
+        "share",
+        lambda m: (
+            m.view(None)["share"]["next"] == m.view(None)["share"]["by"]
+            and m.state["characters"][m.view(None)["share"]["by"]] != "apostate"
+        ),
+    )
     seat = m.view(None)["share"]["by"]
     scene = open_table(app, TestimonySource(m, seat))
     belief = m.view(seat)["me"]["belief"]
@@ -352,8 +370,11 @@ def test_pointing_at_the_hand_keeps_every_card_and_token_as_drawn(app):
     m = at_stage(4, "share", lambda m: m.view(None)["share"]["next"] == m.view(None)["share"]["by"])
     src = TestimonySource(m, m.view(None)["share"]["by"])
     scene = open_table(app, src)
-    drawn = {s.card_id: (s.image.get_size(), s.rect.copy()) for s in scene.group.sprites()
-             if isinstance(s, CardSprite) and s.zone == "hand"}
+    drawn = {
+        s.card_id: (s.image.get_size(), s.rect.copy())
+        for s in scene.group.sprites()
+        if isinstance(s, CardSprite) and s.zone == "hand"
+    }
     assert {"own:character", "own:belief_puritan", "token:0"} <= set(drawn)
     for sprite_id in ("own:character", "own:belief_heathen", "own:belief_puritan", "token:0", "token:1"):
         sprite = next(s for s in scene.group.sprites() if getattr(s, "card_id", None) == sprite_id)
@@ -361,8 +382,11 @@ def test_pointing_at_the_hand_keeps_every_card_and_token_as_drawn(app):
         run_frames(app, 2)
     post_move(app, (5, 5))
     run_frames(app, 2)
-    after = {s.card_id: (s.image.get_size(), s.rect) for s in scene.group.sprites()
-             if isinstance(s, CardSprite) and s.zone == "hand"}
+    after = {
+        s.card_id: (s.image.get_size(), s.rect)
+        for s in scene.group.sprites()
+        if isinstance(s, CardSprite) and s.zone == "hand"
+    }
     assert after.keys() == drawn.keys()
     for sprite_id, (size, rect) in drawn.items():
         assert after[sprite_id] == (size, rect), sprite_id

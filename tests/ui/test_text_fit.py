@@ -7,6 +7,7 @@ every line stays inside its box.
 Seeded games are played by bots; at every step the acting seat's table (and, in
 windows, the public banner) is rendered, and every chooser that seat could open is
 opened the way the UI opens it and rendered too. Names are long ones on purpose."""
+
 from __future__ import annotations
 
 import random
@@ -42,8 +43,15 @@ def texts(scene) -> tuple:
     banner = scene.banner.prompt if scene.banner is not None else ""
     head = scene.action_bar_head() if hasattr(scene, "action_bar_head") else ""
     prompt = (scene.prompt.title, tuple(o[0] for o in scene.prompt.options)) if scene.prompt else None
-    return (scene.message, banner, head, prompt, tuple(b.label for b in scene.all_buttons()),
-            scene.help_open, scene.pick is not None)
+    return (
+        scene.message,
+        banner,
+        head,
+        prompt,
+        tuple(b.label for b in scene.all_buttons()),
+        scene.help_open,
+        scene.pick is not None,
+    )
 
 
 def check(scene, surface: pygame.Surface, where: str, seen: set) -> list[str]:
@@ -63,8 +71,11 @@ def check(scene, surface: pygame.Surface, where: str, seen: set) -> list[str]:
             problems.append(f"{where}: {block.what} box {tuple(block.box)} leaves the window")
     if scene.prompt is not None and scene.prompt.box is not None:  # a chooser leaves them readable
         panel = scene.prompt.box.inflate(4, 4)
-        problems += [f"{where}: the chooser covers {b.what} {b.shown!r}" for b in scene.text_blocks()
-                     if b.what in scene.PROMPT_KEEP_CLEAR and panel.collidelist(b.rects) >= 0]
+        problems += [
+            f"{where}: the chooser covers {b.what} {b.shown!r}"
+            for b in scene.text_blocks()
+            if b.what in scene.PROMPT_KEEP_CLEAR and panel.collidelist(b.rects) >= 0
+        ]
     return problems
 
 
@@ -105,8 +116,12 @@ def test_every_hammer_chooser_and_hint_fits_at_1280x720(app):
             view = m.view(seat)
             sealable = [c for c in view["players"][seat]["hand"] if c.startswith("bribe-")] if view["may_seal"] else []
             choosers = [{"type": "bribe", "card": c, "target": m._alive()[0]} for c in sealable[:1]] + [
-                c for c in legal if c["type"] == "accuse" and sum(
-                    d["type"] == "accuse" and (d["card"], d["target"]) == (c["card"], c["target"]) for d in legal) > 1][:1]
+                c
+                for c in legal
+                if c["type"] == "accuse"
+                and sum(d["type"] == "accuse" and (d["card"], d["target"]) == (c["card"], c["target"]) for d in legal)
+                > 1
+            ][:1]
             for c in choosers:
                 kind = c["type"]
                 if step % 2 == 0:
@@ -150,8 +165,11 @@ def test_every_witch_trial_chooser_and_hint_fits_at_1280x720(app):
                 problems += check(scene, surface, where + " banner", seen)
                 src.show(seat)
                 scene.sync(force=True)
-            for kind, opener in (("buy", scene.buy_prompt), ("create_case", scene.case_prompt),
-                                 ("defend", scene.defend)):
+            for kind, opener in (
+                ("buy", scene.buy_prompt),
+                ("create_case", scene.case_prompt),
+                ("defend", scene.defend),
+            ):
                 if sum(c["type"] == kind for c in legal) > 1 and step % 2 == 0:
                     opener()
                     if scene.prompt is not None:
@@ -163,6 +181,15 @@ def test_every_witch_trial_chooser_and_hint_fits_at_1280x720(app):
                 problems += check(scene, surface, where + " short memory", seen)
                 scene.close_topmost()
             m.apply(seat, lively(m, rng))
-    assert {"chooser title", "chooser option", "hint strip", "banner", "action bar", "button", "help",
-            "plea title", "plea terms"} <= seen
+    assert {
+        "chooser title",
+        "chooser option",
+        "hint strip",
+        "banner",
+        "action bar",
+        "button",
+        "help",
+        "plea title",
+        "plea terms",
+    } <= seen
     assert problems == [], "\n".join(problems[:20])

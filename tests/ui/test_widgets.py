@@ -1,4 +1,5 @@
 """Widgets: clicks, typing and keyboard navigation (DESIGN D6: every action also by keyboard)."""
+
 from __future__ import annotations
 
 import pygame
@@ -6,8 +7,7 @@ import pytest
 
 from game.ui import input as uinput
 from game.ui.input import InputEvent
-from game.ui.widgets import (Banner, Button, Checkbox, FocusRing, ListBox, ListRow, Stepper,
-                             TextField, Toast)
+from game.ui.widgets import Banner, Button, Checkbox, FocusRing, ListBox, ListRow, Stepper, TextField, Toast
 
 
 @pytest.fixture(autouse=True)
@@ -137,8 +137,9 @@ def test_listbox_select_scroll_and_activate():
 
 def test_banner_buttons_join_the_focus_ring():
     hits = []
-    banner = Banner((0, 0, 800, 100), "Who answers?", [("Ann", lambda: hits.append(0)),
-                                                        ("No answers", lambda: hits.append(None))])
+    banner = Banner(
+        (0, 0, 800, 100), "Who answers?", [("Ann", lambda: hits.append(0)), ("No answers", lambda: hits.append(None))]
+    )
     ring = FocusRing([banner])
     ring.handle(key(pygame.K_TAB))
     ring.handle(key(pygame.K_TAB))
@@ -163,10 +164,15 @@ def test_toast_animates_only_while_visible():
 
 def test_every_widget_draws_without_error():
     surf = pygame.Surface((800, 600))
-    widgets = [Button((0, 0, 100, 40), "OK", icon="missing"), TextField((0, 50, 200, 40), placeholder="Name"),
-               Checkbox((0, 100, 200, 30), "Bot", True), Stepper((0, 140, 200, 40), 4, 3, 5),
-               ListBox((0, 200, 300, 200), [ListRow("a", "detail", warn=True)]), ListBox((400, 0, 200, 100)),
-               Banner((0, 420, 800, 100), "Prompt", [("x", lambda: None)])]
+    widgets = [
+        Button((0, 0, 100, 40), "OK", icon="missing"),
+        TextField((0, 50, 200, 40), placeholder="Name"),
+        Checkbox((0, 100, 200, 30), "Bot", True),
+        Stepper((0, 140, 200, 40), 4, 3, 5),
+        ListBox((0, 200, 300, 200), [ListRow("a", "detail", warn=True)]),
+        ListBox((400, 0, 200, 100)),
+        Banner((0, 420, 800, 100), "Prompt", [("x", lambda: None)]),
+    ]
     ring = FocusRing(widgets)
     for _ in widgets:
         ring.handle(key(pygame.K_TAB))

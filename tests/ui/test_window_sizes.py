@@ -1,6 +1,7 @@
 """Window sizes that fit the screen (issue 9 item 3): Settings offers only sizes that fit
 the desktop (``pygame.display.get_desktop_sizes()``), the window keeps its place when
 it changes size, and a size that did not fit is never saved."""
+
 from __future__ import annotations
 
 import json
@@ -124,8 +125,9 @@ def test_a_size_the_window_manager_did_not_give_is_not_saved(home, laptop, monke
     assert fits(app.size, LAPTOP)
 
 
-@pytest.mark.skipif(not (shutil.which("xvfb-run") and shutil.which("openbox")),
-                    reason="needs xvfb-run and the openbox window manager")
+@pytest.mark.skipif(
+    not (shutil.which("xvfb-run") and shutil.which("openbox")), reason="needs xvfb-run and the openbox window manager"
+)
 def test_resizing_under_a_real_window_manager_keeps_the_window_in_place(tmp_path):  # issue 9 item 3
     script = (
         "import json, time, pygame\n"
@@ -141,14 +143,21 @@ def test_resizing_under_a_real_window_manager_keeps_the_window_in_place(tmp_path
         "print('sizes', json.dumps(s._sizes))\n"
         "for size in [(1024, 640), (1280, 720)] * 2:\n"
         "    s.set_size(s._sizes.index(size)); settle()\n"
-        "    print('at', json.dumps([app.size, pygame.display.get_window_position(), start]))\n")
+        "    print('at', json.dumps([app.size, pygame.display.get_window_position(), start]))\n"
+    )
     runner = tmp_path / "withwm.sh"
-    runner.write_text("#!/bin/sh\nopenbox >/dev/null 2>&1 &\nsleep 1\n\"$@\"\nkill $!\n")
+    runner.write_text('#!/bin/sh\nopenbox >/dev/null 2>&1 &\nsleep 1\n"$@"\nkill $!\n')
     runner.chmod(0o755)
     env = dict(os.environ, WITCHHUNT_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
-    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x900x24", str(runner), sys.executable,
-                             "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1600x900x24", str(runner), sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     lines = [line for line in result.stdout.splitlines() if line.startswith(("sizes", "at"))]
     assert len(lines) == 5, result.stdout + result.stderr[-2000:]
     assert json.loads(lines[0].split(" ", 1)[1]) == [[1024, 640], [1280, 720]]

@@ -5,6 +5,7 @@ played, nobody's hand is on screen, the banner offers the awaited lawyer's butto
 "No objection" (whether or not that lawyer holds an Objection, so it leaks nothing), and
 the lawyer's button lowers the curtain for that lawyer only.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,8 +31,9 @@ def _holds_objection(session: HotseatSession, seat: int) -> bool:
 
 def test_motion_window_shows_the_public_banner_then_the_lawyers_curtain(tmp_path):  # DESIGN D3; witch_trial.md W4
     app = new_app()
-    s = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=9, bot_delay=0.0,
-                           save_path=tmp_path / "wt.witchhunt.json")
+    s = HotseatSession.new(
+        app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=9, bot_delay=0.0, save_path=tmp_path / "wt.witchhunt.json"
+    )
     table = open_table(app, s, base=MenuScene(app))
     assert isinstance(table, WitchTrialTableScene)
     rng = random.Random(3)

@@ -3,6 +3,7 @@ dialog and the hot-seat privacy rule (DESIGN D3, D6; witch_trial.md W3, W4, W7, 
 
 Input is posted as real pygame events and run through ``app.frame`` exactly like the
 smoke run; the match behind the table is read only to find states and check results."""
+
 from __future__ import annotations
 
 import pygame
@@ -14,9 +15,9 @@ from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.witch_trial_table import WitchTrialTableScene
 from game.ui.smoke_common import post_click, post_drag, post_key, post_move
 from game.ui.tables import load_tables
-from tests.ui.witch_trial_source import (NAMES, TrialSource, drive, find, in_trial_with_cards, motion_waiting,
-                                         plea_offer)
 from tests.ui.table_source import open_table_scene, run_frames, settle_ahead, table_app
+from tests.ui.witch_trial_source import NAMES, TrialSource, drive, find, in_trial_with_cards, motion_waiting, plea_offer
+
 
 # --------------------------------------------------------------------- fixtures ----
 @pytest.fixture(scope="module")
@@ -125,10 +126,15 @@ def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
 
 def test_evidence_dropped_into_the_court_is_played(app):
     # witch_trial.md W4 Evidence
-    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
-             and m.view(None)["trial"]["plea"] is None and any(
-                 c["type"] == "play" and words.card_type(c["card"]) == "evidence"
-                 for c in m.legal(m.to_act()[0])))
+    m = find(
+        3,
+        lambda m: (
+            bool(m.view(None)["trial"])
+            and m.view(None)["trial"]["motion"] is None
+            and m.view(None)["trial"]["plea"] is None
+            and any(c["type"] == "play" and words.card_type(c["card"]) == "evidence" for c in m.legal(m.to_act()[0]))
+        ),
+    )
     seat = m.to_act()[0]
     src = TrialSource(m, seat)
     scene = open_table(app, src)
@@ -265,15 +271,25 @@ def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
 
 def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
     # witch_trial.md W4: pick a hand card with 1-9, its target with Tab, play with Enter
-    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
-             and m.view(None)["trial"]["plea"] is None and any(
-                 c["type"] == "play" and not c.get("choice") and words.card_type(c["card"]) == "evidence"
-                 for c in m.legal(m.to_act()[0])))
+    m = find(
+        3,
+        lambda m: (
+            bool(m.view(None)["trial"])
+            and m.view(None)["trial"]["motion"] is None
+            and m.view(None)["trial"]["plea"] is None
+            and any(
+                c["type"] == "play" and not c.get("choice") and words.card_type(c["card"]) == "evidence"
+                for c in m.legal(m.to_act()[0])
+            )
+        ),
+    )
     seat = m.to_act()[0]
     src = TrialSource(m, seat)
     scene = open_table(app, src)
-    hand = [s.card_id for s in sorted((s for s in scene.group.sprites() if getattr(s, "zone", "") == "hand"),
-                                      key=lambda s: s.home[0])]
+    hand = [
+        s.card_id
+        for s in sorted((s for s in scene.group.sprites() if getattr(s, "zone", "") == "hand"), key=lambda s: s.home[0])
+    ]
     index = next(i for i, c in enumerate(hand) if words.card_type(c) == "evidence")
     post_key(app, pygame.K_1 + index)
     assert scene.selected == hand[index] and scene.valid_targets == [("court", None)]
@@ -300,9 +316,15 @@ def test_rest_and_pass_have_keys(app):
 
 def test_jury_marker_glides_when_the_jury_value_changes(app):
     # witch_trial.md W9 jury events: the marker moves (animated) to the new Jury Value
-    m = find(3, lambda m: bool(m.view(None)["trial"]) and m.view(None)["trial"]["motion"] is None
-             and m.view(None)["trial"]["plea"] is None and any(
-                 c["type"] == "play" and words.card_type(c["card"]) == "evidence" for c in m.legal(m.to_act()[0])))
+    m = find(
+        3,
+        lambda m: (
+            bool(m.view(None)["trial"])
+            and m.view(None)["trial"]["motion"] is None
+            and m.view(None)["trial"]["plea"] is None
+            and any(c["type"] == "play" and words.card_type(c["card"]) == "evidence" for c in m.legal(m.to_act()[0]))
+        ),
+    )
     seat = m.to_act()[0]
     src = TrialSource(m, seat)
     scene = open_table(app, src)
@@ -337,13 +359,15 @@ def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path)
     # DESIGN D3 / witch_trial.md W6, through the real hot-seat session and its curtain:
     # every card face or zoom drawn is checked against the engine's hands at that moment
     from game.ui.scenes.curtain import CurtainScene
-    from game.ui.session import HotseatSession, open_table as open_session_table
+    from game.ui.session import HotseatSession
+    from game.ui.session import open_table as open_session_table
     from game.ui.smoke_witch_trial import WitchTrialPlayer
 
     while app.scenes.top is not None:
         app.scenes.pop()
-    session = HotseatSession.new(app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=4, bot_delay=0.0,
-                                 save_path=tmp_path / "wt.witchhunt.json")
+    session = HotseatSession.new(
+        app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=4, bot_delay=0.0, save_path=tmp_path / "wt.witchhunt.json"
+    )
     table = open_session_table(app, session)
     problems: list[str] = []
     real = table.art
@@ -389,8 +413,13 @@ def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
     # witch_trial.md W1.4 Short Memory: take a discard card of your choice (``choice``)
     def ready(m):
         t = m.view(None)["trial"]
-        return bool(t) and t["motion"] is None and t["plea"] is None and any(
-            c["type"] == "play" and c.get("choice") for c in m.legal(m.to_act()[0]))
+        return (
+            bool(t)
+            and t["motion"] is None
+            and t["plea"] is None
+            and any(c["type"] == "play" and c.get("choice") for c in m.legal(m.to_act()[0]))
+        )
+
     m = find(4, ready)
     seat = m.to_act()[0]
     card = next(c["card"] for c in m.legal(seat) if c.get("choice"))
@@ -409,8 +438,7 @@ def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
 
 def test_clicking_another_players_case_defends_it_and_p_prosecutes_your_own(app):
     # witch_trial.md W3.3 defend, W3.4 prosecute (the public defender roll is public)
-    m = find(3, lambda m: not m.view(None)["trial"] and any(
-        c["type"] == "defend" for c in m.legal(m.to_act()[0])))
+    m = find(3, lambda m: not m.view(None)["trial"] and any(c["type"] == "defend" for c in m.legal(m.to_act()[0])))
     seat = m.to_act()[0]
     owner = next(c["case_owner"] for c in m.legal(seat) if c["type"] == "defend")
     src = TrialSource(m, seat)
@@ -464,8 +492,9 @@ def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
     settle_ahead(app, scene)
     box = scene.dialog_rect
     assert box is not None
-    under = [r.clip(box) for r in list(scene.court_cards.values()) + list(scene.case_cards.values())
-             if r.colliderect(box)]
+    under = [
+        r.clip(box) for r in list(scene.court_cards.values()) + list(scene.case_cards.values()) if r.colliderect(box)
+    ]
     assert under, "a card lies under the dialog"
     hand = [scene.locate("card", c) for c in scene.my_hand()]
     for spot in [under[0].center] + hand[:1]:
@@ -487,8 +516,12 @@ def test_the_objection_tag_over_a_motion_stands_clear_of_every_other_word(app):
     # the motion card had the "Cards played" heading showing through behind it
     def motion_first(m) -> bool:  # the motion is the first card played: under the heading
         t = m.view(None)["trial"]
-        return bool(t) and t["motion"] is not None and not t["replaced"] and [
-            c for c in t["played"] if c != t["charge"]][:1] == [t["motion"]["card"]]
+        return (
+            bool(t)
+            and t["motion"] is not None
+            and not t["replaced"]
+            and [c for c in t["played"] if c != t["charge"]][:1] == [t["motion"]["card"]]
+        )
 
     m = find(3, motion_first)
     t = m.view(None)["trial"]
@@ -511,6 +544,7 @@ def _final_argument(rest_allowed: bool):
         if not t or t.get("phase") != "final" or t.get("motion") or t.get("plea"):
             return False
         return ({"type": "rest"} in m.legal(m.to_act()[0])) == rest_allowed
+
     return stop
 
 

@@ -2,6 +2,7 @@
 bots) with table talk and public decisions like a hot-seat session, and seeded ways to
 reach the positions the table tests and screenshots need. Only for tests and tools; real
 play goes through ``game.ui.session``."""
+
 from __future__ import annotations
 
 import random
@@ -22,7 +23,7 @@ class TestimonySource(MatchTableSource):
         self.talk: list[dict] = []
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 1, seat: int | None = None) -> "TestimonySource":
+    def new(cls, players: int = 4, seed: int = 1, seat: int | None = None) -> TestimonySource:
         m = new_match("testimony", NAMES[:players], seed=seed)
         return cls(m, m.to_act()[0] if seat is None else seat)
 
@@ -37,8 +38,9 @@ class TestimonySource(MatchTableSource):
     def say(self, text: str):
         if self._seat is None:
             return "Claims are made by the player behind the screen."
-        self.talk.append({"seat": self._seat, "name": self.players[self._seat], "text": text,
-                          "at": len(self.match.log(None))})
+        self.talk.append(
+            {"seat": self._seat, "name": self.players[self._seat], "text": text, "at": len(self.match.log(None))}
+        )
         self._bump += 1
         return None
 

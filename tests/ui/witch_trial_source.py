@@ -1,6 +1,7 @@
 """A tiny in-test TableSource over a Witch Trial match, and seeded ways to reach the
 states the courtroom tests and screenshots need (a trial with cards, a motion waiting,
 a plea to offer). Only for tests and tools; real play goes through ``game.ui.session``."""
+
 from __future__ import annotations
 
 import random
@@ -16,7 +17,7 @@ class TrialSource(MatchTableSource):
     ``no_answers`` lets the awaited lawyer's "no objection" through, like a session would."""
 
     @classmethod
-    def new(cls, players: int = 3, seed: int = 1, seat: int | None = None) -> "TrialSource":
+    def new(cls, players: int = 3, seed: int = 1, seat: int | None = None) -> TrialSource:
         m = new_match("witch_trial", NAMES[:players], seed=seed)
         return cls(m, m.to_act()[0] if seat is None else seat)
 
@@ -44,8 +45,16 @@ def lively(match, rng: random.Random) -> dict:
     by = {}
     for c in legal:
         by.setdefault(c["type"], []).append(c)
-    for kind, p in (("create_case", 0.9), ("prosecute", 0.8), ("defend", 0.8), ("play", 0.75),
-                    ("no_objection", 0.7), ("object", 1.0), ("no_plea", 0.8), ("buy", 0.7)):
+    for kind, p in (
+        ("create_case", 0.9),
+        ("prosecute", 0.8),
+        ("defend", 0.8),
+        ("play", 0.75),
+        ("no_objection", 0.7),
+        ("object", 1.0),
+        ("no_plea", 0.8),
+        ("buy", 0.7),
+    ):
         if kind in by and rng.random() < p:
             return rng.choice(by[kind])
     return rng.choice(legal)
@@ -67,8 +76,13 @@ def find(players: int, stop, seeds=range(1, 80)):
 
 def in_trial_with_cards(m) -> bool:
     t = m.view(None)["trial"]
-    return bool(t) and len(t["played"]) >= 3 and t["motion"] is None and t["plea"] is None \
+    return (
+        bool(t)
+        and len(t["played"]) >= 3
+        and t["motion"] is None
+        and t["plea"] is None
         and t["jury_value"] != t["jury_start"]
+    )
 
 
 def motion_waiting(m) -> bool:

@@ -4,6 +4,7 @@
 Public names: :class:`Host`, :class:`Timings`, :class:`Limits`, :data:`OUTPUT_LOW`
 (and the parts' records :class:`Seat`, :class:`Connection`).
 """
+
 from __future__ import annotations
 
 from game.net.host.config import OUTPUT_LOW, STANDIN_LEVEL, Limits, Timings

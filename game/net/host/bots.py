@@ -6,6 +6,7 @@ so the host's loop keeps answering pings and commands meanwhile; the decision is
 on the host's thread, journalled like any command, and followed by updates. Bots that
 decide at once (random, Easy) move in bursts: a burst without ``bot_delay`` is one update.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.bots import DEFAULT_LEVEL, make_bot
 from game.bots.thinker import BotTurns
 from game.engine import IllegalCommand
-from game.net.host.config import BOT_BURST, BOT_SLICE, STANDIN_LEVEL
+from game.net.host.config import BOT_BURST, BOT_SLICE
 
 if TYPE_CHECKING:
     from game.net.host.server import Host
@@ -26,7 +27,7 @@ log = logging.getLogger("game.net.host")
 class HostBots:
     """Who plays the bot seats and the away seats of one host, and when they move."""
 
-    def __init__(self, host: "Host", levels: dict[int, str], delay: float | None) -> None:
+    def __init__(self, host: Host, levels: dict[int, str], delay: float | None) -> None:
         self.host = host
         #: seat -> level of every bot seat (easy / normal / hard)
         self.levels = levels
@@ -94,8 +95,12 @@ class HostBots:
             try:
                 match.apply(thought.seat, command)
             except IllegalCommand as exc:
-                log.warning("bot at seat %d chose %r, which the rules refuse (%s); taking the first legal "
-                            "command", thought.seat, command, exc.message)
+                log.warning(
+                    "bot at seat %d chose %r, which the rules refuse (%s); taking the first legal command",
+                    thought.seat,
+                    command,
+                    exc.message,
+                )
                 try:
                     match.apply(thought.seat, thought.legal[0])
                 except Exception as exc2:  # a bot must never stop the table

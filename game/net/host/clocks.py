@@ -6,6 +6,7 @@ and runs on while others answer. When a clock runs out the rules' ``timeout_comm
 is applied as that seat, journalled like any command, with a public note
 ``{"type": "timeout", "seat": s}`` before its events (the host's notes, not the engine's).
 """
+
 from __future__ import annotations
 
 import logging
@@ -21,7 +22,7 @@ log = logging.getLogger("game.net.host")
 class Clocks:
     """The running clocks of one host's table."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         #: seat -> (its timer key, the monotonic time its clock runs out)
         self.running: dict[int, tuple[str, float]] = {}

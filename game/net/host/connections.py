@@ -13,6 +13,7 @@ The table is told about three things through the callables given at construction
 after a connection is gone, ``on_drained(conn)`` when a connection's output fell to
 :data:`OUTPUT_LOW` or less (an update or lobby owed to it may go now; True when it sent one).
 """
+
 from __future__ import annotations
 
 import logging
@@ -20,8 +21,8 @@ import selectors
 import socket
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from game.net import protocol as proto
 from game.net.host.config import LINES_PER_TURN, MAX_ADDRESSES, OUTPUT_LOW, RECV_SIZE, TURN_BUDGET, Limits, Timings
@@ -33,7 +34,7 @@ log = logging.getLogger("game.net.host")
 @dataclass
 class Connection:
     sock: socket.socket
-    peer: str                     # "ip:port"
+    peer: str  # "ip:port"
     ip: str = ""
     opened: float = field(default_factory=time.monotonic)
     reader: proto.LineReader = field(default_factory=proto.LineReader)
@@ -41,22 +42,22 @@ class Connection:
     inpos: int = 0
     outbuf: bytearray = field(default_factory=bytearray)
     last_heard: float = field(default_factory=time.monotonic)  # the last message taken (not bytes)
-    joined: bool = False          # said hello and got a welcome
-    reserved: bool = False        # admitted beyond the cap: only a seat's token may join on it
+    joined: bool = False  # said hello and got a welcome
+    reserved: bool = False  # admitted beyond the cap: only a seat's token may join on it
     seat: int | None = None
     name: str = ""
     errors: deque = field(default_factory=deque)
     buckets: dict = field(default_factory=dict)
-    closing: bool = False         # close once outbuf is flushed (and the peer hung up, or close_by)
+    closing: bool = False  # close once outbuf is flushed (and the peer hung up, or close_by)
     close_by: float = 0.0
-    shut: bool = False            # our side is shut down (FIN sent); only draining now
-    drained: int = 0              # bytes thrown away while closing (at most 64 KiB, then closed)
-    version: int = 1              # the protocol version this connection speaks (its hello's)
-    last_sid: int | None = None   # state_id of the last update sent; None: next one is full
+    shut: bool = False  # our side is shut down (FIN sent); only draining now
+    drained: int = 0  # bytes thrown away while closing (at most 64 KiB, then closed)
+    version: int = 1  # the protocol version this connection speaks (its hello's)
+    last_sid: int | None = None  # state_id of the last update sent; None: next one is full
     held_view: dict | None = None  # version 2: the view the client holds (patches are against it)
     held_legal: list | None = None  # version 2: the legal list the client holds
-    update_due: bool = False      # an update is owed once the output drains (coalesced)
-    lobby_due: bool = False       # the newest lobby is owed once the output drains
+    update_due: bool = False  # an update is owed once the output drains (coalesced)
+    lobby_due: bool = False  # the newest lobby is owed once the output drains
     stale_sid: int | None = None  # the state at which a stale command was last answered
     sent_bytes: int = 0
 
@@ -84,10 +85,16 @@ def refuse_socket(sock: socket.socket, message: dict) -> None:
 class Connections:
     """Every connection of one host; see the module docstring."""
 
-    def __init__(self, timings: Timings, limits: Limits, stats: dict, *,
-                 on_message: Callable[[Connection, dict], None],
-                 on_closed: Callable[[Connection, str], None],
-                 on_drained: Callable[[Connection], bool]) -> None:
+    def __init__(
+        self,
+        timings: Timings,
+        limits: Limits,
+        stats: dict,
+        *,
+        on_message: Callable[[Connection, dict], None],
+        on_closed: Callable[[Connection, str], None],
+        on_drained: Callable[[Connection], bool],
+    ) -> None:
         self.timings = timings
         self.limits = limits
         self.stats = stats
@@ -196,11 +203,16 @@ class Connections:
         self._addresses_pruned = now
         live = {c.ip for c in self.conns.values()}
         window = max(self.limits.bad_token_window, 60.0)
-        for ip in [ip for ip, a in self.addresses.items()
-                   if ip not in live and now - a.seen > window and now >= a.blocked_until]:
+        for ip in [
+            ip
+            for ip, a in self.addresses.items()
+            if ip not in live and now - a.seen > window and now >= a.blocked_until
+        ]:
             del self.addresses[ip]
         if len(self.addresses) > MAX_ADDRESSES:  # a flood of addresses: forget the oldest
-            for ip, _ in sorted(self.addresses.items(), key=lambda kv: kv[1].seen)[:len(self.addresses) - MAX_ADDRESSES]:
+            for ip, _ in sorted(self.addresses.items(), key=lambda kv: kv[1].seen)[
+                : len(self.addresses) - MAX_ADDRESSES
+            ]:
                 del self.addresses[ip]
 
     # ------------------------------------------------------------------ accepting ---
@@ -226,8 +238,9 @@ class Connections:
             ip = addr[0]
             if not self.address(ip, now).connects.take(now):
                 self.stats["refused"] += 1
-                refuse_socket(sock, proto.error("busy", "Too many new connections from your address; "
-                                                        "try again in a moment."))
+                refuse_socket(
+                    sock, proto.error("busy", "Too many new connections from your address; try again in a moment.")
+                )
                 continue
             unjoined_here = [c for c in self.conns.values() if not c.joined and c.ip == ip and not c.closing]
             if len(unjoined_here) >= limits.unauth_per_address:
@@ -314,11 +327,11 @@ class Connections:
         buf = conn.inbuf
         nl = buf.find(b"\n", conn.inpos)
         if nl < 0:
-            items = conn.reader.feed(bytes(buf[conn.inpos:]))
+            items = conn.reader.feed(bytes(buf[conn.inpos :]))
             buf.clear()
             conn.inpos = 0
         else:
-            items = conn.reader.feed(bytes(buf[conn.inpos:nl + 1]))
+            items = conn.reader.feed(bytes(buf[conn.inpos : nl + 1]))
             conn.inpos = nl + 1
             if conn.inpos >= len(buf):
                 buf.clear()

@@ -7,6 +7,7 @@ rewinds what a client saw. The snapshot autosave (``game.saves`` format, ``kind:
 its own thread, at most every ``save_gap`` seconds (a burst of moves is one write).
 :func:`read_resume` rebuilds a game from a save and its journal.
 """
+
 from __future__ import annotations
 
 import logging
@@ -29,7 +30,7 @@ log = logging.getLogger("game.net.host")
 class Persistence:
     """The journal and the autosave of one host (``save_path`` None: neither)."""
 
-    def __init__(self, host: "Host", save_path: Path | None, sync: bool = True) -> None:
+    def __init__(self, host: Host, save_path: Path | None, sync: bool = True) -> None:
         self.host = host
         self.save_path = save_path
         #: the journal waits for the disk before each update (True), or for the OS only
@@ -45,19 +46,31 @@ class Persistence:
     def header(self) -> dict:
         match = self.host.match
         assert match is not None
-        return {"game": match.game_id, "players": list(match.players), "seed": match.seed,
-                "options": match.options, "net": self.net_extra()}
+        return {
+            "game": match.game_id,
+            "players": list(match.players),
+            "seed": match.seed,
+            "options": match.options,
+            "net": self.net_extra(),
+        }
 
     def net_extra(self) -> dict:
         """What a resumed host needs besides the match: tokens, names, bots, the table."""
         host = self.host
         tokens = {s.token: i for i, s in enumerate(host.seats) if s.token}
         bots = host.bot_seats
-        return {"version": proto.PROTOCOL_VERSION, "tokens": tokens,
-                "names": list(host.match.players) if host.match else [s.name for s in host.seats],
-                "bots": sorted(bots.bots), "table": host.table_name, "table_id": host.table_id,
-                "bot_levels": {str(s): level for s, level in sorted(bots.levels.items()) if s in bots.bots},
-                "owner_token": host.owner_token, "port": host.port, "standin_after": host.standin_after}
+        return {
+            "version": proto.PROTOCOL_VERSION,
+            "tokens": tokens,
+            "names": list(host.match.players) if host.match else [s.name for s in host.seats],
+            "bots": sorted(bots.bots),
+            "table": host.table_name,
+            "table_id": host.table_id,
+            "bot_levels": {str(s): level for s, level in sorted(bots.levels.items()) if s in bots.bots},
+            "owner_token": host.owner_token,
+            "port": host.port,
+            "standin_after": host.standin_after,
+        }
 
     def open_game(self) -> None:
         """The game just started: its setup is durable before anyone sees state 0."""
@@ -71,8 +84,9 @@ class Persistence:
     def reopen(self) -> None:
         """A resumed game: the journal is written afresh from the replayed commands."""
         if self.save_path is not None and self.resumed_commands is not None:
-            self.journal = Journal.rewrite(journal_path(self.save_path), self.header(),
-                                           self.resumed_commands, sync=self.sync)
+            self.journal = Journal.rewrite(
+                journal_path(self.save_path), self.header(), self.resumed_commands, sync=self.sync
+            )
 
     def append(self, seat: int, command: dict) -> None:
         if self.journal is not None:
@@ -151,8 +165,11 @@ def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
             except (IllegalCommand, SetupError) as exc:
                 raise SaveError(f"{journal_path(path).name}: the journal does not replay ({exc})") from None
             net = header.get("net")
-            if snapshot is not None and (snapshot[0].game_id != match.game_id or snapshot[0].seed != match.seed
-                                         or snapshot[0].state_id > match.state_id):
+            if snapshot is not None and (
+                snapshot[0].game_id != match.game_id
+                or snapshot[0].seed != match.seed
+                or snapshot[0].state_id > match.state_id
+            ):
                 log.warning("the journal beside %s is not this game's (or older); using the save", path.name)
                 match, net = None, None
         except SaveError as exc:
@@ -172,8 +189,9 @@ def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
     kwargs: dict[str, Any] = {}
     kwargs["bots"] = [played.index(b) for b in net.get("bots", []) if isinstance(b, int) and b in played]
     levels = net.get("bot_levels") if isinstance(net.get("bot_levels"), dict) else {}
-    kwargs["bot_levels"] = {played.index(int(k)): v for k, v in levels.items()
-                            if str(k).isdigit() and int(k) in played and v in LEVEL_NAMES}
+    kwargs["bot_levels"] = {
+        played.index(int(k)): v for k, v in levels.items() if str(k).isdigit() and int(k) in played and v in LEVEL_NAMES
+    }
     kwargs["table_name"] = net.get("table")
     if isinstance(net.get("table_id"), str):
         kwargs["table_id"] = net["table_id"]
@@ -182,7 +200,7 @@ def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
     return match, net, kwargs
 
 
-def seat_resumed(host: "Host", match: Match, net: dict) -> None:
+def seat_resumed(host: Host, match: Match, net: dict) -> None:
     """Put a resumed game's match, names and tokens on a freshly made host."""
     host.match = match
     host.store.resumed_commands = list(match.commands)

@@ -27,6 +27,7 @@ Use in-process (tests, the desktop host)::
 
 or blocking with :meth:`Host.serve_forever` (``witchhunt host --headless``).
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,8 +37,9 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, make_bot
 from game.engine import GAMES, GAMES_INFO, Match, SetupError
@@ -68,14 +70,30 @@ class Host:
     during the game before a stand-in bot plays it (default ``timings.seat_bot_after``).
     """
 
-    def __init__(self, game: str, players: int, *, seed: int | None = None, options: dict | None = None,
-                 bots: list[int] | tuple[int, ...] = (), bot_delay: float | None = None,
-                 bind: str = "", port: int = proto.DEFAULT_PORT, save_path: Path | None = None,
-                 timings: Timings | None = None, limits: Limits | None = None, auto_start: bool = True,
-                 owner_name: str | None = None, table_name: str | None = None, announce: bool = False,
-                 discovery_port: int | None = None, standin_after: float | None = None,
-                 table_id: str | None = None, journal_sync: bool = True,
-                 bot_levels: dict[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        *,
+        seed: int | None = None,
+        options: dict | None = None,
+        bots: list[int] | tuple[int, ...] = (),
+        bot_delay: float | None = None,
+        bind: str = "",
+        port: int = proto.DEFAULT_PORT,
+        save_path: Path | None = None,
+        timings: Timings | None = None,
+        limits: Limits | None = None,
+        auto_start: bool = True,
+        owner_name: str | None = None,
+        table_name: str | None = None,
+        announce: bool = False,
+        discovery_port: int | None = None,
+        standin_after: float | None = None,
+        table_id: str | None = None,
+        journal_sync: bool = True,
+        bot_levels: dict[int, str] | None = None,
+    ) -> None:
         cls = GAMES.get(game)
         if cls is None:
             raise SetupError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
@@ -117,7 +135,7 @@ class Host:
         self.discovery_port = discovery_port
         self.match: Match | None = None
         self.port: int | None = None
-        self.started = threading.Event()    # listening
+        self.started = threading.Event()  # listening
         self.game_started = threading.Event()
         self.game_over = threading.Event()
         self.stopped = threading.Event()
@@ -126,12 +144,35 @@ class Host:
         #: where the time of a player's command went, seconds each: (apply, journal flush,
         #: until its own update was out, until everyone's was), the latest commands
         self.answer_times: deque[tuple[float, float, float, float]] = deque(maxlen=10_000)
-        self.stats = {"commands": 0, "errors": 0, "connections": 0, "refused": 0, "evicted": 0,
-                      "dropped_slow": 0, "coalesced": 0, "stale_updates": 0}
-        self.net = Connections(self.timings, self.limits, self.stats, on_message=self._message,
-                               on_closed=self._closed, on_drained=self._drained)
-        self.table = Table(self, [Seat(name="Ghost" if i in absent else f"Bot {i + 1}" if i in bots else "",
-                                       bot=i in bots or i in absent, absent=i in absent) for i in range(self.n)])
+        self.stats = {
+            "commands": 0,
+            "errors": 0,
+            "connections": 0,
+            "refused": 0,
+            "evicted": 0,
+            "dropped_slow": 0,
+            "coalesced": 0,
+            "stale_updates": 0,
+        }
+        self.net = Connections(
+            self.timings,
+            self.limits,
+            self.stats,
+            on_message=self._message,
+            on_closed=self._closed,
+            on_drained=self._drained,
+        )
+        self.table = Table(
+            self,
+            [
+                Seat(
+                    name="Ghost" if i in absent else f"Bot {i + 1}" if i in bots else "",
+                    bot=i in bots or i in absent,
+                    absent=i in absent,
+                )
+                for i in range(self.n)
+            ],
+        )
         self.owner_token: str | None = None
         if owner_name is not None:
             if 0 in bots:
@@ -188,7 +229,7 @@ class Host:
 
     # ------------------------------------------------------------------ resume ------
     @classmethod
-    def resume(cls, path: Path, **kwargs: Any) -> "Host":
+    def resume(cls, path: Path, **kwargs: Any) -> Host:
         """A host that continues the game saved at ``path``; players rejoin with their
         tokens. The journal beside the save (if any) is replayed, so every command the
         host ever confirmed to a client is there. Raises
@@ -243,10 +284,12 @@ class Host:
 
     def drop(self, seat: int) -> None:
         """Cut the connection of ``seat`` as if the network failed (tests, admin)."""
+
         def cut() -> None:
             conn = self.seats[seat].conn
             if conn is not None:
                 self.net.close(conn, "dropped by the host")
+
         self.call(cut)
 
     def hand_to_bot(self, seat: int) -> None:
@@ -278,10 +321,18 @@ class Host:
     def describe(self) -> dict:
         """What discovery announces (docs/PROTOCOL.md, Discovery)."""
         free = sum(1 for s in self.seats if not s.bot and not s.token)
-        return {"type": "witchhunt-table", "version": proto.DISCOVERY_VERSION, "port": self.port,
-                "game": self.game, "table": self.table_name, "players": self.n, "free": free,
-                "started": self.match is not None, "over": bool(self.match and self.match.over),
-                "table_id": self.table_id}
+        return {
+            "type": "witchhunt-table",
+            "version": proto.DISCOVERY_VERSION,
+            "port": self.port,
+            "game": self.game,
+            "table": self.table_name,
+            "players": self.n,
+            "free": free,
+            "started": self.match is not None,
+            "over": bool(self.match and self.match.over),
+            "table_id": self.table_id,
+        }
 
     def _net_extra(self) -> dict:
         return self.store.net_extra()
@@ -305,15 +356,20 @@ class Host:
         first_out = self.updates.everyone(first)
         if timing is not None and first_out is not None:
             started, applied = timing
-            self.answer_times.append((applied - started, committed - applied, first_out - started,
-                                      time.perf_counter() - started))
+            self.answer_times.append(
+                (applied - started, committed - applied, first_out - started, time.perf_counter() - started)
+            )
         self.store.maybe_save(now)  # the snapshot (~1 ms at a big table) once the updates are out
         if match.over and not self.game_over.is_set():
             self.game_over.set()
             self.table.lobby_dirty = True
             result = match.result()
-            log.info("game over after %d commands: scores %s, winners %s", match.state_id,
-                     result["scores"], [match.players[w] for w in result["winners"]])
+            log.info(
+                "game over after %d commands: scores %s, winners %s",
+                match.state_id,
+                result["scores"],
+                [match.players[w] for w in result["winners"]],
+            )
 
     # ------------------------------------------------------------------ the loop ----
     def _open(self) -> None:
@@ -322,10 +378,17 @@ class Host:
         if self.announce:
             from game.net.discovery import Announcer
 
-            self._announcer = Announcer(self.describe, port=self.discovery_port,
-                                        every=self.timings.announce_every, bind=self.bind)
-        log.info("listening on %s:%d for %s (%d seats%s)", self.bind or "*", self.port, self.game, self.n,
-                 f", bots at {sorted(self.bots)}" if self.bots else "")
+            self._announcer = Announcer(
+                self.describe, port=self.discovery_port, every=self.timings.announce_every, bind=self.bind
+            )
+        log.info(
+            "listening on %s:%d for %s (%d seats%s)",
+            self.bind or "*",
+            self.port,
+            self.game,
+            self.n,
+            f", bots at {sorted(self.bots)}" if self.bots else "",
+        )
         if self.save_path:
             log.info("autosave: %s", self.save_path)
         self.started.set()

@@ -6,6 +6,7 @@ applied for that seat; no message can name another seat. Names are unique at a t
 In the lobby a seat left too long is freed; in a game an away seat is played by a
 stand-in bot after ``standin_after`` seconds (docs/PROTOCOL.md §3, §7, §8).
 """
+
 from __future__ import annotations
 
 import logging
@@ -32,20 +33,20 @@ log = logging.getLogger("game.net.host")
 @dataclass
 class Seat:
     name: str
-    token: str | None = None      # handed out in ``welcome``; None while the seat is free
+    token: str | None = None  # handed out in ``welcome``; None while the seat is free
     conn: Connection | None = None
-    bot: bool = False             # a bot seat chosen by the host (``--bots``), or a seat nobody plays
-    absent: bool = False          # a seat the game adds that nobody plays (Salem's ghosts); also ``bot``
-    standin: Any = None           # a bot playing the seat while its owner is away
+    bot: bool = False  # a bot seat chosen by the host (``--bots``), or a seat nobody plays
+    absent: bool = False  # a seat the game adds that nobody plays (Salem's ghosts); also ``bot``
+    standin: Any = None  # a bot playing the seat while its owner is away
     ready: bool = False
     empty_since: float | None = None
-    seen: bool = False            # someone has sat here before (for the log: took / rejoined)
+    seen: bool = False  # someone has sat here before (for the log: took / rejoined)
 
 
 class Table:
     """Seats and the messages of joined connections for one host."""
 
-    def __init__(self, host: "Host", seats: list[Seat]) -> None:
+    def __init__(self, host: Host, seats: list[Seat]) -> None:
         self.host = host
         self.seats = seats
         #: recent chat lines (state id when said, the message) for later arrivals
@@ -124,8 +125,14 @@ class Table:
             # a valid token always joins; only guessing is throttled (everyone behind one
             # NAT, or the desktop host's own seat, must not be locked out by a stranger)
             given = token.encode("utf-8", "surrogatepass")
-            seat_no = next((i for i, s in enumerate(self.seats) if s.token is not None
-                            and secrets.compare_digest(s.token.encode("utf-8"), given)), None)
+            seat_no = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.token is not None and secrets.compare_digest(s.token.encode("utf-8"), given)
+                ),
+                None,
+            )
             if seat_no is None:
                 self.bad_token(conn, net.address(conn.ip, now), now)
                 return
@@ -135,10 +142,15 @@ class Table:
                 quiet = now - old.last_heard
                 if quiet < host.timings.takeover:
                     host.stats["errors"] += 1
-                    net.send(conn, proto.error(
-                        "seat_in_use", f"This seat is already connected from {old.ip} "
-                                       f"(heard from {quiet:.0f} s ago). Join as a new player, or wait.",
-                        retry_after=round(host.timings.takeover - quiet, 1)))
+                    net.send(
+                        conn,
+                        proto.error(
+                            "seat_in_use",
+                            f"This seat is already connected from {old.ip} "
+                            f"(heard from {quiet:.0f} s ago). Join as a new player, or wait.",
+                            retry_after=round(host.timings.takeover - quiet, 1),
+                        ),
+                    )
                     if conn.reserved:
                         net.linger_close(conn, now)
                     return
@@ -181,13 +193,23 @@ class Table:
         else:
             conn.name = self.unique_name(name, None, conn)
             log.info("%s watches from %s", conn.name, conn.peer)
-        welcome = {"type": "welcome", "seat": seat_no,
-                   "token": self.seats[seat_no].token if seat_no is not None else None,
-                   "game": host.game, "options": self.public_options(), "players": host.n,
-                   "version": conn.version, "heartbeat": host.timings.heartbeat,
-                   "silence": host.timings.silence, "started": host.match is not None,
-                   "name": conn.name, "owner": seat_no == 0 and host.owner_token is not None,
-                   "table": host.table_name, "table_id": host.table_id, "standin_after": host.standin_after}
+        welcome = {
+            "type": "welcome",
+            "seat": seat_no,
+            "token": self.seats[seat_no].token if seat_no is not None else None,
+            "game": host.game,
+            "options": self.public_options(),
+            "players": host.n,
+            "version": conn.version,
+            "heartbeat": host.timings.heartbeat,
+            "silence": host.timings.silence,
+            "started": host.match is not None,
+            "name": conn.name,
+            "owner": seat_no == 0 and host.owner_token is not None,
+            "table": host.table_name,
+            "table_id": host.table_id,
+            "standin_after": host.standin_after,
+        }
         net.send(conn, welcome)
         conn.last_sid = conn.held_view = conn.held_legal = None
         net.send(conn, self.lobby())  # this one now; everyone else with the next coalesced lobby
@@ -223,8 +245,9 @@ class Table:
         host, net, limits = self.host, self.host.net, self.host.limits
         host.stats["errors"] += 1
         if now < address.blocked_until:
-            net.send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
-                                                          "try again in a minute."))
+            net.send(
+                conn, proto.error("too_many_errors", "Too many wrong tokens from your address; try again in a minute.")
+            )
             net.linger_close(conn, now)
             return
         bad = address.bad_tokens
@@ -235,10 +258,16 @@ class Table:
         if len(bad) >= limits.bad_tokens:
             address.blocked_until = now + limits.bad_token_window
             bad.clear()
-            log.warning("%s sent %d wrong tokens within %g s: its wrong tokens close at once for %g s",
-                        conn.ip, limits.bad_tokens, limits.bad_token_window, limits.bad_token_window)
-            net.send(conn, proto.error("too_many_errors", "Too many wrong tokens from your address; "
-                                                          "try again in a minute."))
+            log.warning(
+                "%s sent %d wrong tokens within %g s: its wrong tokens close at once for %g s",
+                conn.ip,
+                limits.bad_tokens,
+                limits.bad_token_window,
+                limits.bad_token_window,
+            )
+            net.send(
+                conn, proto.error("too_many_errors", "Too many wrong tokens from your address; try again in a minute.")
+            )
             net.linger_close(conn, now)
 
     def spectators_full(self, conn: Connection) -> str | None:
@@ -250,8 +279,10 @@ class Table:
         if len(watching) >= host.limits.spectators:
             return f"This table has {len(watching)} spectators already, as many as it takes."
         if sum(1 for c in watching if c.ip == conn.ip) >= host.limits.spectators_per_address:
-            return (f"{host.limits.spectators_per_address} spectators from your address watch already, "
-                    "as many as one address may have.")
+            return (
+                f"{host.limits.spectators_per_address} spectators from your address watch already, "
+                "as many as one address may have."
+            )
         return None
 
     def left(self, conn: Connection, reason: str) -> None:
@@ -285,8 +316,11 @@ class Table:
             # accepted commands, and players racing for a window send these legitimately
             if conn.stale_sid == match.state_id and net.limited(conn, "command"):
                 return
-            stale = proto.error("stale", f"That command was for state {message['state_id']}; "
-                                         f"the table is at {match.state_id}.", state_id=match.state_id)
+            stale = proto.error(
+                "stale",
+                f"That command was for state {message['state_id']}; the table is at {match.state_id}.",
+                state_id=match.state_id,
+            )
             if conn.stale_sid == match.state_id:  # answered at this state already: no second update
                 host.stats["errors"] += 1
                 net.send(conn, stale)
@@ -307,8 +341,15 @@ class Table:
         except Exception as exc:  # a rules bug on odd input: apply already restored the match
             log.warning("command from seat %d failed inside the rules: %s: %s", conn.seat, type(exc).__name__, exc)
             if not net.limited(conn, "command"):
-                net.send(conn, proto.error("illegal", "The table could not apply that command.",
-                                           rule="bad_command", state_id=match.state_id))
+                net.send(
+                    conn,
+                    proto.error(
+                        "illegal",
+                        "The table could not apply that command.",
+                        rule="bad_command",
+                        state_id=match.state_id,
+                    ),
+                )
             return
         applied = time.perf_counter()
         host.store.append(conn.seat, match.commands[-1][1])
@@ -369,8 +410,13 @@ class Table:
         if host.match is None:
             # In the lobby a seat left empty too long is freed for someone else.
             for seat in self.seats:
-                if (seat.token and seat.conn is None and not seat.bot and seat.token != host.owner_token
-                        and seat.empty_since is not None):
+                if (
+                    seat.token
+                    and seat.conn is None
+                    and not seat.bot
+                    and seat.token != host.owner_token
+                    and seat.empty_since is not None
+                ):
                     if now - seat.empty_since >= host.timings.seat_free_after:
                         log.info("seat of %s freed (away %g s)", seat.name, host.timings.seat_free_after)
                         seat.token, seat.name, seat.ready, seat.empty_since = None, "", False, None
@@ -379,8 +425,13 @@ class Table:
                         soonest = min(soonest, seat.empty_since + host.timings.seat_free_after - now)
             return soonest
         for i, seat in enumerate(self.seats):
-            if (not seat.bot and seat.conn is None and seat.standin is None and seat.empty_since is not None
-                    and not host.match.over):
+            if (
+                not seat.bot
+                and seat.conn is None
+                and seat.standin is None
+                and seat.empty_since is not None
+                and not host.match.over
+            ):
                 if now - seat.empty_since >= host.standin_after:
                     host.bot_seats.start_standin(i, f"empty for {host.standin_after:g} s")
                 else:
@@ -399,15 +450,34 @@ class Table:
             standin_in = None
             if running and not s.bot and s.conn is None and s.standin is None and s.empty_since is not None:
                 standin_in = round(max(0.0, s.empty_since + host.standin_after - now), 1)
-            seats.append({"seat": i, "name": s.name or None, "taken": bool(s.token) or s.bot,
-                          "connected": s.conn is not None, "ready": s.ready, "bot": s.bot and not s.absent,
-                          "absent": s.absent, "standin": s.standin is not None, "standin_in": standin_in})
+            seats.append(
+                {
+                    "seat": i,
+                    "name": s.name or None,
+                    "taken": bool(s.token) or s.bot,
+                    "connected": s.conn is not None,
+                    "ready": s.ready,
+                    "bot": s.bot and not s.absent,
+                    "absent": s.absent,
+                    "standin": s.standin is not None,
+                    "standin_in": standin_in,
+                }
+            )
         humans = [i for i, s in enumerate(self.seats) if not s.bot]
-        return {"type": "lobby", "game": host.game, "table": host.table_name, "players": host.n,
-                "started": host.match is not None, "over": bool(host.match and host.match.over),
-                "seats": seats, "spectators": sum(1 for c in host.conns.values() if c.joined and c.seat is None),
-                "waiting_for": [i for i in humans if self.seats[i].conn is None],
-                "auto_start": host.auto_start, "standin_after": host.standin_after, "table_id": host.table_id}
+        return {
+            "type": "lobby",
+            "game": host.game,
+            "table": host.table_name,
+            "players": host.n,
+            "started": host.match is not None,
+            "over": bool(host.match and host.match.over),
+            "seats": seats,
+            "spectators": sum(1 for c in host.conns.values() if c.joined and c.seat is None),
+            "waiting_for": [i for i in humans if self.seats[i].conn is None],
+            "auto_start": host.auto_start,
+            "standin_after": host.standin_after,
+            "table_id": host.table_id,
+        }
 
     def broadcast_lobby(self, now: float) -> None:
         """Everyone gets the lobby, if it changed since the last broadcast; a connection

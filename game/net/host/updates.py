@@ -16,6 +16,7 @@ line limit, in either version: what does not fit is split over several lines
 After a change every connection at the same seat and state gets the same bytes, so
 lines are made once per (seat, state the connection holds, version) and reused.
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,7 +44,7 @@ def _margin() -> int:
 class Updates:
     """Builds and sends the updates of one host's connections."""
 
-    def __init__(self, host: "Host") -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         #: state id these caches are for; seat -> view / legal list at that state
         self._sid: int | None = None
@@ -197,18 +198,36 @@ def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> 
     data = proto.encode(update)
     if _fits(data):
         return [data]
-    base = len(proto.encode({"type": "update", "view": view, "events": [], "legal": [], "full": full,
-                             "legal_more": True, **extra}))
+    base = len(
+        proto.encode(
+            {"type": "update", "view": view, "events": [], "legal": [], "full": full, "legal_more": True, **extra}
+        )
+    )
     budget = proto.MAX_LINE - base - _margin()
     if budget < 4096:  # the view itself (nearly) fills a line: it travels in pieces
-        return split_lines(view["state_id"] if isinstance(view.get("state_id"), int) else 0, full, view,
-                           patch.as_ops(view), legal, events, extra)
+        return split_lines(
+            view["state_id"] if isinstance(view.get("state_id"), int) else 0,
+            full,
+            view,
+            patch.as_ops(view),
+            legal,
+            events,
+            extra,
+        )
     lines = []
     event_parts = _pack(events, budget)
     for i, part in enumerate(event_parts):
         last = i == len(event_parts) - 1
-        lines.append({"type": "update", "view": view, "events": part, "legal": legal if last else [],
-                      "full": full and i == 0, **extra})
+        lines.append(
+            {
+                "type": "update",
+                "view": view,
+                "events": part,
+                "legal": legal if last else [],
+                "full": full and i == 0,
+                **extra,
+            }
+        )
         if not last:
             lines[-1]["legal_more"] = True  # the legal list follows with the last part
     tail = lines[-1]
@@ -216,7 +235,7 @@ def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> 
     legal_parts = _pack(legal, max(room, 64)) if patch.encoded_size(legal) > room else [legal]
     if len(legal_parts) > 1:
         tail["legal"], tail["legal_more"] = legal_parts[0], True
-        legal_parts = _pack(legal[len(legal_parts[0]):], budget)
+        legal_parts = _pack(legal[len(legal_parts[0]) :], budget)
         for i, part in enumerate(legal_parts):
             lines.append({"type": "update", "view": view, "events": [], "legal": part, "full": False, **extra})
             if i < len(legal_parts) - 1:
@@ -224,8 +243,9 @@ def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> 
     return [proto.encode(line) for line in lines]
 
 
-def v2_lines(state_id: int, full: bool, view: dict, ops: list | None, legal: list | None,
-             events: list, extra: dict) -> list[bytes]:
+def v2_lines(
+    state_id: int, full: bool, view: dict, ops: list | None, legal: list | None, events: list, extra: dict
+) -> list[bytes]:
     """A version-2 update: ``view`` when full (else the patch ``ops``), ``legal`` when it
     changed, the new events. Too long for a line: several update lines for the same
     ``state_id``, every one but the last marked ``more``; the view then travels as patch
@@ -247,13 +267,17 @@ def v2_lines(state_id: int, full: bool, view: dict, ops: list | None, legal: lis
     return split_lines(state_id, full, view, patch.as_ops(view) if full else (ops or []), legal, events, extra)
 
 
-def split_lines(state_id: int, full: bool, view: dict, ops: list, legal: list | None, events: list,
-                extra: dict) -> list[bytes]:
+def split_lines(
+    state_id: int, full: bool, view: dict, ops: list, legal: list | None, events: list, extra: dict
+) -> list[bytes]:
     """An update too long for one line as several lines for one ``state_id``, all but
     the last marked ``more``: ``ops`` (the view's patch, or the whole view as operations)
     cut into ``patch`` parts, then ``legal`` and ``events`` parts (docs/PROTOCOL.md §4)."""
-    budget = proto.MAX_LINE - _margin() - len(proto.encode({"type": "update", "state_id": state_id, "full": full,
-                                                         "more": True, **extra}))
+    budget = (
+        proto.MAX_LINE
+        - _margin()
+        - len(proto.encode({"type": "update", "state_id": state_id, "full": full, "more": True, **extra}))
+    )
     op_parts = patch.split_ops(ops, budget)
     parts: list[dict[str, Any]] = [{"patch": part} for part in op_parts if part]
     if legal is not None:

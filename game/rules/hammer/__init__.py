@@ -21,29 +21,72 @@ a ruling of that file. :class:`HammerMatch` implements the engine's hooks
 How a bot plays Hammer (its rollout policy, move weights and bribes) is bot knowledge:
 ``game/bots/hammer.py``.
 """
+
 from __future__ import annotations
 
-from game.rules.hammer.cards import (BURNING_TESTS, COLOURS, HAND_SIZE, PHASES, RESPONSES, ROLES, RULE_BRIBES,
-                                     RULE_COUNTS, RULE_VALUES, TOP_HEAT, DefamationKind, Pyre, Tables, Villager,
-                                     accusation_value, card_info, card_kind, heat_after, load_hammer_cards, tables,
-                                     villager_info)
+from game.rules.hammer.cards import (
+    BURNING_TESTS,
+    COLOURS,
+    HAND_SIZE,
+    PHASES,
+    RESPONSES,
+    ROLES,
+    RULE_BRIBES,
+    RULE_COUNTS,
+    RULE_VALUES,
+    TOP_HEAT,
+    DefamationKind,
+    Pyre,
+    Tables,
+    Villager,
+    accusation_value,
+    card_info,
+    card_kind,
+    heat_after,
+    load_hammer_cards,
+    tables,
+    villager_info,
+)
 from game.rules.hammer.commands import COMMANDS, MAX_SEALED, SEALING_COMMANDS
 from game.rules.hammer.match import HammerMatch
 
 __all__ = [
-    "BURNING_TESTS", "COLOURS", "COMMANDS", "HAND_SIZE", "MAX_SEALED", "PHASES", "RESPONSES", "ROLES",
-    "RULE_BRIBES", "RULE_COUNTS", "RULE_VALUES", "SEALING_COMMANDS", "TOP_HEAT", "DefamationKind",
-    "HammerMatch", "Pyre", "Tables", "Villager", "accusation_value", "card_info", "card_kind", "heat_after",
-    "load_hammer_cards", "tables", "villager_info",
+    "BURNING_TESTS",
+    "COLOURS",
+    "COMMANDS",
+    "HAND_SIZE",
+    "MAX_SEALED",
+    "PHASES",
+    "RESPONSES",
+    "ROLES",
+    "RULE_BRIBES",
+    "RULE_COUNTS",
+    "RULE_VALUES",
+    "SEALING_COMMANDS",
+    "TOP_HEAT",
+    "DefamationKind",
+    "HammerMatch",
+    "Pyre",
+    "Tables",
+    "Villager",
+    "accusation_value",
+    "card_info",
+    "card_kind",
+    "heat_after",
+    "load_hammer_cards",
+    "tables",
+    "villager_info",
 ]
 
 
 # ----------------------------------------------------------------- the game's facts --
 # Title and player counts come from the class; everything outside game/rules reads
 # these facts from the registry (game.engine.game_info).
-from game.engine.registry import GameInfo, register_info  # noqa: E402
+from game.engine.registry import GameInfo, register_info
 
-register_info(GameInfo(
-    match=HammerMatch,
-    pass_commands=({"type": "pass"},),  # an answer window's "no answer"
-))
+register_info(
+    GameInfo(
+        match=HammerMatch,
+        pass_commands=({"type": "pass"},),  # an answer window's "no answer"
+    )
+)

@@ -8,12 +8,13 @@ builds the lookup tables every other module reads, once, on first use, so a brok
 never breaks an import. The helpers at the bottom are pure card data a front end may call
 too (a card's face, a villager's face, the value an accusation announces).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable
 
 from game.engine.cards import CardSet, load_card_set
 
@@ -83,10 +84,24 @@ class DefamationKind:
 COLOURS = {"brown": 39, "yellow": 33, "green": 6}
 #: copies of each kind: the published game's counts (§1), which a card file may not change
 RULE_COUNTS = {
-    "accusation": 16, "denial": 8, "proof": 6, "false_testimony": 4, "confession": 5,
-    "accomplice": 3, "countercharge": 3, "mixup": 3, "retraction": 3, "no_inquisition": 4,
-    "advocate": 3, "bribe": 14, "ordeal_floats": 1, "ordeal_drowns": 1, "scales_lighter": 1,
-    "scales_heavier": 1, "mark_found": 1, "mark_none": 1,
+    "accusation": 16,
+    "denial": 8,
+    "proof": 6,
+    "false_testimony": 4,
+    "confession": 5,
+    "accomplice": 3,
+    "countercharge": 3,
+    "mixup": 3,
+    "retraction": 3,
+    "no_inquisition": 4,
+    "advocate": 3,
+    "bribe": 14,
+    "ordeal_floats": 1,
+    "ordeal_drowns": 1,
+    "scales_lighter": 1,
+    "scales_heavier": 1,
+    "mark_found": 1,
+    "mark_none": 1,
 }
 #: values the published game prints (§1); the others are ours and may be edited
 RULE_VALUES = {"confession": 6}
@@ -119,8 +134,11 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
         for key in v.accused_bonus:
             if key not in RESPONSES:
                 raise fail(v.id, "accused_bonus", f"{key!r} is not a response card")
-        for name, bonus in (("kind_bonus", v.kind_bonus), ("target_bonus", v.target_bonus),
-                            ("accused_bonus", v.accused_bonus)):
+        for name, bonus in (
+            ("kind_bonus", v.kind_bonus),
+            ("target_bonus", v.target_bonus),
+            ("accused_bonus", v.accused_bonus),
+        ):
             for key, value in bonus.items():
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise fail(v.id, name, f"{key}: expected a whole number, got {value!r}")
@@ -157,9 +175,23 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
                 raise fail(k.id, "group", "missing (tests need a group)")
             groups[k.group] = groups.get(k.group, 0) + 1
         totals[k.colour] += k.count
-    for kind in ("accusation", "denial", "proof", "false_testimony", "confession", *RESPONSES,
-                 "no_inquisition", "advocate", "bribe", "ordeal_floats", "ordeal_drowns",
-                 "scales_lighter", "scales_heavier", "mark_found", "mark_none"):
+    for kind in (
+        "accusation",
+        "denial",
+        "proof",
+        "false_testimony",
+        "confession",
+        *RESPONSES,
+        "no_inquisition",
+        "advocate",
+        "bribe",
+        "ordeal_floats",
+        "ordeal_drowns",
+        "scales_lighter",
+        "scales_heavier",
+        "mark_found",
+        "mark_none",
+    ):
         if kind not in kind_ids:
             raise fail(kind, "id", "this card kind is missing")
     for group, count in groups.items():
@@ -172,8 +204,9 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
 
 def load_hammer_cards(path: Path | str | None = None) -> CardSet:
     """Load and validate ``cards/hammer.yaml`` (or ``path``); raises CardDataError."""
-    return load_card_set("hammer", {"villagers": Villager, "pyres": Pyre, "defamation": DefamationKind},
-                         path=path, check=_check_cards)
+    return load_card_set(
+        "hammer", {"villagers": Villager, "pyres": Pyre, "defamation": DefamationKind}, path=path, check=_check_cards
+    )
 
 
 class Tables:
@@ -202,10 +235,19 @@ class Tables:
                 if k.captions:
                     self.caption[cid] = k.captions[n - 1]
         # static parts of the view, copied per view so callers may mutate their copy
-        self.villager_face = {v.id: {"id": v.id, "name": v.name, "short": v.short,
-                                     "pentagrams": v.pentagrams, "matches": v.matches,
-                                     "can_accuse": v.can_accuse, "back": v.back, "text": v.text}
-                              for v in self.villagers}
+        self.villager_face = {
+            v.id: {
+                "id": v.id,
+                "name": v.name,
+                "short": v.short,
+                "pentagrams": v.pentagrams,
+                "matches": v.matches,
+                "can_accuse": v.can_accuse,
+                "back": v.back,
+                "text": v.text,
+            }
+            for v in self.villagers
+        }
         self.pentagrams = {v.id: v.pentagrams for v in self.villagers}
         self.matches = {v.id: v.matches for v in self.villagers}
         self.keep_vp = {c: self.kind[k].keep_vp for c, k in self.card_kind.items()}
@@ -232,14 +274,22 @@ def card_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
-
 def card_info(card: str) -> dict:
     """Everything a front end shows on a card face or zoom view."""
     t = tables()
     k = t.kind[t.card_kind[card]]
-    return {"id": card, "kind": k.id, "name": k.name, "colour": k.colour, "role": k.role,
-            "value": t.bribe_size.get(card, k.value), "caption": t.caption.get(card),
-            "text": k.text, "rules_text": k.rules_text, "keep_vp": k.keep_vp}
+    return {
+        "id": card,
+        "kind": k.id,
+        "name": k.name,
+        "colour": k.colour,
+        "role": k.role,
+        "value": t.bribe_size.get(card, k.value),
+        "caption": t.caption.get(card),
+        "text": k.text,
+        "rules_text": k.rules_text,
+        "keep_vp": k.keep_vp,
+    }
 
 
 def accusation_value(card: str, accuser: str, target: str) -> int:
@@ -265,7 +315,14 @@ def heat_after(start: int, heat: int, amount: int) -> int:
 
 def villager_info(villager: str) -> dict:
     v = tables().villager[villager]
-    return {"id": v.id, "name": v.name, "short": v.short, "pentagrams": v.pentagrams,
-            "matches": v.matches, "back": v.back, "can_accuse": v.can_accuse,
-            "text": v.text, "rules_text": v.rules_text}
-
+    return {
+        "id": v.id,
+        "name": v.name,
+        "short": v.short,
+        "pentagrams": v.pentagrams,
+        "matches": v.matches,
+        "back": v.back,
+        "can_accuse": v.can_accuse,
+        "text": v.text,
+        "rules_text": v.rules_text,
+    }

@@ -7,6 +7,7 @@
 :class:`~game.engine.errors.IllegalCommand` with a message that says why (the match
 then restores everything), and plays the command.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,11 +15,31 @@ from typing import TYPE_CHECKING
 from game.engine.commands import Command, lookup
 from game.engine.shape import shown
 from game.rules.hammer.cards import RESPONSES, accusation_value
-from game.rules.hammer.flow import (add_heat, after_play, burn, draw, draw_up, next_trial_turn, start_accusation,
-                                    start_trial, start_turn, take_from_table)
+from game.rules.hammer.flow import (
+    add_heat,
+    after_play,
+    burn,
+    draw,
+    draw_up,
+    next_trial_turn,
+    start_accusation,
+    start_trial,
+    start_turn,
+    take_from_table,
+)
 from game.rules.hammer.setup import begin_game
-from game.rules.hammer.state import (bad, clockwise_from, context, hand_card, hottest, living, name,
-                                     next_seat, protected, publicly_gone)
+from game.rules.hammer.state import (
+    bad,
+    clockwise_from,
+    context,
+    hand_card,
+    hottest,
+    living,
+    name,
+    next_seat,
+    protected,
+    publicly_gone,
+)
 from game.rules.hammer.windows import close_window, finish_brown, finish_test, window_of
 from game.rules.hammer.words import not_now
 
@@ -97,8 +118,7 @@ def place_pyres(m: HammerMatch, seat: int, cmd: dict) -> None:
         v["heat"] = m.t.pyre_start[assign[vid]]
     s["placed"][seat] = True
     placed = {vid: assign[vid] for vid in mine}
-    m.emit({"type": "placed", "seat": seat, "assign": placed}, to=[seat],
-           others={"type": "placed", "seat": seat})
+    m.emit({"type": "placed", "seat": seat, "assign": placed}, to=[seat], others={"type": "placed", "seat": seat})
     if all(s["placed"]):
         begin_game(m)
 
@@ -146,11 +166,30 @@ def accuse(m: HammerMatch, seat: int, cmd: dict) -> None:
     s["accusers_used"].append(accuser)
     if ctx == "turn":
         s["turn_played"] = True
-    m.emit({"type": "accuse", "seat": seat, "card": card, "kind": kind, "accuser": accuser,
-            "target": target, "value": value})
-    s["windows"].append({"kind": "response", "card": card, "by": seat, "card_kind": kind,
-                         "accuser": accuser, "target": target, "value": value,
-                         "order": clockwise_from(m, seat), "passed": []})
+    m.emit(
+        {
+            "type": "accuse",
+            "seat": seat,
+            "card": card,
+            "kind": kind,
+            "accuser": accuser,
+            "target": target,
+            "value": value,
+        }
+    )
+    s["windows"].append(
+        {
+            "kind": "response",
+            "card": card,
+            "by": seat,
+            "card_kind": kind,
+            "accuser": accuser,
+            "target": target,
+            "value": value,
+            "order": clockwise_from(m, seat),
+            "passed": [],
+        }
+    )
 
 
 def advocate(m: HammerMatch, seat: int, cmd: dict) -> None:
@@ -247,7 +286,10 @@ def pass_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
         next_trial_turn(m)
         return
     if ctx == "turn":
-        raise bad("wrong_time", "In the Accusation phase you end your turn with 'end_turn' (you draw a card) or call an inquisition.")
+        raise bad(
+            "wrong_time",
+            "In the Accusation phase you end your turn with 'end_turn' (you draw a card) or call an inquisition.",
+        )
     if ctx == "refill":
         raise bad("wrong_time", "To keep your whole hand, refill with an empty discard list.")
     raise bad("wrong_time", not_now(m, ctx, "pass"))
@@ -263,10 +305,13 @@ def call_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
             raise bad("wrong_phase", "An inquisition can only be called in the Accusation phase.")
         raise bad("wrong_time", not_now(m, ctx, "call an inquisition"))
     if s["turn_played"]:
-        raise bad("already_played", "You have played cards this turn; an inquisition must be called before playing anything.")
+        raise bad(
+            "already_played", "You have played cards this turn; an inquisition must be called before playing anything."
+        )
     m.emit({"type": "call", "seat": seat})
-    s["windows"].append({"kind": "inquisition", "card": None, "by": seat,
-                         "order": clockwise_from(m, seat), "passed": []})
+    s["windows"].append(
+        {"kind": "inquisition", "card": None, "by": seat, "order": clockwise_from(m, seat), "passed": []}
+    )
     # No Inquisition cards all publicly gone: nobody can answer, so asking reveals nothing
     if publicly_gone(m, "no_inquisition"):
         close_window(m)
@@ -349,8 +394,16 @@ def play_test(m: HammerMatch, seat: int, cmd: dict) -> None:
     m.emit(event)
     inq = s["inquisitor"]
     order = [x for x in clockwise_from(m, seat) if x != inq]
-    w = {"kind": "negation", "card": card, "by": seat, "test": kind, "witch": witch,
-         "ctx": "window" if ctx == "window" else "turn", "order": order, "passed": []}
+    w = {
+        "kind": "negation",
+        "card": card,
+        "by": seat,
+        "test": kind,
+        "witch": witch,
+        "ctx": "window" if ctx == "window" else "turn",
+        "order": order,
+        "passed": [],
+    }
     s["windows"].append(w)
     if not order or publicly_gone(m, t.partner[kind]):
         close_window(m)
@@ -448,8 +501,7 @@ def apply(m: HammerMatch, seat: int, cmd: dict) -> None:
     bribes put in the box, then its handler. The old standalone ``bribe`` command is
     refused with a message saying how bribes are sent now."""
     if cmd["type"] == "bribe":
-        raise bad("withdrawn", "Bribes are sealed: add them as 'bribes' to the next command you "
-                               "send (rules §8.2).")
+        raise bad("withdrawn", "Bribes are sealed: add them as 'bribes' to the next command you send (rules §8.2).")
     ctype, entry = lookup(COMMANDS, cmd, "this game")
     entry.check_fields(ctype, cmd)
     if "bribes" in cmd:

@@ -4,6 +4,7 @@ The one thing the engine gives a bot to think with: a playable copy of the match
 seat might believe it to be, everything that seat cannot know resampled. How to play on
 in such a copy is bot knowledge and lives in ``game/bots/hammer.py``.
 """
+
 from __future__ import annotations
 
 import random
@@ -96,17 +97,17 @@ def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
         s = min(others, key=lambda x: (want[x], rng.random()))
         want[s] += 1
     for s in others:
-        st["hands"][s] = hand_pool[:want[s]]
-        del hand_pool[:want[s]]
+        st["hands"][s] = hand_pool[: want[s]]
+        del hand_pool[: want[s]]
     # the box: this seat's own sealed bribes as it sees them, and sampled ones
-    box = [{"card": b["card"], "target": b["target"], "sign": b["sign"], "seat": seat}
-           for b in view["players"][seat]["sealed"] or []]
+    box = [
+        {"card": b["card"], "target": b["target"], "sign": b["sign"], "seat": seat}
+        for b in view["players"][seat]["sealed"] or []
+    ]
     alive = [v["id"] for v in view["villagers"] if v["status"] == "alive"]
     owner = {v["id"]: v["owner"] for v in view["villagers"]}
     for card in boxed:
         sealer = others[rng.randrange(len(others))]
         target = alive[rng.randrange(len(alive))]
-        box.append({"card": card, "target": target, "sign": -1 if owner[target] == sealer else 1,
-                    "seat": sealer})
+        box.append({"card": card, "target": target, "sign": -1 if owner[target] == sealer else 1, "seat": sealer})
     st["box"] = box
-

@@ -6,6 +6,7 @@ burning and the end of the game. Every function takes the match ``m`` and change
 ``m.state`` and the log (``m.emit``); none of them checks anything a player sent (the
 command handlers in :mod:`game.rules.hammer.commands` have done that).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -61,8 +62,11 @@ def take_cards(m: HammerMatch, count: int) -> tuple[list[str], int | None]:
 
 def draw_event(m: HammerMatch, seat: int, got: list[str]) -> None:
     # hand sizes are private (§8.2, R24), so only the drawer learns how many
-    m.emit({"type": "draw", "seat": seat, "count": len(got), "cards": got}, to=[seat],
-           others={"type": "draw", "seat": seat})
+    m.emit(
+        {"type": "draw", "seat": seat, "count": len(got), "cards": got},
+        to=[seat],
+        others={"type": "draw", "seat": seat},
+    )
 
 
 def draw(m: HammerMatch, seat: int, count: int) -> None:
@@ -94,8 +98,7 @@ def draw_up(m: HammerMatch) -> None:
 
 def phase_event(m: HammerMatch) -> None:
     s = m.state
-    m.emit({"type": "phase", "phase": s["phase"], "round": s["round"],
-            "inquisitor": s["inquisitor"]})
+    m.emit({"type": "phase", "phase": s["phase"], "round": s["round"], "inquisitor": s["inquisitor"]})
 
 
 def open_box(m: HammerMatch) -> None:
@@ -116,14 +119,12 @@ def open_box(m: HammerMatch) -> None:
         card, target, sign = b["card"], b["target"], b["sign"]
         value = sign * size[card]
         lives = s["villagers"][target]["status"] == "alive"
-        event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value,
-                 "lapsed": not lives}
+        event = {"type": "bribe", "card": card, "target": target, "sign": sign, "value": value, "lapsed": not lives}
         # R15: the briber is never named to anyone else, not even as a field set to null
         m.emit(dict(event, yours=True), to=[b["seat"]], others=event)
         if lives:
             add_heat(m, target, value, card)
         s["discard"].append(card)
-
 
 
 # -------------------------------------------------------------------- phases --
@@ -217,7 +218,6 @@ def after_play(m: HammerMatch, seat: int) -> None:
         next_trial_turn(m)
 
 
-
 # ------------------------------------------------------------------- burning --
 def burning(m: HammerMatch, role: int) -> None:
     """The current witch burns, evaluated for ``role`` (the inquisitor, or the
@@ -248,8 +248,7 @@ def burn(m: HammerMatch, vid: str, role: int) -> None:
         v["status"] = "removed"
         s["empty_pyres"][role].append(v["pyre"])
         outcome = "empty_pyre"
-    m.emit({"type": "burn", "villager": vid, "by": role, "owner": owner, "heat": v["heat"],
-            "outcome": outcome})
+    m.emit({"type": "burn", "villager": vid, "by": role, "owner": owner, "heat": v["heat"], "outcome": outcome})
     if len(alive(m)) <= m.n:
         end_game(m)
     else:
@@ -265,4 +264,3 @@ def end_game(m: HammerMatch) -> None:
     final = scores(m)
     best = max(final)
     m.emit({"type": "over", "scores": final, "winners": [i for i, x in enumerate(final) if x == best]})
-

@@ -4,6 +4,7 @@
 (and, besides, a ``bribes`` list riding on any of them after setup, docs/rules/hammer.md
 R20, and any subset of a big hand at the refill, which this lists only in part, R12).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -139,4 +140,3 @@ def refill_commands(hand: list[str]) -> list[dict]:
         for combo in itertools.combinations(hand, k):
             out.append({"type": "refill", "discard": list(combo)})
     return out
-

@@ -16,6 +16,7 @@ setup seats still placing; the active player (the Accusation); the seat with pri
 (the Arrest); the seat whose trial turn it is (the Trial); the seat discarding
 (Collecting Evidence).
 """
+
 from __future__ import annotations
 
 import random

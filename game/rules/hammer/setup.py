@@ -19,6 +19,7 @@ The state (plain JSON data, see :class:`~game.engine.match.Match`)
 (who must ``choose_witch`` and among whom), ``over``, and ``box`` (the sealed bribes,
 ``[{card, target, sign, seat}]``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -45,46 +46,76 @@ def setup(m: HammerMatch) -> None:
     villagers = {}
     order = []
     for seat in range(n):
-        for vid in vids[3 * seat:3 * seat + 3]:
+        for vid in vids[3 * seat : 3 * seat + 3]:
             villagers[vid] = {"owner": seat, "pyre": None, "heat": None, "status": "alive"}
             order.append(vid)
     berta_owner = villagers["berta"]["owner"]
     m.state = {
-        "phase": "setup", "round": 1, "revealed": False,
-        "villagers": villagers, "vorder": order,
-        "dealt_pyres": [pyres[3 * s:3 * s + 3] for s in range(n)],
+        "phase": "setup",
+        "round": 1,
+        "revealed": False,
+        "villagers": villagers,
+        "vorder": order,
+        "dealt_pyres": [pyres[3 * s : 3 * s + 3] for s in range(n)],
         "placed": [False] * n,
         # the 78 cards wait, unshuffled, until every pyre is placed (§2, R14)
-        "hands": [[] for _ in range(n)], "deck": list(t.all_cards), "discard": [], "removed": [],
-        "table": [], "kept": [[] for _ in range(n)], "trophies": [[] for _ in range(n)],
-        "empty_pyres": [[] for _ in range(n)], "protection": None,
-        "first": berta_owner, "active": None, "inquisitor": None, "last_inquisitor": None,
-        "turn_played": False, "accusers_used": [],
-        "priority": None, "passes": 0,
-        "trial_order": [], "trial_idx": 0, "refill_order": [], "refill_idx": 0,
-        "windows": [], "choice": None, "over": False,
+        "hands": [[] for _ in range(n)],
+        "deck": list(t.all_cards),
+        "discard": [],
+        "removed": [],
+        "table": [],
+        "kept": [[] for _ in range(n)],
+        "trophies": [[] for _ in range(n)],
+        "empty_pyres": [[] for _ in range(n)],
+        "protection": None,
+        "first": berta_owner,
+        "active": None,
+        "inquisitor": None,
+        "last_inquisitor": None,
+        "turn_played": False,
+        "accusers_used": [],
+        "priority": None,
+        "passes": 0,
+        "trial_order": [],
+        "trial_idx": 0,
+        "refill_order": [],
+        "refill_idx": 0,
+        "windows": [],
+        "choice": None,
+        "over": False,
         # sealed bribes waiting for the box to open (§8.2): [{card, target, sign, seat}]
         "box": [],
     }
     phase_event(m)
     for seat in range(n):
-        m.emit({"type": "deal_villagers", "seat": seat,
-                "villagers": order[3 * seat:3 * seat + 3],
-                "pyres": m.state["dealt_pyres"][seat]})
+        m.emit(
+            {
+                "type": "deal_villagers",
+                "seat": seat,
+                "villagers": order[3 * seat : 3 * seat + 3],
+                "pyres": m.state["dealt_pyres"][seat],
+            }
+        )
 
 
 def begin_game(m: HammerMatch) -> None:
     s = m.state
     s["revealed"] = True
-    m.emit({"type": "reveal",
+    m.emit(
+        {
+            "type": "reveal",
             "assign": {vid: s["villagers"][vid]["pyre"] for vid in s["vorder"]},
-            "heat": {vid: s["villagers"][vid]["heat"] for vid in s["vorder"]}})
+            "heat": {vid: s["villagers"][vid]["heat"] for vid in s["vorder"]},
+        }
+    )
     deck = s["deck"]
     m.rng.shuffle(deck)
     for seat in range(m.n):
         hand = [deck.pop() for _ in range(HAND_SIZE)]
         s["hands"][seat] = hand
-        m.emit({"type": "deal", "seat": seat, "count": len(hand), "cards": list(hand)}, to=[seat],
-               others={"type": "deal", "seat": seat})
+        m.emit(
+            {"type": "deal", "seat": seat, "count": len(hand), "cards": list(hand)},
+            to=[seat],
+            others={"type": "deal", "seat": seat},
+        )
     start_accusation(m, s["first"])
-

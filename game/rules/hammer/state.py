@@ -6,6 +6,7 @@ which is the current witch, what moment the game is at, and the checks every com
 shares (a card in hand, a living villager). The score (§7) is here too: it is a
 question about the state asked by the view, the end of the game and the bots alike.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -68,8 +69,7 @@ def context(m: HammerMatch) -> str:
     if s["windows"]:
         return "window"
     phase = s["phase"]
-    return {"setup": "setup", "accusation": "turn", "arrest": "priority",
-            "trial": "trial", "evidence": "refill"}[phase]
+    return {"setup": "setup", "accusation": "turn", "arrest": "priority", "trial": "trial", "evidence": "refill"}[phase]
 
 
 def hand_card(m: HammerMatch, seat: int, card: Any) -> str:
@@ -89,7 +89,10 @@ def living(m: HammerMatch, vid: Any, what: str = "villager") -> str:
         raise bad("unknown_villager", f"There is no villager called {shown(vid)} at this table.")
     status = m.state["villagers"][vid]["status"]
     if status != "alive":
-        raise bad("not_alive", f"{name(m, vid)} has already been {'burned' if status == 'burned' else 'removed from the game'}.")
+        raise bad(
+            "not_alive",
+            f"{name(m, vid)} has already been {'burned' if status == 'burned' else 'removed from the game'}.",
+        )
     return vid
 
 
@@ -97,8 +100,14 @@ def accusers_free(m: HammerMatch, seat: int) -> list[str]:
     s = m.state
     used = s["accusers_used"]
     vs = s["villagers"]
-    return [vid for vid in s["vorder"] if vs[vid]["owner"] == seat and vs[vid]["status"] == "alive"
-            and m.t.villager[vid].can_accuse and vid not in used]
+    return [
+        vid
+        for vid in s["vorder"]
+        if vs[vid]["owner"] == seat
+        and vs[vid]["status"] == "alive"
+        and m.t.villager[vid].can_accuse
+        and vid not in used
+    ]
 
 
 def publicly_gone(m: HammerMatch, kind: str) -> bool:
@@ -142,11 +151,19 @@ def score_breakdown(m: HammerMatch) -> list[list[tuple[str, int]]]:
     total_empty = sum(map(len, empty))
     out = []
     for seat in range(m.n):
-        out.append([
-            ("Pentagrams on living villagers", sum(t.pentagrams[vid] for vid, v in s["villagers"].items()
-                                                   if v["status"] == "alive" and v["owner"] == seat)),
-            ("Matches on trophies", sum(t.matches[vid] for vid in s["trophies"][seat])),
-            ("Kept tests", sum(t.keep_vp[c] for c in s["kept"][seat])),
-            ("Empty pyres of other players", total_empty - len(empty[seat])),
-        ])
+        out.append(
+            [
+                (
+                    "Pentagrams on living villagers",
+                    sum(
+                        t.pentagrams[vid]
+                        for vid, v in s["villagers"].items()
+                        if v["status"] == "alive" and v["owner"] == seat
+                    ),
+                ),
+                ("Matches on trophies", sum(t.matches[vid] for vid in s["trophies"][seat])),
+                ("Kept tests", sum(t.keep_vp[c] for c in s["kept"][seat])),
+                ("Empty pyres of other players", total_empty - len(empty[seat])),
+            ]
+        )
     return out

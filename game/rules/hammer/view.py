@@ -49,6 +49,7 @@ count only to their receiver; everyone else sees ``{type, seat}`` (§8.2). ``box
 ``{count}`` starts an opening of the sealed box; each ``bribe`` ``{card, target, sign,
 value, lapsed}`` names no seat (its sealer's own copy adds ``yours: true``, R15).
 """
+
 from __future__ import annotations
 
 import marshal
@@ -79,13 +80,31 @@ def view(m: HammerMatch, seat: int | None) -> dict:
         if revealed or (own_placed and v["owner"] == seat):
             pyre = v["pyre"]
             if status == "alive":
-                villagers.append({**faces[vid], "owner": v["owner"], "status": status, "pyre": pyre,
-                                  "start": pyre_start[pyre], "heat": v["heat"], "protected": vid == prot})
+                villagers.append(
+                    {
+                        **faces[vid],
+                        "owner": v["owner"],
+                        "status": status,
+                        "pyre": pyre,
+                        "start": pyre_start[pyre],
+                        "heat": v["heat"],
+                        "protected": vid == prot,
+                    }
+                )
                 continue
         else:
             pyre = None
-        villagers.append({**faces[vid], "owner": v["owner"], "status": status, "pyre": pyre,
-                          "start": None, "heat": None, "protected": vid == prot})
+        villagers.append(
+            {
+                **faces[vid],
+                "owner": v["owner"],
+                "status": status,
+                "pyre": pyre,
+                "start": None,
+                "heat": None,
+                "protected": vid == prot,
+            }
+        )
     totals = scores(m) if revealed else [0] * m.n
     cards: dict[str, str] = {}
     ck = t.card_kind
@@ -101,19 +120,29 @@ def view(m: HammerMatch, seat: int | None) -> dict:
         sealed = None
         if mine:
             size = t.bribe_size
-            sealed = [{"card": b["card"], "target": b["target"], "sign": b["sign"],
-                       "value": b["sign"] * size[b["card"]]} for b in s["box"] if b["seat"] == p]
+            sealed = [
+                {"card": b["card"], "target": b["target"], "sign": b["sign"], "value": b["sign"] * size[b["card"]]}
+                for b in s["box"]
+                if b["seat"] == p
+            ]
             for b in sealed:
                 cards[b["card"]] = ck[b["card"]]
-        players.append({
-            # a hand's size is its owner's secret, like its cards (§8.2)
-            "seat": p, "name": m.players[p], "hand_count": len(hand) if mine else None,
-            "hand": list(hand) if mine else None, "sealed": sealed,
-            "trophies": list(s["trophies"][p]), "kept": list(s["kept"][p]),
-            "empty_pyres": len(s["empty_pyres"][p]),
-            "pyres": [{"id": pid, "start": t.pyre_start[pid]} for pid in s["dealt_pyres"][p]],
-            "placed": s["placed"][p], "score": totals[p],
-        })
+        players.append(
+            {
+                # a hand's size is its owner's secret, like its cards (§8.2)
+                "seat": p,
+                "name": m.players[p],
+                "hand_count": len(hand) if mine else None,
+                "hand": list(hand) if mine else None,
+                "sealed": sealed,
+                "trophies": list(s["trophies"][p]),
+                "kept": list(s["kept"][p]),
+                "empty_pyres": len(s["empty_pyres"][p]),
+                "pyres": [{"id": pid, "start": t.pyre_start[pid]} for pid in s["dealt_pyres"][p]],
+                "placed": s["placed"][p],
+                "score": totals[p],
+            }
+        )
     for zone in (s["discard"], s["removed"], s["table"]):
         for c in zone:
             cards[c] = ck[c]
@@ -124,9 +153,14 @@ def view(m: HammerMatch, seat: int | None) -> dict:
     pending = None
     if s["windows"]:
         w = s["windows"][-1]
-        window = {"kind": w["kind"], "card": w["card"], "by": w["by"],
-                  "waiting": [x for x in w["order"] if x not in w["passed"]],
-                  "order": list(w["order"]), "passed": list(w["passed"])}
+        window = {
+            "kind": w["kind"],
+            "card": w["card"],
+            "by": w["by"],
+            "waiting": [x for x in w["order"] if x not in w["passed"]],
+            "order": list(w["order"]),
+            "passed": list(w["passed"]),
+        }
         if w["kind"] == "response":
             window.update(accuser=w["accuser"], target=w["target"], value=w["value"], kind_of_card=w["card_kind"])
         elif w["kind"] == "negation":
@@ -145,8 +179,12 @@ def view(m: HammerMatch, seat: int | None) -> dict:
     if revealed and s["phase"] != "over":
         hot = hottest(m)
         current_witch = {"heat": s["villagers"][hot[0]]["heat"], "villagers": hot}
-    may_seal = (seat is not None and s["phase"] not in ("setup", "over") and seat in m._to_act()
-                and any(t.card_role[c] == "bribe" for c in s["hands"][seat]))
+    may_seal = (
+        seat is not None
+        and s["phase"] not in ("setup", "over")
+        and seat in m._to_act()
+        and any(t.card_role[c] == "bribe" for c in s["hands"][seat])
+    )
     may_accuse: list[str] = []
     if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
         may_accuse = accusers_free(m, seat)
@@ -159,19 +197,34 @@ def view(m: HammerMatch, seat: int | None) -> dict:
         for c in event.get("cards", ()):
             cards[c] = ck[c]
     out = {
-        "round": s["round"], "phase": s["phase"], "active": s["active"], "inquisitor": s["inquisitor"],
-        "first_player": s["first"], "window": window, "pending": pending, "choice": choice,
-        "villagers": villagers, "players": players,
-        "deck_count": len(s["deck"]), "discard": list(s["discard"]), "removed": list(s["removed"]),
-        "protection": protection, "cards": cards,
-        "priority": s["priority"], "passes": s["passes"],
+        "round": s["round"],
+        "phase": s["phase"],
+        "active": s["active"],
+        "inquisitor": s["inquisitor"],
+        "first_player": s["first"],
+        "window": window,
+        "pending": pending,
+        "choice": choice,
+        "villagers": villagers,
+        "players": players,
+        "deck_count": len(s["deck"]),
+        "discard": list(s["discard"]),
+        "removed": list(s["removed"]),
+        "protection": protection,
+        "cards": cards,
+        "priority": s["priority"],
+        "passes": s["passes"],
         "trial_order": list(s["trial_order"]) if s["phase"] == "trial" else [],
         "trial_turn": s["trial_order"][s["trial_idx"]] if s["phase"] == "trial" and s["trial_order"] else None,
         "refill_order": list(s["refill_order"]) if s["phase"] == "evidence" else [],
         "refill_turn": s["refill_order"][s["refill_idx"]] if s["phase"] == "evidence" else None,
-        "turn_played": s["turn_played"], "accusers_used": list(s["accusers_used"]),
-        "may_accuse_with": may_accuse, "may_seal": may_seal,
-        "hottest": current_witch, "scores": totals, "recent": last_events,
+        "turn_played": s["turn_played"],
+        "accusers_used": list(s["accusers_used"]),
+        "may_accuse_with": may_accuse,
+        "may_seal": may_seal,
+        "hottest": current_witch,
+        "scores": totals,
+        "recent": last_events,
     }
     if s["over"]:
         out["ending"] = ending(m)
@@ -194,16 +247,25 @@ def end_reveal(m: HammerMatch) -> dict:
     box = sorted(s["box"], key=lambda b: (order[b["target"]], b["sign"] * size[b["card"]], b["card"]))
     return {
         "players": [{"seat": p, "hand": list(s["hands"][p])} for p in range(m.n)],
-        "box": [{"card": b["card"], "target": b["target"], "sign": b["sign"], "value": b["sign"] * size[b["card"]]}
-                for b in box],
+        "box": [
+            {"card": b["card"], "target": b["target"], "sign": b["sign"], "value": b["sign"] * size[b["card"]]}
+            for b in box
+        ],
     }
 
 
 def pending_of(w: dict) -> dict:
     """The card a window waits on, as the view shows it."""
-    out = {"card": w["card"], "kind": card_kind(w["card"]), "by": w["by"],
-           "accuser": w.get("accuser"), "target": w.get("target"), "value": w.get("value"),
-           "test": w.get("test"), "witch": w.get("witch")}
+    out = {
+        "card": w["card"],
+        "kind": card_kind(w["card"]),
+        "by": w["by"],
+        "accuser": w.get("accuser"),
+        "target": w.get("target"),
+        "value": w.get("value"),
+        "test": w.get("test"),
+        "witch": w.get("witch"),
+    }
     return out
 
 
@@ -219,4 +281,3 @@ def recent(m: HammerMatch, seat: int | None) -> list[dict]:
             out.append(event)
     out.reverse()
     return out
-

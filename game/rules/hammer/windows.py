@@ -7,13 +7,22 @@ first answer closes it; when everyone asked has passed, what waits in it resolve
 (:func:`close_window`). These functions resolve brown cards and tests once nobody
 answers any more; the answers themselves are commands (:mod:`game.rules.hammer.commands`).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.rules.hammer.cards import BURNING_TESTS, TOP_HEAT
-from game.rules.hammer.flow import (add_heat, after_play, burning, end_protection, set_heat, start_arrest,
-                                    start_evidence, take_from_table)
+from game.rules.hammer.flow import (
+    add_heat,
+    after_play,
+    burning,
+    end_protection,
+    set_heat,
+    start_arrest,
+    start_evidence,
+    take_from_table,
+)
 from game.rules.hammer.state import bad, context, hottest
 from game.rules.hammer.words import no_window_message
 
@@ -112,4 +121,3 @@ def cancel_windows(m: HammerMatch) -> None:
             take_from_table(m, w["card"])
             s["discard"].append(w["card"])
             m.emit({"type": "cancelled", "card": w["card"]})
-

@@ -4,6 +4,7 @@ Why a command cannot be played at this moment, said the same way by every handle
 (the message names what the seat may do instead), and how the game ended (the
 ``ending`` of the view once it is over).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -72,39 +72,114 @@ game_over``. Private events carry the full text to their owner and the Prévôt 
 to their addressee only) and a redacted form, or nothing, to everyone else. An event,
 once sent, never changes (§5.6).
 """
+
 from __future__ import annotations
 
-from game.rules.malleus.cards import (AFTERMATH_CARDS, CARD_PARAMS, DECK_ORDER, NO_TRACE, PUBLIC_ONLY, RULE_COUNTS,
-                                      CardType, Catalog, Stereotype, card_info, catalog, load_malleus_cards,
-                                      stereotypes)
+from game.rules.malleus.cards import (
+    AFTERMATH_CARDS,
+    CARD_PARAMS,
+    DECK_ORDER,
+    NO_TRACE,
+    PUBLIC_ONLY,
+    RULE_COUNTS,
+    CardType,
+    Catalog,
+    Stereotype,
+    card_info,
+    catalog,
+    load_malleus_cards,
+    stereotypes,
+)
 from game.rules.malleus.commands import COMMANDS
 from game.rules.malleus.match import MalleusMatch
-from game.rules.malleus.state import (BASE_TARGET, CITE_STEPS, CONFLICT_STEPS, DIRECTIONS, HAND_SIZE, INTERJECTIONS,
-                                      JOIN_STEPS, KINDS, LIVE_STEPS, MAX_NOTES_PER_ACTION, PREVOT, REL_KINDS, SIDES,
-                                      START_STANDING, WIN_GAIN)
+from game.rules.malleus.state import (
+    BASE_TARGET,
+    CITE_STEPS,
+    CONFLICT_STEPS,
+    DIRECTIONS,
+    HAND_SIZE,
+    INTERJECTIONS,
+    JOIN_STEPS,
+    KINDS,
+    LIVE_STEPS,
+    MAX_NOTES_PER_ACTION,
+    PREVOT,
+    REL_KINDS,
+    SIDES,
+    START_STANDING,
+    WIN_GAIN,
+)
 from game.rules.malleus.villages import VILLAGE_CHOICES, VILLAGE_PLACES, ReadyVillage, load_villages
-from game.rules.malleus.words import (MAX_TEXT, MAX_VILLAGER_NAME, NEUTRAL_FACT, NEUTRAL_NAMES, NEUTRAL_TEXT,
-                                      NEUTRAL_TEXTS, clean_text, envy_words, owned_thing, possessive)
+from game.rules.malleus.words import (
+    MAX_TEXT,
+    MAX_VILLAGER_NAME,
+    NEUTRAL_FACT,
+    NEUTRAL_NAMES,
+    NEUTRAL_TEXT,
+    NEUTRAL_TEXTS,
+    clean_text,
+    envy_words,
+    owned_thing,
+    possessive,
+)
 
 __all__ = [
-    "AFTERMATH_CARDS", "BASE_TARGET", "CARD_PARAMS", "CITE_STEPS", "COMMANDS", "CONFLICT_STEPS", "DECK_ORDER",
-    "DIRECTIONS", "HAND_SIZE", "INTERJECTIONS", "JOIN_STEPS", "KINDS", "LIVE_STEPS", "MAX_NOTES_PER_ACTION",
-    "MAX_TEXT", "MAX_VILLAGER_NAME", "NEUTRAL_FACT", "NEUTRAL_NAMES", "NEUTRAL_TEXT", "NEUTRAL_TEXTS", "NO_TRACE",
-    "PREVOT", "PUBLIC_ONLY", "REL_KINDS", "RULE_COUNTS", "SIDES", "START_STANDING", "VILLAGE_CHOICES",
-    "VILLAGE_PLACES", "WIN_GAIN",
-    "CardType", "Catalog", "MalleusMatch", "ReadyVillage", "Stereotype",
-    "card_info", "catalog", "clean_text", "envy_words", "load_malleus_cards", "load_villages", "owned_thing",
-    "possessive", "stereotypes",
+    "AFTERMATH_CARDS",
+    "BASE_TARGET",
+    "CARD_PARAMS",
+    "CITE_STEPS",
+    "COMMANDS",
+    "CONFLICT_STEPS",
+    "DECK_ORDER",
+    "DIRECTIONS",
+    "HAND_SIZE",
+    "INTERJECTIONS",
+    "JOIN_STEPS",
+    "KINDS",
+    "LIVE_STEPS",
+    "MAX_NOTES_PER_ACTION",
+    "MAX_TEXT",
+    "MAX_VILLAGER_NAME",
+    "NEUTRAL_FACT",
+    "NEUTRAL_NAMES",
+    "NEUTRAL_TEXT",
+    "NEUTRAL_TEXTS",
+    "NO_TRACE",
+    "PREVOT",
+    "PUBLIC_ONLY",
+    "REL_KINDS",
+    "RULE_COUNTS",
+    "SIDES",
+    "START_STANDING",
+    "VILLAGE_CHOICES",
+    "VILLAGE_PLACES",
+    "WIN_GAIN",
+    "CardType",
+    "Catalog",
+    "MalleusMatch",
+    "ReadyVillage",
+    "Stereotype",
+    "card_info",
+    "catalog",
+    "clean_text",
+    "envy_words",
+    "load_malleus_cards",
+    "load_villages",
+    "owned_thing",
+    "possessive",
+    "stereotypes",
 ]
 
 
 # ----------------------------------------------------------------- the game's facts --
 # Title and player counts come from the class; everything outside game/rules reads
 # these facts from the registry (game.engine.game_info).
-from game.engine.registry import GameInfo, register_info  # noqa: E402
+from game.engine.registry import GameInfo, register_info
 
-register_info(GameInfo(
-    match=MalleusMatch,
-    people_seats=(0,),
-    people_why="seat 0 is the Prévôt, who is always a person",
-))
+register_info(
+    GameInfo(
+        match=MalleusMatch,
+        people_seats=(0,),
+        people_why="seat 0 is the Prévôt, who is always a person",
+    )
+)

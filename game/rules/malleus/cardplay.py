@@ -2,6 +2,7 @@
 take effect now, and what it does (docs/rules/malleus.md §3.12, §4, R20–R28, R35, R36,
 M8, M10).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -11,9 +12,23 @@ from game.rules.malleus.cards import AFTERMATH_CARDS, CARD_PARAMS, NO_TRACE, PUB
 from game.rules.malleus.parse import parse_envy, parse_vendetta
 from game.rules.malleus.rounds import resolve_conflict
 from game.rules.malleus.sides import opposing_roller
-from game.rules.malleus.state import (CONFLICT_STEPS, LIVE_STEPS, PREVOT, START_STANDING, bad, is_alive, is_npc,
-                                      known_villager, ledger, need, player_seat, pname, present_in, villager,
-                                      vname)
+from game.rules.malleus.state import (
+    CONFLICT_STEPS,
+    LIVE_STEPS,
+    PREVOT,
+    START_STANDING,
+    bad,
+    is_alive,
+    is_npc,
+    known_villager,
+    ledger,
+    need,
+    player_seat,
+    pname,
+    present_in,
+    villager,
+    vname,
+)
 from game.rules.malleus.village import set_standing
 from game.rules.malleus.words import clean_text
 
@@ -27,8 +42,11 @@ def own_card(m: MalleusMatch, seat: int, card: Any, allow_locked: bool = False) 
         raise bad("bad_card", f"There is no card {shown(card)} in Malleus Maleficarum.")
     need(card in led["hand"], "not_in_hand", f"{card} is not in your hand.")
     if not allow_locked:
-        need(card not in led["locked"], "locked",
-             f"{m.cat.types[m.cat.type_of[card]].name} was played in secret and is locked until discarded.")
+        need(
+            card not in led["locked"],
+            "locked",
+            f"{m.cat.types[m.cat.type_of[card]].name} was played in secret and is locked until discarded.",
+        )
         need(card not in led["queued"], "queued", f"{card} waits in the Prévôt's queue.")
     return card
 
@@ -51,8 +69,11 @@ def card_params(m: MalleusMatch, seat: int, card: str, cmd: dict, in_secret_acti
         elif key == "player":
             params["player"] = player_seat(m, value)
         elif key == "relationship":
-            need(isinstance(value, str) and value in m.state["rels"], "bad_relationship",
-                 f"There is no relationship {shown(value)}.")
+            need(
+                isinstance(value, str) and value in m.state["rels"],
+                "bad_relationship",
+                f"There is no relationship {shown(value)}.",
+            )
             params["relationship"] = value
         elif key == "new_envy":
             params["new_envy"] = parse_envy(m, value, seat)
@@ -181,8 +202,9 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
     visible: dict[str, Any] = {}
     private_note: dict | None = None
     if ctype == "blackmail":
-        st["orders"].append({"player": seat, "kind": "blackmail", "villager": params["target"],
-                             "text": params["order"], "card": card})
+        st["orders"].append(
+            {"player": seat, "kind": "blackmail", "villager": params["target"], "text": params["order"], "card": card}
+        )
         full.update(target=params["target"], order=params["order"])
     elif ctype == "bribery":
         vid = params["target"]
@@ -202,10 +224,12 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
             visible["on"] = params["player"]
     elif ctype == "sharp_intuition":
         other = ledger(m, params["player"])
-        private_note = {"kind": "sharp_intuition", "player": params["player"],
-                        "envy": dict(other["envy"]) if other["envy"] else None,
-                        "vendetta": {k: other["vendetta"][k] for k in ("target", "reason")}
-                        if other["vendetta"] else None}
+        private_note = {
+            "kind": "sharp_intuition",
+            "player": params["player"],
+            "envy": dict(other["envy"]) if other["envy"] else None,
+            "vendetta": {k: other["vendetta"][k] for k in ("target", "reason")} if other["vendetta"] else None,
+        }
         other["seen_by"]["envy_vendetta"].append(seat)
         full["player_seen"] = params["player"]
         if not secret:
@@ -261,8 +285,7 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
         m.emit(full, to=[seat, PREVOT], others={"type": "card", "card_type": ctype, "secret": True, **visible})
     if private_note is not None:
         led["inbox"].append(dict(private_note, round=st["round"]))
-        m.emit(dict(private_note, type="learned", player_seen=private_note["player"], player=seat),
-               to=[seat, PREVOT])
+        m.emit(dict(private_note, type="learned", player_seen=private_note["player"], player=seat), to=[seat, PREVOT])
     # effects that move standings or relationships come after the card's event
     if ctype == "planted_evidence":
         set_standing(m, params["target"], 0, "planted_evidence")
@@ -272,8 +295,17 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
     elif ctype == "treachery":
         r = st["rels"][params["relationship"]]
         r["kind"] = "enemy"
-        m.emit({"type": "relationship", "id": r["id"], "from": r["from"], "to": r["to"], "kind": "enemy",
-                "mutual": r["mutual"], "change": "treachery"})
+        m.emit(
+            {
+                "type": "relationship",
+                "id": r["id"],
+                "from": r["from"],
+                "to": r["to"],
+                "kind": "enemy",
+                "mutual": r["mutual"],
+                "change": "treachery",
+            }
+        )
         if c is not None:  # R26: defaults recompute
             for vid in (r["from"], r["to"]):
                 c["npc_sides"].pop(vid, None)

@@ -5,21 +5,46 @@ Card ids ``c1``…``c55`` are given in the order of §1.6 (the type order below)
 deck is shuffled. The file is checked when loaded: the type order, the counts the rules
 give, which types are never secret, and the stereotypes w1–w8.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from game.engine.cards import CardSet, load_card_set
 
 #: the card types in §1.6 order: ids c1… are given in this order
-DECK_ORDER = ("blackmail", "bribery", "eavesdropping", "if_i_cant", "interloper", "intimidation",
-              "gossip", "planted_evidence", "sharp_intuition", "shifting_blame", "satiation",
-              "treachery", "whispering")
-RULE_COUNTS = {"blackmail": 6, "bribery": 2, "eavesdropping": 1, "if_i_cant": 4, "interloper": 6,
-               "intimidation": 4, "gossip": 6, "planted_evidence": 6, "sharp_intuition": 4,
-               "shifting_blame": 2, "satiation": 4, "treachery": 4, "whispering": 6}
+DECK_ORDER = (
+    "blackmail",
+    "bribery",
+    "eavesdropping",
+    "if_i_cant",
+    "interloper",
+    "intimidation",
+    "gossip",
+    "planted_evidence",
+    "sharp_intuition",
+    "shifting_blame",
+    "satiation",
+    "treachery",
+    "whispering",
+)
+RULE_COUNTS = {
+    "blackmail": 6,
+    "bribery": 2,
+    "eavesdropping": 1,
+    "if_i_cant": 4,
+    "interloper": 6,
+    "intimidation": 4,
+    "gossip": 6,
+    "planted_evidence": 6,
+    "sharp_intuition": 4,
+    "shifting_blame": 2,
+    "satiation": 4,
+    "treachery": 4,
+    "whispering": 6,
+}
 #: never played in secret (§4)
 PUBLIC_ONLY = ("gossip", "shifting_blame")
 #: played in secret, they leave no public trace at all (§5)
@@ -28,13 +53,20 @@ NO_TRACE = ("eavesdropping", "sharp_intuition")
 AFTERMATH_CARDS = ("gossip", "shifting_blame")
 #: card parameters each card type takes (besides ``card``/``secret``)
 CARD_PARAMS: dict[str, tuple[str, ...]] = {
-    "blackmail": ("target", "order"), "bribery": ("target",), "eavesdropping": ("player",),
-    "if_i_cant": ("new_envy",), "interloper": ("target",), "intimidation": ("player",),
-    "gossip": (), "planted_evidence": ("target",), "sharp_intuition": ("player",),
-    "shifting_blame": ("target",), "satiation": ("new_vendetta",), "treachery": ("relationship",),
+    "blackmail": ("target", "order"),
+    "bribery": ("target",),
+    "eavesdropping": ("player",),
+    "if_i_cant": ("new_envy",),
+    "interloper": ("target",),
+    "intimidation": ("player",),
+    "gossip": (),
+    "planted_evidence": ("target",),
+    "sharp_intuition": ("player",),
+    "shifting_blame": ("target",),
+    "satiation": ("new_vendetta",),
+    "treachery": ("relationship",),
     "whispering": ("target",),
 }
-
 
 
 @dataclass(frozen=True)
@@ -75,8 +107,7 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
 
 def load_malleus_cards(path: Path | str | None = None) -> CardSet:
     """Load and validate ``cards/malleus.yaml`` (or ``path``); raises CardDataError."""
-    return load_card_set("malleus", {"cards": CardType, "stereotypes": Stereotype}, path=path,
-                         check=_check_cards)
+    return load_card_set("malleus", {"cards": CardType, "stereotypes": Stereotype}, path=path, check=_check_cards)
 
 
 class Catalog:

@@ -16,19 +16,44 @@ thing_villager}``; ``new_vendetta = {target, reason}``; ``notes = [{to: seat, te
 ``cards`` (in a secret action) ``= [{card, target?, player?, relationship?, new_envy?,
 new_vendetta?, order?}]`` where ``order`` is the Blackmail order's text.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.engine.commands import Command, dispatch
-from game.rules.malleus.commands_conflict import (approve_fact, assign_side, cite_fact, confirm_secret,
-                                                  declare_conflict, frame_scene, join_scene, reject_fact,
-                                                  set_present, take_side)
+from game.rules.malleus.commands_conflict import (
+    approve_fact,
+    assign_side,
+    cite_fact,
+    confirm_secret,
+    declare_conflict,
+    frame_scene,
+    join_scene,
+    reject_fact,
+    set_present,
+    take_side,
+)
 from game.rules.malleus.commands_outcome import close_window, discard, end_turn, lock_sides, narrate, play_card, roll
-from game.rules.malleus.commands_secret import (apply_card, begin_resolution, close_secret_actions, end_secret_phase,
-                                                record_fact, secret_action, start_npc_conflict, void_card)
-from game.rules.malleus.commands_setup import (add_fact_relation, add_villager, choose_companion, choose_villager,
-                                               pass_turn, set_trigger, submit_ledger)
+from game.rules.malleus.commands_secret import (
+    apply_card,
+    begin_resolution,
+    close_secret_actions,
+    end_secret_phase,
+    record_fact,
+    secret_action,
+    start_npc_conflict,
+    void_card,
+)
+from game.rules.malleus.commands_setup import (
+    add_fact_relation,
+    add_villager,
+    choose_companion,
+    choose_villager,
+    pass_turn,
+    set_trigger,
+    submit_ledger,
+)
 
 if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
@@ -43,8 +68,9 @@ COMMANDS: dict[str, Command] = {
     "submit_ledger": Command(submit_ledger, required=("secret", "envy", "vendetta")),
     "choose_companion": Command(choose_companion, required=("villager",)),
     # a conflict (§3.2-§3.4)
-    "declare_conflict": Command(declare_conflict, required=("kind",),
-                                optional=("target", "relationship", "ops", "claimed_text")),
+    "declare_conflict": Command(
+        declare_conflict, required=("kind",), optional=("target", "relationship", "ops", "claimed_text")
+    ),
     "confirm_secret": Command(confirm_secret, required=("accept",)),
     "frame_scene": Command(frame_scene, required=("location", "present"), optional=("resume",)),
     "join_scene": Command(join_scene),
@@ -56,24 +82,30 @@ COMMANDS: dict[str, Command] = {
     "assign_side": Command(assign_side, required=("villager", "side")),
     # secret actions (§3.5, §3.10)
     "begin_resolution": Command(begin_resolution),
-    "secret_action": Command(secret_action, required=("text",),
-                             optional=("cards", "companion_order", "notes", "new_envy", "new_vendetta",
-                                       "new_companion")),
+    "secret_action": Command(
+        secret_action,
+        required=("text",),
+        optional=("cards", "companion_order", "notes", "new_envy", "new_vendetta", "new_companion"),
+    ),
     "apply_card": Command(apply_card, required=("card",)),
     "void_card": Command(void_card, required=("card",)),
     "close_secret_actions": Command(close_secret_actions),
     # rolls, outcome and the end of a turn (§3.6-§3.9)
     "roll": Command(roll),
     "lock_sides": Command(lock_sides),
-    "play_card": Command(play_card, required=("card", "secret"),
-                         optional=("target", "player", "relationship", "new_envy", "new_vendetta")),
+    "play_card": Command(
+        play_card,
+        required=("card", "secret"),
+        optional=("target", "player", "relationship", "new_envy", "new_vendetta"),
+    ),
     "close_window": Command(close_window),
     "narrate": Command(narrate, required=("text",)),
     "end_turn": Command(end_turn),
     "discard": Command(discard, required=("cards",)),
     # the secret action phase (§3.10)
-    "start_npc_conflict": Command(start_npc_conflict, required=("actor_villager", "kind"),
-                                  optional=("target", "relationship", "ops")),
+    "start_npc_conflict": Command(
+        start_npc_conflict, required=("actor_villager", "kind"), optional=("target", "relationship", "ops")
+    ),
     "end_secret_phase": Command(end_secret_phase),
     "record_fact": Command(record_fact, required=("subject", "text")),
 }

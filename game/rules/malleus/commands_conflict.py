@@ -2,6 +2,7 @@
 framing and joining the scene, the Prévôt moving NPCs, sides, citations and their
 judgement (docs/rules/malleus.md §3.2–§3.4, M5, M6).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,9 +10,29 @@ from typing import TYPE_CHECKING
 from game.engine.shape import shown
 from game.rules.malleus.parse import declare_event, new_conflict, parse_conflict
 from game.rules.malleus.sides import join_problem, need_cite_open, npc_side, pending_citation, side_problem
-from game.rules.malleus.state import (JOIN_STEPS, LIVE_STEPS, PREVOT, actor_seat, check_bool, check_side, is_alive,
-                                      is_npc, known_villager, ledger, need, need_player, need_prevot, need_step,
-                                      new_id, pname, present_in, turn_seat, villager, villager_list, vname)
+from game.rules.malleus.state import (
+    JOIN_STEPS,
+    LIVE_STEPS,
+    PREVOT,
+    actor_seat,
+    check_bool,
+    check_side,
+    is_alive,
+    is_npc,
+    known_villager,
+    ledger,
+    need,
+    need_player,
+    need_prevot,
+    need_step,
+    new_id,
+    pname,
+    present_in,
+    turn_seat,
+    villager,
+    villager_list,
+    vname,
+)
 from game.rules.malleus.village import citable
 from game.rules.malleus.words import clean_text
 
@@ -49,8 +70,16 @@ def confirm_secret(m: MalleusMatch, seat: int, cmd: dict) -> None:
         return
     led = ledger(m, owner)
     led["secret"]["revealed"] = True
-    m.emit({"type": "secret_revealed", "conflict": c["id"], "player": owner, "villager": c["target"],
-            "text": led["secret"]["text"], "claimed_text": c["params"]["claimed_text"]})
+    m.emit(
+        {
+            "type": "secret_revealed",
+            "conflict": c["id"],
+            "player": owner,
+            "villager": c["target"],
+            "text": led["secret"]["text"],
+            "claimed_text": c["params"]["claimed_text"],
+        }
+    )
     st["step"] = "frame"
 
 
@@ -58,8 +87,9 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     c = need_step(m, "frame", "frame a scene")
     framer = actor_seat(c)
-    need(seat == framer, "not_your_turn",
-         f"{'The Prévôt' if framer == PREVOT else pname(m, framer)} frames this scene.")
+    need(
+        seat == framer, "not_your_turn", f"{'The Prévôt' if framer == PREVOT else pname(m, framer)} frames this scene."
+    )
     resume = cmd.get("resume")
     scene = None
     if resume is not None:
@@ -71,10 +101,16 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
         location = clean_text(cmd["location"], "The location")
     present = villager_list(m, cmd["present"], "present")
     for vid in present:
-        need(is_alive(m, vid), "not_alive",
-             f"{vname(m, vid)} is {villager(m, vid)['status']} and cannot be present (R21).")
-    need(c["actor_villager"] in present, "actor_absent",
-         f"The actor, {vname(m, c['actor_villager'])}, must be present (R31).")
+        need(
+            is_alive(m, vid),
+            "not_alive",
+            f"{vname(m, vid)} is {villager(m, vid)['status']} and cannot be present (R21).",
+        )
+    need(
+        c["actor_villager"] in present,
+        "actor_absent",
+        f"The actor, {vname(m, c['actor_villager'])}, must be present (R31).",
+    )
     if scene is None:
         sid = new_id(m, "s")
         scene = {"id": sid, "location": location, "present": present}
@@ -83,10 +119,24 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
         scene["location"] = location
         scene["present"] = present
     c["scene"] = scene["id"]
-    c["bidden"] = sorted({villager(m, v)["controlled_by"] for v in present
-                          if villager(m, v)["controlled_by"] not in (None, c["actor_player"])})
-    m.emit({"type": "scene", "conflict": c["id"], "scene": scene["id"], "location": location,
-            "present": list(present), "bidden": list(c["bidden"]), "resumed": resume is not None})
+    c["bidden"] = sorted(
+        {
+            villager(m, v)["controlled_by"]
+            for v in present
+            if villager(m, v)["controlled_by"] not in (None, c["actor_player"])
+        }
+    )
+    m.emit(
+        {
+            "type": "scene",
+            "conflict": c["id"],
+            "scene": scene["id"],
+            "location": location,
+            "present": list(present),
+            "bidden": list(c["bidden"]),
+            "resumed": resume is not None,
+        }
+    )
     st["step"] = "scene"
 
 
@@ -99,8 +149,7 @@ def join_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     present_in(m, c).append(led["villager"])
     c["joined"].append(seat)
     led["forfeit"] = True  # joined unbidden (§3.3)
-    m.emit({"type": "join", "conflict": c["id"], "player": seat, "villager": led["villager"],
-            "forfeit": True})
+    m.emit({"type": "join", "conflict": c["id"], "player": seat, "villager": led["villager"], "forfeit": True})
 
 
 def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -127,8 +176,7 @@ def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
         present.remove(vid)
         c["npc_sides"].pop(vid, None)
     present.extend(add)
-    m.emit({"type": "present", "conflict": c["id"], "add": add, "remove": remove,
-            "present": list(present)})
+    m.emit({"type": "present", "conflict": c["id"], "add": add, "remove": remove, "present": list(present)})
 
 
 def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -138,8 +186,7 @@ def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
     problem = side_problem(m, seat, c)
     need(problem is None, "cannot_side", problem or "")
     c["sides"][str(seat)] = side
-    m.emit({"type": "side", "conflict": c["id"], "player": seat, "side": side,
-            "after_roll": st["step"] == "sides"})
+    m.emit({"type": "side", "conflict": c["id"], "player": seat, "side": side, "after_roll": st["step"] == "sides"})
 
 
 def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
@@ -148,10 +195,12 @@ def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need(seat not in c["intimidated"], "intimidated", "You are intimidated in this conflict (R27).")
     fid = citable(m, cmd["fact"])
     side = check_side(cmd["side"])
-    need(fid not in c["facts"], "already_counted",
-         f"{fid} already counts for the {c['facts'].get(fid)} side.")
-    need(not any(x["fact"] == fid and x["side"] == side for x in c["citations"]), "already_cited",
-         f"{fid} is already cited for that side; the Prévôt will judge it.")
+    need(fid not in c["facts"], "already_counted", f"{fid} already counts for the {c['facts'].get(fid)} side.")
+    need(
+        not any(x["fact"] == fid and x["side"] == side for x in c["citations"]),
+        "already_cited",
+        f"{fid} is already cited for that side; the Prévôt will judge it.",
+    )
     c["citations"].append({"fact": fid, "side": side, "by": seat})
     m.emit({"type": "cite", "conflict": c["id"], "fact": fid, "side": side, "by": seat})
 
@@ -194,8 +243,11 @@ def assign_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
     side = check_side(cmd["side"], allow_none=True)
     need(is_npc(m, vid), "not_npc", f"{vname(m, vid)} is a player's villager; its player takes sides.")
     need(vid in present_in(m, c), "not_present", f"{vname(m, vid)} is not in the scene.")
-    need(vid not in (c["actor_villager"], c["target"]), "bad_villager",
-         "The actor and the target support nobody; their standing is the base.")
+    need(
+        vid not in (c["actor_villager"], c["target"]),
+        "bad_villager",
+        "The actor and the target support nobody; their standing is the base.",
+    )
     current, _ = npc_side(m, c, vid)
     need((current or "none") != side, "no_change", f"{vname(m, vid)} is already on that side.")
     c["npc_sides"][vid] = side

@@ -1,6 +1,7 @@
 """Commands from the rolls to the end of a turn, and open card plays
 (docs/rules/malleus.md §3.6–§3.9, §3.12, §4, M1, M7, M10, M11).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -8,8 +9,20 @@ from typing import TYPE_CHECKING
 from game.rules.malleus.cardplay import card_params, card_problem, own_card, resolve_card
 from game.rules.malleus.rounds import next_turn, record_roll, resolve_conflict
 from game.rules.malleus.sides import bonuses, loser_seat, opposing_roller, player_sides
-from game.rules.malleus.state import (BASE_TARGET, PREVOT, actor_seat, check_bool, ledger, need, need_player,
-                                      need_prevot, need_step, pname, turn_seat, villager)
+from game.rules.malleus.state import (
+    BASE_TARGET,
+    PREVOT,
+    actor_seat,
+    check_bool,
+    ledger,
+    need,
+    need_player,
+    need_prevot,
+    need_step,
+    pname,
+    turn_seat,
+    villager,
+)
 from game.rules.malleus.village import close_bribery, roll3d6, set_standing
 from game.rules.malleus.words import clean_text
 
@@ -22,37 +35,68 @@ def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c = need_step(m, ("roll", "oppose"), "roll")
     if st["step"] == "roll":
         roller = actor_seat(c)
-        need(seat == roller, "not_your_roll",
-             f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.")
+        need(
+            seat == roller,
+            "not_your_roll",
+            f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.",
+        )
         dice = roll3d6(m)
         c["roll_for"] = dice
         bonus = bonuses(m, c)
         total = sum(dice) + bonus["for"]["total"]
-        event = {"type": "roll", "conflict": c["id"], "side": "for", "seat": seat, "dice": dice,
-                 "sum": sum(dice), "bonus": bonus["for"]["total"], "total": total}
+        event = {
+            "type": "roll",
+            "conflict": c["id"],
+            "side": "for",
+            "seat": seat,
+            "dice": dice,
+            "sum": sum(dice),
+            "bonus": bonus["for"]["total"],
+            "total": total,
+        }
         # what the roll means if nothing changes (§3.6): the table shows it at once
         opposer = opposing_roller(m, c)
         if opposer is None:
             target = BASE_TARGET + bonus["against"]["total"]
-            event.update(opposed_by=None, target_number=target, margin_if_unchanged=total - target,
-                         result_if_unchanged="win" if total > target else "loss")
+            event.update(
+                opposed_by=None,
+                target_number=target,
+                margin_if_unchanged=total - target,
+                result_if_unchanged="win" if total > target else "loss",
+            )
         else:
             event.update(opposed_by=opposer, needs=total - bonus["against"]["total"])
         record_roll(m, event)
         st["step"] = "sides"
         return
     roller = opposing_roller(m, c)
-    need(seat == roller, "not_your_roll",
-         "Nobody rolls against this conflict." if roller is None
-         else f"{pname(m, roller)} rolls for the opposition (§3.6.3).")
+    need(
+        seat == roller,
+        "not_your_roll",
+        "Nobody rolls against this conflict."
+        if roller is None
+        else f"{pname(m, roller)} rolls for the opposition (§3.6.3).",
+    )
     dice = roll3d6(m)
     c["roll_against"] = dice
     c["roller"] = seat
     bonus = bonuses(m, c)
     target = sum(dice) + bonus["against"]["total"]
-    record_roll(m, {"type": "roll", "conflict": c["id"], "side": "against", "seat": seat, "dice": dice,
-                    "sum": sum(dice), "bonus": bonus["against"]["total"], "total": target,
-                    "target_number": target, "actor_total": sum(c["roll_for"]) + bonus["for"]["total"]})
+    record_roll(
+        m,
+        {
+            "type": "roll",
+            "conflict": c["id"],
+            "side": "against",
+            "seat": seat,
+            "dice": dice,
+            "sum": sum(dice),
+            "bonus": bonus["against"]["total"],
+            "total": target,
+            "target_number": target,
+            "actor_total": sum(c["roll_for"]) + bonus["for"]["total"],
+        },
+    )
     resolve_conflict(m)
 
 
@@ -84,8 +128,11 @@ def close_window(m: MalleusMatch, seat: int, cmd: dict) -> None:
 def narrate(m: MalleusMatch, seat: int, cmd: dict) -> None:
     c = need_step(m, ("aftermath", "outcome"), "narrate the outcome")
     loser = loser_seat(m, c)
-    need(seat == loser, "not_the_loser",
-         f"{'The Prévôt' if loser == PREVOT else pname(m, loser)} lost and narrates the outcome.")
+    need(
+        seat == loser,
+        "not_the_loser",
+        f"{'The Prévôt' if loser == PREVOT else pname(m, loser)} lost and narrates the outcome.",
+    )
     need(not c["narrated"], "already_done", "The outcome has been narrated.")
     text = clean_text(cmd["text"], "The narration")
     c["narrated"] = True
@@ -139,8 +186,11 @@ def discard(m: MalleusMatch, seat: int, cmd: dict) -> None:
         if card in led["locked"]:
             led["locked"].remove(card)
         st["discard"].append(card)
-    m.emit({"type": "discard", "player": seat, "count": len(picked), "cards": picked}, to=[seat, PREVOT],
-           others={"type": "discard", "player": seat, "count": len(picked)})
+    m.emit(
+        {"type": "discard", "player": seat, "count": len(picked), "cards": picked},
+        to=[seat, PREVOT],
+        others={"type": "discard", "player": seat, "count": len(picked)},
+    )
     close_bribery(m, "turn")
     st["orders"] = []
     st["records"] = 0

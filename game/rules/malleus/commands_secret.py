@@ -2,6 +2,7 @@
 action phase — with the Prévôt's queue, NPC conflicts and recorded facts
 (docs/rules/malleus.md §3.5, §3.10, M8, M12).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,9 +11,24 @@ from game.rules.malleus.cardplay import card_params, card_problem, own_card, res
 from game.rules.malleus.cards import PUBLIC_ONLY
 from game.rules.malleus.parse import declare_event, new_conflict, parse_conflict, parse_envy, parse_vendetta
 from game.rules.malleus.rounds import after_queue, end_round, queued_play
-from game.rules.malleus.state import (HAND_SIZE, MAX_NOTES_PER_ACTION, PREVOT, companions_taken, is_npc,
-                                      known_villager, ledger, living_villager, need, need_player, need_prevot,
-                                      need_step, new_collect, player_seat, replacements_needed, vname)
+from game.rules.malleus.state import (
+    HAND_SIZE,
+    MAX_NOTES_PER_ACTION,
+    PREVOT,
+    companions_taken,
+    is_npc,
+    known_villager,
+    ledger,
+    living_villager,
+    need,
+    need_player,
+    need_prevot,
+    need_step,
+    new_collect,
+    player_seat,
+    replacements_needed,
+    vname,
+)
 from game.rules.malleus.village import add_fact, close_bribery
 from game.rules.malleus.words import clean_text
 
@@ -51,8 +67,11 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         need(card not in used, "bad_cards", f"{card} is listed twice.")
         used.add(card)
         ctype = m.cat.type_of[card]
-        need(ctype not in PUBLIC_ONLY, "public_card",
-             f"{m.cat.types[ctype].name} is never played in secret; play it openly in the aftermath.")
+        need(
+            ctype not in PUBLIC_ONLY,
+            "public_card",
+            f"{m.cat.types[ctype].name} is never played in secret; play it openly in the aftermath.",
+        )
         params = card_params(m, seat, card, entry, in_secret_action=True)
         plays.append({"card": card, "type": ctype, "player": seat, "params": params})
     order = cmd.get("companion_order")
@@ -61,8 +80,11 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         need(not intimidated, "intimidated", "You are intimidated: no orders to your companion here (R27).")
         order = clean_text(order, "The companion order")
     notes = cmd.get("notes", [])
-    need(isinstance(notes, list) and len(notes) <= MAX_NOTES_PER_ACTION, "bad_notes",
-         "notes must be a list of {to, text}.")
+    need(
+        isinstance(notes, list) and len(notes) <= MAX_NOTES_PER_ACTION,
+        "bad_notes",
+        "notes must be a list of {to, text}.",
+    )
     clean_notes = []
     for note in notes:
         need(isinstance(note, dict) and set(note) == {"to", "text"}, "bad_notes", "A note is {to, text}.")
@@ -89,8 +111,11 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
     if col["kind"] == "phase":
         given = {"envy": new_envy, "vendetta": new_vendetta, "companion": new_companion}
         for slot in replacements_needed(m, seat):
-            need(given[slot] is not None, "replacement_needed",
-                 f"Your {slot} is empty: name a new one in this secret action (R19).")
+            need(
+                given[slot] is not None,
+                "replacement_needed",
+                f"Your {slot} is empty: name a new one in this secret action (R19).",
+            )
     if new_envy is not None:
         led["envy"] = new_envy
     if new_vendetta is not None:
@@ -102,20 +127,30 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         col["queue"].append(play)
     if order is not None:
         st["orders"].append({"player": seat, "kind": "companion", "villager": led["companion"], "text": order})
-    sub = {"player": seat, "text": text, "cards": [{"card": p["card"], "type": p["type"], **p["params"]} for p in plays],
-           "companion_order": order, "notes": [{"to": n["to"]} for n in clean_notes],
-           "new_envy": new_envy, "new_vendetta": new_vendetta, "new_companion": new_companion}
+    sub = {
+        "player": seat,
+        "text": text,
+        "cards": [{"card": p["card"], "type": p["type"], **p["params"]} for p in plays],
+        "companion_order": order,
+        "notes": [{"to": n["to"]} for n in clean_notes],
+        "new_envy": new_envy,
+        "new_vendetta": new_vendetta,
+        "new_companion": new_companion,
+    }
     col["subs"][str(seat)] = sub
     col["waiting"].remove(seat)
     col["submitted"].append(seat)
-    m.emit(dict(sub, type="secret_action"), to=[seat, PREVOT],
-           others={"type": "secret_action_in", "player": seat})
+    m.emit(dict(sub, type="secret_action"), to=[seat, PREVOT], others={"type": "secret_action_in", "player": seat})
     for note in clean_notes:
         col["notes"].append({"from": seat, "to": note["to"]})
-        ledger(m, note["to"])["inbox"].append({"kind": "note", "from": seat, "text": note["text"],
-                                               "round": st["round"]})
-        m.emit({"type": "note", "from": seat, "to": note["to"], "text": note["text"]}, to=[seat, note["to"]],
-               others={"type": "note", "from": seat, "to": note["to"]})
+        ledger(m, note["to"])["inbox"].append(
+            {"kind": "note", "from": seat, "text": note["text"], "round": st["round"]}
+        )
+        m.emit(
+            {"type": "note", "from": seat, "to": note["to"], "text": note["text"]},
+            to=[seat, note["to"]],
+            others={"type": "note", "from": seat, "to": note["to"]},
+        )
     if not col["waiting"]:
         col["resolving"] = True
         m.emit({"type": "secret_actions_in"})
@@ -139,8 +174,10 @@ def void_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
     col = m.state["collect"]
     col["queue"].remove(play)
     ledger(m, play["player"])["queued"].remove(play["card"])
-    m.emit({"type": "card_void", "card": play["card"], "card_type": play["type"], "player": play["player"]},
-           to=[play["player"], PREVOT])
+    m.emit(
+        {"type": "card_void", "card": play["card"], "card_type": play["type"], "player": play["player"]},
+        to=[play["player"], PREVOT],
+    )
     after_queue(m)
 
 
@@ -187,8 +224,11 @@ def record_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     need(st["phase"] == "round", "wrong_phase", "Facts are recorded this way during the game proper.")
     need_prevot(seat, "record a fact")
-    need(st["records"] > 0, "nothing_to_record",
-         "record_fact records what a card destroyed (If I Can't Have It, Nobody Can) (M12).")
+    need(
+        st["records"] > 0,
+        "nothing_to_record",
+        "record_fact records what a card destroyed (If I Can't Have It, Nobody Can) (M12).",
+    )
     subject = cmd["subject"]
     if subject is not None:
         subject = known_villager(m, subject, "fact's subject")

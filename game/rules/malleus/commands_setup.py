@@ -1,14 +1,29 @@
 """Commands of the beginning phase: the trigger, building the village, choosing
 villagers, ledgers and companions (docs/rules/malleus.md §2).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.rules.malleus.parse import facts_list, parse_envy, parse_relation, parse_vendetta
 from game.rules.malleus.rounds import build_next, start_round
-from game.rules.malleus.state import (PREVOT, START_STANDING, is_npc, known_villager, ledger, living_villager,
-                                      need, need_phase, need_player, need_prevot, new_id, pname, villager, vname)
+from game.rules.malleus.state import (
+    PREVOT,
+    START_STANDING,
+    is_npc,
+    known_villager,
+    ledger,
+    living_villager,
+    need,
+    need_phase,
+    need_player,
+    need_prevot,
+    new_id,
+    pname,
+    villager,
+    vname,
+)
 from game.rules.malleus.village import add_fact, add_relation
 from game.rules.malleus.words import MAX_VILLAGER_NAME, clean_text
 
@@ -30,8 +45,7 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
     first = st["phase"] == "first_villager"
     if not first:
         need_phase(m, "building", "add a villager")
-        need(seat == st["build"]["seat"], "not_your_turn",
-             f"It is {m.players[st['build']['seat']]}'s building turn.")
+        need(seat == st["build"]["seat"], "not_your_turn", f"It is {m.players[st['build']['seat']]}'s building turn.")
     else:
         need_prevot(seat, "add the first villager")
     name = clean_text(cmd["name"], "The villager's name", cut=MAX_VILLAGER_NAME)
@@ -40,12 +54,22 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
     if first:
         need(relation is None, "bad_relation", "The first villager has no relationship (§2.3).")
     else:
-        need(relation is not None, "bad_relation",
-             "A new villager needs one relationship with an existing villager (§2.4).")
+        need(
+            relation is not None,
+            "bad_relation",
+            "A new villager needs one relationship with an existing villager (§2.4).",
+        )
         relation = parse_relation(m, relation, None, "")
     vid = new_id(m, "v")
-    st["villagers"][vid] = {"id": vid, "name": name, "standing": START_STANDING, "facts": [],
-                            "controlled_by": None, "status": "alive", "sentenced_in": None}
+    st["villagers"][vid] = {
+        "id": vid,
+        "name": name,
+        "standing": START_STANDING,
+        "facts": [],
+        "controlled_by": None,
+        "status": "alive",
+        "sentenced_in": None,
+    }
     st["vorder"].append(vid)
     m.emit({"type": "villager", "id": vid, "name": name, "standing": START_STANDING, "by": seat})
     for text in facts:
@@ -64,8 +88,7 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
 def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     need_phase(m, "building", "add a fact and a relationship")
-    need(seat == st["build"]["seat"], "not_your_turn",
-         f"It is {m.players[st['build']['seat']]}'s building turn.")
+    need(seat == st["build"]["seat"], "not_your_turn", f"It is {m.players[st['build']['seat']]}'s building turn.")
     vid = known_villager(m, cmd["villager"])
     text = clean_text(cmd["fact"], "The fact")
     relation = parse_relation(m, cmd["relation"], vid, "")
@@ -79,8 +102,7 @@ def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict) -> None:
 def pass_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st = m.state
     need_phase(m, "building", "pass")
-    need(seat == st["build"]["seat"], "not_your_turn",
-         f"It is {m.players[st['build']['seat']]}'s building turn.")
+    need(seat == st["build"]["seat"], "not_your_turn", f"It is {m.players[st['build']['seat']]}'s building turn.")
     m.emit({"type": "pass", "seat": seat})
     build_next(m, passed=True, seat=seat)
 
@@ -116,8 +138,11 @@ def submit_ledger(m: MalleusMatch, seat: int, cmd: dict) -> None:
     led["envy"] = envy
     led["vendetta"] = vendetta
     st["waiting"].remove(seat)
-    m.emit({"type": "ledger", "player": seat, "secret": secret, "envy": dict(envy),
-            "vendetta": dict(vendetta)}, to=[seat, PREVOT], others={"type": "ledger_in", "player": seat})
+    m.emit(
+        {"type": "ledger", "player": seat, "secret": secret, "envy": dict(envy), "vendetta": dict(vendetta)},
+        to=[seat, PREVOT],
+        others={"type": "ledger_in", "player": seat},
+    )
     if not st["waiting"]:
         st["phase"] = "companions"
         st["waiting"] = m.players_seats
@@ -130,17 +155,22 @@ def choose_companion(m: MalleusMatch, seat: int, cmd: dict) -> None:
     need(seat in st["waiting"], "already_done", "Your companion choice is already in.")
     led = ledger(m, seat)
     vid = living_villager(m, cmd["villager"], "companion")
-    need(is_npc(m, vid), "bad_companion",
-         f"{vname(m, vid)} is a player's villager; a companion is a villager nobody plays (R6).")
+    need(
+        is_npc(m, vid),
+        "bad_companion",
+        f"{vname(m, vid)} is a player's villager; a companion is a villager nobody plays (R6).",
+    )
     standing = led["companion_choice"]
     if standing is not None:  # M9: not a collider, confirming the standing choice
-        need(vid == standing, "companion_stands",
-             f"Your companion {vname(m, standing)} stands; confirm it.")
+        need(vid == standing, "companion_stands", f"Your companion {vname(m, standing)} stands; confirm it.")
     led["companion_choice"] = vid
     led["prompt"] = None
     st["waiting"].remove(seat)
-    m.emit({"type": "companion", "player": seat, "villager": vid}, to=[seat, PREVOT],
-           others={"type": "companion_in", "player": seat})
+    m.emit(
+        {"type": "companion", "player": seat, "villager": vid},
+        to=[seat, PREVOT],
+        others={"type": "companion_in", "player": seat},
+    )
     if st["waiting"]:
         return
     chosen: dict[str, list[int]] = {}
@@ -150,8 +180,7 @@ def choose_companion(m: MalleusMatch, seat: int, cmd: dict) -> None:
     if colliders:
         for p in colliders:
             lp = ledger(m, p)
-            m.emit({"type": "companion_taken", "player": p, "villager": lp["companion_choice"]},
-                   to=[p, PREVOT])
+            m.emit({"type": "companion_taken", "player": p, "villager": lp["companion_choice"]}, to=[p, PREVOT])
             lp["companion_choice"] = None
             lp["prompt"] = "choose_again"
         st["waiting"] = m.players_seats

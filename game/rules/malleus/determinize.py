@@ -1,6 +1,7 @@
 """The forward model: a copy of the match as one seat might believe it to be
 (DESIGN D2; the hook of ``Match.determinize``; docs/rules/malleus.md §5).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -88,16 +89,19 @@ def determinize(m: MalleusMatch, seat: int, rng: Any) -> None:
         if p in learned_goals:
             goals = learned_goals[p]
             led["envy"] = dict(goals["envy"]) if goals["envy"] else None
-            led["vendetta"] = dict(goals["vendetta"], baseline=standing[goals["vendetta"]["target"]]) \
-                if goals["vendetta"] else None
+            led["vendetta"] = (
+                dict(goals["vendetta"], baseline=standing[goals["vendetta"]["target"]]) if goals["vendetta"] else None
+            )
         elif public["ledger_in"]:  # (whether a slot was emptied since is not public)
             holders = [v for v in npcs if v != own]
             targets = [v for v in villagers if v != own]
-            led["envy"] = {"holder": rng.choice(holders), "thing": unknown_text, "thing_villager": None} \
-                if holders else None
+            led["envy"] = (
+                {"holder": rng.choice(holders), "thing": unknown_text, "thing_villager": None} if holders else None
+            )
             target = rng.choice(targets) if targets else None
-            led["vendetta"] = {"target": target, "reason": unknown_text, "baseline": standing[target]} \
-                if target else None
+            led["vendetta"] = (
+                {"target": target, "reason": unknown_text, "baseline": standing[target]} if target else None
+            )
         chosen = st["phase"] in ("round", "over")
         if chosen or public["companion_in"]:
             free = [v for v in npcs if v not in taken]
@@ -114,12 +118,23 @@ def determinize(m: MalleusMatch, seat: int, rng: Any) -> None:
         for key in list(col["subs"]):
             if int(key) != seat:
                 sub = col["subs"][key]
-                col["subs"][key] = {"player": sub["player"], "text": unknown_text, "cards": [],
-                                    "companion_order": None, "notes": sub["notes"], "new_envy": None,
-                                    "new_vendetta": None, "new_companion": None}
+                col["subs"][key] = {
+                    "player": sub["player"],
+                    "text": unknown_text,
+                    "cards": [],
+                    "companion_order": None,
+                    "notes": sub["notes"],
+                    "new_envy": None,
+                    "new_vendetta": None,
+                    "new_companion": None,
+                }
     st["orders"] = [o for o in st["orders"] if o["player"] == seat]
     c = st["conflict"]
-    if c is not None and "claimed_text" in c["params"] and c["actor_player"] != seat \
-            and "claimed_text" not in view["conflict"]["params"]:
+    if (
+        c is not None
+        and "claimed_text" in c["params"]
+        and c["actor_player"] != seat
+        and "claimed_text" not in view["conflict"]["params"]
+    ):
         c["params"]["claimed_text"] = unknown_text
     st["dice_script"] = []

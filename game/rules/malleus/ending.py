@@ -25,6 +25,7 @@ round.
 
 Everything is read from the state and the full log (the log itself never changes).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -56,19 +57,22 @@ def ending_text(m: MalleusMatch) -> str:
     if not winners:
         first = f"The story ended in round {st['round']} without a winner."
     elif len(winners) > 1:
-        first = (f"The story ended in round {st['round']}: {_names([who(p) for p in winners])} reached "
-                 f"{gain[winners[0]]} personal gain with villagers of equal standing ({standing[winners[0]]}) "
-                 f"and share the win.")
+        first = (
+            f"The story ended in round {st['round']}: {_names([who(p) for p in winners])} reached "
+            f"{gain[winners[0]]} personal gain with villagers of equal standing ({standing[winners[0]]}) "
+            f"and share the win."
+        )
     elif len(top) > 1:
         w = winners[0]
         others = [p for p in top if p != w]
-        first = (f"The story ended in round {st['round']}: {_names([who(p) for p in top])} reached "
-                 f"{gain[w]} personal gain, and {m.players[w]} wins, whose villager stands highest "
-                 f"({standing[w]} against {_names([str(standing[p]) for p in others])}).")
+        first = (
+            f"The story ended in round {st['round']}: {_names([who(p) for p in top])} reached "
+            f"{gain[w]} personal gain, and {m.players[w]} wins, whose villager stands highest "
+            f"({standing[w]} against {_names([str(standing[p]) for p in others])})."
+        )
     else:
         w = winners[0]
-        first = (f"The story ended in round {st['round']}: {who(w)} reached {gain[w]} personal gain, "
-                 f"the most, and wins.")
+        first = f"The story ended in round {st['round']}: {who(w)} reached {gain[w]} personal gain, the most, and wins."
     rest = [p for p in sorted(seats, key=lambda p: (-gain[p], p)) if p not in top]
     parts = []
     if rest:
@@ -87,17 +91,27 @@ def revealed(m: MalleusMatch) -> dict:
     players = []
     for p in m.players_seats:
         led = ledger(m, p)
-        players.append({
-            "seat": p, "name": m.players[p], "villager": led["villager"], "companion": led["companion"],
-            "secret": dict(led["secret"]) if led["secret"] else None,
-            "envy": dict(led["envy"]) if led["envy"] else None,
-            "vendetta": dict(led["vendetta"]) if led["vendetta"] else None,
-            "personal_gain": led["personal_gain"],
-            "hand": [{"card": c, "type": m.cat.type_of[c], "locked": c in led["locked"]} for c in led["hand"]],
-            "learned": [dict(x) for x in led["inbox"] if x["kind"] != "note"],
-        })
-    out: dict[str, Any] = {"players": players, "secret_actions": [], "secret_cards": [], "claims": [],
-                           "discard": [{"card": c, "type": m.cat.type_of[c]} for c in st["discard"]]}
+        players.append(
+            {
+                "seat": p,
+                "name": m.players[p],
+                "villager": led["villager"],
+                "companion": led["companion"],
+                "secret": dict(led["secret"]) if led["secret"] else None,
+                "envy": dict(led["envy"]) if led["envy"] else None,
+                "vendetta": dict(led["vendetta"]) if led["vendetta"] else None,
+                "personal_gain": led["personal_gain"],
+                "hand": [{"card": c, "type": m.cat.type_of[c], "locked": c in led["locked"]} for c in led["hand"]],
+                "learned": [dict(x) for x in led["inbox"] if x["kind"] != "note"],
+            }
+        )
+    out: dict[str, Any] = {
+        "players": players,
+        "secret_actions": [],
+        "secret_cards": [],
+        "claims": [],
+        "discard": [{"card": c, "type": m.cat.type_of[c]} for c in st["discard"]],
+    }
     round_no = 0
     conflict: str | None = None
     claims: dict[str, dict] = {}
@@ -112,8 +126,9 @@ def revealed(m: MalleusMatch) -> dict:
             conflict = None
         elif kind == "secret_action" and "text" in event:
             action = {k: v for k, v in event.items() if k not in ("type", "player", "notes")}
-            out["secret_actions"].append(dict(seat=event["player"], round=round_no, conflict=conflict,
-                                              notes=[], **action))
+            out["secret_actions"].append(
+                dict(seat=event["player"], round=round_no, conflict=conflict, notes=[], **action)
+            )
         elif kind == "note" and "text" in event:
             mine = [a for a in out["secret_actions"] if a["seat"] == event["from"]]
             if mine:
@@ -122,8 +137,14 @@ def revealed(m: MalleusMatch) -> dict:
             effect = {k: v for k, v in event.items() if k not in ("type", "player", "secret")}
             out["secret_cards"].append(dict(seat=event["player"], round=round_no, **effect))
         elif kind == "declare" and "claimed_text" in event:
-            claim = {"seat": event["player"], "round": round_no, "conflict": event["conflict"],
-                     "target": event["target"], "claimed_text": event["claimed_text"], "accepted": False}
+            claim = {
+                "seat": event["player"],
+                "round": round_no,
+                "conflict": event["conflict"],
+                "target": event["target"],
+                "claimed_text": event["claimed_text"],
+                "accepted": False,
+            }
             claims[event["conflict"]] = claim
             out["claims"].append(claim)
         elif kind == "secret_revealed" and event["conflict"] in claims:

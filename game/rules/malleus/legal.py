@@ -4,19 +4,36 @@ Free text is listed as ``""`` (any non-empty text up to 200 characters is accept
 Where the full list would be combinatorial, a covering sample is listed and ``apply``
 accepts every valid combination (M14 says which).
 """
+
 from __future__ import annotations
 
 import itertools
-
 from typing import TYPE_CHECKING
 
 from game.rules.malleus.cardplay import card_problem
 from game.rules.malleus.cards import PUBLIC_ONLY
 from game.rules.malleus.sides import join_problem, loser_seat, npc_side, opposing_roller, side_problem
-from game.rules.malleus.state import (CITE_STEPS, JOIN_STEPS, LIVE_STEPS, PREVOT, REL_KINDS, SIDES, actor_seat,
-                                      citable_ids, companion_ok, companions_taken, is_alive, is_npc, ledger,
-                                      living_ids, present_in, replacements_needed, turn_seat, vendetta_ok,
-                                      villager)
+from game.rules.malleus.state import (
+    CITE_STEPS,
+    JOIN_STEPS,
+    LIVE_STEPS,
+    PREVOT,
+    REL_KINDS,
+    SIDES,
+    actor_seat,
+    citable_ids,
+    companion_ok,
+    companions_taken,
+    is_alive,
+    is_npc,
+    ledger,
+    living_ids,
+    present_in,
+    replacements_needed,
+    turn_seat,
+    vendetta_ok,
+    villager,
+)
 from game.rules.malleus.village import view_map, view_record
 
 if TYPE_CHECKING:
@@ -33,8 +50,9 @@ def legal(m: MalleusMatch, seat: int) -> list[dict]:
     if phase == "building":
         return legal_building(m)
     if phase == "choosing":
-        return [{"type": "choose_villager", "villager": v} for v in st["vorder"]
-                if villager(m, v)["controlled_by"] is None]
+        return [
+            {"type": "choose_villager", "villager": v} for v in st["vorder"] if villager(m, v)["controlled_by"] is None
+        ]
     if phase == "ledgers":
         return legal_ledger(m, seat)
     if phase == "companions":
@@ -61,8 +79,14 @@ def legal_building(m: MalleusMatch) -> list[dict]:
     for other in vorder:
         for kind in REL_KINDS:
             for direction, mutual in relation_options():
-                out.append({"type": "add_villager", "name": "", "facts": ["", "", ""],
-                            "relation": {"with": other, "kind": kind, "direction": direction, "mutual": mutual}})
+                out.append(
+                    {
+                        "type": "add_villager",
+                        "name": "",
+                        "facts": ["", "", ""],
+                        "relation": {"with": other, "kind": kind, "direction": direction, "mutual": mutual},
+                    }
+                )
     # add_fact_relation: one entry per free ordered pair, kind and mutuality taking
     # turns (M14); apply accepts every valid combination
     views = view_map(m)
@@ -72,9 +96,14 @@ def legal_building(m: MalleusMatch) -> list[dict]:
             if other == vid or (vid, other) in views:
                 continue
             mutual = n % 3 == 2 and (other, vid) not in views
-            out.append({"type": "add_fact_relation", "villager": vid, "fact": "",
-                        "relation": {"with": other, "kind": REL_KINDS[n % 2], "direction": "new_to_old",
-                                     "mutual": mutual}})
+            out.append(
+                {
+                    "type": "add_fact_relation",
+                    "villager": vid,
+                    "fact": "",
+                    "relation": {"with": other, "kind": REL_KINDS[n % 2], "direction": "new_to_old", "mutual": mutual},
+                }
+            )
             n += 1
     out.append({"type": "pass"})
     return out
@@ -140,11 +169,21 @@ def conflict_options(m: MalleusMatch, seat: int, actor: str, actor_player: int |
         choices = [k for k in ("enemy", "ally", "none") if k != current]
         new = choices[n % 2]
         n += 1
-        out.append({"kind": "relationship_change", "target": a,
-                    "relationship": {"from": a, "to": b, "new": new, "both_directions": False}})
+        out.append(
+            {
+                "kind": "relationship_change",
+                "target": a,
+                "relationship": {"from": a, "to": b, "new": new, "both_directions": False},
+            }
+        )
         if record is not None and record["mutual"] and record["from"] == a:
-            out.append({"kind": "relationship_change", "target": a,
-                        "relationship": {"from": a, "to": b, "new": new, "both_directions": True}})
+            out.append(
+                {
+                    "kind": "relationship_change",
+                    "target": a,
+                    "relationship": {"from": a, "to": b, "new": new, "both_directions": True},
+                }
+            )
     out.append({"kind": "facts_change", "target": None, "ops": [{"op": "add", "subject": None, "text": ""}]})
     for t in living:
         out.append({"kind": "facts_change", "target": t, "ops": [{"op": "add", "subject": t, "text": ""}]})
@@ -201,8 +240,9 @@ def legal_step(m: MalleusMatch, seat: int) -> list[dict]:
             return []
         opts = [{"type": "frame_scene", "location": "", "present": p} for p in present_options(m, c)]
         for scene in st["scenes"]:
-            opts.append({"type": "frame_scene", "location": "", "present": present_options(m, c)[0],
-                         "resume": scene["id"]})
+            opts.append(
+                {"type": "frame_scene", "location": "", "present": present_options(m, c)[0], "resume": scene["id"]}
+            )
         return opts
     if step in ("secret_step", "secret_phase"):
         col = st["collect"]
@@ -294,7 +334,8 @@ def legal_step(m: MalleusMatch, seat: int) -> list[dict]:
 
 def legal_records(m: MalleusMatch) -> list[dict]:
     return [{"type": "record_fact", "subject": None, "text": ""}] + [
-        {"type": "record_fact", "subject": v, "text": ""} for v in m.state["vorder"]]
+        {"type": "record_fact", "subject": v, "text": ""} for v in m.state["vorder"]
+    ]
 
 
 def legal_prevot_scene(m: MalleusMatch, c: dict) -> list[dict]:
@@ -333,8 +374,13 @@ def npc_conflict_options(m: MalleusMatch, actor: str) -> list[dict]:
         record = view_record(m, actor, other)
         current = record["kind"] if record else "none"
         new = "enemy" if current != "enemy" else "ally"
-        opts.append({"kind": "relationship_change", "target": actor,
-                     "relationship": {"from": actor, "to": other, "new": new, "both_directions": False}})
+        opts.append(
+            {
+                "kind": "relationship_change",
+                "target": actor,
+                "relationship": {"from": actor, "to": other, "new": new, "both_directions": False},
+            }
+        )
         break
     opts.append({"kind": "facts_change", "target": None, "ops": [{"op": "add", "subject": None, "text": ""}]})
     return opts
@@ -420,7 +466,7 @@ def card_play_options(m: MalleusMatch, seat: int, in_secret_action: bool) -> lis
             cands = []
         for params in cands:
             if not in_secret_action:
-                for secret in ((False,) if ctype in PUBLIC_ONLY else (True, False)):
+                for secret in (False,) if ctype in PUBLIC_ONLY else (True, False):
                     if card_problem(m, seat, card, params, secret=secret, queued=False) is None:
                         out.append(dict({"card": card, "secret": secret}, **params))
             else:

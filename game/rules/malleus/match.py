@@ -14,6 +14,7 @@ table waiting for them: ``apply`` lets such a command in from a seat outside
 seat. Listing card holders in ``to_act`` would tell the table who holds a playable card
 (§5), and a table that waited for every possible interjection would never move on.
 """
+
 from __future__ import annotations
 
 import random
@@ -57,16 +58,19 @@ class MalleusMatch(Match):
 
     def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
         if isinstance(players, (list, tuple)) and not 4 <= len(players) <= 6:
-            raise SetupError(f"Malleus Maleficarum needs the Prévôt and 3 to 5 players, "
-                             f"not {len(players) - 1 if players else 0} players")
+            raise SetupError(
+                f"Malleus Maleficarum needs the Prévôt and 3 to 5 players, "
+                f"not {len(players) - 1 if players else 0} players"
+            )
         self._extra_seat = None
         super().__init__(players, seed, options)
 
     def _check_options(self, options: dict) -> dict:
         merged = super()._check_options(options)
         if not isinstance(merged["village"], str) or merged["village"] not in VILLAGE_CHOICES:
-            raise SetupError(f"the option village is {' or '.join(map(repr, VILLAGE_CHOICES))}, "
-                             f"not {merged['village']!r}")
+            raise SetupError(
+                f"the option village is {' or '.join(map(repr, VILLAGE_CHOICES))}, not {merged['village']!r}"
+            )
         return merged
 
     def _setup(self) -> None:
@@ -127,8 +131,13 @@ class MalleusMatch(Match):
         # The base class checks ``to_act``; an interjection's sender is let in for this
         # one command and the handler checks everything else (see the module docstring).
         ctype = command.get("type") if isinstance(command, dict) else None
-        extra = (self._valid_seat(seat) and isinstance(ctype, str) and ctype in INTERJECTIONS
-                 and not self.over and self.state["phase"] == "round")
+        extra = (
+            self._valid_seat(seat)
+            and isinstance(ctype, str)
+            and ctype in INTERJECTIONS
+            and not self.over
+            and self.state["phase"] == "round"
+        )
         self._extra_seat = seat if extra else None
         try:
             return super().apply(seat, command)

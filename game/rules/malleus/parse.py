@@ -2,13 +2,28 @@
 vendettas, a declared conflict's target and parameters, facts-change ops
 (docs/rules/malleus.md §2.4, §2.7, §3.2, §7, R5, R7, R11, M3, M4, M13).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
-from game.rules.malleus.state import (DIRECTIONS, KINDS, REL_KINDS, bad, check_bool, is_npc, known_villager,
-                                      ledger, living_villager, need, new_id, pname, villager, vname)
+from game.rules.malleus.state import (
+    DIRECTIONS,
+    KINDS,
+    REL_KINDS,
+    bad,
+    check_bool,
+    is_npc,
+    known_villager,
+    ledger,
+    living_villager,
+    need,
+    new_id,
+    pname,
+    villager,
+    vname,
+)
 from game.rules.malleus.village import view_record
 from game.rules.malleus.words import clean_text
 
@@ -34,8 +49,10 @@ def parse_relation(m: MalleusMatch, value: Any, new: str | None, old: str) -> di
     if new is not None:
         a, b = (new, other) if direction == "new_to_old" else (other, new)
         if view_record(m, a, b) is not None or (mutual and view_record(m, b, a) is not None):
-            raise bad("duplicate_view", f"{vname(m, a)} and {vname(m, b)} already have that "
-                      "view recorded (R5: one view per direction).")
+            raise bad(
+                "duplicate_view",
+                f"{vname(m, a)} and {vname(m, b)} already have that view recorded (R5: one view per direction).",
+            )
     return {"with": other, "kind": kind, "direction": direction, "mutual": mutual}
 
 
@@ -49,8 +66,9 @@ def parse_envy(m: MalleusMatch, value: Any, seat: int) -> dict:
     if not isinstance(value, dict) or set(value) != {"holder", "thing", "thing_villager"}:
         raise bad("bad_envy", "An envy is {holder, thing, thing_villager}.")
     holder = living_villager(m, value["holder"], "envy holder")
-    need(is_npc(m, holder), "bad_envy",
-         f"{vname(m, holder)} is a player's villager; envy a villager nobody plays (R7).")
+    need(
+        is_npc(m, holder), "bad_envy", f"{vname(m, holder)} is a player's villager; envy a villager nobody plays (R7)."
+    )
     thing = clean_text(value["thing"], "The envied thing")
     person = value["thing_villager"]
     if person is not None:
@@ -64,10 +82,8 @@ def parse_vendetta(m: MalleusMatch, value: Any, seat: int, reason_key: str = "re
     if not isinstance(value, dict) or set(value) != {"target", reason_key}:
         raise bad("bad_vendetta", "A vendetta is {target, reason}.")
     target = known_villager(m, value["target"], "vendetta target")
-    need(target != ledger(m, seat)["villager"], "bad_vendetta",
-         "A vendetta is against any villager but your own (R7).")
-    need(villager(m, target)["status"] != "executed", "bad_vendetta",
-         f"{vname(m, target)} is already executed.")
+    need(target != ledger(m, seat)["villager"], "bad_vendetta", "A vendetta is against any villager but your own (R7).")
+    need(villager(m, target)["status"] != "executed", "bad_vendetta", f"{vname(m, target)} is already executed.")
     reason = clean_text(value[reason_key], "The vendetta's reason")
     return {"target": target, "reason": reason, "baseline": villager(m, target)["standing"]}
 
@@ -77,8 +93,9 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
     if kind not in KINDS:
         raise bad("bad_kind", f"A conflict is one of {', '.join(KINDS)}; not {shown(kind)}.")
     given = {k for k in ("relationship", "ops", "claimed_text") if k in cmd}
-    allowed = {"relationship_change": {"relationship"}, "facts_change": {"ops"},
-               "reveal_secret": {"claimed_text"}}.get(kind, set())
+    allowed = {"relationship_change": {"relationship"}, "facts_change": {"ops"}, "reveal_secret": {"claimed_text"}}.get(
+        kind, set()
+    )
     if given - allowed:
         raise bad("bad_command", f"A {kind.replace('_', ' ')} takes no {sorted(given - allowed)[0]!r}.")
     params: dict[str, Any] = {}
@@ -91,34 +108,43 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
     elif kind == "reveal_secret":
         need(actor_player is not None, "npc_reveal", "NPCs cannot reveal secrets (R30).")
         owner = villager(m, target)["controlled_by"]
-        need(owner is not None and owner != actor_player, "bad_target",
-             f"{vname(m, target)} is not another player's villager.")
-        need(not ledger(m, owner)["secret"]["revealed"], "already_revealed",
-             f"{pname(m, owner)}'s secret is already public; {vname(m, target)} is immune.")
+        need(
+            owner is not None and owner != actor_player,
+            "bad_target",
+            f"{vname(m, target)} is not another player's villager.",
+        )
+        need(
+            not ledger(m, owner)["secret"]["revealed"],
+            "already_revealed",
+            f"{pname(m, owner)}'s secret is already public; {vname(m, target)} is immune.",
+        )
         need("claimed_text" in cmd, "bad_command", "A reveal_secret needs the claimed_text.")
         params["claimed_text"] = clean_text(cmd["claimed_text"], "The claimed secret")
     elif kind == "relationship_change":
         rel = cmd.get("relationship")
-        if not isinstance(rel, dict) or not {"from", "to", "new"} <= set(rel) \
-                or set(rel) - {"from", "to", "new", "both_directions"}:
-            raise bad("bad_relationship", "A relationship change needs relationship {from, to, new, "
-                      "both_directions?}.")
+        if (
+            not isinstance(rel, dict)
+            or not {"from", "to", "new"} <= set(rel)
+            or set(rel) - {"from", "to", "new", "both_directions"}
+        ):
+            raise bad("bad_relationship", "A relationship change needs relationship {from, to, new, both_directions?}.")
         a = living_villager(m, rel["from"], "relationship's holder")
         b = living_villager(m, rel["to"], "relationship's object")
         need(a != b, "bad_relationship", "A villager holds no view of itself.")
         new = rel["new"]
-        need(new in ("ally", "enemy", "none"), "bad_relationship",
-             f"The new view is 'ally', 'enemy' or 'none', not {shown(new)}.")
+        need(
+            new in ("ally", "enemy", "none"),
+            "bad_relationship",
+            f"The new view is 'ally', 'enemy' or 'none', not {shown(new)}.",
+        )
         both = check_bool(rel.get("both_directions", False), "both_directions")
         record = view_record(m, a, b)
         current = record["kind"] if record else "none"
-        need(new != current, "no_change",
-             f"{vname(m, a)}'s view of {vname(m, b)} is already {current}.")
+        need(new != current, "no_change", f"{vname(m, a)}'s view of {vname(m, b)} is already {current}.")
         if both:
             reverse = view_record(m, b, a)
             ok = (record is not None and record["mutual"]) or (record is None and reverse is None)
-            need(ok, "bad_relationship", "both_directions needs a mutual relationship, or no view "
-                 "either way (M4).")
+            need(ok, "bad_relationship", "both_directions needs a mutual relationship, or no view either way (M4).")
         if target is not None:
             need(target == a, "bad_target", "A relationship change targets the view's holder (R11).")
         target = a
@@ -133,8 +159,11 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
 
 
 def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
-    need(isinstance(ops, list) and 1 <= len(ops) <= 3, "bad_ops",
-         "A facts change has 1 to 3 ops (add, modify or remove).")
+    need(
+        isinstance(ops, list) and 1 <= len(ops) <= 3,
+        "bad_ops",
+        "A facts change has 1 to 3 ops (add, modify or remove).",
+    )
     out = []
     touched_villager = False
     seen: set[str] = set()
@@ -163,31 +192,69 @@ def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
                 entry["text"] = clean_text(op["text"], f"Op {i + 1}'s text")
             out.append(entry)
         if subject is not None:
-            need(subject == target, "bad_ops",
-                 "Every op must touch the target's facts or the general ledger (M3)"
-                 if target is not None else
-                 "A facts change touching a villager's facts names that villager as its target (R11).")
+            need(
+                subject == target,
+                "bad_ops",
+                "Every op must touch the target's facts or the general ledger (M3)"
+                if target is not None
+                else "A facts change touching a villager's facts names that villager as its target (R11).",
+            )
             touched_villager = True
     if target is not None:
-        need(touched_villager, "bad_ops",
-             "Only the general ledger is touched: declare the facts change with no target (R11).")
+        need(
+            touched_villager,
+            "bad_ops",
+            "Only the general ledger is touched: declare the facts change with no target (R11).",
+        )
     return out
 
 
 def new_conflict(m: MalleusMatch, kind: str, actor: str, actor_player: int | None, parsed: dict, npc: bool) -> dict:
     cid = new_id(m, "k")
-    return {"id": cid, "kind": kind, "actor_villager": actor, "actor_player": actor_player,
-            "target": parsed["target"], "params": parsed["params"], "npc": npc, "scene": None,
-            "bidden": [], "joined": [], "sides": {}, "npc_sides": {}, "facts": {}, "citations": [],
-            "intimidated": [], "interlopers": [], "roll_for": None, "roll_against": None,
-            "roller": None, "frozen_bonus": None, "actor_total": None, "target_number": None,
-            "margin": None, "result": None, "pending_loss": None, "loss_target": None,
-            "gossip": False, "shifted": False, "narrated": False, "resolution_begun": False}
+    return {
+        "id": cid,
+        "kind": kind,
+        "actor_villager": actor,
+        "actor_player": actor_player,
+        "target": parsed["target"],
+        "params": parsed["params"],
+        "npc": npc,
+        "scene": None,
+        "bidden": [],
+        "joined": [],
+        "sides": {},
+        "npc_sides": {},
+        "facts": {},
+        "citations": [],
+        "intimidated": [],
+        "interlopers": [],
+        "roll_for": None,
+        "roll_against": None,
+        "roller": None,
+        "frozen_bonus": None,
+        "actor_total": None,
+        "target_number": None,
+        "margin": None,
+        "result": None,
+        "pending_loss": None,
+        "loss_target": None,
+        "gossip": False,
+        "shifted": False,
+        "narrated": False,
+        "resolution_begun": False,
+    }
 
 
 def declare_event(c: dict) -> dict:
-    event = {"type": "declare", "conflict": c["id"], "kind": c["kind"], "actor": c["actor_villager"],
-             "player": c["actor_player"], "target": c["target"], "npc": c["npc"]}
+    event = {
+        "type": "declare",
+        "conflict": c["id"],
+        "kind": c["kind"],
+        "actor": c["actor_villager"],
+        "player": c["actor_player"],
+        "target": c["target"],
+        "npc": c["npc"],
+    }
     if c["kind"] == "relationship_change":
         rel = c["params"]["relationship"]
         event["relationship"] = {k: rel[k] for k in ("from", "to", "new", "both_directions", "current")}

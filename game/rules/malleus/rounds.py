@@ -2,14 +2,27 @@
 secret-action queue, a conflict's resolution and the automatic end of round
 (docs/rules/malleus.md §2.5, §3.1, §3.5–§3.7, §3.11, §3.13, R13, R17–R19, R32, M1, M2).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.engine.shape import shown
 from game.rules.malleus.sides import bonuses
-from game.rules.malleus.state import (BASE_TARGET, PREVOT, WIN_GAIN, ledger, need, need_prevot, need_step,
-                                      new_collect, scores, threshold, turn_seat, villager)
+from game.rules.malleus.state import (
+    BASE_TARGET,
+    PREVOT,
+    WIN_GAIN,
+    ledger,
+    need,
+    need_prevot,
+    need_step,
+    new_collect,
+    scores,
+    threshold,
+    turn_seat,
+    villager,
+)
 from game.rules.malleus.village import apply_ops, change_relationship, draw_to, set_standing
 
 if TYPE_CHECKING:
@@ -118,10 +131,20 @@ def resolve_conflict(m: MalleusMatch) -> None:
     margin = actor_total - tn
     win = actor_total > tn  # R13: a tie loses
     c.update(actor_total=actor_total, target_number=tn, margin=margin, result="win" if win else "loss")
-    m.emit({"type": "outcome", "conflict": c["id"], "kind": c["kind"], "actor_total": actor_total,
-            "target_number": tn, "margin": margin, "result": c["result"],
-            "for_bonus": bonus["for"]["total"], "against_bonus": bonus["against"]["total"],
-            "rolled_against": c["roll_against"] is not None})
+    m.emit(
+        {
+            "type": "outcome",
+            "conflict": c["id"],
+            "kind": c["kind"],
+            "actor_total": actor_total,
+            "target_number": tn,
+            "margin": margin,
+            "result": c["result"],
+            "for_bonus": bonus["for"]["total"],
+            "against_bonus": bonus["against"]["total"],
+            "rolled_against": c["roll_against"] is not None,
+        }
+    )
     st["step"] = "outcome"
     if not win:
         return
@@ -161,8 +184,11 @@ def end_round(m: MalleusMatch) -> None:
                 led["hand"].remove(card)
                 st["discard"].append(card)
             led["locked"] = []
-            m.emit({"type": "locked_swept", "player": p, "count": len(swept), "cards": swept},
-                   to=[p, PREVOT], others={"type": "locked_swept", "player": p, "count": len(swept)})
+            m.emit(
+                {"type": "locked_swept", "player": p, "count": len(swept), "cards": swept},
+                to=[p, PREVOT],
+                others={"type": "locked_swept", "player": p, "count": len(swept)},
+            )
     for p in m.players_seats:  # 3. rewards (R17, R18)
         led = ledger(m, p)
         lines = []
@@ -173,8 +199,16 @@ def end_round(m: MalleusMatch) -> None:
             lost = max(0, ven["baseline"] - now)
             if lost >= 3:
                 gain += lost // 3
-                lines.append({"why": "vendetta_loss", "villager": ven["target"], "baseline": ven["baseline"],
-                              "standing": now, "lost": lost, "gain": lost // 3})
+                lines.append(
+                    {
+                        "why": "vendetta_loss",
+                        "villager": ven["target"],
+                        "baseline": ven["baseline"],
+                        "standing": now,
+                        "lost": lost,
+                        "gain": lost // 3,
+                    }
+                )
             if ven["target"] in executed:
                 gain += 3
                 lines.append({"why": "vendetta_executed", "villager": ven["target"], "gain": 3})
@@ -189,9 +223,11 @@ def end_round(m: MalleusMatch) -> None:
             led["companion"] = None
         before = led["personal_gain"]
         led["personal_gain"] = before + gain
-        m.emit({"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"],
-                "lines": lines}, to=[p, PREVOT],
-               others={"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"]})
+        m.emit(
+            {"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"], "lines": lines},
+            to=[p, PREVOT],
+            others={"type": "reward", "player": p, "gain": gain, "personal_gain": led["personal_gain"]},
+        )
     best = max(ledger(m, p)["personal_gain"] for p in m.players_seats)
     if best >= WIN_GAIN:  # 4. win check (3.13, R32)
         top = [p for p in m.players_seats if ledger(m, p)["personal_gain"] == best]

@@ -10,6 +10,7 @@ collect orders``; ``bribery`` (open Bribery windows); ``records`` (facts the PrÃ
 still record, M12); ``executed past_intimidated dice_script last_rolls winners``; and
 ``ready_village`` (its id and title) in a match started from one.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -37,18 +38,36 @@ def setup(m: MalleusMatch) -> None:
     m.rng.shuffle(deck)
     n = m.n
     m.state = {
-        "phase": "trigger", "step": None, "round": 0, "over": False,
+        "phase": "trigger",
+        "step": None,
+        "round": 0,
+        "over": False,
         "next": {"v": 1, "f": 1, "r": 1, "s": 1, "k": 1},
-        "villagers": {}, "vorder": [], "facts": {}, "forder": [], "rels": {}, "rorder": [],
+        "villagers": {},
+        "vorder": [],
+        "facts": {},
+        "forder": [],
+        "rels": {},
+        "rorder": [],
         "build": {"seat": PREVOT, "passes": 0, "last_passer": None},
         "choose": {"queue": [], "order": []},
         "waiting": [],
         "ledgers": [None] + [new_ledger(s) for s in range(1, n)],
-        "turn_order": [], "turn_idx": 0,
-        "deck": deck, "discard": [],
-        "scenes": [], "conflict": None, "collect": None, "orders": [],
-        "bribery": [], "records": 0, "executed": [], "past_intimidated": {},
-        "dice_script": [], "last_rolls": [], "winners": [],
+        "turn_order": [],
+        "turn_idx": 0,
+        "deck": deck,
+        "discard": [],
+        "scenes": [],
+        "conflict": None,
+        "collect": None,
+        "orders": [],
+        "bribery": [],
+        "records": 0,
+        "executed": [],
+        "past_intimidated": {},
+        "dice_script": [],
+        "last_rolls": [],
+        "winners": [],
     }
     m.emit({"type": "setup", "prevot": m.players[PREVOT], "players": m.players[1:]})
     if m.options.get("village", "build") == "ready":
@@ -61,7 +80,20 @@ def setup(m: MalleusMatch) -> None:
 
 def new_ledger(seat: int) -> dict:
     """A player's empty ledger (Â§1.5)."""
-    return {"player": seat, "villager": None, "companion": None, "companion_choice": None,
-            "secret": None, "envy": None, "vendetta": None, "personal_gain": 0,
-            "forfeit": False, "hand": [], "locked": [], "queued": [], "inbox": [],
-            "prompt": None, "seen_by": {"secret": [], "envy_vendetta": []}}
+    return {
+        "player": seat,
+        "villager": None,
+        "companion": None,
+        "companion_choice": None,
+        "secret": None,
+        "envy": None,
+        "vendetta": None,
+        "personal_gain": 0,
+        "forfeit": False,
+        "hand": [],
+        "locked": [],
+        "queued": [],
+        "inbox": [],
+        "prompt": None,
+        "seen_by": {"secret": [], "envy_vendetta": []},
+    }

@@ -5,13 +5,25 @@ Which seats the table waits for (:func:`waiting_seats`), the target's controller
 principal), the players on each side, the opposing roller, who narrates the outcome,
 each NPC's default side, and the live (or frozen) for/against bonus breakdown.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.engine.shape import shown
-from game.rules.malleus.state import (CITE_STEPS, PREVOT, SIDES, actor_seat, check_side, ledger, need, present_in,
-                                      turn_seat, villager, vname)
+from game.rules.malleus.state import (
+    CITE_STEPS,
+    PREVOT,
+    SIDES,
+    actor_seat,
+    check_side,
+    ledger,
+    need,
+    present_in,
+    turn_seat,
+    villager,
+    vname,
+)
 from game.rules.malleus.village import view_of
 from game.rules.malleus.words import phase_words
 
@@ -93,8 +105,7 @@ def player_sides(m: MalleusMatch, c: dict, for_pools: bool) -> list[tuple[int, s
 
 def opposing_seats(m: MalleusMatch, c: dict) -> list[int]:
     """O of §3.6.3: players against (an automatic principal included), not intimidated."""
-    return [s for s, side in player_sides(m, c, for_pools=False)
-            if side == "against" and s not in c["intimidated"]]
+    return [s for s, side in player_sides(m, c, for_pools=False) if side == "against" and s not in c["intimidated"]]
 
 
 def opposing_roller(m: MalleusMatch, c: dict) -> int | None:
@@ -107,7 +118,7 @@ def opposing_roller(m: MalleusMatch, c: dict) -> int | None:
     order = m.state["turn_order"]
     if c["actor_player"] in order:
         i = order.index(c["actor_player"])
-        after = order[i + 1:] + order[:i + 1]
+        after = order[i + 1 :] + order[: i + 1]
     else:
         after = list(order)
     rank = {s: after.index(s) for s in opposers}
@@ -168,8 +179,7 @@ def bonuses(m: MalleusMatch, c: dict) -> dict:
             pools[side].append({"villager": vid, "standing": v["standing"], "why": source})
     for seat, side in player_sides(m, c, for_pools=True):
         vid = ledger(m, seat)["villager"]
-        pools[side].append({"villager": vid, "standing": villager(m, vid)["standing"], "why": "player",
-                            "player": seat})
+        pools[side].append({"villager": vid, "standing": villager(m, vid)["standing"], "why": "player", "player": seat})
     forder = m.state["forder"]
 
     def fact_key(fid: str) -> tuple:
@@ -181,9 +191,15 @@ def bonuses(m: MalleusMatch, c: dict) -> dict:
         base = villager(m, base_vid)["standing"] if base_vid is not None else 0
         pool_sum = sum(m["standing"] for m in pools[side])
         facts = sorted((f for f, s in c["facts"].items() if s == side), key=fact_key)
-        out[side] = {"base": {"villager": base_vid, "standing": base}, "pool": pools[side],
-                     "pool_sum": pool_sum, "pool_bonus": pool_sum // 3, "facts": facts,
-                     "facts_bonus": len(facts), "total": base + pool_sum // 3 + len(facts)}
+        out[side] = {
+            "base": {"villager": base_vid, "standing": base},
+            "pool": pools[side],
+            "pool_sum": pool_sum,
+            "pool_bonus": pool_sum // 3,
+            "facts": facts,
+            "facts_bonus": len(facts),
+            "total": base + pool_sum // 3 + len(facts),
+        }
     return out
 
 
@@ -224,14 +240,19 @@ def side_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
 
 def need_cite_open(m: MalleusMatch, c: dict) -> None:
     st = m.state
-    need(st["phase"] == "round" and st["step"] in CITE_STEPS and c is not None
-         and c["frozen_bonus"] is None, "wrong_step",
-         f"Facts are cited while a scene is open, until the last roll: {phase_words(m)}.")
+    need(
+        st["phase"] == "round" and st["step"] in CITE_STEPS and c is not None and c["frozen_bonus"] is None,
+        "wrong_step",
+        f"Facts are cited while a scene is open, until the last roll: {phase_words(m)}.",
+    )
 
 
 def pending_citation(m: MalleusMatch, c: dict, cmd: dict) -> tuple[str, str]:
     fid = cmd["fact"]
     side = check_side(cmd["side"])
-    need(any(x["fact"] == fid and x["side"] == side for x in c["citations"]), "not_cited",
-         f"Nobody has cited {shown(fid)} for the {side} side.")
+    need(
+        any(x["fact"] == fid and x["side"] == side for x in c["citations"]),
+        "not_cited",
+        f"Nobody has cited {shown(fid)} for the {side} side.",
+    )
     return fid, side

@@ -5,6 +5,7 @@ actor's seat, the scene's present villagers, the secret-action collection).
 
 ``m.state`` is plain JSON data (see :mod:`game.rules.malleus.setup` for its fields).
 """
+
 from __future__ import annotations
 
 import marshal
@@ -32,8 +33,20 @@ CONFLICT_STEPS = ("confirm", "frame", "scene", "secret_step", "roll", "sides", "
 LIVE_STEPS = ("scene", "secret_step", "roll", "sides", "oppose")
 JOIN_STEPS = ("scene", "roll", "sides")
 #: moves open to every eligible seat whether or not the table waits for it (§3.4, R24)
-INTERJECTIONS = frozenset({"cite_fact", "approve_fact", "reject_fact", "take_side", "join_scene", "set_present",
-                           "assign_side", "narrate", "record_fact", "play_card"})
+INTERJECTIONS = frozenset(
+    {
+        "cite_fact",
+        "approve_fact",
+        "reject_fact",
+        "take_side",
+        "join_scene",
+        "set_present",
+        "assign_side",
+        "narrate",
+        "record_fact",
+        "play_card",
+    }
+)
 CITE_STEPS = ("scene", "roll", "sides", "oppose")
 
 
@@ -161,8 +174,11 @@ def in_secret_phase(m: MalleusMatch) -> bool:
 def in_turn(m: MalleusMatch) -> bool:
     """A player's turn is under way (not the secret action phase)."""
     st = m.state
-    return st["phase"] == "round" and st["step"] not in ("secret_phase", "phase_resolve") \
+    return (
+        st["phase"] == "round"
+        and st["step"] not in ("secret_phase", "phase_resolve")
         and not (st["conflict"] is not None and st["conflict"]["npc"])
+    )
 
 
 def turn_seat(m: MalleusMatch) -> int:
@@ -213,8 +229,15 @@ def companion_ok(m: MalleusMatch, vid: str) -> bool:
 
 
 def new_collect(m: MalleusMatch, kind: str) -> dict:
-    return {"kind": kind, "waiting": m.players_seats, "submitted": [], "subs": {}, "queue": [],
-            "notes": [], "resolving": False}
+    return {
+        "kind": kind,
+        "waiting": m.players_seats,
+        "submitted": [],
+        "subs": {},
+        "queue": [],
+        "notes": [],
+        "resolving": False,
+    }
 
 
 def replacements_needed(m: MalleusMatch, seat: int) -> list[str]:
@@ -237,8 +260,7 @@ def vendetta_ok(m: MalleusMatch, seat: int, vid: str) -> bool:
 
 
 def companions_taken(m: MalleusMatch, seat: int) -> set[str]:
-    return {ledger(m, p)["companion"] for p in m.players_seats
-            if p != seat and ledger(m, p)["companion"] is not None}
+    return {ledger(m, p)["companion"] for p in m.players_seats if p != seat and ledger(m, p)["companion"] is not None}
 
 
 def citable_ids(m: MalleusMatch) -> list[str]:

@@ -13,6 +13,7 @@ Once the game is over every view — each seat's and the spectator's — also ho
 ``ending`` (one or two sentences of how the story ended) and ``revealed`` (everything the
 story kept hidden): see :mod:`game.rules.malleus.ending` for their shape (§5.7).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -20,8 +21,19 @@ from typing import TYPE_CHECKING, Any
 from game.rules.malleus.cardplay import card_problem
 from game.rules.malleus.ending import ending_text, revealed
 from game.rules.malleus.sides import bonuses, loser_seat, npc_side, opposing_roller, principal_seat, side_problem
-from game.rules.malleus.state import (JOIN_STEPS, PREVOT, in_turn, is_npc, ledger, plain_copy, present_in,
-                                      replacements_needed, scores, threshold, turn_seat)
+from game.rules.malleus.state import (
+    JOIN_STEPS,
+    PREVOT,
+    in_turn,
+    is_npc,
+    ledger,
+    plain_copy,
+    present_in,
+    replacements_needed,
+    scores,
+    threshold,
+    turn_seat,
+)
 
 if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
@@ -31,56 +43,87 @@ def view(m: MalleusMatch, seat: int | None) -> dict:
     st = m.state
     villagers = []
     for v in (st["villagers"][vid] for vid in st["vorder"]):
-        entry = {"id": v["id"], "name": v["name"], "standing": v["standing"], "facts": list(v["facts"]),
-                 "controlled_by": v["controlled_by"], "status": v["status"], "sentenced_in": v["sentenced_in"]}
+        entry = {
+            "id": v["id"],
+            "name": v["name"],
+            "standing": v["standing"],
+            "facts": list(v["facts"]),
+            "controlled_by": v["controlled_by"],
+            "status": v["status"],
+            "sentenced_in": v["sentenced_in"],
+        }
         if "place" in v:  # a ready village's villager: where it is found on the map (§2.10)
             entry["place"] = v["place"]
         villagers.append(entry)
     sf = st["facts"]
-    facts = {fid: {"id": fid, "text": f["text"], "subject": f["subject"], "status": f["status"]}
-             for fid, f in ((fid, sf[fid]) for fid in st["forder"])}
+    facts = {
+        fid: {"id": fid, "text": f["text"], "subject": f["subject"], "status": f["status"]}
+        for fid, f in ((fid, sf[fid]) for fid in st["forder"])
+    }
     c = st["conflict"]
     col = st["collect"]
     players = []
     for p in m.players_seats:
         led = ledger(m, p)
         secret = led["secret"]
-        players.append({
-            "seat": p, "name": m.players[p], "villager": led["villager"],
-            "personal_gain": led["personal_gain"], "hand_count": len(led["hand"]),
-            "forfeit": led["forfeit"],
-            "secret_revealed": secret["text"] if secret is not None and secret["revealed"] else None,
-            "ledger_in": led["secret"] is not None,
-            "companion_in": st["phase"] == "companions" and p not in st["waiting"],
-            "submitted": col is not None and p in col["submitted"],
-            "intimidated": c is not None and p in c["intimidated"],
-        })
+        players.append(
+            {
+                "seat": p,
+                "name": m.players[p],
+                "villager": led["villager"],
+                "personal_gain": led["personal_gain"],
+                "hand_count": len(led["hand"]),
+                "forfeit": led["forfeit"],
+                "secret_revealed": secret["text"] if secret is not None and secret["revealed"] else None,
+                "ledger_in": led["secret"] is not None,
+                "companion_in": st["phase"] == "companions" and p not in st["waiting"],
+                "submitted": col is not None and p in col["submitted"],
+                "intimidated": c is not None and p in c["intimidated"],
+            }
+        )
     view: dict[str, Any] = {
-        "phase": st["phase"], "step": st["step"], "round": st["round"],
+        "phase": st["phase"],
+        "step": st["step"],
+        "round": st["round"],
         "prevot": {"seat": PREVOT, "name": m.players[PREVOT]},
-        "participants": m.n, "threshold": threshold(m),
-        "players": players, "villagers": villagers, "facts": facts,
-        "general_ledger": [f for f in st["forder"] if st["facts"][f]["subject"] is None
-                           and st["facts"][f]["status"] == "active"],
+        "participants": m.n,
+        "threshold": threshold(m),
+        "players": players,
+        "villagers": villagers,
+        "facts": facts,
+        "general_ledger": [
+            f for f in st["forder"] if st["facts"][f]["subject"] is None and st["facts"][f]["status"] == "active"
+        ],
         "stereotypes": [dict(x) for x in m._stereotypes],
         "relationships": [dict(st["rels"][r]) for r in st["rorder"]],
         "building": dict(st["build"], threshold=threshold(m), villagers=len(st["vorder"]))
-        if st["phase"] in ("first_villager", "building") else None,
+        if st["phase"] in ("first_villager", "building")
+        else None,
         "choosing": {"order": list(st["choose"]["order"]), "next": st["choose"]["queue"][0]}
-        if st["phase"] == "choosing" else {"order": list(st["choose"]["order"]), "next": None},
-        "turn_order": list(st["turn_order"]), "turn_index": st["turn_idx"],
+        if st["phase"] == "choosing"
+        else {"order": list(st["choose"]["order"]), "next": None},
+        "turn_order": list(st["turn_order"]),
+        "turn_index": st["turn_idx"],
         "turn": turn_seat(m) if in_turn(m) else None,
-        "deck_count": len(st["deck"]), "discard_count": len(st["discard"]),
+        "deck_count": len(st["deck"]),
+        "discard_count": len(st["discard"]),
         "scenes": [{"id": s["id"], "location": s["location"], "present": list(s["present"])} for s in st["scenes"]],
         "conflict": plain_copy(conflict_view(m, c, seat)) if c is not None else None,
         "bribery": [b["villager"] for b in st["bribery"]],
-        "collect": None if col is None else {
-            "kind": col["kind"], "waiting": list(col["waiting"]), "submitted": list(col["submitted"]),
-            "resolving": col["resolving"], "notes": [dict(n) for n in col["notes"]]},
+        "collect": None
+        if col is None
+        else {
+            "kind": col["kind"],
+            "waiting": list(col["waiting"]),
+            "submitted": list(col["submitted"]),
+            "resolving": col["resolving"],
+            "notes": [dict(n) for n in col["notes"]],
+        },
         "records": st["records"],
         "executed": list(st["executed"]),
         "last_rolls": plain_copy(st["last_rolls"]),
-        "scores": scores(m), "winners": list(st["winners"]),
+        "scores": scores(m),
+        "winners": list(st["winners"]),
         "recent": plain_copy(recent(m, seat)),
     }
     if "ready_village" in st:
@@ -96,27 +139,34 @@ def view(m: MalleusMatch, seat: int | None) -> dict:
 
 
 def hand_view(m: MalleusMatch, led: dict) -> list[dict]:
-    return [{"card": cid, "type": m.cat.type_of[cid], "locked": cid in led["locked"],
-             "queued": cid in led["queued"]} for cid in led["hand"]]
+    return [
+        {"card": cid, "type": m.cat.type_of[cid], "locked": cid in led["locked"], "queued": cid in led["queued"]}
+        for cid in led["hand"]
+    ]
 
 
 def own_view(m: MalleusMatch, seat: int) -> dict:
     led = ledger(m, seat)
     st = m.state
     return {
-        "seat": seat, "villager": led["villager"], "companion": led["companion"],
+        "seat": seat,
+        "villager": led["villager"],
+        "companion": led["companion"],
         "companion_choice": led["companion_choice"],
         "secret": dict(led["secret"]) if led["secret"] else None,
         "envy": dict(led["envy"]) if led["envy"] else None,
         "vendetta": dict(led["vendetta"]) if led["vendetta"] else None,
-        "personal_gain": led["personal_gain"], "forfeit": led["forfeit"],
+        "personal_gain": led["personal_gain"],
+        "forfeit": led["forfeit"],
         "hand": hand_view(m, led),
         "inbox": [dict(x) for x in led["inbox"]],
         "prompt": led["prompt"],
         "needs": replacements_needed(m, seat)
-        if st["phase"] == "round" and None in (led["envy"], led["vendetta"], led["companion"]) else [],
+        if st["phase"] == "round" and None in (led["envy"], led["vendetta"], led["companion"])
+        else [],
         "submission": dict(st["collect"]["subs"][str(seat)])
-        if st["collect"] is not None and str(seat) in st["collect"]["subs"] else None,
+        if st["collect"] is not None and str(seat) in st["collect"]["subs"]
+        else None,
     }
 
 
@@ -125,25 +175,39 @@ def prevot_view(m: MalleusMatch) -> dict:
     ledgers = []
     for p in m.players_seats:
         led = ledger(m, p)
-        ledgers.append({
-            "player": p, "villager": led["villager"], "companion": led["companion"],
-            "companion_choice": led["companion_choice"],
-            "secret": dict(led["secret"]) if led["secret"] else None,
-            "envy": dict(led["envy"]) if led["envy"] else None,
-            "vendetta": dict(led["vendetta"]) if led["vendetta"] else None,
-            "personal_gain": led["personal_gain"], "hand": hand_view(m, led),
-            "seen_by": {k: list(v) for k, v in led["seen_by"].items()},
-            "inbox": [dict(x) for x in led["inbox"] if x["kind"] != "note"],
-        })
+        ledgers.append(
+            {
+                "player": p,
+                "villager": led["villager"],
+                "companion": led["companion"],
+                "companion_choice": led["companion_choice"],
+                "secret": dict(led["secret"]) if led["secret"] else None,
+                "envy": dict(led["envy"]) if led["envy"] else None,
+                "vendetta": dict(led["vendetta"]) if led["vendetta"] else None,
+                "personal_gain": led["personal_gain"],
+                "hand": hand_view(m, led),
+                "seen_by": {k: list(v) for k, v in led["seen_by"].items()},
+                "inbox": [dict(x) for x in led["inbox"] if x["kind"] != "note"],
+            }
+        )
     col = st["collect"]
     c = st["conflict"]
     return {
         "ledgers": ledgers,
-        "queue": [] if col is None else [
-            {"card": q["card"], "type": q["type"], "player": q["player"], "params": dict(q["params"]),
-             "problem": card_problem(m, q["player"], q["card"], q["params"], secret=True, queued=True)
-             if col["resolving"] else None}
-            for q in col["queue"]],
+        "queue": []
+        if col is None
+        else [
+            {
+                "card": q["card"],
+                "type": q["type"],
+                "player": q["player"],
+                "params": dict(q["params"]),
+                "problem": card_problem(m, q["player"], q["card"], q["params"], secret=True, queued=True)
+                if col["resolving"]
+                else None,
+            }
+            for q in col["queue"]
+        ],
         "submissions": [] if col is None else [dict(col["subs"][str(p)]) for p in col["submitted"]],
         "orders": [dict(o) for o in st["orders"]],
         "claimed_text": c["params"].get("claimed_text") if c is not None else None,
@@ -162,8 +226,7 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
     principal = principal_seat(m, c)
     principal_side = None
     if principal is not None:
-        principal_side = ("against" if c["kind"] in ("accusation", "reveal_secret")
-                          else c["sides"].get(str(principal)))
+        principal_side = "against" if c["kind"] in ("accusation", "reveal_secret") else c["sides"].get(str(principal))
     params = {}
     if c["kind"] == "relationship_change":
         params["relationship"] = dict(c["params"]["relationship"])
@@ -180,21 +243,42 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
     elif c["roller"] is not None:
         roller = c["roller"]
     return {
-        "id": c["id"], "kind": c["kind"], "actor_villager": c["actor_villager"],
-        "actor_player": c["actor_player"], "target": c["target"], "npc": c["npc"], "params": params,
-        "scene": c["scene"], "present": list(present_in(m, c)), "bidden": list(c["bidden"]),
-        "joined": list(c["joined"]), "sides": {k: v for k, v in sorted(c["sides"].items())},
-        "principal": principal, "principal_side": principal_side, "npc_sides": npc_sides,
-        "facts": dict(c["facts"]), "counted_by": dict(c.get("counted_by", {})),
+        "id": c["id"],
+        "kind": c["kind"],
+        "actor_villager": c["actor_villager"],
+        "actor_player": c["actor_player"],
+        "target": c["target"],
+        "npc": c["npc"],
+        "params": params,
+        "scene": c["scene"],
+        "present": list(present_in(m, c)),
+        "bidden": list(c["bidden"]),
+        "joined": list(c["joined"]),
+        "sides": {k: v for k, v in sorted(c["sides"].items())},
+        "principal": principal,
+        "principal_side": principal_side,
+        "npc_sides": npc_sides,
+        "facts": dict(c["facts"]),
+        "counted_by": dict(c.get("counted_by", {})),
         "citations": [dict(x) for x in c["citations"]],
         "sides_open": sides_open,
         "side_takers": [p for p in m.players_seats if side_problem(m, p, c) is None] if sides_open else [],
-        "intimidated": list(c["intimidated"]), "interlopers": list(c["interlopers"]),
-        "bonus": bonus, "frozen": c["frozen_bonus"] is not None,
-        "roll_for": c["roll_for"], "roll_against": c["roll_against"], "roller": roller,
-        "actor_total": c["actor_total"], "target_number": c["target_number"], "margin": c["margin"],
-        "result": c["result"], "pending_loss": c["pending_loss"], "loss_target": c["loss_target"],
-        "gossip": c["gossip"], "shifted": c["shifted"], "narrated": c["narrated"],
+        "intimidated": list(c["intimidated"]),
+        "interlopers": list(c["interlopers"]),
+        "bonus": bonus,
+        "frozen": c["frozen_bonus"] is not None,
+        "roll_for": c["roll_for"],
+        "roll_against": c["roll_against"],
+        "roller": roller,
+        "actor_total": c["actor_total"],
+        "target_number": c["target_number"],
+        "margin": c["margin"],
+        "result": c["result"],
+        "pending_loss": c["pending_loss"],
+        "loss_target": c["loss_target"],
+        "gossip": c["gossip"],
+        "shifted": c["shifted"],
+        "narrated": c["narrated"],
         "loser": loser_seat(m, c) if c["result"] is not None else None,
     }
 

@@ -4,6 +4,7 @@ the draw (docs/rules/malleus.md §1.1–§1.4, §1.7, §3.8, R5, R18, R21, R37�
 Every change here emits its event (``relationship``, ``fact``, ``standing``,
 ``sentenced``, ``bribery_closed``, ``reshuffle``, ``draw``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -49,16 +50,24 @@ def add_relation(m: MalleusMatch, a: str, b: str, kind: str, mutual: bool) -> st
     rid = new_id(m, "r")
     m.state["rels"][rid] = {"id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual}
     m.state["rorder"].append(rid)
-    m.emit({"type": "relationship", "id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual,
-            "change": "added"})
+    m.emit({"type": "relationship", "id": rid, "from": a, "to": b, "kind": kind, "mutual": mutual, "change": "added"})
     return rid
 
 
 def remove_relation(m: MalleusMatch, rid: str) -> None:
     r = m.state["rels"].pop(rid)
     m.state["rorder"].remove(rid)
-    m.emit({"type": "relationship", "id": rid, "from": r["from"], "to": r["to"], "kind": None,
-            "mutual": r["mutual"], "change": "removed"})
+    m.emit(
+        {
+            "type": "relationship",
+            "id": rid,
+            "from": r["from"],
+            "to": r["to"],
+            "kind": None,
+            "mutual": r["mutual"],
+            "change": "removed",
+        }
+    )
 
 
 def add_fact(m: MalleusMatch, text: str, subject: str | None) -> str:
@@ -142,8 +151,11 @@ def draw_to(m: MalleusMatch, seat: int) -> None:
         card = st["deck"].pop()
         led["hand"].append(card)
         got.append(card)
-    m.emit({"type": "draw", "player": seat, "count": len(got), "cards": got}, to=[seat, PREVOT],
-           others={"type": "draw", "player": seat, "count": len(got)})
+    m.emit(
+        {"type": "draw", "player": seat, "count": len(got), "cards": got},
+        to=[seat, PREVOT],
+        others={"type": "draw", "player": seat, "count": len(got)},
+    )
 
 
 def change_relationship(m: MalleusMatch, rel: dict) -> None:
@@ -157,14 +169,32 @@ def change_relationship(m: MalleusMatch, rel: dict) -> None:
             remove_relation(m, record["id"])
         else:
             record["kind"] = new
-            m.emit({"type": "relationship", "id": record["id"], "from": record["from"], "to": record["to"],
-                    "kind": new, "mutual": record["mutual"], "change": "changed"})
+            m.emit(
+                {
+                    "type": "relationship",
+                    "id": record["id"],
+                    "from": record["from"],
+                    "to": record["to"],
+                    "kind": new,
+                    "mutual": record["mutual"],
+                    "change": "changed",
+                }
+            )
         return
     # split a mutual record (R37): the untouched direction keeps the id
     old_kind = record["kind"]
     record.update({"from": b, "to": a, "mutual": False, "kind": old_kind})
-    m.emit({"type": "relationship", "id": record["id"], "from": b, "to": a, "kind": old_kind,
-            "mutual": False, "change": "split"})
+    m.emit(
+        {
+            "type": "relationship",
+            "id": record["id"],
+            "from": b,
+            "to": a,
+            "kind": old_kind,
+            "mutual": False,
+            "change": "split",
+        }
+    )
     if new != "none":
         add_relation(m, a, b, new, mutual=False)
 
@@ -180,11 +210,9 @@ def apply_ops(m: MalleusMatch, ops: list[dict]) -> None:
             continue  # removed meanwhile (by another change): nothing left to change
         if op["op"] == "modify":
             f["text"] = op["text"]
-            m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": op["text"],
-                    "change": "modified"})
+            m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": op["text"], "change": "modified"})
         else:
             f["status"] = "removed"
             if f["subject"] is not None and f["id"] in villager(m, f["subject"])["facts"]:
                 villager(m, f["subject"])["facts"].remove(f["id"])
-            m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": f["text"],
-                    "change": "removed"})
+            m.emit({"type": "fact", "id": f["id"], "subject": f["subject"], "text": f["text"], "change": "removed"})

@@ -16,6 +16,7 @@ at most one view per ordered pair (a mutual one counts both ways, R5), every vil
 at least one; every text 1-200 characters once cleaned. Anything wrong raises
 :class:`~game.engine.errors.CardDataError` naming the file, the village and the field.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,9 +39,24 @@ VILLAGE_CHOICES = {"build": "Build your own village", "ready": "A ready village 
 #: villagers in a ready village, whatever the size of the table (M16)
 VILLAGE_SIZE = 12
 #: the named places of the village map (``assets/layouts/malleus.tmx``, group ``places``)
-VILLAGE_PLACES = ("The church", "The churchyard", "The Prévôté", "The village square", "The well", "The tavern",
-                  "The bakehouse", "The forge", "The château", "The crossroads", "The bridge", "The mill",
-                  "The fields", "The woods", "The river ford", "The common pasture")
+VILLAGE_PLACES = (
+    "The church",
+    "The churchyard",
+    "The Prévôté",
+    "The village square",
+    "The well",
+    "The tavern",
+    "The bakehouse",
+    "The forge",
+    "The château",
+    "The crossroads",
+    "The bridge",
+    "The mill",
+    "The fields",
+    "The woods",
+    "The river ford",
+    "The common pasture",
+)
 FILE_NAME = "malleus_villages.yaml"
 
 
@@ -93,8 +109,12 @@ def load_villages(path: Path | str | None = None) -> tuple[ReadyVillage, ...]:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
         raise CardDataError(f"{label}: bad YAML{where}: {getattr(exc, 'problem', None) or 'not valid YAML'}") from None
-    if not isinstance(data, dict) or set(data) != {"villages"} or not isinstance(data["villages"], list) \
-            or not data["villages"]:
+    if (
+        not isinstance(data, dict)
+        or set(data) != {"villages"}
+        or not isinstance(data["villages"], list)
+        or not data["villages"]
+    ):
         raise CardDataError(f"{label}: expected one section 'villages', a list of villages")
     villages = []
     for index, entry in enumerate(data["villages"]):
@@ -148,8 +168,7 @@ def _village(entry: Any, where: str) -> ReadyVillage:
         if any(v.name == name for v in villagers):
             raise CardDataError(f"{at}: two villagers share this name")
         if person["place"] not in VILLAGE_PLACES:
-            raise CardDataError(f"{at}: {person['place']!r} is not a place of the map "
-                                f"({', '.join(VILLAGE_PLACES)})")
+            raise CardDataError(f"{at}: {person['place']!r} is not a place of the map ({', '.join(VILLAGE_PLACES)})")
         facts = person["facts"]
         if not isinstance(facts, list) or len(facts) != 3:
             raise CardDataError(f"{at}: expected exactly 3 facts")
@@ -206,12 +225,27 @@ def settle_village(m: MalleusMatch, ready: ReadyVillage) -> None:
     for person in ready.villagers:
         vid = new_id(m, "v")
         ids[person.name] = vid
-        st["villagers"][vid] = {"id": vid, "name": person.name, "standing": START_STANDING, "facts": [],
-                                "controlled_by": None, "status": "alive", "sentenced_in": None,
-                                "place": person.place}
+        st["villagers"][vid] = {
+            "id": vid,
+            "name": person.name,
+            "standing": START_STANDING,
+            "facts": [],
+            "controlled_by": None,
+            "status": "alive",
+            "sentenced_in": None,
+            "place": person.place,
+        }
         st["vorder"].append(vid)
-        m.emit({"type": "villager", "id": vid, "name": person.name, "standing": START_STANDING, "by": None,
-                "place": person.place})
+        m.emit(
+            {
+                "type": "villager",
+                "id": vid,
+                "name": person.name,
+                "standing": START_STANDING,
+                "by": None,
+                "place": person.place,
+            }
+        )
         for text in person.facts:
             add_fact(m, text, vid)
     for link in ready.relationships:
@@ -220,6 +254,4 @@ def settle_village(m: MalleusMatch, ready: ReadyVillage) -> None:
     st["phase"] = "choosing"
     st["build"] = {"seat": PREVOT, "passes": 0, "last_passer": None}
     st["choose"] = {"queue": queue, "order": []}
-    m.emit({"type": "building_over", "villagers": len(st["vorder"]), "first_chooser": queue[0],
-            "ready": ready.id})
-
+    m.emit({"type": "building_over", "villagers": len(st["vorder"]), "first_chooser": queue[0], "ready": ready.id})

@@ -2,6 +2,7 @@
 cleaned (docs/rules/malleus.md §7.2), how the table says what it is waiting for, and the
 neutral texts a bot (or a demo) writes into free-text fields.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -19,13 +20,38 @@ MAX_VILLAGER_NAME = 40
 NEUTRAL_TEXT = "No Secret Action"
 NEUTRAL_FACT = "Keeps to the usual ways."
 NEUTRAL_TEXTS = {
-    "set_trigger": "The harvest failed.", "add_villager": NEUTRAL_FACT, "add_fact_relation": NEUTRAL_FACT,
-    "record_fact": NEUTRAL_FACT, "submit_ledger": "Nothing worth telling.", "frame_scene": "The square",
-    "declare_conflict": NEUTRAL_FACT, "narrate": "So it went.", "start_npc_conflict": NEUTRAL_FACT,
+    "set_trigger": "The harvest failed.",
+    "add_villager": NEUTRAL_FACT,
+    "add_fact_relation": NEUTRAL_FACT,
+    "record_fact": NEUTRAL_FACT,
+    "submit_ledger": "Nothing worth telling.",
+    "frame_scene": "The square",
+    "declare_conflict": NEUTRAL_FACT,
+    "narrate": "So it went.",
+    "start_npc_conflict": NEUTRAL_FACT,
 }
-NEUTRAL_NAMES = ("Anne", "Jean", "Claude", "Marguerite", "Nicolas", "Barbe", "Didier", "Catherine",
-                 "Mengin", "Jeanne", "Colas", "Mansuy", "Idatte", "Demange", "Françoise", "Thiriet",
-                 "Chrétienne", "Bastien", "Alison", "Gérard")
+NEUTRAL_NAMES = (
+    "Anne",
+    "Jean",
+    "Claude",
+    "Marguerite",
+    "Nicolas",
+    "Barbe",
+    "Didier",
+    "Catherine",
+    "Mengin",
+    "Jeanne",
+    "Colas",
+    "Mansuy",
+    "Idatte",
+    "Demange",
+    "Françoise",
+    "Thiriet",
+    "Chrétienne",
+    "Bastien",
+    "Alison",
+    "Gérard",
+)
 
 
 def clean_text(value: Any, what: str, limit: int = MAX_TEXT, cut: int | None = None) -> str:

@@ -76,41 +76,95 @@ Modules
 :mod:`~game.rules.salem.words` and :mod:`~game.rules.salem.match` (the thin Match). The
 bots' policy lives in game/bots/salem.py.
 """
+
 from __future__ import annotations
 
 from game.rules.salem.abilities import ABILITY_FIELDS
-from game.rules.salem.cards import (ACTIVE_ABILITIES, CHARACTER_IDS, COLOURS, CONSTABLE, HAND_SIZE, LOG_TAIL,
-                                    MAX_TIMER_S, MIN_TIMER_S, NOT_A_WITCH, PURGED_KINDS, RULE_COUNTS, RULE_VALUES,
-                                    T_STANDARD, T_VARIANT, TRYAL_TABLE, VARIANT_LAYOUT, VARIANT_TRYALS,
-                                    WINDOW_NAMES, WITCH, Catalog, Character, PlayingKind, TryalKind, card_info,
-                                    catalog, character_info, load_salem_cards, tryal_info)
+from game.rules.salem.cards import (
+    ACTIVE_ABILITIES,
+    CHARACTER_IDS,
+    COLOURS,
+    CONSTABLE,
+    HAND_SIZE,
+    LOG_TAIL,
+    MAX_TIMER_S,
+    MIN_TIMER_S,
+    NOT_A_WITCH,
+    PURGED_KINDS,
+    RULE_COUNTS,
+    RULE_VALUES,
+    T_STANDARD,
+    T_VARIANT,
+    TRYAL_TABLE,
+    VARIANT_LAYOUT,
+    VARIANT_TRYALS,
+    WINDOW_NAMES,
+    WITCH,
+    Catalog,
+    Character,
+    PlayingKind,
+    TryalKind,
+    card_info,
+    catalog,
+    character_info,
+    load_salem_cards,
+    tryal_info,
+)
 from game.rules.salem.commands import COMMANDS
 from game.rules.salem.match import SalemMatch
 
 __all__ = [
-    "ABILITY_FIELDS", "ACTIVE_ABILITIES", "CHARACTER_IDS", "COLOURS", "COMMANDS", "CONSTABLE", "HAND_SIZE",
-    "LOG_TAIL", "MAX_TIMER_S", "MIN_TIMER_S", "NOT_A_WITCH", "PURGED_KINDS", "RULE_COUNTS", "RULE_VALUES",
-    "T_STANDARD", "T_VARIANT", "TRYAL_TABLE", "VARIANT_LAYOUT", "VARIANT_TRYALS", "WINDOW_NAMES", "WITCH",
-    "Catalog", "Character", "PlayingKind", "SalemMatch", "TryalKind", "card_info", "catalog", "character_info",
-    "load_salem_cards", "tryal_info",
+    "ABILITY_FIELDS",
+    "ACTIVE_ABILITIES",
+    "CHARACTER_IDS",
+    "COLOURS",
+    "COMMANDS",
+    "CONSTABLE",
+    "HAND_SIZE",
+    "LOG_TAIL",
+    "MAX_TIMER_S",
+    "MIN_TIMER_S",
+    "NOT_A_WITCH",
+    "PURGED_KINDS",
+    "RULE_COUNTS",
+    "RULE_VALUES",
+    "T_STANDARD",
+    "T_VARIANT",
+    "TRYAL_TABLE",
+    "VARIANT_LAYOUT",
+    "VARIANT_TRYALS",
+    "WINDOW_NAMES",
+    "WITCH",
+    "Catalog",
+    "Character",
+    "PlayingKind",
+    "SalemMatch",
+    "TryalKind",
+    "card_info",
+    "catalog",
+    "character_info",
+    "load_salem_cards",
+    "tryal_info",
 ]
 
 
 # ----------------------------------------------------------------- the game's facts --
 # Title and player counts come from the class; everything outside game/rules reads
 # these facts from the registry (game.engine.game_info).
-from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+from game.engine.registry import GameInfo, GameOption, register_info
 
-register_info(GameInfo(
-    match=SalemMatch,
-    options=(
-        GameOption("town_hall", "Town Hall characters", players=tuple(range(4, 13))),  # names only with ghosts
-        GameOption("short_game_guard", "Short game guard"),
-        GameOption("hide_witch_on_death", "Secret witches at death", players=tuple(range(4, 13))),
-        GameOption("extra_witch", "Extra witch", players=tuple(range(4, 13))),
-        GameOption("first_player", "First player", players=(2, 3)),  # the ghost game
-        GameOption("timer_s", "Timer"),
-    ),
-    pass_commands=({"type": "pass"},),  # a window's "no answer" for a seat without a role there
-    private_reveals=frozenset({"ghost_peek"}),  # the card is seen, then the ghost's row is shuffled
-))
+register_info(
+    GameInfo(
+        match=SalemMatch,
+        options=(
+            GameOption("town_hall", "Town Hall characters", players=tuple(range(4, 13))),  # names only with ghosts
+            GameOption("short_game_guard", "Short game guard"),
+            GameOption("hide_witch_on_death", "Secret witches at death", players=tuple(range(4, 13))),
+            GameOption("extra_witch", "Extra witch", players=tuple(range(4, 13))),
+            GameOption("first_player", "First player", players=(2, 3)),  # the ghost game
+            GameOption("timer_s", "Timer"),
+        ),
+        pass_commands=({"type": "pass"},),  # a window's "no answer" for a seat without a role there
+        private_reveals=frozenset({"ghost_peek"}),  # the card is seen, then the ghost's row is shuffled
+    )
+)

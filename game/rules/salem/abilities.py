@@ -3,6 +3,7 @@
 Corey, John Proctor, Martha Corey's borrowing, Mary Warren, Sarah Good, Thomas Danforth)
 are part of the rules they change.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,9 +20,13 @@ if TYPE_CHECKING:
 
 #: fields each ability takes besides ``name`` (required, optional)
 ABILITY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "abigail_williams": ((), ()), "ann_putnam": ((), ()), "rebecca_nurse": ((), ()),
-    "samuel_parris": (("cards",), ()), "tituba": ((), ("order",)),
-    "will_griggs": (("card", "target"), ()), "william_phips": ((), ()),
+    "abigail_williams": ((), ()),
+    "ann_putnam": ((), ()),
+    "rebecca_nurse": ((), ()),
+    "samuel_parris": (("cards",), ()),
+    "tituba": ((), ("order",)),
+    "will_griggs": (("card", "target"), ()),
+    "william_phips": ((), ()),
 }
 
 
@@ -56,23 +61,42 @@ def ability(m: SalemMatch, seat: int, cmd: dict) -> None:
                 s["fronts"][seat].remove(c)
             discard(m, reds, "abigail_williams", seat)
         else:
-            s["stack"].append({"kind": "draw", "seat": seat, "left": 2, "ends_turn": False, "drawn": 0,
-                               "acc": 0, "shown": [], "giles": False})
+            s["stack"].append(
+                {
+                    "kind": "draw",
+                    "seat": seat,
+                    "left": 2,
+                    "ends_turn": False,
+                    "drawn": 0,
+                    "acc": 0,
+                    "shown": [],
+                    "giles": False,
+                }
+            )
         return
     if name == "rebecca_nurse":
         if ctx != "prompt" or f["name"] != "rebecca_nurse" or f["await"] != seat:
             raise bad("not_now", f"{cname}'s ability works right after another player's card is revealed.")
         s["stack"].pop()
         m.emit({"type": "ability", "seat": seat, "name": name})
-        s["stack"].append({"kind": "draw", "seat": seat, "left": 1, "ends_turn": False, "drawn": 0,
-                           "acc": 0, "shown": [], "giles": False})
+        s["stack"].append(
+            {
+                "kind": "draw",
+                "seat": seat,
+                "left": 1,
+                "ends_turn": False,
+                "drawn": 0,
+                "acc": 0,
+                "shown": [],
+                "giles": False,
+            }
+        )
         return
     if name == "william_phips":
         f = need_window(m, seat, "confess", "use William Phips's ability")
         if uses(m, seat, name):
             raise bad("used", f"{cname}'s ability works once a game.")
-        answer(m, seat, f, {"type": "ability", "name": name},
-                     {"type": "ability_chosen", "seat": seat, "name": name})
+        answer(m, seat, f, {"type": "ability", "name": name}, {"type": "ability_chosen", "seat": seat, "name": name})
         return
     need_turn(m, seat, f"use {cname}'s ability")
     if name == "will_griggs":
@@ -102,8 +126,12 @@ def ability(m: SalemMatch, seat: int, cmd: dict) -> None:
     if uses(m, seat, name) >= 2:
         raise bad("used", f"{cname}'s ability works twice a game.")
     cards = cmd["cards"]
-    if (not isinstance(cards, list) or not 1 <= len(cards) <= 2 or len(set(map(str, cards))) != len(cards)
-            or not all(isinstance(c, str) for c in cards)):
+    if (
+        not isinstance(cards, list)
+        or not 1 <= len(cards) <= 2
+        or len(set(map(str, cards))) != len(cards)
+        or not all(isinstance(c, str) for c in cards)
+    ):
         raise bad("bad_cards", "Name one or two different cards of the discard pile.")
     for c in cards:
         if c not in s["discard"]:
@@ -123,8 +151,12 @@ def tituba_order(m: SalemMatch, seat: int, f: dict, cmd: dict) -> None:
     s = m.state
     pile = s["pile"]
     order = cmd.get("order")
-    if (not isinstance(order, list) or len(order) != len(pile) or not all(is_int(i) for i in order)
-            or sorted(order) != list(range(len(pile)))):
+    if (
+        not isinstance(order, list)
+        or len(order) != len(pile)
+        or not all(is_int(i) for i in order)
+        or sorted(order) != list(range(len(pile)))
+    ):
         raise bad("bad_order", f"'order' must list each pile position 0 to {len(pile) - 1} once (top first).")
     s["pile"] = [pile[i] for i in order]
     s["stack"].pop()

@@ -6,18 +6,26 @@ in that order), the red cards' values, the three Tryal kinds and the 15 Town Hal
 characters. Card text in the file is our own wording; :func:`card_info`,
 :func:`tryal_info` and :func:`character_info` hand it to a front end.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from game.engine.cards import CardSet, load_card_set
 
 # §1.1: players -> (Not a Witch, Witch, Constable, cards per seat)
 TRYAL_TABLE: dict[int, tuple[int, int, int, int]] = {
-    4: (18, 1, 1, 5), 5: (23, 1, 1, 5), 6: (27, 2, 1, 5), 7: (32, 2, 1, 5),
-    8: (29, 2, 1, 4), 9: (33, 2, 1, 4), 10: (27, 2, 1, 3), 11: (30, 2, 1, 3), 12: (33, 2, 1, 3),
+    4: (18, 1, 1, 5),
+    5: (23, 1, 1, 5),
+    6: (27, 2, 1, 5),
+    7: (32, 2, 1, 5),
+    8: (29, 2, 1, 4),
+    9: (33, 2, 1, 4),
+    10: (27, 2, 1, 3),
+    11: (30, 2, 1, 3),
+    12: (33, 2, 1, 3),
 }
 VARIANT_TRYALS = (18, 1, 1, 5)
 VARIANT_LAYOUT = {2: [False, True, False, True], 3: [False, False, False, True]}
@@ -29,20 +37,51 @@ NOT_A_WITCH, WITCH, CONSTABLE = "not_a_witch", "witch", "constable"
 COLOURS = ("red", "green", "blue", "black")
 # §1.2: the copies of each kind (a fan list; they add up to the box's 59) in our fixed order
 RULE_COUNTS = {
-    "accusation": 35, "evidence": 5, "witness": 1, "alibi": 3, "arson": 1, "curse": 1,
-    "robbery": 1, "scapegoat": 2, "stocks": 3, "asylum": 1, "piety": 1, "matchmaker": 2,
-    "black_cat": 1, "conspiracy": 1, "night": 1,
+    "accusation": 35,
+    "evidence": 5,
+    "witness": 1,
+    "alibi": 3,
+    "arson": 1,
+    "curse": 1,
+    "robbery": 1,
+    "scapegoat": 2,
+    "stocks": 3,
+    "asylum": 1,
+    "piety": 1,
+    "matchmaker": 2,
+    "black_cat": 1,
+    "conspiracy": 1,
+    "night": 1,
 }
 RULE_VALUES = {"accusation": 1, "evidence": 3, "witness": 7}
 PURGED_KINDS = frozenset({"asylum", "piety", "matchmaker", "black_cat", "scapegoat", "robbery"})
 CHARACTER_IDS = (
-    "abigail_williams", "ann_putnam", "cotton_mather", "george_burroughs", "giles_corey",
-    "john_proctor", "martha_corey", "mary_warren", "rebecca_nurse", "samuel_parris",
-    "sarah_good", "thomas_danforth", "tituba", "will_griggs", "william_phips",
+    "abigail_williams",
+    "ann_putnam",
+    "cotton_mather",
+    "george_burroughs",
+    "giles_corey",
+    "john_proctor",
+    "martha_corey",
+    "mary_warren",
+    "rebecca_nurse",
+    "samuel_parris",
+    "sarah_good",
+    "thomas_danforth",
+    "tituba",
+    "will_griggs",
+    "william_phips",
 )
 #: abilities used with the ``ability`` command
-ACTIVE_ABILITIES = ("abigail_williams", "ann_putnam", "rebecca_nurse", "samuel_parris",
-                    "tituba", "will_griggs", "william_phips")
+ACTIVE_ABILITIES = (
+    "abigail_williams",
+    "ann_putnam",
+    "rebecca_nurse",
+    "samuel_parris",
+    "tituba",
+    "will_griggs",
+    "william_phips",
+)
 WINDOW_NAMES = ("keep_character", "dawn", "night_vote", "gavel", "confess", "conspiracy")
 #: the option ``timer_s`` (R22, R53): seconds per moment, in these bounds (0/None: off)
 MIN_TIMER_S, MAX_TIMER_S = 0.1, 3600
@@ -105,8 +144,9 @@ def _check_cards(cards: CardSet, fail: Callable[[str, str, str], Exception]) -> 
 
 def load_salem_cards(path: Path | str | None = None) -> CardSet:
     """Load and validate ``cards/salem.yaml`` (or ``path``); raises CardDataError."""
-    return load_card_set("salem", {"playing": PlayingKind, "tryal": TryalKind, "characters": Character},
-                         path=path, check=_check_cards)
+    return load_card_set(
+        "salem", {"playing": PlayingKind, "tryal": TryalKind, "characters": Character}, path=path, check=_check_cards
+    )
 
 
 class Catalog:
@@ -150,8 +190,16 @@ def card_info(card: str) -> dict:
     """What a front end shows on a playing card's face or zoom view."""
     cat = catalog()
     k = cat.kinds[cat.kind_of[card]]
-    return {"id": card, "kind": k.id, "name": k.name, "colour": k.colour, "value": k.value,
-            "targets": k.targets, "text": k.text, "rules_text": k.rules_text}
+    return {
+        "id": card,
+        "kind": k.id,
+        "name": k.name,
+        "colour": k.colour,
+        "value": k.value,
+        "targets": k.targets,
+        "text": k.text,
+        "rules_text": k.rules_text,
+    }
 
 
 def tryal_info(kind: str) -> dict:

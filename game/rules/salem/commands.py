@@ -12,13 +12,23 @@ The handlers live by what they answer: a turn's commands in
 :mod:`~game.rules.salem.commands_windows`, the Town Hall abilities in
 :mod:`~game.rules.salem.abilities`.
 """
+
 from __future__ import annotations
 
 from game.engine.commands import Command
 from game.rules.salem.abilities import ability
 from game.rules.salem.commands_turn import arrange_tryals, choose_tryal, draw_two, end_turn, ghost_peek, play
-from game.rules.salem.commands_windows import (confess, conspiracy_pick, dawn_vote, death_order, gavel,
-                                               keep_character, night_flip, night_vote, pass_answer)
+from game.rules.salem.commands_windows import (
+    confess,
+    conspiracy_pick,
+    dawn_vote,
+    death_order,
+    gavel,
+    keep_character,
+    night_flip,
+    night_vote,
+    pass_answer,
+)
 
 COMMANDS: dict[str, Command] = {
     "draw_two": Command(draw_two),
@@ -38,4 +48,3 @@ COMMANDS: dict[str, Command] = {
     "keep_character": Command(keep_character, required=("character",)),
     "pass": Command(pass_answer),
 }
-

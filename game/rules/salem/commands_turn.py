@@ -2,6 +2,7 @@
 playing a card and what it does, a ghost peek, a trial's choice, arranging one's row —
 and the checks they share with the abilities.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -10,8 +11,23 @@ from game.engine.shape import shown
 from game.rules.salem.deck import discard
 from game.rules.salem.flow import end_turn as next_turn
 from game.rules.salem.reveal import reveal
-from game.rules.salem.state import (accusations, bad, card_kind, context, guarded, has, has_in_front, index_arg,
-                                    is_ghost, is_int, is_red, row_locked, seat_arg, seat_name, threshold_for)
+from game.rules.salem.state import (
+    accusations,
+    bad,
+    card_kind,
+    context,
+    guarded,
+    has,
+    has_in_front,
+    index_arg,
+    is_ghost,
+    is_int,
+    is_red,
+    row_locked,
+    seat_arg,
+    seat_name,
+    threshold_for,
+)
 from game.rules.salem.words import what_now
 
 if TYPE_CHECKING:
@@ -32,8 +48,18 @@ def draw_two(m: SalemMatch, seat: int, cmd: dict) -> None:
         raise bad("already_played", "You played a card this turn: you cannot draw as well. End your turn.")
     s["played"] = True
     m.emit({"type": "draw_two", "seat": seat})
-    s["stack"].append({"kind": "draw", "seat": seat, "left": 2, "ends_turn": True, "drawn": 0, "acc": 0,
-                       "shown": [], "giles": has(m, seat, "giles_corey")})
+    s["stack"].append(
+        {
+            "kind": "draw",
+            "seat": seat,
+            "left": 2,
+            "ends_turn": True,
+            "drawn": 0,
+            "acc": 0,
+            "shown": [],
+            "giles": has(m, seat, "giles_corey"),
+        }
+    )
 
 
 def end_turn(m: SalemMatch, seat: int, cmd: dict) -> None:
@@ -171,10 +197,19 @@ def trial_check(m: SalemMatch, target: int, adder: int) -> None:
     total = accusations(m, target)
     threshold = threshold_for(m, target, adder)
     if total >= threshold:
-        m.emit({"type": "trial", "seat": target, "chooser": adder, "accusations": total,
-                "threshold": threshold})
-        s["stack"].append({"kind": "choose", "reason": "trial", "player": target, "chooser": adder,
-                           "await": adder, "stage": "choose", "mover": adder, "used": []})
+        m.emit({"type": "trial", "seat": target, "chooser": adder, "accusations": total, "threshold": threshold})
+        s["stack"].append(
+            {
+                "kind": "choose",
+                "reason": "trial",
+                "player": target,
+                "chooser": adder,
+                "await": adder,
+                "stage": "choose",
+                "mover": adder,
+                "used": [],
+            }
+        )
 
 
 def ghost_peek(m: SalemMatch, seat: int, cmd: dict) -> None:
@@ -246,8 +281,12 @@ def arrange_tryals(m: SalemMatch, seat: int, cmd: dict) -> None:
         raise bad("dead", "The dead arrange nothing.")
     row = s["rows"][seat]
     order = cmd["order"]
-    if (not isinstance(order, list) or len(order) != len(row) or not all(is_int(i) for i in order)
-            or sorted(order) != list(range(len(row)))):
+    if (
+        not isinstance(order, list)
+        or len(order) != len(row)
+        or not all(is_int(i) for i in order)
+        or sorted(order) != list(range(len(row)))
+    ):
         raise bad("bad_order", f"'order' must list each of 0 to {len(row) - 1} once.")
     if row_locked(m, seat):
         raise bad("row_in_use", "A choice on your row is open: arrange it afterwards (R18).")

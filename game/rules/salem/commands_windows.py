@@ -2,6 +2,7 @@
 (character choice, Dawn, the Night vote, the Gavel, confessions, Conspiracy picks, and
 ``pass``), the variant Night's flip and the Matchmaker death order.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -44,8 +45,9 @@ def keep_character(m: SalemMatch, seat: int, cmd: dict) -> None:
     c = cmd["character"]
     if c not in m.state["dealt"][seat]:
         raise bad("not_dealt", f"{shown(c)} is not one of the two characters you were dealt.")
-    answer(m, seat, f, {"type": "keep_character", "character": c},
-                 {"type": "keep_character", "seat": seat, "character": c})
+    answer(
+        m, seat, f, {"type": "keep_character", "character": c}, {"type": "keep_character", "seat": seat, "character": c}
+    )
 
 
 def dawn_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
@@ -54,8 +56,14 @@ def dawn_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
     if seat not in w["voters"]:
         raise bad("no_role", "Only the witches give the Black Cat at Dawn: the town sleeps, so pass.")
     t = seat_arg(m, cmd["target"], "target")
-    answer(m, seat, f, {"type": "dawn_vote", "target": t},
-                 {"type": "dawn_vote", "seat": seat, "target": t}, voters=w["voters"])
+    answer(
+        m,
+        seat,
+        f,
+        {"type": "dawn_vote", "target": t},
+        {"type": "dawn_vote", "seat": seat, "target": t},
+        voters=w["voters"],
+    )
 
 
 def night_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
@@ -66,8 +74,14 @@ def night_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
     t = seat_arg(m, cmd["target"], "target")
     if not m.state["alive"][t]:
         raise bad("dead_target", f"{seat_name(m, t)} is already dead.")
-    answer(m, seat, f, {"type": "night_vote", "target": t},
-                 {"type": "night_vote", "seat": seat, "target": t}, voters=w["voters"])
+    answer(
+        m,
+        seat,
+        f,
+        {"type": "night_vote", "target": t},
+        {"type": "night_vote", "seat": seat, "target": t},
+        voters=w["voters"],
+    )
 
 
 def gavel(m: SalemMatch, seat: int, cmd: dict) -> None:
@@ -87,8 +101,13 @@ def confess(m: SalemMatch, seat: int, cmd: dict) -> None:
     f = need_window(m, seat, "confess", "confess")
     row = m.state["rows"][seat]
     index = index_arg(m, cmd["index"], row, "You")
-    answer(m, seat, f, {"type": "confess", "index": index},
-                 {"type": "confess_chosen", "seat": seat, "index": index, "card": row[index]})
+    answer(
+        m,
+        seat,
+        f,
+        {"type": "confess", "index": index},
+        {"type": "confess_chosen", "seat": seat, "index": index, "card": row[index]},
+    )
 
 
 def conspiracy_pick(m: SalemMatch, seat: int, cmd: dict) -> None:

@@ -1,4 +1,5 @@
 """Salem 1692: the draw pile and the discard pile (docs/rules/salem.md §3.2, R14)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,4 +1,5 @@
 """Salem 1692: the forward model for bots (DESIGN D2 ``determinize``; docs/rules/salem.md R52)."""
+
 from __future__ import annotations
 
 import random
@@ -53,8 +54,7 @@ def determinize(m: SalemMatch, seat: int, rng: random.Random) -> None:
     unseen_kinds = list(every)
     for t in sorted(revealed | mine, key=lambda x: int(x[1:])):
         unseen_kinds.remove(s["tryal_kind"][t])
-    unseen_ids = sorted((t for t in s["tryal_kind"] if t not in revealed and t not in mine),
-                        key=lambda x: int(x[1:]))
+    unseen_ids = sorted((t for t in s["tryal_kind"] if t not in revealed and t not in mine), key=lambda x: int(x[1:]))
     pinned = {t: known_kind[t] for t in unseen_ids if t in known_kind}
     free_kinds = list(unseen_kinds)
     for kind in pinned.values():
@@ -104,8 +104,9 @@ def determinize(m: SalemMatch, seat: int, rng: random.Random) -> None:
         else:
             s["witch"][p] = p in wknown or any(kind_of.get(t) == WITCH for t in s["rows"][p])
         s["known"][p] = sorted({p} | (wknown if s["witch"][p] and p in wknown else set())) if s["witch"][p] else []
-    s["witch_order"] = [p for p in s["witch_order"] if p == seat or p in wknown] + \
-        [p for p in range(n) if s["witch"][p] and p != seat and p not in wknown]
+    s["witch_order"] = [p for p in s["witch_order"] if p == seat or p in wknown] + [
+        p for p in range(n) if s["witch"][p] and p != seat and p not in wknown
+    ]
     # -- playing cards: other hands and the pile
     seen = set(s["hands"][seat]) | set(s["discard"]) | set(s["removed"]) | set(s["aside"]) | set(s["resolving"])
     for f in s["fronts"]:
@@ -159,8 +160,10 @@ def determinize(m: SalemMatch, seat: int, rng: random.Random) -> None:
                 for p, c in w["answers"]:
                     if p != seat and p in w["voters"]:
                         targets = list(range(n)) if name == "dawn" else living_seats(m)
-                        c = {"type": "dawn_vote" if name == "dawn" else "night_vote",
-                             "target": targets[rng.randrange(len(targets))]}
+                        c = {
+                            "type": "dawn_vote" if name == "dawn" else "night_vote",
+                            "target": targets[rng.randrange(len(targets))],
+                        }
                     elif p != seat:
                         c = {"type": "pass"}
                     answers.append([p, c])
@@ -184,8 +187,9 @@ def determinize(m: SalemMatch, seat: int, rng: random.Random) -> None:
                 if pk["picker"] != seat and pk["index"] is not None:
                     size = len(s["rows"][pk["giver"]])
                     pk["index"] = rng.randrange(size)
-            w["answers"] = [[p, c if p == seat else {"type": "conspiracy_pick", "index": 0}]
-                            for p, c in w["answers"]]
+            w["answers"] = [[p, c if p == seat else {"type": "conspiracy_pick", "index": 0}] for p, c in w["answers"]]
         elif name == "keep_character":
-            w["answers"] = [[p, c if p == seat else {"type": "keep_character", "character": s["dealt"][p][0]}]
-                            for p, c in w["answers"]]
+            w["answers"] = [
+                [p, c if p == seat else {"type": "keep_character", "character": s["dealt"][p][0]}]
+                for p, c in w["answers"]
+            ]

@@ -7,16 +7,33 @@ seat must answer or the game is over. The steps here are the draws (§3.2), the 
 a ghost peek (R31), the character choice (R41), Dawn (§5.1), Conspiracy (§3.5), the
 standard Night (§3.6) and the variant Night (§3.11).
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.rules.salem.cards import WITCH
 from game.rules.salem.deck import rebuild_pile, take_top
 from game.rules.salem.reveal import end_game, kill, reveal
-from game.rules.salem.state import (card_kind, clockwise, constable, constable_unmasked, decide, has, has_in_front,
-                                    human_seats, is_ghost, learn, left_living, living_seats, nearest_human_left,
-                                    next_turn_seat, use, window_seats)
+from game.rules.salem.state import (
+    card_kind,
+    clockwise,
+    constable,
+    constable_unmasked,
+    decide,
+    has,
+    has_in_front,
+    human_seats,
+    is_ghost,
+    learn,
+    left_living,
+    living_seats,
+    nearest_human_left,
+    next_turn_seat,
+    use,
+    window_seats,
+)
 
 if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
@@ -127,7 +144,7 @@ def step_draw(m: SalemMatch, f: dict) -> None:
             end_turn_after_frame(m)
         return
     if f["left"] <= 0:
-        if (f.get("giles") and not f.get("giles_done") and f["drawn"] == 2 and f["acc"] == 2):
+        if f.get("giles") and not f.get("giles_done") and f["drawn"] == 2 and f["acc"] == 2:
             f["giles_done"] = True
             f["left"] = 1
             m.emit({"type": "giles", "seat": seat, "cards": list(f["shown"])})
@@ -150,8 +167,9 @@ def step_draw(m: SalemMatch, f: dict) -> None:
     if m.cat.kind_of[card] == "accusation":
         f["acc"] += 1
         f["shown"].append(card)
-    m.emit({"type": "draw", "seat": seat, "cards": [card]}, to=[seat],
-           others={"type": "draw", "seat": seat, "count": 1})
+    m.emit(
+        {"type": "draw", "seat": seat, "cards": [card]}, to=[seat], others={"type": "draw", "seat": seat, "count": 1}
+    )
 
 
 def end_turn_after_frame(m: SalemMatch) -> None:
@@ -205,9 +223,17 @@ def step_conspiracy(m: SalemMatch, f: dict) -> None:
             else:
                 drawer = f["drawer"]
                 chooser = drawer if s["alive"][drawer] else holder
-                s["stack"].append({"kind": "choose", "reason": "black_cat", "player": holder,
-                                   "chooser": chooser, "await": chooser, "stage": "choose",
-                                   "mover": chooser})
+                s["stack"].append(
+                    {
+                        "kind": "choose",
+                        "reason": "black_cat",
+                        "player": holder,
+                        "chooser": chooser,
+                        "await": chooser,
+                        "stage": "choose",
+                        "mover": chooser,
+                    }
+                )
         return
     if stage == "picks":
         picks = []
@@ -234,8 +260,12 @@ def step_conspiracy(m: SalemMatch, f: dict) -> None:
             rows[pk["giver"]].remove(card)
         for pk, card in moved:
             rows[pk["taker"]].append(card)
-        m.emit({"type": "conspiracy_moves",
-                "moves": [{"giver": pk["giver"], "taker": pk["taker"], "index": pk["index"]} for pk, _ in moved]})
+        m.emit(
+            {
+                "type": "conspiracy_moves",
+                "moves": [{"giver": pk["giver"], "taker": pk["taker"], "index": pk["index"]} for pk, _ in moved],
+            }
+        )
         for pk, card in moved:
             giver, taker = pk["giver"], pk["taker"]
             note = {"type": "conspiracy_card", "giver": giver, "taker": taker, "card": card, "kind": tk[card]}
@@ -317,8 +347,7 @@ def step_night(m: SalemMatch, f: dict) -> None:
             return
         if cmd["type"] == "ability":
             use(m, seat, "william_phips")
-            m.emit({"type": "confession", "seat": seat, "card": None, "kind": None,
-                    "ability": cmd["name"]})
+            m.emit({"type": "confession", "seat": seat, "card": None, "kind": None, "ability": cmd["name"]})
             return
         index = cmd["index"]
         m.emit({"type": "confession", "seat": seat, "index": index})

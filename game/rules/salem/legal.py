@@ -1,10 +1,12 @@
 """Salem 1692: every legal command of a seat now (DESIGN D2: complete commands, in a
 fixed order; ``apply`` accepts each). ``arrange_tryals`` is never listed (R42).
 """
+
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.rules.salem.state import guarded, has, has_in_front, is_ghost, living_seats, targets_for, uses
 
@@ -72,8 +74,7 @@ def play_commands(m: SalemMatch, card: str, kind: str, targets: list[int], accus
     if kind == "robbery" and s["variant"]:
         return [{"type": "play", "card": card, "target": t} for t in targets]
     if kind in ("robbery", "scapegoat"):
-        return [{"type": "play", "card": card, "target": a, "target2": b}
-                for a in targets for b in targets if a != b]
+        return [{"type": "play", "card": card, "target": a, "target2": b} for a in targets for b in targets if a != b]
     return [{"type": "play", "card": card, "target": t} for t in targets]
 
 
@@ -85,8 +86,9 @@ def parris_commands(m: SalemMatch) -> list[dict]:
             firsts.setdefault(kind_of[c], c)
     reps = sorted(firsts.values(), key=lambda c: int(c[1:]))
     out = [{"type": "ability", "name": "samuel_parris", "cards": [c]} for c in reps]
-    out.extend({"type": "ability", "name": "samuel_parris", "cards": [a, b]}
-               for a, b in itertools.combinations(reps, 2))
+    out.extend(
+        {"type": "ability", "name": "samuel_parris", "cards": [a, b]} for a, b in itertools.combinations(reps, 2)
+    )
     # two of one kind, when the pile holds two
     for kind, first in firsts.items():
         second = next((c for c in m.state["discard"] if kind_of[c] == kind and c != first), None)
@@ -143,8 +145,11 @@ def legal_choose(m: SalemMatch, seat: int, f: dict) -> list[dict]:
             if has(m, seat, name) and name not in f.get("used", []):
                 out.append({"type": "ability", "name": name})
     if guarded(m, f):
-        out.extend({"type": "choose_tryal", "player": player, "index": i, "index2": j}
-                   for i in range(size) for j in range(i + 1, size))
+        out.extend(
+            {"type": "choose_tryal", "player": player, "index": i, "index2": j}
+            for i in range(size)
+            for j in range(i + 1, size)
+        )
     else:
         out.extend({"type": "choose_tryal", "player": player, "index": i} for i in range(size))
     return out

@@ -8,6 +8,7 @@ is awaited, the scores), :mod:`~game.rules.salem.timers` and
 :mod:`~game.rules.salem.determinize`. The only state of its own is ``_oot``: the seat
 arranging its row out of turn while that command is applied (R42).
 """
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,15 @@ class SalemMatch(Match):
     title = "Salem 1692"
     min_players = 2
     max_players = 12
-    option_defaults = {"town_hall": False, "short_game_guard": False, "hide_witch_on_death": False,
-                       "extra_witch": False, "first_player": None, "ghosts": None, "timer_s": None}
+    option_defaults = {
+        "town_hall": False,
+        "short_game_guard": False,
+        "hide_witch_on_death": False,
+        "extra_witch": False,
+        "first_player": None,
+        "ghosts": None,
+        "timer_s": None,
+    }
 
     #: the card catalogue (set by ``_setup`` and ``_loaded``)
     cat: Catalog
@@ -107,8 +115,13 @@ class SalemMatch(Match):
 
     def apply(self, seat: int, command: dict) -> list[dict]:
         # R42: a living seat may arrange its own row out of turn
-        if (type(command) is dict and command.get("type") == "arrange_tryals" and self._valid_seat(seat)
-                and not self.over and seat not in state.awaited(self)):
+        if (
+            type(command) is dict
+            and command.get("type") == "arrange_tryals"
+            and self._valid_seat(seat)
+            and not self.over
+            and seat not in state.awaited(self)
+        ):
             self._oot = seat
             try:
                 return super().apply(seat, command)

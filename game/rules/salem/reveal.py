@@ -1,14 +1,23 @@
 """Salem 1692: a Tryal card turned up, a death, the win checks and the end
 (docs/rules/salem.md §3.3 effects of a reveal, §3.7 death, §3.8 winning, §3.9 two left).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.rules.salem.cards import CONSTABLE, PURGED_KINDS, WITCH
 from game.rules.salem.deck import discard
-from game.rules.salem.state import (has, holds, human_seats, is_ghost, is_red, living_seats, matchmaker_link,
-                                    witch_revealed)
+from game.rules.salem.state import (
+    has,
+    holds,
+    human_seats,
+    is_ghost,
+    is_red,
+    living_seats,
+    matchmaker_link,
+    witch_revealed,
+)
 
 if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
@@ -59,8 +68,9 @@ def kill(m: SalemMatch, seat: int, cause: str, mover: int | None) -> None:
         y_first = "townspeople" if holds(m, partner, WITCH) else "witches"
         if x_first != y_first:
             by = mover if mover is not None and not is_ghost(m, mover) else s["active"]
-            s["stack"].append({"kind": "death_order", "await": by, "choices": sorted([seat, partner]),
-                               "seat": seat, "cause": cause})
+            s["stack"].append(
+                {"kind": "death_order", "await": by, "choices": sorted([seat, partner]), "seat": seat, "cause": cause}
+            )
             m.emit({"type": "death_order", "by": by, "choices": sorted([seat, partner])})
             return
     die(m, seat, cause)
@@ -92,8 +102,9 @@ def die(m: SalemMatch, seat: int, cause: str) -> None:
     witch = None if hide else s["witch"][seat]
     if not hide:
         s["public_witch"][seat] = s["witch"][seat]
-    m.emit({"type": "death", "seat": seat, "cause": cause,
-            "row": [{"id": t, "kind": tk[t]} for t in row], "witch": witch})
+    m.emit(
+        {"type": "death", "seat": seat, "cause": cause, "row": [{"id": t, "kind": tk[t]} for t in row], "witch": witch}
+    )
     hand = s["hands"][seat]
     front = s["fronts"][seat]
     s["hands"][seat] = []
@@ -109,9 +120,11 @@ def die(m: SalemMatch, seat: int, cause: str) -> None:
         blue = [c for c in front if m.cat.colour_of[c] == "blue"]
         rest = [c for c in front if c not in blue]
         s["hands"][proctor].extend(hand + blue)
-        m.emit({"type": "proctor", "seat": proctor, "from": seat, "cards": hand + blue, "blue": blue},
-               to=[proctor], others={"type": "proctor", "seat": proctor, "from": seat,
-                                     "count": len(hand) + len(blue), "blue": blue})
+        m.emit(
+            {"type": "proctor", "seat": proctor, "from": seat, "cards": hand + blue, "blue": blue},
+            to=[proctor],
+            others={"type": "proctor", "seat": proctor, "from": seat, "count": len(hand) + len(blue), "blue": blue},
+        )
         discard(m, rest, "death", seat)
     else:
         discard(m, hand + front, "death", seat)
@@ -179,6 +192,13 @@ def end_game(m: SalemMatch, team: str | None, exclude: list[int] = ()) -> None:
     s["winners"] = winners
     s["stack"] = []
     tk = s["tryal_kind"]
-    m.emit({"type": "over", "team": team, "winners": winners, "witches": [p for p in range(m.n) if s["witch"][p]],
+    m.emit(
+        {
+            "type": "over",
+            "team": team,
+            "winners": winners,
+            "witches": [p for p in range(m.n) if s["witch"][p]],
             "rows": [[{"id": t, "kind": tk[t]} for t in row] for row in s["rows"]],
-            "hands": [list(h) for h in s["hands"]]})
+            "hands": [list(h) for h in s["hands"]],
+        }
+    )

@@ -7,6 +7,7 @@ link, who holds the Witch and Constable cards, what the table waits for. Nothing
 emits an event; :func:`learn` and :func:`use` are the only ones that change anything
 (what a seat knows of the witches, an ability's use count).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -145,8 +146,7 @@ def matchmaker_link(m: SalemMatch) -> list[int] | None:
     """The two seats bound by Matchmaker (each has one in front), if any."""
     s = m.state
     kind_of = m.cat.kind_of
-    seats = [p for p in range(m.n) if s["alive"][p]
-             and any(kind_of[c] == "matchmaker" for c in s["fronts"][p])]
+    seats = [p for p in range(m.n) if s["alive"][p] and any(kind_of[c] == "matchmaker" for c in s["fronts"][p])]
     return seats if len(seats) == 2 else None
 
 
@@ -202,8 +202,11 @@ def index_arg(m: SalemMatch, value: Any, row: list, whose: str, field: str = "in
     if not is_int(value):
         raise bad("bad_index", f"'{field}' must be a whole number, not {shown(value)}.")
     if not 0 <= value < len(row):
-        raise bad("bad_index", f"{whose} has {len(row)} Tryal card{'s' if len(row) != 1 else ''} "
-                                f"face down: '{field}' must be 0 to {len(row) - 1}.")
+        raise bad(
+            "bad_index",
+            f"{whose} has {len(row)} Tryal card{'s' if len(row) != 1 else ''} "
+            f"face down: '{field}' must be 0 to {len(row) - 1}.",
+        )
     return value
 
 
@@ -273,8 +276,12 @@ def targets_for(m: SalemMatch, seat: int) -> list[int]:
 
 def guarded(m: SalemMatch, f: dict) -> bool:
     """R43: the short_game_guard applies to this trial."""
-    return (m.options["short_game_guard"] and f["reason"] == "trial"
-            and not is_ghost(m, f["player"]) and len(m.state["rows"][f["player"]]) in (4, 5))
+    return (
+        m.options["short_game_guard"]
+        and f["reason"] == "trial"
+        and not is_ghost(m, f["player"])
+        and len(m.state["rows"][f["player"]]) in (4, 5)
+    )
 
 
 def context(m: SalemMatch) -> tuple[str, dict | None]:

@@ -2,6 +2,7 @@
 command the rules prescribe when its time runs out. The engine knows no clock ("Timers"
 in game/engine/match.py); a front end asks these through the Match.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -30,6 +30,7 @@ Once the game is over every view — every seat's and the spectator's — also c
 
 Before the end neither key exists.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -55,9 +56,14 @@ def view(m: SalemMatch, seat: int | None) -> dict:
     else:
         known = list(s["known"][seat]) if me else []
     out = {
-        "phase": phase(m), "active": s["active"], "played": s["played"],
-        "threshold": s["T"], "variant": s["variant"], "ghosts": list(s["ghosts"]),
-        "town_hall": s["abilities"], "seats": seats,
+        "phase": phase(m),
+        "active": s["active"],
+        "played": s["played"],
+        "threshold": s["T"],
+        "variant": s["variant"],
+        "ghosts": list(s["ghosts"]),
+        "town_hall": s["abilities"],
+        "seats": seats,
         "hand": list(s["hands"][seat]) if me else [],
         "my_row": [{"id": t, "kind": tk[t]} for t in s["rows"][seat]] if me else None,
         "known_witches": known,
@@ -65,11 +71,16 @@ def view(m: SalemMatch, seat: int | None) -> dict:
         "pending": pending_view(m, seat),
         "draw_count": len(s["pile"]),
         "night_at_bottom": bool(s["pile"]) and s["pile"][-1] == m.cat.night,
-        "night_aside": m.cat.night in s["aside"], "aside": list(s["aside"]),
-        "discard": list(s["discard"]), "removed": list(s["removed"]),
-        "gavel": s["gavel"], "link": matchmaker_link(m), "as_witness": list(s["as_witness"]),
+        "night_aside": m.cat.night in s["aside"],
+        "aside": list(s["aside"]),
+        "discard": list(s["discard"]),
+        "removed": list(s["removed"]),
+        "gavel": s["gavel"],
+        "link": matchmaker_link(m),
+        "as_witness": list(s["as_witness"]),
         "uses": uses_view(m, seat),
-        "winners": list(s["winners"]), "team": s["team"],
+        "winners": list(s["winners"]),
+        "team": s["team"],
         "log": log_tail(m, seat),
     }
     if over:
@@ -85,11 +96,26 @@ def revealed(m: SalemMatch) -> dict:
     tk = s["tryal_kind"]
     black_cat = m.cat.black_cat
     holder, face_up = constable_card(m)
-    where = next(({"seat": p, "where": zone} for p in range(m.n) for zone in ("front", "hand")
-                  if black_cat in s["fronts" if zone == "front" else "hands"][p]), None)
+    where = next(
+        (
+            {"seat": p, "where": zone}
+            for p in range(m.n)
+            for zone in ("front", "hand")
+            if black_cat in s["fronts" if zone == "front" else "hands"][p]
+        ),
+        None,
+    )
     return {
-        "seats": [{"seat": p, "witch": s["witch"][p], "row": [{"id": t, "kind": tk[t]} for t in s["rows"][p]],
-                   "hand": list(s["hands"][p]), "character": s["characters"][p]} for p in range(m.n)],
+        "seats": [
+            {
+                "seat": p,
+                "witch": s["witch"][p],
+                "row": [{"id": t, "kind": tk[t]} for t in s["rows"][p]],
+                "hand": list(s["hands"][p]),
+                "character": s["characters"][p],
+            }
+            for p in range(m.n)
+        ],
         "witches": [p for p in range(m.n) if s["witch"][p]],
         "constable": {"seat": holder, "face_up": face_up} if holder is not None else None,
         "black_cat": where,
@@ -113,12 +139,19 @@ def public_seats(m: SalemMatch) -> bytes:
         witch = s["witch"][p] if over else s["public_witch"][p]
         front = s["fronts"][p]
         entry = {
-            "seat": p, "name": m.players[p], "ghost": p in s["ghosts"], "alive": s["alive"][p],
-            "character": s["characters"][p], "row_count": len(s["rows"][p]),
+            "seat": p,
+            "name": m.players[p],
+            "ghost": p in s["ghosts"],
+            "alive": s["alive"][p],
+            "character": s["characters"][p],
+            "row_count": len(s["rows"][p]),
             "revealed": [{"id": t, "kind": tk[t]} for t in s["revealed"][p]],
-            "front": list(front), "hand_count": len(s["hands"][p]),
-            "accusations": accusations(m, p), "threshold": threshold_for(m, p),
-            "witch": witch, "stocks": sum(1 for c in front if kind_of[c] == "stocks"),
+            "front": list(front),
+            "hand_count": len(s["hands"][p]),
+            "accusations": accusations(m, p),
+            "threshold": threshold_for(m, p),
+            "witch": witch,
+            "stocks": sum(1 for c in front if kind_of[c] == "stocks"),
         }
         if over:
             entry["row"] = [{"id": t, "kind": tk[t]} for t in s["rows"][p]]
@@ -133,7 +166,7 @@ def uses_view(m: SalemMatch, seat: int | None) -> dict:
     if seat is None:
         return {}
     prefix = f"{seat}:"
-    return {k[len(prefix):]: v for k, v in m.state["uses"].items() if k.startswith(prefix)}
+    return {k[len(prefix) :]: v for k, v in m.state["uses"].items() if k.startswith(prefix)}
 
 
 def phase(m: SalemMatch) -> str:
@@ -161,24 +194,45 @@ def pending_view(m: SalemMatch, seat: int | None) -> dict | None:
     w = f.get("window")
     if w is not None:
         answered = [a for a in w["order"] if a not in w["waiting"]]
-        out = {"kind": "window", "window": w["name"], "order": list(w["order"]),
-               "waiting": list(w["waiting"]), "answered": answered}
+        out = {
+            "kind": "window",
+            "window": w["name"],
+            "order": list(w["order"]),
+            "waiting": list(w["waiting"]),
+            "answered": answered,
+        }
         if seat is not None:
             mine = [c for a, c in w["answers"] if a == seat]
             out["mine"] = mine
             if w["name"] in ("dawn", "night_vote") and seat in w["voters"]:
-                out["votes"] = [{"seat": a, "target": c["target"]} for a, c in w["answers"]
-                                if c["type"] in ("dawn_vote", "night_vote")]
+                out["votes"] = [
+                    {"seat": a, "target": c["target"]}
+                    for a, c in w["answers"]
+                    if c["type"] in ("dawn_vote", "night_vote")
+                ]
             if w["name"] == "conspiracy":
-                out["picks"] = [{"taker": pk["taker"], "giver": pk["giver"],
-                                 "row_count": len(s["rows"][pk["giver"]]), "index": pk["index"]}
-                                for pk in w["picks"] if pk["picker"] == seat]
+                out["picks"] = [
+                    {
+                        "taker": pk["taker"],
+                        "giver": pk["giver"],
+                        "row_count": len(s["rows"][pk["giver"]]),
+                        "index": pk["index"],
+                    }
+                    for pk in w["picks"]
+                    if pk["picker"] == seat
+                ]
         return out
     kind = f["kind"]
     if kind == "choose":
-        return {"kind": f["reason"], "player": f["player"], "chooser": f["chooser"], "await": f["await"],
-                "stage": f["stage"], "options": list(f.get("options", [])),
-                "guard": guarded(m, f) if f["stage"] == "choose" else True}
+        return {
+            "kind": f["reason"],
+            "player": f["player"],
+            "chooser": f["chooser"],
+            "await": f["await"],
+            "stage": f["stage"],
+            "options": list(f.get("options", [])),
+            "guard": guarded(m, f) if f["stage"] == "choose" else True,
+        }
     if kind == "prompt":
         out = {"kind": "ability", "name": f["name"], "await": f["await"]}
         if f["name"] == "tituba" and seat == f["await"]:

@@ -2,6 +2,7 @@
 a command is refused "not now") and how a finished game ended (the view's ``ending``,
 docs/rules/salem.md §4.1).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -12,9 +13,14 @@ if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
 
 #: what each blind window is, as the end of "Not now: …"
-WINDOW_WORDS = {"keep_character": "everyone is choosing a character", "dawn": "it is Dawn",
-                "night_vote": "the witches are voting", "gavel": "the Gavel is being placed",
-                "confess": "the town may confess", "conspiracy": "Conspiracy picks are being made"}
+WINDOW_WORDS = {
+    "keep_character": "everyone is choosing a character",
+    "dawn": "it is Dawn",
+    "night_vote": "the witches are voting",
+    "gavel": "the Gavel is being placed",
+    "confess": "the town may confess",
+    "conspiracy": "Conspiracy picks are being made",
+}
 
 
 def not_your_turn(m: SalemMatch, seat: int, command: dict) -> str:

@@ -17,27 +17,60 @@ The package, one job per module:
 
 The bots' playing sense for this game is in :mod:`game.bots.testimony`.
 """
+
 from __future__ import annotations
 
-from game.rules.testimony.cards import (HEATHEN, MAX_GAMES, PURITAN, SCORING_KEYS, SECTIONS, SETUP_COUNTS,
-                                        SHOW_CARDS, SIDES, Belief, Catalog, Character, TokenSupply, _check_cards,
-                                        catalog, tokens_each)
+from game.rules.testimony.cards import (
+    HEATHEN,
+    MAX_GAMES,
+    PURITAN,
+    SCORING_KEYS,
+    SECTIONS,
+    SETUP_COUNTS,
+    SHOW_CARDS,
+    SIDES,
+    Belief,
+    Catalog,
+    Character,
+    TokenSupply,
+    _check_cards,
+    catalog,
+    tokens_each,
+)
 from game.rules.testimony.commands import COMMANDS
 from game.rules.testimony.match import TestimonyMatch
 
-__all__ = ["TestimonyMatch", "COMMANDS", "Catalog", "catalog", "tokens_each", "TokenSupply", "Belief",
-           "Character", "SECTIONS", "SETUP_COUNTS", "HEATHEN", "PURITAN", "SHOW_CARDS", "SIDES", "MAX_GAMES",
-           "SCORING_KEYS", "_check_cards"]
+__all__ = [
+    "TestimonyMatch",
+    "COMMANDS",
+    "Catalog",
+    "catalog",
+    "tokens_each",
+    "TokenSupply",
+    "Belief",
+    "Character",
+    "SECTIONS",
+    "SETUP_COUNTS",
+    "HEATHEN",
+    "PURITAN",
+    "SHOW_CARDS",
+    "SIDES",
+    "MAX_GAMES",
+    "SCORING_KEYS",
+    "_check_cards",
+]
 
 
 # ----------------------------------------------------------------- the game's facts --
 # Title and player counts come from the class; everything outside game/rules reads
 # these facts from the registry (game.engine.game_info).
-from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+from game.engine.registry import GameInfo, GameOption, register_info
 
-register_info(GameInfo(
-    match=TestimonyMatch,
-    options=(GameOption("games", "Games in the match"),),
-    public_moments=({"type": "game_end"},),  # a game of the match ends; its reveal follows
-    deal_after_moment=True,  # then the next game deals every seat a new Character
-))
+register_info(
+    GameInfo(
+        match=TestimonyMatch,
+        options=(GameOption("games", "Games in the match"),),
+        public_moments=({"type": "game_end"},),  # a game of the match ends; its reveal follows
+        deal_after_moment=True,  # then the next game deals every seat a new Character
+    )
+)

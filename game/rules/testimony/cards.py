@@ -6,10 +6,11 @@ read from ``cards/testimony.yaml`` (docs/rules/testimony.md §1), and the deal's
 Puritan Characters, one token supply whose accusation side counts below 0 and defense
 side above, exactly the two Beliefs, known scoring keys).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 from game.engine.cards import CardSet, load_card_set
 
@@ -19,8 +20,16 @@ HEATHEN, PURITAN = "heathen", "puritan"
 SHOW_CARDS = ("character", "belief_heathen", "belief_puritan")
 SIDES = ("accuse", "defend")
 MAX_GAMES = 3
-SCORING_KEYS = ("survive", "any_heathen_dies", "per_heathen_death", "per_other_puritan_death",
-                "per_puritan_death", "no_puritan_dies", "no_heathen_dies", "per_shown_dead_heathen")
+SCORING_KEYS = (
+    "survive",
+    "any_heathen_dies",
+    "per_heathen_death",
+    "per_other_puritan_death",
+    "per_puritan_death",
+    "no_puritan_dies",
+    "no_heathen_dies",
+    "per_shown_dead_heathen",
+)
 
 
 # ---------------------------------------------------------------------- card definitions --

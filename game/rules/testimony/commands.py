@@ -8,6 +8,7 @@
 A turn is ``action`` (invite / investigate) → possibly ``answer`` and ``share`` →
 ``testify``; between two games of the match only ``next_game``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -16,9 +17,9 @@ from game.engine.commands import Command, lookup
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown, valid_seat
 from game.rules.testimony.cards import SHOW_CARDS, SIDES
+from game.rules.testimony.knowledge import token_face
 from game.rules.testimony.scoring import end_game
 from game.rules.testimony.setup import start_game
-from game.rules.testimony.knowledge import token_face
 from game.rules.testimony.words import STAGE_HINT
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ def invite(m: TestimonyMatch, seat: int, command: dict) -> None:
     st = m.state
     target = other_seat(m, seat, command["seat"], "invite")
     if target in st["declined"]:
-        raise IllegalCommand("declined", f"{m.players[target]} already declined this turn; "
-                             "invite someone else or investigate.")
+        raise IllegalCommand(
+            "declined", f"{m.players[target]} already declined this turn; invite someone else or investigate."
+        )
     st["invite"] = {"by": seat, "to": target}
     st["stage"] = "answer"
     m.emit({"type": "invite", "seat": seat, "to": target})
@@ -64,8 +66,7 @@ def answer_invite(m: TestimonyMatch, seat: int, command: dict) -> None:
         st["stage"] = "action"
         return
     index = len(st["shares"])
-    st["shares"].append({"share": index, "by": by, "with": seat, "turn": st["turn_no"],
-                         "cards": [None, None]})
+    st["shares"].append({"share": index, "by": by, "with": seat, "turn": st["turn_no"], "cards": [None, None]})
     st["share"] = {"share": index, "by": by, "with": seat, "next": by}
     st["stage"] = "share"
     m.emit({"type": "share_start", "share": index, "seat": by, "with": seat})
@@ -80,8 +81,9 @@ def show(m: TestimonyMatch, seat: int, command: dict) -> None:
         raise IllegalCommand("bad_card", "Show 'character', 'belief_heathen' or 'belief_puritan'.")
     character = st["characters"][seat]
     if card not in m.cat.may_show(character):
-        raise IllegalCommand("wrong_belief", "You may show only your Character card or the Belief "
-                             "card that matches your Character.")
+        raise IllegalCommand(
+            "wrong_belief", "You may show only your Character card or the Belief card that matches your Character."
+        )
     share = st["share"]
     record = st["shares"][share["share"]]
     first = seat == share["by"]
@@ -90,8 +92,11 @@ def show(m: TestimonyMatch, seat: int, command: dict) -> None:
     event = {"share": share["share"], "card": card, "seat": seat, "to": other}
     if card == "character":
         event["character"] = character
-    m.emit({"type": "show", **event}, to=[seat, other],
-           others={"type": "show", "share": share["share"], "seat": seat, "to": other})
+    m.emit(
+        {"type": "show", **event},
+        to=[seat, other],
+        others={"type": "show", "share": share["share"], "seat": seat, "to": other},
+    )
     if first:
         share["next"] = other
         return
@@ -121,8 +126,7 @@ def investigate(m: TestimonyMatch, seat: int, command: dict) -> None:
         record["seen"].extend(t["token"] for t in lying)
         looks.append({"target": target, "tokens": [token_face(t, True) for t in lying]})
     st["investigations"].append(record)
-    public = {"type": "investigate", "seat": seat, "targets": targets,
-              "index": len(st["investigations"]) - 1}
+    public = {"type": "investigate", "seat": seat, "targets": targets, "index": len(st["investigations"]) - 1}
     m.emit({**public, "looks": looks}, to=[seat], others=public)
     st["stage"] = "testify"
 
@@ -135,15 +139,14 @@ def testify(m: TestimonyMatch, seat: int, command: dict) -> None:
     target = other_seat(m, seat, command["seat"], "testify about")
     side = command["side"]
     if not isinstance(side, str) or side not in SIDES:
-        raise IllegalCommand("bad_side", "A token goes accusation side ('accuse') or defense side "
-                             "('defend') up.")
+        raise IllegalCommand("bad_side", "A token goes accusation side ('accuse') or defense side ('defend') up.")
     token_id = f"g{st['game_no']}t{len(st['tokens']) + 1}"
     st["hand"][seat] -= 1
-    st["tokens"].append({"token": token_id, "placer": seat, "side": side, "target": target,
-                         "turn": st["turn_no"]})
+    st["tokens"].append({"token": token_id, "placer": seat, "side": side, "target": target, "turn": st["turn_no"]})
     public = {"type": "testify", "token": token_id, "placer": seat, "target": target}
-    m.emit({"type": "testify", "token": token_id, "placer": seat, "side": side, "target": target},
-           to=[seat], others=public)
+    m.emit(
+        {"type": "testify", "token": token_id, "placer": seat, "side": side, "target": target}, to=[seat], others=public
+    )
     end_turn(m)
 
 
@@ -167,8 +170,7 @@ def end_turn(m: TestimonyMatch) -> None:
         return
     st["turn_no"] += 1
     st["stage"] = "action"
-    m.emit({"type": "turn", "seat": st["turn"], "turn_no": st["turn_no"],
-            "tokens": st["hand"][st["turn"]]})
+    m.emit({"type": "turn", "seat": st["turn"], "turn_no": st["turn_no"], "tokens": st["hand"][st["turn"]]})
 
 
 # -------------------------------------------------------------- between games (R7) --
@@ -192,9 +194,15 @@ COMMANDS: dict[str, Command] = {
 }
 
 #: the stage each command belongs to
-STAGE_OF = {"invite": "action", "investigate": "action", "answer_invite": "answer",
-            "show": "share", "testify": "testify", "discard_token": "testify",
-            "next_game": "between"}
+STAGE_OF = {
+    "invite": "action",
+    "investigate": "action",
+    "answer_invite": "answer",
+    "show": "share",
+    "testify": "testify",
+    "discard_token": "testify",
+    "next_game": "between",
+}
 
 
 def apply_command(m: TestimonyMatch, seat: int, cmd: dict) -> None:

@@ -1,6 +1,7 @@
 """Testimony's forward model for bots (``Match.determinize``, the only one a bot may
 use): a determinized copy of a match resamples what one seat cannot know
 (docs/rules/testimony.md §6) from what it saw."""
+
 from __future__ import annotations
 
 import itertools
@@ -26,7 +27,7 @@ def determinize(m: TestimonyMatch, seat: int, rng: random.Random) -> None:
     if st["stage"] in ("between", "over"):
         return  # a finished game is public; the next deal comes from the new generator
     known_chars = m.known_characters(seat)
-    must_be: dict[int, set[str]] = {}     # seat -> the Belief cards it showed ``seat``
+    must_be: dict[int, set[str]] = {}  # seat -> the Belief cards it showed ``seat``
     for rec in st["shares"]:
         if seat not in (rec["by"], rec["with"]):
             continue
@@ -55,8 +56,9 @@ def double_holder(m: TestimonyMatch) -> str:
     return next(c.id for c in m.cat.characters.values() if c.double_investigation)
 
 
-def sample_deal(m: TestimonyMatch, fixed: dict[int, str], must_be: dict[int, set[str]],
-                rng: random.Random) -> tuple[list[str], str | None]:
+def sample_deal(
+    m: TestimonyMatch, fixed: dict[int, str], must_be: dict[int, set[str]], rng: random.Random
+) -> tuple[list[str], str | None]:
     """Characters per seat and the set-aside card, uniformly among the deals of §2 that
     keep ``fixed`` and show each ``must_be`` seat's Belief card legally."""
     n = m.n
@@ -71,8 +73,11 @@ def sample_deal(m: TestimonyMatch, fixed: dict[int, str], must_be: dict[int, set
 
     def fits(deal: dict[int, str]) -> bool:
         for s, cards in must_be.items():
-            if s in deal and not cat.characters[deal[s]].any_belief and any(
-                    card != f"belief_{cat.belief(deal[s])}" for card in cards):
+            if (
+                s in deal
+                and not cat.characters[deal[s]].any_belief
+                and any(card != f"belief_{cat.belief(deal[s])}" for card in cards)
+            ):
                 return False
         return True
 

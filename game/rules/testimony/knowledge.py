@@ -6,6 +6,7 @@
 * A Character: its holder; a seat it was shown to in a share; everyone at the end.
 * What was shown in a share: the two sharers only.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

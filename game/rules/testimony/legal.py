@@ -1,5 +1,6 @@
 """Every legal Testimony command of the seat that may act, in a fixed order
 (docs/rules/testimony.md §7): ``apply`` accepts exactly these."""
+
 from __future__ import annotations
 
 import itertools
@@ -22,16 +23,14 @@ def legal(m: TestimonyMatch, seat: int) -> list[dict]:
         out = [{"type": "invite", "seat": s} for s in others if s not in st["declined"]]
         out.extend({"type": "investigate", "seat": s} for s in others)
         if may_double(m, seat):
-            out.extend({"type": "investigate", "seat": a, "seat2": b}
-                       for a, b in itertools.permutations(others, 2))
+            out.extend({"type": "investigate", "seat": a, "seat2": b} for a, b in itertools.permutations(others, 2))
         return out
     if stage == "answer":
         return [{"type": "answer_invite", "accept": True}, {"type": "answer_invite", "accept": False}]
     if stage == "share":
         return [{"type": "show", "card": c} for c in m.cat.may_show(st["characters"][seat])]
     if stage == "testify":
-        out = [{"type": "testify", "seat": s, "side": side}
-               for s in range(n) if s != seat for side in SIDES]
+        out = [{"type": "testify", "seat": s, "side": side} for s in range(n) if s != seat for side in SIDES]
         out.append({"type": "discard_token"})
         return out
     if stage == "between":
@@ -42,8 +41,7 @@ def legal(m: TestimonyMatch, seat: int) -> list[dict]:
 def may_double(m: TestimonyMatch, seat: int) -> bool:
     """May ``seat`` investigate two players at once now (the Cunning Woman, once a game)?"""
     st = m.state
-    return (not st["double_used"]
-            and m.cat.characters[st["characters"][seat]].double_investigation)
+    return not st["double_used"] and m.cat.characters[st["characters"][seat]].double_investigation
 
 
 def to_act(m: TestimonyMatch) -> list[int]:

@@ -1,5 +1,6 @@
 """The Testimony match: the engine's hooks wired to the rules modules of this package
 (docs/rules/testimony.md)."""
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,14 @@ class TestimonyMatch(Match):
     game_id = "testimony"
     title = "Testimony"
     #: the Continue list's words for the view's generic round / phase
-    summary_words = {"round": "game", "action": "action", "answer": "an invitation to share",
-                     "share": "sharing", "testify": "testimony", "between": "between two games"}
+    summary_words = {
+        "round": "game",
+        "action": "action",
+        "answer": "an invitation to share",
+        "share": "sharing",
+        "testify": "testimony",
+        "between": "between two games",
+    }
     min_players = 3
     max_players = 7
     option_defaults = {"games": MAX_GAMES}
@@ -55,8 +62,9 @@ class TestimonyMatch(Match):
         """Where each seat's match total came from, for the game-over table: one line
         per finished game (``{"label": "Game 1", "points": n}``, §5.4)."""
         history = self.state["history"]
-        return [[{"label": f"Game {g['game_no']}", "points": g["scores"][seat]} for g in history]
-                for seat in range(self.n)]
+        return [
+            [{"label": f"Game {g['game_no']}", "points": g["scores"][seat]} for g in history] for seat in range(self.n)
+        ]
 
     def _not_your_turn(self, seat: int, command: dict) -> str:
         return words.not_your_turn(self)

@@ -1,5 +1,6 @@
 """The end of a game of Testimony: Standings, who is killed, each Character's score with
 its reasons, the reveal, and the match moving on (docs/rules/testimony.md §5)."""
+
 from __future__ import annotations
 
 import marshal
@@ -47,8 +48,9 @@ def score(m: TestimonyMatch, killed: list[bool]) -> tuple[list[int], list[list[d
     return scores, reasons
 
 
-def condition(m: TestimonyMatch, key: str, seat: int, dead_heathens: list[int],
-              dead_puritans: list[int]) -> tuple[int, str]:
+def condition(
+    m: TestimonyMatch, key: str, seat: int, dead_heathens: list[int], dead_puritans: list[int]
+) -> tuple[int, str]:
     """How many times scoring ``key`` applies to ``seat`` and the reason in words
     (the keys: ``cards/testimony.yaml``; "dies" means a killed player, R5)."""
     names = m.players
@@ -93,10 +95,11 @@ def end_game(m: TestimonyMatch, empty_seat: int) -> None:
     st["result"] = result
     m.emit({"type": "game_end", "game_no": st["game_no"], "seat": empty_seat})
     record = {
-        "game_no": st["game_no"], "first_player": st["first"],
-        "characters": list(st["characters"]), "set_aside": st["set_aside"],
-        "tokens": [token_face(t, True) | {"target": t["target"], "turn": t["turn"]}
-                   for t in st["tokens"]],
+        "game_no": st["game_no"],
+        "first_player": st["first"],
+        "characters": list(st["characters"]),
+        "set_aside": st["set_aside"],
+        "tokens": [token_face(t, True) | {"target": t["target"], "turn": t["turn"]} for t in st["tokens"]],
         "discarded": [dict(d) for d in st["discarded"]],
         **marshal.loads(marshal.dumps(result)),
         "totals": list(st["totals"]),
@@ -112,5 +115,4 @@ def end_game(m: TestimonyMatch, empty_seat: int) -> None:
     tied = [s for s in range(m.n) if scores[s] == low]
     st["next_first"] = tied[0] if len(tied) == 1 else m.rng.choice(tied)
     st["stage"] = "between"
-    m.emit({"type": "first_player", "seat": st["next_first"], "tied": tied,
-            "game_no": st["game_no"] + 1})
+    m.emit({"type": "first_player", "seat": st["next_first"], "tied": tied, "game_no": st["game_no"] + 1})

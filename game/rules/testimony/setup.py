@@ -25,6 +25,7 @@ and for the game being played (replaced at each deal)::
     next_first     between games, who plays first in the next
     result         once the game ended: {standing, killed, scores, reasons}
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -62,31 +63,41 @@ def start_game(m: TestimonyMatch, first: int, tied: list[int]) -> None:
     m.rng.shuffle(cards)
     each, aside = tokens_each(n, cat.supply.total)
     st["game_no"] += 1
-    st.update({
-        "stage": "action",
-        "characters": cards[:n],
-        "set_aside": cards[n] if len(cards) > n else None,
-        "hand": [each] * n,
-        "tokens_each": each,
-        "tokens_aside": aside,
-        "tokens": [],
-        "discarded": [],
-        "first": first,
-        "turn": first,
-        "turn_no": 1,
-        "declined": [],
-        "invite": None,
-        "share": None,
-        "shares": [],
-        "investigations": [],
-        "double_used": False,
-        "next_first": None,
-        "result": None,
-    })
-    m.emit({"type": "game_start", "game_no": st["game_no"], "games": st["games"],
-            "first_player": first, "tied": tied, "tokens_each": each, "tokens_aside": aside,
-            "set_aside": st["set_aside"] is not None})
+    st.update(
+        {
+            "stage": "action",
+            "characters": cards[:n],
+            "set_aside": cards[n] if len(cards) > n else None,
+            "hand": [each] * n,
+            "tokens_each": each,
+            "tokens_aside": aside,
+            "tokens": [],
+            "discarded": [],
+            "first": first,
+            "turn": first,
+            "turn_no": 1,
+            "declined": [],
+            "invite": None,
+            "share": None,
+            "shares": [],
+            "investigations": [],
+            "double_used": False,
+            "next_first": None,
+            "result": None,
+        }
+    )
+    m.emit(
+        {
+            "type": "game_start",
+            "game_no": st["game_no"],
+            "games": st["games"],
+            "first_player": first,
+            "tied": tied,
+            "tokens_each": each,
+            "tokens_aside": aside,
+            "set_aside": st["set_aside"] is not None,
+        }
+    )
     for seat, character in enumerate(st["characters"]):
-        m.emit({"type": "deal", "seat": seat, "character": character}, to=[seat],
-               others={"type": "deal", "seat": seat})
+        m.emit({"type": "deal", "seat": seat, "character": character}, to=[seat], others={"type": "deal", "seat": seat})
     m.emit({"type": "turn", "seat": first, "turn_no": 1, "tokens": each})

@@ -25,6 +25,7 @@ same for everyone (§6.3):
 
 Neither key exists before the end.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -52,41 +53,56 @@ def view(m: TestimonyMatch, seat: int | None) -> dict:
         in_front[t["target"]] += 1
     players = []
     for s in range(m.n):
-        players.append({
-            "seat": s, "name": m.players[s], "tokens": st["hand"][s], "in_front": in_front[s],
-            "character": known_chars.get(s), "total": st["totals"][s],
-            "standing": result["standing"][s] if result else None,
-            "killed": result["killed"][s] if result else None,
-            "score": result["scores"][s] if result else None,
-        })
-    tokens = [token_face(t, t["token"] in known_tokens) | {"target": t["target"], "turn": t["turn"]}
-              for t in st["tokens"]]
+        players.append(
+            {
+                "seat": s,
+                "name": m.players[s],
+                "tokens": st["hand"][s],
+                "in_front": in_front[s],
+                "character": known_chars.get(s),
+                "total": st["totals"][s],
+                "standing": result["standing"][s] if result else None,
+                "killed": result["killed"][s] if result else None,
+                "score": result["scores"][s] if result else None,
+            }
+        )
+    tokens = [
+        token_face(t, t["token"] in known_tokens) | {"target": t["target"], "turn": t["turn"]} for t in st["tokens"]
+    ]
     me = None
     if seat is not None:
         mine = st["characters"][seat]
-        me = {"character": mine, "belief": cat.belief(mine), "may_show": cat.may_show(mine),
-              "double_investigation": may_double(m, seat) and not ended}
+        me = {
+            "character": mine,
+            "belief": cat.belief(mine),
+            "may_show": cat.may_show(mine),
+            "double_investigation": may_double(m, seat) and not ended,
+        }
     share = st["share"]
     out = {
         "stage": stage,
-        "game_no": st["game_no"], "games": st["games"],
-        "round": st["game_no"], "phase": stage,  # the generic names (the Continue list)
-        "turn": st["turn"], "turn_no": st["turn_no"], "first_player": st["first"],
+        "game_no": st["game_no"],
+        "games": st["games"],
+        "round": st["game_no"],
+        "phase": stage,  # the generic names (the Continue list)
+        "turn": st["turn"],
+        "turn_no": st["turn_no"],
+        "first_player": st["first"],
         "next_first": st["next_first"],
         "active": None if stage == "over" else m._to_act()[0],
-        "tokens_each": st["tokens_each"], "tokens_aside": st["tokens_aside"],
+        "tokens_each": st["tokens_each"],
+        "tokens_aside": st["tokens_aside"],
         "players": players,
         "tokens": tokens,
         "discarded": [dict(d) for d in st["discarded"]],
         "invite": dict(st["invite"]) if st["invite"] else None,
         "declined": list(st["declined"]),
         "share": dict(share) if share else None,
-        "shares": [{"share": r["share"], "by": r["by"], "with": r["with"], "turn": r["turn"]}
-                   for r in st["shares"]],
-        "investigations": [{"seat": r["seat"], "targets": list(r["targets"]), "turn": r["turn"]}
-                           for r in st["investigations"]],
-        "set_aside": {"exists": st["set_aside"] is not None,
-                      "character": st["set_aside"] if ended else None},
+        "shares": [{"share": r["share"], "by": r["by"], "with": r["with"], "turn": r["turn"]} for r in st["shares"]],
+        "investigations": [
+            {"seat": r["seat"], "targets": list(r["targets"]), "turn": r["turn"]} for r in st["investigations"]
+        ],
+        "set_aside": {"exists": st["set_aside"] is not None, "character": st["set_aside"] if ended else None},
         "me": me,
         "notebook": m._notebook(seat),
         "totals": list(st["totals"]),
@@ -141,18 +157,28 @@ def notebook(m: TestimonyMatch, seat: int | None) -> list[dict]:
                 out["character"] = chars[shower]
             return out
 
-        entries.append({"kind": "share", "share": rec["share"], "turn": rec["turn"], "with": other,
-                        "gave": payload(mine, seat, other), "got": payload(1 - mine, other, seat)})
+        entries.append(
+            {
+                "kind": "share",
+                "share": rec["share"],
+                "turn": rec["turn"],
+                "with": other,
+                "gave": payload(mine, seat, other),
+                "got": payload(1 - mine, other, seat),
+            }
+        )
     by_id = {t["token"]: t for t in st["tokens"]}
     for rec in st["investigations"]:
         if rec["seat"] != seat:
             continue
-        looks = [{"target": target,
-                  "tokens": [token_face(by_id[tid], True) for tid in rec["seen"]
-                             if by_id[tid]["target"] == target]}
-                 for target in rec["targets"]]
-        entries.append({"kind": "investigate", "turn": rec["turn"], "targets": list(rec["targets"]),
-                        "looks": looks})
+        looks = [
+            {
+                "target": target,
+                "tokens": [token_face(by_id[tid], True) for tid in rec["seen"] if by_id[tid]["target"] == target],
+            }
+            for target in rec["targets"]
+        ]
+        entries.append({"kind": "investigate", "turn": rec["turn"], "targets": list(rec["targets"]), "looks": looks})
     entries.sort(key=lambda e: e["turn"])
     return entries
 

@@ -1,5 +1,6 @@
 """Testimony in words: who the table waits for, what each stage asks for, and how the
 match ended (docs/rules/testimony.md §5, §7)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -42,8 +43,7 @@ def ending(m: TestimonyMatch) -> str:
     st = m.state
     cat = m.cat
     result = st["result"]
-    killed = [f"{m.players[s]} ({cat.characters[st['characters'][s]].name})"
-              for s in range(m.n) if result["killed"][s]]
+    killed = [f"{m.players[s]} ({cat.characters[st['characters'][s]].name})" for s in range(m.n) if result["killed"][s]]
     if not killed:
         deaths = "no one was killed"
     else:

@@ -18,30 +18,77 @@ The package, one job per module:
 
 The bots' playing sense for this game is in :mod:`game.bots.witch_trial`.
 """
+
 from __future__ import annotations
 
-from game.rules.witch_trial.cards import (GUILTY_AT, HAND_SIZE, JURY_MAX, JURY_MIN, KIND_TYPE, LINEUP_SIZE,
-                                          MOTION_IDS, PLEA_STEP, PRICES, SECTION_COUNTS, SECTIONS, START_MONEY,
-                                          TOTAL_CARDS, Catalog, Charge, Evidence, Motion, Objection, Suspect,
-                                          _check_cards, catalog, clamp_jury, guilty_chance)
+from game.rules.witch_trial.cards import (
+    GUILTY_AT,
+    HAND_SIZE,
+    JURY_MAX,
+    JURY_MIN,
+    KIND_TYPE,
+    LINEUP_SIZE,
+    MOTION_IDS,
+    PLEA_STEP,
+    PRICES,
+    SECTION_COUNTS,
+    SECTIONS,
+    START_MONEY,
+    TOTAL_CARDS,
+    Catalog,
+    Charge,
+    Evidence,
+    Motion,
+    Objection,
+    Suspect,
+    _check_cards,
+    catalog,
+    clamp_jury,
+    guilty_chance,
+)
 from game.rules.witch_trial.commands import COMMANDS
 from game.rules.witch_trial.match import WitchTrialMatch
 
-__all__ = ["WitchTrialMatch", "COMMANDS", "Catalog", "catalog", "clamp_jury", "guilty_chance",
-           "Suspect", "Charge", "Evidence", "Motion", "Objection", "SECTIONS", "KIND_TYPE", "SECTION_COUNTS",
-           "MOTION_IDS", "TOTAL_CARDS", "START_MONEY", "HAND_SIZE", "LINEUP_SIZE", "PRICES", "JURY_MIN",
-           "JURY_MAX", "GUILTY_AT", "PLEA_STEP", "_check_cards"]
+__all__ = [
+    "WitchTrialMatch",
+    "COMMANDS",
+    "Catalog",
+    "catalog",
+    "clamp_jury",
+    "guilty_chance",
+    "Suspect",
+    "Charge",
+    "Evidence",
+    "Motion",
+    "Objection",
+    "SECTIONS",
+    "KIND_TYPE",
+    "SECTION_COUNTS",
+    "MOTION_IDS",
+    "TOTAL_CARDS",
+    "START_MONEY",
+    "HAND_SIZE",
+    "LINEUP_SIZE",
+    "PRICES",
+    "JURY_MIN",
+    "JURY_MAX",
+    "GUILTY_AT",
+    "PLEA_STEP",
+    "_check_cards",
+]
 
 
 # ----------------------------------------------------------------- the game's facts --
 # Title and player counts come from the class; everything outside game/rules reads
 # these facts from the registry (game.engine.game_info).
-from game.engine.registry import GameInfo, GameOption, register_info  # noqa: E402
+from game.engine.registry import GameInfo, GameOption, register_info
 
-register_info(GameInfo(
-    match=WitchTrialMatch,
-    options=(GameOption("double_pass", "Double pass"),),
-    pass_commands=({"type": "no_objection"},),  # the opposing lawyer lets a Motion stand
-    # a trial's end: the verdict, a mistrial, an accepted plea
-    public_moments=({"type": "verdict"}, {"type": "mistrial"}, {"type": "plea", "accepted": True}),
-))
+register_info(
+    GameInfo(
+        match=WitchTrialMatch,
+        options=(GameOption("double_pass", "Double pass"),),
+        pass_commands=({"type": "no_objection"},),  # the opposing lawyer lets a Motion stand
+        # a trial's end: the verdict, a mistrial, an accepted plea
+        public_moments=({"type": "verdict"}, {"type": "mistrial"}, {"type": "plea", "accepted": True}),
+    )
+)

@@ -5,10 +5,12 @@ numbers printed on the table (docs/rules/witch_trial.md §1, §2).
 kind, guilt 1..6, money in $5 steps, charge modifiers naming real suspects, exactly the
 nine Motions). Card ids in a match are ``<kind id>-<n>`` (``lewis-1``, ``objection-11``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from game.engine.cards import load_card_set
 
@@ -21,8 +23,7 @@ GUILTY_AT = 13  # 2d6 + Jury Value at least this convicts (§4.7)
 PLEA_STEP = 5  # every amount of money moves in $5 steps (§1.6, §4.13)
 TOTAL_CARDS = 90
 SECTION_COUNTS = {"suspects": 16, "charges": 15, "evidence": 30, "motions": 18, "objections": 11}
-MOTION_IDS = ("drama", "short_memory", "bribe_judge", "recess", "venue", "expert",
-              "leading", "mistrial", "continuance")
+MOTION_IDS = ("drama", "short_memory", "bribe_judge", "recess", "venue", "expert", "leading", "mistrial", "continuance")
 
 
 # ---------------------------------------------------------------------- card definitions --
@@ -81,10 +82,14 @@ class Objection:
     rules_text: str
 
 
-SECTIONS = {"suspects": Suspect, "charges": Charge, "evidence": Evidence,
-            "motions": Motion, "objections": Objection}
-KIND_TYPE = {"suspects": "suspect", "charges": "charge", "evidence": "evidence",
-             "motions": "motion", "objections": "objection"}
+SECTIONS = {"suspects": Suspect, "charges": Charge, "evidence": Evidence, "motions": Motion, "objections": Objection}
+KIND_TYPE = {
+    "suspects": "suspect",
+    "charges": "charge",
+    "evidence": "evidence",
+    "motions": "motion",
+    "objections": "objection",
+}
 
 
 def _check_cards(cards: dict, fail) -> None:
@@ -164,8 +169,9 @@ def clamp_jury(value: int) -> int:
     return JURY_MIN if value < JURY_MIN else JURY_MAX if value > JURY_MAX else value
 
 
-_GUILTY = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + j >= GUILTY_AT) / 36.0
-           for j in range(JURY_MAX + 1)]
+_GUILTY = [
+    sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + j >= GUILTY_AT) / 36.0 for j in range(JURY_MAX + 1)
+]
 
 
 def guilty_chance(jury_value: int) -> float:

@@ -7,14 +7,22 @@ answer a Motion or a plea waits for), then runs the handler. A handler checks th
 values and plays the command; an :class:`IllegalCommand` it raises leaves the match as
 it was (the engine restores everything).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.engine.commands import Command, lookup
 from game.engine.errors import IllegalCommand
-from game.rules.witch_trial.commands_trial import (answer_plea, no_objection, no_plea, object_to_motion,
-                                                   offer_plea, play, rest)
+from game.rules.witch_trial.commands_trial import (
+    answer_plea,
+    no_objection,
+    no_plea,
+    object_to_motion,
+    offer_plea,
+    play,
+    rest,
+)
 from game.rules.witch_trial.commands_turn import buy, create_case, defend, pass_turn, prosecute
 
 if TYPE_CHECKING:

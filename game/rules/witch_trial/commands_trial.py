@@ -2,6 +2,7 @@
 Objections, resting, pleas, the verdict and the end of a trial. Handlers are
 ``handler(m, seat, cmd)``; the command's shape and the stage were checked by
 :mod:`game.rules.witch_trial.commands`."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,8 +11,7 @@ from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
 from game.rules.witch_trial.cards import GUILTY_AT, PLEA_STEP
 from game.rules.witch_trial.legal import plays
-from game.rules.witch_trial.state import (draw, end_turn, hand_card, move_jury, opponent, roll, set_jury,
-                                          side)
+from game.rules.witch_trial.state import draw, end_turn, hand_card, move_jury, opponent, roll, set_jury, side
 
 if TYPE_CHECKING:
     from game.rules.witch_trial.match import WitchTrialMatch
@@ -44,8 +44,7 @@ def play(m: WitchTrialMatch, seat: int, command: dict) -> None:
     m.emit({"type": "play", "seat": seat, "side": lawyer, "card": card, "kind": kind})
     if kind == "motion":
         trial["motion"] = {"card": card, "by": seat, "choice": choice}
-        m.emit({"type": "motion", "seat": seat, "card": card, "choice": choice,
-                "awaiting": opponent(trial, seat)})
+        m.emit({"type": "motion", "seat": seat, "card": card, "choice": choice, "awaiting": opponent(trial, seat)})
         return
     sign = 1 if lawyer == "prosecution" else -1
     if kind == "evidence":
@@ -88,8 +87,10 @@ def rest(m: WitchTrialMatch, seat: int, command: dict) -> None:
     """Rest; in the final argument only with no card that can be played (§4.6, R5)."""
     trial = m.state["trial"]
     if trial["phase"] == "final" and plays(m, m.state["hands"][seat]):
-        raise IllegalCommand("must_play", "The final argument is exactly one more card: play one; "
-                                          "you may rest only with no card you can play.")
+        raise IllegalCommand(
+            "must_play",
+            "The final argument is exactly one more card: play one; you may rest only with no card you can play.",
+        )
     rest_now(m, seat, forced=False)
 
 
@@ -98,8 +99,13 @@ def rest_now(m: WitchTrialMatch, seat: int, forced: bool) -> None:
     trial = m.state["trial"]
     trial["rested"].append(seat)
     m.emit({"type": "rest", "seat": seat, "side": side(trial, seat), "forced": forced})
-    trial["plea"] = {"by": seat, "to": opponent(trial, seat), "phase": "offer",
-                     "to_prosecution": None, "after": trial["phase"]}
+    trial["plea"] = {
+        "by": seat,
+        "to": opponent(trial, seat),
+        "phase": "offer",
+        "to_prosecution": None,
+        "after": trial["phase"],
+    }
 
 
 # ------------------------------------------------------------ Motions, Objections --
@@ -116,8 +122,7 @@ def object_to_motion(m: WitchTrialMatch, seat: int, command: dict) -> None:
     st["hands"][motion["by"]].append(card)
     trial["cancelled"].append(motion["card"])
     trial["motion"] = None
-    m.emit({"type": "objection", "seat": seat, "card": card, "motion": motion["card"],
-            "to": motion["by"]})
+    m.emit({"type": "objection", "seat": seat, "card": card, "motion": motion["card"], "to": motion["by"]})
 
 
 def no_objection(m: WitchTrialMatch, seat: int, command: dict) -> None:
@@ -184,8 +189,9 @@ def offer_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
         raise IllegalCommand("bad_plea", f"Plea offers go in ${PLEA_STEP} steps.")
     plea["phase"] = "answer"
     plea["to_prosecution"] = amount
-    m.emit({"type": "plea_offer", "seat": seat, "to": plea["to"], "to_prosecution": amount,
-            "to_defense": fees - amount})
+    m.emit(
+        {"type": "plea_offer", "seat": seat, "to": plea["to"], "to_prosecution": amount, "to_defense": fees - amount}
+    )
 
 
 def no_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
@@ -211,16 +217,32 @@ def answer_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
         st["money"][trial["prosecutor"]] += to_p
         st["money"][trial["defender"]] += fees - to_p
         st["court_fees"] = 0
-        m.emit({"type": "plea", "accepted": True, "seat": seat, "to_prosecution": to_p,
-                "to_defense": fees - to_p, "prosecutor": trial["prosecutor"],
-                "defender": trial["defender"]})
+        m.emit(
+            {
+                "type": "plea",
+                "accepted": True,
+                "seat": seat,
+                "to_prosecution": to_p,
+                "to_defense": fees - to_p,
+                "prosecutor": trial["prosecutor"],
+                "defender": trial["defender"],
+            }
+        )
         end_trial(m, keep_case=False)
         return
     after = plea["after"]
     trial["plea"] = None
-    m.emit({"type": "plea", "accepted": False, "seat": seat, "to_prosecution": to_p,
-            "to_defense": fees - to_p, "prosecutor": trial["prosecutor"],
-            "defender": trial["defender"]})
+    m.emit(
+        {
+            "type": "plea",
+            "accepted": False,
+            "seat": seat,
+            "to_prosecution": to_p,
+            "to_defense": fees - to_p,
+            "prosecutor": trial["prosecutor"],
+            "defender": trial["defender"],
+        }
+    )
     advance(m, after)
 
 
@@ -250,8 +272,17 @@ def verdict(m: WitchTrialMatch) -> None:
     amount = st["court_fees"]
     st["money"][winner] += amount
     st["court_fees"] = 0
-    m.emit({"type": "verdict", "guilty": guilty, "winner": winner, "amount": amount,
-            "total": total, "jury_value": trial["jury_value"], "dice": dice})
+    m.emit(
+        {
+            "type": "verdict",
+            "guilty": guilty,
+            "winner": winner,
+            "amount": amount,
+            "total": total,
+            "jury_value": trial["jury_value"],
+            "dice": dice,
+        }
+    )
     end_trial(m, keep_case=False)
 
 

@@ -2,6 +2,7 @@
 defend, prosecute, pass — and the start of a trial that defending or prosecuting opens
 (§4.1–§4.3). Handlers are ``handler(m, seat, cmd)``; the command's shape and the stage
 were checked by :mod:`game.rules.witch_trial.commands`."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -58,8 +59,10 @@ def create_case(m: WitchTrialMatch, seat: int, command: dict) -> None:
     want = "charge" if kind == "suspect" else "suspect"
     if m.cat.type_of[other] != want:
         raise IllegalCommand(
-            "bad_case", f"{m.cat.name(card)} is a {kind.title()}: pair it with a {want.title()} from the "
-            f"lineup, and slot {slot} holds {m.cat.name(other)}.")
+            "bad_case",
+            f"{m.cat.name(card)} is a {kind.title()}: pair it with a {want.title()} from the "
+            f"lineup, and slot {slot} holds {m.cat.name(other)}.",
+        )
     st["hands"][seat].remove(card)
     suspect, charge = (card, other) if kind == "suspect" else (other, card)
     st["cases"][seat] = {"suspect": suspect, "charge": charge}
@@ -125,16 +128,36 @@ def start_trial(m: WitchTrialMatch, prosecutor: int, defender: int) -> None:
     st["bank_paid"] += suspect.defense + charge.court
     jury = clamp_jury(suspect.guilt + charge.modified(suspect.id))
     st["trial"] = {
-        "prosecutor": prosecutor, "defender": defender, "turn_seat": st["turn"],
-        "suspect": case["suspect"], "charge": case["charge"], "case_charge": case["charge"],
-        "jury_value": jury, "jury_start": jury,
-        "court_money": charge.court, "defense_budget": suspect.defense,
-        "phase": "prosecution", "played": [], "cancelled": [], "replaced": [], "rested": [],
-        "motion": None, "plea": None,
+        "prosecutor": prosecutor,
+        "defender": defender,
+        "turn_seat": st["turn"],
+        "suspect": case["suspect"],
+        "charge": case["charge"],
+        "case_charge": case["charge"],
+        "jury_value": jury,
+        "jury_start": jury,
+        "court_money": charge.court,
+        "defense_budget": suspect.defense,
+        "phase": "prosecution",
+        "played": [],
+        "cancelled": [],
+        "replaced": [],
+        "rested": [],
+        "motion": None,
+        "plea": None,
         "expert": {"prosecution": False, "defense": False},
         "leading": {"prosecution": False, "defense": False},
     }
-    m.emit({"type": "trial", "prosecutor": prosecutor, "defender": defender,
-            "suspect": case["suspect"], "charge": case["charge"], "jury_value": jury,
-            "defense_budget": suspect.defense, "court_money": charge.court,
-            "court_fees": st["court_fees"]})
+    m.emit(
+        {
+            "type": "trial",
+            "prosecutor": prosecutor,
+            "defender": defender,
+            "suspect": case["suspect"],
+            "charge": case["charge"],
+            "jury_value": jury,
+            "defense_budget": suspect.defense,
+            "court_money": charge.court,
+            "court_fees": st["court_fees"],
+        }
+    )

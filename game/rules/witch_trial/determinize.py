@@ -1,6 +1,7 @@
 """Witch Trial's forward model for bots (``Match.determinize``, the only one a bot may
 use): a determinized copy of a match resamples what one seat cannot know
 (docs/rules/witch_trial.md §6) from what it saw."""
+
 from __future__ import annotations
 
 import random
@@ -98,18 +99,19 @@ def determinize(m: WitchTrialMatch, seat: int, rng: random.Random) -> None:
         old_cards = [c for c in unknown if c not in reshuffled]
         rng.shuffle(fresh)
         rng.shuffle(old_cards)
-        if (len(old_cards) == sum(need[s] - hidden_r[s] for s in others)
-                and all(0 <= hidden_r[s] <= need[s] for s in others)):
+        if len(old_cards) == sum(need[s] - hidden_r[s] for s in others) and all(
+            0 <= hidden_r[s] <= need[s] for s in others
+        ):
             for s in others:
                 take_old = need[s] - hidden_r[s]
-                st["hands"][s] = (kept[s] + fresh[:hidden_r[s]] + old_cards[:take_old])
-                del fresh[:hidden_r[s]]
+                st["hands"][s] = kept[s] + fresh[: hidden_r[s]] + old_cards[:take_old]
+                del fresh[: hidden_r[s]]
                 del old_cards[:take_old]
             st["deck"] = fresh
             return
         unknown = sorted(fresh + old_cards, key=m.cat.card_ids.index)
     rng.shuffle(unknown)
     for s in others:
-        st["hands"][s] = kept[s] + unknown[:need[s]]
-        del unknown[:need[s]]
+        st["hands"][s] = kept[s] + unknown[: need[s]]
+        del unknown[: need[s]]
     st["deck"] = unknown

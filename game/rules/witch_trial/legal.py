@@ -1,5 +1,6 @@
 """Every legal Witch Trial command of a seat that may act, in a fixed order
 (docs/rules/witch_trial.md §7, R16): ``apply`` accepts exactly these."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -24,8 +25,7 @@ def legal(m: WitchTrialMatch, seat: int) -> list[dict]:
     plea = trial["plea"]
     if plea is not None:
         if plea["phase"] == "offer":
-            out = [{"type": "offer_plea", "to_prosecution": v}
-                   for v in range(0, st["court_fees"] + 1, PLEA_STEP)]
+            out = [{"type": "offer_plea", "to_prosecution": v} for v in range(0, st["court_fees"] + 1, PLEA_STEP)]
             out.append({"type": "no_plea"})
             return out
         return [{"type": "answer_plea", "accept": True}, {"type": "answer_plea", "accept": False}]

@@ -1,5 +1,6 @@
 """The Witch Trial match: the engine's hooks wired to the rules modules of this package
 (docs/rules/witch_trial.md)."""
+
 from __future__ import annotations
 
 import random

@@ -17,6 +17,7 @@ The state a match keeps in ``m.state`` (plain JSON data)::
     over          the game has ended
     last_rolls    the roll events of the latest command that rolled dice
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

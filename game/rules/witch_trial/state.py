@@ -6,6 +6,7 @@ The match keeps its whole state in ``m.state`` (plain JSON data, see
 it and record what happened with ``m.emit``. Who may act now (:func:`to_act`) and the
 view's ``stage`` (:func:`stage`) are worked out here from the state alone.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -83,15 +84,18 @@ def draw(m: WitchTrialMatch, seat: int, count: int, event: str = "draw") -> None
             break
         cards.append(card)
     m.state["hands"][seat].extend(cards)
-    m.emit({"type": event, "seat": seat, "cards": cards, "count": len(cards)}, to=[seat],
-           others={"type": event, "seat": seat, "count": len(cards)})
+    m.emit(
+        {"type": event, "seat": seat, "cards": cards, "count": len(cards)},
+        to=[seat],
+        others={"type": event, "seat": seat, "count": len(cards)},
+    )
 
 
 def slide(m: WitchTrialMatch, index: int) -> None:
     """The card at lineup ``index`` left: cards nearer the deck slide outward, slot 1
     refills from the deck (§3.1, R2)."""
     lineup = m.state["lineup"]
-    lineup[1:index + 1] = lineup[0:index]
+    lineup[1 : index + 1] = lineup[0:index]
     lineup[0] = take_from_deck(m)
     m.emit({"type": "lineup", "lineup": list(lineup)})
 
@@ -135,8 +139,8 @@ def end_turn(m: WitchTrialMatch, passed: bool) -> None:
     st["pass_streak"] = st["pass_streak"] + 1 if passed else 0
     st["turn"] = (st["turn"] + 1) % m.n
     if st["pass_streak"] >= m.n or (
-            not st["deck"] and all(c is None for c in st["lineup"])
-            and all(c is None for c in st["cases"])):
+        not st["deck"] and all(c is None for c in st["lineup"]) and all(c is None for c in st["cases"])
+    ):
         st["over"] = True
         scores = list(st["money"])
         m.emit({"type": "game_over", "scores": scores, "winners": m._winners(scores)})

@@ -14,6 +14,7 @@ same for everyone (§6.3):
 
 Neither key exists before the end.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -41,11 +42,16 @@ def view(m: WitchTrialMatch, seat: int | None) -> dict:
         if case is not None:
             seen.append(case["suspect"])
             seen.append(case["charge"])
-        players.append({
-            "seat": s, "name": m.players[s], "money": st["money"][s],
-            "hand_count": len(hand), "hand": list(hand) if mine else None,
-            "pending_case": dict(case) if case is not None else None,
-        })
+        players.append(
+            {
+                "seat": s,
+                "name": m.players[s],
+                "money": st["money"][s],
+                "hand_count": len(hand),
+                "hand": list(hand) if mine else None,
+                "pending_case": dict(case) if case is not None else None,
+            }
+        )
     lineup = list(st["lineup"])
     seen.extend(c for c in lineup if c is not None)
     seen.extend(st["discard"])
@@ -92,23 +98,40 @@ def _trial_view(trial: dict, fees: int) -> dict:
     motion = trial["motion"]
     plea = trial["plea"]
     return {
-        "prosecutor": trial["prosecutor"], "defender": trial["defender"],
-        "suspect": trial["suspect"], "charge": trial["charge"],
-        "jury_value": trial["jury_value"], "played": list(trial["played"]),
+        "prosecutor": trial["prosecutor"],
+        "defender": trial["defender"],
+        "suspect": trial["suspect"],
+        "charge": trial["charge"],
+        "jury_value": trial["jury_value"],
+        "played": list(trial["played"]),
         "rested": list(trial["rested"]),
         "phase": trial["phase"],
         "playing": trial["defender"] if trial["phase"] == "defense" else trial["prosecutor"],
-        "jury_start": trial["jury_start"], "court_money": trial["court_money"],
-        "defense_budget": trial["defense_budget"], "case_charge": trial["case_charge"],
-        "replaced": list(trial["replaced"]), "cancelled": list(trial["cancelled"]),
-        "motion": None if motion is None else {
-            "card": motion["card"], "by": motion["by"], "choice": motion["choice"],
-            "awaiting": opponent(trial, motion["by"])},
-        "plea": None if plea is None else {
-            "by": plea["by"], "to": plea["to"], "phase": plea["phase"],
+        "jury_start": trial["jury_start"],
+        "court_money": trial["court_money"],
+        "defense_budget": trial["defense_budget"],
+        "case_charge": trial["case_charge"],
+        "replaced": list(trial["replaced"]),
+        "cancelled": list(trial["cancelled"]),
+        "motion": None
+        if motion is None
+        else {
+            "card": motion["card"],
+            "by": motion["by"],
+            "choice": motion["choice"],
+            "awaiting": opponent(trial, motion["by"]),
+        },
+        "plea": None
+        if plea is None
+        else {
+            "by": plea["by"],
+            "to": plea["to"],
+            "phase": plea["phase"],
             "to_prosecution": plea["to_prosecution"],
-            "to_defense": None if plea["to_prosecution"] is None else fees - plea["to_prosecution"]},
-        "expert": dict(trial["expert"]), "leading": dict(trial["leading"]),
+            "to_defense": None if plea["to_prosecution"] is None else fees - plea["to_prosecution"],
+        },
+        "expert": dict(trial["expert"]),
+        "leading": dict(trial["leading"]),
     }
 
 
@@ -121,8 +144,10 @@ def money_ledger(m: WitchTrialMatch) -> list[list[tuple[str, int]]]:
     for cards, plus the defense budgets the bank paid it, the Court Fees of the verdicts
     it won and its shares of accepted pleas. Read from the public events of the log, so
     the lines add up to the money each seat holds."""
-    ledger = [{"Starting money": START_MONEY, "Paid for cards": 0, "Defense budgets": 0,
-               "Verdicts won": 0, "Plea deals": 0} for _ in range(m.n)]
+    ledger = [
+        {"Starting money": START_MONEY, "Paid for cards": 0, "Defense budgets": 0, "Verdicts won": 0, "Plea deals": 0}
+        for _ in range(m.n)
+    ]
     for entry in m._log:
         if "to" in entry:
             continue  # a private event moves no money

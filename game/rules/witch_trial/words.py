@@ -1,5 +1,6 @@
 """Witch Trial in words: who the table waits for, and how the game ended
 (docs/rules/witch_trial.md §5, §9)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

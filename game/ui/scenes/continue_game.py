@@ -2,6 +2,7 @@
 table; Delete asks first. A damaged save is listed as one (never opened, never changed)
 and Delete may remove it, so it does not sit at the top of the list for ever.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 def saved_when(saved_at: float, now: float | None = None) -> str:
-    """"saved just now", "saved 12 min ago", "saved today 14:05", "saved yesterday
+    """ "saved just now", "saved 12 min ago", "saved today 14:05", "saved yesterday
     20:10", "saved 3 Nov 14:05" (the year too when it is not this one)."""
     now = time.time() if now is None else now
     ago = now - saved_at
@@ -32,8 +33,10 @@ def saved_when(saved_at: float, now: float | None = None) -> str:
         return f"saved {int(ago // 60)} min ago"
     then, today = time.localtime(saved_at), time.localtime(now)
     clock = time.strftime("%H:%M", then)
-    days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
-            - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
+    days = (
+        datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
+        - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)
+    ).days
     if days == 0:
         return f"saved today {clock}"
     if days == 1:
@@ -68,8 +71,13 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     from game.engine import GAMES
 
     if info.error:
-        return ListRow(info.path.name, "Cannot be read: damaged, or saved by another version. Delete removes it.",
-                       enabled=False, data=info, warn=True)
+        return ListRow(
+            info.path.name,
+            "Cannot be read: damaged, or saved by another version. Delete removes it.",
+            enabled=False,
+            data=info,
+            warn=True,
+        )
     cls = GAMES.get(info.game)
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
     players = ", ".join(name + (" (bot)" if seat in info.bots else "") for seat, name in enumerate(info.players))
@@ -103,7 +111,7 @@ class ContinueScene(MenuBase):
     title = "Continue"
     subtitle = "Every move is saved: pick a game to go on with"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.selected = 0
@@ -130,9 +138,16 @@ class ContinueScene(MenuBase):
         bh = self.px(56)
         lh = h - top - bh - self.px(80)
         rows = [describe(i) for i in self.saves]
-        self.list = ListBox((w // 2 - lw // 2, top, lw, lh), rows, row_height=self.px(64), font_size=self.px(22),
-                            on_select=self.select, on_activate=lambda _i: self.resume_selected(),
-                            empty_text="No unfinished games.", name="saves")
+        self.list = ListBox(
+            (w // 2 - lw // 2, top, lw, lh),
+            rows,
+            row_height=self.px(64),
+            font_size=self.px(22),
+            on_select=self.select,
+            on_activate=lambda _i: self.resume_selected(),
+            empty_text="No unfinished games.",
+            name="saves",
+        )
         if rows:
             self.selected = min(self.selected, len(rows) - 1)
             self.list.selected = self.selected
@@ -143,10 +158,24 @@ class ContinueScene(MenuBase):
         by = h - bh - self.px(30)
         gap = self.px(16)
         x = w // 2 - (3 * bw + 2 * gap) // 2
-        self.resume_button = Button((x + 2 * (bw + gap), by, bw, bh), "Resume", self.resume_selected,
-                                    style="primary", enabled=usable, font_size=self.px(24), name="resume")
-        self.delete_button = Button((x + bw + gap, by, bw, bh), "Delete", self.delete_selected, style="danger",
-                                    enabled=cur is not None, font_size=self.px(24), name="delete")
+        self.resume_button = Button(
+            (x + 2 * (bw + gap), by, bw, bh),
+            "Resume",
+            self.resume_selected,
+            style="primary",
+            enabled=usable,
+            font_size=self.px(24),
+            name="resume",
+        )
+        self.delete_button = Button(
+            (x + bw + gap, by, bw, bh),
+            "Delete",
+            self.delete_selected,
+            style="danger",
+            enabled=cur is not None,
+            font_size=self.px(24),
+            name="delete",
+        )
         back = Button((x, by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
         return [self.list, self.resume_button, self.delete_button, back]
 
@@ -186,8 +215,11 @@ class ContinueScene(MenuBase):
         info = self._current()
         if info is None:
             return
-        question = (f"Delete the damaged file {info.path.name}? It cannot be undone." if info.error
-                    else f"Delete the saved game of {', '.join(info.players)}? It cannot be undone.")
+        question = (
+            f"Delete the damaged file {info.path.name}? It cannot be undone."
+            if info.error
+            else f"Delete the saved game of {', '.join(info.players)}? It cannot be undone."
+        )
 
         def really() -> None:
             try:
@@ -202,5 +234,11 @@ class ContinueScene(MenuBase):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        draw_text(surface, "Up / Down to choose, Enter to resume, Esc to go back",
-                  (w // 2, h - self.px(92)), self.px(16), colour("text_dim"), anchor="midbottom")
+        draw_text(
+            surface,
+            "Up / Down to choose, Enter to resume, Esc to go back",
+            (w // 2, h - self.px(92)),
+            self.px(16),
+            colour("text_dim"),
+            anchor="midbottom",
+        )

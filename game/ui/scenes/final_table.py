@@ -7,6 +7,7 @@ each game's table draws it face up at its end). A game-over screen mixes in
 screen into a thin bar over the table below it until Esc, Enter, T or the bar's button
 brings the scores back.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,7 +26,6 @@ def draw_text_width(text: str, size: int) -> int:
 #: key actions that go back from the final table to the scores (and T, the key that opened it)
 BACK_ACTIONS = (uinput.CANCEL, uinput.ACTIVATE)
 LOOK_KEY = "t"
-
 
 
 class FinalTableLook:
@@ -59,8 +59,14 @@ class FinalTableLook:
         self.rebuild()
 
     def look_button(self, rect: Any) -> Button:
-        return Button(rect, "See the final table (T)", self.look_at_table, font_size=self.px(21), name="final_table",
-                      hotkey=LOOK_KEY)
+        return Button(
+            rect,
+            "See the final table (T)",
+            self.look_at_table,
+            font_size=self.px(21),
+            name="final_table",
+            hotkey=LOOK_KEY,
+        )
 
     LOOK_WORDS = "The final table, everything face up"
 
@@ -76,9 +82,16 @@ class FinalTableLook:
     def look_widgets(self) -> list[Widget]:
         bar = self.look_bar()
         bw = self.px(210)
-        return [Button((bar.right - bw - self.px(5), bar.y + self.px(5), bw, bar.h - self.px(10)),
-                       "Back to the scores (Esc)", self.back_to_scores, style="primary", font_size=self.px(16),
-                       name="back_to_scores")]
+        return [
+            Button(
+                (bar.right - bw - self.px(5), bar.y + self.px(5), bw, bar.h - self.px(10)),
+                "Back to the scores (Esc)",
+                self.back_to_scores,
+                style="primary",
+                font_size=self.px(16),
+                name="back_to_scores",
+            )
+        ]
 
     def handle_look(self, event: InputEvent) -> bool:
         """While looking at the table: the keys that go back, and the bar's button."""
@@ -114,6 +127,13 @@ class FinalTableLook:
         bar = self.look_bar()
         draw_panel(surface, bar, edge="accent")
         room = bar.w - self.px(210) - self.px(30)
-        draw_text(surface, fit_text(self.LOOK_WORDS, self.px(17), room, bold=True),
-                  (bar.x + self.px(14), bar.centery), self.px(17), colour("accent"), bold=True, anchor="midleft")
+        draw_text(
+            surface,
+            fit_text(self.LOOK_WORDS, self.px(17), room, bold=True),
+            (bar.x + self.px(14), bar.centery),
+            self.px(17),
+            colour("accent"),
+            bold=True,
+            anchor="midleft",
+        )
         self.ring.draw(surface)

@@ -5,6 +5,7 @@ everything the game hid now face up from the view's ``revealed``; then back to t
 scores), "Play again" with the same seats (a fresh shuffle) and "Main menu". Once a
 game is over nothing is secret any more: the end's view is the same for every seat.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.session import HotseatSession
 
+
 class GameOverScene(FinalTableLook, MenuBase):
     """The final scores as a table, BGA style: a column per player (winners first, lit),
     a row per source of points from the engine's ``score_breakdown()`` and the totals,
@@ -30,11 +32,11 @@ class GameOverScene(FinalTableLook, MenuBase):
 
     title = "Game over"
 
-    def __init__(self, app: "App", session: "HotseatSession") -> None:
+    def __init__(self, app: App, session: HotseatSession) -> None:
         super().__init__(app)
         self.session = session
         self.result = session.match.result()
-        breakdown = getattr(session.match, "score_breakdown", lambda: [])()
+        breakdown = getattr(session.match, "score_breakdown", list)()
         scores = self.result.get("scores", [])
         if not breakdown:
             breakdown = [[{"label": "Score", "points": score}] for score in scores]
@@ -101,19 +103,37 @@ class GameOverScene(FinalTableLook, MenuBase):
         panel = self._panel()
         bw, bh = self.px(240), self.px(56)
         y = min(h - bh - self.px(30), panel.bottom + self.px(30))
-        again = Button((w // 2 - bw * 3 // 2 - self.px(16), y, bw, bh), "Play again", self.play_again,
-                       style="primary", font_size=self.px(24), name="play_again")
+        again = Button(
+            (w // 2 - bw * 3 // 2 - self.px(16), y, bw, bh),
+            "Play again",
+            self.play_again,
+            style="primary",
+            font_size=self.px(24),
+            name="play_again",
+        )
         look = self.look_button((w // 2 - bw // 2, y, bw, bh))
-        menu = Button((w // 2 + bw // 2 + self.px(16), y, bw, bh), "Main menu", self.main_menu,
-                      font_size=self.px(24), name="main_menu")
+        menu = Button(
+            (w // 2 + bw // 2 + self.px(16), y, bw, bh),
+            "Main menu",
+            self.main_menu,
+            font_size=self.px(24),
+            name="main_menu",
+        )
         widgets = [again, look, menu]
         extra = getattr(self.session, "game_over_actions", None)
         for i, (label, fn, name) in enumerate(extra() if extra is not None else []):
             ey = y + (i + 1) * (bh + self.px(12))
             if ey + bh > h - self.px(8):  # no room below the buttons: above them
                 ey = y - (i + 1) * (bh + self.px(12))
-            widgets.append(Button((w // 2 - bw // 2 - self.px(60), ey, bw + self.px(120), bh), label,
-                                  lambda fn=fn: self.say(fn() or ""), font_size=self.px(22), name=name))
+            widgets.append(
+                Button(
+                    (w // 2 - bw // 2 - self.px(60), ey, bw + self.px(120), bh),
+                    label,
+                    lambda fn=fn: self.say(fn() or ""),
+                    font_size=self.px(22),
+                    name=name,
+                )
+            )
         return widgets
 
     def handle(self, event: InputEvent) -> None:
@@ -142,11 +162,17 @@ class GameOverScene(FinalTableLook, MenuBase):
         old = self.session
         old.close()
         try:
-            session = HotseatSession.new(self.app, old.game, list(old.players), sorted(old.bots),
-                                         seed=random.randrange(1, 2**31),
-                                         options={k: v for k, v in old.match.options.items() if k != "bots"},
-                                         bot_delay=old.fixed_bot_delay, hold=old.fixed_hold,
-                                         bot_levels=bot_levels_of(old.bots))
+            session = HotseatSession.new(
+                self.app,
+                old.game,
+                list(old.players),
+                sorted(old.bots),
+                seed=random.randrange(1, 2**31),
+                options={k: v for k, v in old.match.options.items() if k != "bots"},
+                bot_delay=old.fixed_bot_delay,
+                hold=old.fixed_hold,
+                bot_levels=bot_levels_of(old.bots),
+            )
             open_table(self.app, session, base=MenuScene(self.app))
         except (SetupError, KeyError, OSError) as exc:
             self.say(f"Cannot start a new game: {exc}", "error")
@@ -179,8 +205,12 @@ class GameOverScene(FinalTableLook, MenuBase):
         # the winners' columns are lit from top to bottom
         for i, seat in enumerate(order):
             if seat in winners:
-                col = pygame.Rect(panel.x + label_w + i * col_w + self.px(4), panel.y + self.px(6),
-                                  col_w - self.px(8), panel.h - self.px(12))
+                col = pygame.Rect(
+                    panel.x + label_w + i * col_w + self.px(4),
+                    panel.y + self.px(6),
+                    col_w - self.px(8),
+                    panel.h - self.px(12),
+                )
                 pygame.draw.rect(surface, colour("select"), col, border_radius=8)
                 pygame.draw.rect(surface, colour("accent"), col, width=2, border_radius=8)
         # header: the players
@@ -189,41 +219,79 @@ class GameOverScene(FinalTableLook, MenuBase):
             name = self.session.players[seat] + (" (bot)" if seat in self.session.bots else "")
             won = seat in winners
             name = fit_text(name, head_size, col_w - self.px(12), bold=True)
-            draw_text(surface, name, (cx, y + row_h // 2), head_size, colour("accent") if won else colour("text"),
-                      bold=True, anchor="center")
+            draw_text(
+                surface,
+                name,
+                (cx, y + row_h // 2),
+                head_size,
+                colour("accent") if won else colour("text"),
+                bold=True,
+                anchor="center",
+            )
         y += row_h
         rows = labels if len(labels) > 1 else []
         for label in rows:
             pygame.draw.line(surface, colour("panel_edge"), (x0, y), (panel.right - self.px(20), y))
-            draw_text(surface, fit_text(label, text_size, label_w - self.px(30)), (x0, y + row_h // 2), text_size,
-                      colour("text_dim"), anchor="midleft")
+            draw_text(
+                surface,
+                fit_text(label, text_size, label_w - self.px(30)),
+                (x0, y + row_h // 2),
+                text_size,
+                colour("text_dim"),
+                anchor="midleft",
+            )
             for i, seat in enumerate(order):
-                points = next((line.get("points") for line in self.breakdown[seat] if line.get("label") == label), 0) \
-                    if seat < len(self.breakdown) else 0
+                points = (
+                    next((line.get("points") for line in self.breakdown[seat] if line.get("label") == label), 0)
+                    if seat < len(self.breakdown)
+                    else 0
+                )
                 cx = panel.x + label_w + i * col_w + col_w // 2
                 draw_text(surface, str(points), (cx, y + row_h // 2), text_size, colour("text"), anchor="center")
             y += row_h
         pygame.draw.line(surface, colour("accent"), (x0, y), (panel.right - self.px(20), y), 2)
         total_label = "Total" if len(labels) != 1 else labels[0]
-        draw_text(surface, fit_text(total_label, text_size, label_w - self.px(30), bold=True), (x0, y + row_h // 2),
-                  text_size, colour("text"), bold=True, anchor="midleft")
+        draw_text(
+            surface,
+            fit_text(total_label, text_size, label_w - self.px(30), bold=True),
+            (x0, y + row_h // 2),
+            text_size,
+            colour("text"),
+            bold=True,
+            anchor="midleft",
+        )
         for i, seat in enumerate(order):
             cx = panel.x + label_w + i * col_w + col_w // 2
             score = scores[seat] if seat < len(scores) else "-"
             won = seat in winners
-            r = draw_text(surface, str(score), (cx, y + row_h // 2), self.px(26),
-                          colour("accent") if won else colour("text"), bold=True, anchor="center")
+            r = draw_text(
+                surface,
+                str(score),
+                (cx, y + row_h // 2),
+                self.px(26),
+                colour("accent") if won else colour("text"),
+                bold=True,
+                anchor="center",
+            )
             if won:
                 icon = _icon("winner", self.px(24), colour("accent"))
                 if icon is not None:
                     surface.blit(icon, icon.get_rect(midright=(r.x - self.px(6), y + row_h // 2)))
         if winners:
             names = [self.session.players[s] for s in sorted(winners)]
-            line = (f"{names[0]} wins!" if len(names) == 1
-                    else "Shared win: " + ", ".join(names[:-1]) + " and " + names[-1])
+            line = (
+                f"{names[0]} wins!" if len(names) == 1 else "Shared win: " + ", ".join(names[:-1]) + " and " + names[-1]
+            )
             w, _ = surface.get_size()
-            draw_text(surface, line, (w // 2, self._ending_top()), self.px(30), colour("accent"), bold=True,
-                      anchor="midtop")
+            draw_text(
+                surface, line, (w // 2, self._ending_top()), self.px(30), colour("accent"), bold=True, anchor="midtop"
+            )
         w, h = surface.get_size()
-        draw_text(surface, "Tab to choose, Enter to confirm", (w // 2, h - self.px(8)), self.px(15),
-                  colour("text_dim"), anchor="midbottom")
+        draw_text(
+            surface,
+            "Tab to choose, Enter to confirm",
+            (w // 2, h - self.px(8)),
+            self.px(15),
+            colour("text_dim"),
+            anchor="midbottom",
+        )

@@ -5,6 +5,7 @@ Card and villager names come from ``cards/hammer.yaml`` (the same file the engin
 reads), so a corrected card name shows everywhere at once. An event type this module
 does not know yet still gets a readable fallback sentence, never an exception.
 """
+
 from __future__ import annotations
 
 import logging
@@ -14,8 +15,12 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 PHASE_NAMES = {
-    "setup": "Setup", "accusation": "The Accusation", "arrest": "The Arrest",
-    "trial": "The Trial", "evidence": "Collecting Evidence", "over": "Game over",
+    "setup": "Setup",
+    "accusation": "The Accusation",
+    "arrest": "The Arrest",
+    "trial": "The Trial",
+    "evidence": "Collecting Evidence",
+    "over": "Game over",
 }
 
 

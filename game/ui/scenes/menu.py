@@ -2,6 +2,7 @@
 
 Arrow keys / Tab move between the buttons, Enter opens one, Esc quits.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -14,14 +15,16 @@ from game.ui.scenes.menu_base import MenuBase, MessageScene
 from game.ui.widgets import Widget, colour, draw_text
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    pass
 
 log = logging.getLogger(__name__)
 
-LAN_PLACEHOLDER = ("LAN play is being wired into the desktop app.\n\n"
-                   "Meanwhile a table can be hosted and joined from the command line:\n"
-                   "witchhunt host GAME --players 4 --name Ann\n"
-                   "witchhunt join 192.168.1.20 --name Bob")
+LAN_PLACEHOLDER = (
+    "LAN play is being wired into the desktop app.\n\n"
+    "Meanwhile a table can be hosted and joined from the command line:\n"
+    "witchhunt host GAME --players 4 --name Ann\n"
+    "witchhunt join 192.168.1.20 --name Bob"
+)
 
 
 class MenuScene(MenuBase):
@@ -38,8 +41,16 @@ class MenuScene(MenuBase):
         items = [
             # the yellow (primary) button is the one Enter takes: Continue when a game is saved
             ("New game", self.new_game, {"style": "normal" if has_saves else "primary", "name": "new_game"}),
-            ("Continue", self.continue_game, {"icon": "continue", "enabled": has_saves, "name": "continue",
-                                              "style": "primary" if has_saves else "normal"}),
+            (
+                "Continue",
+                self.continue_game,
+                {
+                    "icon": "continue",
+                    "enabled": has_saves,
+                    "name": "continue",
+                    "style": "primary" if has_saves else "normal",
+                },
+            ),
             ("Host a game", self.host, {"icon": "host", "name": "host"}),
             ("Join a game", self.join, {"icon": "join", "name": "join"}),
             ("Rules", self.rules, {"icon": "rules", "name": "rules"}),
@@ -63,8 +74,14 @@ class MenuScene(MenuBase):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        draw_text(surface, "Tab / arrows to move, Enter to choose, F11 full screen",
-                  (w // 2, h - self.px(14)), self.px(16), colour("text_dim"), anchor="midbottom")
+        draw_text(
+            surface,
+            "Tab / arrows to move, Enter to choose, F11 full screen",
+            (w // 2, h - self.px(14)),
+            self.px(16),
+            colour("text_dim"),
+            anchor="midbottom",
+        )
 
     # actions
     def new_game(self) -> None:

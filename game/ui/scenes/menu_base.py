@@ -5,9 +5,11 @@ confirmation dialog overlay.
 A subclass implements ``build(w, h) -> list[Widget]`` (called on enter and on every
 resize, so everything scales with the window) and may override ``back()`` (Esc).
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -45,7 +47,7 @@ class MenuBase(Scene):
     title = ""
     subtitle = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ring = FocusRing()
         self.toast = Toast()
@@ -121,8 +123,9 @@ class MenuBase(Scene):
         w, _ = surface.get_size()
         y = self.px(28)
         if self.title:
-            r = draw_text(surface, self.title, (w // 2, y), self.px(54), colour("accent"), bold=True,
-                          title=True, anchor="midtop")
+            r = draw_text(
+                surface, self.title, (w // 2, y), self.px(54), colour("accent"), bold=True, title=True, anchor="midtop"
+            )
             y = r.bottom + self.px(4)
         if self.subtitle:
             r = draw_text(surface, self.subtitle, (w // 2, y), self.px(22), colour("text_dim"), anchor="midtop")
@@ -140,15 +143,15 @@ class MenuBase(Scene):
         self.toast.draw(surface)
 
     # helpers for subclasses
-    def column(self, labels: list[tuple[str, Callable[[], Any], dict]], top: int, width: int,
-               height: int, gap: int) -> list[Button]:
+    def column(
+        self, labels: list[tuple[str, Callable[[], Any], dict]], top: int, width: int, height: int, gap: int
+    ) -> list[Button]:
         """A centred column of buttons."""
         w, _ = self.app.size
         x = w // 2 - width // 2
         out = []
         for i, (label, cb, kw) in enumerate(labels):
-            out.append(Button((x, top + i * (height + gap), width, height), label, cb,
-                              font_size=self.px(24), **kw))
+            out.append(Button((x, top + i * (height + gap), width, height), label, cb, font_size=self.px(24), **kw))
         return out
 
 
@@ -157,8 +160,9 @@ class ConfirmScene(MenuBase):
 
     opaque = False
 
-    def __init__(self, app: "App", question: str, on_yes: Callable[[], Any], yes: str = "Yes",
-                 no: str = "No", danger: bool = True) -> None:
+    def __init__(
+        self, app: App, question: str, on_yes: Callable[[], Any], yes: str = "Yes", no: str = "No", danger: bool = True
+    ) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
@@ -173,12 +177,20 @@ class ConfirmScene(MenuBase):
         box = self._box()
         bw, bh = self.px(200), self.px(50)
         y = box.bottom - bh - self.px(24)
-        no = Button((box.centerx + self.px(12), y, bw, bh), self.no_label, self.back, font_size=self.px(22),
-                    name="confirm_no")
-        yes = Button((box.centerx - self.px(12) - bw, y, bw, bh), self.yes_label, self._yes,
-                     style="danger" if self.danger else "primary", font_size=self.px(22), name="confirm_yes")
-        label = Label(box.inflate(-self.px(48), 0).move(0, self.px(30)), self.question, self.px(24),
-                      bold=True, align="center")
+        no = Button(
+            (box.centerx + self.px(12), y, bw, bh), self.no_label, self.back, font_size=self.px(22), name="confirm_no"
+        )
+        yes = Button(
+            (box.centerx - self.px(12) - bw, y, bw, bh),
+            self.yes_label,
+            self._yes,
+            style="danger" if self.danger else "primary",
+            font_size=self.px(22),
+            name="confirm_yes",
+        )
+        label = Label(
+            box.inflate(-self.px(48), 0).move(0, self.px(30)), self.question, self.px(24), bold=True, align="center"
+        )
         # "No" is focused first so Enter on a surprise dialog never destroys anything
         return [label, no, yes]
 
@@ -198,7 +210,7 @@ class ConfirmScene(MenuBase):
 class MessageScene(MenuBase):
     """A titled page of text with a Back button (placeholders, notices)."""
 
-    def __init__(self, app: "App", title: str, text: str) -> None:
+    def __init__(self, app: App, title: str, text: str) -> None:
         super().__init__(app)
         self.title = title
         self.text = text
@@ -206,7 +218,11 @@ class MessageScene(MenuBase):
     def build(self, w: int, h: int) -> list[Widget]:
         width = min(w - 80, self.px(760))
         label = Label((w // 2 - width // 2, self.px(170), width, h // 2), self.text, self.px(24), align="center")
-        back = Button((w // 2 - self.px(120), h - self.px(110), self.px(240), self.px(56)), "Back", self.back,
-                      font_size=self.px(24), name="back")
+        back = Button(
+            (w // 2 - self.px(120), h - self.px(110), self.px(240), self.px(56)),
+            "Back",
+            self.back,
+            font_size=self.px(24),
+            name="back",
+        )
         return [label, back]
-

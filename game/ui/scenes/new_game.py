@@ -4,6 +4,7 @@ seed; Start opens the table.
 
 Only games with both rules (``GAMES``) and a table scene (``TABLE_SCENES``) are offered.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,8 +16,7 @@ import pygame
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from game.engine import GAMES_INFO
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import (Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel,
-                             draw_text)
+from game.ui.widgets import Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -79,6 +79,8 @@ def form_font_size(row: int, full: int) -> int:
     pixel less per pixel of row (a field is the row less 6 px and its text needs ~9 px of air), so
     a Salem form with its options and timer keeps readable type (QA 28: it fell to 15 px)."""
     return max(13, min(full, row - 15))
+
+
 #: the timer choices offered for a game with the option ``timer_s`` (Salem R22)
 TIMER_CHOICES: tuple[int | None, ...] = (None, 30, 60, 90)
 
@@ -107,7 +109,7 @@ class GameSeatsForm(MenuBase):
     host form): only games with rules and a table are offered; changing the game keeps
     the seat count inside its limits."""
 
-    def __init__(self, app: "App", seats: int) -> None:
+    def __init__(self, app: App, seats: int) -> None:
         super().__init__(app)
         from game.engine import GAMES
         from game.ui.tables import playable_games
@@ -125,8 +127,9 @@ class GameSeatsForm(MenuBase):
         #: each seat's bot level (kept while the seat is a person, for when it is a bot again)
         self.levels: dict[int, str] = {}
 
-    def game_and_seat_rows(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int,
-                           fs: int) -> int:
+    def game_and_seat_rows(
+        self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int
+    ) -> int:
         """A button per game, then the seat stepper on the next row; returns that row's y."""
         widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
         panel = getattr(self, "_panel", None)
@@ -134,9 +137,16 @@ class GameSeatsForm(MenuBase):
         widths, bfs = self.game_button_widths(fs, right - fx)
         gx = fx
         for gid, bw in zip(self.games, widths):
-            widgets.append(Button((gx, y, bw, row - self.px(6)), self.game_title(gid), lambda g=gid: self.pick_game(g),
-                                  style="primary" if gid == self.game else "normal", font_size=bfs,
-                                  name=f"game_{gid}"))
+            widgets.append(
+                Button(
+                    (gx, y, bw, row - self.px(6)),
+                    self.game_title(gid),
+                    lambda g=gid: self.pick_game(g),
+                    style="primary" if gid == self.game else "normal",
+                    font_size=bfs,
+                    name=f"game_{gid}",
+                )
+            )
             gx += bw + self.px(10)
         y += row + self.px(10)
         cls = self._classes[self.game]
@@ -147,9 +157,18 @@ class GameSeatsForm(MenuBase):
 
         widest = max(font(fs, True).size(str(count_text(v)))[0] for v in range(cls.min_players, cls.max_players + 1))
         sw = max(self.px(260), widest + 2 * (row - self.px(6)) + self.px(24))
-        widgets.append(Stepper((fx, y, sw, row - self.px(6)), self.seats, cls.min_players,
-                               cls.max_players, on_change=self.set_seats, font_size=fs, name="seats",
-                               fmt=count_text))
+        widgets.append(
+            Stepper(
+                (fx, y, sw, row - self.px(6)),
+                self.seats,
+                cls.min_players,
+                cls.max_players,
+                on_change=self.set_seats,
+                font_size=fs,
+                name="seats",
+                fmt=count_text,
+            )
+        )
         return y
 
     def form_width(self, base: int, fs: int) -> int:
@@ -168,8 +187,15 @@ class GameSeatsForm(MenuBase):
         shares of the room (with every game added, the row must still fit the window)."""
         from game.ui.widgets import fit_row
 
-        return fit_row([self.game_title(g) for g in self.games], fs, room, gap=self.px(10), pad=self.px(30),
-                       min_width=self.px(120), min_size=max(13, int(fs * 0.7)))
+        return fit_row(
+            [self.game_title(g) for g in self.games],
+            fs,
+            room,
+            gap=self.px(10),
+            pad=self.px(30),
+            min_width=self.px(120),
+            min_size=max(13, int(fs * 0.7)),
+        )
 
     # ------------------------------------------------------------------ options ----
     def option_keys(self) -> list[str]:
@@ -181,8 +207,11 @@ class GameSeatsForm(MenuBase):
         if self.game is None:
             return []
         info = GAMES_INFO.get(self.game)  # a game without its facts (a test's toy game): every option
-        return [k for k in offered_options(self._classes.get(self.game))
-                if info is None or info.option(k) is None or info.applies(k, self.seats)]
+        return [
+            k
+            for k in offered_options(self._classes.get(self.game))
+            if info is None or info.option(k) is None or info.applies(k, self.seats)
+        ]
 
     def option_label(self, key: str) -> str:
         return option_label(self._classes.get(self.game) if self.game else None, key) or key
@@ -207,8 +236,11 @@ class GameSeatsForm(MenuBase):
     def chosen_options(self) -> dict:
         """The chosen game's options as ticked here, in the game's own values."""
         cls = self._classes.get(self.game) if self.game else None
-        return {k: option_value(cls, k, v) for k, v in self.game_options.get(self.game, {}).items()
-                if k in self.option_keys()}
+        return {
+            k: option_value(cls, k, v)
+            for k, v in self.game_options.get(self.game, {}).items()
+            if k in self.option_keys()
+        }
 
     def timer_offered(self) -> bool:
         """Does the chosen game offer a timer (its option ``timer_s``)?"""
@@ -216,19 +248,32 @@ class GameSeatsForm(MenuBase):
         return cls is not None and "timer_s" in getattr(cls, "option_defaults", {}) and cls.has_timers()
 
     def timer_row(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int) -> None:
-        """"Timer": Off / 30 s / 60 s / 90 s, the chosen one lit."""
+        """ "Timer": Off / 30 s / 60 s / 90 s, the chosen one lit."""
         widgets.append(Label((x0, y + self.px(10), label_w, row), "Timer", fs, col="text_dim"))
         chosen = self.timers.get(self.game)
         x = fx
         for value in TIMER_CHOICES:
             label = "Off" if value is None else f"{value} s"
             bw = self.px(96)
-            widgets.append(Button((x, y, bw, row - self.px(6)), label, lambda v=value: self.set_timer(v),
-                                  style="primary" if value == chosen else "normal", font_size=fs,
-                                  name=f"timer_{value or 'off'}"))
+            widgets.append(
+                Button(
+                    (x, y, bw, row - self.px(6)),
+                    label,
+                    lambda v=value: self.set_timer(v),
+                    style="primary" if value == chosen else "normal",
+                    font_size=fs,
+                    name=f"timer_{value or 'off'}",
+                )
+            )
             x += bw + self.px(8)
-        widgets.append(Label((x + self.px(8), y + self.px(12), self.px(260), row),
-                             "an hourglass for each move", self.px(18), col="text_dim"))
+        widgets.append(
+            Label(
+                (x + self.px(8), y + self.px(12), self.px(260), row),
+                "an hourglass for each move",
+                self.px(18),
+                col="text_dim",
+            )
+        )
 
     def set_timer(self, value: int | None) -> None:
         if self.game is not None:
@@ -274,8 +319,13 @@ class GameSeatsForm(MenuBase):
     def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
         """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;
         shown only while a bot plays the seat, in a game whose bots search."""
-        button = Button(rect, prefix + LEVELS[self.level(seat)].label, lambda: self.next_level(seat, prefix),
-                        font_size=font_size, name=f"level_{seat}")
+        button = Button(
+            rect,
+            prefix + LEVELS[self.level(seat)].label,
+            lambda: self.next_level(seat, prefix),
+            font_size=font_size,
+            name=f"level_{seat}",
+        )
         button.visible = seat < len(self.bots) and self.bots[seat] and self.levels_matter()
         return button
 
@@ -304,7 +354,7 @@ class GameSeatsForm(MenuBase):
 class NewGameScene(GameSeatsForm):
     title = "New game"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         from game.ui.settings import load_new_game_form
 
         super().__init__(app, seats=3)
@@ -351,8 +401,13 @@ class NewGameScene(GameSeatsForm):
     def _lower_rows(self) -> int:
         """Rows under the seats stepper: the seats, the note on the seats, the options,
         the timer and the seed."""
-        return self._seat_rows() + (1 if self.seats_note() else 0) + self.option_rows() \
-            + (1 if self.timer_offered() else 0) + 1
+        return (
+            self._seat_rows()
+            + (1 if self.seats_note() else 0)
+            + self.option_rows()
+            + (1 if self.timer_offered() else 0)
+            + 1
+        )
 
     def _row(self) -> int:
         """Height of the rows under the seats stepper: 48 px at the 1280x720 scale, less
@@ -389,8 +444,14 @@ class NewGameScene(GameSeatsForm):
         pw = self._panel_width()
         top = self.px(140)
         row, head = self._row(), self._top_row()
-        ph = self.px(20) + (head + self.px(10)) + (head + self.px(14)) + self._lower_rows() * row + self.px(10) \
+        ph = (
+            self.px(20)
+            + (head + self.px(10))
+            + (head + self.px(14))
+            + self._lower_rows() * row
+            + self.px(10)
             + self.px(14)
+        )
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
@@ -403,8 +464,9 @@ class NewGameScene(GameSeatsForm):
         row, head = self._row(), self._top_row()
         fs, head_fs = form_font_size(row, self.px(22)), form_font_size(head, self.px(22))
         if not self.games:
-            widgets.append(Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.",
-                                 fs, col="danger"))
+            widgets.append(
+                Label((x0, y, panel.w - 48, row), "No game can be played on the desktop yet.", fs, col="danger")
+            )
         else:
             y = self.game_and_seat_rows(widgets, x0, fx, y, label_w, head, head_fs)
             y += head + self.px(14)
@@ -419,27 +481,59 @@ class NewGameScene(GameSeatsForm):
                 cx = x0 + (i // rows) * col_w
                 cy = y + (i % rows) * row
                 nx = cx + seat_label_w
-                widgets.append(Label((cx, self.label_y(cy, row, fs), seat_label_w, row), self.seat_label(i), fs,
-                                     col="text_dim"))
-                widgets.append(TextField((nx, cy, name_w, row - self.px(6)), self.names[i], max_len=MAX_NAME,
-                                         placeholder=f"Name of seat {i + 1}", font_size=fs,
-                                         on_change=lambda t, i=i: self.set_name(i, t),
-                                         on_submit=lambda _t: self.start(), name=f"name_{i}"))
+                widgets.append(
+                    Label((cx, self.label_y(cy, row, fs), seat_label_w, row), self.seat_label(i), fs, col="text_dim")
+                )
+                widgets.append(
+                    TextField(
+                        (nx, cy, name_w, row - self.px(6)),
+                        self.names[i],
+                        max_len=MAX_NAME,
+                        placeholder=f"Name of seat {i + 1}",
+                        font_size=fs,
+                        on_change=lambda t, i=i: self.set_name(i, t),
+                        on_submit=lambda _t: self.start(),
+                        name=f"name_{i}",
+                    )
+                )
                 if self.bot_allowed(i):
-                    widgets.append(Checkbox((nx + name_w + self.px(14), cy, bot_w, row - self.px(6)),
-                                            "Bot plays" if cols == 1 else "Bot", self.bots[i], font_size=fs,
-                                            on_change=lambda v, i=i: self.set_bot(i, v), name=f"bot_{i}"))
-                    widgets.append(self.level_button((nx + name_w + bot_w + self.px(24), cy, level_w,
-                                                      row - self.px(6)), i, fs, prefix="Level: " if cols == 1 else ""))
+                    widgets.append(
+                        Checkbox(
+                            (nx + name_w + self.px(14), cy, bot_w, row - self.px(6)),
+                            "Bot plays" if cols == 1 else "Bot",
+                            self.bots[i],
+                            font_size=fs,
+                            on_change=lambda v, i=i: self.set_bot(i, v),
+                            name=f"bot_{i}",
+                        )
+                    )
+                    widgets.append(
+                        self.level_button(
+                            (nx + name_w + bot_w + self.px(24), cy, level_w, row - self.px(6)),
+                            i,
+                            fs,
+                            prefix="Level: " if cols == 1 else "",
+                        )
+                    )
                 else:
                     self.bots[i] = False
-                    widgets.append(Label((nx + name_w + self.px(14), self.label_y(cy, row, fs), self.px(170), row),
-                                         "always a person", fs, col="text_dim"))
+                    widgets.append(
+                        Label(
+                            (nx + name_w + self.px(14), self.label_y(cy, row, fs), self.px(170), row),
+                            "always a person",
+                            fs,
+                            col="text_dim",
+                        )
+                    )
             y += rows * row
             note = self.seats_note()
             if note:  # what this count of seats means for the game (Salem's ghosts)
-                label = Label((fx, self.label_y(y, row, self.px(18)), panel.right - fx - self.px(24), row),
-                              note, self.px(18), col="text_dim")
+                label = Label(
+                    (fx, self.label_y(y, row, self.px(18)), panel.right - fx - self.px(24), row),
+                    note,
+                    self.px(18),
+                    col="text_dim",
+                )
                 label.name = "seats_note"
                 widgets.append(label)
                 y += row
@@ -449,26 +543,57 @@ class NewGameScene(GameSeatsForm):
                 chosen = self.game_options.setdefault(self.game, {})
                 widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Options", fs, col="text_dim"))
                 for key, ox, line, bw in options:
-                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), self.option_label(key),
-                                            chosen.get(key, False), font_size=fs,
-                                            on_change=lambda v, k=key: self.set_option(k, v),
-                                            name=f"option_{key}"))
+                    widgets.append(
+                        Checkbox(
+                            (ox, y + line * row, bw, row - self.px(6)),
+                            self.option_label(key),
+                            chosen.get(key, False),
+                            font_size=fs,
+                            on_change=lambda v, k=key: self.set_option(k, v),
+                            name=f"option_{key}",
+                        )
+                    )
                 y += (1 + max(line for _k, _x, line, _w in options)) * row
             if self.timer_offered():
                 self.timer_row(widgets, x0, fx, y, label_w, row, fs)
                 y += row
             widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Seed", fs, col="text_dim"))
-            widgets.append(TextField((fx, y, self.px(200), row - self.px(6)), self.seed_text, max_len=9,
-                                     placeholder="random", font_size=fs, on_change=self.set_seed,
-                                     on_submit=lambda _t: self.start(), name="seed"))
-            widgets.append(Label((fx + self.px(220), self.label_y(y, row, self.px(18)), panel.right - fx - self.px(240),
-                                  row), "optional: the same seed deals the same cards", self.px(18), col="text_dim"))
+            widgets.append(
+                TextField(
+                    (fx, y, self.px(200), row - self.px(6)),
+                    self.seed_text,
+                    max_len=9,
+                    placeholder="random",
+                    font_size=fs,
+                    on_change=self.set_seed,
+                    on_submit=lambda _t: self.start(),
+                    name="seed",
+                )
+            )
+            widgets.append(
+                Label(
+                    (fx + self.px(220), self.label_y(y, row, self.px(18)), panel.right - fx - self.px(240), row),
+                    "optional: the same seed deals the same cards",
+                    self.px(18),
+                    col="text_dim",
+                )
+            )
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
-        widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back,
-                              font_size=self.px(24), name="back"))
-        widgets.append(Button((w // 2 + self.px(12), by, bw, bh), "Start", self.start, style="primary",
-                              enabled=bool(self.games), font_size=self.px(24), name="start"))
+        widgets.append(
+            Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
+        )
+        widgets.append(
+            Button(
+                (w // 2 + self.px(12), by, bw, bh),
+                "Start",
+                self.start,
+                style="primary",
+                enabled=bool(self.games),
+                font_size=self.px(24),
+                name="start",
+            )
+        )
         return widgets
 
     def focus_first(self) -> None:
@@ -488,8 +613,14 @@ class NewGameScene(GameSeatsForm):
             hint = "One person against bots: no passing the screen."
         else:
             hint = f"{humans} people share this screen: it asks you to pass it before each private turn."
-        draw_text(surface, hint, (w // 2, self._panel().bottom + self.px(14)), self.px(20), colour("text_dim"),
-                  anchor="midtop")
+        draw_text(
+            surface,
+            hint,
+            (w // 2, self._panel().bottom + self.px(14)),
+            self.px(20),
+            colour("text_dim"),
+            anchor="midtop",
+        )
 
     # ---------------------------------------------------------------- actions ----
     def set_name(self, seat: int, text: str) -> None:
@@ -521,10 +652,16 @@ class NewGameScene(GameSeatsForm):
             options = self.chosen_options()
             options.update(self.timer_options())
             seats = [i for i, b in enumerate(bots) if b]
-            session = HotseatSession.new(self.app, self.game, names, seats, seed, options=options,
-                                         bot_levels=self.bot_levels(seats))
-            save_new_game_form(self.game, self.seats, [n.strip() for n in self.names],
-                               [i for i, b in enumerate(self.bots) if b], levels=dict(self.levels))
+            session = HotseatSession.new(
+                self.app, self.game, names, seats, seed, options=options, bot_levels=self.bot_levels(seats)
+            )
+            save_new_game_form(
+                self.game,
+                self.seats,
+                [n.strip() for n in self.names],
+                [i for i, b in enumerate(self.bots) if b],
+                levels=dict(self.levels),
+            )
             open_table(self.app, session, base=MenuScene(self.app))
         except SetupError as exc:
             self.say(str(exc), "error")

@@ -10,6 +10,7 @@ The screen is the mover's own private view while this is shown; the curtain come
 after (DESIGN D3). A LAN client's session (``LanSession``) holds the same events from its
 own log until a click; a source without ``held_reveals`` shows nothing here.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -69,8 +70,16 @@ class RevealPanel:
         card = (int(card_h * 5 / 7), card_h)
         head = render_text("Only you see this", small, theme.TEXT_MUTED)
         foot = render_text("Click or press Enter when you have seen it", small, theme.TEXT_MUTED)
-        height = (14 + head.get_height() + 6 + len(lines) * font.get_linesize() + 10
-                  + (card[1] + 12 if faces else 0) + foot.get_height() + 14)
+        height = (
+            14
+            + head.get_height()
+            + 6
+            + len(lines) * font.get_linesize()
+            + 10
+            + (card[1] + 12 if faces else 0)
+            + foot.get_height()
+            + 14
+        )
         box = pygame.Rect(0, 0, width, height)
         box.center = self.reveal_centre((w, h))
         strip = self.rects.get("message")  # type: ignore[attr-defined]

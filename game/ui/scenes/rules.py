@@ -6,6 +6,7 @@ a tab, in menu order, titled as its rules registered it (``GameInfo.title``).
 Wheel, Up / Down, Page Up / Page Down, Home / End scroll; Left / Right or the tabs switch
 game; Esc goes back. The table scenes may push ``RulesScene(app, game=...)`` too.
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
+
 
 def rules_dir() -> Path:
     return bundle_root() / "docs" / "rules"
@@ -133,7 +135,7 @@ def parse_rules(text: str) -> list[Block]:
 class RulesScene(MenuBase):
     title = "Rules"
 
-    def __init__(self, app: "App", game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.games = available_rules()
         self.game = game if game in self.games else (self.games[0] if self.games else None)
@@ -153,17 +155,26 @@ class RulesScene(MenuBase):
         # one tab per game, each title whole: as wide as it needs, the font smaller when
         # every game's tab would not fit the window
         titles = [game_title(g) for g in self.games]
-        widths, size = fit_row(titles, self.px(20), w - self.px(40), gap=gap, pad=self.px(36),
-                               min_width=self.px(150))
+        widths, size = fit_row(titles, self.px(20), w - self.px(40), gap=gap, pad=self.px(36), min_width=self.px(150))
         x = w // 2 - (sum(widths) + gap * max(0, len(widths) - 1)) // 2
         for g, title, tab_w in zip(self.games, titles, widths):
-            widgets.append(Button((x, self.px(96), tab_w, tab_h), title,
-                                  lambda g=g: self.show(g), style="primary" if g == self.game else "normal",
-                                  font_size=size, name=f"rules_{g}"))
+            widgets.append(
+                Button(
+                    (x, self.px(96), tab_w, tab_h),
+                    title,
+                    lambda g=g: self.show(g),
+                    style="primary" if g == self.game else "normal",
+                    font_size=size,
+                    name=f"rules_{g}",
+                )
+            )
             x += tab_w + gap
         bw, bh = self.px(220), self.px(52)
-        widgets.append(Button((w // 2 - bw // 2, h - bh - self.px(26), bw, bh), "Back", self.back,
-                              font_size=self.px(22), name="back"))
+        widgets.append(
+            Button(
+                (w // 2 - bw // 2, h - bh - self.px(26), bw, bh), "Back", self.back, font_size=self.px(22), name="back"
+            )
+        )
         self._page = None
         return widgets
 
@@ -195,13 +206,15 @@ class RulesScene(MenuBase):
             except OSError as exc:
                 log.warning("rules text for %s cannot be read: %s", self.game, exc)
                 blocks = [Block("p", "The rules text for this game is missing from this installation.")]
-        styles = {"h1": (self.px(34), True, True, "accent", self.px(6)),
-                  "h2": (self.px(27), True, True, "accent", self.px(18)),
-                  "h3": (self.px(23), True, False, "text", self.px(12)),
-                  "p": (self.px(20), False, False, "text", self.px(8)),
-                  "li": (self.px(20), False, False, "text", self.px(4)),
-                  "th": (self.px(20), True, False, "accent", self.px(12)),
-                  "tr": (self.px(20), False, False, "text", self.px(4))}
+        styles = {
+            "h1": (self.px(34), True, True, "accent", self.px(6)),
+            "h2": (self.px(27), True, True, "accent", self.px(18)),
+            "h3": (self.px(23), True, False, "text", self.px(12)),
+            "p": (self.px(20), False, False, "text", self.px(8)),
+            "li": (self.px(20), False, False, "text", self.px(4)),
+            "th": (self.px(20), True, False, "accent", self.px(12)),
+            "tr": (self.px(20), False, False, "text", self.px(4)),
+        }
         for block in blocks:
             size, bold, title, col, gap_before = styles[block.kind]
             indent = self.px(28) if block.kind in ("li", "tr") else 0
@@ -245,8 +258,14 @@ class RulesScene(MenuBase):
             self.scroll_by(-event.dy * step * 3)
             return
         if event.kind == uinput.KEY:
-            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
-                    pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            keys = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_PAGEUP: -page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
             if event.key in keys:
                 self.scroll_by(keys[event.key])
                 return
@@ -267,5 +286,6 @@ class RulesScene(MenuBase):
             frac = inner.h / page.get_height()
             bar_h = max(self.px(30), int(area.h * frac))
             top = area.y + int((area.h - bar_h) * self.scroll / self.max_scroll())
-            pygame.draw.rect(surface, colour("panel_edge"), (area.right - self.px(12), top, self.px(6), bar_h),
-                             border_radius=3)
+            pygame.draw.rect(
+                surface, colour("panel_edge"), (area.right - self.px(12), top, self.px(6), bar_h), border_radius=3
+            )

@@ -1,6 +1,7 @@
 """Settings (issue 3 item 1): window size, full screen, sound volume, animation speed.
 Each change applies at once and is saved in the user data folder (game.ui.settings).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -8,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import sound
-from game.ui.scenes.menu_base import MenuBase
 from game.ui.app import desktop_size
+from game.ui.scenes.menu_base import MenuBase
 from game.ui.settings import SPEEDS, Settings, load_settings, save_settings, window_sizes_for
 from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, colour, draw_panel, draw_text
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def current_settings(app: "App") -> Settings:
+def current_settings(app: App) -> Settings:
     settings = getattr(app, "settings", None)
     if settings is None:
         settings = app.settings = load_settings()  # type: ignore[attr-defined]
@@ -65,22 +66,55 @@ class SettingsScene(MenuBase):
         self._speeds = speeds
         widgets: list[Widget] = [
             Label((x0, y + self.px(12), fx - x0, row), "Window size", fs, col="text_dim"),
-            Stepper((fx, y, sw, self.px(50)), size_index, 0, len(sizes) - 1,
-                    fmt=lambda i: f"{sizes[i][0]} × {sizes[i][1]}", on_change=self.set_size, font_size=fs,
-                    name="window_size"),
+            Stepper(
+                (fx, y, sw, self.px(50)),
+                size_index,
+                0,
+                len(sizes) - 1,
+                fmt=lambda i: f"{sizes[i][0]} × {sizes[i][1]}",
+                on_change=self.set_size,
+                font_size=fs,
+                name="window_size",
+            ),
             Label((x0, y + row + self.px(12), fx - x0, row), "Full screen (F11)", fs, col="text_dim"),
-            Checkbox((fx, y + row, sw, self.px(50)), "On" if s.fullscreen else "Off", s.fullscreen,
-                     on_change=self.set_fullscreen, font_size=fs, name="fullscreen"),
+            Checkbox(
+                (fx, y + row, sw, self.px(50)),
+                "On" if s.fullscreen else "Off",
+                s.fullscreen,
+                on_change=self.set_fullscreen,
+                font_size=fs,
+                name="fullscreen",
+            ),
             Label((x0, y + 2 * row + self.px(12), fx - x0, row), "Sound volume", fs, col="text_dim"),
-            Stepper((fx, y + 2 * row, sw, self.px(50)), s.volume, 0, 100, step=10, fmt=lambda v: f"{v}%",
-                    on_change=self.set_volume, font_size=fs, name="volume"),
+            Stepper(
+                (fx, y + 2 * row, sw, self.px(50)),
+                s.volume,
+                0,
+                100,
+                step=10,
+                fmt=lambda v: f"{v}%",
+                on_change=self.set_volume,
+                font_size=fs,
+                name="volume",
+            ),
             Label((x0, y + 3 * row + self.px(12), fx - x0, row), "Animation speed", fs, col="text_dim"),
-            Stepper((fx, y + 3 * row, sw, self.px(50)), speeds.index(s.animation_speed), 0, len(speeds) - 1,
-                    fmt=lambda i: f"{speeds[i]}%", on_change=self.set_speed, font_size=fs, name="speed"),
+            Stepper(
+                (fx, y + 3 * row, sw, self.px(50)),
+                speeds.index(s.animation_speed),
+                0,
+                len(speeds) - 1,
+                fmt=lambda i: f"{speeds[i]}%",
+                on_change=self.set_speed,
+                font_size=fs,
+                name="speed",
+            ),
         ]
         bw, bh = self.px(220), self.px(56)
-        widgets.append(Button((w // 2 - bw // 2, h - bh - self.px(30), bw, bh), "Back", self.back,
-                              font_size=self.px(24), name="back"))
+        widgets.append(
+            Button(
+                (w // 2 - bw // 2, h - bh - self.px(30), bw, bh), "Back", self.back, font_size=self.px(24), name="back"
+            )
+        )
         return widgets
 
     def _store(self, settings: Settings) -> None:
@@ -118,5 +152,11 @@ class SettingsScene(MenuBase):
         panel = self._panel()
         draw_panel(surface, panel)
         s = current_settings(self.app)
-        draw_text(surface, f"Bots wait {s.bot_delay:.1f} s before each move at this speed.",
-                  (panel.centerx, panel.bottom + self.px(16)), self.px(18), colour("text_dim"), anchor="midtop")
+        draw_text(
+            surface,
+            f"Bots wait {s.bot_delay:.1f} s before each move at this speed.",
+            (panel.centerx, panel.bottom + self.px(16)),
+            self.px(18),
+            colour("text_dim"),
+            anchor="midtop",
+        )

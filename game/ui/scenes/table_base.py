@@ -36,6 +36,7 @@ is ``scene.zoomer.zoom``), a step a panel takes is an
 ``scene.game_log.draw``) that a game may override; a panel calls such names through its
 table, so the override counts.
 """
+
 from __future__ import annotations
 
 import logging
@@ -260,7 +261,7 @@ class TableScene(Scene):
         self.notes = TextNotes(self)
         super().__init__(app)
         self.source = source
-        self.anchor_seat = 0            # the seat drawn in seat_0 while nobody is behind the screen
+        self.anchor_seat = 0  # the seat drawn in seat_0 while nobody is behind the screen
         self.art = card_art()
         self.group: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.drag = DragDrop(self.group)
@@ -270,7 +271,7 @@ class TableScene(Scene):
         self.view: dict = {}
         self.legal_cmds: list[dict] = []
         self.log_events: list[dict] = []
-        self.playable: set[str] = set()     # strings named by some legal command (dimming)
+        self.playable: set[str] = set()  # strings named by some legal command (dimming)
         self.flights: list[Flight] = []
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
@@ -519,8 +520,14 @@ class TableScene(Scene):
         speed = getattr(settings, "animation_speed", 100) or 100
         return 100.0 / max(10, int(speed))
 
-    def fly(self, image: pygame.Surface, start: tuple[int, int], end: tuple[int, int],
-            duration: float = FLY_SECONDS, delay: float = 0.0) -> None:
+    def fly(
+        self,
+        image: pygame.Surface,
+        start: tuple[int, int],
+        end: tuple[int, int],
+        duration: float = FLY_SECONDS,
+        delay: float = 0.0,
+    ) -> None:
         f = self.anim_factor
         self.flights.append(Flight(image, Tween(start, end, duration * f, delay=delay * f), start))
 
@@ -541,9 +548,13 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- animation ----
     @property
     def animating(self) -> bool:
-        return bool(self.flights) or self.drag.dragging or any(
-            isinstance(s, CardSprite) and s.moving for s in self.group.sprites()) or self.effects_running() \
+        return (
+            bool(self.flights)
+            or self.drag.dragging
+            or any(isinstance(s, CardSprite) and s.moving for s in self.group.sprites())
+            or self.effects_running()
             or self.toast_widget.animating
+        )
 
     def effects_running(self) -> bool:
         return False

@@ -9,6 +9,7 @@ both wait for the last autosave to reach the disk first.
 A table may have something that leaving does not keep (a LAN table's staged Hammer
 bribes, QA 8): its ``leave_warning()`` says so, in plain words under the note.
 """
+
 from __future__ import annotations
 
 import logging
@@ -30,7 +31,7 @@ class TableMenuScene(MenuBase):
 
     opaque = False
 
-    def __init__(self, app: "App", source: Any, table: Any = None) -> None:
+    def __init__(self, app: App, source: Any, table: Any = None) -> None:
         super().__init__(app)
         self.source = source
         #: what leaving loses, from the table (``leave_warning()``), "" when nothing
@@ -66,8 +67,10 @@ class TableMenuScene(MenuBase):
         ]
         bw, bh, gap = box.w - self.px(60), self.px(50), self.px(12)
         top = box.y + self.px(92) + self.warning_height()
-        return [Button((box.centerx - bw // 2, top + i * (bh + gap), bw, bh), label, cb,
-                       font_size=self.px(22), **kw) for i, (label, cb, kw) in enumerate(items)]
+        return [
+            Button((box.centerx - bw // 2, top + i * (bh + gap), bw, bh), label, cb, font_size=self.px(22), **kw)
+            for i, (label, cb, kw) in enumerate(items)
+        ]
 
     def warning_height(self) -> int:
         return self.px(30) if self.warning else 0
@@ -101,8 +104,9 @@ class TableMenuScene(MenuBase):
 
         if getattr(self.source, "host", None) is None:
             return False
-        self.app.scenes.push(ConfirmScene(self.app, f"You host this table: it ends for every player. {verb}?",
-                                          then, yes=verb, no="Stay"))
+        self.app.scenes.push(
+            ConfirmScene(self.app, f"You host this table: it ends for every player. {verb}?", then, yes=verb, no="Stay")
+        )
         return True
 
     def leave(self) -> None:
@@ -137,16 +141,30 @@ class TableMenuScene(MenuBase):
         surface.blit(shade, (0, 0))
         box = self._box()
         draw_panel(surface, box, edge="accent")
-        draw_text(surface, "Game menu", (box.centerx, box.y + self.px(12)), self.px(32), colour("accent"),
-                  bold=True, title=True, anchor="midtop")
+        draw_text(
+            surface,
+            "Game menu",
+            (box.centerx, box.y + self.px(12)),
+            self.px(32),
+            colour("accent"),
+            bold=True,
+            title=True,
+            anchor="midtop",
+        )
         note = "Every move is saved · Esc goes back" if self.saves_locally else "Esc goes back to the table"
-        draw_text(surface, note, (box.centerx, box.y + self.px(58)), self.px(17), colour("text_dim"),
-                  anchor="midtop")
+        draw_text(surface, note, (box.centerx, box.y + self.px(58)), self.px(17), colour("text_dim"), anchor="midtop")
         if self.warning:  # the whole sentence, its type stepping down to fit the box
             size = self.px(18)
             while size > 11 and text_surface(self.warning, size, colour("accent"), True).get_width() > box.w - 16:
                 size -= 1
-            self.warning_rect = draw_text(surface, self.warning, (box.centerx, box.y + self.px(84)), size,
-                                          colour("accent"), bold=True, anchor="midtop")
+            self.warning_rect = draw_text(
+                surface,
+                self.warning,
+                (box.centerx, box.y + self.px(84)),
+                size,
+                colour("accent"),
+                bold=True,
+                anchor="midtop",
+            )
         self.ring.draw(surface)
         self.toast.draw(surface)

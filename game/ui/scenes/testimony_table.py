@@ -1,6 +1,7 @@
 """The older name of the table scene: importing it imports the scene package
 (:mod:`game.ui.scenes.testimony`, which registers the game's table spec) and re-exports
 its scene class."""
+
 from __future__ import annotations
 
 from game.ui.scenes.testimony.table import TestimonyTableScene

@@ -7,6 +7,7 @@ read. A sentence names only what its event carries: a ``testify`` seen by anothe
 has no side, a ``show`` seen outside the pair has no card, so neither can ever name a
 hidden fact. An unknown event type still gets a readable fallback, never an exception.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,10 +16,19 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SIDE_WORDS = {"accuse": "accusation", "defend": "defense"}
-SHOW_WORDS = {"character": "their Character card", "belief_heathen": "the Heathen Belief card",
-              "belief_puritan": "the Puritan Belief card"}
-STAGE_WORDS = {"action": "Action", "answer": "Invitation", "share": "Sharing", "testify": "Testimony",
-               "between": "Between games", "over": "Match over"}
+SHOW_WORDS = {
+    "character": "their Character card",
+    "belief_heathen": "the Heathen Belief card",
+    "belief_puritan": "the Puritan Belief card",
+}
+STAGE_WORDS = {
+    "action": "Action",
+    "answer": "Invitation",
+    "share": "Sharing",
+    "testify": "Testimony",
+    "between": "Between games",
+    "over": "Match over",
+}
 
 
 def _catalog():
@@ -83,9 +93,11 @@ def _describe(e: dict, players: list[str], viewer: int | None) -> str:
     kind = e.get("type")
     if kind == "game_start":
         aside = " One Character card is set aside unseen." if e.get("set_aside") else ""
-        return (f"Game {e.get('game_no')} of {e.get('games')}: {e.get('tokens_each')} tokens each"
-                f"{', ' + str(e.get('tokens_aside')) + ' set aside' if e.get('tokens_aside') else ''}."
-                f"{aside} {n(e.get('first_player'))} goes first.")
+        return (
+            f"Game {e.get('game_no')} of {e.get('games')}: {e.get('tokens_each')} tokens each"
+            f"{', ' + str(e.get('tokens_aside')) + ' set aside' if e.get('tokens_aside') else ''}."
+            f"{aside} {n(e.get('first_player'))} goes first."
+        )
     if kind == "deal":
         if "character" in e:
             return f"You are {character_name(e['character'])}."
@@ -111,16 +123,22 @@ def _describe(e: dict, players: list[str], viewer: int | None) -> str:
             for look in e["looks"]:
                 tokens = look.get("tokens") or []
                 acc = sum(1 for t in tokens if t.get("side") == "accuse")
-                parts.append(f"{n(look.get('target'))}: {len(tokens)} token{'s' if len(tokens) != 1 else ''}"
-                             f" ({acc} accusing, {len(tokens) - acc} defending)" if tokens else
-                             f"{n(look.get('target'))}: no tokens")
+                parts.append(
+                    f"{n(look.get('target'))}: {len(tokens)} token{'s' if len(tokens) != 1 else ''}"
+                    f" ({acc} accusing, {len(tokens) - acc} defending)"
+                    if tokens
+                    else f"{n(look.get('target'))}: no tokens"
+                )
             return f"You investigate {targets} \u2014 " + "; ".join(parts) + "."
         return f"{n(e.get('seat'))} investigates {targets}."
     if kind == "testify":
         side = e.get("side")
         if side:
-            return f"You testify against {n(e.get('target'))}: {SIDE_WORDS[side]} side up." if side == "accuse" \
+            return (
+                f"You testify against {n(e.get('target'))}: {SIDE_WORDS[side]} side up."
+                if side == "accuse"
                 else f"You testify for {n(e.get('target'))}: {SIDE_WORDS[side]} side up."
+            )
         return f"{n(e.get('placer'))} places a token in front of {you(e.get('target'))}."
     if kind == "discard_token":
         return f"{n(e.get('seat'))} discards a token."

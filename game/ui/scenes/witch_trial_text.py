@@ -7,6 +7,7 @@ type this module does not know still gets a readable fallback, never an exceptio
 Sentences name only what the event itself carries: a ``draw`` seen by another seat has
 a count and no card ids, so it can never name a hidden card.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,17 +16,28 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 STAGE_NAMES = {
-    "turn": "Turn", "prosecution": "Prosecution", "defense": "Defense",
-    "final": "Final argument", "plea": "Plea", "over": "Game over",
+    "turn": "Turn",
+    "prosecution": "Prosecution",
+    "defense": "Defense",
+    "final": "Final argument",
+    "plea": "Plea",
+    "over": "Game over",
 }
 PURPOSE_NAMES = {
-    "verdict": "Verdict", "witness": "Witness", "drama": "Drama",
+    "verdict": "Verdict",
+    "witness": "Witness",
+    "drama": "Drama",
     "public_defender": "Public defender",
 }
 JURY_REASONS = {
-    "evidence": "evidence", "expert_evidence": "expert evidence (doubled)", "witness": "a witness",
-    "leading_witness": "a led witness", "charge": "a new charge", "bribe": "a bribed judge",
-    "drama": "drama", "venue": "a change of venue",
+    "evidence": "evidence",
+    "expert_evidence": "expert evidence (doubled)",
+    "witness": "a witness",
+    "leading_witness": "a led witness",
+    "charge": "a new charge",
+    "bribe": "a bribed judge",
+    "drama": "drama",
+    "venue": "a change of venue",
 }
 
 
@@ -139,10 +151,12 @@ def _describe(e: dict, players: list[str]) -> str:
         purpose = PURPOSE_NAMES.get(e.get("purpose"), str(e.get("purpose", "roll")).replace("_", " "))
         return f"{purpose} roll by {who}: {dice_text(e.get('dice'))} = {e.get('total')}."
     if t == "trial":
-        return (f"Trial: {card_name(e.get('suspect'))} for {card_name(e.get('charge'))}. "
-                f"{seat_name(e.get('prosecutor'), players)} prosecutes, {seat_name(e.get('defender'), players)} "
-                f"defends (+{money(e.get('defense_budget'))} budget). Court Fees {money(e.get('court_fees'))}, "
-                f"Jury Value {e.get('jury_value')}.")
+        return (
+            f"Trial: {card_name(e.get('suspect'))} for {card_name(e.get('charge'))}. "
+            f"{seat_name(e.get('prosecutor'), players)} prosecutes, {seat_name(e.get('defender'), players)} "
+            f"defends (+{money(e.get('defense_budget'))} budget). Court Fees {money(e.get('court_fees'))}, "
+            f"Jury Value {e.get('jury_value')}."
+        )
     if t == "jury":
         why = JURY_REASONS.get(e.get("reason"), str(e.get("reason", "")).replace("_", " "))
         if e.get("from") == e.get("to"):
@@ -150,48 +164,61 @@ def _describe(e: dict, players: list[str]) -> str:
         return f"Jury Value {e.get('from')} \u2192 {e.get('to')} ({why})."
     if t == "play":
         kind = e.get("kind")
-        label = {"suspect": "calls the witness", "charge": "changes the charge to",
-                 "motion": "moves", "evidence": "shows the evidence"}.get(kind, "plays")
+        label = {
+            "suspect": "calls the witness",
+            "charge": "changes the charge to",
+            "motion": "moves",
+            "evidence": "shows the evidence",
+        }.get(kind, "plays")
         return f"{who} ({side_name(e.get('side'))}) {label} {card_name(e.get('card'))}."
     if t == "motion":
         extra = f" (to take back {card_name(e.get('choice'))})" if e.get("choice") else ""
         return f"Motion {card_name(e.get('card'))}{extra}: {seat_name(e.get('awaiting'), players)} may object."
     if t == "objection":
-        return (f"{who}: Objection! {card_name(e.get('motion'))} is cancelled; the Objection goes to "
-                f"{seat_name(e.get('to'), players)}'s hand.")
+        return (
+            f"{who}: Objection! {card_name(e.get('motion'))} is cancelled; the Objection goes to "
+            f"{seat_name(e.get('to'), players)}'s hand."
+        )
     if t == "no_objection":
         return f"{who} lets {card_name(e.get('motion'))} stand."
     if t == "recover":
         return f"{who} takes {card_name(e.get('card'))} back from the discard pile."
     if t == "witness_fails":
-        return (f"The witness {card_name(e.get('card'))} falters (rolled {e.get('roll')}, "
-                f"needed {e.get('guilt')}).")
+        return f"The witness {card_name(e.get('card'))} falters (rolled {e.get('roll')}, needed {e.get('guilt')})."
     if t == "rest":
         forced = " (forced)" if e.get("forced") else ""
         return f"The {side_name(e.get('side'))} rests{forced}."
     if t == "plea_offer":
-        return (f"{who} offers a plea: {money(e.get('to_prosecution'))} to the prosecution, "
-                f"{money(e.get('to_defense'))} to the defense.")
+        return (
+            f"{who} offers a plea: {money(e.get('to_prosecution'))} to the prosecution, "
+            f"{money(e.get('to_defense'))} to the defense."
+        )
     if t == "no_plea":
         return f"{who} makes no plea offer."
     if t == "plea":
         if e.get("accepted"):
-            return (f"{who} accepts the plea: {seat_name(e.get('prosecutor'), players)} gets "
-                    f"{money(e.get('to_prosecution'))}, {seat_name(e.get('defender'), players)} "
-                    f"{money(e.get('to_defense'))}.")
+            return (
+                f"{who} accepts the plea: {seat_name(e.get('prosecutor'), players)} gets "
+                f"{money(e.get('to_prosecution'))}, {seat_name(e.get('defender'), players)} "
+                f"{money(e.get('to_defense'))}."
+            )
         return f"{who} declines the plea; the trial goes on."
     if t == "stage":
         stage = STAGE_NAMES.get(e.get("stage"), str(e.get("stage")))
         return f"{stage}: {who} to play."
     if t == "verdict":
         verdict = "GUILTY" if e.get("guilty") else "NOT GUILTY"
-        return (f"Verdict: {dice_text(e.get('dice'))} + Jury {e.get('jury_value')} = {e.get('total')} \u2014 "
-                f"{verdict}. {seat_name(e.get('winner'), players)} takes {money(e.get('amount'))}.")
+        return (
+            f"Verdict: {dice_text(e.get('dice'))} + Jury {e.get('jury_value')} = {e.get('total')} \u2014 "
+            f"{verdict}. {seat_name(e.get('winner'), players)} takes {money(e.get('amount'))}."
+        )
     if t == "mistrial":
         return f"{who} wins a mistrial: the case is thrown out; the Court Fees stay."
     if t == "continuance":
-        return (f"{who} wins a continuance: the case goes back to "
-                f"{seat_name(e.get('case_owner'), players)}; the Court Fees stay.")
+        return (
+            f"{who} wins a continuance: the case goes back to "
+            f"{seat_name(e.get('case_owner'), players)}; the Court Fees stay."
+        )
     if t == "discard":
         n = len(e.get("cards") or [])
         return f"{n} trial card{'s' if n != 1 else ''} go to the discard pile."

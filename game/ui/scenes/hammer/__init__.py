@@ -1,5 +1,6 @@
 """The Hammer of the Witches table as a package of panels; the scene is
 ``table.HammerTableScene``. Importing the package registers the game's table spec."""
+
 from game.ui.scenes.hammer.art import ART, GAME_ID
 from game.ui.scenes.hammer.table import HammerTableScene
 from game.ui.tables import TableSpec, register_table_spec
@@ -12,23 +13,32 @@ def _heat_sound(event: dict) -> str | None:
 
 
 SOUNDS = {
-    "accuse": "card_place", "advocate": "card_place", "bribe": "card_place", "negate": "card_place",
-    "no_inquisition": "card_place", "ordeal": "card_place", "placed": "card_place",
-    "draw": "card_draw", "deal": "card_draw", "reveal": "card_draw",
+    "accuse": "card_place",
+    "advocate": "card_place",
+    "bribe": "card_place",
+    "negate": "card_place",
+    "no_inquisition": "card_place",
+    "ordeal": "card_place",
+    "placed": "card_place",
+    "draw": "card_draw",
+    "deal": "card_draw",
+    "reveal": "card_draw",
     "reshuffle": "shuffle",
     "burn": "bell",
     "call": "gavel",
     "heat": _heat_sound,
 }
 
-SPEC = register_table_spec(TableSpec(
-    game=GAME_ID,
-    scene=HammerTableScene,
-    menu_order=10,
-    layout_counts=(3, 4, 5),
-    art=ART,
-    sounds=SOUNDS,
-    smoke="game.ui.smoke_hammer:smoke_step",
-))
+SPEC = register_table_spec(
+    TableSpec(
+        game=GAME_ID,
+        scene=HammerTableScene,
+        menu_order=10,
+        layout_counts=(3, 4, 5),
+        art=ART,
+        sounds=SOUNDS,
+        smoke="game.ui.smoke_hammer:smoke_step",
+    )
+)
 
 __all__ = ["HammerTableScene", "SPEC"]

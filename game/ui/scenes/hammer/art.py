@@ -2,6 +2,7 @@
 ``cards/hammer.yaml``), the card back, and the villager cards (their faces are drawn by
 :meth:`game.ui.card_art.CardArt.villager`). Card colours follow docs/rules/hammer.md §1.3
 (brown Defamation, yellow Responses, green Tests)."""
+
 from __future__ import annotations
 
 from game.ui import theme
@@ -11,32 +12,55 @@ GAME_ID = "hammer"
 
 # Which icon stands for each card kind (see tools/extract_icons.py for the sources).
 HAMMER_ICONS = {
-    "accusation": "accusation", "denial": "denial", "proof": "proof",
-    "false_testimony": "false_testimony", "confession": "confession",
-    "accomplice": "accomplice", "countercharge": "countercharge", "mixup": "mixup",
-    "retraction": "retraction", "no_inquisition": "no_inquisition", "advocate": "advocate",
-    "bribe": "bribe", "ordeal_floats": "ordeal", "ordeal_drowns": "ordeal",
-    "scales_lighter": "scales", "scales_heavier": "scales",
-    "mark_found": "mark", "mark_none": "mark",
+    "accusation": "accusation",
+    "denial": "denial",
+    "proof": "proof",
+    "false_testimony": "false_testimony",
+    "confession": "confession",
+    "accomplice": "accomplice",
+    "countercharge": "countercharge",
+    "mixup": "mixup",
+    "retraction": "retraction",
+    "no_inquisition": "no_inquisition",
+    "advocate": "advocate",
+    "bribe": "bribe",
+    "ordeal_floats": "ordeal",
+    "ordeal_drowns": "ordeal",
+    "scales_lighter": "scales",
+    "scales_heavier": "scales",
+    "mark_found": "mark",
+    "mark_none": "mark",
 }
 HAMMER_COLOUR = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
 HAMMER_ROLE_LABEL = {
-    "brown": "Defamation", "response": "Response", "no_inquisition": "Response",
-    "advocate": "Advocate", "bribe": "Bribe", "test": "Test",
+    "brown": "Defamation",
+    "response": "Response",
+    "no_inquisition": "Response",
+    "advocate": "Advocate",
+    "bribe": "Bribe",
+    "test": "Test",
 }
 
 # Used only while a card file is missing or unreadable, so the table still draws.
 _FALLBACK_HAMMER = {
-    "accusation": ("Accusation", "brown", "brown", 1), "denial": ("Denial", "brown", "brown", -2),
-    "proof": ("Proof", "brown", "brown", 2), "false_testimony": ("False Testimony", "brown", "brown", 3),
-    "confession": ("Confession", "brown", "brown", 6), "accomplice": ("Accomplice", "yellow", "response", None),
-    "countercharge": ("Countercharge", "yellow", "response", None), "mixup": ("Mix-up", "yellow", "response", None),
+    "accusation": ("Accusation", "brown", "brown", 1),
+    "denial": ("Denial", "brown", "brown", -2),
+    "proof": ("Proof", "brown", "brown", 2),
+    "false_testimony": ("False Testimony", "brown", "brown", 3),
+    "confession": ("Confession", "brown", "brown", 6),
+    "accomplice": ("Accomplice", "yellow", "response", None),
+    "countercharge": ("Countercharge", "yellow", "response", None),
+    "mixup": ("Mix-up", "yellow", "response", None),
     "retraction": ("Retraction", "yellow", "response", None),
     "no_inquisition": ("No Inquisition", "yellow", "no_inquisition", None),
-    "advocate": ("Advocate", "yellow", "advocate", -3), "bribe": ("Bribe", "yellow", "bribe", None),
-    "ordeal_floats": ("Ordeal: floats", "green", "test", None), "ordeal_drowns": ("Ordeal: drowns", "green", "test", None),
-    "scales_lighter": ("Scales: lighter", "green", "test", None), "scales_heavier": ("Scales: heavier", "green", "test", None),
-    "mark_found": ("Mark found", "green", "test", None), "mark_none": ("No mark", "green", "test", None),
+    "advocate": ("Advocate", "yellow", "advocate", -3),
+    "bribe": ("Bribe", "yellow", "bribe", None),
+    "ordeal_floats": ("Ordeal: floats", "green", "test", None),
+    "ordeal_drowns": ("Ordeal: drowns", "green", "test", None),
+    "scales_lighter": ("Scales: lighter", "green", "test", None),
+    "scales_heavier": ("Scales: heavier", "green", "test", None),
+    "mark_found": ("Mark found", "green", "test", None),
+    "mark_none": ("No mark", "green", "test", None),
 }
 
 
@@ -69,10 +93,17 @@ def face(card_id: str) -> FaceInfo:
     caption = str(captions[n - 1]) if n is not None and 1 <= n <= len(captions) else ""
     name = str(e.get("name", kind))
     return FaceInfo(
-        game=GAME_ID, kind=kind, family=colour, name=name,
-        label=HAMMER_ROLE_LABEL.get(role, role.title()), value=value,
-        icon=HAMMER_ICONS.get(kind, "pentagram"), color=HAMMER_COLOUR.get(colour, theme.BROWN),
-        text=entry_text(e, "text"), rules_text=entry_text(e, "rules_text"), caption=caption,
+        game=GAME_ID,
+        kind=kind,
+        family=colour,
+        name=name,
+        label=HAMMER_ROLE_LABEL.get(role, role.title()),
+        value=value,
+        icon=HAMMER_ICONS.get(kind, "pentagram"),
+        color=HAMMER_COLOUR.get(colour, theme.BROWN),
+        text=entry_text(e, "text"),
+        rules_text=entry_text(e, "rules_text"),
+        caption=caption,
     )
 
 

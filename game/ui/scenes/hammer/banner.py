@@ -1,5 +1,6 @@
 """The banner zone: the public window banner with the announced card (the drop target
 for answers), or the last public move when no window is open."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,8 +54,9 @@ class Centre(Panel):
             self.announced_rect = pygame.Rect(r.x + 10, r.y + 8, cw, ch)
             left = self.announced_rect.right + 10
         size = max(15, min(22, r.h // 8))
-        banner = TableBanner((left, r.y, r.right - left, r.h), prompt, [(lbl, cb) for _n, lbl, cb in actions],
-                             font_size=size)
+        banner = TableBanner(
+            (left, r.y, r.right - left, r.h), prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size
+        )
         banner.scene = t
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
@@ -89,8 +91,7 @@ class Centre(Panel):
             if window.get("kind") == "inquisition":
                 head = f"{t.name(by)} calls for an inquisition! Anyone may stop it with No Inquisition."
             elif window.get("kind") == "negation":
-                head = (f"{t.name(by)} plays the test {words.card_name(card)}. "
-                        "Its partner card would cancel it.")
+                head = f"{t.name(by)} plays the test {words.card_name(card)}. Its partner card would cancel it."
             else:
                 value = window.get("value")
                 kind = window.get("card_kind") or words.kind_of(card, v)
@@ -119,8 +120,10 @@ class Centre(Panel):
         if seats:
             return "Who sits at the screen now? " + ", ".join(t.name(s) for s in seats) + " may act.", actions
         if t.refilling():
-            return ("Collecting evidence: drag cards to the discard pile (or pick them with 1-9 and Tab), "
-                    "then Refill (R) to draw up to 6."), actions
+            return (
+                "Collecting evidence: drag cards to the discard pile (or pick them with 1-9 and Tab), "
+                "then Refill (R) to draw up to 6."
+            ), actions
         return None, actions
 
     def final_rows(self) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
@@ -216,8 +219,9 @@ class Centre(Panel):
             self.picture = (key, picture, notes)
         surface.blit(self.picture[1], r.topleft)
         for what, words_, shown, rects, box in self.picture[2]:
-            t.note_text(what, words_, shown, [pygame.Rect(x).move(r.topleft) for x in rects],
-                        pygame.Rect(box).move(r.topleft))
+            t.note_text(
+                what, words_, shown, [pygame.Rect(x).move(r.topleft) for x in rects], pygame.Rect(box).move(r.topleft)
+            )
 
     def draw_announced(self, surface: pygame.Surface) -> None:
         t = self.table

@@ -20,6 +20,7 @@ Staging is UI state: a hot-seat source keeps it in ``source.ui_state`` (under
 LAN table keeps it in the scene only; its table menu says that leaving puts a staged
 bribe back in the hand (:meth:`BribeTray.leave_warning`).
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,8 +41,10 @@ log = logging.getLogger(__name__)
 #: the key of the staged bribes in ``source.ui_state`` (saved with a hot-seat game)
 UI_KEY = "staged_bribes"
 #: what a LAN table's menu says while bribes are staged (they are not kept by leaving)
-LEAVE_WARNING = ("Leaving: your staged bribe goes back to your hand.",
-                 "Leaving: your staged bribes go back to your hand.")
+LEAVE_WARNING = (
+    "Leaving: your staged bribe goes back to your hand.",
+    "Leaving: your staged bribes go back to your hand.",
+)
 
 TRAY_TITLE = "Sealed bribes"
 TRAY_NOTE = ("goes with your next move", "go with your next move")  # one / several staged
@@ -89,9 +92,15 @@ class BribeTray(Panel):
         raw = self._staging_store()[0].get(str(seat))
         if not isinstance(raw, list):
             return []
-        return [{"card": b["card"], "target": b["target"], "sign": b["sign"]} for b in raw
-                if isinstance(b, dict) and isinstance(b.get("card"), str) and isinstance(b.get("target"), str)
-                and b.get("sign") in (1, -1) and not isinstance(b.get("sign"), bool)]
+        return [
+            {"card": b["card"], "target": b["target"], "sign": b["sign"]}
+            for b in raw
+            if isinstance(b, dict)
+            and isinstance(b.get("card"), str)
+            and isinstance(b.get("target"), str)
+            and b.get("sign") in (1, -1)
+            and not isinstance(b.get("sign"), bool)
+        ]
 
     def _set_entries(self, seat: int, entries: list[dict]) -> None:
         t = self.table
@@ -141,7 +150,8 @@ class BribeTray(Panel):
         if not self.may_stage():
             return False
         return bool(self.staged() or self.boxed()) or any(
-            words.card_role(c, t.view) == "bribe" for c in self.real_hand())
+            words.card_role(c, t.view) == "bribe" for c in self.real_hand()
+        )
 
     def tray_rect(self) -> pygame.Rect | None:
         """The tray: the right end of the hand zone, one card wide plus a margin."""
@@ -192,22 +202,33 @@ class BribeTray(Panel):
                 r = t.target_rect(target)
                 self.ask_bribe(card, target[1], r.center if r is not None else anchor)
 
-            t.pick = Pick(f"Seal {words.card_name(card_id)}: click the villager it is paid against",
-                          alive, picked, lambda card=card_id: self.back_to_hand(card))
+            t.pick = Pick(
+                f"Seal {words.card_name(card_id)}: click the villager it is paid against",
+                alive,
+                picked,
+                lambda card=card_id: self.back_to_hand(card),
+            )
             t.message = t.pick.title + "  (Tab + Enter, Esc cancels)"
             self.rest_in_tray(card_id)
             self.close_fan_gap()
             return True
         amount = words.bribe_amount(card_id)
         name = words.villager_name(vid)
-        labels = [(f"Raise by {amount}: {t.heat_preview(vid, amount)}", 1),
-                  (f"Lower by {amount}: {t.heat_preview(vid, -amount)}", -1)]
+        labels = [
+            (f"Raise by {amount}: {t.heat_preview(vid, amount)}", 1),
+            (f"Lower by {amount}: {t.heat_preview(vid, -amount)}", -1),
+        ]
 
         def signed(sign: int, card=card_id, vid=vid) -> None:
             self.stage_bribe(card, vid, sign)
 
-        t.prompt = Prompt(f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
-                          labels, signed, lambda card=card_id: self.back_to_hand(card), anchor=anchor)
+        t.prompt = Prompt(
+            f"Seal a bribe against {name}: raise or lower? (sent with your next move)",
+            labels,
+            signed,
+            lambda card=card_id: self.back_to_hand(card),
+            anchor=anchor,
+        )
         sprite = self.pending_sprite(card_id)
         if self.tray_pending == card_id:
             self.close_fan_gap()
@@ -282,8 +303,11 @@ class BribeTray(Panel):
         t.selected = None
         self.tray_pending = self.bribe_aside = None
         self.after_tray_change()
-        t.toast(f"Sealed face down: {words.signed(sign * words.bribe_amount(card))} on "
-                   f"{words.villager_name(target)} goes with your next move.", error=False)
+        t.toast(
+            f"Sealed face down: {words.signed(sign * words.bribe_amount(card))} on "
+            f"{words.villager_name(target)} goes with your next move.",
+            error=False,
+        )
 
     def unstage(self, card: str) -> None:
         t = self.table
@@ -305,8 +329,13 @@ class BribeTray(Panel):
         """Backspace takes the last staged bribe back (when no chooser or help is open);
         True when the key did that."""
         t = self.table
-        return (key == pygame.K_BACKSPACE and t.prompt is None and t.pick is None and not t.help_open
-                and self.unstage_last())
+        return (
+            key == pygame.K_BACKSPACE
+            and t.prompt is None
+            and t.pick is None
+            and not t.help_open
+            and self.unstage_last()
+        )
 
     def leave_warning(self) -> str:
         """What the table menu says about leaving while bribes are staged here: nothing
@@ -337,8 +366,7 @@ class BribeTray(Panel):
             # (hot-seat curtain, a window's banner) the word would name the sealer (§8.2)
             if t.view.get("seat") == seat and getattr(t.source, "screen_seat", seat) == seat:
                 count = len(sealing["bribes"])
-                t.toast(f"{count} bribe{'s' if count != 1 else ''} sealed in the box with your move.",
-                        error=False)
+                t.toast(f"{count} bribe{'s' if count != 1 else ''} sealed in the box with your move.", error=False)
         return True
 
     def after_tray_change(self) -> None:
@@ -425,8 +453,9 @@ class BribeTray(Panel):
             caption = text(f"±{amount} on whom?", fs, theme.INK, bold=True)
             if caption.get_width() > room:
                 caption = text(f"±{amount} …", max(11, fs - 1), theme.INK, bold=True)
-            image.blit(caption, caption.get_rect(midleft=(x, h // 2)),
-                       area=pygame.Rect(0, 0, room, caption.get_height()))
+            image.blit(
+                caption, caption.get_rect(midleft=(x, h // 2)), area=pygame.Rect(0, 0, room, caption.get_height())
+            )
             return image
         value = entry["sign"] * words.bribe_amount(entry["card"])
         name = words.villager_name(entry["target"])
@@ -445,8 +474,17 @@ class BribeTray(Panel):
         return None
 
     # ---------------------------------------------------------------- drawing ------
-    def tray_line(self, surface: pygame.Surface, what: str, wordings: list[str], color, size: int,
-                  center_x: int, bottom: int, box: pygame.Rect) -> int:
+    def tray_line(
+        self,
+        surface: pygame.Surface,
+        what: str,
+        wordings: list[str],
+        color,
+        size: int,
+        center_x: int,
+        bottom: int,
+        box: pygame.Rect,
+    ) -> int:
         """The first of ``wordings`` that fits the tray's width, noted for the text-fit
         check; returns the top of what was drawn."""
         t = self.table
@@ -476,27 +514,56 @@ class BribeTray(Panel):
         small = max(11, fs - 2)
         boxed = self.boxed()
         if boxed:
-            parts = [f"{words.signed(b.get('value', 0))} {words.villager_name(b.get('target'), short=True)}"
-                     for b in boxed]
-            bottom = self.tray_line(surface, "tray box", [f"in the box: {', '.join(parts)}",
-                                                          f"{len(boxed)} in the box"],
-                                    theme.TEXT_MUTED, small, tray.centerx, bottom, tray) - 1
+            parts = [
+                f"{words.signed(b.get('value', 0))} {words.villager_name(b.get('target'), short=True)}" for b in boxed
+            ]
+            bottom = (
+                self.tray_line(
+                    surface,
+                    "tray box",
+                    [f"in the box: {', '.join(parts)}", f"{len(boxed)} in the box"],
+                    theme.TEXT_MUTED,
+                    small,
+                    tray.centerx,
+                    bottom,
+                    tray,
+                )
+                - 1
+            )
         if staged:
             note = TRAY_NOTE[0] if len(staged) == 1 else TRAY_NOTE[1]
-            self.tray_line(surface, "tray note", [note, "with your next move", "next move"], theme.HIGHLIGHT, small,
-                           tray.centerx, bottom, tray)
+            self.tray_line(
+                surface,
+                "tray note",
+                [note, "with your next move", "next move"],
+                theme.HIGHLIGHT,
+                small,
+                tray.centerx,
+                bottom,
+                tray,
+            )
             return
-        self.tray_line(surface, "tray note", ["drop a Bribe here", "drop here"], theme.TEXT_MUTED, small,
-                       tray.centerx, bottom, tray)
+        self.tray_line(
+            surface,
+            "tray note",
+            ["drop a Bribe here", "drop here"],
+            theme.TEXT_MUTED,
+            small,
+            tray.centerx,
+            bottom,
+            tray,
+        )
         rows = self.tray_rows()
         if rows is None:
             return
         slot = pygame.Rect(rows.x, rows.y, rows.w, min(rows.h, self.tray_card_size()[1]))
         for i in range(0, slot.w, 10):  # a dashed outline: the empty place of a sealed bribe
             pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.y), (slot.x + min(slot.w, i + 5), slot.y))
-            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x + i, slot.bottom - 1),
-                             (slot.x + min(slot.w, i + 5), slot.bottom - 1))
+            pygame.draw.line(
+                surface, theme.PANEL_EDGE, (slot.x + i, slot.bottom - 1), (slot.x + min(slot.w, i + 5), slot.bottom - 1)
+            )
         for i in range(0, slot.h, 10):
             pygame.draw.line(surface, theme.PANEL_EDGE, (slot.x, slot.y + i), (slot.x, slot.y + min(slot.h, i + 5)))
-            pygame.draw.line(surface, theme.PANEL_EDGE, (slot.right - 1, slot.y + i),
-                             (slot.right - 1, slot.y + min(slot.h, i + 5)))
+            pygame.draw.line(
+                surface, theme.PANEL_EDGE, (slot.right - 1, slot.y + i), (slot.right - 1, slot.y + min(slot.h, i + 5))
+            )

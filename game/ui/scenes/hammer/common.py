@@ -1,11 +1,11 @@
 """The Hammer table's shared pieces: track and card sizes, the built-in zones."""
+
 from __future__ import annotations
 
 from game.ui import theme
 from game.ui.scenes.table_base import Rect, scale_design_rects
 
-PHASES = [("accusation", "1 Accusation"), ("arrest", "2 Arrest"), ("trial", "3 Trial"),
-          ("evidence", "4 Evidence")]
+PHASES = [("accusation", "1 Accusation"), ("arrest", "2 Arrest"), ("trial", "3 Trial"), ("evidence", "4 Evidence")]
 TRACK_LOW, TRACK_HIGH = 2, 18
 HEAT_SECONDS = 0.5
 #: pyre track cell colours (orange below 10, the blue side from 10: H1.2), lit up to the heat
@@ -17,10 +17,14 @@ CARD_RATIO = 1.4
 def _fallback_zones(n: int, w: int, h: int) -> dict[str, Rect]:
     """Built-in zones (the 1920x1080 map of hammer.tmx, scaled) for a missing layout."""
     base = {
-        "phase_track": (416, 8, 1088, 48), "banner": (416, 372, 1088, 200),
-        "seat_0": (416, 580, 1088, 264), "message": (416, 850, 1088, 28),
-        "hand": (416, 884, 1088, 188), "log": (8, 656, 400, 416),
-        "deck": (1548, 690, 150, 210), "discard": (1722, 690, 150, 210),
+        "phase_track": (416, 8, 1088, 48),
+        "banner": (416, 372, 1088, 200),
+        "seat_0": (416, 580, 1088, 264),
+        "message": (416, 850, 1088, 28),
+        "hand": (416, 884, 1088, 188),
+        "log": (8, 656, 400, 416),
+        "deck": (1548, 690, 150, 210),
+        "discard": (1722, 690, 150, 210),
     }
     others = {
         3: [(8, 64, 948, 300), (964, 64, 948, 300)],
@@ -32,5 +36,3 @@ def _fallback_zones(n: int, w: int, h: int) -> dict[str, Rect]:
     for k, r in enumerate(others, start=1):
         base[f"seat_{k}"] = r
     return scale_design_rects(base, w, h)
-
-

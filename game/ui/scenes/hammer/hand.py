@@ -1,4 +1,5 @@
 """The shown seat's hand, fanned; in phase 4 the cards marked for discard lie on the pile."""
+
 from __future__ import annotations
 
 import pygame
@@ -63,8 +64,9 @@ class HammerHand(HandFan):
             return
         self.hover_card = None
         kept = [c for c in hand if c not in t.discard_marks and c != aside]
-        old_pos = {s.card_id: s.rect.topleft for s in t.group.sprites()
-                   if isinstance(s, CardSprite) and s.zone == "hand"}
+        old_pos = {
+            s.card_id: s.rect.topleft for s in t.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
+        }
         for s in list(t.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "hand" and (s.card_id != aside or aside in t.discard_marks):
                 s.kill()

@@ -1,6 +1,7 @@
 """Turning "this card on that target" into a command (docs/rules/hammer.md §11): the
 choosers (accuser, pyre placement, the other villager of an answer), the drop hints and
 the flight of a played card. Bribes are staged in the tray instead (``bribes``, §8.2)."""
+
 from __future__ import annotations
 
 import pygame
@@ -53,16 +54,25 @@ class Moves(Panel):
             options = [c for c in t.legal_of("respond") if c.get("card") == card_id]
             others = [c["other"] for c in options if c.get("other")]
             if others:
+
                 def picked(target: Target, card=card_id) -> None:
                     self.submit_or_snap({"type": "respond", "card": card, "other": target[1]})
-                t.pick = Pick(f"{words.card_name(card_id)}: click the villager who takes the heat",
-                                 [("villager", o) for o in others], picked, t.snap_home)
+
+                t.pick = Pick(
+                    f"{words.card_name(card_id)}: click the villager who takes the heat",
+                    [("villager", o) for o in others],
+                    picked,
+                    t.snap_home,
+                )
                 t.message = t.pick.title + "  (Tab + Enter, Esc cancels)"
                 return True
             return self.submit_or_snap({"type": "respond", "card": card_id})
         if kind != "villager":
-            t.toast(f"Drop {words.card_name(card_id)} on a villager"
-                       + (" or on the announced card." if t.view.get("window") else "."), error=True)
+            t.toast(
+                f"Drop {words.card_name(card_id)} on a villager"
+                + (" or on the announced card." if t.view.get("window") else "."),
+                error=True,
+            )
             return False
         vid = key
         if role == "brown":
@@ -81,8 +91,14 @@ class Moves(Panel):
                 self.submit_or_snap({"type": "accuse", "card": card, "accuser": accuser, "target": vid})
 
             verb = "speaks for" if words.speaks_for(words.kind_of(card_id, t.view)) else "accuses"
-            t.prompt = Prompt(f"Who {verb} {words.villager_name(vid)} with {words.card_name(card_id)}?",
-                                 labels, chosen, t.snap_home, default=0, anchor=anchor)
+            t.prompt = Prompt(
+                f"Who {verb} {words.villager_name(vid)} with {words.card_name(card_id)}?",
+                labels,
+                chosen,
+                t.snap_home,
+                default=0,
+                anchor=anchor,
+            )
             return True
         if role == "advocate":
             return self.submit_or_snap({"type": "advocate", "card": card_id, "target": vid})
@@ -101,7 +117,9 @@ class Moves(Panel):
             return self.submit_or_snap(command)
         if role == "no_inquisition":
             return self.submit_or_snap({"type": "no_inquisition", "card": card_id})
-        return self.submit_or_snap({"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid})
+        return self.submit_or_snap(
+            {"type": "accuse", "card": card_id, "accuser": self.default_accuser(), "target": vid}
+        )
 
     def heat_preview(self, vid: str, amount: int) -> str:
         """``Widow 6 → 9``: the villager as the table names it, its heat now and after
@@ -120,8 +138,10 @@ class Moves(Panel):
         ``accusation_value`` (the §3 modifiers), not worked out here."""
         t = self.table
         heat = t.villager(accuser).get("heat")
-        return (f"{words.villager_name(accuser)} (heat {heat}): "
-                f"{self.heat_preview(target, accusation_value(card_id, accuser, target))}")
+        return (
+            f"{words.villager_name(accuser)} (heat {heat}): "
+            f"{self.heat_preview(target, accusation_value(card_id, accuser, target))}"
+        )
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
         """A click on a villager with no card picked: settles a tie if one is asked for.
@@ -154,15 +174,22 @@ class Moves(Panel):
         if kind != "villager":
             return ""
         name = words.villager_name(key)
-        return {"brown": f"Accuse {name}", "bribe": f"Seal a bribe on {name}",
-                "advocate": f"Advocate for {name}", "test": f"Test: {name} is the witch"}.get(role, "")
+        return {
+            "brown": f"Accuse {name}",
+            "bribe": f"Seal a bribe on {name}",
+            "advocate": f"Advocate for {name}",
+            "test": f"Test: {name} is the witch",
+        }.get(role, "")
 
     def default_accuser(self) -> str | None:
         """Your hottest villager that may accuse (§3: Berta never), for commands the engine will judge."""
         t = self.table
         seat = t.view.get("seat")
-        mine = [v for v in t.villagers() if v.get("owner") == seat and v.get("status") == "alive"
-                and v.get("can_accuse", v.get("id") != "berta")]
+        mine = [
+            v
+            for v in t.villagers()
+            if v.get("owner") == seat and v.get("status") == "alive" and v.get("can_accuse", v.get("id") != "berta")
+        ]
         if not mine:
             return None
         return max(mine, key=lambda v: v.get("heat") or 0)["id"]
@@ -222,6 +249,11 @@ class Moves(Panel):
         # the chooser keeps clear of the placing seat's own panel: its villagers, their
         # heat and strength and its pyres are what the choice is about
         own = t.seat_zone(t.view.get("seat")) if isinstance(t.view.get("seat"), int) else None
-        t.prompt = Prompt("Place your villagers (number = the pyre's start heat)", labels,
-                             lambda c: t.submit(c), None, anchor=banner.center,
-                             avoid=pygame.Rect(own) if own is not None else None)
+        t.prompt = Prompt(
+            "Place your villagers (number = the pyre's start heat)",
+            labels,
+            lambda c: t.submit(c),
+            None,
+            anchor=banner.center,
+            avoid=pygame.Rect(own) if own is not None else None,
+        )

@@ -1,4 +1,5 @@
 """The phase track along the top: round, the four phases, the inquisitor, help."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,8 +26,14 @@ class PhaseTrack(Panel):
         r = pygame.Rect(t.rects["phase_track"])
         v = t.view
         inq = v.get("inquisitor")
-        key = (r.size, v.get("round", 1), v.get("phase"), bool(v.get("over")), inq,
-               t.name(inq) if isinstance(inq, int) else None)
+        key = (
+            r.size,
+            v.get("round", 1),
+            v.get("phase"),
+            bool(v.get("over")),
+            inq,
+            t.name(inq) if isinstance(inq, int) else None,
+        )
         if self.picture is None or self.picture[0] != key:
             picture = pygame.Surface(r.size).convert()
             picture.fill(theme.FELT)

@@ -1,4 +1,5 @@
 """The draw and discard piles and the action buttons under them."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -55,18 +56,38 @@ class Piles(Panel):
         if t.legal_of("place_pyres"):
             specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, pygame.K_p, "primary"))
         if t.legal_of("call_inquisition"):
-            specs.append(("call_inquisition", "Call inquisition (C)", lambda: t.submit({"type": "call_inquisition"}),
-                          pygame.K_c, "danger"))
+            specs.append(
+                (
+                    "call_inquisition",
+                    "Call inquisition (C)",
+                    lambda: t.submit({"type": "call_inquisition"}),
+                    pygame.K_c,
+                    "danger",
+                )
+            )
         if t.legal_of("end_turn"):
-            specs.append(("end_turn", "End turn, draw (Space)", lambda: t.submit({"type": "end_turn"}),
-                          pygame.K_SPACE, "primary"))
+            specs.append(
+                (
+                    "end_turn",
+                    "End turn, draw (Space)",
+                    lambda: t.submit({"type": "end_turn"}),
+                    pygame.K_SPACE,
+                    "primary",
+                )
+            )
         if t.legal_of("pass"):
             specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), pygame.K_SPACE, "normal"))
         if t.refilling():
             n = len(t.discard_marks)
-            specs.append(("refill", f"Refill, discard {n} (R)",
-                          lambda: t.submit({"type": "refill", "discard": list(t.discard_marks)}),
-                          pygame.K_r, "primary"))
+            specs.append(
+                (
+                    "refill",
+                    f"Refill, discard {n} (R)",
+                    lambda: t.submit({"type": "refill", "discard": list(t.discard_marks)}),
+                    pygame.K_r,
+                    "primary",
+                )
+            )
         if not specs:
             return []
         gap = max(6, area.h // 30)

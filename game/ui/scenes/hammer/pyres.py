@@ -1,5 +1,6 @@
 """A villager row on its pyre track (docs/rules/hammer.md §1: start value .. 18, 10-18
 the blue side) and the heat markers that glide over the tracks."""
+
 from __future__ import annotations
 
 import pygame
@@ -37,8 +38,7 @@ def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, wit
     status = v.get("status", "alive")
     alive = status == "alive"
     seats.vrects[vid] = row
-    pygame.draw.rect(surface, theme.FELT_LIGHT if alive else theme.darken(theme.FELT_DARK, 0.2), row,
-                     border_radius=6)
+    pygame.draw.rect(surface, theme.FELT_LIGHT if alive else theme.darken(theme.FELT_DARK, 0.2), row, border_radius=6)
     if witch and alive:
         pygame.draw.rect(surface, theme.DANGER, row, 3, border_radius=6)
     # type and track are sized for the table's common row height, so every seat reads
@@ -62,13 +62,17 @@ def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, wit
     if not alive:
         portrait = portrait.copy()
         portrait.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
-    prect = portrait.get_rect(topleft=(row.x + 5, row.y + 4)) if tall else \
-        portrait.get_rect(midleft=(row.x + 4, top + rh // 2))
+    prect = (
+        portrait.get_rect(topleft=(row.x + 5, row.y + 4))
+        if tall
+        else portrait.get_rect(midleft=(row.x + 4, top + rh // 2))
+    )
     surface.blit(portrait, prect)
     seats.portraits[vid] = prect
     x0 = prect.right + 8
-    name = text(v.get("short") or words.villager_name(vid), size, theme.PARCHMENT if alive else theme.TEXT_MUTED,
-                bold=True)
+    name = text(
+        v.get("short") or words.villager_name(vid), size, theme.PARCHMENT if alive else theme.TEXT_MUTED, bold=True
+    )
     line_y = top + 4
     surface.blit(name, (x0, line_y))
     heat = v.get("heat")
@@ -83,8 +87,10 @@ def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, wit
         hx = badge.x - 6
     ix = x0 + name.get_width() + 8
     isz = max(12, size - 2)
-    for icon_name, count, tint in (("pentagram", v.get("pentagrams", 0), theme.PENTAGRAM),
-                                   ("match", v.get("matches", 0), theme.MATCH)):
+    for icon_name, count, tint in (
+        ("pentagram", v.get("pentagrams", 0), theme.PENTAGRAM),
+        ("match", v.get("matches", 0), theme.MATCH),
+    ):
         icon = get_icon(icon_name, isz, theme.lighten(tint, 0.2))
         c = text(str(count), isz, theme.TEXT_LIGHT, bold=True)
         if tall and ix + isz + c.get_width() > hx - 6:  # no room on the name line: go below it
@@ -172,6 +178,7 @@ def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, wit
         for line in wrap_text(str(v.get("text")), font, avail)[:2]:
             surface.blit(font.render(line, True, theme.TEXT_MUTED), (x0, y))
             y += font.get_linesize()
+
 
 class HeatMarks(Panel):
     """The heat markers over the pyre tracks (part of the table, so a card flying across

@@ -1,4 +1,5 @@
 """A seat panel: name, inquisitor, hand backs, trophies, score and its three villagers."""
+
 from __future__ import annotations
 
 import json
@@ -131,8 +132,19 @@ class Seats(Panel):
         witches = [w for w in t.witches()]
         player = {k: val for k, val in t.player(seat).items() if k != "hand"}
         mine = [vv for vv in t.villagers() if vv.get("owner") == seat]
-        key = json.dumps([tuple(zone), seat, v.get("seat"), seat in (v.get("to_act") or []),
-                          v.get("inquisitor") == seat, witches, player, mine], sort_keys=True)
+        key = json.dumps(
+            [
+                tuple(zone),
+                seat,
+                v.get("seat"),
+                seat in (v.get("to_act") or []),
+                v.get("inquisitor") == seat,
+                witches,
+                player,
+                mine,
+            ],
+            sort_keys=True,
+        )
         cached = self.cache.pop(key, None)
         if cached is None:
             surf = self.blank(zone.size, seat, seat in (v.get("to_act") or [])).copy()
@@ -174,8 +186,7 @@ class Seats(Panel):
         cached = self.rows.pop(key, None)
         if cached is None:
             picture = surface.subsurface(row).copy()
-            geometry = self._collect_geometry(
-                lambda: draw_villager(self, picture, vill, picture.get_rect(), witch))
+            geometry = self._collect_geometry(lambda: draw_villager(self, picture, vill, picture.get_rect(), witch))
             cached = (picture, geometry)
             while len(self.rows) >= 64:  # keep the recent ones
                 self.rows.pop(next(iter(self.rows)))
@@ -204,8 +215,14 @@ class Seats(Panel):
 
     @staticmethod
     def draw_background(surface: pygame.Surface, seat: int, zone: pygame.Rect, acting: bool) -> None:
-        panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
-              width=4 if acting else 2)
+        panel(
+            surface,
+            zone,
+            color=theme.FELT_DARK,
+            alpha=235,
+            edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
+            width=4 if acting else 2,
+        )
         pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 7, zone.h - 6), border_radius=3)
 
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, background: bool = True) -> None:
@@ -245,9 +262,10 @@ class Seats(Panel):
             surface.blit(s, s.get_rect(midleft=(rx, cy)))
             rx -= 10
         for label, icon_name, count, tint in (
-                ("", "pyre", p.get("empty_pyres", 0), theme.PYRE_EMPTY),
-                ("", "scales", len(p.get("kept") or []), theme.GREEN),
-                ("", "trophy", len(p.get("trophies") or []), theme.MATCH)):
+            ("", "pyre", p.get("empty_pyres", 0), theme.PYRE_EMPTY),
+            ("", "scales", len(p.get("kept") or []), theme.GREEN),
+            ("", "trophy", len(p.get("trophies") or []), theme.MATCH),
+        ):
             if not count:
                 continue
             tally = text(f"×{count}", size - 2, theme.TEXT_LIGHT, bold=True)

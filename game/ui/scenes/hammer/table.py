@@ -34,6 +34,7 @@ Input paths for every action:
   Space = end turn / pass, C = call inquisition, R = refill, P = place villagers,
   N = no answers, ? = help. In prompts: arrows/Tab, 1-9, Enter, Esc.
 """
+
 from __future__ import annotations
 
 import logging
@@ -222,7 +223,7 @@ class HammerTableScene(DrawAhead, TableScene):
             if t in ("accuse", "advocate") and c.get("target"):
                 out.append(("villager", c["target"]))
             elif t == "test":
-                for vid in ([c["witch"]] if c.get("witch") else self.witches()):
+                for vid in [c["witch"]] if c.get("witch") else self.witches():
                     out.append(("villager", vid))
             elif t in ("respond", "negate", "no_inquisition"):
                 out.append(("announced", None))
@@ -281,9 +282,11 @@ class HammerTableScene(DrawAhead, TableScene):
         if changed:
             choices = self.legal_of("choose_witch")
             if choices and self.pick is None:
-                self.pick = Pick("Click the villager to burn (a tie)",
-                                 [("villager", c["villager"]) for c in choices],
-                                 lambda t: self.submit({"type": "choose_witch", "villager": t[1]}))
+                self.pick = Pick(
+                    "Click the villager to burn (a tie)",
+                    [("villager", c["villager"]) for c in choices],
+                    lambda t: self.submit({"type": "choose_witch", "villager": t[1]}),
+                )
                 self.message = self.status_message()
         return changed
 
@@ -307,8 +310,13 @@ class HammerTableScene(DrawAhead, TableScene):
             zone = self.seat_zone(seat) if isinstance(seat, int) else None
             start = zone.center if zone is not None else pygame.Rect(self.rects["banner"]).center
             dest = self.announced_rect if card == neww and self.announced_rect else pygame.Rect(self.rects["discard"])
-            self.fly(self.art.face(self.game, card, size), (start[0] - size[0] // 2, start[1] - size[1] // 2),
-                     dest.topleft, FLY_SECONDS, delay=0.06 * i)
+            self.fly(
+                self.art.face(self.game, card, size),
+                (start[0] - size[0] // 2, start[1] - size[1] // 2),
+                dest.topleft,
+                FLY_SECONDS,
+                delay=0.06 * i,
+            )
         self.moves.flown = set()
 
     def effects_running(self) -> bool:
@@ -332,23 +340,29 @@ class HammerTableScene(DrawAhead, TableScene):
             return self.pick.title + "  (or Tab + Enter)"
         window = v.get("window")
         if window:
-            return self.say(f"{me}: drag an answer onto the announced card, or Pass (Space).",
-                            f"{me}: answer on the announced card, or Pass (Space).")
+            return self.say(
+                f"{me}: drag an answer onto the announced card, or Pass (Space).",
+                f"{me}: answer on the announced card, or Pass (Space).",
+            )
         if phase == "setup":
             return f"{me}: place your villagers on your pyres — press P."
         if phase == "accusation":
-            return self.say(f"{me}'s turn: drag cards onto villagers (1-9, Tab, Enter), "
-                            "Call inquisition (C) before playing, or End turn to draw (Space).",
-                            f"{me}'s turn: drag cards onto villagers, Call inquisition (C) or End turn (Space).",
-                            f"{me}: play cards, Call inquisition (C) or End turn (Space).")
+            return self.say(
+                f"{me}'s turn: drag cards onto villagers (1-9, Tab, Enter), "
+                "Call inquisition (C) before playing, or End turn to draw (Space).",
+                f"{me}'s turn: drag cards onto villagers, Call inquisition (C) or End turn (Space).",
+                f"{me}: play cards, Call inquisition (C) or End turn (Space).",
+            )
         if phase == "arrest":
             return f"{me} has priority: play one card, or Pass (Space)."
         if phase == "trial":
             return f"{me}'s trial turn: play one card, or Pass (Space)."
         if phase == "evidence":  # §5.4: the draws come once everyone has discarded
-            return self.say(f"{me}: drag cards to the discard pile, then Refill (R); "
-                            "everyone draws up to 6 once all have discarded.",
-                            f"{me}: drag cards to the discard pile, then Refill (R).")
+            return self.say(
+                f"{me}: drag cards to the discard pile, then Refill (R); "
+                "everyone draws up to 6 once all have discarded.",
+                f"{me}: drag cards to the discard pile, then Refill (R).",
+            )
         return extra
 
     def help_lines(self) -> list[str]:
@@ -380,8 +394,7 @@ class HammerTableScene(DrawAhead, TableScene):
         self.centre.draw(surface)
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text(self.no_hand_words(), max(14, hand.h // 9),
-                       theme.TEXT_MUTED)
+            msg = text(self.no_hand_words(), max(14, hand.h // 9), theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
 
     def ensure_geometry(self) -> None:

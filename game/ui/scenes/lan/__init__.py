@@ -17,12 +17,39 @@ The package: ``session`` (LanSession, HostGoneScene, LanGameOverScene), ``lobby`
 (LobbyScene, open_lan_client), ``forms`` (HostScene, JoinScene, start_hosted_lobby,
 run_host_ui). Every name is importable from ``game.ui.scenes.lan`` as before.
 """
-from game.ui.scenes.lan.session import (GAME_OVER_PAUSE, HOST_GONE_AFTER, HOST_GONE_AGAIN, MAX_TALK, SUBMIT_WAIT,
-                                        WAKE_EVENT, HostGoneScene, LanGameOverScene, LanSession,
-                                        host_bind_address, new_client)
-from game.ui.scenes.lan.lobby import LobbyScene, open_lan_client
-from game.ui.scenes.lan.forms import HostScene, JoinScene, run_host_ui, start_hosted_lobby
 
-__all__ = ["GAME_OVER_PAUSE", "HOST_GONE_AFTER", "HOST_GONE_AGAIN", "MAX_TALK", "SUBMIT_WAIT", "WAKE_EVENT",
-           "HostGoneScene", "LanGameOverScene", "LanSession", "host_bind_address", "new_client", "LobbyScene",
-           "open_lan_client", "HostScene", "JoinScene", "run_host_ui", "start_hosted_lobby"]
+from game.ui.scenes.lan.forms import HostScene, JoinScene, run_host_ui, start_hosted_lobby
+from game.ui.scenes.lan.lobby import LobbyScene, open_lan_client
+from game.ui.scenes.lan.session import (
+    GAME_OVER_PAUSE,
+    HOST_GONE_AFTER,
+    HOST_GONE_AGAIN,
+    MAX_TALK,
+    SUBMIT_WAIT,
+    WAKE_EVENT,
+    HostGoneScene,
+    LanGameOverScene,
+    LanSession,
+    host_bind_address,
+    new_client,
+)
+
+__all__ = [
+    "GAME_OVER_PAUSE",
+    "HOST_GONE_AFTER",
+    "HOST_GONE_AGAIN",
+    "MAX_TALK",
+    "SUBMIT_WAIT",
+    "WAKE_EVENT",
+    "HostGoneScene",
+    "LanGameOverScene",
+    "LanSession",
+    "host_bind_address",
+    "new_client",
+    "LobbyScene",
+    "open_lan_client",
+    "HostScene",
+    "JoinScene",
+    "run_host_ui",
+    "start_hosted_lobby",
+]

@@ -1,5 +1,6 @@
 """LAN play on the desktop: the "Host a game" and "Join a game" forms and the desktop
 host's window (see the package docstring)."""
+
 from __future__ import annotations
 
 import logging
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 # ------------------------------------------------------------------ host form ----------
 class HostScene(GameSeatsForm):
     """Host a game: the game, seats, bot seats, your name, the port."""
@@ -28,13 +30,13 @@ class HostScene(GameSeatsForm):
     title = "Host a game"
     subtitle = "Others on your network join your table; bots can fill seats"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app, seats=4)
         self.bots = [False] * 8
         self.name = "Host"
         self.port_text = str(proto.DEFAULT_PORT)
         self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
-        self.name_error = ""      # why the name cannot be used (shown beside the field)
+        self.name_error = ""  # why the name cannot be used (shown beside the field)
         self.name_note: Label | None = None
 
     def _rows_needed(self, fs: int, left: int, right: int) -> int:
@@ -57,20 +59,29 @@ class HostScene(GameSeatsForm):
             row = max(36, room // rows - self.px(10))
             fs = min(fs, max(16, row - 18))
         if not self.games:
-            widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs,
-                                 col="danger"))
+            widgets.append(Label((x0, y, pw - 48, row), "No game can be played on the desktop yet.", fs, col="danger"))
         else:
             y = self.game_and_seat_rows(widgets, x0, fx, y, lw, row, fs)
             y += row + self.px(10)
-            widgets.append(Label((x0, y + self.px(10), lw, row),
-                                 "Bots play" if self.seats < 7 else "Bot seats", fs, col="text_dim"))
+            widgets.append(
+                Label(
+                    (x0, y + self.px(10), lw, row), "Bots play" if self.seats < 7 else "Bot seats", fs, col="text_dim"
+                )
+            )
             bx = fx
             step = min(self.px(128), (pw - lw - self.px(48)) // max(1, self.seats - 1))  # 7 seats fit too
             for seat in range(1, self.seats):
                 label = f"Seat {seat + 1}" if step >= self.px(120) else str(seat + 1)
-                widgets.append(Checkbox((bx, y, step - self.px(8), row - self.px(6)), label,
-                                        self.bots[seat], font_size=fs, name=f"bot_{seat}",
-                                        on_change=lambda v, s=seat: self.set_bot(s, v)))
+                widgets.append(
+                    Checkbox(
+                        (bx, y, step - self.px(8), row - self.px(6)),
+                        label,
+                        self.bots[seat],
+                        font_size=fs,
+                        name=f"bot_{seat}",
+                        on_change=lambda v, s=seat: self.set_bot(s, v),
+                    )
+                )
                 bx += step
             y += row
             if self.levels_matter():
@@ -85,46 +96,105 @@ class HostScene(GameSeatsForm):
                 chosen = self.game_options.setdefault(self.game, {})
                 widgets.append(Label((x0, y + self.px(10), lw, row), "Options", fs, col="text_dim"))
                 for key, ox, line, bw in options:
-                    widgets.append(Checkbox((ox, y + line * row, bw, row - self.px(6)), self.option_label(key),
-                                            chosen.get(key, False), font_size=fs, name=f"option_{key}",
-                                            on_change=lambda v, k=key: self.set_option(k, v)))
+                    widgets.append(
+                        Checkbox(
+                            (ox, y + line * row, bw, row - self.px(6)),
+                            self.option_label(key),
+                            chosen.get(key, False),
+                            font_size=fs,
+                            name=f"option_{key}",
+                            on_change=lambda v, k=key: self.set_option(k, v),
+                        )
+                    )
                 y += (1 + max(line for _k, _x, line, _w in options)) * row + self.px(4)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
-            widgets.append(TextField((fx, y, self.px(320), row - self.px(6)), self.name, max_len=24,
-                                     placeholder="Your name", font_size=fs, name="name",
-                                     on_change=self.set_name, on_submit=lambda _t: self.host()))
-            self.name_note = Label((fx + self.px(332), y + self.px(12), x0 + pw - fx - self.px(332) - self.px(48),
-                                    row), self.name_error, self.px(18), col="error_text")
+            widgets.append(
+                TextField(
+                    (fx, y, self.px(320), row - self.px(6)),
+                    self.name,
+                    max_len=24,
+                    placeholder="Your name",
+                    font_size=fs,
+                    name="name",
+                    on_change=self.set_name,
+                    on_submit=lambda _t: self.host(),
+                )
+            )
+            self.name_note = Label(
+                (fx + self.px(332), y + self.px(12), x0 + pw - fx - self.px(332) - self.px(48), row),
+                self.name_error,
+                self.px(18),
+                col="error_text",
+            )
             widgets.append(self.name_note)  # why the name cannot be used, beside the field (QA 12)
             y += row + self.px(10)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Port", fs, col="text_dim"))
-            widgets.append(TextField((fx, y, self.px(160), row - self.px(6)), self.port_text, max_len=5,
-                                     placeholder=str(proto.DEFAULT_PORT), font_size=fs, name="port",
-                                     on_change=self.set_port, on_submit=lambda _t: self.host()))
+            widgets.append(
+                TextField(
+                    (fx, y, self.px(160), row - self.px(6)),
+                    self.port_text,
+                    max_len=5,
+                    placeholder=str(proto.DEFAULT_PORT),
+                    font_size=fs,
+                    name="port",
+                    on_change=self.set_port,
+                    on_submit=lambda _t: self.host(),
+                )
+            )
             y += row + self.px(10)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Stand-in", fs, col="text_dim"))
-            widgets.append(TextField((fx, y, self.px(80), row - self.px(6)), self.standin_text,
-                                     max_len=4, placeholder="30", font_size=fs, name="standin_after",
-                                     on_change=self.set_standin, on_submit=lambda _t: self.host()))
-            widgets.append(Label((fx + self.px(92), y + self.px(10), self.px(500), row),
-                                 "seconds before a bot plays for a player who lost the connection",
-                                 self.px(18), col="text_dim"))
+            widgets.append(
+                TextField(
+                    (fx, y, self.px(80), row - self.px(6)),
+                    self.standin_text,
+                    max_len=4,
+                    placeholder="30",
+                    font_size=fs,
+                    name="standin_after",
+                    on_change=self.set_standin,
+                    on_submit=lambda _t: self.host(),
+                )
+            )
+            widgets.append(
+                Label(
+                    (fx + self.px(92), y + self.px(10), self.px(500), row),
+                    "seconds before a bot plays for a player who lost the connection",
+                    self.px(18),
+                    col="text_dim",
+                )
+            )
             if self.timer_offered():
                 y += row + self.px(10)
                 self.timer_row(widgets, x0, fx, y, lw, row, fs)
         bw, bh = self.px(220), self.px(56)
         by = h - bh - self.px(30)
-        widgets.append(Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24),
-                              name="back"))
-        widgets.append(Button((w // 2 + self.px(12), by, bw, bh), "Host", self.host, style="primary",
-                              enabled=bool(self.games), font_size=self.px(24), name="host"))
+        widgets.append(
+            Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
+        )
+        widgets.append(
+            Button(
+                (w // 2 + self.px(12), by, bw, bh),
+                "Host",
+                self.host,
+                style="primary",
+                enabled=bool(self.games),
+                font_size=self.px(24),
+                name="host",
+            )
+        )
         return widgets
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         pw = self.form_width(820, self.px(22))
-        bottom = max((wd.rect.bottom for wd in self.ring.all() if wd.visible and getattr(wd, "name", "") not in
-                      ("back", "host")), default=self.px(135 + 6 * 58 + 30))
+        bottom = max(
+            (
+                wd.rect.bottom
+                for wd in self.ring.all()
+                if wd.visible and getattr(wd, "name", "") not in ("back", "host")
+            ),
+            default=self.px(135 + 6 * 58 + 30),
+        )
         draw_panel(surface, pygame.Rect(w // 2 - pw // 2, self.px(135), pw, bottom + self.px(14) - self.px(135)))
 
     def set_name(self, text: str) -> None:
@@ -155,12 +225,21 @@ class HostScene(GameSeatsForm):
             return
         bots = [s for s in range(1, self.seats) if self.bots[s]]
         try:
-            host = Host(self.game, self.seats, bots=bots, bot_levels=self.bot_levels(bots), owner_name=name,
-                        auto_start=False, announce=True,
-                        standin_after=float(self.standin_text), options={**self.chosen_options(),
-                                                                          **self.timer_options()},
-                        bind=host_bind_address(), port=int(self.port_text),
-                        save_path=new_save_path(self.game, kind="host"), table_name=f"{name}'s table")
+            host = Host(
+                self.game,
+                self.seats,
+                bots=bots,
+                bot_levels=self.bot_levels(bots),
+                owner_name=name,
+                auto_start=False,
+                announce=True,
+                standin_after=float(self.standin_text),
+                options={**self.chosen_options(), **self.timer_options()},
+                bind=host_bind_address(),
+                port=int(self.port_text),
+                save_path=new_save_path(self.game, kind="host"),
+                table_name=f"{name}'s table",
+            )
             host.start()
         except SetupError as exc:
             self.say(str(exc), "error")
@@ -179,8 +258,9 @@ def _refuse_name(form: MenuBase, name: str) -> bool:
     problem = name_problem(name)
     if problem is None:
         return False
-    form.name_error = ("Type your name first: the table shows it." if not name
-                       else problem[0].upper() + problem[1:] + ".")
+    form.name_error = (
+        "Type your name first: the table shows it." if not name else problem[0].upper() + problem[1:] + "."
+    )
     form.rebuild()
     field = form.ring.find("name")
     if field is not None:
@@ -197,7 +277,7 @@ def _clear_name_error(form: MenuBase) -> None:
         form.dirty = True
 
 
-def start_hosted_lobby(app: "App", host: "Host", name: str, replace: bool = False) -> "LobbyScene":
+def start_hosted_lobby(app: App, host: Host, name: str, replace: bool = False) -> LobbyScene:
     """Join our own (started) host over loopback with the owner's token; open the lobby."""
     client = new_client()
     address = host.bind or "127.0.0.1"
@@ -218,18 +298,18 @@ class JoinScene(MenuBase):
     title = "Join a game"
     subtitle = "Pick a table found on your network, or type the address the host shows"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.listener = None
         self.tables: list = []
         remembered = load_join_form()  # the last table joined: its address and our name there
         self.address = remembered.get("address", "")
         self.name = remembered.get("name") or "Player"
-        self.new_player = False   # join afresh, without the saved token (a second player here)
+        self.new_player = False  # join afresh, without the saved token (a second player here)
         self.table_id: str | None = None  # the picked table's id (its saved token is used)
         self._refresh = 0.0
         self.listen_error = ""
-        self.name_error = ""      # why the name cannot be used (shown under the field)
+        self.name_error = ""  # why the name cannot be used (shown under the field)
         self.name_note: Label | None = None
 
     def enter(self) -> None:
@@ -253,37 +333,96 @@ class JoinScene(MenuBase):
         lw, row, fs = self.px(150), self.px(48), self.px(22)
         from game.engine import GAMES
 
-        rows = [ListRow(f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}", f"{t.address} · {t.free} of {t.players} seats free"
-                        + (" · playing" if t.started else ""), enabled=t.free > 0 or t.started, data=t)
-                for t in self.tables]
-        self.table_list = ListBox((x0, y, pw - self.px(48), self.px(200)), rows, row_height=self.px(56),
-                            on_select=self.pick, on_activate=lambda i: (self.pick(i), self.join()),
-                            font_size=fs, name="tables", empty_text=self.listen_error or "Looking for tables…")
+        rows = [
+            ListRow(
+                f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}",
+                f"{t.address} · {t.free} of {t.players} seats free" + (" · playing" if t.started else ""),
+                enabled=t.free > 0 or t.started,
+                data=t,
+            )
+            for t in self.tables
+        ]
+        self.table_list = ListBox(
+            (x0, y, pw - self.px(48), self.px(200)),
+            rows,
+            row_height=self.px(56),
+            on_select=self.pick,
+            on_activate=lambda i: (self.pick(i), self.join()),
+            font_size=fs,
+            name="tables",
+            empty_text=self.listen_error or "Looking for tables…",
+        )
         y += self.px(214)
         widgets: list[Widget] = [self.table_list]
         widgets.append(Label((x0, y + self.px(10), lw, row), "Address", fs, col="text_dim"))
-        self.address_field = TextField((x0 + lw, y, self.px(360), row - self.px(6)), self.address, max_len=60,
-                                       placeholder="192.168.1.20:41692", font_size=fs, name="address",
-                                       on_change=self.set_address, on_submit=lambda _t: self.join())
+        self.address_field = TextField(
+            (x0 + lw, y, self.px(360), row - self.px(6)),
+            self.address,
+            max_len=60,
+            placeholder="192.168.1.20:41692",
+            font_size=fs,
+            name="address",
+            on_change=self.set_address,
+            on_submit=lambda _t: self.join(),
+        )
         widgets.append(self.address_field)
         y += row + self.px(10)
         widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
-        widgets.append(TextField((x0 + lw, y, self.px(320), row - self.px(6)), self.name, max_len=24,
-                                 placeholder="Your name", font_size=fs, name="name", on_change=self.set_name,
-                                 on_submit=lambda _t: self.join()))
-        widgets.append(Checkbox((x0 + lw + self.px(336), y, self.px(280), row - self.px(6)), "Join as a new player",
-                                self.new_player, font_size=fs, name="new_player", on_change=self.set_new_player))
-        self.name_note = Label((x0 + lw, y + row - self.px(4), pw - lw - self.px(48), self.px(26)), self.name_error,
-                               self.px(18), col="error_text")
+        widgets.append(
+            TextField(
+                (x0 + lw, y, self.px(320), row - self.px(6)),
+                self.name,
+                max_len=24,
+                placeholder="Your name",
+                font_size=fs,
+                name="name",
+                on_change=self.set_name,
+                on_submit=lambda _t: self.join(),
+            )
+        )
+        widgets.append(
+            Checkbox(
+                (x0 + lw + self.px(336), y, self.px(280), row - self.px(6)),
+                "Join as a new player",
+                self.new_player,
+                font_size=fs,
+                name="new_player",
+                on_change=self.set_new_player,
+            )
+        )
+        self.name_note = Label(
+            (x0 + lw, y + row - self.px(4), pw - lw - self.px(48), self.px(26)),
+            self.name_error,
+            self.px(18),
+            col="error_text",
+        )
         widgets.append(self.name_note)  # why the name cannot be used, under the field (QA 12)
         bw, bh = self.px(200), self.px(56)
         by = h - bh - self.px(30)
-        widgets.append(Button((w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back,
-                              font_size=self.px(24), name="back"))
-        widgets.append(Button((w // 2 - bw // 2, by, bw, bh), "Watch", lambda: self.join(spectate=True),
-                              font_size=self.px(24), name="watch"))
-        widgets.append(Button((w // 2 + bw // 2 + self.px(16), by, bw, bh), "Join", self.join, style="primary",
-                              font_size=self.px(24), name="join"))
+        widgets.append(
+            Button(
+                (w // 2 - bw * 3 // 2 - self.px(16), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back"
+            )
+        )
+        widgets.append(
+            Button(
+                (w // 2 - bw // 2, by, bw, bh),
+                "Watch",
+                lambda: self.join(spectate=True),
+                font_size=self.px(24),
+                name="watch",
+            )
+        )
+        widgets.append(
+            Button(
+                (w // 2 + bw // 2 + self.px(16), by, bw, bh),
+                "Join",
+                self.join,
+                style="primary",
+                font_size=self.px(24),
+                name="join",
+            )
+        )
         return widgets
 
     def next_wake(self) -> float | None:
@@ -296,8 +435,9 @@ class JoinScene(MenuBase):
         if self._refresh <= 0 and self.listener is not None:
             self._refresh = 0.5
             tables = self.listener.tables()
-            if [(t.host, t.port, t.free, t.started) for t in tables] != \
-                    [(t.host, t.port, t.free, t.started) for t in self.tables]:
+            if [(t.host, t.port, t.free, t.started) for t in tables] != [
+                (t.host, t.port, t.free, t.started) for t in self.tables
+            ]:
                 self.tables = tables
                 self.rebuild()
 
@@ -346,7 +486,7 @@ class JoinScene(MenuBase):
         self.app.scenes.push(LobbyScene(self.app, session))
 
 
-def run_host_ui(args: Any, host: "Host") -> int | None:
+def run_host_ui(args: Any, host: Host) -> int | None:
     """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
     line, with seat 0 reserved for Ann) and open its lobby. None when no window can open;
     ``OSError`` when the port cannot be listened on (the entry layer says so in one line)."""

@@ -1,5 +1,6 @@
 """LAN play on the desktop: the lobby (seats, ready, chat) and opening a client's table
 (see the package docstring)."""
+
 from __future__ import annotations
 
 import logging
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 # ------------------------------------------------------------------ the lobby ----------
 class LobbyScene(MenuBase):
     """Who sits where, who is ready; the host's player may start. The table opens by
@@ -25,7 +27,7 @@ class LobbyScene(MenuBase):
 
     title = "Lobby"
 
-    def __init__(self, app: "App", session: LanSession) -> None:
+    def __init__(self, app: App, session: LanSession) -> None:
         super().__init__(app)
         self.session = session
         self._seen = -1
@@ -35,8 +37,9 @@ class LobbyScene(MenuBase):
             from game.net.discovery import join_addresses
 
             port = session.host.port
-            self.addresses = [str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in
-                              join_addresses(session.host.bind)]
+            self.addresses = [
+                str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in join_addresses(session.host.bind)
+            ]
 
     @property
     def client(self) -> Client:
@@ -53,15 +56,30 @@ class LobbyScene(MenuBase):
         owner = bool((self.client.welcome or {}).get("owner"))
         seat = self.client.seat
         lobby = self.client.lobby or {}
-        ready = bool(seat is not None and any(s.get("seat") == seat and s.get("ready")
-                                              for s in lobby.get("seats", [])))
+        ready = bool(seat is not None and any(s.get("seat") == seat and s.get("ready") for s in lobby.get("seats", [])))
         x = w // 2 - (bw * 3 + self.px(32)) // 2
         if seat is not None and not lobby.get("started"):
-            widgets.append(Checkbox((x + bw + self.px(16), by, bw, bh), "Ready", ready, font_size=self.px(24),
-                                    on_change=lambda v: self.client.ready(v), name="ready"))
+            widgets.append(
+                Checkbox(
+                    (x + bw + self.px(16), by, bw, bh),
+                    "Ready",
+                    ready,
+                    font_size=self.px(24),
+                    on_change=lambda v: self.client.ready(v),
+                    name="ready",
+                )
+            )
         if owner and not lobby.get("started"):
-            widgets.append(Button((x + 2 * (bw + self.px(16)), by, bw, bh), "Start", self.start_game,
-                                  style="primary", font_size=self.px(24), name="start"))
+            widgets.append(
+                Button(
+                    (x + 2 * (bw + self.px(16)), by, bw, bh),
+                    "Start",
+                    self.start_game,
+                    style="primary",
+                    font_size=self.px(24),
+                    name="start",
+                )
+            )
         # Leave comes last in the focus ring, so Enter on a fresh lobby never leaves it
         widgets.append(Button((x, by, bw, bh), "Leave", self.back, font_size=self.px(24), name="leave"))
         return widgets
@@ -127,8 +145,10 @@ class LobbyScene(MenuBase):
         table = load_tables().get(game)
         label = getattr(table, "absent_label", None)
         tint = getattr(table, "absent_colour", None)
-        return (label if isinstance(label, str) and label else "nobody plays it",
-                tuple(tint) if isinstance(tint, tuple) and len(tint) == 3 else colour("text_dim"))
+        return (
+            label if isinstance(label, str) and label else "nobody plays it",
+            tuple(tint) if isinstance(tint, tuple) and len(tint) == 3 else colour("text_dim"),
+        )
 
     def start_game(self) -> None:
         if not self.client.start_game():
@@ -147,8 +167,9 @@ class LobbyScene(MenuBase):
         draw_panel(surface, panel)
         x, y = panel.x + self.px(24), panel.y + self.px(18)
         fs = self.px(22)
-        status = {CONNECTED: "Connected", RECONNECTING: "Reconnecting…", LOST: "Connection lost",
-                  CLOSED: "Closed"}.get(client.status, "Connecting…")
+        status = {CONNECTED: "Connected", RECONNECTING: "Reconnecting…", LOST: "Connection lost", CLOSED: "Closed"}.get(
+            client.status, "Connecting…"
+        )
         from game.engine import GAMES
 
         game = lobby.get("game") or client.game or ""
@@ -157,12 +178,18 @@ class LobbyScene(MenuBase):
         draw_text(surface, head, (x, y), fs, colour("accent"), bold=True)
         y += self.px(40)
         if self.session.host_gone and client.status == RECONNECTING:  # QA 11
-            draw_text(surface, "The host is not answering. You rejoin by yourself when it is back.",
-                      (x, y), self.px(20), colour("error_text"))
+            draw_text(
+                surface,
+                "The host is not answering. You rejoin by yourself when it is back.",
+                (x, y),
+                self.px(20),
+                colour("error_text"),
+            )
             y += self.px(34)
         if self.addresses:
-            draw_text(surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20),
-                      colour("text_dim"))
+            draw_text(
+                surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20), colour("text_dim")
+            )
             y += self.px(34)
         absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
         for seat in lobby.get("seats", []):
@@ -178,18 +205,33 @@ class LobbyScene(MenuBase):
             else:
                 state = "ready" if seat.get("ready") else "here"
             you = "  ← you" if seat.get("seat") == client.seat else ""
-            draw_text(surface, f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}", (x, y), fs,
-                      absent_colour if seat.get("absent") else colour("text"))
+            draw_text(
+                surface,
+                f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}",
+                (x, y),
+                fs,
+                absent_colour if seat.get("absent") else colour("text"),
+            )
             y += self.px(34)
         timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
         if isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0:
-            draw_text(surface, f"Timer: {timer:g} s for each move; at zero the game moves for that player.",
-                      (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            draw_text(
+                surface,
+                f"Timer: {timer:g} s for each move; at zero the game moves for that player.",
+                (x, y + self.px(8)),
+                self.px(18),
+                colour("text_dim"),
+            )
             y += self.px(30)
         if isinstance(lobby.get("standin_after"), (int, float)):
             wait = lobby["standin_after"]
-            draw_text(surface, f"If a player loses their connection, a bot plays for them after {wait:g} s "
-                               "until they return.", (x, y + self.px(8)), self.px(18), colour("text_dim"))
+            draw_text(
+                surface,
+                f"If a player loses their connection, a bot plays for them after {wait:g} s until they return.",
+                (x, y + self.px(8)),
+                self.px(18),
+                colour("text_dim"),
+            )
             y += self.px(30)
         if client.seat is None and client.welcome is not None:
             draw_text(surface, "You are watching.", (x, y + self.px(8)), fs, colour("text_dim"))

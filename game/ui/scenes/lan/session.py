@@ -1,13 +1,15 @@
 """LAN play on the desktop: :class:`LanSession`, the TableSource (``game.ui.session``) of a
 networked table, the "host is not answering" question and the LAN game-over scene (see
 the package docstring)."""
+
 from __future__ import annotations
 
 import logging
 import math
 import os
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -70,7 +72,7 @@ class LanSession:
     after each "Keep waiting"), and closes that question by itself once we are back.
     """
 
-    def __init__(self, app: "App", client: Client, host: "Host | None" = None, tokens: Any = None) -> None:
+    def __init__(self, app: App, client: Client, host: Host | None = None, tokens: Any = None) -> None:
         self.app = app
         self.client = client
         self.host = host
@@ -84,14 +86,14 @@ class LanSession:
         self.revision = 0
         self.message = ""
         self.status = client.status
-        self.table: "Scene | None" = None
-        self.error: str | None = None          # why joining failed (shown by the lobby)
-        self.notices: list[str] = []           # every toast shown on the table (tests read it)
-        self.on_game_over: Callable[["LanSession"], None] = _show_game_over
-        self.notice = ""                       # away_notice(), as the table shows it
-        self._lobby_seen: dict | None = None   # the lobby the countdown started from …
-        self._lobby_at = 0.0                   # … and when it arrived
-        self._waiting: list[int] = []          # away seats a stand-in has not taken yet
+        self.table: Scene | None = None
+        self.error: str | None = None  # why joining failed (shown by the lobby)
+        self.notices: list[str] = []  # every toast shown on the table (tests read it)
+        self.on_game_over: Callable[[LanSession], None] = _show_game_over
+        self.notice = ""  # away_notice(), as the table shows it
+        self._lobby_seen: dict | None = None  # the lobby the countdown started from …
+        self._lobby_at = 0.0  # … and when it arrived
+        self._waiting: list[int] = []  # away seats a stand-in has not taken yet
         self._task_on = False
         self._over_clock: float | None = None
         self._over_done = False
@@ -101,18 +103,18 @@ class LanSession:
         client.give_up_after = math.inf
         self.host_gone_after = HOST_GONE_AFTER
         self.host_gone_again = HOST_GONE_AGAIN
-        self._lost_at: float | None = None     # when the connection dropped (monotonic)
-        self._ask_at: float | None = None      # when to ask whether to keep waiting
-        self.host_gone = False                 # asked already (the lobby says it too)
+        self._lost_at: float | None = None  # when the connection dropped (monotonic)
+        self._ask_at: float | None = None  # when to ask whether to keep waiting
+        self.host_gone = False  # asked already (the lobby says it too)
         self._lost_asked = False
-        self.dialog: "HostGoneScene | None" = None
+        self.dialog: HostGoneScene | None = None
         #: what our own move revealed to us alone (session.REVEAL_EVENTS: Salem's ghost
         #: peek), shown by the table until a click or key — as in hot-seat, without a curtain
         self._reveals: list[dict] = []
-        self._events_seen: int | None = None   # log events looked at (None: not since a welcome)
+        self._events_seen: int | None = None  # log events looked at (None: not since a welcome)
 
     # lifecycle ---------------------------------------------------------------------
-    def start(self, table: "Scene | None" = None) -> None:
+    def start(self, table: Scene | None = None) -> None:
         """Begin polling the client (idempotent); ``table`` once the table is on the stack."""
         if table is not None:
             self.table = table
@@ -262,17 +264,30 @@ class LanSession:
                 self.game = message.get("game") or self.game
                 self.talk.clear()  # the host sends the talk kept so far again, marked earlier (QA 33)
                 if self.tokens is not None and message.get("seat") is not None and self.client.address:
-                    self.tokens.remember(str(self.client.address), message.get("table_id"), message.get("token"),
-                                         game=self.game, seat=message.get("seat"))
+                    self.tokens.remember(
+                        str(self.client.address),
+                        message.get("table_id"),
+                        message.get("token"),
+                        game=self.game,
+                        seat=message.get("seat"),
+                    )
                 changed = True
             elif kind == "chat" and message.get("earlier"):  # said before we (re)joined: no toast
                 seat = message.get("seat")
-                spoke = seat if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator") \
+                spoke = (
+                    seat
+                    if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator")
                     else None
+                )
                 at = message.get("at")
-                self.talk.append({"seat": spoke, "name": str(message.get("name") or ""),
-                                  "text": str(message.get("text") or ""),
-                                  "at": at if isinstance(at, int) and not isinstance(at, bool) else len(self.client.events)})
+                self.talk.append(
+                    {
+                        "seat": spoke,
+                        "name": str(message.get("name") or ""),
+                        "text": str(message.get("text") or ""),
+                        "at": at if isinstance(at, int) and not isinstance(at, bool) else len(self.client.events),
+                    }
+                )
                 del self.talk[:-MAX_TALK]
                 changed = True
             elif kind == "chat":  # who spoke: seat colour and "(seat N)", or "(spectator)"
@@ -282,10 +297,19 @@ class LanSession:
                 seat = message.get("seat")
                 edge = None if message.get("spectator") or not isinstance(seat, int) else theme.seat_color(seat)
                 self._toast(self.message, error=False, edge=edge or theme.TEXT_MUTED)
-                spoke = seat if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator") \
+                spoke = (
+                    seat
+                    if isinstance(seat, int) and not isinstance(seat, bool) and not message.get("spectator")
                     else None
-                self.talk.append({"seat": spoke, "name": str(message.get("name") or ""),
-                                  "text": str(message.get("text") or ""), "at": len(self.client.events)})
+                )
+                self.talk.append(
+                    {
+                        "seat": spoke,
+                        "name": str(message.get("name") or ""),
+                        "text": str(message.get("text") or ""),
+                        "at": len(self.client.events),
+                    }
+                )
                 del self.talk[:-MAX_TALK]
                 changed = True
             elif kind == "error" and self.client.status != CONNECTED and message.get("code"):
@@ -389,8 +413,10 @@ class LanSession:
             return f"You left {table}. Join {self.client.address} again to watch."
         if self.client.view is not None and self.client.view.get("over"):
             return f"You left {table}."
-        return (f"You left {table}; your seat is kept. Join {self.client.address} again "
-                f"(as {self.client.name}) to take it back.")
+        return (
+            f"You left {table}; your seat is kept. Join {self.client.address} again "
+            f"(as {self.client.name}) to take it back."
+        )
 
     def leave_to_menu(self) -> None:
         """Leave the table for the main menu, saying that the seat is kept."""
@@ -432,8 +458,11 @@ class LanSession:
             elif isinstance(seat.get("standin_in"), (int, float)):
                 left = max(0, math.ceil(seat["standin_in"] - (time.monotonic() - self._lobby_at)))
                 waiting.append(seat.get("seat"))
-                parts.append(f"{name} lost connection — a bot takes over in {left} s" if left
-                             else f"{name} lost connection — a bot takes over now")
+                parts.append(
+                    f"{name} lost connection — a bot takes over in {left} s"
+                    if left
+                    else f"{name} lost connection — a bot takes over now"
+                )
         self._waiting = [s for s in waiting if isinstance(s, int)]
         return "; ".join(parts)
 
@@ -456,8 +485,11 @@ class LanSession:
         if self.status == LOST:
             return "Connection lost."
         lobby = self.client.lobby or {}
-        away = [s["name"] for s in lobby.get("seats", []) if lobby.get("started") and not s.get("bot")
-                and not s.get("connected") and not s.get("absent")]
+        away = [
+            s["name"]
+            for s in lobby.get("seats", [])
+            if lobby.get("started") and not s.get("bot") and not s.get("connected") and not s.get("absent")
+        ]
         if away:
             return "Away: " + ", ".join(str(a) for a in away) + "."  # a sentence: a hint may follow (QA 33)
         return ""
@@ -482,7 +514,7 @@ class LanSession:
             return None
         return GAME_OVER_PAUSE - self._over_clock
 
-    def open_table(self, base: "Scene | None" = None) -> "Scene | None":
+    def open_table(self, base: Scene | None = None) -> Scene | None:
         """Put the game's table scene on the stack. None (and a message) if this desktop
         cannot draw the game."""
         from game.ui.tables import load_tables
@@ -507,7 +539,7 @@ class HostGoneScene(MenuBase):
 
     opaque = False
 
-    def __init__(self, app: "App", session: LanSession, lost: bool = False) -> None:
+    def __init__(self, app: App, session: LanSession, lost: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.lost = lost
@@ -522,27 +554,41 @@ class HostGoneScene(MenuBase):
         client = self.session.client
         if self.lost:
             why = client.last_error.get("message") if isinstance(client.last_error, dict) else None
-            return (f"{why or 'The host closed the connection.'} The table cannot go on here; "
-                    "your move history is with the host.")
+            return (
+                f"{why or 'The host closed the connection.'} The table cannot go on here; "
+                "your move history is with the host."
+            )
         seconds = int(self.session.silent_for())
-        back = ("you take your seat again by yourself" if client.seat is not None
-                else "you watch again by yourself")
-        return (f"No answer from {client.address} for {seconds} s. If the host comes back (say, restarted "
-                f"with --resume), {back}. Leaving keeps your seat: join again later to take it back.")
+        back = "you take your seat again by yourself" if client.seat is not None else "you watch again by yourself"
+        return (
+            f"No answer from {client.address} for {seconds} s. If the host comes back (say, restarted "
+            f"with --resume), {back}. Leaving keeps your seat: join again later to take it back."
+        )
 
     def build(self, w: int, h: int) -> list[Widget]:
         box = self._box()
         bw, bh = self.px(230), self.px(52)
         y = box.bottom - bh - self.px(22)
-        label = Label(pygame.Rect(box.x + self.px(28), box.y + self.px(70), box.w - self.px(56), self.px(150)),
-                      self.body(), self.px(21), align="center")
-        leave = Button((box.centerx + self.px(12), y, bw, bh), "Leave to menu", self.leave,
-                       font_size=self.px(22), name="leave")
+        label = Label(
+            pygame.Rect(box.x + self.px(28), box.y + self.px(70), box.w - self.px(56), self.px(150)),
+            self.body(),
+            self.px(21),
+            align="center",
+        )
+        leave = Button(
+            (box.centerx + self.px(12), y, bw, bh), "Leave to menu", self.leave, font_size=self.px(22), name="leave"
+        )
         if self.lost:
             leave.rect.centerx = box.centerx
             return [label, leave]
-        wait = Button((box.centerx - self.px(12) - bw, y, bw, bh), "Keep waiting", self.keep_waiting,
-                      style="primary", font_size=self.px(22), name="keep_waiting")
+        wait = Button(
+            (box.centerx - self.px(12) - bw, y, bw, bh),
+            "Keep waiting",
+            self.keep_waiting,
+            style="primary",
+            font_size=self.px(22),
+            name="keep_waiting",
+        )
         return [label, wait, leave]  # Enter on a surprise dialog keeps waiting
 
     def keep_waiting(self) -> None:
@@ -581,8 +627,16 @@ class HostGoneScene(MenuBase):
         box = self._box()
         draw_panel(surface, box, edge="danger" if self.lost else "accent")
         title = "The host sent us away" if self.lost else "The host is not answering"
-        draw_text(surface, title, (box.centerx, box.y + self.px(18)), self.px(30), colour("accent"),
-                  bold=True, title=True, anchor="midtop")
+        draw_text(
+            surface,
+            title,
+            (box.centerx, box.y + self.px(18)),
+            self.px(30),
+            colour("accent"),
+            bold=True,
+            title=True,
+            anchor="midtop",
+        )
         self.ring.draw(surface)
         self.toast.draw(surface)
 
@@ -599,7 +653,7 @@ class LanGameOverScene(FinalTableLook, MenuBase):
 
     title = "Game over"
 
-    def __init__(self, app: "App", session: LanSession) -> None:
+    def __init__(self, app: App, session: LanSession) -> None:
         super().__init__(app)
         self.session = session
         self.result = session.client.result or {"scores": [], "winners": []}
@@ -612,9 +666,17 @@ class LanGameOverScene(FinalTableLook, MenuBase):
             return self.look_widgets()
         bw, bh = self.px(240), self.px(56)
         y = h - bh - self.px(40)
-        return [self.look_button((w // 2 - bw - self.px(12), y, bw, bh)),
-                Button((w // 2 + self.px(12), y, bw, bh), "Main menu", self.main_menu,
-                       style="primary", font_size=self.px(24), name="main_menu")]
+        return [
+            self.look_button((w // 2 - bw - self.px(12), y, bw, bh)),
+            Button(
+                (w // 2 + self.px(12), y, bw, bh),
+                "Main menu",
+                self.main_menu,
+                style="primary",
+                font_size=self.px(24),
+                name="main_menu",
+            ),
+        ]
 
     def handle(self, event: InputEvent) -> None:
         if self.handle_look(event):
@@ -649,6 +711,12 @@ class LanGameOverScene(FinalTableLook, MenuBase):
         for seat in sorted(range(len(scores)), key=lambda s: scores[s], reverse=True):
             name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
             mark = "  ★" if seat in winners else ""
-            draw_text(surface, f"{name}: {scores[seat]}{mark}", (w // 2, y), self.px(28),
-                      colour("accent" if seat in winners else "text"), anchor="midtop")
+            draw_text(
+                surface,
+                f"{name}: {scores[seat]}{mark}",
+                (w // 2, y),
+                self.px(28),
+                colour("accent" if seat in winners else "text"),
+                anchor="midtop",
+            )
             y += self.px(44)

@@ -10,9 +10,11 @@ secret action, discard, a card play, the Prévôt's screen) goes through the cur
 
 The forms and choosers behind the actions are the table's flows (``flows.py``).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.ui.scenes.malleus.common import Names, card_name
 from game.ui.scenes.table_base import Prompt
@@ -107,23 +109,44 @@ class ActionsPanel:
             out.append((label, fn, name, style))
 
         for seat in self.can("set_trigger"):
-            add(self.who(seat) + "Record the trigger…", lambda s=seat: self.table.flows.form_trigger(s), "trigger", "primary")
+            add(
+                self.who(seat) + "Record the trigger…",
+                lambda s=seat: self.table.flows.form_trigger(s),
+                "trigger",
+                "primary",
+            )
         for seat, c in self.seat_moves("add_villager"):
             if phase == "first_villager":
-                add(self.who(seat) + "Add the first villager…", lambda s=seat: self.table.flows.form_villager(s, None),
-                    "first_villager", "primary")
+                add(
+                    self.who(seat) + "Add the first villager…",
+                    lambda s=seat: self.table.flows.form_villager(s, None),
+                    "first_villager",
+                    "primary",
+                )
                 break
         if phase == "building":
             for seat in self.can("add_villager"):
-                add(self.who(seat) + "New villager…", lambda s=seat: self.table.flows.form_villager(s, "link"), "new_villager",
-                    "primary")
+                add(
+                    self.who(seat) + "New villager…",
+                    lambda s=seat: self.table.flows.form_villager(s, "link"),
+                    "new_villager",
+                    "primary",
+                )
             for seat in self.can("add_fact_relation"):
-                add(self.who(seat) + "Fact + relationship…", lambda s=seat: self.table.flows.start_link_pick(s), "fact_relation")
+                add(
+                    self.who(seat) + "Fact + relationship…",
+                    lambda s=seat: self.table.flows.start_link_pick(s),
+                    "fact_relation",
+                )
             for seat in self.can("pass"):
                 add(self.who(seat) + "Pass", lambda s=seat: self.send(s, {"type": "pass"}), "pass")
         for seat in self.can("choose_villager"):
-            add(self.who(seat) + "Choose my villager…", lambda s=seat: self.table.flows.prompt_choose_villager(s), "choose",
-                "primary")
+            add(
+                self.who(seat) + "Choose my villager…",
+                lambda s=seat: self.table.flows.prompt_choose_villager(s),
+                "choose",
+                "primary",
+            )
         for seat in self.can("submit_ledger"):
             add("Write my ledger…", lambda s=seat: self.table.flows.form_ledger(s), "ledger", "primary")
         for seat in self.can("choose_companion"):
@@ -135,61 +158,101 @@ class ActionsPanel:
         for seat in self.can("frame_scene"):
             add(self.who(seat) + "Frame the scene…", lambda s=seat: self.table.flows.start_frame(s), "frame", "primary")
         for seat in self.can("begin_resolution"):
-            add(self.who(seat) + "Begin the resolution", lambda s=seat: self.send(s, {"type": "begin_resolution"}),
-                "begin_resolution", "primary")
+            add(
+                self.who(seat) + "Begin the resolution",
+                lambda s=seat: self.send(s, {"type": "begin_resolution"}),
+                "begin_resolution",
+                "primary",
+            )
         for seat in self.can("secret_action"):
             add("My secret action…", lambda s=seat: self.table.flows.form_secret_action(s), "secret_action", "primary")
         queue = {q["card"]: q for q in (v.get("prevot_screen") or {}).get("queue") or []}
         for seat, c in self.seat_moves("apply_card"):
             q = queue.get(c["card"], {})
-            add(f"Apply {card_name(q.get('type'))} ({n.short_seat(q.get('player'))})",
-                lambda s=seat, c=c: self.send(s, c), f"apply_{c['card']}", "primary")
+            add(
+                f"Apply {card_name(q.get('type'))} ({n.short_seat(q.get('player'))})",
+                lambda s=seat, c=c: self.send(s, c),
+                f"apply_{c['card']}",
+                "primary",
+            )
         for seat, c in self.seat_moves("void_card"):
             q = queue.get(c["card"], {})
             add(f"Void {card_name(q.get('type'))}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}")
         if self.can("close_secret_actions"):
             s = self.can("close_secret_actions")[0]
-            add("Close the secret actions", lambda s=s: self.send(s, {"type": "close_secret_actions"}), "close_secret",
-                "primary")
+            add(
+                "Close the secret actions",
+                lambda s=s: self.send(s, {"type": "close_secret_actions"}),
+                "close_secret",
+                "primary",
+            )
         for seat in self.can("roll"):
             label = "Roll 3d6 for the actor" if step == "roll" else "Roll 3d6 against"
             add(self.who(seat) + label, lambda s=seat: self.send(s, {"type": "roll"}), "roll", "primary")
         for seat in self.can("lock_sides"):
-            add(self.who(seat) + "Lock the sides", lambda s=seat: self.send(s, {"type": "lock_sides"}), "lock_sides",
-                "primary")
+            add(
+                self.who(seat) + "Lock the sides",
+                lambda s=seat: self.send(s, {"type": "lock_sides"}),
+                "lock_sides",
+                "primary",
+            )
         for seat in self.can("close_window"):
-            add(self.who(seat) + "Close the aftermath window", lambda s=seat: self.send(s, {"type": "close_window"}),
-                "close_window", "primary")
+            add(
+                self.who(seat) + "Close the aftermath window",
+                lambda s=seat: self.send(s, {"type": "close_window"}),
+                "close_window",
+                "primary",
+            )
         for seat in self.can("narrate"):
             add(self.who(seat) + "Narrate the outcome…", lambda s=seat: self.table.flows.form_narrate(s), "narrate")
         for seat in self.can("end_turn"):
-            add(self.who(seat) + "End the turn", lambda s=seat: self.send(s, {"type": "end_turn"}), "end_turn",
-                "primary")
+            add(
+                self.who(seat) + "End the turn",
+                lambda s=seat: self.send(s, {"type": "end_turn"}),
+                "end_turn",
+                "primary",
+            )
         for seat in self.can("discard"):
             add("End my turn (discard)…", lambda s=seat: self.table.flows.form_discard(s), "discard", "primary")
         for seat in self.can("start_npc_conflict"):
             add("Start an NPC conflict…", lambda s=seat: self.table.flows.form_npc_conflict(s), "npc_conflict")
         for seat in self.can("end_secret_phase"):
-            add("End the secret action phase", lambda s=seat: self.send(s, {"type": "end_secret_phase"}),
-                "end_secret_phase", "primary")
+            add(
+                "End the secret action phase",
+                lambda s=seat: self.send(s, {"type": "end_secret_phase"}),
+                "end_secret_phase",
+                "primary",
+            )
         for seat in self.can("record_fact"):
             add("Record what was destroyed…", lambda s=seat: self.table.flows.form_record(s), "record")
         # scene interjections
         for seat in self.can("join_scene"):
             if seat != 0:
-                add(self.who(seat) + "Join the scene", lambda s=seat: self.send(s, {"type": "join_scene"}),
-                    f"join_{seat}")
+                add(
+                    self.who(seat) + "Join the scene",
+                    lambda s=seat: self.send(s, {"type": "join_scene"}),
+                    f"join_{seat}",
+                )
         for seat in self.can("take_side"):
-            add(self.who(seat) + "For", lambda s=seat: self.send(s, {"type": "take_side", "side": "for"}),
-                f"for_{seat}")
-            add(self.who(seat) + "Against", lambda s=seat: self.send(s, {"type": "take_side", "side": "against"}),
-                f"against_{seat}")
+            add(
+                self.who(seat) + "For", lambda s=seat: self.send(s, {"type": "take_side", "side": "for"}), f"for_{seat}"
+            )
+            add(
+                self.who(seat) + "Against",
+                lambda s=seat: self.send(s, {"type": "take_side", "side": "against"}),
+                f"against_{seat}",
+            )
         for seat, c in self.seat_moves("approve_fact"):
             f = n.fact(c["fact"])
-            add(f"Count “{f[:28]}” {c['side']}", lambda s=seat, c=c: self.send(s, c), f"approve_{c['fact']}_{c['side']}")
+            add(
+                f"Count “{f[:28]}” {c['side']}", lambda s=seat, c=c: self.send(s, c), f"approve_{c['fact']}_{c['side']}"
+            )
         for seat, c in self.seat_moves("reject_fact"):
-            add(f"Reject “{n.fact(c['fact'])[:20]}”", lambda s=seat, c=c: self.send(s, c),
-                f"reject_{c['fact']}_{c['side']}")
+            add(
+                f"Reject “{n.fact(c['fact'])[:20]}”",
+                lambda s=seat, c=c: self.send(s, c),
+                f"reject_{c['fact']}_{c['side']}",
+            )
         if self.can("cite_fact"):
             add("Cite a fact…", self.table.flows.prompt_cite, "cite")
         if self.can("assign_side") or self.can("set_present"):
@@ -202,12 +265,16 @@ class ActionsPanel:
             add("Back to the table", self.release_private, "release", "primary")
         if self.me() is not None and self.me() != 0 and phase == "round":
             for card, plays in self.card_plays().items():
-                add(f"Play {card_name(self.card_type(card))}…", lambda c=card: self.table.flows.prompt_card(c), f"play_{card}")
+                add(
+                    f"Play {card_name(self.card_type(card))}…",
+                    lambda c=card: self.table.flows.prompt_card(c),
+                    f"play_{card}",
+                )
         return out
 
     # ----------------------------------------------------------------- helpers ----
     def card_type(self, card: str) -> str:
-        for h in ((self.table.view.get("you") or {}).get("hand") or []):
+        for h in (self.table.view.get("you") or {}).get("hand") or []:
             if h["card"] == card:
                 return h["type"]
         return card
@@ -220,7 +287,9 @@ class ActionsPanel:
         return out
 
     def villager_options(self, pred: Callable[[dict], bool] = lambda v: True) -> list[tuple[str, Any]]:
-        return [(v["name"] + (f" ({v['standing']})"), v["id"]) for v in self.table.view.get("villagers") or [] if pred(v)]
+        return [
+            (v["name"] + (f" ({v['standing']})"), v["id"]) for v in self.table.view.get("villagers") or [] if pred(v)
+        ]
 
     def choose(self, title: str, options: list[tuple[str, Any]], then: Callable[[Any], Any]) -> None:
         if not options:
@@ -244,6 +313,11 @@ class ActionsPanel:
                 self.table.toast(problem)
             self.table.sync(force=True)
 
-        self.choose("Whose private screen? (the others look away)",
-                    [("The Prévôt's screen" if s == 0 else f"{self.table.source.players[s]}: cards and ledger", s)
-                     for s in seats], go)
+        self.choose(
+            "Whose private screen? (the others look away)",
+            [
+                ("The Prévôt's screen" if s == 0 else f"{self.table.source.players[s]}: cards and ledger", s)
+                for s in seats
+            ],
+            go,
+        )

@@ -8,10 +8,12 @@ not fit even alone is shortened and its full text shows on hover (``cut_labels``
 
 Nothing here decides what is legal: the bar lays out the actions the table offers.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -25,8 +27,21 @@ Action = tuple[str, Callable[[], Any], str, str]
 
 #: action names never given the default keyboard focus (ending or passing a turn, rolling,
 #: closing a step): Enter must never do them by accident
-NO_DEFAULT_FOCUS = ("pass", "end_turn", "discard", "close_secret", "lock_sides", "close_window", "roll",
-                    "end_secret_phase", "begin_resolution", "frame_now", "release", "link_cancel", "frame_cancel")
+NO_DEFAULT_FOCUS = (
+    "pass",
+    "end_turn",
+    "discard",
+    "close_secret",
+    "lock_sides",
+    "close_window",
+    "roll",
+    "end_secret_phase",
+    "begin_resolution",
+    "frame_now",
+    "release",
+    "link_cancel",
+    "frame_cancel",
+)
 #: actions that only ever appear in the More… menu
 MENU_ONLY = ("chronicle",)
 
@@ -34,8 +49,8 @@ MENU_ONLY = ("chronicle",)
 @dataclass
 class BarLayout:
     buttons: list[Button]
-    hidden: list[Action]          # the actions behind "More…"
-    focus: int                    # the default keyboard focus (-1: none)
+    hidden: list[Action]  # the actions behind "More…"
+    focus: int  # the default keyboard focus (-1: none)
 
 
 def pick_main(actions: list[Action]) -> int:
@@ -46,8 +61,9 @@ def pick_main(actions: list[Action]) -> int:
     return -1
 
 
-def lay_out_bar(actions: list[Action], rect: pygame.Rect, size: int, gap: int, on_more: Callable[[], Any],
-                main_share: float = 0.42) -> BarLayout:
+def lay_out_bar(
+    actions: list[Action], rect: pygame.Rect, size: int, gap: int, on_more: Callable[[], Any], main_share: float = 0.42
+) -> BarLayout:
     """Buttons for ``actions`` in one row inside ``rect`` (see the module docstring);
     ``main_share`` 0: no main button (several people's equal buttons, in order)."""
     rect = pygame.Rect(rect)
@@ -77,8 +93,9 @@ def lay_out_bar(actions: list[Action], rect: pygame.Rect, size: int, gap: int, o
     x = rect.right
     if main is not None:
         x -= main_w
-        buttons.append(Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=size,
-                              name=main[2]))
+        buttons.append(
+            Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=size, name=main[2])
+        )
         x -= gap
     if hidden:
         x -= more_w
@@ -113,8 +130,6 @@ def label_of(actions: list[Action], name: str) -> str:
 PANEL_ACTIONS = ("approve_", "reject_", "for_", "against_", "private")
 
 
-
-
 class BarPanel:
     """The Malleus table's action bar (at the foot of the guide panel) and the buttons
     placed beside what they act on (``PANEL_ACTIONS``), owned by the table."""
@@ -131,14 +146,17 @@ class BarPanel:
         they act on (see ``bar`` and ``PANEL_ACTIONS``)."""
         actions = list(self.table.actions.action_list()) if self.table.forms.form is None else []
         if self.table.frame_seat is not None:
-            actions = [("Frame the scene", self.table.flows.frame_now, "frame_now", "primary"),
-                       (f"Where: {self.table.frame_location} ↓", self.table.flows.prompt_location, "frame_where", "normal"),
-                       ("Cancel", self.table.cancel_modes, "frame_cancel", "normal")]
+            actions = [
+                ("Frame the scene", self.table.flows.frame_now, "frame_now", "primary"),
+                (f"Where: {self.table.frame_location} ↓", self.table.flows.prompt_location, "frame_where", "normal"),
+                ("Cancel", self.table.cancel_modes, "frame_cancel", "normal"),
+            ]
         if self.table.pending_villager or self.table.link_seat is not None:
             actions = [("Cancel", self.table.cancel_modes, "link_cancel", "normal")]
         panel = [a for a in actions if a[2].startswith(PANEL_ACTIONS)]
-        panel += [(label, fn, "ledger_" + name, style) for label, fn, name, style in actions
-                  if name.startswith("play_")]
+        panel += [
+            (label, fn, "ledger_" + name, style) for label, fn, name, style in actions if name.startswith("play_")
+        ]
         actions = [a for a in actions if not a[2].startswith(PANEL_ACTIONS)]
         actions.append(("Export the chronicle", self.table.export_chronicle, "chronicle", "normal"))
         seats, waiting = [], []
@@ -162,8 +180,17 @@ class BarPanel:
             layout = lay_out_bar(actions, area, size, gap, self.open_more)
         self.more_actions = layout.hidden
         self.default_focus = self.table.focus = layout.focus
-        self.panel_buttons = [Button((0, 0, 0, 0), self.panel_label(label, name), fn, style=style,
-                                     font_size=max(11, self.table.px(15)), name=name) for label, fn, name, style in panel]
+        self.panel_buttons = [
+            Button(
+                (0, 0, 0, 0),
+                self.panel_label(label, name),
+                fn,
+                style=style,
+                font_size=max(11, self.table.px(15)),
+                name=name,
+            )
+            for label, fn, name, style in panel
+        ]
         for b in self.panel_buttons:
             b.visible = False  # until the conflict panel places it
             b.full_label = label_of(panel, b.name)
@@ -197,9 +224,13 @@ class BarPanel:
         hidden = list(self.more_actions)
         if not hidden:
             return
-        self.table.prompt = Prompt("More actions", [(label, fn) for label, fn, _name, _style in hidden],
-                             lambda fn: self.run_action(fn), None,
-                             anchor=pygame.Rect(self.table.rects.get("actions") or (0, 0, 10, 10)).midtop)
+        self.table.prompt = Prompt(
+            "More actions",
+            [(label, fn) for label, fn, _name, _style in hidden],
+            lambda fn: self.run_action(fn),
+            None,
+            anchor=pygame.Rect(self.table.rects.get("actions") or (0, 0, 10, 10)).midtop,
+        )
         self.table.dirty = True
 
     def run_action(self, fn) -> None:
@@ -229,8 +260,12 @@ class BarPanel:
             size = max(12, self.table.px(17))
             lines = wrap_text(full, get_font(size, bold=True), max(self.table.px(200), self.table.size[0] // 3))
             f = get_font(size, bold=True)
-            box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + self.table.px(20),
-                              len(lines) * f.get_linesize() + self.table.px(10))
+            box = pygame.Rect(
+                0,
+                0,
+                max(f.size(line)[0] for line in lines) + self.table.px(20),
+                len(lines) * f.get_linesize() + self.table.px(10),
+            )
             box.midbottom = (b.rect.centerx, b.rect.y - self.table.px(6))
             box.clamp_ip(pygame.Rect(0, 0, *self.table.size))
             pygame.draw.rect(surface, theme.PARCHMENT, box, border_radius=self.table.px(6))
@@ -240,4 +275,3 @@ class BarPanel:
                 surface.blit(text(line, size, theme.INK, bold=True), (box.x + self.table.px(10), y))
                 y += f.get_linesize()
             return
-

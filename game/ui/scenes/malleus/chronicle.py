@@ -4,6 +4,7 @@ trigger, its people, their facts and ties), what happened in each round, and who
 Pure text from a view and the log a seat may see (the public screen's, normally), so a
 chronicle never tells more than that screen could. No pygame here.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -14,9 +15,29 @@ from game.ui.scenes.malleus.common import Names, describe
 
 #: events worth a line in the chronicle (the rest is bookkeeping)
 STORY_EVENTS = {
-    "trigger", "villager", "chosen", "round", "declare", "secret_revealed", "scene", "join", "side",
-    "approve", "card", "roll", "outcome", "window_closed", "sentenced", "executed", "narrate", "reward",
-    "turn_forfeited", "fact", "relationship", "game_over", "declaration_voided",
+    "trigger",
+    "villager",
+    "chosen",
+    "round",
+    "declare",
+    "secret_revealed",
+    "scene",
+    "join",
+    "side",
+    "approve",
+    "card",
+    "roll",
+    "outcome",
+    "window_closed",
+    "sentenced",
+    "executed",
+    "narrate",
+    "reward",
+    "turn_forfeited",
+    "fact",
+    "relationship",
+    "game_over",
+    "declaration_voided",
 }
 
 
@@ -26,8 +47,7 @@ def chronicle_markdown(view: dict, log: list[dict], players: list[str], title: s
     village = "Charmes"
     out.append(f"# {title or 'The witch-hunt in ' + village}")
     out.append("")
-    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. "
-               f"The players: {', '.join(players[1:])}.*")
+    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. The players: {', '.join(players[1:])}.*")
     out.append("")
     trigger = next((e for e in log if e.get("type") == "trigger"), None)
     if trigger:

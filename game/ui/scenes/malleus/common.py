@@ -2,6 +2,7 @@
 
 Everything here reads only a view (``source.view()``) and the log events a seat may see.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,30 +35,51 @@ ROOF = (126, 70, 52)
 WALL = (196, 178, 146)
 STONE = (150, 146, 136)
 #: one colour per player seat (1..5), for name tags and side badges
-SEAT_COLOURS = [(222, 198, 120), (120, 170, 220), (220, 140, 120), (150, 200, 130), (200, 150, 210),
-                (230, 190, 90)]
+SEAT_COLOURS = [(222, 198, 120), (120, 170, 220), (220, 140, 120), (150, 200, 130), (200, 150, 210), (230, 190, 90)]
 
 KIND_WORDS = {
-    "accusation": "accuses", "reveal_secret": "reveals the secret of", "bolster": "bolsters",
-    "relationship_change": "changes a relationship of", "facts_change": "changes the facts of",
+    "accusation": "accuses",
+    "reveal_secret": "reveals the secret of",
+    "bolster": "bolsters",
+    "relationship_change": "changes a relationship of",
+    "facts_change": "changes the facts of",
 }
 KIND_TITLES = {
-    "accusation": "Accusation", "reveal_secret": "Reveal a secret", "bolster": "Bolster standing",
-    "relationship_change": "Change a relationship", "facts_change": "Introduce, modify or remove facts",
+    "accusation": "Accusation",
+    "reveal_secret": "Reveal a secret",
+    "bolster": "Bolster standing",
+    "relationship_change": "Change a relationship",
+    "facts_change": "Introduce, modify or remove facts",
 }
 CARD_NAMES = {
-    "blackmail": "Blackmail", "bribery": "Bribery", "eavesdropping": "Eavesdropping",
-    "if_i_cant": "If I Can't Have It, Nobody Can", "interloper": "Interloper", "intimidation": "Intimidation",
-    "gossip": "Malevolent Gossip", "planted_evidence": "Planted Evidence", "sharp_intuition": "Sharp Intuition",
-    "shifting_blame": "Shifting the Blame", "satiation": "Temporary Sadistic Satiation", "treachery": "Treachery",
+    "blackmail": "Blackmail",
+    "bribery": "Bribery",
+    "eavesdropping": "Eavesdropping",
+    "if_i_cant": "If I Can't Have It, Nobody Can",
+    "interloper": "Interloper",
+    "intimidation": "Intimidation",
+    "gossip": "Malevolent Gossip",
+    "planted_evidence": "Planted Evidence",
+    "sharp_intuition": "Sharp Intuition",
+    "shifting_blame": "Shifting the Blame",
+    "satiation": "Temporary Sadistic Satiation",
+    "treachery": "Treachery",
     "whispering": "Whispering Campaign",
 }
 STEP_WORDS = {
-    "declare": "declares a conflict", "confirm": "the Prévôt judges the claimed secret",
-    "frame": "frames the scene", "scene": "the scene is played", "secret_step": "secret actions",
-    "roll": "the actor rolls", "sides": "sides may still be taken", "oppose": "the opposition rolls",
-    "aftermath": "the aftermath window", "outcome": "the outcome", "discard": "end of the turn",
-    "secret_phase": "the secret action phase", "phase_resolve": "the Prévôt resolves the secret actions",
+    "declare": "declares a conflict",
+    "confirm": "the Prévôt judges the claimed secret",
+    "frame": "frames the scene",
+    "scene": "the scene is played",
+    "secret_step": "secret actions",
+    "roll": "the actor rolls",
+    "sides": "sides may still be taken",
+    "oppose": "the opposition rolls",
+    "aftermath": "the aftermath window",
+    "outcome": "the outcome",
+    "discard": "end of the turn",
+    "secret_phase": "the secret action phase",
+    "phase_resolve": "the Prévôt resolves the secret actions",
 }
 
 
@@ -159,7 +181,9 @@ def _describe(event: dict, n: Names) -> str:
         if change == "removed":
             return f"{v(e.get('from'))} no longer holds a view of {v(e.get('to'))}."
         both = " (both ways)" if e.get("mutual") else ""
-        verb = {"added": "sees", "changed": "now sees", "split": "still sees", "treachery": "turns on"}.get(change, "sees")
+        verb = {"added": "sees", "changed": "now sees", "split": "still sees", "treachery": "turns on"}.get(
+            change, "sees"
+        )
         if change == "treachery":
             return f"Treachery: {v(e.get('from'))} and {v(e.get('to'))} are enemies now{both}."
         return f"{v(e.get('from'))} {verb} {v(e.get('to'))} as {e.get('kind')}{both}."
@@ -195,8 +219,13 @@ def _describe(event: dict, n: Names) -> str:
     if t == "turn_forfeited":
         return f"{n.seat(e.get('player'))} forfeits this turn (joined a scene unbidden)."
     if t == "declare":
-        c = {"actor_villager": e.get("actor"), "actor_player": e.get("player"), "kind": e.get("kind"),
-             "target": e.get("target"), "params": {"relationship": e.get("relationship")}}
+        c = {
+            "actor_villager": e.get("actor"),
+            "actor_player": e.get("player"),
+            "kind": e.get("kind"),
+            "target": e.get("target"),
+            "params": {"relationship": e.get("relationship")},
+        }
         extra = f" — claiming: “{e['claimed_text']}”" if e.get("claimed_text") else ""
         return conflict_title(c, n) + "." + extra
     if t == "declaration_voided":
@@ -207,7 +236,9 @@ def _describe(event: dict, n: Names) -> str:
         present = ", ".join(v(x) for x in e.get("present") or [])
         return f"Scene at {e.get('location')}: {present}."
     if t == "join":
-        return f"{n.seat(e.get('player'))} joins the scene unbidden with {v(e.get('villager'))} (forfeits the next turn)."
+        return (
+            f"{n.seat(e.get('player'))} joins the scene unbidden with {v(e.get('villager'))} (forfeits the next turn)."
+        )
     if t == "present":
         parts = []
         if e.get("add"):
@@ -252,8 +283,7 @@ def _describe(event: dict, n: Names) -> str:
             tail = f" on {n.seat(e['on'])}"
         if e.get("relationship"):
             rel = next((r for r in n.view.get("relationships") or [] if r.get("id") == e["relationship"]), None)
-            tail = (f" on the view between {v(rel['from'])} and {v(rel['to'])}" if rel
-                    else " on a relationship")
+            tail = f" on the view between {v(rel['from'])} and {v(rel['to'])}" if rel else " on a relationship"
         if e.get("card_type") == "gossip":
             tail = f": the loss doubles to {e.get('pending_loss')}"
         if e.get("card_type") == "shifting_blame":
@@ -265,8 +295,10 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("kind") == "eavesdropping":
             return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
-        return (f"Your intuition: {n.seat(e.get('player_seen'))} envies "
-                f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')))} and hates {v(ven.get('target'))}.")
+        return (
+            f"Your intuition: {n.seat(e.get('player_seen'))} envies "
+            f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')))} and hates {v(ven.get('target'))}."
+        )
     if t == "roll":
         return _describe_roll(e, n)
     if t == "sides_locked":

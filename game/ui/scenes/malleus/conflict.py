@@ -5,6 +5,7 @@ conflicts the same zone shows where the story stands (round, turn, building prog
 
 The FOR and AGAINST columns are drop targets: dragging a fact there cites it for that side.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,7 +15,13 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import (
-    AGAINST_COLOUR, FOR_COLOUR, KIND_TITLES, STEP_WORDS, Names, conflict_title, seat_colour,
+    AGAINST_COLOUR,
+    FOR_COLOUR,
+    KIND_TITLES,
+    STEP_WORDS,
+    Names,
+    conflict_title,
+    seat_colour,
 )
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import panel, text
@@ -79,13 +86,19 @@ class ConflictPanel:
     def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, colour=(246, 238, 220)) -> None:
         pygame.draw.rect(surface, colour, rect, border_radius=max(3, rect.w // 6))
         pygame.draw.rect(surface, (60, 44, 30), rect, max(1, rect.w // 18), border_radius=max(3, rect.w // 6))
-        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(value, [])
+        spots = {
+            1: [(0, 0)],
+            2: [(-1, -1), (1, 1)],
+            3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+        }.get(value, [])
         q = rect.w // 4
         for sx, sy in spots:
-            pygame.draw.circle(surface, (40, 30, 22), (rect.centerx + sx * q, rect.centery + sy * q),
-                               max(2, rect.w // 10))
+            pygame.draw.circle(
+                surface, (40, 30, 22), (rect.centerx + sx * q, rect.centery + sy * q), max(2, rect.w // 10)
+            )
 
     def shown_dice(self, side: str, real: list[int] | None) -> list[int] | None:
         """The faces drawn for a side: always the faces rolled."""
@@ -93,8 +106,25 @@ class ConflictPanel:
 
     # ------------------------------------------------------------------- drawing ----
     #: the parts of the view the zone shows
-    KEY_PARTS = ("conflict", "phase", "round", "step", "turn", "building", "participants", "choosing", "players",
-                 "collect", "turn_order", "bribery", "winners", "scenes", "villagers", "facts", "stereotypes")
+    KEY_PARTS = (
+        "conflict",
+        "phase",
+        "round",
+        "step",
+        "turn",
+        "building",
+        "participants",
+        "choosing",
+        "players",
+        "collect",
+        "turn_order",
+        "bribery",
+        "winners",
+        "scenes",
+        "villagers",
+        "facts",
+        "stereotypes",
+    )
 
     def draw_zone(self, surface: pygame.Surface) -> None:
         """The zone on the table's static part: left as it is while nothing
@@ -103,9 +133,14 @@ class ConflictPanel:
         key = None
         if not self.dice_running() and t.fact_drag is None:
             c = t.view.get("conflict")
-            key = (t.size, tuple(self.conflict_rect()), [t.view.get(k) for k in self.KEY_PARTS],
-                   tuple(t.source.players), self.citers(c.get("id")) if c else None,
-                   [(b.name, b.label) for b in t.bar.panel_buttons])
+            key = (
+                t.size,
+                tuple(self.conflict_rect()),
+                [t.view.get(k) for k in self.KEY_PARTS],
+                tuple(t.source.players),
+                self.citers(c.get("id")) if c else None,
+                [(b.name, b.label) for b in t.bar.panel_buttons],
+            )
         self.picture.draw(t, surface, self.conflict_rect(), key, self.draw_conflict_zone, t.bar.panel_buttons)
 
     def draw_conflict_zone(self, surface: pygame.Surface) -> None:
@@ -119,8 +154,18 @@ class ConflictPanel:
         else:
             self.draw_story_status(surface, r)
 
-    def _line(self, surface, words: str, x: int, y: int, width: int, size: int, colour=theme.TEXT_LIGHT,
-              bold: bool = False, what: str = "conflict") -> int:
+    def _line(
+        self,
+        surface,
+        words: str,
+        x: int,
+        y: int,
+        width: int,
+        size: int,
+        colour=theme.TEXT_LIGHT,
+        bold: bool = False,
+        what: str = "conflict",
+    ) -> int:
         font = get_font(size, bold=bold)
         lines = wrap_text(words, font, width)
         drawn = []
@@ -138,10 +183,15 @@ class ConflictPanel:
         x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
         big, size = max(14, self.table.px(28)), max(12, self.table.px(19))
         phase = v.get("phase")
-        title = {"trigger": "The trigger event", "first_villager": "The first villager",
-                 "building": "Building the village", "choosing": "Choosing villagers",
-                 "ledgers": "Private ledgers", "companions": "Secret companions",
-                 "over": "The witch-hunt is over"}.get(phase, f"Round {v.get('round')}")
+        title = {
+            "trigger": "The trigger event",
+            "first_villager": "The first villager",
+            "building": "Building the village",
+            "choosing": "Choosing villagers",
+            "ledgers": "Private ledgers",
+            "companions": "Secret companions",
+            "over": "The witch-hunt is over",
+        }.get(phase, f"Round {v.get('round')}")
         y = self._line(surface, title, x, y, w, big, theme.HIGHLIGHT, bold=True) + self.table.px(6)
         lines: list[tuple[str, tuple]] = []
         b = v.get("building")
@@ -150,18 +200,28 @@ class ConflictPanel:
         elif phase == "first_villager":
             lines.append(("The Prévôt adds the first villager, with three facts.", theme.TEXT_LIGHT))
         elif phase == "building" and b:
-            lines.append((f"Villagers {b['villagers']} of at least {b['threshold']} · passes in a row "
-                          f"{b['passes']} of {v.get('participants')}", theme.TEXT_LIGHT))
-            lines.append((f"{n.seat(b['seat'])} adds a villager, adds a fact and a relationship, or passes.",
-                          theme.PARCHMENT))
-            lines.append(("Drag from one plate to another to add a relationship; New villager makes a plate.",
-                          theme.TEXT_MUTED))
+            lines.append(
+                (
+                    f"Villagers {b['villagers']} of at least {b['threshold']} · passes in a row "
+                    f"{b['passes']} of {v.get('participants')}",
+                    theme.TEXT_LIGHT,
+                )
+            )
+            lines.append(
+                (f"{n.seat(b['seat'])} adds a villager, adds a fact and a relationship, or passes.", theme.PARCHMENT)
+            )
+            lines.append(
+                ("Drag from one plate to another to add a relationship; New villager makes a plate.", theme.TEXT_MUTED)
+            )
         elif phase == "choosing":
             nxt = (v.get("choosing") or {}).get("next")
             lines.append((f"{n.seat(nxt)} chooses a villager to play: click a plate nobody plays.", theme.PARCHMENT))
         elif phase in ("ledgers", "companions"):
-            waiting = [p["name"] for p in v.get("players") or []
-                       if not (p.get("ledger_in") if phase == "ledgers" else p.get("companion_in"))]
+            waiting = [
+                p["name"]
+                for p in v.get("players") or []
+                if not (p.get("ledger_in") if phase == "ledgers" else p.get("companion_in"))
+            ]
             what = "secret, envy and vendetta" if phase == "ledgers" else "secret companion"
             lines.append((f"Each player writes a {what} behind the curtain.", theme.PARCHMENT))
             if waiting:
@@ -178,21 +238,30 @@ class ConflictPanel:
                 done = ", ".join(n.short_seat(s) for s in col.get("submitted") or []) or "nobody yet"
                 lines.append((f"Secret actions handed in: {done}.", theme.TEXT_LIGHT))
                 for note in col.get("notes") or []:
-                    lines.append((f"{n.short_seat(note['from'])} passed a note to {n.short_seat(note['to'])}.",
-                                  theme.TEXT_MUTED))
+                    lines.append(
+                        (f"{n.short_seat(note['from'])} passed a note to {n.short_seat(note['to'])}.", theme.TEXT_MUTED)
+                    )
             order = v.get("turn_order") or []
             if order:
                 lines.append(("Turn order: " + " → ".join(n.short_seat(s) for s in order), theme.TEXT_MUTED))
             if v.get("bribery"):
-                lines.append(("Bribery window open for: " + ", ".join(n.villager(x) for x in v["bribery"]),
-                              (240, 160, 120)))
+                lines.append(
+                    ("Bribery window open for: " + ", ".join(n.villager(x) for x in v["bribery"]), (240, 160, 120))
+                )
         elif phase == "over":
             winners = ", ".join(n.seat(s) for s in v.get("winners") or [])
             lines.append((f"Victory: {winners}.", theme.HIGHLIGHT))
         for words, colour in lines:
             y = self._line(surface, words, x, y, w, size, colour) + self.table.px(4)
-        self.draw_players_strip(surface, pygame.Rect(x, max(y + self.table.px(8), r.bottom - self.table.px(150)), w,
-                                                     r.bottom - pad - max(y + self.table.px(8), r.bottom - self.table.px(150))))
+        self.draw_players_strip(
+            surface,
+            pygame.Rect(
+                x,
+                max(y + self.table.px(8), r.bottom - self.table.px(150)),
+                w,
+                r.bottom - pad - max(y + self.table.px(8), r.bottom - self.table.px(150)),
+            ),
+        )
 
     def draw_players_strip(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Every player: villager, personal gain (public: docs/rules/malleus.md §6 R33), cards in hand, forfeit."""
@@ -211,8 +280,16 @@ class ConflictPanel:
                 bits.append("forfeits next turn")
             if p.get("secret_revealed"):
                 bits.append("secret out")
-            self._line(surface, " · ".join(bits), chip.right + self.table.px(8), y, box.w - chip.w - self.table.px(8), size,
-                       theme.TEXT_LIGHT, what="players")
+            self._line(
+                surface,
+                " · ".join(bits),
+                chip.right + self.table.px(8),
+                y,
+                box.w - chip.w - self.table.px(8),
+                size,
+                theme.TEXT_LIGHT,
+                what="players",
+            )
             y += line + self.table.px(2)
 
     def draw_conflict(self, surface: pygame.Surface, r: pygame.Rect, c: dict) -> None:
@@ -233,9 +310,15 @@ class ConflictPanel:
             extra.append("joined unbidden: " + ", ".join(n.seat(s) for s in c["joined"]))
         if (c.get("params") or {}).get("claimed_text"):
             extra.append(f"claimed secret: “{c['params']['claimed_text']}”")
-        y = self._line(surface, f"{where}{': ' + present if present else ''}."
-                       + ("  (" + "; ".join(extra) + ")" if extra else ""), x, y + self.table.px(2), w, size - 1,
-                       theme.TEXT_MUTED) + self.table.px(4)
+        y = self._line(
+            surface,
+            f"{where}{': ' + present if present else ''}." + ("  (" + "; ".join(extra) + ")" if extra else ""),
+            x,
+            y + self.table.px(2),
+            w,
+            size - 1,
+            theme.TEXT_MUTED,
+        ) + self.table.px(4)
         dice_h = self.dice_row_height(c, w)
         col_h = max(self.table.px(90), r.bottom - self.table.px(8) - dice_h - y)
         half = (w - pad) // 2
@@ -270,38 +353,69 @@ class ConflictPanel:
         base = b.get("base") or {}
         facts = b.get("facts") or []
         who = n.villager(base.get("villager")) if base.get("villager") else "no target"
-        rows = [{"words": f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
-                          f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}", "colour": theme.TEXT_LIGHT,
-                 "what": "bonus line"}]
+        rows = [
+            {
+                "words": f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
+                f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}",
+                "colour": theme.TEXT_LIGHT,
+                "what": "bonus line",
+            }
+        ]
         members = b.get("pool") or []
         if members:
-            names = ", ".join(f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned"
-                                                                               else "") for m in members)
-            rows.append({"words": f"Support: {names}", "colour": theme.TEXT_LIGHT, "what": "bonus line",
-                         "optional": True})
+            names = ", ".join(
+                f"{n.villager(m['villager'])} {m['standing']}" + ("*" if m.get("why") == "assigned" else "")
+                for m in members
+            )
+            rows.append(
+                {"words": f"Support: {names}", "colour": theme.TEXT_LIGHT, "what": "bonus line", "optional": True}
+            )
         from_log = self.citers(c.get("id"))
         for fid in facts:
             by = citer_of(c, fid, from_log)
-            rows.append({"fact": fid, "head": "+1 “", "tail": "”" + (f" (cited by {n.short_seat(by)})"
-                                                                      if by is not None else ""),
-                         "colour": theme.PARCHMENT, "what": "counted fact"})
+            rows.append(
+                {
+                    "fact": fid,
+                    "head": "+1 “",
+                    "tail": "”" + (f" (cited by {n.short_seat(by)})" if by is not None else ""),
+                    "colour": theme.PARCHMENT,
+                    "what": "counted fact",
+                }
+            )
         principal = c.get("principal")
         if principal is not None and c.get("principal_side") == side:
-            rows.append({"words": f"{n.seat(principal)} opposes (principal)" if side == "against"
-                         else f"{n.seat(principal)} supports (principal)", "colour": theme.TEXT_LIGHT,
-                         "what": "bonus line"})
+            rows.append(
+                {
+                    "words": f"{n.seat(principal)} opposes (principal)"
+                    if side == "against"
+                    else f"{n.seat(principal)} supports (principal)",
+                    "colour": theme.TEXT_LIGHT,
+                    "what": "bonus line",
+                }
+            )
         for seat, s in sorted((c.get("sides") or {}).items()):
             if s == side and int(seat) != principal:
-                rows.append({"words": f"{n.seat(int(seat))} sides here", "colour": theme.TEXT_LIGHT,
-                             "what": "bonus line"})
+                rows.append(
+                    {"words": f"{n.seat(int(seat))} sides here", "colour": theme.TEXT_LIGHT, "what": "bonus line"}
+                )
         for ci in c.get("citations") or []:
             if ci.get("side") != side:
                 continue
-            judge = [self.table.bar.panel_button(f"approve_{ci['fact']}_{side}"), self.table.bar.panel_button(f"reject_{ci['fact']}_{side}")]
+            judge = [
+                self.table.bar.panel_button(f"approve_{ci['fact']}_{side}"),
+                self.table.bar.panel_button(f"reject_{ci['fact']}_{side}"),
+            ]
             judged = any(judge)
-            rows.append({"fact": ci["fact"], "head": "“", "tail": f"” — cited by {n.short_seat(ci['by'])}"
-                         + ("" if judged else ", awaits the Prévôt"), "colour": theme.TEXT_MUTED,
-                         "what": "citation", "judge": judge if judged else None})
+            rows.append(
+                {
+                    "fact": ci["fact"],
+                    "head": "“",
+                    "tail": f"” — cited by {n.short_seat(ci['by'])}" + ("" if judged else ", awaits the Prévôt"),
+                    "colour": theme.TEXT_MUTED,
+                    "what": "citation",
+                    "judge": judge if judged else None,
+                }
+            )
         return rows
 
     def _fact_line(self, row: dict, n: Names, font, width: int, lines: int) -> str:
@@ -335,7 +449,9 @@ class ConflictPanel:
         surface.blit(label, (x, y))
         tot = text(str(total), big, theme.HIGHLIGHT, bold=True)
         surface.blit(tot, tot.get_rect(topright=(col.right - self.table.px(10), y - self.table.px(2))))
-        self.table.note_text("bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col)
+        self.table.note_text(
+            "bonus", f"{title} {total}", f"{title} {total}", [pygame.Rect(x, y, w, label.get_height())], col
+        )
         y += max(label.get_height(), tot.get_height()) + self.table.px(2)
         rows = self.side_rows(side, b, c, n)
         chips = [bt for bt in self.table.bar.panel_buttons_of(f"{side}_")]
@@ -463,13 +579,31 @@ class ConflictPanel:
             rolled = True
         y = box.y + (die + self.table.px(6) if rolled else self.table.px(4))
         words, mood = roll_reading(c, n, self.table.view.get("step"))
-        colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(mood, theme.TEXT_MUTED if mood == "none"
-                                                                  else theme.PARCHMENT)
-        y = self._line(surface, words, box.x, y, box.w, size + (1 if mood in ("win", "loss") else 0), colour,
-                       bold=mood != "none", what="outcome" if mood in ("win", "loss") else "dice")
+        colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(
+            mood, theme.TEXT_MUTED if mood == "none" else theme.PARCHMENT
+        )
+        y = self._line(
+            surface,
+            words,
+            box.x,
+            y,
+            box.w,
+            size + (1 if mood in ("win", "loss") else 0),
+            colour,
+            bold=mood != "none",
+            what="outcome" if mood in ("win", "loss") else "dice",
+        )
         if self.table.view.get("step") == "sides":
-            self._line(surface, SIDES_AFTER_ROLL, box.x, y + self.table.px(2), box.w, size - 1, theme.HIGHLIGHT,
-                       what="sides note")
+            self._line(
+                surface,
+                SIDES_AFTER_ROLL,
+                box.x,
+                y + self.table.px(2),
+                box.w,
+                size - 1,
+                theme.HIGHLIGHT,
+                what="sides note",
+            )
 
 
 #: said where sides are taken while the table waits after the actor's roll (§3.4, §3.6.2)
@@ -495,8 +629,11 @@ def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
     if result:
         tn = c.get("target_number")
         how = "3d6 + against" if c.get("roll_against") else "9 + against"
-        words = (f"{c.get('actor_total')} against {tn} ({how}): " + ("SUCCESS" if result == "win" else "FAILURE")
-                 + f", margin {c.get('margin')}.")
+        words = (
+            f"{c.get('actor_total')} against {tn} ({how}): "
+            + ("SUCCESS" if result == "win" else "FAILURE")
+            + f", margin {c.get('margin')}."
+        )
         if c.get("pending_loss") is not None and step == "aftermath":
             words += f" {n.villager(c.get('loss_target'))} is about to lose {c['pending_loss']}."
         return words, "win" if result == "win" else "loss"
@@ -519,8 +656,10 @@ def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
         return f"{who} rolls 3d6 + {against} against {total}: no roll can stop it if nothing changes.", "pending"
     if needs <= 3:
         return f"{who} rolls 3d6 + {against} against {total}: any roll stops it if nothing changes.", "pending"
-    return (f"{who} rolls 3d6 + {against} against {total}: {needs} or more on the dice stops it "
-            "(a tie stops it).", "pending")
+    return (
+        f"{who} rolls 3d6 + {against} against {total}: {needs} or more on the dice stops it (a tie stops it).",
+        "pending",
+    )
 
 
 def citer_of(c: dict, fid: str, from_log: dict | None = None):

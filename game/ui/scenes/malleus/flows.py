@@ -10,6 +10,7 @@ relationship being picked, a scene being framed) are the table's state: the tabl
 and routes them (``pending_villager``, ``link_seat``/``link_from``, ``frame_seat``,
 ``frame_location``, ``picked_plates``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,36 +38,67 @@ class FlowsPanel:
 
     # ----------------------------------------------------------- beginning forms ----
     def form_trigger(self, seat: int) -> None:
-        self.table.forms.open_form(Form("The trigger event", [
-            Field("text", "text", "A calamity that could hurt most of the village", "",
-                  placeholder="e.g. The rye is black with blight and the cows give blood.")],
-            lambda vals: self.table.send(seat, {"type": "set_trigger", "text": vals["text"]}), ok="Record",
-            name="trigger"))
+        self.table.forms.open_form(
+            Form(
+                "The trigger event",
+                [
+                    Field(
+                        "text",
+                        "text",
+                        "A calamity that could hurt most of the village",
+                        "",
+                        placeholder="e.g. The rye is black with blight and the cows give blood.",
+                    )
+                ],
+                lambda vals: self.table.send(seat, {"type": "set_trigger", "text": vals["text"]}),
+                ok="Record",
+                name="trigger",
+            )
+        )
 
     def form_villager(self, seat: int, link: str | None) -> None:
         fields = [Field("text", "name", "Name", "", max_len=40, placeholder="e.g. Thérèse the herbwife")]
         for i in range(3):
             fields.append(Field("text", f"fact{i}", f"Fact {i + 1}", "", placeholder="something the village knows"))
         if link is None:
+
             def send(vals: dict) -> str | None:
-                return self.table.send(seat, {"type": "add_villager", "name": vals["name"],
-                                        "facts": [vals["fact0"], vals["fact1"], vals["fact2"]]})
+                return self.table.send(
+                    seat,
+                    {
+                        "type": "add_villager",
+                        "name": vals["name"],
+                        "facts": [vals["fact0"], vals["fact1"], vals["fact2"]],
+                    },
+                )
+
             self.table.forms.open_form(Form("The first villager", fields, send, ok="Add", name="villager"))
             return
 
         def keep(vals: dict) -> str | None:
             if not vals["name"].strip() or not all(vals[f"fact{i}"].strip() for i in range(3)):
                 return "A villager needs a name and three facts."
-            self.table.pending_villager = {"seat": seat, "name": vals["name"],
-                                     "facts": [vals["fact0"], vals["fact1"], vals["fact2"]]}
-            self.table.message = ("Now drag the new plate onto the villager it has a relationship with "
-                            "(or click that villager).")
+            self.table.pending_villager = {
+                "seat": seat,
+                "name": vals["name"],
+                "facts": [vals["fact0"], vals["fact1"], vals["fact2"]],
+            }
+            self.table.message = (
+                "Now drag the new plate onto the villager it has a relationship with (or click that villager)."
+            )
             self.table.dirty = True
             return None
 
-        self.table.forms.open_form(Form("A new villager", fields, keep, ok="Then: its relationship",
-                            note="After OK, drag the new plate onto an existing villager to give it its one "
-                                 "relationship.", name="villager"))
+        self.table.forms.open_form(
+            Form(
+                "A new villager",
+                fields,
+                keep,
+                ok="Then: its relationship",
+                note="After OK, drag the new plate onto an existing villager to give it its one relationship.",
+                name="villager",
+            )
+        )
 
     def link_new_villager(self, other: str) -> None:
         """The new plate was dropped on ``other``: which view, then add the villager."""
@@ -79,9 +111,15 @@ class FlowsPanel:
         def chosen(value, pend=pend) -> None:
             direction, kind, mutual = value
             self.table.pending_villager = None  # the mode ends before the table is read again
-            error = self.table.send(pend["seat"], {"type": "add_villager", "name": pend["name"], "facts": pend["facts"],
-                                             "relation": {"with": other, "kind": kind, "direction": direction,
-                                                          "mutual": mutual}})
+            error = self.table.send(
+                pend["seat"],
+                {
+                    "type": "add_villager",
+                    "name": pend["name"],
+                    "facts": pend["facts"],
+                    "relation": {"with": other, "kind": kind, "direction": direction, "mutual": mutual},
+                },
+            )
             if error:
                 self.table.pending_villager = pend  # refused: the plate waits for another try
             self.table.bar.refresh_controls()
@@ -91,8 +129,10 @@ class FlowsPanel:
     def start_link_pick(self, seat: int) -> None:
         self.table.link_seat = seat
         self.table.link_from = None
-        self.table.message = "Drag from the villager who gets the new fact onto the other villager of its relationship " \
-                       "(or click one, then the other)."
+        self.table.message = (
+            "Drag from the villager who gets the new fact onto the other villager of its relationship "
+            "(or click one, then the other)."
+        )
         self.table.dirty = True
 
     def link_existing(self, seat: int, a: str, b: str) -> None:
@@ -105,25 +145,43 @@ class FlowsPanel:
 
             def send(vals: dict) -> str | None:
                 self.table.link_seat, self.table.link_from = None, None
-                error = self.table.send(seat, {"type": "add_fact_relation", "villager": a, "fact": vals["fact"],
-                                         "relation": {"with": b, "kind": kind, "direction": direction,
-                                                      "mutual": mutual}})
+                error = self.table.send(
+                    seat,
+                    {
+                        "type": "add_fact_relation",
+                        "villager": a,
+                        "fact": vals["fact"],
+                        "relation": {"with": b, "kind": kind, "direction": direction, "mutual": mutual},
+                    },
+                )
                 if error:
                     self.table.link_seat = seat
                 self.table.bar.refresh_controls()
                 return error
 
-            self.table.forms.open_form(Form(f"A new fact about {n.villager(a)}", [
-                Field("text", "fact", "The fact", "", placeholder="something the village knows")], send, ok="Add",
-                name="fact"))
+            self.table.forms.open_form(
+                Form(
+                    f"A new fact about {n.villager(a)}",
+                    [Field("text", "fact", "The fact", "", placeholder="something the village knows")],
+                    send,
+                    ok="Add",
+                    name="fact",
+                )
+            )
 
         self.table.actions.choose(f"{n.villager(a)} and {n.villager(b)}:", options, chosen)
 
     def prompt_choose_villager(self, seat: int) -> None:
-        opts = [(self.table.names().villager(c["villager"]), c["villager"]) for c in self.table.actions.moves_of(seat)
-                if c.get("type") == "choose_villager"]
-        self.table.actions.choose(f"{self.table.source.players[seat]} plays…", opts,
-                    lambda vid: self.table.send(seat, {"type": "choose_villager", "villager": vid}))
+        opts = [
+            (self.table.names().villager(c["villager"]), c["villager"])
+            for c in self.table.actions.moves_of(seat)
+            if c.get("type") == "choose_villager"
+        ]
+        self.table.actions.choose(
+            f"{self.table.source.players[seat]} plays…",
+            opts,
+            lambda vid: self.table.send(seat, {"type": "choose_villager", "villager": vid}),
+        )
 
     def form_ledger(self, seat: int) -> None:
         n = self.table.names()
@@ -134,31 +192,54 @@ class FlowsPanel:
             Field("text", "secret", f"Your secret (it would ruin {n.villager(mine)})", ""),
             Field("choice", "holder", "You envy something of", npcs[0][1] if npcs else None, npcs),
             Field("text", "thing", "What you envy", "", placeholder="e.g. her orchard by the river"),
-            Field("choice", "person", "It is", None, [("a thing (an object)", None)] + [
-                (f"a person: {lab}", val) for lab, val in others]),
+            Field(
+                "choice",
+                "person",
+                "It is",
+                None,
+                [("a thing (an object)", None)] + [(f"a person: {lab}", val) for lab, val in others],
+            ),
             Field("choice", "target", "Your vendetta is against", others[0][1] if others else None, others),
             Field("text", "reason", "Why you hate them", "", placeholder="e.g. he cheated my father"),
         ]
 
         def send(vals: dict) -> str | None:
-            return self.table.send(seat, {"type": "submit_ledger", "secret": vals["secret"],
-                                    "envy": {"holder": vals["holder"], "thing": vals["thing"],
-                                             "thing_villager": vals["person"]},
-                                    "vendetta": {"target": vals["target"], "reason": vals["reason"]}})
+            return self.table.send(
+                seat,
+                {
+                    "type": "submit_ledger",
+                    "secret": vals["secret"],
+                    "envy": {"holder": vals["holder"], "thing": vals["thing"], "thing_villager": vals["person"]},
+                    "vendetta": {"target": vals["target"], "reason": vals["reason"]},
+                },
+            )
 
-        self.table.forms.open_form(Form("Your private ledger", fields, send, ok="Hand it to the Prévôt",
-                            note="Only you and the Prévôt will see this.", name="ledger"))
+        self.table.forms.open_form(
+            Form(
+                "Your private ledger",
+                fields,
+                send,
+                ok="Hand it to the Prévôt",
+                note="Only you and the Prévôt will see this.",
+                name="ledger",
+            )
+        )
 
     def prompt_companion(self, seat: int) -> None:
-        opts = [(self.table.names().villager(c["villager"]), c["villager"]) for c in self.table.legal_cmds
-                if c.get("type") == "choose_companion"]
+        opts = [
+            (self.table.names().villager(c["villager"]), c["villager"])
+            for c in self.table.legal_cmds
+            if c.get("type") == "choose_companion"
+        ]
         you = self.table.view.get("you") or {}
         title = "Your secret companion (the Prévôt voices it)"
         if you.get("prompt") == "choose_again":
             title = "Taken — choose again: your secret companion"
         elif you.get("companion_choice"):
             title = "Confirm your companion (someone else must choose again)"
-        self.table.actions.choose(title, opts, lambda vid: self.table.send(seat, {"type": "choose_companion", "villager": vid}))
+        self.table.actions.choose(
+            title, opts, lambda vid: self.table.send(seat, {"type": "choose_companion", "villager": vid})
+        )
 
     # ---------------------------------------------------------------- declaring ----
     def prompt_declare(self, seat: int, target: str | None = None) -> None:
@@ -167,8 +248,11 @@ class FlowsPanel:
             if c.get("type") == "declare_conflict" and c["kind"] not in kinds:
                 if target is None or c.get("target") == target or c["kind"] == "relationship_change":
                     kinds.append(c["kind"])
-        self.table.actions.choose("Declare a conflict", [(KIND_TITLES[k], k) for k in kinds],
-                    lambda kind: self.form_declare(seat, kind, target))
+        self.table.actions.choose(
+            "Declare a conflict",
+            [(KIND_TITLES[k], k) for k in kinds],
+            lambda kind: self.form_declare(seat, kind, target),
+        )
 
     def form_declare(self, seat: int, kind: str, target: str | None = None) -> None:
         n = self.table.names()
@@ -180,28 +264,58 @@ class FlowsPanel:
             for c in legal:
                 if c["target"] not in [t for _l, t in targets]:
                     targets.append((n.villager(c["target"]), c["target"]))
-            fields.append(Field("choice", "target", "Target", target if target in [t for _l, t in targets]
-                                else (targets[0][1] if targets else None), targets))
+            fields.append(
+                Field(
+                    "choice",
+                    "target",
+                    "Target",
+                    target if target in [t for _l, t in targets] else (targets[0][1] if targets else None),
+                    targets,
+                )
+            )
             if kind == "reveal_secret":
                 fields.append(Field("text", "claimed", "The secret you reveal", ""))
         elif kind == "relationship_change":
-            fields += [Field("choice", "from", "Whose view", target or (living[0][1] if living else None), living),
-                       Field("choice", "to", "of whom", living[1][1] if len(living) > 1 else None, living),
-                       Field("choice", "new", "should become", "enemy",
-                             [("enemy", "enemy"), ("ally", "ally"), ("no view at all", "none")]),
-                       Field("check", "both", "Both directions of a mutual relationship", False)]
+            fields += [
+                Field("choice", "from", "Whose view", target or (living[0][1] if living else None), living),
+                Field("choice", "to", "of whom", living[1][1] if len(living) > 1 else None, living),
+                Field(
+                    "choice",
+                    "new",
+                    "should become",
+                    "enemy",
+                    [("enemy", "enemy"), ("ally", "ally"), ("no view at all", "none")],
+                ),
+                Field("check", "both", "Both directions of a mutual relationship", False),
+            ]
         elif kind == "facts_change":
             facts = self.table.view.get("facts") or {}
             fact_opts = [(f"{fid}: {f['text'][:50]}", fid) for fid, f in facts.items() if f["status"] == "active"]
             subjects = [("the general ledger", None)] + living
             for i in range(3):
-                fields += [Field("choice", f"op{i}", f"Change {i + 1}", "add" if i == 0 else "",
-                                 [("nothing", ""), ("add a fact", "add"), ("modify a fact", "modify"),
-                                  ("remove a fact", "remove")]),
-                           Field("choice", f"subject{i}", "  about (for add)", target, subjects),
-                           Field("choice", f"fact{i}", "  which fact (modify/remove)", fact_opts[0][1] if fact_opts
-                                 else None, fact_opts),
-                           Field("text", f"text{i}", "  the new words (add/modify)", "")]
+                fields += [
+                    Field(
+                        "choice",
+                        f"op{i}",
+                        f"Change {i + 1}",
+                        "add" if i == 0 else "",
+                        [
+                            ("nothing", ""),
+                            ("add a fact", "add"),
+                            ("modify a fact", "modify"),
+                            ("remove a fact", "remove"),
+                        ],
+                    ),
+                    Field("choice", f"subject{i}", "  about (for add)", target, subjects),
+                    Field(
+                        "choice",
+                        f"fact{i}",
+                        "  which fact (modify/remove)",
+                        fact_opts[0][1] if fact_opts else None,
+                        fact_opts,
+                    ),
+                    Field("text", f"text{i}", "  the new words (add/modify)", ""),
+                ]
 
         def send(vals: dict) -> str | None:
             cmd: dict[str, Any] = {"type": "declare_conflict", "kind": kind}
@@ -210,8 +324,12 @@ class FlowsPanel:
                 if kind == "reveal_secret":
                     cmd["claimed_text"] = vals["claimed"]
             elif kind == "relationship_change":
-                cmd["relationship"] = {"from": vals["from"], "to": vals["to"], "new": vals["new"],
-                                       "both_directions": bool(vals["both"])}
+                cmd["relationship"] = {
+                    "from": vals["from"],
+                    "to": vals["to"],
+                    "new": vals["new"],
+                    "both_directions": bool(vals["both"]),
+                }
             else:
                 ops = []
                 subject = None
@@ -230,8 +348,16 @@ class FlowsPanel:
                 cmd["ops"] = ops
             return self.table.send(seat, cmd)
 
-        self.table.forms.open_form(Form(KIND_TITLES[kind], fields, send, ok="Declare", name="declare",
-                            note="Say aloud how your villager goes about it."))
+        self.table.forms.open_form(
+            Form(
+                KIND_TITLES[kind],
+                fields,
+                send,
+                ok="Declare",
+                name="declare",
+                note="Say aloud how your villager goes about it.",
+            )
+        )
 
     def prompt_confirm(self, seat: int) -> None:
         c = self.table.view.get("conflict") or {}
@@ -239,9 +365,11 @@ class FlowsPanel:
         claimed = screen.get("claimed_text") or "?"
         owner = self.table.names().owner_of(c.get("target"))
         truth = next((led.get("secret") or {} for led in screen.get("ledgers") or [] if led["player"] == owner), {})
-        self.table.actions.choose(f"Claimed: “{claimed}”.  The ledger says: “{truth.get('text', '?')}”.",
-                    [("Accept: the secret is out", True), ("Reject: a wrong guess (declare again)", False)],
-                    lambda ok: self.table.send(seat, {"type": "confirm_secret", "accept": ok}))
+        self.table.actions.choose(
+            f"Claimed: “{claimed}”.  The ledger says: “{truth.get('text', '?')}”.",
+            [("Accept: the secret is out", True), ("Reject: a wrong guess (declare again)", False)],
+            lambda ok: self.table.send(seat, {"type": "confirm_secret", "accept": ok}),
+        )
 
     # ------------------------------------------------------------------- scenes ----
     def start_frame(self, seat: int) -> None:
@@ -252,8 +380,10 @@ class FlowsPanel:
         self.table.picked_plates = [p for p in picked if p]
         self.table.frame_seat = seat
         self.table.frame_location = self.table.frame_location or "The village square"
-        self.table.message = ("Click plates to bring villagers into the scene (their players are bidden), "
-                        "click a place for the location, then Frame.")
+        self.table.message = (
+            "Click plates to bring villagers into the scene (their players are bidden), "
+            "click a place for the location, then Frame."
+        )
         self.table.buttons = self.table.make_buttons()
         self.table.dirty = True
 
@@ -261,8 +391,10 @@ class FlowsPanel:
         seat = self.table.frame_seat
         if seat is None:
             return
-        error = self.table.send(seat, {"type": "frame_scene", "location": self.table.frame_location,
-                                 "present": list(self.table.picked_plates)})
+        error = self.table.send(
+            seat,
+            {"type": "frame_scene", "location": self.table.frame_location, "present": list(self.table.picked_plates)},
+        )
         if not error:
             self.table.frame_seat = None
             self.table.picked_plates = []
@@ -272,9 +404,15 @@ class FlowsPanel:
 
         def chosen(name: str) -> None:
             if name == "":
-                self.table.forms.open_form(Form("Where does the scene take place?", [
-                    Field("text", "where", "The place", "", max_len=80, lines=1)],
-                    lambda vals: self._set_location(vals["where"]), ok="Use it", name="location"))
+                self.table.forms.open_form(
+                    Form(
+                        "Where does the scene take place?",
+                        [Field("text", "where", "The place", "", max_len=80, lines=1)],
+                        lambda vals: self._set_location(vals["where"]),
+                        ok="Use it",
+                        name="location",
+                    )
+                )
                 return
             self._set_location(name)
 
@@ -300,9 +438,11 @@ class FlowsPanel:
 
         def side_for(fid: str) -> None:
             sides = [s for s in ("for", "against") if {"type": "cite_fact", "fact": fid, "side": s} in moves]
-            self.table.actions.choose(f"Cite “{n.fact(fid)[:60]}” for which side?",
-                        [("For the action" if s == "for" else "Against it", s) for s in sides],
-                        lambda side: self.drop_fact(fid, side))
+            self.table.actions.choose(
+                f"Cite “{n.fact(fid)[:60]}” for which side?",
+                [("For the action" if s == "for" else "Against it", s) for s in sides],
+                lambda side: self.drop_fact(fid, side),
+            )
 
         self.table.actions.choose("Cite which fact?", facts, side_for)
 
@@ -327,7 +467,9 @@ class FlowsPanel:
         """Cite ``fid`` for ``side`` (a fact dropped on a column, or chosen): any seat may
         cite and the table records who did (docs/rules/malleus.md §3.4). On a seat's own
         screen that seat cites; at a shared screen the table asks who, when several may."""
-        seats = [s for s, cmd in self.table.actions.seat_moves("cite_fact") if cmd["fact"] == fid and cmd["side"] == side]
+        seats = [
+            s for s, cmd in self.table.actions.seat_moves("cite_fact") if cmd["fact"] == fid and cmd["side"] == side
+        ]
         if not seats:
             self.table.toast("That fact cannot be cited for that side now.")
             return
@@ -336,16 +478,27 @@ class FlowsPanel:
             self.table.send(seats[0], command)
             return
         n = self.table.names()
-        self.table.actions.choose(f"Who cites “{n.fact(fid)[:60]}” {'for' if side == 'for' else 'against'} the action?",
-                    [(n.short_seat(s), s) for s in seats], lambda seat: self.table.send(seat, command))
+        self.table.actions.choose(
+            f"Who cites “{n.fact(fid)[:60]}” {'for' if side == 'for' else 'against'} the action?",
+            [(n.short_seat(s), s) for s in seats],
+            lambda seat: self.table.send(seat, command),
+        )
 
     # ------------------------------------------------------------ secret actions ----
     def form_secret_action(self, seat: int) -> None:
         n = self.table.names()
         legal = [c for c in self.table.legal_cmds if c.get("type") == "secret_action"]
         you = self.table.view.get("you") or {}
-        fields = [Field("text", "text", "Your secret action: what your villager does in secret", "", lines=3,
-                        placeholder=f"{NO_SECRET} (leave it empty) — or e.g. I slip a dead toad into the well")]
+        fields = [
+            Field(
+                "text",
+                "text",
+                "Your secret action: what your villager does in secret",
+                "",
+                lines=3,
+                placeholder=f"{NO_SECRET} (leave it empty) — or e.g. I slip a dead toad into the well",
+            )
+        ]
         card_opts: dict[str, list[tuple[str, Any]]] = {}
         for c in legal:
             for play in c.get("cards") or []:
@@ -354,12 +507,20 @@ class FlowsPanel:
         for card, opts in card_opts.items():
             fields.append(Field("choice", f"card_{card}", card_name(self.table.actions.card_type(card)), None, opts))
         if any("companion_order" in c for c in legal):
-            fields.append(Field("text", "order", f"An order to your companion {n.villager(you.get('companion'))}", "",
-                                placeholder="leave empty for none"))
+            fields.append(
+                Field(
+                    "text",
+                    "order",
+                    f"An order to your companion {n.villager(you.get('companion'))}",
+                    "",
+                    placeholder="leave empty for none",
+                )
+            )
         for p in self.table.view.get("players") or []:
             if p["seat"] != seat:
-                fields.append(Field("text", f"note_{p['seat']}", f"A note to {p['name']}", "",
-                                    placeholder="leave empty for none"))
+                fields.append(
+                    Field("text", f"note_{p['seat']}", f"A note to {p['name']}", "", placeholder="leave empty for none")
+                )
         reps = {}
         for key in ("new_envy", "new_vendetta", "new_companion"):
             opts = []
@@ -375,8 +536,11 @@ class FlowsPanel:
                     opts.append((label, value))
             if opts:
                 reps[key] = opts
-                title = {"new_envy": "A new envy (required)", "new_vendetta": "A new vendetta (required)",
-                         "new_companion": "A new companion (required)"}[key]
+                title = {
+                    "new_envy": "A new envy (required)",
+                    "new_vendetta": "A new vendetta (required)",
+                    "new_companion": "A new companion (required)",
+                }[key]
                 fields.append(Field("choice", key, title, opts[0][1], opts))
                 if key == "new_envy":
                     fields.append(Field("text", "envy_thing", "What you envy now", ""))
@@ -401,9 +565,17 @@ class FlowsPanel:
                 cmd["new_companion"] = vals["new_companion"]
             return self.table.send(seat, cmd)
 
-        self.table.forms.open_form(Form("Your secret action", fields, send, ok="Hand it to the Prévôt",
-                            note="Leave the text empty for “No Secret Action”. Cards played here are secret: "
-                                 "only the Prévôt learns they are yours.", name="secret_action"))
+        self.table.forms.open_form(
+            Form(
+                "Your secret action",
+                fields,
+                send,
+                ok="Hand it to the Prévôt",
+                note="Leave the text empty for “No Secret Action”. Cards played here are secret: "
+                "only the Prévôt learns they are yours.",
+                name="secret_action",
+            )
+        )
 
     def describe_play(self, play: dict) -> str:
         n = self.table.names()
@@ -442,9 +614,15 @@ class FlowsPanel:
 
         def chosen(play: dict) -> None:
             if any(v == "" or (isinstance(v, dict) and "" in v.values()) for v in play.values()):
-                self.table.forms.open_form(Form(card_name(self.table.actions.card_type(card)), [
-                    Field("text", "words", "In a few words (for the ledgers)", "")],
-                    lambda vals: self.table.send(seat, self._fill_any(play, vals["words"])), ok="Play", name="card_text"))
+                self.table.forms.open_form(
+                    Form(
+                        card_name(self.table.actions.card_type(card)),
+                        [Field("text", "words", "In a few words (for the ledgers)", "")],
+                        lambda vals: self.table.send(seat, self._fill_any(play, vals["words"])),
+                        ok="Play",
+                        name="card_text",
+                    )
+                )
                 return
             self.table.send(seat, play)
 
@@ -464,24 +642,45 @@ class FlowsPanel:
 
     # --------------------------------------------------------------- the rest ----
     def form_narrate(self, seat: int) -> None:
-        self.table.forms.open_form(Form("How does it end?", [Field("text", "text", "The loser tells the outcome", "")],
-                            lambda vals: self.table.send(seat, {"type": "narrate", "text": vals["text"]}), ok="Tell",
-                            name="narrate"))
+        self.table.forms.open_form(
+            Form(
+                "How does it end?",
+                [Field("text", "text", "The loser tells the outcome", "")],
+                lambda vals: self.table.send(seat, {"type": "narrate", "text": vals["text"]}),
+                ok="Tell",
+                name="narrate",
+            )
+        )
 
     def form_discard(self, seat: int) -> None:
         hand = (self.table.view.get("you") or {}).get("hand") or []
-        fields = [Field("check", f"d_{h['card']}", f"Discard {card_name(h['type'])}" +
-                        (" (locked: played in secret)" if h.get("locked") else ""), bool(h.get("locked")))
-                  for h in hand]
+        fields = [
+            Field(
+                "check",
+                f"d_{h['card']}",
+                f"Discard {card_name(h['type'])}" + (" (locked: played in secret)" if h.get("locked") else ""),
+                bool(h.get("locked")),
+            )
+            for h in hand
+        ]
         if not fields:
             fields = [Field("info", "none", "Your hand is empty.")]
 
         def send(vals: dict) -> str | None:
-            return self.table.send(seat, {"type": "discard", "cards": [k[2:] for k, v in vals.items()
-                                                                 if k.startswith("d_") and v]})
+            return self.table.send(
+                seat, {"type": "discard", "cards": [k[2:] for k, v in vals.items() if k.startswith("d_") and v]}
+            )
 
-        self.table.forms.open_form(Form("The end of your turn", fields, send, ok="End my turn", name="discard",
-                            note="Discards lie face down. You draw back to two at the next round."))
+        self.table.forms.open_form(
+            Form(
+                "The end of your turn",
+                fields,
+                send,
+                ok="End my turn",
+                name="discard",
+                note="Discards lie face down. You draw back to two at the next round.",
+            )
+        )
 
     def form_npc_conflict(self, seat: int) -> None:
         n = self.table.names()
@@ -506,10 +705,17 @@ class FlowsPanel:
 
             def go(c: dict) -> None:
                 if c["kind"] == "facts_change":
-                    self.table.forms.open_form(Form("A new general fact", [Field("text", "text", "The fact", "")],
-                                        lambda vals: self.table.send(seat, dict(c, ops=[{"op": "add", "subject": None,
-                                                                                   "text": vals["text"]}])),
-                                        ok="Start", name="npc_fact"))
+                    self.table.forms.open_form(
+                        Form(
+                            "A new general fact",
+                            [Field("text", "text", "The fact", "")],
+                            lambda vals: self.table.send(
+                                seat, dict(c, ops=[{"op": "add", "subject": None, "text": vals["text"]}])
+                            ),
+                            ok="Start",
+                            name="npc_fact",
+                        )
+                    )
                     return
                 self.table.send(seat, c)
 
@@ -519,8 +725,14 @@ class FlowsPanel:
 
     def form_record(self, seat: int) -> None:
         subjects = [("the general ledger", None)] + self.table.actions.villager_options(lambda v: True)
-        self.table.forms.open_form(Form("What was destroyed", [
-            Field("choice", "subject", "A fact about", None, subjects),
-            Field("text", "text", "The fact", "")],
-            lambda vals: self.table.send(seat, {"type": "record_fact", "subject": vals["subject"], "text": vals["text"]}),
-            ok="Record", name="record"))
+        self.table.forms.open_form(
+            Form(
+                "What was destroyed",
+                [Field("choice", "subject", "A fact about", None, subjects), Field("text", "text", "The fact", "")],
+                lambda vals: self.table.send(
+                    seat, {"type": "record_fact", "subject": vals["subject"], "text": vals["text"]}
+                ),
+                ok="Record",
+                name="record",
+            )
+        )

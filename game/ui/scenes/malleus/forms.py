@@ -6,10 +6,12 @@ the last field or the OK button sends, Esc closes. A choice opens the table's ch
 A form only gathers values; its ``send(values)`` builds the engine command and returns
 the engine's refusal (the form stays open and shows it) or None (it closes).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -155,27 +157,65 @@ class FormHost:
             elif fld.kind == "text":
                 self.form_labels.append((fld.label, (x, y)))
                 lines = fld.text_lines()
-                widgets.append(TextField((x, y + self.table.px(28), w, self._text_height(fld, row)), str(fld.value),
-                                         max_len=fld.max_len, placeholder=fld.placeholder, font_size=size,
-                                         name=f"form_{fld.key}", multiline=lines > 1,
-                                         on_change=lambda t, fld=fld: setattr(fld, "value", t),
-                                         on_submit=lambda _t: self.submit_form()))
+                widgets.append(
+                    TextField(
+                        (x, y + self.table.px(28), w, self._text_height(fld, row)),
+                        str(fld.value),
+                        max_len=fld.max_len,
+                        placeholder=fld.placeholder,
+                        font_size=size,
+                        name=f"form_{fld.key}",
+                        multiline=lines > 1,
+                        on_change=lambda t, fld=fld: setattr(fld, "value", t),
+                        on_submit=lambda _t: self.submit_form(),
+                    )
+                )
             elif fld.kind == "choice":
                 label_w = self.table.px(260)
                 self.form_labels.append((fld.label, (x, y + row // 4)))
                 current = next((lab for lab, val in fld.options if val == fld.value), "— choose —")
-                widgets.append(Button((x + label_w, y, w - label_w, row), current + "  ↓",
-                                      lambda fld=fld: self._choose(fld), font_size=size, name=f"form_{fld.key}"))
+                widgets.append(
+                    Button(
+                        (x + label_w, y, w - label_w, row),
+                        current + "  ↓",
+                        lambda fld=fld: self._choose(fld),
+                        font_size=size,
+                        name=f"form_{fld.key}",
+                    )
+                )
             elif fld.kind == "check":
-                widgets.append(Checkbox((x, y, w, row), fld.label, bool(fld.value), font_size=size,
-                                        name=f"form_{fld.key}", on_change=lambda v, fld=fld: setattr(fld, "value", v)))
+                widgets.append(
+                    Checkbox(
+                        (x, y, w, row),
+                        fld.label,
+                        bool(fld.value),
+                        font_size=size,
+                        name=f"form_{fld.key}",
+                        on_change=lambda v, fld=fld: setattr(fld, "value", v),
+                    )
+                )
             y += self._field_height(fld, row, gap)
         bw, bh = self.table.px(220), max(30, self.table.px(52))
         by = box.bottom - bh - self.table.px(18)
-        widgets.append(Button((box.right - 2 * bw - self.table.px(40), by, bw, bh), "Cancel", self.close_form,
-                              font_size=size, name="form_cancel"))
-        widgets.append(Button((box.right - bw - self.table.px(24), by, bw, bh), f.ok, self.submit_form,
-                              style="primary", font_size=size, name="form_ok"))
+        widgets.append(
+            Button(
+                (box.right - 2 * bw - self.table.px(40), by, bw, bh),
+                "Cancel",
+                self.close_form,
+                font_size=size,
+                name="form_cancel",
+            )
+        )
+        widgets.append(
+            Button(
+                (box.right - bw - self.table.px(24), by, bw, bh),
+                f.ok,
+                self.submit_form,
+                style="primary",
+                font_size=size,
+                name="form_ok",
+            )
+        )
         self.form_widgets = widgets
         self.form_ring.set(widgets)
 
@@ -190,8 +230,9 @@ class FormHost:
             self.table.dirty = True
 
         default = next((i for i, (_lab, val) in enumerate(fld.options) if val == fld.value), 0)
-        self.table.prompt = Prompt(fld.label, list(fld.options), chosen, None, default=default,
-                             anchor=self.table.village.map_rect().center)
+        self.table.prompt = Prompt(
+            fld.label, list(fld.options), chosen, None, default=default, anchor=self.table.village.map_rect().center
+        )
         self.table.dirty = True
 
     def submit_form(self) -> None:
@@ -250,8 +291,10 @@ class FormHost:
             lines = wrap_text(f.error, font, box.w - self.table.px(48) - 2 * self.table.px(220) - self.table.px(40))
             y = box.bottom - self.table.px(24) - len(lines) * font.get_linesize()
             for line in lines:
-                surface.blit(text(line, size, theme.DANGER if hasattr(theme, "DANGER") else (220, 90, 70), bold=True),
-                             (box.x + self.table.px(24), y))
+                surface.blit(
+                    text(line, size, theme.DANGER if hasattr(theme, "DANGER") else (220, 90, 70), bold=True),
+                    (box.x + self.table.px(24), y),
+                )
                 y += font.get_linesize()
 
     def form_locate(self, name: str) -> tuple[int, int] | None:

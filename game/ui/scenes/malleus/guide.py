@@ -9,6 +9,7 @@ Prévôt, a player's seat, or None for the shared table of a hot-seat story). Th
 address that person: the Prévôt is told what he decides, a player what is his to do, the
 shared table who does what.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -88,8 +89,7 @@ def _title(view: dict, key: str, step: str, n: Names) -> str:
     if view.get("phase") != "round":
         return f"Setting up: {step}"
     turn = view.get("turn")
-    who = f"{n.short_seat(turn)}'s turn: " if turn is not None and key not in ("secret_phase",
-                                                                              "phase_resolve") else ""
+    who = f"{n.short_seat(turn)}'s turn: " if turn is not None and key not in ("secret_phase", "phase_resolve") else ""
     return f"Round {view.get('round')} · {who}{step}"
 
 
@@ -103,14 +103,20 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
             return "Prévôt: write the calamity that sets Charmes on edge — a blight, a sickness, a fire."
         return "The Prévôt writes the trigger event."
     if key == "first_villager":
-        return ("Prévôt: add the first villager — a name and three facts the village knows."
-                if prevot or shared else "The Prévôt adds the first villager.")
+        return (
+            "Prévôt: add the first villager — a name and three facts the village knows."
+            if prevot or shared
+            else "The Prévôt adds the first villager."
+        )
     if key == "building":
         seat = b.get("seat")
         who = "You" if seat == me else n.short_seat(seat)
         left = max(0, (b.get("threshold") or 0) - (b.get("villagers") or 0))
-        more = (f"{left} more villager{'s' if left != 1 else ''} needed before building can end"
-                if left else "enough villagers: building ends when everyone passes in a row")
+        more = (
+            f"{left} more villager{'s' if left != 1 else ''} needed before building can end"
+            if left
+            else "enough villagers: building ends when everyone passes in a row"
+        )
         return f"{who}: New villager, Fact + relationship (drag one plate onto another), or Pass — {more}."
     if key == "choosing":
         nxt = (view.get("choosing") or {}).get("next")
@@ -131,8 +137,10 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
         return f"{n.short_seat(turn)} declares a conflict behind the curtain."
     if key == "confirm":
         if prevot:
-            return ("You decide: compare the claimed secret with the ledger — Accept if it is the secret, "
-                    "Reject if it is a wrong guess.")
+            return (
+                "You decide: compare the claimed secret with the ledger — Accept if it is the secret, "
+                "Reject if it is a wrong guess."
+            )
         return "The Prévôt judges the claimed secret behind the curtain."
     if key == "frame":
         actor = c.get("actor_player")
@@ -140,11 +148,15 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
         return f"{who}: press Frame the scene, click plates to bring villagers in, click a place on the map."
     if key == "scene":
         if prevot:
-            return ("You decide: count or reject each cited fact (beside it in the panel), bring villagers "
-                    "nobody plays in or out, then Begin the resolution.")
+            return (
+                "You decide: count or reject each cited fact (beside it in the panel), bring villagers "
+                "nobody plays in or out, then Begin the resolution."
+            )
         if shared:
-            return ("Players present: take a side (under FOR or AGAINST). Anyone: drag a fact onto a side. "
-                    "Prévôt: judge the facts, then Begin the resolution.")
+            return (
+                "Players present: take a side (under FOR or AGAINST). Anyone: drag a fact onto a side. "
+                "Prévôt: judge the facts, then Begin the resolution."
+            )
         return "Take a side under FOR or AGAINST if your villager is here; drag a fact onto a side to cite it."
     if key in ("secret_step", "secret_phase"):
         if mine and not prevot:
@@ -155,8 +167,10 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
     if key in ("secret_resolve", "phase_resolve"):
         end = "Close the secret actions" if key == "secret_resolve" else "End the secret action phase"
         if prevot:
-            return ("You decide: play out each secret action on your screen — tell what a free-text one does, "
-                    f"Apply or Void each card, move villagers for orders; then {end}.")
+            return (
+                "You decide: play out each secret action on your screen — tell what a free-text one does, "
+                f"Apply or Void each card, move villagers for orders; then {end}."
+            )
         return "The Prévôt reads the secret actions behind the curtain and plays them out."
     if key == "roll":
         actor = c.get("actor_player")
@@ -202,9 +216,14 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
     pad = scene.px(12)
     x, w = rect.x + pad, rect.w - 2 * pad
     room = bar_top - scene.px(6) - (rect.y + scene.px(8))
-    parts = [(guide.title, theme.HIGHLIGHT, True, 3), (guide.waiting, theme.TEXT_LIGHT, True, 0),
-             (guide.now, theme.PARCHMENT, False, 0), (guide.rule, theme.TEXT_MUTED, False, -1)]
+    parts = [
+        (guide.title, theme.HIGHLIGHT, True, 3),
+        (guide.waiting, theme.TEXT_LIGHT, True, 0),
+        (guide.now, theme.PARCHMENT, False, 0),
+        (guide.rule, theme.TEXT_MUTED, False, -1),
+    ]
     parts = [p for p in parts if p[0]]
+
     def need(parts: list, size: int) -> int:
         total = 0
         for words, _c, bold, grow in parts:
@@ -217,7 +236,7 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
         size -= 1
     if need(parts, size) > room and guide.rule:  # the rule's first sentence and its section
         first = guide.rule.split(". ")[0].rstrip(".")
-        section = guide.rule[guide.rule.rfind(" ("):] if guide.rule.endswith(")") else ""
+        section = guide.rule[guide.rule.rfind(" (") :] if guide.rule.endswith(")") else ""
         parts = [p if p[0] != guide.rule else (first + "." + section, *p[1:]) for p in parts]
     y = rect.y + scene.px(8)
     for words, colour, bold, grow in parts:
@@ -228,6 +247,5 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
         for line in lines:
             drawn.append(surface.blit(text(line, s, colour, bold=bold), (x, y)))
             y += f.get_linesize()
-        scene.note_text("guide", words, " ".join(lines), drawn, pygame.Rect(rect.x, rect.y, rect.w,
-                                                                            bar_top - rect.y))
+        scene.note_text("guide", words, " ".join(lines), drawn, pygame.Rect(rect.x, rect.y, rect.w, bar_top - rect.y))
         y += scene.px(3)

@@ -8,6 +8,7 @@ their players, companion and Blackmail orders, submissions — never a note's te
 A tab shows only what ``view()`` holds: the own tab exists only when the screen is a
 player's, the Prévôt's only when it is seat 0's.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -52,16 +53,31 @@ class LedgerPanel:
         return tab
 
     #: the parts of the view the zone shows
-    KEY_PARTS = ("facts", "general_ledger", "stereotypes", "players", "you", "prevot_screen", "phase", "villagers",
-                 "relationships")
+    KEY_PARTS = (
+        "facts",
+        "general_ledger",
+        "stereotypes",
+        "players",
+        "you",
+        "prevot_screen",
+        "phase",
+        "villagers",
+        "relationships",
+    )
 
     def draw_zone(self, surface: pygame.Surface) -> None:
         """The zone on the table's static part, left as it is while nothing
         it shows changed (the tab, its scroll, the view's parts, the buttons it places)."""
         t = self.table
-        key = (t.size, tuple(self.ledger_rect()), self.current_tab(), self.ledger_scroll,
-               [t.view.get(k) for k in self.KEY_PARTS], tuple(t.source.players),
-               [(b.name, b.label) for b in t.bar.panel_buttons])
+        key = (
+            t.size,
+            tuple(self.ledger_rect()),
+            self.current_tab(),
+            self.ledger_scroll,
+            [t.view.get(k) for k in self.KEY_PARTS],
+            tuple(t.source.players),
+            [(b.name, b.label) for b in t.bar.panel_buttons],
+        )
         self.picture.draw(t, surface, self.ledger_rect(), key, self.draw_ledger_zone, t.bar.panel_buttons)
 
     def draw_ledger_zone(self, surface: pygame.Surface) -> None:
@@ -82,17 +98,24 @@ class LedgerPanel:
             right = private.rect.x - self.table.px(6)
         for key, label in self.ledger_tabs():
             t = text(label, size, theme.INK if key == current else theme.TEXT_LIGHT, bold=True)
-            box = pygame.Rect(x, r.y + self.table.px(6), t.get_width() + self.table.px(18), t.get_height() + self.table.px(8))
+            box = pygame.Rect(
+                x, r.y + self.table.px(6), t.get_width() + self.table.px(18), t.get_height() + self.table.px(8)
+            )
             if box.right > right:
                 break
-            pygame.draw.rect(surface, theme.HIGHLIGHT if key == current else theme.WOOD, box,
-                             border_radius=self.table.px(8))
+            pygame.draw.rect(
+                surface, theme.HIGHLIGHT if key == current else theme.WOOD, box, border_radius=self.table.px(8)
+            )
             at = surface.blit(t, t.get_rect(center=box.center))
             self.table.note_text("tab", label, label, [at], box)
             self.tab_rects.append((key, box))
             x = box.right + self.table.px(6)
-        body = pygame.Rect(r.x + self.table.px(10), r.y + self.table.px(16) + get_font(size).get_linesize() + self.table.px(8),
-                           r.w - self.table.px(20), 0)
+        body = pygame.Rect(
+            r.x + self.table.px(10),
+            r.y + self.table.px(16) + get_font(size).get_linesize() + self.table.px(8),
+            r.w - self.table.px(20),
+            0,
+        )
         body.h = r.bottom - body.y - self.table.px(8)
         self.ledger_fact_rows = []
         clip = surface.get_clip()
@@ -102,8 +125,14 @@ class LedgerPanel:
         finally:
             surface.set_clip(clip)
 
-    def _rows(self, surface: pygame.Surface, body: pygame.Rect, rows: list[tuple[str, tuple, bool, str | None]],
-              size: int, buttons: dict | None = None) -> None:
+    def _rows(
+        self,
+        surface: pygame.Surface,
+        body: pygame.Rect,
+        rows: list[tuple[str, tuple, bool, str | None]],
+        size: int,
+        buttons: dict | None = None,
+    ) -> None:
         """Wrapped rows (words, colour, bold, fact id for dragging), scrolled to fit;
         ``buttons``: row index -> a button placed at that row's right end (the row's words
         wrap before it; a row scrolled out of sight hides its button)."""
@@ -137,10 +166,16 @@ class LedgerPanel:
             y = max(y, box.bottom) + self.table.px(4)
         scrolled = self.ledger_scroll
         if y > body.bottom or scrolled:  # more than fits: say the wheel scrolls it
-            hint = text("↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up", size - 1,
-                        theme.HIGHLIGHT, bold=True)
+            hint = text(
+                "↓ more: scroll here" if y > body.bottom else "↑ scrolled: scroll back up",
+                size - 1,
+                theme.HIGHLIGHT,
+                bold=True,
+            )
             at = hint.get_rect(bottomright=(body.right - self.table.px(4), body.bottom))
-            pygame.draw.rect(surface, theme.PANEL, at.inflate(self.table.px(10), self.table.px(4)), border_radius=self.table.px(6))
+            pygame.draw.rect(
+                surface, theme.PANEL, at.inflate(self.table.px(10), self.table.px(4)), border_radius=self.table.px(6)
+            )
             surface.blit(hint, at)
 
     def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -163,11 +198,20 @@ class LedgerPanel:
     def draw_tab_players(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = max(11, self.table.px(17))
         n = self.table.names()
-        rows = [(f"The Prévôt: {self.table.source.players[0]} (keeps the books, voices every villager nobody plays)",
-                 theme.HIGHLIGHT, True, None)]
+        rows = [
+            (
+                f"The Prévôt: {self.table.source.players[0]} (keeps the books, voices every villager nobody plays)",
+                theme.HIGHLIGHT,
+                True,
+                None,
+            )
+        ]
         for p in self.table.view.get("players") or []:
-            bits = [f"{p['name']}: {n.villager(p.get('villager')) if p.get('villager') else 'no villager yet'}",
-                    f"personal gain {p['personal_gain']} of 18", f"{p['hand_count']} cards"]
+            bits = [
+                f"{p['name']}: {n.villager(p.get('villager')) if p.get('villager') else 'no villager yet'}",
+                f"personal gain {p['personal_gain']} of 18",
+                f"{p['hand_count']} cards",
+            ]
             if p.get("forfeit"):
                 bits.append("forfeits the next turn")
             if p.get("intimidated"):
@@ -181,34 +225,66 @@ class LedgerPanel:
         you = self.table.view.get("you") or {}
         n = self.table.names()
         size = max(11, self.table.px(17))
-        rows = [(f"Private: only you and the Prévôt see this — {self.table.source.players[you.get('seat', 0)]}",
-                 theme.HIGHLIGHT, True, None)]
+        rows = [
+            (
+                f"Private: only you and the Prévôt see this — {self.table.source.players[you.get('seat', 0)]}",
+                theme.HIGHLIGHT,
+                True,
+                None,
+            )
+        ]
         if you.get("villager"):
             rows.append((f"You play {n.villager(you['villager'])}.", theme.TEXT_LIGHT, False, None))
         secret = you.get("secret")
         if secret:
-            rows.append((f"Secret{' (revealed)' if secret.get('revealed') else ''}: {secret['text']}",
-                         theme.PARCHMENT, False, None))
+            rows.append(
+                (
+                    f"Secret{' (revealed)' if secret.get('revealed') else ''}: {secret['text']}",
+                    theme.PARCHMENT,
+                    False,
+                    None,
+                )
+            )
         envy = you.get("envy")
         if envy:
-            what = envy_words(n.villager(envy["holder"]), envy["thing"],
-                              n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None)
-            rows.append((f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
-                         theme.PARCHMENT, False, None))
+            what = envy_words(
+                n.villager(envy["holder"]),
+                envy["thing"],
+                n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None,
+            )
+            rows.append(
+                (
+                    f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
+                    theme.PARCHMENT,
+                    False,
+                    None,
+                )
+            )
         elif you.get("villager") and self.table.view.get("phase") == "round":
             rows.append(("Envy: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
         ven = you.get("vendetta")
         if ven:
             now = (n.villagers.get(ven["target"]) or {}).get("standing", "?")
-            rows.append((f"Vendetta against {n.villager(ven['target'])} ({ven['reason']}): standing "
-                         f"{ven['baseline']} at the round's start, now {now}; +1 per 3 lost, +3 if executed.",
-                         theme.PARCHMENT, False, None))
+            rows.append(
+                (
+                    f"Vendetta against {n.villager(ven['target'])} ({ven['reason']}): standing "
+                    f"{ven['baseline']} at the round's start, now {now}; +1 per 3 lost, +3 if executed.",
+                    theme.PARCHMENT,
+                    False,
+                    None,
+                )
+            )
         elif you.get("villager") and self.table.view.get("phase") == "round":
-            rows.append(("Vendetta: none — name a new one in the secret action phase.", (240, 160, 120), False,
-                         None))
+            rows.append(("Vendetta: none — name a new one in the secret action phase.", (240, 160, 120), False, None))
         if self.table.view.get("phase") == "ledgers" and not secret:
-            rows.append(("Your ledger is not written yet: Write my ledger… (secret, envy, vendetta).",
-                         theme.TEXT_MUTED, False, None))
+            rows.append(
+                (
+                    "Your ledger is not written yet: Write my ledger… (secret, envy, vendetta).",
+                    theme.TEXT_MUTED,
+                    False,
+                    None,
+                )
+            )
         comp = you.get("companion") or you.get("companion_choice")
         if comp:
             rows.append((f"Secret companion: {n.villager(comp)}.", theme.PARCHMENT, False, None))
@@ -218,69 +294,131 @@ class LedgerPanel:
             rows.append(("Your cards:", theme.HIGHLIGHT, True, None))
             for h in hand:
                 info = card_info(h["type"])
-                state = " (locked: played in secret)" if h.get("locked") else " (in the Prévôt's queue)" \
-                    if h.get("queued") else ""
+                state = (
+                    " (locked: played in secret)"
+                    if h.get("locked")
+                    else " (in the Prévôt's queue)"
+                    if h.get("queued")
+                    else ""
+                )
                 play = self.table.bar.panel_button(f"ledger_play_{h['card']}")
                 if play is not None:
                     buttons[len(rows)] = play
-                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False,
-                             None))
+                rows.append((f"{info['name']}{state} — {info['timing']} {info['text']}", theme.TEXT_LIGHT, False, None))
         for item in you.get("inbox") or []:
             if item["kind"] == "note":
                 rows.append((f"Note from {n.seat(item['from'])}: {item['text']}", theme.TEXT_MUTED, False, None))
             elif item["kind"] == "eavesdropping":
-                rows.append((f"You overheard {n.seat(item['player'])}'s secret: {item['secret']}", theme.TEXT_MUTED,
-                             False, None))
+                rows.append(
+                    (
+                        f"You overheard {n.seat(item['player'])}'s secret: {item['secret']}",
+                        theme.TEXT_MUTED,
+                        False,
+                        None,
+                    )
+                )
             elif item["kind"] == "sharp_intuition":
                 envy, ven = item.get("envy") or {}, item.get("vendetta") or {}
-                rows.append((f"Your intuition about {n.seat(item['player'])}: envies {n.villager(envy.get('holder'))},"
-                             f" hates {n.villager(ven.get('target'))}.", theme.TEXT_MUTED, False, None))
+                rows.append(
+                    (
+                        f"Your intuition about {n.seat(item['player'])}: envies {n.villager(envy.get('holder'))},"
+                        f" hates {n.villager(ven.get('target'))}.",
+                        theme.TEXT_MUTED,
+                        False,
+                        None,
+                    )
+                )
         self._rows(surface, body, rows, size, buttons)
 
     def draw_tab_prevot(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         screen = self.table.view.get("prevot_screen") or {}
         n = self.table.names()
         size = max(11, self.table.px(16))
-        rows = [("The Prévôt's screen — every ledger and hand; never the players' notes.", theme.HIGHLIGHT, True,
-                 None)]
+        rows = [("The Prévôt's screen — every ledger and hand; never the players' notes.", theme.HIGHLIGHT, True, None)]
         queue = screen.get("queue") or []
         if queue:
             rows.append(("Secret cards waiting (apply or void each, in your order):", theme.HIGHLIGHT, True, None))
             for q in queue:
                 problem = f" — cannot apply now: {q['problem']}" if q.get("problem") else ""
                 order = f" — order: “{q['params']['order']}”" if q["params"].get("order") else ""
-                rows.append((f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.table.flows.describe_play(q['params'])}"
-                             f"{order}{problem}", theme.PARCHMENT, False, None))
+                rows.append(
+                    (
+                        f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.table.flows.describe_play(q['params'])}"
+                        f"{order}{problem}",
+                        theme.PARCHMENT,
+                        False,
+                        None,
+                    )
+                )
         for o in screen.get("orders") or []:
             who = "companion" if o["kind"] == "companion" else "Blackmail"
-            rows.append((f"{n.seat(o['player'])}'s {who} order to {n.villager(o['villager'])}: {o['text']}",
-                         theme.PARCHMENT, False, None))
+            rows.append(
+                (
+                    f"{n.seat(o['player'])}'s {who} order to {n.villager(o['villager'])}: {o['text']}",
+                    theme.PARCHMENT,
+                    False,
+                    None,
+                )
+            )
         for sub in screen.get("submissions") or []:
             notes = ", ".join(n.seat(x["to"]) for x in sub.get("notes") or [])
-            rows.append((f"{n.seat(sub['player'])}: “{sub['text']}”" + (f" (notes to {notes})" if notes else ""),
-                         theme.TEXT_LIGHT, False, None))
+            rows.append(
+                (
+                    f"{n.seat(sub['player'])}: “{sub['text']}”" + (f" (notes to {notes})" if notes else ""),
+                    theme.TEXT_LIGHT,
+                    False,
+                    None,
+                )
+            )
         for led in screen.get("ledgers") or []:
             p = led["player"]
-            rows.append((f"{self.table.source.players[p]} — {n.villager(led.get('villager'))}, personal gain "
-                         f"{led['personal_gain']}", seat_colour(p), True, None))
+            rows.append(
+                (
+                    f"{self.table.source.players[p]} — {n.villager(led.get('villager'))}, personal gain "
+                    f"{led['personal_gain']}",
+                    seat_colour(p),
+                    True,
+                    None,
+                )
+            )
             secret = led.get("secret") or {}
             if secret:
-                rows.append((f"   secret: {secret.get('text')}{' (revealed)' if secret.get('revealed') else ''}",
-                             theme.TEXT_LIGHT, False, None))
+                rows.append(
+                    (
+                        f"   secret: {secret.get('text')}{' (revealed)' if secret.get('revealed') else ''}",
+                        theme.TEXT_LIGHT,
+                        False,
+                        None,
+                    )
+                )
             envy, ven = led.get("envy"), led.get("vendetta")
             if envy:
-                rows.append((f"   envy: {envy_words(n.villager(envy['holder']), envy['thing'])}", theme.TEXT_LIGHT,
-                             False, None))
+                rows.append(
+                    (f"   envy: {envy_words(n.villager(envy['holder']), envy['thing'])}", theme.TEXT_LIGHT, False, None)
+                )
             if ven:
-                rows.append((f"   vendetta: {n.villager(ven['target'])} (baseline {ven['baseline']}): {ven['reason']}",
-                             theme.TEXT_LIGHT, False, None))
+                rows.append(
+                    (
+                        f"   vendetta: {n.villager(ven['target'])} (baseline {ven['baseline']}): {ven['reason']}",
+                        theme.TEXT_LIGHT,
+                        False,
+                        None,
+                    )
+                )
             comp = led.get("companion") or led.get("companion_choice")
             if comp:
                 rows.append((f"   companion: {n.villager(comp)}", theme.TEXT_LIGHT, False, None))
             hand = led.get("hand") or []
             if hand:
-                rows.append(("   hand: " + ", ".join(card_name(h["type"]) + (" (locked)" if h.get("locked") else "")
-                                                     for h in hand), theme.TEXT_MUTED, False, None))
+                rows.append(
+                    (
+                        "   hand: "
+                        + ", ".join(card_name(h["type"]) + (" (locked)" if h.get("locked") else "") for h in hand),
+                        theme.TEXT_MUTED,
+                        False,
+                        None,
+                    )
+                )
         self._rows(surface, body, rows, size)
 
     def tab_at(self, pos: tuple[int, int]) -> str | None:

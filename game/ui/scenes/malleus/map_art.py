@@ -2,20 +2,33 @@
 Charmes (``assets/layouts/malleus.tmx``) and a relationship's arrow. Plain functions of
 what they draw; the village panel (village.py) places and caches them.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.ui.scenes.malleus.common import (
-    FIELD, FIELD_LINE, GRASS, GRASS_DARK, PLATE_EDGE, RIVER, ROAD, ROOF, STONE, WALL, WOOD,
+    FIELD,
+    FIELD_LINE,
+    GRASS,
+    GRASS_DARK,
+    PLATE_EDGE,
+    RIVER,
+    ROAD,
+    ROOF,
+    STONE,
+    WALL,
+    WOOD,
 )
 
 
-def paint_backdrop(village: Any, m: pygame.Rect, to_screen: Callable[[float, float], tuple[int, int]],
-                   px: Callable[[float], int]) -> pygame.Surface:
+def paint_backdrop(
+    village: Any, m: pygame.Rect, to_screen: Callable[[float, float], tuple[int, int]], px: Callable[[float], int]
+) -> pygame.Surface:
     """The village's backdrop (``game.ui.layout.load_village``: fields, the river, roads,
     woods, buildings) painted for the map zone ``m``, ``to_screen`` placing design pixels
     on the window and ``px`` scaling a design length; a plain green field when ``village``
@@ -23,7 +36,7 @@ def paint_backdrop(village: Any, m: pygame.Rect, to_screen: Callable[[float, flo
     surf = pygame.Surface(m.size).convert()
     surf.fill(GRASS)
     # a little texture: darker tufts in a fixed pattern
-    for i in range(0, m.w * m.h // 900):
+    for i in range(m.w * m.h // 900):
         x = (i * 97) % max(1, m.w)
         y = (i * 61 + (i // 7) * 13) % max(1, m.h)
         surf.fill(GRASS_DARK, (x, y, 2, 2))
@@ -76,8 +89,7 @@ def paint_backdrop(village: Any, m: pygame.Rect, to_screen: Callable[[float, flo
                 gx = r.x + (i % 3 + 1) * r.w // 4
                 gy = r.y + (i // 3 + 1) * r.h // 3
                 pygame.draw.line(surf, STONE, (gx, gy - px(8)), (gx, gy + px(6)), max(1, px(3)))
-                pygame.draw.line(surf, STONE, (gx - px(5), gy - px(3)), (gx + px(5), gy - px(3)),
-                                 max(1, px(3)))
+                pygame.draw.line(surf, STONE, (gx - px(5), gy - px(3)), (gx + px(5), gy - px(3)), max(1, px(3)))
         elif k == "cross":
             pygame.draw.line(surf, STONE, r.midtop, r.midbottom, max(1, px(4)))
             pygame.draw.line(surf, STONE, (r.x, r.y + r.h // 3), (r.right, r.y + r.h // 3), max(1, px(4)))
@@ -95,21 +107,28 @@ def paint_backdrop(village: Any, m: pygame.Rect, to_screen: Callable[[float, flo
                 tower = pygame.Rect(0, 0, max(4, r.w // 3), r.h // 2)
                 tower.midbottom = (r.centerx, r.y + r.h // 3)
                 pygame.draw.rect(surf, STONE, tower)
-                pygame.draw.polygon(surf, (96, 84, 92), [tower.topleft, tower.topright,
-                                                         (tower.centerx, tower.y - tower.w)])
+                pygame.draw.polygon(
+                    surf, (96, 84, 92), [tower.topleft, tower.topright, (tower.centerx, tower.y - tower.w)]
+                )
             if k == "mill":
                 c = (r.right + px(6), r.centery)
                 rad = max(3, r.h // 2)
                 pygame.draw.circle(surf, (110, 86, 60), c, rad, max(1, px(4)))
                 for a in range(0, 360, 45):
-                    pygame.draw.line(surf, (110, 86, 60), c, (c[0] + int(rad * math.cos(math.radians(a))),
-                                                                c[1] + int(rad * math.sin(math.radians(a)))), 2)
+                    pygame.draw.line(
+                        surf,
+                        (110, 86, 60),
+                        c,
+                        (c[0] + int(rad * math.cos(math.radians(a))), c[1] + int(rad * math.sin(math.radians(a)))),
+                        2,
+                    )
     pygame.draw.rect(surf, PLATE_EDGE, surf.get_rect(), max(2, px(3)))
     return surf
 
 
-def draw_arrow_path(surface: pygame.Surface, path: list, colour, dashed: bool, both: bool,
-                    px: Callable[[float], int]) -> None:
+def draw_arrow_path(
+    surface: pygame.Surface, path: list, colour, dashed: bool, both: bool, px: Callable[[float], int]
+) -> None:
     """One relationship's arrow along ``path``: a dark edge under it, dashed for an enemy,
     a head at its end (and at its start when ``both``: a mutual view)."""
     width = max(2, px(4))
@@ -125,8 +144,12 @@ def draw_arrow_path(surface: pygame.Surface, path: list, colour, dashed: bool, b
                 left = (dash if on else gap) - run
                 t2 = min(seg, t + left)
                 if on:
-                    pieces.append(((p[0] + (q[0] - p[0]) * t / seg, p[1] + (q[1] - p[1]) * t / seg),
-                                   (p[0] + (q[0] - p[0]) * t2 / seg, p[1] + (q[1] - p[1]) * t2 / seg)))
+                    pieces.append(
+                        (
+                            (p[0] + (q[0] - p[0]) * t / seg, p[1] + (q[1] - p[1]) * t / seg),
+                            (p[0] + (q[0] - p[0]) * t2 / seg, p[1] + (q[1] - p[1]) * t2 / seg),
+                        )
+                    )
                 run += t2 - t
                 if run >= (dash if on else gap) - 1e-6:
                     run, on = 0.0, not on

@@ -9,6 +9,7 @@ relationship's arrow. Pure functions over rectangles (pygame.Rect), no drawing.
   it starts on the edge of the first plate and ends on the edge of the second, where the
   arrowhead goes.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,8 +23,14 @@ BENDS = (0.0, 0.18, -0.18, 0.32, -0.32, 0.5, -0.5, 0.7, -0.7)
 SAMPLES = 28
 
 
-def find_spot(anchor: tuple[int, int], size: tuple[int, int], taken: list[pygame.Rect],
-              avoid: list[pygame.Rect], bounds: pygame.Rect, gap: int) -> pygame.Rect:
+def find_spot(
+    anchor: tuple[int, int],
+    size: tuple[int, int],
+    taken: list[pygame.Rect],
+    avoid: list[pygame.Rect],
+    bounds: pygame.Rect,
+    gap: int,
+) -> pygame.Rect:
     """A rect of ``size`` as near ``anchor`` as possible, inside ``bounds``, at least
     ``gap`` from every rect in ``taken`` and touching nothing in ``avoid``; when no spot
     is free, the one overlapping least."""
@@ -79,13 +86,15 @@ def _curve(a: Point, control: Point, b: Point, n: int = SAMPLES) -> list[Point]:
     for i in range(n + 1):
         t = i / n
         u = 1 - t
-        out.append((u * u * a[0] + 2 * u * t * control[0] + t * t * b[0],
-                    u * u * a[1] + 2 * u * t * control[1] + t * t * b[1]))
+        out.append(
+            (u * u * a[0] + 2 * u * t * control[0] + t * t * b[0], u * u * a[1] + 2 * u * t * control[1] + t * t * b[1])
+        )
     return out
 
 
-def route(a: pygame.Rect, b: pygame.Rect, obstacles: list[pygame.Rect], bias: float = 0.0,
-          bounds: pygame.Rect | None = None) -> list[Point]:
+def route(
+    a: pygame.Rect, b: pygame.Rect, obstacles: list[pygame.Rect], bias: float = 0.0, bounds: pygame.Rect | None = None
+) -> list[Point]:
     """The arrow from plate ``a`` to plate ``b`` (see the module docstring): the first
     point on ``a``'s edge, the last on ``b``'s (the arrowhead's tip). ``bias`` bends a
     straight arrow a little to its left, so two one-way views between the same plates
@@ -118,7 +127,7 @@ def _trim(points: list[Point], a: pygame.Rect, b: pygame.Rect) -> list[Point]:
     last = next((i for i in range(len(points) - 1, -1, -1) if not b.collidepoint(points[i])), 0)
     if last <= first:
         return [edge_point(a, b.center), edge_point(b, a.center)]
-    inner = points[first:last + 1]
+    inner = points[first : last + 1]
     start = edge_point(a, inner[0])
     end = edge_point(b, inner[-1])
     return [start] + inner + [end]

@@ -14,9 +14,11 @@ A key must hold everything the panel's painting reads: a part left out would lea
 old picture on the table (tests/ui/test_malleus_pictures.py compares with a table drawn
 from nothing). Keys are compared with ``==`` (views are plain JSON-like data).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pygame
 
@@ -44,8 +46,15 @@ class Picture:
         """Paint the zone afresh next time."""
         self.surface, self.key, self.notes, self.placed = None, None, [], {}
 
-    def draw(self, table: Any, surface: pygame.Surface, area: pygame.Rect, key: Any,
-             paint: Callable[[pygame.Surface], None], buttons: Iterable[Any] = ()) -> None:
+    def draw(
+        self,
+        table: Any,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        key: Any,
+        paint: Callable[[pygame.Surface], None],
+        buttons: Iterable[Any] = (),
+    ) -> None:
         """Paint ``area`` of ``surface`` with ``paint`` (cleared to the felt first), unless
         it was last painted there for ``key``. ``key`` None: paint, remember nothing (a
         moment that must not be kept, like dice in the air). ``buttons``: the panel buttons

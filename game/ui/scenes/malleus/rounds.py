@@ -3,6 +3,7 @@ round (public: §6 R33) and, for the seat on screen, its own arithmetic (vendett
 standing, lost, floor ÷ 3; +3 executed target; +6 executed envy holder). It appears when
 the round's rewards arrive and closes with OK, Enter or Esc.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -31,23 +32,48 @@ class RoundsPanel:
         lines: list[tuple[str, tuple, bool]] = []
         lines.append(("Executed: " + (", ".join(executed) if executed else "nobody") + ".", theme.PARCHMENT, True))
         for e in rewards:
-            lines.append((f"{n.seat(e['player'])}: +{e['gain']} personal gain (now {e['personal_gain']} of 18)",
-                          theme.HIGHLIGHT if e["gain"] else theme.TEXT_LIGHT, True))
+            lines.append(
+                (
+                    f"{n.seat(e['player'])}: +{e['gain']} personal gain (now {e['personal_gain']} of 18)",
+                    theme.HIGHLIGHT if e["gain"] else theme.TEXT_LIGHT,
+                    True,
+                )
+            )
             for line in e.get("lines") or []:  # only in one's own (and the Prévôt's) copy
                 why = line["why"]
                 if why == "vendetta_loss":
-                    lines.append((f"   vendetta on {n.villager(line['villager'])}: {line['baseline']} at the start, "
-                                  f"{line['standing']} now — {line['lost']} lost ÷ 3 → +{line['gain']}",
-                                  theme.TEXT_LIGHT, False))
+                    lines.append(
+                        (
+                            f"   vendetta on {n.villager(line['villager'])}: {line['baseline']} at the start, "
+                            f"{line['standing']} now — {line['lost']} lost ÷ 3 → +{line['gain']}",
+                            theme.TEXT_LIGHT,
+                            False,
+                        )
+                    )
                 elif why == "vendetta_executed":
-                    lines.append((f"   {n.villager(line['villager'])}, your vendetta's target, was executed: +3",
-                                  theme.TEXT_LIGHT, False))
+                    lines.append(
+                        (
+                            f"   {n.villager(line['villager'])}, your vendetta's target, was executed: +3",
+                            theme.TEXT_LIGHT,
+                            False,
+                        )
+                    )
                 elif why == "envy_executed":
-                    lines.append((f"   {n.villager(line['villager'])}, whose things you envied, was executed: +6",
-                                  theme.TEXT_LIGHT, False))
+                    lines.append(
+                        (
+                            f"   {n.villager(line['villager'])}, whose things you envied, was executed: +6",
+                            theme.TEXT_LIGHT,
+                            False,
+                        )
+                    )
                 elif why == "companion_executed":
-                    lines.append((f"   your companion {n.villager(line['villager'])} was executed: choose another",
-                                  theme.TEXT_MUTED, False))
+                    lines.append(
+                        (
+                            f"   your companion {n.villager(line['villager'])} was executed: choose another",
+                            theme.TEXT_MUTED,
+                            False,
+                        )
+                    )
         ended = next((e for e in recent if e.get("type") == "game_over"), None)
         if ended:
             winners = ", ".join(n.seat(s) for s in ended.get("winners") or [])
@@ -56,8 +82,12 @@ class RoundsPanel:
         self.table.dirty = True
 
     def report_handle(self, event: InputEvent) -> bool:
-        if event.kind == uinput.KEY and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                                                          pygame.K_SPACE):
+        if event.kind == uinput.KEY and event.key not in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_ESCAPE,
+            pygame.K_SPACE,
+        ):
             return False
         if event.is_left_press or event.kind == uinput.KEY:
             self.round_report = None
@@ -73,8 +103,10 @@ class RoundsPanel:
         size = max(12, self.table.px(20))
         font = get_font(size)
         width = min(m.w - self.table.px(60), self.table.px(900))
-        wrapped = [(wrap_text(words, get_font(size, bold=bold), width - self.table.px(48)), colour, bold)
-                   for words, colour, bold in rep["lines"]]
+        wrapped = [
+            (wrap_text(words, get_font(size, bold=bold), width - self.table.px(48)), colour, bold)
+            for words, colour, bold in rep["lines"]
+        ]
         height = self.table.px(120) + sum(len(w) for w, _c, _b in wrapped) * font.get_linesize()
         box = pygame.Rect(0, 0, width, min(height, m.h - self.table.px(20)))
         box.center = m.center

@@ -34,6 +34,7 @@ Input, every action by mouse and by keyboard:
 * buttons for everything else; Tab walks them, Enter presses, 1-9 pick in a chooser,
   Esc closes what is open (then the table menu), ? the help.
 """
+
 from __future__ import annotations
 
 import logging
@@ -63,8 +64,12 @@ from game.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 DESIGN_ZONES: dict[str, Rect] = {  # as assets/layouts/malleus.tmx (tools/make_malleus_map.py)
-    "map": (8, 8, 1172, 992), "message": (8, 1008, 1172, 64), "guide": (1188, 8, 724, 226),
-    "conflict": (1188, 242, 724, 394), "ledger": (1188, 644, 724, 240), "log": (1188, 892, 724, 180),
+    "map": (8, 8, 1172, 992),
+    "message": (8, 1008, 1172, 64),
+    "guide": (1188, 8, 724, 226),
+    "conflict": (1188, 242, 724, 394),
+    "ledger": (1188, 644, 724, 240),
+    "log": (1188, 892, 724, 180),
 }
 DRAG_START = 6
 
@@ -143,11 +148,18 @@ class MalleusTableScene(TableScene):
 
     #: the Continue list says where a saved story stands in the story's own words: the
     #: beginning's steps by name, a round by its number alone (its phase is "round")
-    summary_words = {"round": "round", "phases": {
-        "trigger": "the beginning: the trigger event", "first_villager": "the beginning: the first villager",
-        "building": "the beginning: building the village", "choosing": "the beginning: choosing villagers",
-        "ledgers": "the beginning: the secret ledgers", "companions": "the beginning: companions",
-        "round": ""}}
+    summary_words = {
+        "round": "round",
+        "phases": {
+            "trigger": "the beginning: the trigger event",
+            "first_villager": "the beginning: the first villager",
+            "building": "the beginning: building the village",
+            "choosing": "the beginning: choosing villagers",
+            "ledgers": "the beginning: the secret ledgers",
+            "companions": "the beginning: companions",
+            "round": "",
+        },
+    }
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return scale_design_rects(DESIGN_ZONES, w, h)
@@ -194,16 +206,21 @@ class MalleusTableScene(TableScene):
                 return f"Now click the other villager of {self.names().villager(self.link_from)}'s relationship."
             return "Click the villager who gets the new fact, then the other villager of the relationship."
         if self.frame_seat is not None:
-            return (f"Scene at {self.frame_location}: click plates to bring villagers in or out; "
-                    "click a place to move it; then Frame the scene.")
+            return (
+                f"Scene at {self.frame_location}: click plates to bring villagers in or out; "
+                "click a place to move it; then Frame the scene."
+            )
         if v.get("over"):
             return "The witch-hunt is over."
         n = self.names()
         if self.me() is None and self.actions.hotseat():
-            seats = getattr(self.source, "banner_seats", lambda: [])()
+            seats = getattr(self.source, "banner_seats", list)()
             if seats:
-                return "Private input: " + ", ".join(n.short_seat(s) for s in seats) + \
-                    " — press your name, the others look away."
+                return (
+                    "Private input: "
+                    + ", ".join(n.short_seat(s) for s in seats)
+                    + " — press your name, the others look away."
+                )
         if v.get("conflict") and v.get("step") in ("scene", "roll", "sides", "oppose"):
             return "Drag a fact (click a plate for its facts, or from the ledger) onto FOR or AGAINST to cite it."
         return "Drag plates to arrange the village; hover or click one for its facts."
@@ -248,8 +265,13 @@ class MalleusTableScene(TableScene):
     def draw_guide_zone(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
         guide, rect = self.guide(), pygame.Rect(self.rects["guide"])
-        self.guide_picture.draw(self, surface, rect, (self.size, tuple(rect), guide, bar.y),
-                                lambda s: draw_guide(self, s, rect, guide, bar.y))
+        self.guide_picture.draw(
+            self,
+            surface,
+            rect,
+            (self.size, tuple(rect), guide, bar.y),
+            lambda s: draw_guide(self, s, rect, guide, bar.y),
+        )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.frame_seat is not None:  # where the scene being framed takes place
@@ -303,8 +325,13 @@ class MalleusTableScene(TableScene):
         moved.center = (self.pointer[0] - d["offset"][0], self.pointer[1] - d["offset"][1])
         under = self.plate_at_excluding(self.pointer, d["vid"])
         if under is not None:
-            pygame.draw.rect(surface, theme.SELECT, plates[under].inflate(self.px(14), self.px(14)),
-                             max(2, self.px(5)), border_radius=self.px(12))
+            pygame.draw.rect(
+                surface,
+                theme.SELECT,
+                plates[under].inflate(self.px(14), self.px(14)),
+                max(2, self.px(5)),
+                border_radius=self.px(12),
+            )
             hint = self.plate_drop_hint(d["vid"], under)
             if hint:
                 t = text(hint, max(12, self.px(18)), theme.INK, bold=True)
@@ -399,8 +426,9 @@ class MalleusTableScene(TableScene):
         w = max(width, self.px(380))
         lines = [(f"{v['name']} — standing {v['standing']}", True)]
         owner = v.get("controlled_by")
-        lines.append((("played by " + self.source.players[owner]) if owner is not None else "voiced by the Prévôt",
-                      False))
+        lines.append(
+            (("played by " + self.source.players[owner]) if owner is not None else "voiced by the Prévôt", False)
+        )
         for fid in v.get("facts") or []:
             if fid in facts:
                 for i, part in enumerate(wrap_text(facts[fid]["text"], font, w - self.px(30))):
@@ -428,8 +456,11 @@ class MalleusTableScene(TableScene):
         return hit
 
     def on_left_press(self, pos: tuple[int, int]) -> None:
-        if self.prompt is not None or self.help_open or any(b.visible and b.rect.collidepoint(pos)
-                                                            for b in self.all_buttons()):
+        if (
+            self.prompt is not None
+            or self.help_open
+            or any(b.visible and b.rect.collidepoint(pos) for b in self.all_buttons())
+        ):
             super().on_left_press(pos)
             return
         if self.help_rect is not None and self.help_rect.collidepoint(pos):
@@ -459,8 +490,12 @@ class MalleusTableScene(TableScene):
         vid = village.plate_at(pos)
         if vid is not None:
             r = village.plate_rects()[vid]
-            village.plate_drag = {"vid": vid, "start": pos, "offset": (pos[0] - r.centerx, pos[1] - r.centery),
-                                  "moved": False}
+            village.plate_drag = {
+                "vid": vid,
+                "start": pos,
+                "offset": (pos[0] - r.centerx, pos[1] - r.centery),
+                "moved": False,
+            }
             return
         if self.frame_seat is not None:
             for name, r in village.place_rects().items():
@@ -547,14 +582,20 @@ class MalleusTableScene(TableScene):
             seats = [s for s, c in self.actions.seat_moves("choose_villager") if c["villager"] == vid]
             if seats:
                 name = self.names().villager(vid)
-                self.actions.choose(f"{self.source.players[seats[0]]} plays {name}?", [("Yes", True), ("No", False)],
-                            lambda ok: ok and self.send(seats[0], {"type": "choose_villager", "villager": vid}))
+                self.actions.choose(
+                    f"{self.source.players[seats[0]]} plays {name}?",
+                    [("Yes", True), ("No", False)],
+                    lambda ok: ok and self.send(seats[0], {"type": "choose_villager", "villager": vid}),
+                )
                 return
         if v.get("phase") == "companions" and self.me() is not None:
             if {"type": "choose_companion", "villager": vid} in self.legal_cmds:
                 name = self.names().villager(vid)
-                self.actions.choose(f"{name} as your secret companion?", [("Yes", True), ("No", False)],
-                            lambda ok: ok and self.send(self.me(), {"type": "choose_companion", "villager": vid}))
+                self.actions.choose(
+                    f"{name} as your secret companion?",
+                    [("Yes", True), ("No", False)],
+                    lambda ok: ok and self.send(self.me(), {"type": "choose_companion", "villager": vid}),
+                )
                 return
         village = self.village
         village.popup_vid = None if village.popup_vid == vid else vid

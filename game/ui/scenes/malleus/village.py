@@ -8,6 +8,7 @@ villagers not placed yet get a default spot. Arrows point from the villager hold
 view to its object: ally solid green, enemy dashed red; a mutual view is one arrow with
 two heads.
 """
+
 from __future__ import annotations
 
 import logging
@@ -19,8 +20,19 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.layout import load_village
 from game.ui.scenes.malleus.common import (
-    ALLY, ENEMY, EXECUTED, FOR_COLOUR, AGAINST_COLOUR, INK, INK_SOFT,
-    PLATE, PLATE_EDGE, PLATE_NPC, PRESENT_RING, SENTENCED, seat_colour,
+    AGAINST_COLOUR,
+    ALLY,
+    ENEMY,
+    EXECUTED,
+    FOR_COLOUR,
+    INK,
+    INK_SOFT,
+    PLATE,
+    PLATE_EDGE,
+    PLATE_NPC,
+    PRESENT_RING,
+    SENTENCED,
+    seat_colour,
 )
 from game.ui.scenes.malleus.map_art import draw_arrow_path, paint_backdrop
 from game.ui.scenes.malleus.mapping import find_spot, route
@@ -109,7 +121,9 @@ class VillagePanel:
         for name, z in v.places.items():
             x, y = self.design_to_screen(z.x + z.w / 2, z.y + z.h)
             w, h = font.size(name)
-            out.append((name, pygame.Rect(0, 0, w + 2 * self.table.px(6), h).move(x - w // 2 - self.table.px(6), y - h)))
+            out.append(
+                (name, pygame.Rect(0, 0, w + 2 * self.table.px(6), h).move(x - w // 2 - self.table.px(6), y - h))
+            )
         return out
 
     def building_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -166,8 +180,11 @@ class VillagePanel:
                 found = (size, [name])
                 break
             lines = wrap_text(name, font, room, break_words=cut)
-            if (len(lines) == 2 and 2 * font.get_linesize() <= budget
-                    and all(font.size(line)[0] <= room for line in lines)):
+            if (
+                len(lines) == 2
+                and 2 * font.get_linesize() <= budget
+                and all(font.size(line)[0] <= room for line in lines)
+            ):
                 found = (size, lines)
                 break
         if len(cache) > 400:
@@ -288,10 +305,18 @@ class VillagePanel:
         t = self.table
         view = t.view
         c = view.get("conflict") or {}
-        return (t.size, tuple(self.map_rect()), view.get("villagers"), view.get("relationships"), view.get("scenes"),
-                [c.get(k) for k in ("present", "actor_villager", "target", "npc_sides", "sides", "scene")],
-                [(p.get("seat"), p.get("villager")) for p in view.get("players") or []], dict(self.arrangement),
-                tuple(t.picked_plates), tuple(t.source.players))
+        return (
+            t.size,
+            tuple(self.map_rect()),
+            view.get("villagers"),
+            view.get("relationships"),
+            view.get("scenes"),
+            [c.get(k) for k in ("present", "actor_villager", "target", "npc_sides", "sides", "scene")],
+            [(p.get("seat"), p.get("villager")) for p in view.get("players") or []],
+            dict(self.arrangement),
+            tuple(t.picked_plates),
+            tuple(t.source.players),
+        )
 
     def draw_map(self, surface: pygame.Surface) -> None:
         """The map as it stands: the backdrop, the open scene's place, the places' names,
@@ -330,8 +355,13 @@ class VillagePanel:
         size = self.label_size()
         for name, r in self.place_labels():  # read whole, inside the map (text-fit checks)
             words = get_font(size, bold=True).size(name)
-            self.table.note_text("place", name, name, [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2,
-                                                                                 r.centery - words[1] // 2)], m)
+            self.table.note_text(
+                "place",
+                name,
+                name,
+                [pygame.Rect(0, 0, *words).move(r.centerx - words[0] // 2, r.centery - words[1] // 2)],
+                m,
+            )
 
     def label_images(self) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """Each place's name on its dark backing, ready to blit (remembered per size)."""
@@ -378,8 +408,10 @@ class VillagePanel:
         """Each relationship and its arrow's path (``mapping.route``): round the other
         plates and the places' names when a straight line would cross them; two one-way
         views between the same villagers side by side."""
-        key = (tuple(sorted((k, tuple(r)) for k, r in plates.items())),
-               tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.table.view.get("relationships") or []))
+        key = (
+            tuple(sorted((k, tuple(r)) for k, r in plates.items())),
+            tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.table.view.get("relationships") or []),
+        )
         cached = self._arrow_cache
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -391,9 +423,15 @@ class VillagePanel:
             a, b = plates.get(r["from"]), plates.get(r["to"])
             if a is None or b is None:
                 continue
-            others = [p.inflate(self.table.px(6), self.table.px(6)) for vid, p in plates.items() if vid not in (r["from"], r["to"])]
+            others = [
+                p.inflate(self.table.px(6), self.table.px(6))
+                for vid, p in plates.items()
+                if vid not in (r["from"], r["to"])
+            ]
             bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
-            out.append((r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.table.px(6), -self.table.px(6)))))
+            out.append(
+                (r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.table.px(6), -self.table.px(6))))
+            )
         self._arrow_cache = (key, out)
         return out
 
@@ -406,8 +444,9 @@ class VillagePanel:
             colour = ALLY if r["kind"] == "ally" else ENEMY
             if inert:
                 colour = (120, 116, 110)
-            draw_arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")),
-                            px=self.table.px)
+            draw_arrow_path(
+                surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")), px=self.table.px
+            )
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
@@ -440,8 +479,17 @@ class VillagePanel:
                 self.draw_plate(surface, v, r, marks.get(v["id"], {}), players)
 
     def plate_image(self, v: dict, size: tuple[int, int], mark: dict, players: dict) -> pygame.Surface:
-        key = (v["id"], v["name"], v["standing"], v["status"], v.get("controlled_by"), len(v.get("facts") or []),
-               tuple(sorted(mark.items())), size, self.names_key())
+        key = (
+            v["id"],
+            v["name"],
+            v["standing"],
+            v["status"],
+            v.get("controlled_by"),
+            len(v.get("facts") or []),
+            tuple(sorted(mark.items())),
+            size,
+            self.names_key(),
+        )
         cache = self._plate_cache
         img = cache.get(key)
         if img is not None:
@@ -516,23 +564,35 @@ class VillagePanel:
                 col = (240, 110, 90)
             pygame.draw.rect(surface, col, ring, max(2, self.table.px(5)), border_radius=max(6, r.h // 5))
         elif mark.get("target"):
-            pygame.draw.rect(surface, (240, 110, 90), r.inflate(self.table.px(8), self.table.px(8)), max(2, self.table.px(4)),
-                             border_radius=max(6, r.h // 5))
+            pygame.draw.rect(
+                surface,
+                (240, 110, 90),
+                r.inflate(self.table.px(8), self.table.px(8)),
+                max(2, self.table.px(4)),
+                border_radius=max(6, r.h // 5),
+            )
         surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
         # the name, read whole on its plate (text-fit checks)
         size, lines = self.plate_lines(v["name"], r.w, r.h)
         font = get_font(size, bold=True)
         pad = max(4, r.h // 10)
-        rects = [pygame.Rect(r.x + pad, r.y + pad + i * font.get_linesize(), *font.size(line))
-                 for i, line in enumerate(lines)]
+        rects = [
+            pygame.Rect(r.x + pad, r.y + pad + i * font.get_linesize(), *font.size(line))
+            for i, line in enumerate(lines)
+        ]
         shown = " ".join(lines)
         if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
             shown = v["name"]  # a word cut with a hyphen is still shown whole
         self.table.note_text("plate", v["name"], shown, rects, r)
-        for picked in (self.table.picked_plates or ()):
+        for picked in self.table.picked_plates or ():
             if picked == v["id"]:
-                pygame.draw.rect(surface, theme.SELECT, r.inflate(self.table.px(14), self.table.px(14)), max(2, self.table.px(4)),
-                                 border_radius=max(6, r.h // 5))
+                pygame.draw.rect(
+                    surface,
+                    theme.SELECT,
+                    r.inflate(self.table.px(14), self.table.px(14)),
+                    max(2, self.table.px(4)),
+                    border_radius=max(6, r.h // 5),
+                )
 
     def draw_facts_popup(self, surface: pygame.Surface, vid: str) -> None:
         """A villager's facts beside its plate; each row may be dragged onto a side."""
@@ -545,10 +605,17 @@ class VillagePanel:
         rows = [(fid, facts[fid]["text"]) for fid in v.get("facts") or [] if fid in facts]
         size = max(12, self.table.px(18))
         font = get_font(size)
-        width = max(self.table.px(360), min(self.table.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.table.px(40)))
+        width = max(
+            self.table.px(360),
+            min(self.table.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.table.px(40)),
+        )
         wrapped = [(fid, wrap_text(t, font, width - self.table.px(28))) for fid, t in rows]
         line = font.get_linesize()
-        height = self.table.px(40) + sum(len(lines) * line + self.table.px(8) for _, lines in wrapped) + (line if not rows else 0)
+        height = (
+            self.table.px(40)
+            + sum(len(lines) * line + self.table.px(8) for _, lines in wrapped)
+            + (line if not rows else 0)
+        )
         box = pygame.Rect(r.right + self.table.px(10), r.y, width, height)
         screen = self.map_rect()
         if box.right > screen.right:
@@ -563,7 +630,12 @@ class VillagePanel:
         if not rows:
             surface.blit(text("No facts yet.", size, INK_SOFT), (box.x + self.table.px(12), y))
         for fid, lines in wrapped:
-            row = pygame.Rect(box.x + self.table.px(6), y - self.table.px(3), box.w - self.table.px(12), len(lines) * line + self.table.px(6))
+            row = pygame.Rect(
+                box.x + self.table.px(6),
+                y - self.table.px(3),
+                box.w - self.table.px(12),
+                len(lines) * line + self.table.px(6),
+            )
             if row.collidepoint(self.table.pointer):
                 pygame.draw.rect(surface, (232, 214, 170), row, border_radius=self.table.px(6))
             for i, part in enumerate(lines):

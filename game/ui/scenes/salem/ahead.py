@@ -14,9 +14,11 @@ The work runs in small slices in frames that have nothing new to draw (the share
 :class:`~game.ui.scenes.table.ahead.DrawAhead` of the table, whose hooks the table fills
 in from this module).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 
@@ -25,8 +27,12 @@ from game.ui.icons import get_icon
 from game.ui.scenes.table.common import translucent_fill
 
 #: the seat markers (icon, tint) a seat's header may show (SeatsPanel.seat_markers)
-MARKERS = (("trophy", theme.TEXT_MUTED), ("witch", (200, 120, 220)), ("gavel", theme.SALEM_CONSTABLE),
-           ("wait", theme.SUCCESS))
+MARKERS = (
+    ("trophy", theme.TEXT_MUTED),
+    ("witch", (200, 120, 220)),
+    ("gavel", theme.SALEM_CONSTABLE),
+    ("wait", theme.SUCCESS),
+)
 
 
 def card_ids() -> list[str]:

@@ -9,6 +9,7 @@ move stays cheap) and where the piles' top cards lie (``deck_card_rect``,
 the table's ``view``, ``rects``, ``log_events``, ``art``, ``name``, ``describe_event``,
 ``is_night``, the seat panel's seat data, the clock panel's banner hourglass and
 whether the window prompt's box is open (``table.window.box``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -80,11 +81,12 @@ class CenterPanel:
             title = words.WINDOW_TITLES.get(p.get("window"), "A secret step")
             return title, window_line(len(p.get("waiting") or []), waiting)
         if kind == "trial":
-            return (f"Trial of {name(p.get('player'))}",
-                    f"{name(p.get('await'))} picks which Tryal card is turned up.")
+            return (f"Trial of {name(p.get('player'))}", f"{name(p.get('await'))} picks which Tryal card is turned up.")
         if kind == "black_cat":
-            return ("Conspiracy: the Black Cat",
-                    f"{name(p.get('await'))} turns up one of {name(p.get('player'))}'s Tryal cards.")
+            return (
+                "Conspiracy: the Black Cat",
+                f"{name(p.get('await'))} turns up one of {name(p.get('player'))}'s Tryal cards.",
+            )
         if kind == "night_flip":
             return "Night: the witches show themselves", f"{name(p.get('await'))} flips one Tryal card."
         if kind == "death_order":
@@ -147,8 +149,10 @@ class CenterPanel:
             if not make:
                 return area, text_area, None
             box = translucent_fill(area.size, theme.NIGHT_SKY if night else theme.PANEL, 220, 10)
-            pieces = [(what, said, shown, font.render(shown, True, colour), at)
-                      for what, said, shown, font, colour, at in self.banner_layout(text_area, title, line)]
+            pieces = [
+                (what, said, shown, font.render(shown, True, colour), at)
+                for what, said, shown, font, colour, at in self.banner_layout(text_area, title, line)
+            ]
             if len(cache) > self.BANNERS_KEPT:
                 cache.clear()
             hit = cache[key] = (box, pieces)
@@ -212,8 +216,18 @@ class CenterPanel:
                 continue  # too tall whatever the line's size (nothing to measure)
             if self.text_width(title, tsize, True) > room_w:
                 continue
-            lsize = next((z for z in self.sizes_down(line, min(lmax, tsize - 1), MIN_TEXT - 1, room_w)
-                          if self.text_width(line, z) <= room_w), 0) if line else MIN_TEXT
+            lsize = (
+                next(
+                    (
+                        z
+                        for z in self.sizes_down(line, min(lmax, tsize - 1), MIN_TEXT - 1, room_w)
+                        if self.text_width(line, z) <= room_w
+                    ),
+                    0,
+                )
+                if line
+                else MIN_TEXT
+            )
             if not lsize:
                 continue
             lfont = get_font(lsize)
@@ -222,8 +236,9 @@ class CenterPanel:
                 y = top + (room_h - need) // 2
                 stacked = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, y), tsize)]
                 if line:
-                    stacked.append(("banner line", line, line, lfont, theme.TEXT_LIGHT,
-                                    (x, y + tfont.get_linesize()), lsize))
+                    stacked.append(
+                        ("banner line", line, line, lfont, theme.TEXT_LIGHT, (x, y + tfont.get_linesize()), lsize)
+                    )
                 break
         row: list[tuple] = []
         gap = 14
@@ -234,11 +249,14 @@ class CenterPanel:
         for size in self.sizes_down(title, top_row, MIN_TEXT - 1, room_w, True):  # one row
             lsize = max(MIN_TEXT, min(18, size - 2))
             if (size > MIN_TEXT or stacked) and (
-                    scale_t * size + (gap + scale_l * lsize if line else 0) > room_w * SCALED_MARGIN):
+                scale_t * size + (gap + scale_l * lsize if line else 0) > room_w * SCALED_MARGIN
+            ):
                 continue  # clearly too wide (nothing to measure)
             tfont, lfont = get_font(size, bold=True, title=True), get_font(lsize)
             tw = self.text_width(title, size, True)
-            fits = tw + (gap + self.text_width(line, lsize) if line else 0) <= room_w and tfont.get_height() <= room_h + 2
+            fits = (
+                tw + (gap + self.text_width(line, lsize) if line else 0) <= room_w and tfont.get_height() <= room_h + 2
+            )
             if fits or (size == MIN_TEXT and not stacked):
                 base = area.centery + tfont.get_ascent() * 2 // 5  # one baseline for both
                 row = [("banner title", title, title, tfont, theme.HIGHLIGHT, (x, base - tfont.get_ascent()), size)]
@@ -254,8 +272,17 @@ class CenterPanel:
                         else:
                             hi = mid - 1
                     shown = line[:lo]
-                    row.append(("banner line", line, line if shown == line else shown.rstrip() + "\u2026", lfont,
-                                theme.TEXT_LIGHT, (lx, base - lfont.get_ascent()), lfont.get_height()))
+                    row.append(
+                        (
+                            "banner line",
+                            line,
+                            line if shown == line else shown.rstrip() + "\u2026",
+                            lfont,
+                            theme.TEXT_LIGHT,
+                            (lx, base - lfont.get_ascent()),
+                            lfont.get_height(),
+                        )
+                    )
                 break
         best = stacked if stacked and (not row or stacked[0][-1] >= row[0][-1]) else row
         return [piece[:-1] for piece in best]
@@ -293,15 +320,22 @@ class CenterPanel:
             return []
         revealed = self.table.view.get("revealed") or {}
         entries = revealed.get("seats") or self.table.view.get("seats") or []
-        rows = [(f"{self.table.name(e.get('seat'))}'s hand", list(e.get("hand") or [])) for e in entries
-                if isinstance(e, dict) and e.get("seat") != self.table.my_seat() and isinstance(e.get("hand"), list)
-                and not self.table.seats.seat_data(e.get("seat")).get("ghost")]
+        rows = [
+            (f"{self.table.name(e.get('seat'))}'s hand", list(e.get("hand") or []))
+            for e in entries
+            if isinstance(e, dict)
+            and e.get("seat") != self.table.my_seat()
+            and isinstance(e.get("hand"), list)
+            and not self.table.seats.seat_data(e.get("seat")).get("ghost")
+        ]
         body = pygame.Rect(self.table.rects["center"])
         area = pygame.Rect(body.x + 8, body.y + 6, body.w - 16, int(body.h * 0.62))  # the recent lines stay below
         return self.table.lay_revealed_rows(area, rows)
 
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        return [laid for _w, cards, _label, place in self.final_rows() for laid in self.table.fan(place, cards, CARD_RATIO)]
+        return [
+            laid for _w, cards, _label, place in self.final_rows() for laid in self.table.fan(place, cards, CARD_RATIO)
+        ]
 
     def draw_middle(self, surface: pygame.Surface) -> None:
         """The empty middle: the moon at Night, the recent public happenings by day, and at
@@ -348,8 +382,9 @@ class CenterPanel:
         if images is None:
             if len(self.line_images) > 64:
                 self.line_images.clear()
-            images = self.line_images[key] = [render_text(part, size, colour)
-                                              for part in wrap_text(line, get_font(size), width)[:1]]
+            images = self.line_images[key] = [
+                render_text(part, size, colour) for part in wrap_text(line, get_font(size), width)[:1]
+            ]
         return images
 
     def draw_piles(self, surface: pygame.Surface) -> None:

@@ -7,6 +7,7 @@ The clocks come from the source (``source.clocks()`` -> {seat: seconds left},
 while the seat's own view is on screen. The seat panels and the banner keep room for
 the badge in the cached static table; the sand and the digits are drawn over it every
 frame and the scene wakes once a second (``next_wake``) to count down."""
+
 from __future__ import annotations
 
 import math
@@ -27,8 +28,13 @@ def clock_text(left: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def draw_hourglass(surface: pygame.Surface, rect: pygame.Rect, fraction: float,
-                   sand: tuple[int, int, int] = SAND, frame: tuple[int, int, int] = theme.WOOD_LIGHT) -> None:
+def draw_hourglass(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fraction: float,
+    sand: tuple[int, int, int] = SAND,
+    frame: tuple[int, int, int] = theme.WOOD_LIGHT,
+) -> None:
     """An hourglass in ``rect`` with ``fraction`` (0..1) of its sand still on top."""
     fraction = max(0.0, min(1.0, fraction))
     w, h = rect.w, rect.h
@@ -42,14 +48,18 @@ def draw_hourglass(surface: pygame.Surface, rect: pygame.Rect, fraction: float,
     if fraction > 0:
         sh = half * math.sqrt(fraction)
         sw = (right - left) / 2 * math.sqrt(fraction)
-        pygame.draw.polygon(surface, sand, [(neck[0] - sw, neck[1] - sh), (neck[0] + sw, neck[1] - sh),
-                                            (neck[0], neck[1])])
+        pygame.draw.polygon(
+            surface, sand, [(neck[0] - sw, neck[1] - sh), (neck[0] + sw, neck[1] - sh), (neck[0], neck[1])]
+        )
     # below, what has run through: the bulb minus an empty cone under the neck
     if fraction < 1:
         empty = (bottom - neck[1]) * math.sqrt(fraction)
         ew = (right - left) / 2 * math.sqrt(fraction)
-        pygame.draw.polygon(surface, sand, [(neck[0] - ew, neck[1] + empty), (neck[0] + ew, neck[1] + empty),
-                                            (right, bottom), (left, bottom)])
+        pygame.draw.polygon(
+            surface,
+            sand,
+            [(neck[0] - ew, neck[1] + empty), (neck[0] + ew, neck[1] + empty), (right, bottom), (left, bottom)],
+        )
         if 0 < fraction:
             pygame.draw.line(surface, sand, neck, (neck[0], neck[1] + max(1, int(empty))), 1)
     line = max(1, w // 12)
@@ -153,8 +163,9 @@ class ClockPanel:
         urgent = left <= URGENT
         fill, ink = (theme.DANGER, theme.PARCHMENT_LIGHT) if urgent else (theme.WOOD_DARK, theme.HIGHLIGHT)
         pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, theme.HIGHLIGHT if not urgent else theme.PARCHMENT_LIGHT, rect, 1,
-                         border_radius=rect.h // 2)
+        pygame.draw.rect(
+            surface, theme.HIGHLIGHT if not urgent else theme.PARCHMENT_LIGHT, rect, 1, border_radius=rect.h // 2
+        )
         glass = pygame.Rect(rect.x + 5, rect.y + 2, max(6, int((rect.h - 4) * 0.62)), rect.h - 4)
         draw_hourglass(surface, glass, left / total, sand=ink)
         label = clock_text(left)
@@ -162,8 +173,7 @@ class ClockPanel:
         words = font.render(label, True, ink)
         surface.blit(words, words.get_rect(midleft=(glass.right + 4, rect.centery)))
 
-    def draw_banner_clock(self, surface: pygame.Surface, box: pygame.Rect, left: float | None,
-                          total: float) -> None:
+    def draw_banner_clock(self, surface: pygame.Surface, box: pygame.Rect, left: float | None, total: float) -> None:
         """The big hourglass: the time of the seat(s) waited for, or the timer's length
         (dim, sand on top) while no clock runs — a bot's move, the screen being passed."""
         urgent = left is not None and left <= URGENT

@@ -7,13 +7,14 @@ left side, along the top, down the right side (``seat_k`` = the k-th seat clockw
 The middle (``center``) holds the phase banner, the private prompts and the Night sky;
 ``message`` is its bottom line.
 """
+
 from __future__ import annotations
 
 from game.ui.scenes.table_base import Rect, scale_design_rects
 
 CARD_RATIO = 1.4
-TABLE_RIGHT = 1552        # the seats' area ends here; the right column starts at 1560
-TABLE_BOTTOM = 692        # the other seats' area ends here; the shown seat starts at 700
+TABLE_RIGHT = 1552  # the seats' area ends here; the right column starts at 1560
+TABLE_BOTTOM = 692  # the other seats' area ends here; the shown seat starts at 700
 
 
 def side_counts(others: int) -> tuple[int, int]:
@@ -60,8 +61,12 @@ def seat_design_rects(n: int) -> dict[str, Rect]:
 
 def design_zones(n: int) -> dict[str, Rect]:
     base: dict[str, Rect] = {
-        "log": (1560, 8, 352, 560), "deck": (1572, 578, 156, 218), "discard": (1748, 578, 156, 218),
-        "buttons": (1560, 806, 352, 266), "seat_0": (8, 700, 1544, 178), "hand": (8, 884, 1544, 188),
+        "log": (1560, 8, 352, 560),
+        "deck": (1572, 578, 156, 218),
+        "discard": (1748, 578, 156, 218),
+        "buttons": (1560, 806, 352, 266),
+        "seat_0": (8, 700, 1544, 178),
+        "hand": (8, 884, 1544, 188),
     }
     base.update(seat_design_rects(n))
     cx, cy, cw, ch = base["center"]

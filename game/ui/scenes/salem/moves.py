@@ -9,6 +9,7 @@ waiting for its second drop and the own Tryal card picked for a swap. It reads t
 table's ``view``, ``legal_cmds``, ``rects``, the seat panel's places and the deck's
 card (``table.middle``), opens the table's chooser (``table.prompt``) and pick
 (``table.pick``), and sends through ``table.submit``."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,9 @@ class MovesPanel:
     def targets_for(self, card_id: str) -> list[Target]:
         if self.second_drop is not None and self.second_drop[0] == card_id:
             first = self.second_drop[1]
-            return unique_targets([("seat", c["target2"]) for c in self.plays_of(card_id)
-                                   if c.get("target") == first and "target2" in c])
+            return unique_targets(
+                [("seat", c["target2"]) for c in self.plays_of(card_id) if c.get("target") == first and "target2" in c]
+            )
         return unique_targets([("seat", c["target"]) for c in self.plays_of(card_id) if "target" in c])
 
     def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
@@ -64,15 +66,24 @@ class MovesPanel:
             self.table.dirty = True
             return False
         if any("blue" in c for c in options):
-            self.table.prompt = Prompt(f"Curse: which blue card of {self.table.name(key)}?",
-                                 [(words.card_name(c["blue"]), c) for c in options],
-                                 lambda c: self.table.submit(dict(c)), anchor=anchor)
+            self.table.prompt = Prompt(
+                f"Curse: which blue card of {self.table.name(key)}?",
+                [(words.card_name(c["blue"]), c) for c in options],
+                lambda c: self.table.submit(dict(c)),
+                anchor=anchor,
+            )
             return False
         if len(options) > 1:  # an Alibi for Will Griggs: as an Alibi, or as a Witness
-            labels = [("Play it as an Alibi" if c["type"] == "play" else "Play it as a Witness (Will Griggs)", c)
-                      for c in options]
-            self.table.prompt = Prompt(f"{words.card_name(card_id)} on {self.table.name(key)}", labels,
-                                 lambda c: self.table.submit(dict(c)), anchor=anchor)
+            labels = [
+                ("Play it as an Alibi" if c["type"] == "play" else "Play it as a Witness (Will Griggs)", c)
+                for c in options
+            ]
+            self.table.prompt = Prompt(
+                f"{words.card_name(card_id)} on {self.table.name(key)}",
+                labels,
+                lambda c: self.table.submit(dict(c)),
+                anchor=anchor,
+            )
             return False
         return self.table.submit(dict(options[0]))
 
@@ -82,8 +93,10 @@ class MovesPanel:
     def second_drop_title(self) -> str:
         card, first = self.second_drop
         how = "whose hand goes to" if words.card_kind(card) == "robbery" else "who takes the blame from"
-        return (f"{words.card_name(card)}: drop it again, or click, on the player {how} "
-                f"{self.table.name(first)} (Esc cancels)")
+        return (
+            f"{words.card_name(card)}: drop it again, or click, on the player {how} "
+            f"{self.table.name(first)} (Esc cancels)"
+        )
 
     def close(self) -> bool:
         """Esc: the second drop is given up (True), unless help or a chooser is over it."""
@@ -113,8 +126,13 @@ class MovesPanel:
             return f"to {name}"
         if words.card_colour(card_id) == "red":
             return f"Accuse {name}"
-        return {"robbery": f"Rob {name}", "scapegoat": f"Blame moves from {name}", "arson": f"Burn {name}'s hand",
-                "curse": f"Curse {name}", "alibi": f"Alibi for {name}"}.get(kind, f"On {name}")
+        return {
+            "robbery": f"Rob {name}",
+            "scapegoat": f"Blame moves from {name}",
+            "arson": f"Burn {name}'s hand",
+            "curse": f"Curse {name}",
+            "alibi": f"Alibi for {name}",
+        }.get(kind, f"On {name}")
 
     # -- clicks on Tryal cards
     def tryal_choices(self) -> list[tuple[Target, dict]]:
@@ -122,9 +140,7 @@ class MovesPanel:
         out = []
         for c in self.table.legal_cmds:
             t = c.get("type")
-            if t == "choose_tryal":
-                out.append((("tryal", (c["player"], c["index"])), c))
-            elif t == "night_flip":
+            if t == "choose_tryal" or t == "night_flip":
                 out.append((("tryal", (c["player"], c["index"])), c))
             elif t == "ghost_peek":
                 out.append((("tryal", (c["ghost"], c["index"])), c))
@@ -140,8 +156,11 @@ class MovesPanel:
         if guard:
             player = choices[0][1]["player"]
             targets = unique_targets([("tryal", (player, i)) for _, c in choices for i in (c["index"], c["index2"])])
-            self.table.pick = Pick(f"Short game guard: click two of {self.table.name(player)}'s Tryal cards (first of two)",
-                             targets, self._guard_first)
+            self.table.pick = Pick(
+                f"Short game guard: click two of {self.table.name(player)}'s Tryal cards (first of two)",
+                targets,
+                self._guard_first,
+            )
             return
         if choices[0][1]["type"] == "night_flip":
             title = "Night: click any Tryal card to flip it (not one in the Asylum)"
@@ -154,11 +173,19 @@ class MovesPanel:
 
     def _guard_first(self, target: Target) -> None:
         player, first = target[1]
-        seconds = unique_targets([("tryal", (player, i)) for c in self.table.legal_of("choose_tryal")
-                                  for i in (c["index"], c["index2"]) if i != first])
-        self.table.pick = Pick("…and the second card: the accused picks which of the two is turned up", seconds,
-                         lambda t: self.table.submit({"type": "choose_tryal", "player": player, "index": first,
-                                                "index2": t[1][1]}))
+        seconds = unique_targets(
+            [
+                ("tryal", (player, i))
+                for c in self.table.legal_of("choose_tryal")
+                for i in (c["index"], c["index2"])
+                if i != first
+            ]
+        )
+        self.table.pick = Pick(
+            "…and the second card: the accused picks which of the two is turned up",
+            seconds,
+            lambda t: self.table.submit({"type": "choose_tryal", "player": player, "index": first, "index2": t[1][1]}),
+        )
         self.table.dirty = True
 
     def click(self, pos: tuple[int, int]) -> None:
@@ -213,8 +240,11 @@ class MovesPanel:
         choices = [(t, c) for t, c in self.tryal_choices() if c["type"] == "ghost_peek"]
         if choices:
             by_target = {t: c for t, c in choices}
-            self.table.pick = Pick("Click a ghost's Tryal card to peek at it", [t for t, _ in choices],
-                             lambda t: self.table.submit(dict(by_target[t])))
+            self.table.pick = Pick(
+                "Click a ghost's Tryal card to peek at it",
+                [t for t, _ in choices],
+                lambda t: self.table.submit(dict(by_target[t])),
+            )
             self.table.message = self.table.status_message()  # the hint says what the clicks do now
             self.table.dirty = True
 
@@ -223,17 +253,32 @@ class MovesPanel:
         specs: list[tuple[str, str, Any, int | None, str]] = []
         have = {c["type"] for c in self.table.legal_cmds}
         if "draw_two" in have:
-            specs.append(("draw_two", "Draw two (Space)", lambda: self.table.submit({"type": "draw_two"}),
-                          pygame.K_SPACE, "primary"))
+            specs.append(
+                (
+                    "draw_two",
+                    "Draw two (Space)",
+                    lambda: self.table.submit({"type": "draw_two"}),
+                    pygame.K_SPACE,
+                    "primary",
+                )
+            )
         if "end_turn" in have:
-            specs.append(("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), pygame.K_e,
-                          "primary"))
+            specs.append(
+                ("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), pygame.K_e, "primary")
+            )
         if "ghost_peek" in have:
             specs.append(("peek", "Peek at a ghost (G)", self.peek, pygame.K_g, "normal"))
         if "death_order" in have:
             for c in self.table.legal_of("death_order"):
-                specs.append((f"first:{c['first']}", f"{self.table.name(c['first'])} dies first",
-                              lambda c=c: self.table.submit(dict(c)), None, "danger"))
+                specs.append(
+                    (
+                        f"first:{c['first']}",
+                        f"{self.table.name(c['first'])} dies first",
+                        lambda c=c: self.table.submit(dict(c)),
+                        None,
+                        "danger",
+                    )
+                )
         abilities = [c for c in self.table.legal_cmds if c["type"] == "ability"]
         names = []
         for c in abilities:
@@ -255,15 +300,23 @@ class MovesPanel:
             return
         if name == "samuel_parris":
             options = [(" + ".join(words.card_name(x) for x in c["cards"]), c) for c in cmds]
-            self.table.prompt = Prompt("Samuel Parris: take from the discard pile", options,
-                                 lambda c: self.table.submit(dict(c)), anchor=pygame.Rect(self.table.rects["buttons"]).center)
+            self.table.prompt = Prompt(
+                "Samuel Parris: take from the discard pile",
+                options,
+                lambda c: self.table.submit(dict(c)),
+                anchor=pygame.Rect(self.table.rects["buttons"]).center,
+            )
         elif name == "tituba":
             labels = {0: "Leave the pile as it is", 1: "Turn the pile over", 2: "Put Night on top"}
             options = [(labels.get(i, f"Order {i + 1}"), c) for i, c in enumerate(cmds)]
             pile = (self.table.view.get("pending") or {}).get("pile") or []
             top = ", ".join(words.card_name(c) for c in pile[:6]) + ("…" if len(pile) > 6 else "")
-            self.table.prompt = Prompt(f"Tituba — the pile from the top: {top}", options,
-                                 lambda c: self.table.submit(dict(c)), anchor=pygame.Rect(self.table.rects["center"]).center)
+            self.table.prompt = Prompt(
+                f"Tituba — the pile from the top: {top}",
+                options,
+                lambda c: self.table.submit(dict(c)),
+                anchor=pygame.Rect(self.table.rects["center"]).center,
+            )
         self.table.dirty = True
 
     def action_buttons(self) -> list[Button]:
@@ -276,8 +329,9 @@ class MovesPanel:
         out = []
         y = area.y + 4
         for name, label, action, key, style in specs:
-            b = Button((area.x + 6, y, area.w - 12, bh), label, action, style=style, font_size=size, hotkey=key,
-                       name=name)
+            b = Button(
+                (area.x + 6, y, area.w - 12, bh), label, action, style=style, font_size=size, hotkey=key, name=name
+            )
             self.table.fit_button(b)
             out.append(b)
             y += bh + 6

@@ -15,6 +15,7 @@ the box lies while open. It reads the table's ``view``, ``legal_cmds``, ``rects`
 confession may be chosen on the table itself), and acts through ``table.submit`` (the
 choices are buttons of the table: ``table.make_buttons`` asks :meth:`make_buttons`).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,7 +39,7 @@ ASK_TEXT = {
     "night_vote": "You are a witch. Choose who dies tonight.",
     "gavel": "You are the Constable. Put the Gavel on a player: they cannot be killed tonight.",
     "confess": "You may confess: turn up one of your Tryal cards and you are safe tonight. "
-               "Confessing a Witch or your last card kills you.",
+    "Confessing a Witch or your last card kills you.",
     "conspiracy": "Take one Tryal card, unseen, from the row on your left.",
     "keep_character": "Keep one of the two Town Hall characters you were dealt.",
 }
@@ -54,11 +55,11 @@ class PromptsPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        self.choice: Any = None                 # the key of the option chosen in the box
-        self.commands: dict[Any, dict] = {}     # option key -> its command
-        self.ask = ""                           # what the box asks the seat on screen
-        self.box: pygame.Rect | None = None     # where the box lies while open
-        self.pieces: tuple | None = None        # its words, laid out and rendered
+        self.choice: Any = None  # the key of the option chosen in the box
+        self.commands: dict[Any, dict] = {}  # option key -> its command
+        self.ask = ""  # what the box asks the seat on screen
+        self.box: pygame.Rect | None = None  # where the box lies while open
+        self.pieces: tuple | None = None  # its words, laid out and rendered
 
     def pending(self) -> dict | None:
         """The open blind window, when the seat on screen must answer it now."""
@@ -100,10 +101,16 @@ class PromptsPanel:
             duty = duties[0]
             mine = duty["taker"] == self.table.view.get("seat")
             giver = self.table.name(duty["giver"])
-            ask = (f"Take one of {giver}'s {duty['row_count']} Tryal cards, unseen." if mine else
-                   f"Choose the card {self.table.name(duty['taker'])} (a ghost) takes from {giver}'s row.")
-            out = [(f"{giver}'s card {c['index'] + 1}", c) for c in cmds
-                   if c.get("taker", self.table.view.get("seat")) == duty["taker"]]
+            ask = (
+                f"Take one of {giver}'s {duty['row_count']} Tryal cards, unseen."
+                if mine
+                else f"Choose the card {self.table.name(duty['taker'])} (a ghost) takes from {giver}'s row."
+            )
+            out = [
+                (f"{giver}'s card {c['index'] + 1}", c)
+                for c in cmds
+                if c.get("taker", self.table.view.get("seat")) == duty["taker"]
+            ]
             return ask, out
         if name == "keep_character":
             return ASK_TEXT[name], [(words.character_name(c["character"]), c) for c in cmds]
@@ -114,7 +121,9 @@ class PromptsPanel:
         votes = p.get("votes")
         if not votes:
             return ""
-        return "Votes so far: " + ", ".join(f"{self.table.name(v['seat'])} \u2192 {self.table.name(v['target'])}" for v in votes)
+        return "Votes so far: " + ", ".join(
+            f"{self.table.name(v['seat'])} \u2192 {self.table.name(v['target'])}" for v in votes
+        )
 
     def window_layout(self, box: pygame.Rect, ask: str, votes: str, options: int) -> dict:
         """Where the prompt's words and choices go inside its box (one size for every seat):
@@ -138,9 +147,20 @@ class PromptsPanel:
             grid_top = max(bottom + 8, box.y + pad + int(box.h * 0.30))
             if not options or (cont_top - 10 - grid_top) // rows >= 28 or size == MIN_TEXT:
                 break
-        return {"pad": pad, "bh": bh, "tsize": tsize, "size": size, "ask": ask_lines, "ask_top": top,
-                "vsize": vsize, "votes": vote_lines, "text_bottom": bottom, "cols": cols, "rows": rows,
-                "grid": pygame.Rect(box.x + pad, grid_top, width, cont_top - 10 - grid_top)}
+        return {
+            "pad": pad,
+            "bh": bh,
+            "tsize": tsize,
+            "size": size,
+            "ask": ask_lines,
+            "ask_top": top,
+            "vsize": vsize,
+            "votes": vote_lines,
+            "text_bottom": bottom,
+            "cols": cols,
+            "rows": rows,
+            "grid": pygame.Rect(box.x + pad, grid_top, width, cont_top - 10 - grid_top),
+        }
 
     def make_buttons(self, p: dict) -> list[Button]:
         box = self.rect()
@@ -160,13 +180,19 @@ class PromptsPanel:
             rect = (grid.x + c * cell_w + 3, grid.y + r * cell_h, cell_w - 6, max(22, cell_h - 6))
             key = keys[i]
             style = "primary" if key == self.choice else "normal"
-            buttons.append(Button(rect, label, lambda k=key: self.choose_option(k), style=style,
-                                  font_size=max(11, min(size, (cell_h - 6) // 2)),
-                                  hotkey=(pygame.K_1 + i) if i < 9 else None, name=f"option:{i}"))
+            buttons.append(
+                Button(
+                    rect,
+                    label,
+                    lambda k=key: self.choose_option(k),
+                    style=style,
+                    font_size=max(11, min(size, (cell_h - 6) // 2)),
+                    hotkey=(pygame.K_1 + i) if i < 9 else None,
+                    name=f"option:{i}",
+                )
+            )
         chosen = next((cmd for k, (_, cmd) in zip(keys, options) if k == self.choice), None)
-        if not options:
-            label = "Continue"
-        elif chosen is not None:
+        if not options or chosen is not None:
             label = "Continue"
         elif p.get("window") == "confess":
             label = "Continue without confessing"
@@ -174,9 +200,16 @@ class PromptsPanel:
             label = "Choose, then Continue"
         enabled = not options or chosen is not None or p.get("window") == "confess"
         cw = min(box.w - 2 * pad, max(220, get_font(size + 2, bold=True).size(label)[0] + 40))
-        cont = Button((box.centerx - cw // 2, box.bottom - pad - bh, cw, bh), label, self.go_on,
-                      style="primary", font_size=size + 2, hotkey=pygame.K_RETURN, name="continue",
-                      enabled=enabled)
+        cont = Button(
+            (box.centerx - cw // 2, box.bottom - pad - bh, cw, bh),
+            label,
+            self.go_on,
+            style="primary",
+            font_size=size + 2,
+            hotkey=pygame.K_RETURN,
+            name="continue",
+            enabled=enabled,
+        )
         buttons.append(cont)
         self.commands = dict(zip(keys, (c for _, c in options)))
         return buttons
@@ -212,8 +245,7 @@ class PromptsPanel:
             r = self.table.seats.tryal_rects.get((seat, i))
             if r is not None:
                 colour = theme.SELECT if key == self.choice else theme.HIGHLIGHT
-                pygame.draw.rect(surface, colour, r.inflate(4, 4), 3 if key == self.choice else 2,
-                                 border_radius=4)
+                pygame.draw.rect(surface, colour, r.inflate(4, 4), 3 if key == self.choice else 2, border_radius=4)
 
     def choose_option(self, key: Any) -> None:
         self.choice = None if self.choice == key else key
@@ -261,11 +293,17 @@ class PromptsPanel:
             self.table.note_text(what, said, shown, rects, area)
         if not options:
             # the sleeping seat: a quiet picture in the space the choices take for others
-            area = pygame.Rect(box.x + pad_of(box), box.y + int(box.h * 0.36), box.w - 2 * pad_of(box), int(box.h * 0.42))
+            area = pygame.Rect(
+                box.x + pad_of(box), box.y + int(box.h * 0.36), box.w - 2 * pad_of(box), int(box.h * 0.42)
+            )
             r = max(14, min(area.w, area.h) // 4)
             pygame.draw.circle(surface, theme.MOON, (area.centerx, area.centery), r)
-            pygame.draw.circle(surface, theme.NIGHT_SKY if night else theme.PANEL,
-                               (area.centerx - r // 2, area.centery - r // 4), int(r * 0.85))
+            pygame.draw.circle(
+                surface,
+                theme.NIGHT_SKY if night else theme.PANEL,
+                (area.centerx - r // 2, area.centery - r // 4),
+                int(r * 0.85),
+            )
 
     def window_prompt_pieces(self, box: pygame.Rect, night: bool, title: str, votes: str, options: int) -> tuple:
         """What the prompt's box draws: (its translucent fill, its edge colour, [(rendered
@@ -276,8 +314,12 @@ class PromptsPanel:
         tsize = max(16, min(26, box.h // 12))
         images = [(text(title, tsize, theme.HIGHLIGHT, bold=True, title=True), (box.x + pad, box.y + pad))]
         layout = self.window_layout(box, self.ask, votes, options)
-        ask_box = pygame.Rect(box.x + pad, layout["ask_top"], box.w - 2 * pad,
-                              layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"])
+        ask_box = pygame.Rect(
+            box.x + pad,
+            layout["ask_top"],
+            box.w - 2 * pad,
+            layout["grid"].y - 4 - layout["ask_top"] if options else box.bottom - layout["ask_top"],
+        )
         notes: list[tuple] = []
         font = get_font(layout["size"])
         y = ask_box.y

@@ -5,6 +5,7 @@ revealed cards face up for all), the red cards in its front with the running cou
 against its trial mark, its blue cards and Stocks, its hand size; the dead and the
 ghosts drawn as such. It records where the seat's cards lie in the seat panel's rects
 (for targets and zoom) and keeps the measurements it makes (label sizes, card widths)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -52,8 +53,15 @@ class SeatFace:
             edge, width = theme.DANGER, 4
         return fill, edge, width
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool,
-                  plain: bool = False, panel_drawn: bool = False) -> None:
+    def draw_seat(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        zone: pygame.Rect,
+        own: bool,
+        plain: bool = False,
+        panel_drawn: bool = False,
+    ) -> None:
         """One seat panel; ``plain``: with the usual edge whatever the seat's state (the
         cached picture; :meth:`draw_seats` draws a coloured edge over it); ``panel_drawn``:
         the empty panel is already on ``surface`` (:meth:`panel_base`)."""
@@ -103,8 +111,9 @@ class SeatFace:
             return
         row_h = int(body_h * 0.56)
         self.draw_row(surface, seat, s, pygame.Rect(zone.x + pad, top, zone.w - 2 * pad, row_h), own)
-        self.draw_front(surface, seat, s, pygame.Rect(zone.x + pad, top + row_h + 3, zone.w - 2 * pad,
-                                                     body_h - row_h - 3))
+        self.draw_front(
+            surface, seat, s, pygame.Rect(zone.x + pad, top + row_h + 3, zone.w - 2 * pad, body_h - row_h - 3)
+        )
 
     def draw_own_seat(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect) -> None:
         """The wide panel of the seat on screen: its row large on the left, front on the right."""
@@ -163,7 +172,9 @@ class SeatFace:
         key = (tuple(sorted(set(kinds))), cw, ch, slots, room)
         if key not in widths:
             w = cw
-            while w < 3 * cw and not all(self.table.art.title_shown("salem", f"tryal-{k}", (w, ch)) for k in set(kinds)):
+            while w < 3 * cw and not all(
+                self.table.art.title_shown("salem", f"tryal-{k}", (w, ch)) for k in set(kinds)
+            ):
                 w += 2
             fits = w < 3 * cw and slots * (w + 3) <= room - 4
             if len(widths) > 200:
@@ -174,7 +185,7 @@ class SeatFace:
     def draw_row(self, surface: pygame.Surface, seat: int, s: dict, area: pygame.Rect, own: bool) -> None:
         """Unrevealed cards (backs, or faces for the seat on screen), then the revealed ones."""
         mine = own and self.table.view.get("seat") == seat
-        row = list((self.table.view.get("my_row") or [])) if mine else []
+        row = list(self.table.view.get("my_row") or []) if mine else []
         count = len(row) if mine else int(s.get("row_count", 0))
         if "row" in s:  # the game is over: everything face up
             row, count, mine = list(s["row"]), len(s["row"]), True
@@ -182,8 +193,11 @@ class SeatFace:
         total = count + len(revealed)
         cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
         if own and self.table.view.get("seat") == seat and total:
-            kinds = [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed] if mine else \
-                [c["kind"] for c in revealed]
+            kinds = (
+                [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed]
+                if mine
+                else [c["kind"] for c in revealed]
+            )
             cw = self.named_width(kinds, cw, ch, total + (1 if revealed and count else 0), area.w)
         x = area.x
         size, label_h = self.row_label_size(area)
@@ -245,8 +259,9 @@ class SeatFace:
         badge = text(f"{acc}/{mark}", size, theme.PARCHMENT if not hot else (255, 210, 200), bold=True)
         bw = badge.get_width() + 12
         box = pygame.Rect(x, area.y + (area.h - badge.get_height() - 6) // 2, bw, badge.get_height() + 6)
-        pygame.draw.rect(surface, theme.SALEM_RED if acc else theme.darken(theme.SALEM_RED, 0.5), box,
-                         border_radius=box.h // 2)
+        pygame.draw.rect(
+            surface, theme.SALEM_RED if acc else theme.darken(theme.SALEM_RED, 0.5), box, border_radius=box.h // 2
+        )
         surface.blit(badge, badge.get_rect(center=box.center))
         self.seats.front_rects[(seat, "accusations", 0)] = box
         x = box.right + 6

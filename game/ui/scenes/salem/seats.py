@@ -14,6 +14,7 @@ What it reads from its table: ``view``, ``art``, ``size``, ``players``, ``seat_z
 ``shown_seat``, ``is_night`` and the clock panel's badges (``table.clock``: a timed
 seat's header keeps room for its hourglass). One seat's panel is drawn by its
 :class:`~game.ui.scenes.salem.seat_face.SeatFace` (``seats.face``)."""
+
 from __future__ import annotations
 
 import time
@@ -24,7 +25,6 @@ import pygame
 from game.ui import theme
 from game.ui.scenes.salem.seat_face import PLAIN_EDGE, SeatFace
 from game.ui.scenes.table.common import translucent_fill
-
 
 
 class SeatsPanel:
@@ -200,8 +200,9 @@ class SeatsPanel:
             layer = layers[(size, self.table.is_night())] = (base, {"serial": serial})
         return layer
 
-    def put_seats(self, base: pygame.Surface, shown: dict, budget: int | None = None,
-                  changed: list[pygame.Rect] | None = None) -> bool:
+    def put_seats(
+        self, base: pygame.Surface, shown: dict, budget: int | None = None, changed: list[pygame.Rect] | None = None
+    ) -> bool:
         """Put on ``base`` every seat whose panel is not there as it must look now; with a
         ``budget``, at most that many pictures drawn anew (pictures kept cost a blit) —
         only while the same seat is on screen as last time on this layer (a panel must
@@ -223,8 +224,11 @@ class SeatsPanel:
             style = self.face.seat_style(seat)
             if shown.get(seat) != (key, tuple(zone), style):
                 if not self.seat_picture_ready(seat, key, night):
-                    if budget is not None and drawn and (
-                            drawn >= budget or time.perf_counter() - started > self.PICTURE_SECONDS):
+                    if (
+                        budget is not None
+                        and drawn
+                        and (drawn >= budget or time.perf_counter() - started > self.PICTURE_SECONDS)
+                    ):
                         left = True  # its panel as it was, for a frame or two
                         self.place_seat_parts(seat, zone)
                         continue
@@ -253,9 +257,21 @@ class SeatsPanel:
         v = self.table.view
         mine = own and v.get("seat") == seat
         data = self.seat_data(seat)
-        return repr((seat, zone.size, own, data, self.face.seat_style(seat)[0],
-                     self.face.seat_markers(seat, data), v.get("my_row") if mine else None,
-                     self.table.clock.seat_timed(seat), v.get("as_witness"), v.get("threshold"), self.table.is_night()))
+        return repr(
+            (
+                seat,
+                zone.size,
+                own,
+                data,
+                self.face.seat_style(seat)[0],
+                self.face.seat_markers(seat, data),
+                v.get("my_row") if mine else None,
+                self.table.clock.seat_timed(seat),
+                v.get("as_witness"),
+                v.get("threshold"),
+                self.table.is_night(),
+            )
+        )
 
     def place_seat_parts(self, seat: int, zone: pygame.Rect) -> None:
         """Where a seat's cards lie on screen, from its cached picture (for targets and zoom)."""
@@ -269,8 +285,9 @@ class SeatsPanel:
         for k, r in fronts.items():
             self.front_rects[k] = r.move(zone.topleft)
 
-    def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool,
-                         key: str | None = None) -> None:
+    def draw_seat_cached(
+        self, surface: pygame.Surface, seat: int, zone: pygame.Rect, own: bool, key: str | None = None
+    ) -> None:
         """A seat panel from the cache keyed by what it shows (the table redraws its static
         part after every move; most seats did not change). Drawn with the plain edge."""
         key = key if key is not None else self.seat_key(seat, zone, own)
@@ -296,7 +313,7 @@ class SeatsPanel:
             kept.remove(hit)
         if current is not None:
             kept.insert(0, current)
-            del kept[self.RECENT_PICTURES:]
+            del kept[self.RECENT_PICTURES :]
         self.pictures[(seat, night)] = hit
         return hit
 

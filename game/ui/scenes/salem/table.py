@@ -43,6 +43,7 @@ a ghost peek or the variant Night. Space = draw two, E = end turn, G = peek at a
 ghost, Enter = Continue in a prompt, 1-9 its choices; ? = help; hover or right-click
 zooms a card or a whole seat.
 """
+
 from __future__ import annotations
 
 import logging
@@ -81,8 +82,10 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         """The new-game form's line on this many players (docs/rules/salem.md, ghosts)."""
         if players in (2, 3):
             ghosts = "two ghosts" if players == 2 else "one ghost"
-            return (f"With {players} players, {ghosts} sit between you: Tryal cards, no hand, no turn; "
-                    "4 accusations bring a trial.")
+            return (
+                f"With {players} players, {ghosts} sit between you: Tryal cards, no hand, no turn; "
+                "4 accusations bring a trial."
+            )
         return ""
 
     def __init__(self, app, source) -> None:
@@ -190,8 +193,10 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         if self.legal_of("pass"):
             return f"{me}: use the ability, or No thanks."
         if self.legal_of("draw_two"):
-            return self.say(f"{me}'s turn: drag cards onto players, or Draw two (Space).",
-                            "Drag cards onto players, or Draw two (Space).")
+            return self.say(
+                f"{me}'s turn: drag cards onto players, or Draw two (Space).",
+                "Drag cards onto players, or Draw two (Space).",
+            )
         if self.legal_of("end_turn"):
             return self.say(f"{me}: play more cards, or End turn (E).", "Play more, or End turn (E).")
         return f"{me}: your move."
@@ -351,15 +356,19 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         v = self.view
 
         def zone(*names: str) -> pygame.Rect:
-            rects = [pygame.Rect(self.rects[n]).inflate(2 * self.PART_MARGIN, 2 * self.PART_MARGIN).clip(screen)
-                     for n in names]
+            rects = [
+                pygame.Rect(self.rects[n]).inflate(2 * self.PART_MARGIN, 2 * self.PART_MARGIN).clip(screen)
+                for n in names
+            ]
             return rects[0].unionall(rects[1:])
 
         middle = self.middle
         discard = v.get("discard") or []
         parts = {
-            "piles": (zone("deck", "discard"), (v.get("draw_count", 0), v.get("night_at_bottom"), discard[-1:],
-                                                len(discard))),
+            "piles": (
+                zone("deck", "discard"),
+                (v.get("draw_count", 0), v.get("night_at_bottom"), discard[-1:], len(discard)),
+            ),
             "banner": (zone("banner"), middle.banner_key()),
             "middle": (zone("center"), middle.middle_key()),
         }
@@ -370,8 +379,7 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
             parts["hand"] = (msg.get_rect(center=hand.center).clip(screen), (said,))
         return parts
 
-    def parts_to_redraw(self, surface: pygame.Surface, parts: dict, seats: list[pygame.Rect],
-                        before: dict) -> set[str]:
+    def parts_to_redraw(self, surface: pygame.Surface, parts: dict, seats: list[pygame.Rect], before: dict) -> set[str]:
         """The parts to draw again over a surface that holds the layer as last drawn, with
         their places put back from the layer: those whose picture changed (and a part
         gone since), those under a seat put back, and those under any place put back."""
@@ -430,7 +438,7 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         """A card played onto a seat flies there from its player."""
         size = self.card_size()
         small = (size[0] // 2, size[1] // 2)
-        fresh = self.log_events[self._log_seen:] if old.get("seat") == new.get("seat") else []
+        fresh = self.log_events[self._log_seen :] if old.get("seat") == new.get("seat") else []
         self._log_seen = len(self.log_events)
         for e in fresh[-6:]:
             if e.get("type") != "play":

@@ -1,6 +1,7 @@
 """Words for the Salem table: card and character names, and one short sentence per log
 event (the "Events" of game/rules/salem/__init__.py). Pure functions of the data, easy to test; an event
 type not known here still gets a readable sentence, never an exception."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -14,8 +15,12 @@ WINDOW_TITLES = {
     "conspiracy": "Conspiracy: take a Tryal card",
 }
 TRYAL_NAMES = {"witch": "Witch", "constable": "Constable", "not_a_witch": "Not a Witch"}
-SAVED = {"gavel": "the Gavel saved them", "confessed": "they confessed", "asylum": "Asylum saved them",
-         "dead": "they were already dead"}
+SAVED = {
+    "gavel": "the Gavel saved them",
+    "confessed": "they confessed",
+    "asylum": "Asylum saved them",
+    "dead": "they were already dead",
+}
 
 
 def card_name(card: Any) -> str:
@@ -142,8 +147,7 @@ def _describe(e: dict, players: list[str]) -> str:
     if t == "discard":
         return ""
     if t == "trial":
-        return (f"{n()} has {e.get('accusations')} accusations: a trial! "
-                f"{n('chooser')} picks a Tryal card.")
+        return f"{n()} has {e.get('accusations')} accusations: a trial! {n('chooser')} picks a Tryal card."
     if t == "guard":
         opts = " or ".join(str(i + 1) for i in e.get("options") or [])
         return f"{n()} picks which is turned up: card {opts}."

@@ -15,10 +15,11 @@ hand's size first), :meth:`DrawAhead.ahead_back_ids` (face-down cards that turn 
 where they lie, drawn at the sizes backs were drawn at), :meth:`DrawAhead.extra_drawings`
 (anything else) and :meth:`DrawAhead.work_ahead` (work of its own, before the rest).
 """
+
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -108,8 +109,7 @@ class DrawAhead:
         other = getattr(self.art, "_other", None)
         if not isinstance(other, dict):
             return set()
-        return {key[2] for key in other
-                if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", self.game)}
+        return {key[2] for key in other if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", self.game)}
 
     def sizes_seen(self) -> tuple[int, int]:
         """How many face and back sizes the table has drawn cards at (new ones: draw ahead)."""
@@ -135,8 +135,12 @@ class DrawAhead:
 
     def quiet_frame(self) -> bool:
         """Nothing new to draw in this frame: the static part is current, nothing dirty."""
-        return (self._static_key is not None and self._static_key[0] == self._seen and not self.dirty
-                and pygame.display.get_surface() is not None)
+        return (
+            self._static_key is not None
+            and self._static_key[0] == self._seen
+            and not self.dirty
+            and pygame.display.get_surface() is not None
+        )
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -1,6 +1,7 @@
 """The table's small panels: the hint strip, a bot's "thinking…" pill, lit targets and
 what the pointer carries, toasts, and the held moments (drawn cards, public moments)
 before the screen passes on."""
+
 from __future__ import annotations
 
 import math
@@ -174,8 +175,9 @@ class HintStrip(Panel):
         if need > rect.h:
             rect = pygame.Rect(rect.x, rect.bottom - need, rect.w, need)
         held = t.holding()  # the drawn-cards line stands out: it asks for a click
-        panel(surface, rect, alpha=200, radius=6, width=2 if held else 1,
-              edge=theme.SELECT if held else theme.PANEL_EDGE)
+        panel(
+            surface, rect, alpha=200, radius=6, width=2 if held else 1, edge=theme.SELECT if held else theme.PANEL_EDGE
+        )
         line_h = get_font(size).get_linesize()
         y = rect.centery - len(lines) * line_h // 2
         drawn = []
@@ -242,7 +244,7 @@ class Holds(Panel):
             return "Everyone sees this together. Click or press Enter to go on."
         if not t.holding():
             return ""
-        n = len(getattr(t.source, "held_cards", lambda: [])())
+        n = len(getattr(t.source, "held_cards", list)())
         cards = "a card" if n == 1 else f"{n} cards"
         return f"You drew {cards} (lit below). Click or press Enter when you have seen them."
 
@@ -291,7 +293,7 @@ class Holds(Panel):
         t = self.table
         if not t.holding():
             return
-        held = set(getattr(t.source, "held_cards", lambda: [])())
+        held = set(getattr(t.source, "held_cards", list)())
         for sprite in t.group.sprites():
             if isinstance(sprite, CardSprite) and sprite.zone == "hand" and sprite.card_id in held:
                 pygame.draw.rect(surface, theme.SELECT, sprite.rect.inflate(8, 8), 4, border_radius=10)

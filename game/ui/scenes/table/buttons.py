@@ -1,5 +1,6 @@
 """The table's buttons: the action buttons a game makes, its public banner's, and the
 table menu's button at the right end of the log's header; keyboard focus over them."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -47,8 +48,11 @@ class Buttons(Panel):
         self.focus = -1
 
     def all(self) -> list[Button]:
-        return (list(self.buttons) + (list(self.banner.buttons) if self.banner is not None else [])
-                + ([self.menu_button] if self.menu_button is not None else []))
+        return (
+            list(self.buttons)
+            + (list(self.banner.buttons) if self.banner is not None else [])
+            + ([self.menu_button] if self.menu_button is not None else [])
+        )
 
     def at(self, pos: tuple[int, int]) -> Button | None:
         """The visible button under ``pos``."""

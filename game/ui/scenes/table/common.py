@@ -1,10 +1,12 @@
 """What the table panels share: sizes and timings, zones and targets, small drawing
 helpers and the stand-in card art."""
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -29,8 +31,20 @@ FLY_SECONDS = 0.35
 MIN_TEXT = 11
 #: keys whose auto-repeat a table still follows (moving through choices); any other held
 #: key acts once (input.InputEvent.repeat)
-REPEATING_KEYS = frozenset((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
-                            pygame.K_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_KP_PLUS))
+REPEATING_KEYS = frozenset(
+    (
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_TAB,
+        pygame.K_MINUS,
+        pygame.K_PLUS,
+        pygame.K_EQUALS,
+        pygame.K_KP_MINUS,
+        pygame.K_KP_PLUS,
+    )
+)
 #: a hand card under the pointer rises by this share of its height (issue 9 item 10)
 HOVER_RAISE = 0.18
 #: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
@@ -91,8 +105,9 @@ class FallbackArt:
         return surf
 
 
-def zone_rects(game: str, players: int, size: tuple[int, int],
-               fallback: Callable[[int, int, int], dict[str, Rect]]) -> dict[str, Rect]:
+def zone_rects(
+    game: str, players: int, size: tuple[int, int], fallback: Callable[[int, int, int], dict[str, Rect]]
+) -> dict[str, Rect]:
     """Zones from the Tiled layout (``game.ui.layout``), any missing one from ``fallback``."""
     w, h = size
     rects = dict(fallback(players, w, h))
@@ -113,8 +128,10 @@ def scale_design_rects(design: dict[str, Rect], w: int, h: int) -> dict[str, Rec
     """Zones drawn for a 1920x1080 table, scaled to fit ``w`` x ``h`` and centred."""
     scale = min(w / 1920, h / 1080)
     ox, oy = int((w - 1920 * scale) // 2), int((h - 1080 * scale) // 2)
-    return {name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
-            for name, (x, y, zw, zh) in design.items()}
+    return {
+        name: (ox + round(x * scale), oy + round(y * scale), round(zw * scale), round(zh * scale))
+        for name, (x, y, zw, zh) in design.items()
+    }
 
 
 def unique_targets(targets: list[Target]) -> list[Target]:
@@ -142,8 +159,9 @@ def named_in(commands: list[dict]) -> set[str]:
     return found
 
 
-def bar_buttons(bar: pygame.Rect, specs: list[tuple[str, str, Any, int | None, str]], max_size: int,
-                share: float) -> list[Button]:
+def bar_buttons(
+    bar: pygame.Rect, specs: list[tuple[str, str, Any, int | None, str]], max_size: int, share: float
+) -> list[Button]:
     """A table's action buttons, right-aligned in its action ``bar``: ``specs`` are
     (name, label, action, hotkey, style); each button fits its label (at least three
     times as wide as tall), the row takes at most ``share`` of the bar (narrowed evenly
@@ -216,8 +234,15 @@ def translucent_fill(size: tuple[int, int], color, alpha: int, radius: int) -> p
     return box
 
 
-def panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 225, edge=theme.PANEL_EDGE,
-          radius: int = 8, width: int = 2) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect,
+    color=theme.PANEL,
+    alpha: int = 225,
+    edge=theme.PANEL_EDGE,
+    radius: int = 8,
+    width: int = 2,
+) -> None:
     r = pygame.Rect(rect)
     if alpha >= 255:
         pygame.draw.rect(surface, color, r, border_radius=radius)

@@ -1,4 +1,5 @@
 """A LAN table's connection pill and the away notice under the log header."""
+
 from __future__ import annotations
 
 import pygame

@@ -1,6 +1,7 @@
 """Mouse and keyboard: drag and drop, clicks on cards, targets and buttons, the Esc
 chain (close_topmost, then the table menu) and the keys; ``locate`` for tests and
 the smoke run."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,7 +28,7 @@ class Controls(Panel):
     def __init__(self, table) -> None:
         super().__init__(table)
         self.pointer = (0, 0)
-        self.selected: str | None = None   # card id picked by click or keyboard
+        self.selected: str | None = None  # card id picked by click or keyboard
         self.valid_targets: list = []
         self.target_cursor = -1
 
@@ -253,9 +254,13 @@ class Controls(Panel):
                 t.pick = None
                 p.on_pick(p.targets[p.cursor])
             return
-        hand = [s.card_id for s in sorted(
-            (s for s in t.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
-            key=lambda s: s.home[0])]
+        hand = [
+            s.card_id
+            for s in sorted(
+                (s for s in t.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"),
+                key=lambda s: s.home[0],
+            )
+        ]
         if pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
             index = 9 if key == pygame.K_0 else key - pygame.K_1
             if index < len(hand):

@@ -1,6 +1,7 @@
 """The shown seat's hand as sprites: one clean overlapping row, the hovered card
 raised, cards no legal command names dimmed; at the game's end, the cards the game kept
 hidden, face up where the table shows them."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,8 +26,9 @@ class HandFan(Panel):
     def rebuild(self, old_view: dict | None) -> None:
         """Lay the shown seat's hand out as sprites; cards new to the hand fly in from the deck."""
         t = self.table
-        old_pos = {s.card_id: s.rect.topleft for s in t.group.sprites()
-                   if isinstance(s, CardSprite) and s.zone == "hand"}
+        old_pos = {
+            s.card_id: s.rect.topleft for s in t.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
+        }
         for s in list(t.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "hand":
                 s.kill()
@@ -49,8 +51,9 @@ class HandFan(Panel):
         self.table.add_revealed_sprites()
 
     @staticmethod
-    def lay_revealed_rows(area: pygame.Rect, rows: list[tuple[str, list[str]]]
-                          ) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
+    def lay_revealed_rows(
+        area: pygame.Rect, rows: list[tuple[str, list[str]]]
+    ) -> list[tuple[str, list[str], pygame.Rect, pygame.Rect]]:
         """Rows of named cards in ``area`` (a hand each, "Bob's hand"), in two or three
         columns when there are many: (words, cards, the words' place, the cards' place)."""
         if not rows:
@@ -62,8 +65,14 @@ class HandFan(Panel):
         out = []
         for i, (words, cards) in enumerate(rows):
             x, y = area.x + (i // per_col) * col_w, area.y + (i % per_col) * row_h
-            out.append((words, cards, pygame.Rect(x, y, label_w, row_h),
-                        pygame.Rect(x + label_w + 6, y + 2, col_w - label_w - 14, row_h - 4)))
+            out.append(
+                (
+                    words,
+                    cards,
+                    pygame.Rect(x, y, label_w, row_h),
+                    pygame.Rect(x + label_w + 6, y + 2, col_w - label_w - 14, row_h - 4),
+                )
+            )
         return out
 
     @staticmethod
@@ -74,8 +83,9 @@ class HandFan(Panel):
         step = min(cw + 4, max(6, (place.w - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else 0
         return [(card, pygame.Rect(place.x + i * step, place.y, cw, ch)) for i, card in enumerate(cards)]
 
-    def draw_revealed_labels(self, surface: pygame.Surface,
-                             laid: list[tuple[str, list[str], pygame.Rect, pygame.Rect]]) -> None:
+    def draw_revealed_labels(
+        self, surface: pygame.Surface, laid: list[tuple[str, list[str], pygame.Rect, pygame.Rect]]
+    ) -> None:
         """The words of :meth:`lay_revealed_rows` (the cards are sprites over the table)."""
         from game.ui import theme
         from game.ui.fonts import get_font, render_text, wrap_text
@@ -148,8 +158,10 @@ class HandFan(Panel):
 
     def sprites(self) -> list[CardSprite]:
         """The hand's sprites left to right (their order in the fan)."""
-        return sorted((s for s in self.table.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand"
-                       and s.draggable), key=lambda s: s.home[0])
+        return sorted(
+            (s for s in self.table.group.sprites() if isinstance(s, CardSprite) and s.zone == "hand" and s.draggable),
+            key=lambda s: s.home[0],
+        )
 
     def update_hover(self, pos: tuple[int, int]) -> None:
         """Raise the hand card under the pointer above its neighbours.
@@ -167,8 +179,9 @@ class HandFan(Panel):
             under = raised
         else:
             for s in reversed(hand):
-                if not s.moving and pygame.Rect(s.home, s.image.get_size() if s is not raised else
-                                                t.card_size()).collidepoint(pos):
+                if not s.moving and pygame.Rect(
+                    s.home, s.image.get_size() if s is not raised else t.card_size()
+                ).collidepoint(pos):
                     under = s
                     break
         card = under.card_id if under is not None else None

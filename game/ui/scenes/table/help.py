@@ -1,5 +1,6 @@
 """The table's help: the "? Help" button at the right end of the log's header (a table
 with no other place for it) and the help overlay (the table's ``help_lines``)."""
+
 from __future__ import annotations
 
 import pygame
@@ -78,8 +79,10 @@ class Help(Panel):
         for size in range(17, MIN_TEXT - 1, -1):
             font = get_font(size)
             # a wrapped line keeps the indent of the line it continues
-            wrapped = [wrap_text(line.strip(), font, width - 48 - font.size(line[:len(line) - len(line.lstrip())])[0])
-                       for line in lines]
+            wrapped = [
+                wrap_text(line.strip(), font, width - 48 - font.size(line[: len(line) - len(line.lstrip())])[0])
+                for line in lines
+            ]
             height = font.get_linesize() * (sum(len(x) for x in wrapped) + 3) + 30
             if height <= h - 20:
                 break
@@ -87,10 +90,12 @@ class Help(Panel):
         box.center = (w // 2, h // 2)
         surface.blit(self.table.shade_surface((w, h), 150), (0, 0))
         panel(surface, box, alpha=250, edge=theme.HIGHLIGHT)
-        surface.blit(text("How to play at this table", 22, theme.HIGHLIGHT, bold=True, title=True), (box.x + 20, box.y + 12))
+        surface.blit(
+            text("How to play at this table", 22, theme.HIGHLIGHT, bold=True, title=True), (box.x + 20, box.y + 12)
+        )
         y = box.y + 20 + font.get_linesize() * 2
         for line, parts in zip(lines, wrapped):
-            indent = font.size(line[:len(line) - len(line.lstrip())])[0]
+            indent = font.size(line[: len(line) - len(line.lstrip())])[0]
             drawn = []
             for part in parts:
                 drawn.append(blit_text(surface, render_text(part, size, theme.TEXT_LIGHT), (box.x + 24 + indent, y)))

@@ -1,4 +1,5 @@
 """The game log: its panel picture, kept and scrolled as the log grows."""
+
 from __future__ import annotations
 
 import pygame
@@ -40,9 +41,15 @@ class GameLog(Panel):
         notice = t.away_notice_layout()  # a LAN away notice sits above the log's lines
         seen = t._seen[1] if t._seen else None
         events = t.log_events
-        key = (rect.size, len(events), self.log_scroll, seen,
-               events[-1].get('type') if events else None, notice[0].h if notice else 0,
-               t.log_under_key())
+        key = (
+            rect.size,
+            len(events),
+            self.log_scroll,
+            seen,
+            events[-1].get("type") if events else None,
+            notice[0].h if notice else 0,
+            t.log_under_key(),
+        )
         if self.cache is None or self.cache[0] != key:
             self.cache = self.table.log_picture(rect, key, notice)
         surface.blit(self.cache[1], rect.topleft)
@@ -105,19 +112,29 @@ class GameLog(Panel):
         room = max(1, (rect.h - top - 6) // line_h)
         self.log_scroll = max(0, min(self.log_scroll, max(0, len(lines) - room)))
         end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - room):end]
+        shown = lines[max(0, end - room) : end]
         old = self.cache
         # what the kept picture showed: (its key without the event count, lines, top)
         same = (key[0], key[3], key[5], top, size, under)
         count = len(t.log_events)
-        if (old is not None and len(old) > 2 and old[2][0] == same and self.log_scroll == 0 and old[0][2] == 0
-                and old[2][2] <= count):
+        if (
+            old is not None
+            and len(old) > 2
+            and old[2][0] == same
+            and self.log_scroll == 0
+            and old[0][2] == 0
+            and old[2][2] <= count
+        ):
             before = old[2][1]
             # lines added since: those of the events added since (the log only grows; its
             # lines are taken from the last 120 events, so their number stops growing)
             wrapped = self.wrapped.get((rect.w, size, t._seen[1] if t._seen else None), {})
             new = sum(len(wrapped.get(i) or ()) for i in range(old[2][2], count))
-            if 0 < new < room and len(before) >= len(shown) - new and shown[:len(shown) - new] == before[len(before) - (len(shown) - new):]:
+            if (
+                0 < new < room
+                and len(before) >= len(shown) - new
+                and shown[: len(shown) - new] == before[len(before) - (len(shown) - new) :]
+            ):
                 box = old[1]
                 self.table.scroll_log_picture(box, blank, top, room, line_h, len(before), len(shown), new)
                 kept = len(shown) - new
@@ -134,8 +151,17 @@ class GameLog(Panel):
             box.blit(more, (right - more.get_width(), 8))
         return (key, box, (same, shown, count))
 
-    def scroll_log_picture(self, box: pygame.Surface, blank: pygame.Surface, top: int, room: int, line_h: int,
-                           before: int, after: int, new: int) -> None:
+    def scroll_log_picture(
+        self,
+        box: pygame.Surface,
+        blank: pygame.Surface,
+        top: int,
+        room: int,
+        line_h: int,
+        before: int,
+        after: int,
+        new: int,
+    ) -> None:
         """Move the kept lines up by the lines that no longer fit (``before + new - after``
         of them) so the new ones go under them."""
         up = before + new - after
@@ -146,8 +172,17 @@ class GameLog(Panel):
         box.scroll(0, -up * line_h)
         box.set_clip(None)
 
-    def draw_log_line(self, box: pygame.Surface, blank: pygame.Surface | None, line: tuple[str, bool], k: int,
-                      count: int, top: int, line_h: int, size: int) -> None:
+    def draw_log_line(
+        self,
+        box: pygame.Surface,
+        blank: pygame.Surface | None,
+        line: tuple[str, bool],
+        k: int,
+        count: int,
+        top: int,
+        line_h: int,
+        size: int,
+    ) -> None:
         """Line ``k`` of ``count`` shown (the last one, newest, highlighted); with ``blank``
         its row is wiped back to the empty panel first."""
         y = top + k * line_h

@@ -20,6 +20,7 @@ Another panel's state is read only through the table's names for it (``table.pro
 Games that draw parts of their table (seats, piles, the court) write panels of their
 own on the same pattern.
 """
+
 from __future__ import annotations
 
 from typing import Any

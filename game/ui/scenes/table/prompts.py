@@ -1,10 +1,12 @@
 """The small choosers (Prompt: accuser, bribe sign, plea …) and click-a-target picks
 (Pick), the table's public banner (TableBanner), and the panel that draws and answers
 them."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -112,8 +114,10 @@ class Choosers(Panel):
         if p is None:
             return
         screen = pygame.Rect(0, 0, *surface.get_size())
-        labels = [f"{i + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
-                  for i, (label, _value) in enumerate(p.options)]
+        labels = [
+            f"{i + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
+            for i, (label, _value) in enumerate(p.options)
+        ]
         most = min(screen.w - 40, 760)
         for size in range(17, MIN_TEXT - 1, -1):
             font, head = get_font(size), get_font(size, bold=True)
@@ -121,8 +125,7 @@ class Choosers(Panel):
             width = min(most, one_line)
             titles = wrap_text(p.title, head, width - 28)
             rows = [wrap_text(t, font, width - 40) for t in labels]
-            height = len(titles) * head.get_linesize() + 18 + sum(
-                len(r) * font.get_linesize() + 12 for r in rows) + 8
+            height = len(titles) * head.get_linesize() + 18 + sum(len(r) * font.get_linesize() + 12 for r in rows) + 8
             if (one_line <= most or size <= 13) and height <= screen.h - 16:
                 break
         box = self.table.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, t.prompt_keep_clear())
@@ -143,8 +146,13 @@ class Choosers(Panel):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
             drawn = []
             for k, line in enumerate(lines):
-                drawn.append(blit_text(surface, render_text(line, size, theme.TEXT_LIGHT),
-                                       (r.x + 10, r.y + 4 + k * font.get_linesize())))
+                drawn.append(
+                    blit_text(
+                        surface,
+                        render_text(line, size, theme.TEXT_LIGHT),
+                        (r.x + 10, r.y + 4 + k * font.get_linesize()),
+                    )
+                )
             t.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
             p.rects.append(r)
             y += r.h + 4
@@ -157,8 +165,9 @@ class Choosers(Panel):
         return [r for b in t.text_blocks() if b.what in t.PROMPT_KEEP_CLEAR for r in b.rects]
 
     @staticmethod
-    def prompt_box_at(box: pygame.Rect, p: Prompt, screen: pygame.Rect,
-                      keep_clear: list[pygame.Rect] | None = None) -> pygame.Rect:
+    def prompt_box_at(
+        box: pygame.Rect, p: Prompt, screen: pygame.Rect, keep_clear: list[pygame.Rect] | None = None
+    ) -> pygame.Rect:
         """The chooser box inside the window, as near its anchor as it can be (centred on
         it when nothing is in the way) without covering the card dropped to open it
         (``Prompt.avoid``) or any line in ``keep_clear`` (must-read text). When no spot
@@ -183,18 +192,25 @@ class Choosers(Panel):
         return spot.copy()
 
     @staticmethod
-    def _clear_spot(box: pygame.Rect, obstacles: list[pygame.Rect], screen: pygame.Rect,
-                    anchor: tuple[int, int]) -> pygame.Rect | None:
+    def _clear_spot(
+        box: pygame.Rect, obstacles: list[pygame.Rect], screen: pygame.Rect, anchor: tuple[int, int]
+    ) -> pygame.Rect | None:
         """The spot for ``box`` inside ``screen`` touching none of ``obstacles`` whose
         centre is nearest ``anchor`` (``box`` itself when it is clear), or None. The
         candidates: ``box`` shifted to sit just beside an obstacle, across and along."""
         if box.collidelist(obstacles) < 0:
             return box
         gap = 4  # the panel drawn round the box takes 2 of them
-        xs = {box.x, screen.left, screen.right - box.w} | {o.right + gap for o in obstacles} | {
-            o.left - gap - box.w for o in obstacles}
-        ys = {box.y, screen.top, screen.bottom - box.h} | {o.bottom + gap for o in obstacles} | {
-            o.top - gap - box.h for o in obstacles}
+        xs = (
+            {box.x, screen.left, screen.right - box.w}
+            | {o.right + gap for o in obstacles}
+            | {o.left - gap - box.w for o in obstacles}
+        )
+        ys = (
+            {box.y, screen.top, screen.bottom - box.h}
+            | {o.bottom + gap for o in obstacles}
+            | {o.top - gap - box.h for o in obstacles}
+        )
         best, best_d = None, None
         for x in xs:
             for y in ys:
@@ -229,8 +245,9 @@ class Choosers(Panel):
             if r is None:
                 continue
             hot = i == p.cursor or r.collidepoint(t.pointer)
-            pygame.draw.rect(surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6),
-                             4 if hot else 3, border_radius=8)
+            pygame.draw.rect(
+                surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6), 4 if hot else 3, border_radius=8
+            )
 
     def choose_prompt(self, index: int) -> None:
         p = self.prompt

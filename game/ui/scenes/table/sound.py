@@ -1,4 +1,5 @@
 """The sounds of new log events."""
+
 from __future__ import annotations
 
 from game.ui.scenes.table.panel import Panel
@@ -28,14 +29,13 @@ class Sounds(Panel):
             return
         old_seat, old_events = mark
         if seat == old_seat:
-            fresh = events[len(old_events):]
+            fresh = events[len(old_events) :]
         else:
             where = {id(e): i for i, e in enumerate(events)}
             start = next((where[id(e)] + 1 for e in reversed(old_events[-50:]) if id(e) in where), len(events))
             fresh = events[start:]
         names = sound.sounds_for_events(t.game, fresh, seat)
         if seat != old_seat and seat is not None and t.source.is_human(seat) and "chime" not in names:
-            names = (names + ["chime"])[-sound.MAX_PER_BATCH:]
+            names = (names + ["chime"])[-sound.MAX_PER_BATCH :]
         for name in names:
             t.play_sound(name)
-

@@ -1,5 +1,6 @@
 """Text a player must read whole: fitting it, blitting it, and noting
 what was drawn (tests/ui/test_text_fit.py reads the notes)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,8 +12,16 @@ from game.ui.scenes.table.common import MIN_TEXT
 from game.ui.scenes.table.panel import Panel
 
 
-def fit_lines(words: str, width: int, height: int, max_size: int, min_size: int = MIN_TEXT, *,
-              bold: bool = False, max_lines: int = 0) -> tuple[int, list[str]]:
+def fit_lines(
+    words: str,
+    width: int,
+    height: int,
+    max_size: int,
+    min_size: int = MIN_TEXT,
+    *,
+    bold: bool = False,
+    max_lines: int = 0,
+) -> tuple[int, list[str]]:
     """The largest size from ``max_size`` down to ``min_size`` at which ``words`` wrap into
     ``width`` within ``height`` (and ``max_lines`` lines, if given); at ``min_size`` the
     wrapped lines whatever their height (the caller makes room or shows fewer)."""

@@ -1,5 +1,6 @@
 """The card zoom: what the pointer rests on (or a right-click) shows large; never over
 a dialog; Esc or a click closes it and it stays closed while the pointer rests."""
+
 from __future__ import annotations
 
 import time
@@ -23,7 +24,7 @@ class Zoom(Panel):
         super().__init__(table)
         self.zoom: tuple[str, Any] | None = None
         self.zoom_sticky = False
-        self.zoom_at = (0, 0)        # where the zoom opened: it is drawn beside that point
+        self.zoom_at = (0, 0)  # where the zoom opened: it is drawn beside that point
         self.zoom_dismissed: tuple[str, Any] | None = None
         self.hover_key: tuple[str, Any] | None = None
         self.hover_since = 0.0
@@ -110,8 +111,13 @@ class Zoom(Panel):
     def due_now(self) -> bool:
         """A hover is waiting to open the zoom."""
         t = self.table
-        return (self.hover_key is not None and self.zoom is None and not t.drag.dragging
-                and self.hover_key != self.zoom_dismissed and t.zoom_allowed(self.hover_key))
+        return (
+            self.hover_key is not None
+            and self.zoom is None
+            and not t.drag.dragging
+            and self.hover_key != self.zoom_dismissed
+            and t.zoom_allowed(self.hover_key)
+        )
 
     def next_wake(self) -> float | None:
         """Seconds until the hovered thing zooms by itself, or None."""

@@ -9,9 +9,11 @@ table's picks (``table.pick``) and choosers (``table.prompt``) for the actions t
 name a seat, and sends through ``table.submit`` (or ``source.submit_public`` for a
 decision the whole table watches). It reads ``view``, ``legal_cmds``, ``rects`` and
 whether a reveal is open (``table.reveal``: the standings' button opens it again)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -23,15 +25,19 @@ from game.ui.scenes.table_base import Pick, Prompt, text
 from game.ui.scenes.testimony.common import felt_panel, fit_text
 from game.ui.widgets import Banner, Button
 
-SHOW_LABELS = {"character": ("Show your Character (C)", pygame.K_c),
-               "belief_heathen": ("Show the Heathen Belief (H)", pygame.K_h),
-               "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p)}
+SHOW_LABELS = {
+    "character": ("Show your Character (C)", pygame.K_c),
+    "belief_heathen": ("Show the Heathen Belief (H)", pygame.K_h),
+    "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p),
+}
 
 
 #: shorter wordings of the action bar's sentences, for a narrow bar (tried in order)
 BAR_SHORTER: dict[str, tuple[str, ...]] = {
-    "Bear testimony: a token in front of someone, or discard one.": ("Bear testimony: place a token or discard one.",
-                                                                      "Place a token or discard one."),
+    "Bear testimony: a token in front of someone, or discard one.": (
+        "Bear testimony: place a token or discard one.",
+        "Place a token or discard one.",
+    ),
     "Your action: share with someone, or investigate.": ("Share with someone, or investigate.",),
 }
 
@@ -78,8 +84,10 @@ class ActionBar:
             # the whole sentence at the largest size that fits, else a shorter wording
             # ("… or di…" was once cut at 1280x720), cut only as a last resort
             variants = [line, *BAR_SHORTER.get(line, ())]
-            said, size = next(((v, z) for v in variants for z in range(top, 12, -1)
-                               if get_font(z, bold=True).size(v)[0] <= room), (variants[-1], 13))
+            said, size = next(
+                ((v, z) for v in variants for z in range(top, 12, -1) if get_font(z, bold=True).size(v)[0] <= room),
+                (variants[-1], 13),
+            )
             shown = fit_text(said, size, room, bold=True)
             image = text(shown, size, theme.PARCHMENT, bold=True)
             drawn = surface.blit(image, image.get_rect(midleft=(bar.x + 14, bar.centery)))
@@ -131,15 +139,19 @@ class ActionBar:
         if any(c.get("type") == "answer_invite" for c in commands):
             inviter = words.seat_name((v.get("invite") or {}).get("by"), players)
             prompt = f"{inviter} invites {who} to share. {who}, in front of everyone: do you accept?"
-            actions = [(f"{who}: Accept (A)", lambda: self.decide(seat, {"type": "answer_invite", "accept": True})),
-                       (f"{who}: Decline (X)", lambda: self.decide(seat, {"type": "answer_invite", "accept": False}))]
+            actions = [
+                (f"{who}: Accept (A)", lambda: self.decide(seat, {"type": "answer_invite", "accept": True})),
+                (f"{who}: Decline (X)", lambda: self.decide(seat, {"type": "answer_invite", "accept": False})),
+            ]
         elif any(c.get("type") == "next_game" for c in commands):
-            prompt = (f"Game {v.get('game_no')} is over. {who} scored lowest and begins game "
-                      f"{(v.get('game_no') or 0) + 1}.")
+            prompt = (
+                f"Game {v.get('game_no')} is over. {who} scored lowest and begins game {(v.get('game_no') or 0) + 1}."
+            )
             if self.table.telling():
                 prompt = f"Game {v.get('game_no')} is over: the reveal (click it to skip to the end)."
-            actions = [(f"Start game {(v.get('game_no') or 0) + 1} (Enter)",
-                        lambda: self.decide(seat, {"type": "next_game"}))]
+            actions = [
+                (f"Start game {(v.get('game_no') or 0) + 1} (Enter)", lambda: self.decide(seat, {"type": "next_game"}))
+            ]
         else:
             return None
         bar = pygame.Rect(self.table.rects["banner"])
@@ -174,37 +186,78 @@ class ActionBar:
             if doubles:
                 specs.append(("double", "Investigate two\u2026 (T)", self.start_double, pygame.K_t, "normal"))
         if self.table.legal_of("answer_invite"):
-            specs.append(("accept", "Accept (A)", lambda: self.do({"type": "answer_invite", "accept": True}),
-                          pygame.K_a, "primary"))
-            specs.append(("decline", "Decline (X)", lambda: self.do({"type": "answer_invite", "accept": False}),
-                          pygame.K_x, "normal"))
+            specs.append(
+                (
+                    "accept",
+                    "Accept (A)",
+                    lambda: self.do({"type": "answer_invite", "accept": True}),
+                    pygame.K_a,
+                    "primary",
+                )
+            )
+            specs.append(
+                (
+                    "decline",
+                    "Decline (X)",
+                    lambda: self.do({"type": "answer_invite", "accept": False}),
+                    pygame.K_x,
+                    "normal",
+                )
+            )
         for c in self.table.legal_of("show"):
             label, key = SHOW_LABELS.get(c["card"], (c["card"], None))
-            specs.append((f"show:{c['card']}", label, lambda cmd=c: self.do(cmd), key,
-                          "primary" if c["card"] == "character" else "normal"))
+            specs.append(
+                (
+                    f"show:{c['card']}",
+                    label,
+                    lambda cmd=c: self.do(cmd),
+                    key,
+                    "primary" if c["card"] == "character" else "normal",
+                )
+            )
         if self.table.legal_of("testify"):
             specs.append(("accuse", "Accuse\u2026 (A)", lambda: self.start_testify("accuse"), pygame.K_a, "danger"))
             specs.append(("defend", "Defend\u2026 (D)", lambda: self.start_testify("defend"), pygame.K_d, "primary"))
         if self.table.legal_of("discard_token"):
-            specs.append(("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), pygame.K_x,
-                          "normal"))
+            specs.append(
+                ("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), pygame.K_x, "normal")
+            )
         if self.table.legal_of("next_game"):
-            specs.append(("next_game", f"Start game {(self.table.view.get('game_no') or 0) + 1} (Enter)",
-                          lambda: self.do({"type": "next_game"}), pygame.K_RETURN, "primary"))
+            specs.append(
+                (
+                    "next_game",
+                    f"Start game {(self.table.view.get('game_no') or 0) + 1} (Enter)",
+                    lambda: self.do({"type": "next_game"}),
+                    pygame.K_RETURN,
+                    "primary",
+                )
+            )
         if self.table.my_seat() is None and self.public_decision() is not None:
             specs = []  # the public banner holds the buttons of the moment
         return self.layout_bar(specs) + self.result_button() + self.table.talk.talk_buttons()
 
     def result_button(self) -> list[Button]:
-        """"Show the result" under the match standings, once a game has ended."""
-        if not self.table.view.get("history") or (self.table.reveal and self.table.reveal.get("open")) or "standings" not in self.table.rects:
+        """ "Show the result" under the match standings, once a game has ended."""
+        if (
+            not self.table.view.get("history")
+            or (self.table.reveal and self.table.reveal.get("open"))
+            or "standings" not in self.table.rects
+        ):
             return []
         r = pygame.Rect(self.table.rects["standings"])
         size = max(12, min(16, r.h // 24))
         bh = size + 16
         rect = pygame.Rect(r.x + 10, r.bottom - bh - 10, r.w - 20, bh)
-        return [Button(rect, "Show the last result (V)", self.table.result.open_last_reveal, font_size=size, hotkey=pygame.K_v,
-                       name="show_result")]
+        return [
+            Button(
+                rect,
+                "Show the last result (V)",
+                self.table.result.open_last_reveal,
+                font_size=size,
+                hotkey=pygame.K_v,
+                name="show_result",
+            )
+        ]
 
     def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:
         if not specs or "banner" not in self.table.rects:
@@ -216,39 +269,57 @@ class ActionBar:
 
     # ---------------------------------------------------------------- the picks --
     def seat_targets(self, kind: str, **match: Any) -> list[tuple[str, Any]]:
-        return [("seat", c["seat"]) for c in self.table.legal_of(kind)
-                if all(c.get(k) == val for k, val in match.items()) and "seat2" not in c]
+        return [
+            ("seat", c["seat"])
+            for c in self.table.legal_of(kind)
+            if all(c.get(k) == val for k, val in match.items()) and "seat2" not in c
+        ]
 
     def start_invite(self) -> None:
-        self.table.pick = Pick("Click the player you invite to share (Esc cancels).", self.seat_targets("invite"),
-                         lambda t: self.do({"type": "invite", "seat": t[1]}))
+        self.table.pick = Pick(
+            "Click the player you invite to share (Esc cancels).",
+            self.seat_targets("invite"),
+            lambda t: self.do({"type": "invite", "seat": t[1]}),
+        )
         self.table.message = self.table.pick.title
 
     def start_investigate(self) -> None:
-        self.table.pick = Pick("Click the player whose tokens you look at (Esc cancels).",
-                         self.seat_targets("investigate"), lambda t: self.do({"type": "investigate", "seat": t[1]}))
+        self.table.pick = Pick(
+            "Click the player whose tokens you look at (Esc cancels).",
+            self.seat_targets("investigate"),
+            lambda t: self.do({"type": "investigate", "seat": t[1]}),
+        )
         self.table.message = self.table.pick.title
 
     def start_double(self) -> None:
         firsts = sorted({c["seat"] for c in self.table.legal_of("investigate") if "seat2" in c})
 
         def second(first: tuple[str, Any]) -> None:
-            seconds = [("seat", c["seat2"]) for c in self.table.legal_of("investigate")
-                       if c.get("seat") == first[1] and "seat2" in c]
-            self.table.pick = Pick(f"Now click the second player, after {self.table.name(first[1])} (Esc cancels).", seconds,
-                             lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}),
-                             chosen=(first,))
+            seconds = [
+                ("seat", c["seat2"])
+                for c in self.table.legal_of("investigate")
+                if c.get("seat") == first[1] and "seat2" in c
+            ]
+            self.table.pick = Pick(
+                f"Now click the second player, after {self.table.name(first[1])} (Esc cancels).",
+                seconds,
+                lambda t: self.do({"type": "investigate", "seat": first[1], "seat2": t[1]}),
+                chosen=(first,),
+            )
             self.table.message = self.table.pick.title
 
-        self.table.pick = Pick("Cunning Woman: click the first of two players (Esc cancels).",
-                         [("seat", s) for s in firsts], second)
+        self.table.pick = Pick(
+            "Cunning Woman: click the first of two players (Esc cancels).", [("seat", s) for s in firsts], second
+        )
         self.table.message = self.table.pick.title
 
     def start_testify(self, side: str) -> None:
         word = "accuse" if side == "accuse" else "defend"
-        self.table.pick = Pick(f"Click the player you {word} (a token, {words.SIDE_WORDS[side]} side up; Esc cancels).",
-                         self.seat_targets("testify", side=side),
-                         lambda t: self.do({"type": "testify", "seat": t[1], "side": side}))
+        self.table.pick = Pick(
+            f"Click the player you {word} (a token, {words.SIDE_WORDS[side]} side up; Esc cancels).",
+            self.seat_targets("testify", side=side),
+            lambda t: self.do({"type": "testify", "seat": t[1], "side": side}),
+        )
         self.table.message = self.table.pick.title
 
     def seat_prompt(self, seat: int, anchor: tuple[int, int]) -> bool:
@@ -265,8 +336,9 @@ class ActionBar:
             elif kind == "investigate" and "seat2" not in c:
                 options.append((f"Investigate {who}", c))
             elif kind == "testify":
-                label = f"Accuse {who} (accusation side up)" if c["side"] == "accuse" else \
-                    f"Defend {who} (defense side up)"
+                label = (
+                    f"Accuse {who} (accusation side up)" if c["side"] == "accuse" else f"Defend {who} (defense side up)"
+                )
                 options.append((label, c))
         if not options:
             return False

@@ -1,6 +1,7 @@
 """The middle of the table: the oval with the game, the turn, the set-aside card and the
 discards; during a share, the two cards (face up only for the sharers, as the view has
 them); after an investigation, what the shown seat just saw."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,9 +27,19 @@ class CentrePanel:
 
     def centre_key(self) -> tuple:
         v = self.table.view
-        return (v.get("game_no"), v.get("turn_no"), v.get("stage"), repr(v.get("share")), repr(v.get("invite")),
-                repr(v.get("set_aside")), len(v.get("discarded") or []), repr(self.latest_learning()),
-                v.get("turn"), v.get("next_first"), self.table.telling())
+        return (
+            v.get("game_no"),
+            v.get("turn_no"),
+            v.get("stage"),
+            repr(v.get("share")),
+            repr(v.get("invite")),
+            repr(v.get("set_aside")),
+            len(v.get("discarded") or []),
+            repr(self.latest_learning()),
+            v.get("turn"),
+            v.get("next_first"),
+            self.table.telling(),
+        )
 
     def latest_learning(self) -> dict | None:
         """The notebook entry of the current turn (a share or a look), if the shown seat has one."""
@@ -65,8 +76,11 @@ class CentrePanel:
         if stage in ("between", "over") and self.table.telling():
             line = f"Game {v.get('game_no')} is over: the reveal."
         elif stage in ("between", "over"):
-            line = "The match is over." if stage == "over" else \
-                f"{words.seat_name(v.get('next_first'), players)} begins game {v.get('game_no', 0) + 1}."
+            line = (
+                "The match is over."
+                if stage == "over"
+                else f"{words.seat_name(v.get('next_first'), players)} begins game {v.get('game_no', 0) + 1}."
+            )
         else:
             total = v.get("tokens_each", 0) * self.table.players
             line = f"Turn {v.get('turn_no')} of {total} \u00b7 {words.seat_name(v.get('turn'), players)} to play"
@@ -79,25 +93,35 @@ class CentrePanel:
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
         if aside.get("exists"):
             # the end view reveals it (docs/rules/testimony.md §6.3: the card set aside, face up at the end)
-            face = None if self.table.telling() else (aside.get("character")
-                                                or (self.table.view.get("revealed") or {}).get("set_aside"))
-            img = self.table.art.face(self.table.game, face, card.size) if face else self.table.art.back(self.table.game, card.size)
+            face = (
+                None
+                if self.table.telling()
+                else (aside.get("character") or (self.table.view.get("revealed") or {}).get("set_aside"))
+            )
+            img = (
+                self.table.art.face(self.table.game, face, card.size)
+                if face
+                else self.table.art.back(self.table.game, card.size)
+            )
             surface.blit(img, card.topleft)
             label = text("set aside", max(11, size - 3), theme.TEXT_MUTED)
             surface.blit(label, (card.right + 6, card.bottom - label.get_height()))
         discards = len(v.get("discarded") or [])
         aside_tokens = v.get("tokens_aside", 0)
-        lines = [f"{v.get('tokens_each', 0)} tokens each",
-                 f"{aside_tokens} token{'s' if aside_tokens != 1 else ''} set aside",
-                 f"{discards} discarded"]
+        lines = [
+            f"{v.get('tokens_each', 0)} tokens each",
+            f"{aside_tokens} token{'s' if aside_tokens != 1 else ''} set aside",
+            f"{discards} discarded",
+        ]
         ty = y + 6
         for line in lines:
             t = text(line, max(11, size - 2), theme.TEXT_LIGHT)
             surface.blit(t, (r.centerx + 10, ty))
             ty += t.get_height() + 2
 
-    def draw_share(self, surface: pygame.Surface, r: pygame.Rect, share: dict | None, learning: dict | None,
-                   size: int) -> None:
+    def draw_share(
+        self, surface: pygame.Surface, r: pygame.Rect, share: dict | None, learning: dict | None, size: int
+    ) -> None:
         players = list(self.table.source.players)
         if share:
             by, with_ = share.get("by"), share.get("with")
@@ -105,8 +129,12 @@ class CentrePanel:
             me, other = self.table.my_seat(), (learning or {}).get("with")
             by = self.table.view.get("turn")
             with_ = other if by == me else me
-        title = text(f"{words.seat_name(by, players)} and {words.seat_name(with_, players)} share",
-                     size + 1, theme.PARCHMENT, bold=True)
+        title = text(
+            f"{words.seat_name(by, players)} and {words.seat_name(with_, players)} share",
+            size + 1,
+            theme.PARCHMENT,
+            bold=True,
+        )
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
         ch = r.h - title.get_height() - 30
         cw = int(ch / CARD_RATIO)
@@ -129,7 +157,11 @@ class CentrePanel:
                 surface.blit(self.table.art.back(self.table.game, rect.size), rect.topleft)
                 if share and share.get("next") == seat:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(6, 6), 2, border_radius=6)
-            label = text(fit_text(words.seat_name(seat, players), max(11, size - 3), cw + 30), max(11, size - 3), theme.TEXT_LIGHT)
+            label = text(
+                fit_text(words.seat_name(seat, players), max(11, size - 3), cw + 30),
+                max(11, size - 3),
+                theme.TEXT_LIGHT,
+            )
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         cy = r.y + title.get_height() + 6 + ch // 2
         for dy, sign in ((-6, 1), (6, -1)):  # two arrows: each shows the other one card
@@ -142,16 +174,24 @@ class CentrePanel:
     def draw_look(self, surface: pygame.Surface, r: pygame.Rect, learning: dict, size: int) -> None:
         players = list(self.table.source.players)
         looks = learning.get("looks") or []
-        title = text("You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks),
-                     size, theme.PARCHMENT, bold=True)
+        title = text(
+            "You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks),
+            size,
+            theme.PARCHMENT,
+            bold=True,
+        )
         surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
         y = r.y + title.get_height() + 8
         rad = max(8, min(13, (r.h - title.get_height()) // (6 * max(1, len(looks)))))
         for look in looks:
             tokens = look.get("tokens") or []
             acc = sum(1 for t in tokens if t.get("side") == "accuse")
-            label = text(f"{words.seat_name(look.get('target'), players)}: {acc} accusing, "
-                         f"{len(tokens) - acc} defending", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
+            label = text(
+                f"{words.seat_name(look.get('target'), players)}: {acc} accusing, {len(tokens) - acc} defending",
+                max(11, size - 2),
+                theme.TEXT_LIGHT,
+                bold=True,
+            )
             surface.blit(label, (r.x + 8, y))
             y += label.get_height() + 2
             x = r.x + 10

@@ -10,6 +10,7 @@ its Belief cards and its tokens). ``banner`` holds the action bar, ``message`` t
 status line. The end-of-game reveal opens over the whole middle (``MIDDLE``, not a zone:
 it lies over the seats).
 """
+
 from __future__ import annotations
 
 import math
@@ -24,24 +25,28 @@ from game.ui.scenes.table_base import Rect, panel, scale_design_rects
 FIXED_ZONES = ("table", "hand", "banner", "message", "log", "talk", "notebook", "standings")
 SEAT_W, SEAT_H = 330, 168
 CARD_RATIO = 1.4
-FLIP_SECONDS = 0.28          # one token turning over in the reveal
-REVEAL_GAP = 0.09            # between two tokens turning over
+FLIP_SECONDS = 0.28  # one token turning over in the reveal
+REVEAL_GAP = 0.09  # between two tokens turning over
 ACCUSE_COLOUR = theme.JURY_GUILTY
 DEFEND_COLOUR = theme.JURY_INNOCENT
 HEATHEN_COLOUR = (120, 52, 110)
 PURITAN_COLOUR = (52, 84, 130)
-DEAD_COLOUR = theme.darken(theme.DANGER, 0.2)   # the killed pill and cross (light text on it)
-DEAD_TEXT = theme.lighten(theme.DANGER, 0.4)     # "killed" in words on the dark panels (WCAG AA)
+DEAD_COLOUR = theme.darken(theme.DANGER, 0.2)  # the killed pill and cross (light text on it)
+DEAD_TEXT = theme.lighten(theme.DANGER, 0.4)  # "killed" in words on the dark panels (WCAG AA)
 MIDDLE = (408, 8, 1104, 718)  # x, y, w, h of the middle of the table (seats round the oval)
 
 
 def design_zones(n: int) -> dict[str, Rect]:
     """Every zone of the table for ``n`` players, in 1920x1080 design pixels."""
     z: dict[str, Rect] = {
-        "log": (8, 8, 392, 596), "talk": (8, 612, 392, 460),
-        "notebook": (1520, 8, 392, 596), "standings": (1520, 612, 392, 460),
-        "banner": (408, 734, 1104, 70), "message": (408, 808, 1104, 26),
-        "seat_0": (408, 838, 420, 234), "hand": (836, 838, 676, 234),
+        "log": (8, 8, 392, 596),
+        "talk": (8, 612, 392, 460),
+        "notebook": (1520, 8, 392, 596),
+        "standings": (1520, 612, 392, 460),
+        "banner": (408, 734, 1104, 70),
+        "message": (408, 808, 1104, 26),
+        "seat_0": (408, 838, 420, 234),
+        "hand": (836, 838, 676, 234),
         "table": (790, 270, 340, 180),
     }
     mx, my, mw, mh = MIDDLE
@@ -69,8 +74,9 @@ def middle_rect(w: int, h: int) -> Rect:
 _DISCS: dict[tuple, pygame.Surface] = {}
 
 
-def token_disc(radius: int, placer_colour, side: str | None, *, lit: bool = False,
-               turned: float = 1.0) -> pygame.Surface:
+def token_disc(
+    radius: int, placer_colour, side: str | None, *, lit: bool = False, turned: float = 1.0
+) -> pygame.Surface:
     """A Testimony token seen from above: the placer's colour round the rim; face down a
     plain centre, face up the side (accusation: red with a minus, defense: blue with a
     plus). ``turned`` (0..1) squeezes the disc sideways while it flips over."""

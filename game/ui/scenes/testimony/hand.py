@@ -5,6 +5,7 @@ share) and its Testimony tokens, as sprites that can be dragged onto a seat plat
 puts its sprites in the table's sprite group (``table.group``; the table's
 ``rebuild_sprites``) and draws their labels on the static table. It reads the table's
 ``view``, ``rects``, ``art``, ``my_seat``, ``me`` and the card picked (``selected``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,8 +23,11 @@ OWN_CHARACTER = "own:character"
 OWN_BELIEFS = ("own:belief_heathen", "own:belief_puritan")
 TOKEN_PREFIX = "token:"
 #: the Cunning Woman's reminder under the tokens, longest first: the first that fits is said
-CUNNING_WOMAN_WORDS = ("Cunning Woman: once this game, investigate two at once (T).",
-                       "Once this game: investigate two at once (T).", "Investigate two at once (T).")
+CUNNING_WOMAN_WORDS = (
+    "Cunning Woman: once this game, investigate two at once (T).",
+    "Once this game: investigate two at once (T).",
+    "Investigate two at once (T).",
+)
 
 
 def show_card_of(sprite_id: str) -> str | None:
@@ -48,14 +52,26 @@ class HandPanel:
         character = pygame.Rect(zone.x + 12, zone.y + head_h + 6, card_w, card_h)
         small_h = max(50, int(card_h * 0.62))
         small_w = int(small_h / CARD_RATIO)
-        beliefs = [pygame.Rect(character.right + 14 + i * (small_w + 8), zone.bottom - small_h - 8, small_w, small_h)
-                   for i in range(2)]
+        beliefs = [
+            pygame.Rect(character.right + 14 + i * (small_w + 8), zone.bottom - small_h - 8, small_w, small_h)
+            for i in range(2)
+        ]
         label_h = max(16, head_h - 4)
-        tokens = pygame.Rect(beliefs[1].right + 18, zone.y + head_h + 6 + label_h, zone.right - beliefs[1].right - 30,
-                             zone.bottom - zone.y - head_h - label_h - 12)
-        return {"zone": zone, "character": character, "beliefs": beliefs[0].union(beliefs[1]),
-                "belief_heathen": beliefs[0], "belief_puritan": beliefs[1], "tokens": tokens,
-                "head_h": pygame.Rect(zone.x, zone.y, zone.w, head_h)}
+        tokens = pygame.Rect(
+            beliefs[1].right + 18,
+            zone.y + head_h + 6 + label_h,
+            zone.right - beliefs[1].right - 30,
+            zone.bottom - zone.y - head_h - label_h - 12,
+        )
+        return {
+            "zone": zone,
+            "character": character,
+            "beliefs": beliefs[0].union(beliefs[1]),
+            "belief_heathen": beliefs[0],
+            "belief_puritan": beliefs[1],
+            "tokens": tokens,
+            "head_h": pygame.Rect(zone.x, zone.y, zone.w, head_h),
+        }
 
     def token_radius(self) -> int:
         g = self.hand_geometry()
@@ -74,8 +90,16 @@ class HandPanel:
         if character:
             r = g["character"]
             home = (r.x, r.y - (lift if self.table.selected == OWN_CHARACTER else 0))
-            self.table.group.add(CardSprite(OWN_CHARACTER, self.table.art.face(self.table.game, character, r.size), home,
-                                      draggable=True, zone="hand"), layer=1)
+            self.table.group.add(
+                CardSprite(
+                    OWN_CHARACTER,
+                    self.table.art.face(self.table.game, character, r.size),
+                    home,
+                    draggable=True,
+                    zone="hand",
+                ),
+                layer=1,
+            )
         may_show = me.get("may_show") or []
         for sprite_id in OWN_BELIEFS:
             card = show_card_of(sprite_id)
@@ -140,12 +164,16 @@ class HandPanel:
         surface.blit(label, (b.x, b.y - label.get_height() - 2))
         count = int(self.table.player(self.table.my_seat()).get("tokens") or 0)
         t = g["tokens"]
-        label = text(f"Your tokens: {count}" + ("" if count else " (none left)"), max(11, size - 1), theme.TEXT_LIGHT, bold=True)
+        label = text(
+            f"Your tokens: {count}" + ("" if count else " (none left)"), max(11, size - 1), theme.TEXT_LIGHT, bold=True
+        )
         surface.blit(label, (t.x, t.y - label.get_height() - 4))
         if me.get("double_investigation"):
             # the whole sentence where it fits, else a shorter one (it was cut: "investigate tw…")
             room, small = g["zone"].right - t.x - 10, max(11, size - 3)
-            line = next((w for w in CUNNING_WOMAN_WORDS if get_font(small).size(w)[0] <= room),
-                        fit_text(CUNNING_WOMAN_WORDS[-1], small, room))
+            line = next(
+                (w for w in CUNNING_WOMAN_WORDS if get_font(small).size(w)[0] <= room),
+                fit_text(CUNNING_WOMAN_WORDS[-1], small, room),
+            )
             cw = text(line, small, theme.HIGHLIGHT)
             surface.blit(cw, (t.x, g["zone"].bottom - cw.get_height() - 6))

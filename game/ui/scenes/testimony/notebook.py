@@ -3,6 +3,7 @@
 placer and side, as it was when it looked) — so nobody has to remember it. Drawn only
 from ``view["notebook"]`` (only what the engine let this seat see: docs/rules/testimony.md
 §6.2), newest first."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,9 +28,13 @@ class NotebookPanel:
     def picture_key(self) -> tuple:
         """Everything the notebook shows."""
         v = self.table.view
-        return (self.table.my_seat(), v.get("me") is None, repr(v.get("notebook")),
-                v.get("stage") in ("between", "over"),
-                repr([(p.get("seat"), p.get("character")) for p in v.get("players") or []]))
+        return (
+            self.table.my_seat(),
+            v.get("me") is None,
+            repr(v.get("notebook")),
+            v.get("stage") in ("between", "over"),
+            repr([(p.get("seat"), p.get("character")) for p in v.get("players") or []]),
+        )
 
     def notebook_lines(self) -> list[tuple[str, list[dict]]]:
         """(sentence, tokens to draw under it) per entry, newest first."""
@@ -56,10 +61,17 @@ class NotebookPanel:
                         out.append((f"Turn {turn}: looked at {target} \u2014 no tokens.", []))
                         continue
                     acc = sum(1 for t in tokens if t.get("side") == "accuse")
-                    by = ", ".join(words.seat_name(t.get("placer"), players)
-                                   + (" \u2212" if t.get("side") == "accuse" else " +") for t in tokens)
-                    out.append((f"Turn {turn}: looked at {target} \u2014 {acc} accusing, "
-                                 f"{len(tokens) - acc} defending ({by}).", tokens))
+                    by = ", ".join(
+                        words.seat_name(t.get("placer"), players) + (" \u2212" if t.get("side") == "accuse" else " +")
+                        for t in tokens
+                    )
+                    out.append(
+                        (
+                            f"Turn {turn}: looked at {target} \u2014 {acc} accusing, "
+                            f"{len(tokens) - acc} defending ({by}).",
+                            tokens,
+                        )
+                    )
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -81,11 +93,15 @@ class NotebookPanel:
                 y += font.get_linesize()
             return
         players = list(self.table.source.players)
-        known = [(p.get("seat"), p.get("character")) for p in self.table.view.get("players") or []
-                 if p.get("character") and p.get("seat") != self.table.my_seat()]
+        known = [
+            (p.get("seat"), p.get("character"))
+            for p in self.table.view.get("players") or []
+            if p.get("character") and p.get("seat") != self.table.my_seat()
+        ]
         if known and self.table.view.get("stage") not in ("between", "over"):
             line = "Characters you have seen: " + ", ".join(
-                f"{words.seat_name(s, players)} = {words.character_name(c)}" for s, c in known)
+                f"{words.seat_name(s, players)} = {words.character_name(c)}" for s, c in known
+            )
             for part in wrapped(line, size, r.w - 24):
                 surface.blit(render_text(part, size, theme.SELECT), (r.x + 12, y))
                 y += font.get_linesize()

@@ -13,6 +13,7 @@ where its Close button lies and whether the table's bots must wait while it is r
 (``waiting``: the table's ``keep_bots_waiting``). It reads the table's ``view``,
 ``source``, ``art``, ``players`` and the pointer, and asks the table to show the result
 everywhere once it is told (``table.after_telling``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +24,17 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import panel, text
-from game.ui.scenes.testimony.common import (CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, FLIP_SECONDS, REVEAL_GAP, fit_text, middle_rect, token_disc, wrapped)
+from game.ui.scenes.testimony.common import (
+    CARD_RATIO,
+    DEAD_COLOUR,
+    DEAD_TEXT,
+    FLIP_SECONDS,
+    REVEAL_GAP,
+    fit_text,
+    middle_rect,
+    token_disc,
+    wrapped,
+)
 
 DONE = 1e9  # a reveal time past every step
 
@@ -140,9 +151,13 @@ class RevealPanel:
     def reveal_times(self, record: dict) -> dict[str, float]:
         flips = len(self.reveal_order(record))
         tokens_end = flips * REVEAL_GAP + FLIP_SECONDS
-        return {"tokens_end": tokens_end, "deaths": tokens_end + 0.35, "characters": tokens_end + 0.7,
-                "scores": tokens_end + 0.7 + 0.12 * self.table.players + 0.3,
-                "end": tokens_end + 0.7 + 0.12 * self.table.players + 0.9}
+        return {
+            "tokens_end": tokens_end,
+            "deaths": tokens_end + 0.35,
+            "characters": tokens_end + 0.7,
+            "scores": tokens_end + 0.7 + 0.12 * self.table.players + 0.3,
+            "end": tokens_end + 0.7 + 0.12 * self.table.players + 0.9,
+        }
 
     def reveal_animating(self) -> bool:
         record = self.reveal_record()
@@ -210,8 +225,9 @@ class RevealPanel:
         close = pygame.Rect(0, 0, max(110, size * 7), size + 16)
         close.topright = (box.right - 12, box.y + 8)
         self.close_rect = close
-        pygame.draw.rect(surface, theme.WOOD_LIGHT if close.collidepoint(self.table.pointer) else theme.WOOD, close,
-                         border_radius=8)
+        pygame.draw.rect(
+            surface, theme.WOOD_LIGHT if close.collidepoint(self.table.pointer) else theme.WOOD, close, border_radius=8
+        )
         label = text("Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(center=close.center))
         top, row_h, (card_w, card_h) = self.reveal_rows(box)
@@ -227,23 +243,33 @@ class RevealPanel:
         reasons_x = standing_x + int(box.w * 0.09)
         for label, x in (("Tokens in front", tokens_x), ("Standing", standing_x), ("Score and why", reasons_x)):
             head = text(label, max(11, size - 5), theme.TEXT_MUTED, bold=True)
-            self.table.note_text("reveal heading", label, label, [surface.blit(head, (x, top - head.get_height() - 1))], box)
+            self.table.note_text(
+                "reveal heading", label, label, [surface.blit(head, (x, top - head.get_height() - 1))], box
+            )
         for seat in range(self.table.players):
             y = top + seat * row_h
             row = pygame.Rect(box.x + 8, y, box.w - 16, row_h - 4)
             pygame.draw.rect(surface, theme.darken(theme.PANEL, 0.2) if seat % 2 else theme.PANEL, row, border_radius=6)
             pygame.draw.rect(surface, theme.seat_color(seat), (row.x + 2, row.y + 3, 5, row.h - 6), border_radius=2)
-            name = text(fit_text(words.seat_name(seat, players), size, name_w - 8, bold=True), size, theme.PARCHMENT,
-                        bold=True)
+            name = text(
+                fit_text(words.seat_name(seat, players), size, name_w - 8, bold=True), size, theme.PARCHMENT, bold=True
+            )
             surface.blit(name, (row.x + 12, row.y + 4))
             card = pygame.Rect(box.x + 16 + name_w, row.y + 2, card_w, min(card_h, row.h - 4))
             character = (record.get("characters") or [None] * self.table.players)[seat]
             show_face = t >= times["characters"] + 0.12 * seat
-            img = self.table.art.face(self.table.game, character, card.size) if show_face else self.table.art.back(self.table.game, card.size)
+            img = (
+                self.table.art.face(self.table.game, character, card.size)
+                if show_face
+                else self.table.art.back(self.table.game, card.size)
+            )
             surface.blit(img, card.topleft)
             if show_face:
-                cn = text(fit_text(words.character_name(character), max(11, size - 4), name_w - 8), max(11, size - 4),
-                          theme.TEXT_LIGHT)
+                cn = text(
+                    fit_text(words.character_name(character), max(11, size - 4), name_w - 8),
+                    max(11, size - 4),
+                    theme.TEXT_LIGHT,
+                )
                 surface.blit(cn, (row.x + 12, row.y + 6 + name.get_height()))
             standing = 0
             x, ty = tokens_x, row.y + max(2, (row.h - rad * 2 - 4) // 2)
@@ -288,7 +314,9 @@ class RevealPanel:
             if t >= times["scores"]:
                 score = (record.get("scores") or [0] * self.table.players)[seat]
                 total = (record.get("totals") or [0] * self.table.players)[seat]
-                head = text(f"{score:+d} this game \u00b7 {total} in all", max(11, size - 1), theme.HIGHLIGHT, bold=True)
+                head = text(
+                    f"{score:+d} this game \u00b7 {total} in all", max(11, size - 1), theme.HIGHLIGHT, bold=True
+                )
                 surface.blit(head, (reasons_x, row.y + 3))
                 ry = row.y + 5 + head.get_height()
                 reasons = (record.get("reasons") or [[]] * self.table.players)[seat]
@@ -312,5 +340,8 @@ class RevealPanel:
             cat = catalog()
         except Exception:
             return {}
-        return {s: cat.characters[c].token_weight for s, c in enumerate(record.get("characters") or [])
-                if c in cat.characters}
+        return {
+            s: cat.characters[c].token_weight
+            for s, c in enumerate(record.get("characters") or [])
+            if c in cat.characters
+        }

@@ -7,6 +7,7 @@ picture keyed by everything the plate shows (most plates do not change with a mo
 the empty plates they start from. It reads the table's ``view``, ``player``, ``name``,
 ``art``, ``seat_zone``, ``lit_seats`` (drop targets), the reveal's ``telling`` and
 ``result_shown``, and the talk panel's claims (``table.talk``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -54,14 +55,20 @@ class SeatsPanel:
         card_w = min(int(card_h / CARD_RATIO), int(zone.w * 0.28))
         card_h = int(card_w * CARD_RATIO)
         card = pygame.Rect(zone.x + 12, zone.y + head_h + 4, card_w, card_h)
-        right = pygame.Rect(card.right + 10, zone.y + head_h + 2, zone.right - card.right - 16,
-                            zone.bottom - zone.y - head_h - 6)
+        right = pygame.Rect(
+            card.right + 10, zone.y + head_h + 2, zone.right - card.right - 16, zone.bottom - zone.y - head_h - 6
+        )
         token_r = max(7, min(15, right.w // 18, zone.h // 11))
         rows_h = 2 * (2 * token_r + 3)
         tokens = pygame.Rect(right.x, right.bottom - rows_h, right.w, rows_h)
         info = pygame.Rect(right.x, right.y, right.w, tokens.y - right.y - 2)
-        return {"header": pygame.Rect(zone.x, zone.y, zone.w, head_h + 2), "card": card, "info": info,
-                "tokens": tokens, "token_r": token_r}
+        return {
+            "header": pygame.Rect(zone.x, zone.y, zone.w, head_h + 2),
+            "card": card,
+            "info": info,
+            "tokens": tokens,
+            "token_r": token_r,
+        }
 
     def token_spots(self, seat: int, zone: pygame.Rect) -> list[tuple[dict, tuple[int, int]]]:
         """Where each token lying in front of ``seat`` is drawn (centres), in order."""
@@ -106,10 +113,20 @@ class SeatsPanel:
         """Everything a plate shows (its cache key)."""
         v = self.table.view
         p = self.table.player(seat)
-        lying = tuple((t.get("token"), t.get("placer"), t.get("side")) for t in v.get("tokens") or []
-                      if t.get("target") == seat)
-        return (tuple(zone), seat, v.get("seat"), repr(sorted(p.items())), lying, self.seat_tags(seat),
-                tuple(self.table.talk.claims_of(seat)[-2:]), seat in self.table.lit_seats(), self.table.telling())
+        lying = tuple(
+            (t.get("token"), t.get("placer"), t.get("side")) for t in v.get("tokens") or [] if t.get("target") == seat
+        )
+        return (
+            tuple(zone),
+            seat,
+            v.get("seat"),
+            repr(sorted(p.items())),
+            lying,
+            self.seat_tags(seat),
+            tuple(self.table.talk.claims_of(seat)[-2:]),
+            seat in self.table.lit_seats(),
+            self.table.telling(),
+        )
 
     def plate_edge(self, seat: int) -> tuple[tuple[int, int, int], int]:
         """A plate's edge: lit as a drop target, else lit while its seat acts."""
@@ -157,8 +174,12 @@ class SeatsPanel:
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
         for tag, col in self.seat_tags(seat):
-            t = text(tag, max(11, size - 4), theme.INK if col in (theme.HIGHLIGHT, theme.SELECT) else theme.TEXT_LIGHT,
-                     bold=True)
+            t = text(
+                tag,
+                max(11, size - 4),
+                theme.INK if col in (theme.HIGHLIGHT, theme.SELECT) else theme.TEXT_LIGHT,
+                bold=True,
+            )
             pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
             if pill.right > zone.right - 4:
                 break
@@ -211,8 +232,9 @@ class SeatsPanel:
                 surface.blit(t, (info.x, y))
                 y += t.get_height() + 2
         elif p.get("character") and seat != v.get("seat") and v.get("stage") not in ("between", "over"):
-            t = text(fit_text(f"Shown to you: {words.character_name(p['character'])}", small, info.w),
-                     small, theme.SELECT)
+            t = text(
+                fit_text(f"Shown to you: {words.character_name(p['character'])}", small, info.w), small, theme.SELECT
+            )
             surface.blit(t, (info.x, y))
             y += t.get_height() + 2
         for claim in self.table.talk.claims_of(seat)[-2:]:

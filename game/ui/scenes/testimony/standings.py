@@ -3,6 +3,7 @@
 :class:`StandingsPanel` is a panel the table owns (``table.standings``); it reads the
 table's ``view``, ``rects``, ``players`` and whether the reveal is being told (the game
 being revealed is added once it is told: ``table.telling``)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,9 +27,15 @@ class StandingsPanel:
     def picture_key(self) -> tuple:
         """Everything the standings show."""
         v = self.table.view
-        return (repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]), v.get("game_no"),
-                v.get("games"), tuple(v.get("winners") or []), v.get("stage") == "over", v.get("stage") == "between",
-                self.table.telling())
+        return (
+            repr([(g.get("scores"), g.get("totals")) for g in v.get("history") or []]),
+            v.get("game_no"),
+            v.get("games"),
+            tuple(v.get("winners") or []),
+            v.get("stage") == "over",
+            v.get("stage") == "between",
+            self.table.telling(),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         """From the kept picture while it shows the same (:func:`draw_kept`)."""
@@ -61,8 +68,7 @@ class StandingsPanel:
         for seat in range(self.table.players):
             pygame.draw.circle(surface, theme.seat_color(seat), (r.x + 16, y + row_h // 2 - 2), 5)
             colour = theme.HIGHLIGHT if seat in winners else theme.TEXT_LIGHT
-            name = text(fit_text(words.seat_name(seat, players), size, name_w - 30), size, colour,
-                        bold=seat in winners)
+            name = text(fit_text(words.seat_name(seat, players), size, name_w - 30), size, colour, bold=seat in winners)
             surface.blit(name, (r.x + 26, y))
             if seat in winners:
                 icon = get_icon("winner", size + 2, theme.HIGHLIGHT)
@@ -84,7 +90,10 @@ class StandingsPanel:
             names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
             line = f"{names} win{'' if len(winners) > 1 else 's'} the match."
         else:
-            line = f"Game {v.get('game_no')} of {games} under way." if v.get("stage") not in ("between",) else \
-                f"Game {v.get('game_no')} of {games} is over."
+            line = (
+                f"Game {v.get('game_no')} of {games} under way."
+                if v.get("stage") not in ("between",)
+                else f"Game {v.get('game_no')} of {games} is over."
+            )
         t = text(fit_text(line, max(11, size - 1), r.w - 20), max(11, size - 1), theme.PARCHMENT)
         surface.blit(t, (r.x + 10, y))

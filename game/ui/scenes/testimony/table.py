@@ -37,6 +37,7 @@ Input paths for every action:
   card, A/D accuse/defend (then click or Tab + Enter), X discard a token, Enter start
   the next game, V last result, 1-9 pick a token or card, Esc cancels, ? help.
 """
+
 from __future__ import annotations
 
 import logging
@@ -62,6 +63,7 @@ from game.ui.scenes.testimony.talk import TalkPanel
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
+
 
 class TestimonyTableScene(DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
@@ -198,8 +200,14 @@ class TestimonyTableScene(DrawAhead, TableScene):
     def start_button(self) -> Button | None:
         """The button that starts the next game (the shown seat's, or the public banner's
         in hot-seat): the one the bar labels "(Enter)"; None when there is none now."""
-        return next((b for b in self.all_buttons()
-                     if b.visible and b.enabled and b.hotkey in (pygame.K_RETURN, pygame.K_KP_ENTER)), None)
+        return next(
+            (
+                b
+                for b in self.all_buttons()
+                if b.visible and b.enabled and b.hotkey in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            ),
+            None,
+        )
 
     def lit_seats(self) -> list[int]:
         """Seats to light on the static table: the drop targets of what is held or picked."""
@@ -243,10 +251,16 @@ class TestimonyTableScene(DrawAhead, TableScene):
                 self.toast(f"You cannot place a token in front of {self.name(seat)} now.")
                 return False
             who = self.name(seat)
-            self.prompt = Prompt(f"Your token in front of {who}:",
-                                 [(f"Accusation side up (\u2212) \u2014 against {who}", sides[0]),
-                                  (f"Defense side up (+) \u2014 for {who}", sides[-1])],
-                                 self.bar.do, on_cancel=self.snap_home, anchor=anchor)
+            self.prompt = Prompt(
+                f"Your token in front of {who}:",
+                [
+                    (f"Accusation side up (\u2212) \u2014 against {who}", sides[0]),
+                    (f"Defense side up (+) \u2014 for {who}", sides[-1]),
+                ],
+                self.bar.do,
+                on_cancel=self.snap_home,
+                anchor=anchor,
+            )
             if sides[0].get("side") != "accuse":
                 self.prompt.options.reverse()
             return True
@@ -303,8 +317,10 @@ class TestimonyTableScene(DrawAhead, TableScene):
         token = next((t for t in self.view.get("tokens") or [] if t.get("token") == token_id), None)
         if token is None:
             return None
-        lines = [f"Placed by {self.name(token.get('placer'))}",
-                 f"in front of {self.name(token.get('target'))}, turn {token.get('turn')}"]
+        lines = [
+            f"Placed by {self.name(token.get('placer'))}",
+            f"in front of {self.name(token.get('target'))}, turn {token.get('turn')}",
+        ]
         side = token.get("side")
         lines.append("Side: " + (words.SIDE_WORDS[side] if side else "unknown to you"))
         surfs = [text(line, 16, theme.TEXT_LIGHT) for line in lines]
@@ -471,7 +487,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
     def chat_words(self, text: str) -> str:
         """A chat line as a toast and the hint strip say it: a claim without its marker,
         which only the table reads (the font has no glyph for it)."""
-        return "claims: " + text[len(words.CLAIM_PREFIX):] if words.is_claim(text) else text
+        return "claims: " + text[len(words.CLAIM_PREFIX) :] if words.is_claim(text) else text
 
     def describe_event(self, event: dict) -> str:
         if event.get("type") == "talk":

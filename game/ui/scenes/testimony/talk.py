@@ -10,6 +10,7 @@ seat, shows the latest on each plate and interleaves them with the game log.
 ``source`` (its talk lines, ``say``), ``rects``, ``my_seat`` and ``players``, opens the
 table's chooser (``table.prompt``) for a claim's seat or Character, and gives the table
 its claim buttons (:meth:`TalkPanel.talk_buttons`)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -52,8 +53,9 @@ class TalkPanel:
         if self.table.telling():
             end = max((i for i, e in enumerate(events) if e.get("type") == "game_end"), default=None)
             if end is not None:
-                events = events[:end + 1] + [e for e in events[end + 1:]
-                                             if e.get("type") not in ("reveal", "first_player", "match_over")]
+                events = events[: end + 1] + [
+                    e for e in events[end + 1 :] if e.get("type") not in ("reveal", "first_player", "match_over")
+                ]
         lines = self.talk_lines()
         if not lines:
             return events
@@ -68,7 +70,7 @@ class TalkPanel:
                 name = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else ln.get("name")
                 body = ln["text"]
                 if words.is_claim(body):
-                    body = "claims: " + body[len(words.CLAIM_PREFIX):]
+                    body = "claims: " + body[len(words.CLAIM_PREFIX) :]
                 out.append({"type": "talk", "name": name, "text": body, "seat": ln.get("seat")})
                 i += 1
         for ln in pending[i:]:
@@ -80,9 +82,13 @@ class TalkPanel:
         claim flag (a new game deals new Characters: last game's claims stay in the log
         but leave the plates)."""
         start = self.game_start_index()
-        return [ln["text"][len(words.CLAIM_PREFIX):] for ln in self.talk_lines()
-                if ln.get("seat") == seat and words.is_claim(ln["text"])
-                and (not isinstance(ln.get("at"), int) or ln["at"] > start)]
+        return [
+            ln["text"][len(words.CLAIM_PREFIX) :]
+            for ln in self.talk_lines()
+            if ln.get("seat") == seat
+            and words.is_claim(ln["text"])
+            and (not isinstance(ln.get("at"), int) or ln["at"] > start)
+        ]
 
     def game_start_index(self) -> int:
         """How many log events came before the current game's ``game_start`` (0: the first
@@ -128,14 +134,21 @@ class TalkPanel:
             if not needs_character:
                 self.say(words.claim_text(key, players, seat=seat))
                 return
-            self.table.prompt = Prompt("Which Character?", [(words.character_name(c), c) for c in self.character_ids()],
-                                 lambda c: self.say(words.claim_text(key, players, seat=seat, character=c)),
-                                 anchor=self.talk_anchor())
+            self.table.prompt = Prompt(
+                "Which Character?",
+                [(words.character_name(c), c) for c in self.character_ids()],
+                lambda c: self.say(words.claim_text(key, players, seat=seat, character=c)),
+                anchor=self.talk_anchor(),
+            )
 
         if needs_seat:
             others = [s for s in range(self.table.players) if s != self.table.my_seat()]
-            self.table.prompt = Prompt("About whom?", [(words.seat_name(s, players), s) for s in others], with_character,
-                                 anchor=self.talk_anchor())
+            self.table.prompt = Prompt(
+                "About whom?",
+                [(words.seat_name(s, players), s) for s in others],
+                with_character,
+                anchor=self.talk_anchor(),
+            )
         else:
             with_character(None)
 
@@ -166,8 +179,9 @@ class TalkPanel:
             buttons.append(pygame.Rect(r.x + 12 + col * (bw + 8), r.y + head_h + row * (bh + 6), bw, bh))
         claims_bottom = r.y + head_h + rows * (bh + 6)
         chat = pygame.Rect(r.x + 12, r.bottom - bh - 10, r.w - 24, bh) if self.chat_enabled() else None
-        lines = pygame.Rect(r.x + 12, claims_bottom + 4, r.w - 24,
-                            (chat.y if chat else r.bottom - 6) - claims_bottom - 8)
+        lines = pygame.Rect(
+            r.x + 12, claims_bottom + 4, r.w - 24, (chat.y if chat else r.bottom - 6) - claims_bottom - 8
+        )
         return {"zone": r, "size": size, "buttons": buttons, "chat": chat, "lines": lines}
 
     def talk_buttons(self) -> list[Button]:
@@ -177,8 +191,16 @@ class TalkPanel:
         enabled = self.table.my_seat() is not None
         out = []
         for (key, label, _sentence), rect in zip(words.CLAIMS, g["buttons"]):
-            out.append(Button(rect, label, lambda k=key: self.claim(k), enabled=enabled,
-                              font_size=max(11, g["size"] - 2), name=f"claim:{key}"))
+            out.append(
+                Button(
+                    rect,
+                    label,
+                    lambda k=key: self.claim(k),
+                    enabled=enabled,
+                    font_size=max(11, g["size"] - 2),
+                    name=f"claim:{key}",
+                )
+            )
         return out
 
     def make_chat_field(self) -> None:
@@ -187,9 +209,14 @@ class TalkPanel:
             self.chat_field = None
             return
         if self.chat_field is None:
-            self.chat_field = TextField(g["chat"], placeholder="Say something to the table (Enter)",
-                                        max_len=MAX_CHAT, on_submit=self.send_chat, font_size=g["size"],
-                                        name="chat")
+            self.chat_field = TextField(
+                g["chat"],
+                placeholder="Say something to the table (Enter)",
+                max_len=MAX_CHAT,
+                on_submit=self.send_chat,
+                font_size=g["size"],
+                name="chat",
+            )
         else:
             self.chat_field.set_rect(g["chat"])
             self.chat_field.font_size = g["size"]
@@ -221,8 +248,11 @@ class TalkPanel:
         head = text("Table talk", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
         who = self.table.my_seat()
-        hint = ("Claims carry no rules weight \u2014 anyone may lie." if who is not None
-                else "Claims are made by the player behind the screen.")
+        hint = (
+            "Claims carry no rules weight \u2014 anyone may lie."
+            if who is not None
+            else "Claims are made by the player behind the screen."
+        )
         t = text(hint, max(11, size - 3), theme.TEXT_MUTED)
         surface.blit(t, (r.x + 10, r.y + 8 + head.get_height()))
         box = g["lines"]
@@ -230,12 +260,15 @@ class TalkPanel:
         players = list(self.table.source.players)
         rows: list[tuple[str, tuple]] = []
         for ln in self.talk_lines()[-20:]:
-            speaker = words.seat_name(ln.get("seat"), players) if ln.get("seat") is not None else \
-                str(ln.get("name") or "spectator")
+            speaker = (
+                words.seat_name(ln.get("seat"), players)
+                if ln.get("seat") is not None
+                else str(ln.get("name") or "spectator")
+            )
             body = ln["text"]
             claim = words.is_claim(body)
             if claim:
-                body = body[len(words.CLAIM_PREFIX):]
+                body = body[len(words.CLAIM_PREFIX) :]
             colour = theme.seat_color(ln["seat"]) if isinstance(ln.get("seat"), int) else theme.TEXT_MUTED
             for part in wrapped(f"{speaker}: {body}", max(11, size - 1), box.w - 4):
                 rows.append((part, theme.lighten(colour, 0.35) if claim else theme.TEXT_LIGHT))

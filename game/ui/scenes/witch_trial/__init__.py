@@ -1,5 +1,6 @@
 """The Witch Trial courtroom as a package of panels; the scene is
 ``table.WitchTrialTableScene``. Importing the package registers the game's table spec."""
+
 from game.ui.scenes.witch_trial.art import ART, GAME_ID
 from game.ui.scenes.witch_trial.table import WitchTrialTableScene
 from game.ui.tables import TableSpec, register_table_spec
@@ -17,22 +18,31 @@ def _plea_sound(event: dict) -> str | None:
 
 SOUNDS = {
     "roll": "dice",
-    "verdict": "gavel", "objection": "gavel", "mistrial": "gavel", "continuance": "gavel",
-    "play": "card_place", "case": "card_place", "motion": "card_place", "recover": "card_draw",
-    "draw": "card_draw", "deal": "card_draw",
+    "verdict": "gavel",
+    "objection": "gavel",
+    "mistrial": "gavel",
+    "continuance": "gavel",
+    "play": "card_place",
+    "case": "card_place",
+    "motion": "card_place",
+    "recover": "card_draw",
+    "draw": "card_draw",
+    "deal": "card_draw",
     "reshuffle": "shuffle",
     "buy": _buy_sound,
     "plea": _plea_sound,
 }
 
-SPEC = register_table_spec(TableSpec(
-    game=GAME_ID,
-    scene=WitchTrialTableScene,
-    menu_order=20,
-    layout_counts=(3, 4, 5, 6, 7),
-    art=ART,
-    sounds=SOUNDS,
-    smoke="game.ui.smoke_witch_trial:smoke_step",
-))
+SPEC = register_table_spec(
+    TableSpec(
+        game=GAME_ID,
+        scene=WitchTrialTableScene,
+        menu_order=20,
+        layout_counts=(3, 4, 5, 6, 7),
+        art=ART,
+        sounds=SOUNDS,
+        smoke="game.ui.smoke_witch_trial:smoke_step",
+    )
+)
 
 __all__ = ["SPEC", "WitchTrialTableScene"]

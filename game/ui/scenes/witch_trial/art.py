@@ -1,5 +1,6 @@
 """Witch Trial's card art: what each face shows (read from ``cards/witch_trial.yaml``)
 and the card back."""
+
 from __future__ import annotations
 
 from game.ui import theme
@@ -8,22 +9,37 @@ from game.ui.card_art import FaceInfo, GameArt, card_entries, entry_text, signed
 GAME_ID = "witch_trial"
 
 TRIAL_SECTION_KIND = {
-    "suspects": "suspect", "charges": "charge", "evidence": "evidence",
-    "motions": "motion", "objections": "objection",
+    "suspects": "suspect",
+    "charges": "charge",
+    "evidence": "evidence",
+    "motions": "motion",
+    "objections": "objection",
 }
 TRIAL_KIND_COLOUR = {
-    "suspect": theme.SUSPECT, "charge": theme.CHARGE, "evidence": theme.EVIDENCE,
-    "motion": theme.MOTION, "objection": theme.OBJECTION,
+    "suspect": theme.SUSPECT,
+    "charge": theme.CHARGE,
+    "evidence": theme.EVIDENCE,
+    "motion": theme.MOTION,
+    "objection": theme.OBJECTION,
 }
 TRIAL_KIND_LABEL = {
-    "suspect": "Suspect", "charge": "Charge", "evidence": "Evidence",
-    "motion": "Motion", "objection": "Objection",
+    "suspect": "Suspect",
+    "charge": "Charge",
+    "evidence": "Evidence",
+    "motion": "Motion",
+    "objection": "Objection",
 }
 # Motions each get their own picture so a hand of motions is told apart at a glance.
 TRIAL_MOTION_ICONS = {
-    "drama": "motion_drama", "short_memory": "motion_short_memory", "bribe_judge": "bribe",
-    "recess": "wait", "venue": "motion_venue", "expert": "motion_expert", "leading": "witness",
-    "mistrial": "retraction", "continuance": "motion_continuance",
+    "drama": "motion_drama",
+    "short_memory": "motion_short_memory",
+    "bribe_judge": "bribe",
+    "recess": "wait",
+    "venue": "motion_venue",
+    "expert": "motion_expert",
+    "leading": "witness",
+    "mistrial": "retraction",
+    "continuance": "motion_continuance",
 }
 
 
@@ -34,8 +50,18 @@ def face(card_id: str) -> FaceInfo:
     found = card_entries(GAME_ID).get(kind)
     if found is None:
         family = "objection" if kind == "objection" else "evidence"
-        return FaceInfo(GAME_ID, kind, family, kind.replace("_", " ").title(),
-                        TRIAL_KIND_LABEL[family], "", family, TRIAL_KIND_COLOUR[family], "", "")
+        return FaceInfo(
+            GAME_ID,
+            kind,
+            family,
+            kind.replace("_", " ").title(),
+            TRIAL_KIND_LABEL[family],
+            "",
+            family,
+            TRIAL_KIND_COLOUR[family],
+            "",
+            "",
+        )
     section, e = found
     family = TRIAL_SECTION_KIND.get(section, "evidence")
     stats: list[tuple[str, str]] = []
@@ -58,11 +84,18 @@ def face(card_id: str) -> FaceInfo:
         value = f"{signed(pro)}/{signed(de)}"
         stats = [("Prosecution", signed(pro)), ("Defense", signed(de))]
     return FaceInfo(
-        game=GAME_ID, kind=kind, family=family, name=str(e.get("name", kind)),
-        label=TRIAL_KIND_LABEL[family], value=value,
+        game=GAME_ID,
+        kind=kind,
+        family=family,
+        name=str(e.get("name", kind)),
+        label=TRIAL_KIND_LABEL[family],
+        value=value,
         icon=TRIAL_MOTION_ICONS.get(kind, family) if family == "motion" else family,
-        color=TRIAL_KIND_COLOUR[family], text=entry_text(e, "text"),
-        rules_text=entry_text(e, "rules_text"), stats=tuple(stats), notes=tuple(notes),
+        color=TRIAL_KIND_COLOUR[family],
+        text=entry_text(e, "text"),
+        rules_text=entry_text(e, "rules_text"),
+        stats=tuple(stats),
+        notes=tuple(notes),
     )
 
 

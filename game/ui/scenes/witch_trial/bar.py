@@ -1,5 +1,6 @@
 """The banner strip under the court: the action bar (what is asked now and the
 buttons of the legal commands) or, when nobody's hand is shown, the public banner (D3)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,8 +16,7 @@ from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
 
 
-def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int, colour, scene: Any,
-               what: str) -> None:
+def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int, colour, scene: Any, what: str) -> None:
     """``words`` in at most two lines centred down ``box``, read whole (issue 9 item 5):
     the bold font steps down from ``size`` to 11 px until they fit."""
     size, lines = fit_lines(words, box.w, box.h, size, bold=True, max_lines=2)
@@ -71,8 +71,9 @@ class ActionBar:
         if self.legal_of("no_objection"):
             if self.legal_of("object"):
                 specs.append(("object", "Object! (O)", self.object_now, pygame.K_o, "danger"))
-            specs.append(("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}),
-                          pygame.K_n, "normal"))
+            specs.append(
+                ("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}), pygame.K_n, "normal")
+            )
         if self.legal_of("rest"):
             specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), pygame.K_r, "primary"))
         defends = self.legal_of("defend")
@@ -80,13 +81,21 @@ class ActionBar:
             specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), pygame.K_p, "danger"))
         if len(defends) == 1:
             owner = defends[0]["case_owner"]
-            specs.append((f"defend:{owner}", f"Defend {self.name(owner)} (D)", lambda o=owner: self.defend(o),
-                          pygame.K_d, "normal"))
+            specs.append(
+                (
+                    f"defend:{owner}",
+                    f"Defend {self.name(owner)} (D)",
+                    lambda o=owner: self.defend(o),
+                    pygame.K_d,
+                    "normal",
+                )
+            )
         elif defends:
             for c in defends:
                 owner = c["case_owner"]
-                specs.append((f"defend:{owner}", f"Defend {self.name(owner)}", lambda o=owner: self.defend(o),
-                              None, "normal"))
+                specs.append(
+                    (f"defend:{owner}", f"Defend {self.name(owner)}", lambda o=owner: self.defend(o), None, "normal")
+                )
         if self.legal_of("pass"):
             specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
         if not specs:
@@ -110,10 +119,20 @@ class ActionBar:
         labels = []
         for o in options:
             case = self.player(o).get("pending_case") or {}
-            labels.append((f"{self.name(o)}'s case: {words.card_name(case.get('suspect'))} for "
-                           f"{words.card_name(case.get('charge'))}", o))
-        self.prompt = Prompt("Defend whose case?", labels, lambda o: self.submit({"type": "defend", "case_owner": o}),
-                             None, anchor=pygame.Rect(self.rects["court"]).center)
+            labels.append(
+                (
+                    f"{self.name(o)}'s case: {words.card_name(case.get('suspect'))} for "
+                    f"{words.card_name(case.get('charge'))}",
+                    o,
+                )
+            )
+        self.prompt = Prompt(
+            "Defend whose case?",
+            labels,
+            lambda o: self.submit({"type": "defend", "case_owner": o}),
+            None,
+            anchor=pygame.Rect(self.rects["court"]).center,
+        )
 
     def object_now(self) -> None:
         options = self.legal_of("object")
@@ -135,14 +154,17 @@ class ActionBar:
         if motion and seat != motion.get("awaiting"):
             awaiting = motion.get("awaiting")
             asked = [s for s in seats if s == awaiting] or (
-                [awaiting] if seat is None and isinstance(awaiting, int) and self.source.is_human(awaiting) else [])
+                [awaiting] if seat is None and isinstance(awaiting, int) and self.source.is_human(awaiting) else []
+            )
             for s in asked:
                 actions.append((f"seat:{s}", f"{self.name(s)} answers", lambda s=s: self.source.request_seat(s)))
             can_pass_all = getattr(self.source, "can_pass_all", None)
             if seat is None and asked and can_pass_all is not None and can_pass_all():
                 actions.append(("no_objection", "No objection (N)", self.no_answers))
-            prompt = (f"Objection? {self.name(motion.get('by'))} moves {words.card_name(motion.get('card'))}. "
-                      f"{self.name(awaiting)} may object or let it stand.")
+            prompt = (
+                f"Objection? {self.name(motion.get('by'))} moves {words.card_name(motion.get('card'))}. "
+                f"{self.name(awaiting)} may object or let it stand."
+            )
         elif seat is None and seats:
             for s in seats:
                 actions.append((f"seat:{s}", self.name(s), lambda s=s: self.source.request_seat(s)))
@@ -164,8 +186,10 @@ class ActionBar:
         if self.banner is not None:
             return None
         bar = pygame.Rect(self.rects["banner"])
-        return (self.action_bar_head(), min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)),
-                                            default=bar.right - 8))
+        return (
+            self.action_bar_head(),
+            min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8),
+        )
 
     def action_bar_head(self) -> str:
         v = self.view
@@ -177,8 +201,10 @@ class ActionBar:
             head = self.who_plays(trial)
             head += "" if head.endswith("?") else "."
             if trial.get("motion") and seat == trial["motion"].get("awaiting"):
-                head = (f"Objection? {self.name(trial['motion'].get('by'))} moves "
-                        f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand.")
+                head = (
+                    f"Objection? {self.name(trial['motion'].get('by'))} moves "
+                    f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand."
+                )
         else:
             head = f"{self.name(v.get('turn'))}'s turn: one action."
         return head

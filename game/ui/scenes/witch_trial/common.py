@@ -1,4 +1,5 @@
 """The courtroom's shared pieces: sizes, constants, the built-in zones, felt panels."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,6 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.table_base import Rect, panel, scale_design_rects
-
 
 CARD_RATIO = 1.4
 JURY_SEATS = 12
@@ -18,8 +18,23 @@ DICE_SECONDS = 0.45
 STAGES = [("prosecution", "Prosecution"), ("defense", "Defense"), ("final", "Final argument"), ("plea", "Plea")]
 PROSECUTION_COLOUR = theme.JURY_GUILTY
 DEFENSE_COLOUR = theme.JURY_INNOCENT
-FIXED_ZONES = ("deck", "discard", "lineup_1", "lineup_2", "lineup_3", "lineup_4", "lineup_5",
-               "court_fees", "jury_box", "court", "dice", "banner", "log", "message", "hand")
+FIXED_ZONES = (
+    "deck",
+    "discard",
+    "lineup_1",
+    "lineup_2",
+    "lineup_3",
+    "lineup_4",
+    "lineup_5",
+    "court_fees",
+    "jury_box",
+    "court",
+    "dice",
+    "banner",
+    "log",
+    "message",
+    "hand",
+)
 
 
 _PANELS: dict[tuple, pygame.Surface] = {}
@@ -38,8 +53,11 @@ def felt_panel(surface: pygame.Surface, rect, color=theme.PANEL, alpha: int = 22
     if r.w <= 0 or r.h <= 0:
         panel(surface, r, color=fill, alpha=255, **kw)
         return
-    key = (r.size, tuple(fill), tuple(sorted((k, tuple(v) if isinstance(v, (list, tuple)) else v)
-                                             for k, v in kw.items())))
+    key = (
+        r.size,
+        tuple(fill),
+        tuple(sorted((k, tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in kw.items())),
+    )
     surf = _PANELS.get(key)
     if surf is None:
         if len(_PANELS) > 256:  # window resizes make new sizes; keep the cache small
@@ -63,10 +81,17 @@ def _chance_at_least(need: int) -> float:
 def _fallback_zones(n: int, w: int, h: int) -> dict[str, Rect]:
     """Built-in zones (the 1920x1080 map of witch_trial.tmx, scaled) for a missing layout."""
     base: dict[str, tuple[int, int, int, int]] = {
-        "deck": (8, 222, 150, 224), "discard": (966, 222, 150, 224), "court_fees": (1124, 222, 284, 224),
-        "jury_box": (1416, 222, 496, 340), "court": (8, 454, 1100, 298), "dice": (1116, 454, 292, 298),
-        "log": (1416, 570, 496, 502), "banner": (8, 760, 1400, 86), "seat_0": (8, 854, 300, 218),
-        "message": (316, 854, 1092, 26), "hand": (316, 884, 1092, 188),
+        "deck": (8, 222, 150, 224),
+        "discard": (966, 222, 150, 224),
+        "court_fees": (1124, 222, 284, 224),
+        "jury_box": (1416, 222, 496, 340),
+        "court": (8, 454, 1100, 298),
+        "dice": (1116, 454, 292, 298),
+        "log": (1416, 570, 496, 502),
+        "banner": (8, 760, 1400, 86),
+        "seat_0": (8, 854, 300, 218),
+        "message": (316, 854, 1092, 26),
+        "hand": (316, 884, 1092, 188),
     }
     for i in range(5):
         base[f"lineup_{i + 1}"] = (166 + 158 * i, 222, 150, 224)
@@ -88,5 +113,3 @@ def _fit_card(zone: pygame.Rect, top_pad: int = 0, bottom_pad: int = 0) -> pygam
     r = pygame.Rect(0, 0, w, h)
     r.midtop = (zone.centerx, zone.y + top_pad)
     return r
-
-

@@ -1,4 +1,5 @@
 """The court: stage pills, whose play, the lawyers, the case and every card played."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +11,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table_base import FLY_SECONDS, MIN_TEXT, text
-from game.ui.scenes.witch_trial.common import (CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, STAGES,
-                                               felt_panel)
+from game.ui.scenes.witch_trial.common import CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, STAGES, felt_panel
 
 
 class CourtPanel:
@@ -82,14 +82,28 @@ class CourtPanel:
             last = None
             for e in reversed(self.log_events):
                 if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
-                        e.get("type") != "plea" or e.get("accepted")):
+                    e.get("type") != "plea" or e.get("accepted")
+                ):
                     last = e
                     break
-            return (None, v.get("stage"), bool(v.get("over")), repr(v.get("scores")), repr(v.get("winners")),
-                    v.get("turn"), v.get("pass_streak", 0), repr(last))
+            return (
+                None,
+                v.get("stage"),
+                bool(v.get("over")),
+                repr(v.get("scores")),
+                repr(v.get("winners")),
+                v.get("turn"),
+                v.get("pass_streak", 0),
+                repr(last),
+            )
         played = self.played_row(trial)
-        return (repr(trial), v.get("stage"), tuple(self.side_of(c) for c in played),
-                repr(sorted((k, tuple(r)) for k, r in self.court_cards.items())), getattr(self, "played_x", None))
+        return (
+            repr(trial),
+            v.get("stage"),
+            tuple(self.side_of(c) for c in played),
+            repr(sorted((k, tuple(r)) for k, r in self.court_cards.items())),
+            getattr(self, "played_x", None),
+        )
 
     def draw_court(self, surface: pygame.Surface) -> None:
         court = pygame.Rect(self.rects["court"])
@@ -106,8 +120,12 @@ class CourtPanel:
         for key, label in STAGES:
             pill = pygame.Rect(x, strip.y + 2, pill_w - 6, strip.h - 4)
             lit = bool(trial) and (key == stage or (key == trial.get("phase") and stage != "plea"))
-            done = bool(trial) and not lit and [k for k, _ in STAGES].index(key) < [k for k, _ in STAGES].index(
-                trial.get("phase", "prosecution")) and key != "plea"
+            done = (
+                bool(trial)
+                and not lit
+                and [k for k, _ in STAGES].index(key) < [k for k, _ in STAGES].index(trial.get("phase", "prosecution"))
+                and key != "plea"
+            )
             fill = theme.HIGHLIGHT if lit else (theme.WOOD if done else theme.WOOD_DARK)
             pygame.draw.rect(surface, fill, pill, border_radius=pill.h // 2)
             t = text(label, max(11, size - 2), theme.INK if lit else theme.TEXT_MUTED, bold=lit)
@@ -131,8 +149,10 @@ class CourtPanel:
         # lawyers column
         names_w = max(110, area.w // 6) - 10
         y = area.y + label_h + 2
-        for role, seat, col in (("Prosecutor", trial.get("prosecutor"), PROSECUTION_COLOUR),
-                                ("Defender", trial.get("defender"), DEFENSE_COLOUR)):
+        for role, seat, col in (
+            ("Prosecutor", trial.get("prosecutor"), PROSECUTION_COLOUR),
+            ("Defender", trial.get("defender"), DEFENSE_COLOUR),
+        ):
             t = text(role, lsize, theme.lighten(col, 0.5), bold=True)
             surface.blit(t, (area.x, y))
             y += t.get_height()
@@ -184,8 +204,12 @@ class CourtPanel:
                     surface.blit(shade, r.topleft)
                     pygame.draw.line(surface, theme.DANGER, r.topleft, r.bottomright, 3)
                     pygame.draw.line(surface, theme.DANGER, r.bottomleft, r.topright, 3)
-                    tag = text("overruled" if card in cancelled else "replaced", max(MIN_TEXT, lsize - 2), theme.PARCHMENT_LIGHT,
-                               bold=True)
+                    tag = text(
+                        "overruled" if card in cancelled else "replaced",
+                        max(MIN_TEXT, lsize - 2),
+                        theme.PARCHMENT_LIGHT,
+                        bold=True,
+                    )
                     pill = tag.get_rect(center=r.center).inflate(8, 2)
                     pygame.draw.rect(surface, theme.DANGER, pill, border_radius=4)
                     surface.blit(tag, tag.get_rect(center=pill.center))
@@ -227,21 +251,32 @@ class CourtPanel:
         if v.get("over"):
             scores = v.get("scores") or []
             winners = ", ".join(self.name(w) for w in v.get("winners") or [])
-            lines.append(("Game over \u2014 " + ", ".join(f"{self.name(i)} ${s}" for i, s in enumerate(scores)),
-                          theme.HIGHLIGHT))
+            lines.append(
+                ("Game over \u2014 " + ", ".join(f"{self.name(i)} ${s}" for i, s in enumerate(scores)), theme.HIGHLIGHT)
+            )
             lines.append((f"Most money wins: {winners}.", theme.PARCHMENT))
         else:
             turn = v.get("turn")
-            lines.append((f"{self.name(turn)}'s turn: buy a lineup card, build a case, defend a pending case, "
-                          "prosecute your own, or pass.", theme.PARCHMENT))
+            lines.append(
+                (
+                    f"{self.name(turn)}'s turn: buy a lineup card, build a case, defend a pending case, "
+                    "prosecute your own, or pass.",
+                    theme.PARCHMENT,
+                )
+            )
             streak = v.get("pass_streak", 0)
             if streak:
-                lines.append((f"{streak} pass{'es' if streak != 1 else ''} in a row "
-                              f"({self.players} in a row end the game).", theme.TEXT_MUTED))
+                lines.append(
+                    (
+                        f"{streak} pass{'es' if streak != 1 else ''} in a row ({self.players} in a row end the game).",
+                        theme.TEXT_MUTED,
+                    )
+                )
         last = None
         for e in reversed(self.log_events):
             if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
-                    e.get("type") != "plea" or e.get("accepted")):
+                e.get("type") != "plea" or e.get("accepted")
+            ):
                 last = e
                 break
         if last is not None:

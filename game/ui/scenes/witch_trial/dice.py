@@ -1,4 +1,5 @@
 """The dice panel: the last roll(s) with their purpose, a verdict's sum."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,7 +11,6 @@ from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table_base import MIN_TEXT, blit_text, text
 from game.ui.scenes.witch_trial.common import DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
-
 
 #: events that start a player's next action between trials: rolls before them are old news
 PLAYER_ACTIONS = ("buy", "case", "defend", "prosecute", "pass")
@@ -63,8 +63,13 @@ class DicePanel:
         self.die_rects = []
         top = r.y + 12 + icon.get_height()
         if not rolls:
-            idle = ("No dice in this trial yet." if self.trial() else
-                    "No trial in session." if self.view.get("last_rolls") else "No dice rolled yet.")
+            idle = (
+                "No dice in this trial yet."
+                if self.trial()
+                else "No trial in session."
+                if self.view.get("last_rolls")
+                else "No dice rolled yet."
+            )
             t = text(idle, max(11, size - 3), theme.TEXT_MUTED)
             self.note_text("dice", idle, idle, [blit_text(surface, t, (r.x + 10, top + 4))], r)
             return
@@ -88,7 +93,7 @@ class DicePanel:
         avail = r.bottom - 6 - foot - top
         n = len(rolls)
         row_h = max(16, min(int(r.h * 0.3), avail // max(1, n)))
-        shown = rolls[-max(1, avail // row_h):]
+        shown = rolls[-max(1, avail // row_h) :]
         low = min((e.get("total", 99) for e in rolls if e.get("purpose") == "public_defender"), default=None)
         last_round = {}
         for e in rolls:
@@ -101,7 +106,9 @@ class DicePanel:
             nt = text(label, max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True)
             name_w = min(r.w // 3, max(40, nt.get_width()))
             count = max(1, len(e.get("dice") or []))
-            total_w = text(f"= {e.get('total')}", max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True).get_width()
+            total_w = text(
+                f"= {e.get('total')}", max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True
+            ).get_width()
             die = max(10, min(die, (r.right - 10 - x - name_w - 6 - total_w - 6) // count - 4))
             surface.blit(nt, nt.get_rect(midleft=(x, y + die // 2)))
             x += name_w + 6
@@ -124,8 +131,13 @@ class DicePanel:
             t = text(line, max(11, size - 1), theme.TEXT_LIGHT, bold=True)
             surface.blit(t, (r.x + 10, y + 2))
             g = verdict.get("guilty")
-            v = text("GUILTY" if g else "NOT GUILTY", size + 2, theme.lighten(PROSECUTION_COLOUR if g else DEFENSE_COLOUR,
-                                                                             0.5), bold=True, title=True)
+            v = text(
+                "GUILTY" if g else "NOT GUILTY",
+                size + 2,
+                theme.lighten(PROSECUTION_COLOUR if g else DEFENSE_COLOUR, 0.5),
+                bold=True,
+                title=True,
+            )
             surface.blit(v, (r.x + 10, y + 4 + t.get_height()))
 
     def rolls_before_trial(self) -> bool:
@@ -145,8 +157,14 @@ class DicePanel:
         pygame.draw.rect(surface, theme.INK, r, 1, border_radius=max(3, r.w // 5))
         pip = max(2, r.w // 10)
         q = r.w // 4
-        spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-                 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}
+        spots = {
+            1: [(2, 2)],
+            2: [(1, 1), (3, 3)],
+            3: [(1, 1), (2, 2), (3, 3)],
+            4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+            5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+            6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+        }
         for sx, sy in spots.get(value, []):
             pygame.draw.circle(surface, theme.INK, (r.x + sx * q, r.y + sy * q), pip)
 

@@ -1,4 +1,5 @@
 """The shown seat's hand (fanned) and the lineup cards as draggable sprites."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,8 +26,9 @@ class HandPanel:
     def rebuild_sprites(self, old_view: dict | None) -> None:
         """The hand (base), plus the lineup as draggable sprites; a bought card flies
         from its slot into the hand."""
-        old_lineup = {s.card_id: s.rect.topleft for s in self.group.sprites()
-                      if isinstance(s, CardSprite) and s.zone == "lineup"}
+        old_lineup = {
+            s.card_id: s.rect.topleft for s in self.group.sprites() if isinstance(s, CardSprite) and s.zone == "lineup"
+        }
         super().rebuild_sprites(old_view)
         for s in list(self.group.sprites()):
             if isinstance(s, CardSprite) and s.zone == "lineup":
@@ -42,8 +44,9 @@ class HandPanel:
             home = r.topleft
             if card == self.selected:
                 home = (home[0], home[1] - size[1] // 8)
-            sprite = CardSprite(card, self.art.face(self.game, card, size), home,
-                                draggable=self.my_seat() is not None, zone="lineup")
+            sprite = CardSprite(
+                card, self.art.face(self.game, card, size), home, draggable=self.my_seat() is not None, zone="lineup"
+            )
             self.group.add(sprite, layer=0)
             if old_view is not None and card in old_lineup and old_lineup[card] != home:
                 sprite.rect.topleft = old_lineup[card]

@@ -1,4 +1,5 @@
 """The jury box: twelve seats coloured innocent to guilty, the odds, the gliding marker."""
+
 from __future__ import annotations
 
 import pygame
@@ -8,8 +9,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.witch_trial.common import (GUILTY_AT, JURY_SECONDS, JURY_SEATS, _chance_at_least,
-                                               felt_panel)
+from game.ui.scenes.witch_trial.common import GUILTY_AT, JURY_SEATS, JURY_SECONDS, _chance_at_least, felt_panel
 
 
 class JuryPanel:

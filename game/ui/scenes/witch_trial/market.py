@@ -1,5 +1,6 @@
 """The market row (deck, lineup slots 1-5 with their prices, discard) and the Court
 Fees pot; the buy and build-a-case choosers."""
+
 from __future__ import annotations
 
 import pygame
@@ -36,10 +37,21 @@ class MarketPanel:
             return
         lineup = self.view.get("lineup") or []
         prices = self.view.get("prices") or [20, 15, 10, 5, 0]
-        labels = [(f"Slot {c['slot']}: {words.card_name(lineup[c['slot'] - 1])} \u2014 "
-                   f"{'free' if not prices[c['slot'] - 1] else '$' + str(prices[c['slot'] - 1])}", c) for c in options]
-        self.prompt = Prompt("Buy which lineup card?", labels, lambda c: self.send(c, lineup[c["slot"] - 1]),
-                             None, anchor=pygame.Rect(self.rects["court"]).center)
+        labels = [
+            (
+                f"Slot {c['slot']}: {words.card_name(lineup[c['slot'] - 1])} \u2014 "
+                f"{'free' if not prices[c['slot'] - 1] else '$' + str(prices[c['slot'] - 1])}",
+                c,
+            )
+            for c in options
+        ]
+        self.prompt = Prompt(
+            "Buy which lineup card?",
+            labels,
+            lambda c: self.send(c, lineup[c["slot"] - 1]),
+            None,
+            anchor=pygame.Rect(self.rects["court"]).center,
+        )
 
     def case_prompt(self) -> None:
         options = self.legal_of("create_case")
@@ -47,10 +59,17 @@ class MarketPanel:
             self.toast("No case can be built now (a Suspect and a Charge, one from your hand, one from the lineup).")
             return
         lineup = self.view.get("lineup") or []
-        labels = [(f"{words.card_name(c['card'])} (hand) + {words.card_name(lineup[c['slot'] - 1])} "
-                   f"(slot {c['slot']})", c) for c in options]
-        self.prompt = Prompt("Build which case?", labels, lambda c: self.send(c, c["card"]), None,
-                             anchor=pygame.Rect(self.rects["court"]).center)
+        labels = [
+            (f"{words.card_name(c['card'])} (hand) + {words.card_name(lineup[c['slot'] - 1])} (slot {c['slot']})", c)
+            for c in options
+        ]
+        self.prompt = Prompt(
+            "Build which case?",
+            labels,
+            lambda c: self.send(c, c["card"]),
+            None,
+            anchor=pygame.Rect(self.rects["court"]).center,
+        )
 
     def deck_card_rect(self) -> pygame.Rect:
         """Where the deck's top card lies."""

@@ -1,4 +1,5 @@
 """Short Memory's picker: the discard cards to take back, over the court."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,8 +38,12 @@ class ShortMemoryPicker:
             self.picker_rects = {}
             self.snap_home()
 
-        self.pick = Pick("Short Memory: click the discard card to take back (Tab + Enter, Esc cancels)",
-                         [("pick", c) for c in choices], picked, cancelled)
+        self.pick = Pick(
+            "Short Memory: click the discard card to take back (Tab + Enter, Esc cancels)",
+            [("pick", c) for c in choices],
+            picked,
+            cancelled,
+        )
         self.layout_picker()
         self.message = self.pick.title
         self.snap_home()
@@ -48,8 +53,11 @@ class ShortMemoryPicker:
         if self.pick is None:
             return
         cards = [t[1] for t in self.pick.targets]
-        box = pygame.Rect(self.rects["court"]).unionall(
-            [pygame.Rect(self.rects[k]) for k in ("dice", "deck", "court_fees")]).inflate(-4, -4)
+        box = (
+            pygame.Rect(self.rects["court"])
+            .unionall([pygame.Rect(self.rects[k]) for k in ("dice", "deck", "court_fees")])
+            .inflate(-4, -4)
+        )
         head = max(22, box.h // 9)
         inner = pygame.Rect(box.x + 10, box.y + head + 6, box.w - 20, box.h - head - 12)
         n = max(1, len(cards))

@@ -1,4 +1,5 @@
 """The plea dialog (W8.8): offer a split of the Court Fees in $5 steps, or answer one."""
+
 from __future__ import annotations
 
 import pygame
@@ -59,15 +60,37 @@ class PleaDialog:
             self.plea_value = v
             self.dirty = True
 
-        self.stepper = Stepper((box.x + 16, box.y + 12 + row * 2 + 4, box.w - 32, row - 6), self.plea_value, 0, fees,
-                               step=PLEA_STEP, fmt=fmt, on_change=changed, font_size=size, name="plea_stepper")
+        self.stepper = Stepper(
+            (box.x + 16, box.y + 12 + row * 2 + 4, box.w - 32, row - 6),
+            self.plea_value,
+            0,
+            fees,
+            step=PLEA_STEP,
+            fmt=fmt,
+            on_change=changed,
+            font_size=size,
+            name="plea_stepper",
+        )
         by = box.y + 12 + row * 4 - 2
         bw = (box.w - 48) // 2
         return [
-            Button((box.x + 16, by, bw, row - 6), "Offer this split (Enter)", self.offer_plea, style="primary",
-                   font_size=size, hotkey=pygame.K_RETURN, name="offer_plea"),
-            Button((box.x + 32 + bw, by, bw, row - 6), "No offer, go on (N)", lambda: self.do({"type": "no_plea"}),
-                   font_size=size, hotkey=pygame.K_n, name="no_plea"),
+            Button(
+                (box.x + 16, by, bw, row - 6),
+                "Offer this split (Enter)",
+                self.offer_plea,
+                style="primary",
+                font_size=size,
+                hotkey=pygame.K_RETURN,
+                name="offer_plea",
+            ),
+            Button(
+                (box.x + 32 + bw, by, bw, row - 6),
+                "No offer, go on (N)",
+                lambda: self.do({"type": "no_plea"}),
+                font_size=size,
+                hotkey=pygame.K_n,
+                name="no_plea",
+            ),
         ]
 
     def _plea_answer_widgets(self, plea: dict) -> list[Button]:
@@ -77,11 +100,24 @@ class PleaDialog:
         by = box.y + 12 + row * 3 - 2
         bw = (box.w - 48) // 2
         return [
-            Button((box.x + 16, by, bw, row - 6), "Accept (A)", lambda: self.do({"type": "answer_plea", "accept": True}),
-                   style="primary", font_size=size, hotkey=pygame.K_a, name="accept_plea"),
-            Button((box.x + 32 + bw, by, bw, row - 6), "Decline (X)",
-                   lambda: self.do({"type": "answer_plea", "accept": False}), style="danger", font_size=size,
-                   hotkey=pygame.K_x, name="decline_plea"),
+            Button(
+                (box.x + 16, by, bw, row - 6),
+                "Accept (A)",
+                lambda: self.do({"type": "answer_plea", "accept": True}),
+                style="primary",
+                font_size=size,
+                hotkey=pygame.K_a,
+                name="accept_plea",
+            ),
+            Button(
+                (box.x + 32 + bw, by, bw, row - 6),
+                "Decline (X)",
+                lambda: self.do({"type": "answer_plea", "accept": False}),
+                style="danger",
+                font_size=size,
+                hotkey=pygame.K_x,
+                name="decline_plea",
+            ),
         ]
 
     def draw_plea_dialog(self, surface: pygame.Surface) -> None:
@@ -101,8 +137,10 @@ class PleaDialog:
         else:
             to_p, to_d = plea.get("to_prosecution"), plea.get("to_defense")
             title = f"{self.name(plea.get('by'))} offers a plea"
-            sub = (f"${to_p} to {pros} (prosecution), ${to_d} to {dfn} (defense). "
-                   "Accept and the trial ends; decline and it goes on.")
+            sub = (
+                f"${to_p} to {pros} (prosecution), ${to_d} to {dfn} (defense). "
+                "Accept and the trial ends; decline and it goes on."
+            )
         x = box.x + 20 + icon.get_width()
         t = text(title, size + 2, theme.PARCHMENT, bold=True, title=True)
         self.note_text("plea title", title, title, [blit_text(surface, t, (x, box.y + 10))], box)
@@ -128,9 +166,17 @@ class PleaDialog:
                 st.handle(event)
                 self.dirty = True
                 return True
-            if event.kind == uinput.KEY and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_MINUS,
-                                                          pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS,
-                                                          pygame.K_KP_PLUS, pygame.K_UP, pygame.K_DOWN):
+            if event.kind == uinput.KEY and event.key in (
+                pygame.K_LEFT,
+                pygame.K_RIGHT,
+                pygame.K_MINUS,
+                pygame.K_PLUS,
+                pygame.K_EQUALS,
+                pygame.K_KP_MINUS,
+                pygame.K_KP_PLUS,
+                pygame.K_UP,
+                pygame.K_DOWN,
+            ):
                 up = event.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
                 st.change(PLEA_STEP if up else -PLEA_STEP)
                 self.dirty = True

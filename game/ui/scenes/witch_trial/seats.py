@@ -1,4 +1,5 @@
 """A seat panel: name and tags, money, hand backs, the pending case."""
+
 from __future__ import annotations
 
 import pygame
@@ -25,9 +26,14 @@ class SeatsPanel:
             ch = int(cw * CARD_RATIO)
         case = pygame.Rect(body.right - (cw * 2 + 6), body.y + label_h + 2, cw * 2 + 6, ch)
         left = pygame.Rect(body.x, body.y, case.x - body.x - 8, body.h)
-        return {"header": pygame.Rect(zone.x, zone.y, zone.w, hh + 4), "left": left, "case": case,
-                "suspect": pygame.Rect(case.x, case.y, cw, ch), "charge": pygame.Rect(case.x + cw + 6, case.y, cw, ch),
-                "case_label": pygame.Rect(case.x, body.y, case.w, label_h)}
+        return {
+            "header": pygame.Rect(zone.x, zone.y, zone.w, hh + 4),
+            "left": left,
+            "case": case,
+            "suspect": pygame.Rect(case.x, case.y, cw, ch),
+            "charge": pygame.Rect(case.x + cw + 6, case.y, cw, ch),
+            "case_label": pygame.Rect(case.x, body.y, case.w, label_h),
+        }
 
     def revealed_hand_rects(self, seat: int, zone: pygame.Rect, count: int) -> list[pygame.Rect]:
         """Where a seat's hand lies face up at the game's end: a fan in the panel's left
@@ -64,12 +70,21 @@ class SeatsPanel:
         touch one or two of seven), which keeps the frame after a move short."""
         v = self.view
         p = {k: val for k, val in self.player(seat).items() if k != "hand"}
-        marks = (any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
-                 seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds)
+        marks = (
+            any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
+            seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds,
+        )
         # the panel is drawn at (0, 0) and only then placed: its size matters, not where
         # it sits (the zones turn round the table when another seat takes the screen)
-        key = (zone.size, seat, seat == v.get("seat"), self.seat_tags(seat), repr(sorted(p.items())), marks,
-               bool(v.get("revealed")))  # at the end the hand lies face up instead of its backs
+        key = (
+            zone.size,
+            seat,
+            seat == v.get("seat"),
+            self.seat_tags(seat),
+            repr(sorted(p.items())),
+            marks,
+            bool(v.get("revealed")),
+        )  # at the end the hand lies face up instead of its backs
         cached = self._seat_cache.get(seat)
         if cached is None or cached[0] != key:
             if cached is not None and cached[1].get_size() == zone.size:
@@ -106,8 +121,14 @@ class SeatsPanel:
         p = self.player(seat)
         acting = seat in (v.get("to_act") or [])
         shown = seat == v.get("seat")
-        felt_panel(surface, zone, color=theme.FELT_DARK, alpha=235, edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
-              width=3 if acting else 1)
+        felt_panel(
+            surface,
+            zone,
+            color=theme.FELT_DARK,
+            alpha=235,
+            edge=theme.HIGHLIGHT if acting else theme.PANEL_EDGE,
+            width=3 if acting else 1,
+        )
         pygame.draw.rect(surface, theme.seat_color(seat), (zone.x + 3, zone.y + 3, 6, zone.h - 6), border_radius=3)
         g = self.seat_geometry(zone)
         head = g["header"]
@@ -118,7 +139,9 @@ class SeatsPanel:
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
         for label, col in self.seat_tags(seat):
-            t = text(label, max(MIN_TEXT, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True)
+            t = text(
+                label, max(MIN_TEXT, size - 4), theme.INK if col == theme.HIGHLIGHT else theme.TEXT_LIGHT, bold=True
+            )
             pill = t.get_rect(midleft=(x + 5, cy)).inflate(10, 2)
             if pill.right > zone.right - 4:
                 break
@@ -139,8 +162,12 @@ class SeatsPanel:
         for i in range(min(4, count) if not self.view.get("revealed") else 0):  # at the end: faces (sprites)
             surface.blit(back, (left.x + i * max(4, bw // 4), by))
         cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
-        surface.blit(cnt, cnt.get_rect(midleft=(left.x + min(4, count) * max(4, bw // 4) + bw + 4 - (bw if not count else 0),
-                                                 by + bh // 2)))
+        surface.blit(
+            cnt,
+            cnt.get_rect(
+                midleft=(left.x + min(4, count) * max(4, bw // 4) + bw + 4 - (bw if not count else 0), by + bh // 2)
+            ),
+        )
         hint = text("cards", max(MIN_TEXT, size - 5), theme.TEXT_MUTED)
         if by + bh + hint.get_height() < left.bottom:
             surface.blit(hint, (left.x, by + bh + 1))
@@ -154,7 +181,8 @@ class SeatsPanel:
                 r = g[key]
                 surface.blit(self.art.face(self.game, case[key], r.size), r.topleft)
             if any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds) or (
-                    shown and {"type": "prosecute"} in self.legal_cmds):
+                shown and {"type": "prosecute"} in self.legal_cmds
+            ):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, g["case"].inflate(6, 6), 2, border_radius=6)
         else:
             t = text("no case", label_size, theme.TEXT_MUTED)

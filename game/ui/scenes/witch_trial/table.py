@@ -36,6 +36,7 @@ Input paths for every action:
   N no objection / no plea offer, O object, Left/Right set a plea, Enter offers it,
   A / X accept / decline a plea, ? help.
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,8 +50,7 @@ from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.witch_trial.bar import ActionBar
-from game.ui.scenes.witch_trial.common import (DICE_SECONDS, FIXED_ZONES, JURY_SECONDS, _fallback_zones,
-                                               _fit_card)
+from game.ui.scenes.witch_trial.common import DICE_SECONDS, FIXED_ZONES, JURY_SECONDS, _fallback_zones, _fit_card
 from game.ui.scenes.witch_trial.court import CourtPanel
 from game.ui.scenes.witch_trial.dice import DicePanel
 from game.ui.scenes.witch_trial.hand import HandPanel
@@ -65,8 +65,19 @@ from game.ui.widgets import Stepper
 log = logging.getLogger(__name__)
 
 
-class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryPanel, DicePanel, ActionBar,
-                           PleaDialog, ShortMemoryPicker, DrawAhead, TableScene):
+class WitchTrialTableScene(
+    HandPanel,
+    SeatsPanel,
+    MarketPanel,
+    CourtPanel,
+    JuryPanel,
+    DicePanel,
+    ActionBar,
+    PleaDialog,
+    ShortMemoryPicker,
+    DrawAhead,
+    TableScene,
+):
     """The courtroom (see the module docstring)."""
 
     game = "witch_trial"
@@ -358,25 +369,34 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if self.pick is not None:
             return self.pick.title
         if not trial:
-            return self.say(f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) "
-                            "\u00b7 defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)",
-                            f"{me}: buy (B) \u00b7 build a case (C) \u00b7 defend (D) \u00b7 prosecute (P) \u00b7 pass (Space)")
+            return self.say(
+                f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) "
+                "\u00b7 defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)",
+                f"{me}: buy (B) \u00b7 build a case (C) \u00b7 defend (D) \u00b7 prosecute (P) \u00b7 pass (Space)",
+            )
         plea = trial.get("plea")
         if plea and plea.get("phase") == "offer":
-            return self.say(f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N).",
-                            f"{me}: offer a split (\u2190 \u2192, Enter) or no offer (N).")
+            return self.say(
+                f"{me}: offer a split of the Court Fees (\u2190 \u2192 in $5 steps, Enter) or make no offer (N).",
+                f"{me}: offer a split (\u2190 \u2192, Enter) or no offer (N).",
+            )
         if plea and plea.get("phase") == "answer":
             return f"{me}: accept (A) or decline (X) the plea offer."
         if trial.get("motion"):
             return f"{me}: drop an Objection on the motion (O), or let it stand (N)."
         if trial.get("phase") == "final":
             if not self.legal_of("rest"):  # W4.6: exactly one more card while one can be played
-                return self.say(f"{me}: final argument \u2014 play exactly one card into the court.",
-                                f"{me}: final argument \u2014 one card into the court.")
-            return self.say(f"{me}: final argument \u2014 no card you can play: rest (R).",
-                            f"{me}: final argument \u2014 rest (R).")
-        return self.say(f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R).",
-                        f"{me}: cards into the court, then Rest (R).")
+                return self.say(
+                    f"{me}: final argument \u2014 play exactly one card into the court.",
+                    f"{me}: final argument \u2014 one card into the court.",
+                )
+            return self.say(
+                f"{me}: final argument \u2014 no card you can play: rest (R).", f"{me}: final argument \u2014 rest (R)."
+            )
+        return self.say(
+            f"{me}: drag cards into the court (1-9, Tab, Enter), then Rest (R).",
+            f"{me}: cards into the court, then Rest (R).",
+        )
 
     def help_lines(self) -> list[str]:
         return [
@@ -412,33 +432,74 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         v = self.view
         trial = self.trial()
         market = ["deck"] + [f"lineup_{i}" for i in range(1, 6)] + ["discard"]
-        self.draw_region(surface, "market", market,
-                         (v.get("deck_count", 0), repr(v.get("prices")), tuple(c is None for c in v.get("lineup") or []),
-                          len(v.get("discard") or []), (v.get("discard") or [None])[-1]),
-                         self.draw_market)
-        self.draw_region(surface, "court_fees", ["court_fees"],
-                         (v.get("court_fees", 0), v.get("bank_paid", 0), bool(trial), trial.get("court_money", 0)),
-                         self.draw_court_fees)
-        self.draw_region(surface, "jury_box", ["jury_box"],
-                         (trial.get("jury_value"), trial.get("jury_start"), tuple(self.jury_centers), self.jury_radius),
-                         self.draw_jury_box)
+        self.draw_region(
+            surface,
+            "market",
+            market,
+            (
+                v.get("deck_count", 0),
+                repr(v.get("prices")),
+                tuple(c is None for c in v.get("lineup") or []),
+                len(v.get("discard") or []),
+                (v.get("discard") or [None])[-1],
+            ),
+            self.draw_market,
+        )
+        self.draw_region(
+            surface,
+            "court_fees",
+            ["court_fees"],
+            (v.get("court_fees", 0), v.get("bank_paid", 0), bool(trial), trial.get("court_money", 0)),
+            self.draw_court_fees,
+        )
+        self.draw_region(
+            surface,
+            "jury_box",
+            ["jury_box"],
+            (trial.get("jury_value"), trial.get("jury_start"), tuple(self.jury_centers), self.jury_radius),
+            self.draw_jury_box,
+        )
         self.draw_region(surface, "court", ["court"], self.court_key(), self.draw_court)
-        self.draw_region(surface, "dice", ["dice"], self.dice_key(), self.draw_dice,
-                         get=lambda: list(self.die_rects), put=self._put_die_rects)
-        self.draw_region(surface, "bar", ["banner"], self.action_bar_key(),
-                         lambda s: self.draw_action_bar(s) if self.banner is None else None)
-        self.draw_region(surface, "hand", ["hand"], self.my_seat() is None and self.players > 1 and self.no_hand_words(),
-                         self.draw_no_hand)
+        self.draw_region(
+            surface,
+            "dice",
+            ["dice"],
+            self.dice_key(),
+            self.draw_dice,
+            get=lambda: list(self.die_rects),
+            put=self._put_die_rects,
+        )
+        self.draw_region(
+            surface,
+            "bar",
+            ["banner"],
+            self.action_bar_key(),
+            lambda s: self.draw_action_bar(s) if self.banner is None else None,
+        )
+        self.draw_region(
+            surface,
+            "hand",
+            ["hand"],
+            self.my_seat() is None and self.players > 1 and self.no_hand_words(),
+            self.draw_no_hand,
+        )
 
     def draw_no_hand(self, surface: pygame.Surface) -> None:
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
-            msg = text(self.no_hand_words(), max(14, hand.h // 9),
-                       theme.TEXT_MUTED)
+            msg = text(self.no_hand_words(), max(14, hand.h // 9), theme.TEXT_MUTED)
             surface.blit(msg, msg.get_rect(center=hand.center))
 
-    def draw_region(self, surface: pygame.Surface, name: str, zones: list[str], key: Any, draw: Any,
-                    get: Any = None, put: Any = None) -> None:
+    def draw_region(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        zones: list[str],
+        key: Any,
+        draw: Any,
+        get: Any = None,
+        put: Any = None,
+    ) -> None:
         """Paint a panel of the static table only when what it shows changed: ``key`` is
         everything the panel reads. The static surface keeps its pixels from one view to
         the next, so an unchanged panel is simply left there; a changed one is cleared to
@@ -489,8 +550,18 @@ class WitchTrialTableScene(HandPanel, SeatsPanel, MarketPanel, CourtPanel, JuryP
         if kind == "lineup":
             lineup = self.view.get("lineup") or []
             card = lineup[key - 1] if 0 < key <= len(lineup) else None
-            s = next((s for s in self.group.sprites() if isinstance(s, CardSprite) and s.card_id == card
-                      and s.zone == "lineup"), None) if card else None
+            s = (
+                next(
+                    (
+                        s
+                        for s in self.group.sprites()
+                        if isinstance(s, CardSprite) and s.card_id == card and s.zone == "lineup"
+                    ),
+                    None,
+                )
+                if card
+                else None
+            )
             return s.rect.center if s is not None else None
         if kind in ("stepper_plus", "stepper_minus"):
             if self.stepper is None:
