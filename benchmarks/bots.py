@@ -1,38 +1,62 @@
-"""Bot strength and thinking time (issue 15): how often one search-bot seat wins.
+"""Bot strength, measured fairly, and thinking time: lift over a random seat, head to head,
+sense checks, and the search's speed.
 
-For every registered game whose seats bots may search (``Match.can_search``: Hammer
-3/4/5, Witch Trial 3/4/5/7, Salem 5/8/12, Testimony 3/5/7, any other game at its
-smallest, middle and largest table; not Malleus, whose bots play one story style) and
-every level, one bot seat (rotating round the table) plays against random seats. Prints its
-win share (a tie shares the win) with a 95% Wilson interval next to the fair share
-1/n, and the time per real decision (more than one legal command) of that seat: wall
-clock p50/p95 and CPU p50/p95 in milliseconds. Then Hard against Normal head to head:
-one Hard seat against Normal seats.
+**Lift** (one row per table and level): game ``i`` is played twice from the same seed with
+the same seat ``i % n`` as the *hero*, every other seat a random bot with the same seed
+both times; once the hero is a bot of level L, once a random bot. The lift is the mean
+of the paired differences of the hero's win (a tie on points shares the win; in a game
+won by a side, ``Policy.side_wins``, each member of that side wins whole) with a 95%
+interval (normal approximation of the paired mean). Comparing with 1/n would be unfair
+in a team game, where the side is dealt at random; so team games also get one line per
+side the hero was dealt (Salem: witch / town, Testimony: the Belief of game 1, heathen /
+puritan; ``Policy.role``), each over its own pairs.
 
-Long (hours at the full 300 games): run it niced, on a quiet machine if you can::
+**Head to head** (Hammer 3, Witch Trial 4, Salem 5, Testimony 3, or every ``--only``
+table): the same pairing with Normal seats all round: a Hard hero among Normal seats
+against a Normal hero among the same Normal seats.
+
+**Sense** (one row per game): per 100 real decisions (more than one legal command) of the
+hero, how often each of the game's sense checks (``Policy.senseless``) fires: for the
+random bot of the lift pairs and for each level played.
+
+**Speed** (``--speed``): the Normal level with its real time cap on fixed positions of
+each table: iterations per decision (median), CPU per iteration, and where an iteration's
+time goes (sample a world, apply the root command, the rollout's legal lists, the
+policy's choices, its applies).
+
+Every decision runs on its iteration budget (``time_limit=0``) unless ``--time-limit``:
+rows are then deterministic (a row replays exactly), and two processes (``--jobs 2``)
+give the same numbers as one. Wall and CPU times per decision are printed beside them.
+
+Long (hours at 300 pairs per row): run it niced, in the background::
 
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
-        [--only hammer:3,witch_trial:4] [--levels easy,normal,hard] [--no-h2h]
+        [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
+        [--speed] [--time-limit] [--save pairs.jsonl]
+    .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
 
-Numbers only; asserts nothing. Every game is seeded by its index, so a row replays
-(wall-clock time limits aside: ``--no-time-limit`` makes every decision deterministic).
+Numbers only; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
+import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import LEVEL_NAMES, RandomBot, SearchBot, bot_move
+from game.bots import LEVEL_NAMES, RandomBot, SearchBot, SeatModel, policy_for
 from game.engine import GAMES, new_match
 
 PLAYER_COUNTS = {"hammer": (3, 4, 5), "witch_trial": (3, 4, 5, 7), "salem": (5, 8, 12), "testimony": (3, 5, 7)}
+HEAD_TO_HEAD = (("hammer", 3), ("witch_trial", 4), ("salem", 5), ("testimony", 3))
 MAX_COMMANDS = 20_000
 
 
@@ -47,50 +71,82 @@ def tables() -> list[tuple[str, int]]:
     return out
 
 
-def play_one(job: tuple) -> dict:
-    """One game: ``hero_level`` at seat ``index % n``, ``others`` ("random" or a level)
-    elsewhere. Returns the hero's win share and its decision times."""
-    game, n, hero_level, others, index, time_limit = job
-    seed = 7919 * index + 17 * n
+def seed_of(index: int, n: int) -> int:
+    return 7919 * index + 17 * n
+
+
+def make(kind: str, seed: int, time_limit: bool):
+    """A bot: ``random`` or a level's search bot (iteration budget only unless ``time_limit``)."""
+    if kind == "random":
+        return RandomBot(seed)
+    return SearchBot(seed, kind, time_limit=None if time_limit else 0)
+
+
+def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit: bool) -> dict:
+    """One game from seed ``seed_of(index, n)``: ``hero_kind`` at seat ``index % n``,
+    ``others`` elsewhere (each seat's bot seeded by the game's seed and the seat). The
+    hero's win share, its side as dealt, its decisions' times and iterations, and how
+    often each sense check fired on its decisions."""
+    seed = seed_of(index, n)
     match = new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
     hero = index % n
-    limit = None if time_limit else 0
-
-    def bot(seat: int, level: str):
-        if level == "random":
-            return RandomBot(seed * 31 + seat)
-        return SearchBot(seed * 31 + seat, level, time_limit=limit)
-
-    bots = {s: bot(s, others) for s in range(n)}
-    bots[hero] = bot(hero, hero_level)
+    policy = policy_for(match)
+    role = policy.role(match, hero)
+    bots = {s: make(others, seed * 31 + s, time_limit) for s in range(n)}
+    bots[hero] = make(hero_kind, seed * 31 + hero, time_limit)
     walls: list[float] = []
     cpus: list[float] = []
+    iterations: list[int] = []
+    sense: Counter = Counter()
+    decisions = 0
     steps = 0
     while not match.over and steps < MAX_COMMANDS:
         seat = match.to_act()[0]
-        timed = seat == hero and len(match.legal(seat)) > 1
+        view, legal = match.view(seat), match.legal(seat)
         w0, c0 = time.perf_counter(), time.thread_time()
-        command = bot_move(bots[seat], match, seat)
-        if timed:
+        command = bots[seat].choose(view, legal, SeatModel(match, seat))
+        if seat == hero and len(legal) > 1:
             walls.append(time.perf_counter() - w0)
             cpus.append(time.thread_time() - c0)
+            iterations.append(getattr(bots[seat], "last_iterations", 0))
+            decisions += 1
+            sense.update(policy.senseless(match, seat, command))
         match.apply(seat, command)
         steps += 1
     winners = match.result()["winners"] if match.over else []
+    if policy.side_wins:  # a side wins: every member of it wins whole
+        win = float(hero in winners)
+    else:  # a tie on points shares the win
+        win = (hero in winners) / len(winners) if winners else 0.0
     return {
-        "win": (hero in winners) / len(winners) if winners else 0.0,
+        "win": win,
+        "role": role,
         "walls": walls,
         "cpus": cpus,
+        "iterations": iterations,
+        "sense": dict(sense),
+        "decisions": decisions,
         "finished": match.over,
     }
 
 
-def wilson(mean: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def pair(job: tuple) -> dict:
+    """One pair of games: the hero as ``level`` and as ``base``, everything else equal."""
+    game, n, level, base, others, index, time_limit = job
+    a = play(game, n, index, level, others, time_limit)
+    b = play(game, n, index, base, others, time_limit)
+    assert a["role"] == b["role"], "the same seed deals the hero the same side"
+    return {"a": a, "b": b, "diff": a["win"] - b["win"], "role": a["role"]}
+
+
+def paired(diffs: list[float], z: float = 1.96) -> tuple[float, float]:
+    """Mean of paired differences and the half width of its 95% interval."""
+    if not diffs:
+        return float("nan"), float("nan")
+    mean = sum(diffs) / len(diffs)
+    if len(diffs) < 2:
+        return mean, float("nan")
+    return mean, z * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -100,83 +156,313 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000.0
 
 
-def run_row(pool, game: str, n: int, level: str, others: str, games: int, time_limit: bool) -> dict:
-    jobs = [(game, n, level, others, i, time_limit) for i in range(games)]
+def run_pairs(
+    pool, game: str, n: int, level: str, base: str, others: str, games: int, time_limit: bool, save: str = ""
+) -> dict:
+    jobs = [(game, n, level, base, others, i, time_limit) for i in range(games)]
     started = time.perf_counter()
-    results = list(pool.imap_unordered(play_one, jobs)) if pool else [play_one(j) for j in jobs]
-    wins = [r["win"] for r in results]
-    walls = [w for r in results for w in r["walls"]]
-    cpus = [c for r in results for c in r["cpus"]]
-    mean = sum(wins) / len(wins)
-    low, high = wilson(mean, len(wins))
+    results = []
+    for done, result in enumerate(pool.imap(pair, jobs) if pool else map(pair, jobs), 1):
+        results.append(result)
+        if save:  # one line per pair: a row cut short still counts what it played (--summarize)
+            with open(save, "a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps(
+                        {
+                            "game": game,
+                            "n": n,
+                            "level": level,
+                            "base": base,
+                            "others": others,
+                            "index": done - 1,
+                            "result": result,
+                        }
+                    )
+                    + "\n"
+                )
+        if done % max(1, games // 10) == 0 and done < games:  # a long row shows it is alive
+            lift = 100 * sum(r["diff"] for r in results) / done
+            print(
+                f"  ({game} {n} {level}: {done}/{games} pairs, {(time.perf_counter() - started) / 60:.1f} min, "
+                f"lift so far {lift:+.1f})",
+                file=sys.stderr,
+                flush=True,
+            )
     return {
         "game": game,
         "n": n,
         "level": level,
+        "base": base,
         "others": others,
-        "games": len(wins),
-        "win": mean,
-        "low": low,
-        "high": high,
-        "fair": 1 / n,
-        "decisions": len(walls),
-        "wall50": pct(walls, 0.5),
-        "wall95": pct(walls, 0.95),
-        "cpu50": pct(cpus, 0.5),
-        "cpu95": pct(cpus, 0.95),
-        "unfinished": sum(not r["finished"] for r in results),
+        "results": results,
         "minutes": (time.perf_counter() - started) / 60,
     }
 
 
-HEADER = (
-    f"{'game':<12}{'n':>2}  {'seat':<7}{'vs':<8}{'games':>6}  {'win':>6}  {'95% interval':<15}"
-    f"{'fair':>6}  {'decisions':>9}  {'wall p50/p95 ms':>16}  {'cpu p50/p95 ms':>15}  {'min':>5}"
+def fmt_lift(diffs: list[float]) -> str:
+    mean, half = paired(diffs)
+    return f"{100 * mean:+6.1f} ± {100 * half:4.1f}"
+
+
+LIFT_HEADER = (
+    f"{'game':<12}{'n':>2}  {'hero':<7}{'base':<8}{'vs':<8}{'side':<9}{'pairs':>5}  "
+    f"{'hero win':>8} {'base win':>8}  {'lift (95%)':<15}"
 )
 
 
-def show(row: dict) -> str:
-    return (
-        f"{row['game']:<12}{row['n']:>2}  {row['level']:<7}{row['others']:<8}{row['games']:>6}  "
-        f"{100 * row['win']:>5.1f}%  [{100 * row['low']:4.1f}, {100 * row['high']:4.1f}]%  "
-        f"{100 * row['fair']:>5.1f}%  {row['decisions']:>9}  "
-        f"{row['wall50']:>7.1f}/{row['wall95']:<8.1f}  {row['cpu50']:>6.1f}/{row['cpu95']:<8.1f}"
-        f"{row['minutes']:>5.1f}" + (f"  ({row['unfinished']} unfinished)" if row["unfinished"] else "")
+def lift_lines(row: dict) -> list[str]:
+    results = row["results"]
+    groups: dict[str, list[dict]] = {"all": results}
+    for r in results:
+        if r["role"] is not None:
+            groups.setdefault(r["role"], []).append(r)
+    lines = []
+    for side, rs in groups.items():
+        a = sum(r["a"]["win"] for r in rs) / len(rs)
+        b = sum(r["b"]["win"] for r in rs) / len(rs)
+        lines.append(
+            f"{row['game']:<12}{row['n']:>2}  {row['level']:<7}{row['base']:<8}{row['others']:<8}"
+            f"{side:<9}{len(rs):>5}  {100 * a:>7.1f}% {100 * b:>7.1f}%  "
+            f"{fmt_lift([r['diff'] for r in rs]):<15}"
+        )
+    walls = [w for r in results for w in r["a"]["walls"]]
+    cpus = [c for r in results for c in r["a"]["cpus"]]
+    its = [i for r in results for i in r["a"]["iterations"]]
+    unfinished = sum(not r["a"]["finished"] or not r["b"]["finished"] for r in results)
+    lines.append(
+        f"{'':<14}  {row['level']} decisions {len(walls)}, iterations/decision "
+        f"{statistics.mean(its) if its else 0:.0f}, wall p50/p95 {pct(walls, 0.5):.1f}/{pct(walls, 0.95):.1f} ms, "
+        f"cpu p50/p95 {pct(cpus, 0.5):.1f}/{pct(cpus, 0.95):.1f} ms, {row['minutes']:.1f} min"
+        + (f", {unfinished} unfinished" if unfinished else "")
     )
+    return lines
+
+
+def sense_lines(game: str, rows: list[dict]) -> list[str]:
+    """Per 100 decisions, each sense check of ``game``: for the random hero of the lift
+    pairs, then for each level."""
+    checks = policy_for(new_match(game, [f"P{i}" for i in range(GAMES[game].min_players)], seed=1)).sense_checks
+    counts: dict[str, tuple[Counter, int]] = {}
+    for row in rows:
+        for r in row["results"]:
+            for who, side in ((row["level"], "a"), (row["base"], "b")):
+                c, d = counts.get(who, (Counter(), 0))
+                c.update(r[side]["sense"])
+                counts[who] = (c, d + r[side]["decisions"])
+    order = [k for k in ("random", *LEVEL_NAMES) if k in counts]
+    lines = [
+        f"{game:<12} sense, per 100 decisions: " + "  ".join(f"{who} ({counts[who][1]} decisions)" for who in order)
+    ]
+    for check in checks or ("(no sense checks)",):
+        cells = []
+        for who in order:
+            c, d = counts[who]
+            cells.append(f"{who} {100 * c.get(check, 0) / d if d else 0:5.2f}")
+        lines.append(f"{'':<14}{check:<32}" + "  ".join(cells))
+    return lines
+
+
+# ------------------------------------------------------------------------ speed --
+def speed_positions(game: str, n: int, count: int = 40) -> list:
+    """Fixed positions of a table with a real choice, reached by random play."""
+    out = []
+    g = 0
+    while len(out) < count and g < 50:
+        m = new_match(game, [f"P{i}" for i in range(n)], seed=900 + g, options={"bots": list(range(n))})
+        bots = {s: RandomBot(g * 31 + s) for s in range(n)}
+        step = 0
+        while not m.over and step < 2000 and len(out) < count:
+            seat = m.to_act()[0]
+            legal = m.legal(seat)
+            if len(legal) > 1 and step % 5 == 0:
+                out.append((m.copy(), seat))
+            m.apply(seat, bots[seat].choose(m.view(seat), legal))
+            step += 1
+        g += 1
+    return out
+
+
+class Stopwatch:
+    """Wraps the parts of one search iteration to time them (CPU), for --speed. Times are
+    exclusive: a part called inside another (a legal list inside the policy's move)
+    counts for itself only."""
+
+    def __init__(self) -> None:
+        self.spent: Counter = Counter()
+        self._inner = [0.0]
+
+    def wrap(self, name: str, fn):
+        spent = self.spent
+        inner = self._inner
+
+        def timed(*args, **kwargs):
+            t0 = time.thread_time()
+            outer = inner[0]
+            inner[0] = 0.0
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                took = time.thread_time() - t0
+                spent[name] += took - inner[0]
+                inner[0] = outer + took
+
+        return timed
+
+
+def speed(game: str, n: int) -> str:
+    """Normal with its time cap on fixed positions: iterations and wall time per decision; then, on a
+    fixed budget of 40 iterations, CPU per iteration and its parts: ``copy`` (a world
+    forked from the decision's first, game/bots/worlds.py), ``redraw`` (its hidden parts
+    drawn anew), ``legal`` (legal lists, mostly the policy's), ``policy`` (the rollout
+    policy's moves), ``apply`` (the rules carrying them out), ``value`` (scoring the end
+    of a rollout), ``search`` (the rest: the first world, root candidates, UCB)."""
+    positions = speed_positions(game, n)
+    its = []
+    walls = []
+    for i, (m, seat) in enumerate(positions):
+        bot = SearchBot(i, "normal")
+        view, legal = m.view(seat), m.legal(seat)
+        w0 = time.perf_counter()
+        bot.choose(view, legal, SeatModel(m, seat))
+        walls.append(time.perf_counter() - w0)
+        its.append(bot.last_iterations)
+    # the parts, on a fixed budget (the wrappers cost time of their own: shares only)
+    from game.bots import worlds as worlds_module
+
+    watch = Stopwatch()
+    cls = type(positions[0][0])
+    policy = policy_for(positions[0][0])
+    saved = (worlds_module.fork, cls._legal, cls._apply)
+    saved_policy = policy.play, policy.value, policy.redraw
+
+    def redraw(world, seat, weigh=True):
+        inner = saved_policy[2](world, seat, weigh)
+        return None if inner is None else watch.wrap("redraw", inner)
+
+    try:
+        worlds_module.fork = watch.wrap("copy", worlds_module.fork)
+        cls._legal = watch.wrap("legal", cls._legal)
+        cls._apply = watch.wrap("apply", cls._apply)
+        policy.play = watch.wrap("policy", policy.play)
+        policy.value = watch.wrap("value", policy.value)
+        policy.redraw = redraw
+        search = watch.wrap("search", lambda bot, m, seat: bot.choose(m.view(seat), m.legal(seat), SeatModel(m, seat)))
+        fixed = 0
+        t0 = time.thread_time()
+        for i, (m, seat) in enumerate(positions):
+            bot = SearchBot(i, "normal", iterations=40, time_limit=0)
+            search(bot, m, seat)
+            fixed += bot.last_iterations
+        cpu = time.thread_time() - t0
+    finally:
+        worlds_module.fork, cls._legal, cls._apply = saved
+        del policy.play, policy.value, policy.redraw  # the class's methods again
+    total = sum(watch.spent.values()) or 1.0
+    parts = ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in watch.spent.most_common())
+    return (
+        f"{game:<12}{n:>2}  iterations/decision at the cap p50 {statistics.median(its):>5.0f} "
+        f"(min {min(its)}, max {max(its)}), wall p50/p95 {pct(walls, 0.5):.0f}/{pct(walls, 0.95):.0f} ms; {1000 * cpu / max(1, fixed):.3f} ms cpu/iteration "
+        f"(timed): {parts}"
+    )
+
+
+def summarize(path: str) -> int:
+    """The lift, head-to-head and sense rows of the pairs saved in ``path`` (--save)."""
+    rows: dict[tuple, dict] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            key = (rec["game"], rec["n"], rec["level"], rec["base"], rec["others"])
+            row = rows.setdefault(
+                key,
+                {
+                    "game": rec["game"],
+                    "n": rec["n"],
+                    "level": rec["level"],
+                    "base": rec["base"],
+                    "others": rec["others"],
+                    "results": {},
+                    "minutes": float("nan"),
+                },
+            )
+            row["results"][rec["index"]] = rec["result"]  # a pair saved twice counts once
+    print(LIFT_HEADER)
+    by_game: dict[str, list[dict]] = {}
+    for row in rows.values():
+        row["results"] = [row["results"][i] for i in sorted(row["results"])]
+        print("\n".join(lift_lines(row)))
+        if row["base"] == "random":
+            by_game.setdefault(row["game"], []).append(row)
+    for game, game_rows in by_game.items():
+        print("\n".join(sense_lines(game, game_rows)))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per row (default 300)")
-    parser.add_argument("--h2h-games", type=int, default=300, help="games per head-to-head row")
-    parser.add_argument("--levels", default=",".join(LEVEL_NAMES))
-    parser.add_argument("--only", default="", help="e.g. hammer:3,witch_trial:4 (default: every table)")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--games", type=int, default=300, help="pairs per lift row (default 300)")
+    parser.add_argument("--h2h-games", type=int, default=300, help="pairs per head-to-head row")
+    parser.add_argument("--levels", default="normal,hard", help="levels measured for lift (default normal,hard)")
+    parser.add_argument("--only", default="", help="e.g. hammer:3,witch_trial:4 or salem (default: every table)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; 2 at most here)")
+    parser.add_argument("--no-lift", action="store_true", help="skip the lift rows (and the sense rows)")
     parser.add_argument("--no-h2h", action="store_true", help="skip Hard against Normal")
+    parser.add_argument("--speed", action="store_true", help="print the search's speed per table first")
     parser.add_argument(
-        "--no-time-limit",
-        action="store_true",
-        help="iteration budgets only (deterministic, slower rows on a busy machine)",
+        "--save", default="", metavar="FILE", help="append every pair to FILE as it is played (JSON lines)"
+    )
+    parser.add_argument(
+        "--summarize",
+        default="",
+        metavar="FILE",
+        help="print the rows of the pairs saved in FILE (however far they got) and stop",
+    )
+    parser.add_argument(
+        "--time-limit", action="store_true", help="keep the levels' time caps (not deterministic; the app's real play)"
     )
     args = parser.parse_args(argv)
+    if args.summarize:
+        return summarize(args.summarize)
     rows = tables()
     if args.only:
         wanted = {tuple(item.split(":")) for item in args.only.split(",")}
-        rows = [(g, n) for g, n in rows if (g, str(n)) in wanted or (g, "") in wanted or (g,) in wanted]
+        rows = [(g, n) for g, n in rows if (g, str(n)) in wanted or (g,) in wanted]
     levels = [lv for lv in args.levels.split(",") if lv]
-    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
-    time_limit = not args.no_time_limit
-    print(f"one bot seat against random seats, {args.games} games per row")
-    print(HEADER, flush=True)
-    for game, n in rows:
-        for level in levels:
-            print(show(run_row(pool, game, n, level, "random", args.games, time_limit)), flush=True)
-    if not args.no_h2h:
-        print(f"\nhead to head: one Hard seat against Normal seats, {args.h2h_games} games per row")
-        print(HEADER, flush=True)
+    if args.speed:
+        print("speed: Normal with its time cap, 40 positions per table", flush=True)
         for game, n in rows:
-            if (game, n) in (("hammer", 3), ("witch_trial", 4)) or args.only:
-                print(show(run_row(pool, game, n, "hard", "normal", args.h2h_games, time_limit)), flush=True)
+            print(speed(game, n), flush=True)
+        print(flush=True)
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    budget = "time caps" if args.time_limit else "iteration budgets (time_limit=0)"
+    lift_rows: dict[str, list[dict]] = {}
+    if not args.no_lift:
+        print(
+            f"lift: hero of a level vs a random hero in the same seat, the others random; "
+            f"{args.games} pairs per row; {budget}"
+        )
+        print(LIFT_HEADER, flush=True)
+        for game, n in rows:
+            for level in levels:
+                row = run_pairs(pool, game, n, level, "random", "random", args.games, args.time_limit, args.save)
+                lift_rows.setdefault(game, []).append(row)
+                print("\n".join(lift_lines(row)), flush=True)
+    if not args.no_h2h:
+        print(
+            f"\nhead to head: a Hard hero vs a Normal hero in the same seat, the others Normal; "
+            f"{args.h2h_games} pairs per row"
+        )
+        print(LIFT_HEADER, flush=True)
+        for game, n in rows:
+            if (game, n) in HEAD_TO_HEAD or args.only:
+                row = run_pairs(pool, game, n, "hard", "normal", "normal", args.h2h_games, args.time_limit, args.save)
+                print("\n".join(lift_lines(row)), flush=True)
+    if lift_rows:
+        print()
+        for game, game_rows in lift_rows.items():
+            print("\n".join(sense_lines(game, game_rows)), flush=True)
     if pool:
         pool.close()
         pool.join()

@@ -31,7 +31,7 @@ __all__ = [
 
 #: the shared parts of this package; every other module is one game's bot knowledge
 #: (its policy, its random style) and registers itself when imported
-_SHARED = {"base", "policy", "search", "thinker"}
+_SHARED = {"base", "belief", "beliefs_table", "policy", "search", "thinker", "values_table", "worlds"}
 for _module in pkgutil.iter_modules(__path__):
     if _module.name not in _SHARED:
         importlib.import_module(f"{__name__}.{_module.name}")

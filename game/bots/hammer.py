@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.bots.base import COMMAND_EXTRAS
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
-from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind
+from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
 from game.rules.hammer.state import hottest
 
 if TYPE_CHECKING:
@@ -99,6 +99,12 @@ class HammerPolicy(Policy):
             if command["type"] == "refill":
                 command["discard"] = ctx.refill_discard()
         return ctx.maybe_seal(command) if seal else command
+
+    def redraw(self, world, seat: int, weigh: bool = True):
+        """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
+        once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
+        known = determinize.knowledge(world, seat)
+        return lambda copy, rng: determinize.resample(copy, seat, rng, known)
 
     def value(self, match: HammerMatch, seat: int) -> float:
         """Win share when over; otherwise a logistic of the lead in score once the

@@ -49,6 +49,50 @@ class Policy:
                 command[key] = NEUTRAL_TEXT
         return command
 
+    def redraw(self, world: Match, seat: int, weigh: bool = True):
+        """For the search's many worlds of one decision (game/bots/worlds.py): a function
+        ``redraw(copy, rng)`` that draws the hidden parts of a fresh copy of ``world`` (a
+        determinized copy for ``seat``) in place, as ``determinize`` would — reading what
+        ``world`` shows ``seat`` once, not per world — and, when ``weigh``, weighed by
+        the seat's belief from its view and log (game/bots/belief.py). None: every world
+        comes from ``Match.determinize`` (the default)."""
+        return None
+
+    #: the names of the sense checks of :meth:`senseless` (a benchmark counts each)
+    sense_checks: tuple[str, ...] = ()
+
+    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+        """The sense checks (of :attr:`sense_checks`) that ``command`` would break if
+        ``seat`` sent it now: plays no sensible player makes whatever the search says
+        (a card that undoes one's own play this turn, a card with no effect …). Reads
+        only what ``seat`` knows. Default: none."""
+        return []
+
+    def sensible(self, match: Match, seat: int, legal: list[dict]) -> list[dict]:
+        """``legal`` less the commands :meth:`senseless` refuses, or ``legal`` itself when
+        nothing would be left. The search's root candidates pass through it."""
+        if not self.sense_checks:
+            return legal
+        keep = [c for c in legal if not self.senseless(match, seat, c)]
+        return keep or legal
+
+    #: do the winners win as a side (each member of the winning side wins whole, as in
+    #: Salem) rather than share a tie on points (a benchmark counts a hero's win so)?
+    side_wins: bool = False
+
+    def role(self, match: Match, seat: int) -> str | None:
+        """The side ``seat`` plays on in a team game (``"witch"``, ``"town"`` …), as dealt;
+        None in a game without sides. For measurements (benchmarks/bots.py), which
+        may read the real match: a bot never asks it of a position it cannot see."""
+        return None
+
+    def play(self, match: Match, seat: int, rng: random.Random) -> dict:
+        """The rollout's move for ``seat`` (:func:`playout`): what :meth:`choose` picks
+        among ``match._legal(seat)``. A game may pick the same way without listing every
+        legal command (a rollout plays tens of moves per world); it must return one of
+        them."""
+        return self.choose(match, seat, match._legal(seat), rng)
+
     def value(self, match: Match, seat: int) -> float:
         """How good this position is for ``seat``, 0..1 (rollouts end here). Over:
         ``1 / len(winners)`` for a winner, else 0. Not over: a logistic of the lead
@@ -62,21 +106,8 @@ class Policy:
         return 1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0))
 
 
-class _MatchMethods(Policy):
-    """While a game's policy still sits on its Match class (``rollout_policy`` /
-    ``rollout_value``), use those. Goes away once every game registers here."""
-
-    def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
-        method = getattr(match, "rollout_policy", None)
-        return method(seat, legal, rng) if method is not None else super().choose(match, seat, legal, rng)
-
-    def value(self, match: Match, seat: int) -> float:
-        method = getattr(match, "rollout_value", None)
-        return method(seat) if method is not None else super().value(match, seat)
-
-
 POLICIES: dict[str, Policy] = {}
-_FALLBACK = _MatchMethods()
+_DEFAULT = Policy()
 
 
 def register_policy(game_id: str, policy: Policy) -> Policy:
@@ -86,18 +117,18 @@ def register_policy(game_id: str, policy: Policy) -> Policy:
 
 
 def policy_for(match: Match) -> Policy:
-    """The policy registered for ``match``'s game (or the default)."""
-    return POLICIES.get(type(match).game_id, _FALLBACK)
+    """The policy registered for ``match``'s game, or the default :class:`Policy` for a
+    game that registers none (a new game, the test suite's toy game)."""
+    return POLICIES.get(type(match).game_id, _DEFAULT)
 
 
 def playout(match: Match, rng: random.Random, depth: int, policy: Policy | None = None) -> None:
-    """Let every seat of a forward-model copy play on with its game's policy, ``depth``
-    commands at most (the lowest seat that may act moves first), through
-    ``Match.advance`` (no validation: the policy picks from ``legal``)."""
+    """Let every seat of a forward-model copy play on with its game's policy
+    (:meth:`Policy.play`), ``depth`` commands at most (the lowest seat that may act moves
+    first), through ``Match.advance`` (no validation: the policy plays legal commands)."""
     policy = policy or policy_for(match)
     for _ in range(depth):
         if match._over():
             return
         seat = min(match._to_act())
-        legal = match._legal(seat)
-        match.advance(seat, policy.choose(match, seat, legal, rng))
+        match.advance(seat, policy.play(match, seat, rng))

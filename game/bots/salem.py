@@ -1,77 +1,464 @@
-"""Salem 1692 bot knowledge: the rollout policy and the position value of the search bot.
+"""Salem 1692 bot knowledge: the rollout policy, the sense checks and the position value
+of the search bot.
 
 A :class:`SalemPolicy` plays inside a determinized world (``Match.determinize``: what the
 seat could not know is resampled there), so it reads that world's state freely; what it
-decides on is what the seat itself knows — its hand, its team and the witches it knows.
+decides on is what the seat itself knows — its hand and row, its side and the witches it
+knows, and everything public (fronts, hand sizes, the log).
 Registered for ``salem`` when :mod:`game.bots` is imported.
+
+Sense checks (:meth:`SalemPolicy.senseless`; the search never plays these when anything
+else is legal, and neither do rollouts):
+
+* ``undoes_own_play``: a card that cancels one's own play earlier this turn — an Alibi
+  or a Scapegoat away from a seat one just accused, a red card on a seat one just gave
+  an Alibi, a second Matchmaker on the seat one just gave one (both are discarded,
+  docs/rules/salem.md §3.4), a Curse on the blue card one just played, a Scapegoat or
+  Robbery straight back.
+* ``no_effect``: a card that does nothing (legal, R20): an Alibi on a seat without
+  Accusation cards (it removes only those, R4), Arson or Robbery on an empty hand, a
+  Scapegoat from an empty front.
+* ``hoards_cards``: drawing with :data:`HAND_LIMIT` cards or more in hand while a play
+  that passes these checks exists (a bot drew for rounds, hoarding 11 cards).
+* ``betrays_own_side``: a witch voting to kill (or to give the Black Cat to) a seat it
+  knows is a witch; a seat turning up its own Witch card (a confession, or naming its own
+  card for the Black Cat) — the town wins on that card.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, cast
 
+from game.bots.belief import log_ratio, marginal_odds
 from game.bots.policy import Policy, register_policy
-from game.rules.salem import WITCH
-from game.rules.salem.state import living_seats
+from game.bots.values_table import VALUES
+from game.rules.salem import TRYAL_TABLE, WITCH, determinize
+from game.rules.salem.state import accusations, living_seats, threshold_for
 
 if TYPE_CHECKING:
     from game.engine.match import Match
     from game.rules.salem.match import SalemMatch
 
+#: a hand of this many cards plays before it draws again, when it has a sensible play
+HAND_LIMIT = 6
+
+SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side")
+
+#: the blue cards (and Stocks) that lie in front of their target
+_LIES_IN_FRONT = frozenset({"asylum", "piety", "matchmaker", "black_cat", "stocks"})
+
+
+def turn_plays(m: Match, seat: int) -> list[dict]:
+    """The ``play`` events of ``seat`` since its turn began (public log entries)."""
+    out = []
+    for entry in reversed(m._log):
+        e = entry["event"]
+        et = e["type"]
+        if et == "turn":
+            break
+        if et == "play" and e["seat"] == seat:
+            out.append(e)
+    return out
+
+
+def _red(m: SalemMatch, card: str) -> bool:
+    return m.cat.colour_of[card] == "red"
+
+
+def play_problem(m: SalemMatch, seat: int, cmd: dict, earlier: list[dict]) -> str | None:
+    """Why playing ``cmd`` (a ``play``) makes no sense, or None; ``earlier``: the seat's
+    plays this turn (:func:`turn_plays`)."""
+    s = m.state
+    kind_of = m.cat.kind_of
+    card = cmd["card"]
+    kind = kind_of[card]
+    target = cmd["target"]
+    red = m.cat.colour_of[card] == "red"
+    for e in earlier:
+        ek = e["kind"]
+        et = e["target"]
+        if m.cat.colour_of[e["card"]] == "red" and target == et and kind in ("alibi", "scapegoat"):
+            return "undoes_own_play"
+        if ek == "alibi" and red and target == et:
+            return "undoes_own_play"
+        if ek == "matchmaker" and kind == "matchmaker" and target == et:
+            return "undoes_own_play"
+        if kind == "curse" and cmd.get("blue") == e["card"]:
+            return "undoes_own_play"
+        if (
+            ek == kind
+            and ek in ("scapegoat", "robbery")
+            and "target2" in e
+            and (target == e["target2"] and cmd.get("target2") == et)
+        ):
+            return "undoes_own_play"
+    if kind == "alibi":
+        as_witness = s["as_witness"]
+        if not any(kind_of[c] == "accusation" and c not in as_witness for c in s["fronts"][target]):
+            return "no_effect"
+    elif kind == "arson" or (kind == "robbery" and (s["variant"] or "target2" in cmd)):
+        if not s["hands"][target]:
+            return "no_effect"
+    elif kind == "scapegoat":
+        if not s["fronts"][target]:
+            return "no_effect"
+    return None
+
 
 class SalemPolicy(Policy):
-    """Witches vote for and accuse the townspeople they know are not witches; the town
-    accuses anyone; a small hand draws; confessions are rare; a turn ends after a card
-    or two."""
+    """Witches accuse and vote against the townspeople they know are not witches and never
+    give themselves away; the town presses the accusations already on the table towards
+    a trial; a small hand draws, a big one plays; confessions are rare and never the Witch
+    card; a turn ends after a card or a few. Never a senseless card (module docstring)."""
 
+    sense_checks = SENSE_CHECKS
+    side_wins = True
+
+    # ------------------------------------------------------------------ sense --
+    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+        m = cast("SalemMatch", match)
+        s = m.state
+        kind = command["type"]
+        if kind == "play":
+            problem = play_problem(m, seat, command, turn_plays(m, seat) if s["played"] else [])
+            return [problem] if problem else []
+        if kind == "draw_two":
+            if len(s["hands"][seat]) >= HAND_LIMIT:
+                plays = [c for c in m._legal(seat) if c["type"] == "play"]
+                earlier = turn_plays(m, seat) if s["played"] else []
+                if any(play_problem(m, seat, c, earlier) is None for c in plays):
+                    return ["hoards_cards"]
+            return []
+        if kind in ("night_vote", "dawn_vote"):
+            if s["witch"][seat] and command["target"] in s["known"][seat]:
+                return ["betrays_own_side"]
+            return []
+        if kind == "confess":
+            row = s["rows"][seat]
+            if s["tryal_kind"][row[command["index"]]] == WITCH:
+                return ["betrays_own_side"]
+            return []
+        if kind == "choose_tryal" and command["player"] == seat:
+            row = s["rows"][seat]
+            if s["tryal_kind"][row[command["index"]]] == WITCH:
+                return ["betrays_own_side"]
+        return []
+
+    # ----------------------------------------------------------------- policy --
     def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
-        s = match.state
+        m = cast("SalemMatch", match)
+        s = m.state
         if len(legal) == 1:
             return dict(legal[0])
+        first = legal[0]["type"]
         known = set(s["known"][seat]) if s["witch"][seat] else set()
-        kind = legal[0]["type"]
-        if kind in ("dawn_vote", "night_vote"):
+        if first in ("dawn_vote", "night_vote"):
             good = [c for c in legal if c["target"] not in known]
             pool = good or legal
             return dict(pool[rng.randrange(len(pool))])
+        if first == "confess" or legal[-1]["type"] == "pass" and any(c["type"] == "confess" for c in legal):
+            return self._confession(m, seat, legal, rng)
+        if first == "choose_tryal" and legal[0]["player"] == seat:
+            row = s["rows"][seat]
+            safe = [c for c in legal if c["type"] != "choose_tryal" or s["tryal_kind"][row[c["index"]]] != WITCH]
+            pool = safe or legal
+            return dict(pool[rng.randrange(len(pool))])
         types = {c["type"] for c in legal}
-        if "confess" in types:
-            if rng.random() < 0.85:
-                return {"type": "pass"}
-            return dict(legal[rng.randrange(len(legal))])
         if "draw_two" in types or "end_turn" in types:
-            hand = len(s["hands"][seat])
-            if "draw_two" in types and (hand <= 2 or rng.random() < 0.3):
-                return {"type": "draw_two"}
-            if "end_turn" in types and rng.random() < 0.45:
-                return {"type": "end_turn"}
-            plays = [c for c in legal if c["type"] == "play"]
-            if known:
-                colour_of = cast("SalemMatch", match).cat.colour_of
-                red = [c for c in plays if colour_of[c["card"]] == "red" and c["target"] not in known]
-                if red and rng.random() < 0.7:
-                    return dict(red[rng.randrange(len(red))])
-            if plays:
-                return dict(plays[rng.randrange(len(plays))])
+            return self._turn(m, seat, legal, types, known, rng)
         return dict(legal[rng.randrange(len(legal))])
 
+    def play(self, match: Match, seat: int, rng: random.Random) -> dict:
+        """The rollout's move: at a plain turn (no Town Hall abilities, no ghosts) the
+        same choice as :meth:`choose` is made from the hand and the seats without listing
+        every card and target (a hand of 8 at 12 seats lists hundreds); otherwise
+        :meth:`choose` over the legal list."""
+        m = cast("SalemMatch", match)
+        s = m.state
+        if s["stack"] or s["abilities"] or s["variant"]:
+            return self.choose(m, seat, m._legal(seat), rng)
+        hand = s["hands"][seat]
+        played = s["played"]
+        size = len(hand)
+        if not played and (not size or size < HAND_LIMIT and (size <= 2 or rng.random() < 0.3)):
+            return {"type": "draw_two"}
+        if played and (not size or rng.random() < 0.45):
+            return {"type": "end_turn"}
+        command = self._quick_play(m, seat, hand, rng)
+        if command is not None:
+            return command
+        return {"type": "end_turn"} if played else {"type": "draw_two"}
+
+    def _quick_play(self, m: SalemMatch, seat: int, hand: list[str], rng: random.Random) -> dict | None:
+        """A card from ``hand`` on its targets as :meth:`_turn` would pick it (no
+        senseless play), or None when no try found one."""
+        s = m.state
+        alive = s["alive"]
+        n = m.n
+        targets = [p for p in range(n) if p != seat and alive[p]]
+        if not targets:
+            return None
+        kind_of = m.cat.kind_of
+        colour_of = m.cat.colour_of
+        earlier = turn_plays(m, seat) if s["played"] else []
+        fronts = s["fronts"]
+        pious = {p for p in targets if any(kind_of[c] == "piety" for c in fronts[p])}
+        known = set(s["known"][seat]) if s["witch"][seat] else set()
+        reds = [c for c in hand if colour_of[c] == "red"]
+        if reds and rng.random() < 0.7:
+            aims = [p for p in targets if p not in pious and p not in known]
+            if aims:
+                card = reds[rng.randrange(len(reds))]
+                value = m.cat.value_of[card]
+                trial = [p for p in aims if accusations(m, p) + value >= threshold_for(m, p, seat)]
+                pool = trial if trial and rng.random() < 0.7 else aims
+                for _ in range(3):
+                    command = {"type": "play", "card": card, "target": pool[rng.randrange(len(pool))]}
+                    if play_problem(m, seat, command, earlier) is None:
+                        return command
+        for _ in range(6):
+            card = hand[rng.randrange(len(hand))]
+            kind = kind_of[card]
+            colour = colour_of[card]
+            if colour == "red":
+                pool = [p for p in targets if p not in pious]
+            elif kind == "stocks":
+                pool = targets  # no ghosts in a standard game
+            elif kind == "curse":
+                blues = [(p, b) for p in targets for b in fronts[p] if colour_of[b] == "blue"]
+                if not blues:
+                    continue
+                p, b = blues[rng.randrange(len(blues))]
+                command = {"type": "play", "card": card, "target": p, "blue": b}
+                if play_problem(m, seat, command, earlier) is None:
+                    return command
+                continue
+            else:
+                pool = targets
+            if not pool:
+                continue
+            target = pool[rng.randrange(len(pool))]
+            command = {"type": "play", "card": card, "target": target}
+            if kind in ("robbery", "scapegoat"):
+                rest = [p for p in targets if p != target]
+                if not rest:
+                    continue
+                command["target2"] = rest[rng.randrange(len(rest))]
+            if play_problem(m, seat, command, earlier) is None:
+                return command
+        return None
+
+    def redraw(self, world: Match, seat: int, weigh: bool = True):
+        """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
+        once (``determinize.knowledge``), the hidden parts redrawn per world
+        (``determinize.resample``), the Witch cards placed by the seat's belief
+        (:func:`witch_odds`) when ``weigh``."""
+        known = determinize.knowledge(cast("SalemMatch", world), seat)
+        odds = self.belief(world.view(seat), world.log(seat), seat) if weigh else None
+        return lambda copy, rng: determinize.resample(copy, seat, rng, known, odds)
+
+    def belief(self, view: dict, log: list[dict], seat: int) -> dict[int, float] | None:
+        """The seat's belief from its view and log: :func:`witch_odds`."""
+        return witch_odds(view, log, seat)
+
+    def _confession(self, m: SalemMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        """Mostly pass; a confession (it keeps one safe tonight) never of one's Witch card
+        nor of one's last card (that kills)."""
+        s = m.state
+        row = s["rows"][seat]
+        if len(row) > 1 and rng.random() < 0.15:
+            safe = [c for c in legal if c["type"] == "confess" and s["tryal_kind"][row[c["index"]]] != WITCH]
+            if safe:
+                return dict(safe[rng.randrange(len(safe))])
+        return {"type": "pass"}
+
+    def _turn(
+        self, m: SalemMatch, seat: int, legal: list[dict], types: set[str], known: set[int], rng: random.Random
+    ) -> dict:
+        s = m.state
+        hand = len(s["hands"][seat])
+        if "draw_two" in types and hand < HAND_LIMIT and (hand <= 2 or rng.random() < 0.3):
+            return {"type": "draw_two"}
+        if "end_turn" in types and rng.random() < 0.45:
+            return {"type": "end_turn"}
+        earlier = turn_plays(m, seat) if s["played"] else []
+        plays = [c for c in legal if c["type"] == "play" and play_problem(m, seat, c, earlier) is None]
+        if not plays:
+            if "end_turn" in types:
+                return {"type": "end_turn"}
+            if "draw_two" in types:
+                return {"type": "draw_two"}
+            return dict(legal[rng.randrange(len(legal))])
+        colour_of = m.cat.colour_of
+        red = [c for c in plays if colour_of[c["card"]] == "red" and c["target"] not in known]
+        if red and rng.random() < 0.7:
+            # press towards a trial: a target the card brings to its threshold first
+            trial = [
+                c
+                for c in red
+                if accusations(m, c["target"]) + m.cat.value_of[c["card"]] >= threshold_for(m, c["target"], seat)
+            ]
+            pool = trial if trial and rng.random() < 0.7 else red
+            return dict(pool[rng.randrange(len(pool))])
+        return dict(plays[rng.randrange(len(plays))])
+
+    # ------------------------------------------------------------------ value --
+    def role(self, match: Match, seat: int) -> str | None:
+        """``"witch"`` for a seat that holds (or held) a Witch card, else ``"town"``."""
+        return "witch" if match.state["witch"][seat] else "town"
+
     def value(self, match: Match, seat: int) -> float:
-        """Win share when over; else an estimate from the seat's team: the share of Witch
-        cards face up (good for the town) against the share of the living who are
-        witches (good for the witches)."""
+        """Win share when over; else the chance the town wins by the learned model of
+        :func:`town_chance` (1 minus it for a witch)."""
         s = match.state
         if s["over"]:
-            winners = s["winners"]
-            return 1.0 / len(winners) if seat in winners else 0.0
-        tk = s["tryal_kind"]
-        total = sum(1 for k in tk.values() if k == WITCH) or 1
-        up = sum(1 for r in s["revealed"] for t in r if tk[t] == WITCH)
-        living = living_seats(cast("SalemMatch", match))
-        witch_share = sum(1 for p in living if s["witch"][p]) / max(1, len(living))
-        town = 0.5 + 0.35 * (up / total) - 0.35 * witch_share
-        town = min(0.95, max(0.05, town))
+            return 1.0 if seat in s["winners"] else 0.0
+        town = town_chance(cast("SalemMatch", match))
         return 1.0 - town if s["witch"][seat] else town
 
 
+def value_features(m: SalemMatch) -> list[float]:
+    """What decides a standard game of Salem from here, as numbers (the model of
+    :func:`town_chance`): the share of the living who are witches; the share of the
+    Witch cards still face down; how near their holders are to a trial and how likely a
+    trial on them turns one up; how near the town is to trials and to death; how many
+    are alive; how far Night is; whether the Conspiracy is still in the pile and whether
+    the Black Cat lies before a Witch card's holder."""
+    s = m.state
+    n = m.n
+    tk = s["tryal_kind"]
+    alive = s["alive"]
+    living = [p for p in range(n) if alive[p]]
+    witch = s["witch"]
+    threshold = s["T"]
+    holders = [p for p in living if any(tk[t] == WITCH for t in s["rows"][p])]
+    town = [p for p in living if not witch[p]]
+    total_witch = sum(1 for k in tk.values() if k == WITCH) or 1
+    hidden = sum(1 for p in holders for t in s["rows"][p] if tk[t] == WITCH)
+    per_seat = max(len(r) + len(u) for r, u in zip(s["rows"], s["revealed"])) or 1
+    acc = {p: min(1.0, accusations(m, p) / threshold) for p in living}
+    cat = m.cat
+    keeper = next((p for p in living if cat.black_cat in s["fronts"][p]), None)
+    return [
+        sum(1 for p in living if witch[p]) / max(1, len(living)),
+        hidden / total_witch,
+        sum(1.0 / max(1, len(s["rows"][p])) for p in holders) / max(1, len(holders)) if holders else 1.0,
+        max((acc[p] for p in holders), default=0.0),
+        sum(acc[p] for p in town) / max(1, len(town)),
+        min((len(s["rows"][p]) for p in town), default=0) / per_seat,
+        len(living) / n,
+        len(s["pile"]) / 56.0,
+        1.0 if cat.conspiracy in s["pile"] else 0.0,
+        1.0 if keeper is not None and keeper in holders else 0.0,
+    ]
+
+
+def town_chance(m: SalemMatch) -> float:
+    """The chance the town wins from here: a logistic model of :func:`value_features`
+    learned from games of the rollout policy (game/bots/values_table.py, made by
+    tools/learn_values.py); the ghost game's Night is near and its ends differ, so
+    there the hand-made estimate of the share of Witch cards face up and of witches
+    among the living stands in."""
+    s = m.state
+    model = VALUES.get("salem")
+    if model is None or s["variant"]:
+        tk = s["tryal_kind"]
+        total = sum(1 for k in tk.values() if k == WITCH) or 1
+        up = sum(1 for r in s["revealed"] for t in r if tk[t] == WITCH)
+        living = living_seats(m)
+        witch_share = sum(1 for p in living if s["witch"][p]) / max(1, len(living))
+        return min(0.95, max(0.05, 0.5 + 0.35 * (up / total) - 0.35 * witch_share))
+    z = model["bias"] + sum(w * f for w, f in zip(model["weights"], value_features(m)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 register_policy("salem", SalemPolicy())
+
+
+# ------------------------------------------------------------------ belief --
+#: the kinds of cards whose plays a belief reads, by the act they count as
+ACT_OF_KIND = {
+    "accusation": "accuse",
+    "evidence": "accuse",
+    "witness": "accuse",
+    "alibi": "alibi",
+    "arson": "harm",
+    "stocks": "harm",
+    "curse": "harm",
+    "robbery": "harm",
+    "asylum": "help",
+    "piety": "help",
+}
+#: acts with one seat (the witches' or the Constable's choice, a confession)
+SINGLE_ACTS = ("night", "cat", "gavel", "confess")
+
+
+def public_acts(events: list[dict]) -> list[tuple[str, int | None, int]]:
+    """The acts a belief reads from a log, as ``(act, actor, target)``: a card played by
+    one seat on another (``accuse``, ``alibi``, ``harm``, ``help``), and acts naming one
+    seat with no actor shown (the Night's victim, the Black Cat's keeper, the Gavel's
+    seat, a confessor) with ``actor`` None. Public events only."""
+    out: list[tuple[str, int | None, int]] = []
+    for e in events:
+        et = e["type"]
+        if et == "play":
+            act = ACT_OF_KIND.get(e["kind"])
+            if act is not None:
+                out.append((act, e["seat"], e["target"]))
+        elif et == "night_target":
+            out.append(("night", None, e["seat"]))
+        elif et == "black_cat":
+            out.append(("cat", None, e["seat"]))
+        elif et == "gavel" and e.get("seat") is not None:
+            out.append(("gavel", None, e["seat"]))
+        elif et == "confession":
+            out.append(("confess", None, e["seat"]))
+    return out
+
+
+def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | None:
+    """Per other living seat whose side ``seat`` does not know: the odds that it holds a
+    hidden Witch card, relative to a blind draw, from the acts ``seat`` saw
+    (:func:`public_acts`) weighed by the learned table (game/bots/belief.py). None when
+    nothing is uncertain (the ghost game, no hidden Witch card, a witch who knows them
+    all) or nothing was seen."""
+    if view.get("variant"):
+        return None
+    seats = view["seats"]
+    n = len(seats)
+    known = set(view["known_witches"])
+    me_witch = seat in known
+    public = {p: e["witch"] for p, e in enumerate(seats) if e["witch"] is not None}
+    candidates = [p for p in range(n) if p != seat and seats[p]["alive"] and p not in known and public.get(p) is None]
+    total = TRYAL_TABLE[n][1] if n in TRYAL_TABLE else 1
+    face_up = sum(1 for e in seats for t in e["revealed"] if t["kind"] == WITCH)
+    mine = sum(1 for t in view["my_row"] or [] if t["kind"] == WITCH)
+    hidden = total - face_up - mine
+    if not candidates or hidden <= 0:
+        return None
+    acts = [a for a in public_acts(log) if a[1] != seat]
+    if not acts:
+        return None
+    fixed = dict.fromkeys(known, "witch") | {p: ("witch" if w else "town") for p, w in public.items()}
+    fixed[seat] = "witch" if me_witch else "town"
+    rows = {p: max(1, seats[p]["row_count"]) for p in candidates}
+
+    def log_weight(holders: frozenset) -> float:
+        def side(p: int) -> str:
+            return "witch" if p in holders else fixed.get(p, "town")
+
+        total_log = 0.0
+        for act, actor, target in acts:
+            key = f"{side(actor)}>{side(target)}" if actor is not None else side(target)
+            total_log += log_ratio("salem", act, key)
+        return total_log
+
+    def prior(holders: frozenset) -> float:
+        weight = 1.0
+        for p in holders:
+            weight *= rows[p]
+        return weight
+
+    return marginal_odds(candidates, hidden, log_weight, prior)

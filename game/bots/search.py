@@ -13,7 +13,7 @@ bounded number of commands, and scores the end position with ``Policy.value``
 visited most is played.
 
 Why flat UCB over determinizations and not a full ISMCTS tree: a decision gets a few
-hundred iterations at most (150 ms at Normal, in pure Python), so a tree would hardly
+hundred iterations at most (0.10 s at Normal, in pure Python), so a tree would hardly
 grow past its first level; Hammer's response windows let several seats act at once and
 bribes are sealed, which makes the opponents' information-set nodes awkward and their
 statistics thin; and what makes these bots play well is the rollout policy and the
@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from game.bots.base import Bot, RandomBot, SeatModel
 from game.bots.policy import playout, policy_for
+from game.bots.worlds import Worlds
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -76,7 +77,11 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", "Easy", iterations=0, time_limit=None, depth=0, proposals=1),
-    "normal": Level("normal", "Normal", iterations=160, time_limit=0.10, depth=40, proposals=12),
+    # Normal: twice the worlds of its first version (160 with rollouts of 40 commands)
+    # within the same 0.10 s, by rollouts half as long: the position value at their end
+    # (the games' Policy.value, Salem's learned from self-play) judges what the second
+    # half of a long rollout, played at random with a little sense, mostly blurred
+    "normal": Level("normal", "Normal", iterations=320, time_limit=0.10, depth=20, proposals=12),
     "hard": Level("hard", "Hard", iterations=700, time_limit=0.6, depth=80, proposals=20),
 }
 LEVEL_NAMES = tuple(LEVELS)
@@ -146,13 +151,20 @@ class SearchBot:
         if len(legal) == 1 and lv.iterations and not view.get("may_seal"):
             return dict(legal[0])
         seat = model.seat
-        first = model.sample(rng)
+        worlds = Worlds(model, rng)
+        first = worlds.first
         if lv.iterations <= 0:
-            return policy_for(first).choose(first, seat, legal, rng)
+            policy = policy_for(first)
+            command = policy.choose(first, seat, legal, rng)
+            if policy.senseless(first, seat, command):  # the policy's slip: the search would not play it
+                sensible = policy.sensible(first, seat, legal)
+                if sensible is not legal:
+                    command = policy.choose(first, seat, sensible, rng)
+            return command
         candidates = self._candidates(first, seat, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        return self._search(model, seat, candidates, rng, deadline)
+        return self._search(worlds, seat, candidates, rng, deadline)
 
     def _candidates(self, world: Match, seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
         """The policy's proposals (most frequent first), then the first command of
@@ -160,6 +172,7 @@ class SearchBot:
         counts: dict[str, int] = {}
         found: dict[str, dict] = {}
         policy = policy_for(world)
+        sensible = policy.sensible(world, seat, legal)
         for _ in range(self.level.proposals):
             command = policy.choose(world, seat, legal, rng)
             key = _key(command)
@@ -167,16 +180,20 @@ class SearchBot:
             found.setdefault(key, command)
         order = sorted(found, key=lambda k: -counts[k])
         out = [found[k] for k in order]
+        if sensible is not legal:  # nothing the sense checks refuse (the policy should not propose it)
+            out = [c for c in out if not policy.senseless(world, seat, c)]
         types = {c["type"] for c in out}
-        for command in legal:
+        for command in sensible:
             if command["type"] not in types:
                 types.add(command["type"])
                 # free text (listed as "") gets a neutral text, or applying it fails
                 out.append(_filled(command))
+        if not out:  # every proposal refused: the first sensible command
+            out = [_filled(sensible[0])]
         return out
 
     def _search(
-        self, model: SeatModel, seat: int, candidates: list[dict], rng: random.Random, deadline: float | None = None
+        self, worlds: Worlds, seat: int, candidates: list[dict], rng: random.Random, deadline: float | None = None
     ) -> dict:
         lv = self.level
         k = len(candidates)
@@ -204,7 +221,7 @@ class SearchBot:
                         best, arm = score, i
             if yield_gil:  # on a worker thread: let the window's thread have the GIL now and then
                 time.sleep(0)
-            world = model.sample(rng)
+            world = worlds.sample(rng)
             world.advance(seat, candidates[arm])
             policy = policy_for(world)
             playout(world, rng, lv.depth, policy)

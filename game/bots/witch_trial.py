@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
-from game.rules.witch_trial import PLEA_STEP, PRICES, clamp_jury, guilty_chance
+from game.rules.witch_trial import PLEA_STEP, PRICES, clamp_jury, determinize, guilty_chance
 
 if TYPE_CHECKING:
     from game.rules.witch_trial import WitchTrialMatch
@@ -56,6 +56,12 @@ class WitchTrialPolicy(Policy):
                     weight = memo[key] = command_weight(match, seat, command)
                 weights.append(weight)
         return dict(legal[weighted_index(rng, weights)])
+
+    def redraw(self, world, seat: int, weigh: bool = True):
+        """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
+        once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
+        known = determinize.knowledge(world, seat)
+        return lambda copy, rng: determinize.resample(copy, seat, rng, known)
 
     def value(self, match: WitchTrialMatch, seat: int) -> float:
         """Win share when over; otherwise a logistic of the lead in money counted with

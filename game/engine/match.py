@@ -53,7 +53,6 @@ import copy
 import hashlib
 import json
 import marshal
-import math
 import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
@@ -404,46 +403,6 @@ class Match:
         sid = self.state_id
         for entry in self._log[log_len:]:
             entry["sid"] = sid
-
-    def playout(self, rng: random.Random, depth: int) -> None:
-        """Let every seat play on with :meth:`rollout_policy`, ``depth`` commands at
-        most (the lowest seat that may act moves first). For forward models only:
-        commands go through :meth:`advance`."""
-        for _ in range(depth):
-            if self._over():
-                return
-            seat = min(self._to_act())
-            legal = self._legal(seat)
-            self.advance(seat, self.rollout_policy(seat, legal, rng))
-
-    def rollout_policy(self, seat: int, legal: list[dict], rng: random.Random) -> dict:
-        """The game's cheap playing policy for bots' rollouts (and the Easy level):
-        one command for ``seat`` among ``legal`` (it may add optional fields that
-        ``legal`` leaves out). A rules module overrides it with obvious heuristics
-        from its own rules; it should use only what ``seat`` itself knows. This
-        default picks at random, preferring anything to a pass three times in four."""
-        pool = legal
-        if len(legal) > 1 and rng.random() < 0.75:
-            active = [c for c in legal if c.get("type") != "pass"]
-            pool = active or legal
-        command = dict(pool[rng.randrange(len(pool))])
-        for key, value in command.items():
-            if value == "":  # free text (story game): any non-empty text is legal
-                command[key] = "So it is."
-        return command
-
-    def rollout_value(self, seat: int) -> float:
-        """How good this position is for ``seat``, 0..1 (bots' rollouts end here).
-
-        Over: ``1 / len(winners)`` for a winner, else 0. Not over: the game's estimate
-        of the same (this default: a logistic of the lead over the best other score)."""
-        scores = list(self._scores())
-        if self.over:
-            winners = self._winners(scores)
-            return 1.0 / len(winners) if seat in winners else 0.0
-        mine = scores[seat]
-        best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else mine
-        return 1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0))
 
     # ----------------------------------------------------------------- for rules ---
     def emit(self, event: dict, to: Iterable[int] | None = None, others: dict | None = None) -> None:

@@ -74,8 +74,8 @@ def assert_game_two_without_the_reveal(app, session, table) -> None:
 # (bots, seed): who begins game 2 differs — a person or a bot
 CASES = {
     "one person, who begins": ([1, 2, 3], 3),
-    "three people, one begins": ([3], 3),
-    "two people, a bot begins": ([2, 3], 3),
+    "three people, one begins": ([3], 5),
+    "two people, a bot begins": ([2, 3], 5),
 }
 
 

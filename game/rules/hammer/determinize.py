@@ -3,11 +3,16 @@
 The one thing the engine gives a bot to think with: a playable copy of the match as one
 seat might believe it to be, everything that seat cannot know resampled. How to play on
 in such a copy is bot knowledge and lives in ``game/bots/hammer.py``.
+
+:func:`determinize` is the engine's hook; :func:`knowledge` then :func:`resample` make the
+same draw in two steps, for a bot that samples many worlds for one decision (it reads the
+seat's view and log once).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.rules.hammer.cards import HAND_SIZE
@@ -34,28 +39,45 @@ def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
     random living villager, raising heat on others' villagers and lowering it on
     its own. The seat's own hand, its sealed bribes and everything public stay.
     """
+    resample(m, seat, rng, knowledge(m, seat))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one seat's view and log tell about the hidden parts (:func:`knowledge`)."""
+
+    seat: int
+    revealed: bool
+    #: before the reveal: per other seat, its villagers and (once it placed) its pyres
+    placements: tuple
+    #: after it: the cards the seat never saw (catalogue order), the pile's public count,
+    #: the hand sizes the log tells, the seat's own sealed bribes, the living villagers
+    #: and each villager's owner
+    unseen: tuple[str, ...] = ()
+    deck_count: int = 0
+    size: tuple = ()
+    own_box: tuple = ()
+    alive: tuple[str, ...] = ()
+    owner: dict = field(default_factory=dict)
+
+
+def knowledge(m: HammerMatch, seat: int) -> Knowledge:
+    """Everything :func:`determinize` reads from ``seat``'s view and log: the same for
+    every world that shows the seat the same view and log, so one bot decision reads
+    it once (:func:`resample` draws the worlds)."""
     st = m.state
     view = m.view(seat)
     n = m.n
     others = [s for s in range(n) if s != seat]
     t = m.t
-    # -- setup: placements are secret until everyone has placed (R14)
     if not st["revealed"]:
         vs = st["villagers"]
+        placements = []
         for s in others:
-            mine = [vid for vid in st["vorder"] if vs[vid]["owner"] == s]
-            if view["players"][s]["placed"]:
-                pyres = sorted(st["dealt_pyres"][s])
-                rng.shuffle(pyres)
-                for vid, pid in zip(mine, pyres):
-                    vs[vid]["pyre"] = pid
-                    vs[vid]["heat"] = t.pyre_start[pid]
-            else:
-                for vid in mine:
-                    vs[vid]["pyre"] = None
-                    vs[vid]["heat"] = None
-        st["deck"] = list(t.all_cards)  # not dealt yet: the pile waits in its printed order
-        return
+            mine = tuple(vid for vid in st["vorder"] if vs[vid]["owner"] == s)
+            placed = view["players"][s]["placed"]
+            placements.append((s, mine, tuple(sorted(st["dealt_pyres"][s])) if placed else None))
+        return Knowledge(seat=seat, revealed=False, placements=tuple(placements))
     # -- how many cards each other seat holds, as far as the log tells
     size = dict.fromkeys(others, 0)
     after_end_turn: set[int] = set()
@@ -78,18 +100,53 @@ def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
                 after_end_turn.discard(who)
             else:  # the refill: up to 6
                 size[who] = max(size[who], HAND_SIZE)
-    # -- the unseen cards: the pile, then the other seats (hands or sealed box)
     seen = set(view["cards"])
-    unseen = [c for c in t.all_cards if c not in seen]
+    return Knowledge(
+        seat=seat,
+        revealed=True,
+        placements=(),
+        unseen=tuple(c for c in t.all_cards if c not in seen),
+        deck_count=view["deck_count"],
+        size=tuple(size[s] for s in others),
+        own_box=tuple((b["card"], b["target"], b["sign"]) for b in view["players"][seat]["sealed"] or []),
+        alive=tuple(v["id"] for v in view["villagers"] if v["status"] == "alive"),
+        owner={v["id"]: v["owner"] for v in view["villagers"]},
+    )
+
+
+def resample(m: HammerMatch, seat: int, rng: random.Random, known: Knowledge) -> None:
+    """Draw the hidden parts of ``m`` (a copy that shows ``seat`` the view and log
+    ``known`` was read from) with ``rng``: exactly :func:`determinize`'s draw."""
+    st = m.state
+    others = [s for s in range(m.n) if s != seat]
+    t = m.t
+    # -- setup: placements are secret until everyone has placed (R14)
+    if not known.revealed:
+        vs = st["villagers"]
+        for s, mine, dealt in known.placements:
+            if dealt is not None:
+                pyres = list(dealt)
+                rng.shuffle(pyres)
+                for vid, pid in zip(mine, pyres):
+                    vs[vid]["pyre"] = pid
+                    vs[vid]["heat"] = t.pyre_start[pid]
+            else:
+                for vid in mine:
+                    vs[vid]["pyre"] = None
+                    vs[vid]["heat"] = None
+        st["deck"] = list(t.all_cards)  # not dealt yet: the pile waits in its printed order
+        return
+    # -- the unseen cards: the pile, then the other seats (hands or sealed box)
+    unseen = list(known.unseen)
     rng.shuffle(unseen)
-    deck_count = view["deck_count"]
+    deck_count = known.deck_count
     st["deck"] = unseen[:deck_count]
     held = unseen[deck_count:]
     role = t.card_role
     boxed = [c for c in held if role[c] == "bribe" and rng.random() < BOT_BOX_PRIOR]
     hand_pool = [c for c in held if c not in boxed]
     # the sizes must add up to what is left for the hands
-    want = {s: max(0, size[s]) for s in others}
+    want = {s: max(0, size) for s, size in zip(others, known.size)}
     while sum(want.values()) > len(hand_pool):
         s = max(others, key=lambda x: (want[x], rng.random()))
         want[s] -= 1
@@ -100,12 +157,9 @@ def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
         st["hands"][s] = hand_pool[: want[s]]
         del hand_pool[: want[s]]
     # the box: this seat's own sealed bribes as it sees them, and sampled ones
-    box = [
-        {"card": b["card"], "target": b["target"], "sign": b["sign"], "seat": seat}
-        for b in view["players"][seat]["sealed"] or []
-    ]
-    alive = [v["id"] for v in view["villagers"] if v["status"] == "alive"]
-    owner = {v["id"]: v["owner"] for v in view["villagers"]}
+    box = [{"card": card, "target": target, "sign": sign, "seat": seat} for card, target, sign in known.own_box]
+    alive = known.alive
+    owner = known.owner
     for card in boxed:
         sealer = others[rng.randrange(len(others))]
         target = alive[rng.randrange(len(alive))]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules.testimony.cards import HEATHEN, PURITAN, SETUP_COUNTS, SIDES
@@ -23,9 +25,31 @@ def determinize(m: TestimonyMatch, seat: int, rng: random.Random) -> None:
     of every token ``seat`` has not seen, and what was shown in shares ``seat`` was not
     part of (uniformly among the cards each new Character may show). Everything read
     here is known to ``seat``: its shares, the public investigations and placements."""
+    resample(m, seat, rng, knowledge(m, seat))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one seat's view and log tell about the hidden parts (:func:`knowledge`)."""
+
+    seat: int
+    #: a finished game: nothing hidden (the next deal comes from the new generator)
+    settled: bool
+    #: seat -> its Character, where the seat knows it
+    known_chars: dict
+    #: seat -> the Belief cards it showed ``seat``
+    must_be: dict
+    #: token ids whose side the seat knows
+    known_tokens: frozenset
+
+
+def knowledge(m: TestimonyMatch, seat: int) -> Knowledge:
+    """Everything :func:`determinize` reads of what ``seat`` saw: the same for every
+    world that shows the seat the same view and log, so one bot decision reads it once
+    (:func:`resample` draws the worlds)."""
     st = m.state
     if st["stage"] in ("between", "over"):
-        return  # a finished game is public; the next deal comes from the new generator
+        return Knowledge(seat, True, {}, {}, frozenset())
     known_chars = m.known_characters(seat)
     must_be: dict[int, set[str]] = {}  # seat -> the Belief cards it showed ``seat``
     for rec in st["shares"]:
@@ -37,11 +61,55 @@ def determinize(m: TestimonyMatch, seat: int, rng: random.Random) -> None:
     for rec in st["investigations"]:
         if len(rec["targets"]) == 2:  # a public double investigation (R3)
             known_chars.setdefault(rec["seat"], double_holder(m))
-    st["characters"], st["set_aside"] = sample_deal(m, known_chars, must_be, rng)
-    known_tokens = m.known_tokens(seat)
-    for token in st["tokens"]:
-        if token["token"] not in known_tokens:
-            token["side"] = SIDES[rng.randrange(2)]
+    return Knowledge(seat, False, known_chars, must_be, frozenset(m.known_tokens(seat)))
+
+
+def resample(
+    m: TestimonyMatch,
+    seat: int,
+    rng: random.Random,
+    known: Knowledge,
+    deal_weight: Callable[[list[str]], float] | None = None,
+    accuse_chance: Callable[[str, str], float] | None = None,
+) -> None:
+    """Draw the hidden parts of ``m`` (a copy that shows ``seat`` the view and log
+    ``known`` was read from) with ``rng``. Without the two functions, exactly
+    :func:`determinize`'s draw. A bot's belief may weigh the draw:
+
+    * ``deal_weight(beliefs)`` (each seat's Belief in a candidate deal, in seat order;
+      0..1): a uniformly drawn deal is kept with that chance, else another is drawn (at
+      most :data:`WEIGHED_TRIES` times; then the likeliest one drawn is kept) — deals
+      come out in proportion to their weight;
+    * ``accuse_chance(placer_belief, target_belief)``: the chance that a token the seat
+      has not seen shows its accusing side (else 1/2)."""
+    st = m.state
+    if known.settled:
+        return
+    if deal_weight is None:
+        st["characters"], st["set_aside"] = sample_deal(m, known.known_chars, known.must_be, rng)
+    else:
+        belief = m.cat.belief
+        best, best_weight = None, -1.0
+        for _ in range(WEIGHED_TRIES):
+            deal = sample_deal(m, known.known_chars, known.must_be, rng)
+            weight = deal_weight([belief(c) for c in deal[0]])
+            if weight > best_weight:
+                best, best_weight = deal, weight
+            if rng.random() < weight:
+                best = deal
+                break
+        st["characters"], st["set_aside"] = best
+    known_tokens = known.known_tokens
+    if accuse_chance is None:
+        for token in st["tokens"]:
+            if token["token"] not in known_tokens:
+                token["side"] = SIDES[rng.randrange(2)]
+    else:
+        beliefs = [m.cat.belief(c) for c in st["characters"]]
+        for token in st["tokens"]:
+            if token["token"] not in known_tokens:
+                chance = accuse_chance(beliefs[token["placer"]], beliefs[token["target"]])
+                token["side"] = "accuse" if rng.random() < chance else "defend"
     for rec in st["shares"]:
         if seat in (rec["by"], rec["with"]):
             continue
@@ -49,6 +117,10 @@ def determinize(m: TestimonyMatch, seat: int, rng: random.Random) -> None:
             if rec["cards"][index] is not None:
                 options = m.cat.may_show(st["characters"][shower])
                 rec["cards"][index] = options[rng.randrange(len(options))]
+
+
+#: how many deals a weighed draw tries at most (resample)
+WEIGHED_TRIES = 40
 
 
 def double_holder(m: TestimonyMatch) -> str:

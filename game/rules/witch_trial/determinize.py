@@ -5,6 +5,7 @@ use): a determinized copy of a match resamples what one seat cannot know
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules.witch_trial.cards import LINEUP_SIZE, TOTAL_CARDS
@@ -26,9 +27,34 @@ def determinize(m: WitchTrialMatch, seat: int, rng: random.Random) -> None:
     shown — both follow from the public draw counts. Once the game is over nothing is
     hidden any more (§6.3): the copy is the match as it stands.
     """
+    resample(m, seat, rng, knowledge(m, seat))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one seat's view and log tell about the hidden parts (:func:`knowledge`)."""
+
+    seat: int
+    over: bool
+    #: per other seat: the cards seen going into its hand and still there; how many
+    #: more it holds
+    kept: dict
+    need: dict
+    #: the cards of the pile reshuffled by a double pass (None: no reshuffle), and per
+    #: seat how many of them it drew unseen and still holds
+    reshuffled: frozenset | None
+    hidden_r: tuple
+    #: the cards whose place the seat does not know, in catalogue order
+    unknown: tuple
+
+
+def knowledge(m: WitchTrialMatch, seat: int) -> Knowledge:
+    """Everything :func:`determinize` reads from ``seat``'s view and log: the same for
+    every world that shows the seat the same view and log, so one bot decision reads
+    it once (:func:`resample` draws the worlds)."""
     st = m.state
     if st["over"]:
-        return
+        return Knowledge(seat, True, {}, {}, None, (), ())
     view = m.view(seat)
     n = m.n
     known: dict[str, int] = {}  # card -> other seat whose hand it went into, seen
@@ -94,6 +120,20 @@ def determinize(m: WitchTrialMatch, seat: int, rng: random.Random) -> None:
     others = [s for s in range(n) if s != seat]
     kept = {s: [c for c in m.cat.card_ids if known.get(c) == s and c not in seen] for s in others}
     need = {s: view["players"][s]["hand_count"] - len(kept[s]) for s in others}
+    return Knowledge(
+        seat, False, kept, need, None if reshuffled is None else frozenset(reshuffled), tuple(hidden_r), tuple(unknown)
+    )
+
+
+def resample(m: WitchTrialMatch, seat: int, rng: random.Random, known: Knowledge) -> None:
+    """Draw the hidden parts of ``m`` (a copy that shows ``seat`` the view and log
+    ``known`` was read from) with ``rng``: exactly :func:`determinize`'s draw."""
+    st = m.state
+    if known.over:
+        return
+    kept, need, reshuffled, hidden_r = known.kept, known.need, known.reshuffled, known.hidden_r
+    unknown = list(known.unknown)
+    others = [s for s in range(m.n) if s != seat]
     if reshuffled is not None:
         fresh = [c for c in unknown if c in reshuffled]
         old_cards = [c for c in unknown if c not in reshuffled]

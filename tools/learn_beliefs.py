@@ -1,0 +1,150 @@
+"""Learn the bots' model of play for their beliefs (game/bots/belief.py) from self-play,
+and write it to game/bots/beliefs_table.py.
+
+Games are played by a mixed table — each seat the Easy bot (the rollout policy, the
+same sense the search builds on) three times in four, else the random bot — so the
+table describes bots that play with some sense without being sure of anyone. For every
+public act a belief reads it counts, by the sides the actor and the target were on at
+that moment, how often it happened, against how often it would have happened had the
+target been picked blindly among the seats it could have picked:
+
+* Salem 1692 (5, 8 and 12 players): the acts of ``game.bots.salem.public_acts``. Ratio
+  ``"<actor side>><target side>"`` = (targets on that side + 2) / (expected + 2), the
+  expected count being the share of that side among the possible targets, summed.
+  Acts without an actor shown (the Night's victim …) by the target's side alone.
+* Testimony (3 to 7 players): ``place`` — who lays a token before whom, the same ratio
+  by Beliefs; ``side_accuse`` / ``side_defend`` — the chance of each side by the two
+  Beliefs over its overall chance; ``accuse`` — the chance of the accusing side by the
+  two Beliefs (for drawing the sides a seat has not seen).
+
+Deterministic (seeded); a few minutes::
+
+    .venv/bin/python tools/learn_beliefs.py [--games 1500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pprint
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.bots import RandomBot, SearchBot, SeatModel  # noqa: E402
+from game.bots.salem import SINGLE_ACTS, public_acts  # noqa: E402
+from game.engine import new_match  # noqa: E402
+
+OUT = ROOT / "game" / "bots" / "beliefs_table.py"
+SMOOTH = 2.0
+
+
+def seats_for(n: int, rng: random.Random, seed: int) -> dict:
+    return {s: SearchBot(seed * 31 + s, "easy") if rng.random() < 0.75 else RandomBot(seed * 31 + s) for s in range(n)}
+
+
+def salem_counts(games: int) -> dict:
+    seen: dict = defaultdict(float)
+    expected: dict = defaultdict(float)
+    rng = random.Random(1692)
+    for g in range(games):
+        n = (5, 8, 12)[g % 3]
+        m = new_match("salem", [f"P{i}" for i in range(n)], seed=10_000 + g, options={"bots": list(range(n))})
+        bots = seats_for(n, rng, g)
+        steps = 0
+        while not m.over and steps < 5000:
+            seat = m.to_act()[0]
+            side = ["witch" if w else "town" for w in m.state["witch"]]
+            alive = list(m.state["alive"])
+            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat)))
+            steps += 1
+            for act, actor, target in public_acts(m.log(None, since=m.state_id)):
+                pool = [p for p in range(n) if (alive[p] or act == "cat") and p != actor]
+                if not pool:
+                    continue
+                share = sum(1 for p in pool if side[p] == "witch") / len(pool)
+                head = side[actor] + ">" if actor is not None else ""
+                seen[(act, head + side[target])] += 1
+                expected[(act, head + "witch")] += share
+                expected[(act, head + "town")] += 1 - share
+    return ratios(
+        seen,
+        expected,
+        [
+            (a, f"{x}>{y}")
+            for a in ("accuse", "alibi", "harm", "help")
+            for x in ("witch", "town")
+            for y in ("witch", "town")
+        ]
+        + [(a, y) for a in SINGLE_ACTS for y in ("witch", "town")],
+    )
+
+
+def ratios(seen: dict, expected: dict, keys: list[tuple[str, str]]) -> dict:
+    table: dict = defaultdict(dict)
+    for act, key in keys:
+        table[act][key] = round((seen[(act, key)] + SMOOTH) / (expected[(act, key)] + SMOOTH), 4)
+    return dict(table)
+
+
+def testimony_counts(games: int) -> dict:
+    seen: dict = defaultdict(float)
+    expected: dict = defaultdict(float)
+    sides: dict = defaultdict(lambda: [0, 0])  # (placer, target) -> [accusing, all]
+    rng = random.Random(1693)
+    for g in range(games):
+        n = 3 + g % 5
+        m = new_match("testimony", [f"P{i}" for i in range(n)], seed=20_000 + g, options={"bots": list(range(n))})
+        bots = seats_for(n, rng, g)
+        steps = 0
+        while not m.over and steps < 5000:
+            seat = m.to_act()[0]
+            command = bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat))
+            if command["type"] == "testify":
+                belief = [m.cat.belief(c) for c in m.state["characters"]]
+                pool = [p for p in range(n) if p != seat]
+                share = sum(1 for p in pool if belief[p] == "heathen") / len(pool)
+                key = f"{belief[seat]}>{belief[command['seat']]}"
+                seen[("place", key)] += 1
+                expected[("place", f"{belief[seat]}>heathen")] += share
+                expected[("place", f"{belief[seat]}>puritan")] += 1 - share
+                tally = sides[key]
+                tally[0] += command["side"] == "accuse"
+                tally[1] += 1
+            m.apply(seat, command)
+            steps += 1
+    pairs = [f"{x}>{y}" for x in ("heathen", "puritan") for y in ("heathen", "puritan")]
+    table = ratios(seen, expected, [("place", k) for k in pairs])
+    overall = (sum(t[0] for t in sides.values()) + 1) / (sum(t[1] for t in sides.values()) + 2)
+    table["accuse"] = {}
+    table["side_accuse"] = {}
+    table["side_defend"] = {}
+    for key in pairs:
+        accusing, total = sides[key]
+        chance = (accusing + 1) / (total + 2)
+        table["accuse"][key] = round(chance, 4)
+        table["side_accuse"][key] = round(chance / overall, 4)
+        table["side_defend"][key] = round((1 - chance) / (1 - overall), 4)
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1500, help="games per game (default 1500)")
+    args = parser.parse_args(argv)
+    tables = {"salem": salem_counts(args.games), "testimony": testimony_counts(args.games)}
+    text = (
+        '"""Learned likelihood ratios of public acts by side (game/bots/belief.py). Generated by\n'
+        f'tools/learn_beliefs.py (--games {args.games}); do not edit by hand."""\n\n'
+        "TABLES: dict[str, dict[str, dict[str, float]]] = " + pprint.pformat(tables, width=100) + "\n"
+    )
+    OUT.write_text(text, encoding="utf-8")
+    pprint.pprint(tables, width=100)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
