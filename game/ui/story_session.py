@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ui.hotseat.screen_policy import Screen, Table
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.session import HotseatSession
 
@@ -66,14 +67,14 @@ PRIVATE_PHASES = frozenset({"ledgers", "companions"})
 
 
 class StorySession(HotseatSession):
-    """See the module docstring."""
+    """See the module docstring. The screen policy is the hot-seat one
+    (:class:`~game.ui.hotseat.screen_policy.ScreenPolicy`); what differs is what the table
+    waits for: only the private input of :meth:`private_seats`."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: a seat that asked for its private screen out of turn (until ``release``)
-        self.asked: int | None = None
-        if len(self.humans) > 1:
-            self._screen_seat = None
+    @property
+    def asked(self) -> int | None:
+        """A seat that asked for its private screen out of turn (until ``release``)."""
+        return self.screen.asked
 
     # ------------------------------------------------------------------ who is shown --
     def private_seats(self) -> list[int]:
@@ -87,29 +88,22 @@ class StorySession(HotseatSession):
             return []
         return [s for s in m.to_act() if self.is_human(s)]
 
-    def _sync_screen(self) -> None:
-        old = self._screen_seat
-        if getattr(self, "_hold", None) is not None or len(self.humans) <= 1 or self.match.over:
-            super()._sync_screen()
-            return
-        private = self.private_seats()
-        seat = self._screen_seat
-        if seat is not None and seat not in private and seat != self.asked:
-            self._screen_seat = None  # done: back to the public table (hiding needs no curtain)
-        if self._screen_seat is None and not self.curtain_down:
-            if len(private) == 1:
-                self._lower_curtain(private[0])
-        elif self.curtain_down and self.curtain_seat not in private and self.curtain_seat != self.asked:
-            self._cancel_curtain()
-        if self._screen_seat != old:
-            self.revision += 1
+    def _table(self) -> Table:
+        """The story's table waits (for the screen) only for private input."""
+        if len(self.humans) <= 1 or self.match.over:
+            return super()._table()
+        return Table(waiting=tuple(self.private_seats()))
+
+    def _thinking_message(self) -> str:
+        if self.holding or len(self.humans) <= 1 or self.match.over:
+            return super()._thinking_message()
         bots_moving = [s for s in self.match.to_act() if s in self.bots]
-        self.message = f"{self.players[bots_moving[0]]} (bot) is thinking…" if bots_moving else ""
+        return f"{self.players[bots_moving[0]]} (bot) is thinking…" if bots_moving else ""
 
     def banner_seats(self) -> list[int]:
         """Seats the public banner offers: those whose private input is awaited, when
         there are several (one is asked through the curtain at once)."""
-        if self._screen_seat is not None or self.curtain_down or self.match.over:
+        if self.screen.state is not Screen.PUBLIC or self.match.over:
             return []
         private = self.private_seats()
         return private if len(private) > 1 else []
@@ -117,37 +111,25 @@ class StorySession(HotseatSession):
     def can_pass_all(self) -> bool:
         return False
 
-    def request_seat(self, seat: int) -> None:
-        """A banner button: the curtain for that seat, if its private input is awaited."""
-        if seat in self.private_seats() and self._screen_seat is None and not self.curtain_down:
-            self._lower_curtain(seat)
-
     def request_private(self, seat: int) -> str | None:
         """A seat asks for its private screen out of turn; None when the curtain goes down."""
         if not self.is_human(seat):
             return f"{self.players[seat]} is played by a bot."
-        if self.curtain_down or self._screen_seat is not None:
+        if self.curtain_down or self.screen_seat is not None:
             return "Close the private screen first."
-        if len(self.humans) <= 1:
-            return None
-        self.asked = seat
-        self._lower_curtain(seat)
+        if self.screen.ask(seat):
+            self._show()
         return None
 
     def release(self) -> None:
         """The private screen is closed: back to the public table."""
-        self.asked = None
-        if len(self.humans) > 1 and not self.curtain_down and self._screen_seat is not None:
-            self._screen_seat = None
-            self.revision += 1
-        self._sync_screen()
-
-    def curtain_lifted(self, seat: int) -> None:
-        super().curtain_lifted(seat)
+        self.screen.done_reading(self._table())
+        self._show()
+        self.message = self._thinking_message()
 
     def reading_privately(self) -> bool:
         """A person reads the private screen they asked for: the table waits for them."""
-        return self.asked is not None and self._screen_seat == self.asked and not self.match.over
+        return self.screen.reading and not self.match.over
 
     def bots_held(self) -> bool:
         return self.reading_privately() or super().bots_held()
@@ -171,11 +153,11 @@ class StorySession(HotseatSession):
 
     def submit_as(self, seat: int, command: dict) -> str | None:
         """A public move for ``seat`` made at the shared screen (see the module docstring)."""
-        if seat == self._screen_seat:
+        if seat == self.screen_seat:
             return self.submit(command)
         if self.curtain_down:
             return "Wait until the curtain is lifted."
-        if self._screen_seat is not None and len(self.humans) > 1:
+        if self.screen_seat is not None and len(self.humans) > 1:
             return "Close the private screen first."
         if not (isinstance(seat, int) and 0 <= seat < self.match.n) or not self.is_human(seat):
             return "That seat is played by a bot."

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.registry import GAMES_INFO
 from game.net import protocol as proto
 from game.net.client import CONNECTED, LOST, RECONNECTING, Client
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.session import REVEAL_EVENTS
 from game.ui.widgets import Button, Label, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class LanSession:
         self.host_gone = False  # asked already (the lobby says it too)
         self._lost_asked = False
         self.dialog: HostGoneScene | None = None
-        #: what our own move revealed to us alone (session.REVEAL_EVENTS: Salem's ghost
+        #: what our own move revealed to us alone (the game's private_reveals: Salem's ghost
         #: peek), shown by the table until a click or key — as in hot-seat, without a curtain
         self._reveals: list[dict] = []
         self._events_seen: int | None = None  # log events looked at (None: not since a welcome)
@@ -235,7 +235,7 @@ class LanSession:
         box; the first update after a (re)welcome only counts what is there already."""
         events = self.client.events
         seen, self._events_seen = self._events_seen, len(events)
-        kinds = REVEAL_EVENTS.get(self.game)
+        kinds = GAMES_INFO[self.game].private_reveals if self.game in GAMES_INFO else None
         seat = self.client.seat
         if seen is None or not kinds or seat is None or len(events) <= seen:
             return
