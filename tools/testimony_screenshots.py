@@ -106,7 +106,7 @@ def main(argv: list[str]) -> int:
     times = scene.reveal_times(record)
     scene.reveal["t"] = times["tokens_end"] * 0.55
     scene._static_key = None  # as if it had played from the start
-    scene.seats.pictures.clear()
+    scene.forget_pictures()
     scene.dirty = True
     run_frames(app, 1)
     app.screenshot(str(out / "testimony_reveal.png"))

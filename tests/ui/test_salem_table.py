@@ -257,3 +257,38 @@ def test_the_witches_votes_are_read_above_the_names_at_twelve_players(app, size)
     assert max(b.rect.bottom for b in names) < cont.rect.top
     assert all(b.rect.h >= 22 for b in names) and scene.window.rect().contains(cont.rect)
     app.set_window_size((1280, 720))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_end_every_row_lies_face_up_and_says_so(app, size, monkeypatch):
+    # docs/rules/salem.md §4.1: at the end every Tryal card is revealed; the final table shows
+    # every row face up and says "N cards, face up" under it (it said "N face down")
+    import random
+
+    from game.ui.scenes.salem import seat_face
+    from tests.ui.table_source import drive_until
+
+    assert app.set_window_size(size)
+    rng = random.Random(4)
+    m = new_match("salem", [f"Player {i + 1}" for i in range(6)], seed=21)
+    drive_until(m, lambda m: m.over, lambda m, seat: rng.choice(m.legal(seat)), 5000)
+    assert m.over
+    said: list[str] = []
+    real_text = seat_face.text
+    monkeypatch.setattr(seat_face, "text", lambda words, *a, **k: said.append(words) or real_text(words, *a, **k))
+    scene = SalemTableScene(app, MatchTableSource(m, 0))
+    backs: list[tuple[int, int]] = []
+    real_back = scene.art.back
+    monkeypatch.setattr(
+        scene.art,
+        "back",
+        lambda game, card_size, *a, **k: (backs.append(tuple(card_size)), real_back(game, card_size, *a, **k))[1],
+    )
+    app.scenes.push(scene)
+    run_frames(app, 3)
+    rows = [w for w in said if w.endswith(("face down", "face up", "no cards left", "dead"))]
+    assert len(rows) >= m.n and not [w for w in rows if w.endswith("face down")], rows
+    assert any(w.endswith("face up") for w in rows), rows
+    deck = pygame.Rect(scene.rects["deck"])
+    assert all(size[1] >= deck.h // 2 for size in backs), backs  # the only backs left: the draw pile's
+    app.scenes.pop()

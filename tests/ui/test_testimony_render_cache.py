@@ -1,6 +1,6 @@
 """The Testimony table keeps each part of its static picture (the seat plates, the hand's
 labels, the notebook, the match standings, the table talk) as drawn, and after a move
-copies the parts that show the same instead of drawing them again (the frame right after
+draws again only the parts whose picture changed, on the surface it drew last (the frame right after
 a move stays short; benchmarks/moves.py measures it). Whatever is kept, the picture must
 be exactly the one a table drawing everything afresh would make, move after move, through
 a share, an investigation, claims, a game's end and the next game (DESIGN D6: the table
@@ -42,6 +42,7 @@ def drawn_afresh(table) -> pygame.Surface:
     """The static part drawn on a surface of its own by panels that keep nothing; the
     table's own panels are put back after (it goes on drawing from what they kept)."""
     kept = {name: getattr(table, name) for name in KEEPING}
+    kept_parts = table.kept_parts
     for name, panel in KEEPING.items():
         setattr(table, name, panel(table))
     try:
@@ -50,6 +51,7 @@ def drawn_afresh(table) -> pygame.Surface:
     finally:
         for name, panel in kept.items():
             setattr(table, name, panel)
+        table.kept_parts = kept_parts
     return surface
 
 
@@ -61,7 +63,15 @@ def test_each_redraw_from_the_kept_pictures_is_the_fresh_picture(app):
     m = new_match("testimony", NAMES[:7], seed=5)
     source = TestimonySource(m, 0)
     table = open_table_scene(app, TestimonyTableScene, source, 2)
-    painted = []
+    painted, kept_redraws = [], [0]
+    draw_table = table.draw_table
+
+    def counted(surface):
+        kept = table.kept_parts
+        kept_redraws[0] += kept is not None and kept[0] is surface
+        draw_table(surface)
+
+    table.draw_table = counted
     paint = table.notebook.paint
     table.notebook.paint = lambda surface: painted.append(1) or paint(surface)
     rng = random.Random(9)
@@ -81,5 +91,6 @@ def test_each_redraw_from_the_kept_pictures_is_the_fresh_picture(app):
             redraws += 1
             assert same_pixels(table._static.copy(), drawn_afresh(table)), f"step {step} (state {m.state_id})"
     assert games >= 2 and redraws >= 100, (games, redraws)
-    assert len(painted) < redraws // 2, (len(painted), redraws)  # the notebook was mostly copied
+    assert len(painted) < redraws // 2, (len(painted), redraws)  # the notebook was mostly kept
+    assert kept_redraws[0] >= redraws // 2, (kept_redraws, redraws)  # most redraws kept most parts
     clear_scenes(app)

@@ -82,7 +82,7 @@ def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
         monkeypatch.setattr(scene.art, "face", spy_face)
         drawn_faces.clear()
         drawn_sides.clear()
-        scene.seats.pictures.clear()
+        scene.forget_pictures()
         scene._static_key = None
         scene.dirty = True
         run_frames(app, 1)

@@ -192,12 +192,8 @@ class SeatFace:
         revealed = list(s.get("revealed") or [])
         total = count + len(revealed)
         cw, ch = self.tryal_size(area, total + (1 if revealed and count else 0))
-        if own and self.table.view.get("seat") == seat and total:
-            kinds = (
-                [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed]
-                if mine
-                else [c["kind"] for c in revealed]
-            )
+        if mine and total:  # faces shown (the seat's own row, or every row at the end): wide enough for their names
+            kinds = [c["kind"] for c in row[:count]] + [c["kind"] for c in revealed]
             cw = self.named_width(kinds, cw, ch, total + (1 if revealed and count else 0), area.w)
         x = area.x
         size, label_h = self.row_label_size(area)
@@ -228,6 +224,8 @@ class SeatFace:
             x += step
         # the count under the row: readable even when the cards are small
         label = f"{count} face down" if count else "no cards left"
+        if "row" in s and count:  # the game is over: the row lies face up
+            label = f"{count} card{'s' if count != 1 else ''}, face up"
         if not s.get("alive", True):
             label = "dead"
         elif s.get("ghost"):

@@ -25,20 +25,31 @@ class CentrePanel:
         #: where each sharer's card lies in the middle while a share is drawn (a drop target)
         self.share_card_rects: dict[int, pygame.Rect] = {}
 
+    def zone(self) -> pygame.Rect:
+        """Where the middle draws: its oval round the ``table`` zone, with the oval's rim."""
+        return pygame.Rect(self.table.rects["table"]).inflate(56, 40)
+
     def centre_key(self) -> tuple:
+        """Everything the middle shows."""
         v = self.table.view
         return (
             v.get("game_no"),
+            v.get("games"),
             v.get("turn_no"),
             v.get("stage"),
             repr(v.get("share")),
             repr(v.get("invite")),
             repr(v.get("set_aside")),
+            repr((v.get("revealed") or {}).get("set_aside")),
             len(v.get("discarded") or []),
+            v.get("tokens_each"),
+            v.get("tokens_aside"),
             repr(self.latest_learning()),
             v.get("turn"),
             v.get("next_first"),
+            self.table.my_seat(),
             self.table.telling(),
+            tuple(self.zone()),
         )
 
     def latest_learning(self) -> dict | None:

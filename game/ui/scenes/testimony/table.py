@@ -64,6 +64,10 @@ from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
+#: the names of the buttons that start the next game (how they start): the bar's, and
+#: the public banner's in hot-seat ("public:start_game_2")
+START_BUTTONS = ("next_game", "public:start_game_")
+
 
 class TestimonyTableScene(DrawAhead, TableScene):
     """The Testimony table (see the module docstring)."""
@@ -84,6 +88,9 @@ class TestimonyTableScene(DrawAhead, TableScene):
         self.result = RevealPanel(self)
         self.standings = StandingsPanel(self)
         self._drawn_hiding = False
+        #: (the surface the static table was drawn on, its size, each part as drawn there:
+        #: name -> (place, key)); a redraw of that surface draws only the parts that changed
+        self.kept_parts: tuple | None = None
         super().__init__(app, source)
 
     # --------------------------------------------- the reveal, by its old names --
@@ -164,7 +171,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
         return fallback_zones(players, w, h)
 
     def on_layout(self) -> None:
-        self.seats.pictures.clear()
+        self.forget_pictures()
         self.talk.make_chat_field()
 
     def name(self, seat: Any) -> str:
@@ -201,11 +208,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
         """The button that starts the next game (the shown seat's, or the public banner's
         in hot-seat): the one the bar labels "(Enter)"; None when there is none now."""
         return next(
-            (
-                b
-                for b in self.all_buttons()
-                if b.visible and b.enabled and b.hotkey in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            ),
+            (b for b in self.all_buttons() if b.visible and b.enabled and (b.name or "").startswith(START_BUTTONS)),
             None,
         )
 
@@ -350,7 +353,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
             elif field.focused and field.handle(event):
                 self.dirty = True
                 return
-            elif field.focused and event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+            elif field.focused and event.is_action(uinput.CANCEL):
                 field.focused = False
                 self.dirty = True
                 return
@@ -375,13 +378,14 @@ class TestimonyTableScene(DrawAhead, TableScene):
     def on_key(self, key: int, mod: int) -> None:
         result = self.result
         if result.is_open() and self.prompt is None and not self.help_open:
-            if key == pygame.K_ESCAPE:
+            actions = uinput.actions_of(key, mod)
+            if uinput.CANCEL in actions:  # Esc closes the reveal
                 result.close_reveal()
                 return
-            if result.reveal_animating() and key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if result.reveal_animating() and uinput.ACTIVATE in actions:  # Space or Enter skips to its end
                 result.skip_reveal()
                 return
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if uinput.CONFIRM in actions:  # Enter goes on (starts the next game)
                 result.go_on_from_reveal()
                 return
         super().on_key(key, mod)
@@ -398,7 +402,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
     def after_telling(self) -> None:
         """The reveal was told (or skipped): the rest of the table shows the result now."""
         self._static_key = None
-        self.seats.pictures.clear()
+        self.forget_pictures()
         self.log_events = self.talk.with_talk(list(self.source.log()))
         self._log_cache = None
         self.buttons = self.make_buttons()
@@ -408,16 +412,75 @@ class TestimonyTableScene(DrawAhead, TableScene):
 
     # ------------------------------------------------------------------ drawing --
     def draw_table(self, surface: pygame.Surface) -> None:
+        """The static table: the felt, the middle, the seat plates, the hand's labels, the
+        notebook, the standings, the talk and the action bar's sentence, in that order.
+        Redrawing the surface it drew last, only the parts whose picture changed are drawn
+        again (on the felt put back under them), with the plates lying over a middle drawn
+        again; the others stay as they are (the bar's must-read words noted again)."""
         self._drawn_hiding = self.telling()
-        surface.fill(theme.FELT)
-        self.centre.draw(surface)
-        self.seats.draw(surface)
-        self.hand.draw(surface)
-        self.notebook.draw(surface)
-        self.standings.draw(surface)
-        self.talk.draw(surface)
-        if self.banner is None:
+        parts = self.static_parts()
+        kept = self.kept_parts
+        if kept is None or kept[0] is not surface or kept[1] != surface.get_size():
+            surface.fill(theme.FELT)
+            redraw = set(parts)
+        else:
+            before = kept[2]
+            redraw = {name for name, (rect, key, _over) in parts.items() if before.get(name) != (rect, key)}
+            redraw |= {name for name in before if name not in parts}
+            if "centre" in redraw:  # the plates lie over the middle's oval
+                redraw |= {
+                    name
+                    for name, (rect, _key, _over) in parts.items()
+                    if name.startswith("seat:") and rect.colliderect(parts["centre"][0])
+                }
+            for name in redraw:
+                for rect in (parts.get(name, (None,))[0], before.get(name, (None,))[0]):
+                    if rect is not None and not (name in parts and parts[name][2]):
+                        surface.fill(theme.FELT, rect)  # a part drawn over the felt: the felt under it again
+        if "centre" in redraw:
+            clip = surface.get_clip()
+            surface.set_clip(parts["centre"][0])  # the middle stays in its place (put back whole)
+            try:
+                self.centre.draw(surface)
+            finally:
+                surface.set_clip(clip)
+        for seat in range(self.players):
+            if f"seat:{seat}" in redraw and f"seat:{seat}" in parts:
+                self.seats.draw_seat_cached(surface, seat, self.seat_zone(seat))
+        for name in ("hand", "notebook", "standings", "talk"):
+            if name in redraw:
+                getattr(self, name).draw(surface)
+        if "bar" in redraw:
             self.bar.draw(surface)
+        elif "bar" in parts:
+            self.bar.note_words()
+        self.kept_parts = (surface, surface.get_size(), {name: (rect, key) for name, (rect, key, _o) in parts.items()})
+
+    def forget_pictures(self) -> None:
+        """Draw every part of the static table anew at its next redraw (nothing kept)."""
+        self.kept_parts = None
+        self.seats.pictures.clear()
+        for panel in (self.hand, self.notebook, self.standings, self.talk):
+            panel.picture = None
+
+    def static_parts(self) -> dict[str, tuple[pygame.Rect, tuple, bool]]:
+        """What :meth:`draw_table` draws: name -> (where, a key of everything it shows,
+        whether its picture covers all of that place)."""
+        screen = pygame.Rect((0, 0), self.size)
+        parts: dict[str, tuple[pygame.Rect, tuple, bool]] = {
+            "centre": (self.centre.zone().clip(screen), self.centre.centre_key(), False)
+        }
+        for seat in range(self.players):
+            zone = self.seat_zone(seat)
+            if zone is not None:
+                parts[f"seat:{seat}"] = (zone.clip(screen), self.seats.seat_key(seat, zone), True)
+        for name in ("hand", "notebook", "standings", "talk"):
+            if name in self.rects:
+                panel = getattr(self, name)
+                parts[name] = (pygame.Rect(self.rects[name]).clip(screen), panel.picture_key(), False)
+        if self.banner is None:
+            parts["bar"] = (pygame.Rect(self.rects["banner"]).clip(screen), self.bar.words_key(), False)
+        return parts
 
     def draw_moment(self, surface: pygame.Surface) -> None:
         """The public moment's box, unless the reveal is open: the reveal is the moment
