@@ -140,12 +140,14 @@ _loaded = False
 def register_table_spec(spec: TableSpec) -> TableSpec:
     """Register (or replace) the spec of ``spec.game``."""
     TABLE_SPECS[spec.game] = spec
+    _SWAPPED.pop(spec.game, None)
     return spec
 
 
 def unregister(game_id: str) -> None:
     """Take a game's table out of the registry (tests that register one for a while)."""
     TABLE_SPECS.pop(game_id, None)
+    _SWAPPED.pop(game_id, None)
 
 
 def _scene_packages() -> list[str]:
@@ -212,11 +214,18 @@ class _SceneFactories(MutableMapping):
         spec = TABLE_SPECS.get(game_id)
         if spec is None:
             register_table_spec(TableSpec(game=game_id, scene=factory))
-        else:
-            TABLE_SPECS[game_id] = dataclasses.replace(spec, scene=factory, zones=spec.zones)
+        elif spec.scene is not factory:
+            # the spec a package registered is kept aside, so setting its own factory back
+            # (as monkeypatch does when a test ends) gives back that very spec
+            original = _SWAPPED.setdefault(game_id, spec)
+            if original.scene is factory:
+                TABLE_SPECS[game_id] = _SWAPPED.pop(game_id)
+            else:
+                TABLE_SPECS[game_id] = dataclasses.replace(spec, scene=factory, zones=spec.zones)
 
     def __delitem__(self, game_id: str) -> None:
         del TABLE_SPECS[game_id]
+        _SWAPPED.pop(game_id, None)
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(TABLE_SPECS))
@@ -228,6 +237,8 @@ class _SceneFactories(MutableMapping):
         return f"TABLE_SCENES({dict(self)!r})"
 
 
+#: game id -> the spec in force before a factory was set through TABLE_SCENES
+_SWAPPED: dict[str, TableSpec] = {}
 TABLE_SCENES: MutableMapping[str, TableFactory] = _SceneFactories()
 
 

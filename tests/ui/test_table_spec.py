@@ -29,7 +29,7 @@ def test_each_game_package_registers_one_spec_for_its_own_scene():
     for game in shipped:
         spec = specs[game]
         package = sys.modules[f"game.ui.scenes.{game}"]
-        assert package.SPEC == spec  # registered by the package itself (a test may have put back an equal copy)
+        assert package.SPEC is spec  # registered by the package itself, once
         assert spec.scene.__module__.startswith(f"game.ui.scenes.{game}."), spec.scene
         assert spec.rules_page.is_file(), spec.rules_page
 
@@ -56,7 +56,7 @@ def test_menus_list_the_games_in_the_order_the_specs_give(monkeypatch):
     assert tables.playable_games() == before
 
 
-def test_table_scenes_set_by_a_test_changes_the_spec_and_comes_back(monkeypatch):
+def test_table_scenes_set_by_a_test_changes_the_spec_and_gives_the_same_one_back(monkeypatch):
     game = tables.playable_games()[0]
     spec = tables.table_spec(game)
 
@@ -68,7 +68,7 @@ def test_table_scenes_set_by_a_test_changes_the_spec_and_comes_back(monkeypatch)
     monkeypatch.setitem(tables.TABLE_SCENES, "_nowhere", Other)
     assert tables.table_spec("_nowhere").scene is Other
     monkeypatch.undo()
-    assert tables.table_spec(game) == spec and tables.table_spec("_nowhere") is None
+    assert tables.table_spec(game) is spec and tables.table_spec("_nowhere") is None
 
 
 def test_a_scene_package_that_fails_to_import_is_logged_and_the_menus_still_open(tmp_path, monkeypatch, caplog):
