@@ -1,4 +1,4 @@
-"""Render benchmark for the busiest Hammer table (issue 3 "Done when"): prints numbers,
+"""Render benchmark for the busiest Hammer table: prints numbers,
 asserts nothing.
 
 * p50 / p99 frame time of a 5-player table at 1920x1080 in mid-game, forcing redraws of
@@ -6,7 +6,7 @@ asserts nothing.
   - "steady": the same position redrawn (hover, animation frames);
   - "changing": the session's revision bumped before every frame, so the table re-reads
     the view and rebuilds what depends on it (the frame after every move).
-* a bare baseline in the same run (issue 9 item 17): the surfaces the table really blits
+* a bare baseline in the same run: the surfaces the table really blits
   are recorded (a ``pygame.Surface`` subclass stands in for the screen once, and for the
   static table once), then a bare loop blits the same number of surfaces of the same
   sizes and alpha at the same places and flips: the table's frame time is printed as a
@@ -204,7 +204,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--game", "salem"]:  # the 12-seat Salem table (issue 12)
+    if sys.argv[1:] == ["--game", "salem"]:  # the 12-seat Salem table
         from render_salem import main as salem_main
 
         salem_main()

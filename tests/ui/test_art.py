@@ -1,4 +1,4 @@
-"""Fonts, icons and card faces render headless (issue 3 item 6; DESIGN D8: fonts ship as files)."""
+"""Fonts, icons and card faces render headless (DESIGN D8: fonts ship as files)."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def test_every_card_face_renders_at_hand_size_and_zoom(game):
 
 
 def test_bribe_faces_show_their_amount():
-    # hammer.md H1.3: bribes are +-1 x7 and +-2 x7; the id carries no sign
+    # docs/rules/hammer.md §1.3: bribes are +-1 x7 and +-2 x7; the id carries no sign
     from game.ui.card_art import face_info
 
     values = [face_info("hammer", f"bribe-{n}").value for n in range(1, 15)]
@@ -134,7 +134,7 @@ def test_bribe_faces_show_their_amount():
 
 
 def test_hammer_card_colours_follow_the_kinds():
-    # hammer.md H1.3: brown defamation, yellow responses/advocate/bribe, green tests
+    # docs/rules/hammer.md §1.3: brown defamation, yellow responses/advocate/bribe, green tests
     from game.ui import theme
     from game.ui.card_art import face_info
 
@@ -170,7 +170,7 @@ def test_tiny_cards_still_render_names_and_numbers():
 
 @pytest.mark.parametrize("game", ["hammer", "witch_trial", "salem"])
 def test_a_zoomed_card_says_every_word_inside_the_card_and_nothing_overlaps(game):
-    # QA 10: the zoom of Dancing ran "against Charity Pell, the Mayor's Daugh" out of the
+    # the zoom of Dancing ran "against Charity Pell, the Mayor's Daugh" out of the
     # card with its "+2" drawn over it. Zoom widths: 1024, 1280 and 1920 wide windows.
     from game.ui.card_art import MIN_TEXT, CardArt, all_card_ids, face_info
 

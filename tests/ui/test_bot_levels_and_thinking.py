@@ -1,4 +1,4 @@
-"""Bots in the app (issue 15): a level per bot seat on the New game and LAN host forms,
+"""Bots in the app: a level per bot seat on the New game and LAN host forms,
 in saves and on the command line; a bot that searches thinks on a worker thread while the
 table keeps drawing, its seat marked "thinking…"; a LAN stand-in plays at Normal."""
 
@@ -154,7 +154,7 @@ def test_lan_bots_play_at_their_level_and_the_standin_at_normal():
 def test_the_table_keeps_drawing_while_a_hard_bot_thinks(tmp_path, capsys):
     """A Hard bot thinks on a worker thread: the window's loop keeps running at its frame
     rate, the bot's seat shows "thinking…". Compared with the same table animating with
-    nobody thinking, so a busy shared machine does not fail it (issue 15 asks < 50 ms on
+    nobody thinking, so a busy shared machine does not fail it (the aim is < 50 ms on
     a quiet one; the numbers are printed)."""
     app = new_app()
     s = HotseatSession.new(

@@ -1,4 +1,4 @@
-"""The courtroom's help button and its dice panel (issue 9 item 11; witch_trial.md W8).
+"""The courtroom's help button and its dice panel (the Jury: docs/rules/witch_trial.md §1.6).
 
 Input is posted as real pygame events through ``app.frame``."""
 
@@ -69,7 +69,7 @@ def new_trial_after_rolls(m) -> bool:
 
 
 def test_a_new_trial_starts_with_a_clear_dice_panel(app):
-    # the dice of an earlier trial are not this trial's (issue 9 item 11)
+    # the dice of an earlier trial are not this trial's
     m = find(4, new_trial_after_rolls)
     scene = open_table_scene(app, WitchTrialTableScene, TrialSource(m, m.to_act()[0]), frames=2)
     run_frames(app, 30)

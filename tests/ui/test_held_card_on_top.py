@@ -1,4 +1,4 @@
-"""What the pointer carries is drawn above the table's panels (QA 31).
+"""What the pointer carries is drawn above the table's panels.
 
 A card dragged over the Hammer announcement banner vanished under it: the hand sprites
 were drawn before the banner, the bars, the log and the hint strip. The shared draw
@@ -60,7 +60,7 @@ def let_go(app, scene) -> None:
 
 
 def hammer_answer_window():
-    """QA 31's table: 5 seats, an accusation open to answers, the shown seat holding a
+    """The table where it was seen: 5 seats, an accusation open to answers, the shown seat holding a
     card; the banner asks for answers."""
     from tests.ui.hammer_source import MatchSource, place_all, play_until
 
@@ -76,7 +76,7 @@ def hammer_answer_window():
 
 
 def test_a_card_held_over_the_hammer_banner_is_drawn_above_it(app):
-    # QA 31: Ann, Bob, Cy, Dee, Eve; an accusation waits for answers; the card carried
+    # Ann, Bob, Cy, Dee, Eve; an accusation waits for answers; the card carried
     # from the hand over the banner's words stays whole on top
     from game.ui.scenes.hammer_table import HammerTableScene
 
@@ -114,7 +114,7 @@ def open_game(app, game: str):
 
 @pytest.mark.parametrize("game", ["hammer", "witch_trial", "salem", "testimony"])
 def test_a_held_card_is_drawn_above_the_log_the_hint_strip_and_the_banner(app, game):
-    # QA 31 on every table with cards in hand: one shared draw order
+    # the same on every table with cards in hand: one shared draw order
     scene = open_game(app, game)
     sprites = [s for s in scene.group.sprites() if isinstance(s, CardSprite) and s.draggable]
     assert sprites, game
@@ -141,7 +141,7 @@ def test_a_held_card_is_drawn_above_the_log_the_hint_strip_and_the_banner(app, g
 
 
 def test_a_malleus_plate_dragged_over_the_log_is_drawn_above_it(app):
-    # QA 31 on the Malleus map: a villager's plate carried over the game log
+    # the same on the Malleus map: a villager's plate carried over the game log
     from game.bots.base import RandomBot
     from game.ui.scenes.malleus_table import MalleusTableScene
 

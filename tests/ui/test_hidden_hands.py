@@ -1,4 +1,4 @@
-"""No hand is ever drawn for the wrong seat (DESIGN D3; issue 3 "Done when").
+"""No hand is ever drawn for the wrong seat (DESIGN D3).
 
 A scripted 4-seat hot-seat Hammer game (three people and a bot) is played through the
 real table scene by posting pygame events (the smoke player). Every card-drawing call
@@ -8,7 +8,7 @@ checked against the engine's hands at that moment:
 * while seat X is shown, no card of any other seat's hand;
 * once anything public was on the screen (the public banner, a curtain), seat X's
   private view is drawn only after the curtain was lifted for X, even when X was the
-  seat shown last (DESIGN D3; issue 9 item 1: "No answers" used to hand the screen
+  seat shown last (DESIGN D3: "No answers" used to hand the screen
   straight back to the player of the card).
 """
 

@@ -1,4 +1,4 @@
-"""An idle app wakes only when something is due (issue 9 item 16): no polling timer while
+"""An idle app wakes only when something is due: no polling timer while
 nothing animates. The figures (< 0.3% of a core at the menu and at a table) are printed
 by benchmarks/idle.py; these tests check the mechanism through the real loop."""
 
@@ -67,7 +67,7 @@ def counted_tasks(app) -> list[int]:
     return runs
 
 
-def test_an_idle_table_sleeps_until_an_event(tmp_path):  # issue 9 item 16
+def test_an_idle_table_sleeps_until_an_event(tmp_path):
     app, s, table = table_on_the_persons_turn(tmp_path)
     table.hover_key = None  # nothing hovered, nothing animates
     assert not app.animating() and app.idle_timeout() is None
@@ -79,7 +79,7 @@ def test_an_idle_table_sleeps_until_an_event(tmp_path):  # issue 9 item 16
     assert runs[0] == 1
 
 
-def test_a_bots_pause_wakes_the_app_when_it_is_over(tmp_path):  # issue 9 item 16
+def test_a_bots_pause_wakes_the_app_when_it_is_over(tmp_path):
     app, s, table = table_on_the_persons_turn(tmp_path, bot_delay=1.5)
     ends = [c for c in s.legal() if c["type"] in ("end_turn", "pass")] or s.legal()
     s.submit(ends[0])  # Ann's turn ends; a bot is to act
@@ -121,7 +121,7 @@ def test_the_thinking_dots_are_drawn_as_they_count(tmp_path):
     assert 2 <= app.frames_drawn - drawn <= THINKING_DOTS_PER_SECOND + 2, app.frames_drawn - drawn
 
 
-def test_a_hovered_card_zooms_by_itself_while_the_app_sleeps(tmp_path):  # issue 9 item 16
+def test_a_hovered_card_zooms_by_itself_while_the_app_sleeps(tmp_path):
     from game.ui.scenes.table_base import HOVER_ZOOM_SECONDS
 
     app, s, table = table_on_the_persons_turn(tmp_path)
@@ -140,7 +140,7 @@ def test_a_hovered_card_zooms_by_itself_while_the_app_sleeps(tmp_path):  # issue
     assert table.zoom == table.hover_key and time.perf_counter() - started >= HOVER_ZOOM_SECONDS - 0.15
 
 
-def test_the_audio_device_closes_when_quiet_and_opens_for_the_next_sound(monkeypatch):  # issue 9 item 16
+def test_the_audio_device_closes_when_quiet_and_opens_for_the_next_sound(monkeypatch):
     was_open = pygame.mixer.get_init()
     pygame.mixer.quit()
     loud = sound.Sounds()
@@ -163,14 +163,14 @@ def test_the_audio_device_closes_when_quiet_and_opens_for_the_next_sound(monkeyp
             pygame.mixer.init()
 
 
-def test_the_app_does_not_open_the_audio_device_until_a_sound_plays():  # issue 9 item 16
+def test_the_app_does_not_open_the_audio_device_until_a_sound_plays():
     pygame.mixer.quit()
     new_app()
     assert not pygame.mixer.get_init()
 
 
 @pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run")
-def test_on_a_real_display_the_idle_loop_blocks_in_sdl(tmp_path):  # issue 9 item 16
+def test_on_a_real_display_the_idle_loop_blocks_in_sdl(tmp_path):
     script = (
         "import threading, time, pygame\n"
         "from game.ui.app import App\n"

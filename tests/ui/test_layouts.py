@@ -1,4 +1,4 @@
-"""Table layouts (DESIGN D6; issue 3 and 4): every map loads with pytmx for every player
+"""Table layouts (DESIGN D6): every map loads with pytmx for every player
 count, has every zone its scene needs, and its zones neither overlap nor leave the map."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_zones_scaled_to_720p_stay_apart_and_usable(game, players):
 
 
 def test_hand_cards_fit_at_720p():
-    # issue 3: hand cards about 90x126 px at 1280x720 (Testimony holds one Character
+    # hand cards readable: about 90x126 px at 1280x720 (Testimony holds one Character
     # card and tokens, no fan of cards: its hand is checked in its own table tests)
     for game in (g for g in PLAYER_COUNTS if g != "testimony"):
         layout = load_layout(game, PLAYER_COUNTS[game][0])
@@ -81,7 +81,7 @@ def test_shown_seat_sits_above_the_hand():
 
 
 def test_witch_trial_lineup_slot_one_is_next_to_the_deck():
-    # witch_trial.md W2/W3: position 1 ($20) is next to the deck
+    # docs/rules/witch_trial.md §3.1: position 1 ($20) is next to the deck
     layout = load_layout("witch_trial", 5)
     deck = layout.zone("deck")
     xs = [layout.zone(f"lineup_{i}").x for i in range(1, 6)]

@@ -1,4 +1,4 @@
-"""Text a player must read is readable at 1280x720 (issue 9 item 12): nothing on either
+"""Text a player must read is readable at 1280x720: nothing on either
 table is drawn smaller than 11 px — card faces included — and every text colour meets
 WCAG 2 AA contrast (4.5:1) against what it is drawn on, over the palette in theme.py."""
 
@@ -61,7 +61,7 @@ def test_card_names_and_badge_numbers_meet_wcag_aa_on_their_colour(family):
 
 
 def test_heat_numbers_and_jury_seats_meet_wcag_aa():
-    # hammer.md H1.2: the pyre track; witch_trial.md W8: the jury box
+    # docs/rules/hammer.md §1.2: the pyre track; docs/rules/witch_trial.md §1.6: the jury box
     for value, fill in TRACK_LIT.items():
         assert theme.contrast(theme.TEXT_LIGHT, fill) >= 4.5, value  # lit cells and the heat badge
     for value, fill in TRACK_DIM.items():

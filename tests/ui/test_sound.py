@@ -1,4 +1,4 @@
-"""Sound effects (issue 3: the volume setting means something): our own synthesised WAV
+"""Sound effects (so that the volume setting means something): our own synthesised WAV
 files, measured since nobody can listen here; ``game.ui.sound`` never makes noise or
 raises without a real audio device; which log events make which sound; the volume
 setting reaches the mixer; the table plays only what is new."""
@@ -130,7 +130,7 @@ def test_button_click_makes_the_click_sound(monkeypatch):
 @pytest.mark.parametrize(
     "game, event, seat, expected",
     [
-        ("hammer", {"type": "accuse", "seat": 0}, 1, "card_place"),  # hammer.md H5
+        ("hammer", {"type": "accuse", "seat": 0}, 1, "card_place"),  # docs/rules/hammer.md §5
         ("hammer", {"type": "bribe", "target": "anna"}, 1, "card_place"),
         ("hammer", {"type": "draw", "seat": 1, "count": 2}, 1, "card_draw"),
         ("hammer", {"type": "reshuffle", "count": 30}, 0, "shuffle"),
@@ -217,7 +217,7 @@ def table(monkeypatch):
     monkeypatch.setattr(HammerTableScene, "play_sound", lambda self, name: heard.append(name))
     app = App(size=(1280, 720))
     source = _Source(seat=0)
-    for seat in range(3):  # the setup's placements (hammer.md H2.3): a long history already
+    for seat in range(3):  # the setup's placements (docs/rules/hammer.md §2): a long history already
         source.match.apply(seat, source.match.legal(seat)[0])
     scene = HammerTableScene(app, source)
     app.scenes.push(scene)

@@ -1,4 +1,4 @@
-"""Window sizes that fit the screen (issue 9 item 3): Settings offers only sizes that fit
+"""Window sizes that fit the screen: Settings offers only sizes that fit
 the desktop (``pygame.display.get_desktop_sizes()``), the window keeps its place when
 it changes size, and a size that did not fit is never saved."""
 
@@ -48,7 +48,7 @@ def open_settings(app) -> SettingsScene:
     return scene
 
 
-def test_only_sizes_that_fit_the_desktop_are_offered(home, laptop):  # issue 9 item 3
+def test_only_sizes_that_fit_the_desktop_are_offered(home, laptop):
     assert window_sizes_for(LAPTOP) == [(1024, 640), (1280, 720)]  # 1600x900 leaves no room for the frame
     assert window_sizes_for((1920, 1080))[-1] == (1600, 900)
     assert window_sizes_for((1024, 700)) == [(960, 600)]  # smaller than every preset: still a window
@@ -83,7 +83,7 @@ def test_the_default_window_on_a_screen_of_its_own_size_opens_as_large_as_fits(h
     assert app_module.make_app(Settings()).size == (1264, 648)
 
 
-def test_a_new_size_keeps_the_window_where_it_was(home, laptop, monkeypatch):  # issue 9 item 3
+def test_a_new_size_keeps_the_window_where_it_was(home, laptop, monkeypatch):
     """Under a window manager each new video mode moved the window down by its title bar
     (measured under openbox: +20 px per resize); the app puts it back where it stood."""
     where = {"pos": (161, 110)}
@@ -106,7 +106,7 @@ def test_a_new_size_keeps_the_window_where_it_was(home, laptop, monkeypatch):  #
     assert app.size == (1024, 640)
 
 
-def test_a_size_the_window_manager_did_not_give_is_not_saved(home, laptop, monkeypatch):  # issue 9 item 3
+def test_a_size_the_window_manager_did_not_give_is_not_saved(home, laptop, monkeypatch):
     real_set_mode = pygame.display.set_mode
 
     def set_mode(size, flags=0, *a, **k):  # a window manager that keeps windows 40 px shorter
@@ -128,7 +128,7 @@ def test_a_size_the_window_manager_did_not_give_is_not_saved(home, laptop, monke
 @pytest.mark.skipif(
     not (shutil.which("xvfb-run") and shutil.which("openbox")), reason="needs xvfb-run and the openbox window manager"
 )
-def test_resizing_under_a_real_window_manager_keeps_the_window_in_place(tmp_path):  # issue 9 item 3
+def test_resizing_under_a_real_window_manager_keeps_the_window_in_place(tmp_path):
     script = (
         "import json, time, pygame\n"
         "from game.ui.app import make_app\n"
