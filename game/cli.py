@@ -337,7 +337,10 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_smoke(args: argparse.Namespace) -> int:
     """``witchhunt smoke``: the headless scripted run of every scene (game/ui/smoke.py)."""
-    return _ui_app("smoke").run_smoke()
+    _ui_app("smoke")
+    from game.ui.smoke import run_smoke as smoke  # function-level: start-up time (no pygame for sim)
+
+    return smoke()
 
 
 def _net_cli(command: str):
@@ -351,12 +354,13 @@ def _net_cli(command: str):
 
 
 def _lan_scenes():
-    """The desktop LAN scenes, or None without a usable UI (the text client then)."""
+    """The desktop app with its LAN scenes (``run_host_ui``, ``open_lan_client``), or None
+    without a usable UI (the text client then)."""
     try:
-        from game.ui.scenes import lan  # function-level: start-up time (pygame only when a window may open)
+        from game.ui import app  # function-level: start-up time (pygame only when a window may open)
     except Exception:  # no pygame, no display libraries, or no UI in this build
         return None
-    return lan
+    return app
 
 
 def run_host(args: argparse.Namespace) -> int:

@@ -26,16 +26,27 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.paths import assets_dir, user_data_dir
 from game.ui import input as uinput
 from game.ui import sound
+from game.ui.display import DESKTOP_ENV, desktop_size  # noqa: F401 (DESKTOP_ENV: re-exported)
 from game.ui.idle import EventWaiter
 from game.ui.input import InputEvent
 from game.ui.scene import Scene, SceneManager
-from game.ui.settings import MIN_WINDOW, fits, fitting_size
+from game.ui.scenes import shared as _shared_scenes  # noqa: F401 (importing it registers the shared scenes)
+from game.ui.scenes.lan import client_session, start_hosted_lobby
+from game.ui.scenes.settings import apply_volume
+from game.ui.session import HotseatSession, open_table
+from game.ui.settings import MIN_WINDOW, fits, fitting_size, read_settings
 from game.ui.widgets import Toast
+
+if TYPE_CHECKING:
+    from game.net.client import Client
+    from game.net.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +87,7 @@ class App:
         pygame.display.set_caption(TITLE)
         _set_window_icon()
         # everything a resize or a mode change reaches exists before the window opens
-        self.scenes = SceneManager()
+        self.scenes = SceneManager(self)
         self.clock = pygame.time.Clock()
         self.running = False
         self.tasks: list[Callable[[float], float | None]] = []
@@ -312,8 +323,9 @@ class App:
 
 # ------------------------------------------------------------------ entry points ----
 # Called by game.cli with plain, checked values: ``witchhunt`` (run_app), ``witchhunt
-# play`` (run_play) and ``witchhunt smoke`` (run_smoke); this module never imports the
-# CLI. No traceback ever reaches the user: an unexpected error is logged to a file in
+# play`` (run_play), ``witchhunt host`` (run_host_ui) and ``witchhunt join``
+# (open_lan_client); this module never imports the CLI (``witchhunt smoke`` is
+# game.ui.smoke, which drives an app of its own). No traceback ever reaches the user: an unexpected error is logged to a file in
 # the user data folder and the app goes back to the main menu (every move is
 # autosaved, so Continue picks the game up again).
 
@@ -324,8 +336,6 @@ ERROR_WINDOW = 10.0
 
 
 def log_path():
-    from game.paths import user_data_dir
-
     return user_data_dir() / LOG_FILE
 
 
@@ -352,9 +362,6 @@ def make_app(settings=None) -> App:
     """An App sized by the saved settings, with ``app.settings`` attached. Read from the
     settings file (``settings`` None), whatever it holds: what cannot be used falls back
     to its default, and the player is told once (a notice on screen and one log line)."""
-    from game.ui.scenes.settings import apply_volume
-    from game.ui.settings import read_settings
-
     problems: list[str] = []
     if settings is None:
         settings, problems = read_settings()
@@ -410,11 +417,10 @@ def _log_startup_check(app: App, frames: int) -> None:
     )
 
 
-def run_guarded(app: App, first: Scene | None) -> int:
+def run_guarded(app: App, first: Scene | str | None) -> int:
     """``app.run`` that survives a scene's bug: log it, go back to the main menu, say so.
-    ``first=None`` runs the stack as it is. Returns the exit code (1 when errors keep coming)."""
-    from game.ui.scenes.menu import MenuScene
-
+    ``first`` (a scene or a scene's name) starts the stack; None runs the stack as it is.
+    Returns the exit code (1 when errors keep coming)."""
     if first is not None:
         app.scenes.reset(first)
     app.running = True
@@ -439,8 +445,7 @@ def run_guarded(app: App, first: Scene | None) -> int:
             try:
                 for task in list(app.tasks):
                     app.remove_task(task)
-                menu = MenuScene(app)
-                app.scenes.reset(menu)
+                menu = app.scenes.reset("menu")
                 menu.say(
                     f"Something went wrong, sorry. The game was saved: use Continue. Details are in {log_path()}",
                     "error",
@@ -467,10 +472,8 @@ def run_app() -> int:
     """``witchhunt``: the main menu."""
     path = _log_to_file()
     try:
-        from game.ui.scenes.menu import MenuScene
-
         app = make_app()
-        code = run_guarded(app, MenuScene(app))
+        code = run_guarded(app, "menu")
     except Exception as exc:
         log.exception("the app stopped")
         return _fail(f"Witchhunt Table stopped: {exc}. Details are in {path}")
@@ -492,12 +495,9 @@ def run_play(
     game options such as the timer)."""
     path = _log_to_file()
     try:
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.session import HotseatSession, open_table
-
         app = make_app()
         session = HotseatSession.new(app, game, names, bots, seed, options=options, bot_levels=bot_levels)
-        open_table(app, session, base=MenuScene(app))
+        open_table(app, session, base="menu")
         code = run_guarded(app, None)
     except Exception as exc:
         log.exception("the app stopped")
@@ -507,31 +507,39 @@ def run_play(
     return 0
 
 
-def run_smoke() -> int:
-    """``witchhunt smoke``: see game/ui/smoke.py."""
-    from game.ui.smoke import run_smoke as smoke
-
-    return smoke()
-
-
-#: ``WITCHHUNT_DESKTOP_SIZE=WxH``: take the desktop to be this size whatever the driver
-#: says (tests under the dummy driver; trying a small screen's layout on a big one)
-DESKTOP_ENV = "WITCHHUNT_DESKTOP_SIZE"
-
-
-def desktop_size() -> tuple[int, int] | None:
-    """The desktop the window opens on (display 0), or None when there is no real screen
-    (the dummy and offscreen drivers of tests and the smoke run: any size is fine)."""
-    forced = os.environ.get(DESKTOP_ENV, "").lower().split("x")
-    if len(forced) == 2 and all(part.strip().isdigit() for part in forced):
-        return (int(forced[0]), int(forced[1]))
+def run_host_ui(args: Any, host: Host) -> int | None:
+    """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
+    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open;
+    ``OSError`` when the port cannot be listened on (the entry layer says so in one line)."""
     try:
-        if pygame.display.get_driver() in ("dummy", "offscreen"):
-            return None
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
+        app = make_app()
+    except Exception as exc:
+        log.info("no window for the host (%s); using the text client", exc)
         return None
-    return tuple(sizes[0]) if sizes else None
+    host.start()
+    app.scenes.reset("menu")
+    lobby = start_hosted_lobby(app, host, args.name)
+    try:
+        return run_guarded(app, None)
+    finally:
+        lobby.session.close()
+
+
+def open_lan_client(args: Any, client: Client) -> int | None:
+    """``witchhunt join``: the desktop lobby for an already connected ``client``.
+    Returns None (the caller then uses the text client) when no window can open."""
+    try:
+        app = make_app()
+    except Exception as exc:  # no display: let the caller fall back to the terminal
+        log.info("no window for the LAN client (%s); using the text client", exc)
+        return None
+    session = client_session(app, client, getattr(args, "profile", None))
+    app.scenes.reset("menu")
+    app.scenes.push("lobby", session=session)
+    try:
+        return run_guarded(app, None)
+    finally:
+        session.close()
 
 
 def _window_position() -> tuple[int, int] | None:
@@ -550,8 +558,6 @@ def _set_window_position(pos: tuple[int, int]) -> None:
 
 def _set_window_icon() -> None:
     """The window and taskbar icon (must be set before the window opens)."""
-    from game.paths import assets_dir
-
     try:
         pygame.display.set_icon(pygame.image.load(str(assets_dir() / "icons" / "app-64.png")))
     except (pygame.error, OSError, FileNotFoundError) as exc:

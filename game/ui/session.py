@@ -551,9 +551,7 @@ class HotseatSession:
                 self._curtain.seat = seat  # type: ignore[attr-defined]
                 self._curtain.dirty = True
             return
-        from game.ui.scenes.curtain import CurtainScene
-
-        self._curtain = CurtainScene(self.app, self, seat)
+        self._curtain = self.app.scenes.make("curtain", session=self, seat=seat)
         self.app.scenes.push(self._curtain)
 
     # ---------------------------------------------------------------- lifecycle ----
@@ -769,20 +767,11 @@ def session_class(game: str) -> type[HotseatSession]:
 
 def _remove_scene(app: App, scene: Any) -> None:
     """Take ``scene`` off the stack wherever it is (normally the top)."""
-    stack = app.scenes.stack
-    if stack and stack[-1] is scene:
-        app.scenes.pop()
-    elif scene in stack:
-        stack.remove(scene)
-        scene.exit()
-        for s in app.scenes.visible():
-            s.dirty = True
+    app.scenes.remove(scene)
 
 
 def _show_game_over(session: HotseatSession) -> None:
-    from game.ui.scenes.game_over import GameOverScene
-
-    session.app.scenes.push(GameOverScene(session.app, session))
+    session.app.scenes.push("game_over", session=session)
 
 
 def open_table(app: App, session: HotseatSession, *, base: Scene | None = None) -> Scene:

@@ -1,5 +1,7 @@
-"""Widgets shared by every scene: Button, TextField, Checkbox, Stepper, ListBox, Banner,
-Toast, and :class:`FocusRing`, the Tab / Enter keyboard navigation helper.
+"""Widgets shared by every scene: Label, Button, TextField, Checkbox, Stepper, ListBox,
+Banner, Toast, and :class:`FocusRing`, the keyboard navigation of a screen; with the text
+helpers they draw with (``font``, ``text_surface``, ``wrap``, ``fit_text``, ``fit_row``,
+``draw_text``, ``draw_panel``, ``colour``).
 
 Contract
 --------
@@ -11,14 +13,21 @@ Contract
   (``self.dirty = True``). Callbacks (``on_click`` …) run inside ``handle``.
 * A button fires on the left *release* over it after a press over it, so a press that
   opened a new scene never clicks something in that scene.
-* :class:`FocusRing` owns a scene's widgets in Tab order: Tab / Shift+Tab move the focus,
-  Enter or Space activate the focused widget, arrow keys work inside lists and steppers,
-  mouse moves update hover everywhere. Every screen built on it works by keyboard alone.
+* Keys reach a widget as actions of the key map (game.ui.input): a focused TextField
+  edits with ``left``/``erase``/``paste`` … and takes typed characters as TEXT events;
+  a Button fires on its ``hotkey`` (an action such as ``input.PASS``, or its own letter
+  or digit, e.g. "a") wherever the focus is.
+* :class:`FocusRing` owns a scene's widgets in Tab order: ``next`` / ``previous`` (Tab /
+  Shift+Tab) move the focus, ``activate`` (Enter, or Space outside a text field) presses
+  the focused widget, ``up`` / ``down`` move the focus too except inside lists and
+  steppers (which use them), and mouse moves update hover everywhere. Every screen built
+  on it works by keyboard alone.
 * Nothing animates except a visible :class:`Toast` (``animating`` is then True), so an
   idle screen costs no CPU.
 
-Fonts and colours come from the art layer (``game.ui.fonts`` / ``game.ui.theme``) when
-present; until then a small local fallback keeps everything readable.
+Fonts are the shipped ones (``game.ui.fonts``; pygame's default font stands in only if
+one fails to load); colours are the theme's (``game.ui.theme``), through ``THEME_NAMES``,
+with ``PALETTE`` for the widget colours the theme does not name.
 """
 
 from __future__ import annotations
@@ -32,7 +41,9 @@ from typing import Any
 import pygame
 
 from game.ui import input as uinput
-from game.ui import sound
+from game.ui import sound, theme
+from game.ui.fonts import get_font as _fonts_get_font
+from game.ui.icons import get_icon
 from game.ui.input import InputEvent
 
 log = logging.getLogger(__name__)
@@ -43,7 +54,7 @@ RectLike = "pygame.Rect | tuple[int, int, int, int]"
 # ----------------------------------------------------------------- fonts & colours --
 _FALLBACK_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
-# Local palette: used for any colour the art layer's theme does not define.
+# Local palette: the widget colours the theme does not define (see THEME_NAMES).
 PALETTE: dict[str, tuple[int, int, int]] = {
     "bg": (28, 24, 22),
     "panel": (46, 39, 35),
@@ -67,7 +78,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 }
 
 
-# Which of the art layer's theme colours stands for each widget colour.
+# Which of the theme's colours stands for each widget colour.
 THEME_NAMES: dict[str, str] = {
     "bg": "FELT_DARK",
     "panel": "PANEL",
@@ -97,11 +108,7 @@ def colour(name: str) -> tuple[int, int, int]:
 
 
 def _lookup_colour(name: str) -> tuple[int, int, int]:
-    try:
-        from game.ui import theme  # type: ignore[attr-defined]
-    except ImportError:
-        theme = None
-    if theme is not None and name in THEME_NAMES:
+    if name in THEME_NAMES:
         value = getattr(theme, THEME_NAMES[name], None)
         if isinstance(value, tuple) and len(value) in (3, 4):
             return value[:3]  # type: ignore[return-value]
@@ -109,13 +116,11 @@ def _lookup_colour(name: str) -> tuple[int, int, int]:
 
 
 def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font:
-    """The shipped font when the art layer is there, else pygame's default font."""
-    get_font = _art_get_font()
-    if get_font is not None:
-        try:
-            return get_font(size, bold=bold, title=title)
-        except Exception:  # never let a font problem take a screen down
-            log.exception("get_font failed; using the default font")
+    """The shipped font (game.ui.fonts); pygame's default font if that one fails."""
+    try:
+        return _fonts_get_font(size, bold=bold, title=title)
+    except Exception:  # never let a font problem take a screen down
+        log.exception("get_font failed; using the default font")
     key = (size, bold)
     f = _FALLBACK_FONTS.get(key)
     if f is None:
@@ -129,18 +134,6 @@ def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font
 
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
-_GET_FONT: list = []
-
-
-def _art_get_font():
-    """The art layer's get_font, looked up once (a failing import is slow to repeat)."""
-    if not _GET_FONT:
-        try:
-            from game.ui.fonts import get_font  # type: ignore[attr-defined]
-        except ImportError:
-            get_font = None
-        _GET_FONT.append(get_font)
-    return _GET_FONT[0]
 
 
 def text_surface(
@@ -240,10 +233,6 @@ def draw_panel(
 
 
 def _icon(name: str, size: int, col: tuple[int, int, int]) -> pygame.Surface | None:
-    try:
-        from game.ui.icons import get_icon  # type: ignore[attr-defined]
-    except ImportError:
-        return None
     try:
         return get_icon(name, size, col)
     except Exception:
@@ -1145,8 +1134,6 @@ class ListBox(Widget):
         """(selection fill or None, title colour, detail colour) of a row: every pair
         reads at 4.5:1 or better (WCAG AA). A warning row (a damaged save) stays red but
         light enough on the dark field; selected, it turns dark red with light text."""
-        from game.ui import theme
-
         field, light = colour("field"), theme.PARCHMENT_LIGHT
         if row.warn:
             if selected:

@@ -75,13 +75,6 @@ def test_no_key_code_outside_the_key_map():
     assert not unlisted, f"these read key codes; ask input.py for an action or a char instead: {unlisted}"
 
 
-def test_the_list_of_files_left_shrinks():
-    """A listed file that reads no key code any more leaves the list."""
-    found = files_reading_key_codes()
-    converted = sorted(set(KEY_CODES_LEFT) - set(found))
-    assert not converted, f"remove from KEY_CODES_LEFT: {converted}"
-
-
 def test_enter_confirms_and_activates_space_activates_and_passes():
     assert key(pygame.K_RETURN).actions == (uinput.CONFIRM, uinput.ACTIVATE)
     assert key(pygame.K_KP_ENTER).actions == (uinput.CONFIRM, uinput.ACTIVATE)

@@ -12,8 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine import GAMES, SaveError
 from game.saves import SaveInfo, list_saves
-from game.ui.scenes.menu_base import ConfirmScene, MenuBase
+from game.ui.scene import register_scene
+from game.ui.scenes.menu_base import MenuBase
+from game.ui.session import HotseatSession, open_table
+from game.ui.tables import load_tables
 from game.ui.widgets import Button, ListBox, ListRow, Widget, colour, draw_text
 
 if TYPE_CHECKING:
@@ -59,8 +63,6 @@ def _summary_words(game: str, cls: Any) -> dict:
     class's ``summary_words``, else its table's, else none."""
     words = getattr(cls, "summary_words", None) if cls else None
     if not isinstance(words, dict):
-        from game.ui.tables import load_tables
-
         words = getattr(load_tables().get(game), "summary_words", None)
     return words if isinstance(words, dict) else {}
 
@@ -68,7 +70,6 @@ def _summary_words(game: str, cls: Any) -> dict:
 def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     """One list row for a save: the game and its players (bots
     marked), then the round, the phase and whose turn it is, and when it was saved."""
-    from game.engine import GAMES
 
     if info.error:
         return ListRow(
@@ -188,11 +189,6 @@ class ContinueScene(MenuBase):
         self.dirty = True
 
     def resume_selected(self) -> None:
-        from game.engine import SaveError
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.session import HotseatSession, open_table
-        from game.ui.tables import load_tables
-
         info = self._current()
         if info is None or info.error:
             return
@@ -209,7 +205,7 @@ class ContinueScene(MenuBase):
             self.reload()
             self.rebuild()
             return
-        open_table(self.app, session, base=MenuScene(self.app))
+        open_table(self.app, session, base="menu")
 
     def delete_selected(self) -> None:
         info = self._current()
@@ -230,7 +226,7 @@ class ContinueScene(MenuBase):
             self.selected = max(0, min(self.selected, len(self.saves) - 1))
             self.rebuild()
 
-        self.app.scenes.push(ConfirmScene(self.app, question, really, yes="Delete", no="Keep it"))
+        self.app.scenes.push("confirm", question=question, on_yes=really, yes="Delete", no="Keep it")
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -242,3 +238,6 @@ class ContinueScene(MenuBase):
             colour("text_dim"),
             anchor="midbottom",
         )
+
+
+register_scene("continue", ContinueScene)

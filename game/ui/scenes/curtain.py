@@ -1,8 +1,8 @@
 """The curtain (DESIGN D3): "Pass to Bob - click when only Bob is looking".
 
 Opaque, and it draws NO game information except public names: not the table, not a
-hand, not whose turn beyond the name it calls for. It is pushed by the hot-seat session
-after it set ``screen_seat`` to None; only when the named player clicks it away does the
+hand, not whose turn beyond the name it calls for. It is pushed (by its name, "curtain")
+by the hot-seat session after it set ``screen_seat`` to None; only when the named player clicks it away does the
 session show that seat (:meth:`HotseatSession.curtain_lifted`).
 
 So that the click or key that made the last move never lifts it by accident, a mouse
@@ -20,6 +20,7 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui.input import InputEvent
+from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase, background
 from game.ui.widgets import Button, Widget, _icon, colour, draw_text
 
@@ -38,7 +39,7 @@ class CurtainScene(MenuBase):
         self.session = session
         self.seat = seat
         self._pressed = False
-        # real time, not frames: the idle app may sleep the whole while (issue 9 item 16)
+        # real time, not frames: the idle app may sleep the whole while
         self._shown_at = time.monotonic()
 
     @property
@@ -60,10 +61,8 @@ class CurtainScene(MenuBase):
         pass  # Enter is for "I am here", not the menu button
 
     def main_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.session.close()
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset("menu")
 
     def lift(self) -> None:
         self.session.curtain_lifted(self.seat)
@@ -136,3 +135,6 @@ class CurtainScene(MenuBase):
             anchor="center",
         )
         self.ring.draw(surface)
+
+
+register_scene("curtain", CurtainScene)

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import SetupError
 from game.ui.input import InputEvent
+from game.ui.scene import register_scene
 from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
+from game.ui.session import HotseatSession, bot_levels_of, open_table
 from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.session import HotseatSession
 
 
 class GameOverScene(FinalTableLook, MenuBase):
@@ -148,17 +150,11 @@ class GameOverScene(FinalTableLook, MenuBase):
         self.main_menu()
 
     def main_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.session.close()
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset("menu")
 
     def play_again(self) -> None:
         """Same game, same names, same bot seats, a new shuffle."""
-        from game.engine import SetupError
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.session import HotseatSession, bot_levels_of, open_table
-
         old = self.session
         old.close()
         try:
@@ -173,7 +169,7 @@ class GameOverScene(FinalTableLook, MenuBase):
                 hold=old.fixed_hold,
                 bot_levels=bot_levels_of(old.bots),
             )
-            open_table(self.app, session, base=MenuScene(self.app))
+            open_table(self.app, session, base="menu")
         except (SetupError, KeyError, OSError) as exc:
             self.say(f"Cannot start a new game: {exc}", "error")
 
@@ -295,3 +291,6 @@ class GameOverScene(FinalTableLook, MenuBase):
             colour("text_dim"),
             anchor="midbottom",
         )
+
+
+register_scene("game_over", GameOverScene)

@@ -1,21 +1,19 @@
-"""The main menu (issue 3 item 1): New game, Continue, Host, Join, Rules, Settings, Quit.
+"""The main menu ("menu"): New game, Continue, Host, Join, Rules, Settings, Quit; each
+opens its scene by name.
 
 Arrow keys / Tab move between the buttons, Enter opens one, Esc quits.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.scenes.menu_base import MenuBase, MessageScene
+from game.saves import list_saves
+from game.ui.scene import UnknownScene, register_scene
+from game.ui.scenes.menu_base import MenuBase
 from game.ui.widgets import Widget, colour, draw_text
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +30,6 @@ class MenuScene(MenuBase):
     subtitle = "Witch-hunt card games around one screen or across the room"
 
     def build(self, w: int, h: int) -> list[Widget]:
-        from game.saves import list_saves
-
         try:
             has_saves = bool(list_saves())
         except OSError:
@@ -62,7 +58,7 @@ class MenuScene(MenuBase):
         return list(self.column(items, top, self.px(360), bh, gap))
 
     def focus_first(self) -> None:
-        """Continue when there is a game to go on with, else New game (issue 9 item 13)."""
+        """Continue when there is a game to go on with, else New game."""
         cont = self.ring.find("continue")
         if cont is not None and cont.enabled:
             self.ring.focus_on(cont)
@@ -85,24 +81,16 @@ class MenuScene(MenuBase):
 
     # actions
     def new_game(self) -> None:
-        from game.ui.scenes.new_game import NewGameScene
-
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.scenes.push("new_game")
 
     def continue_game(self) -> None:
-        from game.ui.scenes.continue_game import ContinueScene
-
-        self.app.scenes.push(ContinueScene(self.app))
+        self.app.scenes.push("continue")
 
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.scenes.push("rules")
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push("settings")
 
     def host(self) -> None:
         self._lan("host")
@@ -111,29 +99,15 @@ class MenuScene(MenuBase):
         self._lan("join")
 
     def _lan(self, what: str) -> None:
-        """Open the LAN scene when it exists (game/ui/scenes/lan/), else a notice."""
+        """Open the LAN scene ("host" or "join"); in a build without it, a notice."""
         try:
-            lan = importlib.import_module("game.ui.scenes.lan")
-        except ModuleNotFoundError as exc:
-            if exc.name != "game.ui.scenes.lan":
-                log.exception("LAN scene cannot be imported")
-            lan = None
+            self.app.scenes.push(what)
+        except UnknownScene:
+            title = "Host a game" if what == "host" else "Join a game"
+            self.app.scenes.push("message", title=title, text=LAN_PLACEHOLDER)
         except Exception:
-            log.exception("LAN scene cannot be imported")
-            lan = None
-        if lan is not None:
-            opener = getattr(lan, f"open_{what}", None)
-            cls = getattr(lan, f"{what.capitalize()}Scene", None)
-            try:
-                if opener is not None:
-                    opener(self.app)
-                    return
-                if cls is not None:
-                    self.app.scenes.push(cls(self.app))
-                    return
-            except Exception:
-                log.exception("LAN scene failed to open")
-                self.say("LAN play could not start; details are in the log.", "error")
-                return
-        title = "Host a game" if what == "host" else "Join a game"
-        self.app.scenes.push(MessageScene(self.app, title, LAN_PLACEHOLDER))
+            log.exception("LAN scene failed to open")
+            self.say("LAN play could not start; details are in the log.", "error")
+
+
+register_scene("menu", MenuScene)

@@ -1,6 +1,7 @@
-"""What the shell's screens share: a background, a title, widgets in a focus ring
-(so every screen works by keyboard: Tab / arrows / Enter / Esc), a toast, and a
-confirmation dialog overlay.
+"""What the shell's screens share (:class:`MenuBase`): a background, a title, widgets in a
+focus ring (so every screen works by keyboard: Tab / arrows / Enter / Esc), a toast; and
+the two small dialogs every screen may open by name: "confirm" (:class:`ConfirmScene`, a
+yes/no question over the screen below) and "message" (:class:`MessageScene`).
 
 A subclass implements ``build(w, h) -> list[Widget]`` (called on enter and on every
 resize, so everything scales with the window) and may override ``back()`` (Esc).
@@ -15,7 +16,7 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui.input import InputEvent
-from game.ui.scene import Scene
+from game.ui.scene import Scene, register_scene
 from game.ui.widgets import Button, FocusRing, Label, Toast, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -226,3 +227,7 @@ class MessageScene(MenuBase):
             name="back",
         )
         return [label, back]
+
+
+register_scene("confirm", ConfirmScene)
+register_scene("message", MessageScene)

@@ -1,366 +1,51 @@
-"""New game (issue 3 item 1): choose the game, the number of seats, each seat's name
-and whether a bot plays it (and how well: Easy, Normal or Hard, issue 15), an optional
-seed; Start opens the table.
-
-Only games with both rules (``GAMES``) and a table scene (``TABLE_SCENES``) are offered.
+"""New game: choose the game, the number of seats, each seat's name and whether a bot
+plays it (and how well: Easy, Normal or Hard), an optional seed; Start opens the table
+(above the main menu). The game and seat rows are :class:`GameSeatsForm`
+(game.ui.scenes.seats_form), shared with the LAN host form.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
-from game.engine import GAMES_INFO
-from game.ui.scenes.menu_base import MenuBase
-from game.ui.widgets import Button, Checkbox, Label, Stepper, TextField, Widget, colour, draw_panel, draw_text
+from game.engine import SetupError
+from game.ui.scene import register_scene
+from game.ui.scenes.seats_form import (  # noqa: F401 (re-exported: importable from here as before)
+    DEFAULT_NAMES,
+    MAX_NAME,
+    ONE_COLUMN,
+    OPTION_LABELS,
+    TIMER_CHOICES,
+    GameSeatsForm,
+    check_seats,
+    form_font_size,
+    get_label_width,
+    offered_options,
+    option_label,
+    option_value,
+)
+from game.ui.session import HotseatSession, open_table
+from game.ui.settings import load_new_game_form, save_new_game_form
+from game.ui.widgets import Button, Checkbox, Label, TextField, Widget, colour, draw_panel, draw_text, font
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
 
-DEFAULT_NAMES = ["Ann", "Bob", "Cy", "Dora", "Ede", "Fritz", "Greta", "Hal", "Ida", "Jo", "Kai", "Lena"]
-MAX_NAME = 24
-#: game options offered as checkboxes (a game's boolean options with a label here)
-OPTION_LABELS = {
-    "double_pass": "Double pass",
-    "town_hall": "Town Hall characters",
-    "short_game_guard": "Short game guard",
-    "hide_witch_on_death": "Secret witches at death",
-    "extra_witch": "Extra witch",
-}
-
-
-def option_label(cls: Any, key: str) -> str | None:
-    """The words a form shows beside a game option's box (None: the form does not offer
-    it): a yes/no option's label as its game registered it (``GameInfo.options``), else
-    from ``OPTION_LABELS``; for an option with two named
-    choices (the game's ``option_choices``: Malleus's village, built at the table or
-    ready) the choice that is not the default — ticking the box chooses it."""
-    defaults = getattr(cls, "option_defaults", {}) or {}
-    if key not in defaults:
-        return None
-    if isinstance(defaults[key], bool):
-        info = GAMES_INFO.get(getattr(cls, "game_id", ""))
-        found = info.option(key) if info is not None else None
-        return found.label if found is not None else OPTION_LABELS.get(key)
-    choices = (getattr(cls, "option_choices", {}) or {}).get(key) or {}
-    others = [label for value, label in choices.items() if value != defaults[key]]
-    return others[0] if len(choices) == 2 and len(others) == 1 else None
-
-
-def option_value(cls: Any, key: str, ticked: bool) -> Any:
-    """The option's value for a ticked (or not) box: the boolean itself, or for a
-    two-choice option the other choice when ticked, else the default."""
-    default = (getattr(cls, "option_defaults", {}) or {}).get(key)
-    if isinstance(default, bool):
-        return bool(ticked)
-    if not ticked:
-        return default
-    choices = (getattr(cls, "option_choices", {}) or {}).get(key) or {}
-    return next((value for value in choices if value != default), default)
-
-
-def offered_options(cls: Any) -> list[str]:
-    """The game's options a form offers, in the game's order."""
-    return [k for k in (getattr(cls, "option_defaults", {}) or {}) if option_label(cls, k)]
-
-
-#: seat rows go into two columns above this many seats
-ONE_COLUMN = 7
-
-
-def form_font_size(row: int, full: int) -> int:
-    """The form's type size for a row height: full size while the row allows, then one
-    pixel less per pixel of row (a field is the row less 6 px and its text needs ~9 px of air), so
-    a Salem form with its options and timer keeps readable type (QA 28: it fell to 15 px)."""
-    return max(13, min(full, row - 15))
-
-
-#: the timer choices offered for a game with the option ``timer_s`` (Salem R22)
-TIMER_CHOICES: tuple[int | None, ...] = (None, 30, 60, 90)
-
-
-def get_label_width(label: str, size: int) -> int:
-    from game.ui.fonts import get_font
-
-    return get_font(size).size(label)[0]
-
-
-def check_seats(names: list[str], bots: list[bool]) -> str | None:
-    """A one-line reason the seats cannot start, or None."""
-    cleaned = [n.strip() for n in names]
-    for i, name in enumerate(cleaned):
-        if not name:
-            return f"Seat {i + 1} needs a name."
-    lowered = [n.casefold() for n in cleaned]
-    for i, name in enumerate(lowered):
-        if lowered.index(name) != i:
-            return f"Two seats are called {cleaned[i]}: give each a different name."
-    return None
-
-
-class GameSeatsForm(MenuBase):
-    """A form that chooses the game and the number of seats (this scene and the LAN
-    host form): only games with rules and a table are offered; changing the game keeps
-    the seat count inside its limits."""
-
-    def __init__(self, app: App, seats: int) -> None:
-        super().__init__(app)
-        from game.engine import GAMES
-        from game.ui.tables import playable_games
-
-        self.games = playable_games()
-        self.game = self.games[0] if self.games else None
-        self._classes = GAMES
-        cls = GAMES.get(self.game) if self.game else None
-        self.seats = max(cls.min_players, min(cls.max_players, seats)) if cls else seats
-        self.bots: list[bool] = []
-        #: the timer chosen per game (seconds, None = off), for games that offer one
-        self.timers: dict[str, int | None] = {}
-        #: per game, each offered option's box (ticked or not)
-        self.game_options: dict[str, dict[str, bool]] = {}
-        #: each seat's bot level (kept while the seat is a person, for when it is a bot again)
-        self.levels: dict[int, str] = {}
-
-    def game_and_seat_rows(
-        self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int
-    ) -> int:
-        """A button per game, then the seat stepper on the next row; returns that row's y."""
-        widgets.append(Label((x0, y + self.px(10), label_w, row), "Game", fs, col="text_dim"))
-        panel = getattr(self, "_panel", None)
-        right = panel().right - self.px(24) if callable(panel) else self.app.size[0] - self.px(30)
-        widths, bfs = self.game_button_widths(fs, right - fx)
-        gx = fx
-        for gid, bw in zip(self.games, widths):
-            widgets.append(
-                Button(
-                    (gx, y, bw, row - self.px(6)),
-                    self.game_title(gid),
-                    lambda g=gid: self.pick_game(g),
-                    style="primary" if gid == self.game else "normal",
-                    font_size=bfs,
-                    name=f"game_{gid}",
-                )
-            )
-            gx += bw + self.px(10)
-        y += row + self.px(10)
-        cls = self._classes[self.game]
-        widgets.append(Label((x0, y + self.px(10), label_w, row), "Seats", fs, col="text_dim"))
-        count_text = getattr(self.table_class(), "seats_text", None) or (lambda v: f"{v} players")
-        # wide enough for its longest text between − and + ("Prévôt + 3 players", QA 17)
-        from game.ui.widgets import font
-
-        widest = max(font(fs, True).size(str(count_text(v)))[0] for v in range(cls.min_players, cls.max_players + 1))
-        sw = max(self.px(260), widest + 2 * (row - self.px(6)) + self.px(24))
-        widgets.append(
-            Stepper(
-                (fx, y, sw, row - self.px(6)),
-                self.seats,
-                cls.min_players,
-                cls.max_players,
-                on_change=self.set_seats,
-                font_size=fs,
-                name="seats",
-                fmt=count_text,
-            )
-        )
-        return y
-
-    def form_width(self, base: int, fs: int) -> int:
-        """The form panel's width: ``base`` (px at the 1280x720 scale), wider when the
-        game buttons need it to show every title whole, never wider than the window."""
-        games, _ = self.game_button_widths(fs)
-        need = self.px(48) + self.px(150) + sum(games) + self.px(10) * max(0, len(games) - 1)
-        return min(self.app.size[0] - 60, max(self.px(base), need))
-
-    def game_title(self, gid: str) -> str:
-        return getattr(self._classes[gid], "title", gid) or gid
-
-    def game_button_widths(self, fs: int, room: int | None = None) -> tuple[list[int], int]:
-        """Widths of the game buttons and their font size: each title whole at ``fs``
-        when the row fits ``room`` (None: any room), else a smaller font, at worst equal
-        shares of the room (with every game added, the row must still fit the window)."""
-        from game.ui.widgets import fit_row
-
-        return fit_row(
-            [self.game_title(g) for g in self.games],
-            fs,
-            room,
-            gap=self.px(10),
-            pad=self.px(30),
-            min_width=self.px(120),
-            min_size=max(13, int(fs * 0.7)),
-        )
-
-    # ------------------------------------------------------------------ options ----
-    def option_keys(self) -> list[str]:
-        """The chosen game's options offered here (see ``offered_options``), those that
-        apply to the chosen number of players (its GameInfo says which): Salem's ghost
-        game at 2 or 3 players offers neither Town Hall nor the extra witch."""
-        from game.engine.registry import GAMES_INFO
-
-        if self.game is None:
-            return []
-        info = GAMES_INFO.get(self.game)  # a game without its facts (a test's toy game): every option
-        return [
-            k
-            for k in offered_options(self._classes.get(self.game))
-            if info is None or info.option(k) is None or info.applies(k, self.seats)
-        ]
-
-    def option_label(self, key: str) -> str:
-        return option_label(self._classes.get(self.game) if self.game else None, key) or key
-
-    def option_layout(self, fs: int, left: int, right: int) -> list[tuple[str, int, int, int]]:
-        """Where each option's checkbox goes: (key, x, row, width); a row that would pass
-        ``right`` wraps onto the next one (QA 3: Salem's four options)."""
-        out: list[tuple[str, int, int, int]] = []
-        x, line = left, 0
-        for key in self.option_keys():
-            width = 26 + 20 + get_label_width(self.option_label(key), fs)  # box (26 at most) + gaps + words
-            if x > left and x + width > right:
-                x, line = left, line + 1
-            out.append((key, x, line, width))
-            x += width + self.px(16)
-        return out
-
-    def set_option(self, key: str, value: bool) -> None:
-        self.game_options.setdefault(self.game, {})[key] = bool(value)
-        self.dirty = True
-
-    def chosen_options(self) -> dict:
-        """The chosen game's options as ticked here, in the game's own values."""
-        cls = self._classes.get(self.game) if self.game else None
-        return {
-            k: option_value(cls, k, v)
-            for k, v in self.game_options.get(self.game, {}).items()
-            if k in self.option_keys()
-        }
-
-    def timer_offered(self) -> bool:
-        """Does the chosen game offer a timer (its option ``timer_s``)?"""
-        cls = self._classes.get(self.game) if self.game else None
-        return cls is not None and "timer_s" in getattr(cls, "option_defaults", {}) and cls.has_timers()
-
-    def timer_row(self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int) -> None:
-        """ "Timer": Off / 30 s / 60 s / 90 s, the chosen one lit."""
-        widgets.append(Label((x0, y + self.px(10), label_w, row), "Timer", fs, col="text_dim"))
-        chosen = self.timers.get(self.game)
-        x = fx
-        for value in TIMER_CHOICES:
-            label = "Off" if value is None else f"{value} s"
-            bw = self.px(96)
-            widgets.append(
-                Button(
-                    (x, y, bw, row - self.px(6)),
-                    label,
-                    lambda v=value: self.set_timer(v),
-                    style="primary" if value == chosen else "normal",
-                    font_size=fs,
-                    name=f"timer_{value or 'off'}",
-                )
-            )
-            x += bw + self.px(8)
-        widgets.append(
-            Label(
-                (x + self.px(8), y + self.px(12), self.px(260), row),
-                "an hourglass for each move",
-                self.px(18),
-                col="text_dim",
-            )
-        )
-
-    def set_timer(self, value: int | None) -> None:
-        if self.game is not None:
-            self.timers[self.game] = value
-        self.rebuild()
-
-    def timer_options(self) -> dict:
-        """``{"timer_s": S}`` when the chosen game offers a timer and one is chosen."""
-        value = self.timers.get(self.game) if self.timer_offered() else None
-        return {"timer_s": value} if value else {}
-
-    def table_class(self):
-        """The table scene class of the chosen game (it may name its seats: the Prévôt …)."""
-        from game.ui.tables import load_tables
-
-        return load_tables().get(self.game) if self.game else None
-
-    def seat_label(self, seat: int) -> str:
-        label = getattr(self.table_class(), "seat_label", None)
-        return label(seat) if label is not None else f"Seat {seat + 1}"
-
-    def bot_allowed(self, seat: int) -> bool:
-        allowed = getattr(self.table_class(), "bot_allowed", None)
-        return allowed(seat) if allowed is not None else True
-
-    def pick_game(self, game: str) -> None:
-        self.game = game
-        cls = self._classes[game]
-        self.seats = max(cls.min_players, min(cls.max_players, self.seats))
-        self.rebuild()
-
-    def set_seats(self, value: int) -> None:
-        self.seats = value
-        self.rebuild()
-
-    def set_bot(self, seat: int, value: bool) -> None:
-        self.bots[seat] = value
-        button = self.ring.find(f"level_{seat}")
-        if button is not None:
-            button.visible = value and self.levels_matter()
-        self.dirty = True
-
-    def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
-        """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;
-        shown only while a bot plays the seat, in a game whose bots search."""
-        button = Button(
-            rect,
-            prefix + LEVELS[self.level(seat)].label,
-            lambda: self.next_level(seat, prefix),
-            font_size=font_size,
-            name=f"level_{seat}",
-        )
-        button.visible = seat < len(self.bots) and self.bots[seat] and self.levels_matter()
-        return button
-
-    def levels_matter(self) -> bool:
-        """Do bot levels change anything in the chosen game? (Not in a game whose bots
-        never search, Match.can_search: Malleus' bots play one story-moving style.)"""
-        cls = self._classes.get(self.game) if self.game else None
-        return cls is None or cls.can_search()
-
-    def next_level(self, seat: int, prefix: str = "") -> None:
-        order = list(LEVEL_NAMES)
-        self.levels[seat] = order[(order.index(self.level(seat)) + 1) % len(order)]
-        button = self.ring.find(f"level_{seat}")
-        if button is not None:
-            button.label = prefix + LEVELS[self.level(seat)].label
-        self.dirty = True
-
-    def bot_levels(self, seats: list[int]) -> dict[int, str]:
-        """seat -> level for the bot ``seats``."""
-        return {seat: self.level(seat) for seat in seats}
-
-    def level(self, seat: int) -> str:
-        return self.levels.get(seat, DEFAULT_LEVEL)
-
 
 class NewGameScene(GameSeatsForm):
     title = "New game"
 
     def __init__(self, app: App) -> None:
-        from game.ui.settings import load_new_game_form
-
         super().__init__(app, seats=3)
         self.names = list(DEFAULT_NAMES)
         self.bots = [False] * len(DEFAULT_NAMES)
-        # the last game's choices come back (issue 9 item 13): game, seats, names, bots
+        # the last game's choices come back: game, seats, names, bots
         last = load_new_game_form()
         if last:
             if last["game"] in self.games:
@@ -372,7 +57,7 @@ class NewGameScene(GameSeatsForm):
                 if name.strip():
                     self.names[i] = name
             self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
-            self.levels = dict(last.get("levels") or {})  # each seat's bot level (QA 36)
+            self.levels = dict(last.get("levels") or {})  # each seat's bot level
         self.seed_text = ""
         self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
 
@@ -427,13 +112,12 @@ class NewGameScene(GameSeatsForm):
 
     def label_y(self, y: int, row: int, size: int) -> int:
         """A row label's top, so its words sit level with the field's text."""
-        from game.ui.widgets import font
 
         return y + max(0, (row - self.px(6) - font(size).get_height()) // 2)
 
     def _panel_width(self) -> int:
         """The form's width depends on the game only, never on the seat count or the row
-        height, so the seats stepper stays under the pointer while "+" is clicked (QA 28):
+        height, so the seats stepper stays under the pointer while "+" is clicked:
         wide enough for two columns when the game may need them, titles at full size."""
         cls = self._classes.get(self.game) if self.game else None
         two = self._columns() == 2 or (cls is not None and cls.max_players >= ONE_COLUMN)
@@ -630,11 +314,6 @@ class NewGameScene(GameSeatsForm):
         self.seed_text = text
 
     def start(self) -> None:
-        from game.engine import SetupError
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.session import HotseatSession, open_table
-        from game.ui.settings import save_new_game_form
-
         if self.game is None:
             return
         names = [n.strip() for n in self.names[: self.seats]]
@@ -662,8 +341,11 @@ class NewGameScene(GameSeatsForm):
                 [i for i, b in enumerate(self.bots) if b],
                 levels=dict(self.levels),
             )
-            open_table(self.app, session, base=MenuScene(self.app))
+            open_table(self.app, session, base="menu")
         except SetupError as exc:
             self.say(str(exc), "error")
         except OSError as exc:
             self.say(f"Cannot save the game: {exc.strerror or exc}", "error")
+
+
+register_scene("new_game", NewGameScene)

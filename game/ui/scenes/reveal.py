@@ -1,4 +1,4 @@
-"""What a move revealed to its mover alone, on the mover's own screen (QA 15).
+"""What a move revealed to its mover alone, on the mover's own screen.
 
 The hot-seat session holds the mover's view after a move that logged a private reveal
 (``session.REVEAL_EVENTS``; Salem's ghost peek) and lists those events in

@@ -21,6 +21,7 @@ from game.engine import GAMES_INFO
 from game.paths import bundle_root
 from game.ui import input as uinput
 from game.ui.input import InputEvent
+from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import games_in_order, table_spec
 from game.ui.widgets import Button, Widget, colour, draw_panel, fit_row, font, text_surface, wrap
@@ -258,19 +259,20 @@ class RulesScene(MenuBase):
             self.scroll_by(-event.dy * step * 3)
             return
         if event.kind == uinput.KEY:
-            keys = {
-                pygame.K_DOWN: step,
-                pygame.K_UP: -step,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_PAGEUP: -page,
-                pygame.K_HOME: -(10**9),
-                pygame.K_END: 10**9,
+            scrolls = {
+                uinput.DOWN: step,
+                uinput.UP: -step,
+                uinput.PAGE_DOWN: page,
+                uinput.PAGE_UP: -page,
+                uinput.HOME: -(10**9),
+                uinput.END: 10**9,
             }
-            if event.key in keys:
-                self.scroll_by(keys[event.key])
+            scroll = next((scrolls[a] for a in event.actions if a in scrolls), None)
+            if scroll is not None:
+                self.scroll_by(scroll)
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.game in self.games and len(self.games) > 1:
-                i = (self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.games)
+            if event.is_action(uinput.LEFT, uinput.RIGHT) and self.game in self.games and len(self.games) > 1:
+                i = (self.games.index(self.game) + (1 if event.is_action(uinput.RIGHT) else -1)) % len(self.games)
                 self.show(self.games[i])
                 return
         super().handle(event)
@@ -289,3 +291,6 @@ class RulesScene(MenuBase):
             pygame.draw.rect(
                 surface, colour("panel_edge"), (area.right - self.px(12), top, self.px(6), bar_h), border_radius=3
             )
+
+
+register_scene("rules", RulesScene)

@@ -1,4 +1,4 @@
-"""Settings (issue 3 item 1): window size, full screen, sound volume, animation speed.
+"""Settings ("settings"): window size, full screen, sound volume, animation speed.
 Each change applies at once and is saved in the user data folder (game.ui.settings).
 """
 
@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import sound
-from game.ui.app import desktop_size
+from game.ui.display import desktop_size
+from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.settings import SPEEDS, Settings, load_settings, save_settings, window_sizes_for
 from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, colour, draw_panel, draw_text
@@ -55,7 +56,7 @@ class SettingsScene(MenuBase):
         row = self.px(70)
         y = panel.y + self.px(24)
         fs = self.px(22)
-        # only sizes that fit this desktop (issue 9 item 3), the window's own size among them
+        # only sizes that fit this desktop, the window's own size among them
         sizes = window_sizes_for(desktop_size(), tuple(self.app.windowed_size))
         self._sizes = sizes
         current = tuple(self.app.windowed_size)
@@ -160,3 +161,6 @@ class SettingsScene(MenuBase):
             colour("text_dim"),
             anchor="midtop",
         )
+
+
+register_scene("settings", SettingsScene)

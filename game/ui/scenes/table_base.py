@@ -14,8 +14,12 @@ Contract with the rest of the UI:
   changes something visible, or an animation runs (``animating``).
 
 Subclasses implement ``fallback_rects`` (zones used when the Tiled layout lacks one),
-``draw_table`` (the static part of the table: cached per revision and size),
-``hand_cards`` / ``card_targets`` and the ``act_*`` hooks.
+``draw_table`` (the static part of the table: cached per revision and size) and the
+hooks a game fills in: ``targets_for`` / ``target_rect`` / ``target_at`` (where a card
+may go), ``act`` (the command a drop or a click makes), ``make_buttons`` /
+``make_banner``, ``describe_event``, ``help_lines`` and ``on_key`` (a game's own keys,
+read as actions of the key map, game.ui.input). Other scenes are opened by name
+(``open_menu`` pushes "table_menu").
 
 A table OWNS its panels (``game/ui/scenes/table/``, each a
 :class:`~game.ui.scenes.table.panel.Panel` with its own state): ``controls`` (input:
@@ -45,6 +49,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import sound
 from game.ui.scene import Scene
 from game.ui.scenes.table.banner import HintStrip, Holds, LitTargets, Thinking, Toasts
 from game.ui.scenes.table.buttons import Buttons
@@ -498,18 +503,14 @@ class TableScene(Scene):
         return self.LOG_UNDER
 
     def open_menu(self) -> None:
-        """Resume, Rules, Settings, Save and leave, Quit."""
-        from game.ui.scenes.table_menu import TableMenuScene
-
-        self.app.scenes.push(TableMenuScene(self.app, self.source, table=self))
+        """The table menu: Resume, Rules, Settings, Save and leave, Quit."""
+        self.app.scenes.push("table_menu", source=self.source, table=self)
 
     def leave_warning(self) -> str:
         """What leaving the table would not keep, for the table menu ("" = nothing)."""
         return ""
 
     def play_sound(self, name: str) -> None:
-        from game.ui import sound
-
         sound.play(name)
 
     # ------------------------------------------------------------------ flights ----

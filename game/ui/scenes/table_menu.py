@@ -1,4 +1,4 @@
-"""The table menu (issue 9 item 2): the way out of a table, by its Menu button or Esc.
+"""The table menu (opened as "table_menu"): the way out of a table, by its Menu button or Esc.
 
 Resume, Rules (opened at the table's game), Settings, Save and leave to the main menu
 (a LAN table: Leave the table), Quit. It is an overlay: the table stays visible under a
@@ -7,7 +7,7 @@ Resume closes it. Every move is autosaved already, so leaving and quitting lose 
 both wait for the last autosave to reach the disk first.
 
 A table may have something that leaving does not keep (a LAN table's staged Hammer
-bribes, QA 8): its ``leave_warning()`` says so, in plain words under the note.
+bribes): its ``leave_warning()`` says so, in plain words under the note.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.widgets import Button, Widget, colour, draw_panel, draw_text, text_surface
 
@@ -77,14 +78,10 @@ class TableMenuScene(MenuBase):
 
     # ------------------------------------------------------------------ actions ----
     def rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, game=getattr(self.source, "game", None)))
+        self.app.scenes.push("rules", game=getattr(self.source, "game", None))
 
     def settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push("settings")
 
     def _close_source(self) -> None:
         """Make sure the last move is on disk, then stop the table's bots / connection."""
@@ -100,12 +97,15 @@ class TableMenuScene(MenuBase):
     def _hosting_asked(self, then, verb: str) -> bool:
         """We host this LAN table: leaving or quitting stops it for everybody, so ask
         first. True when the question was put (``then`` runs on Yes)."""
-        from game.ui.scenes.menu_base import ConfirmScene
 
         if getattr(self.source, "host", None) is None:
             return False
         self.app.scenes.push(
-            ConfirmScene(self.app, f"You host this table: it ends for every player. {verb}?", then, yes=verb, no="Stay")
+            "confirm",
+            question=f"You host this table: it ends for every player. {verb}?",
+            on_yes=then,
+            yes=verb,
+            no="Stay",
         )
         return True
 
@@ -114,13 +114,10 @@ class TableMenuScene(MenuBase):
             self._leave()
 
     def _leave(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         note = getattr(self.source, "leave_note", None)
         note = note() if callable(note) and not self.saves_locally else None
         self._close_source()
-        menu = MenuScene(self.app)
-        self.app.scenes.reset(menu)
+        menu = self.app.scenes.reset("menu")
         if self.saves_locally:
             menu.say("Saved. Continue picks the game up where you left it.")
         elif note:
@@ -168,3 +165,6 @@ class TableMenuScene(MenuBase):
             )
         self.ring.draw(surface)
         self.toast.draw(surface)
+
+
+register_scene("table_menu", TableMenuScene)

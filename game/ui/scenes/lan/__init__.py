@@ -1,4 +1,4 @@
-"""LAN play on the desktop (issue 5 item 2): "Host a game", "Join a game", the lobby,
+"""LAN play on the desktop: "Host a game", "Join a game", the lobby,
 and :class:`LanSession`, the TableSource (``game.ui.session``) of a networked table.
 
 The host's own player goes through the same path as everyone else (DESIGN D4): the
@@ -13,13 +13,15 @@ to a second for the host's answer so a refused move snaps back with the rules' w
 In a sandbox (``WITCHHUNT_DISCOVERY_ADDR`` set, as in tests) the host listens on that
 address only; otherwise on every interface, so others on the LAN can join.
 
-The package: ``session`` (LanSession, HostGoneScene, LanGameOverScene), ``lobby``
-(LobbyScene, open_lan_client), ``forms`` (HostScene, JoinScene, start_hosted_lobby,
-run_host_ui). Every name is importable from ``game.ui.scenes.lan`` as before.
+The package: ``session`` (LanSession; the scenes "host_gone" and "lan_game_over"),
+``lobby`` (the scene "lobby"; client_session, a joined client's LanSession), ``forms``
+(the scenes "host" and "join"; start_hosted_lobby). The command line's ``witchhunt host``
+and ``witchhunt join`` windows are opened by ``game.ui.app`` (run_host_ui,
+open_lan_client), which builds the app these scenes live in.
 """
 
-from game.ui.scenes.lan.forms import HostScene, JoinScene, run_host_ui, start_hosted_lobby
-from game.ui.scenes.lan.lobby import LobbyScene, open_lan_client
+from game.ui.scenes.lan.forms import HostScene, JoinScene, start_hosted_lobby
+from game.ui.scenes.lan.lobby import LobbyScene, client_session
 from game.ui.scenes.lan.session import (
     GAME_OVER_PAUSE,
     HOST_GONE_AFTER,
@@ -47,9 +49,8 @@ __all__ = [
     "host_bind_address",
     "new_client",
     "LobbyScene",
-    "open_lan_client",
+    "client_session",
     "HostScene",
     "JoinScene",
-    "run_host_ui",
     "start_hosted_lobby",
 ]

@@ -4,20 +4,25 @@ host's window (see the package docstring)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import GAMES, SetupError
+from game.engine.match import name_problem
+from game.net import host as net_host
 from game.net import protocol as proto
-from game.ui.scenes.lan.lobby import LobbyScene
+from game.net.discovery import Listener
+from game.net.tokens import TokenStore
+from game.saves import new_save_path
+from game.ui.scene import Scene, register_scene
 from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.scenes.new_game import GameSeatsForm
+from game.ui.scenes.seats_form import GameSeatsForm
 from game.ui.settings import load_join_form, save_join_form
 from game.ui.widgets import Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, draw_panel
 
 if TYPE_CHECKING:
-    from game.net.host import Host
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
@@ -126,7 +131,7 @@ class HostScene(GameSeatsForm):
                 self.px(18),
                 col="error_text",
             )
-            widgets.append(self.name_note)  # why the name cannot be used, beside the field (QA 12)
+            widgets.append(self.name_note)  # why the name cannot be used, beside the field
             y += row + self.px(10)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Port", fs, col="text_dim"))
             widgets.append(
@@ -208,10 +213,6 @@ class HostScene(GameSeatsForm):
         self.standin_text = text
 
     def host(self) -> None:
-        from game.engine import SetupError
-        from game.net.host import Host
-        from game.saves import new_save_path
-
         if self.game is None:
             return
         name = self.name.strip()
@@ -225,7 +226,7 @@ class HostScene(GameSeatsForm):
             return
         bots = [s for s in range(1, self.seats) if self.bots[s]]
         try:
-            host = Host(
+            host = net_host.Host(
                 self.game,
                 self.seats,
                 bots=bots,
@@ -251,10 +252,8 @@ class HostScene(GameSeatsForm):
 
 
 def _refuse_name(form: MenuBase, name: str) -> bool:
-    """A form's name check (QA 12, as ``--name`` on the command line): True, with the
+    """A form's name check (the same as ``--name`` on the command line): True, with the
     reason beside the name field and the focus in it, when ``name`` cannot be used."""
-    from game.engine.match import name_problem
-
     problem = name_problem(name)
     if problem is None:
         return False
@@ -277,18 +276,15 @@ def _clear_name_error(form: MenuBase) -> None:
         form.dirty = True
 
 
-def start_hosted_lobby(app: App, host: Host, name: str, replace: bool = False) -> LobbyScene:
+def start_hosted_lobby(app: App, host: net_host.Host, name: str, replace: bool = False) -> Scene:
     """Join our own (started) host over loopback with the owner's token; open the lobby."""
     client = new_client()
     address = host.bind or "127.0.0.1"
     client.connect(address, host.port or proto.DEFAULT_PORT, name, token=host.owner_token, wait=False)
     session = LanSession(app, client, host=host)
-    lobby = LobbyScene(app, session)
     if replace:
-        app.scenes.replace(lobby)
-    else:
-        app.scenes.push(lobby)
-    return lobby
+        return app.scenes.replace("lobby", session=session)
+    return app.scenes.push("lobby", session=session)
 
 
 # ------------------------------------------------------------------ join form ----------
@@ -313,8 +309,6 @@ class JoinScene(MenuBase):
         self.name_note: Label | None = None
 
     def enter(self) -> None:
-        from game.net.discovery import Listener
-
         try:
             self.listener = Listener()
         except OSError as exc:  # the discovery port is busy (another app listening)
@@ -331,8 +325,6 @@ class JoinScene(MenuBase):
         pw = min(w - 60, self.px(820))
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
-        from game.engine import GAMES
-
         rows = [
             ListRow(
                 f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}",
@@ -396,7 +388,7 @@ class JoinScene(MenuBase):
             self.px(18),
             col="error_text",
         )
-        widgets.append(self.name_note)  # why the name cannot be used, under the field (QA 12)
+        widgets.append(self.name_note)  # why the name cannot be used, under the field
         bw, bh = self.px(200), self.px(56)
         by = h - bh - self.px(30)
         widgets.append(
@@ -461,8 +453,6 @@ class JoinScene(MenuBase):
         _clear_name_error(self)
 
     def join(self, spectate: bool = False) -> None:
-        from game.net.tokens import TokenStore
-
         try:
             address = proto.parse_address(self.address)
         except ValueError as exc:
@@ -483,25 +473,8 @@ class JoinScene(MenuBase):
         session = LanSession(self.app, client, tokens=store)
         session.retry_without_token = token is not None  # type: ignore[attr-defined]
         session.address = address  # type: ignore[attr-defined]
-        self.app.scenes.push(LobbyScene(self.app, session))
+        self.app.scenes.push("lobby", session=session)
 
 
-def run_host_ui(args: Any, host: Host) -> int | None:
-    """``witchhunt host GAME --players N --name Ann``: start ``host`` (made from the command
-    line, with seat 0 reserved for Ann) and open its lobby. None when no window can open;
-    ``OSError`` when the port cannot be listened on (the entry layer says so in one line)."""
-    from game.ui.app import make_app, run_guarded
-    from game.ui.scenes.menu import MenuScene
-
-    try:
-        app = make_app()
-    except Exception as exc:
-        log.info("no window for the host (%s); using the text client", exc)
-        return None
-    host.start()
-    app.scenes.reset(MenuScene(app))
-    lobby = start_hosted_lobby(app, host, args.name)
-    try:
-        return run_guarded(app, None)
-    finally:
-        lobby.session.close()
+register_scene("host", HostScene)
+register_scene("join", JoinScene)

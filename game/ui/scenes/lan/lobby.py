@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine import GAMES
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
+from game.net.discovery import join_addresses
+from game.net.tokens import TokenStore
+from game.ui.scene import register_scene
 from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
 from game.ui.scenes.menu_base import MenuBase
+from game.ui.tables import load_tables
 from game.ui.widgets import Button, Checkbox, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -34,8 +39,6 @@ class LobbyScene(MenuBase):
         self._touched = False
         self.addresses: list[str] = []
         if session.host is not None:
-            from game.net.discovery import join_addresses
-
             port = session.host.port
             self.addresses = [
                 str(proto.Address(a, port or proto.DEFAULT_PORT)) for a in join_addresses(session.host.bind)
@@ -109,9 +112,7 @@ class LobbyScene(MenuBase):
             self._join_failed()
             return
         if client.view is not None and session.table is None and self.app.scenes.top is self:
-            from game.ui.scenes.menu import MenuScene
-
-            if session.open_table(base=MenuScene(self.app)) is None:
+            if session.open_table(base="menu") is None:
                 self.say(session.error or "This game cannot be shown here.", "error")
 
     def _join_failed(self) -> None:
@@ -140,8 +141,6 @@ class LobbyScene(MenuBase):
     def absent_style(game: str) -> tuple[str, tuple[int, int, int]]:
         """How the lobby shows a seat nobody plays, as the game's table draws it (Salem:
         a ghost, in the ghosts' colour): (words, colour)."""
-        from game.ui.tables import load_tables
-
         table = load_tables().get(game)
         label = getattr(table, "absent_label", None)
         tint = getattr(table, "absent_colour", None)
@@ -170,14 +169,12 @@ class LobbyScene(MenuBase):
         status = {CONNECTED: "Connected", RECONNECTING: "Reconnecting…", LOST: "Connection lost", CLOSED: "Closed"}.get(
             client.status, "Connecting…"
         )
-        from game.engine import GAMES
-
         game = lobby.get("game") or client.game or ""
         game = getattr(GAMES.get(game), "title", "") or game
         head = f"{lobby.get('table') or 'Table'} · {game} · {status}"
         draw_text(surface, head, (x, y), fs, colour("accent"), bold=True)
         y += self.px(40)
-        if self.session.host_gone and client.status == RECONNECTING:  # QA 11
+        if self.session.host_gone and client.status == RECONNECTING:  # the host went away: say so, not 'Connecting'
             draw_text(
                 surface,
                 "The host is not answering. You rejoin by yourself when it is back.",
@@ -240,32 +237,19 @@ class LobbyScene(MenuBase):
 
 
 # ------------------------------------------------------------------ command line -------
-def open_lan_client(args: Any, client: Client) -> int | None:
-    """``witchhunt join``: the desktop lobby for an already connected ``client``.
-    Returns None (the caller then uses the text client) when no window can open."""
-    from game.ui.app import make_app, run_guarded
-    from game.ui.scenes.menu import MenuScene
-
-    try:
-        app = make_app()
-    except Exception as exc:  # no display: let the caller fall back to the terminal
-        log.info("no window for the LAN client (%s); using the text client", exc)
-        return None
+def client_session(app: Any, client: Client, profile: str | None = None) -> LanSession:
+    """``witchhunt join``: the LanSession of an already connected ``client`` in ``app``
+    (its messages wake the app; the profile's seat tokens are remembered)."""
     client.notify = _wake_ui
-    session = LanSession(app, client, tokens=_token_store(getattr(args, "profile", None)))
-    app.scenes.reset(MenuScene(app))
-    app.scenes.push(LobbyScene(app, session))
-    try:
-        return run_guarded(app, None)
-    finally:
-        session.close()
+    return LanSession(app, client, tokens=_token_store(profile))
 
 
 def _token_store(profile: str | None) -> Any:
     """The profile's seat tokens (the entry layer checked the name), or None."""
-    from game.net.tokens import TokenStore
-
     try:
         return TokenStore(profile)
     except (ValueError, OSError):
         return None
+
+
+register_scene("lobby", LobbyScene)

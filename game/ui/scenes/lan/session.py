@@ -18,14 +18,15 @@ from game.net import protocol as proto
 from game.net.client import CONNECTED, LOST, RECONNECTING, Client
 from game.ui import theme
 from game.ui.input import InputEvent
+from game.ui.scene import Scene, register_scene
 from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
+from game.ui.tables import load_tables
 from game.ui.widgets import Button, Label, Widget, colour, draw_panel, draw_text
 
 if TYPE_CHECKING:
     from game.net.host import Host
     from game.ui.app import App
-    from game.ui.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ SUBMIT_WAIT = 1.0
 GAME_OVER_PAUSE = 1.5
 #: chat lines a LAN table keeps (the oldest go first)
 MAX_TALK = 300
-#: seconds of "reconnecting" before the table asks "Keep waiting / Leave to menu" (QA 11)
+#: seconds of "reconnecting" before the table asks "Keep waiting / Leave to menu"
 HOST_GONE_AFTER = 25.0
 #: after "Keep waiting", the question comes back after this long (the client keeps trying)
 HOST_GONE_AGAIN = 60.0
@@ -99,7 +100,7 @@ class LanSession:
         self._over_done = False
         #: chat lines heard at this table: {seat, name, text, at} (``at``: log events then)
         self.talk: list[dict] = []
-        # the player decides when to stop waiting for a host that went away (QA 11)
+        # the player decides when to stop waiting for a host that went away
         client.give_up_after = math.inf
         self.host_gone_after = HOST_GONE_AFTER
         self.host_gone_again = HOST_GONE_AGAIN
@@ -212,7 +213,7 @@ class LanSession:
             time.sleep(0.002)
         return "The host has not answered yet; your move may still arrive."
 
-    # what our move revealed to us alone (QA 15 on a LAN) ---------------------------------
+    # what our move revealed to us alone, on a LAN ------------------------------------------
     @property
     def holding(self) -> bool:
         """True while the table shows what our own move revealed to us alone."""
@@ -262,7 +263,7 @@ class LanSession:
             elif kind == "welcome":
                 self._events_seen = None  # the log comes again whole: nothing in it is news
                 self.game = message.get("game") or self.game
-                self.talk.clear()  # the host sends the talk kept so far again, marked earlier (QA 33)
+                self.talk.clear()  # the host sends the talk kept so far again, marked earlier
                 if self.tokens is not None and message.get("seat") is not None and self.client.address:
                     self.tokens.remember(
                         str(self.client.address),
@@ -338,8 +339,8 @@ class LanSession:
             self.revision += 1
         self._ask_or_close()
         # the network wakes the app with an event (client.notify); our own timers are the
-        # game-over pause and the "host is not answering" question (issue 9 item 16: the
-        # idle app sleeps until the earliest)
+        # game-over pause and the "host is not answering" question (the idle app sleeps
+        # until the earliest)
         timers = [t for t in (self._game_over(dt), self._host_gone_due()) if t is not None]
         return min(timers) if timers else None
 
@@ -358,7 +359,7 @@ class LanSession:
             self.host_gone = False
         self.status = status
 
-    # the host went away (QA 11) -------------------------------------------------------
+    # the host went away ---------------------------------------------------------------
     def silent_for(self) -> float:
         """Seconds since the connection dropped (0 while connected)."""
         return 0.0 if self._lost_at is None else max(0.0, time.monotonic() - self._lost_at)
@@ -382,22 +383,16 @@ class LanSession:
         if self.status == CONNECTED:
             if dialog is not None:
                 self.dialog = None
-                if stack and stack[-1] is dialog:
-                    self.app.scenes.pop()
-                else:
-                    stack.remove(dialog)
-                    dialog.exit()
+                self.app.scenes.remove(dialog)
             return
         if self.table is None or self.table not in stack or dialog is not None:
             return
         if self.status == LOST and not self._over_done and not self._lost_asked:
             self._lost_asked = True  # refused for good (say, a new game on that address): once
-            self.dialog = HostGoneScene(self.app, self, lost=True)
-            self.app.scenes.push(self.dialog)
+            self.dialog = self.app.scenes.push("host_gone", session=self, lost=True)
         elif self._host_gone_due() == 0.0:
             self._ask_at = None
-            self.dialog = HostGoneScene(self.app, self)
-            self.app.scenes.push(self.dialog)
+            self.dialog = self.app.scenes.push("host_gone", session=self)
 
     def keep_waiting(self) -> None:
         """The player keeps waiting: ask again ``host_gone_again`` seconds from now."""
@@ -420,12 +415,9 @@ class LanSession:
 
     def leave_to_menu(self) -> None:
         """Leave the table for the main menu, saying that the seat is kept."""
-        from game.ui.scenes.menu import MenuScene
-
         note = self.leave_note()
         self.close()
-        menu = MenuScene(self.app)
-        self.app.scenes.reset(menu)
+        menu = self.app.scenes.reset("menu")
         menu.say(note)
 
     def _toast(self, text: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
@@ -439,8 +431,8 @@ class LanSession:
                 log.debug("table toast failed", exc_info=True)
 
     def away_notice(self) -> str:
-        """Who is away in a running game and when a bot takes over, for every table
-        (issue 11.6): "Ann lost connection — a bot takes over in 24 s" (counted down from
+        """Who is away in a running game and when a bot takes over, for every table:
+        "Ann lost connection — a bot takes over in 24 s" (counted down from
         the host's ``standin_in`` and when that lobby arrived), "A bot plays for Ann until
         they return" once it has. "" when everyone is here."""
         lobby = self.client.lobby or {}
@@ -491,7 +483,7 @@ class LanSession:
             if lobby.get("started") and not s.get("bot") and not s.get("connected") and not s.get("absent")
         ]
         if away:
-            return "Away: " + ", ".join(str(a) for a in away) + "."  # a sentence: a hint may follow (QA 33)
+            return "Away: " + ", ".join(str(a) for a in away) + "."  # a sentence: a hint may follow
         return ""
 
     def _lobby(self, lobby: dict) -> None:
@@ -514,10 +506,9 @@ class LanSession:
             return None
         return GAME_OVER_PAUSE - self._over_clock
 
-    def open_table(self, base: Scene | None = None) -> Scene | None:
-        """Put the game's table scene on the stack. None (and a message) if this desktop
-        cannot draw the game."""
-        from game.ui.tables import load_tables
+    def open_table(self, base: Scene | str | None = None) -> Scene | None:
+        """Put the game's table scene on the stack (above ``base``, a scene or a scene's
+        name, when given). None (and a message) if this desktop cannot draw the game."""
 
         factory = load_tables().get(self.game)
         if factory is None:
@@ -532,7 +523,7 @@ class LanSession:
 
 
 class HostGoneScene(MenuBase):
-    """Over a LAN table whose host stopped answering (QA 11): "The host is not answering
+    """Over a LAN table whose host stopped answering: "The host is not answering
     — Keep waiting / Leave to menu". The client goes on reconnecting meanwhile; once it is
     back the session closes this by itself. ``lost``: the host refused us for good (it
     no longer knows our seat), so only leaving is offered."""
@@ -642,7 +633,7 @@ class HostGoneScene(MenuBase):
 
 
 def _show_game_over(session: LanSession) -> None:
-    session.app.scenes.push(LanGameOverScene(session.app, session))
+    session.app.scenes.push("lan_game_over", session=session)
 
 
 # ------------------------------------------------------------------ game over ----------
@@ -693,10 +684,8 @@ class LanGameOverScene(FinalTableLook, MenuBase):
         self.main_menu()
 
     def main_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.session.close()
-        self.app.scenes.reset(MenuScene(self.app))
+        self.app.scenes.reset("menu")
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
@@ -720,3 +709,7 @@ class LanGameOverScene(FinalTableLook, MenuBase):
                 anchor="midtop",
             )
             y += self.px(44)
+
+
+register_scene("host_gone", HostGoneScene)
+register_scene("lan_game_over", LanGameOverScene)
