@@ -61,7 +61,7 @@ class Centre(Panel):
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_answers":
-                b.hotkey = "n"
+                b.hotkey = pygame.K_n
         return banner
 
     def banner_content(self) -> tuple[str | None, list[tuple[str, str, Any]]]:

@@ -28,7 +28,6 @@ import logging
 import pygame
 
 from game.rules.hammer import SEALING_COMMANDS
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
@@ -331,7 +330,7 @@ class BribeTray(Panel):
         True when the key did that."""
         t = self.table
         return (
-            uinput.ERASE in uinput.actions_of(key)
+            key == pygame.K_BACKSPACE
             and t.prompt is None
             and t.pick is None
             and not t.help_open

@@ -6,7 +6,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table.panel import Panel
@@ -55,23 +54,29 @@ class Piles(Panel):
         area = pygame.Rect(t.rects["buttons"])
         specs: list[tuple[str, str, Any, int, str]] = []
         if t.legal_of("place_pyres"):
-            specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, "p", "primary"))
+            specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, pygame.K_p, "primary"))
         if t.legal_of("call_inquisition"):
             specs.append(
                 (
                     "call_inquisition",
                     "Call inquisition (C)",
                     lambda: t.submit({"type": "call_inquisition"}),
-                    "c",
+                    pygame.K_c,
                     "danger",
                 )
             )
         if t.legal_of("end_turn"):
             specs.append(
-                ("end_turn", "End turn, draw (Space)", lambda: t.submit({"type": "end_turn"}), uinput.PASS, "primary")
+                (
+                    "end_turn",
+                    "End turn, draw (Space)",
+                    lambda: t.submit({"type": "end_turn"}),
+                    pygame.K_SPACE,
+                    "primary",
+                )
             )
         if t.legal_of("pass"):
-            specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), uinput.PASS, "normal"))
+            specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), pygame.K_SPACE, "normal"))
         if t.refilling():
             n = len(t.discard_marks)
             specs.append(
@@ -79,7 +84,7 @@ class Piles(Panel):
                     "refill",
                     f"Refill, discard {n} (R)",
                     lambda: t.submit({"type": "refill", "discard": list(t.discard_marks)}),
-                    "r",
+                    pygame.K_r,
                     "primary",
                 )
             )

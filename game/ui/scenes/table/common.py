@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.sprites import Tween
@@ -30,9 +29,22 @@ TOAST_SECONDS = 3.5
 FLY_SECONDS = 0.35
 #: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
 MIN_TEXT = 11
-#: keys whose auto-repeat a table still follows (moving through choices: the key map's
-#: input.REPEATING actions); any other held key acts once (input.InputEvent.repeat)
-REPEATING_KEYS = frozenset(key for key, _mod, acts in uinput.KEYMAP if any(a in uinput.REPEATING for a in acts))
+#: keys whose auto-repeat a table still follows (moving through choices); any other held
+#: key acts once (input.InputEvent.repeat)
+REPEATING_KEYS = frozenset(
+    (
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_TAB,
+        pygame.K_MINUS,
+        pygame.K_PLUS,
+        pygame.K_EQUALS,
+        pygame.K_KP_MINUS,
+        pygame.K_KP_PLUS,
+    )
+)
 #: a hand card under the pointer rises by this share of its height (issue 9 item 10)
 HOVER_RAISE = 0.18
 #: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its

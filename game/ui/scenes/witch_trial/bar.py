@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import witch_trial_text as words
@@ -71,17 +70,25 @@ class ActionBar:
             return self._plea_answer_widgets(plea)
         if self.legal_of("no_objection"):
             if self.legal_of("object"):
-                specs.append(("object", "Object! (O)", self.object_now, "o", "danger"))
-            specs.append(("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}), "n", "normal"))
+                specs.append(("object", "Object! (O)", self.object_now, pygame.K_o, "danger"))
+            specs.append(
+                ("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}), pygame.K_n, "normal")
+            )
         if self.legal_of("rest"):
-            specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), "r", "primary"))
+            specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), pygame.K_r, "primary"))
         defends = self.legal_of("defend")
         if self.legal_of("prosecute"):
-            specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), "p", "danger"))
+            specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), pygame.K_p, "danger"))
         if len(defends) == 1:
             owner = defends[0]["case_owner"]
             specs.append(
-                (f"defend:{owner}", f"Defend {self.name(owner)} (D)", lambda o=owner: self.defend(o), "d", "normal")
+                (
+                    f"defend:{owner}",
+                    f"Defend {self.name(owner)} (D)",
+                    lambda o=owner: self.defend(o),
+                    pygame.K_d,
+                    "normal",
+                )
             )
         elif defends:
             for c in defends:
@@ -90,7 +97,7 @@ class ActionBar:
                     (f"defend:{owner}", f"Defend {self.name(owner)}", lambda o=owner: self.defend(o), None, "normal")
                 )
         if self.legal_of("pass"):
-            specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), uinput.PASS, "normal"))
+            specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
         if not specs:
             return []
         return bar_buttons(pygame.Rect(self.rects["banner"]), specs, max_size=20, share=0.62)
@@ -171,7 +178,7 @@ class ActionBar:
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_objection":
-                b.hotkey = "n"
+                b.hotkey = pygame.K_n
         return banner
 
     def action_bar_key(self) -> Any:

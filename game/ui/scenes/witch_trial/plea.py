@@ -80,7 +80,7 @@ class PleaDialog:
                 self.offer_plea,
                 style="primary",
                 font_size=size,
-                hotkey=uinput.CONFIRM,
+                hotkey=pygame.K_RETURN,
                 name="offer_plea",
             ),
             Button(
@@ -88,7 +88,7 @@ class PleaDialog:
                 "No offer, go on (N)",
                 lambda: self.do({"type": "no_plea"}),
                 font_size=size,
-                hotkey="n",
+                hotkey=pygame.K_n,
                 name="no_plea",
             ),
         ]
@@ -106,7 +106,7 @@ class PleaDialog:
                 lambda: self.do({"type": "answer_plea", "accept": True}),
                 style="primary",
                 font_size=size,
-                hotkey="a",
+                hotkey=pygame.K_a,
                 name="accept_plea",
             ),
             Button(
@@ -115,7 +115,7 @@ class PleaDialog:
                 lambda: self.do({"type": "answer_plea", "accept": False}),
                 style="danger",
                 font_size=size,
-                hotkey="x",
+                hotkey=pygame.K_x,
                 name="decline_plea",
             ),
         ]
@@ -166,8 +166,18 @@ class PleaDialog:
                 st.handle(event)
                 self.dirty = True
                 return True
-            if event.is_action(uinput.LEFT, uinput.RIGHT, uinput.UP, uinput.DOWN, uinput.INCREASE, uinput.DECREASE):
-                up = event.is_action(uinput.RIGHT, uinput.INCREASE, uinput.UP)
+            if event.kind == uinput.KEY and event.key in (
+                pygame.K_LEFT,
+                pygame.K_RIGHT,
+                pygame.K_MINUS,
+                pygame.K_PLUS,
+                pygame.K_EQUALS,
+                pygame.K_KP_MINUS,
+                pygame.K_KP_PLUS,
+                pygame.K_UP,
+                pygame.K_DOWN,
+            ):
+                up = event.key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
                 st.change(PLEA_STEP if up else -PLEA_STEP)
                 self.dirty = True
                 return True

@@ -44,7 +44,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
@@ -294,16 +293,15 @@ class WitchTrialTableScene(
 
     def on_key(self, key: int, mod: int) -> None:
         if self.prompt is None and self.pick is None and not self.help_open and self.selected is None:
-            char = uinput.char_of(key)
-            if char == "b" and self.legal_of("buy"):
+            if key == pygame.K_b and self.legal_of("buy"):
                 self.dirty = True
                 self.buy_prompt()
                 return
-            if char == "c" and self.legal_of("create_case"):
+            if key == pygame.K_c and self.legal_of("create_case"):
                 self.dirty = True
                 self.case_prompt()
                 return
-            if char == "d" and len(self.legal_of("defend")) > 1:
+            if key == pygame.K_d and len(self.legal_of("defend")) > 1:
                 self.dirty = True
                 self.defend()
                 return
