@@ -16,7 +16,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui.scenes.salem import words
 from game.ui.scenes.table_base import Pick, Prompt, Target, unique_targets
 from game.ui.widgets import Button
@@ -259,14 +258,16 @@ class MovesPanel:
                     "draw_two",
                     "Draw two (Space)",
                     lambda: self.table.submit({"type": "draw_two"}),
-                    uinput.PASS,
+                    pygame.K_SPACE,
                     "primary",
                 )
             )
         if "end_turn" in have:
-            specs.append(("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), "e", "primary"))
+            specs.append(
+                ("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), pygame.K_e, "primary")
+            )
         if "ghost_peek" in have:
-            specs.append(("peek", "Peek at a ghost (G)", self.peek, "g", "normal"))
+            specs.append(("peek", "Peek at a ghost (G)", self.peek, pygame.K_g, "normal"))
         if "death_order" in have:
             for c in self.table.legal_of("death_order"):
                 specs.append(
