@@ -36,8 +36,6 @@ KEY_CODES_LEFT = {
     "game/ui/scenes/salem/moves.py": "Salem table, being cut into panel objects",
     "game/ui/scenes/salem/prompts.py": "Salem table, being cut into panel objects",
     "game/ui/scenes/testimony/bar.py": "Testimony table, being cut into panel objects",
-    "game/ui/scenes/malleus/forms.py": "Malleus table, being cut into panel objects",
-    "game/ui/scenes/malleus/rounds.py": "Malleus table, being cut into panel objects",
     "game/ui/scenes/rules.py": "the rules reader, being moved to the table registry now",
     # the smoke run presses keys as a player's keyboard does (posted pygame KEYDOWN events)
     "game/ui/smoke.py": "presses real keys, as a player would",

@@ -131,3 +131,31 @@ def test_after_the_roll_the_table_says_sides_may_still_be_taken(app):
     assert conflict_panel.SIDES_AFTER_ROLL in _words(scene)
     assert "Sides may still be taken" in conflict_panel.SIDES_AFTER_ROLL
     clear_scenes(app)
+
+
+def test_the_if_nothing_changes_reading_follows_a_side_taken_after_the_roll(app):
+    # §3.4, §3.6.1, §3.6.3: Cy's villager is present; after Ann's roll Cy takes the side
+    # against with the button under that column: the against bonus grows and Cy now rolls
+    # against, and the reading says so at once (not what it said at the roll)
+    m = _at_the_roll(present=("v1", "v5", "v3"))
+    m.inject_dice(3, 3, 3)
+    m.apply(1, {"type": "roll"})
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 3), 2)
+    before = " ".join(_words(scene, ("dice", "outcome")))
+    c = m.view(None)["conflict"]
+    against = c["bonus"]["against"]["total"]
+    total = 9 + c["bonus"]["for"]["total"]
+    assert c["roller"] is None and f"{total} against {9 + against} (9 + {against})" in before
+    post_click(app, scene.locate("button", "against_3"))
+    run_frames(app, 2)
+    c = m.view(None)["conflict"]
+    assert c["sides"].get("3", c["sides"].get(3)) == "against"
+    now = " ".join(_words(scene, ("dice", "outcome")))
+    assert now != before, now
+    words, _mood = conflict_panel.roll_reading(m.view(3)["conflict"], scene.names(), m.view(3)["step"])
+    assert words in now
+    if c["roller"] is not None:  # Cy opposes: what Cy must roll to stop it
+        assert f"rolls 3d6 + {c['bonus']['against']['total']} against {total}" in now
+    else:
+        assert f"(9 + {c['bonus']['against']['total']})" in now
+    clear_scenes(app)

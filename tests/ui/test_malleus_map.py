@@ -140,3 +140,24 @@ def test_two_one_way_views_between_the_same_villagers_are_two_arrows(app):
     assert math.dist(mid_a, mid_b) > 6
     assert isinstance(pygame.Rect(plates["v5"]), pygame.Rect)
     clear_scenes(app)
+
+
+def test_an_arrow_routes_the_same_whether_or_not_far_plates_are_counted():
+    # docs/rules/malleus.md §9 (the map): the table routes an arrow round the plates near
+    # it only, and keeps routes; a plate beyond every curve it tries cannot change it
+    import random
+
+    from game.ui.scenes.malleus.mapping import route, route_obstacles
+
+    rng = random.Random(4)
+    bounds = pygame.Rect(0, 0, 1200, 1000)
+    for _ in range(300):
+        a = pygame.Rect(rng.randrange(1000), rng.randrange(900), 186, 78)
+        b = pygame.Rect(rng.randrange(1000), rng.randrange(900), 186, 78)
+        obstacles = [
+            pygame.Rect(rng.randrange(1100), rng.randrange(950), rng.randrange(40, 200), rng.randrange(20, 90))
+            for _ in range(rng.randrange(0, 25))
+        ]
+        bias = rng.choice((0.0, 0.12))
+        near = route_obstacles(a, b, obstacles, bias)
+        assert route(a, b, near, bias, bounds) == route(a, b, obstacles, bias, bounds)

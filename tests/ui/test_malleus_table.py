@@ -220,7 +220,7 @@ def test_cli_play_refuses_a_bot_prevot():
 
 
 def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_table(app, tmp_path, monkeypatch):
-    # R23/R24 + D3: "Play a card" lowers the curtain for that player only; the play is
+    # docs/rules/malleus.md §6 R23/R24 + DESIGN D3: "Play a card" lowers the curtain for that player only; the play is
     # secret (the log shows the effect, not the player); Back to the table goes public
     from game.ui.scenes.curtain import CurtainScene
     from game.ui.session import HotseatSession, open_table

@@ -26,6 +26,7 @@ class ActionsPanel:
     def __init__(self, table) -> None:
         self.table = table
         self._names: tuple | None = None
+        self._moves: tuple | None = None  # (what it was read from, moves by kind)
 
     # ---------------------------------------------------------------- who acts ----
     def names(self) -> Names:
@@ -61,11 +62,24 @@ class ActionsPanel:
             return [s for s in range(len(self.table.source.players)) if self.table.source.is_human(s)]
         return []
 
-    def seat_moves(self, kind: str) -> list[tuple[int, dict]]:
-        out = []
+    def moves_by_kind(self) -> dict[str, list[tuple[int, dict]]]:
+        """Every move of the seats this screen acts for, by kind, in seat order: read once
+        per position (a story's legal list runs to hundreds of citations, and the bar asks
+        for some thirty kinds)."""
+        t = self.table
+        stamp = (t.legal_cmds, t.source.revision, t.source.screen_seat, t.view.get("state_id"))
+        cached = self._moves
+        if cached is not None and cached[0][0] is stamp[0] and cached[0][1:] == stamp[1:]:
+            return cached[1]
+        out: dict[str, list[tuple[int, dict]]] = {}
         for seat in self.acting_seats():
-            out.extend((seat, c) for c in self.moves_of(seat) if c.get("type") == kind)
+            for c in self.moves_of(seat):
+                out.setdefault(c.get("type"), []).append((seat, c))
+        self._moves = (stamp, out)
         return out
+
+    def seat_moves(self, kind: str) -> list[tuple[int, dict]]:
+        return list(self.moves_by_kind().get(kind, ()))
 
     def can(self, kind: str) -> list[int]:
         seats = []

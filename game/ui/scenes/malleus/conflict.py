@@ -41,6 +41,7 @@ class ConflictPanel:
         self._columns: dict[str, pygame.Rect] = {}
         self._fact_hover: list[tuple[pygame.Rect, str]] = []
         self.picture = Picture()  # the zone as last painted (picture.py)
+        self._citers: tuple | None = None  # (conflict, the log list read, who cited what)
 
     def conflict_rect(self) -> pygame.Rect:
         return pygame.Rect(self.table.rects.get("conflict") or (0, 0, 10, 10))
@@ -122,7 +123,6 @@ class ConflictPanel:
         "winners",
         "scenes",
         "villagers",
-        "facts",
         "stereotypes",
     )
 
@@ -133,10 +133,17 @@ class ConflictPanel:
         key = None
         if not self.dice_running() and t.fact_drag is None:
             c = t.view.get("conflict")
+            facts = t.view.get("facts") or {}
+            bonus = (c or {}).get("bonus") or {}
+            named = list((c or {}).get("facts") or ()) + [ci.get("fact") for ci in (c or {}).get("citations") or ()]
+            for side in bonus.values():
+                named += list((side or {}).get("facts") or ())
+            cited = [(fid, facts.get(fid)) for fid in named]  # the facts it names, in their words now
             key = (
                 t.size,
                 tuple(self.conflict_rect()),
                 [t.view.get(k) for k in self.KEY_PARTS],
+                cited,
                 tuple(t.source.players),
                 self.citers(c.get("id")) if c else None,
                 [(b.name, b.label) for b in t.bar.panel_buttons],
@@ -530,11 +537,16 @@ class ConflictPanel:
     def citers(self, conflict_id) -> dict:
         """Fact id -> the seat that cited it, in this conflict, from the log (the citation,
         or the approval when it names the citer; docs/rules/malleus.md §3.4)."""
+        events = self.table.log_events or []
+        memo = self._citers
+        if memo is not None and memo[0] == conflict_id and memo[1] is events:
+            return dict(memo[2])
         out: dict = {}
-        for e in self.table.log_events or []:
+        for e in events:
             if e.get("conflict") == conflict_id and e.get("type") in ("cite", "approve") and "by" in e:
                 out[e.get("fact")] = e["by"]
-        return out
+        self._citers = (conflict_id, events, out)
+        return dict(out)
 
     def fact_zoom(self, fid: str, width: int) -> pygame.Surface:
         """A fact's whole words in a card (hovered in the conflict panel)."""

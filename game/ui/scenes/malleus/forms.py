@@ -255,7 +255,7 @@ class FormHost:
             return False
         if self.table.prompt is not None:
             return False  # the chooser of a choice field is on top
-        if event.kind == uinput.KEY and event.key == pygame.K_ESCAPE:
+        if event.is_action(uinput.CANCEL):
             self.close_form()
             return True
         used = self.form_ring.handle(event)

@@ -52,30 +52,30 @@ class LedgerPanel:
             tab = "prevot" if "prevot" in tabs else "mine" if "mine" in tabs else "ledger"
         return tab
 
-    #: the parts of the view the zone shows
-    KEY_PARTS = (
-        "facts",
-        "general_ledger",
-        "stereotypes",
-        "players",
-        "you",
-        "prevot_screen",
-        "phase",
-        "villagers",
-        "relationships",
-    )
+    #: the parts of the view each tab shows (with the names it uses: players, villagers)
+    KEY_PARTS = {
+        "ledger": ("general_ledger",),
+        "witch": ("stereotypes",),
+        "players": ("players", "villagers"),
+        "mine": ("you", "phase", "players", "villagers", "stereotypes"),
+        "prevot": ("prevot_screen", "players", "villagers", "relationships"),
+    }
 
     def draw_zone(self, surface: pygame.Surface) -> None:
         """The zone on the table's static part, left as it is while nothing
         it shows changed (the tab, its scroll, the view's parts, the buttons it places)."""
         t = self.table
+        tab = self.current_tab()
+        facts = t.view.get("facts") or {}
         key = (
             t.size,
             tuple(self.ledger_rect()),
-            self.current_tab(),
+            [k for k, _label in self.ledger_tabs()],
+            tab,
             self.ledger_scroll,
-            [t.view.get(k) for k in self.KEY_PARTS],
+            [t.view.get(k) for k in self.KEY_PARTS[tab]],
             tuple(t.source.players),
+            [facts.get(fid) for fid in t.view.get("general_ledger") or ()] if tab == "ledger" else None,
             [(b.name, b.label) for b in t.bar.panel_buttons],
         )
         self.picture.draw(t, surface, self.ledger_rect(), key, self.draw_ledger_zone, t.bar.panel_buttons)

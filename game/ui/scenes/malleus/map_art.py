@@ -1,5 +1,5 @@
 """Pictures of the Malleus village map: the backdrop painted from the Tiled map of
-Charmes (``assets/layouts/malleus.tmx``) and a relationship's arrow. Plain functions of
+Charmes (``assets/layouts/malleus.tmx``), a villager's plate and a relationship's arrow. Plain functions of
 what they draw; the village panel (village.py) places and caches them.
 """
 
@@ -11,18 +11,28 @@ from typing import Any
 
 import pygame
 
+from game.ui.fonts import get_font, render_text
 from game.ui.scenes.malleus.common import (
+    AGAINST_COLOUR,
+    EXECUTED,
     FIELD,
     FIELD_LINE,
+    FOR_COLOUR,
     GRASS,
     GRASS_DARK,
+    INK,
+    INK_SOFT,
+    PLATE,
     PLATE_EDGE,
+    PLATE_NPC,
     RIVER,
     ROAD,
     ROOF,
+    SENTENCED,
     STONE,
     WALL,
     WOOD,
+    seat_colour,
 )
 
 
@@ -176,3 +186,63 @@ def draw_arrow_path(
         right = (tip[0] - ux * head + uy * head * 0.5, tip[1] - uy * head - ux * head * 0.5)
         pygame.draw.polygon(surface, colour, [tip, left, right])
         pygame.draw.polygon(surface, edge, [tip, left, right], 1)
+
+
+def paint_plate(
+    v: dict, size: tuple[int, int], mark: dict, name_size: int, name_lines: list[str], owner_name: str
+) -> pygame.Surface:
+    """A villager's plate: its name (``name_lines`` at ``name_size``, fitted by the village
+    panel), its standing in a seal, the player who plays it (``owner_name``) or its facts,
+    sentenced / executed, and a side badge (``mark``: ``side``) when it takes a side."""
+    w, h = size
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    owner = v.get("controlled_by")
+    fill = PLATE if owner is not None else PLATE_NPC
+    if v["status"] == "executed":
+        fill = (150, 144, 136)
+    rr = max(4, h // 6)
+    pygame.draw.rect(img, fill, img.get_rect(), border_radius=rr)
+    edge = PLATE_EDGE
+    if v["status"] == "sentenced":
+        edge = SENTENCED
+    pygame.draw.rect(img, edge, img.get_rect(), max(2, h // 24), border_radius=rr)
+    pad = max(4, h // 10)
+    standing_size = max(14, h * 30 // 78)
+    small = max(11, h * 16 // 78)
+    # standing in a round seal at the right
+    seal_r = h * 22 // 78
+    seal = (w - pad - seal_r, pad + seal_r)
+    pygame.draw.circle(img, (120, 40, 30) if v["status"] != "executed" else EXECUTED, seal, seal_r)
+    num = render_text(str(v["standing"]), standing_size, (250, 236, 200), bold=True)
+    img.blit(num, num.get_rect(center=seal))
+    room = w - 3 * pad - 2 * seal_r
+    size, lines = name_size, name_lines
+    y = pad
+    for line in lines:
+        img.blit(render_text(line, size, INK, bold=True), (pad, y))
+        y += get_font(size, bold=True).get_linesize()
+    y2 = y + max(1, h // 40)
+    if owner is not None:
+        tag = render_text(owner_name, small, (30, 24, 18), bold=True)
+        box = pygame.Rect(pad, y2, min(room, tag.get_width() + 12), tag.get_height() + 2)
+        pygame.draw.rect(img, seat_colour(owner), box, border_radius=box.h // 2)
+        img.blit(tag, tag.get_rect(center=box.center))
+        x3 = box.right + 6
+    else:
+        x3 = pad
+    status = {"sentenced": "sentenced", "executed": "executed"}.get(v["status"])
+    info = status or f"{len(v.get('facts') or [])} facts"
+    col = SENTENCED if status == "sentenced" else (EXECUTED if status else INK_SOFT)
+    info_s = render_text(info, small, col, bold=bool(status))
+    if x3 + info_s.get_width() <= w - pad:
+        img.blit(info_s, (x3, y2 + 1))
+    if mark.get("side"):
+        badge_col = FOR_COLOUR if mark["side"] == "for" else AGAINST_COLOUR
+        b = render_text(mark["side"], small, (20, 16, 12), bold=True)
+        box = b.get_rect().inflate(10, 2)
+        box.bottomright = (w - pad, h - max(2, h // 16))
+        pygame.draw.rect(img, badge_col, box, border_radius=box.h // 2)
+        img.blit(b, b.get_rect(center=box.center))
+    if v["status"] == "executed":
+        pygame.draw.line(img, (60, 40, 36), (pad, h - pad), (w - pad, pad), max(2, h // 26))
+    return img

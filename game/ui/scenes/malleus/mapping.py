@@ -121,6 +121,23 @@ def route(
     return best or [ca, cb]
 
 
+def route_obstacles(
+    a: pygame.Rect, b: pygame.Rect, obstacles: list[pygame.Rect], bias: float = 0.0
+) -> list[pygame.Rect]:
+    """The obstacles :func:`route` can meet between ``a`` and ``b``: those reaching into
+    the box round every curve it tries (a curve lies inside the triangle of its ends and
+    its bend's control point). The others cannot change the route it picks."""
+    ca, cb = a.center, b.center
+    dx, dy = cb[0] - ca[0], cb[1] - ca[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return []
+    reach = (max(abs(bend) for bend in BENDS) + abs(bias)) * length
+    box = pygame.Rect(min(ca[0], cb[0]), min(ca[1], cb[1]), abs(dx) + 1, abs(dy) + 1)
+    box = box.inflate(2 * int(reach) + 4, 2 * int(reach) + 4)
+    return [r for r in obstacles if r.colliderect(box)]
+
+
 def _trim(points: list[Point], a: pygame.Rect, b: pygame.Rect) -> list[Point]:
     """The part of a centre-to-centre curve outside both plates, from edge to edge."""
     first = next((i for i, p in enumerate(points) if not a.collidepoint(p)), len(points) - 1)

@@ -32,7 +32,8 @@ def _placement(buttons: Iterable[Any]) -> dict[str, tuple]:
 class Picture:
     """What one zone of the static surface was last painted for: the surface, the zone,
     the key, the texts noted while painting (``table.note_text``) and the placement of the
-    panel buttons it set; ``kept`` counts the drawings that left the zone as it was."""
+    panel buttons it set; ``kept`` counts the drawings that left the zone as it was,
+    ``patched`` those that painted a part of it again."""
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
@@ -41,6 +42,33 @@ class Picture:
         self.notes: list = []
         self.placed: dict[str, tuple] = {}
         self.kept = 0
+        self.patched = 0
+
+    def holds(self, surface: pygame.Surface, area: pygame.Rect) -> bool:
+        """Whether the zone's pixels on ``surface`` are this picture's (some part of them
+        may be painted again with :meth:`patch`)."""
+        return (
+            self.key is not None and self.surface is surface and self.area == pygame.Rect(area).clip(surface.get_rect())
+        )
+
+    def patch(
+        self, table: Any, surface: pygame.Surface, key: Any, clip: pygame.Rect, paint: Callable[[pygame.Surface], None]
+    ) -> None:
+        """Paint again only ``clip`` of a zone this picture :meth:`holds`, for ``key``:
+        everything that changed lies inside it. ``paint`` draws the whole zone (the clip
+        keeps the rest as it is) and notes every must-read text of it."""
+        sink = table._text_sink if table._text_sink is not None else table.text_boxes
+        start = len(sink)
+        clip = pygame.Rect(clip).clip(self.area)
+        old = surface.get_clip()
+        surface.set_clip(clip)
+        try:
+            surface.fill(theme.FELT_DARK, clip)
+            paint(surface)
+        finally:
+            surface.set_clip(old)
+        self.key, self.notes = key, list(sink[start:])
+        self.patched += 1
 
     def forget(self) -> None:
         """Paint the zone afresh next time."""
@@ -71,7 +99,7 @@ class Picture:
                     b.rect, b.font_size, b.visible = pygame.Rect(placed[0]), placed[1], placed[2]
             return
         before, start = _placement(buttons), len(sink)
-        if self.surface is surface and self.area is not None:
+        if self.surface is surface and self.area is not None and self.area != area:
             surface.fill(theme.FELT_DARK, self.area)  # what the zone showed last time goes
         surface.fill(theme.FELT_DARK, area)
         clip = surface.get_clip()

@@ -21,6 +21,7 @@ class RoundsPanel:
     def __init__(self, table) -> None:
         self.table = table
         self.round_report: dict | None = None
+        self._laid: tuple | None = None  # (report, (size, width), its wrapped lines)
 
     def collect_round_report(self, recent: list[dict]) -> None:
         rewards = [e for e in recent if e.get("type") == "reward"]
@@ -82,13 +83,8 @@ class RoundsPanel:
         self.table.dirty = True
 
     def report_handle(self, event: InputEvent) -> bool:
-        if event.kind == uinput.KEY and event.key not in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_ESCAPE,
-            pygame.K_SPACE,
-        ):
-            return False
+        if event.kind == uinput.KEY and not event.is_action(uinput.CONFIRM, uinput.ACTIVATE, uinput.CANCEL):
+            return False  # Enter, Space or Esc close the report; any other key is the table's
         if event.is_left_press or event.kind == uinput.KEY:
             self.round_report = None
             self.table.dirty = True
@@ -103,10 +99,17 @@ class RoundsPanel:
         size = max(12, self.table.px(20))
         font = get_font(size)
         width = min(m.w - self.table.px(60), self.table.px(900))
-        wrapped = [
-            (wrap_text(words, get_font(size, bold=bold), width - self.table.px(48)), colour, bold)
-            for words, colour, bold in rep["lines"]
-        ]
+        laid = self._laid
+        if laid is None or laid[0] is not rep or laid[1] != (size, width):
+            laid = self._laid = (
+                rep,
+                (size, width),
+                [
+                    (wrap_text(words, get_font(size, bold=bold), width - self.table.px(48)), colour, bold)
+                    for words, colour, bold in rep["lines"]
+                ],
+            )  # wrapped once per report and size
+        wrapped = laid[2]
         height = self.table.px(120) + sum(len(w) for w, _c, _b in wrapped) * font.get_linesize()
         box = pygame.Rect(0, 0, width, min(height, m.h - self.table.px(20)))
         box.center = m.center

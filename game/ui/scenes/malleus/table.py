@@ -58,7 +58,7 @@ from game.ui.scenes.malleus.ledger import LedgerPanel
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.malleus.rounds import RoundsPanel
 from game.ui.scenes.malleus.village import VillagePanel
-from game.ui.scenes.table_base import Rect, TableScene, fit_text, scale_design_rects, text
+from game.ui.scenes.table_base import MIN_TEXT, Rect, TableScene, fit_text, scale_design_rects, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -170,6 +170,15 @@ class MalleusTableScene(TableScene):
         pad = self.px(10)
         bar = max(28, self.px(48))
         self.rects["actions"] = (g.x + pad, g.bottom - pad - bar, g.w - 2 * pad, bar)
+        # the sizes the panels step down through to fit their words (11 px up) and the report's
+        # title face, loaded with the layout rather than in the frame after the move that
+        # first needs one (a font file read there cost that frame several ms)
+        for size in range(MIN_TEXT, max(MIN_TEXT, self.px(30)) + 1):
+            get_font(size)
+            get_font(size, bold=True)
+        get_font(max(14, self.px(30)), bold=True, title=True)
+        for alpha in (110, 120):  # the veils under the round report and a form, made for this size now
+            self.shade_surface(self.size, alpha)
 
     def my_hand(self) -> list[str]:
         return []  # the hand is listed in the ledger and played through buttons (no card sprites)

@@ -20,22 +20,15 @@ from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.layout import load_village
 from game.ui.scenes.malleus.common import (
-    AGAINST_COLOUR,
     ALLY,
     ENEMY,
-    EXECUTED,
-    FOR_COLOUR,
     INK,
     INK_SOFT,
-    PLATE,
     PLATE_EDGE,
-    PLATE_NPC,
     PRESENT_RING,
-    SENTENCED,
-    seat_colour,
 )
-from game.ui.scenes.malleus.map_art import draw_arrow_path, paint_backdrop
-from game.ui.scenes.malleus.mapping import find_spot, route
+from game.ui.scenes.malleus.map_art import draw_arrow_path, paint_backdrop, paint_plate
+from game.ui.scenes.malleus.mapping import find_spot, route, route_obstacles
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import text
 from game.ui.session import save_ui_state
@@ -67,12 +60,14 @@ class VillagePanel:
         self._title_cache: dict = {}
         self._plate_cache: dict = {}
         self._arrow_cache: tuple | None = None
+        self._routes: dict[tuple, list] = {}  # route() by its arguments that matter (route_obstacles)
         self._local_plates: dict[str, list[float]] = {}
         self.popup_vid: str | None = None
         self.popup_box: pygame.Rect | None = None
         self.fact_rows: list[tuple[str, pygame.Rect]] = []
         self.plate_drag: dict | None = None
         self.picture = Picture()  # the map as last painted (picture.py)
+        self._shown: dict | None = None  # what each part of the map showed when last drawn (map_items)
 
     # ------------------------------------------------------------------ geometry --
     def map_rect(self) -> pygame.Rect:
@@ -321,9 +316,75 @@ class VillagePanel:
     def draw_map(self, surface: pygame.Surface) -> None:
         """The map as it stands: the backdrop, the open scene's place, the places' names,
         the plates and the arrows between them; left as it is on the static picture while
-        nothing it shows changed."""
+        nothing it shows changed, and painted again only round what changed when that is
+        a small part of it (a plate's marks, an arrow)."""
         plates = self.plate_rects()  # a villager without a spot gets one first (the key holds it)
-        self.picture.draw(self.table, surface, self.map_area(), self.map_key(), lambda s: self.paint_map(s, plates))
+        key, area, pic = self.map_key(), self.map_area(), self.picture
+        if key == pic.key and pic.holds(surface, area):
+            pic.draw(self.table, surface, area, key, lambda s: self.paint_map(s, plates))  # kept as it is
+            return
+        shown = self.map_items(plates)  # the same key shows the same items: only read when it changed
+        before, self._shown = self._shown, shown
+        if before is not None and pic.holds(surface, area) and before["zone"] == shown["zone"]:
+            changed = self.changed_rect(before, shown)
+            if changed is not None and changed.w * changed.h * 3 <= area.w * area.h:
+                pic.patch(self.table, surface, key, changed, lambda s: self.paint_map(s, plates, changed))
+                return
+        pic.draw(self.table, surface, area, key, lambda s: self.paint_map(s, plates))
+
+    def map_items(self, plates: dict[str, pygame.Rect]) -> dict:
+        """What each part of the map shows now: each plate (where, its picture's key, picked
+        or not), each arrow (its path and look), the lit place, which names lie under a
+        plate; ``zone`` what the whole map depends on."""
+        t = self.table
+        marks = self.plate_marks()
+        picked = set(t.picked_plates or ())
+        out_plates = {}
+        for v in t.view.get("villagers") or []:
+            r = plates.get(v["id"])
+            if r is not None:
+                out_plates[v["id"]] = (tuple(r), self.plate_key(v, r.size, marks.get(v["id"], {})), v["id"] in picked)
+        status = {v["id"]: v.get("status") for v in t.view.get("villagers") or []}
+        arrows = {}
+        for r, path in self.arrow_paths(plates):
+            inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
+            arrows[r["id"]] = (tuple(map(tuple, path)), r["kind"], inert, bool(r.get("mutual")))
+        rects = list(plates.values())
+        return {
+            "zone": (t.size, tuple(self.map_rect()), tuple(t.source.players)),
+            "plates": out_plates,
+            "arrows": arrows,
+            "scene": self.scene_place(),
+            "labels": tuple(r.collidelist(rects) >= 0 for r, _img in self.label_images()),
+        }
+
+    def changed_rect(self, before: dict, now: dict) -> pygame.Rect | None:
+        """The smallest rect holding everything of the map that looks different now
+        (None: nothing does)."""
+        px = self.table.px
+        rects: list[pygame.Rect] = []
+        ring = 2 * px(8) + 4  # a plate's ring or outline reaches round it
+        for vid in set(before["plates"]) | set(now["plates"]):
+            old, new = before["plates"].get(vid), now["plates"].get(vid)
+            if old != new:
+                rects += [pygame.Rect(p[0]).inflate(ring, ring) for p in (old, new) if p is not None]
+        reach = 2 * (max(8, px(18)) + max(2, px(4)) + 2)  # an arrow's head and edge round its path
+        for rid in set(before["arrows"]) | set(now["arrows"]):
+            old, new = before["arrows"].get(rid), now["arrows"].get(rid)
+            if old != new:
+                for a in (old, new):
+                    if a is not None:
+                        xs, ys = [p[0] for p in a[0]], [p[1] for p in a[0]]
+                        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+                        rects.append(box.inflate(reach, reach))
+        if before["scene"] != now["scene"]:
+            rects += [pygame.Rect(r) for r in (before["scene"], now["scene"]) if r is not None]
+        for (r, _img), old, new in zip(self.label_images(), before["labels"], now["labels"]):
+            if old != new:
+                rects.append(r)
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:])
 
     def map_area(self) -> pygame.Rect:
         """The part of the table the map paints: its zone and the margin a ring round a
@@ -336,12 +397,16 @@ class VillagePanel:
                 area.width = max(0, pygame.Rect(zone).x - area.x)
         return area
 
-    def paint_map(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
+    def paint_map(
+        self, surface: pygame.Surface, plates: dict[str, pygame.Rect], clip: pygame.Rect | None = None
+    ) -> None:
+        """Paint the map; with ``clip``, only what reaches into it is drawn (every plate's
+        name is noted all the same)."""
         self.draw_backdrop(surface)
         self.draw_scene_place(surface)
         self.draw_place_labels(surface, plates, under=True)
-        self.draw_plates(surface, plates)
-        self.draw_arrows(surface, plates)
+        self.draw_plates(surface, plates, clip=clip)
+        self.draw_arrows(surface, plates, clip=clip)
         self.draw_place_labels(surface, plates, under=False)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -388,17 +453,23 @@ class VillagePanel:
             if (r.collidelist(rects) >= 0) == under:
                 surface.blit(img, r.topleft)
 
-    def draw_scene_place(self, surface: pygame.Surface) -> None:
-        """The open scene's place, lit on the map (scenes are framed at named places)."""
+    def scene_place(self) -> tuple | None:
+        """Where the open scene takes place on the map (None: no scene, or not a place of it)."""
         c = self.table.view.get("conflict")
         if not c or not c.get("scene"):
-            return
+            return None
         scene = next((s for s in self.table.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
         if scene is None:
-            return
+            return None
         r = self.place_rects().get(scene.get("location"))
-        if r is None:
+        return tuple(r) if r is not None else None
+
+    def draw_scene_place(self, surface: pygame.Surface) -> None:
+        """The open scene's place, lit on the map (scenes are framed at named places)."""
+        place = self.scene_place()
+        if place is None:
             return
+        r = pygame.Rect(place)
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
         pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.table.px(4)))
@@ -429,17 +500,32 @@ class VillagePanel:
                 if vid not in (r["from"], r["to"])
             ]
             bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
-            out.append(
-                (r, route(a, b, others + labels, bias, self.map_rect().inflate(-self.table.px(6), -self.table.px(6))))
-            )
+            bounds = self.map_rect().inflate(-self.table.px(6), -self.table.px(6))
+            near = route_obstacles(a, b, others + labels, bias)  # a plate far away leaves the route as it was
+            memo = (tuple(a), tuple(b), bias, tuple(bounds), tuple(sorted(tuple(o) for o in near)))
+            path = self._routes.get(memo)
+            if path is None:
+                path = self._routes[memo] = route(a, b, near, bias, bounds)
+            out.append((r, path))
+        if len(self._routes) > 2000:
+            self._routes.clear()
         self._arrow_cache = (key, out)
         return out
 
-    def draw_arrows(self, surface: pygame.Surface, plates: dict[str, pygame.Rect]) -> None:
+    def draw_arrows(
+        self, surface: pygame.Surface, plates: dict[str, pygame.Rect], clip: pygame.Rect | None = None
+    ) -> None:
         """The relationships' arrows, drawn over the plates (an arrow never seems to end at
-        a plate it passes), each with a dark edge and its head on its target's plate."""
+        a plate it passes), each with a dark edge and its head on its target's plate;
+        with ``clip``, only those reaching into it."""
         status = {v["id"]: v.get("status") for v in self.table.view.get("villagers") or []}
+        reach = 2 * (max(8, self.table.px(18)) + max(2, self.table.px(4)) + 2)
         for r, path in self.arrow_paths(plates):
+            if clip is not None:
+                xs, ys = [p[0] for p in path], [p[1] for p in path]
+                box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+                if not box.inflate(reach, reach).colliderect(clip):
+                    continue
             inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
             colour = ALLY if r["kind"] == "ally" else ENEMY
             if inert:
@@ -468,18 +554,31 @@ class VillagePanel:
                 marks.setdefault(vid, {})["side"] = side
         return marks
 
-    def draw_plates(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], skip: str | None = None) -> None:
+    def draw_plates(
+        self,
+        surface: pygame.Surface,
+        plates: dict[str, pygame.Rect],
+        skip: str | None = None,
+        clip: pygame.Rect | None = None,
+    ) -> None:
+        """Every plate; with ``clip``, only those reaching into it are drawn (every name is noted)."""
         marks = self.plate_marks()
         players = {p["seat"]: p for p in self.table.view.get("players") or []}
+        ring = 2 * self.table.px(8) + 4
         for v in self.table.view.get("villagers") or []:
             if v["id"] == skip:
                 continue
             r = plates.get(v["id"])
-            if r is not None:
-                self.draw_plate(surface, v, r, marks.get(v["id"], {}), players)
+            if r is None:
+                continue
+            if clip is not None and not r.inflate(ring, ring).colliderect(clip):
+                self.note_plate(v, r)
+                continue
+            self.draw_plate(surface, v, r, marks.get(v["id"], {}), players)
 
-    def plate_image(self, v: dict, size: tuple[int, int], mark: dict, players: dict) -> pygame.Surface:
-        key = (
+    def plate_key(self, v: dict, size: tuple[int, int], mark: dict) -> tuple:
+        """Everything a plate's picture shows."""
+        return (
             v["id"],
             v["name"],
             v["standing"],
@@ -490,6 +589,9 @@ class VillagePanel:
             size,
             self.names_key(),
         )
+
+    def plate_image(self, v: dict, size: tuple[int, int], mark: dict, players: dict) -> pygame.Surface:
+        key = self.plate_key(v, size, mark)
         cache = self._plate_cache
         img = cache.get(key)
         if img is not None:
@@ -497,57 +599,10 @@ class VillagePanel:
         if len(cache) > 400:
             cache.clear()
         w, h = size
-        img = pygame.Surface(size, pygame.SRCALPHA)
         owner = v.get("controlled_by")
-        fill = PLATE if owner is not None else PLATE_NPC
-        if v["status"] == "executed":
-            fill = (150, 144, 136)
-        rr = max(4, h // 6)
-        pygame.draw.rect(img, fill, img.get_rect(), border_radius=rr)
-        edge = PLATE_EDGE
-        if v["status"] == "sentenced":
-            edge = SENTENCED
-        pygame.draw.rect(img, edge, img.get_rect(), max(2, h // 24), border_radius=rr)
-        pad = max(4, h // 10)
-        standing_size = max(14, h * 30 // 78)
-        small = max(11, h * 16 // 78)
-        # standing in a round seal at the right
-        seal_r = h * 22 // 78
-        seal = (w - pad - seal_r, pad + seal_r)
-        pygame.draw.circle(img, (120, 40, 30) if v["status"] != "executed" else EXECUTED, seal, seal_r)
-        num = render_text(str(v["standing"]), standing_size, (250, 236, 200), bold=True)
-        img.blit(num, num.get_rect(center=seal))
-        room = w - 3 * pad - 2 * seal_r
-        size, lines = self.plate_lines(v["name"], w, h)
-        y = pad
-        for line in lines:
-            img.blit(render_text(line, size, INK, bold=True), (pad, y))
-            y += get_font(size, bold=True).get_linesize()
-        y2 = y + max(1, h // 40)
-        if owner is not None:
-            tag_text = self.table.source.players[owner] if owner < len(self.table.source.players) else "?"
-            tag = render_text(tag_text, small, (30, 24, 18), bold=True)
-            box = pygame.Rect(pad, y2, min(room, tag.get_width() + 12), tag.get_height() + 2)
-            pygame.draw.rect(img, seat_colour(owner), box, border_radius=box.h // 2)
-            img.blit(tag, tag.get_rect(center=box.center))
-            x3 = box.right + 6
-        else:
-            x3 = pad
-        status = {"sentenced": "sentenced", "executed": "executed"}.get(v["status"])
-        info = status or f"{len(v.get('facts') or [])} facts"
-        col = SENTENCED if status == "sentenced" else (EXECUTED if status else INK_SOFT)
-        info_s = render_text(info, small, col, bold=bool(status))
-        if x3 + info_s.get_width() <= w - pad:
-            img.blit(info_s, (x3, y2 + 1))
-        if mark.get("side"):
-            badge_col = FOR_COLOUR if mark["side"] == "for" else AGAINST_COLOUR
-            b = render_text(mark["side"], small, (20, 16, 12), bold=True)
-            box = b.get_rect().inflate(10, 2)
-            box.bottomright = (w - pad, h - max(2, h // 16))
-            pygame.draw.rect(img, badge_col, box, border_radius=box.h // 2)
-            img.blit(b, b.get_rect(center=box.center))
-        if v["status"] == "executed":
-            pygame.draw.line(img, (60, 40, 36), (pad, h - pad), (w - pad, pad), max(2, h // 26))
+        players = self.table.source.players
+        owner_name = (players[owner] if owner < len(players) else "?") if owner is not None else ""
+        img = paint_plate(v, size, mark, *self.plate_lines(v["name"], w, h), owner_name)
         cache[key] = img
         return img
 
@@ -572,7 +627,19 @@ class VillagePanel:
                 border_radius=max(6, r.h // 5),
             )
         surface.blit(self.plate_image(v, r.size, mark, players), r.topleft)
-        # the name, read whole on its plate (text-fit checks)
+        self.note_plate(v, r)
+        for picked in self.table.picked_plates or ():
+            if picked == v["id"]:
+                pygame.draw.rect(
+                    surface,
+                    theme.SELECT,
+                    r.inflate(self.table.px(14), self.table.px(14)),
+                    max(2, self.table.px(4)),
+                    border_radius=max(6, r.h // 5),
+                )
+
+    def note_plate(self, v: dict, r: pygame.Rect) -> None:
+        """The villager's name, read whole on its plate (text-fit checks)."""
         size, lines = self.plate_lines(v["name"], r.w, r.h)
         font = get_font(size, bold=True)
         pad = max(4, r.h // 10)
@@ -584,15 +651,6 @@ class VillagePanel:
         if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
             shown = v["name"]  # a word cut with a hyphen is still shown whole
         self.table.note_text("plate", v["name"], shown, rects, r)
-        for picked in self.table.picked_plates or ():
-            if picked == v["id"]:
-                pygame.draw.rect(
-                    surface,
-                    theme.SELECT,
-                    r.inflate(self.table.px(14), self.table.px(14)),
-                    max(2, self.table.px(4)),
-                    border_radius=max(6, r.h // 5),
-                )
 
     def draw_facts_popup(self, surface: pygame.Surface, vid: str) -> None:
         """A villager's facts beside its plate; each row may be dragged onto a side."""
