@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         for game in sorted(GAMES)
         if not game.startswith("_") and GAMES[game].min_players <= n <= GAMES[game].max_players
     ]
-    if "salem" in GAMES:  # issue 12: the aim is set at 6 players; 12 is the biggest table
+    if "salem" in GAMES:  # Salem also at 2 (the ghost game), 6 (a usual table) and 12 (the biggest)
         rows += [("salem", 2), ("salem", 6), ("salem", 12)]
     budget = args.budget if args.budget is not None else max(0.5, TOTAL_BUDGET / max(len(rows), 1))
     print(

@@ -1,4 +1,4 @@
-"""Idle CPU of the app (issue 9 item 16): prints numbers, asserts nothing.
+"""Idle CPU of the app (a table left open must not heat the machine): prints numbers, asserts nothing.
 
 Process CPU time over ``SECONDS`` of the real loop (``app.frame()``, sleeping while
 idle) with no input, as % of one core, for:

@@ -1,4 +1,4 @@
-"""Render time of the Witch Trial courtroom with 7 players at 1920x1080 (issue 4 closing note).
+"""Render time of the Witch Trial courtroom with 7 players (its biggest table) at 1920x1080.
 
 Headless (dummy video driver). A 7-seat match is played by a seeded bot that likes
 cases and trials; the screen shows the seat to act (so a hand is always fanned). Each
@@ -129,8 +129,7 @@ def main() -> int:
         for i in range(FRAMES_PER_MOVE):
             pos = (rng.randrange(w), rng.randrange(h))
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-            for event in pygame.event.get():
-                pass  # the motion only moves the pointer; the scene is told directly below
+            pygame.event.get()  # the motion only moves the pointer; the scene is told directly below
             scene.on_move(pos)
             scene.update(1 / 60)
             t0 = time.perf_counter()

@@ -41,9 +41,9 @@ def _attach_windows_console() -> None:
         if not ctypes.windll.kernel32.AttachConsole(-1):  # -1: ATTACH_PARENT_PROCESS
             return  # double-clicked: there is no console, and that is fine
         if sys.stdout is None:
-            sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace", buffering=1)
+            sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace", buffering=1)  # noqa: SIM115 (the process's stdout)
         if sys.stderr is None:
-            sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace", buffering=1)
+            sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace", buffering=1)  # noqa: SIM115 (the process's stderr)
     except (OSError, AttributeError):
         pass
 
@@ -58,9 +58,9 @@ def _fill_missing_streams() -> None:
         path = user_data_dir() / LOG_NAME
         if path.exists() and path.stat().st_size > LOG_KEEP_BYTES:
             path.unlink()  # a fresh log rather than an ever-growing one
-        stream = open(path, "a", encoding="utf-8", errors="replace", buffering=1)
+        stream = open(path, "a", encoding="utf-8", errors="replace", buffering=1)  # noqa: SIM115 (stdout for the app's life)
     except OSError:
-        stream = open(os.devnull, "w", encoding="utf-8")
+        stream = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (stdout for the app's life)
     if sys.stdout is None:
         sys.stdout = stream
     if sys.stderr is None:

@@ -16,6 +16,11 @@ import logging
 import sys
 import time
 from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from game.engine import GameInfo
 
 EXIT_USAGE = 2
 
@@ -43,7 +48,7 @@ def _timer_games_text() -> str:
     return ", ".join(sorted(g for g, i in GAMES_INFO.items() if i.option("timer_s") is not None)) or "none"
 
 
-def _info(command: str, game: str):
+def _info(command: str, game: str) -> GameInfo:
     """The registry's facts of ``game``, or a one-line UsageError naming the known games."""
     from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
 
@@ -56,7 +61,7 @@ def _info(command: str, game: str):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, no usage dump
         raise UsageError(f"{self.prog}: {message}")
 
     def format_help(self) -> str:
@@ -117,9 +122,9 @@ LEVELS = ("easy", "normal", "hard")  # game.bots.LEVEL_NAMES, without importing 
 LEVEL_HELP = "bot strength: easy, normal or hard for every bot seat, or per seat like 1=hard,2=easy"
 
 
-def _bot_levels(text: str) -> dict:
+def _bot_levels(text: str) -> dict[int | None, str]:
     """``--bot-level``: ``hard`` (every bot seat; key ``None``) or ``1=hard,2=easy``."""
-    out: dict = {}
+    out: dict[int | None, str] = {}
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
@@ -139,7 +144,7 @@ def _bot_levels(text: str) -> dict:
     return out
 
 
-def check_bot_levels(command: str, levels: dict | None, bots: list[int]) -> dict[int, str]:
+def check_bot_levels(command: str, levels: dict[int | None, str] | None, bots: list[int]) -> dict[int, str]:
     """seat -> level for every bot seat from ``--bot-level`` (Normal when not given), or
     a one-line UsageError for a seat that is not a bot seat."""
     levels = dict(levels or {})
@@ -250,7 +255,7 @@ def _run_app(args: argparse.Namespace) -> int:
     return run_app()
 
 
-def _ui_app(command: str):
+def _ui_app(command: str) -> ModuleType:
     """``game.ui.app``, or a one-line UsageError in a build without the desktop table."""
     try:
         from game.ui import app  # function-level: start-up time (no pygame for sim)
@@ -306,7 +311,7 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     return game, names, bots, seed
 
 
-def check_timer(args: argparse.Namespace, command: str) -> dict:
+def check_timer(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """``--timer S`` as game options (``{"timer_s": S}``, {} without a timer), or a
     one-line UsageError when the game has no timers."""
     from game.engine import GAMES
@@ -332,7 +337,8 @@ def run_play(args: argparse.Namespace) -> int:
     game, names, bots, seed = check_play(args)
     options = check_timer(args, "play")
     levels = check_bot_levels("play", getattr(args, "bot_level", None), bots)
-    return _ui_app("play").run_play(game, names, bots, seed, options=options, bot_levels=levels)
+    ret: int = _ui_app("play").run_play(game, names, bots, seed, options=options, bot_levels=levels)
+    return ret
 
 
 def run_smoke(args: argparse.Namespace) -> int:
@@ -340,10 +346,11 @@ def run_smoke(args: argparse.Namespace) -> int:
     _ui_app("smoke")
     from game.ui.smoke import run_smoke as smoke  # function-level: start-up time (no pygame for sim)
 
-    return smoke()
+    ret: int = smoke()
+    return ret
 
 
-def _net_cli(command: str):
+def _net_cli(command: str) -> ModuleType:
     try:
         from game.net import cli as net_cli  # function-level: start-up time (no sockets for sim)
     except ModuleNotFoundError as exc:
@@ -353,7 +360,7 @@ def _net_cli(command: str):
     return net_cli
 
 
-def _lan_scenes():
+def _lan_scenes() -> ModuleType | None:
     """The desktop app with its LAN scenes (``run_host_ui``, ``open_lan_client``), or None
     without a usable UI (the text client then)."""
     try:
@@ -372,12 +379,13 @@ def run_host(args: argparse.Namespace) -> int:
         host = net_cli.build_host(args, owner_name=None if args.headless else args.name)
         if not args.headless and (lan := _lan_scenes()) is not None:
             try:
-                code = lan.run_host_ui(args, host)
+                code: int | None = lan.run_host_ui(args, host)
             except OSError as exc:
                 raise UsageError(f"witchhunt host: cannot listen on port {args.port}: {exc.strerror or exc}") from None
             if code is not None:
                 return code
-        return net_cli.serve_host(args, host)
+        served: int = net_cli.serve_host(args, host)
+        return served
     except net_cli.CommandLineError as exc:
         raise UsageError(str(exc)) from None
 
@@ -397,17 +405,18 @@ def run_join(args: argparse.Namespace) -> int:
             new_player=args.new_player,
         )
         if (lan := _lan_scenes()) is not None:
-            code = lan.open_lan_client(args, client)
+            code: int | None = lan.open_lan_client(args, client)
             if code is not None:
                 return code
-        return net_cli.text_client(address.host, address.port, args.name, spectate=args.spectate, client=client)
+        played: int = net_cli.text_client(address.host, address.port, args.name, spectate=args.spectate, client=client)
+        return played
     except net_cli.CommandLineError as exc:
         raise UsageError(str(exc)) from None
 
 
 def run_sim(args: argparse.Namespace) -> int:
     """Play ``--games`` bot-only games and print one JSON summary on stdout."""
-    from game.bots import RandomBot, SearchBot, play_bots
+    from game.bots import Bot, RandomBot, SearchBot, play_bots
     from game.engine import SetupError, new_match
 
     info = _info("sim", args.game)
@@ -432,6 +441,7 @@ def run_sim(args: argparse.Namespace) -> int:
         except SetupError as exc:
             raise UsageError(f"witchhunt sim: {exc}") from None
         seats = match.options.get("bots", range(match.n))
+        bots: dict[int, Bot]
         if levels is None:
             bots = {s: RandomBot(seed * 1000 + s) for s in seats}
         else:  # iteration budgets only, so a seed replays exactly

@@ -18,6 +18,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from game.engine import Match, SaveError
 from game.paths import saves_dir
@@ -40,7 +41,7 @@ class SaveInfo:
     kind: str  # "hotseat" or "host"
     error: str | None = None  # set when the file could not be read
     #: public facts for the Continue list (round, phase, who is to act), when the save has them
-    summary: dict = field(default_factory=dict)
+    summary: dict[str, Any] = field(default_factory=dict)
     #: seats a bot plays (hot-seat saves)
     bots: tuple[int, ...] = ()
 
@@ -75,7 +76,12 @@ def new_save_path(game: str, kind: str = "hotseat", folder: Path | None = None) 
 
 
 def save_match(
-    match: Match, path: Path, kind: str = "hotseat", extra: dict | None = None, *, gentle: bool = False
+    match: Match | _Frozen,
+    path: Path,
+    kind: str = "hotseat",
+    extra: dict[str, Any] | None = None,
+    *,
+    gentle: bool = False,
 ) -> None:
     """Write ``match`` to ``path`` atomically. ``extra`` (JSON data) is kept beside it,
     e.g. the host's seat tokens or which seats are bots. ``gentle``: encoded in small
@@ -86,12 +92,12 @@ def save_match(
     write_atomic(path, encode_gently(doc) if gentle else json.dumps(doc, **_JSON))
 
 
-_JSON = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
+_JSON: dict[str, Any] = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
 #: pieces of JSON text encoded between two chances for other threads to run (~0.1 ms)
 GENTLE_PIECES = 400
 
 
-def encode_gently(doc: dict) -> str:
+def encode_gently(doc: dict[str, Any]) -> str:
     """``json.dumps(doc)`` with the save's settings, yielding the interpreter to other
     threads every :data:`GENTLE_PIECES` pieces (about 3x the CPU of one ``dumps``, spent
     on a worker thread, and never more than ~0.1 ms at a time)."""
@@ -103,7 +109,7 @@ def encode_gently(doc: dict) -> str:
     return "".join(pieces)
 
 
-def load_save(path: Path) -> tuple[Match, dict]:
+def load_save(path: Path) -> tuple[Match, dict[str, Any]]:
     """Read a save; returns ``(match, extra)``. Raises :class:`SaveError` with a clear
     message for a missing, damaged or foreign file (the file is never changed)."""
     try:
@@ -120,7 +126,7 @@ def load_save(path: Path) -> tuple[Match, dict]:
         match = Match.from_dict(doc["match"])
     except SaveError as exc:
         raise SaveError(f"{Path(path).name}: {exc}") from None
-    extra = doc.get("extra") if isinstance(doc.get("extra"), dict) else {}
+    extra: dict[str, Any] = doc["extra"] if isinstance(doc.get("extra"), dict) else {}
     return match, extra
 
 
@@ -134,9 +140,9 @@ def list_saves(folder: Path | None = None, include_finished: bool = False) -> li
             doc = json.loads(path.read_text(encoding="utf-8"))
             m = doc["match"]
             over = bool(doc.get("over", False))
-            extra = doc.get("extra") if isinstance(doc.get("extra"), dict) else {}
-            summary = extra.get("summary") if isinstance(extra.get("summary"), dict) else {}
-            bots = extra.get("bots") if isinstance(extra.get("bots"), list) else []
+            extra: dict[str, Any] = doc["extra"] if isinstance(doc.get("extra"), dict) else {}
+            summary: dict[str, Any] = extra["summary"] if isinstance(extra.get("summary"), dict) else {}
+            bots: list[Any] = extra["bots"] if isinstance(extra.get("bots"), list) else []
             info = SaveInfo(
                 path,
                 str(m["game"]),
@@ -177,7 +183,7 @@ class AutosaveWriter:
 
     def __init__(self, name: str = "witchhunt-autosave") -> None:
         self.name = name
-        self._pending: dict[Path, tuple[bytes | dict, str]] = {}
+        self._pending: dict[Path, tuple[bytes | dict[str, Any], str]] = {}
         self._cond = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
@@ -186,11 +192,11 @@ class AutosaveWriter:
         self.written_at: dict[Path, float] = {}
         self.writes = 0
 
-    def save(self, match: Match, path: Path, extra: dict | None = None, kind: str = "hotseat") -> None:
+    def save(self, match: Match, path: Path, extra: dict[str, Any] | None = None, kind: str = "hotseat") -> None:
         """Queue ``match`` as it is now for ``path`` (replacing an older snapshot still queued)."""
         doc = {"over": match.over, "match": match.to_dict(), "extra": extra or {}}
         try:  # plain JSON data by the engine contract, so marshal copies it fast
-            frozen: bytes | dict = marshal.dumps(doc)
+            frozen: bytes | dict[str, Any] = marshal.dumps(doc)
         except ValueError:
             frozen = copy.deepcopy(doc)
         with self._cond:
@@ -231,13 +237,7 @@ class AutosaveWriter:
                 self._busy = True
             try:
                 doc = marshal.loads(frozen) if isinstance(frozen, bytes) else frozen
-                save_match(
-                    _Frozen(doc["match"], doc["over"]),
-                    path,
-                    kind=kind,  # type: ignore[arg-type]
-                    extra=doc["extra"],
-                    gentle=True,
-                )
+                save_match(_Frozen(doc["match"], doc["over"]), path, kind=kind, extra=doc["extra"], gentle=True)
                 self.errors.pop(path, None)
                 self.writes += 1
             except OSError as exc:  # a full disk must not end the game: say it, keep playing
@@ -254,9 +254,9 @@ class _Frozen:
     """What :func:`save_match` needs of a match (``over``, ``to_dict()``), frozen at the
     moment of the save: the writer thread never touches a live match."""
 
-    def __init__(self, data: dict, over: bool) -> None:
+    def __init__(self, data: dict[str, Any], over: bool) -> None:
         self._data = data
         self.over = over
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._data

@@ -117,7 +117,7 @@ def dragging(app: App) -> None:
 
 def accuser_chooser(app: App) -> None:
     """A brown card dropped where several villagers may accuse: the chooser names them as
-    the table does and previews each one's heat (issue 9 item 6)."""
+    the table does and previews each one's heat."""
     from game.rules.hammer import accusation_value
 
     for seed in range(1, 200):

@@ -46,7 +46,7 @@ def lowpass(x: Samples, cutoff: float | Callable[[float], float]) -> Samples:
 
 def highpass(x: Samples, cutoff: float) -> Samples:
     low = lowpass(x, cutoff)
-    return [s - l for s, l in zip(x, low)]
+    return [s - lo for s, lo in zip(x, low)]
 
 
 def bandpass(x: Samples, centre: float, q: float) -> Samples:

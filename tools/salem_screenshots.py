@@ -5,7 +5,7 @@
 * salem_4p.png, salem_8p.png, salem_12p.png - a day turn in mid-game (12 with Town Hall)
 * salem_ghosts_2p.png       - the 2-player game: two ghosts named by their Town Hall card
 * salem_ghost_peek.png      - the same game right after a ghost peek: the peeked card shown to
-                              the peeker alone until a click, before the curtain (QA 15)
+                              the peeker alone until a click, before the curtain comes down
 * salem_night.png           - Night: the witches' vote, the prompt of a witch
 * salem_night_sleeper.png   - the same window for a seat without a role: "the town sleeps"
 * salem_conspiracy_pick.png - a Conspiracy pick from the row on the left
@@ -61,7 +61,7 @@ def playout(players: int, seed: int, stop, options: dict | None = None, draw_bia
         m = new_match("salem", NAMES[:players], seed=seed + attempt, options=options or {})
         rng = random.Random(seed + attempt)
 
-        def choose(m, seat):
+        def choose(m, seat, rng=rng):
             legal = m.legal(seat)
             draws = [c for c in legal if c["type"] == "draw_two"]
             if draws and rng.random() < draw_bias:

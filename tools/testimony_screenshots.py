@@ -1,4 +1,4 @@
-"""Render the Testimony table's reference screenshots into docs/screenshots/ (issue 13).
+"""Render the Testimony table's reference screenshots into docs/screenshots/.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/testimony_screenshots.py [WIDTH HEIGHT] [--out DIR]
 

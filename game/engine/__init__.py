@@ -6,6 +6,8 @@ m = new_match(game_id, players=["Ann", "Bob", "Cy"], seed=7, options={})  # a ke
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.errors import CardDataError, IllegalCommand, SaveError
 from game.engine.match import Match, SetupError
 from game.engine.registry import GAMES, GAMES_INFO, GameInfo, GameOption, game_info, register, register_info
@@ -27,7 +29,7 @@ __all__ = [
 ]
 
 
-def new_match(game: str, players: list[str], seed: int = 0, options: dict | None = None) -> Match:
+def new_match(game: str, players: list[str], seed: int = 0, options: dict[str, Any] | None = None) -> Match:
     """Set up a new match of ``game``. Raises :class:`SetupError` for an unknown game,
     a wrong number of players, a bad option, or a bot on a seat that must be a person
     (:meth:`GameInfo.bots_problem`)."""

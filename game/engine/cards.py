@@ -20,9 +20,11 @@ import yaml
 
 from game.engine.errors import CardDataError
 
-CardSet = dict[str, tuple]
+CardSet = dict[str, tuple[Any, ...]]
+# fail(card_id, field, problem) -> the error to raise, naming the file
+_Fail = Callable[[str, str, str], CardDataError]
 
-_CACHE: dict[tuple, CardSet] = {}
+_CACHE: dict[tuple[Any, ...], CardSet] = {}
 
 
 def default_cards_dir() -> Path:
@@ -95,7 +97,7 @@ def _label(file: Path) -> str:
     return "/".join(parts[-2:]) if len(parts) >= 2 else str(file)
 
 
-def _build(cls: type, entry: Any, where: str, fail, seen_ids: set[str]) -> Any:
+def _build(cls: type, entry: Any, where: str, fail: _Fail, seen_ids: set[str]) -> Any:
     if not isinstance(entry, dict):
         raise fail(where, "(entry)", "expected a mapping of fields")
     card = str(entry.get("id", where))
@@ -107,7 +109,7 @@ def _build(cls: type, entry: Any, where: str, fail, seen_ids: set[str]) -> Any:
     values = {}
     for name, field in fields.items():
         if name not in entry:
-            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:  # type: ignore[misc]
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
                 raise fail(card, name, "missing")
             continue
         values[name] = _coerce(entry[name], hints[name], card, name, fail)
@@ -118,7 +120,7 @@ def _build(cls: type, entry: Any, where: str, fail, seen_ids: set[str]) -> Any:
     return cls(**values)
 
 
-def _coerce(value: Any, hint: Any, card: str, name: str, fail) -> Any:
+def _coerce(value: Any, hint: Any, card: str, name: str, fail: _Fail) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):

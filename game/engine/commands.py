@@ -29,7 +29,7 @@ from typing import Any
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
 
-Handler = Callable[[Any, int, dict], Any]
+Handler = Callable[[Any, int, dict[str, Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,9 @@ def _names(names: list[str]) -> str:
     return f"{', '.join(shown_names)} and {len(names) - len(shown_names)} more"
 
 
-def dispatch(table: Mapping[str, Command], match: Any, seat: int, cmd: dict, game_title: str = "this game") -> Any:
+def dispatch(
+    table: Mapping[str, Command], match: Any, seat: int, cmd: dict[str, Any], game_title: str = "this game"
+) -> Any:
     """Check ``cmd``'s type and fields against ``table`` and run its handler."""
     ctype, entry = lookup(table, cmd, game_title)
     entry.check_fields(ctype, cmd)

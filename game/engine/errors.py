@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalCommand(Exception):
     """A command the rules refuse.
@@ -16,7 +18,7 @@ class IllegalCommand(Exception):
         self.code = code
         self.message = message
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message}
 
 

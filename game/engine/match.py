@@ -106,7 +106,7 @@ class Match:
     search_bots: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ construction --
-    def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
+    def __init__(self, players: list[str], seed: int = 0, options: dict[str, Any] | None = None) -> None:
         if not isinstance(players, (list, tuple)):
             raise SetupError("players must be a list of names")
         if not (self.min_players <= len(players) <= self.max_players):
@@ -122,12 +122,12 @@ class Match:
         self.rng = MatchRng(seed)
         self.state: dict[str, Any] = {}
         self.state_id = 0
-        self.commands: list[list] = []
-        self._log: list[dict] = []
+        self.commands: list[list[Any]] = []
+        self._log: list[dict[str, Any]] = []
         self._setup()
         self._check_people()
 
-    def _check_options(self, options: dict) -> dict:
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
             raise SetupError("options must be a mapping")
         known = dict(self.option_defaults)
@@ -172,7 +172,7 @@ class Match:
             return []
         return sorted(self._to_act())
 
-    def legal(self, seat: int | None) -> list[dict]:
+    def legal(self, seat: int | None) -> list[dict[str, Any]]:
         """Every complete command ``seat`` may send now, in a deterministic order
         (``[]`` for a spectator, ``None``)."""
         self.check_seat(seat, spectator=True)
@@ -180,7 +180,7 @@ class Match:
             return []
         return self._legal(seat)
 
-    def apply(self, seat: int, command: dict) -> list[dict]:
+    def apply(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply ``command`` for ``seat``; return the events as ``seat`` may see them.
 
         Raises :class:`IllegalCommand` with a specific message when the rules refuse the
@@ -214,7 +214,7 @@ class Match:
         self.commands.append([seat, marshal.loads(frozen_command)])
         return [e for e in (self._visible(entry, seat) for entry in self._log[log_len:]) if e is not None]
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-able data; ``None`` is a spectator."""
         self.check_seat(seat, spectator=True)
         view = {
@@ -227,7 +227,7 @@ class Match:
         view.update(self._view(seat))
         return view
 
-    def log(self, seat: int | None, since: int = 0) -> list[dict]:
+    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (events of commands numbered ``since``
         and later; ``since`` is a whole number)."""
         self.check_seat(seat, spectator=True)
@@ -242,7 +242,7 @@ class Match:
                 out.append(event)
         return out
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """``{"scores": [...per seat...], "winners": [seats]}``; winners is [] until over."""
         scores = list(self._scores())
         winners: list[int] = []
@@ -250,7 +250,7 @@ class Match:
             winners = self._winners(scores)
         return {"scores": scores, "winners": winners}
 
-    def score_breakdown(self) -> list[list[dict]]:
+    def score_breakdown(self) -> list[list[dict[str, Any]]]:
         """Where each seat's score came from, once the game is over ([] before): per seat
         a list of ``{"label": str, "points": int}`` adding up to ``result()["scores"][seat]``
         (the game's ``_score_breakdown``; one "Score" line for a game without one).
@@ -263,7 +263,7 @@ class Match:
         return [[{"label": label, "points": points} for label, points in seat_lines] for seat_lines in lines]
 
     # --------------------------------------------------------------- serialisation --
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -296,7 +296,8 @@ class Match:
             raise SaveError("not a saved Witchhunt Table match")
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"saved by an unknown version ({data.get('version')!r})")
-        cls = GAMES.get(data.get("game"))
+        game = data.get("game")
+        cls = GAMES.get(game) if isinstance(game, str) else None
         if cls is None:
             raise SaveError(f"unknown game {data.get('game')!r}")
         try:
@@ -322,7 +323,9 @@ class Match:
         return Match.from_dict(marshal.loads(marshal.dumps(self.to_dict())))
 
     @classmethod
-    def replay(cls, players: list[str], seed: int, options: dict | None, commands: Iterable[list]) -> Match:
+    def replay(
+        cls, players: list[str], seed: int, options: dict[str, Any] | None, commands: Iterable[list[Any]]
+    ) -> Match:
         """Set up afresh and apply every ``[seat, command]`` in order."""
         match = cls(players, seed, options)
         for seat, command in commands:
@@ -378,13 +381,14 @@ class Match:
         :attr:`search_bots`)?"""
         return cls.can_determinize() and cls.search_bots
 
-    def _seat_log(self, seat: int) -> list[dict]:
+    def _seat_log(self, seat: int) -> list[dict[str, Any]]:
         """The log entries as ``seat`` sees them, as public entries (shared, never
         mutated: entries of past commands do not change). Cached per log length."""
         cache = self.__dict__.get("_seat_log_cache")
         key = (seat, len(self._log), self.state_id)
         if cache is not None and cache[0] == key:
-            return cache[1]
+            cached: list[dict[str, Any]] = cache[1]
+            return cached
         entries = []
         for entry in self._log:
             event = self._visible(entry, seat)
@@ -393,7 +397,7 @@ class Match:
         self.__dict__["_seat_log_cache"] = (key, entries)
         return entries
 
-    def advance(self, seat: int, command: dict) -> None:
+    def advance(self, seat: int, command: dict[str, Any]) -> None:
         """Apply a command taken from ``legal(seat)`` of this very position, fast:
         no validation, no rollback, no command record. For forward models only (a
         bot's determinized copy); everything else uses :meth:`apply`."""
@@ -405,7 +409,9 @@ class Match:
             entry["sid"] = sid
 
     # ----------------------------------------------------------------- for rules ---
-    def emit(self, event: dict, to: Iterable[int] | None = None, others: dict | None = None) -> None:
+    def emit(
+        self, event: dict[str, Any], to: Iterable[int] | None = None, others: dict[str, Any] | None = None
+    ) -> None:
         """Record an event. ``to=None``: everyone sees it. Otherwise only the seats in
         ``to`` see ``event``; everyone else (spectators included) sees ``others``, or
         nothing when ``others`` is None."""
@@ -415,12 +421,12 @@ class Match:
             entry["others"] = others
         self._log.append(entry)
 
-    def _visible(self, entry: dict, seat: int | None) -> dict | None:
-        if "to" not in entry:
-            return entry["event"]
-        if seat is not None and seat in entry["to"]:
-            return entry["event"]
-        return entry["others"]
+    def _visible(self, entry: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        event: dict[str, Any] = entry["event"]
+        if "to" not in entry or (seat is not None and seat in entry["to"]):
+            return event
+        others: dict[str, Any] | None = entry["others"]
+        return others
 
     def _valid_seat(self, seat: Any) -> bool:
         return valid_seat(seat, len(self.players))
@@ -430,7 +436,7 @@ class Match:
         (or ``None`` when ``spectator``). The one seat check of apply/view/log/legal."""
         check_seat(seat, len(self.players), spectator)
 
-    def _not_your_turn(self, seat: int, command: dict) -> str:
+    def _not_your_turn(self, seat: int, command: dict[str, Any]) -> str:
         """The message for a well-formed command from a seat that may not act now;
         a game may say exactly who is awaited."""
         return f"It is not {self.players[seat]}'s turn to act."
@@ -460,7 +466,7 @@ class Match:
             return None
         return float(value) if value > 0 else None
 
-    def timeout_command(self, seat: int) -> dict | None:
+    def timeout_command(self, seat: int) -> dict[str, Any] | None:
         """The command the rules prescribe for ``seat`` when its time runs out now: one
         of ``legal(seat)``, deterministic for this position. None when ``seat`` is not
         awaited, the game is over or the game has no timers."""
@@ -485,7 +491,9 @@ class Match:
         text = f"{self.seed}:{self.state_id}:{seat}:{self._timer_key(seat)}".encode()
         return random.Random(int.from_bytes(hashlib.sha256(text).digest()[:8], "big"))
 
-    def log_with_notes(self, seat: int | None, notes: Iterable[tuple[int, dict]], since: int = 0) -> list[dict]:
+    def log_with_notes(
+        self, seat: int | None, notes: Iterable[tuple[int, dict[str, Any]]], since: int = 0
+    ) -> list[dict[str, Any]]:
         """``log(seat, since)`` with a front end's own notes merged in: ``notes`` are
         ``(state_id, event)`` pairs, each placed just before the events of the command
         that made that state id (a timeout note before the timed-out command's events)."""
@@ -493,7 +501,7 @@ class Match:
         pending = sorted(((sid, i, e) for i, (sid, e) in enumerate(notes) if sid >= since), key=lambda t: t[:2])
         if not pending:
             return events
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         k = 0
         for entry in self._log:
             if entry["sid"] < since:
@@ -507,7 +515,7 @@ class Match:
         out.extend(e for _sid, _i, e in pending[k:])
         return out
 
-    def _winners(self, scores: list) -> list[int]:
+    def _winners(self, scores: list[Any]) -> list[int]:
         if not scores:
             return []
         best = max(scores)
@@ -526,16 +534,16 @@ class Match:
     def _to_act(self) -> Iterable[int]:
         raise NotImplementedError
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def _apply(self, seat: int, command: dict) -> None:
+    def _apply(self, seat: int, command: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _scores(self) -> list:
+    def _scores(self) -> list[Any]:
         raise NotImplementedError
 
     def _score_breakdown(self) -> list[list[tuple[str, int]]] | None:
@@ -543,7 +551,7 @@ class Match:
         (shown on the game-over screen). Called only once the game is over."""
         return None
 
-    def _timeout_command(self, seat: int) -> dict | None:
+    def _timeout_command(self, seat: int) -> dict[str, Any] | None:
         """Timers hook (see "Timers" in the module docstring): the command the rules
         prescribe for ``seat`` (awaited now) when its time runs out; one of
         ``legal(seat)``; random picks only from :meth:`timeout_rng`. None = no timer."""

@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, type[Match]] = {}
 GAMES_INFO: dict[str, GameInfo] = {}
-M = TypeVar("M", bound=type)
+M = TypeVar("M", bound="type[Match]")
 
 
 def register(cls: M) -> M:
     """Class decorator: make a Match subclass reachable as ``GAMES[cls.game_id]``."""
-    GAMES[cls.game_id] = cls  # type: ignore[attr-defined]
+    GAMES[cls.game_id] = cls
     return cls
 
 

@@ -72,12 +72,12 @@ class MatchRng:
     def setstate(self, state: Any) -> None:
         self._r.setstate(state)
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         version, internal, gauss = self._r.getstate()
         return [version, list(internal), gauss]
 
     @classmethod
-    def from_json(cls, data: list) -> MatchRng:
+    def from_json(cls, data: list[Any]) -> MatchRng:
         rng = cls(0)
         version, internal, gauss = data
         rng._r.setstate((version, tuple(internal), gauss))

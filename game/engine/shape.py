@@ -43,7 +43,7 @@ def _bad(message: str) -> IllegalCommand:
     return IllegalCommand("bad_command", message)
 
 
-def check_command(command: Any) -> dict:
+def check_command(command: Any) -> dict[str, Any]:
     """Refuse anything that is not a well-formed, bounded JSON command; return it."""
     if type(command) is not dict:
         raise _bad("A command must be an object with a 'type'.")
@@ -113,7 +113,7 @@ def check_seat(seat: Any, seats: int, spectator: bool) -> None:
         raise IllegalCommand("bad_seat", f"There is no seat {shown(seat)} at this table.")
 
 
-def check_fields(command: dict, fields: dict[str, tuple[set, set]], game: str) -> None:
+def check_fields(command: dict[str, Any], fields: dict[str, tuple[set[Any], set[Any]]], game: str) -> None:
     """Refuse a command type ``fields`` does not know (``unknown_command``), or one
     missing a required field or carrying a field it does not take (``bad_command``,
     naming the first such field in sorted order). ``fields``: type -> (required, optional)."""

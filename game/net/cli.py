@@ -19,9 +19,13 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
 from game.net import protocol as proto
+
+if TYPE_CHECKING:
+    from game.net.client import Client
+    from game.net.host import Host
 
 log = logging.getLogger("game.net")
 
@@ -30,7 +34,7 @@ class CommandLineError(ValueError):
     """Bad command-line input for ``host`` or ``join``: one line for the user."""
 
 
-class _StdoutHandler(logging.StreamHandler):
+class _StdoutHandler(logging.StreamHandler[Any]):
     """Writes to whatever ``sys.stdout`` is at the time (it may be replaced or None)."""
 
     def __init__(self) -> None:
@@ -54,7 +58,7 @@ def _log_to_stdout() -> None:
 
 
 # ---------------------------------------------------------------------- host ----------
-def build_host(args: argparse.Namespace, owner_name: str | None = None):
+def build_host(args: argparse.Namespace, owner_name: str | None = None) -> Host:
     """A :class:`~game.net.host.Host` from the command line; :class:`CommandLineError` if unfit."""
     from game.engine import GAMES, SaveError, SetupError
     from game.net.host import Host, Timings
@@ -112,7 +116,7 @@ def build_host(args: argparse.Namespace, owner_name: str | None = None):
         raise CommandLineError(f"witchhunt host: {exc}") from None
 
 
-def serve_host(args: argparse.Namespace, host) -> int:
+def serve_host(args: argparse.Namespace, host: Host) -> int:
     """Run ``host`` without a window: the dedicated host (``--headless``) logs to stdout;
     otherwise the host runs in the background and this terminal plays its own seat."""
     _log_to_stdout()
@@ -145,7 +149,7 @@ def serve_host(args: argparse.Namespace, host) -> int:
             )
 
 
-def _stop_on_sigterm(host) -> None:
+def _stop_on_sigterm(host: Host) -> None:
     """``kill PID`` stops the dedicated host cleanly: connections closed, last autosave written."""
     import signal
 
@@ -153,12 +157,14 @@ def _stop_on_sigterm(host) -> None:
         signal.signal(signal.SIGTERM, lambda _signo, _frame: host.stop())
 
 
-def _announce_addresses(host) -> None:
+def _announce_addresses(host: Host) -> None:
+    port = host.port
+    assert port is not None, "the host listens (Host.start returned)"
     from game.net.discovery import join_addresses
 
     print(
         "Others can join with: "
-        + ", ".join(f"witchhunt join {proto.Address(a, host.port)}" for a in join_addresses(host.bind)),
+        + ", ".join(f"witchhunt join {proto.Address(a, port)}" for a in join_addresses(host.bind)),
         flush=True,
     )
 
@@ -179,8 +185,8 @@ def join_client(
     profile: str | None = None,
     new_player: bool = False,
     table_id: str | None = None,
-    **client_kwargs,
-):
+    **client_kwargs: Any,
+) -> Client:
     """A connected :class:`~game.net.client.Client`. Without ``token`` it tries the one
     the profile saved for this table (``table_id``, else the newest used at ``address``)
     and joins afresh if the host no longer knows it; ``new_player`` never uses a saved
@@ -226,7 +232,7 @@ def text_client(
     owner: bool = False,
     inp: IO[str] | None = None,
     out: IO[str] | None = None,
-    client=None,
+    client: Client | None = None,
 ) -> int:
     """A terminal client: prints the table, reads the number of a legal command.
 
@@ -289,7 +295,7 @@ def text_client(
         client.close()
 
 
-def _print_message(message: dict, client, out: IO[str]) -> None:
+def _print_message(message: dict[str, Any], client: Client, out: IO[str]) -> None:
     kind = message.get("type")
     if kind == "update":
         view = message["view"]
@@ -316,7 +322,7 @@ def _print_message(message: dict, client, out: IO[str]) -> None:
         print(f"! {message.get('message')} ({message.get('code')})", file=out)
 
 
-def _text_command(line: str, client, out: IO[str]) -> None:
+def _text_command(line: str, client: Client, out: IO[str]) -> None:
     if not line:
         return
     if line.isdigit():

@@ -114,18 +114,18 @@ class Client:
         self.seat: int | None = None
         self.game: str | None = None
         self.table_id: str | None = None
-        self.welcome: dict | None = None
-        self.view: dict | None = None
-        self.legal: list[dict] = []
-        self.events: list[dict] = []
-        self.lobby: dict | None = None
-        self.result: dict | None = None
+        self.welcome: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None
+        self.legal: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.lobby: dict[str, Any] | None = None
+        self.result: dict[str, Any] | None = None
         #: a timed game's clocks (the update's ``clocks``): seat -> monotonic time its clock
         #: runs out, as counted from when that update arrived; {} when no clock runs
         self.deadlines: dict[int, float] = {}
         self.timer_s: float | None = None
-        self.last_error: dict | None = None
-        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.last_error: dict[str, Any] | None = None
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         #: the protocol version this client asks for (a host that does not know it makes it 1)
         self.version = version
         self._updates = UpdateReader()
@@ -164,7 +164,7 @@ class Client:
         spectate: bool = False,
         wait: bool = True,
         timeout: float | None = None,
-    ) -> dict | None:
+    ) -> dict[str, Any] | None:
         """Start connecting (see the module docstring for ``wait``)."""
         if self._thread is not None:
             raise RuntimeError("this client is already connected; make a new one")
@@ -185,9 +185,9 @@ class Client:
         self.close()
         raise JoinError("timeout", f"No answer from {self.address} in time.")
 
-    def poll(self, limit: int | None = None) -> list[dict]:
+    def poll(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Every message waiting in the inbox (at most ``limit``); never blocks."""
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         while limit is None or len(out) < limit:
             try:
                 out.append(self.inbox.get_nowait())
@@ -195,14 +195,14 @@ class Client:
                 break
         return out
 
-    def get(self, timeout: float | None = None) -> dict | None:
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next inbox message, waiting up to ``timeout`` seconds; ``None`` if none came."""
         try:
             return self.inbox.get(timeout=timeout)
         except queue.Empty:
             return None
 
-    def send(self, message: dict) -> bool:
+    def send(self, message: dict[str, Any]) -> bool:
         """Queue one message for the host; ``False`` (dropped) when not connected."""
         if self._status != CONNECTED:
             return False
@@ -212,7 +212,7 @@ class Client:
         self._wake()
         return True
 
-    def send_command(self, command: dict, state_id: int | None = None) -> bool:
+    def send_command(self, command: dict[str, Any], state_id: int | None = None) -> bool:
         """Send ``command`` for our seat at the last update's ``state_id``."""
         sid = self.state_id if state_id is None else state_id
         if sid is None:
@@ -242,7 +242,7 @@ class Client:
             except OSError:
                 pass
 
-    def _send_now(self, message: dict) -> bool:
+    def _send_now(self, message: dict[str, Any]) -> bool:
         """Queue ``message`` from the network thread itself (a session runs: no status check)."""
         data = proto.encode(message)
         with self._lock:
@@ -251,7 +251,7 @@ class Client:
         return True
 
     # ------------------------------------------------------------------ hooks -------
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         """Called on the network thread for every host message, after the attributes
         are updated and before it goes to the inbox. Subclasses (bots) override it."""
 
@@ -427,12 +427,13 @@ class Client:
             except OSError:
                 pass
 
-    def _receive(self, message: dict) -> str | None:
+    def _receive(self, message: dict[str, Any]) -> str | None:
         kind = message.get("type")
         verdict = None
         if kind == "welcome":
             self.welcome = message
-            self._updates.reset(message.get("version") if message.get("version") in proto.VERSIONS else 1)
+            version = message.get("version")
+            self._updates.reset(version if isinstance(version, int) and version in proto.VERSIONS else 1)
             self.seat = message.get("seat") if isinstance(message.get("seat"), int) else None
             self.token = message.get("token") or self.token
             self.game = message.get("game")
@@ -522,7 +523,7 @@ class Client:
                 log.debug("notify failed", exc_info=True)
 
 
-def kind_of(message: dict) -> object:
+def kind_of(message: dict[str, Any]) -> object:
     return message.get("type")
 
 
@@ -542,12 +543,12 @@ class UpdateReader:
 
     def reset(self, version: int) -> None:
         self.version = version
-        self.view: dict | None = None
-        self.legal: list = []
+        self.view: dict[str, Any] | None = None
+        self.legal: list[Any] = []
         self.lost = False
-        self._part: dict | None = None  # the update being put together
+        self._part: dict[str, Any] | None = None  # the update being put together
 
-    def take(self, line: dict) -> dict | None:
+    def take(self, line: dict[str, Any]) -> dict[str, Any] | None:
         part = self._part
         if part is None:
             part = self._part = {"full": bool(line.get("full")), "events": [], "legal": None, "view": None}
@@ -564,7 +565,7 @@ class UpdateReader:
         whole.update(type="update", view=self.view, legal=self.legal, events=part["events"], full=part["full"])
         return whole
 
-    def _take_v1(self, part: dict, line: dict) -> bool:
+    def _take_v1(self, part: dict[str, Any], line: dict[str, Any]) -> bool:
         view = line.get("view")
         if isinstance(view, dict):
             part["view"] = view
@@ -575,7 +576,7 @@ class UpdateReader:
                 part["dropped"] = True
         elif part["view"] is None:
             part["dropped"] = True
-        legal = line.get("legal") if isinstance(line.get("legal"), list) else []
+        legal: list[Any] = line["legal"] if isinstance(line.get("legal"), list) else []
         part["legal"] = (part["legal"] or []) + legal
         events = line.get("events")
         if isinstance(events, list):
@@ -586,7 +587,7 @@ class UpdateReader:
             self.view, self.legal = part["view"], part["legal"]
         return True
 
-    def _take_v2(self, part: dict, line: dict) -> bool:
+    def _take_v2(self, part: dict[str, Any], line: dict[str, Any]) -> bool:
         if part["view"] is None and not part.get("dropped"):
             if line.get("full"):
                 part["view"] = {}
@@ -625,7 +626,7 @@ class UpdateReader:
         return True
 
 
-def _decode_big(line: bytes) -> dict:
+def _decode_big(line: bytes) -> dict[str, Any]:
     import json
 
     try:
@@ -661,11 +662,10 @@ class BotClient(Client):
         super().__init__(**kwargs)
         self.bot = bot or RandomBot(seed)
         self.record = record
-        self.received: list[dict] = []
+        self.received: list[dict[str, Any]] = []
         self.finished = threading.Event()
-        self.commands_sent = 0
         self._acted_sid: int | None = None
-        self._tried: list[dict] = []
+        self._tried: list[dict[str, Any]] = []
         self._pending: tuple[int, float] | None = None  # (state_id, perf_counter) of our last command
         #: seconds from sending a command to the first update showing a later state
         self.latencies: list[float] = []
@@ -674,7 +674,7 @@ class BotClient(Client):
         #: pause by itself on the first update at or after this state_id
         self.pause_at: int | None = None
 
-    def on_message(self, message: dict) -> None:
+    def on_message(self, message: dict[str, Any]) -> None:
         if self.record:
             self.received.append(message)
         kind = message.get("type")
@@ -709,5 +709,4 @@ class BotClient(Client):
         self._tried.append(command)
         self._acted_sid = sid
         self._pending = (sid, time.perf_counter())
-        if self._send_now({"type": "command", "state_id": sid, "command": command}):
-            self.commands_sent += 1
+        self._send_now({"type": "command", "state_id": sid, "command": command})

@@ -43,7 +43,9 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from game.engine.match import clean_name
 from game.net import protocol as proto
@@ -168,7 +170,9 @@ class Announcer:
     """Sends ``describe()`` every ``every`` seconds; driven by :meth:`tick` from the host loop.
     ``bind``: the address the host listens on ("" = every interface)."""
 
-    def __init__(self, describe, port: int | None = None, every: float = 2.0, bind: str = "") -> None:
+    def __init__(
+        self, describe: Callable[[], dict[str, Any]], port: int | None = None, every: float = 2.0, bind: str = ""
+    ) -> None:
         self.describe = describe
         self.addr, self.port, self.broadcast = discovery_target(port)
         #: the one address the host listens on (None: every interface, announce as usual)
@@ -257,6 +261,11 @@ class Table:
         return str(proto.Address(self.host, self.port))
 
 
+def _count(value: object) -> TypeGuard[int]:
+    """A whole number (JSON true/false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
     """A :class:`Table` from one datagram, or ``None`` for anything else (never raises)."""
     if len(data) > MAX_DATAGRAM:
@@ -272,7 +281,7 @@ def parse_announcement(data: bytes, sender: str, now: float) -> Table | None:
     ):
         return None
     port, players, free = doc.get("port"), doc.get("players"), doc.get("free")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (port, players, free)):
+    if not (_count(port) and _count(players) and _count(free)):
         return None
     if not 1 <= port <= 65535:
         return None
@@ -337,7 +346,7 @@ class Listener:
         self._expire(table.heard_at)
         if key not in self._tables:
 
-            def least_heard(keys):
+            def least_heard(keys: list[tuple[str, int]]) -> tuple[str, int]:
                 return min(keys, key=lambda k: (self._heard.get(k, 0), self._tables[k].heard_at))
 
             same = [k for k in self._tables if k[0] == table.host]

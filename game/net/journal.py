@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from game.engine import SaveError
 
@@ -51,18 +51,19 @@ class Journal:
     """An open journal; the host thread alone uses it. :meth:`append` buffers a command,
     :meth:`commit` makes everything appended so far durable (one flush for a burst)."""
 
-    def __init__(self, path: Path, fh, sync: bool = True) -> None:
+    def __init__(self, path: Path, fh: BinaryIO, sync: bool = True) -> None:
         self.path = path
         self._fh = fh
         #: True: each commit waits for the disk (survives a power cut); False: for the OS
         #: only (every write is unbuffered, so it survives the host process being killed)
         self.sync = sync
         self._dirty = False
-        self.commits = 0
         self.lines = 0
 
     @classmethod
-    def create(cls, path: Path, header: dict, commands: list | tuple = (), sync: bool = True) -> Journal:
+    def create(
+        cls, path: Path, header: dict[str, Any], commands: list[Any] | tuple[Any, ...] = (), sync: bool = True
+    ) -> Journal:
         """Write a fresh journal (header plus ``commands``) atomically and open it for
         appending. An older journal at ``path`` is replaced."""
         path = Path(path)
@@ -77,13 +78,13 @@ class Journal:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
         _sync_dir(path.parent)
-        journal = cls(path, open(path, "ab", buffering=0), sync=sync)
+        journal = cls(path, open(path, "ab", buffering=0), sync=sync)  # noqa: SIM115 (open until Journal.close)
         journal.lines = len(commands)
         return journal
 
     rewrite = create  # resuming: the same, with the commands read back
 
-    def append(self, seat: int, command: dict) -> None:
+    def append(self, seat: int, command: dict[str, Any]) -> None:
         self._fh.write(_line([seat, command]))
         self._dirty = True
         self.lines += 1
@@ -94,7 +95,6 @@ class Journal:
             if self.sync:
                 _sync(self._fh.fileno())
             self._dirty = False
-            self.commits += 1
 
     def close(self) -> None:
         try:
@@ -117,7 +117,7 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read_journal(path: Path) -> tuple[dict, list[list]]:
+def read_journal(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
     """``(header, commands)`` from a journal; a torn last line is left out. Raises
     :class:`SaveError` when the file is missing, or its header is not a journal's."""
     path = Path(path)
@@ -143,7 +143,7 @@ def read_journal(path: Path) -> tuple[dict, list[list]]:
         and isinstance(header.get("options"), dict)
     ):
         raise SaveError(f"{path.name}: the journal header lacks the game's setup")
-    commands: list[list] = []
+    commands: list[list[Any]] = []
     for number, line in enumerate(complete[1:], start=2):
         try:
             entry = json.loads(line.decode("utf-8"))

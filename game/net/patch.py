@@ -38,15 +38,15 @@ def _pointer(path: str, key: str) -> str:
     return f"{path}/{key}"
 
 
-def diff(old: Any, new: Any) -> list[dict]:
+def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     """An RFC 6902 patch turning ``old`` into ``new`` (both plain JSON data)."""
-    ops: list[dict] = []
+    ops: list[dict[str, Any]] = []
     if type(old) is not type(new) or old != new:
         _diff(old, new, "", ops)
     return ops
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append to ``ops`` what turns ``old`` into ``new``; the two differ (the caller
     compared them: equal parts are skipped by one comparison in C, not walked)."""
     kind = type(new)
@@ -68,7 +68,7 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
         if shifted is not None:  # a window that moved on (the view's recent log)
             ops.extend(shifted)
             return
-        mine: list[dict] = []
+        mine: list[dict[str, Any]] = []
         common = min(len(old), len(new))
         for i in range(common):
             a, b = old[i], new[i]
@@ -86,20 +86,20 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
-def _shift(old: list, new: list, path: str) -> list[dict] | None:
+def _shift(old: list[Any], new: list[Any], path: str) -> list[dict[str, Any]] | None:
     """Ops for ``new`` = ``old`` without its first few items, plus items at the end, when
     that is so (at most :data:`MAX_SHIFT` items dropped); else None."""
     for j in range(1, min(len(old) // 2, MAX_SHIFT) + 1):
         kept = len(old) - j  # at least half of the old list stays
         if kept <= len(new) and old[j] == new[0]:
             if old[j:] == new[:kept]:
-                ops: list[dict] = [{"op": "remove", "path": f"{path}/0"} for _ in range(j)]
+                ops: list[dict[str, Any]] = [{"op": "remove", "path": f"{path}/0"} for _ in range(j)]
                 ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in new[kept:])
                 return ops
     return None
 
 
-def apply(document: Any, ops: list[dict]) -> Any:
+def apply(document: Any, ops: list[dict[str, Any]]) -> Any:
     """``document`` with the RFC 6902 patch ``ops`` applied (the document is changed in
     place where possible; use the returned value). Raises ``ValueError`` for a patch that
     does not apply."""
@@ -113,14 +113,14 @@ def encoded_size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=_SEPARATORS).encode("utf-8"))
 
 
-def as_ops(view: dict) -> list[dict]:
+def as_ops(view: dict[str, Any]) -> list[dict[str, Any]]:
     """A whole view as a patch (replace the root by an empty object, add each key)."""
-    ops: list[dict] = [{"op": "replace", "path": "", "value": {}}]
+    ops: list[dict[str, Any]] = [{"op": "replace", "path": "", "value": {}}]
     ops.extend({"op": "add", "path": _pointer("", str(key)), "value": value} for key, value in view.items())
     return ops
 
 
-def _smaller(op: dict, budget: int) -> list[dict]:
+def _smaller(op: dict[str, Any], budget: int) -> list[dict[str, Any]]:
     """``op`` as several operations, none with a value over ``budget`` bytes (a dict or
     list value is added empty, then filled key by key or item by item)."""
     value = op.get("value")
@@ -139,10 +139,10 @@ def _smaller(op: dict, budget: int) -> list[dict]:
     return [op]  # one string over the budget: cannot be cut (the engine's texts are short)
 
 
-def split_ops(ops: list[dict], budget: int) -> list[list[dict]]:
+def split_ops(ops: list[dict[str, Any]], budget: int) -> list[list[dict[str, Any]]]:
     """``ops`` in consecutive pieces of at most ``budget`` encoded bytes each (applied in
     order they give the same result)."""
-    pieces: list[list[dict]] = [[]]
+    pieces: list[list[dict[str, Any]]] = [[]]
     size = 0
     for op in ops:
         for part in _smaller(op, budget):

@@ -88,7 +88,6 @@ JUNK_CODES = frozenset(
 )
 
 CLIENT_TYPES = ("hello", "command", "chat", "ping", "ready", "start", "standin", "resync")
-HOST_TYPES = ("welcome", "update", "error", "lobby", "chat", "pong")
 
 
 class ProtocolError(Exception):
@@ -100,7 +99,7 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def encode(message: dict) -> bytes:
+def encode(message: dict[str, Any]) -> bytes:
     """One message as one line of UTF-8 JSON, newline included."""
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
@@ -109,7 +108,7 @@ def encode(message: dict) -> bytes:
         return (json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")
 
 
-def error(code: str, message: str, **extra: Any) -> dict:
+def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     out = {"type": "error", "code": code, "message": message}
     out.update(extra)
     return out
@@ -119,7 +118,7 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def decode_line(raw: bytes) -> dict:
+def decode_line(raw: bytes) -> dict[str, Any]:
     """Parse one line (without its newline) into a message object.
 
     Raises :class:`ProtocolError` (``too_long``, ``bad_json`` or ``not_object``). Any
@@ -140,7 +139,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _field(message: dict, key: str, kinds: tuple[type, ...], required: bool = True) -> Any:
+def _field(message: dict[str, Any], key: str, kinds: tuple[type, ...], required: bool = True) -> Any:
     if key not in message or message[key] is None:
         if required:
             raise ProtocolError("bad_field", f"'{message['type']}' needs a '{key}' field.")
@@ -154,7 +153,7 @@ def _field(message: dict, key: str, kinds: tuple[type, ...], required: bool = Tr
     return value
 
 
-def check_client_message(message: dict) -> dict:
+def check_client_message(message: dict[str, Any]) -> dict[str, Any]:
     """Check a client message's fields; returns the same dict. Unknown extra fields are
     ignored (so newer clients may add some). Raises :class:`ProtocolError`."""
     kind = message["type"]
@@ -193,7 +192,7 @@ def check_client_message(message: dict) -> dict:
     return message
 
 
-def chat_speaker(message: dict) -> str:
+def chat_speaker(message: dict[str, Any]) -> str:
     """Who said a chat line, as every screen shows it: ``Ann (seat 1)`` or
     ``Eve (spectator)`` (names are unique at a table; the tag says who holds a seat)."""
     name = str(message.get("name") or "?")

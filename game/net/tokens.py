@@ -18,6 +18,7 @@ import os
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 TOKENS_FILE = "lan_tokens.json"
 ENV_PROFILE = "WITCHHUNT_PROFILE"
@@ -53,7 +54,7 @@ class TokenStore:
     def __init__(self, profile: str | None = None) -> None:
         self.path = profile_dir(profile) / TOKENS_FILE
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -73,11 +74,13 @@ class TokenStore:
         """The token for ``table_id`` if known; else the newest token used at ``address``."""
         tables = self._read()["tables"]
         if table_id and table_id in tables:
-            return tables[table_id]["token"]
+            ret: str | None = tables[table_id]["token"]
+            return ret
         at = [t for t in tables.values() if t.get("address") == address]
         if not at:
             return None
-        return max(at, key=lambda t: t.get("saved_at") or 0.0)["token"]
+        ret = max(at, key=lambda t: t.get("saved_at") or 0.0)["token"]
+        return ret
 
     def remember(self, address: str, table_id: str | None, token: str | None, **about: object) -> None:
         if not token:

@@ -5,6 +5,7 @@ A broken file must fail with ONE line naming the file, the card and the field.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ def test_hammer_cards_load_with_the_totals_of_the_rules():
     assert by_colour == {"brown": 39, "yellow": 33, "green": 6}
     karl = next(v for v in cards["villagers"] if v.id == "karl")
     assert karl.kind_bonus["confession"] == 1 and karl.name == "Toothbreaker Karl"
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         karl.name = "Carl"  # frozen definitions
     confession = next(k for k in kinds if k.id == "confession")
     assert confession.value == 6 and confession.count == 5  # rules values

@@ -7,10 +7,7 @@ import pytest
 from game.engine import IllegalCommand, Match, SaveError, SetupError
 from tests.toygame import CountingGame, counting_game  # noqa: F401
 
-
-@pytest.fixture(autouse=True)
-def _registered(counting_game):
-    yield
+pytestmark = pytest.mark.usefixtures("counting_game")  # the counting game is registered for every test
 
 
 def make():

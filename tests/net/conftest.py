@@ -5,6 +5,7 @@ import pytest
 from game.net.client import Client
 from game.net.host import Host
 from tests.net.helpers import FAST
+from tests.net.lan_ui import app  # noqa: F401  (fixture: the LAN scene tests' app)
 from tests.toygame import counting_game  # noqa: F401  (fixture)
 
 

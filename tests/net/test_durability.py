@@ -56,11 +56,14 @@ def test_sigkilled_host_resumes_with_every_state_a_client_saw(forkserver, counti
                 client = BotClient(seed=run * 10 + i, record=True, backoff_start=5.0)
                 client.connect("127.0.0.1", port, f"P{i}")
                 clients.append(client)
-            wait_for(lambda: all(c.view is not None for c in clients), what="the game to start")
+            wait_for(lambda clients=clients: all(c.view is not None for c in clients), what="the game to start")
             time.sleep(rng.uniform(0.0, 0.06))  # then SIGKILL at a random point of the game
             os.kill(proc.pid, signal.SIGKILL)
             proc.join(10)
-            wait_for(lambda: all(c.status != CONNECTED for c in clients), what="the clients to see the host die")
+            wait_for(
+                lambda clients=clients: all(c.status != CONNECTED for c in clients),
+                what="the clients to see the host die",
+            )
         finally:
             for client in clients:
                 client.close()

@@ -35,7 +35,8 @@ def _join(clients, port, n, **kwargs) -> list[BotClient]:
 
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_four_bot_clients_finish_a_game_with_exact_views_and_no_leak(game, make_host, clients):
-    # D4: each update carries view(seat) of that connection only; hammer.md H8, witch_trial.md W9
+    # D4: each update carries view(seat) of that connection only, so no seat learns what the rules keep
+    # private (docs/rules/hammer.md §8.1, docs/rules/witch_trial.md §6.2)
     host = make_host(game, 4, seed=21)
     watcher = BotClient(record=True)  # a spectator never acts: it has no seat
     clients.append(watcher)

@@ -40,7 +40,7 @@ def fuzz_line(rng: random.Random, state_id: int, legal: list[dict], seated: bool
             hello[key] = "yes"
         return json.dumps(hello).encode(), "error"
     if kind == 4:  # hello with a token the host never gave out
-        hello = {"type": "hello", "name": "Fuzz", "version": 1, "token": "%032x" % rng.getrandbits(128)}
+        hello = {"type": "hello", "name": "Fuzz", "version": 1, "token": f"{rng.getrandbits(128):032x}"}
         return json.dumps(hello).encode(), "error"
     if kind == 5 and legal:  # a legal command at a wrong state_id
         sid = rng.choice([state_id - 1, state_id + 1, state_id + rng.randrange(2, 10**6), 10**15])

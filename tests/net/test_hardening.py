@@ -61,7 +61,7 @@ def _sleepers(host, n: int, rcvbuf: int = 4096) -> list[socket.socket]:
         sock = _quiet_socket(host.port, rcvbuf=rcvbuf)
         sock.sendall(proto.encode({"type": "hello", "name": "Zzz", "version": 1, "spectate": True}))
         socks.append(sock)
-        wait_for(lambda: watching() == before + i + 1, what=f"spectator {i + 1}")
+        wait_for(lambda i=i: watching() == before + i + 1, what=f"spectator {i + 1}")
     return socks
 
 
@@ -545,7 +545,7 @@ def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, mak
     codes = []
     for i in range(20):
         try:
-            guesser.send({"type": "hello", "name": "Mallory", "version": 1, "token": "%032x" % i})
+            guesser.send({"type": "hello", "name": "Mallory", "version": 1, "token": f"{i:032x}"})
             message = guesser.recv()
         except OSError:  # the host has closed the connection
             break
@@ -558,7 +558,7 @@ def test_wrong_tokens_from_one_address_are_cut_off_and_logged(counting_game, mak
     assert guesser.closed()
     assert any("wrong tokens" in r.getMessage() for r in caplog.records)
     guess = RawPeer(host.port)  # another guess from this address: closed at once
-    guess.send({"type": "hello", "name": "Mallory", "version": 1, "token": "%032x" % 99})
+    guess.send({"type": "hello", "name": "Mallory", "version": 1, "token": f"{99:032x}"})
     assert guess.recv()["code"] == "too_many_errors" and guess.closed()
     again = RawPeer(host.port)  # the right token is no guess: it joins
     again.send({"type": "hello", "name": "Ann", "version": 1, "token": token})

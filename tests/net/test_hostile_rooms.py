@@ -146,7 +146,7 @@ def test_five_wrong_tokens_then_the_right_one_from_the_same_address_gets_in(coun
     wait_for(lambda: on_host(host, lambda: host.seats[0].conn is None), what="Ann to leave")
     for i in range(5):
         guesser = RawPeer(host.port)
-        answer = _hello(guesser, "Mallory", token="%032x" % i)
+        answer = _hello(guesser, "Mallory", token=f"{i:032x}")
         assert answer["code"] == "bad_token"
         guesser.close()
     back = RawPeer(host.port)

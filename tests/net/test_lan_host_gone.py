@@ -15,7 +15,6 @@ from game.net.tokens import TokenStore
 from game.ui.scenes import lan
 from game.ui.scenes.menu import MenuScene
 from tests.net.helpers import FAST, on_host
-from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
 from tests.net.lan_ui import frames_until as _frames_until
 
 

@@ -1,4 +1,4 @@
-"""The desktop LAN scenes (issue 5 item 2) over real sockets on 127.0.0.1: host a game
+"""The desktop LAN scenes over real sockets on 127.0.0.1: host a game
 from the form, join from the list of announced tables, lobby, start, the table shows
 exactly the host's view of our seat, and a move goes through the host."""
 
@@ -8,7 +8,6 @@ import socket
 
 from game.ui.scenes import lan
 from tests.net.helpers import on_host
-from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
 from tests.net.lan_ui import frames_until as _frames_until
 
 
@@ -90,7 +89,7 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
         assert session.players == ["Cy", "Bot 2", "Dee"] and session.bots == {1}
     finally:
         other.close()
-    # a sentence of its own, so "Waiting for Dee." can follow it (QA 33: "Away: Bob Waiting for Bob.")
+    # a sentence of its own, so "Waiting for Dee." can follow it (not "Away: Bob Waiting for Bob.")
     _frames_until(app, lambda: "Away: Dee." in session.message, what="the connection indicator")
     host.drop(0)  # our own connection fails: the table says so, then we are back
     _frames_until(app, lambda: "Reconnected." in session.notices, what="the reconnect")

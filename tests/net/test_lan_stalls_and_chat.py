@@ -15,7 +15,6 @@ from game.net.tokens import TokenStore
 from game.ui import theme
 from game.ui.scenes import lan
 from tests.net.helpers import RawPeer, on_host, wait_for
-from tests.net.lan_ui import app  # noqa: F401 (the app fixture)
 from tests.net.lan_ui import frames_until as _frames_until
 
 COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")

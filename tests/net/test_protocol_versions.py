@@ -152,4 +152,4 @@ def test_a_view_bigger_than_a_line_comes_in_pieces_in_either_version(
         assert max(bot.update_lines) <= proto.MAX_LINE + 1 and max(bot.update_lines) > 10_000
         assert bot.view == host.match.view(bot.seat) and len(bot.view["pad"]) == 1500
         updates = [u for u in bot.received if u["type"] == "update"]
-        assert all(u["view"]["pad"][0][:3] == "%03d" % u["view"]["total"] for u in updates)
+        assert all(u["view"]["pad"][0][:3] == f"{u['view']['total']:03d}" for u in updates)

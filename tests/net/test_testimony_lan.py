@@ -21,17 +21,24 @@ def _witnesses(match) -> dict[int, Witness]:
     seed and commands, like the host's own engine)."""
     again = TestimonyMatch(list(match.players), match.seed, dict(match.options))
     witness = Witness(again)
-    by_sid = {0: copy.deepcopy(witness)}
+
+    # each snapshot copies the witness and its match, not the card catalog: it never
+    # changes, and its read-only mappings (a Character's scoring) cannot be deep-copied
+    def snapshot() -> Witness:
+        return copy.deepcopy(witness, {id(again.cat): again.cat})
+
+    by_sid = {0: snapshot()}
     for seat, command in match.commands:
         again.apply(seat, command)
         witness.saw(seat, command)
-        by_sid[again.state_id] = copy.deepcopy(witness)
+        by_sid[again.state_id] = snapshot()
     assert again.to_json() == match.to_json()
     return by_sid
 
 
 def test_seven_bot_clients_play_a_match_with_exact_views_and_no_leak(make_host, clients):
-    # D4 + testimony.md T4, T5, T6: a match of three games over the network
+    # D4: a match of three games over the network (docs/rules/testimony.md §4, §5.4), every view exact and
+    # nothing private leaked (§6)
     host = make_host("testimony", 7, seed=13)
     bots = []
     for i in range(7):
@@ -65,7 +72,7 @@ def test_seven_bot_clients_play_a_match_with_exact_views_and_no_leak(make_host, 
 
 
 def test_a_claim_reaches_every_player_with_the_speakers_seat(make_host, clients):
-    # testimony.md T3: claims carry no rules weight; over a LAN they travel as chat
+    # claims carry no rules weight (docs/rules/testimony.md §3.4): over a LAN they travel as chat
     host = make_host("testimony", 3, seed=2)
     bots = still_players(host, clients, 3)
     line = words.claim_text("puritan", ["P0", "P1", "P2"])

@@ -20,7 +20,7 @@ GAMES = 200
 
 
 def test_two_hundred_seeded_playouts_keep_every_invariant():
-    rounds = over = steps = 0
+    rounds = steps = 0
     for game in range(GAMES):
         summary = play_game(game, until_round=1)
         steps += summary["steps"]

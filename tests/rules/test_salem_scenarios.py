@@ -132,7 +132,7 @@ def test_sc7_two_stocks_skip_two_turns_in_a_row():
     m.apply(0, {"type": "end_turn"})
     s = m.state
     assert s["active"] == 2
-    assert [c for c in s["fronts"][1]] == ["c50"] and "c49" in s["discard"]
+    assert list(s["fronts"][1]) == ["c50"] and "c49" in s["discard"]
     for seat in (2, 3, 0):
         assert s["active"] == seat
         m.apply(seat, {"type": "draw_two"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.net.host.server import Host
@@ -25,17 +25,17 @@ class Clocks:
     def __init__(self, host: Host) -> None:
         self.host = host
         #: seat -> (its timer key, the monotonic time its clock runs out)
-        self.running: dict[int, tuple[str, float]] = {}
+        self.running: dict[int, tuple[str | None, float]] = {}
 
     def update(self, now: float) -> None:
         """Start the clock of every seat that became awaited (or is awaited for something
         new: its timer key changed); forget the others. Seats a bot plays have none."""
         match = self.host.match
         seconds = match.timer_seconds() if match is not None and not match.over else None
-        if seconds is None:
+        if match is None or seconds is None:
             self.running.clear()
             return
-        clocks = {}
+        clocks: dict[int, tuple[str | None, float]] = {}
         for seat in match.to_act():
             if self.host.bot_seats.bot_for(seat) is not None:
                 continue
@@ -49,7 +49,7 @@ class Clocks:
         now = time.monotonic() if now is None else now
         return {seat: max(0.0, deadline - now) for seat, (_key, deadline) in self.running.items()}
 
-    def message(self) -> dict | None:
+    def message(self) -> dict[str, Any] | None:
         """The update's ``clocks`` field when the game runs a timer: the seconds per
         moment and, for each awaited seat, the seconds left now."""
         match = self.host.match

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.net import protocol as proto
 
@@ -64,4 +65,4 @@ class Limits:
     spectators_per_address: int = 8  # … and from one address
     bad_tokens: int = 5  # wrong tokens from one address within …
     bad_token_window: float = 60.0  # … this window: further wrong tokens close at once (a right one still joins)
-    rates: dict = field(default_factory=lambda: dict(proto.RATES))  # per-type token buckets
+    rates: dict[str, Any] = field(default_factory=lambda: dict(proto.RATES))  # per-type token buckets

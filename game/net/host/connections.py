@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.net import protocol as proto
 from game.net.host.config import LINES_PER_TURN, MAX_ADDRESSES, OUTPUT_LOW, RECV_SIZE, TURN_BUDGET, Limits, Timings
@@ -46,16 +47,16 @@ class Connection:
     reserved: bool = False  # admitted beyond the cap: only a seat's token may join on it
     seat: int | None = None
     name: str = ""
-    errors: deque = field(default_factory=deque)
-    buckets: dict = field(default_factory=dict)
+    errors: deque[Any] = field(default_factory=deque)
+    buckets: dict[str, Any] = field(default_factory=dict)
     closing: bool = False  # close once outbuf is flushed (and the peer hung up, or close_by)
     close_by: float = 0.0
     shut: bool = False  # our side is shut down (FIN sent); only draining now
     drained: int = 0  # bytes thrown away while closing (at most 64 KiB, then closed)
     version: int = 1  # the protocol version this connection speaks (its hello's)
     last_sid: int | None = None  # state_id of the last update sent; None: next one is full
-    held_view: dict | None = None  # version 2: the view the client holds (patches are against it)
-    held_legal: list | None = None  # version 2: the legal list the client holds
+    held_view: dict[str, Any] | None = None  # version 2: the view the client holds (patches are against it)
+    held_legal: list[Any] | None = None  # version 2: the legal list the client holds
     update_due: bool = False  # an update is owed once the output drains (coalesced)
     lobby_due: bool = False  # the newest lobby is owed once the output drains
     stale_sid: int | None = None  # the state at which a stale command was last answered
@@ -67,12 +68,12 @@ class Address:
     """What the host remembers about one peer address (rate limits, wrong tokens)."""
 
     connects: Bucket
-    bad_tokens: deque = field(default_factory=deque)
+    bad_tokens: deque[Any] = field(default_factory=deque)
     blocked_until: float = 0.0
     seen: float = 0.0
 
 
-def refuse_socket(sock: socket.socket, message: dict) -> None:
+def refuse_socket(sock: socket.socket, message: dict[str, Any]) -> None:
     """Say why in one line and close a socket that was never admitted."""
     try:
         sock.setblocking(False)
@@ -89,9 +90,9 @@ class Connections:
         self,
         timings: Timings,
         limits: Limits,
-        stats: dict,
+        stats: dict[str, Any],
         *,
-        on_message: Callable[[Connection, dict], None],
+        on_message: Callable[[Connection, dict[str, Any]], None],
         on_closed: Callable[[Connection, str], None],
         on_drained: Callable[[Connection], bool],
     ) -> None:
@@ -129,7 +130,8 @@ class Connections:
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self.sel.register(self._wake_r, selectors.EVENT_READ, "wake")
-        return listener.getsockname()[1]
+        ret: int = listener.getsockname()[1]
+        return ret
 
     def wake(self) -> None:
         """Make :meth:`poll` return now (any thread)."""
@@ -354,7 +356,7 @@ class Connections:
                 self.send(conn, proto.error("internal", "The host could not handle that message; nothing changed."))
 
     # ------------------------------------------------------------------ writing -----
-    def send(self, conn: Connection, message: dict) -> None:
+    def send(self, conn: Connection, message: dict[str, Any]) -> None:
         self.send_bytes(conn, proto.encode(message))
 
     def send_bytes(self, conn: Connection, data: bytes) -> None:
@@ -368,7 +370,7 @@ class Connections:
             return
         self.flush(conn)
 
-    def broadcast(self, message: dict) -> None:
+    def broadcast(self, message: dict[str, Any]) -> None:
         data = proto.encode(message)
         for conn in list(self.conns.values()):
             if conn.joined:

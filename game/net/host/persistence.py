@@ -40,10 +40,10 @@ class Persistence:
         self.writer = AutosaveWriter("witchhunt-host-autosave")
         self.dirty = False
         #: commands of a resumed game, written into a fresh journal when the host opens
-        self.resumed_commands: list | None = None
+        self.resumed_commands: list[Any] | None = None
 
     # ------------------------------------------------------------------ journal -----
-    def header(self) -> dict:
+    def header(self) -> dict[str, Any]:
         match = self.host.match
         assert match is not None
         return {
@@ -54,7 +54,7 @@ class Persistence:
             "net": self.net_extra(),
         }
 
-    def net_extra(self) -> dict:
+    def net_extra(self) -> dict[str, Any]:
         """What a resumed host needs besides the match: tokens, names, bots, the table."""
         host = self.host
         tokens = {s.token: i for i, s in enumerate(host.seats) if s.token}
@@ -88,7 +88,7 @@ class Persistence:
                 journal_path(self.save_path), self.header(), self.resumed_commands, sync=self.sync
             )
 
-    def append(self, seat: int, command: dict) -> None:
+    def append(self, seat: int, command: dict[str, Any]) -> None:
         if self.journal is not None:
             try:
                 self.journal.append(seat, command)
@@ -140,13 +140,13 @@ class Persistence:
         self.writer.flush()
 
 
-def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
+def read_resume(path: Path) -> tuple[Match, dict[str, Any], dict[str, Any]]:
     """``(match, net, host arguments)`` for a host continuing the game saved at ``path``.
     The journal beside the save (if any) is replayed, so every command the host ever
     confirmed to a client is there. Raises :class:`SaveError` for an unreadable or
     foreign save."""
     path = Path(path)
-    snapshot: tuple[Match, dict] | None = None
+    snapshot: tuple[Match, dict[str, Any]] | None = None
     snapshot_error: SaveError | None = None
     if path.exists() or not journal_path(path).exists():
         try:
@@ -188,7 +188,7 @@ def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
     played = [i for i in range(match.n) if i not in absent]
     kwargs: dict[str, Any] = {}
     kwargs["bots"] = [played.index(b) for b in net.get("bots", []) if isinstance(b, int) and b in played]
-    levels = net.get("bot_levels") if isinstance(net.get("bot_levels"), dict) else {}
+    levels: dict[Any, Any] = net["bot_levels"] if isinstance(net.get("bot_levels"), dict) else {}
     kwargs["bot_levels"] = {
         played.index(int(k)): v for k, v in levels.items() if str(k).isdigit() and int(k) in played and v in LEVEL_NAMES
     }
@@ -200,7 +200,7 @@ def read_resume(path: Path) -> tuple[Match, dict, dict[str, Any]]:
     return match, net, kwargs
 
 
-def seat_resumed(host: Host, match: Match, net: dict) -> None:
+def seat_resumed(host: Host, match: Match, net: dict[str, Any]) -> None:
     """Put a resumed game's match, names and tokens on a freshly made host."""
     host.match = match
     host.store.resumed_commands = list(match.commands)

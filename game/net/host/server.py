@@ -39,7 +39,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, make_bot
 from game.engine import GAMES, GAMES_INFO, Match, SetupError
@@ -53,6 +53,10 @@ from game.net.host.connections import Connection, Connections
 from game.net.host.persistence import Persistence, read_resume, seat_resumed
 from game.net.host.table import Seat, Table
 from game.net.host.updates import Updates
+
+if TYPE_CHECKING:
+    from game.net.discovery import Announcer
+    from game.net.journal import Journal
 
 log = logging.getLogger("game.net.host")
 
@@ -76,7 +80,7 @@ class Host:
         players: int,
         *,
         seed: int | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         bots: list[int] | tuple[int, ...] = (),
         bot_delay: float | None = None,
         bind: str = "",
@@ -140,7 +144,7 @@ class Host:
         self.game_over = threading.Event()
         self.stopped = threading.Event()
         #: the host's own notes in the log, as (state id of the command, event): timeouts
-        self.notes: list[tuple[int, dict]] = []
+        self.notes: list[tuple[int, dict[str, Any]]] = []
         #: where the time of a player's command went, seconds each: (apply, journal flush,
         #: until its own update was out, until everyone's was), the latest commands
         self.answer_times: deque[tuple[float, float, float, float]] = deque(maxlen=10_000)
@@ -191,7 +195,7 @@ class Host:
         self._calls: queue.Queue[Callable[[], None]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._over_at: float | None = None
-        self._announcer = None
+        self._announcer: Announcer | None = None
         self._announce_warned = 0.0
 
     # ------------------------------------------------------------------ the parts' state, as before
@@ -216,7 +220,7 @@ class Host:
         return self.bot_seats.delay
 
     @property
-    def chat_log(self):
+    def chat_log(self) -> deque[tuple[int | None, dict[str, Any]]]:
         return self.table.chat_log
 
     @property
@@ -224,7 +228,7 @@ class Host:
         return self.store.save_path
 
     @property
-    def journal(self):
+    def journal(self) -> Journal | None:
         return self.store.journal
 
     # ------------------------------------------------------------------ resume ------
@@ -247,10 +251,10 @@ class Host:
     # ------------------------------------------------------------------ lifecycle ---
     def start(self, timeout: float = 5.0) -> int:
         """Listen and serve in a background thread; returns the port (useful with port 0)."""
-        self._open()
-        self._thread = threading.Thread(target=self._serve, name=f"witchhunt-host-{self.port}", daemon=True)
+        port = self._open()
+        self._thread = threading.Thread(target=self._serve, name=f"witchhunt-host-{port}", daemon=True)
         self._thread.start()
-        return self.port  # type: ignore[return-value]
+        return port
 
     def serve_forever(self) -> None:
         """Listen and serve in this thread until :meth:`stop` (or the game is over and
@@ -292,10 +296,6 @@ class Host:
 
         self.call(cut)
 
-    def hand_to_bot(self, seat: int) -> None:
-        """Let a stand-in bot play the away ``seat`` now, without waiting (thread-safe)."""
-        self.call(lambda: self.bot_seats.standin_now(seat))
-
     def make_standin(self, seat: int) -> Any:
         """The bot that plays ``seat`` while its owner is away: anything with
         ``choose(view, legal, model)`` (it sees only that seat's view and sampled worlds
@@ -314,11 +314,11 @@ class Host:
         """Seconds left on each running clock, by seat (public: who is waited for)."""
         return self.timers.left(now)
 
-    def lobby(self) -> dict:
+    def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it (also sent in game when someone comes or goes)."""
         return self.table.lobby()
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """What discovery announces (docs/PROTOCOL.md, Discovery)."""
         free = sum(1 for s in self.seats if not s.bot and not s.token)
         return {
@@ -334,7 +334,7 @@ class Host:
             "table_id": self.table_id,
         }
 
-    def _net_extra(self) -> dict:
+    def _net_extra(self) -> dict[str, Any]:
         return self.store.net_extra()
 
     # ------------------------------------------------------------------ changes -----
@@ -372,8 +372,9 @@ class Host:
             )
 
     # ------------------------------------------------------------------ the loop ----
-    def _open(self) -> None:
-        self.port = self.net.listen(self.bind, self.requested_port)
+    def _open(self) -> int:
+        """Listen; returns the port (the one asked for, or the one the system gave for 0)."""
+        self.port = port = self.net.listen(self.bind, self.requested_port)
         names.prepare()  # before anyone says hello: the first one must not wait for the data
         if self.announce:
             from game.net.discovery import Announcer
@@ -397,6 +398,7 @@ class Host:
             log.info("resumed at state %d; waiting for players to rejoin with their tokens", self.match.state_id)
         else:
             self.table.maybe_auto_start()
+        return port
 
     def _serve(self) -> None:
         try:
@@ -469,7 +471,7 @@ class Host:
         log.info("host stopped")
 
     # ------------------------------------------------------------------ the parts' callbacks
-    def _message(self, conn: Connection, message: dict) -> None:
+    def _message(self, conn: Connection, message: dict[str, Any]) -> None:
         self.table.handle(conn, message)
 
     def _closed(self, conn: Connection, reason: str) -> None:

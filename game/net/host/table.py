@@ -50,13 +50,13 @@ class Table:
         self.host = host
         self.seats = seats
         #: recent chat lines (state id when said, the message) for later arrivals
-        self.chat_log: deque[tuple[int | None, dict]] = deque(maxlen=CHAT_KEEP)
+        self.chat_log: deque[tuple[int | None, dict[str, Any]]] = deque(maxlen=CHAT_KEEP)
         self.lobby_dirty = False
         self.lobby_next = 0.0
         self.last_lobby: bytes = b""
 
     # ------------------------------------------------------------------ messages ----
-    def handle(self, conn: Connection, message: dict) -> None:
+    def handle(self, conn: Connection, message: dict[str, Any]) -> None:
         host, net = self.host, self.host.net
         message = proto.check_client_message(message)
         kind = message["type"]
@@ -81,7 +81,7 @@ class Table:
             text = proto.clean_text(message["text"])
             if text:
                 seated = conn.seat is not None
-                name = self.seats[conn.seat].name if seated else conn.name
+                name = self.seats[conn.seat].name if conn.seat is not None else conn.name
                 said = {"type": "chat", "seat": conn.seat, "name": name, "text": text, "spectator": not seated}
                 net.broadcast(said)
                 # kept for whoever joins or rejoins later, with the state it was said at
@@ -115,7 +115,7 @@ class Table:
         taken += [c.name for c in self.host.conns.values() if c.joined and c.seat is None and c is not conn]
         return names.unique_name(name, taken)
 
-    def hello(self, conn: Connection, message: dict) -> None:
+    def hello(self, conn: Connection, message: dict[str, Any]) -> None:
         host, net = self.host, self.host.net
         name = clean_name(message["name"], "Player")
         token = message.get("token")
@@ -300,7 +300,7 @@ class Table:
             log.debug("connection %s closed: %s", conn.peer, reason)
 
     # ------------------------------------------------------------------ commands ----
-    def command(self, conn: Connection, message: dict) -> None:
+    def command(self, conn: Connection, message: dict[str, Any]) -> None:
         host, net = self.host, self.host.net
         match = host.match
         if match is None:
@@ -357,7 +357,7 @@ class Table:
         host.after_change(first=conn, timing=(started, applied))
 
     # ------------------------------------------------------------------ the game ----
-    def public_options(self) -> dict:
+    def public_options(self) -> dict[str, Any]:
         host = self.host
         options = dict(host.match.options) if host.match is not None else dict(host.options)
         options["bots"] = sorted(host.bot_seats.bots)
@@ -439,7 +439,7 @@ class Table:
         return soonest
 
     # ------------------------------------------------------------------ the lobby ---
-    def lobby(self) -> dict:
+    def lobby(self) -> dict[str, Any]:
         """The table as the lobby shows it (also sent in game when someone comes or goes).
         ``standin_in``: seconds until a bot takes over an away seat (a running game only)."""
         host = self.host

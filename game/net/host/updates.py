@@ -48,10 +48,10 @@ class Updates:
         self.host = host
         #: state id these caches are for; seat -> view / legal list at that state
         self._sid: int | None = None
-        self._views: dict[int | None, dict] = {}
-        self._legal: dict[int | None, list] = {}
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._legal: dict[int | None, list[Any]] = {}
         #: while :meth:`everyone` runs: (seat, state held, version) -> the lines made
-        self._lines: dict[tuple, list[bytes]] | None = None
+        self._lines: dict[tuple[Any, ...], list[bytes]] | None = None
         #: bytes of update lines sent, for benchmarks: count and total per version
         self.sent = {1: [0, 0], 2: [0, 0]}
 
@@ -105,13 +105,13 @@ class Updates:
             self._views.clear()
             self._legal.clear()
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = self.host.match.view(seat)  # type: ignore[union-attr]
         return view
 
-    def legal(self, seat: int | None) -> list:
+    def legal(self, seat: int | None) -> list[Any]:
         if seat is None:
             return []
         legal = self._legal.get(seat)
@@ -153,7 +153,7 @@ class Updates:
         assert match is not None
         seat = conn.seat
         full = conn.last_sid is None
-        since = 0 if full else conn.last_sid + 1  # type: ignore[operator]
+        since = 0 if conn.last_sid is None else conn.last_sid + 1
         notes = host.notes
         events = match.log_with_notes(seat, notes, since=since) if notes else match.log(seat, since=since)
         view, legal = self.view(seat), self.legal(seat)
@@ -175,9 +175,9 @@ def _fits(data: bytes) -> bool:
     return len(data) <= proto.MAX_LINE + 1  # the newline is not counted
 
 
-def _pack(items: list, budget: int) -> list[list]:
+def _pack(items: list[Any], budget: int) -> list[list[Any]]:
     """``items`` in consecutive pieces of at most ``budget`` encoded bytes each."""
-    pieces: list[list] = [[]]
+    pieces: list[list[Any]] = [[]]
     size = 0
     for item in items:
         cost = patch.encoded_size(item) + 1
@@ -189,7 +189,9 @@ def _pack(items: list, budget: int) -> list[list]:
     return pieces
 
 
-def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> list[bytes]:
+def v1_lines(
+    full: bool, view: dict[str, Any], legal: list[Any], events: list[Any], extra: dict[str, Any]
+) -> list[bytes]:
     """A version-1 update: the whole view and legal list. Too long for a line: several
     updates in a row with the same view, the events split among them and the legal list
     too (every part but the last marked ``legal_more``: a client that knows it joins the
@@ -244,7 +246,13 @@ def v1_lines(full: bool, view: dict, legal: list, events: list, extra: dict) -> 
 
 
 def v2_lines(
-    state_id: int, full: bool, view: dict, ops: list | None, legal: list | None, events: list, extra: dict
+    state_id: int,
+    full: bool,
+    view: dict[str, Any],
+    ops: list[Any] | None,
+    legal: list[Any] | None,
+    events: list[Any],
+    extra: dict[str, Any],
 ) -> list[bytes]:
     """A version-2 update: ``view`` when full (else the patch ``ops``), ``legal`` when it
     changed, the new events. Too long for a line: several update lines for the same
@@ -268,7 +276,13 @@ def v2_lines(
 
 
 def split_lines(
-    state_id: int, full: bool, view: dict, ops: list, legal: list | None, events: list, extra: dict
+    state_id: int,
+    full: bool,
+    view: dict[str, Any],
+    ops: list[Any],
+    legal: list[Any] | None,
+    events: list[Any],
+    extra: dict[str, Any],
 ) -> list[bytes]:
     """An update too long for one line as several lines for one ``state_id``, all but
     the last marked ``more``: ``ops`` (the view's patch, or the whole view as operations)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from game.engine.cards import CardSet, load_card_set
 
@@ -25,7 +26,9 @@ BURNING_TESTS = ("ordeal_floats", "ordeal_drowns", "scales_lighter")
 RESPONSES = ("accomplice", "countercharge", "mixup", "retraction")
 
 
-def _no_bonus() -> MappingProxyType:
+def _no_bonus() -> Any:
+    """No bonus: an empty read-only mapping, like the ones the card loader makes of a
+    ``dict[...]`` field (typed Any: the field says dict, which is what the loader reads)."""
     return MappingProxyType({})
 
 
@@ -274,7 +277,7 @@ def card_kind(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
-def card_info(card: str) -> dict:
+def card_info(card: str) -> dict[str, Any]:
     """Everything a front end shows on a card face or zoom view."""
     t = tables()
     k = t.kind[t.card_kind[card]]
@@ -313,7 +316,7 @@ def heat_after(start: int, heat: int, amount: int) -> int:
     return max(start, min(TOP_HEAT, heat + amount))
 
 
-def villager_info(villager: str) -> dict:
+def villager_info(villager: str) -> dict[str, Any]:
     v = tables().villager[villager]
     return {
         "id": v.id,

@@ -10,7 +10,7 @@ then restores everything), and plays the command.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, lookup
 from game.engine.shape import shown
@@ -51,7 +51,7 @@ MAX_SEALED = 14
 
 
 # ------------------------------------------------------------------- sealed bribes --
-def seal(m: HammerMatch, seat: int, cmd: dict) -> None:
+def seal(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Move the command's ``bribes`` from the hand into the sealed box, before the
     command itself runs (so a box that opens during the command holds them, R20). No
     event, no public state: only the box and the sealer's hand change (R21)."""
@@ -64,7 +64,7 @@ def seal(m: HammerMatch, seat: int, cmd: dict) -> None:
     used = {cmd["card"]} if isinstance(cmd.get("card"), str) else set()
     if isinstance(cmd.get("discard"), list):
         used.update(c for c in cmd["discard"] if isinstance(c, str))
-    sealed: list[dict] = []
+    sealed: list[dict[str, Any]] = []
     seen: set[str] = set()
     for entry in bribes:
         if not isinstance(entry, dict) or set(entry) != {"card", "target", "sign"}:
@@ -89,7 +89,7 @@ def seal(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 # --------------------------------------------------------------------- setup --
-def place_pyres(m: HammerMatch, seat: int, cmd: dict) -> None:
+def place_pyres(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§2: each own villager on one own pyre; secret until every seat has placed (R14)."""
     s = m.state
     if s["phase"] != "setup":
@@ -132,7 +132,7 @@ def own_turn_check(m: HammerMatch, seat: int, what: str) -> str:
     raise bad("wrong_time", not_now(m, ctx, what))
 
 
-def accuse(m: HammerMatch, seat: int, cmd: dict) -> None:
+def accuse(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """A brown card from an own living villager that may still accuse (§3, R16) onto any
     living villager, itself included (R17), never the protected one (R4). Its value is
     fixed now (R2) and a response window opens (§4.1)."""
@@ -192,7 +192,7 @@ def accuse(m: HammerMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def advocate(m: HammerMatch, seat: int, cmd: dict) -> None:
+def advocate(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """An Advocate takes effect at once, on any living villager (R1, R17)."""
     ctx = own_turn_check(m, seat, "call an advocate")
     s = m.state
@@ -211,7 +211,7 @@ def advocate(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 # ------------------------------------------------------------------- windows --
-def respond(m: HammerMatch, seat: int, cmd: dict) -> None:
+def respond(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """An answer to the brown card in the response window (§4.1): the first closes it.
     The accused's bonus counts only for a positive value (R3); points never land on the
     protected villager (R4)."""
@@ -250,18 +250,20 @@ def respond(m: HammerMatch, seat: int, cmd: dict) -> None:
     s["windows"].pop()
     bonus = t.villager[target].accused_bonus.get(kind, 0) if value > 0 else 0
     if kind == "accomplice":
+        assert other is not None  # checked above: an Accomplice names the other villager
         add_heat(m, target, value, w["card"])
         add_heat(m, other, value + bonus, card)
     elif kind == "countercharge":
         add_heat(m, accuser, value + bonus, w["card"])
     elif kind == "mixup":
+        assert other is not None  # checked above: a Mix-up names the other villager
         add_heat(m, other, value + bonus, w["card"])
     # retraction: the confession has no effect
     s["discard"].append(card)
     finish_brown(m, w)
 
 
-def pass_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
+def pass_turn(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Pass in a window (§4), with priority in the Arrest (§5.2) or on a trial turn (§5.3)."""
     s = m.state
     ctx = context(m)
@@ -296,7 +298,7 @@ def pass_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 # --------------------------------------------------------------- inquisition --
-def call_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
+def call_inquisition(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§5.1, §4.2: before playing anything on one's Accusation turn."""
     s = m.state
     ctx = context(m)
@@ -317,7 +319,7 @@ def call_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
         close_window(m)
 
 
-def no_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
+def no_inquisition(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§4.2: the call fails and the Accusation goes on with this seat's turn."""
     window_of(m, ("inquisition",), "no_inquisition")
     s = m.state
@@ -331,7 +333,7 @@ def no_inquisition(m: HammerMatch, seat: int, cmd: dict) -> None:
     start_turn(m, seat)
 
 
-def end_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
+def end_turn(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§5.1: the Accusation turn ends with one card drawn."""
     ctx = context(m)
     if ctx != "turn":
@@ -344,7 +346,7 @@ def end_turn(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 # --------------------------------------------------------------------- tests --
-def play_test(m: HammerMatch, seat: int, cmd: dict) -> None:
+def play_test(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """A green card (§6): never by the inquisitor (R6); in the Accusation only the Marks,
     and the player names a tied witch (R7). As one's own move it is that move (R8). A
     negation window opens unless nobody could answer it (R6)."""
@@ -409,7 +411,7 @@ def play_test(m: HammerMatch, seat: int, cmd: dict) -> None:
         close_window(m)
 
 
-def negate(m: HammerMatch, seat: int, cmd: dict) -> None:
+def negate(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§6.2: the partner test cancels the test; both go to the discard pile."""
     w = window_of(m, ("negation",), "negate")
     s = m.state
@@ -428,7 +430,7 @@ def negate(m: HammerMatch, seat: int, cmd: dict) -> None:
         after_play(m, w["by"])
 
 
-def choose_witch(m: HammerMatch, seat: int, cmd: dict) -> None:
+def choose_witch(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """The inquisitor (or the drowning Ordeal's player) settles a tie (§3, R7)."""
     s = m.state
     choice = s["choice"]
@@ -448,7 +450,7 @@ def choose_witch(m: HammerMatch, seat: int, cmd: dict) -> None:
 
 
 # ------------------------------------------------------------------- phase 4 --
-def refill(m: HammerMatch, seat: int, cmd: dict) -> None:
+def refill(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """§5.4: discard any cards; after the last seat, everyone draws up to six (R11)."""
     s = m.state
     ctx = context(m)
@@ -496,7 +498,7 @@ COMMANDS: dict[str, Command] = {
 SEALING_COMMANDS = tuple(ctype for ctype, entry in COMMANDS.items() if "bribes" in entry.optional)
 
 
-def apply(m: HammerMatch, seat: int, cmd: dict) -> None:
+def apply(m: HammerMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Play ``cmd`` for ``seat``: its shape checked against :data:`COMMANDS`, its sealed
     bribes put in the box, then its handler. The old standalone ``bribe`` command is
     refused with a message saying how bribes are sent now."""

@@ -8,7 +8,8 @@ R20, and any subset of a big hand at the refill, which this lists only in part, 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from game.rules.hammer.state import accusers_free, alive, context, hottest, protected
 
@@ -16,12 +17,12 @@ if TYPE_CHECKING:
     from game.rules.hammer.match import HammerMatch
 
 
-def legal(m: HammerMatch, seat: int) -> list[dict]:
+def legal(m: HammerMatch, seat: int) -> list[dict[str, Any]]:
     s = m.state
     ctx = context(m)
     t = m.t
     hand = s["hands"][seat]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     if ctx == "setup":
         mine = [vid for vid in s["vorder"] if s["villagers"][vid]["owner"] == seat]
         for perm in itertools.permutations(s["dealt_pyres"][seat]):
@@ -88,11 +89,11 @@ def may_test(m: HammerMatch, seat: int, kind: str, where: str) -> bool:
     return phase in ("arrest", "trial")
 
 
-def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> list[dict]:
+def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> list[dict[str, Any]]:
     """The tests ``seat`` may play now; before there is an inquisitor, one per tied
     witch, named with ``witch`` (R7)."""
     t = m.t
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     tie: list[str] | None = None
     for card in hand:
         if t.card_role[card] != "test" or not may_test(m, seat, t.card_kind[card], where):
@@ -107,10 +108,10 @@ def green_commands(m: HammerMatch, seat: int, hand: list[str], where: str) -> li
     return out
 
 
-def response_commands(m: HammerMatch, hand: list[str], w: dict) -> list[dict]:
+def response_commands(m: HammerMatch, hand: list[str], w: dict[str, Any]) -> list[dict[str, Any]]:
     """The answers to the brown card in window ``w`` (§4.1, R4)."""
     t = m.t
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     others: list[str] | None = None
     prot = protected(m)
     for card in hand:
@@ -128,9 +129,10 @@ def response_commands(m: HammerMatch, hand: list[str], w: dict) -> list[dict]:
     return out
 
 
-def refill_commands(hand: list[str]) -> list[dict]:
+def refill_commands(hand: list[str]) -> list[dict[str, Any]]:
     """Every choice of discards, fewest first; only some of them for big hands (R12)."""
     size = len(hand)
+    sizes: Iterable[int]
     if size <= 10:
         sizes = range(size + 1)
     else:

@@ -20,6 +20,7 @@ setup seats still placing; the active player (the Accusation); the seat with pri
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.engine.match import Match
 from game.engine.registry import register
@@ -47,7 +48,8 @@ class HammerMatch(Match):
         self.state.setdefault("box", [])  # saves from before bribes were sealed (§8.2)
 
     def _over(self) -> bool:
-        return self.state["over"]
+        ret: bool = self.state["over"]
+        return ret
 
     def _to_act(self) -> list[int]:
         s = self.state
@@ -71,13 +73,13 @@ class HammerMatch(Match):
             return [s["refill_order"][s["refill_idx"]]]
         return []
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal.legal(self, seat)
 
-    def _apply(self, seat: int, cmd: dict) -> None:
+    def _apply(self, seat: int, cmd: dict[str, Any]) -> None:
         commands.apply(self, seat, cmd)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
     def _scores(self) -> list[int]:

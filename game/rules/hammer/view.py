@@ -53,7 +53,7 @@ value, lapsed}`` names no seat (its sealer's own copy adds ``yours: true``, R15)
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.hammer.cards import card_kind
 from game.rules.hammer.state import accusers_free, hottest, protected, scores
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from game.rules.hammer.match import HammerMatch
 
 
-def view(m: HammerMatch, seat: int | None) -> dict:
+def view(m: HammerMatch, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (see the module docstring for the fields)."""
     s = m.state
     t = m.t
@@ -237,7 +237,7 @@ def view(m: HammerMatch, seat: int | None) -> dict:
     return out
 
 
-def end_reveal(m: HammerMatch) -> dict:
+def end_reveal(m: HammerMatch) -> dict[str, Any]:
     """Everything hidden during the game that the end shows to everyone: every hand,
     and the bribes still sealed in the box, without their sealers (a briber is never
     named, not even after the game), in the box's canonical order."""
@@ -254,7 +254,7 @@ def end_reveal(m: HammerMatch) -> dict:
     }
 
 
-def pending_of(w: dict) -> dict:
+def pending_of(w: dict[str, Any]) -> dict[str, Any]:
     """The card a window waits on, as the view shows it."""
     out = {
         "card": w["card"],
@@ -269,7 +269,7 @@ def pending_of(w: dict) -> dict:
     return out
 
 
-def recent(m: HammerMatch, seat: int | None) -> list[dict]:
+def recent(m: HammerMatch, seat: int | None) -> list[dict[str, Any]]:
     """The last command's events as ``seat`` sees them."""
     out = []
     sid = m.state_id

@@ -10,7 +10,7 @@ answers any more; the answers themselves are commands (:mod:`game.rules.hammer.c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.hammer.cards import BURNING_TESTS, TOP_HEAT
 from game.rules.hammer.flow import (
@@ -30,12 +30,13 @@ if TYPE_CHECKING:
     from game.rules.hammer.match import HammerMatch
 
 
-def window_of(m: HammerMatch, kinds: tuple[str, ...], what: str) -> dict:
+def window_of(m: HammerMatch, kinds: tuple[str, ...], what: str) -> dict[str, Any]:
     """The top window, when it is of one of ``kinds`` (else refused with a message)."""
     ctx = context(m)
     if ctx != "window" or m.state["windows"][-1]["kind"] not in kinds:
         raise bad("wrong_time", no_window_message(m, ctx, what))
-    return m.state["windows"][-1]
+    ret: dict[str, Any] = m.state["windows"][-1]
+    return ret
 
 
 def close_window(m: HammerMatch) -> None:
@@ -51,7 +52,7 @@ def close_window(m: HammerMatch) -> None:
         resolve_test(m, w)
 
 
-def finish_brown(m: HammerMatch, w: dict) -> None:
+def finish_brown(m: HammerMatch, w: dict[str, Any]) -> None:
     """The brown card has resolved: to the discard pile; its player's move is done."""
     s = m.state
     take_from_table(m, w["card"])
@@ -59,7 +60,7 @@ def finish_brown(m: HammerMatch, w: dict) -> None:
     after_play(m, w["by"])
 
 
-def resolve_test(m: HammerMatch, w: dict) -> None:
+def resolve_test(m: HammerMatch, w: dict[str, Any]) -> None:
     """Nobody negated the test (§6.3): a burning test jumps to the burning (R9) and is
     kept or leaves the game (R10); the others need the witch, settled by the inquisitor
     on a tie (R7)."""
@@ -88,7 +89,7 @@ def resolve_test(m: HammerMatch, w: dict) -> None:
     finish_test(m, w, witch)
 
 
-def finish_test(m: HammerMatch, w: dict, witch: str) -> None:
+def finish_test(m: HammerMatch, w: dict[str, Any], witch: str) -> None:
     """The heavier Scales protect ``witch`` and jump to Collecting Evidence (R9, R10);
     a Mark sets its heat (§6.3) and play goes on."""
     s = m.state

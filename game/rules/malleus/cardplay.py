@@ -51,7 +51,7 @@ def own_card(m: MalleusMatch, seat: int, card: Any, allow_locked: bool = False) 
     return card
 
 
-def card_params(m: MalleusMatch, seat: int, card: str, cmd: dict, in_secret_action: bool) -> dict:
+def card_params(m: MalleusMatch, seat: int, card: str, cmd: dict[str, Any], in_secret_action: bool) -> dict[str, Any]:
     """Check the shape of a card play's parameters; return them cleaned."""
     ctype = m.cat.type_of[card]
     want = CARD_PARAMS[ctype]
@@ -84,7 +84,9 @@ def card_params(m: MalleusMatch, seat: int, card: str, cmd: dict, in_secret_acti
     return params
 
 
-def card_problem(m: MalleusMatch, seat: int, card: str, params: dict, secret: bool, queued: bool) -> str | None:
+def card_problem(
+    m: MalleusMatch, seat: int, card: str, params: dict[str, Any], secret: bool, queued: bool
+) -> str | None:
     """Why this play cannot take effect now (None: it can). Timing per §4."""
     st = m.state
     ctype = m.cat.type_of[card]
@@ -188,11 +190,13 @@ def card_problem(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
 def intimidated_in(m: MalleusMatch, conflict_id: str) -> list[int]:
     c = m.state["conflict"]
     if c is not None and c["id"] == conflict_id:
-        return c["intimidated"]
-    return m.state["past_intimidated"].get(conflict_id, [])
+        ret: list[int] = c["intimidated"]
+        return ret
+    ret = m.state["past_intimidated"].get(conflict_id, [])
+    return ret
 
 
-def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bool) -> None:
+def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict[str, Any], secret: bool) -> None:
     """Carry out a card (§4); lock a secret one, discard a public one (§3.12)."""
     st = m.state
     ctype = m.cat.type_of[card]
@@ -200,7 +204,7 @@ def resolve_card(m: MalleusMatch, seat: int, card: str, params: dict, secret: bo
     c = st["conflict"]
     full = {"type": "card", "card": card, "card_type": ctype, "player": seat, "secret": secret}
     visible: dict[str, Any] = {}
-    private_note: dict | None = None
+    private_note: dict[str, Any] | None = None
     if ctype == "blackmail":
         st["orders"].append(
             {"player": seat, "kind": "blackmail", "villager": params["target"], "text": params["order"], "card": card}

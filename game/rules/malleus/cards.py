@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.engine.cards import CardSet, load_card_set
 
@@ -138,7 +139,7 @@ def catalog() -> Catalog:
     return _CATALOG
 
 
-def card_info(card: str) -> dict:
+def card_info(card: str) -> dict[str, Any]:
     """Name, timing and text of a card id (``c7``) or a card type (``bribery``)."""
     cat = catalog()
     kind = cat.type_of.get(card, card)
@@ -146,6 +147,6 @@ def card_info(card: str) -> dict:
     return {"id": card, "type": k.id, "name": k.name, "secret": k.secret, "timing": k.timing, "text": k.text}
 
 
-def stereotypes() -> list[dict]:
+def stereotypes() -> list[dict[str, Any]]:
     """The witch stereotypes w1–w8 as plain data (a fresh list each call)."""
     return [{"id": s.id, "name": s.name, "text": s.text} for s in catalog().stereotypes]

@@ -19,7 +19,7 @@ new_vendetta?, order?}]`` where ``order`` is the Blackmail order's text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, dispatch
 from game.rules.malleus.commands_conflict import (
@@ -111,7 +111,7 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def apply(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def apply(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Play ``cmd`` for ``seat`` through :data:`COMMANDS`."""
     m._rolled = False
     dispatch(COMMANDS, m, seat, cmd, game_title=m.title)

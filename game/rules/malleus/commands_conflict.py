@@ -5,7 +5,7 @@ judgement (docs/rules/malleus.md §3.2–§3.4, M5, M6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
 from game.rules.malleus.parse import declare_event, new_conflict, parse_conflict
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def declare_conflict(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def declare_conflict(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_step(m, "declare", "declare a conflict")
     need(seat == turn_seat(m), "not_your_turn", f"It is {pname(m, turn_seat(m))}'s turn.")
@@ -57,7 +57,7 @@ def declare_conflict(m: MalleusMatch, seat: int, cmd: dict) -> None:
         st["step"] = "frame"
 
 
-def confirm_secret(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def confirm_secret(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "confirm", "judge a claimed secret")
     need_prevot(seat, "judge a claimed secret")
@@ -83,7 +83,7 @@ def confirm_secret(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "frame"
 
 
-def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def frame_scene(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "frame", "frame a scene")
     framer = actor_seat(c)
@@ -140,7 +140,7 @@ def frame_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "scene"
 
 
-def join_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def join_scene(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = need_step(m, JOIN_STEPS, "join the scene")
     need_player(seat, "join scenes")
     problem = join_problem(m, seat, c)
@@ -152,7 +152,7 @@ def join_scene(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "join", "conflict": c["id"], "player": seat, "villager": led["villager"], "forfeit": True})
 
 
-def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def set_present(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = need_step(m, LIVE_STEPS, "move villagers in or out of the scene")
     need_prevot(seat, "move villagers in or out")
     need(c["frozen_bonus"] is None, "frozen", "The conflict is decided; nobody comes or goes now.")
@@ -179,7 +179,7 @@ def set_present(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "present", "conflict": c["id"], "add": add, "remove": remove, "present": list(present)})
 
 
-def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def take_side(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, JOIN_STEPS, "take a side")
     side = check_side(cmd["side"])
@@ -189,7 +189,7 @@ def take_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "side", "conflict": c["id"], "player": seat, "side": side, "after_roll": st["step"] == "sides"})
 
 
-def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def cite_fact(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = m.state["conflict"]
     need_cite_open(m, c)
     need(seat not in c["intimidated"], "intimidated", "You are intimidated in this conflict (R27).")
@@ -205,12 +205,13 @@ def cite_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "cite", "conflict": c["id"], "fact": fid, "side": side, "by": seat})
 
 
-def cited_by(c: dict, fid: str, side: str) -> int:
+def cited_by(c: dict[str, Any], fid: str, side: str) -> int:
     """The seat that cited ``fid`` for ``side`` (one citation per fact and side)."""
-    return next(x["by"] for x in c["citations"] if x["fact"] == fid and x["side"] == side)
+    ret: int = next(x["by"] for x in c["citations"] if x["fact"] == fid and x["side"] == side)
+    return ret
 
 
-def approve_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def approve_fact(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = m.state["conflict"]
     need_cite_open(m, c)
     need_prevot(seat, "approve a fact")
@@ -222,7 +223,7 @@ def approve_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "approve", "conflict": c["id"], "fact": fid, "side": side, "by": by})
 
 
-def reject_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def reject_fact(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = m.state["conflict"]
     need_cite_open(m, c)
     need_prevot(seat, "reject a fact")
@@ -232,7 +233,7 @@ def reject_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "reject", "conflict": c["id"], "fact": fid, "side": side, "by": by})
 
 
-def assign_side(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def assign_side(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, LIVE_STEPS, "assign an NPC's side")
     need_prevot(seat, "assign an NPC's side")

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.malleus.cardplay import card_params, card_problem, own_card, resolve_card
 from game.rules.malleus.rounds import next_turn, record_roll, resolve_conflict
@@ -30,15 +30,15 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def roll(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, ("roll", "oppose"), "roll")
     if st["step"] == "roll":
-        roller = actor_seat(c)
+        actor = actor_seat(c)
         need(
-            seat == roller,
+            seat == actor,
             "not_your_roll",
-            f"{'The Prévôt' if roller == PREVOT else pname(m, roller)} rolls for the actor.",
+            f"{'The Prévôt' if actor == PREVOT else pname(m, actor)} rolls for the actor.",
         )
         dice = roll3d6(m)
         c["roll_for"] = dice
@@ -100,7 +100,7 @@ def roll(m: MalleusMatch, seat: int, cmd: dict) -> None:
     resolve_conflict(m)
 
 
-def lock_sides(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def lock_sides(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "sides", "lock the sides")
     need_prevot(seat, "lock the sides")
@@ -112,7 +112,7 @@ def lock_sides(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "oppose"
 
 
-def close_window(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def close_window(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "aftermath", "close the aftermath window")
     need_prevot(seat, "close the aftermath window")
@@ -125,7 +125,7 @@ def close_window(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "outcome"
 
 
-def narrate(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def narrate(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     c = need_step(m, ("aftermath", "outcome"), "narrate the outcome")
     loser = loser_seat(m, c)
     need(
@@ -139,7 +139,7 @@ def narrate(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "narrate", "conflict": c["id"], "seat": seat, "text": text})
 
 
-def end_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def end_turn(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "outcome", "end the turn")
     need_prevot(seat, "end the turn")
@@ -169,7 +169,7 @@ def end_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "discard"
 
 
-def discard(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def discard(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_step(m, "discard", "discard")
     need(seat == turn_seat(m), "not_your_turn", f"{pname(m, turn_seat(m))} discards now.")
@@ -197,7 +197,7 @@ def discard(m: MalleusMatch, seat: int, cmd: dict) -> None:
     next_turn(m)
 
 
-def play_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def play_card(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     need_player(seat, "hold cards")
     need(m.state["phase"] == "round", "wrong_phase", "Cards are played during the game proper (R24).")
     card = own_card(m, seat, cmd["card"])

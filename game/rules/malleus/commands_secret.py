@@ -5,7 +5,7 @@ action phase — with the Prévôt's queue, NPC conflicts and recorded facts
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.malleus.cardplay import card_params, card_problem, own_card, resolve_card
 from game.rules.malleus.cards import PUBLIC_ONLY
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def begin_resolution(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def begin_resolution(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "scene", "begin the resolution")
     need_prevot(seat, "begin the resolution")
@@ -46,7 +46,7 @@ def begin_resolution(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "resolution", "conflict": c["id"]})
 
 
-def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def secret_action(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_step(m, ("secret_step", "secret_phase"), "send a secret action")
     need_player(seat, "send secret actions; he resolves them")
@@ -59,7 +59,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
     cards = cmd.get("cards", [])
     need(isinstance(cards, list) and len(cards) <= HAND_SIZE + 1, "bad_cards", "cards must be a list of card plays.")
     need(not (cards and intimidated), "intimidated", "You are intimidated: no cards in this conflict (R27).")
-    plays = []
+    plays: list[dict[str, Any]] = []
     used: set[str] = set()
     for entry in cards:
         need(isinstance(entry, dict) and "card" in entry, "bad_cards", "Each card play is {card, …}.")
@@ -85,7 +85,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
         "bad_notes",
         "notes must be a list of {to, text}.",
     )
-    clean_notes = []
+    clean_notes: list[dict[str, Any]] = []
     for note in notes:
         need(isinstance(note, dict) and set(note) == {"to", "text"}, "bad_notes", "A note is {to, text}.")
         to = player_seat(m, note["to"], "note's addressee")
@@ -158,7 +158,7 @@ def secret_action(m: MalleusMatch, seat: int, cmd: dict) -> None:
             st["step"] = "phase_resolve"
 
 
-def apply_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def apply_card(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     play = queued_play(m, seat, cmd, "apply a queued card")
     problem = card_problem(m, play["player"], play["card"], play["params"], secret=True, queued=True)
     need(problem is None, "cannot_apply", f"{problem} Void the card instead.")
@@ -169,7 +169,7 @@ def apply_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
     after_queue(m)
 
 
-def void_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def void_card(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     play = queued_play(m, seat, cmd, "void a queued card")
     col = m.state["collect"]
     col["queue"].remove(play)
@@ -181,7 +181,7 @@ def void_card(m: MalleusMatch, seat: int, cmd: dict) -> None:
     after_queue(m)
 
 
-def close_secret_actions(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def close_secret_actions(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     c = need_step(m, "secret_step", "close the secret actions")
     need_prevot(seat, "close the secret actions")
@@ -193,7 +193,7 @@ def close_secret_actions(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.emit({"type": "secret_actions_closed", "conflict": c["id"]})
 
 
-def start_npc_conflict(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def start_npc_conflict(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_step(m, "phase_resolve", "start an NPC conflict")
     need_prevot(seat, "start an NPC conflict")
@@ -207,7 +207,7 @@ def start_npc_conflict(m: MalleusMatch, seat: int, cmd: dict) -> None:
     st["step"] = "frame"
 
 
-def end_secret_phase(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def end_secret_phase(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_step(m, "phase_resolve", "end the secret action phase")
     need_prevot(seat, "end the secret action phase")
@@ -220,7 +220,7 @@ def end_secret_phase(m: MalleusMatch, seat: int, cmd: dict) -> None:
     end_round(m)
 
 
-def record_fact(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def record_fact(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need(st["phase"] == "round", "wrong_phase", "Facts are recorded this way during the game proper.")
     need_prevot(seat, "record a fact")

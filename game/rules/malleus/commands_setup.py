@@ -4,7 +4,7 @@ villagers, ledgers and companions (docs/rules/malleus.md §2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.malleus.parse import facts_list, parse_envy, parse_relation, parse_vendetta
 from game.rules.malleus.rounds import build_next, start_round
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def set_trigger(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def set_trigger(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     need_phase(m, "trigger", "record the trigger event")
     need_prevot(seat, "record the trigger event")
     text = clean_text(cmd["text"], "The trigger event")
@@ -40,7 +40,7 @@ def set_trigger(m: MalleusMatch, seat: int, cmd: dict) -> None:
     m.state["phase"] = "first_villager"
 
 
-def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def add_villager(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     first = st["phase"] == "first_villager"
     if not first:
@@ -85,7 +85,7 @@ def add_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
         build_next(m, passed=False, seat=seat)
 
 
-def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_phase(m, "building", "add a fact and a relationship")
     need(seat == st["build"]["seat"], "not_your_turn", f"It is {m.players[st['build']['seat']]}'s building turn.")
@@ -99,7 +99,7 @@ def add_fact_relation(m: MalleusMatch, seat: int, cmd: dict) -> None:
     build_next(m, passed=False, seat=seat)
 
 
-def pass_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def pass_turn(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_phase(m, "building", "pass")
     need(seat == st["build"]["seat"], "not_your_turn", f"It is {m.players[st['build']['seat']]}'s building turn.")
@@ -107,7 +107,7 @@ def pass_turn(m: MalleusMatch, seat: int, cmd: dict) -> None:
     build_next(m, passed=True, seat=seat)
 
 
-def choose_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def choose_villager(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_phase(m, "choosing", "choose a villager")
     queue = st["choose"]["queue"]
@@ -125,7 +125,7 @@ def choose_villager(m: MalleusMatch, seat: int, cmd: dict) -> None:
         st["waiting"] = m.players_seats
 
 
-def submit_ledger(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def submit_ledger(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_phase(m, "ledgers", "submit a ledger")
     need_player(seat, "keep a ledger")
@@ -148,7 +148,7 @@ def submit_ledger(m: MalleusMatch, seat: int, cmd: dict) -> None:
         st["waiting"] = m.players_seats
 
 
-def choose_companion(m: MalleusMatch, seat: int, cmd: dict) -> None:
+def choose_companion(m: MalleusMatch, seat: int, cmd: dict[str, Any]) -> None:
     st = m.state
     need_phase(m, "companions", "choose a companion")
     need_player(seat, "choose a companion")

@@ -70,7 +70,6 @@ def determinize(m: MalleusMatch, seat: int, rng: Any) -> None:
     you = view["you"]
     learned_secret = {x["player"] for x in you["inbox"] if x["kind"] == "eavesdropping"}
     learned_goals = {x["player"]: x for x in you["inbox"] if x["kind"] == "sharp_intuition"}
-    mine_v = you["villager"]
     villagers = [v["id"] for v in view["villagers"]]
     npcs = [v["id"] for v in view["villagers"] if v["controlled_by"] is None and v["status"] == "alive"]
     standing = {v["id"]: v["standing"] for v in view["villagers"]}

@@ -85,7 +85,7 @@ def ending_text(m: MalleusMatch) -> str:
     return f"{first} {second[0].upper()}{second[1:]}."
 
 
-def revealed(m: MalleusMatch) -> dict:
+def revealed(m: MalleusMatch) -> dict[str, Any]:
     """Everything the story kept hidden (see the module docstring for the shape)."""
     st = m.state
     players = []
@@ -114,7 +114,7 @@ def revealed(m: MalleusMatch) -> dict:
     }
     round_no = 0
     conflict: str | None = None
-    claims: dict[str, dict] = {}
+    claims: dict[str, dict[str, Any]] = {}
     for entry in m._log:
         event = entry["event"]  # the full event, as its owner and the Prévôt saw it
         kind = event["type"]
@@ -149,4 +149,5 @@ def revealed(m: MalleusMatch) -> dict:
             out["claims"].append(claim)
         elif kind == "secret_revealed" and event["conflict"] in claims:
             claims[event["conflict"]]["accepted"] = True
-    return plain_copy(out)
+    ret: dict[str, Any] = plain_copy(out)
+    return ret

@@ -218,7 +218,7 @@ MAY: dict[str, str] = {
 }
 
 
-def _key(view: dict) -> str:
+def _key(view: dict[str, Any]) -> str:
     phase, step = view.get("phase"), view.get("step")
     if phase != "round":
         return str(phase)
@@ -228,7 +228,7 @@ def _key(view: dict) -> str:
     return str(step)
 
 
-def _name(view: dict, seat: int) -> str:
+def _name(view: dict[str, Any], seat: int) -> str:
     if seat == 0:
         return "the Prévôt"
     for player in view.get("players", []):
@@ -241,7 +241,7 @@ def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _role(view: dict, seat: int | None, key: str) -> str | None:
+def _role(view: dict[str, Any], seat: int | None, key: str) -> str | None:
     if seat is None:
         return None
     if seat == 0:
@@ -254,7 +254,7 @@ def _role(view: dict, seat: int | None, key: str) -> str | None:
     return "player"
 
 
-def guide(view: dict, seat: int | None) -> dict[str, Any]:
+def guide(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The guide to the current step for ``seat`` (None: a spectator), from its view."""
     key = _key(view)
     name, happening, rule, rule_words = STEPS.get(key, (key.replace("_", " ").capitalize(), "", "", ""))

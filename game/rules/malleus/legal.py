@@ -8,7 +8,7 @@ accepts every valid combination (M14 says which).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.malleus.cardplay import card_problem
 from game.rules.malleus.cards import PUBLIC_ONLY
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def legal(m: MalleusMatch, seat: int) -> list[dict]:
+def legal(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     st = m.state
     phase = st["phase"]
     if phase == "trigger":
@@ -72,9 +72,9 @@ def relation_options() -> list[tuple[str, bool]]:
     return [("new_to_old", False), ("old_to_new", False), ("new_to_old", True)]
 
 
-def legal_building(m: MalleusMatch) -> list[dict]:
+def legal_building(m: MalleusMatch) -> list[dict[str, Any]]:
     st = m.state
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     vorder = st["vorder"]
     for other in vorder:
         for kind in REL_KINDS:
@@ -109,7 +109,7 @@ def legal_building(m: MalleusMatch) -> list[dict]:
     return out
 
 
-def envy_options(m: MalleusMatch, seat: int) -> list[dict]:
+def envy_options(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     st = m.state
     own = ledger(m, seat)["villager"]
     holders = [v for v in st["vorder"] if companion_ok(m, v)]
@@ -122,11 +122,11 @@ def envy_options(m: MalleusMatch, seat: int) -> list[dict]:
     return out
 
 
-def vendetta_options(m: MalleusMatch, seat: int) -> list[dict]:
+def vendetta_options(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     return [{"target": v, "reason": ""} for v in m.state["vorder"] if vendetta_ok(m, seat, v)]
 
 
-def legal_ledger(m: MalleusMatch, seat: int) -> list[dict]:
+def legal_ledger(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     envies = [e for e in envy_options(m, seat) if e["thing_villager"] is None]
     persons = [e for e in envy_options(m, seat) if e["thing_villager"] is not None]
     vendettas = vendetta_options(m, seat)
@@ -139,11 +139,11 @@ def legal_ledger(m: MalleusMatch, seat: int) -> list[dict]:
     return out
 
 
-def conflict_options(m: MalleusMatch, seat: int, actor: str, actor_player: int | None) -> list[dict]:
+def conflict_options(m: MalleusMatch, seat: int, actor: str, actor_player: int | None) -> list[dict[str, Any]]:
     """Declarable conflicts (kind + fields) for ``actor`` (see M14 for samples)."""
     st = m.state
     living = living_ids(m)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for t in living:
         if t != actor:
             out.append({"kind": "accusation", "target": t})
@@ -201,8 +201,7 @@ def conflict_options(m: MalleusMatch, seat: int, actor: str, actor_player: int |
     return out
 
 
-def present_options(m: MalleusMatch, c: dict) -> list[list[str]]:
-    st = m.state
+def present_options(m: MalleusMatch, c: dict[str, Any]) -> list[list[str]]:
     actor, target = c["actor_villager"], c["target"]
     living = living_ids(m)
     options = [[actor]]
@@ -221,11 +220,11 @@ def present_options(m: MalleusMatch, c: dict) -> list[list[str]]:
     return options
 
 
-def legal_step(m: MalleusMatch, seat: int) -> list[dict]:
+def legal_step(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     st = m.state
     step = st["step"]
     c = st["conflict"]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     if step == "declare":
         if seat != turn_seat(m):
             return []
@@ -332,14 +331,14 @@ def legal_step(m: MalleusMatch, seat: int) -> list[dict]:
     return out
 
 
-def legal_records(m: MalleusMatch) -> list[dict]:
+def legal_records(m: MalleusMatch) -> list[dict[str, Any]]:
     return [{"type": "record_fact", "subject": None, "text": ""}] + [
         {"type": "record_fact", "subject": v, "text": ""} for v in m.state["vorder"]
     ]
 
 
-def legal_prevot_scene(m: MalleusMatch, c: dict) -> list[dict]:
-    out = []
+def legal_prevot_scene(m: MalleusMatch, c: dict[str, Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     if c["frozen_bonus"] is not None:
         return out
     present = present_in(m, c)
@@ -362,11 +361,11 @@ def legal_prevot_scene(m: MalleusMatch, c: dict) -> list[dict]:
     return out
 
 
-def npc_conflict_options(m: MalleusMatch, actor: str) -> list[dict]:
+def npc_conflict_options(m: MalleusMatch, actor: str) -> list[dict[str, Any]]:
     """A covering sample (M14): accusations and bolsters of every living villager,
     one relationship change held by the actor, one general-ledger fact."""
     living = living_ids(m)
-    opts: list[dict] = [{"kind": "accusation", "target": t} for t in living if t != actor]
+    opts: list[dict[str, Any]] = [{"kind": "accusation", "target": t} for t in living if t != actor]
     opts.extend({"kind": "bolster", "target": t} for t in living)
     for other in living:
         if other == actor:
@@ -386,12 +385,11 @@ def npc_conflict_options(m: MalleusMatch, actor: str) -> list[dict]:
     return opts
 
 
-def replacement_options(m: MalleusMatch, seat: int) -> list[dict]:
+def replacement_options(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     """Diagonal combinations of the replacements a secret action must carry (M14)."""
     st = m.state
-    led = ledger(m, seat)
     need = replacements_needed(m, seat) if st["collect"]["kind"] == "phase" else []
-    lists: dict[str, list] = {}
+    lists: dict[str, list[Any]] = {}
     if "envy" in need:
         lists["new_envy"] = envy_options(m, seat)
     if "vendetta" in need:
@@ -405,7 +403,7 @@ def replacement_options(m: MalleusMatch, seat: int) -> list[dict]:
     return [{k: v[i % len(v)] for k, v in lists.items()} for i in range(size)]
 
 
-def legal_secret_action(m: MalleusMatch, seat: int) -> list[dict]:
+def legal_secret_action(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     st = m.state
     led = ledger(m, seat)
     c = st["conflict"]
@@ -425,12 +423,12 @@ def legal_secret_action(m: MalleusMatch, seat: int) -> list[dict]:
     return out
 
 
-def card_play_options(m: MalleusMatch, seat: int, in_secret_action: bool) -> list[dict]:
+def card_play_options(m: MalleusMatch, seat: int, in_secret_action: bool) -> list[dict[str, Any]]:
     """Card plays (without ``type``/``secret``) whose shape is valid and whose timing is
     open now (for a secret action: whose shape is valid; timing is checked on apply)."""
     st = m.state
     led = ledger(m, seat)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     living = living_ids(m)
     others = [p for p in m.players_seats if p != seat]
     for card in led["hand"]:
@@ -441,6 +439,7 @@ def card_play_options(m: MalleusMatch, seat: int, in_secret_action: bool) -> lis
             continue
         if not in_secret_action and ctype == "blackmail":
             continue
+        cands: list[dict[str, Any]]
         if ctype == "blackmail":
             cands = [{"target": v, "order": ""} for v in living if is_npc(m, v)]
         elif ctype == "bribery":
@@ -474,7 +473,7 @@ def card_play_options(m: MalleusMatch, seat: int, in_secret_action: bool) -> lis
     return out
 
 
-def card_plays(m: MalleusMatch, seat: int) -> list[dict]:
+def card_plays(m: MalleusMatch, seat: int) -> list[dict[str, Any]]:
     """Open card plays of a player not listed in ``to_act`` (R24)."""
     st = m.state
     if seat == PREVOT or st["phase"] != "round":

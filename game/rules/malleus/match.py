@@ -50,13 +50,13 @@ class MalleusMatch(Match):
     #: the card catalog (set up by ``_setup`` and ``_loaded``)
     cat: Catalog
     #: the witch stereotypes w1-w8 as plain data
-    _stereotypes: list[dict]
+    _stereotypes: list[dict[str, Any]]
     #: a seat let in for one interjection by :meth:`apply` (None otherwise)
     _extra_seat: int | None
     #: has the command being applied rolled dice yet (``last_rolls`` holds its rolls)
     _rolled: bool
 
-    def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
+    def __init__(self, players: list[str], seed: int = 0, options: dict[str, Any] | None = None) -> None:
         if isinstance(players, (list, tuple)) and not 4 <= len(players) <= 6:
             raise SetupError(
                 f"Malleus Maleficarum needs the Prévôt and 3 to 5 players, "
@@ -65,7 +65,7 @@ class MalleusMatch(Match):
         self._extra_seat = None
         super().__init__(players, seed, options)
 
-    def _check_options(self, options: dict) -> dict:
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         merged = super()._check_options(options)
         if not isinstance(merged["village"], str) or merged["village"] not in VILLAGE_CHOICES:
             raise SetupError(
@@ -97,12 +97,13 @@ class MalleusMatch(Match):
 
     # ------------------------------------------------------------------ contract ----
     def _over(self) -> bool:
-        return self.state["over"]
+        ret: bool = self.state["over"]
+        return ret
 
     def _scores(self) -> list[int]:
         return scores(self)
 
-    def _winners(self, scores: list) -> list[int]:
+    def _winners(self, scores: list[Any]) -> list[int]:
         return list(self.state["winners"])
 
     def _score_breakdown(self) -> list[list[tuple[str, int]]]:
@@ -115,7 +116,7 @@ class MalleusMatch(Match):
             seats.add(self._extra_seat)
         return sorted(seats)
 
-    def legal(self, seat: int | None) -> list[dict]:
+    def legal(self, seat: int | None) -> list[dict[str, Any]]:
         """Every command ``seat`` may send now: a seat the table waits for gets all of its
         moves, any other seat its open interjections (see the module docstring)."""
         self.check_seat(seat, spectator=True)
@@ -127,7 +128,7 @@ class MalleusMatch(Match):
             return []
         return [c for c in self._legal(seat) if c["type"] in INTERJECTIONS]
 
-    def apply(self, seat: int, command: dict) -> list[dict]:
+    def apply(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
         # The base class checks ``to_act``; an interjection's sender is let in for this
         # one command and the handler checks everything else (see the module docstring).
         ctype = command.get("type") if isinstance(command, dict) else None
@@ -144,25 +145,25 @@ class MalleusMatch(Match):
         finally:
             self._extra_seat = None
 
-    def emit(self, event: dict, to: Any = None, others: dict | None = None) -> None:
+    def emit(self, event: dict[str, Any], to: Any = None, others: dict[str, Any] | None = None) -> None:
         """Record a copy of ``event`` (and ``others``): the log never shares an object
         with the state, so an event, once sent, never changes (logs are append-only,
         docs/rules/malleus.md §5.6). A vendetta kept in a ledger and shown in a ``card``
         or ``secret_action`` event would otherwise change with the ledger."""
         super().emit(plain_copy(event), to, None if others is None else plain_copy(others))
 
-    def _not_your_turn(self, seat: int, command: dict) -> str:
+    def _not_your_turn(self, seat: int, command: dict[str, Any]) -> str:
         waiting = waiting_seats(self)
         names = " and ".join("the Prévôt" if w == PREVOT else self.players[w] for w in waiting) or "nobody"
         return f"The table is waiting for {names} ({phase_words(self)})."
 
-    def _apply(self, seat: int, cmd: dict) -> None:
+    def _apply(self, seat: int, cmd: dict[str, Any]) -> None:
         commands.apply(self, seat, cmd)
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal.legal(self, seat)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> None:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def parse_relation(m: MalleusMatch, value: Any, new: str | None, old: str) -> dict:
+def parse_relation(m: MalleusMatch, value: Any, new: str | None, old: str) -> dict[str, Any]:
     """A building relation ({with, kind, direction, mutual}) between ``new`` (the new or
     extended villager; None while the new one does not exist yet) and ``with``."""
     if not isinstance(value, dict) or set(value) != {"with", "kind", "direction", "mutual"}:
@@ -62,7 +62,7 @@ def facts_list(value: Any) -> list[str]:
     return [clean_text(t, f"Fact {i + 1}") for i, t in enumerate(value)]
 
 
-def parse_envy(m: MalleusMatch, value: Any, seat: int) -> dict:
+def parse_envy(m: MalleusMatch, value: Any, seat: int) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != {"holder", "thing", "thing_villager"}:
         raise bad("bad_envy", "An envy is {holder, thing, thing_villager}.")
     holder = living_villager(m, value["holder"], "envy holder")
@@ -78,7 +78,7 @@ def parse_envy(m: MalleusMatch, value: Any, seat: int) -> dict:
     return {"holder": holder, "thing": thing, "thing_villager": person}
 
 
-def parse_vendetta(m: MalleusMatch, value: Any, seat: int, reason_key: str = "reason") -> dict:
+def parse_vendetta(m: MalleusMatch, value: Any, seat: int, reason_key: str = "reason") -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != {"target", reason_key}:
         raise bad("bad_vendetta", "A vendetta is {target, reason}.")
     target = known_villager(m, value["target"], "vendetta target")
@@ -88,7 +88,9 @@ def parse_vendetta(m: MalleusMatch, value: Any, seat: int, reason_key: str = "re
     return {"target": target, "reason": reason, "baseline": villager(m, target)["standing"]}
 
 
-def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_player: int | None) -> dict:
+def parse_conflict(
+    m: MalleusMatch, kind: Any, cmd: dict[str, Any], actor: str, actor_player: int | None
+) -> dict[str, Any]:
     """Target and parameters of a declared conflict (§3.2), checked."""
     if kind not in KINDS:
         raise bad("bad_kind", f"A conflict is one of {', '.join(KINDS)}; not {shown(kind)}.")
@@ -99,7 +101,7 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
     if given - allowed:
         raise bad("bad_command", f"A {kind.replace('_', ' ')} takes no {sorted(given - allowed)[0]!r}.")
     params: dict[str, Any] = {}
-    target = cmd.get("target")
+    target: Any = cmd.get("target")  # a living villager's id once checked below
     if kind in ("accusation", "bolster", "reveal_secret"):
         need(target is not None, "bad_target", f"A {kind.replace('_', ' ')} needs a target.")
         target = living_villager(m, target, "target")
@@ -158,7 +160,7 @@ def parse_conflict(m: MalleusMatch, kind: Any, cmd: dict, actor: str, actor_play
     return {"target": target, "params": params}
 
 
-def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
+def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict[str, Any]]:
     need(
         isinstance(ops, list) and 1 <= len(ops) <= 3,
         "bad_ops",
@@ -209,7 +211,9 @@ def parse_ops(m: MalleusMatch, ops: Any, target: str | None) -> list[dict]:
     return out
 
 
-def new_conflict(m: MalleusMatch, kind: str, actor: str, actor_player: int | None, parsed: dict, npc: bool) -> dict:
+def new_conflict(
+    m: MalleusMatch, kind: str, actor: str, actor_player: int | None, parsed: dict[str, Any], npc: bool
+) -> dict[str, Any]:
     cid = new_id(m, "k")
     return {
         "id": cid,
@@ -245,7 +249,7 @@ def new_conflict(m: MalleusMatch, kind: str, actor: str, actor_player: int | Non
     }
 
 
-def declare_event(c: dict) -> dict:
+def declare_event(c: dict[str, Any]) -> dict[str, Any]:
     event = {
         "type": "declare",
         "conflict": c["id"],

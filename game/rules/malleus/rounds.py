@@ -5,7 +5,7 @@ secret-action queue, a conflict's resolution and the automatic end of round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
 from game.rules.malleus.sides import bonuses
@@ -88,7 +88,7 @@ def next_turn(m: MalleusMatch) -> None:
     m.emit({"type": "secret_phase", "round": st["round"]})
 
 
-def queued_play(m: MalleusMatch, seat: int, cmd: dict, what: str) -> dict:
+def queued_play(m: MalleusMatch, seat: int, cmd: dict[str, Any], what: str) -> dict[str, Any]:
     st = m.state
     need_step(m, ("secret_step", "secret_phase"), what)
     need_prevot(seat, what)
@@ -96,7 +96,9 @@ def queued_play(m: MalleusMatch, seat: int, cmd: dict, what: str) -> dict:
     need(col["resolving"], "wrong_step", "Wait until every secret action is in.")
     play = next((p for p in col["queue"] if p["card"] == cmd["card"]), None)
     need(play is not None, "not_queued", f"No card {shown(cmd['card'])} waits in the queue.")
-    return play
+    assert play is not None  # need() raised otherwise
+    ret: dict[str, Any] = play
+    return ret
 
 
 def after_queue(m: MalleusMatch) -> None:
@@ -107,7 +109,7 @@ def after_queue(m: MalleusMatch) -> None:
         m.state["step"] = "phase_resolve"
 
 
-def record_roll(m: MalleusMatch, event: dict) -> None:
+def record_roll(m: MalleusMatch, event: dict[str, Any]) -> None:
     st = m.state
     if not m._rolled:  # the dice of the latest command that rolled
         m._rolled = True

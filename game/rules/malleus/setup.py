@@ -13,7 +13,7 @@ still record, M12); ``executed past_intimidated dice_script last_rolls winners``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import CardDataError
 from game.engine.match import SetupError
@@ -78,7 +78,7 @@ def setup(m: MalleusMatch) -> None:
         settle_village(m, ready)
 
 
-def new_ledger(seat: int) -> dict:
+def new_ledger(seat: int) -> dict[str, Any]:
     """A player's empty ledger (§1.5)."""
     return {
         "player": seat,

@@ -8,7 +8,7 @@ each NPC's default side, and the live (or frozen) for/against bonus breakdown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
 from game.rules.malleus.state import (
@@ -72,7 +72,7 @@ def waiting_seats(m: MalleusMatch) -> list[int]:
     return []
 
 
-def principal_seat(m: MalleusMatch, c: dict) -> int | None:
+def principal_seat(m: MalleusMatch, c: dict[str, Any]) -> int | None:
     """The target's controller, when a player other than the actor (R12)."""
     target = c["target"]
     if target is None:
@@ -80,10 +80,11 @@ def principal_seat(m: MalleusMatch, c: dict) -> int | None:
     owner = villager(m, target)["controlled_by"]
     if owner is None or owner == c["actor_player"]:
         return None
-    return owner
+    ret: int | None = owner
+    return ret
 
 
-def player_sides(m: MalleusMatch, c: dict, for_pools: bool) -> list[tuple[int, str]]:
+def player_sides(m: MalleusMatch, c: dict[str, Any], for_pools: bool) -> list[tuple[int, str]]:
     """(seat, side) of players on a side, in seat order. ``for_pools``: without the
     principal (never pooled, R12) and without intimidated players (R27)."""
     out = []
@@ -103,12 +104,12 @@ def player_sides(m: MalleusMatch, c: dict, for_pools: bool) -> list[tuple[int, s
     return out
 
 
-def opposing_seats(m: MalleusMatch, c: dict) -> list[int]:
+def opposing_seats(m: MalleusMatch, c: dict[str, Any]) -> list[int]:
     """O of §3.6.3: players against (an automatic principal included), not intimidated."""
     return [s for s, side in player_sides(m, c, for_pools=False) if side == "against" and s not in c["intimidated"]]
 
 
-def opposing_roller(m: MalleusMatch, c: dict) -> int | None:
+def opposing_roller(m: MalleusMatch, c: dict[str, Any]) -> int | None:
     """The opposing roller, or None when TN = 9 + against (§3.6.3, R13, M2)."""
     if c["kind"] == "reveal_secret":
         return None
@@ -125,7 +126,7 @@ def opposing_roller(m: MalleusMatch, c: dict) -> int | None:
     return max(opposers, key=lambda s: (villager(m, ledger(m, s)["villager"])["standing"], -rank[s]))
 
 
-def loser_seat(m: MalleusMatch, c: dict) -> int:
+def loser_seat(m: MalleusMatch, c: dict[str, Any]) -> int:
     """Who narrates the outcome (M11)."""
     if c["result"] == "loss":
         return actor_seat(c)
@@ -136,7 +137,7 @@ def loser_seat(m: MalleusMatch, c: dict) -> int:
     return PREVOT if owner is None else owner
 
 
-def default_side(m: MalleusMatch, c: dict, npc: str) -> str | None:
+def default_side(m: MalleusMatch, c: dict[str, Any], npc: str) -> str | None:
     """An NPC's own default side from its view of the target (§3.4 table, R8)."""
     kind = c["kind"]
     target = c["target"]
@@ -157,18 +158,19 @@ def default_side(m: MalleusMatch, c: dict, npc: str) -> str | None:
     return "against" if view == "enemy" else "for"
 
 
-def npc_side(m: MalleusMatch, c: dict, vid: str) -> tuple[str | None, str]:
+def npc_side(m: MalleusMatch, c: dict[str, Any], vid: str) -> tuple[str | None, str]:
     override = c["npc_sides"].get(vid)
     if override is not None:
         return (None if override == "none" else override), "assigned"
     return default_side(m, c, vid), "default"
 
 
-def bonuses(m: MalleusMatch, c: dict) -> dict:
+def bonuses(m: MalleusMatch, c: dict[str, Any]) -> dict[str, Any]:
     """Live for/against bonuses with their breakdown (§3.4, R10)."""
     if c.get("frozen_bonus") is not None:
-        return c["frozen_bonus"]
-    pools: dict[str, list[dict]] = {"for": [], "against": []}
+        ret: dict[str, Any] = c["frozen_bonus"]
+        return ret
+    pools: dict[str, list[dict[str, Any]]] = {"for": [], "against": []}
     actor, target = c["actor_villager"], c["target"]
     for vid in present_in(m, c):
         v = villager(m, vid)
@@ -182,7 +184,7 @@ def bonuses(m: MalleusMatch, c: dict) -> dict:
         pools[side].append({"villager": vid, "standing": villager(m, vid)["standing"], "why": "player", "player": seat})
     forder = m.state["forder"]
 
-    def fact_key(fid: str) -> tuple:
+    def fact_key(fid: str) -> tuple[Any, ...]:
         return (0, int(fid[1:])) if fid in m.cat.stereotype else (1, forder.index(fid))
 
     out = {}
@@ -203,7 +205,7 @@ def bonuses(m: MalleusMatch, c: dict) -> dict:
     return out
 
 
-def join_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
+def join_problem(m: MalleusMatch, seat: int, c: dict[str, Any]) -> str | None:
     led = ledger(m, seat)
     vid = led["villager"]
     if vid in present_in(m, c):
@@ -215,7 +217,7 @@ def join_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
     return None
 
 
-def side_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
+def side_problem(m: MalleusMatch, seat: int, c: dict[str, Any]) -> str | None:
     """Why ``seat`` may not take a side now (None: it may)."""
     if seat == PREVOT:
         return "The Prévôt assigns NPCs' sides; he takes none himself."
@@ -238,7 +240,7 @@ def side_problem(m: MalleusMatch, seat: int, c: dict) -> str | None:
     return None
 
 
-def need_cite_open(m: MalleusMatch, c: dict) -> None:
+def need_cite_open(m: MalleusMatch, c: dict[str, Any]) -> None:
     st = m.state
     need(
         st["phase"] == "round" and st["step"] in CITE_STEPS and c is not None and c["frozen_bonus"] is None,
@@ -247,7 +249,7 @@ def need_cite_open(m: MalleusMatch, c: dict) -> None:
     )
 
 
-def pending_citation(m: MalleusMatch, c: dict, cmd: dict) -> tuple[str, str]:
+def pending_citation(m: MalleusMatch, c: dict[str, Any], cmd: dict[str, Any]) -> tuple[str, str]:
     fid = cmd["fact"]
     side = check_side(cmd["side"])
     need(

@@ -81,12 +81,14 @@ def scores(m: MalleusMatch) -> list[int]:
     return [0] + [ledger(m, s)["personal_gain"] for s in m.players_seats]
 
 
-def ledger(m: MalleusMatch, seat: int) -> dict:
-    return m.state["ledgers"][seat]
+def ledger(m: MalleusMatch, seat: int) -> dict[str, Any]:
+    ret: dict[str, Any] = m.state["ledgers"][seat]
+    return ret
 
 
-def villager(m: MalleusMatch, vid: str) -> dict:
-    return m.state["villagers"][vid]
+def villager(m: MalleusMatch, vid: str) -> dict[str, Any]:
+    ret: dict[str, Any] = m.state["villagers"][vid]
+    return ret
 
 
 def vname(m: MalleusMatch, vid: str | None) -> str:
@@ -113,7 +115,8 @@ def known_villager(m: MalleusMatch, value: Any, what: str = "villager") -> str:
 
 
 def is_alive(m: MalleusMatch, vid: str) -> bool:
-    return villager(m, vid)["status"] == "alive"
+    ret: bool = villager(m, vid)["status"] == "alive"
+    return ret
 
 
 def living_villager(m: MalleusMatch, value: Any, what: str = "villager") -> str:
@@ -136,14 +139,16 @@ def is_npc(m: MalleusMatch, vid: str) -> bool:
 def player_seat(m: MalleusMatch, value: Any, what: str = "player") -> int:
     if not is_int(value) or not 1 <= value < m.n:
         raise bad("bad_player", f"{shown(value)} is not a player's seat ({what}: 1 to {m.n - 1}).")
-    return value
+    ret: int = value
+    return ret
 
 
 def check_side(value: Any, allow_none: bool = False) -> str:
     allowed = SIDES + (("none",) if allow_none else ())
     if value not in allowed:
         raise bad("bad_side", f"A side is {' or '.join(repr(s) for s in allowed)}, not {shown(value)}.")
-    return value
+    ret: str = value
+    return ret
 
 
 def check_bool(value: Any, what: str) -> bool:
@@ -183,24 +188,27 @@ def in_turn(m: MalleusMatch) -> bool:
 
 def turn_seat(m: MalleusMatch) -> int:
     st = m.state
-    return st["turn_order"][st["turn_idx"]]
+    ret: int = st["turn_order"][st["turn_idx"]]
+    return ret
 
 
-def actor_seat(c: dict) -> int:
+def actor_seat(c: dict[str, Any]) -> int:
     """Who acts for the conflict's actor: its player, or the Prévôt for an NPC."""
     return c["actor_player"] if c["actor_player"] is not None else PREVOT
 
 
-def present_in(m: MalleusMatch, c: dict) -> list[str]:
+def present_in(m: MalleusMatch, c: dict[str, Any]) -> list[str]:
     if c["scene"] is None:
         return []
-    return scene_by_id(m, c["scene"])["present"]
+    ret: list[str] = scene_by_id(m, c["scene"])["present"]
+    return ret
 
 
-def scene_by_id(m: MalleusMatch, sid: str) -> dict:
+def scene_by_id(m: MalleusMatch, sid: str) -> dict[str, Any]:
     for scene in m.state["scenes"]:
         if scene["id"] == sid:
-            return scene
+            ret: dict[str, Any] = scene
+            return ret
     raise KeyError(sid)
 
 
@@ -210,13 +218,16 @@ def need_phase(m: MalleusMatch, phase: str, what: str) -> None:
         raise bad("wrong_phase", f"You cannot {what} now: {phase_words(m)}.")
 
 
-def need_step(m: MalleusMatch, steps: tuple[str, ...] | str, what: str) -> dict | None:
+def need_step(m: MalleusMatch, steps: tuple[str, ...] | str, what: str) -> Any:
+    """Refuse the command unless the round is at one of ``steps``; returns the open
+    conflict (a dict; None at the "declare" step, where no conflict is open yet)."""
     st = m.state
     if isinstance(steps, str):
         steps = (steps,)
     if st["phase"] != "round" or st["step"] not in steps:
         raise bad("wrong_step", f"You cannot {what} now: {phase_words(m)}.")
-    return st["conflict"]
+    ret: dict[str, Any] | None = st["conflict"]
+    return ret
 
 
 def threshold(m: MalleusMatch) -> int:
@@ -228,7 +239,7 @@ def companion_ok(m: MalleusMatch, vid: str) -> bool:
     return v["controlled_by"] is None and v["status"] == "alive"
 
 
-def new_collect(m: MalleusMatch, kind: str) -> dict:
+def new_collect(m: MalleusMatch, kind: str) -> dict[str, Any]:
     return {
         "kind": kind,
         "waiting": m.players_seats,
@@ -256,7 +267,8 @@ def replacements_needed(m: MalleusMatch, seat: int) -> list[str]:
 
 
 def vendetta_ok(m: MalleusMatch, seat: int, vid: str) -> bool:
-    return vid != ledger(m, seat)["villager"] and villager(m, vid)["status"] != "executed"
+    ret: bool = vid != ledger(m, seat)["villager"] and villager(m, vid)["status"] != "executed"
+    return ret
 
 
 def companions_taken(m: MalleusMatch, seat: int) -> set[str]:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def view(m: MalleusMatch, seat: int | None) -> dict:
+def view(m: MalleusMatch, seat: int | None) -> dict[str, Any]:
     st = m.state
     villagers = []
     for v in (st["villagers"][vid] for vid in st["vorder"]):
@@ -138,14 +138,14 @@ def view(m: MalleusMatch, seat: int | None) -> dict:
     return view
 
 
-def hand_view(m: MalleusMatch, led: dict) -> list[dict]:
+def hand_view(m: MalleusMatch, led: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {"card": cid, "type": m.cat.type_of[cid], "locked": cid in led["locked"], "queued": cid in led["queued"]}
         for cid in led["hand"]
     ]
 
 
-def own_view(m: MalleusMatch, seat: int) -> dict:
+def own_view(m: MalleusMatch, seat: int) -> dict[str, Any]:
     led = ledger(m, seat)
     st = m.state
     return {
@@ -170,7 +170,7 @@ def own_view(m: MalleusMatch, seat: int) -> dict:
     }
 
 
-def prevot_view(m: MalleusMatch) -> dict:
+def prevot_view(m: MalleusMatch) -> dict[str, Any]:
     st = m.state
     ledgers = []
     for p in m.players_seats:
@@ -214,7 +214,7 @@ def prevot_view(m: MalleusMatch) -> dict:
     }
 
 
-def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
+def conflict_view(m: MalleusMatch, c: dict[str, Any], seat: int | None) -> dict[str, Any]:
     st = m.state
     bonus = bonuses(m, c)
     npc_sides = {}
@@ -227,7 +227,7 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
     principal_side = None
     if principal is not None:
         principal_side = "against" if c["kind"] in ("accusation", "reveal_secret") else c["sides"].get(str(principal))
-    params = {}
+    params: dict[str, Any] = {}
     if c["kind"] == "relationship_change":
         params["relationship"] = dict(c["params"]["relationship"])
     if c["kind"] == "facts_change":
@@ -254,7 +254,7 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
         "present": list(present_in(m, c)),
         "bidden": list(c["bidden"]),
         "joined": list(c["joined"]),
-        "sides": {k: v for k, v in sorted(c["sides"].items())},
+        "sides": dict(sorted(c["sides"].items())),
         "principal": principal,
         "principal_side": principal_side,
         "npc_sides": npc_sides,
@@ -283,7 +283,7 @@ def conflict_view(m: MalleusMatch, c: dict, seat: int | None) -> dict:
     }
 
 
-def recent(m: MalleusMatch, seat: int | None) -> list[dict]:
+def recent(m: MalleusMatch, seat: int | None) -> list[dict[str, Any]]:
     out = []
     sid = m.state_id
     for entry in reversed(m._log):

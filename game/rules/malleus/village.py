@@ -16,19 +16,20 @@ if TYPE_CHECKING:
     from game.rules.malleus.match import MalleusMatch
 
 
-def view_record(m: MalleusMatch, a: str, b: str) -> dict | None:
+def view_record(m: MalleusMatch, a: str, b: str) -> dict[str, Any] | None:
     """The record holding a's view of b, or None (R5: at most one)."""
     rels = m.state["rels"]
     for rid in m.state["rorder"]:
         r = rels[rid]
         if (r["from"] == a and r["to"] == b) or (r["mutual"] and r["from"] == b and r["to"] == a):
-            return r
+            ret: dict[str, Any] | None = r
+            return ret
     return None
 
 
-def view_map(m: MalleusMatch) -> dict[tuple[str, str], dict]:
+def view_map(m: MalleusMatch) -> dict[tuple[str, str], dict[str, Any]]:
     """(holder, object) -> the record holding that view, for every recorded view."""
-    out: dict[tuple[str, str], dict] = {}
+    out: dict[tuple[str, str], dict[str, Any]] = {}
     rels = m.state["rels"]
     for rid in m.state["rorder"]:
         r = rels[rid]
@@ -100,7 +101,8 @@ def set_standing(m: MalleusMatch, vid: str, value: int, cause: str) -> int:
         m.emit({"type": "standing", "villager": vid, "from": old, "to": new, "cause": cause})
     if new == 0 and v["controlled_by"] is None and v["status"] == "alive":
         sentence(m, vid)
-    return new - old
+    ret: int = new - old
+    return ret
 
 
 def sentence(m: MalleusMatch, vid: str) -> None:
@@ -158,7 +160,7 @@ def draw_to(m: MalleusMatch, seat: int) -> None:
     )
 
 
-def change_relationship(m: MalleusMatch, rel: dict) -> None:
+def change_relationship(m: MalleusMatch, rel: dict[str, Any]) -> None:
     a, b, new, both = rel["from"], rel["to"], rel["new"], rel["both_directions"]
     record = view_record(m, a, b)
     if record is None:
@@ -199,7 +201,7 @@ def change_relationship(m: MalleusMatch, rel: dict) -> None:
         add_relation(m, a, b, new, mutual=False)
 
 
-def apply_ops(m: MalleusMatch, ops: list[dict]) -> None:
+def apply_ops(m: MalleusMatch, ops: list[dict[str, Any]]) -> None:
     facts = m.state["facts"]
     for op in ops:
         if op["op"] == "add":

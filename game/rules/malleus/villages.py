@@ -126,7 +126,7 @@ def load_villages(path: Path | str | None = None) -> tuple[ReadyVillage, ...]:
     return _CACHE[key]
 
 
-def _fields(entry: Any, want: set[str], optional: set[str], where: str) -> dict:
+def _fields(entry: Any, want: set[str], optional: set[str], where: str) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise CardDataError(f"{where}: expected a mapping")
     missing = sorted(want - set(entry))

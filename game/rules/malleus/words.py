@@ -83,7 +83,8 @@ def phase_words(m: MalleusMatch) -> str:
         "over": "the game is over",
     }
     if phase != "round":
-        return words.get(phase, phase)
+        ret: str = words.get(phase, phase)
+        return ret
     steps = {
         "declare": "a conflict is being declared",
         "confirm": "the Prévôt is judging a claimed secret",

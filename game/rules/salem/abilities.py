@@ -6,7 +6,7 @@ are part of the rules they change.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
 from game.rules.salem.commands_turn import hand_card, need_turn, target_arg, trial_check
@@ -30,7 +30,7 @@ ABILITY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def ability(m: SalemMatch, seat: int, cmd: dict) -> None:
+def ability(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     name = cmd["name"]
     if not isinstance(name, str) or name not in ABILITY_FIELDS:
@@ -147,7 +147,7 @@ def ability(m: SalemMatch, seat: int, cmd: dict) -> None:
     end_turn(m)
 
 
-def tituba_order(m: SalemMatch, seat: int, f: dict, cmd: dict) -> None:
+def tituba_order(m: SalemMatch, seat: int, f: dict[str, Any], cmd: dict[str, Any]) -> None:
     s = m.state
     pile = s["pile"]
     order = cmd.get("order")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.engine.cards import CardSet, load_card_set
 
@@ -186,7 +187,7 @@ def catalog() -> Catalog:
     return _CATALOG
 
 
-def card_info(card: str) -> dict:
+def card_info(card: str) -> dict[str, Any]:
     """What a front end shows on a playing card's face or zoom view."""
     cat = catalog()
     k = cat.kinds[cat.kind_of[card]]
@@ -202,11 +203,11 @@ def card_info(card: str) -> dict:
     }
 
 
-def tryal_info(kind: str) -> dict:
+def tryal_info(kind: str) -> dict[str, Any]:
     t = catalog().tryals[kind]
     return {"kind": t.id, "name": t.name, "text": t.text, "rules_text": t.rules_text}
 
 
-def character_info(character: str) -> dict:
+def character_info(character: str) -> dict[str, Any]:
     c = catalog().characters[character]
     return {"id": c.id, "name": c.name, "text": c.text, "rules_text": c.rules_text}

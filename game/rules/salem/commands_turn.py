@@ -41,7 +41,7 @@ def need_turn(m: SalemMatch, seat: int, what: str) -> None:
         raise bad("not_now", f"You cannot {what} now: {what_now(m)}.")
 
 
-def draw_two(m: SalemMatch, seat: int, cmd: dict) -> None:
+def draw_two(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     need_turn(m, seat, "draw")
     if s["played"]:
@@ -62,7 +62,7 @@ def draw_two(m: SalemMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def end_turn(m: SalemMatch, seat: int, cmd: dict) -> None:
+def end_turn(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     need_turn(m, seat, "end your turn")
     if not s["played"]:
@@ -90,7 +90,7 @@ def target_arg(m: SalemMatch, seat: int, value: Any, field: str = "target", card
     return t
 
 
-def play(m: SalemMatch, seat: int, cmd: dict) -> None:
+def play(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     need_turn(m, seat, "play a card")
     card = hand_card(m, seat, cmd["card"])
@@ -152,18 +152,21 @@ def resolve(m: SalemMatch, seat: int, card: str, kind: str, target: int, target2
             s["hands"][target] = []
             discard(m, hand, kind, target)
     elif kind == "curse":
+        assert blue is not None  # play_card refuses a Curse without its 'blue'
         fronts[target].remove(blue)
         discard(m, [blue], "curse", target)
     elif kind == "robbery":
         if has(m, target, "sarah_good"):
             m.emit({"type": "immune", "seat": target, "card": card, "character": "sarah_good"})
         else:
+            assert target2 is not None  # play_card refuses a Robbery without its 'target2'
             hand = s["hands"][target]
             s["hands"][target] = []
             s["hands"][target2].extend(hand)
             public = {"type": "robbery", "from": target, "to": target2, "count": len(hand)}
             m.emit(dict(public, cards=list(hand)), to=[target2], others=public)
     elif kind == "scapegoat":
+        assert target2 is not None  # play_card refuses a Scapegoat without its 'target2'
         moved = fronts[target]
         fronts[target] = []
         fronts[target2].extend(moved)
@@ -212,7 +215,7 @@ def trial_check(m: SalemMatch, target: int, adder: int) -> None:
         )
 
 
-def ghost_peek(m: SalemMatch, seat: int, cmd: dict) -> None:
+def ghost_peek(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     if not s["variant"]:
         raise bad("no_ghosts", "There are no ghosts in this game: ghost peeks belong to the 2-3 player game.")
@@ -233,7 +236,7 @@ def ghost_peek(m: SalemMatch, seat: int, cmd: dict) -> None:
     s["stack"].append({"kind": "mill", "seat": seat, "left": 2})
 
 
-def choose_tryal(m: SalemMatch, seat: int, cmd: dict) -> None:
+def choose_tryal(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     ctx, f = context(m)
     if ctx != "choose":
@@ -275,7 +278,7 @@ def choose_tryal(m: SalemMatch, seat: int, cmd: dict) -> None:
                 break
 
 
-def arrange_tryals(m: SalemMatch, seat: int, cmd: dict) -> None:
+def arrange_tryals(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     if not s["alive"][seat]:
         raise bad("dead", "The dead arrange nothing.")

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.shape import shown
 from game.rules.salem.reveal import die, end_game, reveal, variant_check
@@ -16,17 +16,25 @@ if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
 
 
-def need_window(m: SalemMatch, seat: int, name: str, what: str) -> dict:
+def need_window(m: SalemMatch, seat: int, name: str, what: str) -> dict[str, Any]:
     ctx, f = context(m)
     if ctx != "window:" + name:
         raise bad("not_now", f"You cannot {what} now: {what_now(m)}.")
     w = f["window"]
     if seat not in w["waiting"]:
         raise bad("answered", "You have already answered.")
-    return f
+    ret: dict[str, Any] = f
+    return ret
 
 
-def answer(m: SalemMatch, seat: int, f: dict, cmd: dict, private: dict | None, voters: list[int] | None = None) -> None:
+def answer(
+    m: SalemMatch,
+    seat: int,
+    f: dict[str, Any],
+    cmd: dict[str, Any],
+    private: dict[str, Any] | None,
+    voters: list[int] | None = None,
+) -> None:
     """Record a blind-window answer; everyone else sees only that ``seat`` answered."""
     w = f["window"]
     w["answers"].append([seat, cmd])
@@ -40,7 +48,7 @@ def answer(m: SalemMatch, seat: int, f: dict, cmd: dict, private: dict | None, v
         m.emit(private, to=to, others=public)
 
 
-def keep_character(m: SalemMatch, seat: int, cmd: dict) -> None:
+def keep_character(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "keep_character", "keep a character")
     c = cmd["character"]
     if c not in m.state["dealt"][seat]:
@@ -50,7 +58,7 @@ def keep_character(m: SalemMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def dawn_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
+def dawn_vote(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "dawn", "vote at Dawn")
     w = f["window"]
     if seat not in w["voters"]:
@@ -66,7 +74,7 @@ def dawn_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def night_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
+def night_vote(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "night_vote", "vote at Night")
     w = f["window"]
     if seat not in w["voters"]:
@@ -84,7 +92,7 @@ def night_vote(m: SalemMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def gavel(m: SalemMatch, seat: int, cmd: dict) -> None:
+def gavel(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "gavel", "place the Gavel")
     w = f["window"]
     if seat != w["constable"]:
@@ -97,7 +105,7 @@ def gavel(m: SalemMatch, seat: int, cmd: dict) -> None:
     answer(m, seat, f, {"type": "gavel", "target": t}, {"type": "gavel_placed", "seat": seat, "target": t})
 
 
-def confess(m: SalemMatch, seat: int, cmd: dict) -> None:
+def confess(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "confess", "confess")
     row = m.state["rows"][seat]
     index = index_arg(m, cmd["index"], row, "You")
@@ -110,7 +118,7 @@ def confess(m: SalemMatch, seat: int, cmd: dict) -> None:
     )
 
 
-def conspiracy_pick(m: SalemMatch, seat: int, cmd: dict) -> None:
+def conspiracy_pick(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     f = need_window(m, seat, "conspiracy", "pick a Tryal card")
     w = f["window"]
     taker = cmd.get("taker", seat)
@@ -133,7 +141,7 @@ def conspiracy_pick(m: SalemMatch, seat: int, cmd: dict) -> None:
     answer(m, seat, f, command, private)
 
 
-def pass_answer(m: SalemMatch, seat: int, cmd: dict) -> None:
+def pass_answer(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     ctx, f = context(m)
     if ctx.startswith("window:"):
         w = f["window"]
@@ -157,7 +165,7 @@ def pass_answer(m: SalemMatch, seat: int, cmd: dict) -> None:
     raise bad("not_now", f"There is nothing to pass on now: {what_now(m)}.")
 
 
-def night_flip(m: SalemMatch, seat: int, cmd: dict) -> None:
+def night_flip(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     ctx, f = context(m)
     if ctx != "vflip":
@@ -177,7 +185,7 @@ def night_flip(m: SalemMatch, seat: int, cmd: dict) -> None:
         end_game(m, "townspeople")  # §3.11 step 4: the town survived the Night
 
 
-def death_order(m: SalemMatch, seat: int, cmd: dict) -> None:
+def death_order(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> None:
     s = m.state
     ctx, f = context(m)
     if ctx != "death_order":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
@@ -16,7 +16,8 @@ def take_top(m: SalemMatch) -> str | None:
             return None
         s["aside"].remove(m.cat.night)
         rebuild_pile(m)
-    return s["pile"].pop(0)
+    ret: str | None = s["pile"].pop(0)
+    return ret
 
 
 def rebuild_pile(m: SalemMatch) -> None:
@@ -36,7 +37,7 @@ def discard(m: SalemMatch, cards: list[str], reason: str, seat: int | None = Non
         if c in s["as_witness"]:
             s["as_witness"].remove(c)
     s["discard"].extend(cards)
-    event = {"type": "discard", "cards": list(cards), "reason": reason}
+    event: dict[str, Any] = {"type": "discard", "cards": list(cards), "reason": reason}
     if seat is not None:
         event["seat"] = seat
     m.emit(event)

@@ -87,7 +87,7 @@ def advance(m: SalemMatch) -> None:
     raise RuntimeError("the Salem interpreter did not settle")  # a bug, never bad input
 
 
-def open_window(m: SalemMatch, frame: dict, name: str, start: int, seats: list[int], **extra: Any) -> None:
+def open_window(m: SalemMatch, frame: dict[str, Any], name: str, start: int, seats: list[int], **extra: Any) -> None:
     order = clockwise(m, start, seats)
     w = {"name": name, "order": order, "waiting": list(order), "answers": [], "moment": next_moment(m)}
     w.update(extra)
@@ -95,13 +95,14 @@ def open_window(m: SalemMatch, frame: dict, name: str, start: int, seats: list[i
     m.emit({"type": "window", "window": name, "order": order})
 
 
-def close_window(m: SalemMatch, frame: dict) -> dict:
+def close_window(m: SalemMatch, frame: dict[str, Any]) -> dict[str, Any]:
     w = frame.pop("window")
     m.emit({"type": "window_closed", "window": w["name"]})
-    return w
+    ret: dict[str, Any] = w
+    return ret
 
 
-def step_keep(m: SalemMatch, f: dict) -> None:
+def step_keep(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     if f["stage"] == "start":
         f["stage"] = "close"
@@ -115,7 +116,7 @@ def step_keep(m: SalemMatch, f: dict) -> None:
     m.emit({"type": "characters", "characters": list(s["characters"]), "names": list(m.players)})
 
 
-def step_dawn(m: SalemMatch, f: dict) -> None:
+def step_dawn(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     if f["stage"] == "start":
         holders = [p for p in range(m.n) if s["witch"][p]]
@@ -127,6 +128,7 @@ def step_dawn(m: SalemMatch, f: dict) -> None:
         return
     w = close_window(m, f)
     target = decide([[seat, cmd["target"]] for seat, cmd in w["answers"] if cmd["type"] == "dawn_vote"])
+    assert target is not None  # the window closes once every living player has voted
     bc = m.cat.black_cat
     s["aside"].remove(bc)
     s["fronts"][target].append(bc)
@@ -135,7 +137,7 @@ def step_dawn(m: SalemMatch, f: dict) -> None:
     start_turn(m, target)
 
 
-def step_draw(m: SalemMatch, f: dict) -> None:
+def step_draw(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     seat = f["seat"]
     if not s["alive"][seat] or s["over"]:
@@ -191,7 +193,7 @@ def black_card(m: SalemMatch, seat: int, card: str) -> None:
         s["stack"].append({"kind": "night", "stage": "start", "drawer": seat})
 
 
-def step_mill(m: SalemMatch, f: dict) -> None:
+def step_mill(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     if f["left"] <= 0:
         s["stack"].pop()
@@ -209,7 +211,7 @@ def step_mill(m: SalemMatch, f: dict) -> None:
     m.emit({"type": "mill", "seat": f["seat"], "card": card})
 
 
-def step_conspiracy(m: SalemMatch, f: dict) -> None:
+def step_conspiracy(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     stage = f["stage"]
     if stage == "start":
@@ -297,7 +299,7 @@ def step_conspiracy(m: SalemMatch, f: dict) -> None:
             end_game(m, "witches")
 
 
-def step_night(m: SalemMatch, f: dict) -> None:
+def step_night(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     stage = f["stage"]
     start = s["active"] if s["active"] is not None else f["drawer"]
@@ -384,7 +386,7 @@ def step_night(m: SalemMatch, f: dict) -> None:
         rebuild_pile(m)
 
 
-def step_vnight(m: SalemMatch, f: dict) -> None:
+def step_vnight(m: SalemMatch, f: dict[str, Any]) -> None:
     s = m.state
     m.emit({"type": "night", "drawer": f["drawer"]})
     humans = human_seats(m)
@@ -404,18 +406,19 @@ def step_vnight(m: SalemMatch, f: dict) -> None:
     f["kind"] = "vflip"
 
 
-def step_none(m: SalemMatch, f: dict) -> None:  # pragma: no cover - frames that only await
+def step_none(m: SalemMatch, f: dict[str, Any]) -> None:  # pragma: no cover - frames that only await
     raise RuntimeError(f"frame {f['kind']} has nobody to wait for")
 
 
 def next_moment(m: SalemMatch) -> int:
     s = m.state
     s["moments"] = s.get("moments", 0) + 1
-    return s["moments"]
+    ret: int = s["moments"]
+    return ret
 
 
 #: how each kind of frame steps on (frames that only wait for a seat never step)
-STEPS: dict[str, Callable[[SalemMatch, dict], None]] = {
+STEPS: dict[str, Callable[[SalemMatch, dict[str, Any]], None]] = {
     "keep": step_keep,
     "dawn": step_dawn,
     "draw": step_draw,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.salem.state import guarded, has, has_in_front, is_ghost, living_seats, targets_for, uses
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
 
 
-def legal(m: SalemMatch, seat: int) -> list[dict]:
+def legal(m: SalemMatch, seat: int) -> list[dict[str, Any]]:
     s = m.state
     if s["stack"]:
         top = s["stack"][-1]
@@ -25,9 +25,9 @@ def legal(m: SalemMatch, seat: int) -> list[dict]:
     return turn_legal(m, seat)
 
 
-def turn_legal(m: SalemMatch, seat: int) -> list[dict]:
+def turn_legal(m: SalemMatch, seat: int) -> list[dict[str, Any]]:
     s = m.state
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     played = s["played"]
     if not played:
         out.append({"type": "draw_two"})
@@ -55,7 +55,9 @@ def turn_legal(m: SalemMatch, seat: int) -> list[dict]:
     return out
 
 
-def play_commands(m: SalemMatch, card: str, kind: str, targets: list[int], accusable: list[int]) -> list[dict]:
+def play_commands(
+    m: SalemMatch, card: str, kind: str, targets: list[int], accusable: list[int]
+) -> list[dict[str, Any]]:
     """Every way to play ``card`` (of ``kind``) on ``targets``; a red card only on the
     ``accusable`` ones (§3.4: no red card on a seat with Piety)."""
     s = m.state
@@ -78,7 +80,7 @@ def play_commands(m: SalemMatch, card: str, kind: str, targets: list[int], accus
     return [{"type": "play", "card": card, "target": t} for t in targets]
 
 
-def parris_commands(m: SalemMatch) -> list[dict]:
+def parris_commands(m: SalemMatch) -> list[dict[str, Any]]:
     kind_of = m.cat.kind_of
     firsts: dict[str, str] = {}
     for c in m.state["discard"]:
@@ -97,7 +99,7 @@ def parris_commands(m: SalemMatch) -> list[dict]:
     return out
 
 
-def window_legal(m: SalemMatch, seat: int, f: dict, w: dict) -> list[dict]:
+def window_legal(m: SalemMatch, seat: int, f: dict[str, Any], w: dict[str, Any]) -> list[dict[str, Any]]:
     s = m.state
     name = w["name"]
     if name == "keep_character":
@@ -133,13 +135,13 @@ def window_legal(m: SalemMatch, seat: int, f: dict, w: dict) -> list[dict]:
     return out
 
 
-def legal_choose(m: SalemMatch, seat: int, f: dict) -> list[dict]:
+def legal_choose(m: SalemMatch, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
     s = m.state
     player = f["player"]
     size = len(s["rows"][player])
     if f["stage"] == "guard":
         return [{"type": "choose_tryal", "player": player, "index": i} for i in f["options"]]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     if f["reason"] == "trial":
         for name in ("abigail_williams", "ann_putnam"):
             if has(m, seat, name) and name not in f.get("used", []):
@@ -155,7 +157,7 @@ def legal_choose(m: SalemMatch, seat: int, f: dict) -> list[dict]:
     return out
 
 
-def legal_prompt(m: SalemMatch, seat: int, f: dict) -> list[dict]:
+def legal_prompt(m: SalemMatch, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
     if f["name"] == "tituba":
         pile = m.state["pile"]
         ident = list(range(len(pile)))
@@ -171,13 +173,13 @@ def legal_prompt(m: SalemMatch, seat: int, f: dict) -> list[dict]:
     return [{"type": "ability", "name": f["name"]}, {"type": "pass"}]
 
 
-def legal_death_order(m: SalemMatch, seat: int, f: dict) -> list[dict]:
+def legal_death_order(m: SalemMatch, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "death_order", "first": p} for p in f["choices"]]
 
 
-def legal_vflip(m: SalemMatch, seat: int, f: dict) -> list[dict]:
+def legal_vflip(m: SalemMatch, seat: int, f: dict[str, Any]) -> list[dict[str, Any]]:
     s = m.state
-    out = []
+    out: list[dict[str, Any]] = []
     for p in range(m.n):
         if s["alive"][p] and not has_in_front(m, p, "asylum"):
             out.extend({"type": "night_flip", "player": p, "index": i} for i in range(len(s["rows"][p])))
@@ -185,7 +187,7 @@ def legal_vflip(m: SalemMatch, seat: int, f: dict) -> list[dict]:
 
 
 #: the legal answers to a frame that waits for one seat
-LEGAL: dict[str, Callable[[SalemMatch, int, dict], list[dict]]] = {
+LEGAL: dict[str, Callable[[SalemMatch, int, dict[str, Any]], list[dict[str, Any]]]] = {
     "choose": legal_choose,
     "prompt": legal_prompt,
     "death_order": legal_death_order,

@@ -12,6 +12,7 @@ arranging its row out of turn while that command is applied (R42).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.engine.commands import dispatch
 from game.engine.match import Match
@@ -43,7 +44,7 @@ class SalemMatch(Match):
     #: the card catalogue (set by ``_setup`` and ``_loaded``)
     cat: Catalog
 
-    def __init__(self, players: list[str], seed: int = 0, options: dict | None = None) -> None:
+    def __init__(self, players: list[str], seed: int = 0, options: dict[str, Any] | None = None) -> None:
         self._oot: int | None = None
         players, options = setup.seat_the_ghosts(players, options)
         super().__init__(players, seed, options)
@@ -65,7 +66,8 @@ class SalemMatch(Match):
         self._oot = None
 
     def _over(self) -> bool:
-        return self.state["over"]
+        ret: bool = self.state["over"]
+        return ret
 
     def _to_act(self) -> list[int]:
         s = self.state
@@ -82,20 +84,20 @@ class SalemMatch(Match):
             out = out + [self._oot]
         return out
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal.legal(self, seat)
 
-    def _apply(self, seat: int, cmd: dict) -> None:
+    def _apply(self, seat: int, cmd: dict[str, Any]) -> None:
         dispatch(commands.COMMANDS, self, seat, cmd, game_title="Salem")
         advance(self)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
     def _scores(self) -> list[int]:
         return state.scores(self)
 
-    def _winners(self, scores: list) -> list[int]:
+    def _winners(self, scores: list[Any]) -> list[int]:
         return list(self.state["winners"])
 
     def _score_breakdown(self) -> list[list[tuple[str, int]]]:
@@ -107,13 +109,13 @@ class SalemMatch(Match):
     def _timer_key(self, seat: int) -> str:
         return timers.timer_key(self, seat)
 
-    def _timeout_command(self, seat: int) -> dict | None:
+    def _timeout_command(self, seat: int) -> dict[str, Any] | None:
         return timers.timeout_command(self, seat)
 
-    def _not_your_turn(self, seat: int, command: dict) -> str:
+    def _not_your_turn(self, seat: int, command: dict[str, Any]) -> str:
         return words.not_your_turn(self, seat, command)
 
-    def apply(self, seat: int, command: dict) -> list[dict]:
+    def apply(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
         # R42: a living seat may arrange its own row out of turn
         if (
             type(command) is dict

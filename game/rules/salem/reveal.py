@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.rules.salem.cards import CONSTABLE, PURGED_KINDS, WITCH
@@ -36,7 +37,8 @@ def reveal(m: SalemMatch, seat: int, index: int, cause: str, mover: int | None) 
             s["fronts"][seat].remove(c)
         discard(m, reds, "trial", seat)
     after_reveal(m, seat, kind, mover)
-    return card
+    ret: str = card
+    return ret
 
 
 def after_reveal(m: SalemMatch, seat: int, kind: str, mover: int | None) -> None:
@@ -178,7 +180,7 @@ def two_left(m: SalemMatch) -> None:
     m.emit({"type": "purge", "cards": gone})
 
 
-def end_game(m: SalemMatch, team: str | None, exclude: list[int] = ()) -> None:
+def end_game(m: SalemMatch, team: str | None, exclude: Sequence[int] = ()) -> None:
     s = m.state
     s["over"] = True
     s["team"] = team

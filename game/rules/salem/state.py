@@ -99,7 +99,8 @@ def has(m: SalemMatch, seat: int, name: str) -> bool:
 
 
 def uses(m: SalemMatch, seat: int, name: str) -> int:
-    return m.state["uses"].get(f"{seat}:{name}", 0)
+    ret: int = m.state["uses"].get(f"{seat}:{name}", 0)
+    return ret
 
 
 def use(m: SalemMatch, seat: int, name: str) -> None:
@@ -135,7 +136,8 @@ def accusations(m: SalemMatch, seat: int) -> int:
 def threshold_for(m: SalemMatch, target: int, adder: int | None = None) -> int:
     s = m.state
     if s["variant"]:
-        return s["T"]
+        ret: int = s["T"]
+        return ret
     george = has(m, target, "george_burroughs")
     if adder is not None and has(m, adder, "thomas_danforth"):
         return 7 if george else 6
@@ -195,10 +197,11 @@ def learn(m: SalemMatch, seat: int, witches: list[int]) -> None:
 def seat_arg(m: SalemMatch, value: Any, field: str) -> int:
     if not is_int(value) or not 0 <= value < m.n:
         raise bad("bad_seat", f"'{field}' must be a seat from 0 to {m.n - 1}, not {shown(value)}.")
-    return value
+    ret: int = value
+    return ret
 
 
-def index_arg(m: SalemMatch, value: Any, row: list, whose: str, field: str = "index") -> int:
+def index_arg(m: SalemMatch, value: Any, row: list[Any], whose: str, field: str = "index") -> int:
     if not is_int(value):
         raise bad("bad_index", f"'{field}' must be a whole number, not {shown(value)}.")
     if not 0 <= value < len(row):
@@ -207,7 +210,8 @@ def index_arg(m: SalemMatch, value: Any, row: list, whose: str, field: str = "in
             f"{whose} has {len(row)} Tryal card{'s' if len(row) != 1 else ''} "
             f"face down: '{field}' must be 0 to {len(row) - 1}.",
         )
-    return value
+    ret: int = value
+    return ret
 
 
 def awaited(m: SalemMatch) -> list[int]:
@@ -242,7 +246,7 @@ def window_seats(m: SalemMatch) -> list[int]:
     return [p for p in range(m.n) if s["alive"][p] and p not in s["ghosts"]]
 
 
-def decide(votes: list[list]) -> int | None:
+def decide(votes: list[list[Any]]) -> int | None:
     """R6: most votes; a tie goes to the tied target voted first."""
     if not votes:
         return None
@@ -274,7 +278,7 @@ def targets_for(m: SalemMatch, seat: int) -> list[int]:
     return [p for p in range(m.n) if p != seat and alive[p]]
 
 
-def guarded(m: SalemMatch, f: dict) -> bool:
+def guarded(m: SalemMatch, f: dict[str, Any]) -> bool:
     """R43: the short_game_guard applies to this trial."""
     return (
         m.options["short_game_guard"]
@@ -284,7 +288,9 @@ def guarded(m: SalemMatch, f: dict) -> bool:
     )
 
 
-def context(m: SalemMatch) -> tuple[str, dict | None]:
+def context(m: SalemMatch) -> tuple[str, Any]:
+    """What the game waits for ("turn", "window:<name>" or the top frame's kind) and the
+    frame on top of the stack (a dict; None exactly when it is "turn")."""
     s = m.state
     if not s["stack"]:
         return "turn", None

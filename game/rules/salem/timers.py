@@ -5,7 +5,7 @@ in game/engine/match.py); a front end asks these through the Match.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.salem.legal import legal
 
@@ -26,7 +26,7 @@ def timer_key(m: SalemMatch, seat: int) -> str:
     return f"{top['kind']}:{top.get('stage')}:{top.get('moment', 0)}"
 
 
-def timeout_command(m: SalemMatch, seat: int) -> dict | None:
+def timeout_command(m: SalemMatch, seat: int) -> dict[str, Any] | None:
     """R22/R53: the command for ``seat`` when its time runs out (see the ruling)."""
     s = m.state
     commands = legal(m, seat)

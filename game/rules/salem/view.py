@@ -34,7 +34,7 @@ Before the end neither key exists.
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.salem.cards import LOG_TAIL
 from game.rules.salem.state import accusations, constable_card, guarded, matchmaker_link, threshold_for
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from game.rules.salem.match import SalemMatch
 
 
-def view(m: SalemMatch, seat: int | None) -> dict:
+def view(m: SalemMatch, seat: int | None) -> dict[str, Any]:
     s = m.state
     over = s["over"]
     tk = s["tryal_kind"]
@@ -89,7 +89,7 @@ def view(m: SalemMatch, seat: int | None) -> dict:
     return out
 
 
-def revealed(m: SalemMatch) -> dict:
+def revealed(m: SalemMatch) -> dict[str, Any]:
     """Everything hidden until the end (module docstring): rows, hands, characters, the
     witches, the Constable card, the Black Cat and the draw pile."""
     s = m.state
@@ -129,7 +129,8 @@ def public_seats(m: SalemMatch) -> bytes:
     key = (m.state_id, len(m._log))
     cached = m.__dict__.get("_seats_cache")
     if cached is not None and cached[0] == key:
-        return cached[1]
+        ret: bytes = cached[1]
+        return ret
     s = m.state
     over = s["over"]
     tk = s["tryal_kind"]
@@ -162,7 +163,7 @@ def public_seats(m: SalemMatch) -> bytes:
     return data
 
 
-def uses_view(m: SalemMatch, seat: int | None) -> dict:
+def uses_view(m: SalemMatch, seat: int | None) -> dict[str, Any]:
     if seat is None:
         return {}
     prefix = f"{seat}:"
@@ -186,7 +187,7 @@ def phase(m: SalemMatch) -> str:
     return "turn"
 
 
-def pending_view(m: SalemMatch, seat: int | None) -> dict | None:
+def pending_view(m: SalemMatch, seat: int | None) -> dict[str, Any] | None:
     s = m.state
     if s["over"] or not s["stack"]:
         return None
@@ -245,7 +246,7 @@ def pending_view(m: SalemMatch, seat: int | None) -> dict | None:
     return None
 
 
-def log_tail(m: SalemMatch, seat: int | None) -> list[dict]:
+def log_tail(m: SalemMatch, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for entry in reversed(m._log):
         event = m._visible(entry, seat)

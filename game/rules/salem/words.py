@@ -5,7 +5,7 @@ docs/rules/salem.md §4.1).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.salem.state import constable_card, context, human_seats, seat_name
 
@@ -23,7 +23,7 @@ WINDOW_WORDS = {
 }
 
 
-def not_your_turn(m: SalemMatch, seat: int, command: dict) -> str:
+def not_your_turn(m: SalemMatch, seat: int, command: dict[str, Any]) -> str:
     s = m.state
     if not s["alive"][seat]:
         return f"{seat_name(m, seat)} is dead: the dead take no more part."
@@ -77,11 +77,11 @@ class _Decided:
     Conspiracy, a Night without witches, or a Tryal card turned up and the deaths that
     followed it (a death alone at Night, or a Matchmaker partner's)."""
 
-    def __init__(self, events: list[dict]) -> None:
+    def __init__(self, events: list[dict[str, Any]]) -> None:
         self.cause = "cards"
-        self.reveal: dict | None = None
-        self.deaths: list[dict] = []
-        self.before: list[dict] = events
+        self.reveal: dict[str, Any] | None = None
+        self.deaths: list[dict[str, Any]] = []
+        self.before: list[dict[str, Any]] = events
         last = events[-1] if events else {"type": ""}
         if last["type"] == "discard" and last.get("reason") == "conspiracy":
             self.cause = "conspiracy"
@@ -120,7 +120,9 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") and not name.endswith("ss") else f"{name}'s"
 
 
-def _reveal_words(m: SalemMatch, reveal: dict, before: list[dict], deaths: list[dict]) -> str:
+def _reveal_words(
+    m: SalemMatch, reveal: dict[str, Any], before: list[dict[str, Any]], deaths: list[dict[str, Any]]
+) -> str:
     seat = reveal["seat"]
     whose = _possessive(seat_name(m, seat))
     # the card was the seat's last when the seat then died with nothing more to turn up
@@ -140,7 +142,7 @@ def _reveal_words(m: SalemMatch, reveal: dict, before: list[dict], deaths: list[
     return f"{who} turned up {whose} {last}Tryal card{where}: {card}."
 
 
-def _death_words(m: SalemMatch, death: dict, before: dict | None) -> str:
+def _death_words(m: SalemMatch, death: dict[str, Any], before: dict[str, Any] | None) -> str:
     who = seat_name(m, death["seat"])
     cause = death["cause"]
     if cause == "night":

@@ -33,11 +33,12 @@ def other_seat(m: TestimonyMatch, seat: int, value: Any, what: str) -> int:
         raise IllegalCommand("bad_seat", f"There is no seat {shown(value)} to {what} at this table.")
     if value == seat:
         raise IllegalCommand("own_seat", f"You cannot {what} yourself; choose another player.")
-    return value
+    ret: int = value
+    return ret
 
 
 # ----------------------------------------------------------------- the action (§3) --
-def invite(m: TestimonyMatch, seat: int, command: dict) -> None:
+def invite(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.1: invite another player to share; one who declined this turn cannot be
     invited again in the same turn (R1)."""
     st = m.state
@@ -51,7 +52,7 @@ def invite(m: TestimonyMatch, seat: int, command: dict) -> None:
     m.emit({"type": "invite", "seat": seat, "to": target})
 
 
-def answer_invite(m: TestimonyMatch, seat: int, command: dict) -> None:
+def answer_invite(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.1: accept (the share starts, the inviter shows first, R2) or decline (the
     active player acts again, R1)."""
     st = m.state
@@ -72,7 +73,7 @@ def answer_invite(m: TestimonyMatch, seat: int, command: dict) -> None:
     m.emit({"type": "share_start", "share": index, "seat": by, "with": seat})
 
 
-def show(m: TestimonyMatch, seat: int, command: dict) -> None:
+def show(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.1: show one's Character or the Belief card that matches it (the Apostate
     either Belief); the card is named to the two sharers only (§6)."""
     st = m.state
@@ -104,7 +105,7 @@ def show(m: TestimonyMatch, seat: int, command: dict) -> None:
     st["stage"] = "testify"
 
 
-def investigate(m: TestimonyMatch, seat: int, command: dict) -> None:
+def investigate(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.2: look at every token lying in front of a player now (sides and placers, to
     the investigator only); the Cunning Woman once a game two players at once (R3)."""
     st = m.state
@@ -132,7 +133,7 @@ def investigate(m: TestimonyMatch, seat: int, command: dict) -> None:
 
 
 # --------------------------------------------------------------- testimony (§3.3) --
-def testify(m: TestimonyMatch, seat: int, command: dict) -> None:
+def testify(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.3: place a token face down in front of another player; its side is named to
     the placer only (§6)."""
     st = m.state
@@ -150,7 +151,7 @@ def testify(m: TestimonyMatch, seat: int, command: dict) -> None:
     end_turn(m)
 
 
-def discard_token(m: TestimonyMatch, seat: int, command: dict) -> None:
+def discard_token(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.3: discard a token instead of placing one."""
     st = m.state
     st["hand"][seat] -= 1
@@ -174,7 +175,7 @@ def end_turn(m: TestimonyMatch) -> None:
 
 
 # -------------------------------------------------------------- between games (R7) --
-def next_game(m: TestimonyMatch, seat: int, command: dict) -> None:
+def next_game(m: TestimonyMatch, seat: int, command: dict[str, Any]) -> None:
     """The first player of the next game deals it (R7)."""
     st = m.state
     tied = [s for s in range(m.n) if st["result"]["scores"][s] == min(st["result"]["scores"])]
@@ -205,7 +206,7 @@ STAGE_OF = {
 }
 
 
-def apply_command(m: TestimonyMatch, seat: int, cmd: dict) -> None:
+def apply_command(m: TestimonyMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Check ``cmd`` against :data:`COMMANDS` and the stage, then play it."""
     ctype, entry = lookup(COMMANDS, cmd, "Testimony")
     entry.check_fields(ctype, cmd)

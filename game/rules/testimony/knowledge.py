@@ -9,13 +9,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.rules.testimony.match import TestimonyMatch
 
 
-def token_face(token: dict, known: bool) -> dict:
+def token_face(token: dict[str, Any], known: bool) -> dict[str, Any]:
     """A placed token as a viewer sees it: its id, its placer, its side or None."""
     return {"token": token["token"], "placer": token["placer"], "side": token["side"] if known else None}
 

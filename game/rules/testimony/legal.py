@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.testimony.cards import SIDES
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from game.rules.testimony.match import TestimonyMatch
 
 
-def legal(m: TestimonyMatch, seat: int) -> list[dict]:
+def legal(m: TestimonyMatch, seat: int) -> list[dict[str, Any]]:
     """The commands of ``seat``, which is the one seat in ``to_act``. The Cunning
     Woman's double investigation lists both orders of each pair (R3)."""
     st = m.state

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.engine.match import Match
 from game.engine.registry import register
@@ -50,7 +51,8 @@ class TestimonyMatch(Match):
 
     # --------------------------------------------------------------- contract --
     def _over(self) -> bool:
-        return self.state["stage"] == "over"
+        ret: bool = self.state["stage"] == "over"
+        return ret
 
     def _to_act(self) -> list[int]:
         return legal.to_act(self)
@@ -58,7 +60,7 @@ class TestimonyMatch(Match):
     def _scores(self) -> list[int]:
         return list(self.state["totals"])
 
-    def score_breakdown(self) -> list[list[dict]]:
+    def score_breakdown(self) -> list[list[dict[str, Any]]]:
         """Where each seat's match total came from, for the game-over table: one line
         per finished game (``{"label": "Game 1", "points": n}``, §5.4)."""
         history = self.state["history"]
@@ -66,16 +68,16 @@ class TestimonyMatch(Match):
             [{"label": f"Game {g['game_no']}", "points": g["scores"][seat]} for g in history] for seat in range(self.n)
         ]
 
-    def _not_your_turn(self, seat: int, command: dict) -> str:
+    def _not_your_turn(self, seat: int, command: dict[str, Any]) -> str:
         return words.not_your_turn(self)
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal.legal(self, seat)
 
-    def _apply(self, seat: int, command: dict) -> None:
+    def _apply(self, seat: int, command: dict[str, Any]) -> None:
         apply_command(self, seat, command)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
@@ -90,7 +92,7 @@ class TestimonyMatch(Match):
         """Seat -> Character for every Character ``seat`` knows in the current game."""
         return knowledge.known_characters(self, seat)
 
-    def _notebook(self, seat: int | None) -> list[dict]:
+    def _notebook(self, seat: int | None) -> list[dict[str, Any]]:
         """What ``seat`` learned this game (:func:`game.rules.testimony.view.notebook`)."""
         return view.notebook(self, seat)
 

@@ -4,7 +4,7 @@ its reasons, the reveal, and the match moving on (docs/rules/testimony.md §5)."
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.testimony.cards import HEATHEN, PURITAN
 from game.rules.testimony.knowledge import characters_shown_to, token_face
@@ -24,7 +24,7 @@ def standings(m: TestimonyMatch) -> list[int]:
     return standing
 
 
-def score(m: TestimonyMatch, killed: list[bool]) -> tuple[list[int], list[list[dict]]]:
+def score(m: TestimonyMatch, killed: list[bool]) -> tuple[list[int], list[list[dict[str, Any]]]]:
     """§5.3: −1 if killed, plus each Character's scoring (§1.1), with the reasons:
     per seat, ``[{"points", "why"}]``."""
     st = m.state
@@ -36,7 +36,7 @@ def score(m: TestimonyMatch, killed: list[bool]) -> tuple[list[int], list[list[d
     scores, reasons = [], []
     for seat, char_id in enumerate(chars):
         character = cat.characters[char_id]
-        lines: list[dict] = []
+        lines: list[dict[str, Any]] = []
         if killed[seat]:
             lines.append({"points": cat.supply.death, "why": "killed"})
         for key, points in character.scoring.items():

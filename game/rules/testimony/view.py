@@ -29,7 +29,7 @@ Neither key exists before the end.
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.testimony.knowledge import token_face
 from game.rules.testimony.legal import may_double
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.rules.testimony.match import TestimonyMatch
 
 
-def view(m: TestimonyMatch, seat: int | None) -> dict:
+def view(m: TestimonyMatch, seat: int | None) -> dict[str, Any]:
     """``seat``'s view (None: a spectator); field by field in §8."""
     st = m.state
     cat = m.cat
@@ -116,10 +116,10 @@ def view(m: TestimonyMatch, seat: int | None) -> dict:
     return out
 
 
-def revealed(m: TestimonyMatch) -> dict:
+def revealed(m: TestimonyMatch) -> dict[str, Any]:
     """The last game's hidden facts, by seat (the module docstring gives the shape)."""
     st = m.state
-    placed: list[list[dict]] = [[] for _ in range(m.n)]
+    placed: list[list[dict[str, Any]]] = [[] for _ in range(m.n)]
     for t in st["tokens"]:
         placed[t["placer"]].append(token_face(t, True) | {"target": t["target"], "turn": t["turn"]})
     return {
@@ -131,7 +131,7 @@ def revealed(m: TestimonyMatch) -> dict:
     }
 
 
-def notebook(m: TestimonyMatch, seat: int | None) -> list[dict]:
+def notebook(m: TestimonyMatch, seat: int | None) -> list[dict[str, Any]]:
     """What ``seat`` learned this game, in order: each share it took part in
     (``{kind: "share", share, turn, with, gave, got}``; ``gave``/``got`` are show
     payloads ``{share, card, seat, to[, character]}`` or null while pending) and each
@@ -148,7 +148,7 @@ def notebook(m: TestimonyMatch, seat: int | None) -> list[dict]:
         mine = 0 if rec["by"] == seat else 1
         other = rec["with"] if mine == 0 else rec["by"]
 
-        def payload(index: int, shower: int, to: int) -> dict | None:
+        def payload(index: int, shower: int, to: int, rec: dict[str, Any] = rec) -> dict[str, Any] | None:
             card = rec["cards"][index]
             if card is None:
                 return None
@@ -183,18 +183,19 @@ def notebook(m: TestimonyMatch, seat: int | None) -> list[dict]:
     return entries
 
 
-def history_copy(m: TestimonyMatch) -> list[dict]:
+def history_copy(m: TestimonyMatch) -> list[dict[str, Any]]:
     """A fresh copy of the finished games (kept packed on the match: it changes once
     per game, and the view is asked for often)."""
     history = m.state["history"]
     packed = m.__dict__.get("_history_packed")
     if packed is None or packed[0] is not history or packed[1] != len(history):
         packed = (history, len(history), marshal.dumps(history))
-        m._history_packed = packed
-    return marshal.loads(packed[2])
+        m.__dict__["_history_packed"] = packed
+    ret: list[dict[str, Any]] = marshal.loads(packed[2])
+    return ret
 
 
-def recent(m: TestimonyMatch, seat: int | None) -> list[dict]:
+def recent(m: TestimonyMatch, seat: int | None) -> list[dict[str, Any]]:
     """The events of the last applied command as ``seat`` may see them (the deal
     before the first one)."""
     log = m._log

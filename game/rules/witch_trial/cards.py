@@ -8,11 +8,12 @@ nine Motions). Card ids in a match are ``<kind id>-<n>`` (``lewis-1``, ``objecti
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.cards import load_card_set
+from game.engine.errors import CardDataError
 
 START_MONEY = 50  # each lawyer's money at the start (§2)
 HAND_SIZE = 6
@@ -92,7 +93,7 @@ KIND_TYPE = {
 }
 
 
-def _check_cards(cards: dict, fail) -> None:
+def _check_cards(cards: dict[str, Any], fail: Callable[[str, str, str], CardDataError]) -> None:
     """Whole-set rules (docs/rules/witch_trial.md §1): the totals of each kind, value
     ranges, modifiers naming real suspects."""
     suspects = {s.id for s in cards["suspects"]}
@@ -119,7 +120,7 @@ def _check_cards(cards: dict, fail) -> None:
     motion_ids = sorted(m.id for m in cards["motions"])
     if motion_ids != sorted(MOTION_IDS):
         raise fail("", "motions", f"expected exactly the motions {', '.join(MOTION_IDS)}")
-    for section, entries in cards.items():
+    for entries in cards.values():
         for c in entries:
             if getattr(c, "copies", 1) < 1:
                 raise fail(c.id, "copies", "must be at least 1")
@@ -128,7 +129,7 @@ def _check_cards(cards: dict, fail) -> None:
 class Catalog:
     """The 90 cards of a match: definitions by kind, and every card id."""
 
-    def __init__(self, cards: dict) -> None:
+    def __init__(self, cards: dict[str, Any]) -> None:
         self.suspects: dict[str, Suspect] = {s.id: s for s in cards["suspects"]}
         self.charges: dict[str, Charge] = {c.id: c for c in cards["charges"]}
         self.evidence: dict[str, Evidence] = {e.id: e for e in cards["evidence"]}
@@ -150,7 +151,8 @@ class Catalog:
         self.type_of: dict[str, str] = {cid: self.kind_type[k] for cid, k in self.kind_of.items()}
 
     def name(self, card_id: str) -> str:
-        return self.by_kind[self.kind_of[card_id]].name
+        ret: str = self.by_kind[self.kind_of[card_id]].name
+        return ret
 
 
 _CATALOG: Catalog | None = None

@@ -10,7 +10,7 @@ it was (the engine restores everything).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, lookup
 from game.engine.errors import IllegalCommand
@@ -52,7 +52,7 @@ COMMANDS: dict[str, Command] = {
 TURN_COMMANDS = ("buy", "create_case", "defend", "prosecute", "pass")
 
 
-def apply_command(m: WitchTrialMatch, seat: int, cmd: dict) -> None:
+def apply_command(m: WitchTrialMatch, seat: int, cmd: dict[str, Any]) -> None:
     """Check ``cmd`` against :data:`COMMANDS` and the moment, then play it."""
     ctype, entry = lookup(COMMANDS, cmd, "Witch Trial")
     entry.check_fields(ctype, cmd)

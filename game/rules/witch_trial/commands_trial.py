@@ -5,7 +5,7 @@ Objections, resting, pleas, the verdict and the end of a trial. Handlers are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------ playing cards --
-def play(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def play(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Play a card from hand in one's own stage (§4.9–§4.12). A Motion waits for the
     opponent's answer (R7); Evidence, a Witness or a Charge takes effect now."""
     st = m.state
@@ -83,7 +83,7 @@ def after_card(m: WitchTrialMatch, seat: int) -> None:
         rest_now(m, seat, forced=True)
 
 
-def rest(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def rest(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Rest; in the final argument only with no card that can be played (§4.6, R5)."""
     trial = m.state["trial"]
     if trial["phase"] == "final" and plays(m, m.state["hands"][seat]):
@@ -109,7 +109,7 @@ def rest_now(m: WitchTrialMatch, seat: int, forced: bool) -> None:
 
 
 # ------------------------------------------------------------ Motions, Objections --
-def object_to_motion(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def object_to_motion(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Cancel the waiting Motion with an Objection, which goes into the hand of the
     Motion's player (§4.12, R13)."""
     st = m.state
@@ -125,7 +125,7 @@ def object_to_motion(m: WitchTrialMatch, seat: int, command: dict) -> None:
     m.emit({"type": "objection", "seat": seat, "card": card, "motion": motion["card"], "to": motion["by"]})
 
 
-def no_objection(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def no_objection(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Let the waiting Motion stand: it takes effect now."""
     trial = m.state["trial"]
     motion = trial["motion"]
@@ -174,7 +174,7 @@ def resolve_motion(m: WitchTrialMatch, seat: int, card: str, choice: str | None)
 
 
 # ------------------------------------------------------------------------ pleas --
-def offer_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def offer_plea(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Just after one's rest: offer the prosecution ``to_prosecution`` of the Court Fees
     ($0 to all of it, in $5 steps), the defense the rest (§4.13, R6)."""
     st = m.state
@@ -194,7 +194,7 @@ def offer_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
     )
 
 
-def no_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def no_plea(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Just after one's rest: make no offer; the trial goes on (R6)."""
     trial = m.state["trial"]
     after = trial["plea"]["after"]
@@ -203,7 +203,7 @@ def no_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
     advance(m, after)
 
 
-def answer_plea(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def answer_plea(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """Accept (the Court Fees are split, the trial ends) or decline (it goes on) (R6)."""
     st = m.state
     trial = st["trial"]

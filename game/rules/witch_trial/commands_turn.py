@@ -5,7 +5,7 @@ were checked by :mod:`game.rules.witch_trial.commands`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.rules.witch_trial.match import WitchTrialMatch
 
 
-def lineup_slot(m: WitchTrialMatch, command: dict) -> int:
+def lineup_slot(m: WitchTrialMatch, command: dict[str, Any]) -> int:
     """The command's ``slot``, 1..5, refused when out of range or empty (R2)."""
     slot = command["slot"]
     if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= LINEUP_SIZE:
@@ -26,7 +26,7 @@ def lineup_slot(m: WitchTrialMatch, command: dict) -> int:
     return slot
 
 
-def buy(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def buy(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.1: pay the slot's price into the Court Fees, take the card, draw one, and the
     lineup slides and refills. Money never goes below $0 (R2)."""
     st = m.state
@@ -44,7 +44,7 @@ def buy(m: WitchTrialMatch, seat: int, command: dict) -> None:
     end_turn(m, passed=False)
 
 
-def create_case(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def create_case(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.2: a Suspect from hand with a Charge from the lineup, or the other way round,
     becomes ``seat``'s pending case (one at a time). No draw."""
     st = m.state
@@ -71,7 +71,7 @@ def create_case(m: WitchTrialMatch, seat: int, command: dict) -> None:
     end_turn(m, passed=False)
 
 
-def defend(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def defend(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.3: defend another player's pending case; the trial starts at once (a player
     with a case of their own may defend too, R4)."""
     st = m.state
@@ -86,7 +86,7 @@ def defend(m: WitchTrialMatch, seat: int, command: dict) -> None:
     start_trial(m, prosecutor=owner, defender=seat)
 
 
-def prosecute(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def prosecute(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.4: prosecute one's own case; every other player rolls 2d6 and the lowest
     defends (tied lowest roll again)."""
     if m.state["cases"][seat] is None:
@@ -102,7 +102,7 @@ def prosecute(m: WitchTrialMatch, seat: int, command: dict) -> None:
     start_trial(m, prosecutor=seat, defender=candidates[0])
 
 
-def pass_turn(m: WitchTrialMatch, seat: int, command: dict) -> None:
+def pass_turn(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     """§3.5: do nothing this turn (``n`` passes in a row end the game, §5.1)."""
     m.emit({"type": "pass", "seat": seat})
     end_turn(m, passed=True)

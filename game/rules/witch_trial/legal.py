@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.witch_trial.cards import PLEA_STEP, PRICES
 
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from game.rules.witch_trial.match import WitchTrialMatch
 
 
-def legal(m: WitchTrialMatch, seat: int) -> list[dict]:
+def legal(m: WitchTrialMatch, seat: int) -> list[dict[str, Any]]:
     """The commands of ``seat``, which is the one seat in ``to_act``."""
     st = m.state
     trial = st["trial"]
@@ -35,10 +35,10 @@ def legal(m: WitchTrialMatch, seat: int) -> list[dict]:
     return out
 
 
-def plays(m: WitchTrialMatch, hand: list[str]) -> list[dict]:
+def plays(m: WitchTrialMatch, hand: list[str]) -> list[dict[str, Any]]:
     """Every ``play`` the lawyer holding ``hand`` may make now: Objections only answer
     a Motion (R13); Short Memory once per card in the discard pile (R3, R16)."""
-    out = []
+    out: list[dict[str, Any]] = []
     type_of = m.cat.type_of
     discard = m.state["discard"]
     for c in hand:
@@ -52,13 +52,13 @@ def plays(m: WitchTrialMatch, hand: list[str]) -> list[dict]:
     return out
 
 
-def legal_turn(m: WitchTrialMatch, seat: int) -> list[dict]:
+def legal_turn(m: WitchTrialMatch, seat: int) -> list[dict[str, Any]]:
     """The turn actions (§3): buy what ``seat`` can pay for, build a case from each
     Suspect / Charge in hand with a matching lineup card, defend, prosecute, pass."""
     st = m.state
     lineup = st["lineup"]
     money = st["money"][seat]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for i, card in enumerate(lineup):
         if card is not None and money >= PRICES[i]:
             out.append({"type": "buy", "slot": i + 1})

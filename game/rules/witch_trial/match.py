@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from game.engine.match import Match
 from game.engine.registry import register
@@ -38,7 +39,8 @@ class WitchTrialMatch(Match):
 
     # --------------------------------------------------------------- contract --
     def _over(self) -> bool:
-        return self.state["over"]
+        ret: bool = self.state["over"]
+        return ret
 
     def _to_act(self) -> list[int]:
         return state.to_act(self)
@@ -50,18 +52,18 @@ class WitchTrialMatch(Match):
         """Where each lawyer's money came from (§5.4)."""
         return view.money_ledger(self)
 
-    def _not_your_turn(self, seat: int, command: dict) -> str:
+    def _not_your_turn(self, seat: int, command: dict[str, Any]) -> str:
         # say exactly who is awaited rather than the base class's generic sentence
         return words.waiting_message(self, seat, command["type"])
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         return legal.legal(self, seat)
 
-    def _apply(self, seat: int, command: dict) -> None:
+    def _apply(self, seat: int, command: dict[str, Any]) -> None:
         self._rolled = False
         apply_command(self, seat, command)
 
-    def _view(self, seat: int | None) -> dict:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> None:

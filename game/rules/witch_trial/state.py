@@ -9,7 +9,7 @@ view's ``stage`` (:func:`stage`) are worked out here from the state alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.errors import IllegalCommand
 from game.engine.shape import shown
@@ -46,15 +46,17 @@ def stage(m: WitchTrialMatch) -> str:
         return "turn"
     if trial["plea"] is not None:
         return "plea"
-    return trial["phase"]
+    ret: str = trial["phase"]
+    return ret
 
 
-def opponent(trial: dict, seat: int) -> int:
+def opponent(trial: dict[str, Any], seat: int) -> int:
     """The other lawyer of ``trial``."""
-    return trial["defender"] if seat == trial["prosecutor"] else trial["prosecutor"]
+    ret: int = trial["defender"] if seat == trial["prosecutor"] else trial["prosecutor"]
+    return ret
 
 
-def side(trial: dict, seat: int) -> str:
+def side(trial: dict[str, Any], seat: int) -> str:
     """``"prosecution"`` or ``"defense"``: the side ``seat`` argues in ``trial``."""
     return "prosecution" if seat == trial["prosecutor"] else "defense"
 
@@ -149,7 +151,7 @@ def end_turn(m: WitchTrialMatch, passed: bool) -> None:
 
 
 # ------------------------------------------------------------------- validation --
-def hand_card(m: WitchTrialMatch, seat: int, command: dict, key: str = "card") -> str:
+def hand_card(m: WitchTrialMatch, seat: int, command: dict[str, Any], key: str = "card") -> str:
     """The card id ``command[key]``, refused unless it is a card of this game in
     ``seat``'s hand."""
     card = command[key]

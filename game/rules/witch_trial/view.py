@@ -17,7 +17,7 @@ Neither key exists before the end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.witch_trial.cards import PRICES, START_MONEY
 from game.rules.witch_trial.state import opponent, stage, to_act
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.rules.witch_trial.match import WitchTrialMatch
 
 
-def view(m: WitchTrialMatch, seat: int | None) -> dict:
+def view(m: WitchTrialMatch, seat: int | None) -> dict[str, Any]:
     """``seat``'s view (None: a spectator); field by field in §9."""
     st = m.state
     kind_of = m.cat.kind_of
@@ -94,7 +94,7 @@ def view(m: WitchTrialMatch, seat: int | None) -> dict:
     return out
 
 
-def _trial_view(trial: dict, fees: int) -> dict:
+def _trial_view(trial: dict[str, Any], fees: int) -> dict[str, Any]:
     motion = trial["motion"]
     plea = trial["plea"]
     return {
