@@ -1,4 +1,4 @@
-"""The Hammer table's sealed-bribe tray (hammer.md H8.1): a Bribe dropped on a villager
+"""The Hammer table's sealed-bribe tray (docs/rules/hammer.md §8.2): a Bribe dropped on a villager
 is staged face down, sent with the seat's next move as the ``bribes`` field, and can be
 taken back until then. Real pygame events through ``app.frame``, like the smoke run."""
 
@@ -40,7 +40,7 @@ def stage(app, scene, card, vid, sign_key=pygame.K_1) -> None:
 
 
 def test_a_bribe_dropped_on_a_villager_is_staged_face_down_and_sent_with_the_next_move(app):
-    # hammer.md H8.1 "staged face down in the seat's own tray … goes with your next move"
+    # docs/rules/hammer.md §8.2 "staged face down in the seat's own tray … goes with your next move"
     src, seat = bribe_turn()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     vid = other_villager(src, seat)
@@ -74,7 +74,7 @@ def test_a_bribe_dropped_on_the_tray_asks_for_the_villager_then_the_sign(app):
 
 
 def test_a_staged_bribe_can_be_taken_back_by_click_drag_or_backspace(app):
-    # hammer.md H8.1 "can be taken back until then"
+    # docs/rules/hammer.md §8.2 "can be taken back until then"
     src, seat = bribe_turn(seed=4)
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     vid = other_villager(src, seat)
@@ -123,7 +123,7 @@ def test_sealed_bribes_in_the_box_are_listed_for_their_owner_only(app):
 
 
 def test_other_seats_show_no_hand_count(app):
-    # hammer.md H8.1: hand sizes are private
+    # docs/rules/hammer.md §8.2: hand sizes are private
     src, seat = bribe_turn(seed=7)
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     for p in scene.view["players"]:
@@ -132,7 +132,7 @@ def test_other_seats_show_no_hand_count(app):
 
 
 def test_hot_seat_says_nothing_about_a_sealed_bribe_once_the_screen_is_passed(tmp_path):
-    # hammer.md H8.1 + DESIGN D3: after the move the screen goes public (curtain, banner);
+    # docs/rules/hammer.md §8.2 + DESIGN D3: after the move the screen goes public (curtain, banner);
     # a word like "sealed" there would name the sealer to the whole table
     import random
 
@@ -167,7 +167,7 @@ def test_hot_seat_says_nothing_about_a_sealed_bribe_once_the_screen_is_passed(tm
 
 
 def test_a_staged_bribe_survives_save_and_leave_then_continue_behind_its_seats_curtain_only(tmp_path, monkeypatch):
-    # QA 8; hammer.md H8.1 (staged until the seat's next move) + DESIGN D3 (private) + D5
+    # docs/rules/hammer.md §8.2 (staged until the seat's next move) + DESIGN D3 (private) + D5
     import random
 
     from game.ui.scenes.continue_game import ContinueScene
@@ -213,7 +213,7 @@ def test_a_staged_bribe_survives_save_and_leave_then_continue_behind_its_seats_c
 
 
 def test_restored_staging_shows_only_for_its_own_seat(app):
-    # QA 8 + DESIGN D3: a seat's staged bribes (kept in the source's ui_state, as a resumed
+    # DESIGN D3: a seat's staged bribes (kept in the source's ui_state, as a resumed
     # hot-seat game has them) never show on another seat's screen
     src, seat = bribe_turn(seed=8)
     other = (seat + 1) % 3
@@ -235,7 +235,7 @@ def test_restored_staging_shows_only_for_its_own_seat(app):
 
 
 def test_leaving_a_lan_table_says_the_staged_bribe_goes_back_to_the_hand(app):
-    # QA 8: a LAN table keeps staging in the scene only, so its menu says what leaving does
+    # a LAN table keeps staging in the scene only, so its menu says what leaving does
     from game.ui.scenes.table_menu import TableMenuScene
 
     src, seat = bribe_turn(seed=9)  # no ui_state, no save path: like a LanSession
@@ -258,7 +258,7 @@ def test_leaving_a_lan_table_says_the_staged_bribe_goes_back_to_the_hand(app):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_bribe_dropped_on_the_tray_lies_inside_it_while_its_villager_is_chosen(size):
-    # QA 9: the Bribe let go over the tray stayed whole where it was dropped, its top
+    # the Bribe let go over the tray stayed whole where it was dropped, its top
     # overhanging the tray's top edge; now it lies in the tray's row area, below the title
     from game.ui.app import App
 
@@ -325,7 +325,7 @@ def test_a_bribe_picked_by_click_keeps_its_place_in_the_fan_while_its_sign_is_ch
 
 @pytest.mark.parametrize("where", ["villager", "tray"])
 def test_the_fan_closes_up_behind_a_bribe_being_sealed_and_opens_again_when_called_off(app, where):
-    # hammer.md H8.1 (a Bribe is sealed with its villager and sign): while they are being
+    # docs/rules/hammer.md §8.2 (a Bribe is sealed with its villager and sign): while they are being
     # chosen the Bribe is out of the hand, so the fan shows no empty place for it; Esc
     # calls the seal off and the Bribe takes its place in the fan again
     src, seat = bribe_turn(seed=5)

@@ -1,4 +1,4 @@
-"""Hammer log and banner words for brown cards (QA 13; hammer.md H1.3, H3): a card that
+"""Hammer log and banner words for brown cards (docs/rules/hammer.md §1.3, §3): a card that
 adds heat reads as an accusation, a Denial (−2) reads as speaking for the villager it
 cools, never as "… accuses …". Real engine events from real commands."""
 
@@ -37,7 +37,7 @@ def played(card: str, same: bool = False, seed: int = 3):
     return src, event, accuser, target
 
 
-def test_a_denial_reads_as_speaking_for_the_villager_not_accusing():  # QA 13; hammer.md H1.3
+def test_a_denial_reads_as_speaking_for_the_villager_not_accusing():  # docs/rules/hammer.md §1.3
     src, event, accuser, target = played("denial-1")
     line = hammer_text.describe(event, src.players)
     a, t = hammer_text.villager_name(accuser), hammer_text.villager_name(target)
@@ -46,20 +46,20 @@ def test_a_denial_reads_as_speaking_for_the_villager_not_accusing():  # QA 13; h
     assert event["value"] < 0
 
 
-def test_a_denial_on_the_accuser_itself_is_its_own_defence():  # QA 13; hammer.md H1.3 (may be played on itself)
+def test_a_denial_on_the_accuser_itself_is_its_own_defence():  # docs/rules/hammer.md §1.3 (may be played on itself)
     src, event, accuser, _target = played("denial-2", same=True)
     line = hammer_text.describe(event, src.players)
     assert f"{hammer_text.villager_name(accuser)} speaks in their own defence" in line and "accuses" not in line
 
 
-def test_a_real_accusation_still_reads_as_an_accusation():  # QA 13; hammer.md H3
+def test_a_real_accusation_still_reads_as_an_accusation():  # docs/rules/hammer.md §3
     src, event, accuser, target = played("accusation-1")
     line = hammer_text.describe(event, src.players)
     a, t = hammer_text.villager_name(accuser), hammer_text.villager_name(target)
     assert line == f"{src.players[event['seat']]}: Accusation (+1) — {a} accuses {t}."
 
 
-def test_the_answer_banner_words_a_denial_the_same_way(app):  # QA 13; DESIGN D3 public banner
+def test_the_answer_banner_words_a_denial_the_same_way(app):  # DESIGN D3 public banner
     src, event, accuser, target = played("denial-3", seed=4)
     src.show(None)  # the public banner of the answer window
     scene = open_table_scene(app, HammerTableScene, src, frames=1)

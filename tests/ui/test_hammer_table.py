@@ -1,5 +1,5 @@
 """The Hammer table scene: zones, drag and drop, click and keyboard paths, windows and
-the hot-seat privacy rule (DESIGN D3, D6; hammer.md H4, H8, H9, H11).
+the hot-seat privacy rule (DESIGN D3, D6; docs/rules/hammer.md §4.1, §8.1, §11, §12.1).
 
 Input is posted as real pygame events and run through ``app.frame`` exactly like the
 smoke run; the match behind the table is read only to check what happened."""
@@ -32,7 +32,7 @@ def settle(app, frames: int = 30) -> None:
 
 
 def turn_with_brown_card(players: int = 3):
-    """A match in phase 1 whose active seat may accuse (hammer.md H5 phase 1)."""
+    """A match in phase 1 whose active seat may accuse (docs/rules/hammer.md §5.1)."""
     for seed in range(1, 60):
         src = MatchSource.new(players, seed=seed)
         place_all(src.match)
@@ -71,14 +71,14 @@ def test_zones_scale_with_the_window_and_stay_inside_it(app, size):
 
 # -------------------------------------------------------------- drag and drop (D6) ----
 def test_dragging_a_brown_card_onto_a_villager_accuses(app):
-    # hammer.md H9 accuse: card, accuser, target
+    # docs/rules/hammer.md §11 accuse: card, accuser, target
     src, accuses = turn_with_brown_card()
     scene = open_table(app, src)
     command = accuses[0]
     before = src.match.state_id
     post_drag(app, scene.locate("card", command["card"]), scene.locate("villager", command["target"]))
     if scene.prompt is not None:  # several villagers may accuse: the default is the hottest
-        assert all("Berta" not in label for label, _ in scene.prompt.options)  # H10.4
+        assert all("Berta" not in label for label, _ in scene.prompt.options)  # docs/rules/hammer.md §13 situation 4
         post_key(app, pygame.K_RETURN)
     assert src.match.state_id == before + 1
     seat, applied = src.match.commands[-1]
@@ -87,7 +87,7 @@ def test_dragging_a_brown_card_onto_a_villager_accuses(app):
 
 
 def test_accuser_prompt_defaults_to_the_hottest_eligible_villager(app):
-    # hammer.md H3: the accuser is one of your living villagers, never Berta
+    # docs/rules/hammer.md §3: the accuser is one of your living villagers, never Berta
     for seed in range(1, 80):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -184,7 +184,7 @@ def test_keyboard_number_tab_enter_plays_a_card(app):
 
 
 def test_space_ends_the_turn_and_draws(app):
-    # hammer.md H5 phase 1: ending the turn draws one card
+    # docs/rules/hammer.md §5.1: ending the turn draws one card
     src, _ = turn_with_brown_card()
     seat = src.screen_seat
     scene = open_table(app, src)
@@ -196,7 +196,7 @@ def test_space_ends_the_turn_and_draws(app):
 
 
 def test_call_inquisition_button_and_inquisition_window_banner(app):
-    # hammer.md H5: calling opens a No Inquisition window; D3: public banner per seat
+    # docs/rules/hammer.md §5: calling opens a No Inquisition window; D3: public banner per seat
     src, _ = turn_with_brown_card()
     caller = src.screen_seat
     scene = open_table(app, src)
@@ -215,7 +215,7 @@ def test_call_inquisition_button_and_inquisition_window_banner(app):
 
 
 def test_response_window_banner_and_respond_by_dropping_on_the_card(app):
-    # hammer.md H4: every other player may answer the announced brown card
+    # docs/rules/hammer.md §4.1: every other player may answer the announced brown card
     for seed in range(1, 200):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -241,7 +241,7 @@ def test_response_window_banner_and_respond_by_dropping_on_the_card(app):
     assert cmd[0] == seat and cmd[1]["type"] == "respond" and cmd[1]["card"] == answer["card"]
 
 
-# ---------------------------------------------------------------- privacy (D3, H8) ----
+# ---------------------------------------------------------------- privacy (D3, §8.1) ----
 def test_the_table_never_draws_another_seats_hand_card(app, monkeypatch):
     src = MatchSource.new(4, seed=11)
     place_all(src.match)
@@ -308,12 +308,12 @@ def test_every_engine_event_gets_a_sentence():
     for event in samples:
         sentence = hammer_text.describe(event, players)
         assert sentence and "{" not in sentence
-    assert "Bob" not in hammer_text.describe(samples[2], players)  # H8: a bribe is anonymous
+    assert "Bob" not in hammer_text.describe(samples[2], players)  # §8.1: a bribe is anonymous
     assert "Karl accuses Widow" in hammer_text.describe(samples[1], players)
 
 
 def test_a_tie_at_the_burning_is_settled_by_clicking_a_villager(app):
-    # hammer.md H5 phase 3: the inquisitor breaks ties (H9 choose_witch)
+    # docs/rules/hammer.md §5.3: the inquisitor breaks ties (§11 choose_witch)
     for seed in range(1, 120):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -368,7 +368,7 @@ def test_the_wheel_scrolls_the_log_and_new_events_jump_back_to_the_newest(app):
 
 
 def test_keyboard_alone_answers_a_window(app):
-    # hammer.md H4 / H5: No Inquisition answers a call; keys 1-9, Tab, Enter
+    # docs/rules/hammer.md §4.1 / §5: No Inquisition answers a call; keys 1-9, Tab, Enter
     for seed in range(1, 300):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -400,7 +400,7 @@ def test_clicking_help_in_the_phase_track_opens_the_help_overlay(app):
 
 
 def test_an_answer_dropped_outside_a_window_gets_the_engines_refusal(app):
-    # hammer.md H4: responses are played only in a response window
+    # docs/rules/hammer.md §4.1: responses are played only in a response window
     for seed in range(1, 80):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -444,7 +444,7 @@ def test_an_idle_table_does_not_redraw_until_something_changes(app):
 
 
 def test_negating_a_test_by_dropping_its_partner_on_the_banner_card(app):
-    # hammer.md H6: the partner card of a played test negates it (H9 negate)
+    # docs/rules/hammer.md §6.2: the partner card of a played test negates it (§11 negate)
     for seed in range(1, 400):
         src = MatchSource.new(4, seed=seed)
         place_all(src.match)
@@ -509,7 +509,7 @@ def test_a_card_flying_over_a_pyre_track_passes_over_the_heat_marker(app):
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_placement_chooser_leaves_the_placing_seats_panel_in_view(app, players):
-    # hammer.md H2.3: choosing where the villagers go is about that seat's villagers and
+    # docs/rules/hammer.md §2: choosing where the villagers go is about that seat's villagers and
     # pyres, so the chooser never covers the seat's own panel (it covered the pyres line)
     try:
         for size in ((1280, 720), (1920, 1080)):

@@ -25,14 +25,6 @@ UI = ROOT / "game" / "ui"
 KEY_CODES_LEFT = {
     # the game tables: converted by the engineer of each table while the table is cut
     # into panels (their files are being rewritten now)
-    "game/ui/scenes/table/common.py": "table panels, being cut into panel objects",
-    "game/ui/scenes/table/controls.py": "table panels, being cut into panel objects",
-    "game/ui/scenes/hammer/banner.py": "Hammer table, being cut into panel objects",
-    "game/ui/scenes/hammer/bribes.py": "Hammer table, being cut into panel objects",
-    "game/ui/scenes/hammer/piles.py": "Hammer table, being cut into panel objects",
-    "game/ui/scenes/witch_trial/bar.py": "Witch Trial table, being cut into panel objects",
-    "game/ui/scenes/witch_trial/plea.py": "Witch Trial table, being cut into panel objects",
-    "game/ui/scenes/witch_trial/table.py": "Witch Trial table, being cut into panel objects",
     "game/ui/scenes/salem/moves.py": "Salem table, being cut into panel objects",
     "game/ui/scenes/salem/prompts.py": "Salem table, being cut into panel objects",
     "game/ui/scenes/testimony/bar.py": "Testimony table, being cut into panel objects",

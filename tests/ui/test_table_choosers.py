@@ -1,4 +1,4 @@
-"""The choosers at both tables speak the table's language (issue 9 item 6).
+"""The choosers at both tables speak the table's language.
 
 Input is posted as real pygame events through ``app.frame``; the match behind the table
 is read only to check what happened."""
@@ -24,7 +24,7 @@ def app():
 
 def accuser_choice():
     """Phase 1: a brown card with a positive value that several villagers may play, one
-    of them with a modifier (hammer.md H3), so the preview has something to show."""
+    of them with a modifier (docs/rules/hammer.md §3), so the preview has something to show."""
     from game.rules.hammer import accusation_value
 
     for seed in range(1, 200):
@@ -44,7 +44,7 @@ def accuser_choice():
 
 
 def test_the_accuser_chooser_names_villagers_as_the_table_does_and_previews_the_heat(app):
-    # issue 9 item 6; hammer.md H3 (accuser modifiers), H1.2 (the heat track)
+    # docs/rules/hammer.md §3 (accuser modifiers), §1.2 (the heat track)
     src, card, target = accuser_choice()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     post_drag(app, scene.locate("card", card), scene.locate("villager", target))
@@ -78,7 +78,7 @@ def test_the_accuser_chooser_names_villagers_as_the_table_does_and_previews_the_
 
 
 def test_the_bribe_chooser_previews_both_signs(app):
-    # hammer.md H8.1: the player picks the sign of a bribe it seals
+    # docs/rules/hammer.md §8.2: the player picks the sign of a bribe it seals
     for seed in range(1, 200):
         src = MatchSource.new(3, seed=seed)
         place_all(src.match)
@@ -100,7 +100,7 @@ def test_the_bribe_chooser_previews_both_signs(app):
 
 
 def test_the_placement_chooser_lists_each_distinct_placement_once(app):
-    # QA 30; hammer.md H1.2 (a pyre is only its start value) and H2.3 (each villager on
+    # docs/rules/hammer.md §1.2 (a pyre is only its start value) and §2 (each villager on
     # one of the seat's own pyres): pyres 3, 2, 3 give three placements, not six
     from game.engine import new_match
 
@@ -147,7 +147,7 @@ def must_read_under(scene) -> list:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_accuser_chooser_leaves_the_last_move_and_the_hint_readable(size):
-    # issue 9 item 5 (text a player must read is read whole): the chooser opened by a
+    # (text a player must read is read whole): the chooser opened by a
     # drop sits beside the dropped card and never over the middle's "Last move" lines,
     # the banner or the hint strip (the 1280x720 reference shot had it over "Last move")
     from game.ui.app import App

@@ -1,4 +1,4 @@
-"""Handling the cards at both tables (issue 9 items 4, 8, 9, 10): previews never cover a
+"""Handling the cards at both tables: previews never cover a
 chooser, a zoom closes when the pointer leaves it / on a click / on Esc, Esc closes the
 topmost thing first, unplayable hand cards are dimmed (from ``legal()`` alone), and a
 big hand is one clean overlapping row whose hovered card rises.
@@ -60,7 +60,7 @@ def open_accuser_chooser(app):
 
 # ----------------------------------------------------------------- item 4 ----
 def test_no_hover_preview_covers_the_accuser_chooser(app):
-    # issue 9 item 4: after a drop, the dropped card's preview must not cover the chooser
+    # after a drop, the dropped card's preview must not cover the chooser
     src, scene, card = open_accuser_chooser(app)
     other = next(c for c in scene.my_hand() if c != card)
     post_move(app, scene.locate("card", other))
@@ -118,7 +118,7 @@ def test_right_click_zoom_closes_on_a_click_and_on_escape(app):
 
 
 def test_escape_closes_the_topmost_thing_first_and_reaches_the_table_menu_last(app):
-    # issue 9 items 2 and 8: help, zoom, chooser, picked card, then the table menu
+    # help, zoom, chooser, picked card, then the table menu
     src, scene, card = open_accuser_chooser(app)
     menus = []
     scene.open_menu = lambda: menus.append(1)
@@ -146,12 +146,12 @@ def brightness(surface: pygame.Surface, rect: pygame.Rect) -> float:
 
 
 def test_hand_cards_no_legal_command_names_are_dimmed(app):
-    # issue 9 item 9: a hand card in no legal command is dimmed; which is read from legal()
+    # a hand card in no legal command is dimmed; which is read from legal()
     src, _drop = several_accusers()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     legal = json.dumps(src.legal())
     hand = scene.my_hand()
-    # H8.1: a Bribe rides on any move as the sealed 'bribes' field, so it is live too
+    # §8.2: a Bribe rides on any move as the sealed 'bribes' field, so it is live too
     dead = [c for c in hand if f'"{c}"' not in legal and not (c.startswith("bribe-") and src.view()["may_seal"])]
     live = [c for c in hand if f'"{c}"' in legal]
     assert dead and live, "the position should hold both kinds of card"
@@ -205,7 +205,6 @@ class BigHandTrialSource(TrialSource):
 
 @pytest.mark.parametrize("game", ["hammer", "witch_trial"])
 def test_twenty_cards_lie_in_one_clean_overlapping_row_and_the_hovered_one_rises(app, game):
-    # issue 9 item 10
     if game == "hammer":
         src = BigHandSource.new(3, seed=1)
         place_all(src.match)
@@ -252,7 +251,7 @@ def test_a_card_dropped_nowhere_snaps_back_and_rises_again_under_the_pointer(app
 
 
 def test_escape_closes_a_hover_zoom_for_good_while_the_pointer_rests(app):
-    # issue 9 item 8 / QA 4: Esc closes the zoom; it used to open again at once beside
+    # Esc closes the zoom; it used to open again at once beside
     # the pointer (the hover had long aged), so Esc seemed to move it
     src, (card, _target) = several_accusers()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
@@ -276,7 +275,7 @@ def test_escape_closes_a_hover_zoom_for_good_while_the_pointer_rests(app):
 
 
 def test_the_accuser_chooser_leaves_the_dropped_card_in_sight(app):
-    # hammer.md H3 (who accuses) / issue 9 item 6; QA 9: the chooser opened on the drop
+    # docs/rules/hammer.md §3 (who accuses): the chooser opened on the drop
     # point, over the dropped card, whose title tab poked out above it
     src, scene, card = open_accuser_chooser(app)
     run_frames(app, 2)
@@ -290,7 +289,7 @@ def test_the_accuser_chooser_leaves_the_dropped_card_in_sight(app):
 
 
 def test_a_hover_zoom_closes_when_its_card_leaves_from_under_the_pointer(app):
-    # QA 37: the zoom of a card just played stayed up over the table until the pointer moved
+    # the zoom of a card just played stayed up over the table until the pointer moved
     src, (card, target) = several_accusers()
     scene = open_table_scene(app, HammerTableScene, src, frames=2)
     post_move(app, scene.locate("card", card))

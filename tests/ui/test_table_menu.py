@@ -1,4 +1,4 @@
-"""The way out of a table (issue 9 item 2): a Menu button and Esc open the table menu
+"""The way out of a table: a Menu button and Esc open the table menu
 (Resume, Rules, Settings, Save and leave, Quit); Esc first closes what is open on the
 table (a picked card, a zoom, a chooser). Driven by posted pygame events."""
 
@@ -21,7 +21,7 @@ pytest.importorskip("game.rules.hammer")
 
 
 def one_human_table(tmp_path, save_path="here"):
-    """Ann against two bots: never a curtain, so before issue 9 the only way out was
+    """Ann against two bots: never a curtain, so without the table menu the only way out was
     closing the window. The bots wait long enough not to move during the test."""
     app = new_app()
     session = HotseatSession.new(
@@ -56,7 +56,7 @@ def widget_pos(app, name):
     return app.scenes.top.ring.find(name).rect.center
 
 
-def test_esc_opens_the_table_menu_and_esc_or_resume_closes_it(tmp_path):  # issue 9 item 2
+def test_esc_opens_the_table_menu_and_esc_or_resume_closes_it(tmp_path):
     app, session, table = one_human_table(tmp_path)
     post_key(app, pygame.K_ESCAPE)
     menu = app.scenes.top
@@ -71,7 +71,7 @@ def test_esc_opens_the_table_menu_and_esc_or_resume_closes_it(tmp_path):  # issu
     assert app.scenes.top is table and session.match.state_id == 0
 
 
-def test_esc_closes_the_picked_card_then_the_zoom_then_a_chooser_before_the_menu(tmp_path):  # issue 9 item 2
+def test_esc_closes_the_picked_card_then_the_zoom_then_a_chooser_before_the_menu(tmp_path):
     app, session, table = one_human_table(tmp_path)
     deal(app, session, table)
     card = table.my_hand()[0]
@@ -95,7 +95,7 @@ def test_esc_closes_the_picked_card_then_the_zoom_then_a_chooser_before_the_menu
     assert isinstance(app.scenes.top, TableMenuScene)
 
 
-def test_rules_and_settings_open_from_the_table_menu_and_come_back_to_it(tmp_path):  # issue 9 item 2
+def test_rules_and_settings_open_from_the_table_menu_and_come_back_to_it(tmp_path):
     app, session, table = one_human_table(tmp_path)
     post_key(app, pygame.K_ESCAPE)
     post_click(app, widget_pos(app, "rules"))
@@ -111,7 +111,7 @@ def test_rules_and_settings_open_from_the_table_menu_and_come_back_to_it(tmp_pat
     assert app.scenes.top is table
 
 
-def test_save_and_leave_goes_to_the_main_menu_with_the_game_on_disk(tmp_path, monkeypatch):  # issue 9 item 2; D5
+def test_save_and_leave_goes_to_the_main_menu_with_the_game_on_disk(tmp_path, monkeypatch):  # D5
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     app, session, table = one_human_table(tmp_path, save_path=None)  # in the saves folder
     assert session.submit(session.legal()[0]) is None  # Ann places her pyres
@@ -124,7 +124,7 @@ def test_save_and_leave_goes_to_the_main_menu_with_the_game_on_disk(tmp_path, mo
     assert app.scenes.top.ring.find("continue").enabled
 
 
-def test_quit_from_the_table_menu_stops_the_app_after_saving(tmp_path):  # issue 9 item 2
+def test_quit_from_the_table_menu_stops_the_app_after_saving(tmp_path):
     app, session, table = one_human_table(tmp_path)
     assert session.submit(session.legal()[0]) is None
     app.running = True
@@ -147,7 +147,7 @@ class HostedSource:
         self.closed += 1
 
 
-def test_leaving_a_lan_table_we_host_asks_first(tmp_path):  # issue 9 item 2
+def test_leaving_a_lan_table_we_host_asks_first(tmp_path):
     app = new_app()
     app.scenes.reset(MenuScene(app))
     source = HostedSource()
@@ -163,7 +163,7 @@ def test_leaving_a_lan_table_we_host_asks_first(tmp_path):  # issue 9 item 2
     assert source.closed == 1 and [type(s) for s in app.scenes.stack] == [MenuScene]
 
 
-def test_table_menu_button_sits_in_the_log_header_on_both_tables(tmp_path):  # issue 9 item 2
+def test_table_menu_button_sits_in_the_log_header_on_both_tables(tmp_path):
     pytest.importorskip("game.rules.witch_trial")
     for game, players in (
         ("hammer", ["Ann", "Bob", "Cy", "Dee", "Eve"]),

@@ -1,5 +1,5 @@
 """The Witch Trial courtroom: zones, drag and drop, the objection banner, the plea
-dialog and the hot-seat privacy rule (DESIGN D3, D6; witch_trial.md W3, W4, W7, W9).
+dialog and the hot-seat privacy rule (DESIGN D3, D6; docs/rules/witch_trial.md, Your turn / The trial).
 
 Input is posted as real pygame events and run through ``app.frame`` exactly like the
 smoke run; the match behind the table is read only to find states and check results."""
@@ -59,9 +59,9 @@ def test_zones_scale_with_the_window_and_stay_inside_it(app, size):
     scene.resized((1280, 720))
 
 
-# ------------------------------------------------------------- drag and drop (W3) ----
+# ------------------------------------------------------------- drag and drop (Your turn) ----
 def test_dragging_the_free_lineup_card_into_the_hand_buys_it(app):
-    # witch_trial.md W3.1 / W8.8: slot 5 is free; the buyer then draws one card
+    # docs/rules/witch_trial.md, Your turn / The trial: slot 5 is free; the buyer then draws one card
     src = TrialSource.new(3, seed=4)
     scene = open_table(app, src)
     seat = src.screen_seat
@@ -84,11 +84,11 @@ def test_clicking_a_lineup_card_then_the_hand_buys_it_too(app):
     post_click(app, scene.locate("hand"))
     settle(app, 3)
     assert card in src.match.view(src.screen_seat)["players"][src.screen_seat]["hand"]
-    assert src.match.view(None)["court_fees"] == 5  # W3.1: $5 into the Court Fees
+    assert src.match.view(None)["court_fees"] == 5  # Your turn: $5 into the Court Fees
 
 
 def test_an_illegal_drop_snaps_back_with_the_engines_message(app):
-    # witch_trial.md W4: cards are played only in a trial; the engine says why, the card goes home
+    # docs/rules/witch_trial.md, The trial: cards are played only in a trial; the engine says why, the card goes home
     src = TrialSource.new(3, seed=6)
     scene = open_table(app, src)
     hand = src.view()["players"][src.screen_seat]["hand"]
@@ -108,7 +108,7 @@ def test_an_illegal_drop_snaps_back_with_the_engines_message(app):
 
 
 def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
-    # witch_trial.md W3.2
+    # docs/rules/witch_trial.md, Your turn
     for seed in range(1, 60):
         src = TrialSource.new(3, seed=seed)
         cases = [c for c in src.legal() if c["type"] == "create_case"]
@@ -125,7 +125,7 @@ def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
 
 
 def test_evidence_dropped_into_the_court_is_played(app):
-    # witch_trial.md W4 Evidence
+    # docs/rules/witch_trial.md, The trial (Evidence)
     m = find(
         3,
         lambda m: (
@@ -145,7 +145,7 @@ def test_evidence_dropped_into_the_court_is_played(app):
     assert card in m.view(None)["trial"]["played"]
 
 
-# ------------------------------------------------------------ objection (D3, W4) ----
+# ------------------------------------------------------------ objection (D3, The trial) ----
 def test_objection_banner_shows_a_button_per_seat_that_may_object(app):
     m = find(4, motion_waiting)
     awaiting = m.view(None)["trial"]["motion"]["awaiting"]
@@ -169,7 +169,7 @@ def test_no_objection_on_the_public_banner_lets_the_motion_stand(app):
 
 
 def test_an_objection_dropped_on_the_motion_cancels_it(app):
-    # witch_trial.md W4 Motion / W8.7: the Objection goes to the motion's player
+    # docs/rules/witch_trial.md, The trial (a Motion and its Objection): the Objection goes to the motion's player
     m = find(3, lambda m: motion_waiting(m) and any(c["type"] == "object" for c in m.legal(m.to_act()[0])))
     seat = m.to_act()[0]
     motion = m.view(None)["trial"]["motion"]
@@ -183,7 +183,7 @@ def test_an_objection_dropped_on_the_motion_cancels_it(app):
     assert obj in m.view(motion["by"])["players"][motion["by"]]["hand"]
 
 
-# ---------------------------------------------------------------- plea (W4 Plea) ----
+# ---------------------------------------------------------------- plea (The trial: the plea) ----
 def test_plea_dialog_offers_a_split_in_5_dollar_steps_and_the_other_side_answers(app):
     m = find(3, plea_offer)
     plea = m.view(None)["trial"]["plea"]
@@ -211,7 +211,7 @@ def test_plea_dialog_offers_a_split_in_5_dollar_steps_and_the_other_side_answers
     assert sum(after) - sum(money) == fees
 
 
-# ------------------------------------------------------------- privacy (D3, W6) ----
+# ------------------------------------------------------------- privacy (D3, What is on the table) ----
 class RecordingArt:
     def __init__(self, art) -> None:
         self.art = art
@@ -227,7 +227,7 @@ class RecordingArt:
 
 @pytest.mark.parametrize("shown", [0, None])
 def test_the_table_never_draws_another_seats_hand_card(app, shown):
-    # DESIGN D3 / witch_trial.md W6: each hand is its owner's only
+    # DESIGN D3 / docs/rules/witch_trial.md, What is on the table: each hand is its owner's only
     m = find(5, in_trial_with_cards)
     src = TrialSource(m, shown)
     while app.scenes.top is not None:
@@ -257,7 +257,7 @@ def test_every_log_event_of_a_whole_game_has_a_sentence():
 
 # ---------------------------------------------------------- keyboard paths (D6) ----
 def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
-    # witch_trial.md W3.1, by keyboard alone
+    # docs/rules/witch_trial.md, Your turn, by keyboard alone
     src = TrialSource.new(3, seed=8)
     scene = open_table(app, src)
     post_key(app, pygame.K_b)
@@ -270,7 +270,7 @@ def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
 
 
 def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
-    # witch_trial.md W4: pick a hand card with 1-9, its target with Tab, play with Enter
+    # docs/rules/witch_trial.md, The trial: pick a hand card with 1-9, its target with Tab, play with Enter
     m = find(
         3,
         lambda m: (
@@ -299,7 +299,7 @@ def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
 
 
 def test_rest_and_pass_have_keys(app):
-    # witch_trial.md W3.5 pass (Space), W4.4 rest (R)
+    # docs/rules/witch_trial.md, Your turn (pass: Space), The trial (rest: R)
     src = TrialSource.new(3, seed=10)
     scene = open_table(app, src)
     turn = src.view()["turn"]
@@ -315,7 +315,7 @@ def test_rest_and_pass_have_keys(app):
 
 
 def test_jury_marker_glides_when_the_jury_value_changes(app):
-    # witch_trial.md W9 jury events: the marker moves (animated) to the new Jury Value
+    # docs/rules/witch_trial.md, The trial (the jury): the marker moves (animated) to the new Jury Value
     m = find(
         3,
         lambda m: (
@@ -333,7 +333,7 @@ def test_jury_marker_glides_when_the_jury_value_changes(app):
     post_drag(app, scene.locate("card", card), scene.locate("court"))
     after = m.view(None)["trial"]["jury_value"]
     if after == before:
-        pytest.skip("the evidence hit the clamp (W8.6)")
+        pytest.skip("the evidence hit the clamp (docs/rules/witch_trial.md, The trial)")
     assert scene.jury_anim is not None and scene.animating
     shown = scene.shown_jury()
     assert min(before, after) <= shown <= max(before, after)
@@ -342,7 +342,7 @@ def test_jury_marker_glides_when_the_jury_value_changes(app):
 
 
 def test_a_short_whole_game_is_played_through_the_ui_only(app):
-    # issue 4: the smoke player finishes a 3-seat hot-seat game by posting real events
+    # the smoke player finishes a 3-seat hot-seat game by posting real events
     from game.ui.smoke_witch_trial import play_witch_trial
 
     while app.scenes.top is not None:
@@ -356,7 +356,7 @@ def test_a_short_whole_game_is_played_through_the_ui_only(app):
 
 
 def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path):
-    # DESIGN D3 / witch_trial.md W6, through the real hot-seat session and its curtain:
+    # DESIGN D3 / docs/rules/witch_trial.md, What is on the table, through the real hot-seat session and its curtain:
     # every card face or zoom drawn is checked against the engine's hands at that moment
     from game.ui.scenes.curtain import CurtainScene
     from game.ui.session import HotseatSession
@@ -410,7 +410,7 @@ def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path)
 
 
 def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
-    # witch_trial.md W1.4 Short Memory: take a discard card of your choice (``choice``)
+    # docs/rules/witch_trial.md, Kinds of cards (Short Memory): take a discard card of your choice (``choice``)
     def ready(m):
         t = m.view(None)["trial"]
         return (
@@ -437,7 +437,7 @@ def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
 
 
 def test_clicking_another_players_case_defends_it_and_p_prosecutes_your_own(app):
-    # witch_trial.md W3.3 defend, W3.4 prosecute (the public defender roll is public)
+    # docs/rules/witch_trial.md, Your turn (defend, prosecute) (the public defender roll is public)
     m = find(3, lambda m: not m.view(None)["trial"] and any(c["type"] == "defend" for c in m.legal(m.to_act()[0])))
     seat = m.to_act()[0]
     owner = next(c["case_owner"] for c in m.legal(seat) if c["type"] == "defend")
@@ -480,7 +480,7 @@ def test_the_courtroom_draws_the_bare_view_a_lan_client_has_before_its_first_upd
 
 @pytest.mark.parametrize("answer", [False, True])
 def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
-    # issue 9 item 4 (no preview covers a chooser); QA 4: the charge under the plea dialog
+    # (no preview covers a chooser): the charge under the plea dialog
     # zoomed up over "No offer" while the pointer rested on the dialog, and Esc moved it
     m = find(3, plea_offer)
     plea = m.view(None)["trial"]["plea"]
@@ -512,7 +512,7 @@ def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
 
 
 def test_the_objection_tag_over_a_motion_stands_clear_of_every_other_word(app):
-    # witch_trial.md W4 (a Motion waits for an Objection); QA 9: the "Objection?" tag over
+    # docs/rules/witch_trial.md, The trial (a Motion waits for an Objection): the "Objection?" tag over
     # the motion card had the "Cards played" heading showing through behind it
     def motion_first(m) -> bool:  # the motion is the first card played: under the heading
         t = m.view(None)["trial"]
@@ -550,8 +550,8 @@ def _final_argument(rest_allowed: bool):
 
 @pytest.mark.parametrize("rest_allowed", [False, True])
 def test_final_argument_hint_offers_rest_only_when_no_card_can_be_played(app, rest_allowed):
-    # witch_trial.md W4.6: the final argument is exactly one card; rest only with none playable.
-    # QA playtest: the hint said "or rest (R)" while R did nothing.
+    # docs/rules/witch_trial.md, The trial: the final argument is exactly one card; rest only with none playable.
+    # in play the hint said "or rest (R)" while R did nothing.
     m = find(3, _final_argument(rest_allowed))
     seat = m.to_act()[0]
     scene = open_table(app, TrialSource(m, seat))

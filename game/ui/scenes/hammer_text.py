@@ -1,5 +1,5 @@
 """Words for the Hammer table: card and villager names, and one short sentence per log
-event (hammer.md H11 events). Pure functions of the data, so they are easy to test.
+event (the events of docs/rules/hammer.md §12.2). Pure functions of the data, so they are easy to test.
 
 Card and villager names come from ``cards/hammer.yaml`` (the same file the engine
 reads), so a corrected card name shows everywhere at once. An event type this module
@@ -123,8 +123,8 @@ def signed(n: Any) -> str:
 
 
 def speaks_for(kind: str | None, value: Any = None) -> bool:
-    """A brown card that lowers heat (a Denial, hammer.md H1.3) is said on someone's
-    behalf, not against them (QA 13): by its printed value, else by the value played."""
+    """A brown card that lowers heat (a Denial, docs/rules/hammer.md §1) is said on
+    someone's behalf, not against them: by its printed value, else by the value played."""
     printed = kind_entry(str(kind or "")).get("value")
     if isinstance(printed, (int, float)) and not isinstance(printed, bool):
         return printed < 0
@@ -150,7 +150,7 @@ def describe(event: dict, players: list[str]) -> str:
     if t == "heat":
         a, b = event.get("from"), event.get("to")
         if isinstance(a, int) and isinstance(b, int):
-            if a == b:  # clamped at the pyre's start or at 18 (H1.2)
+            if a == b:  # clamped at the pyre's start or at 18 (§1)
                 return f"{v('villager')}: heat stays at {b}."
             return f"{v('villager')}: heat {a} → {b} ({signed(b - a)})."
         return f"{v('villager')}: heat is now {b}."
@@ -165,7 +165,7 @@ def describe(event: dict, players: list[str]) -> str:
         return ""
     if t == "deal":
         if "count" not in event and "cards" not in event:
-            return f"{who} is dealt cards."  # H8.1: hand sizes are private
+            return f"{who} is dealt cards."  # §8.1: hand sizes are private
         n = event.get("count", len(event.get("cards") or []))
         return f"{who} is dealt {n} cards."
     if t == "placed":
@@ -196,7 +196,7 @@ def describe(event: dict, players: list[str]) -> str:
     if t in ("accuse", "accused", "announce") and event.get("accuser"):
         value = f" ({signed(event['value'])})" if "value" in event else ""
         kind = event.get("kind") or kind_of(event.get("card"))
-        if speaks_for(kind, event.get("value")):  # QA 13: "Heinbichl speaks for Widow (−2)"
+        if speaks_for(kind, event.get("value")):  # "Heinbichl speaks for Widow (−2)", not an accusation
             return f"{who}: {card} — {brown_play(kind, event.get('accuser'), event.get('target'))}{value}."
         return f"{who}: {card}{value} — {v('accuser')} accuses {v('target')}."
     if t == "box_open":
@@ -230,7 +230,7 @@ def describe(event: dict, players: list[str]) -> str:
         return f"{who} ends the turn."
     if t == "draw":
         if "count" not in event and "cards" not in event:
-            return f"{who} draws cards."  # H8.1: only the drawer learns how many
+            return f"{who} draws cards."  # §8.2: only the drawer learns how many
         n = event.get("count", len(event.get("cards") or []))
         return f"{who} draws {n} card{'s' if n != 1 else ''}."
     if t == "pass":

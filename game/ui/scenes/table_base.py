@@ -51,6 +51,7 @@ import pygame
 
 from game.ui import sound
 from game.ui.scene import Scene
+from game.ui.scenes.table.ahead import Ahead
 from game.ui.scenes.table.banner import HintStrip, Holds, LitTargets, Thinking, Toasts
 from game.ui.scenes.table.buttons import Buttons
 
@@ -127,6 +128,8 @@ class TableScene(Scene):
     PROMPT_KEEP_CLEAR = Choosers.PROMPT_KEEP_CLEAR
     #: a "? Help" button at the right end of the log's header (a table with no other place for it)
     HELP_IN_LOG = False
+    #: the table draws ahead between moves (its ``ahead`` panel; the hooks ``ahead_card_ids`` …)
+    AHEAD = False
     #: the hand's panel: a game with its own places for hand cards gives its HandFan subclass
     hand_fan_class: type[HandFan] = HandFan
     #: a colour the log panel always lies on (its picture is then made opaque over it, and
@@ -243,6 +246,18 @@ class TableScene(Scene):
     sound_new_events = Ask("sounds", "new_events")
     note_text = Ask("notes", "note")
     text_blocks = Ask("notes", "blocks")
+    ahead_card_ids = Ask("ahead", "card_ids")
+    ahead_hand_ids = Ask("ahead", "hand_ids")
+    ahead_back_ids = Ask("ahead", "back_ids")
+    extra_drawings = Ask("ahead", "extra")
+    work_ahead = Ask("ahead", "own_work")
+    first_drawings = Ask("ahead", "first_drawings")
+    face_sizes = Ask("ahead", "face_sizes")
+    back_sizes = Ask("ahead", "back_sizes")
+    sizes_seen = Ask("ahead", "sizes_seen")
+    draw_first_drawings = Ask("ahead", "draw_first_drawings")
+    ahead_left = Ask("ahead", "left")
+    quiet_frame = Ask("ahead", "quiet_frame")
 
     @classmethod
     def zones_needed(cls, players: int) -> list[str]:
@@ -264,6 +279,7 @@ class TableScene(Scene):
         self.connection = Connection(self)
         self.sounds = Sounds(self)
         self.notes = TextNotes(self)
+        self.ahead = Ahead(self)
         super().__init__(app)
         self.source = source
         self.anchor_seat = 0  # the seat drawn in seat_0 while nobody is behind the screen
@@ -315,6 +331,7 @@ class TableScene(Scene):
             self.size = size
             self.rects = zone_rects(self.game, self.players, size, self.fallback_rects)
             self.on_layout()
+            self.ahead.reset()  # a new size: new first drawings
         self._seen = key
         self.view = self.source.view()
         self.legal_cmds = list(self.source.legal()) if self.source.screen_seat is not None else []
@@ -502,6 +519,12 @@ class TableScene(Scene):
         stays translucent over whatever is drawn under it."""
         return self.LOG_UNDER
 
+    def log_on_felt(self) -> bool:
+        """The static table is bare felt under the whole log zone and only the log is
+        drawn there (no marks, overlays or pills): its translucent picture is then
+        blended over the felt once per picture, not in every frame."""
+        return False
+
     def open_menu(self) -> None:
         """The table menu: Resume, Rules, Settings, Save and leave, Quit."""
         self.app.scenes.push("table_menu", source=self.source, table=self)
@@ -576,19 +599,27 @@ class TableScene(Scene):
         self.thinking_pill.step(now)  # the "thinking…" pill counts its dots
         self.toasts.step(dt)
         self.zoomer.step(now)
+        if self.AHEAD:
+            self.ahead.step()
 
     def step_effects(self, dt: float) -> None:
         pass
 
     def next_wake(self) -> float | None:
-        """A card hovered long enough zooms by itself, and a bot's "thinking…" dots count
-        three times a second: wake the idle app when either is due (no 60 fps redraws
-        through a bot's pause)."""
-        due = [t for t in (self.zoomer.next_wake(), self.thinking_pill.next_wake()) if t is not None]
+        """A card hovered long enough zooms by itself, a bot's "thinking…" dots count
+        three times a second, and work ahead wants slices: wake the idle app when one is
+        due (no 60 fps redraws through a bot's pause)."""
+        due = [
+            t
+            for t in (self.zoomer.next_wake(), self.thinking_pill.next_wake(), self.ahead.next_wake())
+            if t is not None
+        ]
         return min(due) if due else None
 
     # ------------------------------------------------------------------- drawing ----
     def draw(self, surface: pygame.Surface) -> None:
+        if self.AHEAD:
+            self.ahead.drawing()
         self.sync()  # never draw a hand from a stale view (D3)
         self.text_boxes = []
         key = (self._seen, self.size, self.selected, tuple(self.valid_targets))

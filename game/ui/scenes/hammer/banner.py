@@ -61,7 +61,7 @@ class Centre(Panel):
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_answers":
-                b.hotkey = pygame.K_n
+                b.hotkey = "n"
         return banner
 
     def banner_content(self) -> tuple[str | None, list[tuple[str, str, Any]]]:
@@ -190,6 +190,25 @@ class Centre(Panel):
             notes.append(("last move", " ".join(shown), " ".join(shown), drawn, r))
         else:
             t.note_text("last move", " ".join(shown), " ".join(shown), drawn, r)
+
+    def key(self) -> tuple:
+        """Everything the middle of the static table shows."""
+        t = self.table
+        v = t.view
+        window = v.get("window") or {}
+        middle = None
+        if t.banner is None and not window:
+            if v.get("revealed"):
+                middle = ("final", repr(v.get("revealed")), t.my_seat())
+            else:
+                pile = v.get("discard") or []
+                middle = (
+                    "last move",
+                    tuple(t.describe_event(e) for e in v.get("recent") or []),
+                    pile[-1] if pile else None,
+                )
+        announced = (tuple(self.announced_rect), window.get("card")) if self.announced_rect is not None else None
+        return (middle, announced)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The middle of the static table: the last move (no window, no banner; its

@@ -28,6 +28,7 @@ import logging
 import pygame
 
 from game.rules.hammer import SEALING_COMMANDS
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
@@ -325,12 +326,12 @@ class BribeTray(Panel):
         self.unstage(staged[-1]["card"])
         return True
 
-    def on_key(self, key: int) -> bool:
-        """Backspace takes the last staged bribe back (when no chooser or help is open);
-        True when the key did that."""
+    def on_key(self, key: int, mod: int) -> bool:
+        """The erase key (Backspace) takes the last staged bribe back (when no chooser or
+        help is open); True when the key did that."""
         t = self.table
         return (
-            key == pygame.K_BACKSPACE
+            uinput.ERASE in uinput.actions_of(key, mod)
             and t.prompt is None
             and t.pick is None
             and not t.help_open
@@ -496,6 +497,13 @@ class BribeTray(Panel):
                 t.note_text(what, words_, words_, [rect], box)
                 return rect.y
         return bottom
+
+    def key(self) -> tuple | None:
+        """Everything the tray shows (None: no tray)."""
+        tray = self.tray_rect()
+        if tray is None:
+            return None
+        return (tuple(tray), repr(self.staged()), repr(self.boxed()))
 
     def draw_tray(self, surface: pygame.Surface) -> None:
         t = self.table

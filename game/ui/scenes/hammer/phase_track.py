@@ -20,27 +20,37 @@ class PhaseTrack(Panel):
         super().__init__(table)
         self.picture: tuple | None = None  # (key, surface, help spot in the picture)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The track on the static table (which is the felt under it)."""
+    def key(self) -> tuple:
+        """Everything the track shows."""
         t = self.table
-        r = pygame.Rect(t.rects["phase_track"])
         v = t.view
         inq = v.get("inquisitor")
-        key = (
-            r.size,
+        return (
+            pygame.Rect(t.rects["phase_track"]).size,
             v.get("round", 1),
             v.get("phase"),
             bool(v.get("over")),
             inq,
             t.name(inq) if isinstance(inq, int) else None,
         )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The track on the static table (which is the felt under it)."""
+        t = self.table
+        r = pygame.Rect(t.rects["phase_track"])
+        key = self.key()
         if self.picture is None or self.picture[0] != key:
             picture = pygame.Surface(r.size).convert()
             picture.fill(theme.FELT)
             spot = self.draw_track(picture, picture.get_rect())
             self.picture = (key, picture, spot)
         surface.blit(self.picture[1], r.topleft)
-        t.help_rect = self.picture[2].move(r.topleft)
+        self.place_help()
+
+    def place_help(self) -> None:
+        """Where a click opens the help: the track's "? help" spot (the table's ``help_rect``)."""
+        if self.picture is not None:
+            self.table.help_rect = self.picture[2].move(pygame.Rect(self.table.rects["phase_track"]).topleft)
 
     def draw_track(self, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
         """Draw the track in ``r``; where its "? help" spot lies."""

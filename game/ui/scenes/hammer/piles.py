@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table.panel import Panel
@@ -21,12 +22,30 @@ class Piles(Panel):
         t = self.table
         return any(pygame.Rect(t.rects[k]).collidepoint(pos) for k in ("deck", "discard"))
 
+    def label_size(self) -> int:
+        return max(13, min(20, pygame.Rect(self.table.rects["deck"]).h // 10))
+
+    def region(self) -> pygame.Rect:
+        """Where the piles draw on the static table: both piles and their labels above."""
+        t = self.table
+        deck, disc = pygame.Rect(t.rects["deck"]), pygame.Rect(t.rects["discard"])
+        area = deck.union(disc)
+        top = area.y - 2 - text("Draw pile: 0", self.label_size(), theme.TEXT_LIGHT, bold=True).get_height()
+        # the labels are centred on their piles and may be wider than them
+        return pygame.Rect(area.x - 24, top, area.w + 48, area.bottom - top)
+
+    def key(self) -> tuple:
+        """Everything the piles show."""
+        t = self.table
+        pile = t.view.get("discard") or []
+        return (t.view.get("deck_count", 0), len(pile), pile[-1] if pile else None, bool(t.discard_marks))
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.table
         deck = pygame.Rect(t.rects["deck"])
         disc = pygame.Rect(t.rects["discard"])
         cw, ch = int(min(deck.w, deck.h / CARD_RATIO)), int(min(deck.h, deck.w * CARD_RATIO))
-        size = max(13, min(20, deck.h // 10))
+        size = self.label_size()
         count = t.view.get("deck_count", 0)
         pygame.draw.rect(surface, theme.FELT_DARK, deck, 2, border_radius=8)
         if count:
@@ -52,31 +71,25 @@ class Piles(Panel):
         when they do not fit)."""
         t = self.table
         area = pygame.Rect(t.rects["buttons"])
-        specs: list[tuple[str, str, Any, int, str]] = []
+        specs: list[tuple[str, str, Any, str, str]] = []
         if t.legal_of("place_pyres"):
-            specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, pygame.K_p, "primary"))
+            specs.append(("place_pyres", "Place villagers (P)", t.open_place_prompt, "p", "primary"))
         if t.legal_of("call_inquisition"):
             specs.append(
                 (
                     "call_inquisition",
                     "Call inquisition (C)",
                     lambda: t.submit({"type": "call_inquisition"}),
-                    pygame.K_c,
+                    "c",
                     "danger",
                 )
             )
         if t.legal_of("end_turn"):
             specs.append(
-                (
-                    "end_turn",
-                    "End turn, draw (Space)",
-                    lambda: t.submit({"type": "end_turn"}),
-                    pygame.K_SPACE,
-                    "primary",
-                )
+                ("end_turn", "End turn, draw (Space)", lambda: t.submit({"type": "end_turn"}), uinput.PASS, "primary")
             )
         if t.legal_of("pass"):
-            specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), pygame.K_SPACE, "normal"))
+            specs.append(("pass", "Pass (Space)", lambda: t.submit({"type": "pass"}), uinput.PASS, "normal"))
         if t.refilling():
             n = len(t.discard_marks)
             specs.append(
@@ -84,7 +97,7 @@ class Piles(Panel):
                     "refill",
                     f"Refill, discard {n} (R)",
                     lambda: t.submit({"type": "refill", "discard": list(t.discard_marks)}),
-                    pygame.K_r,
+                    "r",
                     "primary",
                 )
             )

@@ -153,7 +153,7 @@ class Seats(Panel):
             while len(self.cache) >= 4 * max(1, t.players):  # keep the recent ones
                 self.cache.pop(next(iter(self.cache)))
         self.cache[key] = cached
-        surface.blit(cached[1], zone.topleft)
+        t.regions.place(surface, zone, key, cached[1])
         vrects, portraits, tracks = cached[2]
         for vid, r in vrects.items():
             self.vrects[vid] = r.move(zone.topleft)
@@ -275,7 +275,7 @@ class Seats(Panel):
             rx -= icon.get_width() + 2
             surface.blit(icon, icon.get_rect(midleft=(rx, cy)))
             rx -= 8
-        # a hand's size is its owner's secret (docs/rules/hammer.md §8.2): other seats show a closed hand
+        # a hand's size is its owner's secret (docs/rules/hammer.md §8.1): other seats show a closed hand
         count = p.get("hand_count")
         if isinstance(count, int):
             tally = text(f"×{count}", size - 2, theme.TEXT_LIGHT, bold=True)

@@ -10,7 +10,7 @@ to the engine, and a refusal snaps the card back with the engine's message.
 What goes where (zones from ``assets/layouts/hammer.tmx``): ``seat_0`` is the seat on
 screen, ``seat_k`` the k-th seat clockwise from it; each seat panel shows its owner's
 three villagers, each on its pyre track (start value .. 18, 10-18 the blue side), the
-hand as card backs (a count for the shown seat only: hand sizes are private, §8.2),
+hand as card backs (a count for the shown seat only: hand sizes are private, §8.1),
 trophies, kept tests and empty pyres. The shown seat's hand is fanned in ``hand``, with
 the sealed-bribe tray at its right end (``bribes``); ``banner`` holds the public window
 banner with the announced card (the drop target for responses / negations / No
@@ -53,8 +53,8 @@ from game.ui.scenes.hammer.phase_track import PhaseTrack
 from game.ui.scenes.hammer.piles import Piles
 from game.ui.scenes.hammer.pyres import HeatMarks
 from game.ui.scenes.hammer.seats import Seats
-from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table.panel import Ask, Owned
+from game.ui.scenes.table.regions import StaticRegions
 from game.ui.scenes.table_base import (
     FLY_SECONDS,
     Pick,
@@ -69,10 +69,11 @@ from game.ui.widgets import Button
 log = logging.getLogger(__name__)
 
 
-class HammerTableScene(DrawAhead, TableScene):
+class HammerTableScene(TableScene):
     """The Hammer table (see the module docstring)."""
 
     game = "hammer"
+    AHEAD = True  # faces, fonts and icons drawn between moves (the ``ahead`` panel)
     REQUIRED_ZONES = ("phase_track", "banner", "message", "hand", "log", "deck", "discard")
     NO_ANSWERS_UNSUPPORTED = "Each player answers in turn here."
     hand_fan_class = HammerHand
@@ -140,6 +141,7 @@ class HammerTableScene(DrawAhead, TableScene):
         self.centre = Centre(self)
         self.tray = BribeTray(self)
         self.moves = Moves(self)
+        self.regions = StaticRegions(self)
         self.discard_marks: list[str] = []  # phase 4: the cards this seat will discard at the refill
         words.card_data()  # the card texts read now, not in the first frame after a move
         super().__init__(app, source)
@@ -157,6 +159,9 @@ class HammerTableScene(DrawAhead, TableScene):
         top = max(deck.bottom, discard.bottom) + max(8, deck.h // 14)
         bottom = hand.bottom
         self.rects.setdefault("buttons", (deck.x, top, discard.right - deck.x, max(40, bottom - top)))
+
+    def log_on_felt(self) -> bool:
+        return True  # no seat, pile or mark lies in the log's zone (the seats above it are cut short)
 
     def villagers(self) -> list[dict]:
         return list(self.view.get("villagers") or [])
@@ -204,7 +209,7 @@ class HammerTableScene(DrawAhead, TableScene):
         super().select_card(card_id)
 
     def on_key(self, key: int, mod: int) -> None:
-        if self.tray.on_key(key):
+        if self.tray.on_key(key, mod):
             return
         super().on_key(key, mod)
 
@@ -385,13 +390,24 @@ class HammerTableScene(DrawAhead, TableScene):
         return words.describe(event, list(self.source.players))
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        """The static table: each panel's picture in its zone."""
-        surface.fill(theme.FELT)
-        self.phase_track.draw(surface)
-        self.seats.draw(surface)
-        self.piles.draw(surface)
+        """The static table: each panel in its own region, kept from the last view and
+        painted again only when what it shows changed (:class:`StaticRegions`)."""
+        regions = self.regions
+        regions.begin(surface)
+        regions.paint(
+            surface, "phase_track", [self.rects["phase_track"]], self.phase_track.key(), self.phase_track.draw
+        )
+        self.phase_track.place_help()
+        self.seats.draw(surface)  # each seat's picture placed in its zone when it changed
+        regions.paint(surface, "piles", [self.piles.region()], self.piles.key(), self.piles.draw)
+        no_hand = self.my_seat() is None and self.players > 1 and self.no_hand_words()
+        regions.paint(surface, "hand", [self.rects["hand"]], (self.tray.key(), no_hand), self.draw_hand_zone)
+        regions.paint(surface, "centre", [self.rects["banner"]], self.centre.key(), self.centre.draw)
+
+    def draw_hand_zone(self, surface: pygame.Surface) -> None:
+        """What the static table shows in the hand's zone: the sealed-bribe tray, or on the
+        public table the words saying why no hand is shown."""
         self.tray.draw_tray(surface)
-        self.centre.draw(surface)
         if self.my_seat() is None and self.players > 1:
             hand = pygame.Rect(self.rects["hand"])
             msg = text(self.no_hand_words(), max(14, hand.h // 9), theme.TEXT_MUTED)

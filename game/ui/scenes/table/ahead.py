@@ -1,19 +1,20 @@
 """Drawing ahead: the first drawings a table will need (a card face at a size it was
 never drawn at, a font loaded, an icon) are made in small slices while nothing else
-happens, so the frame right after a move does not pay for them (issue 12: frame p99
-under 8 ms; the first frame of a new deal or a game's end drew a dozen faces at once).
+happens, so the frame right after a move does not pay for them (the first frame of a new deal
+or a game's end would draw a dozen faces at once).
 
 The work runs in slices of about :data:`SLICE` seconds in frames with nothing new to
 draw (a card's flight, a bot's pause), and while some is left the table asks the idle
 loop to wake it every :data:`WAKE` seconds; then it sleeps again. Only caches change:
 what is shown is always keyed by everything it shows (DESIGN D6).
 
-A table mixes :class:`DrawAhead` in before :class:`~game.ui.scenes.table_base.TableScene`
-and may say more through its hooks: :meth:`DrawAhead.ahead_card_ids` (the faces worth
-drawing), :meth:`DrawAhead.ahead_hand_ids` (those that come into a hand, drawn at the
-hand's size first), :meth:`DrawAhead.ahead_back_ids` (face-down cards that turn over
-where they lie, drawn at the sizes backs were drawn at), :meth:`DrawAhead.extra_drawings`
-(anything else) and :meth:`DrawAhead.work_ahead` (work of its own, before the rest).
+Every table owns an :class:`Ahead` panel; a table that draws ahead says so
+(``AHEAD = True``, or mixes :class:`DrawAhead` in, which says just that) and may say
+more through its hooks (table methods, each answered by the panel by default):
+``ahead_card_ids`` (the faces worth drawing), ``ahead_hand_ids`` (those that come into a
+hand, drawn at the hand's size first), ``ahead_back_ids`` (face-down cards that turn
+over where they lie, drawn at the sizes backs were drawn at), ``extra_drawings``
+(anything else) and ``work_ahead`` (work of its own, before the rest).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterator
 import pygame
 
 from game.ui.fonts import get_font
+from game.ui.scenes.table.panel import Panel
 
 #: seconds of work done ahead in one frame, at most (a steady frame takes about 1 ms)
 SLICE = 0.002
@@ -37,31 +39,52 @@ FONT_SIZES = range(11, 31)
 GLYPHS = "".join(chr(c) for c in range(32, 127)) + "\u2014\u2013\u2026\u2019\u00b7\u2192\u25bc"
 
 
-class DrawAhead:
-    """Draws ahead between moves (see the module docstring)."""
+#: the table's own work ahead is due from the start (before any view was drawn)
+_FROM_THE_START = object()
 
-    # -- hooks
-    def ahead_card_ids(self) -> list[str]:
+
+class DrawAhead:
+    """Mixed in by a table that draws ahead (kept for the tables built as mixin chains):
+    it only says so; the work is the table's :class:`Ahead` panel."""
+
+    AHEAD = True
+
+
+class Ahead(Panel):
+    """Draws ahead between moves (see the module docstring). Its state: the first
+    drawings still to make (``work``, an iterator), whether any are left
+    (``first_left``), the view for which the table's own work is due (``work_due``) and
+    the face and back sizes drawn when the first drawings were done (``sizes_drawn``)."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.work: Iterator[Callable[[], object]] | None = None
+        self.first_left = True
+        self.work_due: object = _FROM_THE_START
+        self.sizes_drawn: tuple[int, int] = (0, 0)
+
+    # -- the table's default hooks
+    def card_ids(self) -> list[str]:
         """The card faces worth drawing ahead at every size the table draws faces at."""
         from game.ui.card_art import all_card_ids
 
-        return list(all_card_ids(self.game))
+        return list(all_card_ids(self.table.game))
 
-    def ahead_hand_ids(self) -> list[str]:
+    def hand_ids(self) -> list[str]:
         """The faces that come into a hand: drawn first at the hand's size and the size
         cards fly at (half of it)."""
-        return self.ahead_card_ids()
+        return self.table.ahead_card_ids()
 
-    def ahead_back_ids(self) -> list[str]:
+    def back_ids(self) -> list[str]:
         """Face-down cards that turn over where they lie: drawn at every size the table
         has drawn card backs at."""
         return []
 
-    def extra_drawings(self) -> Iterator[Callable[[], object]]:
+    def extra(self) -> Iterator[Callable[[], object]]:
         """Anything else worth drawing ahead (icons, fills), as calls."""
         return iter(())
 
-    def work_ahead(self) -> bool:
+    def own_work(self) -> bool:
         """A table's own work ahead, one short step per call, done before the first
         drawings; False when there is none left."""
         return False
@@ -71,18 +94,19 @@ class DrawAhead:
         """Each thing drawn for the first time somewhere in a game, as a call that draws
         it into its cache: fonts and their glyphs, the hooks' extras, then faces (the hand's size first —
         a drawn card's face is the costliest first drawing — then every size seen)."""
+        t = self.table
         for size in FONT_SIZES:
             for bold, title in ((False, False), (True, False), (True, True), (False, True)):
                 yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title).size(GLYPHS)
-        yield from self.extra_drawings()
-        game = self.game
-        face = getattr(self.art, "face_ahead", self.art.face)  # into the cache, not for the screen
-        hand = tuple(self.card_size())
+        yield from t.extra_drawings()
+        game = t.game
+        face = getattr(t.art, "face_ahead", t.art.face)  # into the cache, not for the screen
+        hand = tuple(t.card_size())
         done: set[tuple[int, int]] = {hand, (hand[0] // 2, hand[1] // 2)}
         for size in (hand, (hand[0] // 2, hand[1] // 2)):
-            for card in self.ahead_hand_ids():
+            for card in t.ahead_hand_ids():
                 yield lambda card=card, size=size: face(game, card, size)
-        ids, turning = self.ahead_card_ids(), self.ahead_back_ids()
+        ids, turning = t.ahead_card_ids(), t.ahead_back_ids()
         while True:
             sizes = self.face_sizes() - done
             backs = (self.back_sizes() - done - sizes) if turning else set()
@@ -99,17 +123,19 @@ class DrawAhead:
 
     def face_sizes(self) -> set[tuple[int, int]]:
         """The sizes the table has drawn this game's card faces at so far (the art's cache)."""
-        faces = getattr(self.art, "_faces", None)
+        t = self.table
+        faces = getattr(t.art, "_faces", None)
         if not isinstance(faces, dict):
             return set()
-        return {key[-1] for key in faces if isinstance(key, tuple) and key and key[0] == self.game}
+        return {key[-1] for key in faces if isinstance(key, tuple) and key and key[0] == t.game}
 
     def back_sizes(self) -> set[tuple[int, int]]:
         """The sizes the table has drawn this game's card backs at so far."""
-        other = getattr(self.art, "_other", None)
+        t = self.table
+        other = getattr(t.art, "_other", None)
         if not isinstance(other, dict):
             return set()
-        return {key[2] for key in other if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", self.game)}
+        return {key[2] for key in other if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", t.game)}
 
     def sizes_seen(self) -> tuple[int, int]:
         """How many face and back sizes the table has drawn cards at (new ones: draw ahead)."""
@@ -117,55 +143,59 @@ class DrawAhead:
 
     def draw_first_drawings(self, budget: float) -> bool:
         """Draw ahead for about ``budget`` seconds; False once everything is drawn."""
-        work = self.__dict__.get("_first_drawings")
-        if work is None:
-            work = self._first_drawings = self.first_drawings()
+        if self.work is None:
+            self.work = self.first_drawings()
         end = time.perf_counter() + budget
-        for step in work:
+        for step in self.work:
             step()
             if time.perf_counter() >= end:
                 return True
-        self._first_drawings, self._sizes_drawn = None, self.sizes_seen()
+        self.work, self.sizes_drawn = None, self.sizes_seen()
         return False
 
     # -- when
-    def ahead_left(self) -> bool:
+    def left(self) -> bool:
         """Work ahead remains (the idle loop is asked to wake the table for it)."""
-        return self.__dict__.get("_work_due") == self._seen or self.__dict__.get("_first_left", True)
+        t = self.table
+        if not t.AHEAD:
+            return False
+        due = None if self.work_due is _FROM_THE_START else self.work_due
+        return due == t._seen or self.first_left
 
     def quiet_frame(self) -> bool:
         """Nothing new to draw in this frame: the static part is current, nothing dirty."""
+        t = self.table
         return (
-            self._static_key is not None
-            and self._static_key[0] == self._seen
-            and not self.dirty
+            t._static_key is not None
+            and t._static_key[0] == t._seen
+            and not t.dirty
             and pygame.display.get_surface() is not None
         )
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if not self.quiet_frame():
+    def step(self) -> None:
+        """After the table's update: in a quiet frame, a slice of work ahead."""
+        t = self.table
+        if not t.quiet_frame():
             return
         start = time.perf_counter()
-        if self.__dict__.get("_work_due", self._seen) == self._seen and not self.work_ahead():
-            self._work_due = None  # the table's own work is done until the view changes
-            if not self.__dict__.get("_first_left", True) and self.sizes_seen() != self._sizes_drawn:
-                self._first_left = True  # cards were drawn at a new size: draw the others at it
+        due = t._seen if self.work_due is _FROM_THE_START else self.work_due
+        if due == t._seen and not t.work_ahead():
+            self.work_due = None  # the table's own work is done until the view changes
+            if not self.first_left and self.sizes_seen() != self.sizes_drawn:
+                self.first_left = True  # cards were drawn at a new size: draw the others at it
         left = SLICE - (time.perf_counter() - start)
-        if left > 0 and self.__dict__.get("_first_left", True):
-            self._first_left = self.draw_first_drawings(left)
+        if left > 0 and self.first_left:
+            self.first_left = self.draw_first_drawings(left)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._static_key is None or self._static_key[0] != self._seen:
-            self._work_due = self._seen  # the view changed: the table's own work may be due
-        super().draw(surface)
+    def drawing(self) -> None:
+        """Before the table draws: a new view makes the table's own work due again."""
+        t = self.table
+        if t._static_key is None or t._static_key[0] != t._seen:
+            self.work_due = t._seen
 
     def next_wake(self) -> float | None:
-        wake = super().next_wake()
-        if self.ahead_left():
-            wake = WAKE if wake is None else min(wake, WAKE)
-        return wake
+        return WAKE if self.left() else None
 
-    def on_layout(self) -> None:
-        super().on_layout()
-        self._first_drawings, self._first_left = None, True  # a new size: new first drawings
+    def reset(self) -> None:
+        """A new size: new first drawings."""
+        self.work, self.first_left = None, True

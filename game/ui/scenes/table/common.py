@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.sprites import Tween
@@ -31,20 +32,7 @@ FLY_SECONDS = 0.35
 MIN_TEXT = 11
 #: keys whose auto-repeat a table still follows (moving through choices); any other held
 #: key acts once (input.InputEvent.repeat)
-REPEATING_KEYS = frozenset(
-    (
-        pygame.K_LEFT,
-        pygame.K_RIGHT,
-        pygame.K_UP,
-        pygame.K_DOWN,
-        pygame.K_TAB,
-        pygame.K_MINUS,
-        pygame.K_PLUS,
-        pygame.K_EQUALS,
-        pygame.K_KP_MINUS,
-        pygame.K_KP_PLUS,
-    )
-)
+REPEATING_KEYS = frozenset(key for key, _mod, acts in uinput.KEYMAP if any(a in uinput.REPEATING for a in acts))
 #: a hand card under the pointer rises by this share of its height (issue 9 item 10)
 HOVER_RAISE = 0.18
 #: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
@@ -160,7 +148,7 @@ def named_in(commands: list[dict]) -> set[str]:
 
 
 def bar_buttons(
-    bar: pygame.Rect, specs: list[tuple[str, str, Any, int | None, str]], max_size: int, share: float
+    bar: pygame.Rect, specs: list[tuple[str, str, Any, str | int | None, str]], max_size: int, share: float
 ) -> list[Button]:
     """A table's action buttons, right-aligned in its action ``bar``: ``specs`` are
     (name, label, action, hotkey, style); each button fits its label (at least three

@@ -10,7 +10,6 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui.input import InputEvent
-from game.ui.scenes.table.common import REPEATING_KEYS
 from game.ui.scenes.table.panel import Panel
 from game.ui.sprites import CardSprite
 from game.ui.widgets import Button
@@ -72,7 +71,7 @@ class Controls(Panel):
             if t.game_log.contains(event.pos):
                 t.game_log.wheel(event.dy)
         elif event.kind == uinput.KEY:
-            if event.repeat and event.key not in REPEATING_KEYS:
+            if event.repeat and not event.repeats:
                 return  # a held key acts once: a held Space ends one turn, not the next ones
             t.on_key(event.key, event.mod)
 
@@ -220,37 +219,41 @@ class Controls(Panel):
         return True
 
     def on_key(self, key: int, mod: int) -> None:
+        """A key pressed (``key`` with the modifiers ``mod``), read as the key map's
+        actions (game.ui.input.KEYMAP) and, for numbered choices and a button's own
+        letter, its char."""
         t = self.table
         t.dirty = True
-        if key == pygame.K_ESCAPE:
+        press = InputEvent(uinput.KEY, key=key, mod=mod)
+        acts, digit = press.actions, press.digit
+        if uinput.CANCEL in acts:
             if not t.close_topmost():
                 t.open_menu()  # the last link of the chain: the table menu
             return
-        if t.holding() and key not in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+        if t.holding() and uinput.HELP not in acts:
             t.release_hold()  # the drawn cards were seen
             return
-        if key in (pygame.K_QUESTION, pygame.K_F1) or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
+        if uinput.HELP in acts:
             t.help_open = not t.help_open
             return
         if t.help_open:
             return
         if t.prompt is not None:
             p = t.prompt
-            if key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
-                back = key == pygame.K_TAB and mod & pygame.KMOD_SHIFT
-                p.cursor = (p.cursor + (-1 if back else 1)) % len(p.options)
-            elif key in (pygame.K_UP, pygame.K_LEFT):
+            if uinput.PREVIOUS in acts or uinput.UP in acts or uinput.LEFT in acts:
                 p.cursor = (p.cursor - 1) % len(p.options)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif uinput.NEXT in acts or uinput.DOWN in acts or uinput.RIGHT in acts:
+                p.cursor = (p.cursor + 1) % len(p.options)
+            elif uinput.ACTIVATE in acts:
                 t.choose_prompt(p.cursor)
-            elif pygame.K_1 <= key <= pygame.K_9:
-                t.choose_prompt(key - pygame.K_1)
+            elif digit:
+                t.choose_prompt(digit - 1)
             return
         if t.pick is not None:
             p = t.pick
-            if key == pygame.K_TAB and p.targets:
-                p.cursor = (p.cursor + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(p.targets)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and p.targets:
+            if (uinput.NEXT in acts or uinput.PREVIOUS in acts) and p.targets:
+                p.cursor = (p.cursor + (-1 if uinput.PREVIOUS in acts else 1)) % len(p.targets)
+            elif uinput.CONFIRM in acts and p.targets:
                 t.pick = None
                 p.on_pick(p.targets[p.cursor])
             return
@@ -261,20 +264,20 @@ class Controls(Panel):
                 key=lambda s: s.home[0],
             )
         ]
-        if pygame.K_1 <= key <= pygame.K_9 or key == pygame.K_0:
-            index = 9 if key == pygame.K_0 else key - pygame.K_1
+        if digit is not None:
+            index = 9 if digit == 0 else digit - 1
             if index < len(hand):
                 if hand[index] == self.selected:
                     t.cancel_selection()
                 else:
                     t.select_card(hand[index])
             return
-        if key == pygame.K_TAB and self.selected is not None:
+        step = -1 if uinput.PREVIOUS in acts else (1 if uinput.NEXT in acts else 0)
+        if step and self.selected is not None:
             if self.valid_targets:
-                step = -1 if mod & pygame.KMOD_SHIFT else 1
                 self.target_cursor = (self.target_cursor + step) % len(self.valid_targets)
             return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+        if uinput.CONFIRM in acts and self.selected is not None:
             if self.valid_targets and self.target_cursor >= 0:
                 card, target = self.selected, self.valid_targets[self.target_cursor]
                 r = t.target_rect(target)
@@ -284,17 +287,16 @@ class Controls(Panel):
                 t.toast("That card has no target now.")
             return
         buttons = [b for b in t.all_buttons() if b.visible and b.enabled]
-        if key == pygame.K_TAB and buttons:
+        if step and buttons:
             # no card picked: Tab walks the buttons (banner seats, Pass, End turn …)
-            step = -1 if mod & pygame.KMOD_SHIFT else 1
             t.focus = (t.focus + step) % len(t.all_buttons()) if t.focus >= 0 else 0
             return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= t.focus < len(t.all_buttons()):
+        if uinput.CONFIRM in acts and 0 <= t.focus < len(t.all_buttons()):
             b = t.all_buttons()[t.focus]
             if b.enabled and b.visible:
                 t.press_button(b)
             return
         for b in buttons:
-            if b.hotkey is not None and b.hotkey == key:
+            if press.triggers(b.hotkey):
                 t.press_button(b)
                 return

@@ -22,6 +22,8 @@ class GameLog(Panel):
         self.cache: tuple | None = None
         self.blank: tuple | None = None
         self.wrapped: dict[tuple, dict[int, list[str]]] = {}
+        #: the picture blended over bare felt (``log_on_felt``): (its key, surface)
+        self.on_felt: tuple | None = None
 
     def contains(self, pos: tuple[int, int]) -> bool:
         r = self.table.rects.get("log")
@@ -52,7 +54,26 @@ class GameLog(Panel):
         )
         if self.cache is None or self.cache[0] != key:
             self.cache = self.table.log_picture(rect, key, notice)
-        surface.blit(self.cache[1], rect.topleft)
+        picture = self.cache[1]
+        if picture.get_flags() & pygame.SRCALPHA and t.log_on_felt() and not self.covered(rect):
+            # the translucent picture blended over bare felt once, not in every frame
+            if self.on_felt is None or self.on_felt[0] != key:
+                composed = pygame.Surface(rect.size).convert()
+                composed.fill(theme.FELT)
+                composed.blit(picture, (0, 0))
+                self.on_felt = (key, composed)
+            picture = self.on_felt[1]
+        surface.blit(picture, rect.topleft)
+
+    def covered(self, rect: pygame.Rect) -> bool:
+        """Something drawn this frame before the log lies under it (a card sprite, a
+        flying card, a lit target): the log is blended over it as it is."""
+        t = self.table
+        if any(s.rect.colliderect(rect) for s in t.group.sprites()):
+            return True
+        if any(rect.colliderect((f.pos, f.image.get_size())) for f in t.flights):
+            return True
+        return any(r is not None and r.colliderect(rect) for r in map(t.target_rect, t.valid_targets))
 
     def draw_under(self, picture: pygame.Surface, rect: pygame.Rect) -> None:
         """Paint what lies under the log on ``picture``: the colour the table's

@@ -7,17 +7,19 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table.common import RowBanner, bar_buttons
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import Prompt, blit_text, fit_lines
 from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
 
 
 def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int, colour, scene: Any, what: str) -> None:
-    """``words`` in at most two lines centred down ``box``, read whole (issue 9 item 5):
+    """``words`` in at most two lines centred down ``box``, read whole:
     the bold font steps down from ``size`` to 11 px until they fit."""
     size, lines = fit_lines(words, box.w, box.h, size, bold=True, max_lines=2)
     font = get_font(size, bold=True)
@@ -47,106 +49,104 @@ class SideBanner(RowBanner):
             b.draw(surface)
 
 
-class ActionBar:
-    """The banner zone: action buttons from ``legal()``, the action bar and the public banner. Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class ActionBar(Panel):
+    """The action bar (zone ``banner``): the prompt line and the buttons of the legal
+    commands, or the public banner when nobody's hand is shown."""
 
     def banner_seats(self) -> list[int]:
-        fn = getattr(self.source, "banner_seats", None)
+        table = self.table
+        fn = getattr(table.source, "banner_seats", None)
         if fn is not None:
             return list(fn())
-        if self.view.get("seat") is not None:
+        if table.view.get("seat") is not None:
             return []
-        return [s for s in self.pending_public() if self.source.is_human(s)]
+        return [s for s in table.pending_public() if table.source.is_human(s)]
 
     def make_buttons(self) -> list[Button]:
-        self.stepper = None
-        self.dialog_rect = None
+        table = self.table
+        table.stepper = None
+        table.dialog_rect = None
         specs: list[tuple[str, str, Any, int | None, str]] = []
-        plea = self.plea_window()
-        if self.legal_of("offer_plea") and plea is not None:
-            return self._plea_offer_widgets(plea)
-        if self.legal_of("answer_plea") and plea is not None:
-            return self._plea_answer_widgets(plea)
-        if self.legal_of("no_objection"):
-            if self.legal_of("object"):
-                specs.append(("object", "Object! (O)", self.object_now, pygame.K_o, "danger"))
-            specs.append(
-                ("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}), pygame.K_n, "normal")
-            )
-        if self.legal_of("rest"):
-            specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), pygame.K_r, "primary"))
-        defends = self.legal_of("defend")
-        if self.legal_of("prosecute"):
-            specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), pygame.K_p, "danger"))
+        plea = table.plea_window()
+        if table.legal_of("offer_plea") and plea is not None:
+            return table._plea_offer_widgets(plea)
+        if table.legal_of("answer_plea") and plea is not None:
+            return table._plea_answer_widgets(plea)
+        if table.legal_of("no_objection"):
+            if table.legal_of("object"):
+                specs.append(("object", "Object! (O)", self.object_now, "o", "danger"))
+            specs.append(("no_objection", "No objection (N)", lambda: self.do({"type": "no_objection"}), "n", "normal"))
+        if table.legal_of("rest"):
+            specs.append(("rest", "Rest (R)", lambda: self.do({"type": "rest"}), "r", "primary"))
+        defends = table.legal_of("defend")
+        if table.legal_of("prosecute"):
+            specs.append(("prosecute", "Prosecute (P)", lambda: self.do({"type": "prosecute"}), "p", "danger"))
         if len(defends) == 1:
             owner = defends[0]["case_owner"]
             specs.append(
-                (
-                    f"defend:{owner}",
-                    f"Defend {self.name(owner)} (D)",
-                    lambda o=owner: self.defend(o),
-                    pygame.K_d,
-                    "normal",
-                )
+                (f"defend:{owner}", f"Defend {table.name(owner)} (D)", lambda o=owner: self.defend(o), "d", "normal")
             )
         elif defends:
             for c in defends:
                 owner = c["case_owner"]
                 specs.append(
-                    (f"defend:{owner}", f"Defend {self.name(owner)}", lambda o=owner: self.defend(o), None, "normal")
+                    (f"defend:{owner}", f"Defend {table.name(owner)}", lambda o=owner: self.defend(o), None, "normal")
                 )
-        if self.legal_of("pass"):
-            specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), pygame.K_SPACE, "normal"))
+        if table.legal_of("pass"):
+            specs.append(("pass", "Pass (Space)", lambda: self.do({"type": "pass"}), uinput.PASS, "normal"))
         if not specs:
             return []
-        return bar_buttons(pygame.Rect(self.rects["banner"]), specs, max_size=20, share=0.62)
+        return bar_buttons(pygame.Rect(table.rects["banner"]), specs, max_size=20, share=0.62)
 
     def do(self, command: dict) -> None:
-        self.submit(command)
+        table = self.table
+        table.submit(command)
 
     def defend(self, owner: int | None = None) -> None:
-        options = [c["case_owner"] for c in self.legal_of("defend")]
+        table = self.table
+        options = [c["case_owner"] for c in table.legal_of("defend")]
         if owner is not None:
-            self.submit({"type": "defend", "case_owner": owner})
+            table.submit({"type": "defend", "case_owner": owner})
             return
         if len(options) == 1:
-            self.submit({"type": "defend", "case_owner": options[0]})
+            table.submit({"type": "defend", "case_owner": options[0]})
             return
         if not options:
-            self.toast("There is no case you can defend now.")
+            table.toast("There is no case you can defend now.")
             return
         labels = []
         for o in options:
-            case = self.player(o).get("pending_case") or {}
+            case = table.player(o).get("pending_case") or {}
             labels.append(
                 (
-                    f"{self.name(o)}'s case: {words.card_name(case.get('suspect'))} for "
+                    f"{table.name(o)}'s case: {words.card_name(case.get('suspect'))} for "
                     f"{words.card_name(case.get('charge'))}",
                     o,
                 )
             )
-        self.prompt = Prompt(
+        table.prompt = Prompt(
             "Defend whose case?",
             labels,
-            lambda o: self.submit({"type": "defend", "case_owner": o}),
+            lambda o: table.submit({"type": "defend", "case_owner": o}),
             None,
-            anchor=pygame.Rect(self.rects["court"]).center,
+            anchor=pygame.Rect(table.rects["court"]).center,
         )
 
     def object_now(self) -> None:
-        options = self.legal_of("object")
+        table = self.table
+        options = table.legal_of("object")
         if not options:
-            self.toast("You hold no Objection.")
+            table.toast("You hold no Objection.")
             return
-        self.send(options[0], options[0]["card"])
+        table.send(options[0], options[0]["card"])
 
     def make_banner(self) -> Banner | None:
         """The public banner (D3): an open Motion window seen by anyone but the lawyer
         asked, or a hot-seat table waiting for someone to sit down."""
-        v = self.view
+        table = self.table
+        v = table.view
         seat = v.get("seat")
-        motion = self.trial().get("motion")
+        motion = table.trial().get("motion")
         seats = self.banner_seats()
         actions: list[tuple[str, str, Any]] = []
         if v.get("over"):
@@ -154,66 +154,69 @@ class ActionBar:
         if motion and seat != motion.get("awaiting"):
             awaiting = motion.get("awaiting")
             asked = [s for s in seats if s == awaiting] or (
-                [awaiting] if seat is None and isinstance(awaiting, int) and self.source.is_human(awaiting) else []
+                [awaiting] if seat is None and isinstance(awaiting, int) and table.source.is_human(awaiting) else []
             )
             for s in asked:
-                actions.append((f"seat:{s}", f"{self.name(s)} answers", lambda s=s: self.source.request_seat(s)))
-            can_pass_all = getattr(self.source, "can_pass_all", None)
+                actions.append((f"seat:{s}", f"{table.name(s)} answers", lambda s=s: table.source.request_seat(s)))
+            can_pass_all = getattr(table.source, "can_pass_all", None)
             if seat is None and asked and can_pass_all is not None and can_pass_all():
-                actions.append(("no_objection", "No objection (N)", self.no_answers))
+                actions.append(("no_objection", "No objection (N)", table.no_answers))
             prompt = (
-                f"Objection? {self.name(motion.get('by'))} moves {words.card_name(motion.get('card'))}. "
-                f"{self.name(awaiting)} may object or let it stand."
+                f"Objection? {table.name(motion.get('by'))} moves {words.card_name(motion.get('card'))}. "
+                f"{table.name(awaiting)} may object or let it stand."
             )
         elif seat is None and seats:
             for s in seats:
-                actions.append((f"seat:{s}", self.name(s), lambda s=s: self.source.request_seat(s)))
-            prompt = "Who sits at the screen now? " + ", ".join(self.name(s) for s in seats) + " may act."
+                actions.append((f"seat:{s}", table.name(s), lambda s=s: table.source.request_seat(s)))
+            prompt = "Who sits at the screen now? " + ", ".join(table.name(s) for s in seats) + " may act."
         else:
             return None
-        r = pygame.Rect(self.rects["banner"])
+        r = pygame.Rect(table.rects["banner"])
         size = max(14, min(20, r.h // 3))
         banner = SideBanner(r, prompt, [(lbl, cb) for _n, lbl, cb in actions], font_size=size)
-        banner.scene = self
+        banner.scene = self.table
         for b, (name, _lbl, _cb) in zip(banner.buttons, actions):
             b.name = name
             if name == "no_objection":
-                b.hotkey = pygame.K_n
+                b.hotkey = "n"
         return banner
 
     def action_bar_key(self) -> Any:
         """Everything ``draw_action_bar`` reads (or that a public banner covers the zone)."""
-        if self.banner is not None:
+        table = self.table
+        if table.banner is not None:
             return None
-        bar = pygame.Rect(self.rects["banner"])
+        bar = pygame.Rect(table.rects["banner"])
         return (
             self.action_bar_head(),
-            min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8),
+            min((b.rect.x for b in table.buttons if b.rect.colliderect(bar)), default=bar.right - 8),
         )
 
     def action_bar_head(self) -> str:
-        v = self.view
-        trial = self.trial()
+        table = self.table
+        v = table.view
+        trial = table.trial()
         seat = v.get("seat")
         if v.get("over"):
             head = "Game over \u2014 see the scores; most money wins."
         elif trial:
-            head = self.who_plays(trial)
+            head = table.who_plays(trial)
             head += "" if head.endswith("?") else "."
             if trial.get("motion") and seat == trial["motion"].get("awaiting"):
                 head = (
-                    f"Objection? {self.name(trial['motion'].get('by'))} moves "
+                    f"Objection? {table.name(trial['motion'].get('by'))} moves "
                     f"{words.card_name(trial['motion'].get('card'))}: drop an Objection on it, or let it stand."
                 )
         else:
-            head = f"{self.name(v.get('turn'))}'s turn: one action."
+            head = f"{table.name(v.get('turn'))}'s turn: one action."
         return head
 
     def draw_action_bar(self, surface: pygame.Surface) -> None:
         """The banner zone when no public banner is up: what is asked now, and the buttons."""
-        bar = pygame.Rect(self.rects["banner"])
+        table = self.table
+        bar = pygame.Rect(table.rects["banner"])
         felt_panel(surface, bar, alpha=215)
         size = max(13, min(20, bar.h // 3))
-        right = min((b.rect.x for b in self.buttons if b.rect.colliderect(bar)), default=bar.right - 8)
+        right = min((b.rect.x for b in table.buttons if b.rect.colliderect(bar)), default=bar.right - 8)
         box = pygame.Rect(bar.x + 12, bar.y + 3, max(80, right - bar.x - 24), bar.h - 6)
-        strip_text(surface, self.action_bar_head(), box, size, theme.PARCHMENT, self, "action bar")
+        strip_text(surface, self.action_bar_head(), box, size, theme.PARCHMENT, self.table, "action bar")

@@ -10,18 +10,33 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import FLY_SECONDS, MIN_TEXT, text
-from game.ui.scenes.witch_trial.common import CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, STAGES, felt_panel
+from game.ui.scenes.witch_trial.common import (
+    CARD_RATIO,
+    DEFENSE_COLOUR,
+    PROSECUTION_COLOUR,
+    STAGES,
+    felt_panel,
+)
 
 
-class CourtPanel:
-    """The court panel: the trial in session, or what a turn may do between trials. Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Court(Panel):
+    """The court (zone ``court``): the trial in session (where its cards lie: ``court_cards``,
+    the motion ``motion_rect``), or what a turn may do between trials."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.court_cards: dict[str, pygame.Rect] = {}
+        self.motion_rect: pygame.Rect | None = None
+        self.court_area: pygame.Rect | None = None
+        self._sides: tuple[Any, dict[str, Any]] = (None, {})
 
     def _court_geometry(self) -> None:
-        court = pygame.Rect(self.rects["court"])
+        table = self.table
+        court = pygame.Rect(table.rects["court"])
         self.motion_rect = None
-        trial = self.view.get("trial")
+        trial = table.view.get("trial")
         strip = self.court_strip_h(court)
         area = pygame.Rect(court.x + 10, court.y + strip + 8, court.w - 20, court.h - strip - 14)
         self.court_area = area
@@ -66,21 +81,23 @@ class CourtPanel:
     def side_of(self, card_id: str) -> str | None:
         """Which side played a trial card (from the public ``play`` events of the log; the
         last play of a card wins, read once per view rather than once per card drawn)."""
-        if self._sides[0] != self._seen:
+        table = self.table
+        if self._sides[0] != table._seen:
             sides: dict[str, Any] = {}
-            for e in self.log_events:
+            for e in table.log_events:
                 if e.get("type") == "play" and "card" in e:
                     sides[e["card"]] = e.get("side")
-            self._sides = (self._seen, sides)
+            self._sides = (table._seen, sides)
         return self._sides[1].get(card_id)
 
     def court_key(self) -> Any:
         """Everything ``draw_court`` reads (names never change at a table)."""
-        v = self.view
-        trial = self.trial()
+        table = self.table
+        v = table.view
+        trial = table.trial()
         if not trial:
             last = None
-            for e in reversed(self.log_events):
+            for e in reversed(table.log_events):
                 if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
                     e.get("type") != "plea" or e.get("accepted")
                 ):
@@ -106,12 +123,13 @@ class CourtPanel:
         )
 
     def draw_court(self, surface: pygame.Surface) -> None:
-        court = pygame.Rect(self.rects["court"])
+        table = self.table
+        court = pygame.Rect(table.rects["court"])
         felt_panel(surface, court, color=theme.FELT_DARK, alpha=220)
-        trial = self.trial()
+        trial = table.trial()
         strip_h = self.court_strip_h(court)
         strip = pygame.Rect(court.x + 6, court.y + 5, court.w - 12, strip_h)
-        stage = self.view.get("stage")
+        stage = table.view.get("stage")
         size = max(12, min(20, strip_h * 55 // 100))
         icon = get_icon("gavel", strip_h - 4, theme.PARCHMENT)
         surface.blit(icon, icon.get_rect(midleft=(strip.x + 2, strip.centery)))
@@ -156,9 +174,9 @@ class CourtPanel:
             t = text(role, lsize, theme.lighten(col, 0.5), bold=True)
             surface.blit(t, (area.x, y))
             y += t.get_height()
-            n = text(self.name(seat), lsize + 3, theme.PARCHMENT, bold=True)
+            n = text(table.name(seat), lsize + 3, theme.PARCHMENT, bold=True)
             if n.get_width() > names_w:
-                n = text(self.name(seat), lsize, theme.PARCHMENT, bold=True)
+                n = text(table.name(seat), lsize, theme.PARCHMENT, bold=True)
             surface.blit(n, (area.x, y))
             y += n.get_height() + 6
         budget = text(f"budget ${trial.get('defense_budget', 0)}", max(MIN_TEXT, lsize - 3), theme.TEXT_MUTED)
@@ -170,8 +188,8 @@ class CourtPanel:
         if s_rect is not None and c_rect is not None:
             t = text("On trial \u2014 charge", lsize, theme.PARCHMENT, bold=True)
             surface.blit(t, (s_rect.x, area.y))
-            surface.blit(self.art.face(self.game, trial["suspect"], s_rect.size), s_rect.topleft)
-            surface.blit(self.art.face(self.game, trial["charge"], c_rect.size), c_rect.topleft)
+            surface.blit(table.art.face(table.game, trial["suspect"], s_rect.size), s_rect.topleft)
+            surface.blit(table.art.face(table.game, trial["charge"], c_rect.size), c_rect.topleft)
             px = getattr(self, "played_x", c_rect.right + 12)
             pygame.draw.line(surface, theme.PANEL_EDGE, (px - 8, area.y + 4), (px - 8, area.bottom - 2), 1)
             played = self.played_row(trial)
@@ -187,13 +205,13 @@ class CourtPanel:
                 pill = tag.get_rect(midbottom=(m_rect.centerx, m_rect.y - 2)).inflate(10, 2)
                 pill.clamp_ip(court)
             if pill is None or not pill.colliderect(t.get_rect(topleft=(px, area.y))):
-                surface.blit(t, (px, area.y))  # else the motion's tag stands on that line (QA 9)
-                self.note_text("court heading", head, head, [t.get_rect(topleft=(px, area.y))], court)
+                surface.blit(t, (px, area.y))  # else the motion's tag stands on that line
+                table.note_text("court heading", head, head, [t.get_rect(topleft=(px, area.y))], court)
             for card in played:
                 r = self.court_cards.get(card)
                 if r is None:
                     continue
-                surface.blit(self.art.face(self.game, card, r.size), r.topleft)
+                surface.blit(table.art.face(table.game, card, r.size), r.topleft)
                 side = self.side_of(card)
                 col = PROSECUTION_COLOUR if side == "prosecution" else DEFENSE_COLOUR if side == "defense" else None
                 if col is not None:
@@ -217,7 +235,7 @@ class CourtPanel:
                     pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(8, 8), 3, border_radius=8)
                     pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
                     surface.blit(tag, tag.get_rect(center=pill.center))
-                    self.note_text("motion tag", "Objection?", "Objection?", [pill], court)
+                    table.note_text("motion tag", "Objection?", "Objection?", [pill], court)
             flags = []
             for key, label in (("expert", "Expert Testimony waiting"), ("leading", "Leading Question waiting")):
                 for side, on in (trial.get(key) or {}).items():
@@ -228,38 +246,43 @@ class CourtPanel:
                 surface.blit(t, t.get_rect(bottomright=(area.right, area.bottom)))
 
     def who_plays(self, trial: dict) -> str:
+        table = self.table
         motion = trial.get("motion")
         plea = trial.get("plea")
         if motion:
-            return f"{self.name(motion.get('awaiting'))} may object to {words.card_name(motion.get('card'))}"
+            return f"{table.name(motion.get('awaiting'))} may object to {words.card_name(motion.get('card'))}"
         if plea:
             if plea.get("phase") == "offer":
-                return f"{self.name(plea.get('by'))} rested \u2014 plea offer?"
-            return f"{self.name(plea.get('to'))} answers the plea offer"
+                return f"{table.name(plea.get('by'))} rested \u2014 plea offer?"
+            return f"{table.name(plea.get('to'))} answers the plea offer"
         playing = trial.get("playing")
         side = "prosecution" if playing == trial.get("prosecutor") else "defense"
         if trial.get("phase") == "final":
-            return f"{self.name(playing)} (prosecution): one last card"
-        return f"{self.name(playing)} ({side}) plays"
+            return f"{table.name(playing)} (prosecution): one last card"
+        return f"{table.name(playing)} ({side}) plays"
 
     def draw_court_idle(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """No trial: say what a turn may do, and how the last trial ended."""
-        v = self.view
+        table = self.table
+        v = table.view
         size = max(13, min(19, area.h // 9))
         font = get_font(size)
         lines: list[tuple[str, tuple]] = []
         if v.get("over"):
             scores = v.get("scores") or []
-            winners = ", ".join(self.name(w) for w in v.get("winners") or [])
+            winners = ", ".join(table.name(w) for w in v.get("winners") or [])
             lines.append(
-                ("Game over \u2014 " + ", ".join(f"{self.name(i)} ${s}" for i, s in enumerate(scores)), theme.HIGHLIGHT)
+                (
+                    "Game over \u2014 " + ", ".join(f"{table.name(i)} ${s}" for i, s in enumerate(scores)),
+                    theme.HIGHLIGHT,
+                )
             )
             lines.append((f"Most money wins: {winners}.", theme.PARCHMENT))
         else:
             turn = v.get("turn")
             lines.append(
                 (
-                    f"{self.name(turn)}'s turn: buy a lineup card, build a case, defend a pending case, "
+                    f"{table.name(turn)}'s turn: buy a lineup card, build a case, defend a pending case, "
                     "prosecute your own, or pass.",
                     theme.PARCHMENT,
                 )
@@ -268,19 +291,19 @@ class CourtPanel:
             if streak:
                 lines.append(
                     (
-                        f"{streak} pass{'es' if streak != 1 else ''} in a row ({self.players} in a row end the game).",
+                        f"{streak} pass{'es' if streak != 1 else ''} in a row ({table.players} in a row end the game).",
                         theme.TEXT_MUTED,
                     )
                 )
         last = None
-        for e in reversed(self.log_events):
+        for e in reversed(table.log_events):
             if e.get("type") in ("verdict", "plea", "mistrial", "continuance") and (
                 e.get("type") != "plea" or e.get("accepted")
             ):
                 last = e
                 break
         if last is not None:
-            lines.append(("Last trial: " + self.describe_event(last), theme.TEXT_LIGHT))
+            lines.append(("Last trial: " + table.describe_event(last), theme.TEXT_LIGHT))
         y = area.y + 6
         for sentence, col in lines:
             for line in wrap_text(sentence, font, area.w - 10):
@@ -293,20 +316,21 @@ class CourtPanel:
     def fly_others_cards(self, old: dict, new: dict) -> None:
         """Cards someone else just put into the court fly there from their seat, so a
         move made elsewhere (a LAN seat, a bot) can be followed."""
+        table = self.table
         old_trial, new_trial = old.get("trial") or {}, new.get("trial") or {}
         if not new_trial:
-            self._flown = set()
+            table._flown = set()
             return
         before = set(old_trial.get("played") or [])
-        fresh = [c for c in new_trial.get("played") or [] if c not in before and c not in self._flown]
-        self.geometry()
-        by_card = {e.get("card"): e.get("seat") for e in self.log_events[-12:] if e.get("type") == "play"}
+        fresh = [c for c in new_trial.get("played") or [] if c not in before and c not in table._flown]
+        table.geometry()
+        by_card = {e.get("card"): e.get("seat") for e in table.log_events[-12:] if e.get("type") == "play"}
         for i, card in enumerate(fresh[-3:]):
             dest = self.court_cards.get(card)
             seat = by_card.get(card)
-            zone = self.seat_zone(seat) if isinstance(seat, int) else None
+            zone = table.seat_zone(seat) if isinstance(seat, int) else None
             if dest is None or zone is None or seat == new.get("seat"):
                 continue
             start = (zone.centerx - dest.w // 2, zone.centery - dest.h // 2)
-            self.fly(self.art.face(self.game, card, dest.size), start, dest.topleft, FLY_SECONDS, delay=0.06 * i)
-        self._flown = set()
+            table.fly(table.art.face(table.game, card, dest.size), start, dest.topleft, FLY_SECONDS, delay=0.06 * i)
+        table._flown = set()

@@ -9,16 +9,26 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import MIN_TEXT, blit_text, text
-from game.ui.scenes.witch_trial.common import DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
+from game.ui.scenes.witch_trial.common import (
+    DEFENSE_COLOUR,
+    PROSECUTION_COLOUR,
+    felt_panel,
+)
 
 #: events that start a player's next action between trials: rolls before them are old news
 PLAYER_ACTIONS = ("buy", "case", "defend", "prosecute", "pass")
 
 
-class DicePanel:
-    """The dice panel (tumbling for a moment after a fresh roll). Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Dice(Panel):
+    """The dice (zone ``dice``): the last roll(s) with their purpose; fresh dice tumble for a
+    moment (``dice_anim``) before they settle; where each die lies (``die_rects``)."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.die_rects: list[pygame.Rect] = []
+        self.dice_anim: float | None = None
 
     def _put_die_rects(self, rects: list[pygame.Rect]) -> None:
         self.die_rects = list(rects)
@@ -26,14 +36,15 @@ class DicePanel:
     def shown_rolls(self) -> list[dict]:
         """The rolls the panel shows: those of the trial in session, or of the command that
         just ended a trial (its verdict) until the next player acts; after that, and in a
-        later trial until it rolls, the panel is clear (issue 9 item 11). Every roll
-        belongs to a trial (W8)."""
-        rolls = list(self.view.get("last_rolls") or [])
+        later trial until it rolls, the panel is clear. Every roll belongs to a trial
+        (docs/rules/witch_trial.md, The trial)."""
+        table = self.table
+        rolls = list(table.view.get("last_rolls") or [])
         if not rolls:
             return rolls
-        if self.trial():
+        if table.trial():
             return [] if self.rolls_before_trial() else rolls
-        for e in reversed(self.log_events):
+        for e in reversed(table.log_events):
             if e.get("type") == "roll":
                 return rolls
             if e.get("type") in PLAYER_ACTIONS:
@@ -42,17 +53,19 @@ class DicePanel:
 
     def dice_key(self) -> Any:
         """Everything ``draw_dice`` reads."""
+        table = self.table
         rolls = self.shown_rolls()
         if not rolls:
-            return (bool(self.view.get("last_rolls")), bool(self.trial()))
-        trial = self.trial()
+            return (bool(table.view.get("last_rolls")), bool(table.trial()))
+        trial = table.trial()
         verdict = None
         if rolls[0].get("purpose") == "verdict":
-            verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
+            verdict = next((e for e in reversed(table.log_events) if e.get("type") == "verdict"), None)
         return (repr(rolls), repr(verdict), bool(trial), trial.get("defender"))
 
     def draw_dice(self, surface: pygame.Surface) -> None:
-        r = pygame.Rect(self.rects["dice"])
+        table = self.table
+        r = pygame.Rect(table.rects["dice"])
         felt_panel(surface, r, color=theme.WOOD_DARK, alpha=230)
         size = max(13, min(20, r.h // 12))
         icon = get_icon("dice", size + 4, theme.PARCHMENT)
@@ -65,13 +78,13 @@ class DicePanel:
         if not rolls:
             idle = (
                 "No dice in this trial yet."
-                if self.trial()
+                if table.trial()
                 else "No trial in session."
-                if self.view.get("last_rolls")
+                if table.view.get("last_rolls")
                 else "No dice rolled yet."
             )
             t = text(idle, max(11, size - 3), theme.TEXT_MUTED)
-            self.note_text("dice", idle, idle, [blit_text(surface, t, (r.x + 10, top + 4))], r)
+            table.note_text("dice", idle, idle, [blit_text(surface, t, (r.x + 10, top + 4))], r)
             return
         purpose = rolls[0].get("purpose")
         head = words.PURPOSE_NAMES.get(purpose, str(purpose).replace("_", " ").title())
@@ -84,11 +97,11 @@ class DicePanel:
         top += t.get_height() + 4
         verdict = None
         if purpose == "verdict":
-            verdict = next((e for e in reversed(self.log_events) if e.get("type") == "verdict"), None)
-        trial = self.trial()
+            verdict = next((e for e in reversed(table.log_events) if e.get("type") == "verdict"), None)
+        trial = table.trial()
         defender_line = None
         if purpose == "public_defender" and trial:
-            defender_line = f"\u2192 {self.name(trial.get('defender'))} defends"
+            defender_line = f"\u2192 {table.name(trial.get('defender'))} defends"
         foot = (size + 4) * 2 if verdict is not None else (size + 4) if defender_line else 0
         avail = r.bottom - 6 - foot - top
         n = len(rolls)
@@ -102,7 +115,7 @@ class DicePanel:
         for e in shown:
             die = max(12, row_h - 6)
             x = r.x + 10
-            label = self.name(e.get("seat"))
+            label = table.name(e.get("seat"))
             nt = text(label, max(11, min(size, die * 6 // 10)), theme.TEXT_LIGHT, bold=True)
             name_w = min(r.w // 3, max(40, nt.get_width()))
             count = max(1, len(e.get("dice") or []))
@@ -142,10 +155,11 @@ class DicePanel:
 
     def rolls_before_trial(self) -> bool:
         """True when the dice shown were rolled before the trial now in session."""
-        if not self.trial():
+        table = self.table
+        if not table.trial():
             return False
         last_roll = started = -1
-        for i, e in enumerate(self.log_events):
+        for i, e in enumerate(table.log_events):
             if e.get("type") == "roll":
                 last_roll = i
             elif e.get("type") in ("defend", "prosecute"):  # a trial starts (the roll-off follows)

@@ -8,16 +8,31 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import text
-from game.ui.scenes.witch_trial.common import GUILTY_AT, JURY_SEATS, JURY_SECONDS, _chance_at_least, felt_panel
+from game.ui.scenes.witch_trial.common import (
+    GUILTY_AT,
+    JURY_SEATS,
+    JURY_SECONDS,
+    _chance_at_least,
+    felt_panel,
+)
 
 
-class JuryPanel:
-    """The jury box and its marker (it glides when the Jury Value changes). Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Jury(Panel):
+    """The jury box (zone ``jury_box``): twelve seats, the Jury Value marked, and the marker
+    that glides when the value changes (``jury_anim``: from, to, seconds so far); where
+    the seats lie (``jury_centers``, ``jury_radius``)."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.jury_centers: list[tuple[int, int]] = []
+        self.jury_radius = 10
+        self.jury_anim: list[float] | None = None
 
     def _jury_geometry(self) -> None:
-        box = pygame.Rect(self.rects["jury_box"])
+        table = self.table
+        box = pygame.Rect(table.rects["jury_box"])
         head = max(20, box.h // 7)
         foot = max(30, box.h // 4)
         area = pygame.Rect(box.x + 10, box.y + head + 10, box.w - 20, box.h - head - foot - 14)
@@ -32,7 +47,8 @@ class JuryPanel:
             self.jury_centers.append((int(area.x + cell_w * (col + 0.5)), int(area.y + cell_h * (row + 0.5))))
 
     def shown_jury(self) -> float | None:
-        value = self.trial().get("jury_value")
+        table = self.table
+        value = table.trial().get("jury_value")
         if self.jury_anim is None:
             return float(value) if isinstance(value, int) else None
         a, b, t = self.jury_anim
@@ -41,9 +57,10 @@ class JuryPanel:
         return a + (b - a) * t
 
     def draw_jury_box(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(self.rects["jury_box"])
+        table = self.table
+        box = pygame.Rect(table.rects["jury_box"])
         felt_panel(surface, box, color=theme.WOOD_DARK, alpha=240)
-        trial = self.trial()
+        trial = table.trial()
         head_size = max(14, min(24, box.h // 12))
         icon = get_icon("jury", head_size + 4, theme.PARCHMENT)
         surface.blit(icon, (box.x + 10, box.y + 8))
@@ -61,7 +78,7 @@ class JuryPanel:
             seat_r.center = (cx, cy)
             pygame.draw.rect(surface, theme.darken(col, 0.35), seat_r.move(0, r // 3), border_radius=r // 2)
             pygame.draw.rect(surface, col, seat_r, border_radius=r // 2)
-            if value >= 11:  # 11 and 12 always convict (W8.9)
+            if value >= 11:  # 11 and 12 always convict (docs/rules/witch_trial.md, The trial)
                 pygame.draw.rect(surface, theme.PARCHMENT_DARK, seat_r, 1, border_radius=r // 2)
             n = text(str(value), small, theme.TEXT_LIGHT, bold=True)
             surface.blit(n, n.get_rect(center=seat_r.center))
@@ -86,6 +103,7 @@ class JuryPanel:
 
     def draw_jury_marker(self, surface: pygame.Surface) -> None:
         """The Jury Value marker, gliding between seats while the value changes."""
+        table = self.table
         value = self.shown_jury()
         if value is not None and self.jury_centers:
             i = max(0.0, min(JURY_SEATS - 1.0, value - 1))
@@ -98,6 +116,6 @@ class JuryPanel:
             rr = int(self.jury_radius * 1.25)
             pygame.draw.circle(surface, theme.INK, (cx, cy), rr + 3)
             pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), rr)
-            shown = self.trial().get("jury_value")
+            shown = table.trial().get("jury_value")
             n = text(str(shown), max(12, int(rr * 1.1)), theme.INK, bold=True)
             surface.blit(n, n.get_rect(center=(cx, cy)))

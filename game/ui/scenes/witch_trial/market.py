@@ -8,13 +8,18 @@ import pygame
 from game.ui import theme
 from game.ui.icons import get_icon
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import Prompt, text
 from game.ui.scenes.witch_trial.common import _fit_card, felt_panel
 
 
-class MarketPanel:
-    """The market row and the Court Fees pot. Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Market(Panel):
+    """The market row (deck, lineup slots 1-5 with their prices, discard; ``slot_rects``: where
+    each lineup card lies) and the Court Fees pot; the buy and build-a-case choosers."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.slot_rects: dict[int, pygame.Rect] = {}
 
     @staticmethod
     def _price_band(zone: pygame.Rect) -> int:
@@ -25,18 +30,20 @@ class MarketPanel:
         return (r.w, r.h) if r is not None else (90, 126)
 
     def lineup_slot_of(self, card_id: str) -> int | None:
-        for i, c in enumerate(self.view.get("lineup") or []):
+        table = self.table
+        for i, c in enumerate(table.view.get("lineup") or []):
             if c == card_id:
                 return i + 1
         return None
 
     def buy_prompt(self) -> None:
-        options = self.legal_of("buy")
+        table = self.table
+        options = table.legal_of("buy")
         if not options:
-            self.toast("You cannot buy now." if self.my_seat() is not None else "Nobody is at the table.")
+            table.toast("You cannot buy now." if table.my_seat() is not None else "Nobody is at the table.")
             return
-        lineup = self.view.get("lineup") or []
-        prices = self.view.get("prices") or [20, 15, 10, 5, 0]
+        lineup = table.view.get("lineup") or []
+        prices = table.view.get("prices") or [20, 15, 10, 5, 0]
         labels = [
             (
                 f"Slot {c['slot']}: {words.card_name(lineup[c['slot'] - 1])} \u2014 "
@@ -45,54 +52,57 @@ class MarketPanel:
             )
             for c in options
         ]
-        self.prompt = Prompt(
+        table.prompt = Prompt(
             "Buy which lineup card?",
             labels,
-            lambda c: self.send(c, lineup[c["slot"] - 1]),
+            lambda c: table.send(c, lineup[c["slot"] - 1]),
             None,
-            anchor=pygame.Rect(self.rects["court"]).center,
+            anchor=pygame.Rect(table.rects["court"]).center,
         )
 
     def case_prompt(self) -> None:
-        options = self.legal_of("create_case")
+        table = self.table
+        options = table.legal_of("create_case")
         if not options:
-            self.toast("No case can be built now (a Suspect and a Charge, one from your hand, one from the lineup).")
+            table.toast("No case can be built now (a Suspect and a Charge, one from your hand, one from the lineup).")
             return
-        lineup = self.view.get("lineup") or []
+        lineup = table.view.get("lineup") or []
         labels = [
             (f"{words.card_name(c['card'])} (hand) + {words.card_name(lineup[c['slot'] - 1])} (slot {c['slot']})", c)
             for c in options
         ]
-        self.prompt = Prompt(
+        table.prompt = Prompt(
             "Build which case?",
             labels,
-            lambda c: self.send(c, c["card"]),
+            lambda c: table.send(c, c["card"]),
             None,
-            anchor=pygame.Rect(self.rects["court"]).center,
+            anchor=pygame.Rect(table.rects["court"]).center,
         )
 
     def deck_card_rect(self) -> pygame.Rect:
         """Where the deck's top card lies."""
-        deck = pygame.Rect(self.rects["deck"])
+        table = self.table
+        deck = pygame.Rect(table.rects["deck"])
         return _fit_card(deck, top_pad=self._price_band(deck), bottom_pad=2)
 
     def draw_market(self, surface: pygame.Surface) -> None:
-        deck = pygame.Rect(self.rects["deck"])
+        table = self.table
+        deck = pygame.Rect(table.rects["deck"])
         size = max(12, min(20, deck.h // 10))
         band = self._price_band(deck)
-        count = self.view.get("deck_count", 0)
+        count = table.view.get("deck_count", 0)
         card = _fit_card(deck, top_pad=band, bottom_pad=2)
         pygame.draw.rect(surface, theme.FELT_DARK, card, 2, border_radius=8)
         if count:
-            back = self.art.back(self.game, card.size)
+            back = table.art.back(table.game, card.size)
             for i in range(min(3, max(1, count // 20))):
                 surface.blit(back, (card.x - i * 2, card.y - i * 2))
         label = text(f"Deck {count}", size, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(midtop=(deck.centerx, deck.y)))
-        prices = self.view.get("prices") or [20, 15, 10, 5, 0]
-        lineup = self.view.get("lineup") or []
+        prices = table.view.get("prices") or [20, 15, 10, 5, 0]
+        lineup = table.view.get("lineup") or []
         for slot in range(1, 6):
-            zone = pygame.Rect(self.rects[f"lineup_{slot}"])
+            zone = pygame.Rect(table.rects[f"lineup_{slot}"])
             price = prices[slot - 1] if slot - 1 < len(prices) else 0
             tag = "FREE" if not price else f"${price}"
             col = theme.SUCCESS if not price else theme.MONEY
@@ -105,22 +115,23 @@ class MarketPanel:
                 pygame.draw.rect(surface, theme.FELT_DARK, r, 2, border_radius=8)
                 e = text("empty", max(11, size - 2), theme.TEXT_MUTED)
                 surface.blit(e, e.get_rect(center=r.center))
-        disc = pygame.Rect(self.rects["discard"])
+        disc = pygame.Rect(table.rects["discard"])
         card = _fit_card(disc, top_pad=band, bottom_pad=2)
-        pile = self.view.get("discard") or []
+        pile = table.view.get("discard") or []
         pygame.draw.rect(surface, theme.FELT_DARK, card, 2, border_radius=8)
         if pile:
-            surface.blit(self.art.face(self.game, pile[-1], card.size), card.topleft)
+            surface.blit(table.art.face(table.game, pile[-1], card.size), card.topleft)
         label = text(f"Discard {len(pile)}", size, theme.TEXT_LIGHT, bold=True)
         surface.blit(label, label.get_rect(midtop=(disc.centerx, disc.y)))
 
     def draw_court_fees(self, surface: pygame.Surface) -> None:
-        r = pygame.Rect(self.rects["court_fees"])
+        table = self.table
+        r = pygame.Rect(table.rects["court_fees"])
         felt_panel(surface, r, color=theme.WOOD_DARK, alpha=235)
         size = max(13, min(22, r.h // 9))
         head = text("Court Fees", size, theme.PARCHMENT, bold=True, title=True)
         surface.blit(head, head.get_rect(midtop=(r.centerx, r.y + 6)))
-        fees = self.view.get("court_fees", 0)
+        fees = table.view.get("court_fees", 0)
         isz = max(24, min(r.h // 3, r.w // 4))
         icon = get_icon("court_fees", isz, theme.MONEY)
         amount = text(f"${fees}", max(20, int(isz * 0.9)), theme.MONEY, bold=True)
@@ -130,8 +141,8 @@ class MarketPanel:
         surface.blit(icon, icon.get_rect(midleft=(x, cy)))
         surface.blit(amount, amount.get_rect(midleft=(x + icon.get_width() + 8, cy)))
         small = max(11, size - 5)
-        lines = [f"Bank has paid ${self.view.get('bank_paid', 0)}"]
-        trial = self.trial()
+        lines = [f"Bank has paid ${table.view.get('bank_paid', 0)}"]
+        trial = table.trial()
         if trial:
             lines.insert(0, f"this trial: charge +${trial.get('court_money', 0)}")
         y = r.bottom - 6

@@ -8,19 +8,26 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes import witch_trial_text as words
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import Pick, Target, blit_text, panel, text
 from game.ui.scenes.witch_trial.common import CARD_RATIO
 
 
-class ShortMemoryPicker:
-    """The Short Memory picker. Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Picker(Panel):
+    """The Short Memory picker: the discard pile laid out over the court to click the card
+    to take back (``picker_rects``, in ``picker_box``)."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self.picker_rects: dict[str, pygame.Rect] = {}
+        self.picker_box: pygame.Rect | None = None
 
     def open_short_memory(self, card_id: str) -> bool:
         """Short Memory names a discard card: pick it in a small picker over the court."""
+        table = self.table
         choices: list[str] = []
         kinds: set[str] = set()
-        for c in self.legal_cmds:
+        for c in table.legal_cmds:
             choice = c.get("choice")
             # two copies of a kind are the same card to take back: offer each kind once
             if c.get("type") == "play" and c.get("card") == card_id and choice and words.kind_of(choice) not in kinds:
@@ -28,34 +35,35 @@ class ShortMemoryPicker:
                 choices.append(choice)
         if not choices:
             # no choice on offer: let the engine say why (empty discard, not your play …)
-            return self.send({"type": "play", "card": card_id}, card_id)
+            return table.send({"type": "play", "card": card_id}, card_id)
 
         def picked(t: Target, card=card_id) -> None:
             self.picker_rects = {}
-            self.send({"type": "play", "card": card, "choice": t[1]}, card)
+            table.send({"type": "play", "card": card, "choice": t[1]}, card)
 
         def cancelled() -> None:
             self.picker_rects = {}
-            self.snap_home()
+            table.snap_home()
 
-        self.pick = Pick(
+        table.pick = Pick(
             "Short Memory: click the discard card to take back (Tab + Enter, Esc cancels)",
             [("pick", c) for c in choices],
             picked,
             cancelled,
         )
         self.layout_picker()
-        self.message = self.pick.title
-        self.snap_home()
+        table.message = table.pick.title
+        table.snap_home()
         return True
 
     def layout_picker(self) -> None:
-        if self.pick is None:
+        table = self.table
+        if table.pick is None:
             return
-        cards = [t[1] for t in self.pick.targets]
+        cards = [t[1] for t in table.pick.targets]
         box = (
-            pygame.Rect(self.rects["court"])
-            .unionall([pygame.Rect(self.rects[k]) for k in ("dice", "deck", "court_fees")])
+            pygame.Rect(table.rects["court"])
+            .unionall([pygame.Rect(table.rects[k]) for k in ("dice", "deck", "court_fees")])
             .inflate(-4, -4)
         )
         head = max(22, box.h // 9)
@@ -80,29 +88,32 @@ class ShortMemoryPicker:
     def draw_pick(self, surface: pygame.Surface) -> None:
         """Only the card under the pointer (or the keyboard cursor) is framed: a frame
         round every one of dozens of discard cards would drown them."""
-        p = self.pick
+        table = self.table
+        p = table.pick
         if p is None:
             return
         for i, target in enumerate(p.targets):
-            r = self.target_rect(target)
-            if r is not None and (i == p.cursor or r.collidepoint(self.pointer)):
+            r = table.target_rect(target)
+            if r is not None and (i == p.cursor or r.collidepoint(table.pointer)):
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 4, border_radius=8)
 
     def draw_picker(self, surface: pygame.Surface) -> None:
         """The picker box with the discard cards on offer (over a dark veil)."""
-        if self.pick is not None and self.picker_rects:
+        table = self.table
+        if table.pick is not None and self.picker_rects:
             box = self.picker_box
-            surface.blit(self.shade(surface.get_size(), 110), (0, 0))
+            surface.blit(table.shade(surface.get_size(), 110), (0, 0))
             panel(surface, box, alpha=255, edge=theme.HIGHLIGHT)
             size = max(14, min(20, box.h // 14))
             title = "Short Memory: take which card back from the discard pile?"
             t = text(title, size, theme.PARCHMENT, bold=True)
-            self.note_text("picker title", title, title, [blit_text(surface, t, (box.x + 12, box.y + 8))], box)
+            table.note_text("picker title", title, title, [blit_text(surface, t, (box.x + 12, box.y + 8))], box)
             for cid, r in self.picker_rects.items():
-                surface.blit(self.art.face(self.game, cid, r.size), r.topleft)
+                surface.blit(table.art.face(table.game, cid, r.size), r.topleft)
 
     def pick_zoom_keys(self) -> list[tuple[str, Any]]:
         """The discard cards on offer may be zoomed while the picker is open."""
-        if self.pick is None:
+        table = self.table
+        if table.pick is None:
             return []
-        return [("card", t[1]) for t in self.pick.targets if t[0] == "pick"]
+        return [("card", t[1]) for t in table.pick.targets if t[0] == "pick"]

@@ -6,13 +6,25 @@ import pygame
 
 from game.ui import theme
 from game.ui.icons import get_icon
+from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import MIN_TEXT, text
-from game.ui.scenes.witch_trial.common import CARD_RATIO, DEFENSE_COLOUR, PROSECUTION_COLOUR, felt_panel
+from game.ui.scenes.witch_trial.common import (
+    CARD_RATIO,
+    DEFENSE_COLOUR,
+    PROSECUTION_COLOUR,
+    felt_panel,
+)
 
 
-class SeatsPanel:
-    """The seat panels (cached per seat, redrawn only when what they show changed). Mixed into
-    :class:`~game.ui.scenes.witch_trial.table.WitchTrialTableScene`."""
+class Seats(Panel):
+    """The seat panels (a picture kept per seat until it changes) and where each seat's
+    pending case lies (``case_rects``, its two cards ``case_cards``: click and drop targets)."""
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self._seat_cache: dict[int, tuple] = {}
+        self.case_rects: dict[int, pygame.Rect] = {}
+        self.case_cards: dict[str, pygame.Rect] = {}
 
     def seat_geometry(self, zone: pygame.Rect) -> dict[str, pygame.Rect]:
         """Sub-rects of a seat panel: header, money line, hand backs, the case's two cards."""
@@ -52,27 +64,29 @@ class SeatsPanel:
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
         """The end's ``revealed``: every other seat's hand in its panel, and the deck's top
         card on the deck (docs/rules/witch_trial.md, the end of the game)."""
-        revealed = self.view.get("revealed") or {}
+        table = self.table
+        revealed = table.view.get("revealed") or {}
         hands = revealed.get("hands") or []
         out: list[tuple[str, pygame.Rect]] = []
         for seat, hand in enumerate(hands):
-            zone = self.seat_zone(seat)
-            if zone is None or seat == self.my_seat() or not isinstance(hand, list):
+            zone = table.seat_zone(seat)
+            if zone is None or seat == table.my_seat() or not isinstance(hand, list):
                 continue  # the seat on screen has its hand in the hand row
             out.extend(zip(hand, self.revealed_hand_rects(seat, zone, len(hand))))
         deck = revealed.get("deck") or []
-        if deck and "deck" in self.rects:
-            out.append((deck[-1], self.deck_card_rect()))
+        if deck and "deck" in table.rects:
+            out.append((deck[-1], table.deck_card_rect()))
         return out
 
     def draw_seat_cached(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
         """Seat panels are redrawn only when something in them changed (most commands
         touch one or two of seven), which keeps the frame after a move short."""
-        v = self.view
-        p = {k: val for k, val in self.player(seat).items() if k != "hand"}
+        table = self.table
+        v = table.view
+        p = {k: val for k, val in table.player(seat).items() if k != "hand"}
         marks = (
-            any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds),
-            seat == v.get("seat") and {"type": "prosecute"} in self.legal_cmds,
+            any(c.get("type") == "defend" and c.get("case_owner") == seat for c in table.legal_cmds),
+            seat == v.get("seat") and {"type": "prosecute"} in table.legal_cmds,
         )
         # the panel is drawn at (0, 0) and only then placed: its size matters, not where
         # it sits (the zones turn round the table when another seat takes the screen)
@@ -95,16 +109,13 @@ class SeatsPanel:
             self.draw_seat(surf, seat, surf.get_rect())
             cached = (key, surf)
             self._seat_cache[seat] = cached
-        placed = (seat, key)
-        if self._placed.get(tuple(zone)) != placed or cached[1] is not self._placed_seat_surfs.get(tuple(zone)):
-            surface.blit(cached[1], zone.topleft)
-            self._placed[tuple(zone)] = placed
-            self._placed_seat_surfs[tuple(zone)] = cached[1]
+        table.regions.place(surface, zone, (seat, key), cached[1])
 
     def seat_tags(self, seat: int) -> tuple[tuple[str, tuple], ...]:
         """The pills after a seat's name (also the part of its cache key they stand for)."""
-        v = self.view
-        trial = self.trial()
+        table = self.table
+        v = table.view
+        trial = table.trial()
         tags: list[tuple[str, tuple]] = []
         if trial.get("prosecutor") == seat:
             tags.append(("Prosecutor", PROSECUTION_COLOUR))
@@ -117,8 +128,9 @@ class SeatsPanel:
         return tuple(tags)
 
     def draw_seat(self, surface: pygame.Surface, seat: int, zone: pygame.Rect) -> None:
-        v = self.view
-        p = self.player(seat)
+        table = self.table
+        v = table.view
+        p = table.player(seat)
         acting = seat in (v.get("to_act") or [])
         shown = seat == v.get("seat")
         felt_panel(
@@ -135,7 +147,7 @@ class SeatsPanel:
         size = max(12, min(20, head.h * 6 // 10))
         cy = head.y + 3 + head.h // 2
         x = zone.x + 14
-        name = text(self.name(seat) + (" (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
+        name = text(table.name(seat) + (" (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 6
         for label, col in self.seat_tags(seat):
@@ -158,8 +170,8 @@ class SeatsPanel:
         by = left.y + max(big, money.get_height()) + 8
         bh = max(18, min(left.bottom - by - 2, int(big * 1.5)))
         bw = max(12, int(bh / CARD_RATIO))
-        back = self.art.back(self.game, (bw, bh))
-        for i in range(min(4, count) if not self.view.get("revealed") else 0):  # at the end: faces (sprites)
+        back = table.art.back(table.game, (bw, bh))
+        for i in range(min(4, count) if not table.view.get("revealed") else 0):  # at the end: faces (sprites)
             surface.blit(back, (left.x + i * max(4, bw // 4), by))
         cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(
@@ -179,9 +191,9 @@ class SeatsPanel:
             surface.blit(t, t.get_rect(midleft=(lab.x, lab.centery)))
             for key in ("suspect", "charge"):
                 r = g[key]
-                surface.blit(self.art.face(self.game, case[key], r.size), r.topleft)
-            if any(c.get("type") == "defend" and c.get("case_owner") == seat for c in self.legal_cmds) or (
-                shown and {"type": "prosecute"} in self.legal_cmds
+                surface.blit(table.art.face(table.game, case[key], r.size), r.topleft)
+            if any(c.get("type") == "defend" and c.get("case_owner") == seat for c in table.legal_cmds) or (
+                shown and {"type": "prosecute"} in table.legal_cmds
             ):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, g["case"].inflate(6, 6), 2, border_radius=6)
         else:

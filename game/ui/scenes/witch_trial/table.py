@@ -1,7 +1,8 @@
-"""The Witch Trial courtroom (witch_trial.md W3, W4, W7, W9; DESIGN D3, D6).
+"""The Witch Trial courtroom (docs/rules/witch_trial.md; DESIGN D3, D6).
 
-``WitchTrialTableScene(app, source)`` draws ``source.view()`` (W9 plus the engine's
-documented extra fields) and turns drags, clicks and keys into W7 commands sent with
+``WitchTrialTableScene(app, source)`` draws ``source.view()`` (the view the engine
+documents) and turns drags, clicks and keys into the commands of a turn and a trial
+(docs/rules/witch_trial.md, Your turn and The trial), sent with
 ``source.submit``. It never decides legality: ``source.legal()`` only lights targets,
 fills prompts and picks which buttons to offer; whatever the player does goes to the
 engine, and a refusal snaps the card back with the engine's own message.
@@ -17,12 +18,15 @@ Memory picker open over it); ``dice`` the last roll(s) with their purpose; ``ban
 the prompt line and buttons, or the public banner (D3) when nobody's hand is shown;
 ``hand`` the shown seat's hand, fanned.
 
-The panels live beside this module, one per zone (mixed into the scene, since each
-reads the same view and legal commands): ``seats``, ``market`` (lineup and Court Fees),
-``court``, ``jury``, ``dice``, ``bar`` (action bar and public banner), ``hand``,
-``plea`` (the plea dialog) and ``picker`` (Short Memory); ``common`` holds the shared
-sizes and the built-in zones. This module wires them together: geometry, targets,
-turning drops into commands, and which panel is repainted when.
+The table owns its panels, one per zone (each a
+:class:`~game.ui.scenes.table.panel.Panel` beside this module, with its own state):
+``seats`` (Seats), ``market`` (Market: lineup and Court Fees), ``court`` (Court),
+``jury`` (Jury), ``dice`` (Dice), ``bar`` (ActionBar: action bar and public banner),
+``hand_fan`` (CourtroomHand), ``plea`` (Plea: the plea dialog) and ``picker``
+(Picker: Short Memory); ``common`` holds the shared sizes and the built-in zones. This
+module wires them together: geometry, targets, turning drops into commands, and which
+panel is repainted when. The names tests and tools use stay on the table (``Owned``
+state, ``Ask`` steps, as in the shared base).
 
 Input paths for every action:
 * drag: a lineup card onto your hand = ``buy``; a Suspect / Charge from your hand onto
@@ -44,78 +48,128 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
-from game.ui.scenes.table.ahead import DrawAhead
+from game.ui.scenes.table.panel import Ask, Owned
+from game.ui.scenes.table.regions import StaticRegions
 from game.ui.scenes.table_base import Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.witch_trial.bar import ActionBar
-from game.ui.scenes.witch_trial.common import DICE_SECONDS, FIXED_ZONES, JURY_SECONDS, _fallback_zones, _fit_card
-from game.ui.scenes.witch_trial.court import CourtPanel
-from game.ui.scenes.witch_trial.dice import DicePanel
-from game.ui.scenes.witch_trial.hand import HandPanel
-from game.ui.scenes.witch_trial.jury import JuryPanel
-from game.ui.scenes.witch_trial.market import MarketPanel
-from game.ui.scenes.witch_trial.picker import ShortMemoryPicker
-from game.ui.scenes.witch_trial.plea import PleaDialog
-from game.ui.scenes.witch_trial.seats import SeatsPanel
+from game.ui.scenes.witch_trial.common import (
+    DICE_SECONDS,
+    FIXED_ZONES,
+    JURY_SECONDS,
+    _fallback_zones,
+    _fit_card,
+)
+from game.ui.scenes.witch_trial.court import Court
+from game.ui.scenes.witch_trial.dice import Dice
+from game.ui.scenes.witch_trial.hand import CourtroomHand
+from game.ui.scenes.witch_trial.jury import Jury
+from game.ui.scenes.witch_trial.market import Market
+from game.ui.scenes.witch_trial.picker import Picker
+from game.ui.scenes.witch_trial.plea import Plea
+from game.ui.scenes.witch_trial.seats import Seats
 from game.ui.sprites import CardSprite
-from game.ui.widgets import Stepper
 
 log = logging.getLogger(__name__)
 
 
-class WitchTrialTableScene(
-    HandPanel,
-    SeatsPanel,
-    MarketPanel,
-    CourtPanel,
-    JuryPanel,
-    DicePanel,
-    ActionBar,
-    PleaDialog,
-    ShortMemoryPicker,
-    DrawAhead,
-    TableScene,
-):
+class WitchTrialTableScene(TableScene):
     """The courtroom (see the module docstring)."""
 
     game = "witch_trial"
+    AHEAD = True  # faces, fonts and icons drawn between moves (the ``ahead`` panel)
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
     HELP_IN_LOG = True
     #: the log lies on the felt: its picture is made opaque over it (no blending per frame)
     LOG_UNDER = theme.FELT
+    hand_fan_class = CourtroomHand
+
+    # -- state its panels keep
+    jury_centers = Owned("jury")
+    jury_radius = Owned("jury")
+    jury_anim = Owned("jury")
+    die_rects = Owned("dice")
+    dice_anim = Owned("dice")
+    _seat_cache = Owned("seats")
+    case_rects = Owned("seats")
+    case_cards = Owned("seats")
+    plea_value = Owned("plea")
+    plea_key = Owned("plea")
+    stepper = Owned("plea")
+    dialog_rect = Owned("plea")
+    picker_rects = Owned("picker")
+    picker_box = Owned("picker")
+    slot_rects = Owned("market")
+    court_cards = Owned("court")
+    motion_rect = Owned("court")
+    _sides = Owned("court")
+
+    # -- steps its panels take
+    _jury_geometry = Ask("jury", "_jury_geometry")
+    draw_jury_box = Ask("jury", "draw_jury_box")
+    draw_jury_marker = Ask("jury", "draw_jury_marker")
+    shown_jury = Ask("jury", "shown_jury")
+    _put_die_rects = Ask("dice", "_put_die_rects")
+    dice_key = Ask("dice", "dice_key")
+    draw_dice = Ask("dice", "draw_dice")
+    draw_dice_tumble = Ask("dice", "draw_dice_tumble")
+    draw_seat_cached = Ask("seats", "draw_seat_cached")
+    revealed_cards = Ask("seats", "revealed_cards")
+    seat_geometry = Ask("seats", "seat_geometry")
+    _plea_answer_widgets = Ask("plea", "_plea_answer_widgets")
+    _plea_offer_widgets = Ask("plea", "_plea_offer_widgets")
+    dialog_open = Ask("plea", "dialog_open")
+    draw_plea_dialog = Ask("plea", "draw_plea_dialog")
+    handle_plea_stepper = Ask("plea", "handle_plea_stepper")
+    plea_window = Ask("plea", "plea_window")
+    draw_pick = Ask("picker", "draw_pick")
+    draw_picker = Ask("picker", "draw_picker")
+    layout_picker = Ask("picker", "layout_picker")
+    open_short_memory = Ask("picker", "open_short_memory")
+    pick_zoom_keys = Ask("picker", "pick_zoom_keys")
+    action_bar_head = Ask("bar", "action_bar_head")
+    action_bar_key = Ask("bar", "action_bar_key")
+    banner_seats = Ask("bar", "banner_seats")
+    defend = Ask("bar", "defend")
+    do = Ask("bar", "do")
+    draw_action_bar = Ask("bar", "draw_action_bar")
+    make_banner = Ask("bar", "make_banner")
+    make_buttons = Ask("bar", "make_buttons")
+    _price_band = Ask("market", "_price_band")
+    buy_prompt = Ask("market", "buy_prompt")
+    case_prompt = Ask("market", "case_prompt")
+    deck_card_rect = Ask("market", "deck_card_rect")
+    draw_court_fees = Ask("market", "draw_court_fees")
+    draw_market = Ask("market", "draw_market")
+    lineup_card_size = Ask("market", "lineup_card_size")
+    lineup_slot_of = Ask("market", "lineup_slot_of")
+    _court_geometry = Ask("court", "_court_geometry")
+    court_key = Ask("court", "court_key")
+    draw_court = Ask("court", "draw_court")
+    fly_others_cards = Ask("court", "fly_others_cards")
+    who_plays = Ask("court", "who_plays")
+    card_size = Ask("hand_fan", "card_size")
+    hand_slots = Ask("hand_fan", "hand_slots")
+    snap_home = Ask("hand_fan", "snap_home")
 
     def __init__(self, app, source) -> None:
-        self.slot_rects: dict[int, pygame.Rect] = {}
-        self.case_rects: dict[int, pygame.Rect] = {}
-        self.case_cards: dict[str, pygame.Rect] = {}
-        self.court_cards: dict[str, pygame.Rect] = {}
-        self.motion_rect: pygame.Rect | None = None
-        self.jury_centers: list[tuple[int, int]] = []
-        self.jury_radius = 10
-        self.jury_anim: list[float] | None = None
-        self.plea_value = 0
-        self.plea_key: Any = None
-        self.stepper: Stepper | None = None
-        self.dialog_rect: pygame.Rect | None = None
-        self.picker_rects: dict[str, pygame.Rect] = {}
-        self.picker_box: pygame.Rect | None = None
+        self.seats = Seats(self)
+        self.market = Market(self)
+        self.court = Court(self)
+        self.jury = Jury(self)
+        self.dice = Dice(self)
+        self.bar = ActionBar(self)
+        self.plea = Plea(self)
+        self.picker = Picker(self)
         self._geo_key: Any = None
         self._flown: set[str] = set()
-        self._seat_cache: dict[int, tuple] = {}
-        self.die_rects: list[pygame.Rect] = []
-        self.dice_anim: float | None = None
         self._shades: dict[tuple, pygame.Surface] = {}
-        # what drawing a panel left besides pixels (draw_region)
-        self._regions: dict[str, Any] = {}
-        self._sides: tuple[Any, dict[str, Any]] = (None, {})
         # the static surface drawn last and what lies where on it (draw_table)
-        self._painted: pygame.Surface | None = None
-        self._painted_size: tuple[int, int] | None = None
-        self._placed: dict[Any, Any] = {}
-        self._placed_seat_surfs: dict[Any, pygame.Surface] = {}
+        self.regions = StaticRegions(self)
         super().__init__(app, source)
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
@@ -237,7 +291,7 @@ class WitchTrialTableScene(
         return None
 
     def act(self, card_id: str | None, target: Target, anchor: tuple[int, int]) -> bool:
-        """Turn "this card on that target" into a W7 command and send it (module doc)."""
+        """Turn "this card on that target" into a command and send it (module doc)."""
         if card_id is None:
             return False
         kind, key = target
@@ -293,15 +347,16 @@ class WitchTrialTableScene(
 
     def on_key(self, key: int, mod: int) -> None:
         if self.prompt is None and self.pick is None and not self.help_open and self.selected is None:
-            if key == pygame.K_b and self.legal_of("buy"):
+            char = uinput.char_of(key)
+            if char == "b" and self.legal_of("buy"):
                 self.dirty = True
                 self.buy_prompt()
                 return
-            if key == pygame.K_c and self.legal_of("create_case"):
+            if char == "c" and self.legal_of("create_case"):
                 self.dirty = True
                 self.case_prompt()
                 return
-            if key == pygame.K_d and len(self.legal_of("defend")) > 1:
+            if char == "d" and len(self.legal_of("defend")) > 1:
                 self.dirty = True
                 self.defend()
                 return
@@ -385,7 +440,7 @@ class WitchTrialTableScene(
         if trial.get("motion"):
             return f"{me}: drop an Objection on the motion (O), or let it stand (N)."
         if trial.get("phase") == "final":
-            if not self.legal_of("rest"):  # W4.6: exactly one more card while one can be played
+            if not self.legal_of("rest"):  # the final argument: exactly one more card while one can be played
                 return self.say(
                     f"{me}: final argument \u2014 play exactly one card into the court.",
                     f"{me}: final argument \u2014 one card into the court.",
@@ -420,10 +475,7 @@ class WitchTrialTableScene(
         """Every picture on the static table lies in a zone drawn by ``draw_region`` or
         ``draw_seat_cached``; on the surface painted last time only the zones whose
         content changed are painted again (on fresh felt), the rest is left as it is."""
-        if self._painted is not surface or self._painted_size != surface.get_size():
-            surface.fill(theme.FELT)
-            self._painted, self._painted_size = surface, surface.get_size()
-            self._placed = {}
+        self.regions.begin(surface)
         self.geometry()
         for seat in range(self.players):
             zone = self.seat_zone(seat)
@@ -500,28 +552,9 @@ class WitchTrialTableScene(
         get: Any = None,
         put: Any = None,
     ) -> None:
-        """Paint a panel of the static table only when what it shows changed: ``key`` is
-        everything the panel reads. The static surface keeps its pixels from one view to
-        the next, so an unchanged panel is simply left there; a changed one is cleared to
-        bare felt and ``draw`` paints it as on a fresh table. The zones do not overlap one
-        another, and every panel draws inside its zones. ``get``/``put`` save and restore
-        what drawing leaves behind besides pixels (the dice rects)."""
-        rects = [pygame.Rect(self.rects[z]).clip(surface.get_rect()) for z in zones]
-        full = (tuple(tuple(r) for r in rects), key)
-        if self._placed.get(name) == full:
-            if put is not None:
-                put(self._regions.get(name))
-            return
-        if self._placed.pop(name, None) is not None:
-            for r in rects:  # the old picture goes: the panel is drawn on bare felt
-                surface.fill(theme.FELT, r)
-        outer, self._text_sink = self._text_sink, []
-        try:
-            draw(surface)
-        finally:
-            self.static_text[name], self._text_sink = self._text_sink, outer
-        self._regions[name] = get() if get is not None else None
-        self._placed[name] = full
+        """Paint a panel of the static table only when what it shows changed (``key`` is
+        everything the panel reads): :meth:`StaticRegions.paint` over its zones."""
+        self.regions.paint(surface, name, [self.rects[z] for z in zones], key, draw, get, put)
 
     def shade(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
         """A dark translucent veil, made once per size (a full-window SRCALPHA fill per
