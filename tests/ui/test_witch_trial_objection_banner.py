@@ -31,7 +31,7 @@ def _holds_objection(session: HotseatSession, seat: int) -> bool:
 
 def test_motion_window_shows_the_public_banner_then_the_lawyers_curtain(
     tmp_path,
-):  # DESIGN D3; docs/rules/witch_trial.md, The trial
+):  # DESIGN D3; docs/rules/witch_trial.md §4.12
     app = new_app()
     s = HotseatSession.new(
         app, "witch_trial", ["Ann", "Bob", "Cy"], [], seed=9, bot_delay=0.0, save_path=tmp_path / "wt.witchhunt.json"

@@ -1,5 +1,5 @@
 """The Witch Trial courtroom: zones, drag and drop, the objection banner, the plea
-dialog and the hot-seat privacy rule (DESIGN D3, D6; docs/rules/witch_trial.md, Your turn / The trial).
+dialog and the hot-seat privacy rule (DESIGN D3, D6; docs/rules/witch_trial.md §3, §4).
 
 Input is posted as real pygame events and run through ``app.frame`` exactly like the
 smoke run; the match behind the table is read only to find states and check results."""
@@ -59,9 +59,9 @@ def test_zones_scale_with_the_window_and_stay_inside_it(app, size):
     scene.resized((1280, 720))
 
 
-# ------------------------------------------------------------- drag and drop (Your turn) ----
+# ------------------------------------------------------------- drag and drop (§3) ----
 def test_dragging_the_free_lineup_card_into_the_hand_buys_it(app):
-    # docs/rules/witch_trial.md, Your turn / The trial: slot 5 is free; the buyer then draws one card
+    # docs/rules/witch_trial.md §3.1: slot 5 is free; the buyer then draws one card
     src = TrialSource.new(3, seed=4)
     scene = open_table(app, src)
     seat = src.screen_seat
@@ -84,11 +84,11 @@ def test_clicking_a_lineup_card_then_the_hand_buys_it_too(app):
     post_click(app, scene.locate("hand"))
     settle(app, 3)
     assert card in src.match.view(src.screen_seat)["players"][src.screen_seat]["hand"]
-    assert src.match.view(None)["court_fees"] == 5  # Your turn: $5 into the Court Fees
+    assert src.match.view(None)["court_fees"] == 5  # §3.1: $5 into the Court Fees
 
 
 def test_an_illegal_drop_snaps_back_with_the_engines_message(app):
-    # docs/rules/witch_trial.md, The trial: cards are played only in a trial; the engine says why, the card goes home
+    # docs/rules/witch_trial.md §4: cards are played only in a trial; the engine says why, the card goes home
     src = TrialSource.new(3, seed=6)
     scene = open_table(app, src)
     hand = src.view()["players"][src.screen_seat]["hand"]
@@ -108,7 +108,7 @@ def test_an_illegal_drop_snaps_back_with_the_engines_message(app):
 
 
 def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
-    # docs/rules/witch_trial.md, Your turn
+    # docs/rules/witch_trial.md §3.2
     for seed in range(1, 60):
         src = TrialSource.new(3, seed=seed)
         cases = [c for c in src.legal() if c["type"] == "create_case"]
@@ -125,7 +125,7 @@ def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
 
 
 def test_evidence_dropped_into_the_court_is_played(app):
-    # docs/rules/witch_trial.md, The trial (Evidence)
+    # docs/rules/witch_trial.md §4.9 (Evidence)
     m = find(
         3,
         lambda m: (
@@ -145,7 +145,7 @@ def test_evidence_dropped_into_the_court_is_played(app):
     assert card in m.view(None)["trial"]["played"]
 
 
-# ------------------------------------------------------------ objection (D3, The trial) ----
+# ------------------------------------------------------------ objection (D3, §4.12) ----
 def test_objection_banner_shows_a_button_per_seat_that_may_object(app):
     m = find(4, motion_waiting)
     awaiting = m.view(None)["trial"]["motion"]["awaiting"]
@@ -169,7 +169,7 @@ def test_no_objection_on_the_public_banner_lets_the_motion_stand(app):
 
 
 def test_an_objection_dropped_on_the_motion_cancels_it(app):
-    # docs/rules/witch_trial.md, The trial (a Motion and its Objection): the Objection goes to the motion's player
+    # docs/rules/witch_trial.md §4.12 (a Motion and its Objection): the Objection goes to the motion's player
     m = find(3, lambda m: motion_waiting(m) and any(c["type"] == "object" for c in m.legal(m.to_act()[0])))
     seat = m.to_act()[0]
     motion = m.view(None)["trial"]["motion"]
@@ -183,7 +183,7 @@ def test_an_objection_dropped_on_the_motion_cancels_it(app):
     assert obj in m.view(motion["by"])["players"][motion["by"]]["hand"]
 
 
-# ---------------------------------------------------------------- plea (The trial: the plea) ----
+# ---------------------------------------------------------------- plea (§4.13) ----
 def test_plea_dialog_offers_a_split_in_5_dollar_steps_and_the_other_side_answers(app):
     m = find(3, plea_offer)
     plea = m.view(None)["trial"]["plea"]
@@ -211,7 +211,7 @@ def test_plea_dialog_offers_a_split_in_5_dollar_steps_and_the_other_side_answers
     assert sum(after) - sum(money) == fees
 
 
-# ------------------------------------------------------------- privacy (D3, What is on the table) ----
+# ------------------------------------------------------------- privacy (D3, §6) ----
 class RecordingArt:
     def __init__(self, art) -> None:
         self.art = art
@@ -227,7 +227,7 @@ class RecordingArt:
 
 @pytest.mark.parametrize("shown", [0, None])
 def test_the_table_never_draws_another_seats_hand_card(app, shown):
-    # DESIGN D3 / docs/rules/witch_trial.md, What is on the table: each hand is its owner's only
+    # DESIGN D3 / docs/rules/witch_trial.md §6.2: each hand is its owner's only
     m = find(5, in_trial_with_cards)
     src = TrialSource(m, shown)
     while app.scenes.top is not None:
@@ -257,7 +257,7 @@ def test_every_log_event_of_a_whole_game_has_a_sentence():
 
 # ---------------------------------------------------------- keyboard paths (D6) ----
 def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
-    # docs/rules/witch_trial.md, Your turn, by keyboard alone
+    # docs/rules/witch_trial.md §3.1, by keyboard alone
     src = TrialSource.new(3, seed=8)
     scene = open_table(app, src)
     post_key(app, pygame.K_b)
@@ -270,7 +270,7 @@ def test_keyboard_b_opens_the_buy_prompt_and_enter_buys(app):
 
 
 def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
-    # docs/rules/witch_trial.md, The trial: pick a hand card with 1-9, its target with Tab, play with Enter
+    # docs/rules/witch_trial.md §4: pick a hand card with 1-9, its target with Tab, play with Enter
     m = find(
         3,
         lambda m: (
@@ -299,7 +299,7 @@ def test_keyboard_number_tab_enter_plays_a_card_into_the_court(app):
 
 
 def test_rest_and_pass_have_keys(app):
-    # docs/rules/witch_trial.md, Your turn (pass: Space), The trial (rest: R)
+    # docs/rules/witch_trial.md §3.5 (pass: Space), §4.6 (rest: R)
     src = TrialSource.new(3, seed=10)
     scene = open_table(app, src)
     turn = src.view()["turn"]
@@ -315,7 +315,7 @@ def test_rest_and_pass_have_keys(app):
 
 
 def test_jury_marker_glides_when_the_jury_value_changes(app):
-    # docs/rules/witch_trial.md, The trial (the jury): the marker moves (animated) to the new Jury Value
+    # docs/rules/witch_trial.md §4.7 (the jury): the marker moves (animated) to the new Jury Value
     m = find(
         3,
         lambda m: (
@@ -333,7 +333,7 @@ def test_jury_marker_glides_when_the_jury_value_changes(app):
     post_drag(app, scene.locate("card", card), scene.locate("court"))
     after = m.view(None)["trial"]["jury_value"]
     if after == before:
-        pytest.skip("the evidence hit the clamp (docs/rules/witch_trial.md, The trial)")
+        pytest.skip("the evidence hit the clamp (docs/rules/witch_trial.md §1.6)")
     assert scene.jury_anim is not None and scene.animating
     shown = scene.shown_jury()
     assert min(before, after) <= shown <= max(before, after)
@@ -356,7 +356,7 @@ def test_a_short_whole_game_is_played_through_the_ui_only(app):
 
 
 def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path):
-    # DESIGN D3 / docs/rules/witch_trial.md, What is on the table, through the real hot-seat session and its curtain:
+    # DESIGN D3 / docs/rules/witch_trial.md §6.2, through the real hot-seat session and its curtain:
     # every card face or zoom drawn is checked against the engine's hands at that moment
     from game.ui.scenes.curtain import CurtainScene
     from game.ui.session import HotseatSession
@@ -376,7 +376,7 @@ def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path)
         def _check(self, card_id):
             seat = session.screen_seat
             if session.match.over:
-                return  # the end reveals every hand (docs/rules/witch_trial.md, the end of the game)
+                return  # the end reveals every hand (docs/rules/witch_trial.md §6.3)
             for s, hand in enumerate(session.match.state["hands"]):
                 if card_id in hand and (s != seat or isinstance(app.scenes.top, CurtainScene)):
                     problems.append(f"{card_id} of seat {s} drawn while seat {seat} is shown")
@@ -410,7 +410,7 @@ def test_hot_seat_play_never_draws_a_hand_card_for_the_wrong_seat(app, tmp_path)
 
 
 def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
-    # docs/rules/witch_trial.md, Kinds of cards (Short Memory): take a discard card of your choice (``choice``)
+    # docs/rules/witch_trial.md §1 (Short Memory): take a discard card of your choice (``choice``)
     def ready(m):
         t = m.view(None)["trial"]
         return (
@@ -437,7 +437,7 @@ def test_short_memory_opens_a_discard_picker_and_plays_with_the_choice(app):
 
 
 def test_clicking_another_players_case_defends_it_and_p_prosecutes_your_own(app):
-    # docs/rules/witch_trial.md, Your turn (defend, prosecute) (the public defender roll is public)
+    # docs/rules/witch_trial.md §3.3, §3.4 (the public defender roll is public)
     m = find(3, lambda m: not m.view(None)["trial"] and any(c["type"] == "defend" for c in m.legal(m.to_act()[0])))
     seat = m.to_act()[0]
     owner = next(c["case_owner"] for c in m.legal(seat) if c["type"] == "defend")
@@ -512,7 +512,7 @@ def test_no_card_zooms_up_while_the_plea_dialog_is_open(app, answer):
 
 
 def test_the_objection_tag_over_a_motion_stands_clear_of_every_other_word(app):
-    # docs/rules/witch_trial.md, The trial (a Motion waits for an Objection): the "Objection?" tag over
+    # docs/rules/witch_trial.md §4.12 (a Motion waits for an Objection): the "Objection?" tag over
     # the motion card had the "Cards played" heading showing through behind it
     def motion_first(m) -> bool:  # the motion is the first card played: under the heading
         t = m.view(None)["trial"]
@@ -550,7 +550,7 @@ def _final_argument(rest_allowed: bool):
 
 @pytest.mark.parametrize("rest_allowed", [False, True])
 def test_final_argument_hint_offers_rest_only_when_no_card_can_be_played(app, rest_allowed):
-    # docs/rules/witch_trial.md, The trial: the final argument is exactly one card; rest only with none playable.
+    # docs/rules/witch_trial.md §4.6: the final argument is exactly one card; rest only with none playable.
     # in play the hint said "or rest (R)" while R did nothing.
     m = find(3, _final_argument(rest_allowed))
     seat = m.to_act()[0]

@@ -1,5 +1,5 @@
 """Words for the Witch Trial courtroom: card names and one short sentence per log event
-(the events of docs/rules/witch_trial.md). Pure functions of the data, easy to test.
+(the events of docs/rules/witch_trial.md §7). Pure functions of the data, easy to test.
 
 Card names and kinds come from the engine's card catalog (``cards/witch_trial.yaml``),
 the same data the rules read, so a corrected name shows everywhere at once. An event

@@ -129,7 +129,7 @@ class Seats(Panel):
         usually touches one or two), which keeps a busy 5-seat table's frames short."""
         t = self.table
         v = t.view
-        witches = [w for w in t.witches()]
+        witches = list(t.witches())
         player = {k: val for k, val in t.player(seat).items() if k != "hand"}
         mine = [vv for vv in t.villagers() if vv.get("owner") == seat]
         key = json.dumps(
@@ -261,7 +261,7 @@ class Seats(Panel):
             rx -= s.get_width()
             surface.blit(s, s.get_rect(midleft=(rx, cy)))
             rx -= 10
-        for label, icon_name, count, tint in (
+        for _label, icon_name, count, tint in (
             ("", "pyre", p.get("empty_pyres", 0), theme.PYRE_EMPTY),
             ("", "scales", len(p.get("kept") or []), theme.GREEN),
             ("", "trophy", len(p.get("trophies") or []), theme.MATCH),

@@ -37,7 +37,7 @@ class Dice(Panel):
         """The rolls the panel shows: those of the trial in session, or of the command that
         just ended a trial (its verdict) until the next player acts; after that, and in a
         later trial until it rolls, the panel is clear. Every roll belongs to a trial
-        (docs/rules/witch_trial.md, The trial)."""
+        (docs/rules/witch_trial.md §4.7)."""
         table = self.table
         rolls = list(table.view.get("last_rolls") or [])
         if not rolls:

@@ -78,7 +78,7 @@ class Jury(Panel):
             seat_r.center = (cx, cy)
             pygame.draw.rect(surface, theme.darken(col, 0.35), seat_r.move(0, r // 3), border_radius=r // 2)
             pygame.draw.rect(surface, col, seat_r, border_radius=r // 2)
-            if value >= 11:  # 11 and 12 always convict (docs/rules/witch_trial.md, The trial)
+            if value >= 11:  # 11 and 12 always convict (docs/rules/witch_trial.md §4.7)
                 pygame.draw.rect(surface, theme.PARCHMENT_DARK, seat_r, 1, border_radius=r // 2)
             n = text(str(value), small, theme.TEXT_LIGHT, bold=True)
             surface.blit(n, n.get_rect(center=seat_r.center))

@@ -1,4 +1,4 @@
-"""The plea dialog (docs/rules/witch_trial.md, The trial): offer a split of the Court Fees in $5 steps, or answer one."""
+"""The plea dialog (docs/rules/witch_trial.md §4.13): offer a split of the Court Fees in $5 steps, or answer one."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 ``WitchTrialTableScene(app, source)`` draws ``source.view()`` (the view the engine
 documents) and turns drags, clicks and keys into the commands of a turn and a trial
-(docs/rules/witch_trial.md, Your turn and The trial), sent with
+(docs/rules/witch_trial.md §3, §4), sent with
 ``source.submit``. It never decides legality: ``source.legal()`` only lights targets,
 fills prompts and picks which buttons to offer; whatever the player does goes to the
 engine, and a refusal snaps the card back with the engine's own message.
@@ -257,7 +257,7 @@ class WitchTrialTableScene(TableScene):
             return None
         if self.motion_rect is not None and self.motion_rect.inflate(12, 12).collidepoint(pos):
             return ("motion", None)
-        for slot, r in self.slot_rects.items():
+        for slot in self.slot_rects:
             if pygame.Rect(self.rects[f"lineup_{slot}"]).collidepoint(pos):
                 return ("slot", slot)
         for name in ("court", "hand"):
