@@ -400,9 +400,10 @@ class TestimonyTableScene(DrawAhead, TableScene):
             self.after_telling()
 
     def after_telling(self) -> None:
-        """The reveal was told (or skipped): the rest of the table shows the result now."""
+        """The reveal was told (or skipped): the rest of the table shows the result now
+        (the parts whose picture shows the reveal's state — plates, middle, standings — are
+        drawn again by their keys; the notebook, the talk and the hand's labels stay)."""
         self._static_key = None
-        self.forget_pictures()
         self.log_events = self.talk.with_talk(list(self.source.log()))
         self._log_cache = None
         self.buttons = self.make_buttons()
