@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-import game.ui.scenes
 from game.engine import GAMES
+from game.ui import scenes as scenes_package
 from game.ui import tables
 from game.ui.scene import Scene
 from game.ui.scenes.menu import MenuScene
@@ -75,7 +75,7 @@ def test_a_scene_package_that_fails_to_import_is_logged_and_the_menus_still_open
     broken = tmp_path / "broken_table"
     broken.mkdir()
     (broken / "__init__.py").write_text("raise RuntimeError('a bug in a table')\n", encoding="utf-8")
-    monkeypatch.setattr(game.ui.scenes, "__path__", [*game.ui.scenes.__path__, str(tmp_path)])
+    monkeypatch.setattr(scenes_package, "__path__", [*scenes_package.__path__, str(tmp_path)])
     monkeypatch.setattr(tables, "_loaded", False)
     caplog.set_level(logging.ERROR, logger="game.ui.tables")
     try:
