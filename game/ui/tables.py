@@ -207,10 +207,15 @@ class _SceneFactories(MutableMapping):
     item gives that game's spec this factory (a new spec with defaults for a game
     without one); deleting one takes the spec out."""
 
+    # Every access loads the game packages first (once): a test that swaps a table before
+    # anything loaded them would otherwise read no entry, and monkeypatch's undo would then
+    # delete that game's table for the rest of the process.
     def __getitem__(self, game_id: str) -> TableFactory:
+        load_tables()
         return TABLE_SPECS[game_id].scene
 
     def __setitem__(self, game_id: str, factory: TableFactory) -> None:
+        load_tables()
         spec = TABLE_SPECS.get(game_id)
         if spec is None:
             register_table_spec(TableSpec(game=game_id, scene=factory))
@@ -224,13 +229,16 @@ class _SceneFactories(MutableMapping):
                 TABLE_SPECS[game_id] = dataclasses.replace(spec, scene=factory, zones=spec.zones)
 
     def __delitem__(self, game_id: str) -> None:
+        load_tables()
         del TABLE_SPECS[game_id]
         _SWAPPED.pop(game_id, None)
 
     def __iter__(self) -> Iterator[str]:
+        load_tables()
         return iter(list(TABLE_SPECS))
 
     def __len__(self) -> int:
+        load_tables()
         return len(TABLE_SPECS)
 
     def __repr__(self) -> str:

@@ -1,7 +1,7 @@
 """What a move revealed to its mover alone, on the mover's own screen.
 
 The hot-seat session holds the mover's view after a move that logged a private reveal
-(``session.REVEAL_EVENTS``; Salem's ghost peek) and lists those events in
+(the event types its game's GameInfo lists as ``private_reveals``; Salem's ghost peek) and lists those events in
 ``source.held_reveals()``. :class:`RevealPanel` (a table mixin, placed before
 ``TableScene`` in the bases) shows them in a box in the middle of the table: the card
 face the event names (:meth:`reveal_face`) and the event's sentence, "Only you see this",
