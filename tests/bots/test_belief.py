@@ -51,8 +51,8 @@ def test_testimony_a_seen_accusation_of_a_known_puritan_points_at_a_heathen():
     m = new_match("testimony", ["A", "B", "C", "D", "E"], seed=11)
     st = m.state
     # the looker (seat 0) is a Puritan who knows seat 1's Character (a Puritan) by a share
-    puritans = [c for c in m.cat.puritans]
-    heathens = [c for c in m.cat.heathens]
+    puritans = list(m.cat.puritans)
+    heathens = list(m.cat.heathens)
     st["characters"] = [puritans[0], puritans[1], heathens[0], puritans[2], heathens[1]]
     st["set_aside"] = puritans[3]
     st["shares"].append({"share": 1, "by": 0, "with": 1, "turn": 1, "cards": ["character", "character"]})

@@ -74,7 +74,7 @@ def test_a_bot_that_reads_the_real_state_fails_the_same_check(game):
 
 @pytest.mark.parametrize("game", GAMES_WITH_DETERMINIZE)
 def test_same_seed_and_budget_same_choices(game):
-    for i, (m, seat) in enumerate(decision_positions(game, 4, seed=260)):
+    for m, seat in decision_positions(game, 4, seed=260):
         before = m.to_json()
         first = bot_move(small_bot(7), m, seat)
         assert bot_move(small_bot(7), m, seat) == first

@@ -65,7 +65,7 @@ def test_an_unknown_scoring_key_is_refused(tmp_path: Path):
     source = (Path(__file__).resolve().parents[2] / "cards" / "testimony.yaml").read_text()
     broken = tmp_path / "testimony.yaml"
     broken.write_text(source.replace("no_heathen_dies: 2", "no_heathens_die: 2"))
-    with pytest.raises(CardDataError, match="herbalist.*unknown scoring key"):
+    with pytest.raises(CardDataError, match=r"herbalist.*unknown scoring key"):
         load_card_set("testimony", SECTIONS, path=broken, check=_check_cards)
 
 

@@ -64,7 +64,7 @@ def test_a_card_file_with_a_wrong_total_is_refused(tmp_path: Path):
     source = (Path(__file__).resolve().parents[2] / "cards" / "witch_trial.yaml").read_text()
     broken = tmp_path / "witch_trial.yaml"
     broken.write_text(source.replace("copies: 11", "copies: 10"))
-    with pytest.raises(CardDataError, match="objections.*expected 11"):
+    with pytest.raises(CardDataError, match=r"objections.*expected 11"):
         load_card_set("witch_trial", SECTIONS, path=broken, check=_check_cards)
 
 

@@ -122,5 +122,5 @@ def test_missing_zone_is_reported(tmp_path, monkeypatch):
     (tmp_path / "layouts").mkdir()
     (tmp_path / "layouts" / "hammer.tmx").write_text(text, encoding="utf-8")
     monkeypatch.setattr(layout_mod, "assets_dir", lambda: tmp_path)
-    with pytest.raises(LayoutError, match="missing zone.*deck"):
+    with pytest.raises(LayoutError, match=r"missing zone.*deck"):
         layout_mod.load_layout("hammer", 3)

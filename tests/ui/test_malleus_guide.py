@@ -86,7 +86,7 @@ def test_a_player_is_told_to_write_a_secret_action_or_keep_no_secret_action(app,
 def test_the_shared_screen_offers_a_button_per_person_to_go_behind_the_curtain(app, tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     session, table = story_table(app, tmp_path, "secret_step")
-    assert {"seat_1", "seat_2", "seat_3"} <= set(b.name for b in table.buttons if b.visible)
+    assert {"seat_1", "seat_2", "seat_3"} <= {b.name for b in table.buttons if b.visible}
     assert "press your name" in " ".join(_guide_words(table))
     _check_bar(table)
     session.close()

@@ -43,7 +43,7 @@ def twelve_seats_in_the_day(seed: int):
         if drive_until(
             m,
             lambda m: m.state_id >= 40 and not m.view(None)["pending"] and not m.view(None)["played"],
-            lambda m, seat: rng.choice(m.legal(seat)),
+            lambda m, seat, rng=rng: rng.choice(m.legal(seat)),
             3000,
         ):
             return m

@@ -26,11 +26,11 @@ def test_each_game_package_registers_one_spec_for_its_own_scene():
     specs = tables.table_specs()
     shipped = {g for g, cls in GAMES.items() if cls.__module__.startswith("game.rules")}
     assert shipped <= set(specs)
-    for game in shipped:
-        spec = specs[game]
-        package = sys.modules[f"game.ui.scenes.{game}"]
+    for game_id in shipped:
+        spec = specs[game_id]
+        package = sys.modules[f"game.ui.scenes.{game_id}"]
         assert package.SPEC is spec  # registered by the package itself, once
-        assert spec.scene.__module__.startswith(f"game.ui.scenes.{game}."), spec.scene
+        assert spec.scene.__module__.startswith(f"game.ui.scenes.{game_id}."), spec.scene
         assert spec.rules_page.is_file(), spec.rules_page
 
 
@@ -96,10 +96,10 @@ def test_a_scene_package_that_fails_to_import_is_logged_and_the_menus_still_open
 def test_every_shipped_table_gives_what_shared_code_reads(field):
     """Card art and sounds are each table's own; a table without a smoke player would
     leave ``witchhunt smoke`` without a full game of it."""
-    for game in tables.playable_games():
-        spec = tables.table_spec(game)
+    for game_id in tables.playable_games():
+        spec = tables.table_spec(game_id)
         if field == "art" and not spec.layout_counts:
-            continue  # a table without a Tiled seat layout (the story game) draws no cards
-        assert getattr(spec, field), (game, field)
+            continue  # a table without a Tiled seat layout (the story game_id) draws no cards
+        assert getattr(spec, field), (game_id, field)
         if field == "smoke":
-            assert callable(spec.smoke_player()), game
+            assert callable(spec.smoke_player()), game_id

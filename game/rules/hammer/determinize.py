@@ -123,7 +123,7 @@ def resample(m: HammerMatch, seat: int, rng: random.Random, known: Knowledge) ->
     # -- setup: placements are secret until everyone has placed (R14)
     if not known.revealed:
         vs = st["villagers"]
-        for s, mine, dealt in known.placements:
+        for _seat, mine, dealt in known.placements:
             if dealt is not None:
                 pyres = list(dealt)
                 rng.shuffle(pyres)

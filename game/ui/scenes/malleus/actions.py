@@ -129,7 +129,7 @@ class ActionsPanel:
                 "trigger",
                 "primary",
             )
-        for seat, c in self.seat_moves("add_villager"):
+        for seat, _c in self.seat_moves("add_villager"):
             if phase == "first_villager":
                 add(
                     self.who(seat) + "Add the first villager…",
@@ -278,7 +278,7 @@ class ActionsPanel:
         if self.me() is not None and getattr(self.table.source, "asked", None) == self.me():
             add("Back to the table", self.release_private, "release", "primary")
         if self.me() is not None and self.me() != 0 and phase == "round":
-            for card, plays in self.card_plays().items():
+            for card in self.card_plays():
                 add(
                     f"Play {card_name(self.card_type(card))}…",
                     lambda c=card: self.table.flows.prompt_card(c),

@@ -143,7 +143,7 @@ def conflict_title(c: dict, n: Names) -> str:
     if kind == "relationship_change":
         rel = (c.get("params") or {}).get("relationship") or {}
         new = rel.get("new", "?")
-        view = "no view" if new == "none" else f"an {new}" if new == "ally" else f"an {new}"
+        view = "no view" if new == "none" else f"an {new}"
         return f"{who}: {n.villager(rel.get('from'))} should see {n.villager(rel.get('to'))} as {view}"
     if kind == "facts_change" and c.get("target") is None:
         return f"{who} changes the general ledger"

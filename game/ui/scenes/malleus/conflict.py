@@ -461,7 +461,7 @@ class ConflictPanel:
         )
         y += max(label.get_height(), tot.get_height()) + self.table.px(2)
         rows = self.side_rows(side, b, c, n)
-        chips = [bt for bt in self.table.bar.panel_buttons_of(f"{side}_")]
+        chips = list(self.table.bar.panel_buttons_of(f"{side}_"))
         bh = max(22, self.table.px(34))
         small_b = max(11, self.table.px(15))
         judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.table.px(6)

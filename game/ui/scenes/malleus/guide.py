@@ -40,7 +40,7 @@ def _names(seats: list[int], n: Names) -> str:
 
 
 def waiting_words(view: dict, me: int | None, n: Names) -> str:
-    seats = [s for s in view.get("to_act") or []]
+    seats = list(view.get("to_act") or [])
     if view.get("over"):
         return "The story is over."
     if not seats:

@@ -168,7 +168,7 @@ class MovesPanel:
             title = "Pick which of the two offered cards is turned up"
         else:
             title = f"Click one of {self.table.name(choices[0][1]['player'])}'s Tryal cards to turn it up"
-        by_target = {t: c for t, c in choices}
+        by_target = dict(choices)
         self.table.pick = Pick(title, [t for t, _ in choices], lambda t: self.table.submit(dict(by_target[t])))
 
     def _guard_first(self, target: Target) -> None:
@@ -239,7 +239,7 @@ class MovesPanel:
     def peek(self) -> None:
         choices = [(t, c) for t, c in self.tryal_choices() if c["type"] == "ghost_peek"]
         if choices:
-            by_target = {t: c for t, c in choices}
+            by_target = dict(choices)
             self.table.pick = Pick(
                 "Click a ghost's Tryal card to peek at it",
                 [t for t, _ in choices],

@@ -175,7 +175,7 @@ class PromptsPanel:
         size = max(12, min(18, bh // 2))
         cell_h = min(bh + 6, grid.h // rows) if options else bh
         cell_w = grid.w // cols
-        for i, (label, cmd) in enumerate(options):
+        for i, (label, _cmd) in enumerate(options):
             r, c = divmod(i, cols)
             rect = (grid.x + c * cell_w + 3, grid.y + r * cell_h, cell_w - 6, max(22, cell_h - 6))
             key = keys[i]

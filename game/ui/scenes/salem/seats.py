@@ -365,7 +365,7 @@ class SeatsPanel:
 
     def front_card_at(self, pos: tuple[int, int]) -> str | None:
         hit = None
-        for (seat, card, _x), r in self.front_rects.items():
+        for (_seat, card, _x), r in self.front_rects.items():
             if r.collidepoint(pos) and card != "accusations":
                 hit = card  # the last drawn (topmost) wins
         return hit
