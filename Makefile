@@ -38,8 +38,10 @@ play: $(RUNTIME)          ## start the app (main menu); installs only what playi
 	$(PY) -m game
 
 # The suite runs on every core (pytest-xdist); TEST_WORKERS=0 runs it in one process.
+# `make lint` runs first: a lint or type error fails the suite before any test runs.
 TEST_WORKERS ?= auto
-test: $(STAMP)            ## run the whole test suite, headless
+test: $(STAMP)            ## make lint, then the whole test suite, headless
+	$(MAKE) --no-print-directory lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(TEST_WORKERS)
 
 # Lint (README "Checks"): ruff's rules, ruff's format, and mypy over game/ (pyproject.toml
