@@ -103,7 +103,7 @@ def card_art():
     global _ART
     if _ART is None:
         try:
-            from game.ui.card_art import CardArt
+            from game.ui.card_art import CardArt  # inside try: without it the table draws FallbackArt
 
             _ART = CardArt() if isinstance(CardArt, type) else CardArt
         except ImportError:

@@ -100,7 +100,7 @@ def zone_rects(
     w, h = size
     rects = dict(fallback(players, w, h))
     try:
-        from game.ui.layout import load_layout
+        from game.ui.layout import load_layout  # inside try: a table without a layout uses the fallback zones
 
         layout = load_layout(game, players)
         for name, r in layout.rects(w, h).items():
