@@ -33,7 +33,7 @@ def test_host_and_join_keep_a_good_name_trimmed():
 @pytest.mark.parametrize("form_name", ["HostScene", "JoinScene"])
 @pytest.mark.parametrize("typed", ["", "   ", "Ann\tBob"])
 def test_host_and_join_forms_refuse_the_name_beside_the_field(form_name, typed, monkeypatch):
-    # QA 12: the forms refuse what --name refuses, saying why next to the name field
+    # the forms refuse what --name refuses, saying why next to the name field
     from game.ui.app import make_app
     from game.ui.scenes import lan
     from game.ui.scenes.menu import MenuScene
@@ -63,7 +63,7 @@ def test_host_and_join_forms_refuse_the_name_beside_the_field(form_name, typed, 
 
 @pytest.mark.parametrize("command", ["play", "host", "sim"])
 def test_help_names_every_game_a_command_takes(command, capsys):
-    # DESIGN D7; QA 34: `witchhunt play --help` showed "game" with no word on what it takes
+    # DESIGN D7: `witchhunt play --help` showed "game" with no word on what it takes
     from game.engine import GAMES
 
     with pytest.raises(SystemExit) as done:

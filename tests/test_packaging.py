@@ -1,4 +1,4 @@
-"""Fast checks of the packaging (DESIGN D8, issue 6) that need no PyInstaller build.
+"""Fast checks of the packaging (DESIGN D8) that need no PyInstaller build.
 
 The spec is executed with recorders in place of PyInstaller's build classes
 (build/spec_probe.py); the built app itself is checked by ``make package-smoke``.

@@ -1,4 +1,4 @@
-"""The command line for Salem 1692 (issue 12 item 6; DESIGN D7): ``play salem --players``
+"""The command line for Salem 1692 (DESIGN D7): ``play salem --players``
 takes 2 to 12 names; ``sim salem`` plays bot games of 2 to 12 players (the 2-3 player
 games with their ghosts) and prints one JSON line."""
 

@@ -1,4 +1,4 @@
-"""Sleeping until there is something to do (issue 9 item 16: an idle app costs nothing).
+"""Sleeping until there is something to do (an idle app costs nothing).
 
 pygame-ce's ``event.wait(timeout)`` is a loop that looks at the queue every millisecond
 (about 3% of a core measured under X11), so while the app is idle it waits in SDL's own

@@ -1,4 +1,4 @@
-"""Play whole hot-seat Salem 1692 games through the UI, as people would (issue 12):
+"""Play whole hot-seat Salem 1692 games through the UI, as people would:
 a 5-player game and a 2-player game with ghosts.
 
 Like the other smoke players it acts ONLY by posting real pygame events and running

@@ -1,4 +1,4 @@
-"""Play a whole 3-player hot-seat Witch Trial game through the UI, as people would (issue 4).
+"""Play a whole 3-player hot-seat Witch Trial game through the UI, as people would.
 
 ``play_witch_trial(app, timeout_s)`` sets the game up through the shell's
 :class:`~game.ui.session.HotseatSession` (three humans, so the curtain goes down

@@ -46,7 +46,7 @@ def searchable_games() -> list[str]:
 
 
 #: games the search bot is not offered for (their bot seats play at random), with why
-NOT_SEARCHED = {"malleus": "a story game: player seats may only be random bots with neutral text (issue 14)"}
+NOT_SEARCHED = {"malleus": "a story game: player seats may only be random bots with neutral text"}
 
 
 def searched_games() -> list[str]:

@@ -1,6 +1,6 @@
 """The search bot (game/bots/search.py): honest, deterministic, levelled.
 
-Honesty, proved as issue 15 asks: over many random positions of every game with
+Honesty, proved: over many random positions of every game with
 ``determinize``, a match and its twin (same view and log for the seat, different hidden
 cards and generator) get the same command from the same bot; a control bot that
 searches the real match instead fails that check.

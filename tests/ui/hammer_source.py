@@ -19,7 +19,7 @@ class MatchSource(MatchTableSource):
 
 
 def place_all(match) -> None:
-    """Every seat takes its first legal placement (hammer.md H2.3)."""
+    """Every seat takes its first legal placement (docs/rules/hammer.md §2)."""
     for seat in range(match.n):
         match.apply(seat, match.legal(seat)[0])
 

@@ -55,7 +55,7 @@ def step_towards_a_motion(app, session, rng, lift) -> None:
     """One step of a hot-seat Witch Trial game that plays a Motion whenever it can:
     lift a curtain, sit the first seat of a banner down, or make a move."""
     if session.holding:
-        session.release_hold()  # the drawn cards were seen (issue 9 item 7)
+        session.release_hold()  # the drawn cards were seen
     elif session.curtain_down:
         lift(app)
     elif session.screen_seat is None:

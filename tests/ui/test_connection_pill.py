@@ -1,4 +1,4 @@
-"""The in-game LAN connection indicator (issue 5: "a connection indicator in game"): a
+"""The in-game LAN connection indicator: a
 small pill in the log's header line on a networked table — Connected / Reconnecting… /
 Connection lost — redrawn when the status changes, never on a hot-seat table."""
 

@@ -1,4 +1,4 @@
-"""You see the cards you drew (issue 9 item 7): after End turn draws, the hot-seat
+"""You see the cards you drew: after End turn draws, the hot-seat
 session holds the drawer's own view (the new cards lit) for a moment or until a click,
 and only then passes the screen on through the curtain (DESIGN D3 still holds: it is
 the same seat's private view). Driven by posted pygame events on the real Hammer table."""
@@ -57,7 +57,7 @@ def hammer_table(tmp_path, bots=(), hold=None):
     return app, session, table
 
 
-def test_end_turn_shows_the_drawn_cards_until_a_click_then_the_curtain(tmp_path):  # issue 9 item 7; DESIGN D3
+def test_end_turn_shows_the_drawn_cards_until_a_click_then_the_curtain(tmp_path):  # DESIGN D3
     app, session, table = hammer_table(tmp_path, hold=60.0)  # only a click ends it here
     seat = to_an_end_of_turn(app, session, random.Random(1))
     before = set(table.my_hand())
@@ -90,7 +90,7 @@ def table_theme_select():
     return theme.SELECT
 
 
-def test_the_hold_ends_by_itself_after_a_moment_or_on_a_key(tmp_path):  # issue 9 item 7
+def test_the_hold_ends_by_itself_after_a_moment_or_on_a_key(tmp_path):
     app, session, table = hammer_table(tmp_path)
     assert session.hold_seconds == pytest.approx(HOLD_SECONDS)
     app.settings = app.settings.with_(animation_speed=200)
@@ -111,7 +111,7 @@ def test_the_hold_ends_by_itself_after_a_moment_or_on_a_key(tmp_path):  # issue 
     assert not session.holding and session.screen_seat is None
 
 
-def test_one_person_against_bots_is_never_held(tmp_path):  # issue 9 item 7; DESIGN D3
+def test_one_person_against_bots_is_never_held(tmp_path):  # DESIGN D3
     app, session, table = hammer_table(tmp_path, bots=(1, 2))
     seat = to_an_end_of_turn(app, session, random.Random(4))
     post_click(app, table.locate("button", "end_turn"))

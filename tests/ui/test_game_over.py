@@ -1,6 +1,6 @@
-"""Game over (issue 9 item 14): nothing dangerous has the focus, so a Space or Enter
+"""Game over: nothing dangerous has the focus, so a Space or Enter
 still held from the last move does not skip the scores; each player's score is broken
-down by where its points came from, as the engine reports it (hammer.md H7)."""
+down by where its points came from, as the engine reports it (docs/rules/hammer.md §7)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11) ->
     return s
 
 
-def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):  # issue 9 item 14
+def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     app = new_app()
     s = finished_session(app)
@@ -49,7 +49,7 @@ def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):  # issu
     "game, players, seed",
     [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3), ("witch_trial", 4, 4), ("witch_trial", 7, 5)],
 )
-def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # issue 9 item 14; hammer.md H7
+def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # docs/rules/hammer.md §7
     from game.bots import RandomBot
 
     names = [f"P{i}" for i in range(players)]
@@ -70,7 +70,7 @@ def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # issue 9 it
         ]
 
 
-def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch):  # issue 9 item 14
+def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     app = new_app()
     s = finished_session(app, names=("Ann", "Bob", "Cy", "Dora", "Ede"))

@@ -1,4 +1,4 @@
-"""A key held down acts once (DESIGN D3, hot-seat curtain; issue 9 items 1 and 7).
+"""A key held down acts once (DESIGN D3, hot-seat curtain).
 
 QA playtest: holding Space for a second on the Hammer table ended the turn, then the
 keyboard's auto-repeat (App: pygame.key.set_repeat(400, 40)) released the drawn-cards

@@ -1,5 +1,5 @@
 """The game log's picture is kept between moves: after a move only the new lines are
-drawn and the kept ones scrolled up (the frame right after a move stays short, issue 12).
+drawn and the kept ones scrolled up (the frame right after a move stays short).
 Whatever is kept must be exactly the picture drawn afresh, move after move, for every
 table (DESIGN D6: the table draws the view and nothing else)."""
 

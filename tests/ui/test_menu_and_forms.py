@@ -1,4 +1,4 @@
-"""Menu and forms (issue 9 item 13): the main menu starts on Continue when there is a
+"""Menu and forms: the main menu starts on Continue when there is a
 game to go on with; the Continue list says the game, its players, the round, whose turn
 it is and when it was saved; the New game form remembers the last names and bot seats.
 Driven by posted pygame events."""
@@ -43,7 +43,7 @@ def saved_hammer_game(app) -> HotseatSession:
     return s
 
 
-def test_the_menu_starts_on_continue_when_a_game_is_saved(home):  # issue 9 item 13
+def test_the_menu_starts_on_continue_when_a_game_is_saved(home):
     app = new_app()
     app.scenes.reset(MenuScene(app))
     app.frame(wait=False)
@@ -55,7 +55,7 @@ def test_the_menu_starts_on_continue_when_a_game_is_saved(home):  # issue 9 item
     assert isinstance(app.scenes.top, ContinueScene)
 
 
-def test_continue_says_game_players_round_whose_turn_and_when(home):  # issue 9 item 13
+def test_continue_says_game_players_round_whose_turn_and_when(home):
     app = new_app()
     s = saved_hammer_game(app)
     app.scenes.reset(MenuScene(app))
@@ -71,7 +71,7 @@ def test_continue_says_game_players_round_whose_turn_and_when(home):  # issue 9 
     app.draw(force=True)  # and it draws
 
 
-def test_saved_when_speaks_like_people():  # issue 9 item 13
+def test_saved_when_speaks_like_people():
     now = time.mktime((2026, 11, 26, 15, 0, 0, 0, 0, -1))
     assert saved_when(now - 20, now) == "saved just now"
     assert saved_when(now - 12 * 60, now) == "saved 12 min ago"
@@ -81,7 +81,7 @@ def test_saved_when_speaks_like_people():  # issue 9 item 13
     assert saved_when(now - 400 * 86400, now).endswith("2025 15:00")
 
 
-def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 13
+def test_new_game_remembers_the_last_names_and_bot_seats(home):
     app = new_app()
     app.scenes.reset(MenuScene(app))
     click_widget(app, "new_game")
@@ -95,7 +95,7 @@ def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 
     post_text(app, "Rosalind")
     click_widget(app, "bot_2")
     click_widget(app, "bot_3")
-    click_widget(app, "level_3")  # Normal -> Hard (QA 36: the level is kept too)
+    click_widget(app, "level_3")  # Normal -> Hard (the level is kept too)
     click_widget(app, "start")
     session = app.scenes.stack[-1].source if hasattr(app.scenes.stack[-1], "source") else None
     assert load_new_game_form()["names"][:4] == ["Ann", "Rosalind", "Cy", "Dora"]
@@ -111,7 +111,7 @@ def test_new_game_remembers_the_last_names_and_bot_seats(home):  # issue 9 item 
     assert [again.ring.find(f"level_{i}").label for i in (2, 3)] == ["Level: Normal", "Level: Hard"]
 
 
-def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tracebacks
+def test_a_damaged_form_file_gives_the_defaults(home):  # no tracebacks
     form_path().parent.mkdir(parents=True, exist_ok=True)
     for junk in (
         "{not json",
@@ -129,7 +129,7 @@ def test_a_damaged_form_file_gives_the_defaults(home):  # issue 9 item 13; no tr
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_every_game_button_shows_its_whole_title_inside_the_form(home, size):  # issue 9 items 5, 13
+def test_every_game_button_shows_its_whole_title_inside_the_form(home, size):
     """With every game added (Testimony as the fifth here) the game row still fits: the
     form widens, else the font steps down; no title is cut, nothing leaves the panel.
     Even an absurd sixth title keeps every button inside the window."""
@@ -164,7 +164,7 @@ def test_every_game_button_shows_its_whole_title_inside_the_form(home, size):  #
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
-def test_rules_tabs_show_every_game_whole_inside_the_window(home, size):  # QA 2
+def test_rules_tabs_show_every_game_whole_inside_the_window(home, size):
     from game.ui.scenes.rules import RulesScene
     from game.ui.tables import games_in_order
     from game.ui.widgets import font
@@ -185,7 +185,7 @@ def test_rules_tabs_show_every_game_whole_inside_the_window(home, size):  # QA 2
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
-def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):  # QA 3, QA 17
+def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):
     pytest.importorskip("game.rules.salem")
     from game.ui.widgets import font
 
@@ -222,7 +222,7 @@ def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):  #
             assert font(stepper.font_size, True).size(words)[0] <= stepper.rect.w - 2 * stepper.rect.h, words
 
 
-def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():  # QA 7
+def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():
     from game.ui import theme
     from game.ui.widgets import ListBox, ListRow, colour
 
@@ -264,7 +264,7 @@ def test_a_damaged_save_is_never_opened_but_may_be_deleted(home):  # DESIGN D5; 
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_the_seats_plus_stays_under_the_pointer_and_type_stays_readable(home, size):  # QA 28
+def test_the_seats_plus_stays_under_the_pointer_and_type_stays_readable(home, size):
     """Clicking "+" again and again at one spot adds a seat each time: the form does not
     re-lay itself under the pointer (its width depends on the game only), and Salem's
     form with options and a timer keeps its type at 17 px or more at 1280x720."""
@@ -286,7 +286,7 @@ def test_the_seats_plus_stays_under_the_pointer_and_type_stays_readable(home, si
 
 
 def test_a_testimony_save_reads_in_the_games_own_words():
-    # QA 35: "Round 1 · Answer" for a Testimony save; its rounds are the games of the match
+    # "Round 1 · Answer" for a Testimony save; its rounds are the games of the match
     # (testimony.md "The match") and "answer" is the engine's word for an invitation
     from pathlib import Path
 

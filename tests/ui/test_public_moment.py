@@ -1,5 +1,5 @@
-"""A public moment before the curtain (QA 6; DESIGN D3): when a Witch Trial ends (the
-verdict, a mistrial, an accepted plea: witch_trial.md W4) and the screen would pass to
+"""A public moment before the curtain (DESIGN D3): when a Witch Trial ends (the
+verdict, a mistrial, an accepted plea: docs/rules/witch_trial.md §4.7 and §4.13) and the screen would pass to
 another player, the whole table first sees the public table with what happened, until
 a click; only then the curtain. Driven through the real courtroom and posted events."""
 
@@ -41,7 +41,7 @@ def step(app, session, rng) -> None:
     app.frame(wait=False)
 
 
-def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # QA 6; witch_trial.md W4
+def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # docs/rules/witch_trial.md §4.7
     app = new_app()
     s = HotseatSession.new(
         app,
@@ -91,7 +91,7 @@ def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # QA 6
     assert not watch.problems, watch.problems[:3]
 
 
-def test_a_click_ends_the_moment_and_one_person_against_bots_never_waits(tmp_path):  # QA 6
+def test_a_click_ends_the_moment_and_one_person_against_bots_never_waits(tmp_path):
     app = new_app()
     s = HotseatSession.new(
         app,

@@ -1,4 +1,4 @@
-"""The hot-seat session (DESIGN D3, D5; issue 3 items 7 and 8)."""
+"""The hot-seat session (DESIGN D3, D5)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_resume_continues_the_same_match_with_its_bots(toy_table, tmp_path):  # 
     assert sorted(again.bots) == [2] and again.humans == [0, 1]
 
 
-def test_bots_move_one_at_a_time_after_their_delay(toy_table, tmp_path):  # issue 3 item 8
+def test_bots_move_one_at_a_time_after_their_delay(toy_table, tmp_path):
     app = new_app()
     s = start(app, ["Ann", "Bob", "Cy"], [1, 2], tmp_path, delay=0.6)
     assert s.screen_seat == 0  # the only human
@@ -171,7 +171,7 @@ def hammer_session(app, tmp_path, players, bots, seed=5):
     return s
 
 
-def test_simultaneous_setup_uses_the_public_banner(tmp_path, monkeypatch):  # DESIGN D3; hammer.md H2.3
+def test_simultaneous_setup_uses_the_public_banner(tmp_path, monkeypatch):  # DESIGN D3; docs/rules/hammer.md §2
     monkeypatch.setitem(tables.TABLE_SCENES, "hammer", StubTable)
     app = new_app()
     s = hammer_session(app, tmp_path, ["Ann", "Bob", "Cy"], [])
@@ -187,7 +187,7 @@ def test_simultaneous_setup_uses_the_public_banner(tmp_path, monkeypatch):  # DE
     assert s.screen_seat is None and s.banner_seats() == [0, 2]
 
 
-def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):  # DESIGN D3; hammer.md H4
+def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):  # DESIGN D3; docs/rules/hammer.md §4.1
     monkeypatch.setitem(tables.TABLE_SCENES, "hammer", StubTable)
     app = new_app()
     s = hammer_session(app, tmp_path, ["Ann", "Bob", "Cy", "Dora"], [])
@@ -218,14 +218,14 @@ def test_no_answers_passes_for_every_human_in_the_window(tmp_path, monkeypatch):
     assert s.match.state_id == before + len(asked)  # one pass per human seat, through the engine
     assert s.match.view(None).get("window") is None or s.match.view(None)["window"]["card"] != window["card"]
     # the banner was public: nobody's hand comes back without the curtain, not even the
-    # hand of the card's player (DESIGN D3; issue 9 item 1)
+    # hand of the card's player (DESIGN D3)
     assert s.screen_seat is None
     humans = [x for x in s.match.to_act() if s.is_human(x)]
     if len(humans) == 1:
         assert s.curtain_down and s.curtain_seat == humans[0]
 
 
-def test_bot_pause_follows_the_animation_speed_setting(toy_table, tmp_path):  # issue 3 item 8
+def test_bot_pause_follows_the_animation_speed_setting(toy_table, tmp_path):
     app = new_app()
     s = HotseatSession.new(app, "_counting", ["Ann", "Bob"], [1], seed=1, save_path=tmp_path / "g.witchhunt.json")
     assert s.bot_delay == pytest.approx(0.6)
@@ -233,7 +233,7 @@ def test_bot_pause_follows_the_animation_speed_setting(toy_table, tmp_path):  # 
     assert s.bot_delay == pytest.approx(0.3)
 
 
-def test_play_again_keeps_names_and_bots_with_a_new_deal(toy_table, tmp_path):  # issue 3 item 1
+def test_play_again_keeps_names_and_bots_with_a_new_deal(toy_table, tmp_path):
     app = new_app()
     s = start(app, ["Ann", "Bob", "Cy"], [1, 2], tmp_path)
     while not s.match.over:
@@ -265,7 +265,9 @@ def test_curtain_lifts_by_keyboard_only_after_a_moment(toy_table, tmp_path):  # 
     assert not s.curtain_down and s.screen_seat == 0
 
 
-def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypatch):  # DESIGN D3; witch_trial.md W4
+def test_witch_trial_motion_uses_the_banner_and_no_objection(
+    tmp_path, monkeypatch
+):  # DESIGN D3; docs/rules/witch_trial.md §4.12
     pytest.importorskip("game.rules.witch_trial")
     import random
 
@@ -290,7 +292,7 @@ def test_witch_trial_motion_uses_the_banner_and_no_objection(tmp_path, monkeypat
     assert s.no_answers() is None
     assert s.match.state_id == before + 1 and public_window(s.match.view(None)) is None
     # the banner was public: even the motion's own player gets the screen back only
-    # through the curtain (DESIGN D3; issue 9 item 1)
+    # through the curtain (DESIGN D3)
     assert s.screen_seat is None
     humans = [x for x in s.match.to_act() if s.is_human(x)]
     if len(humans) == 1:

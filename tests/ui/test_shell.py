@@ -1,4 +1,4 @@
-"""Shell scenes, settings and the command line (issue 3 items 1, 7, 9)."""
+"""Shell scenes, settings and the command line."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def click_widget(app, name):
 
 
 # ------------------------------------------------------------------------ settings --
-def test_settings_are_remembered_between_runs(home):  # issue 3 item 1
+def test_settings_are_remembered_between_runs(home):
     s = Settings().with_(window_w=1600, window_h=900, fullscreen=True, volume=30, animation_speed=200)
     assert save_settings(s)
     assert load_settings() == s
@@ -244,7 +244,7 @@ def test_play_bad_arguments_through_the_real_command(tmp_path):  # DESIGN D7
     assert "Traceback" not in result.stderr
 
 
-def test_witchhunt_smoke_exits_0(tmp_path):  # issue 3 "Done when"
+def test_witchhunt_smoke_exits_0(tmp_path):
     pytest.importorskip("game.rules.hammer")
     pytest.importorskip("game.ui.smoke_hammer")
     started = time.monotonic()
@@ -298,7 +298,7 @@ def test_repeated_scene_bugs_end_the_app_with_code_1(home, monkeypatch):
     pygame.time.set_timer(pygame.QUIT, 0)
 
 
-def test_continue_after_the_app_was_killed_mid_game(tmp_path):  # DESIGN D5; issue 3 item 7
+def test_continue_after_the_app_was_killed_mid_game(tmp_path):  # DESIGN D5
     pytest.importorskip("game.rules.hammer")
     from game.saves import list_saves, load_save
 

@@ -1,4 +1,4 @@
-"""Every chooser and hint of both tables is read whole at 1280x720 (issue 9 item 5):
+"""Every chooser and hint of both tables is read whole at 1280x720:
 each text a player must read — a chooser's title and rows, the hint strip, the public
 banners, the Witch Trial action bar, the buttons, the help, the plea dialog, the Short
 Memory picker, the drop hint — is drawn in full (no ellipsis, no dropped line) and

@@ -28,14 +28,14 @@ HOVER_ZOOM_SECONDS = 0.7
 THINKING_DOTS_PER_SECOND = 3
 TOAST_SECONDS = 3.5
 FLY_SECONDS = 0.35
-#: the smallest text a player must read, in pixels, at any window size (issue 9 item 12)
+#: the smallest text a player must read, in pixels, at any window size
 MIN_TEXT = 11
 #: keys whose auto-repeat a table still follows (moving through choices); any other held
 #: key acts once (input.InputEvent.repeat)
 REPEATING_KEYS = frozenset(key for key, _mod, acts in uinput.KEYMAP if any(a in uinput.REPEATING for a in acts))
-#: a hand card under the pointer rises by this share of its height (issue 9 item 10)
+#: a hand card under the pointer rises by this share of its height
 HOVER_RAISE = 0.18
-#: a hand card no legal command names is drawn at this brightness (issue 9 item 9); its
+#: a hand card no legal command names is drawn at this brightness; its
 #: words stay legible (an inactive control is exempt from WCAG's contrast minimum)
 DIM_SHADE = (158, 158, 158)
 
