@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import os
 import re
@@ -156,15 +155,20 @@ def check_sims(app: Path, env: dict[str, str]) -> None:
 
 
 def ui_entry_points() -> set[str]:
-    """Which of run_app/run_smoke the SOURCE offers (the shell engineer adds them)."""
+    """Which of game.ui.app.run_app / game.ui.smoke.run_smoke the SOURCE offers."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         from game.ui import app as ui_app
     except ImportError:
         return set()
-    found = {name for name in ("run_app", "run_smoke") if callable(getattr(ui_app, name, None))}
-    if importlib.util.find_spec("game.ui.smoke") is None:  # run_smoke delegates to it
-        found.discard("run_smoke")
+    found = {"run_app"} if callable(getattr(ui_app, "run_app", None)) else set()
+    # `witchhunt smoke` runs game.ui.smoke.run_smoke (the CLI imports it there, not through the app)
+    try:
+        from game.ui import smoke as ui_smoke
+    except ImportError:
+        return found
+    if callable(getattr(ui_smoke, "run_smoke", None)):
+        found.add("run_smoke")
     return found
 
 
