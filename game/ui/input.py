@@ -173,13 +173,11 @@ class InputEvent:
         c = self.char
         return int(c) if c.isdigit() else None
 
-    def triggers(self, hotkey: str | int | None) -> bool:
-        """This key press fires a button whose hotkey is ``hotkey``: an action name or a
-        char (an int is a raw key code, from code not yet moved to actions)."""
-        if self.kind != KEY or hotkey is None:
+    def triggers(self, hotkey: str | None) -> bool:
+        """This key press fires a button whose hotkey is ``hotkey``: an action of the key
+        map (``PASS``, ``CONFIRM`` …) or the button's own letter or digit ("a", "1")."""
+        if self.kind != KEY or not hotkey:
             return False
-        if isinstance(hotkey, int):
-            return self.key == hotkey
         return hotkey == self.char or hotkey in self.actions
 
     @property

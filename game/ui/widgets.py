@@ -357,7 +357,7 @@ class Button(Widget):
         enabled: bool = True,
         style: str = "normal",
         font_size: int = 22,
-        hotkey: str | int | None = None,
+        hotkey: str | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(rect)

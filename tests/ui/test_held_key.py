@@ -136,7 +136,7 @@ def test_a_held_arrow_still_moves_through_choices(tmp_path, monkeypatch):
     app, session, table = hammer_table(tmp_path, hold=60.0)
     to_an_end_of_turn(app, session, random.Random(1))
     seen: list[int] = []
-    monkeypatch.setattr(table, "on_key", lambda key, mod: seen.append(key))
+    monkeypatch.setattr(table, "on_key", lambda event: seen.append(event.key))
     hold_key(app, keyboard, pygame.K_RIGHT, repeats=5)
     hold_key(app, keyboard, pygame.K_c, repeats=5)
     assert pygame.K_RIGHT in REPEATING_KEYS

@@ -17,7 +17,7 @@ Subclasses implement ``fallback_rects`` (zones used when the Tiled layout lacks 
 ``draw_table`` (the static part of the table: cached per revision and size) and the
 hooks a game fills in: ``targets_for`` / ``target_rect`` / ``target_at`` (where a card
 may go), ``act`` (the command a drop or a click makes), ``make_buttons`` /
-``make_banner``, ``describe_event``, ``help_lines`` and ``on_key`` (a game's own keys,
+``make_banner``, ``describe_event``, ``help_lines`` and ``on_key(event)`` (a game's own keys,
 read as actions of the key map, game.ui.input). Other scenes are opened by name
 (``open_menu`` pushes "table_menu").
 

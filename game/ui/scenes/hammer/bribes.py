@@ -30,6 +30,7 @@ import pygame
 from game.rules.hammer import SEALING_COMMANDS
 from game.ui import input as uinput
 from game.ui import theme
+from game.ui.input import InputEvent
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table.panel import Panel
@@ -326,12 +327,12 @@ class BribeTray(Panel):
         self.unstage(staged[-1]["card"])
         return True
 
-    def on_key(self, key: int, mod: int) -> bool:
+    def on_key(self, event: InputEvent) -> bool:
         """The erase key (Backspace) takes the last staged bribe back (when no chooser or
         help is open); True when the key did that."""
         t = self.table
         return (
-            uinput.ERASE in uinput.actions_of(key, mod)
+            event.is_action(uinput.ERASE)
             and t.prompt is None
             and t.pick is None
             and not t.help_open

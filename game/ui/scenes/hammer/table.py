@@ -43,6 +43,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.input import InputEvent
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.banner import Centre
 from game.ui.scenes.hammer.bribes import BribeTray
@@ -208,10 +209,10 @@ class HammerTableScene(TableScene):
             return
         super().select_card(card_id)
 
-    def on_key(self, key: int, mod: int) -> None:
-        if self.tray.on_key(key, mod):
+    def on_key(self, event: InputEvent) -> None:
+        if self.tray.on_key(event):
             return
-        super().on_key(key, mod)
+        super().on_key(event)
 
     def submit(self, command: dict) -> bool:
         return self.tray.submit(command, super().submit)

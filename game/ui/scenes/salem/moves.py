@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui.scenes.salem import words
 from game.ui.scenes.table_base import Pick, Prompt, Target, unique_targets
 from game.ui.widgets import Button
@@ -249,8 +250,8 @@ class MovesPanel:
             self.table.dirty = True
 
     # -- the buttons
-    def turn_buttons(self) -> list[tuple[str, str, Any, int | None, str]]:
-        specs: list[tuple[str, str, Any, int | None, str]] = []
+    def turn_buttons(self) -> list[tuple[str, str, Any, str | None, str]]:
+        specs: list[tuple[str, str, Any, str | None, str]] = []
         have = {c["type"] for c in self.table.legal_cmds}
         if "draw_two" in have:
             specs.append(
@@ -258,16 +259,14 @@ class MovesPanel:
                     "draw_two",
                     "Draw two (Space)",
                     lambda: self.table.submit({"type": "draw_two"}),
-                    pygame.K_SPACE,
+                    uinput.PASS,
                     "primary",
                 )
             )
         if "end_turn" in have:
-            specs.append(
-                ("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), pygame.K_e, "primary")
-            )
+            specs.append(("end_turn", "End turn (E)", lambda: self.table.submit({"type": "end_turn"}), "e", "primary"))
         if "ghost_peek" in have:
-            specs.append(("peek", "Peek at a ghost (G)", self.peek, pygame.K_g, "normal"))
+            specs.append(("peek", "Peek at a ghost (G)", self.peek, "g", "normal"))
         if "death_order" in have:
             for c in self.table.legal_of("death_order"):
                 specs.append(

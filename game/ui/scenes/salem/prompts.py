@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.salem import words
@@ -187,7 +188,7 @@ class PromptsPanel:
                     lambda k=key: self.choose_option(k),
                     style=style,
                     font_size=max(11, min(size, (cell_h - 6) // 2)),
-                    hotkey=(pygame.K_1 + i) if i < 9 else None,
+                    hotkey=str(i + 1) if i < 9 else None,
                     name=f"option:{i}",
                 )
             )
@@ -206,7 +207,7 @@ class PromptsPanel:
             self.go_on,
             style="primary",
             font_size=size + 2,
-            hotkey=pygame.K_RETURN,
+            hotkey=uinput.CONFIRM,
             name="continue",
             enabled=enabled,
         )

@@ -148,7 +148,7 @@ def named_in(commands: list[dict]) -> set[str]:
 
 
 def bar_buttons(
-    bar: pygame.Rect, specs: list[tuple[str, str, Any, str | int | None, str]], max_size: int, share: float
+    bar: pygame.Rect, specs: list[tuple[str, str, Any, str | None, str]], max_size: int, share: float
 ) -> list[Button]:
     """A table's action buttons, right-aligned in its action ``bar``: ``specs`` are
     (name, label, action, hotkey, style); each button fits its label (at least three

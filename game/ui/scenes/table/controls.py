@@ -73,7 +73,7 @@ class Controls(Panel):
         elif event.kind == uinput.KEY:
             if event.repeat and not event.repeats:
                 return  # a held key acts once: a held Space ends one turn, not the next ones
-            t.on_key(event.key, event.mod)
+            t.on_key(event)
 
     def on_move(self, pos: tuple[int, int]) -> None:
         t = self.table
@@ -218,13 +218,12 @@ class Controls(Panel):
             return False
         return True
 
-    def on_key(self, key: int, mod: int) -> None:
-        """A key pressed (``key`` with the modifiers ``mod``), read as the key map's
-        actions (game.ui.input.KEYMAP) and, for numbered choices and a button's own
-        letter, its char."""
+    def on_key(self, press: InputEvent) -> None:
+        """A key pressed, read as the key map's actions (game.ui.input.KEYMAP) and, for
+        numbered choices and a button's own letter, its char; a button fires when the
+        press triggers its hotkey (``press.triggers``)."""
         t = self.table
         t.dirty = True
-        press = InputEvent(uinput.KEY, key=key, mod=mod)
         acts, digit = press.actions, press.digit
         if uinput.CANCEL in acts:
             if not t.close_topmost():
@@ -264,7 +263,12 @@ class Controls(Panel):
                 key=lambda s: s.home[0],
             )
         ]
+        buttons = [b for b in t.all_buttons() if b.visible and b.enabled]
         if digit is not None:
+            numbered = next((b for b in buttons if press.triggers(b.hotkey)), None)
+            if numbered is not None:  # a numbered choice on a button (a secret prompt's "1")
+                t.press_button(numbered)
+                return
             index = 9 if digit == 0 else digit - 1
             if index < len(hand):
                 if hand[index] == self.selected:
@@ -286,7 +290,6 @@ class Controls(Panel):
             else:
                 t.toast("That card has no target now.")
             return
-        buttons = [b for b in t.all_buttons() if b.visible and b.enabled]
         if step and buttons:
             # no card picked: Tab walks the buttons (banner seats, Pass, End turn …)
             t.focus = (t.focus + step) % len(t.all_buttons()) if t.focus >= 0 else 0

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import input as uinput
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes import testimony_text as words
@@ -26,9 +27,9 @@ from game.ui.scenes.testimony.common import felt_panel, fit_text
 from game.ui.widgets import Banner, Button
 
 SHOW_LABELS = {
-    "character": ("Show your Character (C)", pygame.K_c),
-    "belief_heathen": ("Show the Heathen Belief (H)", pygame.K_h),
-    "belief_puritan": ("Show the Puritan Belief (P)", pygame.K_p),
+    "character": ("Show your Character (C)", "c"),
+    "belief_heathen": ("Show the Heathen Belief (H)", "h"),
+    "belief_puritan": ("Show the Puritan Belief (P)", "p"),
 }
 
 
@@ -172,7 +173,7 @@ class ActionBar:
             return None
         bar = pygame.Rect(self.table.rects["banner"])
         banner = PublicBanner(bar, prompt, actions, font_size=max(14, min(20, bar.h // 3)))
-        hotkeys = [pygame.K_a, pygame.K_x] if len(actions) == 2 else [pygame.K_RETURN]
+        hotkeys = ["a", "x"] if len(actions) == 2 else [uinput.CONFIRM]
         for b, key, (label, _cb) in zip(banner.buttons, hotkeys, actions):
             b.hotkey = key
             b.name = "public:" + label.split(": ")[-1].split(" (")[0].lower().replace(" ", "_")
@@ -191,23 +192,23 @@ class ActionBar:
 
     # ------------------------------------------------------------------- buttons --
     def make_buttons(self) -> list[Button]:
-        specs: list[tuple[str, str, Any, int | None, str]] = []
+        specs: list[tuple[str, str, Any, str | None, str]] = []
         invites = self.table.legal_of("invite")
         looks = [c for c in self.table.legal_of("investigate") if "seat2" not in c]
         doubles = [c for c in self.table.legal_of("investigate") if "seat2" in c]
         if invites or looks:
             if invites:
-                specs.append(("invite", "Share\u2026 (S)", self.start_invite, pygame.K_s, "primary"))
-            specs.append(("investigate", "Investigate\u2026 (I)", self.start_investigate, pygame.K_i, "normal"))
+                specs.append(("invite", "Share\u2026 (S)", self.start_invite, "s", "primary"))
+            specs.append(("investigate", "Investigate\u2026 (I)", self.start_investigate, "i", "normal"))
             if doubles:
-                specs.append(("double", "Investigate two\u2026 (T)", self.start_double, pygame.K_t, "normal"))
+                specs.append(("double", "Investigate two\u2026 (T)", self.start_double, "t", "normal"))
         if self.table.legal_of("answer_invite"):
             specs.append(
                 (
                     "accept",
                     "Accept (A)",
                     lambda: self.do({"type": "answer_invite", "accept": True}),
-                    pygame.K_a,
+                    "a",
                     "primary",
                 )
             )
@@ -216,7 +217,7 @@ class ActionBar:
                     "decline",
                     "Decline (X)",
                     lambda: self.do({"type": "answer_invite", "accept": False}),
-                    pygame.K_x,
+                    "x",
                     "normal",
                 )
             )
@@ -232,19 +233,17 @@ class ActionBar:
                 )
             )
         if self.table.legal_of("testify"):
-            specs.append(("accuse", "Accuse\u2026 (A)", lambda: self.start_testify("accuse"), pygame.K_a, "danger"))
-            specs.append(("defend", "Defend\u2026 (D)", lambda: self.start_testify("defend"), pygame.K_d, "primary"))
+            specs.append(("accuse", "Accuse\u2026 (A)", lambda: self.start_testify("accuse"), "a", "danger"))
+            specs.append(("defend", "Defend\u2026 (D)", lambda: self.start_testify("defend"), "d", "primary"))
         if self.table.legal_of("discard_token"):
-            specs.append(
-                ("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), pygame.K_x, "normal")
-            )
+            specs.append(("discard", "Discard a token (X)", lambda: self.do({"type": "discard_token"}), "x", "normal"))
         if self.table.legal_of("next_game"):
             specs.append(
                 (
                     "next_game",
                     f"Start game {(self.table.view.get('game_no') or 0) + 1} (Enter)",
                     lambda: self.do({"type": "next_game"}),
-                    pygame.K_RETURN,
+                    uinput.CONFIRM,
                     "primary",
                 )
             )
@@ -270,12 +269,12 @@ class ActionBar:
                 "Show the last result (V)",
                 self.table.result.open_last_reveal,
                 font_size=size,
-                hotkey=pygame.K_v,
+                hotkey="v",
                 name="show_result",
             )
         ]
 
-    def layout_bar(self, specs: list[tuple[str, str, Any, int | None, str]]) -> list[Button]:
+    def layout_bar(self, specs: list[tuple[str, str, Any, str | None, str]]) -> list[Button]:
         if not specs or "banner" not in self.table.rects:
             return []
         return bar_buttons(pygame.Rect(self.table.rects["banner"]), specs, max_size=19, share=0.66)

@@ -375,10 +375,10 @@ class TestimonyTableScene(DrawAhead, TableScene):
                     return
         super().handle(event)
 
-    def on_key(self, key: int, mod: int) -> None:
+    def on_key(self, event: InputEvent) -> None:
         result = self.result
         if result.is_open() and self.prompt is None and not self.help_open:
-            actions = uinput.actions_of(key, mod)
+            actions = event.actions
             if uinput.CANCEL in actions:  # Esc closes the reveal
                 result.close_reveal()
                 return
@@ -388,7 +388,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
             if uinput.CONFIRM in actions:  # Enter goes on (starts the next game)
                 result.go_on_from_reveal()
                 return
-        super().on_key(key, mod)
+        super().on_key(event)
 
     # ---------------------------------------------------------------- animation --
     def effects_running(self) -> bool:

@@ -66,7 +66,7 @@ class ActionBar(Panel):
         table = self.table
         table.stepper = None
         table.dialog_rect = None
-        specs: list[tuple[str, str, Any, int | None, str]] = []
+        specs: list[tuple[str, str, Any, str | None, str]] = []
         plea = table.plea_window()
         if table.legal_of("offer_plea") and plea is not None:
             return table._plea_offer_widgets(plea)

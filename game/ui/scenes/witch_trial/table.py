@@ -48,7 +48,6 @@ from typing import Any
 
 import pygame
 
-from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
@@ -345,9 +344,9 @@ class WitchTrialTableScene(TableScene):
             return
         super().handle(event)
 
-    def on_key(self, key: int, mod: int) -> None:
+    def on_key(self, event: InputEvent) -> None:
         if self.prompt is None and self.pick is None and not self.help_open and self.selected is None:
-            char = uinput.char_of(key)
+            char = event.char
             if char == "b" and self.legal_of("buy"):
                 self.dirty = True
                 self.buy_prompt()
@@ -360,7 +359,7 @@ class WitchTrialTableScene(TableScene):
                 self.dirty = True
                 self.defend()
                 return
-        super().on_key(key, mod)
+        super().on_key(event)
 
     def on_table_click(self, pos: tuple[int, int]) -> None:
         """A click on a pending case: defend someone else's, prosecute your own."""
