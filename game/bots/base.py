@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -16,7 +17,9 @@ class Bot(Protocol):
     and, for bots that search, ``model``: the seat's :class:`SeatModel`
     (sampled worlds from ``Match.determinize``, nothing else)."""
 
-    def choose(self, view: dict, legal: list[dict], model: SeatModel | None = None) -> dict: ...
+    def choose(
+        self, view: dict[str, Any], legal: list[dict[str, Any]], model: SeatModel | None = None
+    ) -> dict[str, Any]: ...
 
 
 class SeatModel:
@@ -45,12 +48,12 @@ class SeatModel:
 #: game id -> the bot class that plays that game "at random" (a story game needs a
 #: random player that moves the story on; a uniform pick among its hundreds of optional
 #: moves would never finish). Game modules register themselves (game/bots/malleus.py).
-RANDOM_STYLE: dict[str, type] = {}
+RANDOM_STYLE: dict[str, Callable[[int], Bot]] = {}
 
 #: game id -> ``fn(view, command, rng) -> command``: optional fields a game's commands may
 #: carry that ``legal()`` leaves out, added by the random bot the way a player would
 #: (Hammer's sealed ``bribes``, game/bots/hammer.py). It may use only ``view``.
-COMMAND_EXTRAS: dict[str, Any] = {}
+COMMAND_EXTRAS: dict[str, Callable[[dict[str, Any], dict[str, Any], random.Random], dict[str, Any]]] = {}
 
 
 class RandomBot:
@@ -64,12 +67,12 @@ class RandomBot:
     def __init__(self, seed: int = 0, pass_bias: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.pass_bias = pass_bias
-        self._styled = None
+        self._styled: Bot | None = None
 
-    def choose(self, view: dict, legal: list[dict], model: Any = None) -> dict:
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], model: Any = None) -> dict[str, Any]:
         if not legal:
             raise ValueError("no legal command to choose from")
-        style = RANDOM_STYLE.get(view.get("game"))
+        style = RANDOM_STYLE.get(view.get("game", ""))
         if style is not None:
             if self._styled is None:
                 self._styled = style(self.rng.getrandbits(32))
@@ -82,16 +85,16 @@ class RandomBot:
         for key, value in command.items():
             if value == "":  # free-text field (story game): any non-empty text is legal
                 command[key] = self.rng.choice(FILLER_TEXTS)
-        extra = COMMAND_EXTRAS.get(view.get("game"))
+        extra = COMMAND_EXTRAS.get(view.get("game", ""))
         return extra(view, command, self.rng) if extra is not None else command
 
 
-def bot_move(bot: Bot, match, seat: int) -> dict:
+def bot_move(bot: Bot, match: Match, seat: int) -> dict[str, Any]:
     """Ask ``bot`` for ``seat``'s command: its view, its legal list and its model."""
     return bot.choose(match.view(seat), match.legal(seat), SeatModel(match, seat))
 
 
-def play_bots(match, bots: dict[int, Bot], max_commands: int = 100_000) -> int:
+def play_bots(match: Match, bots: dict[int, Bot], max_commands: int = 100_000) -> int:
     """Let ``bots`` (seat -> bot) play ``match`` until it is over or a human must act.
 
     Among several seats that may act, the lowest seat with a bot moves first, so a seed

@@ -75,8 +75,8 @@ class StorySense:
 
     building_done: bool = False  # enough villagers: passing is welcome
     spoken: int = 0  # facts cited or counted in the open conflict
-    grudges: frozenset = frozenset()  # its vendetta target and envy holder
-    hand_types: dict = field(default_factory=dict)  # its card ids -> types
+    grudges: frozenset[str] = frozenset()  # its vendetta target and envy holder
+    hand_types: dict[str, str] = field(default_factory=dict)  # its card ids -> types
     villagers: int = 0
 
 
@@ -91,9 +91,10 @@ def fill_text(value: Any, text: str) -> Any:
     return value
 
 
-def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
+def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict[str, Any]:
     """One command from ``legal`` that moves the story on, with neutral text."""
-    by_type: dict[str, list[dict]] = {}
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    command: dict[str, Any] | None  # each legal one, then the one chosen
     for command in legal:
         by_type.setdefault(command["type"], []).append(command)
     types = sorted(by_type)
@@ -122,7 +123,7 @@ def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
             command = rng.choice([c for c in pool if c["kind"] == pick])
     elif wanted and kind in ("play_card", "secret_action") and rng.random() < 0.7:
 
-        def aimed_card(c: dict) -> bool:
+        def aimed_card(c: dict[str, Any]) -> bool:
             plays = [c] if c["type"] == "play_card" else (c.get("cards") or [])
             return (
                 bool(plays) and sense.hand_types.get(plays[0]["card"]) in HARMFUL and plays[0].get("target") in wanted
@@ -136,10 +137,11 @@ def story_move(legal: list[dict], rng: Any, sense: StorySense) -> dict:
     if command["type"] == "add_villager" and command.get("name") == "":
         n = sense.villagers
         command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
-    return fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+    filled: dict[str, Any] = fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+    return filled
 
 
-def sense_from_view(view: dict) -> StorySense:
+def sense_from_view(view: dict[str, Any]) -> StorySense:
     """The policy's steering, from what a seat's view shows."""
     building = view.get("building") or {}
     conflict = view.get("conflict")
@@ -180,11 +182,11 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
     )
 
 
-class MalleusPolicy(Policy):
+class MalleusPolicy(Policy["MalleusMatch"]):
     """The story-moving policy for rollouts in a determinized world; a position's value
     is the default (personal gain, the only score, changes only at a round's end)."""
 
-    def choose(self, match: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: MalleusMatch, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         return story_move(legal, rng, sense_from_world(match, seat))
 
 
@@ -194,7 +196,7 @@ class MalleusBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict, legal: list[dict], model=None) -> dict:
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]], model: Any = None) -> dict[str, Any]:
         if not legal:
             raise ValueError("no legal command to choose from")
         return story_move(legal, self.rng, sense_from_view(view))

@@ -4,9 +4,10 @@ The engine gives a bot one forward model, ``Match.determinize(seat, rng)``; *how
 on in a sampled world is bot knowledge, so it lives here and in ``game/bots/<game>.py``,
 never in ``game/rules`` (layers look down: bots may import rules, rules never import bots).
 
-A game module registers its policy beside itself::
+A game module registers its policy beside itself (``Policy[HammerMatch]``: its methods
+are handed worlds of that game)::
 
-    class HammerPolicy(Policy):
+    class HammerPolicy(Policy["HammerMatch"]):
         def choose(self, match, seat, legal, rng): ...   # one command among ``legal``
         def value(self, match, seat): ...                # 0..1, how good for ``seat``
 
@@ -23,19 +24,23 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from game.bots.worlds import Redraw
     from game.engine.match import Match
+
+#: the Match class of the game a policy plays (its methods are handed worlds of that game)
+M = TypeVar("M", bound="Match")
 
 #: the text a rollout writes into free-text fields (any non-empty text is legal)
 NEUTRAL_TEXT = "So it is."
 
 
-class Policy:
+class Policy(Generic[M]):
     """The default policy; a game subclasses it with the obvious sense of its rules."""
 
-    def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: M, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         """One command for ``seat`` among ``legal`` (it may fill optional fields that
         ``legal`` leaves out). Default: at random, a pass only one time in four when
         anything else is possible; free text filled neutrally."""
@@ -49,7 +54,7 @@ class Policy:
                 command[key] = NEUTRAL_TEXT
         return command
 
-    def redraw(self, world: Match, seat: int, weigh: bool = True):
+    def redraw(self, world: M, seat: int, weigh: bool = True) -> Redraw | None:
         """For the search's many worlds of one decision (game/bots/worlds.py): a function
         ``redraw(copy, rng)`` that draws the hidden parts of a fresh copy of ``world`` (a
         determinized copy for ``seat``) in place, as ``determinize`` would — reading what
@@ -61,14 +66,14 @@ class Policy:
     #: the names of the sense checks of :meth:`senseless` (a benchmark counts each)
     sense_checks: tuple[str, ...] = ()
 
-    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+    def senseless(self, match: M, seat: int, command: dict[str, Any]) -> list[str]:
         """The sense checks (of :attr:`sense_checks`) that ``command`` would break if
         ``seat`` sent it now: plays no sensible player makes whatever the search says
         (a card that undoes one's own play this turn, a card with no effect …). Reads
         only what ``seat`` knows. Default: none."""
         return []
 
-    def sensible(self, match: Match, seat: int, legal: list[dict]) -> list[dict]:
+    def sensible(self, match: M, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """``legal`` less the commands :meth:`senseless` refuses, or ``legal`` itself when
         nothing would be left. The search's root candidates pass through it."""
         if not self.sense_checks:
@@ -80,20 +85,20 @@ class Policy:
     #: Salem) rather than share a tie on points (a benchmark counts a hero's win so)?
     side_wins: bool = False
 
-    def role(self, match: Match, seat: int) -> str | None:
+    def role(self, match: M, seat: int) -> str | None:
         """The side ``seat`` plays on in a team game (``"witch"``, ``"town"`` …), as dealt;
         None in a game without sides. For measurements (benchmarks/bots.py), which
         may read the real match: a bot never asks it of a position it cannot see."""
         return None
 
-    def play(self, match: Match, seat: int, rng: random.Random) -> dict:
+    def play(self, match: M, seat: int, rng: random.Random) -> dict[str, Any]:
         """The rollout's move for ``seat`` (:func:`playout`): what :meth:`choose` picks
         among ``match._legal(seat)``. A game may pick the same way without listing every
         legal command (a rollout plays tens of moves per world); it must return one of
         them."""
         return self.choose(match, seat, match._legal(seat), rng)
 
-    def value(self, match: Match, seat: int) -> float:
+    def value(self, match: M, seat: int) -> float:
         """How good this position is for ``seat``, 0..1 (rollouts end here). Over:
         ``1 / len(winners)`` for a winner, else 0. Not over: a logistic of the lead
         over the best other score."""
@@ -106,23 +111,24 @@ class Policy:
         return 1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0))
 
 
-POLICIES: dict[str, Policy] = {}
-_DEFAULT = Policy()
+POLICIES: dict[str, Policy[Any]] = {}
+_DEFAULT: Policy[Any] = Policy()
+P = TypeVar("P", bound=Policy[Any])
 
 
-def register_policy(game_id: str, policy: Policy) -> Policy:
+def register_policy(game_id: str, policy: P) -> P:
     """Make ``policy`` the rollout policy of ``game_id``'s bots."""
     POLICIES[game_id] = policy
     return policy
 
 
-def policy_for(match: Match) -> Policy:
+def policy_for(match: Match) -> Policy[Any]:
     """The policy registered for ``match``'s game, or the default :class:`Policy` for a
     game that registers none (a new game, the test suite's toy game)."""
     return POLICIES.get(type(match).game_id, _DEFAULT)
 
 
-def playout(match: Match, rng: random.Random, depth: int, policy: Policy | None = None) -> None:
+def playout(match: Match, rng: random.Random, depth: int, policy: Policy[Any] | None = None) -> None:
     """Let every seat of a forward-model copy play on with its game's policy
     (:meth:`Policy.play`), ``depth`` commands at most (the lowest seat that may act moves
     first), through ``Match.advance`` (no validation: the policy plays legal commands)."""

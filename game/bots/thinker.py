@@ -91,7 +91,7 @@ class BotThinker:
         self.bot = bot
         self.seat = seat
         self.state_id = match.state_id
-        self.command: dict | None = None
+        self.command: dict[str, Any] | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
         self._on_done = on_done
@@ -109,13 +109,13 @@ class BotThinker:
         else:
             self._run(bot, view, legal, SeatModel(match, seat))
 
-    def _think(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
+    def _think(self, bot: Bot, view: dict[str, Any], legal: list[dict[str, Any]], model: SeatModel) -> None:
         try:
             self._run(bot, view, legal, model)
         finally:
             _thought_ends()
 
-    def _run(self, bot: Bot, view: dict, legal: list[dict], model: SeatModel) -> None:
+    def _run(self, bot: Bot, view: dict[str, Any], legal: list[dict[str, Any]], model: SeatModel) -> None:
         try:
             self.command = bot.choose(view, legal, model)
         except BaseException as exc:  # reported on the caller's thread
@@ -128,7 +128,7 @@ class BotThinker:
                 except Exception:
                     log.debug("on_done failed", exc_info=True)
 
-    def choice(self) -> dict | None:
+    def choice(self) -> dict[str, Any] | None:
         """The decided command; the first legal command when the bot failed (logged);
         None when there was nothing to choose from."""
         if self.error is not None:

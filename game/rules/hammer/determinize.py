@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.hammer.cards import HAND_SIZE
 
@@ -49,16 +49,16 @@ class Knowledge:
     seat: int
     revealed: bool
     #: before the reveal: per other seat, its villagers and (once it placed) its pyres
-    placements: tuple
+    placements: tuple[tuple[int, tuple[str, ...], tuple[str, ...] | None], ...]
     #: after it: the cards the seat never saw (catalogue order), the pile's public count,
     #: the hand sizes the log tells, the seat's own sealed bribes, the living villagers
     #: and each villager's owner
     unseen: tuple[str, ...] = ()
     deck_count: int = 0
-    size: tuple = ()
-    own_box: tuple = ()
+    size: tuple[int, ...] = ()
+    own_box: tuple[tuple[str, str, int], ...] = ()
     alive: tuple[str, ...] = ()
-    owner: dict = field(default_factory=dict)
+    owner: dict[str, int] = field(default_factory=dict)
 
 
 def knowledge(m: HammerMatch, seat: int) -> Knowledge:
@@ -83,7 +83,7 @@ def knowledge(m: HammerMatch, seat: int) -> Knowledge:
     after_end_turn: set[int] = set()
     for ev in m.log(seat):
         kind = ev["type"]
-        who = ev.get("seat")
+        who: Any = ev.get("seat")  # an int; None only on a draw from the pile (the check below)
         if who == seat or (who is None and kind != "draw"):
             continue
         if kind == "deal":

@@ -37,15 +37,15 @@ class Knowledge:
     #: the Tryal cards the seat has not seen face up or in its own row, by number
     unseen_ids: tuple[str, ...]
     #: kinds of those cards the seat's log tells (its dealt row, Conspiracy notes, peeks)
-    pinned: dict
+    pinned: dict[str, str]
     #: the kinds left for the others (sorted): the public totals less what is known
     free_kinds: tuple[str, ...]
     #: card -> the seat it was last seen going to, while it cannot have moved since
-    place: dict
+    place: dict[str, int]
     #: the living other seats
     others: tuple[int, ...]
     #: the witches the seat knows; whether it knows every Witch card's holder
-    wknown: frozenset
+    wknown: frozenset[int]
     exact: bool
     #: the playing cards the seat has not seen, in catalogue order; black ones apart
     holdable: tuple[str, ...]

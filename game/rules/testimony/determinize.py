@@ -36,11 +36,11 @@ class Knowledge:
     #: a finished game: nothing hidden (the next deal comes from the new generator)
     settled: bool
     #: seat -> its Character, where the seat knows it
-    known_chars: dict
+    known_chars: dict[int, str]
     #: seat -> the Belief cards it showed ``seat``
-    must_be: dict
+    must_be: dict[int, set[str]]
     #: token ids whose side the seat knows
-    known_tokens: frozenset
+    known_tokens: frozenset[str]
 
 
 def knowledge(m: TestimonyMatch, seat: int) -> Knowledge:
@@ -89,7 +89,8 @@ def resample(
         st["characters"], st["set_aside"] = sample_deal(m, known.known_chars, known.must_be, rng)
     else:
         belief = m.cat.belief
-        best, best_weight = None, -1.0
+        best: tuple[list[str], str | None] | None = None
+        best_weight = -1.0
         for _ in range(WEIGHED_TRIES):
             deal = sample_deal(m, known.known_chars, known.must_be, rng)
             weight = deal_weight([belief(c) for c in deal[0]])
@@ -98,6 +99,7 @@ def resample(
             if rng.random() < weight:
                 best = deal
                 break
+        assert best is not None  # the first try beats -1.0 (a weight is 0..1)
         st["characters"], st["set_aside"] = best
     known_tokens = known.known_tokens
     if accuse_chance is None:

@@ -38,14 +38,14 @@ class Knowledge:
     over: bool
     #: per other seat: the cards seen going into its hand and still there; how many
     #: more it holds
-    kept: dict
-    need: dict
+    kept: dict[int, list[str]]
+    need: dict[int, int]
     #: the cards of the pile reshuffled by a double pass (None: no reshuffle), and per
     #: seat how many of them it drew unseen and still holds
-    reshuffled: frozenset | None
-    hidden_r: tuple
+    reshuffled: frozenset[str] | None
+    hidden_r: tuple[int, ...]
     #: the cards whose place the seat does not know, in catalogue order
-    unknown: tuple
+    unknown: tuple[str, ...]
 
 
 def knowledge(m: WitchTrialMatch, seat: int) -> Knowledge:
@@ -63,7 +63,7 @@ def knowledge(m: WitchTrialMatch, seat: int) -> Knowledge:
     hidden_r = [0] * n  # cards of the reshuffled pile drawn unseen, still in hand
     deck_left = TOTAL_CARDS
     carry = 0  # cards a draw took from the old deck just before the reshuffle
-    lineup: list = [None] * LINEUP_SIZE
+    lineup: list[str | None] = [None] * LINEUP_SIZE
     first_lineup = True
 
     def leaves(s: int, card: str) -> None:
