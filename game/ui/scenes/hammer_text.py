@@ -12,6 +12,10 @@ import logging
 from functools import lru_cache
 from typing import Any
 
+import yaml
+
+from game.paths import cards_dir
+
 log = logging.getLogger(__name__)
 
 PHASE_NAMES = {
@@ -28,10 +32,6 @@ PHASE_NAMES = {
 def card_data() -> dict[str, Any]:
     """``{"villagers": {id: entry}, "kinds": {kind: entry}, "pyres": {id: start}}`` from the YAML."""
     try:
-        import yaml
-
-        from game.paths import cards_dir
-
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser is ~10x faster
         with open(cards_dir() / "hammer.yaml", encoding="utf-8") as fh:
             data = yaml.load(fh, Loader=loader) or {}

@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from game.rules.testimony import catalog as rules_catalog
+
 log = logging.getLogger(__name__)
 
 SIDE_WORDS = {"accuse": "accusation", "defend": "defense"}
@@ -33,9 +35,7 @@ STAGE_WORDS = {
 
 def _catalog():
     try:
-        from game.rules.testimony import catalog
-
-        return catalog()
+        return rules_catalog()
     except Exception as exc:  # the table must still draw with bare ids
         log.warning("Testimony cards could not be read (%s); showing ids", exc)
         return None

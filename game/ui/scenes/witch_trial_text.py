@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from game.rules.witch_trial import catalog as rules_catalog
+
 log = logging.getLogger(__name__)
 
 STAGE_NAMES = {
@@ -43,9 +45,7 @@ JURY_REASONS = {
 
 def _catalog():
     try:
-        from game.rules.witch_trial import catalog
-
-        return catalog()
+        return rules_catalog()
     except Exception as exc:  # the table must still draw with bare ids
         log.warning("Witch Trial cards could not be read (%s); showing ids", exc)
         return None
