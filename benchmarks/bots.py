@@ -16,8 +16,9 @@ table): the same pairing with Normal seats all round: a Hard hero among Normal s
 against a Normal hero among the same Normal seats.
 
 **Sense** (one row per game): per 100 real decisions (more than one legal command) of the
-hero, how often each of the game's sense checks (``Policy.senseless``) fires: for the
-random bot of the lift pairs and for each level played.
+hero, how often each of the game's sense checks (``Policy.senseless``) fires while a
+sensible command was there (a play forced by the rules is no slip): for the random bot of
+the lift pairs and for each level played.
 
 **Speed** (``--speed``): the Normal level with its real time cap on fixed positions of
 each table: iterations per decision (median), CPU per iteration, and where an iteration's
@@ -110,7 +111,9 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
             cpus.append(time.thread_time() - c0)
             iterations.append(getattr(bots[seat], "last_iterations", 0))
             decisions += 1
-            sense.update(policy.senseless(match, seat, command))
+            fired = policy.senseless(match, seat, command)
+            if fired and policy.sensible(match, seat, legal) is not legal:
+                sense.update(fired)  # a senseless play while a sensible one was there
         match.apply(seat, command)
         steps += 1
     winners = match.result()["winners"] if match.over else []

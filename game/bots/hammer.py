@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.bots.base import COMMAND_EXTRAS
 from game.bots.policy import Policy, register_policy
@@ -29,6 +29,7 @@ from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
 from game.rules.hammer.state import hottest
 
 if TYPE_CHECKING:
+    from game.engine.match import Match
     from game.rules.hammer import HammerMatch
 
 
@@ -69,8 +70,56 @@ def bribes_from_view(view: dict, command: dict, rng: Any, rate: float = 0.25, ai
 
 
 # ------------------------------------------------------------- the search bot's policy --
+#: the sense checks of Hammer (``HammerPolicy.senseless``, docs/rules/hammer.md)
+SENSE_CHECKS = ("undoes_own_play", "no_effect", "harms_own_villager")
+#: the command types a sense check may refuse
+_CHECKED = frozenset({"accuse", "advocate", "respond", "test"})
+
+
+def turn_moves(m: HammerMatch, seat: int) -> dict[str, int]:
+    """The villagers ``seat`` moved with its own brown cards and Advocates since its turn
+    (the Accusation, §5.1) or the phase (the Arrest, the Trial) began: villager -> the
+    sign of the move it meant (public log entries only)."""
+    out: dict[str, int] = {}
+    for entry in reversed(m._log):
+        e = entry["event"]
+        et = e["type"]
+        if et == "turn" or et == "phase":
+            break
+        if (et == "accuse" or et == "advocate") and e.get("seat") == seat and e["value"]:
+            out.setdefault(e["target"], 1 if e["value"] > 0 else -1)
+    return out
+
+
 class HammerPolicy(Policy):
     """The rollout policy and position value of Hammer (see the module docstring)."""
+
+    sense_checks = SENSE_CHECKS
+
+    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+        """Plays no sensible player makes (docs/rules/hammer.md): a brown card, an
+        Advocate or a Devil's Mark that cannot move its villager's heat (§1.2: heat stays
+        between the pyre's start and 18; ``no_effect``); a card that moves a villager
+        back the other way after one's own card moved it this turn or phase
+        (``undoes_own_play``); heat put on one's own villager by one's own brown card, or
+        by one's own Accomplice or Mix-up answer (§4.1) when the card was aimed at
+        someone else's (``harms_own_villager``). Reads the public table and the seat's
+        own plays only."""
+        m = cast("HammerMatch", match)
+        kind = command["type"]
+        if kind not in _CHECKED or not m.state["revealed"]:
+            return []
+        problem = HammerSense(m, seat).problem(command)
+        return [problem] if problem else []
+
+    def sensible(self, match: Match, seat: int, legal: list[dict]) -> list[dict]:
+        """As :meth:`Policy.sensible`, reading the table once for the whole list."""
+        m = cast("HammerMatch", match)
+        if not m.state["revealed"]:
+            return legal
+        sense = HammerSense(m, seat)
+        keep = [c for c in legal if c["type"] not in _CHECKED or not sense.problem(c)]
+        return legal if len(keep) in (0, len(legal)) else keep
 
     def choose(self, match: HammerMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
         """The cheap playing policy for bots (Easy, and every seat in a rollout).
@@ -174,6 +223,7 @@ class HammerSense:
         self.heat = {vid: vs[vid]["heat"] for vid in self.alive} if revealed else {}
         self.start = {vid: t.pyre_start[vs[vid]["pyre"]] for vid in self.alive} if revealed else {}
         self._memo: dict[tuple, float] = {}
+        self._moves: dict[str, int] | None = None
         top = max(self.heat.values()) if self.heat else 0
         self.top = top
         self.hottest = [v for v in self.alive if self.heat.get(v) == top] if revealed else []
@@ -232,6 +282,57 @@ class HammerSense:
             value += vdef.target_bonus.get(target, 0)
         return value
 
+    # -- sense (HammerPolicy.senseless) ------------------------------------------------
+    @property
+    def moves(self) -> dict[str, int]:
+        """This seat's own moves this turn or phase (:func:`turn_moves`), read once."""
+        if self._moves is None:
+            self._moves = turn_moves(self.m, self.seat)
+        return self._moves
+
+    def heat_problem(self, target: str, value: int, own_card: bool) -> str | None:
+        """Why a card of ``value`` on ``target`` makes no sense, or None. ``own_card``:
+        the seat's own brown card (an answer puts heat on a villager it did not pick)."""
+        moved = self.moved(target, value)
+        if moved == 0:
+            return "no_effect"
+        if -moved * self.moves.get(target, 0) > 0:
+            return "undoes_own_play"
+        if own_card and moved > 0 and self.owner.get(target) == self.seat:
+            return "harms_own_villager"
+        return None
+
+    def problem(self, command: dict) -> str | None:
+        """The sense check ``command`` breaks, or None (``HammerPolicy.senseless``)."""
+        kind = command["type"]
+        t = self.t
+        if kind == "accuse":
+            return self.heat_problem(
+                command["target"], self.brown_value(command["card"], command["accuser"], command["target"]), True
+            )
+        if kind == "advocate":
+            return self.heat_problem(command["target"], t.kind[t.card_kind[command["card"]]].value or 0, True)
+        if kind == "respond":
+            w = self.st["windows"][-1]
+            card_kind = t.card_kind[command["card"]]
+            other = command.get("other")
+            if card_kind not in ("accomplice", "mixup") or other is None or w["value"] <= 0:
+                return None
+            if self.owner.get(other) == self.seat and (
+                card_kind == "accomplice" or self.owner.get(w["target"]) != self.seat
+            ):
+                return "harms_own_villager"
+            return None
+        if kind == "test":
+            card_kind = t.card_kind[command["card"]]
+            if card_kind not in ("mark_found", "mark_none"):
+                return None
+            witches = [command["witch"]] if command.get("witch") else self.hottest
+            delta = TOP_HEAT if card_kind == "mark_found" else -TOP_HEAT
+            if witches and all(self.moved(v, delta) == 0 for v in witches):
+                return "no_effect"
+        return None
+
     # -- one weight per legal command ---------------------------------------------------
     def weights(self, legal: list[dict]) -> list[float]:
         """``weight`` of each command; accusations (often dozens) in one tight loop."""
@@ -266,14 +367,22 @@ class HammerSense:
                 elif new < start[target]:
                     new = start[target]
                 gain = care[target] * (new - h) - 0.4
-                weight = memo[key] = 1.0 + 2.0 * gain if gain > 0 else 0.02
+                if self.heat_problem(target, value, True):  # never a senseless play
+                    weight = 0.0
+                else:
+                    weight = 1.0 + 2.0 * gain if gain > 0 else 0.02
+                memo[key] = weight
             out.append(weight)
         return out
 
     def weight(self, command: dict) -> float:
-        """How much this seat likes ``command`` (1.0 for a type without a weight)."""
+        """How much this seat likes ``command`` (1.0 for a type without a weight; 0 for
+        a senseless play, :meth:`problem`)."""
         weigh = WEIGHTS.get(command["type"])
-        return weigh(self, command) if weigh is not None else 1.0
+        weight = weigh(self, command) if weigh is not None else 1.0
+        if command["type"] in ("advocate", "respond", "test") and self.problem(command):
+            return 0.0
+        return weight
 
     @staticmethod
     def _score(gain: float) -> float:
@@ -293,7 +402,8 @@ class HammerSense:
         weight = self._memo.get(key)
         if weight is None:
             value = self.brown_value(card, command["accuser"], command["target"])
-            weight = self._memo[key] = self._score(self.gain(command["target"], value) - 0.4)
+            senseless = self.heat_problem(command["target"], value, True)
+            weight = self._memo[key] = 0.0 if senseless else self._score(self.gain(command["target"], value) - 0.4)
         return weight
 
     def _w_advocate(self, command: dict) -> float:

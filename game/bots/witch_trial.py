@@ -15,18 +15,36 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
 from game.rules.witch_trial import PLEA_STEP, PRICES, clamp_jury, determinize, guilty_chance
 
 if TYPE_CHECKING:
+    from game.engine.match import Match
     from game.rules.witch_trial import WitchTrialMatch
+
+#: the sense checks of Witch Trial (``WitchTrialPolicy.senseless``)
+SENSE_CHECKS = ("no_effect", "hurts_own_side", "concedes_behind")
 
 
 class WitchTrialPolicy(Policy):
     """Weighted random play: each legal command weighs what it is worth to ``seat``."""
+
+    sense_checks = SENSE_CHECKS
+
+    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+        """Plays no sensible lawyer makes (docs/rules/witch_trial.md): a card that cannot
+        move the Jury Value (an Evidence, a Witness, Bribe the Judge or Change of Venue
+        with the Jury already where the card would take it, §1.6's 1..12 bounds) or a
+        second Expert Testimony or Leading Question before the first was used (R9)
+        (``no_effect``); a Charge or Change of Venue that moves the Jury against one's own
+        side (§4.11, ``hurts_own_side``); the pass that ends the game (§5.1) while
+        another lawyer has more money (``concedes_behind``). Public table and own hand
+        only."""
+        problem = sense_problem(cast("WitchTrialMatch", match), seat, command)
+        return [problem] if problem else []
 
     def choose(self, match: WitchTrialMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -115,7 +133,61 @@ def command_weight(match: WitchTrialMatch, seat: int, command: dict) -> float:
             return 0.05
         return 1.5 if win >= 0.8 else 0.5
     gain = card_gain(match, trial, seat, command["card"], command.get("choice"))
+    if gain <= 0 and card_problem(match, trial, seat, command["card"]):
+        return 0.0  # never a senseless play
     return 1.0 + 2.5 * gain if gain > 0 else 0.05
+
+
+def sense_problem(match: WitchTrialMatch, seat: int, command: dict) -> str | None:
+    """The sense check ``command`` breaks, or None (``WitchTrialPolicy.senseless``)."""
+    ctype = command["type"]
+    st = match.state
+    if ctype == "play":
+        trial = st["trial"]
+        return card_problem(match, trial, seat, command["card"]) if trial is not None else None
+    if ctype == "pass" and st["trial"] is None and st["pass_streak"] == match.n - 1:
+        money = st["money"]
+        if money[seat] < max(m for s, m in enumerate(money) if s != seat):
+            return "concedes_behind"
+    return None
+
+
+def card_problem(match: WitchTrialMatch, trial: dict, seat: int, card: str) -> str | None:
+    """Why playing ``card`` in ``trial`` now makes no sense, or None (see
+    :func:`sense_problem`)."""
+    cat = match.cat
+    kind = cat.type_of[card]
+    kind_id = cat.kind_of[card]
+    side = "prosecution" if seat == trial["prosecutor"] else "defense"
+    sign = 1 if side == "prosecution" else -1
+    jury = trial["jury_value"]
+
+    def moved(delta: int) -> int:
+        return sign * (clamp_jury(jury + delta) - jury)
+
+    if kind == "evidence":
+        ev = cat.evidence[kind_id]
+        delta = ev.prosecution if sign > 0 else ev.defense
+        return "no_effect" if moved(delta * 2 if trial["expert"][side] else delta) == 0 else None
+    if kind == "suspect":  # a witness moves the Jury by its guilt, our way
+        return "no_effect" if moved(sign * cat.suspects[kind_id].guilt) == 0 else None
+    suspect = cat.kind_of[trial["suspect"]]
+    if kind == "charge":
+        old = cat.charges[cat.kind_of[trial["charge"]]].modified(suspect)
+        return "hurts_own_side" if moved(cat.charges[kind_id].modified(suspect) - old) < 0 else None
+    if kind != "motion":
+        return None
+    if kind_id == "bribe_judge":
+        return "no_effect" if moved(sign * cat.motions[kind_id].amount) == 0 else None
+    if kind_id == "venue":
+        start = cat.suspects[suspect].guilt + cat.charges[cat.kind_of[trial["charge"]]].modified(suspect)
+        shift = moved(start - jury)
+        return "no_effect" if shift == 0 else "hurts_own_side" if shift < 0 else None
+    if kind_id == "expert" and trial["expert"][side]:
+        return "no_effect"
+    if kind_id == "leading" and trial["leading"][side]:
+        return "no_effect"
+    return None
 
 
 def card_gain(match: WitchTrialMatch, trial: dict, seat: int, card: str, choice: str | None = None) -> float:
@@ -174,7 +246,9 @@ def turn_weight(match: WitchTrialMatch, seat: int, command: dict) -> float:
     if ctype == "pass":
         if st["pass_streak"] == match.n - 1:  # everyone else passed: this pass ends it
             worth = st["money"]
-            return 1000.0 if worth[seat] > max(w for s, w in enumerate(worth) if s != seat) else 0.001
+            best_other = max(w for s, w in enumerate(worth) if s != seat)
+            # never while behind (a sense check); level: as good as anything else
+            return 1000.0 if worth[seat] > best_other else 0.0 if worth[seat] < best_other else 0.001
         return 0.15
     if ctype == "defend":
         case = st["cases"][command["case_owner"]]

@@ -19,7 +19,7 @@ from tests.rules.salem_kit import play, stage
 
 ACCUSATION, ACCUSATION2, ALIBI, ARSON, SCAPEGOAT = "c0", "c1", "c41", "c44", "c47"
 MATCHMAKERS = ("c54", "c55")
-GAMES_WITH_SENSE = ["salem", "testimony"]
+GAMES_WITH_SENSE = ["hammer", "salem", "testimony", "witch_trial"]
 
 
 def senseless(m, seat, command):
