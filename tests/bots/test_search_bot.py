@@ -109,7 +109,12 @@ def test_levels_and_kinds():
 
 
 def test_the_time_limit_caps_thinking():
-    m, seat = decision_positions("witch_trial", 1, seed=270)[0]
+    # a position with more than one sensible command (with only one, nothing is searched)
+    m, seat = next(
+        (m, seat)
+        for m, seat in decision_positions("witch_trial", 6, seed=270)
+        if len(policy_for(m).sensible(m, seat, m.legal(seat))) > 1
+    )
     bot = SearchBot(1, "hard", iterations=10**6, time_limit=0.05)
     start = time.perf_counter()
     command = bot_move(bot, m, seat)
