@@ -25,7 +25,9 @@ from collections import Counter
 
 import pygame
 
+from game.ui import smoke
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.menu import MenuScene
 from game.ui.session import HotseatSession, open_table
 from game.ui.smoke_common import CurtainWatch, SmokeFailure, _frames, fast_animations, post_click, post_drag, post_key
 from game.ui.widgets import TextField
@@ -314,9 +316,6 @@ def play_malleus(app, timeout_s: float = 90.0, seed: int = 5) -> Counter:
 def smoke_step(d) -> None:
     """The smoke runner's hook (``game.ui.smoke``): a short Malleus story (the beginning
     phase and two rounds) after the card games, within the run's remaining time."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-
     d.step = "short Malleus story through the UI"
     d.app.scenes.reset(MenuScene(d.app))
     d.frames()

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pygame
+
 from game.rules.malleus.guide import guide as rules_guide
+from game.ui import theme
+from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import Names
+from game.ui.scenes.table_base import panel, text
 
 NO_SECRET = "No Secret Action"
 
@@ -205,12 +210,6 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
     """The guide panel on ``scene``'s table: the step as its title, then whom the table
     waits for, what to do now, and the rule (muted), each read whole above the action bar
     at ``bar_top``: the type steps down to 11 px until everything fits."""
-    import pygame
-
-    from game.ui import theme
-    from game.ui.fonts import get_font, wrap_text
-    from game.ui.scenes.table_base import panel, text
-
     rect = pygame.Rect(rect)
     panel(surface, rect, alpha=240, edge=theme.HIGHLIGHT)
     pad = scene.px(12)
