@@ -114,10 +114,10 @@ def test_the_conflict_panel_shows_each_term_of_both_bonuses(app):
 
 def test_story_session_keeps_the_table_public_and_curtains_private_input(app, tmp_path, monkeypatch):
     # DESIGN D3, §5.5: curtain only for private input, always through it
+    from game.ui.scenes.malleus.session import StorySession
     from game.ui.session import HotseatSession, open_table
     from game.ui.smoke_common import CurtainWatch
     from game.ui.smoke_malleus import MalleusPlayer
-    from game.ui.story_session import StorySession
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     session = HotseatSession.new(

@@ -1,6 +1,6 @@
 """The Malleus Maleficarum table as a package of panels (see ``table.py``). Importing the
 package registers the game's table spec: a story game played at a public table, with its
-own hot-seat session (``game.ui.story_session.StorySession``) and no cards to draw."""
+own hot-seat session (``session.StorySession``) and no cards to draw."""
 
 from game.ui.scenes.malleus.table import MalleusTableScene
 from game.ui.tables import TableSpec, register_table_spec
@@ -23,7 +23,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=MalleusTableScene,
         menu_order=50,
-        session="game.ui.story_session:StorySession",
+        session="game.ui.scenes.malleus.session:StorySession",
         sounds=SOUNDS,
         smoke="game.ui.smoke_malleus:smoke_step",
     )

@@ -3,7 +3,7 @@ the actions come from the legal commands of the seats this screen may act for, a
 command is sent to the engine, whose refusal is shown.
 
 Who acts: the seat behind the screen (``source.screen_seat``; a LAN client's own seat).
-At a hot-seat story table (a :class:`~game.ui.story_session.StorySession`) the screen is
+At a hot-seat story table (a :class:`~game.ui.scenes.malleus.session.StorySession`) the screen is
 usually public and any human seat's *public* moves are offered with the seat's name on the
 button (``public_legal`` / ``submit_as``); private input (ledger, companion, declaration,
 secret action, discard, a card play, the Prévôt's screen) goes through the curtain.
