@@ -39,7 +39,7 @@ import pygame  # noqa: E402
 from game.bots.malleus import MalleusBot  # noqa: E402
 from game.engine import new_match  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.scenes.malleus.flows import FlowsPanel  # noqa: E402
+from game.ui.scenes.malleus.card_flow import fill_play  # noqa: E402
 from game.ui.scenes.malleus.table import MalleusTableScene  # noqa: E402
 from tests.ui.table_source import MatchTableSource, open_table_scene, run_frames  # noqa: E402
 
@@ -162,7 +162,7 @@ def main() -> None:
     m.apply(0, {"type": "begin_resolution"})
     writer = others[1]
     scene = table(app, m, writer)
-    scene.flows.form_secret_action(writer)
+    scene.secret_flow.form_secret_action(writer)
     run_frames(app, 1)
     field = next(w for w in scene.forms.form_widgets if getattr(w, "name", "") == "form_text")
     scene.forms.form_ring.focus_on(field)
@@ -187,7 +187,7 @@ def main() -> None:
             with_card = next((c for c in plays if c.get("cards")), None)
             command = dict(with_card or plays[0], text=words)
             if with_card:
-                command["cards"] = [FlowsPanel.fill_play(p, {"text": words}) for p in with_card["cards"]]
+                command["cards"] = [fill_play(p, {"text": words}) for p in with_card["cards"]]
         else:
             command = dict(next(c for c in plays if not c.get("cards")), text="No Secret Action")
             command.pop("notes", None)

@@ -264,7 +264,7 @@ class MalleusPlayer:
         c = v["conflict"]
         vid = c.get("target") or c.get("actor_villager")
         post_click(self.app, t.locate("plate", vid))  # its facts
-        facts = t.village.fact_rows
+        facts = t.popup.rows
         if not facts:
             self.done["cite_drag"] += 1
             return "no facts"

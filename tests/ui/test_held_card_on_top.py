@@ -154,7 +154,7 @@ def test_a_malleus_plate_dragged_over_the_log_is_drawn_above_it(app):
     vid, plate = next(iter(scene.village.plate_rects().items()))
     start, over = plate.center, pygame.Rect(scene.rects["log"]).center
     press_and_carry(app, start, over)
-    assert scene.village.plate_drag is not None and scene.village.plate_drag["moved"]
+    assert scene.plate_drag.held is not None and scene.plate_drag.held["moved"]
     app.draw(force=True)
     v = next(x for x in m.view(0)["villagers"] if x["id"] == vid)
     image = scene.village.plate_image(v, plate.size, scene.village.plate_marks().get(vid, {}), {})

@@ -106,7 +106,7 @@ def _three_in_a_row(app):
 def test_an_arrow_goes_round_a_plate_in_its_way_and_ends_on_its_target(app):
     m, scene = _three_in_a_row(app)
     plates = scene.village.plate_rects()
-    path = next(p for r, p in scene.village.arrow_paths(plates) if r["id"] == "r2")
+    path = next(p for r, p in scene.village.arrows.paths(plates) if r["id"] == "r2")
     luc, remy, therese = plates["v6"], plates["v4"], plates["v5"]
     assert path_hits(path, [remy]) == 0, "Luc's arrow to Thérèse runs through Father Rémy's plate"
     tip, start = path[-1], path[0]
@@ -118,9 +118,9 @@ def test_an_arrow_goes_round_a_plate_in_its_way_and_ends_on_its_target(app):
 def test_arrows_are_drawn_over_the_plates(app):
     m, scene = _three_in_a_row(app)
     order = []
-    plates_fn, arrows_fn = scene.village.draw_plates, scene.village.draw_arrows
+    plates_fn, arrows_fn = scene.village.draw_plates, scene.village.arrows.draw
     scene.village.draw_plates = lambda *a, **k: (order.append("plates"), plates_fn(*a, **k))
-    scene.village.draw_arrows = lambda *a, **k: (order.append("arrows"), arrows_fn(*a, **k))
+    scene.village.arrows.draw = lambda *a, **k: (order.append("arrows"), arrows_fn(*a, **k))
     scene._static_key = None
     scene.dirty = True
     app.frame(wait=False)
@@ -135,7 +135,7 @@ def test_two_one_way_views_between_the_same_villagers_are_two_arrows(app):
     st["rorder"].append("r9")
     scene.sync(force=True)
     plates = scene.village.plate_rects()
-    paths = {r["id"]: p for r, p in scene.village.arrow_paths(plates)}
+    paths = {r["id"]: p for r, p in scene.village.arrows.paths(plates)}
     mid_a, mid_b = paths["r2"][len(paths["r2"]) // 2], paths["r9"][len(paths["r9"]) // 2]
     assert math.dist(mid_a, mid_b) > 6
     assert isinstance(pygame.Rect(plates["v5"]), pygame.Rect)

@@ -179,7 +179,12 @@ class ActionsPanel:
                 "primary",
             )
         for seat in self.can("secret_action"):
-            add("My secret action…", lambda s=seat: self.table.flows.form_secret_action(s), "secret_action", "primary")
+            add(
+                "My secret action…",
+                lambda s=seat: self.table.secret_flow.form_secret_action(s),
+                "secret_action",
+                "primary",
+            )
         queue = {q["card"]: q for q in (v.get("prevot_screen") or {}).get("queue") or []}
         for seat, c in self.seat_moves("apply_card"):
             q = queue.get(c["card"], {})
@@ -281,7 +286,7 @@ class ActionsPanel:
             for card in self.card_plays():
                 add(
                     f"Play {card_name(self.card_type(card))}…",
-                    lambda c=card: self.table.flows.prompt_card(c),
+                    lambda c=card: self.table.card_flow.prompt_card(c),
                     f"play_{card}",
                 )
         return out

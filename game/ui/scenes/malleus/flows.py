@@ -1,7 +1,8 @@
 """The flows that build a Malleus command: the forms and choosers behind the action bar's
 buttons (the beginning's trigger, villagers, facts and ledgers; a declaration; framing a
-scene; citing; a secret action; a card played any time; narration, discards, NPC
-conflicts, destroyed facts). A flow gathers what a player chooses and sends it through
+scene; citing; narration, discards, NPC conflicts, destroyed facts). The secret action
+form and a card played any time are flows of their own (``secret_flow.py``,
+``card_flow.py``). A flow gathers what a player chooses and sends it through
 the table (``table.send``); nothing here decides legality: the choices offered come from
 the legal commands, and the engine's refusal is shown (a form stays open with it).
 
@@ -18,7 +19,6 @@ from typing import Any
 from game.ui.scenes.malleus.common import KIND_TITLES, card_name
 from game.ui.scenes.malleus.forms import Field, Form
 
-NO_SECRET = "No Secret Action"
 RELATION_CHOICES = [  # label template, (direction, kind, mutual)
     ("{a} sees {b} as an ally", ("new_to_old", "ally", False)),
     ("{a} sees {b} as an enemy", ("new_to_old", "enemy", False)),
@@ -483,162 +483,6 @@ class FlowsPanel:
             [(n.short_seat(s), s) for s in seats],
             lambda seat: self.table.send(seat, command),
         )
-
-    # ------------------------------------------------------------ secret actions ----
-    def form_secret_action(self, seat: int) -> None:
-        n = self.table.names()
-        legal = [c for c in self.table.legal_cmds if c.get("type") == "secret_action"]
-        you = self.table.view.get("you") or {}
-        fields = [
-            Field(
-                "text",
-                "text",
-                "Your secret action: what your villager does in secret",
-                "",
-                lines=3,
-                placeholder=f"{NO_SECRET} (leave it empty) — or e.g. I slip a dead toad into the well",
-            )
-        ]
-        card_opts: dict[str, list[tuple[str, Any]]] = {}
-        for c in legal:
-            for play in c.get("cards") or []:
-                label = self.describe_play(play)
-                card_opts.setdefault(play["card"], [("keep it", None)]).append((label, play))
-        for card, opts in card_opts.items():
-            fields.append(Field("choice", f"card_{card}", card_name(self.table.actions.card_type(card)), None, opts))
-        if any("companion_order" in c for c in legal):
-            fields.append(
-                Field(
-                    "text",
-                    "order",
-                    f"An order to your companion {n.villager(you.get('companion'))}",
-                    "",
-                    placeholder="leave empty for none",
-                )
-            )
-        for p in self.table.view.get("players") or []:
-            if p["seat"] != seat:
-                fields.append(
-                    Field("text", f"note_{p['seat']}", f"A note to {p['name']}", "", placeholder="leave empty for none")
-                )
-        reps = {}
-        for key in ("new_envy", "new_vendetta", "new_companion"):
-            opts = []
-            for c in legal:
-                if key in c and c[key] not in [v for _l, v in opts]:
-                    value = c[key]
-                    if key == "new_envy":
-                        label = f"envy {n.villager(value['holder'])}"
-                    elif key == "new_vendetta":
-                        label = f"hate {n.villager(value['target'])}"
-                    else:
-                        label = n.villager(value)
-                    opts.append((label, value))
-            if opts:
-                reps[key] = opts
-                title = {
-                    "new_envy": "A new envy (required)",
-                    "new_vendetta": "A new vendetta (required)",
-                    "new_companion": "A new companion (required)",
-                }[key]
-                fields.append(Field("choice", key, title, opts[0][1], opts))
-                if key == "new_envy":
-                    fields.append(Field("text", "envy_thing", "What you envy now", ""))
-                if key == "new_vendetta":
-                    fields.append(Field("text", "vendetta_reason", "Why you hate them", ""))
-
-        def send(vals: dict) -> str | None:
-            cmd: dict[str, Any] = {"type": "secret_action", "text": vals["text"].strip() or NO_SECRET}
-            cards = [vals[k] for k in vals if k.startswith("card_") and vals[k] is not None]
-            if cards:
-                cmd["cards"] = [self.fill_play(p, vals) for p in cards]
-            if vals.get("order", "").strip():
-                cmd["companion_order"] = vals["order"]
-            notes = [{"to": int(k[5:]), "text": vals[k]} for k in vals if k.startswith("note_") and vals[k].strip()]
-            if notes:
-                cmd["notes"] = notes
-            if "new_envy" in vals:
-                cmd["new_envy"] = dict(vals["new_envy"], thing=vals.get("envy_thing") or "")
-            if "new_vendetta" in vals:
-                cmd["new_vendetta"] = dict(vals["new_vendetta"], reason=vals.get("vendetta_reason") or "")
-            if "new_companion" in vals:
-                cmd["new_companion"] = vals["new_companion"]
-            return self.table.send(seat, cmd)
-
-        self.table.forms.open_form(
-            Form(
-                "Your secret action",
-                fields,
-                send,
-                ok="Hand it to the Prévôt",
-                note="Leave the text empty for “No Secret Action”. Cards played here are secret: "
-                "only the Prévôt learns they are yours.",
-                name="secret_action",
-            )
-        )
-
-    def describe_play(self, play: dict) -> str:
-        n = self.table.names()
-        bits = []
-        if "target" in play:
-            bits.append(n.villager(play["target"]))
-        if "player" in play:
-            bits.append(n.seat(play["player"]))
-        if "relationship" in play:
-            rel = next((r for r in self.table.view.get("relationships") or [] if r["id"] == play["relationship"]), None)
-            bits.append(f"{n.villager(rel['from'])}–{n.villager(rel['to'])}" if rel else play["relationship"])
-        if "new_envy" in play:
-            bits.append("new envy: " + n.villager(play["new_envy"]["holder"]))
-        if "new_vendetta" in play:
-            bits.append("new vendetta: " + n.villager(play["new_vendetta"]["target"]))
-        return "play on " + ", ".join(bits) if bits else "play it"
-
-    @staticmethod
-    def fill_play(play: dict, vals: dict) -> dict:
-        out = dict(play)
-        if out.get("order") == "":
-            out["order"] = vals.get("text") or "Do as I say."
-        for key, fld in (("new_envy", "thing"), ("new_vendetta", "reason")):
-            if key in out and out[key].get(fld) == "":
-                out[key] = dict(out[key], **{fld: "(as told to the Prévôt)"})
-        return out
-
-    def prompt_card(self, card: str) -> None:
-        """A card from the hand, any time (docs/rules/malleus.md §6 R24): its target, then openly or in secret."""
-        plays = self.table.actions.card_plays().get(card) or []
-        seat = self.table.me()
-        options = []
-        for p in plays:
-            label = self.describe_play(p) + (" — in secret" if p["secret"] else " — openly")
-            options.append((label, p))
-
-        def chosen(play: dict) -> None:
-            if any(v == "" or (isinstance(v, dict) and "" in v.values()) for v in play.values()):
-                self.table.forms.open_form(
-                    Form(
-                        card_name(self.table.actions.card_type(card)),
-                        [Field("text", "words", "In a few words (for the ledgers)", "")],
-                        lambda vals: self.table.send(seat, self._fill_any(play, vals["words"])),
-                        ok="Play",
-                        name="card_text",
-                    )
-                )
-                return
-            self.table.send(seat, play)
-
-        self.table.actions.choose(f"{card_name(self.table.actions.card_type(card))}: how?", options, chosen)
-
-    @staticmethod
-    def _fill_any(play: dict, words: str) -> dict:
-        out = {}
-        for k, v in play.items():
-            if v == "":
-                out[k] = words
-            elif isinstance(v, dict):
-                out[k] = {kk: (words if vv == "" else vv) for kk, vv in v.items()}
-            else:
-                out[k] = v
-        return out
 
     # --------------------------------------------------------------- the rest ----
     def form_narrate(self, seat: int) -> None:

@@ -343,7 +343,7 @@ class LedgerPanel:
                 order = f" — order: “{q['params']['order']}”" if q["params"].get("order") else ""
                 rows.append(
                     (
-                        f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.table.flows.describe_play(q['params'])}"
+                        f"{card_name(q['type'])} from {n.seat(q['player'])}: {self.table.card_flow.describe_play(q['params'])}"
                         f"{order}{problem}",
                         theme.PARCHMENT,
                         False,

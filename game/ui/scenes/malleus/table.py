@@ -11,11 +11,14 @@ with its plates), ``conflict`` (the conflict or where the story stands), ``ledge
 ``log``, ``message`` (the hint, with the action buttons to its right, rows growing up).
 
 The table owns its panels (objects with their own state, made in ``__init__``):
-``village`` (VillagePanel: backdrop, plates, arrows, the facts pop-up, a plate being
-dragged), ``conflict`` (ConflictPanel: sides, bonus breakdown, dice), ``ledger``
-(LedgerPanel: tabs, own ledger, Prévôt's screen), ``bar`` (BarPanel: the action bar and
-the buttons placed beside what they act on), ``actions`` (ActionsPanel: who may do what),
-``flows`` (FlowsPanel: the forms and choosers building each command), ``forms``
+``village`` (VillagePanel: backdrop, places, plates, arrows), ``popup`` (FactsPopup: a
+clicked plate's facts, a hovered plate's card), ``plate_drag`` (PlateDrag: a plate being
+carried, the new villager's plate), ``conflict`` (ConflictPanel: sides, bonus
+breakdown, dice), ``ledger`` (LedgerPanel: tabs, own ledger, Prévôt's screen), ``bar``
+(BarPanel: the action bar and the buttons placed beside what they act on), ``actions``
+(ActionsPanel: who may do what),
+``flows`` (FlowsPanel: the forms and choosers building each command; the secret action
+form and a card played any time are ``secret_flow`` and ``card_flow``), ``forms``
 (FormHost: the modal form), ``report`` (RoundsPanel: the end-of-round report). The table
 draws them in the frame's order and routes input to them; they reach the table through
 a small interface: ``view``, ``legal_cmds``, ``log_events``, ``source``, ``rects``,
@@ -44,21 +47,25 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font
 from game.ui.input import InputEvent
 from game.ui.scenes.malleus.actions import ActionsPanel
 from game.ui.scenes.malleus.bar import BarPanel
+from game.ui.scenes.malleus.card_flow import CardPlayFlow
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
 from game.ui.scenes.malleus.common import Names, describe
 from game.ui.scenes.malleus.conflict import ConflictPanel
+from game.ui.scenes.malleus.facts_popup import FactsPopup
 from game.ui.scenes.malleus.flows import FlowsPanel
 from game.ui.scenes.malleus.forms import FormHost
 from game.ui.scenes.malleus.guide import draw_guide, guide_for
 from game.ui.scenes.malleus.ledger import LedgerPanel
 from game.ui.scenes.malleus.picture import Picture
+from game.ui.scenes.malleus.plate_drag import PlateDrag
 from game.ui.scenes.malleus.rounds import RoundsPanel
+from game.ui.scenes.malleus.secret_flow import SecretActionFlow
 from game.ui.scenes.malleus.village import VillagePanel
-from game.ui.scenes.table_base import MIN_TEXT, Rect, TableScene, fit_text, scale_design_rects, text
+from game.ui.scenes.table_base import MIN_TEXT, Rect, TableScene, scale_design_rects, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -71,7 +78,6 @@ DESIGN_ZONES: dict[str, Rect] = {  # as assets/layouts/malleus.tmx (tools/make_m
     "ledger": (1188, 644, 724, 240),
     "log": (1188, 892, 724, 180),
 }
-DRAG_START = 6
 
 
 class MalleusTableScene(TableScene):
@@ -84,6 +90,8 @@ class MalleusTableScene(TableScene):
 
     def __init__(self, app, source) -> None:
         self.village = VillagePanel(self)
+        self.popup = FactsPopup(self)
+        self.plate_drag = PlateDrag(self)
         self.conflict = ConflictPanel(self)
         self.ledger = LedgerPanel(self)
         self.report = RoundsPanel(self)
@@ -91,6 +99,8 @@ class MalleusTableScene(TableScene):
         self.bar = BarPanel(self)
         self.actions = ActionsPanel(self)
         self.flows = FlowsPanel(self)
+        self.secret_flow = SecretActionFlow(self)
+        self.card_flow = CardPlayFlow(self)
         # the modes a flow starts and the table routes (see flows.py)
         self.pending_villager: dict | None = None
         self.link_seat: int | None = None
@@ -287,21 +297,19 @@ class MalleusTableScene(TableScene):
             r = self.village.place_rects().get(self.frame_location or "")
             if r is not None:
                 pygame.draw.ellipse(surface, theme.HIGHLIGHT, r, max(2, self.px(4)))
-        if self.pending_villager and not self.ghost_held():
-            self.draw_ghost_plate(surface)
+        if self.pending_villager and not self.plate_drag.ghost_held():
+            self.plate_drag.draw_ghost(surface)
         if self.conflict.dice_running() or self.fact_drag is not None:
             self.conflict.draw_conflict_zone(surface)
-        if self.village.popup_vid is not None:
-            self.village.draw_facts_popup(surface, self.village.popup_vid)
+        self.popup.draw(surface)
 
     def draw_dragged(self, surface: pygame.Surface) -> None:
         """A plate or a fact being dragged is drawn above the log, the banner and the bars
         (the base's order for a held card)."""
         super().draw_dragged(surface)
-        if self.village.plate_drag is not None and self.village.plate_drag.get("moved"):
-            self.draw_dragged_plate(surface)
-        if self.pending_villager and self.ghost_held():
-            self.draw_ghost_plate(surface)
+        self.plate_drag.draw(surface)
+        if self.pending_villager and self.plate_drag.ghost_held():
+            self.plate_drag.draw_ghost(surface)
         if self.fact_drag is not None:
             label = text(self.names().fact(self.fact_drag["fact"])[:48], max(12, self.px(18)), theme.INK, bold=True)
             box = label.get_rect(center=self.pointer).inflate(self.px(18), self.px(10))
@@ -323,63 +331,6 @@ class MalleusTableScene(TableScene):
             self.draw_prompt(surface)
             self.draw_toasts(surface)
 
-    def draw_dragged_plate(self, surface: pygame.Surface) -> None:
-        village = self.village
-        d = village.plate_drag
-        plates = village.plate_rects()
-        r = plates.get(d["vid"])
-        if r is None:
-            return
-        moved = r.copy()
-        moved.center = (self.pointer[0] - d["offset"][0], self.pointer[1] - d["offset"][1])
-        under = self.plate_at_excluding(self.pointer, d["vid"])
-        if under is not None:
-            pygame.draw.rect(
-                surface,
-                theme.SELECT,
-                plates[under].inflate(self.px(14), self.px(14)),
-                max(2, self.px(5)),
-                border_radius=self.px(12),
-            )
-            hint = self.plate_drop_hint(d["vid"], under)
-            if hint:
-                t = text(hint, max(12, self.px(18)), theme.INK, bold=True)
-                box = t.get_rect(midbottom=(moved.centerx, moved.y - self.px(8))).inflate(self.px(14), self.px(6))
-                pygame.draw.rect(surface, theme.SELECT, box, border_radius=box.h // 2)
-                surface.blit(t, t.get_rect(center=box.center))
-        v = next((x for x in self.view.get("villagers") or [] if x["id"] == d["vid"]), None)
-        if v is not None:
-            img = village.plate_image(v, r.size, village.plate_marks().get(v["id"], {}), {})
-            shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-            shadow.fill((0, 0, 0, 90))
-            surface.blit(shadow, moved.move(self.px(6), self.px(6)).topleft)
-            surface.blit(img, moved.topleft)
-
-    def ghost_held(self) -> bool:
-        """The new villager's plate is being dragged (it follows the pointer)."""
-        d = self.village.plate_drag
-        return d is not None and d.get("vid") == "__new__" and bool(d.get("moved"))
-
-    def ghost_rect(self) -> pygame.Rect:
-        m = self.village.map_rect()
-        w, h = self.village.plate_size()
-        if self.ghost_held():
-            r = pygame.Rect(0, 0, w, h)
-            r.center = self.pointer
-            return r
-        return pygame.Rect(m.x + self.px(20), m.bottom - h - self.px(20), w, h)
-
-    def draw_ghost_plate(self, surface: pygame.Surface) -> None:
-        r = self.ghost_rect()
-        pygame.draw.rect(surface, (250, 240, 210), r, border_radius=r.h // 6)
-        pygame.draw.rect(surface, theme.HIGHLIGHT, r, max(2, self.px(4)), border_radius=r.h // 6)
-        size = max(12, self.px(22))
-        name = fit_text(self.pending_villager["name"], size, r.w - self.px(16), bold=True)
-        t = text(name, size, (40, 30, 22), bold=True)
-        surface.blit(t, t.get_rect(center=r.center))
-        hint = text("drag me onto a villager", max(11, self.px(16)), theme.HIGHLIGHT, bold=True)
-        surface.blit(hint, hint.get_rect(midbottom=(r.centerx, r.y - self.px(4))))
-
     # -------------------------------------------------------------------- input ----
     def handle(self, event: InputEvent) -> None:
         if self.forms.form_handle(event):
@@ -398,21 +349,16 @@ class MalleusTableScene(TableScene):
 
     def on_move(self, pos: tuple[int, int]) -> None:
         super().on_move(pos)
-        d = self.village.plate_drag
-        if d is not None:
-            if not d["moved"] and abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_START:
-                d["moved"] = True
-            self.dirty = True
-        if self.fact_drag is not None or self.village.popup_vid is not None:
+        self.plate_drag.move(pos)
+        if self.fact_drag is not None or self.popup.vid is not None:
             self.dirty = True
 
     def hover_target_key(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        village = self.village
-        if self.form is not None or village.plate_drag is not None or self.fact_drag is not None:
+        if self.form is not None or self.plate_drag.held is not None or self.fact_drag is not None:
             return None
-        if village.popup_box is not None and village.popup_vid is not None and village.popup_box.collidepoint(pos):
+        if self.popup.contains(pos):
             return None
-        vid = village.plate_at(pos)
+        vid = self.village.plate_at(pos)
         if vid:
             return ("villager", vid)
         if not any(b.visible and b.rect.collidepoint(pos) for b in self.all_buttons()):
@@ -424,45 +370,9 @@ class MalleusTableScene(TableScene):
     def zoom_image(self, key: tuple[str, Any], width: int) -> pygame.Surface | None:
         if key[0] == "fact":
             return self.conflict.fact_zoom(key[1], width)
-        if key[0] != "villager" or key[1] == self.village.popup_vid:
+        if key[0] != "villager":
             return None
-        v = next((x for x in self.view.get("villagers") or [] if x["id"] == key[1]), None)
-        if v is None:
-            return None
-        facts = self.view.get("facts") or {}
-        size = max(12, self.px(17))
-        font = get_font(size)
-        w = max(width, self.px(380))
-        lines = [(f"{v['name']} — standing {v['standing']}", True)]
-        owner = v.get("controlled_by")
-        lines.append(
-            (("played by " + self.source.players[owner]) if owner is not None else "voiced by the Prévôt", False)
-        )
-        for fid in v.get("facts") or []:
-            if fid in facts:
-                for i, part in enumerate(wrap_text(facts[fid]["text"], font, w - self.px(30))):
-                    lines.append((("• " if i == 0 else "  ") + part, False))
-        n = self.names()
-        for r in self.view.get("relationships") or []:
-            if r["from"] == v["id"] or (r.get("mutual") and r["to"] == v["id"]):
-                other = r["to"] if r["from"] == v["id"] else r["from"]
-                lines.append((f"→ sees {n.villager(other)} as {r['kind']}", False))
-        h = self.px(20) + len(lines) * font.get_linesize()
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(img, (246, 236, 212), img.get_rect(), border_radius=self.px(10))
-        pygame.draw.rect(img, (96, 72, 48), img.get_rect(), max(2, self.px(3)), border_radius=self.px(10))
-        y = self.px(10)
-        for words, bold in lines:
-            img.blit(text(words, size, (40, 30, 22), bold=bold), (self.px(12), y))
-            y += font.get_linesize()
-        return img
-
-    def plate_at_excluding(self, pos: tuple[int, int], vid: str) -> str | None:
-        hit = None
-        for other, r in self.village.plate_rects().items():
-            if other != vid and r.collidepoint(pos):
-                hit = other
-        return hit
+        return self.popup.villager_card(key[1], width)
 
     def on_left_press(self, pos: tuple[int, int]) -> None:
         if (
@@ -477,41 +387,30 @@ class MalleusTableScene(TableScene):
             return
         self.dirty = True
         self.zoom, self.zoom_sticky = None, False
-        village, ledger = self.village, self.ledger
+        ledger = self.ledger
         tab = ledger.tab_at(pos)
         if tab is not None:
             ledger.tab, ledger.ledger_scroll = tab, 0
             self._static_key = None
             return
-        for fid, row in list(village.fact_rows) if village.popup_vid else []:
-            if row.collidepoint(pos):
-                self.fact_drag = {"fact": fid, "start": pos}
-                return
-        if village.popup_box is not None and village.popup_vid is not None and village.popup_box.collidepoint(pos):
+        fid = self.popup.row_at(pos)
+        if fid is not None:
+            self.fact_drag = {"fact": fid, "start": pos}
+            return
+        if self.popup.contains(pos):
             return
         for fid, row in ledger.ledger_fact_rows:
             if row.collidepoint(pos):
                 self.fact_drag = {"fact": fid, "start": pos}
                 return
-        if self.pending_villager and self.ghost_rect().collidepoint(pos):
-            village.plate_drag = {"vid": "__new__", "start": pos, "offset": (0, 0), "moved": False}
-            return
-        vid = village.plate_at(pos)
-        if vid is not None:
-            r = village.plate_rects()[vid]
-            village.plate_drag = {
-                "vid": vid,
-                "start": pos,
-                "offset": (pos[0] - r.centerx, pos[1] - r.centery),
-                "moved": False,
-            }
+        if self.plate_drag.press(pos):
             return
         if self.frame_seat is not None:
-            for name, r in village.place_rects().items():
+            for name, r in self.village.place_rects().items():
                 if r.collidepoint(pos):
                     self.flows._set_location(name)
                     return
-        village.popup_vid = None
+        self.popup.vid = None
         super().on_left_press(pos)
 
     def on_left_release(self, pos: tuple[int, int]) -> None:
@@ -524,44 +423,8 @@ class MalleusTableScene(TableScene):
             self._static_key = None
             self.dirty = True
             return
-        village = self.village
-        d = village.plate_drag
-        if d is None:
+        if not self.plate_drag.release(pos):
             super().on_left_release(pos)
-            return
-        village.plate_drag = None
-        self.dirty = True
-        if d["vid"] == "__new__":
-            under = village.plate_at(pos)
-            if under is not None:
-                self.flows.link_new_villager(under)
-            return
-        if not d["moved"]:
-            self.click_plate(d["vid"])
-            return
-        under = self.plate_at_excluding(pos, d["vid"])
-        if under is not None and self.plate_drop(d["vid"], under):
-            return
-        village.move_plate(d["vid"], (pos[0] - d["offset"][0], pos[1] - d["offset"][1]))
-
-    def plate_drop_hint(self, src: str, dst: str) -> str:
-        v = self.view
-        if v.get("phase") == "building" and self.actions.can("add_fact_relation"):
-            return "a fact and a relationship"
-        if self.actions.can("declare_conflict") and self.names().villager_of(self.me()) == src:
-            return "declare against"
-        return ""
-
-    def plate_drop(self, src: str, dst: str) -> bool:
-        """A plate let go on another: what it means now (False: just move it)."""
-        v = self.view
-        if v.get("phase") == "building" and self.actions.can("add_fact_relation"):
-            self.flows.link_existing(self.actions.can("add_fact_relation")[0], src, dst)
-            return True
-        if self.actions.can("declare_conflict") and self.names().villager_of(self.me()) == src:
-            self.flows.prompt_declare(self.me(), target=dst)
-            return True
-        return False
 
     def click_plate(self, vid: str) -> None:
         v = self.view
@@ -606,12 +469,11 @@ class MalleusTableScene(TableScene):
                     lambda ok: ok and self.send(self.me(), {"type": "choose_companion", "villager": vid}),
                 )
                 return
-        village = self.village
-        village.popup_vid = None if village.popup_vid == vid else vid
+        self.popup.vid = None if self.popup.vid == vid else vid
 
     def close_topmost(self) -> bool:
-        if self.village.popup_vid is not None:
-            self.village.popup_vid = None
+        if self.popup.vid is not None:
+            self.popup.vid = None
             self.dirty = True
             return True
         if self.pending_villager or self.link_seat is not None or self.frame_seat is not None:
@@ -632,7 +494,7 @@ class MalleusTableScene(TableScene):
                 self.buttons = self.make_buttons()  # a mode ended with the move (on_view_changed)
             self.focus = self.bar.default_focus
             if self.view.get("seat") != seat:  # another screen: its own default tab, nothing left open
-                self.ledger.tab, self.ledger.ledger_scroll, self.village.popup_vid = None, 0, None
+                self.ledger.tab, self.ledger.ledger_scroll, self.popup.vid = None, 0, None
                 if self.form is not None:
                     self.forms.close_form()
             self.message = self.status_message()
@@ -647,7 +509,7 @@ class MalleusTableScene(TableScene):
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.village.plate_drag is not None or self.fact_drag is not None
+        return super().animating or self.plate_drag.held is not None or self.fact_drag is not None
 
     # --------------------------------------------------------------- for tests ----
     def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
@@ -655,7 +517,7 @@ class MalleusTableScene(TableScene):
             r = self.village.plate_rects().get(key)
             return r.center if r is not None else None
         if kind == "ghost":
-            return self.ghost_rect().center if self.pending_villager else None
+            return self.plate_drag.ghost_rect().center if self.pending_villager else None
         if kind == "form":
             return self.forms.form_locate(key)
         if kind == "tab":
@@ -670,7 +532,7 @@ class MalleusTableScene(TableScene):
             r = self.conflict.side_columns().get(key)
             return r.center if r is not None else None
         if kind == "fact":
-            for fid, row in list(self.village.fact_rows) + list(self.ledger.ledger_fact_rows):
+            for fid, row in list(self.popup.rows) + list(self.ledger.ledger_fact_rows):
                 if fid == key:
                     return row.center
             return None

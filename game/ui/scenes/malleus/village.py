@@ -19,18 +19,11 @@ import pygame
 from game.ui import theme
 from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.layout import load_village
-from game.ui.scenes.malleus.common import (
-    ALLY,
-    ENEMY,
-    INK,
-    INK_SOFT,
-    PLATE_EDGE,
-    PRESENT_RING,
-)
-from game.ui.scenes.malleus.map_art import draw_arrow_path, paint_backdrop, paint_plate
-from game.ui.scenes.malleus.mapping import find_spot, route, route_obstacles
+from game.ui.scenes.malleus.arrows import Arrows
+from game.ui.scenes.malleus.common import PRESENT_RING
+from game.ui.scenes.malleus.map_art import paint_backdrop, paint_plate
+from game.ui.scenes.malleus.mapping import find_spot
 from game.ui.scenes.malleus.picture import Picture
-from game.ui.scenes.table_base import text
 from game.ui.session import save_ui_state
 
 log = logging.getLogger(__name__)
@@ -48,9 +41,10 @@ def _is_spot(spot: Any) -> bool:
 
 
 class VillagePanel:
-    """The Malleus table's village map, owned by the table: the backdrop, the plates and
-    the arrows, with their caches; the facts pop-up of a clicked plate and a plate being
-    dragged are its own state."""
+    """The Malleus table's village map, owned by the table: the backdrop, the places, the
+    plates (where they lie and how they look) and the arrows (``arrows``), with their
+    caches and the map's picture. The facts pop-up of a clicked plate and a plate being
+    dragged are panels of their own (``facts_popup.py``, ``plate_drag.py``)."""
 
     def __init__(self, table) -> None:
         self.table = table
@@ -59,13 +53,8 @@ class VillagePanel:
         self._label_images: tuple | None = None
         self._title_cache: dict = {}
         self._plate_cache: dict = {}
-        self._arrow_cache: tuple | None = None
-        self._routes: dict[tuple, list] = {}  # route() by its arguments that matter (route_obstacles)
+        self.arrows = Arrows(self)
         self._local_plates: dict[str, list[float]] = {}
-        self.popup_vid: str | None = None
-        self.popup_box: pygame.Rect | None = None
-        self.fact_rows: list[tuple[str, pygame.Rect]] = []
-        self.plate_drag: dict | None = None
         self.picture = Picture()  # the map as last painted (picture.py)
         self._shown: dict | None = None  # what each part of the map showed when last drawn (map_items)
 
@@ -346,7 +335,7 @@ class VillagePanel:
                 out_plates[v["id"]] = (tuple(r), self.plate_key(v, r.size, marks.get(v["id"], {})), v["id"] in picked)
         status = {v["id"]: v.get("status") for v in t.view.get("villagers") or []}
         arrows = {}
-        for r, path in self.arrow_paths(plates):
+        for r, path in self.arrows.paths(plates):
             inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
             arrows[r["id"]] = (tuple(map(tuple, path)), r["kind"], inert, bool(r.get("mutual")))
         rects = list(plates.values())
@@ -406,7 +395,7 @@ class VillagePanel:
         self.draw_scene_place(surface)
         self.draw_place_labels(surface, plates, under=True)
         self.draw_plates(surface, plates, clip=clip)
-        self.draw_arrows(surface, plates, clip=clip)
+        self.arrows.draw(surface, plates, clip=clip)
         self.draw_place_labels(surface, plates, under=False)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -474,65 +463,6 @@ class VillagePanel:
         pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
         pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.table.px(4)))
         surface.blit(glow, r.topleft)
-
-    def arrow_paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
-        """Each relationship and its arrow's path (``mapping.route``): round the other
-        plates and the places' names when a straight line would cross them; two one-way
-        views between the same villagers side by side."""
-        key = (
-            tuple(sorted((k, tuple(r)) for k, r in plates.items())),
-            tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in self.table.view.get("relationships") or []),
-        )
-        cached = self._arrow_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        labels = [r for _name, r in self.place_labels()]
-        rels = self.table.view.get("relationships") or []
-        pairs = {(r["from"], r["to"]) for r in rels}
-        out = []
-        for r in rels:
-            a, b = plates.get(r["from"]), plates.get(r["to"])
-            if a is None or b is None:
-                continue
-            others = [
-                p.inflate(self.table.px(6), self.table.px(6))
-                for vid, p in plates.items()
-                if vid not in (r["from"], r["to"])
-            ]
-            bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
-            bounds = self.map_rect().inflate(-self.table.px(6), -self.table.px(6))
-            near = route_obstacles(a, b, others + labels, bias)  # a plate far away leaves the route as it was
-            memo = (tuple(a), tuple(b), bias, tuple(bounds), tuple(sorted(tuple(o) for o in near)))
-            path = self._routes.get(memo)
-            if path is None:
-                path = self._routes[memo] = route(a, b, near, bias, bounds)
-            out.append((r, path))
-        if len(self._routes) > 2000:
-            self._routes.clear()
-        self._arrow_cache = (key, out)
-        return out
-
-    def draw_arrows(
-        self, surface: pygame.Surface, plates: dict[str, pygame.Rect], clip: pygame.Rect | None = None
-    ) -> None:
-        """The relationships' arrows, drawn over the plates (an arrow never seems to end at
-        a plate it passes), each with a dark edge and its head on its target's plate;
-        with ``clip``, only those reaching into it."""
-        status = {v["id"]: v.get("status") for v in self.table.view.get("villagers") or []}
-        reach = 2 * (max(8, self.table.px(18)) + max(2, self.table.px(4)) + 2)
-        for r, path in self.arrow_paths(plates):
-            if clip is not None:
-                xs, ys = [p[0] for p in path], [p[1] for p in path]
-                box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-                if not box.inflate(reach, reach).colliderect(clip):
-                    continue
-            inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
-            colour = ALLY if r["kind"] == "ally" else ENEMY
-            if inert:
-                colour = (120, 116, 110)
-            draw_arrow_path(
-                surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")), px=self.table.px
-            )
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
@@ -651,54 +581,3 @@ class VillagePanel:
         if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
             shown = v["name"]  # a word cut with a hyphen is still shown whole
         self.table.note_text("plate", v["name"], shown, rects, r)
-
-    def draw_facts_popup(self, surface: pygame.Surface, vid: str) -> None:
-        """A villager's facts beside its plate; each row may be dragged onto a side."""
-        plates = self.plate_rects()
-        r = plates.get(vid)
-        v = next((x for x in self.table.view.get("villagers") or [] if x["id"] == vid), None)
-        if r is None or v is None:
-            return
-        facts = self.table.view.get("facts") or {}
-        rows = [(fid, facts[fid]["text"]) for fid in v.get("facts") or [] if fid in facts]
-        size = max(12, self.table.px(18))
-        font = get_font(size)
-        width = max(
-            self.table.px(360),
-            min(self.table.px(560), max([font.size(t)[0] for _, t in rows] + [0]) + self.table.px(40)),
-        )
-        wrapped = [(fid, wrap_text(t, font, width - self.table.px(28))) for fid, t in rows]
-        line = font.get_linesize()
-        height = (
-            self.table.px(40)
-            + sum(len(lines) * line + self.table.px(8) for _, lines in wrapped)
-            + (line if not rows else 0)
-        )
-        box = pygame.Rect(r.right + self.table.px(10), r.y, width, height)
-        screen = self.map_rect()
-        if box.right > screen.right:
-            box.right = r.x - self.table.px(10)
-        box.clamp_ip(pygame.Rect(0, 0, *self.table.size))
-        pygame.draw.rect(surface, (246, 236, 212), box, border_radius=self.table.px(10))
-        pygame.draw.rect(surface, PLATE_EDGE, box, max(2, self.table.px(3)), border_radius=self.table.px(10))
-        head = text(f"{v['name']} — standing {v['standing']}", size, INK, bold=True)
-        surface.blit(head, (box.x + self.table.px(12), box.y + self.table.px(8)))
-        self.fact_rows = []
-        y = box.y + self.table.px(14) + head.get_height()
-        if not rows:
-            surface.blit(text("No facts yet.", size, INK_SOFT), (box.x + self.table.px(12), y))
-        for fid, lines in wrapped:
-            row = pygame.Rect(
-                box.x + self.table.px(6),
-                y - self.table.px(3),
-                box.w - self.table.px(12),
-                len(lines) * line + self.table.px(6),
-            )
-            if row.collidepoint(self.table.pointer):
-                pygame.draw.rect(surface, (232, 214, 170), row, border_radius=self.table.px(6))
-            for i, part in enumerate(lines):
-                surface.blit(text(("• " if i == 0 else "  ") + part, size, INK), (box.x + self.table.px(12), y))
-                y += line
-            y += self.table.px(8)
-            self.fact_rows.append((fid, row))
-        self.popup_box = box

@@ -1,0 +1,76 @@
+"""The relationships' arrows on the Malleus village map: each one's path round the
+plates and the places' names (``mapping.route``), remembered by what it depends on, and
+drawn ally solid green, enemy dashed red, a mutual view as one arrow with two heads, an
+arrow touching an executed villager grey.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.scenes.malleus.common import ALLY, ENEMY
+from game.ui.scenes.malleus.map_art import draw_arrow_path
+from game.ui.scenes.malleus.mapping import route, route_obstacles
+
+
+class Arrows:
+    """The map's arrows, owned by the village panel (``village.arrows``): their paths, kept
+    while the plates and the relationships they join are where they were, and their drawing."""
+
+    def __init__(self, village) -> None:
+        self.village = village
+        self._paths: tuple | None = None  # (what the paths were found for, the paths)
+        self._routes: dict[tuple, list] = {}  # route() by its arguments that matter (route_obstacles)
+
+    def paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
+        """Each relationship and its arrow's path (``mapping.route``): round the other
+        plates and the places' names when a straight line would cross them; two one-way
+        views between the same villagers side by side."""
+        village, px = self.village, self.village.table.px
+        rels = village.table.view.get("relationships") or []
+        key = (
+            tuple(sorted((k, tuple(r)) for k, r in plates.items())),
+            tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in rels),
+        )
+        cached = self._paths
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        labels = [r for _name, r in village.place_labels()]
+        pairs = {(r["from"], r["to"]) for r in rels}
+        out = []
+        for r in rels:
+            a, b = plates.get(r["from"]), plates.get(r["to"])
+            if a is None or b is None:
+                continue
+            others = [p.inflate(px(6), px(6)) for vid, p in plates.items() if vid not in (r["from"], r["to"])]
+            bias = 0.12 if (r["to"], r["from"]) in pairs and not r.get("mutual") else 0.0
+            bounds = village.map_rect().inflate(-px(6), -px(6))
+            near = route_obstacles(a, b, others + labels, bias)  # a plate far away leaves the route as it was
+            memo = (tuple(a), tuple(b), bias, tuple(bounds), tuple(sorted(tuple(o) for o in near)))
+            path = self._routes.get(memo)
+            if path is None:
+                path = self._routes[memo] = route(a, b, near, bias, bounds)
+            out.append((r, path))
+        if len(self._routes) > 2000:
+            self._routes.clear()
+        self._paths = (key, out)
+        return out
+
+    def draw(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], clip: pygame.Rect | None = None) -> None:
+        """The relationships' arrows, drawn over the plates (an arrow never seems to end at
+        a plate it passes), each with a dark edge and its head on its target's plate;
+        with ``clip``, only those reaching into it."""
+        px = self.village.table.px
+        status = {v["id"]: v.get("status") for v in self.village.table.view.get("villagers") or []}
+        reach = 2 * (max(8, px(18)) + max(2, px(4)) + 2)
+        for r, path in self.paths(plates):
+            if clip is not None:
+                xs, ys = [p[0] for p in path], [p[1] for p in path]
+                box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+                if not box.inflate(reach, reach).colliderect(clip):
+                    continue
+            inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
+            colour = ALLY if r["kind"] == "ally" else ENEMY
+            if inert:
+                colour = (120, 116, 110)
+            draw_arrow_path(surface, path, colour, dashed=r["kind"] == "enemy", both=bool(r.get("mutual")), px=px)
