@@ -110,7 +110,7 @@ def route(
         off = bend + bias
         mid = ((ca[0] + cb[0]) / 2 + nx * off * length, (ca[1] + cb[1]) / 2 + ny * off * length)
         points = _trim(_curve(ca, mid, cb), a, b)
-        hits = sum(1 for p in points[1:-1] for r in obstacles if r.collidepoint(p))
+        hits = path_hits(points, obstacles)
         if bounds is not None:
             hits += 5 * sum(1 for p in points if not bounds.collidepoint(p))
         score = hits * 1000 + abs(off) * 10
@@ -151,5 +151,14 @@ def _trim(points: list[Point], a: pygame.Rect, b: pygame.Rect) -> list[Point]:
 
 
 def path_hits(points: list[Point], rects: list[pygame.Rect]) -> int:
-    """How many of the path's inner points lie on one of ``rects``."""
-    return sum(1 for p in points[1:-1] for r in rects if r.collidepoint(p))
+    """How many of the path's inner points lie on one of ``rects`` (each point counted
+    once per rect it lies on). Only the rects meeting the box round the inner points can
+    hold one (found in one call), so only those are asked point by point."""
+    inner = points[1:-1]
+    if not inner or not rects:
+        return 0
+    xs, ys = [p[0] for p in inner], [p[1] for p in inner]
+    left, top = int(min(xs)) - 2, int(min(ys)) - 2  # whole pixels round every point, however it rounds
+    box = pygame.Rect(left, top, int(max(xs)) + 3 - left, int(max(ys)) + 3 - top)
+    near = [rects[i] for i in box.collidelistall(rects)]
+    return sum(1 for p in inner for r in near if r.collidepoint(p)) if near else 0

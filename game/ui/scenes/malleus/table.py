@@ -87,6 +87,7 @@ class MalleusTableScene(TableScene):
     game = "malleus"
     REQUIRED_ZONES = ("map", "guide", "conflict", "ledger", "log", "message")
     HELP_IN_LOG = True
+    AHEAD = True  # fonts and the story's letters, drawn ahead between moves (ahead_words)
 
     def __init__(self, app, source) -> None:
         self.village = VillagePanel(self)
@@ -111,6 +112,7 @@ class MalleusTableScene(TableScene):
         self.fact_drag: dict | None = None  # a fact carried from a plate's facts or the ledger to a side
         self.guide_picture = Picture()  # the guide panel as last painted (picture.py)
         self._static_painted: pygame.Surface | None = None  # the static surface the zones were painted on
+        self._px: tuple[tuple[int, int], dict[float, int]] = ((0, 0), {})  # px() by value, for one size
         super().__init__(app, source)
 
     # ------------------------------------------------------- the panels' interface --
@@ -119,8 +121,15 @@ class MalleusTableScene(TableScene):
         return min(w / 1920, h / 1080) if w and h else 1.0
 
     def px(self, value: float) -> int:
-        """Design pixels (1920x1080) to the window's."""
-        return max(1, int(round(value * self.design_scale())))
+        """Design pixels (1920x1080) to the window's (remembered per size: the panels ask
+        a few hundred times a frame)."""
+        size, known = self._px
+        if size != self.size:
+            size, known = self._px = (self.size, {})
+        got = known.get(value)
+        if got is None:
+            got = known[value] = max(1, int(round(value * self.design_scale())))
+        return got
 
     def names(self) -> Names:
         return self.actions.names()
@@ -189,6 +198,13 @@ class MalleusTableScene(TableScene):
         get_font(max(14, self.px(30)), bold=True, title=True)
         for alpha in (110, 120):  # the veils under the round report and a form, made for this size now
             self.shade_surface(self.size, alpha)
+
+    # ------------------------------------------------------------ drawing ahead ----
+    def ahead_card_ids(self) -> list[str]:
+        return []  # no card faces at this table (cards are listed by name in the ledger)
+
+    def extra_drawings(self):
+        return ahead_words(self)
 
     def my_hand(self) -> list[str]:
         return []  # the hand is listed in the ledger and played through buttons (no card sprites)
@@ -553,3 +569,18 @@ class MalleusTableScene(TableScene):
             "  A player's cards… (above the ledger) opens one player's own screen to play a card any time.",
             "Keys: Tab walks the buttons, Enter presses, 1-9 pick in a chooser, Esc closes, ? this help.",
         ]
+
+
+#: the letters of the story's words beyond the shared set: the village's names (Thérèse,
+#: Rémy, the Prévôt), the rules' marks (÷ → ↔ § •) and quotes
+STORY_LETTERS = "ÉâçèéôàêëîïûüÀÈ§±·÷–—’‘“”•…↑→↓↔⌊⌋×½"
+
+
+def ahead_words(table):
+    """Drawn ahead (``table.ahead``): every face of every size the table writes in,
+    each writing the story's letters once, so the first sentence after a move that has
+    one does not load it."""
+    for size in range(MIN_TEXT, 31):
+        for bold, title in ((False, False), (True, False), (True, True), (False, True)):
+            font = get_font(size, bold=bold, title=title)  # not render_text: nothing is shown or recorded
+            yield lambda font=font: font.render(STORY_LETTERS, True, theme.INK)

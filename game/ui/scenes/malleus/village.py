@@ -37,7 +37,12 @@ MIN_TEXT = 11  # table_base.MIN_TEXT: no word on the table smaller
 
 
 def _is_spot(spot: Any) -> bool:
-    return isinstance(spot, list) and len(spot) == 2 and all(isinstance(c, (int, float)) for c in spot)
+    return (
+        isinstance(spot, list)
+        and len(spot) == 2
+        and isinstance(spot[0], (int, float))
+        and isinstance(spot[1], (int, float))
+    )
 
 
 class VillagePanel:
@@ -52,6 +57,9 @@ class VillagePanel:
         self._backdrop: tuple | None = None
         self._label_images: tuple | None = None
         self._title_cache: dict = {}
+        self._labels: tuple | None = None  # (size, the places' labels on screen)
+        self._plates: tuple | None = None  # (what the plates' rects were found for, the rects)
+        self._name_boxes: dict = {}  # a plate's name: its lines' rects from the plate's corner
         self._plate_cache: dict = {}
         self.arrows = Arrows(self)
         self._local_plates: dict[str, list[float]] = {}
@@ -97,6 +105,9 @@ class VillagePanel:
     def place_labels(self) -> list[tuple[str, pygame.Rect]]:
         """Each named place's label on screen (its backing included): centred under the
         place, drawn above every building of the backdrop."""
+        cached = self._labels
+        if cached is not None and cached[0] == self.table.size:
+            return [(name, r.copy()) for name, r in cached[1]]
         v = self.village()
         if v is None:
             return []
@@ -108,6 +119,7 @@ class VillagePanel:
             out.append(
                 (name, pygame.Rect(0, 0, w + 2 * self.table.px(6), h).move(x - w // 2 - self.table.px(6), y - h))
             )
+        self._labels = (self.table.size, [(name, r.copy()) for name, r in out])
         return out
 
     def building_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -196,11 +208,20 @@ class VillagePanel:
         """Every villager's plate on screen: where the table arranged it, else where
         :meth:`place_new_plates` put it (and remembered it)."""
         m = self.map_rect()
-        _pw, ph = self.plate_size()
         arranged = self.arrangement
         villagers = self.table.view.get("villagers") or []
         if any(not _is_spot(arranged.get(v["id"])) for v in villagers):
             self.place_new_plates()
+        key = (
+            self.table.size,
+            tuple(m),
+            [(v["id"], v["name"]) for v in villagers],
+            [tuple(spot) if isinstance(spot := arranged.get(v["id"]), list) else spot for v in villagers],
+        )
+        cached = self._plates
+        if cached is not None and cached[0] == key:  # asked several times a frame, and every frame
+            return {vid: r.copy() for vid, r in cached[1].items()}
+        _pw, ph = self.plate_size()
         out: dict[str, pygame.Rect] = {}
         for v in villagers:
             spot = arranged.get(v["id"])
@@ -211,6 +232,7 @@ class VillagePanel:
             r.center = (m.x + int(fx * m.w), m.y + int(fy * m.h))
             r.clamp_ip(m)
             out[v["id"]] = r
+        self._plates = (key, {vid: r.copy() for vid, r in out.items()})
         return out
 
     def place_new_plates(self) -> None:
@@ -280,6 +302,7 @@ class VillagePanel:
         """The zones changed: the backdrop and the plates are painted again."""
         self._backdrop = None
         self._plate_cache = {}
+        self._labels, self._plates = None, None
         self.picture.forget()
 
     def map_key(self) -> tuple:
@@ -570,14 +593,19 @@ class VillagePanel:
 
     def note_plate(self, v: dict, r: pygame.Rect) -> None:
         """The villager's name, read whole on its plate (text-fit checks)."""
-        size, lines = self.plate_lines(v["name"], r.w, r.h)
-        font = get_font(size, bold=True)
-        pad = max(4, r.h // 10)
-        rects = [
-            pygame.Rect(r.x + pad, r.y + pad + i * font.get_linesize(), *font.size(line))
-            for i, line in enumerate(lines)
-        ]
-        shown = " ".join(lines)
-        if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
-            shown = v["name"]  # a word cut with a hyphen is still shown whole
+        key = (v["name"], r.w, r.h)
+        known = self._name_boxes.get(key)
+        if known is None:
+            size, lines = self.plate_lines(v["name"], r.w, r.h)
+            font = get_font(size, bold=True)
+            pad = max(4, r.h // 10)
+            boxes = [(pad, pad + i * font.get_linesize(), *font.size(line)) for i, line in enumerate(lines)]
+            shown = " ".join(lines)
+            if "".join(line.removesuffix("-") for line in lines).replace(" ", "") == v["name"].replace(" ", ""):
+                shown = v["name"]  # a word cut with a hyphen is still shown whole
+            if len(self._name_boxes) > 400:
+                self._name_boxes.clear()
+            known = self._name_boxes[key] = (boxes, shown)
+        boxes, shown = known
+        rects = [pygame.Rect(r.x + dx, r.y + dy, w, h) for dx, dy, w, h in boxes]
         self.table.note_text("plate", v["name"], shown, rects, r)
