@@ -161,3 +161,49 @@ def test_an_arrow_routes_the_same_whether_or_not_far_plates_are_counted():
         bias = rng.choice((0.0, 0.12))
         near = route_obstacles(a, b, obstacles, bias)
         assert route(a, b, near, bias, bounds) == route(a, b, obstacles, bias, bounds)
+
+
+def test_an_arrow_kept_while_the_village_grows_is_the_arrow_routed_afresh():
+    # docs/rules/malleus.md §9 (the map): a new plate that touches none of the curves an
+    # arrow weighed leaves its route as it was; any other change routes it again
+    import random
+    from collections import Counter
+
+    from game.ui.scenes.malleus import arrows as arrows_module
+    from game.ui.scenes.malleus.arrows import Arrows
+    from game.ui.scenes.malleus.mapping import route
+
+    found, routed = arrows_module.route_tried, []
+
+    def counted(*args, **kw):
+        routed.append(1)
+        return found(*args, **kw)
+
+    rng = random.Random(9)
+    bounds = pygame.Rect(0, 0, 1200, 1000)
+    kept = 0
+    for _ in range(200):
+        keeper = Arrows(village=None)
+        a = pygame.Rect(rng.randrange(1000), rng.randrange(900), 186, 78)
+        b = pygame.Rect(rng.randrange(1000), rng.randrange(900), 186, 78)
+        bias = rng.choice((0.0, 0.12))
+        rects = [
+            pygame.Rect(rng.randrange(1100), rng.randrange(950), rng.randrange(40, 200), rng.randrange(20, 90))
+            for _ in range(rng.randrange(0, 12))
+        ]
+        for step in range(4):  # the village grows (a plate more), or a plate moves away
+            if step and rng.random() < 0.25 and rects:
+                rects.pop(rng.randrange(len(rects)))
+            else:
+                rects.append(pygame.Rect(rng.randrange(1100), rng.randrange(950), 186, 78))
+            memo = (tuple(a), tuple(b), bias, tuple(bounds), tuple(sorted(tuple(r) for r in rects)))
+            before = len(routed)
+            arrows_module.route_tried = counted
+            try:
+                path = keeper.route(memo, a, b, list(rects), bias, bounds)
+            finally:
+                arrows_module.route_tried = found
+            assert path == route(a, b, list(rects), bias, bounds)
+            kept += len(routed) == before
+            assert keeper._last[memo[:4]][0] == Counter(memo[4])
+    assert kept > 100  # most new plates lie away from an arrow's curves

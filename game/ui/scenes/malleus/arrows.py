@@ -6,11 +6,13 @@ arrow touching an executed villager grey.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from game.ui.scenes.malleus.common import ALLY, ENEMY
 from game.ui.scenes.malleus.map_art import draw_arrow_path
-from game.ui.scenes.malleus.mapping import route, route_obstacles
+from game.ui.scenes.malleus.mapping import path_hits, route_obstacles, route_tried
 
 
 class Arrows:
@@ -21,6 +23,7 @@ class Arrows:
         self.village = village
         self._paths: tuple | None = None  # (what the paths were found for, the paths)
         self._routes: dict[tuple, list] = {}  # route() by its arguments that matter (route_obstacles)
+        self._last: dict[tuple, tuple] = {}  # by its ends: the obstacles, curves weighed and route last found
 
     def paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
         """Each relationship and its arrow's path (``mapping.route``): round the other
@@ -49,12 +52,29 @@ class Arrows:
             memo = (tuple(a), tuple(b), bias, tuple(bounds), tuple(sorted(tuple(o) for o in near)))
             path = self._routes.get(memo)
             if path is None:
-                path = self._routes[memo] = route(a, b, near, bias, bounds)
+                path = self._routes[memo] = self.route(memo, a, b, near, bias, bounds)
             out.append((r, path))
         if len(self._routes) > 2000:
             self._routes.clear()
+            self._last.clear()
         self._paths = (key, out)
         return out
+
+    def route(self, memo: tuple, a, b, near: list[pygame.Rect], bias: float, bounds: pygame.Rect) -> list:
+        """The arrow's route (``mapping.route``); the one last found between the same ends
+        when the obstacles only grew by rects touching none of the curves it weighed (a new
+        plate elsewhere on the map): the same route, without weighing them again."""
+        ends, now = memo[:4], Counter(memo[4])
+        last = self._last.get(ends)
+        if last is not None:
+            before, tried, path = last
+            added = [pygame.Rect(o) for o in (now - before).elements()]
+            if not before - now and not any(path_hits(points, added) for points in tried):
+                self._last[ends] = (now, tried, path)
+                return path
+        path, tried = route_tried(a, b, near, bias, bounds)
+        self._last[ends] = (now, tried, path)
+        return path
 
     def draw(self, surface: pygame.Surface, plates: dict[str, pygame.Rect], clip: pygame.Rect | None = None) -> None:
         """The relationships' arrows, drawn over the plates (an arrow never seems to end at

@@ -99,17 +99,29 @@ def route(
     point on ``a``'s edge, the last on ``b``'s (the arrowhead's tip). ``bias`` bends a
     straight arrow a little to its left, so two one-way views between the same plates
     are two arrows side by side. A bend never leaves ``bounds`` (the map)."""
+    return route_tried(a, b, obstacles, bias, bounds)[0]
+
+
+def route_tried(
+    a: pygame.Rect, b: pygame.Rect, obstacles: list[pygame.Rect], bias: float = 0.0, bounds: pygame.Rect | None = None
+) -> tuple[list[Point], list[list[Point]]]:
+    """:func:`route`, and every curve it weighed (in order, up to the one it stopped at).
+    Obstacles added later that touch none of those curves leave the route as it is: each
+    curve meets as many obstacles as before, so the same curve wins (``Arrows`` keeps a
+    route so while the village grows)."""
     ca, cb = a.center, b.center
     dx, dy = cb[0] - ca[0], cb[1] - ca[1]
     length = math.hypot(dx, dy)
     if length < 1:
-        return [ca, cb]
+        return [ca, cb], []
     nx, ny = -dy / length, dx / length  # the left-hand normal of a -> b
     best, best_score = None, None
+    tried = []
     for bend in BENDS:
         off = bend + bias
         mid = ((ca[0] + cb[0]) / 2 + nx * off * length, (ca[1] + cb[1]) / 2 + ny * off * length)
         points = _trim(_curve(ca, mid, cb), a, b)
+        tried.append(points)
         hits = path_hits(points, obstacles)
         if bounds is not None:
             hits += 5 * sum(1 for p in points if not bounds.collidepoint(p))
@@ -118,7 +130,7 @@ def route(
             best, best_score = points, score
         if hits == 0:
             break
-    return best or [ca, cb]
+    return best or [ca, cb], tried
 
 
 def route_obstacles(
