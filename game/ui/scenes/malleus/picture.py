@@ -52,19 +52,29 @@ class Picture:
         )
 
     def patch(
-        self, table: Any, surface: pygame.Surface, key: Any, clip: pygame.Rect, paint: Callable[[pygame.Surface], None]
+        self,
+        table: Any,
+        surface: pygame.Surface,
+        key: Any,
+        clips: list[pygame.Rect],
+        paint: Callable[[pygame.Surface, pygame.Rect], None],
     ) -> None:
-        """Paint again only ``clip`` of a zone this picture :meth:`holds`, for ``key``:
-        everything that changed lies inside it. ``paint`` draws the whole zone (the clip
-        keeps the rest as it is) and notes every must-read text of it."""
+        """Paint again only ``clips`` of a zone this picture :meth:`holds`, for ``key``:
+        everything that changed lies inside them. ``paint(surface, clip)`` draws the zone
+        (at least all of it that reaches into ``clip``: the clip keeps the rest as it is)
+        and notes every must-read text of it; the texts are noted once, from the first."""
         sink = table._text_sink if table._text_sink is not None else table.text_boxes
         start = len(sink)
-        clip = pygame.Rect(clip).clip(self.area)
         old = surface.get_clip()
-        surface.set_clip(clip)
         try:
-            surface.fill(theme.FELT_DARK, clip)
-            paint(surface)
+            for clip in clips:
+                clip = pygame.Rect(clip).clip(self.area)
+                mark = len(sink)
+                surface.set_clip(clip)
+                surface.fill(theme.FELT_DARK, clip)
+                paint(surface, clip)
+                if mark > start:
+                    del sink[mark:]  # the same texts again: they were noted by the first clip
         finally:
             surface.set_clip(old)
         self.key, self.notes = key, list(sink[start:])

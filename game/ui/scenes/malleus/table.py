@@ -206,6 +206,10 @@ class MalleusTableScene(TableScene):
     def extra_drawings(self):
         return ahead_words(self)
 
+    def work_ahead(self) -> bool:
+        """For the view on screen: what the end-of-round report will need (rounds.py)."""
+        return self.report.prepare()
+
     def my_hand(self) -> list[str]:
         return []  # the hand is listed in the ledger and played through buttons (no card sprites)
 

@@ -338,9 +338,9 @@ class VillagePanel:
         shown = self.map_items(plates)  # the same key shows the same items: only read when it changed
         before, self._shown = self._shown, shown
         if before is not None and pic.holds(surface, area) and before["zone"] == shown["zone"]:
-            changed = self.changed_rect(before, shown)
-            if changed is not None and changed.w * changed.h * 3 <= area.w * area.h:
-                pic.patch(self.table, surface, key, changed, lambda s: self.paint_map(s, plates, changed))
+            changed = self.changed_rects(before, shown)
+            if changed and sum(r.w * r.h for r in changed) * 3 <= area.w * area.h:
+                pic.patch(self.table, surface, key, changed, lambda s, clip: self.paint_map(s, plates, clip))
                 return
         pic.draw(self.table, surface, area, key, lambda s: self.paint_map(s, plates))
 
@@ -370,9 +370,10 @@ class VillagePanel:
             "labels": tuple(r.collidelist(rects) >= 0 for r, _img in self.label_images()),
         }
 
-    def changed_rect(self, before: dict, now: dict) -> pygame.Rect | None:
-        """The smallest rect holding everything of the map that looks different now
-        (None: nothing does)."""
+    def changed_rects(self, before: dict, now: dict) -> list[pygame.Rect]:
+        """Rects holding everything of the map that looks different now (none: nothing
+        does): what changed, those that overlap joined into one (so a plate's marks far
+        from another's are two small patches, not the box round both)."""
         px = self.table.px
         rects: list[pygame.Rect] = []
         ring = 2 * px(8) + 4  # a plate's ring or outline reaches round it
@@ -394,9 +395,12 @@ class VillagePanel:
         for (r, _img), old, new in zip(self.label_images(), before["labels"], now["labels"]):
             if old != new:
                 rects.append(r)
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:])
+        joined: list[pygame.Rect] = []
+        for r in rects:
+            while (hit := r.collidelist(joined)) >= 0:
+                r = r.union(joined.pop(hit))
+            joined.append(r)
+        return joined
 
     def map_area(self) -> pygame.Rect:
         """The part of the table the map paints: its zone and the margin a ring round a
