@@ -34,7 +34,7 @@ class RoundsPanel:
         self.table = table
         self.round_report: dict | None = None
         self._laid: tuple | None = None  # (report, (size, width), its wrapped lines)
-        self._prepared: tuple | None = None  # what prepare() last drew ahead for
+        self._prepared: tuple | None = None  # what prepare() draws ahead for, and its drawings left
 
     def collect_round_report(self, recent: list[dict]) -> None:
         rewards = [e for e in recent if e.get("type") == "reward"]
@@ -140,14 +140,17 @@ class RoundsPanel:
             return False
         players = len(view.get("players") or [])
         key = (self.table.size, view.get("round"), players)
-        if self._prepared == key:
-            return False
-        self.title(view.get("round"))
-        self.hint()
+        if self._prepared is None or self._prepared[0] != key:
+            self._prepared = (key, self.drawings(view.get("round"), players))
+        return next(self._prepared[1], None) is not None
+
+    def drawings(self, round_no, players: int):
+        """What a report of round ``round_no`` at a table of ``players`` will draw, one
+        drawing per step."""
+        yield self.title(round_no)
+        yield self.hint()
         for lines in range(1 + players, 2 + players + MORE_LINES):
-            translucent_fill(self.box(lines).size, theme.PANEL, 250, 8)  # panel()'s box, as drawn
-        self._prepared = key
-        return True
+            yield translucent_fill(self.box(lines).size, theme.PANEL, 250, 8)  # panel()'s box, as drawn
 
     def draw_round_report(self, surface: pygame.Surface) -> None:
         rep = self.round_report
