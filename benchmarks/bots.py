@@ -45,6 +45,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -322,12 +323,14 @@ def speed(game: str, n: int) -> str:
     positions = speed_positions(game, n)
     its = []
     walls = []
+    cpus = []
     for i, (m, seat) in enumerate(positions):
         bot = SearchBot(i, "normal")
         view, legal = m.view(seat), m.legal(seat)
-        w0 = time.perf_counter()
+        w0, c0 = time.perf_counter(), time.thread_time()
         bot.choose(view, legal, SeatModel(m, seat))
         walls.append(time.perf_counter() - w0)
+        cpus.append(time.thread_time() - c0)
         its.append(bot.last_iterations)
     # the parts, on a fixed budget (the wrappers cost time of their own: shares only)
     from game.bots import worlds as worlds_module
@@ -364,7 +367,9 @@ def speed(game: str, n: int) -> str:
     parts = ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in watch.spent.most_common())
     return (
         f"{game:<12}{n:>2}  iterations/decision at the cap p50 {statistics.median(its):>5.0f} "
-        f"(min {min(its)}, max {max(its)}), wall p50/p95 {pct(walls, 0.5):.0f}/{pct(walls, 0.95):.0f} ms; {1000 * cpu / max(1, fixed):.3f} ms cpu/iteration "
+        f"(min {min(its)}, max {max(its)}), wall p50/p95 {pct(walls, 0.5):.0f}/{pct(walls, 0.95):.0f} ms, "
+        f"cpu p50/p95 {pct(cpus, 0.5):.0f}/{pct(cpus, 0.95):.0f} ms (load {os.getloadavg()[0]:.1f}); "
+        f"{1000 * cpu / max(1, fixed):.3f} ms cpu/iteration "
         f"(timed): {parts}"
     )
 

@@ -32,7 +32,11 @@ game's own random style at every level (why: game/bots/malleus.py).
 
 Levels: ``easy`` plays the rollout policy once (random with a little sense: it defends
 cases, objects to harmful motions, avoids pointless passes); ``normal`` and ``hard``
-search, ``hard`` with more iterations, deeper rollouts and more candidates.
+search, ``hard`` with four times the iterations over a few more candidates, spent by
+sequential halving on worlds its candidates share (:meth:`SearchBot._halving`).
+Measured (benchmarks/search_regret.py): more iterations of this search change a
+decision's worth by under a point either way — what would make Hard stronger is a better
+rollout policy or position value, not a bigger budget.
 
 Determinism: given its seed and an iteration budget (no time limit) the bot's choices
 are a function of what its seat sees: same view, log and legal list, same command.
@@ -47,11 +51,12 @@ import random
 import threading
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.bots.base import Bot, RandomBot, SeatModel
 from game.bots.policy import playout, policy_for
-from game.bots.worlds import Worlds
+from game.bots.worlds import Worlds, fork
+from game.engine.rng import MatchRng
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -73,6 +78,9 @@ class Level:
     proposals: int
     #: UCB1 exploration constant (rewards are 0..1)
     explore: float = 0.6
+    #: how the root spends its iterations: ``"ucb"`` (UCB1, one world per iteration) or
+    #: ``"halving"`` (sequential halving over worlds shared by every surviving candidate)
+    root: str = "ucb"
 
 
 LEVELS: dict[str, Level] = {
@@ -82,7 +90,14 @@ LEVELS: dict[str, Level] = {
     # (the games' Policy.value, Salem's learned from self-play) judges what the second
     # half of a long rollout, played at random with a little sense, mostly blurred
     "normal": Level("normal", "Normal", iterations=320, time_limit=0.10, depth=20, proposals=12),
-    "hard": Level("hard", "Hard", iterations=700, time_limit=0.6, depth=80, proposals=20),
+    # Hard: four times Normal's iterations at Normal's depth, spent by sequential halving
+    # on shared worlds (SearchBot._halving). The old Hard (700 iterations of 80-command
+    # rollouts over 20 candidates, UCB1) gave each candidate hardly more worlds than Normal,
+    # and its decisions were worth no more than Normal's (benchmarks/search_regret.py
+    # --truth, 30 positions per table: -0.7..+1.0 points, every interval across 0); this
+    # one decides as well (-0.3..+0.3, the same) for 52-65% of its CPU, which makes the
+    # head-to-head measurement cheaper
+    "hard": Level("hard", "Hard", iterations=1280, time_limit=0.6, depth=20, proposals=16, root="halving"),
 }
 LEVEL_NAMES = tuple(LEVELS)
 DEFAULT_LEVEL = "normal"
@@ -164,6 +179,8 @@ class SearchBot:
         candidates = self._candidates(first, seat, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
+        if lv.root == "halving":
+            return self._halving(worlds, seat, candidates, rng, deadline)
         return self._search(worlds, seat, candidates, rng, deadline)
 
     def _candidates(self, world: Match, seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
@@ -230,6 +247,62 @@ class SearchBot:
             done += 1
         self.last_iterations = done
         best_arm = max(range(k), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0))
+        return dict(candidates[best_arm])
+
+    def _halving(
+        self,
+        worlds: Worlds,
+        seat: int,
+        candidates: list[dict[str, Any]],
+        rng: random.Random,
+        deadline: float | None = None,
+    ) -> dict[str, Any]:
+        """Sequential halving at the root (Karnin, Koren and Somekh 2013: for picking the
+        best of k arms on a fixed budget it needs fewer samples than UCB1, which spends
+        its budget as if every visit had to pay): ceil(log2 k) rounds share the budget;
+        each round plays every surviving candidate in the same worlds with the same
+        rollout generator (common random numbers: a comparison between two candidates
+        is not blurred by one of them having met the easier worlds), then keeps the
+        better half. The most valued survivor is played."""
+        lv = self.level
+        k = len(candidates)
+        visits = [0] * k
+        totals = [0.0] * k
+        alive = list(range(k))
+        rounds = max(1, math.ceil(math.log2(k)))
+        yield_gil = threading.current_thread() is not threading.main_thread()
+        done = 0
+        stop = False
+        for r in range(rounds):
+            if len(alive) == 1 or stop:
+                break
+            worlds_now = max(1, (lv.iterations - done) // (len(alive) * (rounds - r)))
+            for _ in range(worlds_now):
+                if deadline is not None and done and time.perf_counter() > deadline:
+                    stop = True
+                    break
+                if yield_gil:
+                    time.sleep(0)
+                base = worlds.sample(rng)
+                rollout_seed = rng.getrandbits(32)
+                for arm in alive:
+                    world = fork(base)
+                    world.rng = MatchRng(base.seed)
+                    world.advance(seat, candidates[arm])
+                    policy = policy_for(world)
+                    playout(world, random.Random(rollout_seed), lv.depth, policy)
+                    visits[arm] += 1
+                    totals[arm] += policy.value(world, seat)
+                    done += 1
+            tried = [a for a in alive if visits[a]]
+            if not tried:
+                break
+            tried.sort(key=lambda a: -totals[a] / visits[a])
+            alive = tried[: max(1, (len(tried) + 1) // 2)] if not stop else tried
+        self.last_iterations = done
+        if not done:
+            return dict(candidates[0])
+        best_arm = max(alive, key=lambda a: (totals[a] / visits[a] if visits[a] else -1.0, visits[a]))
         return dict(candidates[best_arm])
 
 

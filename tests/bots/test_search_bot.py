@@ -238,3 +238,50 @@ def test_root_candidates_are_commands_of_the_legal_list(game):
         assert {c["type"] for c in candidates} == {c["type"] for c in sensible}
         for candidate in candidates:
             assert is_listed(candidate, legal) or game == "hammer", candidate  # Hammer may seal bribes
+
+
+# ------------------------------------------------ Hard: sequential halving at the root --
+def small_hard_bot(seed: int) -> SearchBot:
+    bot = SearchBot(seed, "hard", iterations=48, time_limit=0)
+    bot.level = replace(bot.level, proposals=10)
+    return bot
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DETERMINIZE)
+def test_hard_s_halving_chooses_the_same_in_worlds_that_look_the_same(game):
+    """Hard spends its iterations by sequential halving over worlds shared by the
+    candidates; still a function of what the seat sees."""
+    assert LEVELS["hard"].root == "halving"
+    rng = random.Random(35)
+    for i, (m, seat) in enumerate(decision_positions(game, 6, seed=350)):
+        other = twin(m, seat, rng)
+        before = m.to_json()
+        mine = bot_move(small_hard_bot(i), m, seat)
+        assert bot_move(small_hard_bot(i), other, seat) == mine, f"position {i}: hidden information leaked"
+        assert bot_move(small_hard_bot(i), m, seat) == mine, "same seed and budget, same choice"
+        assert m.to_json() == before, "thinking must not change the match"
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_DETERMINIZE)
+def test_a_halving_bot_that_reads_the_real_state_fails_the_same_check(game):
+    rng = random.Random(36)
+    differ = 0
+    for i, (m, seat) in enumerate(decision_positions(game, 12, seed=250)):
+        other = twin(m, seat, rng)
+        mine = small_hard_bot(i).choose(m.view(seat), m.legal(seat), PeekingModel(m, seat))
+        theirs = small_hard_bot(i).choose(other.view(seat), other.legal(seat), PeekingModel(other, seat))
+        differ += mine != theirs
+    assert differ >= 3, "the control bot should be caught reading hidden information"
+
+
+def test_halving_spends_the_budget_and_keeps_the_better_half_each_round():
+    """Every candidate is tried in the first round, in the same worlds; the budget is
+    spent (within one world's worth per round)."""
+    m, seat = next(
+        (m, seat)
+        for m, seat in decision_positions("witch_trial", 6, seed=270)
+        if len(policy_for(m).sensible(m, seat, m.legal(seat))) > 2
+    )
+    bot = SearchBot(2, "hard", iterations=200, time_limit=0)
+    bot.choose(m.view(seat), m.legal(seat), SeatModel(m, seat))
+    assert 150 <= bot.last_iterations <= 200
