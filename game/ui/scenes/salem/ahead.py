@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.card_art import all_card_ids
 from game.ui.icons import get_icon
 from game.ui.scenes.table.common import translucent_fill
 
@@ -37,8 +38,6 @@ MARKERS = (
 
 def card_ids() -> list[str]:
     """The faces worth drawing ahead: every Salem card but the Town Hall characters."""
-    from game.ui.card_art import all_card_ids
-
     return [c for c in all_card_ids("salem") if not c.startswith("char-")]
 
 

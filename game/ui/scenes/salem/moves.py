@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.ui import input as uinput
+from game.ui import theme
 from game.ui.scenes.salem import words
 from game.ui.scenes.table_base import Pick, Prompt, Target, unique_targets
 from game.ui.widgets import Button
@@ -111,8 +112,6 @@ class MovesPanel:
     def draw_second_drop(self, surface: pygame.Surface) -> None:
         if self.second_drop is None or self.table.drag.dragging:
             return
-        from game.ui import theme
-
         for target in self.second_targets():
             r = self.table.target_rect(target)
             if r is not None:
@@ -231,8 +230,6 @@ class MovesPanel:
     def draw_row_pick(self, surface: pygame.Surface) -> None:
         if self.row_pick is None:
             return
-        from game.ui import theme
-
         r = self.table.seats.tryal_rects.get((self.table.view.get("seat"), self.row_pick))
         if r is not None:
             pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), 3, border_radius=5)

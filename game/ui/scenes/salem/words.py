@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.salem import catalog
+
 WINDOW_TITLES = {
     "keep_character": "Town Hall: keep one character",
     "dawn": "Dawn: the witches give the Black Cat",
@@ -25,8 +27,6 @@ SAVED = {
 
 def card_name(card: Any) -> str:
     try:
-        from game.rules.salem import catalog
-
         return catalog().name(str(card))
     except Exception:
         return str(card)
@@ -34,8 +34,6 @@ def card_name(card: Any) -> str:
 
 def card_kind(card: Any) -> str:
     try:
-        from game.rules.salem import catalog
-
         return catalog().kind_of[str(card)]
     except Exception:
         return ""
@@ -43,8 +41,6 @@ def card_kind(card: Any) -> str:
 
 def card_colour(card: Any) -> str:
     try:
-        from game.rules.salem import catalog
-
         return catalog().colour_of[str(card)]
     except Exception:
         return ""
@@ -52,8 +48,6 @@ def card_colour(card: Any) -> str:
 
 def character_name(character: Any) -> str:
     try:
-        from game.rules.salem import catalog
-
         return catalog().characters[str(character)].name
     except Exception:
         return str(character or "")

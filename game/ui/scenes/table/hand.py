@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import theme
+from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.scenes.table.common import DIM_SHADE, FLY_SECONDS, HOVER_RAISE
 from game.ui.scenes.table.panel import Panel
 from game.ui.sprites import CardSprite
@@ -87,9 +89,6 @@ class HandFan(Panel):
         self, surface: pygame.Surface, laid: list[tuple[str, list[str], pygame.Rect, pygame.Rect]]
     ) -> None:
         """The words of :meth:`lay_revealed_rows` (the cards are sprites over the table)."""
-        from game.ui import theme
-        from game.ui.fonts import get_font, render_text, wrap_text
-
         for words, cards, label, _place in laid:
             size = max(11, min(16, label.h // 3))
             font = get_font(size, bold=True)

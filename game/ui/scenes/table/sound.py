@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.ui import sound
 from game.ui.scenes.table.panel import Panel
 
 
@@ -20,8 +21,6 @@ class Sounds(Panel):
         The log only grows, so for the same seat the new events are its tail. Another
         seat's log is redacted differently (other length), so across a change of seat the
         tail starts after the newest event both logs share (the same event objects)."""
-        from game.ui import sound
-
         t = self.table
         seat, events = t.source.screen_seat, t.log_events
         mark, self.mark = self.mark, (seat, events)

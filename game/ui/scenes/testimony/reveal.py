@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.testimony import catalog
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
@@ -335,8 +336,6 @@ class RevealPanel:
     def token_weights(self, record: dict) -> dict[int, int]:
         """Seat -> how many times its tokens count (the Magistrate's: 2; docs/rules/testimony.md §1.1)."""
         try:
-            from game.rules.testimony import catalog
-
             cat = catalog()
         except Exception:
             return {}

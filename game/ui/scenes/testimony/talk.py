@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.testimony import catalog
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
@@ -154,8 +155,6 @@ class TalkPanel:
 
     def character_ids(self) -> list[str]:
         try:
-            from game.rules.testimony import catalog
-
             return list(catalog().characters)
         except Exception:
             return []
