@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import new_match
 from game.ui.scenes import table_base
+from game.ui.scenes.reveal import PrivateReveal
 from game.ui.scenes.table.panel import Ask, Owned, Panel
 from game.ui.scenes.table_base import TableScene
 from tests.ui.table_source import MatchTableSource, table_app
@@ -101,3 +102,29 @@ def test_the_hammer_table_and_the_courtroom_are_composed_of_panels_they_own(app,
             if isinstance(node, ast.ClassDef):
                 assert node.end_lineno - node.lineno < 620, (path.name, node.name)
     assert inspect.getsource(klass).count("\n") < 620
+
+
+@pytest.mark.parametrize(
+    "module, name, game",
+    [
+        ("game.ui.scenes.salem.table", "SalemTableScene", "salem"),
+        ("game.ui.scenes.testimony.table", "TestimonyTableScene", "testimony"),
+    ],
+)
+def test_the_salem_and_testimony_tables_mix_nothing_in(app, module, name, game):
+    """Salem's and Testimony's tables build on TableScene alone: drawing ahead is the base
+    table's ``ahead`` panel (``AHEAD``), and Salem's private reveal (a ghost peek shown to
+    the peeker) is a panel the table owns, not a class in its chain."""
+    import importlib
+
+    klass = getattr(importlib.import_module(module), name)
+    assert klass.__mro__[1:] == TableScene.__mro__, [k.__name__ for k in klass.__mro__]
+    scene = klass(app, MatchTableSource(new_match(game, ["A", "B", "C", "D"], seed=1)))
+    assert scene.AHEAD and scene.ahead.table is scene
+    for attr, value in vars(klass).items():
+        if isinstance(value, (Owned, Ask)):
+            assert isinstance(vars(scene).get(value.panel), Panel), attr
+            assert hasattr(vars(scene)[value.panel], value.name), attr
+    if game == "salem":
+        assert isinstance(scene.private, PrivateReveal) and scene.private.table is scene
+        assert scene.held_reveals() == [] and scene.private.box is None  # nothing held: no box

@@ -10,9 +10,9 @@ short (frame p99 under 8 ms at 12 seats and 1920x1080).
   seat markers' icons at the seats' header sizes, the fonts the table's texts use —
   each is drawn once and cached, so no move pays for the first time a card shows up.
 
-The work runs in small slices in frames that have nothing new to draw (the shared
-:class:`~game.ui.scenes.table.ahead.DrawAhead` of the table, whose hooks the table fills
-in from this module).
+The work runs in small slices in frames that have nothing new to draw (the table's
+:class:`~game.ui.scenes.table.ahead.Ahead` panel, whose hooks the table fills in from
+this module).
 """
 
 from __future__ import annotations

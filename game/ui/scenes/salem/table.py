@@ -28,13 +28,16 @@ panels the table names:
 * ``table.window`` (:class:`~game.ui.scenes.salem.prompts.PromptsPanel`): the blind
   windows' private prompt, the same box for every role;
 * ``table.moves`` (:class:`~game.ui.scenes.salem.moves.MovesPanel`): drops, clicks and
-  the turn's buttons into commands.
+  the turn's buttons into commands;
+* ``table.private`` (:class:`~game.ui.scenes.reveal.PrivateReveal`): what a ghost peek
+  showed the peeker alone, in a box over the middle until a click or key.
 
 The table draws them in a fixed order (:meth:`SalemTableScene.draw_table`: seats, piles,
 banner, middle; :meth:`SalemTableScene.draw_overlay`: clocks, the moves' marks, the
 prompt, the private reveal) and routes the base table's hooks to them (targets, clicks,
 Esc, hover). ``ahead`` lists what is drawn ahead, ``words`` gives the log its sentences,
-``common`` the zones.
+``common`` the zones. The table draws ahead between moves (``AHEAD``: the base table's
+``ahead`` panel, with the hooks at the end of the class).
 
 Input paths: drag a hand card onto a seat (Robbery and Scapegoat: drop again on the
 second seat; Curse: pick the blue card); or click a card then a seat; 1-9 pick a card,
@@ -52,7 +55,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.scenes.reveal import RevealPanel
+from game.ui.scenes.reveal import PrivateReveal
 from game.ui.scenes.salem import ahead, words
 from game.ui.scenes.salem.center import CenterPanel
 from game.ui.scenes.salem.clock import ClockPanel
@@ -60,17 +63,28 @@ from game.ui.scenes.salem.common import CARD_RATIO, fallback_zones
 from game.ui.scenes.salem.moves import MovesPanel
 from game.ui.scenes.salem.prompts import PromptsPanel
 from game.ui.scenes.salem.seats import SeatsPanel
-from game.ui.scenes.table.ahead import DrawAhead
+from game.ui.scenes.table.panel import Ask
 from game.ui.scenes.table_base import Rect, TableScene, Target, text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
 
-class SalemTableScene(DrawAhead, RevealPanel, TableScene):
+def tryal_face(event: dict) -> str | None:
+    """A ghost peek (§3.1 C) shows the Tryal card's face (faces are named by kind)."""
+    kind = event.get("kind")
+    return f"tryal-{kind}" if isinstance(kind, str) else None
+
+
+class SalemTableScene(TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
+    AHEAD = True
+    #: the must-read words of the private reveal's box (the text-fit checks find them so)
+    REVEAL_WHAT = PrivateReveal.WHAT
+    held_reveals = Ask("private", "held")
+    draw_reveal = Ask("private", "draw")
     #: how the LAN lobby calls a seat nobody plays, and its colour (the ghosts of §2.2)
     absent_label = "a ghost: nobody plays it"
     absent_colour = (176, 196, 236)
@@ -95,6 +109,7 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         self.clock = ClockPanel(self)
         self.window = PromptsPanel(self)
         self.moves = MovesPanel(self)
+        self.private = PrivateReveal(self, face=tryal_face)
         self._pending_key: Any = None
         self._log_seen = 0
         super().__init__(app, source)
@@ -140,10 +155,9 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
 
-    def reveal_face(self, event: dict) -> str | None:
-        """A ghost peek (§3.1 C) shows the Tryal card's face (faces are named by kind)."""
-        kind = event.get("kind")
-        return f"tryal-{kind}" if isinstance(kind, str) else None
+    def hold_message(self) -> str:
+        """The private reveal's words first, else the base table's hold."""
+        return self.private.hold_message() or super().hold_message()
 
     # ------------------------------------------------------------------ view ----
     def sync(self, force: bool = False) -> bool:
@@ -402,7 +416,7 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         self.clock.draw(surface)
         self.moves.draw(surface)
         self.window.draw(surface)
-        self.draw_reveal(surface)
+        self.private.draw(surface)
 
     # ------------------------------------------------------------ the loop ----
     def update(self, dt: float) -> None:
@@ -416,7 +430,7 @@ class SalemTableScene(DrawAhead, RevealPanel, TableScene):
         wake = 0.0 if self.seats.left else super().next_wake()
         return self.clock.next_wake(wake)
 
-    # -- drawing ahead (DrawAhead's hooks)
+    # -- drawing ahead (the hooks of the base table's ``ahead`` panel)
     def work_ahead(self) -> bool:
         """The other phase's seat panels, then the banners of the turns that may come next."""
         return self.seats.prepare_other_phase() or self.middle.prepare_banners()

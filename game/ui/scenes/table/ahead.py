@@ -9,7 +9,7 @@ loop to wake it every :data:`WAKE` seconds; then it sleeps again. Only caches ch
 what is shown is always keyed by everything it shows (DESIGN D6).
 
 Every table owns an :class:`Ahead` panel; a table that draws ahead says so
-(``AHEAD = True``, or mixes :class:`DrawAhead` in, which says just that) and may say
+(``AHEAD = True``) and may say
 more through its hooks (table methods, each answered by the panel by default):
 ``ahead_card_ids`` (the faces worth drawing), ``ahead_hand_ids`` (those that come into a
 hand, drawn at the hand's size first), ``ahead_back_ids`` (face-down cards that turn
@@ -41,13 +41,6 @@ GLYPHS = "".join(chr(c) for c in range(32, 127)) + "\u2014\u2013\u2026\u2019\u00
 
 #: the table's own work ahead is due from the start (before any view was drawn)
 _FROM_THE_START = object()
-
-
-class DrawAhead:
-    """Mixed in by a table that draws ahead (kept for the tables built as mixin chains):
-    it only says so; the work is the table's :class:`Ahead` panel."""
-
-    AHEAD = True
 
 
 class Ahead(Panel):

@@ -49,7 +49,6 @@ from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.scenes import testimony_text as words
-from game.ui.scenes.table.ahead import DrawAhead
 from game.ui.scenes.table_base import Prompt, Rect, TableScene, Target, text, unique_targets
 from game.ui.scenes.testimony.bar import SHOW_LABELS, ActionBar
 from game.ui.scenes.testimony.centre import CentrePanel
@@ -69,11 +68,12 @@ log = logging.getLogger(__name__)
 START_BUTTONS = ("next_game", "public:start_game_")
 
 
-class TestimonyTableScene(DrawAhead, TableScene):
+class TestimonyTableScene(TableScene):
     """The Testimony table (see the module docstring)."""
 
     __test__ = False  # not a pytest class, whatever its name says
     game = "testimony"
+    AHEAD = True  # draws ahead between moves (the base table's ``ahead`` panel)
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "Testimony has no answer windows."
 
@@ -181,7 +181,7 @@ class TestimonyTableScene(DrawAhead, TableScene):
         return (90, 126)
 
     def extra_drawings(self):
-        """Drawn ahead (DrawAhead): the reveal's veil and every face at the reveal's card
+        """Drawn ahead (the ``ahead`` panel's hook): the reveal's veil and every face at the reveal's card
         size (a game's end opened the reveal with a dozen first drawings)."""
         if not self.size[0]:
             return
