@@ -7,8 +7,14 @@ decides on is what the seat itself knows — its hand and row, its side and the 
 knows, and everything public (fronts, hand sizes, the log).
 Registered for ``salem`` when :mod:`game.bots` is imported.
 
+How the others play: a seat that has played at random so far (a first-time player, a
+random bot: it plays its whole hand turn after turn, confesses at most Nights) is read so
+from the public log (:func:`random_chances`); in the search's worlds it then plays at
+random (:data:`RANDOM_SEATS`), the position at a rollout's end is valued by a model
+learned against such seats, and its acts weigh little in the belief (:func:`witch_odds`).
+
 Sense checks (:meth:`SalemPolicy.senseless`; the search never plays these when anything
-else is legal, and neither do rollouts):
+else is legal, and neither do rollouts, but for the seats a world plays at random):
 
 * ``undoes_own_play``: a card that cancels one's own play earlier this turn — an Alibi
   or a Scapegoat away from a seat one just accused, a red card on a seat one just gave
@@ -29,9 +35,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, cast
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
-from game.bots.belief import log_ratio, marginal_odds
+from game.bots.belief import marginal_odds, ratio
 from game.bots.policy import Policy, register_policy
 from game.bots.values_table import VALUES
 from game.rules.salem import TRYAL_TABLE, WITCH, determinize
@@ -45,6 +53,16 @@ if TYPE_CHECKING:
 HAND_LIMIT = 6
 
 SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side")
+
+#: model how the other seats play from the public log (:func:`random_chances`): in the
+#: rollouts a seat that has played at random plays at random, and its acts weigh little
+#: in the belief
+MODEL_OPPONENTS = True
+
+#: the seats that play at random in a world of the search (:meth:`SalemPolicy.redraw`
+#: draws them per world; :meth:`SalemPolicy.play` reads them); a world not listed is
+#: played by the policy at every seat
+RANDOM_SEATS: weakref.WeakKeyDictionary[Match, frozenset[int]] = weakref.WeakKeyDictionary()
 
 #: the blue cards (and Stocks) that lie in front of their target
 _LIES_IN_FRONT = frozenset({"asylum", "piety", "matchmaker", "black_cat", "stocks"})
@@ -176,6 +194,10 @@ class SalemPolicy(Policy):
         every card and target (a hand of 8 at 12 seats lists hundreds); otherwise
         :meth:`choose` over the legal list."""
         m = cast("SalemMatch", match)
+        randoms = RANDOM_SEATS.get(m)
+        if randoms and seat in randoms:
+            legal = m._legal(seat)
+            return dict(legal[rng.randrange(len(legal))])
         s = m.state
         if s["stack"] or s["abilities"] or s["variant"]:
             return self.choose(m, seat, m._legal(seat), rng)
@@ -250,14 +272,24 @@ class SalemPolicy(Policy):
                 return command
         return None
 
-    def redraw(self, world: Match, seat: int, weigh: bool = True):
+    def redraw(self, world: Match, seat: int, weigh: bool = True) -> Callable[[Match, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once (``determinize.knowledge``), the hidden parts redrawn per world
         (``determinize.resample``), the Witch cards placed by the seat's belief
-        (:func:`witch_odds`) when ``weigh``."""
+        (:func:`witch_odds`) when ``weigh``; then, when ``weigh``, who of the others plays
+        at random in that world's rollouts, each seat by the chance the public log gives
+        it (:func:`random_chances`; :data:`RANDOM_SEATS`)."""
         known = determinize.knowledge(cast("SalemMatch", world), seat)
-        odds = self.belief(world.view(seat), world.log(seat), seat) if weigh else None
-        return lambda copy, rng: determinize.resample(copy, seat, rng, known, odds)
+        log = world.log(seat)
+        odds = self.belief(world.view(seat), log, seat) if weigh else None
+        chances = random_chances(log, seat) if weigh and MODEL_OPPONENTS else {}
+
+        def draw(copy: Match, rng: random.Random) -> None:
+            determinize.resample(cast("SalemMatch", copy), seat, rng, known, odds)
+            if chances:  # who plays at random in this world: each seat by its chance
+                RANDOM_SEATS[copy] = frozenset(p for p, c in chances.items() if rng.random() < c)
+
+        return draw
 
     def belief(self, view: dict, log: list[dict], seat: int) -> dict[int, float] | None:
         """The seat's belief from its view and log: :func:`witch_odds`."""
@@ -360,7 +392,10 @@ def town_chance(m: SalemMatch) -> float:
     learned from games of the rollout policy (game/bots/values_table.py, made by
     tools/learn_values.py); the ghost game's Night is near and its ends differ, so
     there the hand-made estimate of the share of Witch cards face up and of witches
-    among the living stands in."""
+    among the living stands in. In a world of the search where some seats play at random
+    (:data:`RANDOM_SEATS`) the model learned from games against random seats
+    (``salem_random``) counts by their share of the living others (the log-odds of the
+    two blended)."""
     s = m.state
     model = VALUES.get("salem")
     if model is None or s["variant"]:
@@ -370,7 +405,15 @@ def town_chance(m: SalemMatch) -> float:
         living = living_seats(m)
         witch_share = sum(1 for p in living if s["witch"][p]) / max(1, len(living))
         return min(0.95, max(0.05, 0.5 + 0.35 * (up / total) - 0.35 * witch_share))
-    z = model["bias"] + sum(w * f for w, f in zip(model["weights"], value_features(m)))
+    features = value_features(m)
+    z = model["bias"] + sum(w * f for w, f in zip(model["weights"], features))
+    randoms = RANDOM_SEATS.get(m)
+    at_random = VALUES.get("salem_random")
+    if randoms and at_random is not None:  # a world whose rollouts play some seats at random
+        living = living_seats(m)
+        share = sum(1 for p in living if p in randoms) / max(1, len(living) - 1)
+        z_random = at_random["bias"] + sum(w * f for w, f in zip(at_random["weights"], features))
+        z = (1.0 - share) * z + share * z_random
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -441,6 +484,10 @@ def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | Non
     acts = [a for a in public_acts(log) if a[1] != seat]
     if not acts:
         return None
+    # a seat that plays at random says nothing by its acts: each act's ratio counts
+    # only as far as its actor plays as the learned table's players did
+    chance = random_chances(log, seat) if MODEL_OPPONENTS else {}
+    blind = sum(chance.values()) / len(chance) if chance else 0.0
     fixed = dict.fromkeys(known, "witch") | {p: ("witch" if w else "town") for p, w in public.items()}
     fixed[seat] = "witch" if me_witch else "town"
     rows = {p: max(1, seats[p]["row_count"]) for p in candidates}
@@ -452,7 +499,8 @@ def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | Non
         total_log = 0.0
         for act, actor, target in acts:
             key = f"{side(actor)}>{side(target)}" if actor is not None else side(target)
-            total_log += log_ratio("salem", act, key)
+            c = chance.get(actor if actor is not None else (target if act == "confess" else -1), blind)
+            total_log += math.log(c + (1.0 - c) * ratio("salem", act, key))
         return total_log
 
     def prior(holders: frozenset) -> float:
@@ -462,3 +510,120 @@ def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | Non
         return weight
 
     return marginal_odds(candidates, hidden, log_weight, prior)
+
+
+# ------------------------------------------------------------ how the others play --
+#: before a seat has shown how it plays, the chance it plays at random (as a first-time
+#: player or a random bot would) rather than as the rollout policy
+RANDOM_PRIOR = 0.5
+#: neither model of play is ever sure of a choice: a person may do anything
+_SURE = 0.97
+
+
+def _clip(p: float) -> float:
+    return min(_SURE, max(1.0 - _SURE, p))
+
+
+def random_chances(log: list[dict[str, Any]], seat: int) -> dict[int, float]:
+    """Per other seat, the chance it plays at random rather than as the rollout policy
+    (:class:`SalemPolicy`), from how it has played so far in the public log ``log`` (a
+    seat's log: every event read here is public). The choices weighed, with the hand
+    sizes and rows they were made with (counted from the log):
+
+    * a turn's first choice, to draw or to play: a random player draws one time in
+      ``1 + hand x targets`` (one command among all its plays), the policy always with
+      two cards or fewer, three times in ten below :data:`HAND_LIMIT`, never above;
+    * after each play, to end the turn or play on: a random player ends one time in
+      ``1 + hand x targets``, the policy about half the time;
+    * at each Night, to confess or not: a random player confesses ``row / (row + 1)`` of
+      the time (one of its row's cards or a pass), the policy rarely.
+
+    Empty for the ghost game (its turns differ)."""
+    n = 0
+    hands: list[int] = []
+    rows: list[int] = []
+    alive: list[bool] = []
+    evidence: list[float] = []
+    active = -1  # the seat whose turn it is (-1: between turns)
+    played = False
+    confessing: list[int] = []
+    confessed: set[int] = set()
+
+    def weigh(p: int, p_random: float, p_policy: float) -> None:
+        if p != seat and 0 <= p < n:
+            evidence[p] += math.log(_clip(p_random) / _clip(p_policy))
+
+    def targets() -> int:
+        return max(1, sum(alive) - 1)
+
+    def close_confessions() -> None:
+        for p in confessing:
+            r = max(1, rows[p])
+            p_random = r / (r + 1.0)
+            p_policy = 0.15 if r > 1 else 0.0
+            if p in confessed:
+                weigh(p, p_random, p_policy)
+            else:
+                weigh(p, 1.0 - p_random, 1.0 - p_policy)
+        confessing.clear()
+        confessed.clear()
+
+    for e in log:
+        et = e["type"]
+        if et == "setup":
+            if e.get("variant"):
+                return {}
+            rows = list(e["rows"])
+            n = len(rows)
+            hands = [0] * n
+            alive = [True] * n
+            evidence = [0.0] * n
+        elif not n:
+            continue
+        elif et in ("deal", "draw"):
+            hands[e["seat"]] += len(e["cards"]) if "cards" in e else e.get("count", 1)
+        elif et == "turn":
+            active = e["seat"]
+            played = False
+        elif et == "draw_two" and e["seat"] == active and not played:
+            h = hands[active]
+            if h:
+                weigh(active, 1.0 / (1.0 + h * targets()), 1.0 if h <= 2 else 0.3 if h < HAND_LIMIT else 0.0)
+        elif et == "play" and e["seat"] == active:
+            h = hands[active]
+            if not played and h:
+                weigh(active, 1.0 - 1.0 / (1.0 + h * targets()), 0.0 if h <= 2 else 0.7 if h < HAND_LIMIT else 1.0)
+            elif played and h:
+                weigh(active, 1.0 - 1.0 / (1.0 + h * targets()), 0.55)
+            hands[active] = max(0, h - 1)
+            played = True
+        elif et == "end_turn" and e["seat"] == active:
+            h = hands[active]
+            if h:
+                weigh(active, 1.0 / (1.0 + h * targets()), 0.45)
+            active = -1
+        elif et == "discard" and e.get("reason") == "arson" and "seat" in e:
+            hands[e["seat"]] = 0
+        elif et == "robbery":
+            hands[e["to"]] += e.get("count", hands[e["from"]])
+            hands[e["from"]] = 0
+        elif et == "reveal":
+            rows[e["seat"]] = max(0, rows[e["seat"]] - 1)
+        elif et == "death":
+            alive[e["seat"]] = False
+            hands[e["seat"]] = 0
+            rows[e["seat"]] = 0
+        elif et == "window" and e.get("window") == "confess":
+            close_confessions()
+            confessing.extend(e.get("order", []))
+        elif et == "confession":
+            confessed.add(e["seat"])
+        elif et == "night_target":
+            close_confessions()
+    out: dict[int, float] = {}
+    prior = math.log(RANDOM_PRIOR / (1.0 - RANDOM_PRIOR))
+    for p in range(n):
+        if p != seat and alive[p]:
+            z = max(-30.0, min(30.0, prior + evidence[p]))
+            out[p] = 1.0 / (1.0 + math.exp(-z))
+    return out

@@ -6,7 +6,7 @@ both sides' values add up to one."""
 from __future__ import annotations
 
 from game.bots.policy import policy_for
-from game.bots.salem import town_chance
+from game.bots.salem import RANDOM_SEATS, town_chance
 from game.engine import new_match
 from game.rules.salem import WITCH
 
@@ -55,3 +55,20 @@ def test_a_witch_and_a_townsperson_value_the_same_position_oppositely():
     town = next(p for p in range(m.n) if not s["witch"][p])
     assert 0.0 < policy.value(m, town) < 1.0
     assert abs(policy.value(m, witch) + policy.value(m, town) - 1.0) < 1e-9
+
+
+def test_a_world_played_on_by_random_seats_is_valued_by_the_model_learned_against_them():
+    """Seats that play at random hand the town most games (three in four in the games
+    tools/learn_values.py --style random plays, against one in three when every seat
+    plays the rollout policy): where a world of the search plays the others at random,
+    its value leans that way, the more the more of them do, and the ends stay as the
+    rules say (§3.8)."""
+    m = _standard()
+    sensible = town_chance(m)
+    RANDOM_SEATS[m] = frozenset(range(1, 4))
+    some = town_chance(m)
+    RANDOM_SEATS[m] = frozenset(range(1, m.n))
+    every = town_chance(m)
+    assert sensible < some < every
+    _turn_up_a_witch_card(m)
+    assert town_chance(m) > every
