@@ -23,6 +23,7 @@ class Arrows:
         self.village = village
         self._paths: tuple | None = None  # (what the paths were found for, the paths)
         self._routes: dict[tuple, list] = {}  # route() by its arguments that matter (route_obstacles)
+        self._boxes: tuple | None = None  # (the paths list, the box round each path)
         self._last: dict[tuple, tuple] = {}  # by its ends: the obstacles, curves weighed and route last found
 
     def paths(self, plates: dict[str, pygame.Rect]) -> list[tuple[dict, list]]:
@@ -60,6 +61,17 @@ class Arrows:
         self._paths = (key, out)
         return out
 
+    def boxes(self, paths: list[tuple[dict, list]]) -> list[pygame.Rect]:
+        """The box round each path of ``paths`` (the list :meth:`paths` last gave),
+        reckoned once per list."""
+        if self._boxes is None or self._boxes[0] is not paths:
+            out = []
+            for _r, path in paths:
+                xs, ys = [p[0] for p in path], [p[1] for p in path]
+                out.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+            self._boxes = (paths, out)
+        return self._boxes[1]
+
     def route(self, memo: tuple, a, b, near: list[pygame.Rect], bias: float, bounds: pygame.Rect) -> list:
         """The arrow's route (``mapping.route``); the one last found between the same ends
         when the obstacles only grew by rects touching none of the curves it weighed (a new
@@ -83,12 +95,11 @@ class Arrows:
         px = self.village.table.px
         status = {v["id"]: v.get("status") for v in self.village.table.view.get("villagers") or []}
         reach = 2 * (max(8, px(18)) + max(2, px(4)) + 2)
-        for r, path in self.paths(plates):
-            if clip is not None:
-                xs, ys = [p[0] for p in path], [p[1] for p in path]
-                box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-                if not box.inflate(reach, reach).colliderect(clip):
-                    continue
+        paths = self.paths(plates)
+        boxes = self.boxes(paths) if clip is not None else []
+        for i, (r, path) in enumerate(paths):
+            if clip is not None and not boxes[i].inflate(reach, reach).colliderect(clip):
+                continue
             inert = status.get(r["from"]) == "executed" or status.get(r["to"]) == "executed"
             colour = ALLY if r["kind"] == "ally" else ENEMY
             if inert:

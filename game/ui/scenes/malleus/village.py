@@ -58,6 +58,8 @@ class VillagePanel:
         self._label_images: tuple | None = None
         self._title_cache: dict = {}
         self._labels: tuple | None = None  # (size, the places' labels on screen)
+        self._places: tuple | None = None  # (size, the places' rects on screen)
+        self._glow: tuple | None = None  # (size and edge, the lit place's picture)
         self._plates: tuple | None = None  # (what the plates' rects were found for, the rects)
         self._name_boxes: dict = {}  # a plate's name: its lines' rects from the plate's corner
         self._plate_cache: dict = {}
@@ -89,6 +91,9 @@ class VillagePanel:
         return cached or None
 
     def place_rects(self) -> dict[str, pygame.Rect]:
+        cached = self._places
+        if cached is not None and cached[0] == self.table.size:
+            return {name: r.copy() for name, r in cached[1].items()}
         v = self.village()
         if v is None:
             return {}
@@ -97,6 +102,7 @@ class VillagePanel:
             x, y = self.design_to_screen(z.x, z.y)
             x2, y2 = self.design_to_screen(z.x + z.w, z.y + z.h)
             out[name] = pygame.Rect(x, y, x2 - x, y2 - y)
+        self._places = (self.table.size, {name: r.copy() for name, r in out.items()})
         return out
 
     def label_size(self) -> int:
@@ -302,7 +308,7 @@ class VillagePanel:
         """The zones changed: the backdrop and the plates are painted again."""
         self._backdrop = None
         self._plate_cache = {}
-        self._labels, self._plates = None, None
+        self._labels, self._plates, self._places = None, None, None
         self.picture.forget()
 
     def map_key(self) -> tuple:
@@ -486,10 +492,13 @@ class VillagePanel:
         if place is None:
             return
         r = pygame.Rect(place)
-        glow = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
-        pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), max(2, self.table.px(4)))
-        surface.blit(glow, r.topleft)
+        key = (r.size, max(2, self.table.px(4)))
+        if self._glow is None or self._glow[0] != key:
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(glow, (250, 214, 120, 70), glow.get_rect())
+            pygame.draw.ellipse(glow, (250, 214, 120, 190), glow.get_rect(), key[1])
+            self._glow = (key, glow)
+        surface.blit(self._glow[1], r.topleft)
 
     def plate_marks(self) -> dict[str, dict]:
         """Per villager: present, actor, target, side ("for"/"against"), for the plates."""
