@@ -12,7 +12,16 @@ print each variant's mean minus Normal's, paired by position, with a 95% interva
 A proxy: the reference uses the same rollout policy and value as the bots, so it measures
 how precisely a variant picks by that evaluation, not whether the evaluation is right.
 
+``--truth`` judges in the real match instead of sampled worlds (a measurement may read
+the hidden cards; no bot may); ``--headroom`` also judges every root candidate of a Normal
+search (the best, picked on half the worlds and judged on the other half: how much a
+perfect pick among them would be worth); ``--policy-positions`` takes positions from
+Easy self-play, the play a belief's model of play reads; the ``*_uniform`` variants are
+the levels with their belief off (``Level.weigh``), to screen a belief against uniform
+worlds.
+
     nice -n 15 .venv/bin/python benchmarks/search_regret.py [--only hammer:3] [--positions 40]
+        [--truth] [--headroom] [--policy-positions] [--variants normal,normal_uniform]
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from game.bots import SearchBot, SeatModel, policy_for
 from game.bots.policy import playout
 from game.bots.search import LEVELS, Level
 from game.bots.worlds import Worlds, fork
+from game.engine import new_match
 from game.engine.match import Match
 from game.engine.rng import MatchRng
 
@@ -40,11 +50,34 @@ VARIANTS: dict[str, Level] = {
     "hard": LEVELS["hard"],
     "old_hard": replace(LEVELS["hard"], iterations=700, depth=80, proposals=20, root="ucb"),
     "ucb_1280": replace(LEVELS["hard"], root="ucb"),
+    "normal_uniform": replace(LEVELS["normal"], weigh=False),
+    "hard_uniform": replace(LEVELS["hard"], weigh=False),
 }
 
 
 #: per reference call, per command: its total value over the even and the odd worlds
 HALVES: list[list[list[float]]] = []
+
+
+def policy_positions(game: str, n: int, count: int) -> list[tuple[Match, int]]:
+    """Fixed positions with a choice, reached by every seat playing the Easy level (the
+    game's rollout policy, its sense checks kept): the play a belief's model of play
+    reads, unlike a random bot's."""
+    out: list[tuple[Match, int]] = []
+    g = 0
+    while len(out) < count and g < 60:
+        m = new_match(game, [f"P{i}" for i in range(n)], seed=500 + g, options={"bots": list(range(n))})
+        bots = {s: SearchBot(g * 31 + s, "easy") for s in range(n)}
+        step = 0
+        while not m.over and step < 3000 and len(out) < count:
+            seat = m.to_act()[0]
+            legal = m.legal(seat)
+            if len(legal) > 1 and step % 7 == 3:
+                out.append((m.copy(), seat))
+            m.apply(seat, bots[seat].choose(m.view(seat), legal, SeatModel(m, seat)))
+            step += 1
+        g += 1
+    return out
 
 
 def reference(
@@ -85,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=300, help="reference worlds per position")
     parser.add_argument("--depth", type=int, default=40, help="reference rollout length")
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument(
+        "--policy-positions", action="store_true", help="positions from Easy self-play (default: random play)"
+    )
     parser.add_argument("--truth", action="store_true", help="judge in the real match (hidden cards as dealt)")
     parser.add_argument(
         "--headroom",
@@ -95,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     tables = [(g, int(n)) for g, n in (item.split(":") for item in args.only.split(","))] if args.only else HEAD_TO_HEAD
     names = [v for v in args.variants.split(",") if v]
     for game, n in tables:
-        positions = speed_positions(game, n, args.positions * 2)
+        positions = (
+            policy_positions(game, n, args.positions * 2)
+            if args.policy_positions
+            else speed_positions(game, n, args.positions * 2)
+        )
         scores: dict[str, list[float]] = {v: [] for v in names}
         cpu: dict[str, float] = dict.fromkeys(names, 0.0)
         used = 0

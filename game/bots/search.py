@@ -81,6 +81,9 @@ class Level:
     #: how the root spends its iterations: ``"ucb"`` (UCB1, one world per iteration) or
     #: ``"halving"`` (sequential halving over worlds shared by every surviving candidate)
     root: str = "ucb"
+    #: draw worlds weighed by the seat's belief where the game has one (False: uniform,
+    #: the determinize contract; for measurements)
+    weigh: bool = True
 
 
 LEVELS: dict[str, Level] = {
@@ -166,7 +169,7 @@ class SearchBot:
         if len(legal) == 1 and lv.iterations and not view.get("may_seal"):
             return dict(legal[0])
         seat = model.seat
-        worlds = Worlds(model, rng)
+        worlds = Worlds(model, rng, weigh=lv.weigh)
         first = worlds.first
         if lv.iterations <= 0:
             policy = policy_for(first)

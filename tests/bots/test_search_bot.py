@@ -285,3 +285,24 @@ def test_halving_spends_the_budget_and_keeps_the_better_half_each_round():
     bot = SearchBot(2, "hard", iterations=200, time_limit=0)
     bot.choose(m.view(seat), m.legal(seat), SeatModel(m, seat))
     assert 150 <= bot.last_iterations <= 200
+
+
+def test_a_level_with_its_belief_off_draws_uniform_worlds(monkeypatch):
+    """``Level.weigh`` (for measurements: a belief against uniform worlds) reaches the
+    game's redraw; the levels themselves weigh."""
+    assert LEVELS["normal"].weigh and LEVELS["hard"].weigh
+    m, seat = decision_positions("salem", 1, seed=370)[0]
+    policy = policy_for(m)
+    asked: list[bool] = []
+    redraw = policy.redraw
+
+    def recording(world, seat, weigh=True):
+        asked.append(weigh)
+        return redraw(world, seat, weigh)
+
+    monkeypatch.setattr(policy, "redraw", recording)
+    for weigh in (True, False):
+        bot = SearchBot(3, "normal", iterations=8, time_limit=0)
+        bot.level = replace(bot.level, weigh=weigh, proposals=3)
+        bot_move(bot, m, seat)
+    assert asked == [True, False]
