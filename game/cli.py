@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from game import __version__
+
 if TYPE_CHECKING:
     from game.engine import GameInfo
 
@@ -88,7 +90,7 @@ def _positive(text: str) -> int:
 
 def _player_name(text: str) -> str:
     """``--name``: the name the table shows (trimmed; not empty, printable, not too long)."""
-    from game.engine.match import name_problem
+    from game.engine.match import name_problem  # function-level: start-up time (the rules load on demand)
 
     name = text.strip()
     problem = name_problem(name)
@@ -232,8 +234,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.version:
-            from game import __version__
-
             print(f"witchhunt {__version__}")
             return 0
         if args.cmd is None:
@@ -270,9 +270,9 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     """Validate ``witchhunt play`` arguments: (game, names, bot seats, seed), or a
     one-line UsageError (exit 2) before any window opens. The bot levels are checked by
     :func:`check_bot_levels`."""
-    import random
+    import random  # function-level: start-up time (only `play` draws a seed)
 
-    from game.engine.match import MAX_NAME
+    from game.engine.match import MAX_NAME  # function-level: start-up time (the rules load on demand)
 
     game = args.game
     info = _info("play", game)
@@ -314,7 +314,7 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
 def check_timer(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """``--timer S`` as game options (``{"timer_s": S}``, {} without a timer), or a
     one-line UsageError when the game has no timers."""
-    from game.engine import GAMES
+    from game.engine import GAMES  # function-level: start-up time (the rules load on demand)
 
     seconds = getattr(args, "timer", None)
     if not seconds:
@@ -416,8 +416,8 @@ def run_join(args: argparse.Namespace) -> int:
 
 def run_sim(args: argparse.Namespace) -> int:
     """Play ``--games`` bot-only games and print one JSON summary on stdout."""
-    from game.bots import Bot, RandomBot, SearchBot, play_bots
-    from game.engine import SetupError, new_match
+    from game.bots import Bot, RandomBot, SearchBot, play_bots  # function-level: start-up time (bots load the rules)
+    from game.engine import SetupError, new_match  # function-level: start-up time (the rules load on demand)
 
     info = _info("sim", args.game)
     if args.players not in info.player_counts:

@@ -317,28 +317,6 @@ def test_nobody_edits_the_scene_stack_by_hand():
     assert not bad, "use app.scenes.remove(scene) / pop():\n" + "\n".join(bad)
 
 
-#: files whose function-level imports do not yet say why on their line (each file's
-#: engineer is on it; take a file out once it has none left: the list only shrinks)
-UNEXPLAINED_FUNCTION_IMPORTS = {
-    "game/cli.py",
-    "game/engine/cards.py",
-    "game/net/cli.py",
-    "game/net/host/server.py",
-    "game/net/tokens.py",
-    "game/ui/session.py",
-    "game/ui/smoke.py",
-    "game/ui/smoke_common.py",
-    "game/ui/smoke_hammer.py",
-    "game/ui/smoke_privacy.py",
-    "game/ui/smoke_salem.py",
-    "game/ui/smoke_startup.py",
-    "game/ui/smoke_testimony.py",
-    "game/ui/smoke_witch_trial.py",
-    "game/ui/sound.py",
-    "game/ui/tables.py",
-}
-
-
 def unexplained_function_imports() -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
     for _source, _target, path, line, in_function in edges():
@@ -351,6 +329,5 @@ def unexplained_function_imports() -> dict[str, list[int]]:
 
 
 def test_a_function_level_import_says_why_on_its_line():
-    found = unexplained_function_imports()
-    bad = {f: lines for f, lines in found.items() if f not in UNEXPLAINED_FUNCTION_IMPORTS}
+    bad = unexplained_function_imports()
     assert not bad, f"move these imports to the top of the module, or say why on the line: {bad}"

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from game.engine.errors import CardDataError
+from game.paths import cards_dir
 
 CardSet = dict[str, tuple[Any, ...]]
 # fail(card_id, field, problem) -> the error to raise, naming the file
@@ -28,9 +29,7 @@ _CACHE: dict[tuple[Any, ...], CardSet] = {}
 
 
 def default_cards_dir() -> Path:
-    # The engine stays free of UI code, but may ask where data lives.
-    from game.paths import cards_dir
-
+    # The engine stays free of UI code, but may ask where data lives (game.paths).
     return cards_dir()
 
 

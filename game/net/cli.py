@@ -15,17 +15,20 @@ import argparse
 import json
 import logging
 import queue
+import signal
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
+from game.engine import GAMES, SaveError, SetupError
 from game.net import protocol as proto
-
-if TYPE_CHECKING:
-    from game.net.client import Client
-    from game.net.host import Host
+from game.net.client import LOST, Client, JoinError
+from game.net.discovery import join_addresses
+from game.net.host import Host, Timings
+from game.net.tokens import TokenStore
+from game.saves import new_save_path
 
 log = logging.getLogger("game.net")
 
@@ -60,10 +63,6 @@ def _log_to_stdout() -> None:
 # ---------------------------------------------------------------------- host ----------
 def build_host(args: argparse.Namespace, owner_name: str | None = None) -> Host:
     """A :class:`~game.net.host.Host` from the command line; :class:`CommandLineError` if unfit."""
-    from game.engine import GAMES, SaveError, SetupError
-    from game.net.host import Host, Timings
-    from game.saves import new_save_path
-
     port = args.port
     if not 0 <= port <= 65535:
         raise CommandLineError(f"witchhunt host: port {port} is out of range (0-65535)")
@@ -151,8 +150,6 @@ def serve_host(args: argparse.Namespace, host: Host) -> int:
 
 def _stop_on_sigterm(host: Host) -> None:
     """``kill PID`` stops the dedicated host cleanly: connections closed, last autosave written."""
-    import signal
-
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, lambda _signo, _frame: host.stop())
 
@@ -160,8 +157,6 @@ def _stop_on_sigterm(host: Host) -> None:
 def _announce_addresses(host: Host) -> None:
     port = host.port
     assert port is not None, "the host listens (Host.start returned)"
-    from game.net.discovery import join_addresses
-
     print(
         "Others can join with: "
         + ", ".join(f"witchhunt join {proto.Address(a, port)}" for a in join_addresses(host.bind)),
@@ -192,9 +187,6 @@ def join_client(
     and joins afresh if the host no longer knows it; ``new_player`` never uses a saved
     token. Raises :class:`CommandLineError` with one line when the host cannot be
     reached or refuses (``seat_in_use``: someone is already connected with it)."""
-    from game.net.client import Client, JoinError
-    from game.net.tokens import TokenStore
-
     try:
         store = TokenStore(profile)
     except ValueError as exc:
@@ -240,8 +232,6 @@ def text_client(
     the lobby actions, ``quit`` leaves. Exit code 0 when the game ends, 1 when the
     connection is lost, 2 when the host cannot be reached or refuses us. ``client``: an
     already connected client to use instead of connecting here."""
-    from game.net.client import LOST
-
     inp = inp or sys.stdin
     out = out or sys.stdout
     key = str(proto.Address(host, port))

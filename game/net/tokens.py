@@ -20,6 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.paths import user_data_dir
+from game.saves import write_atomic
+
 TOKENS_FILE = "lan_tokens.json"
 ENV_PROFILE = "WITCHHUNT_PROFILE"
 #: tables remembered per profile; the oldest are forgotten first
@@ -39,8 +42,6 @@ def check_profile(name: str | None) -> str | None:
 
 def profile_dir(profile: str | None = None) -> Path:
     """The folder of ``profile`` (default: ``WITCHHUNT_PROFILE``, else the data folder)."""
-    from game.paths import user_data_dir
-
     name = check_profile(profile if profile is not None else os.environ.get(ENV_PROFILE, "").strip() or None)
     folder = user_data_dir() if name is None else user_data_dir() / "profiles" / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -93,8 +94,6 @@ class TokenStore:
             for old in sorted(tables, key=lambda k: tables[k].get("saved_at") or 0.0)[: len(tables) - MAX_TABLES]:
                 del tables[old]
         try:
-            from game.saves import write_atomic
-
             write_atomic(self.path, json.dumps({"version": 2, "tables": tables}, ensure_ascii=False))
         except OSError:
             pass
@@ -109,8 +108,6 @@ class TokenStore:
         for key in doomed:
             del tables[key]
         try:
-            from game.saves import write_atomic
-
             write_atomic(self.path, json.dumps({"version": 2, "tables": tables}, ensure_ascii=False))
         except OSError:
             pass

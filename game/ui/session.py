@@ -86,7 +86,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.bots import LEVEL_NAMES, Bot, SeatModel
 from game.bots.thinker import BotThinker
-from game.engine import IllegalCommand, Match
+from game.engine import IllegalCommand, Match, new_match
 from game.engine.registry import GameInfo, game_info
 from game.saves import load_save, new_save_path
 from game.ui.hotseat import talk as table_talk
@@ -97,7 +97,7 @@ from game.ui.hotseat.screen_policy import Hold, Screen, ScreenPolicy, Table
 from game.ui.hotseat.talk import MAX_TALK, MAX_TALK_TEXT
 from game.ui.hotseat.timers import EndPause, TurnClocks
 from game.ui.hotseat.windows import NoAnswers, blind_window, pass_command, public_window
-from game.ui.tables import table_spec, table_specs
+from game.ui.tables import load_tables, table_spec, table_specs
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -253,8 +253,6 @@ class HotseatSession:
     ) -> HotseatSession:
         """Set up a fresh match (``SetupError`` for bad input) and save it at once.
         ``bot_levels``: seat -> easy/normal/hard for bot seats (Normal when not given)."""
-        from game.engine import new_match
-
         opts = dict(options or {})
         opts["bots"] = sorted(bot_seats)
         match = new_match(game, players, seed=seed, options=opts)
@@ -777,8 +775,6 @@ def _show_game_over(session: HotseatSession) -> None:
 def open_table(app: App, session: HotseatSession, *, base: Scene | None = None) -> Scene:
     """Put the game's table scene on the stack (above ``base``, e.g. the main menu,
     when given) and start the session. Raises KeyError for a game without a table."""
-    from game.ui.tables import load_tables
-
     factory = load_tables()[session.game]
     table = factory(app, session)
     if base is not None:

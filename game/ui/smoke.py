@@ -30,21 +30,34 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
+
+from game.bots.base import play_bots
+from game.ui import smoke_privacy, smoke_startup
+from game.ui.app import make_app
+from game.ui.scenes.continue_game import ContinueScene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.game_over import GameOverScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu_base import ConfirmScene, MessageScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.table_menu import TableMenuScene
+from game.ui.session import WRITER, HotseatSession, make_bots, open_table
+from game.ui.settings import Settings, load_settings
+from game.ui.smoke_common import SmokeFailure
+from game.ui.tables import load_tables, playable_games, table_spec
+
 TIME_LIMIT = 230.0  # seconds for the whole run (the test allows 280 s)
 
 log = logging.getLogger(__name__)
-
-
-class SmokeFailure(RuntimeError):
-    """A step of the smoke run failed; the message is the one-line reason."""
 
 
 class Driver:
     """Posts real pygame events and runs frames."""
 
     def __init__(self, app: Any, deadline: float, shots: Path | None = None) -> None:
-        import pygame
-
         self.pg = pygame
         self.app = app
         self.deadline = deadline
@@ -131,19 +144,6 @@ class Driver:
 # ------------------------------------------------------------------- the script ----
 def visit_scenes(d: Driver) -> None:
     """Menu, settings, rules, new game (typed names), curtain, continue, game over."""
-    import pygame
-
-    from game.ui.scenes.continue_game import ContinueScene
-    from game.ui.scenes.curtain import CurtainScene
-    from game.ui.scenes.game_over import GameOverScene
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.menu_base import ConfirmScene, MessageScene
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.settings import load_settings
-    from game.ui.tables import load_tables, playable_games
-
     app = d.app
     d.step = "main menu"
     app.scenes.reset(MenuScene(app))
@@ -285,13 +285,6 @@ def visit_scenes(d: Driver) -> None:
 def table_menu_tour(d: Driver, table: Any) -> None:
     """The way out of a table: Esc and the Menu button open the table
     menu; Resume, Rules, Settings come back to it; Save and leave ends at the main menu."""
-    import pygame
-
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.table_menu import TableMenuScene
-
     d.step = "table menu"
     d.check(d.top is table, f"the table is not on top ({type(d.top).__name__})")
     d.key(pygame.K_ESCAPE)
@@ -323,12 +316,6 @@ def table_menu_tour(d: Driver, table: Any) -> None:
 def _finished_game(d: Driver) -> None:
     """A 3-seat game of the first game offered played to its end by bots (engine speed),
     shown at its end so the session brings up the game-over scene by itself."""
-    from game.bots.base import play_bots
-    from game.ui.scenes.game_over import GameOverScene
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.session import HotseatSession, make_bots, open_table
-    from game.ui.tables import playable_games
-
     app = d.app
     session = HotseatSession.new(
         app,
@@ -350,8 +337,6 @@ def _finished_game(d: Driver) -> None:
 
 def play_every_game(d: Driver) -> None:
     """Each game's smoke player (its table spec's ``smoke``), in menu order."""
-    from game.ui.tables import playable_games, table_spec
-
     for game in playable_games():
         spec = table_spec(game)
         d.step = f"the smoke player of {game}"
@@ -375,18 +360,15 @@ def run_smoke() -> int:
     started = time.monotonic()
     app = None
     try:
-        from game.ui.app import make_app
-        from game.ui.settings import Settings
-
         # the app opens whatever settings.json holds (before the run's own app exists)
-        __import__("game.ui.smoke_startup", fromlist=["smoke_step"]).smoke_step(started + TIME_LIMIT)
+        smoke_startup.smoke_step(started + TIME_LIMIT)
         app = make_app(Settings())
         d = Driver(app, started + TIME_LIMIT, Path(shots_env) if shots_env else None)
         visit_scenes(d)
         play_every_game(d)
-        __import__("game.ui.smoke_privacy", fromlist=["smoke_step"]).smoke_step(d)
+        smoke_privacy.smoke_step(d)
         d.step = "quit"
-        d.app.scenes.reset(__import__("game.ui.scenes.menu", fromlist=["MenuScene"]).MenuScene(app))
+        d.app.scenes.reset(MenuScene(app))
         d.frames()
         app.running = True
         d.click_widget("quit")
@@ -400,14 +382,10 @@ def run_smoke() -> int:
         return 1
     finally:
         try:
-            from game.ui.session import WRITER
-
             WRITER.flush()
         except Exception:
             pass
         if app is not None:
-            import pygame
-
             pygame.quit()
         if old_home is None:
             os.environ.pop("WITCHHUNT_HOME", None)

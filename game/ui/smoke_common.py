@@ -15,11 +15,17 @@ from typing import Any
 
 import pygame
 
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.table_base import TableScene
+from game.ui.session import HotseatSession, open_table
+
 DRAG_STEPS = 3
 
 
 class SmokeFailure(RuntimeError):
-    """The scripted game could not be played to the end; the message says why."""
+    """A step of the smoke run failed (a scripted game could not be played to the end, a
+    scene did not open …); the message is the one-line reason. The runner
+    (``game.ui.smoke``) and every player raise this one class."""
 
 
 # --------------------------------------------------------------- real input events --
@@ -70,9 +76,6 @@ def screen_step(app) -> tuple[str | None, Any]:
 
     Returns ``(word, None)`` when it acted (the word says what, for failure reports),
     else ``(None, table_scene)`` for the game's own player to decide."""
-    from game.ui.scenes.curtain import CurtainScene
-    from game.ui.scenes.table_base import TableScene
-
     top = app.scenes.top
     if isinstance(top, CurtainScene):
         w, h = app.size
@@ -141,8 +144,6 @@ def play_hotseat_game(
     Returns the player. Raises :class:`SmokeFailure` when the time runs out, 60 steps
     in a row change nothing, or a private view was drawn after a public screen without
     the curtain (:class:`CurtainWatch`, DESIGN D3)."""
-    from game.ui.session import HotseatSession, open_table
-
     with fast_animations(app):
         session = HotseatSession.new(
             app, game, names or ["Ann", "Bob", "Cy"], [], seed=seed, options=options, bot_delay=0.0
@@ -204,8 +205,6 @@ class CurtainWatch:
     seat shown last (the case the rule is about), so a run can show it was exercised."""
 
     def __init__(self, session: Any, table: Any) -> None:
-        from game.ui.scenes.curtain import CurtainScene
-
         self.session = session
         self.table = table
         self.problems: list[str] = []

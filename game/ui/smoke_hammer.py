@@ -24,6 +24,9 @@ from typing import Any
 
 import pygame
 
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.table_base import TableScene
+
 # The event-posting driver is shared with the Witch Trial player; these names stay
 # importable from here for the tests and tools that use them.
 from game.ui.smoke_common import (  # noqa: F401
@@ -56,8 +59,6 @@ class HammerPlayer:
 
     @property
     def table(self):
-        from game.ui.scenes.table_base import TableScene
-
         return self.app.scenes.find(TableScene)
 
     def step(self) -> str:
@@ -216,9 +217,6 @@ TIME_LIMIT = 75.0
 def smoke_step(d) -> None:
     """The smoke runner's hook (``game.ui.smoke``): a full Hammer game through the UI,
     within the run's remaining time; failures in the runner's own terms."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-
     d.step = "full Hammer game through the UI"
     d.app.scenes.reset(MenuScene(d.app))
     d.frames()
@@ -226,4 +224,4 @@ def smoke_step(d) -> None:
     try:
         play_hammer(d.app, timeout_s=max(10.0, min(TIME_LIMIT, left)))
     except SmokeFailure as exc:
-        raise smoke.SmokeFailure(f"full Hammer game: {exc}") from None
+        raise SmokeFailure(f"full Hammer game: {exc}") from None

@@ -22,7 +22,12 @@ from typing import Any
 
 import pygame
 
-from game.ui.smoke_common import CurtainWatch, fast_animations, post_click, post_key
+from game.engine import GAMES
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.session import HotseatSession, open_table
+from game.ui.smoke_common import CurtainWatch, SmokeFailure, fast_animations, post_click, post_key
+from game.ui.tables import load_tables
 
 #: free-text fields of the story game are listed with "" in ``legal()``; a person types something
 SAID = "The miller saw a light in the woods."
@@ -119,8 +124,6 @@ class RandomPeople:
         self.asked_frames = 0
 
     def step(self) -> str:
-        from game.ui.scenes.curtain import CurtainScene
-
         app, s, table, rng = self.app, self.session, self.table, self.rng
         w, h = app.size
         top = app.scenes.top
@@ -183,8 +186,6 @@ def play_mixed_table(
     """Play ``game`` at a real hot-seat table with bots at ``bots`` (Easy: quick moves)
     and people at the other seats, for ``seconds`` or until it ends; returns the
     private-view watch, the curtain watch and the session (closed)."""
-    from game.ui.session import HotseatSession, open_table
-
     with fast_animations(app):
         session = HotseatSession.new(
             app, game, names, bots, seed=seed, options=options, bot_delay=0.0, bot_levels=dict.fromkeys(bots, "easy")
@@ -210,8 +211,6 @@ NAMES = ["Ann", "Bob", "Cy", "Dora", "Ede", "Fay"]
 
 def mixed_seats(game: str) -> tuple[list[str], list[int]]:
     """Two people (seats 0 and 1) and two or more bots, at a count the game allows."""
-    from game.engine import GAMES
-
     match_class = GAMES[game]
     n = min(max(4, match_class.min_players), match_class.max_players, len(NAMES))
     return NAMES[:n], list(range(2, n))
@@ -221,10 +220,6 @@ def smoke_step(d: Any) -> None:
     """The smoke runner's hook (``game.ui.smoke``): every game with a table, played a
     little by two people and bots, with no private view on screen while the table waits
     for someone else; failures in the runner's own terms."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.tables import load_tables
-
     for game in sorted(load_tables()):
         d.step = f"{game}: two people and bots, nothing private while the others play"
         d.app.scenes.reset(MenuScene(d.app))
@@ -236,8 +231,8 @@ def smoke_step(d: Any) -> None:
         )
         problems = watch.problems + curtains.problems
         if problems:
-            raise smoke.SmokeFailure(f"{d.step}: {problems[0]}")
+            raise SmokeFailure(f"{d.step}: {problems[0]}")
         if watch.bot_moves == 0 or watch.private_frames == 0:
-            raise smoke.SmokeFailure(f"{d.step}: nobody played ({vars(watch)})")
+            raise SmokeFailure(f"{d.step}: nobody played ({vars(watch)})")
     d.app.scenes.reset(MenuScene(d.app))
     d.frames()

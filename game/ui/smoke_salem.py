@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.salem import words
 from game.ui.smoke_common import (
     SmokeFailure,
     _frames,
@@ -127,8 +129,6 @@ class SalemPlayer:
 
 
 def _colour(card: str) -> str:
-    from game.ui.scenes.salem import words
-
     return words.card_colour(card)
 
 
@@ -147,9 +147,6 @@ def play_salem(app, names: list[str], timeout_s: float = 40.0, seed: int = 3) ->
 
 def smoke_step(d) -> None:
     """The smoke runner's hook: a 5-player game, then a 2-player game with ghosts."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-
     for names, seed in ((FIVE, 4), (["Ann", "Bob"], 4)):
         d.step = f"full Salem game ({len(names)} players) through the UI"
         d.app.scenes.reset(MenuScene(d.app))
@@ -158,4 +155,4 @@ def smoke_step(d) -> None:
         try:
             play_salem(d.app, names, timeout_s=max(10.0, min(45.0, left)), seed=seed)
         except SmokeFailure as exc:
-            raise smoke.SmokeFailure(f"{d.step}: {exc}") from None
+            raise SmokeFailure(f"{d.step}: {exc}") from None

@@ -13,6 +13,11 @@ import json
 import logging
 import time
 
+from game.ui.app import make_app
+from game.ui.scenes.menu import MenuScene
+from game.ui.settings import settings_path
+from game.ui.smoke_common import SmokeFailure
+
 #: (what, settings file text, full screen expected, notice expected)
 CASES: tuple[tuple[str, str, bool, bool], ...] = (
     (
@@ -30,11 +35,6 @@ CASES: tuple[tuple[str, str, bool, bool], ...] = (
 
 def smoke_step(deadline: float) -> None:
     """Every case above; raises the runner's ``SmokeFailure`` with the case that failed."""
-    from game.ui.app import make_app
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.settings import settings_path
-    from game.ui.smoke import SmokeFailure
-
     path = settings_path()
     app_log = logging.getLogger("game.ui.app")
     level = app_log.level

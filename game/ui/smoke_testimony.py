@@ -28,6 +28,9 @@ from collections import Counter
 
 import pygame
 
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.testimony.table import TestimonyTableScene
+from game.ui.session import HotseatSession, open_table
 from game.ui.smoke_common import (
     CurtainWatch,
     SmokeFailure,
@@ -58,8 +61,6 @@ class TestimonyPlayer:
 
     def step(self) -> str:
         app = self.app
-        from game.ui.scenes.testimony.table import TestimonyTableScene
-
         top = app.scenes.top
         if isinstance(top, TestimonyTableScene) and top.prompt is not None and not top.help_open:
             options = top.prompt.options
@@ -214,8 +215,6 @@ class TestimonyPlayer:
 def play_testimony(app, timeout_s: float = 90.0, seed: int = 7, players: list[str] | None = None) -> Counter:
     """Play a full 4-human hot-seat Testimony match (three games) by posting real input
     events. Returns what was done (counts); raises :class:`SmokeFailure` if it does not end."""
-    from game.ui.session import HotseatSession, open_table
-
     with fast_animations(app):
         session = HotseatSession.new(app, "testimony", list(players or PLAYERS), [], seed=seed, bot_delay=0.0)
         table = open_table(app, session)
@@ -247,9 +246,6 @@ def play_testimony(app, timeout_s: float = 90.0, seed: int = 7, players: list[st
 def smoke_step(d) -> None:
     """The smoke runner's hook (``game.ui.smoke``): a full Testimony match, within the
     run's remaining time; failures in the runner's own terms."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-
     d.step = "full Testimony match through the UI"
     d.app.scenes.reset(MenuScene(d.app))
     d.frames()
@@ -257,6 +253,6 @@ def smoke_step(d) -> None:
     try:
         done = play_testimony(d.app, timeout_s=max(10.0, min(90.0, left)))
     except SmokeFailure as exc:
-        raise smoke.SmokeFailure(f"full Testimony match: {exc}") from None
+        raise SmokeFailure(f"full Testimony match: {exc}") from None
     if not done["enter_next_game"]:
-        raise smoke.SmokeFailure("full Testimony match: Enter never started the next game after a reveal")
+        raise SmokeFailure("full Testimony match: Enter never started the next game after a reveal")

@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.scenes.menu import MenuScene
 from game.ui.smoke_common import (
     SmokeFailure,
     _frames,
@@ -211,9 +212,6 @@ def play_witch_trial(app, timeout_s: float = 60.0, seed: int = 5, turn_budget: i
 def smoke_step(d) -> None:
     """The smoke runner's hook (``game.ui.smoke``): a full Witch Trial game after the
     Hammer one, within the run's remaining time; failures in the runner's own terms."""
-    from game.ui import smoke
-    from game.ui.scenes.menu import MenuScene
-
     d.step = "full Witch Trial game through the UI"
     d.app.scenes.reset(MenuScene(d.app))
     d.frames()
@@ -221,4 +219,4 @@ def smoke_step(d) -> None:
     try:
         play_witch_trial(d.app, timeout_s=max(10.0, min(60.0, left)))
     except SmokeFailure as exc:
-        raise smoke.SmokeFailure(f"full Witch Trial game: {exc}") from None
+        raise SmokeFailure(f"full Witch Trial game: {exc}") from None

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pygame
 
+from game.paths import assets_dir
 from game.ui.tables import table_spec, table_specs
 
 log = logging.getLogger(__name__)
@@ -119,8 +120,6 @@ class Sounds:
     @property
     def folder(self) -> Path:
         if self._folder is None:
-            from game.paths import assets_dir
-
             self._folder = assets_dir() / "sounds"
         return self._folder
 

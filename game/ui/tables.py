@@ -48,6 +48,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from game.engine import GAMES
+from game.paths import bundle_root
+
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.card_art import GameArt
@@ -114,8 +117,6 @@ class TableSpec:
         """The Markdown page of this game's rules (it may not exist)."""
         if self.rules is not None:
             return Path(self.rules)
-        from game.paths import bundle_root
-
         return bundle_root() / "docs" / "rules" / f"{self.game}.md"
 
     def session_class(self) -> type | None:
@@ -197,8 +198,6 @@ def games_in_order() -> list[str]:
 
 def playable_games() -> list[str]:
     """Game ids the desktop can set up and draw (rules and a table), in menu order."""
-    from game.engine import GAMES
-
     return [g for g in games_in_order() if g in GAMES]
 
 

@@ -46,6 +46,7 @@ from game.engine import GAMES, GAMES_INFO, Match, SetupError
 from game.engine.match import clean_name
 from game.net import names
 from game.net import protocol as proto
+from game.net.discovery import Announcer
 from game.net.host.bots import HostBots
 from game.net.host.clocks import Clocks
 from game.net.host.config import STANDIN_LEVEL, Limits, Timings
@@ -55,7 +56,6 @@ from game.net.host.table import Seat, Table
 from game.net.host.updates import Updates
 
 if TYPE_CHECKING:
-    from game.net.discovery import Announcer
     from game.net.journal import Journal
 
 log = logging.getLogger("game.net.host")
@@ -377,8 +377,6 @@ class Host:
         self.port = port = self.net.listen(self.bind, self.requested_port)
         names.prepare()  # before anyone says hello: the first one must not wait for the data
         if self.announce:
-            from game.net.discovery import Announcer
-
             self._announcer = Announcer(
                 self.describe, port=self.discovery_port, every=self.timings.announce_every, bind=self.bind
             )
