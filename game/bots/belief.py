@@ -45,8 +45,8 @@ def log_ratio(game: str, kind: str, key: str) -> float:
 def marginal_odds(
     candidates: Sequence[int],
     size: int,
-    log_weight: Callable[[frozenset], float],
-    prior: Callable[[frozenset], float] | None = None,
+    log_weight: Callable[[frozenset[int]], float],
+    prior: Callable[[frozenset[int]], float] | None = None,
 ) -> dict[int, float]:
     """Per candidate seat, the odds of being among the ``size`` hidden ones under the
     weights ``exp(log_weight(S))`` of every set ``S`` of that size, relative to the

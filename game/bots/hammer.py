@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------ the random bot's bribes --
 def choose_bribes(
     seat: int, hand: list[str], living: list[tuple[str, int, int]], rng: Any, rate: float = 0.25, aim: bool = True
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """A ``bribes`` list a bot may attach to its command, from what ``seat`` knows: its
     own ``hand`` and the living villagers as ``(id, owner, heat)``. One time in
     ``1/rate`` it seals one Bribe: with ``aim``, +1 on the hottest villager of another
@@ -56,7 +56,9 @@ def choose_bribes(
     return [{"card": card, "target": max(others, key=lambda v: v[2])[0], "sign": 1}]
 
 
-def bribes_from_view(view: dict, command: dict, rng: Any, rate: float = 0.25, aim: bool = False) -> dict:
+def bribes_from_view(
+    view: dict[str, Any], command: dict[str, Any], rng: Any, rate: float = 0.25, aim: bool = False
+) -> dict[str, Any]:
     """``command`` with a few sealed bribes added when ``view`` (the sender's own) says
     ``may_seal`` — what a bot playing from its view sends (RandomBot's Hammer extra)."""
     seat = view.get("seat")
@@ -91,12 +93,12 @@ def turn_moves(m: HammerMatch, seat: int) -> dict[str, int]:
     return out
 
 
-class HammerPolicy(Policy):
+class HammerPolicy(Policy["HammerMatch"]):
     """The rollout policy and position value of Hammer (see the module docstring)."""
 
     sense_checks = SENSE_CHECKS
 
-    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+    def senseless(self, match: Match, seat: int, command: dict[str, Any]) -> list[str]:
         """Plays no sensible player makes (docs/rules/hammer.md): a brown card, an
         Advocate or a Devil's Mark that cannot move its villager's heat (§1.2: heat stays
         between the pyre's start and 18; ``no_effect``); a card that moves a villager
@@ -112,7 +114,7 @@ class HammerPolicy(Policy):
         problem = HammerSense(m, seat).problem(command)
         return [problem] if problem else []
 
-    def sensible(self, match: Match, seat: int, legal: list[dict]) -> list[dict]:
+    def sensible(self, match: Match, seat: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """As :meth:`Policy.sensible`, reading the table once for the whole list."""
         m = cast("HammerMatch", match)
         if not m.state["revealed"]:
@@ -121,7 +123,7 @@ class HammerPolicy(Policy):
         keep = [c for c in legal if c["type"] not in _CHECKED or not sense.problem(c)]
         return legal if len(keep) in (0, len(legal)) else keep
 
-    def choose(self, match: HammerMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: HammerMatch, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         """The cheap playing policy for bots (Easy, and every seat in a rollout).
 
         Obvious sense from these rules, using only what ``seat`` knows: heat other
@@ -149,7 +151,7 @@ class HammerPolicy(Policy):
                 command["discard"] = ctx.refill_discard()
         return ctx.maybe_seal(command) if seal else command
 
-    def redraw(self, world, seat: int, weigh: bool = True):
+    def redraw(self, world: HammerMatch, seat: int, weigh: bool = True) -> Callable[[HammerMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
         known = determinize.knowledge(world, seat)
@@ -220,9 +222,9 @@ class HammerSense:
         self.alive = [vid for vid in st["vorder"] if vs[vid]["status"] == "alive"]
         self.owner = {vid: vs[vid]["owner"] for vid in st["vorder"]}
         revealed = st["revealed"]
-        self.heat = {vid: vs[vid]["heat"] for vid in self.alive} if revealed else {}
-        self.start = {vid: t.pyre_start[vs[vid]["pyre"]] for vid in self.alive} if revealed else {}
-        self._memo: dict[tuple, float] = {}
+        self.heat: dict[str, int] = {vid: vs[vid]["heat"] for vid in self.alive} if revealed else {}
+        self.start: dict[str, int] = {vid: t.pyre_start[vs[vid]["pyre"]] for vid in self.alive} if revealed else {}
+        self._memo: dict[tuple[str, str, str], float] = {}
         self._moves: dict[str, int] | None = None
         top = max(self.heat.values()) if self.heat else 0
         self.top = top
@@ -302,7 +304,7 @@ class HammerSense:
             return "harms_own_villager"
         return None
 
-    def problem(self, command: dict) -> str | None:
+    def problem(self, command: dict[str, Any]) -> str | None:
         """The sense check ``command`` breaks, or None (``HammerPolicy.senseless``)."""
         kind = command["type"]
         t = self.t
@@ -334,7 +336,7 @@ class HammerSense:
         return None
 
     # -- one weight per legal command ---------------------------------------------------
-    def weights(self, legal: list[dict]) -> list[float]:
+    def weights(self, legal: list[dict[str, Any]]) -> list[float]:
         """``weight`` of each command; accusations (often dozens) in one tight loop."""
         t = self.t
         kind_of = t.card_kind
@@ -343,7 +345,7 @@ class HammerSense:
         heat = self.heat
         start = self.start
         care = self.care
-        memo: dict[tuple, float] = {}
+        memo: dict[tuple[str, str, str], float] = {}
         out = []
         for command in legal:
             if command["type"] != "accuse":
@@ -375,7 +377,7 @@ class HammerSense:
             out.append(weight)
         return out
 
-    def weight(self, command: dict) -> float:
+    def weight(self, command: dict[str, Any]) -> float:
         """How much this seat likes ``command`` (1.0 for a type without a weight; 0 for
         a senseless play, :meth:`problem`)."""
         weigh = WEIGHTS.get(command["type"])
@@ -388,7 +390,7 @@ class HammerSense:
     def _score(gain: float) -> float:
         return 1.0 + 2.0 * gain if gain > 0 else 0.02
 
-    def _w_place_pyres(self, command: dict) -> float:
+    def _w_place_pyres(self, command: dict[str, Any]) -> float:
         # the most valuable villager on the coolest pyre
         t = self.t
         assign = command["assign"]
@@ -396,7 +398,7 @@ class HammerSense:
         starts = [t.pyre_start[assign[v]] for v in by_value]
         return 8.0 if starts == sorted(starts) else 0.3
 
-    def _w_accuse(self, command: dict) -> float:
+    def _w_accuse(self, command: dict[str, Any]) -> float:
         card = command["card"]
         key = (self.t.card_kind[card], command["accuser"], command["target"])
         weight = self._memo.get(key)
@@ -406,26 +408,26 @@ class HammerSense:
             weight = self._memo[key] = 0.0 if senseless else self._score(self.gain(command["target"], value) - 0.4)
         return weight
 
-    def _w_advocate(self, command: dict) -> float:
+    def _w_advocate(self, command: dict[str, Any]) -> float:
         value = self.t.kind[self.t.card_kind[command["card"]]].value or 0
         return self._score(self.gain(command["target"], value) - 0.4)
 
-    def _w_end_turn(self, command: dict) -> float:
+    def _w_end_turn(self, command: dict[str, Any]) -> float:
         return 1.0
 
-    def _w_pass(self, command: dict) -> float:
+    def _w_pass(self, command: dict[str, Any]) -> float:
         return 1.0
 
-    def _w_call_inquisition(self, command: dict) -> float:
+    def _w_call_inquisition(self, command: dict[str, Any]) -> float:
         gain = self.current_witch_gain(self.seat)
         return 6.0 + 2.0 * gain if gain > 0.5 else 0.05
 
-    def _w_no_inquisition(self, command: dict) -> float:
+    def _w_no_inquisition(self, command: dict[str, Any]) -> float:
         window = self.st["windows"][-1]
         gain = self.current_witch_gain(window["by"])
         return 6.0 if gain < -0.5 else 0.1
 
-    def _w_respond(self, command: dict) -> float:
+    def _w_respond(self, command: dict[str, Any]) -> float:
         w = self.st["windows"][-1]
         t = self.t
         kind = t.card_kind[command["card"]]
@@ -459,21 +461,21 @@ class HammerSense:
             return sum(self.gain(v, TOP_HEAT) for v in witches) / len(witches)
         return sum(self.gain(v, -TOP_HEAT) for v in witches) / len(witches)  # mark_none
 
-    def _w_test(self, command: dict) -> float:
+    def _w_test(self, command: dict[str, Any]) -> float:
         kind = self.t.card_kind[command["card"]]
         return self._score(self._test_gain(kind, command.get("witch")) - 0.5)
 
-    def _w_negate(self, command: dict) -> float:
+    def _w_negate(self, command: dict[str, Any]) -> float:
         w = self.st["windows"][-1]
         return self._score(-self._test_gain(w["test"], w.get("witch")) - 0.5)
 
-    def _w_choose_witch(self, command: dict) -> float:
+    def _w_choose_witch(self, command: dict[str, Any]) -> float:
         choice = self.st["choice"]
         role = choice.get("role", self.st["inquisitor"])
         gain = self.witch_gain(command["villager"], role)
         return math.exp(max(-20.0, min(20.0, gain)))
 
-    def _w_refill(self, command: dict) -> float:
+    def _w_refill(self, command: dict[str, Any]) -> float:
         return 1.0  # the policy replaces the discard with refill_discard()
 
     # -- refill and sealed bribes ---------------------------------------------------------
@@ -496,7 +498,7 @@ class HammerSense:
         worth.sort()
         return [card for value, card in worth[:2] if value < 2]
 
-    def maybe_seal(self, command: dict) -> dict:
+    def maybe_seal(self, command: dict[str, Any]) -> dict[str, Any]:
         """Seal a Bribe with the command (§8.2) where it matters: up on another seat's
         villager near the top, down on its own hottest."""
         if command["type"] == "place_pyres":
@@ -513,7 +515,7 @@ class HammerSense:
 
 
 #: the weight of each command type (``HammerSense.weight``); a type not listed weighs 1.0
-WEIGHTS: dict[str, Callable[[HammerSense, dict], float]] = {
+WEIGHTS: dict[str, Callable[[HammerSense, dict[str, Any]], float]] = {
     "place_pyres": HammerSense._w_place_pyres,
     "accuse": HammerSense._w_accuse,
     "advocate": HammerSense._w_advocate,

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
-    from game.bots.worlds import Redraw
     from game.engine.match import Match
 
 #: the Match class of the game a policy plays (its methods are handed worlds of that game)
@@ -54,7 +54,7 @@ class Policy(Generic[M]):
                 command[key] = NEUTRAL_TEXT
         return command
 
-    def redraw(self, world: M, seat: int, weigh: bool = True) -> Redraw | None:
+    def redraw(self, world: M, seat: int, weigh: bool = True) -> Callable[[M, random.Random], None] | None:
         """For the search's many worlds of one decision (game/bots/worlds.py): a function
         ``redraw(copy, rng)`` that draws the hidden parts of a fresh copy of ``world`` (a
         determinized copy for ``seat``) in place, as ``determinize`` would — reading what

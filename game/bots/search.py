@@ -113,7 +113,7 @@ def level(name: str) -> Level:
         raise ValueError(f"unknown bot level {name!r} (levels: {', '.join(LEVELS)})") from None
 
 
-def _filled(value):
+def _filled(value: Any) -> Any:
     """A legal command with its free-text fields (listed as "", DESIGN D2) filled with a
     neutral text, at any depth. (Not through the game's policy: a policy may assume it
     sees the whole legal list.)"""
@@ -126,7 +126,7 @@ def _filled(value):
     return value
 
 
-def _key(command: dict) -> str:
+def _key(command: dict[str, Any]) -> str:
     return json.dumps(command, sort_keys=True, separators=(",", ":"))
 
 
@@ -152,7 +152,9 @@ class SearchBot:
         #: iterations the last decision ran (for benchmarks and the UI)
         self.last_iterations = 0
 
-    def choose(self, view: dict, legal: list[dict], model: SeatModel | None = None) -> dict:
+    def choose(
+        self, view: dict[str, Any], legal: list[dict[str, Any]], model: SeatModel | None = None
+    ) -> dict[str, Any]:
         if not legal:
             raise ValueError("no legal command to choose from")
         self.last_iterations = 0
@@ -186,11 +188,13 @@ class SearchBot:
             return self._halving(worlds, seat, candidates, rng, deadline)
         return self._search(worlds, seat, candidates, rng, deadline)
 
-    def _candidates(self, world: Match, seat: int, legal: list[dict], rng: random.Random) -> list[dict]:
+    def _candidates(
+        self, world: Match, seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> list[dict[str, Any]]:
         """The policy's proposals (most frequent first), then the first command of
         every type the policy did not propose, so nothing obvious is left out."""
         counts: dict[str, int] = {}
-        found: dict[str, dict] = {}
+        found: dict[str, dict[str, Any]] = {}
         policy = policy_for(world)
         sensible = policy.sensible(world, seat, legal)
         for _ in range(self.level.proposals):
@@ -213,8 +217,13 @@ class SearchBot:
         return out
 
     def _search(
-        self, worlds: Worlds, seat: int, candidates: list[dict], rng: random.Random, deadline: float | None = None
-    ) -> dict:
+        self,
+        worlds: Worlds,
+        seat: int,
+        candidates: list[dict[str, Any]],
+        rng: random.Random,
+        deadline: float | None = None,
+    ) -> dict[str, Any]:
         lv = self.level
         k = len(candidates)
         visits = [0] * k

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
@@ -29,12 +30,12 @@ if TYPE_CHECKING:
 SENSE_CHECKS = ("no_effect", "hurts_own_side", "concedes_behind")
 
 
-class WitchTrialPolicy(Policy):
+class WitchTrialPolicy(Policy["WitchTrialMatch"]):
     """Weighted random play: each legal command weighs what it is worth to ``seat``."""
 
     sense_checks = SENSE_CHECKS
 
-    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+    def senseless(self, match: Match, seat: int, command: dict[str, Any]) -> list[str]:
         """Plays no sensible lawyer makes (docs/rules/witch_trial.md): a card that cannot
         move the Jury Value (an Evidence, a Witness, Bribe the Judge or Change of Venue
         with the Jury already where the card would take it, §1.6's 1..12 bounds) or a
@@ -46,7 +47,9 @@ class WitchTrialPolicy(Policy):
         problem = sense_problem(cast("WitchTrialMatch", match), seat, command)
         return [problem] if problem else []
 
-    def choose(self, match: WitchTrialMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(
+        self, match: WitchTrialMatch, seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         if len(legal) == 1:
             return dict(legal[0])
         trial = match.state["trial"]
@@ -63,7 +66,7 @@ class WitchTrialPolicy(Policy):
             weights = [command_weight(match, seat, c) for c in legal]
         else:  # playing cards: copies of a kind (and Short Memory's choices) weigh the same
             kind_of = match.cat.kind_of
-            memo: dict[tuple, float] = {}
+            memo: dict[tuple[str, str | None], float] = {}
             weights = []
             for command in legal:
                 card = command.get("card")
@@ -75,7 +78,9 @@ class WitchTrialPolicy(Policy):
                 weights.append(weight)
         return dict(legal[weighted_index(rng, weights)])
 
-    def redraw(self, world, seat: int, weigh: bool = True):
+    def redraw(
+        self, world: WitchTrialMatch, seat: int, weigh: bool = True
+    ) -> Callable[[WitchTrialMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
         known = determinize.knowledge(world, seat)
@@ -106,7 +111,7 @@ def money_worth(match: WitchTrialMatch) -> list[float]:
     return worth
 
 
-def command_weight(match: WitchTrialMatch, seat: int, command: dict) -> float:
+def command_weight(match: WitchTrialMatch, seat: int, command: dict[str, Any]) -> float:
     """How much ``seat`` likes ``command`` (a relative weight, > 0)."""
     st = match.state
     ctype = command["type"]
@@ -138,7 +143,7 @@ def command_weight(match: WitchTrialMatch, seat: int, command: dict) -> float:
     return 1.0 + 2.5 * gain if gain > 0 else 0.05
 
 
-def sense_problem(match: WitchTrialMatch, seat: int, command: dict) -> str | None:
+def sense_problem(match: WitchTrialMatch, seat: int, command: dict[str, Any]) -> str | None:
     """The sense check ``command`` breaks, or None (``WitchTrialPolicy.senseless``)."""
     ctype = command["type"]
     st = match.state
@@ -152,7 +157,7 @@ def sense_problem(match: WitchTrialMatch, seat: int, command: dict) -> str | Non
     return None
 
 
-def card_problem(match: WitchTrialMatch, trial: dict, seat: int, card: str) -> str | None:
+def card_problem(match: WitchTrialMatch, trial: dict[str, Any], seat: int, card: str) -> str | None:
     """Why playing ``card`` in ``trial`` now makes no sense, or None (see
     :func:`sense_problem`)."""
     cat = match.cat
@@ -160,7 +165,7 @@ def card_problem(match: WitchTrialMatch, trial: dict, seat: int, card: str) -> s
     kind_id = cat.kind_of[card]
     side = "prosecution" if seat == trial["prosecutor"] else "defense"
     sign = 1 if side == "prosecution" else -1
-    jury = trial["jury_value"]
+    jury: int = trial["jury_value"]
 
     def moved(delta: int) -> int:
         return sign * (clamp_jury(jury + delta) - jury)
@@ -190,14 +195,14 @@ def card_problem(match: WitchTrialMatch, trial: dict, seat: int, card: str) -> s
     return None
 
 
-def card_gain(match: WitchTrialMatch, trial: dict, seat: int, card: str, choice: str | None = None) -> float:
+def card_gain(match: WitchTrialMatch, trial: dict[str, Any], seat: int, card: str, choice: str | None = None) -> float:
     """Expected Jury Value movement in ``seat``'s favour if ``card`` takes effect."""
     cat = match.cat
     kind = cat.type_of[card]
     kind_id = cat.kind_of[card]
     side = "prosecution" if seat == trial["prosecutor"] else "defense"
     sign = 1 if side == "prosecution" else -1
-    jury = trial["jury_value"]
+    jury: int = trial["jury_value"]
 
     def moved(delta: int) -> int:
         return sign * (clamp_jury(jury + delta) - jury)
@@ -238,7 +243,7 @@ def card_gain(match: WitchTrialMatch, trial: dict, seat: int, card: str, choice:
     return 0.0
 
 
-def turn_weight(match: WitchTrialMatch, seat: int, command: dict) -> float:
+def turn_weight(match: WitchTrialMatch, seat: int, command: dict[str, Any]) -> float:
     """How much ``seat`` likes a turn action (§3)."""
     st = match.state
     ctype = command["type"]
@@ -275,7 +280,7 @@ def case_weight(match: WitchTrialMatch, suspect: str, charge: str, prosecute: bo
     chance = guilty_chance(clamp_jury(s.guilt + c.modified(s.id)))
     if not prosecute:
         return 0.3 + 1.5 * chance
-    expected = chance * (match.state["court_fees"] + c.court) - 0.5 * s.defense
+    expected: float = chance * (match.state["court_fees"] + c.court) - 0.5 * s.defense
     return max(0.2, 1.0 + expected / 15.0)
 
 
