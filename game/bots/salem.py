@@ -68,7 +68,7 @@ RANDOM_SEATS: weakref.WeakKeyDictionary[Match, frozenset[int]] = weakref.WeakKey
 _LIES_IN_FRONT = frozenset({"asylum", "piety", "matchmaker", "black_cat", "stocks"})
 
 
-def turn_plays(m: Match, seat: int) -> list[dict]:
+def turn_plays(m: Match, seat: int) -> list[dict[str, Any]]:
     """The ``play`` events of ``seat`` since its turn began (public log entries)."""
     out = []
     for entry in reversed(m._log):
@@ -85,7 +85,7 @@ def _red(m: SalemMatch, card: str) -> bool:
     return m.cat.colour_of[card] == "red"
 
 
-def play_problem(m: SalemMatch, seat: int, cmd: dict, earlier: list[dict]) -> str | None:
+def play_problem(m: SalemMatch, seat: int, cmd: dict[str, Any], earlier: list[dict[str, Any]]) -> str | None:
     """Why playing ``cmd`` (a ``play``) makes no sense, or None; ``earlier``: the seat's
     plays this turn (:func:`turn_plays`)."""
     s = m.state
@@ -125,7 +125,7 @@ def play_problem(m: SalemMatch, seat: int, cmd: dict, earlier: list[dict]) -> st
     return None
 
 
-class SalemPolicy(Policy):
+class SalemPolicy(Policy["SalemMatch"]):
     """Witches accuse and vote against the townspeople they know are not witches and never
     give themselves away; the town presses the accusations already on the table towards
     a trial; a small hand draws, a big one plays; confessions are rare and never the Witch
@@ -135,7 +135,7 @@ class SalemPolicy(Policy):
     side_wins = True
 
     # ------------------------------------------------------------------ sense --
-    def senseless(self, match: Match, seat: int, command: dict) -> list[str]:
+    def senseless(self, match: Match, seat: int, command: dict[str, Any]) -> list[str]:
         m = cast("SalemMatch", match)
         s = m.state
         kind = command["type"]
@@ -165,7 +165,7 @@ class SalemPolicy(Policy):
         return []
 
     # ----------------------------------------------------------------- policy --
-    def choose(self, match: Match, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, match: Match, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         m = cast("SalemMatch", match)
         s = m.state
         if len(legal) == 1:
@@ -188,7 +188,7 @@ class SalemPolicy(Policy):
             return self._turn(m, seat, legal, types, known, rng)
         return dict(legal[rng.randrange(len(legal))])
 
-    def play(self, match: Match, seat: int, rng: random.Random) -> dict:
+    def play(self, match: Match, seat: int, rng: random.Random) -> dict[str, Any]:
         """The rollout's move: at a plain turn (no Town Hall abilities, no ghosts) the
         same choice as :meth:`choose` is made from the hand and the seats without listing
         every card and target (a hand of 8 at 12 seats lists hundreds); otherwise
@@ -213,7 +213,7 @@ class SalemPolicy(Policy):
             return command
         return {"type": "end_turn"} if played else {"type": "draw_two"}
 
-    def _quick_play(self, m: SalemMatch, seat: int, hand: list[str], rng: random.Random) -> dict | None:
+    def _quick_play(self, m: SalemMatch, seat: int, hand: list[str], rng: random.Random) -> dict[str, Any] | None:
         """A card from ``hand`` on its targets as :meth:`_turn` would pick it (no
         senseless play), or None when no try found one."""
         s = m.state
@@ -291,11 +291,11 @@ class SalemPolicy(Policy):
 
         return draw
 
-    def belief(self, view: dict, log: list[dict], seat: int) -> dict[int, float] | None:
+    def belief(self, view: dict[str, Any], log: list[dict[str, Any]], seat: int) -> dict[int, float] | None:
         """The seat's belief from its view and log: :func:`witch_odds`."""
         return witch_odds(view, log, seat)
 
-    def _confession(self, m: SalemMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def _confession(self, m: SalemMatch, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         """Mostly pass; a confession (it keeps one safe tonight) never of one's Witch card
         nor of one's last card (that kills)."""
         s = m.state
@@ -307,8 +307,14 @@ class SalemPolicy(Policy):
         return {"type": "pass"}
 
     def _turn(
-        self, m: SalemMatch, seat: int, legal: list[dict], types: set[str], known: set[int], rng: random.Random
-    ) -> dict:
+        self,
+        m: SalemMatch,
+        seat: int,
+        legal: list[dict[str, Any]],
+        types: set[str],
+        known: set[int],
+        rng: random.Random,
+    ) -> dict[str, Any]:
         s = m.state
         hand = len(s["hands"][seat])
         if "draw_two" in types and hand < HAND_LIMIT and (hand <= 2 or rng.random() < 0.3):
@@ -438,7 +444,7 @@ ACT_OF_KIND = {
 SINGLE_ACTS = ("night", "cat", "gavel", "confess")
 
 
-def public_acts(events: list[dict]) -> list[tuple[str, int | None, int]]:
+def public_acts(events: list[dict[str, Any]]) -> list[tuple[str, int | None, int]]:
     """The acts a belief reads from a log, as ``(act, actor, target)``: a card played by
     one seat on another (``accuse``, ``alibi``, ``harm``, ``help``), and acts naming one
     seat with no actor shown (the Night's victim, the Black Cat's keeper, the Gavel's
@@ -461,7 +467,7 @@ def public_acts(events: list[dict]) -> list[tuple[str, int | None, int]]:
     return out
 
 
-def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | None:
+def witch_odds(view: dict[str, Any], log: list[dict[str, Any]], seat: int) -> dict[int, float] | None:
     """Per other living seat whose side ``seat`` does not know: the odds that it holds a
     hidden Witch card, relative to a blind draw, from the acts ``seat`` saw
     (:func:`public_acts`) weighed by the learned table (game/bots/belief.py). None when
@@ -492,7 +498,7 @@ def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | Non
     fixed[seat] = "witch" if me_witch else "town"
     rows = {p: max(1, seats[p]["row_count"]) for p in candidates}
 
-    def log_weight(holders: frozenset) -> float:
+    def log_weight(holders: frozenset[int]) -> float:
         def side(p: int) -> str:
             return "witch" if p in holders else fixed.get(p, "town")
 
@@ -503,7 +509,7 @@ def witch_odds(view: dict, log: list[dict], seat: int) -> dict[int, float] | Non
             total_log += math.log(c + (1.0 - c) * ratio("salem", act, key))
         return total_log
 
-    def prior(holders: frozenset) -> float:
+    def prior(holders: frozenset[int]) -> float:
         weight = 1.0
         for p in holders:
             weight *= rows[p]
