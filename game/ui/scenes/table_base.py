@@ -249,6 +249,7 @@ class TableScene(Scene):
     ahead_card_ids = Ask("ahead", "card_ids")
     ahead_hand_ids = Ask("ahead", "hand_ids")
     ahead_back_ids = Ask("ahead", "back_ids")
+    ahead_face_sizes = Ask("ahead", "predicted_sizes")
     extra_drawings = Ask("ahead", "extra")
     work_ahead = Ask("ahead", "own_work")
     first_drawings = Ask("ahead", "first_drawings")

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import get_font, render_text, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
@@ -172,7 +172,8 @@ class Centre(Panel):
             face = t.art.face(t.game, pile[-1], (cw, ch))
             surface.blit(face, (x, r.y + 12))
             x += cw + 16
-        font = get_font(max(14, min(20, r.h // 9)))
+        font_size = max(14, min(20, r.h // 9))
+        font = get_font(font_size)
         y = r.y + 14
         head = text("Last move", max(14, min(20, r.h // 9)), theme.HIGHLIGHT, bold=True)
         drawn = [blit_text(surface, head, (x, y))]
@@ -182,7 +183,8 @@ class Centre(Panel):
             for line in wrap_text(sentence, font, r.right - x - 12):
                 if y + font.get_linesize() > r.bottom - 6:
                     break
-                drawn.append(blit_text(surface, font.render(line, True, theme.TEXT_LIGHT), (x, y)))
+                # rendered once per line (the last moves' lines come back move after move)
+                drawn.append(blit_text(surface, render_text(line, font_size, theme.TEXT_LIGHT), (x, y)))
                 shown.append(line)
                 y += font.get_linesize()
         # must-read: a chooser opened over the table keeps clear of it (prompt_keep_clear)
@@ -231,7 +233,9 @@ class Centre(Panel):
         pile = t.view.get("discard") or []
         key = (r.size, tuple(t.describe_event(e) for e in t.view.get("recent") or []), pile[-1] if pile else None)
         if self.picture is None or self.picture[0] != key:
-            picture = pygame.Surface(r.size).convert()
+            old = self.picture[1] if self.picture is not None else None
+            # the old picture is drawn over (a fresh surface of this size costs more than the drawing)
+            picture = old if old is not None and old.get_size() == r.size else pygame.Surface(r.size).convert()
             picture.fill(theme.FELT)
             notes: list = []
             self.draw_center(picture, picture.get_rect(), notes)

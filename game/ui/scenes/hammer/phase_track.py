@@ -40,7 +40,9 @@ class PhaseTrack(Panel):
         r = pygame.Rect(t.rects["phase_track"])
         key = self.key()
         if self.picture is None or self.picture[0] != key:
-            picture = pygame.Surface(r.size).convert()
+            old = self.picture[1] if self.picture is not None else None
+            # the old picture is drawn over (a fresh surface of this size costs more than the drawing)
+            picture = old if old is not None and old.get_size() == r.size else pygame.Surface(r.size).convert()
             picture.fill(theme.FELT)
             spot = self.draw_track(picture, picture.get_rect())
             self.picture = (key, picture, spot)

@@ -29,10 +29,13 @@ def track_number_width(size: int) -> int:
     return text("18", size, theme.TEXT_LIGHT).get_width()
 
 
-def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, witch: bool) -> None:
+def draw_villager(
+    seats, surface: pygame.Surface, v: dict, row: pygame.Rect, witch: bool, placed: bool | None = None
+) -> None:
     """One villager's row in a seat panel (``seats``: the table's
     :class:`~game.ui.scenes.hammer.seats.Seats`, which learns where its row, portrait
-    and track lie)."""
+    and track lie). ``placed``: whether its owner has placed its villagers (None: as
+    the view says; a row drawn ahead says it)."""
     t = seats.table
     vid = v.get("id", "")
     status = v.get("status", "alive")
@@ -134,7 +137,8 @@ def draw_villager(seats, surface: pygame.Surface, v: dict, row: pygame.Rect, wit
     if not isinstance(start, int):
         # a seat that has placed keeps its placement secret until every seat has (the
         # header says "placed"): the villager is on a pyre, which one is not shown yet
-        placed = t.player(v.get("owner")).get("placed")
+        if placed is None:
+            placed = t.player(v.get("owner")).get("placed")
         notes = PLACED_NOTES if placed else ("not on a pyre yet",)
         room = row.right - x0 - 6
         note = next((n for n in notes if get_font(note_size).size(n)[0] <= room), notes[-1])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -11,6 +13,7 @@ from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.hammer.pyres import draw_villager
+from game.ui.scenes.table.ahead import SLICE
 from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import panel, text
 
@@ -18,6 +21,17 @@ from game.ui.scenes.table_base import panel, text
 #: shortest rows is cut down to the common height (the side columns of 4 and 5 players)
 CUT_RATIO = 1.3
 ROWS = 3  # villagers per seat (docs/rules/hammer.md §1: 9, 12 or 15 villagers for 3-5 players)
+#: the heat changes a move most often makes (docs/rules/hammer.md §1.3: Accusation +1,
+#: Proof +2, Denial -2, False Testimony +3, Advocate -3, Bribes 1 or 2 either way,
+#: Confession +6), most likely first: each villager's row is drawn ahead at these
+HEAT_STEPS = (1, 2, -2, 3, -1, -3, 6)
+#: the hottest heat on a track (docs/rules/hammer.md §1: a pyre track ends at 18)
+TRACK_TOP = 18
+#: villager rows kept (the rows on the table, each villager's rows drawn ahead, recent ones)
+ROWS_KEPT = 160
+#: spare pictures kept per size (``let_go``): a move changes at most every seat, or the
+#: rows of every seat of a size when the pyres are shown (docs/rules/hammer.md §2)
+SPARE_KEPT = 16
 
 
 class Seats(Panel):
@@ -45,6 +59,12 @@ class Seats(Panel):
         self.rows: dict[str, tuple] = {}
         #: the empty seat panels (``blank``)
         self.blanks: dict[tuple, pygame.Surface] = {}
+        #: pictures let go by the caches, by size, drawn over again instead of allocating
+        #: new ones (a fresh surface of a seat's size costs more than drawing the seat)
+        self.spare: dict[tuple[int, int], list[pygame.Surface]] = {}
+        #: the rows still to draw ahead (``rows_ahead``) and the view they are for
+        self.ahead: Iterator[Callable[[], object]] | None = None
+        self.ahead_for: object = None
 
     def villager_at(self, pos: tuple[int, int]) -> str | None:
         for vid, r in self.vrects.items():
@@ -147,11 +167,11 @@ class Seats(Panel):
         )
         cached = self.cache.pop(key, None)
         if cached is None:
-            surf = self.blank(zone.size, seat, seat in (v.get("to_act") or [])).copy()
+            while len(self.cache) >= 4 * max(1, t.players):  # keep the recent ones
+                self.let_go(self.cache.pop(next(iter(self.cache)))[1])
+            surf = self.copy_of(self.blank(zone.size, seat, seat in (v.get("to_act") or [])))
             geometry = self._collect_geometry(lambda: self.draw_seat(surf, seat, surf.get_rect(), background=False))
             cached = (key, surf, geometry)
-            while len(self.cache) >= 4 * max(1, t.players):  # keep the recent ones
-                self.cache.pop(next(iter(self.cache)))
         self.cache[key] = cached
         t.regions.place(surface, zone, key, cached[1])
         vrects, portraits, tracks = cached[2]
@@ -177,19 +197,13 @@ class Seats(Panel):
         shows: when a seat's header changes (whose turn, a card drawn) its rows are only
         blitted again. A row under the seat's plain panel colour only; one whose words
         may run below it (rows over 100 px that are not laid out tall) is drawn as is."""
-        style = self.villager_style_height(row)
-        if not (style >= 90 and row.w < 560) and style > 100:
+        key = self.row_key(vill, row, witch)
+        if key is None:
             draw_villager(self, surface, vill, row, witch)
             return
-        placed = None if isinstance(vill.get("start"), int) else self.table.player(vill.get("owner")).get("placed")
-        key = json.dumps([row.size, style, witch, placed, vill], sort_keys=True)
         cached = self.rows.pop(key, None)
         if cached is None:
-            picture = surface.subsurface(row).copy()
-            geometry = self._collect_geometry(lambda: draw_villager(self, picture, vill, picture.get_rect(), witch))
-            cached = (picture, geometry)
-            while len(self.rows) >= 64:  # keep the recent ones
-                self.rows.pop(next(iter(self.rows)))
+            cached = self.row_picture(surface, vill, row, witch)
         self.rows[key] = cached
         surface.blit(cached[0], row.topleft)
         vrects, portraits, tracks = cached[1]
@@ -199,6 +213,125 @@ class Seats(Panel):
             self.portraits[vid] = r.move(row.topleft)
         for vid, (x0, y, cw, th) in tracks.items():
             self.vtracks[vid] = (x0 + row.x, y + row.y, cw, th)
+
+    def row_key(self, vill: dict, row: pygame.Rect, witch: bool, placed: bool | None = None) -> str | None:
+        """Everything a villager's row shows (None: a row drawn as is, never kept);
+        ``placed`` as in ``draw_villager``."""
+        style = self.villager_style_height(row)
+        if not (style >= 90 and row.w < 560) and style > 100:
+            return None
+        if isinstance(vill.get("start"), int):
+            placed = None
+        elif placed is None:
+            placed = self.table.player(vill.get("owner")).get("placed")
+        return json.dumps([row.size, style, witch, placed, vill], sort_keys=True)
+
+    def row_picture(
+        self, under: pygame.Surface, vill: dict, row: pygame.Rect, witch: bool, placed: bool | None = None
+    ) -> tuple:
+        """(picture, geometry) of a villager's row drawn over what lies at ``row`` of
+        ``under`` (the seat's empty panel), room made for it among the rows kept."""
+        while len(self.rows) >= ROWS_KEPT:  # keep the recent ones
+            self.let_go(self.rows.pop(next(iter(self.rows)))[0])
+        picture = self.copy_of(under, row)
+        geometry = self._collect_geometry(lambda: draw_villager(self, picture, vill, picture.get_rect(), witch, placed))
+        return (picture, geometry)
+
+    def copy_of(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> pygame.Surface:
+        """A copy of ``surface`` (or of its ``area``) on a picture the caches let go of
+        when one of that size is spare (the same pixels as ``copy``: both are opaque)."""
+        size = tuple(area.size) if area is not None else surface.get_size()
+        spare = self.spare.get(size)
+        if not spare:
+            return surface.subsurface(area).copy() if area is not None else surface.copy()
+        picture = spare.pop()
+        picture.blit(surface, (0, 0), area)
+        return picture
+
+    def let_go(self, picture: pygame.Surface) -> None:
+        """A picture no cache keeps any more: kept spare for the next one of its size."""
+        spare = self.spare.setdefault(picture.get_size(), [])
+        if len(spare) < SPARE_KEPT:
+            spare.append(picture)
+
+    def row_rects(self, zone: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """Where a seat's villager rows lie in its zone (``count`` villagers)."""
+        top = zone.y + self.seat_header(zone) + 6
+        rh = (zone.bottom - 6 - top) // max(ROWS, count)
+        return [pygame.Rect(zone.x + 14, top + i * rh, zone.w - 22, rh - 4) for i in range(count)]
+
+    # -- drawing ahead
+    def work_ahead(self) -> bool:
+        """Draw ahead, for about a slice, the rows the next move may show (``rows_ahead``,
+        made again for each new view); False once all are drawn."""
+        t = self.table
+        if self.ahead_for != t._seen:
+            self.ahead, self.ahead_for = self.rows_ahead(), t._seen
+        if self.ahead is None:
+            return False
+        end = time.perf_counter() + SLICE
+        for step in self.ahead:
+            step()
+            if time.perf_counter() >= end:
+                return True
+        self.ahead = None
+        return False
+
+    def rows_ahead(self) -> Iterator[Callable[[], object]]:
+        """Each villager's row as the next move may leave it, as calls drawing it into the
+        rows kept: its heat a step hotter or cooler (``HEAT_STEPS``, within its track),
+        with the current witch as that heat would make it, and the rows of the villagers
+        who would stop or start being the witch then. Drawn on the seat's empty panel, as
+        ``draw_seat`` draws them; only rows not kept already."""
+        t = self.table
+        villagers = t.villagers()
+        alive = [v for v in villagers if v.get("status") == "alive" and isinstance(v.get("heat"), int)]
+        witches = set(t.witches())
+        places: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
+        zones = [z for z in map(t.seat_zone, range(t.players)) if z is not None]
+        for size in {tuple(z.size) for z in zones}:  # a spare picture for each seat that may change
+            for _ in range(sum(1 for z in zones if tuple(z.size) == size) - len(self.spare.get(size, ()))):
+                yield lambda size=size: self.let_go(pygame.Surface(size).convert())
+        for seat in range(t.players):
+            zone = t.seat_zone(seat)
+            if zone is None:
+                continue
+            under = self.blank(zone.size, seat, seat in (t.view.get("to_act") or []))
+            mine = [v for v in villagers if v.get("owner") == seat]
+            for vill, row in zip(mine, self.row_rects(pygame.Rect((0, 0), zone.size), len(mine))):
+                places[vill.get("id")] = (under, row)
+        for vill in villagers:  # in the setup: a seat that has not placed yet places
+            if not isinstance(vill.get("start"), int) and not t.player(vill.get("owner")).get("placed"):
+                if vill.get("id") in places:
+                    yield lambda vill=vill: self.row_ahead(places, vill, vill.get("id") in witches, placed=True)
+        for step in HEAT_STEPS:
+            for vill in alive:
+                heat, start = vill["heat"], vill.get("start")
+                new = max(start if isinstance(start, int) else 0, min(TRACK_TOP, heat + step))
+                if new == heat or vill.get("id") not in places:
+                    continue
+                hottest = max([new] + [v["heat"] for v in alive if v is not vill])
+                yield lambda vill=vill, new=new, hottest=hottest: self.row_ahead(
+                    places, dict(vill, heat=new), new == hottest
+                )
+                for other in alive:  # who stops or starts being the witch
+                    if other is not vill and (other["heat"] == hottest) != (other.get("id") in witches):
+                        yield lambda other=other, hottest=hottest: self.row_ahead(
+                            places, other, other["heat"] == hottest
+                        )
+        sizes = [tuple(row.size) for _under, row in places.values()]
+        for size in set(sizes):  # a spare picture for each row of a size (the pyres shown at once)
+            for _ in range(min(SPARE_KEPT, sizes.count(size)) - len(self.spare.get(size, ()))):
+                yield lambda size=size: self.let_go(pygame.Surface(size).convert())
+
+    def row_ahead(self, places: dict, vill: dict, witch: bool, placed: bool | None = None) -> None:
+        """One row drawn ahead into the rows kept (unless kept already)."""
+        under, row = places[vill.get("id")]
+        key = self.row_key(vill, row, witch, placed)
+        if key is None:
+            return
+        kept = self.rows.pop(key, None)  # kept already: now among the recent ones
+        self.rows[key] = kept if kept is not None else self.row_picture(under, vill, row, witch, placed)
 
     def blank(self, size: tuple[int, int], seat: int, acting: bool) -> pygame.Surface:
         """A seat's empty panel on the felt (its edge lit while it acts, its colour
@@ -287,12 +420,8 @@ class Seats(Panel):
             surface.blit(back, back.get_rect(midright=(rx - 4 - i * 5, cy)))
         # villager rows
         mine = [vv for vv in t.villagers() if vv.get("owner") == seat]
-        top = zone.y + hh + 6
-        rows = max(ROWS, len(mine))
-        rh = (zone.bottom - 6 - top) // rows
         witches = set(t.witches())
-        for i, vill in enumerate(mine):
-            row = pygame.Rect(zone.x + 14, top + i * rh, zone.w - 22, rh - 4)
+        for vill, row in zip(mine, self.row_rects(zone, len(mine))):
             self.draw_row(surface, vill, row, vill.get("id") in witches)
         # trophies and kept tests as small labels under the header when there is room
         extras = [words.villager_name(v) for v in p.get("trophies") or []]

@@ -47,7 +47,7 @@ from game.ui.input import InputEvent
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.banner import Centre
 from game.ui.scenes.hammer.bribes import BribeTray
-from game.ui.scenes.hammer.common import _fallback_zones
+from game.ui.scenes.hammer.common import CARD_RATIO, _fallback_zones
 from game.ui.scenes.hammer.hand import HammerHand
 from game.ui.scenes.hammer.moves import Moves
 from game.ui.scenes.hammer.phase_track import PhaseTrack
@@ -146,6 +146,22 @@ class HammerTableScene(TableScene):
         self.discard_marks: list[str] = []  # phase 4: the cards this seat will discard at the refill
         words.card_data()  # the card texts read now, not in the first frame after a move
         super().__init__(app, source)
+
+    def work_ahead(self) -> bool:
+        """Drawn ahead between moves: the villager rows the next move may show."""
+        return self.seats.work_ahead()
+
+    def ahead_face_sizes(self) -> list[tuple[tuple[int, int], None]]:
+        """The sizes every card may show at on this table besides the hand's: the
+        discard pile's top (``Piles.draw``), the last move's card (``Centre.draw_center``)
+        and the card an answer window announces (``Centre.make_banner``)."""
+        deck, banner = pygame.Rect(self.rects["deck"]), pygame.Rect(self.rects["banner"])
+        sizes = [
+            (int(min(deck.w, deck.h / CARD_RATIO)), int(min(deck.h, deck.w * CARD_RATIO))),
+            (int((banner.h - 24) / CARD_RATIO), banner.h - 24),
+            (int((banner.h - 16) / CARD_RATIO), banner.h - 16),
+        ]
+        return [(size, None) for size in dict.fromkeys(sizes)]
 
     def make_buttons(self) -> list[Button]:
         return self.piles.buttons()

@@ -13,8 +13,10 @@ Every table owns an :class:`Ahead` panel; a table that draws ahead says so
 more through its hooks (table methods, each answered by the panel by default):
 ``ahead_card_ids`` (the faces worth drawing), ``ahead_hand_ids`` (those that come into a
 hand, drawn at the hand's size first), ``ahead_back_ids`` (face-down cards that turn
-over where they lie, drawn at the sizes backs were drawn at), ``extra_drawings``
-(anything else) and ``work_ahead`` (work of its own, before the rest).
+over where they lie, drawn at the sizes backs were drawn at), ``ahead_face_sizes``
+(sizes the table will soon draw faces at, never drawn at yet: a row of cards that
+shrinks as it grows; drawn before every other size), ``extra_drawings`` (anything else)
+and ``work_ahead`` (work of its own, before the rest).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class Ahead(Panel):
         self.work: Iterator[Callable[[], object]] | None = None
         self.first_left = True
         self.work_due: object = _FROM_THE_START
-        self.sizes_drawn: tuple[int, int] = (0, 0)
+        self.sizes_drawn: tuple = ()
 
     # -- the table's default hooks
     def card_ids(self) -> list[str]:
@@ -71,6 +73,13 @@ class Ahead(Panel):
     def back_ids(self) -> list[str]:
         """Face-down cards that turn over where they lie: drawn at every size the table
         has drawn card backs at."""
+        return []
+
+    def predicted_sizes(self) -> list[tuple[tuple[int, int], list[str] | None]]:
+        """Sizes the table will soon draw faces at (what the view says comes next, e.g.
+        the size a row of played cards shrinks to with one more card), most urgent first,
+        each with the faces worth drawing at it (None: every ``ahead_card_ids``). When
+        they change with the view, the first drawings start again with them."""
         return []
 
     def extra(self) -> Iterator[Callable[[], object]]:
@@ -100,6 +109,9 @@ class Ahead(Panel):
             for card in t.ahead_hand_ids():
                 yield lambda card=card, size=size: face(game, card, size)
         ids, turning = t.ahead_card_ids(), t.ahead_back_ids()
+        for size, cards in t.ahead_face_sizes():
+            for card in ids if cards is None else cards:
+                yield lambda card=card, size=size: face(game, card, size)
         while True:
             sizes = self.face_sizes() - done
             backs = (self.back_sizes() - done - sizes) if turning else set()
@@ -130,9 +142,13 @@ class Ahead(Panel):
             return set()
         return {key[2] for key in other if isinstance(key, tuple) and len(key) == 3 and key[:2] == ("back", t.game)}
 
-    def sizes_seen(self) -> tuple[int, int]:
-        """How many face and back sizes the table has drawn cards at (new ones: draw ahead)."""
-        return len(self.face_sizes()), len(self.back_sizes())
+    def sizes_seen(self) -> tuple:
+        """The face and back sizes the table has drawn cards at and the sizes it predicts
+        (new ones: draw ahead)."""
+        predicted = tuple(
+            (tuple(size), None if cards is None else tuple(cards)) for size, cards in self.table.ahead_face_sizes()
+        )
+        return frozenset(self.face_sizes()), frozenset(self.back_sizes()), predicted
 
     def draw_first_drawings(self, budget: float) -> bool:
         """Draw ahead for about ``budget`` seconds; False once everything is drawn."""

@@ -58,7 +58,11 @@ class GameLog(Panel):
         if picture.get_flags() & pygame.SRCALPHA and t.log_on_felt() and not self.covered(rect):
             # the translucent picture blended over bare felt once, not in every frame
             if self.on_felt is None or self.on_felt[0] != key:
-                composed = pygame.Surface(rect.size).convert()
+                old = self.on_felt[1] if self.on_felt is not None else None
+                # the last one is drawn over: a fresh surface of the log's size costs more than the blend
+                composed = (
+                    old if old is not None and old.get_size() == rect.size else pygame.Surface(rect.size).convert()
+                )
                 composed.fill(theme.FELT)
                 composed.blit(picture, (0, 0))
                 self.on_felt = (key, composed)
