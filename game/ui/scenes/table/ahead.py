@@ -29,8 +29,9 @@ import pygame
 from game.ui.fonts import get_font
 from game.ui.scenes.table.panel import Panel
 
-#: seconds of work done ahead in one frame, at most (a steady frame takes about 1 ms)
-SLICE = 0.002
+#: seconds of work done ahead in one frame, at most (a steady frame takes about 1 ms; with
+#: the slice it stays far inside a 60 fps frame, and a bot's pause of 0.6 s holds ~140 ms)
+SLICE = 0.004
 #: seconds between the idle loop's wake-ups while work ahead remains
 WAKE = 0.05
 #: the font sizes the tables use (px), each in its four faces
@@ -57,6 +58,7 @@ class Ahead(Panel):
         self.first_left = True
         self.work_due: object = _FROM_THE_START
         self.sizes_drawn: tuple = ()
+        self.fonts_measured = False
 
     # -- the table's default hooks
     def card_ids(self) -> list[str]:
@@ -94,22 +96,29 @@ class Ahead(Panel):
     # -- first drawings
     def first_drawings(self) -> Iterator[Callable[[], object]]:
         """Each thing drawn for the first time somewhere in a game, as a call that draws
-        it into its cache: fonts and their glyphs, the hooks' extras, then faces (the hand's size first —
-        a drawn card's face is the costliest first drawing — then every size seen)."""
+        it into its cache: the hooks' extras, faces at the most urgent predicted size, at
+        the hand's size and at the size cards fly at (half of it) — a drawn card's face is
+        the costliest first drawing (~1 ms) — then fonts and their glyphs (once; ~3 ms a
+        font), faces at the other predicted sizes and at every size seen."""
         t = self.table
-        for size in FONT_SIZES:
-            for bold, title in ((False, False), (True, False), (True, True), (False, True)):
-                yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title).size(GLYPHS)
         yield from t.extra_drawings()
         game = t.game
         face = getattr(t.art, "face_ahead", t.art.face)  # into the cache, not for the screen
-        hand = tuple(t.card_size())
-        done: set[tuple[int, int]] = {hand, (hand[0] // 2, hand[1] // 2)}
-        for size in (hand, (hand[0] // 2, hand[1] // 2)):
-            for card in t.ahead_hand_ids():
-                yield lambda card=card, size=size: face(game, card, size)
         ids, turning = t.ahead_card_ids(), t.ahead_back_ids()
-        for size, cards in t.ahead_face_sizes():
+        predicted = t.ahead_face_sizes()
+        hand = tuple(t.card_size())
+        half = (hand[0] // 2, hand[1] // 2)
+        done: set[tuple[int, int]] = {hand, half}
+        in_hand = t.ahead_hand_ids()
+        for size, cards in [*predicted[:1], (hand, in_hand), (half, in_hand)]:
+            for card in ids if cards is None else cards:
+                yield lambda card=card, size=size: face(game, card, size)
+        if not self.fonts_measured:  # once (the first drawings start again when sizes change)
+            for size in FONT_SIZES:
+                for bold, title in ((False, False), (True, False), (True, True), (False, True)):
+                    yield lambda size=size, bold=bold, title=title: get_font(size, bold=bold, title=title).size(GLYPHS)
+            self.fonts_measured = True
+        for size, cards in predicted[1:]:
             for card in ids if cards is None else cards:
                 yield lambda card=card, size=size: face(game, card, size)
         while True:
@@ -207,4 +216,4 @@ class Ahead(Panel):
 
     def reset(self) -> None:
         """A new size: new first drawings."""
-        self.work, self.first_left = None, True
+        self.work, self.first_left, self.fonts_measured = None, True, False

@@ -42,22 +42,15 @@ class Court(Panel):
         self.court_area = area
         if not trial:
             return
-        label_h = max(13, area.h // 9)
-        ch = area.h - label_h - 4
-        cw = int(ch / CARD_RATIO)
-        names_w = max(110, area.w // 6)
-        x = area.x + names_w
+        label_h, (cw, ch) = max(13, area.h // 9), self.case_card_size(area)
+        x = area.x + max(110, area.w // 6)
         y = area.y + label_h + 2
         self.court_cards[trial["suspect"]] = pygame.Rect(x, y, cw, ch)
         self.court_cards[trial["charge"]] = pygame.Rect(x + cw + 6, y, cw, ch)
         px = x + 2 * cw + 6 + max(14, cw // 4)
         self.played_x = px
         played = self.played_row(trial)
-        # many cards: first shrink them (to 60 %), only then let them overlap
-        pw, ph = cw, ch
-        if played and len(played) * (cw + 6) > area.right - px:
-            pw = max(int(cw * 0.6), (area.right - px) // len(played) - 6)
-            ph = int(pw * CARD_RATIO)
+        pw, ph = self.played_card_size(area, len(played))
         room = area.right - px - pw
         step = pw + 6
         if len(played) > 1 and step * (len(played) - 1) > room:
@@ -67,6 +60,39 @@ class Court(Panel):
         motion = trial.get("motion")
         if motion and motion.get("card") in self.court_cards:
             self.motion_rect = self.court_cards[motion["card"]]
+
+    @staticmethod
+    def case_card_size(area: pygame.Rect) -> tuple[int, int]:
+        """The size of the case's two cards in the court's card ``area``."""
+        ch = area.h - max(13, area.h // 9) - 4
+        return int(ch / CARD_RATIO), ch
+
+    def played_card_size(self, area: pygame.Rect, count: int) -> tuple[int, int]:
+        """The size of the cards played in a trial when ``count`` lie in the row: many
+        cards first shrink (to 60 %), only then overlap."""
+        cw, ch = self.case_card_size(area)
+        px = area.x + max(110, area.w // 6) + 2 * cw + 6 + max(14, cw // 4)
+        if count and count * (cw + 6) > area.right - px:
+            pw = max(int(cw * 0.6), (area.right - px) // count - 6)
+            return pw, int(pw * CARD_RATIO)
+        return cw, ch
+
+    def sizes_ahead(self) -> list[tuple[int, int]]:
+        """The sizes the row of played cards takes as it grows, from one card more than
+        it holds now down to its smallest (the cards of a trial to come: from one card)."""
+        area = self.court_area
+        if area is None:
+            return []
+        trial = self.table.trial()
+        count = len(self.played_row(trial)) if trial else 0
+        sizes: list[tuple[int, int]] = []
+        for n in range(count + 1, count + 40):
+            size = self.played_card_size(area, n)
+            if size not in sizes:
+                sizes.append(size)
+            if size[0] == int(self.case_card_size(area)[0] * 0.6):
+                break
+        return sizes
 
     @staticmethod
     def played_row(trial: dict) -> list[str]:

@@ -49,6 +49,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.card_art import all_card_ids
 from game.ui.input import InputEvent
 from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table.panel import Ask, Owned
@@ -173,6 +174,44 @@ class WitchTrialTableScene(TableScene):
 
     def fallback_rects(self, players: int, w: int, h: int) -> dict[str, Rect]:
         return _fallback_zones(players, w, h)
+
+    def extra_drawings(self):
+        """Drawn ahead: the veil under the plea dialog (a window-sized translucent fill)."""
+        yield lambda: self.shade(self.size, 90)
+
+    def ahead_face_sizes(self) -> list[tuple[tuple[int, int], list[str] | None]]:
+        """The sizes faces will show at soon, drawn ahead before all others: the lineup's
+        cards at the hand's size (bought next), in a trial the row of played cards with
+        one card more (it shrinks as it grows: ``Court.sizes_ahead``), the lineup, the
+        case in the seat panels and in the court (this seat's own cards first), the
+        row's sizes, and the hands shown face up at the end (any card may be in them)."""
+        self.geometry()
+        ids = list(all_card_ids(self.game))
+        trial_cards = [c for c in ids if words.card_type(c) in ("evidence", "motion", "objection", "charge")]
+        mine = [c for c in self.my_hand() if c in trial_cards]  # what this seat may play next first
+        played = mine + [c for c in trial_cards if c not in mine]
+        case = [c for c in ids if words.card_type(c) in ("suspect", "charge")]
+        zones = [z for z in map(self.seat_zone, range(self.players)) if z is not None]
+        rows = self.court.sizes_ahead()
+        case = [c for c in self.my_hand() if c in case] + [c for c in case if c not in self.my_hand()]
+        lineup = [c for c in self.view.get("lineup") or [] if c]
+        out: list[tuple[tuple[int, int], list[str] | None]] = [(tuple(self.card_size()), lineup)]  # bought
+        if self.trial():  # a card played next
+            out += [(size, played) for size in rows[:1]]
+        out.append((tuple(self.lineup_card_size()), None))  # a card bought: the next one shows
+        out += [(tuple(self.seat_geometry(z)["suspect"].size), case) for z in zones]  # a case built
+        if self.court.court_area is not None:  # a trial opened
+            out.append((self.court.case_card_size(self.court.court_area), case))
+        out += [(size, played) for size in rows]
+        out += [(tuple(self.seats.revealed_hand_rects(0, z, 1)[0].size), None) for z in zones]
+        sizes: dict[tuple[int, int], list[str] | None] = {}
+        for size, cards in out:  # one entry a size, its cards together (None: every card)
+            size = (int(size[0]), int(size[1]))
+            if size not in sizes:
+                sizes[size] = None if cards is None else list(cards)
+            elif sizes[size] is not None:
+                sizes[size] = None if cards is None else sizes[size] + [c for c in cards if c not in sizes[size]]
+        return list(sizes.items())
 
     def on_layout(self) -> None:
         self.slot_rects = {}
