@@ -164,4 +164,8 @@ def draw_kept(panel, surface: pygame.Surface, zone, key: tuple, paint) -> None:
         surface.blit(kept[1], zone.topleft)
         return
     paint(surface)
-    panel.picture = (key, surface.subsurface(zone).copy())
+    if kept is not None and kept[1].get_size() == zone.size:  # the old picture is copied over, not reallocated
+        kept[1].blit(surface, (0, 0), zone)
+        panel.picture = (key, kept[1])
+    else:
+        panel.picture = (key, surface.subsurface(zone).copy())

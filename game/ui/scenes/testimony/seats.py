@@ -41,7 +41,12 @@ class SeatsPanel:
         key = self.seat_key(seat, zone)
         cached = self.pictures.get(seat)
         if cached is None or cached[0] != key:
-            surf = self.plate_base(seat, zone.size).copy()
+            base = self.plate_base(seat, zone.size)
+            if cached is not None and cached[1].get_size() == base.get_size():
+                surf = cached[1]  # the old picture is drawn over (both opaque: the base's pixels)
+                surf.blit(base, (0, 0))
+            else:
+                surf = base.copy()
             self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True)
             cached = (key, surf)
             self.pictures[seat] = cached
