@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pygame
 
@@ -240,7 +241,7 @@ class Seats(Panel):
     def copy_of(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> pygame.Surface:
         """A copy of ``surface`` (or of its ``area``) on a picture the caches let go of
         when one of that size is spare (the same pixels as ``copy``: both are opaque)."""
-        size = tuple(area.size) if area is not None else surface.get_size()
+        size = (area.w, area.h) if area is not None else surface.get_size()
         spare = self.spare.get(size)
         if not spare:
             return surface.subsurface(area).copy() if area is not None else surface.copy()
@@ -289,9 +290,9 @@ class Seats(Panel):
         witches = set(t.witches())
         places: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
         zones = [z for z in map(t.seat_zone, range(t.players)) if z is not None]
-        for size in {tuple(z.size) for z in zones}:  # a spare picture for each seat that may change
-            for _ in range(sum(1 for z in zones if tuple(z.size) == size) - len(self.spare.get(size, ()))):
-                yield lambda size=size: self.let_go(pygame.Surface(size).convert())
+        for size in {(z.w, z.h) for z in zones}:  # a spare picture for each seat that may change
+            for _ in range(sum(1 for z in zones if (z.w, z.h) == size) - len(self.spare.get(size, ()))):
+                yield partial(self.spare_ahead, size)
         for seat in range(t.players):
             zone = t.seat_zone(seat)
             if zone is None:
@@ -303,7 +304,7 @@ class Seats(Panel):
         for vill in villagers:  # in the setup: a seat that has not placed yet places
             if not isinstance(vill.get("start"), int) and not t.player(vill.get("owner")).get("placed"):
                 if vill.get("id") in places:
-                    yield lambda vill=vill: self.row_ahead(places, vill, vill.get("id") in witches, placed=True)
+                    yield partial(self.row_ahead, places, vill, vill.get("id") in witches, True)
         for step in HEAT_STEPS:
             for vill in alive:
                 heat, start = vill["heat"], vill.get("start")
@@ -311,18 +312,18 @@ class Seats(Panel):
                 if new == heat or vill.get("id") not in places:
                     continue
                 hottest = max([new] + [v["heat"] for v in alive if v is not vill])
-                yield lambda vill=vill, new=new, hottest=hottest: self.row_ahead(
-                    places, dict(vill, heat=new), new == hottest
-                )
+                yield partial(self.row_ahead, places, dict(vill, heat=new), new == hottest)
                 for other in alive:  # who stops or starts being the witch
                     if other is not vill and (other["heat"] == hottest) != (other.get("id") in witches):
-                        yield lambda other=other, hottest=hottest: self.row_ahead(
-                            places, other, other["heat"] == hottest
-                        )
-        sizes = [tuple(row.size) for _under, row in places.values()]
+                        yield partial(self.row_ahead, places, other, other["heat"] == hottest)
+        sizes = [(row.w, row.h) for _under, row in places.values()]
         for size in set(sizes):  # a spare picture for each row of a size (the pyres shown at once)
             for _ in range(min(SPARE_KEPT, sizes.count(size)) - len(self.spare.get(size, ()))):
-                yield lambda size=size: self.let_go(pygame.Surface(size).convert())
+                yield partial(self.spare_ahead, size)
+
+    def spare_ahead(self, size: tuple[int, int]) -> None:
+        """A spare picture of ``size`` allocated ahead (``let_go``)."""
+        self.let_go(pygame.Surface(size).convert())
 
     def row_ahead(self, places: dict, vill: dict, witch: bool, placed: bool | None = None) -> None:
         """One row drawn ahead into the rows kept (unless kept already)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pygame
 
@@ -112,7 +113,7 @@ class Ahead(Panel):
         in_hand = t.ahead_hand_ids()
         for size, cards in [*predicted[:1], (hand, in_hand), (half, in_hand)]:
             for card in ids if cards is None else cards:
-                yield lambda card=card, size=size: face(game, card, size)
+                yield partial(face, game, card, size)
         if not self.fonts_measured:  # once (the first drawings start again when sizes change)
             for size in FONT_SIZES:
                 for bold, title in ((False, False), (True, False), (True, True), (False, True)):
@@ -120,7 +121,7 @@ class Ahead(Panel):
             self.fonts_measured = True
         for size, cards in predicted[1:]:
             for card in ids if cards is None else cards:
-                yield lambda card=card, size=size: face(game, card, size)
+                yield partial(face, game, card, size)
         while True:
             sizes = self.face_sizes() - done
             backs = (self.back_sizes() - done - sizes) if turning else set()

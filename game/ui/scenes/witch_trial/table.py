@@ -195,22 +195,28 @@ class WitchTrialTableScene(TableScene):
         rows = self.court.sizes_ahead()
         case = [c for c in self.my_hand() if c in case] + [c for c in case if c not in self.my_hand()]
         lineup = [c for c in self.view.get("lineup") or [] if c]
-        out: list[tuple[tuple[int, int], list[str] | None]] = [(tuple(self.card_size()), lineup)]  # bought
+        hand_w, hand_h = self.card_size()
+        lineup_w, lineup_h = self.lineup_card_size()
+        out: list[tuple[tuple[int, int], list[str] | None]] = [((hand_w, hand_h), lineup)]  # bought next
         if self.trial():  # a card played next
             out += [(size, played) for size in rows[:1]]
-        out.append((tuple(self.lineup_card_size()), None))  # a card bought: the next one shows
-        out += [(tuple(self.seat_geometry(z)["suspect"].size), case) for z in zones]  # a case built
+        out.append(((lineup_w, lineup_h), None))  # a card bought: the next one shows
+        for z in zones:  # a case built
+            suspect = self.seat_geometry(z)["suspect"]
+            out.append(((suspect.w, suspect.h), case))
         if self.court.court_area is not None:  # a trial opened
             out.append((self.court.case_card_size(self.court.court_area), case))
         out += [(size, played) for size in rows]
-        out += [(tuple(self.seats.revealed_hand_rects(0, z, 1)[0].size), None) for z in zones]
+        for z in zones:
+            shown = self.seats.revealed_hand_rects(0, z, 1)[0]
+            out.append(((shown.w, shown.h), None))
         sizes: dict[tuple[int, int], list[str] | None] = {}
         for size, cards in out:  # one entry a size, its cards together (None: every card)
-            size = (int(size[0]), int(size[1]))
-            if size not in sizes:
+            had = sizes.get(size, [])
+            if size not in sizes or cards is None:
                 sizes[size] = None if cards is None else list(cards)
-            elif sizes[size] is not None:
-                sizes[size] = None if cards is None else sizes[size] + [c for c in cards if c not in sizes[size]]
+            elif had is not None:
+                sizes[size] = had + [c for c in cards if c not in had]
         return list(sizes.items())
 
     def on_layout(self) -> None:
