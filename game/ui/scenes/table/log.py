@@ -166,7 +166,15 @@ class GameLog(Panel):
                 for k in range(max(0, kept - 1), len(shown)):  # the old newest line, then the new ones
                     self.table.draw_log_line(box, blank, shown[k], k, len(shown), top, line_h, size)
                 return (key, box, (same, shown, count))
-        box = blank.copy()  # the empty panel is drawn once per size
+        if old is not None and old[1].get_size() == blank.get_size() and old[1].get_flags() == blank.get_flags():
+            box = old[1]  # the last picture is drawn over: a fresh surface of the log's size costs more
+            if blank.get_flags() & pygame.SRCALPHA:
+                box.fill((0, 0, 0, 0))  # an exact copy of the panel's pixels, alpha too
+                box.blit(blank, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+            else:
+                box.blit(blank, (0, 0))
+        else:
+            box = blank.copy()  # the empty panel is drawn once per size
         box.blit(head, (10, 6))
         for k, line in enumerate(shown):
             self.table.draw_log_line(box, None, line, k, len(shown), top, line_h, size)

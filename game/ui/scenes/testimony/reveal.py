@@ -16,6 +16,8 @@ everywhere once it is told (``table.after_telling``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -204,6 +206,38 @@ class RevealPanel:
         row_h = max(36, (box.bottom - top - (size + 18)) // max(1, self.table.players))
         card_h = max(24, row_h - 8)
         return top, row_h, (int(card_h / CARD_RATIO), card_h)
+
+    def words_ahead(self) -> list[Callable[[], object]]:
+        """What the reveal's first frame draws for the first time, as calls to draw it
+        ahead into the caches (the table's first drawings): the next game's title, the
+        hints, the headings, the seats' names, the face-down tokens and the standings as
+        the reveal opens (sizes as :meth:`draw_reveal` takes them)."""
+        t = self.table
+        box = self.reveal_box()
+        size = max(12, min(20, box.h // 30))
+        name_w = int(box.w * 0.15)
+        row_h = self.reveal_rows(box)[1]
+        rad = max(7, min(13, row_h // 4))
+        players = list(t.source.players)
+        history = t.view.get("history") or []
+        game_no = int((history[-1] or {}).get("game_no") or len(history)) + 1 if history else 1
+        calls: list[Callable[[], object]] = [
+            partial(text, f"Game {game_no}: the reveal", size + 6, theme.HIGHLIGHT, bold=True, title=True),
+            partial(text, "click to skip", max(11, size - 3), theme.TEXT_MUTED),
+            partial(text, "Esc or the button closes this", max(11, size - 3), theme.TEXT_MUTED),
+            partial(text, "Close (Esc)", max(11, size - 2), theme.TEXT_LIGHT, bold=True),
+            partial(text, "no tokens", max(11, size - 4), theme.TEXT_MUTED),
+        ]
+        calls += [
+            partial(text, label, max(11, size - 5), theme.TEXT_MUTED, bold=True)
+            for label in ("Tokens in front", "Standing", "Score and why")
+        ]
+        for seat in range(t.players):
+            name = fit_text(words.seat_name(seat, players), size, name_w - 8, bold=True)
+            calls.append(partial(text, name, size, theme.PARCHMENT, bold=True))
+            calls.append(partial(token_disc, rad, theme.seat_color(seat), None, turned=1.0))
+        calls += [partial(text, f"{n:+d}", size + 4, theme.TEXT_LIGHT, bold=True) for n in range(-3, 4)]
+        return calls
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         record = self.reveal_record()

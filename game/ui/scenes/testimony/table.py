@@ -181,12 +181,13 @@ class TestimonyTableScene(TableScene):
         return (90, 126)
 
     def extra_drawings(self):
-        """Drawn ahead (the ``ahead`` panel's hook): the reveal's veil and every face at the reveal's card
-        size (a game's end opened the reveal with a dozen first drawings)."""
+        """Drawn ahead (the ``ahead`` panel's hook): the reveal's veil, its words and every
+        face at the reveal's card size (a game's end opened the reveal with a dozen first drawings)."""
         if not self.size[0]:
             return
         box = self.result.reveal_box()
         yield lambda: self.result.shade(box.size, 120)
+        yield from self.result.words_ahead()
         size = self.result.reveal_rows(box)[2]
         for card in self.ahead_card_ids():
             yield lambda card=card: self.art.face_ahead(self.game, card, size)
