@@ -81,6 +81,60 @@ def turn_plays(m: Match, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def random_turn_command(m: SalemMatch, seat: int, rng: random.Random) -> dict[str, Any]:
+    """One of ``seat``'s legal commands at a plain turn (a standard game without Town
+    Hall, nothing on the stack), each as likely as the others — what a random player
+    sends — found by counting the ways to play each card instead of listing them (a
+    random player's turn in a rollout would list a hand times the table's seats, pairs
+    of seats for Robbery and Scapegoat, at every card it plays). The i-th draw is the
+    i-th command of the legal list (game/rules/salem/legal.py ``turn_legal``)."""
+    s = m.state
+    alive = s["alive"]
+    fronts = s["fronts"]
+    kind_of = m.cat.kind_of
+    colour_of = m.cat.colour_of
+    targets = [p for p in range(m.n) if p != seat and alive[p]]
+    k = len(targets)
+    hand = s["hands"][seat]
+    accusable: list[int] | None = None
+    counts: list[int] = []
+    for card in hand:
+        kind = kind_of[card]
+        if colour_of[card] == "red":
+            if accusable is None:
+                accusable = [t for t in targets if not any(kind_of[c] == "piety" for c in fronts[t])]
+            counts.append(len(accusable))
+        elif kind == "curse":
+            counts.append(sum(1 for t in targets for b in fronts[t] if colour_of[b] == "blue"))
+        elif kind in ("robbery", "scapegoat"):
+            counts.append(k * (k - 1))
+        else:
+            counts.append(k)
+    played = s["played"]
+    x = rng.randrange(sum(counts) + 1)
+    if not played:
+        if x == 0:
+            return {"type": "draw_two"}
+        x -= 1
+    for card, count in zip(hand, counts):
+        if x >= count:
+            x -= count
+            continue
+        kind = kind_of[card]
+        if colour_of[card] == "red":
+            return {"type": "play", "card": card, "target": (accusable or [])[x]}
+        if kind == "curse":
+            t, b = [(t, b) for t in targets for b in fronts[t] if colour_of[b] == "blue"][x]
+            return {"type": "play", "card": card, "target": t, "blue": b}
+        if kind in ("robbery", "scapegoat"):
+            a, rest = divmod(x, k - 1)
+            first = targets[a]
+            second = [t for t in targets if t != first][rest]
+            return {"type": "play", "card": card, "target": first, "target2": second}
+        return {"type": "play", "card": card, "target": targets[x]}
+    return {"type": "end_turn"}
+
+
 def _red(m: SalemMatch, card: str) -> bool:
     return m.cat.colour_of[card] == "red"
 
@@ -195,10 +249,12 @@ class SalemPolicy(Policy["SalemMatch"]):
         :meth:`choose` over the legal list."""
         m = cast("SalemMatch", match)
         randoms = RANDOM_SEATS.get(m)
-        if randoms and seat in randoms:
-            legal = m._legal(seat)
-            return dict(legal[rng.randrange(len(legal))])
         s = m.state
+        if randoms and seat in randoms:
+            if s["stack"] or s["abilities"] or s["variant"]:
+                legal = m._legal(seat)
+                return dict(legal[rng.randrange(len(legal))])
+            return random_turn_command(m, seat, rng)
         if s["stack"] or s["abilities"] or s["variant"]:
             return self.choose(m, seat, m._legal(seat), rng)
         hand = s["hands"][seat]

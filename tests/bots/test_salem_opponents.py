@@ -14,7 +14,7 @@ import pytest
 
 from game.bots import RandomBot, SearchBot, SeatModel
 from game.bots import salem as salem_bots
-from game.bots.salem import RANDOM_PRIOR, RANDOM_SEATS, random_chances, witch_odds
+from game.bots.salem import RANDOM_PRIOR, RANDOM_SEATS, random_chances, random_turn_command, witch_odds
 from game.bots.worlds import Worlds
 from game.engine import Match, new_match
 
@@ -103,3 +103,38 @@ def test_in_the_searchs_worlds_seats_read_as_random_play_at_random():
             assert sum(p in w for w in marked) <= 6
     unweighed = Worlds(SeatModel(m, seat), random.Random(1), weigh=False)
     assert unweighed.sample(random.Random(0)) not in RANDOM_SEATS  # the contract's draw: no model of play
+
+
+class NthDraw:
+    """A generator whose ``randrange(n)`` always answers ``i`` (and fails when ``i >= n``)."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def randrange(self, n: int) -> int:
+        assert self.i < n, (self.i, n)
+        return self.i
+
+
+def test_a_random_seats_turn_command_is_any_legal_command_equally():
+    """docs/rules/salem.md §3.1, §3.4: a random player's turn command, drawn without
+    listing every card and target, is the i-th legal command for the i-th draw — so each
+    is as likely as the others, and nothing illegal is ever drawn."""
+    checked = 0
+    for seed in range(8):
+        n = 4 + seed
+        m = new_match("salem", [f"P{i}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
+        bots = {p: RandomBot(seed * 13 + p) for p in range(n)}
+        for _ in range(150):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            if not m.state["stack"]:
+                legal = m.legal(seat)
+                drawn = [random_turn_command(m, seat, NthDraw(i)) for i in range(len(legal))]
+                assert drawn == legal
+                with pytest.raises(AssertionError):
+                    random_turn_command(m, seat, NthDraw(len(legal)))
+                checked += 1
+            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    assert checked >= 200
