@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -181,11 +182,23 @@ class RandomPeople:
 
 
 def play_mixed_table(
-    app: Any, game: str, names: list[str], bots: list[int], seconds: float, seed: int, options: dict | None = None
+    app: Any,
+    game: str,
+    names: list[str],
+    bots: list[int],
+    seconds: float,
+    seed: int,
+    options: dict | None = None,
+    enough: Callable[[PrivateViewWatch], bool] | None = None,
+    at_most: float | None = None,
 ) -> tuple[PrivateViewWatch, CurtainWatch, Any]:
     """Play ``game`` at a real hot-seat table with bots at ``bots`` (Easy: quick moves)
     and people at the other seats, for ``seconds`` or until it ends; returns the
-    private-view watch, the curtain watch and the session (closed)."""
+    private-view watch, the curtain watch and the session (closed).
+
+    With ``enough``, play goes on past ``seconds`` (up to ``at_most`` seconds) until
+    ``enough(watch)`` says the run saw what it is about — on a busy machine three
+    seconds may hold only a few frames."""
     with fast_animations(app):
         session = HotseatSession.new(
             app, game, names, bots, seed=seed, options=options, bot_delay=0.0, bot_levels=dict.fromkeys(bots, "easy")
@@ -194,9 +207,14 @@ def play_mixed_table(
         watch = PrivateViewWatch(session, table)
         curtains = CurtainWatch(session, table)
         people = RandomPeople(app, session, table, seed)
-        end = time.monotonic() + seconds
+        start = time.monotonic()
+        end = start + seconds
+        last = start + max(seconds, at_most or seconds)
         try:
-            while time.monotonic() < end and not session.match.over and len(watch.problems) < 5:
+            while not session.match.over and len(watch.problems) < 5:
+                now = time.monotonic()
+                if now >= last or (now >= end and (enough is None or enough(watch))):
+                    break
                 people.step()
         finally:
             curtains.close()
