@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.bots.belief import log_ratio, side_patterns
 from game.bots.beliefs_table import TABLES
@@ -36,16 +37,20 @@ from game.rules.testimony.scoring import score
 if TYPE_CHECKING:
     from game.rules.testimony import TestimonyMatch
 
+#: what :func:`belief_weights` gives ``determinize.resample``: the weight of a deal of
+#: Beliefs (None: every deal alike) and the learned chance one side accuses the other
+BeliefWeights = tuple[Callable[[list[str]], float] | None, Callable[[str, str], float]]
+
 SENSE_CHECKS = ("discards_with_target", "testifies_against_knowledge")
 
 
-class TestimonyPolicy(Policy):
+class TestimonyPolicy(Policy["TestimonyMatch"]):
     """Believe what you were shown; accuse the other side, defend your own."""
 
     __test__ = False  # not a pytest test class, whatever its name says
     sense_checks = SENSE_CHECKS
 
-    def senseless(self, match: TestimonyMatch, seat: int, command: dict) -> list[str]:
+    def senseless(self, match: TestimonyMatch, seat: int, command: dict[str, Any]) -> list[str]:
         kind = command["type"]
         if kind not in ("discard_token", "testify"):
             return []
@@ -62,7 +67,9 @@ class TestimonyPolicy(Policy):
             return ["testifies_against_knowledge"]
         return []
 
-    def choose(self, match: TestimonyMatch, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    def choose(
+        self, match: TestimonyMatch, seat: int, legal: list[dict[str, Any]], rng: random.Random
+    ) -> dict[str, Any]:
         stage = match.state["stage"]
         if stage == "action":
             invites = [c for c in legal if c["type"] == "invite"]
@@ -89,7 +96,7 @@ class TestimonyPolicy(Policy):
             return self._testimony(match, seat, belief, rng)
         return legal[0]
 
-    def _testimony(self, match: TestimonyMatch, seat: int, belief: str, rng: random.Random) -> dict:
+    def _testimony(self, match: TestimonyMatch, seat: int, belief: str, rng: random.Random) -> dict[str, Any]:
         guess = believed_beliefs(match, seat)
         guess.pop(seat, None)
         foes = [s for s, b in sorted(guess.items()) if b != belief]
@@ -109,7 +116,7 @@ class TestimonyPolicy(Policy):
             }
         return {"type": "discard_token"}
 
-    def play(self, match: TestimonyMatch, seat: int, rng: random.Random) -> dict:
+    def play(self, match: TestimonyMatch, seat: int, rng: random.Random) -> dict[str, Any]:
         """The rollout's move: :meth:`choose`'s pick, made without the legal list where
         it needs none (an action, an answer, a share, testimony)."""
         st = match.state
@@ -126,7 +133,9 @@ class TestimonyPolicy(Policy):
             return self._testimony(match, seat, match.cat.belief(st["characters"][seat]), rng)
         return self.choose(match, seat, match._legal(seat), rng)
 
-    def redraw(self, world: TestimonyMatch, seat: int, weigh: bool = True):
+    def redraw(
+        self, world: TestimonyMatch, seat: int, weigh: bool = True
+    ) -> Callable[[TestimonyMatch, random.Random], None] | None:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once (``determinize.knowledge``), the hidden parts redrawn per world
         (``determinize.resample``) — with ``weigh``, the deals weighed by the seat's
@@ -139,7 +148,7 @@ class TestimonyPolicy(Policy):
         deal_weight, accuse_chance = weights
         return lambda copy, rng: determinize.resample(copy, seat, rng, known, deal_weight, accuse_chance)
 
-    def belief(self, view: dict, log: list[dict], seat: int):
+    def belief(self, view: dict[str, Any], log: list[dict[str, Any]], seat: int) -> BeliefWeights | None:
         """The seat's belief from its view (:func:`belief_weights`)."""
         return belief_weights(view, seat)
 
@@ -186,7 +195,7 @@ register_policy("testimony", TestimonyPolicy())
 
 
 # ------------------------------------------------------------------ belief --
-def token_acts(view: dict, seat: int) -> list[tuple[str, int, int, str | None]]:
+def token_acts(view: dict[str, Any], seat: int) -> list[tuple[str, int, int, str | None]]:
     """The acts a belief reads from a view of the game being played: every token placed
     by another seat, as ``("place", placer, target, side)`` with ``side`` None unless
     ``seat`` has seen it (its own investigations)."""
@@ -199,7 +208,7 @@ def accuse_chance(placer: str, target: str) -> float:
     return TABLES.get("testimony", {}).get("accuse", {}).get(f"{placer}>{target}", 0.5)
 
 
-def belief_weights(view: dict, seat: int):
+def belief_weights(view: dict[str, Any], seat: int) -> BeliefWeights | None:
     """``(deal_weight, accuse_chance)`` for ``determinize.resample`` from what ``seat``
     sees, or None in a finished game. ``deal_weight(beliefs)`` is the likelihood of the
     tokens the seat saw placed (who before whom) and turned (their sides, where it
