@@ -50,6 +50,7 @@ from typing import Any
 import pygame
 
 from game.ui import sound
+from game.ui.card_art import CardArt
 from game.ui.scene import Scene
 from game.ui.scenes.table.ahead import Ahead
 from game.ui.scenes.table.banner import HintStrip, Holds, LitTargets, Thinking, Toasts
@@ -66,7 +67,6 @@ from game.ui.scenes.table.common import (  # noqa: F401 (re-exported)
     REPEATING_KEYS,
     THINKING_DOTS_PER_SECOND,
     TOAST_SECONDS,
-    FallbackArt,
     Flight,
     Rect,
     Target,
@@ -98,16 +98,11 @@ log = logging.getLogger(__name__)
 
 
 # ----------------------------------------------------------------------- helpers ----
-def card_art():
-    """The art engineer's CardArt (an instance), or a plain local stand-in."""
+def card_art() -> CardArt:
+    """The tables' one CardArt (made on first use: its caches are shared by every table)."""
     global _ART
     if _ART is None:
-        try:
-            from game.ui.card_art import CardArt  # inside try: without it the table draws FallbackArt
-
-            _ART = CardArt() if isinstance(CardArt, type) else CardArt
-        except ImportError:
-            _ART = FallbackArt()
+        _ART = CardArt()
     return _ART
 
 

@@ -27,6 +27,7 @@ from functools import partial
 
 import pygame
 
+from game.ui.card_art import all_card_ids
 from game.ui.fonts import get_font
 from game.ui.scenes.table.panel import Panel
 
@@ -64,8 +65,6 @@ class Ahead(Panel):
     # -- the table's default hooks
     def card_ids(self) -> list[str]:
         """The card faces worth drawing ahead at every size the table draws faces at."""
-        from game.ui.card_art import all_card_ids  # optional: table_base.card_art draws FallbackArt without it
-
         return list(all_card_ids(self.table.game))
 
     def hand_ids(self) -> list[str]:

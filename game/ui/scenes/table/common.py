@@ -12,7 +12,8 @@ import pygame
 
 from game.ui import input as uinput
 from game.ui import theme
-from game.ui.fonts import get_font, render_text, wrap_text
+from game.ui.fonts import get_font, render_text
+from game.ui.layout import load_layout
 from game.ui.sprites import Tween
 from game.ui.widgets import Banner, Button
 
@@ -40,59 +41,6 @@ HOVER_RAISE = 0.18
 DIM_SHADE = (158, 158, 158)
 
 
-class FallbackArt:
-    """Coloured rectangles with the card's kind; used only until game.ui.card_art exists."""
-
-    COLOURS = {"brown": theme.BROWN, "yellow": theme.YELLOW, "green": theme.GREEN}
-
-    def __init__(self) -> None:
-        self.cache: dict[tuple, pygame.Surface] = {}
-
-    def _kind(self, card_id: str) -> str:
-        return card_id.rsplit("-", 1)[0]
-
-    def face(self, game: str, card_id: str, size: tuple[int, int]) -> pygame.Surface:
-        key = ("face", game, card_id, tuple(size))
-        if key not in self.cache:
-            kind = self._kind(card_id)
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, theme.PARCHMENT, surf.get_rect(), border_radius=6)
-            pygame.draw.rect(surf, theme.BROWN, surf.get_rect(), 3, border_radius=6)
-            font = get_font(max(MIN_TEXT, size[1] // 9), bold=True)
-            for i, line in enumerate(wrap_text(kind.replace("_", " ").title(), font, size[0] - 8)):
-                surf.blit(font.render(line, True, theme.INK), (4, 4 + i * font.get_linesize()))
-            self.cache[key] = surf
-        return self.cache[key]
-
-    def back(self, game: str, size: tuple[int, int]) -> pygame.Surface:
-        key = ("back", game, tuple(size))
-        if key not in self.cache:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, theme.CARD_BACK_HAMMER, surf.get_rect(), border_radius=5)
-            pygame.draw.rect(surf, theme.PANEL_EDGE, surf.get_rect(), 2, border_radius=5)
-            self.cache[key] = surf
-        return self.cache[key]
-
-    def villager(self, villager_id: str, size: tuple[int, int] | int) -> pygame.Surface:
-        size = (size, size) if isinstance(size, int) else tuple(size)
-        key = ("vill", villager_id, size)
-        if key not in self.cache:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, theme.VILLAGER, surf.get_rect(), border_radius=5)
-            font = get_font(max(MIN_TEXT, size[1] // 4), bold=True)
-            surf.blit(font.render(villager_id[:2].title(), True, theme.TEXT_LIGHT), (4, 4))
-            self.cache[key] = surf
-        return self.cache[key]
-
-    def zoom(self, game: str, card_id: str, width: int) -> pygame.Surface:
-        return self.face(game, card_id, (width, int(width * 1.4)))
-
-    def highlight(self, size: tuple[int, int], color) -> pygame.Surface:
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, color, surf.get_rect(), 4, border_radius=8)
-        return surf
-
-
 def zone_rects(
     game: str, players: int, size: tuple[int, int], fallback: Callable[[int, int, int], dict[str, Rect]]
 ) -> dict[str, Rect]:
@@ -100,13 +48,9 @@ def zone_rects(
     w, h = size
     rects = dict(fallback(players, w, h))
     try:
-        from game.ui.layout import load_layout  # inside try: a table without a layout uses the fallback zones
-
         layout = load_layout(game, players)
         for name, r in layout.rects(w, h).items():
             rects[name] = tuple(int(v) for v in r)  # type: ignore[assignment]
-    except ImportError:
-        pass
     except Exception as exc:  # a broken layout file must not stop the game
         log.warning("layout for %s/%d could not be used (%s); using built-in zones", game, players, exc)
     return rects
