@@ -157,18 +157,28 @@ def sense_problem(match: WitchTrialMatch, seat: int, command: dict[str, Any]) ->
     return None
 
 
-def card_problem(match: WitchTrialMatch, trial: dict[str, Any], seat: int, card: str) -> str | None:
-    """Why playing ``card`` in ``trial`` now makes no sense, or None (see
-    :func:`sense_problem`)."""
-    cat = match.cat
-    kind = cat.type_of[card]
-    kind_id = cat.kind_of[card]
+def seat_in_trial(trial: dict[str, Any], seat: int) -> tuple[str, int, Callable[[int], int]]:
+    """``seat``'s side in ``trial``, its sign on the Jury track (+1: the prosecution) and
+    ``moved(delta)``: how far a change of the Jury Value by ``delta`` moves the Jury the
+    seat's way, the track's ends clamping it."""
     side = "prosecution" if seat == trial["prosecutor"] else "defense"
     sign = 1 if side == "prosecution" else -1
     jury: int = trial["jury_value"]
 
     def moved(delta: int) -> int:
         return sign * (clamp_jury(jury + delta) - jury)
+
+    return side, sign, moved
+
+
+def card_problem(match: WitchTrialMatch, trial: dict[str, Any], seat: int, card: str) -> str | None:
+    """Why playing ``card`` in ``trial`` now makes no sense, or None (see
+    :func:`sense_problem`)."""
+    cat = match.cat
+    kind = cat.type_of[card]
+    kind_id = cat.kind_of[card]
+    side, sign, moved = seat_in_trial(trial, seat)
+    jury: int = trial["jury_value"]
 
     if kind == "evidence":
         ev = cat.evidence[kind_id]
@@ -200,12 +210,8 @@ def card_gain(match: WitchTrialMatch, trial: dict[str, Any], seat: int, card: st
     cat = match.cat
     kind = cat.type_of[card]
     kind_id = cat.kind_of[card]
-    side = "prosecution" if seat == trial["prosecutor"] else "defense"
-    sign = 1 if side == "prosecution" else -1
+    side, sign, moved = seat_in_trial(trial, seat)
     jury: int = trial["jury_value"]
-
-    def moved(delta: int) -> int:
-        return sign * (clamp_jury(jury + delta) - jury)
 
     if kind == "evidence":
         ev = cat.evidence[kind_id]
