@@ -250,16 +250,20 @@ class SearchBot:
                         best, arm = score, i
             if yield_gil:  # on a worker thread: let the window's thread have the GIL now and then
                 time.sleep(0)
-            world = worlds.sample(rng)
-            world.advance(seat, candidates[arm])
-            policy = policy_for(world)
-            playout(world, rng, lv.depth, policy)
             visits[arm] += 1
-            totals[arm] += policy.value(world, seat)
+            totals[arm] += self._rollout(worlds.sample(rng), seat, candidates[arm], rng)
             done += 1
         self.last_iterations = done
         best_arm = max(range(k), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0))
         return dict(candidates[best_arm])
+
+    def _rollout(self, world: Match, seat: int, command: dict[str, Any], rng: random.Random) -> float:
+        """One iteration's worth: ``seat`` plays ``command`` in ``world``, the game runs on
+        for the level's depth by the game's policy, and the position is valued for ``seat``."""
+        world.advance(seat, command)
+        policy = policy_for(world)
+        playout(world, rng, self.level.depth, policy)
+        return policy.value(world, seat)
 
     def _halving(
         self,
@@ -300,11 +304,8 @@ class SearchBot:
                 for arm in alive:
                     world = fork(base)
                     world.rng = MatchRng(base.seed)
-                    world.advance(seat, candidates[arm])
-                    policy = policy_for(world)
-                    playout(world, random.Random(rollout_seed), lv.depth, policy)
                     visits[arm] += 1
-                    totals[arm] += policy.value(world, seat)
+                    totals[arm] += self._rollout(world, seat, candidates[arm], random.Random(rollout_seed))
                     done += 1
             tried = [a for a in alive if visits[a]]
             if not tried:
