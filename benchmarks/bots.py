@@ -20,6 +20,14 @@ hero, how often each of the game's sense checks (``Policy.senseless``) fires whi
 sensible command was there (a play forced by the rules is no slip): for the random bot of
 the lift pairs and for each level played.
 
+**Ceiling** (``--omniscient``): the same lift rows, but the hero of a level searches worlds
+that are the *real* match (:class:`OmniscientModel`: its hidden roles, hands and pile
+order as they are; fresh generators for what is still to come) — a benchmark-only
+measurement of what the level's search and rollouts could reach if it knew everything,
+so how much of a lift target reading the table can buy at all. Its rows are labelled
+``normal!`` (the level with ``!``) and a line says they are a ceiling; nothing in the app
+can reach this model (it lives here only).
+
 **Speed** (``--speed``): the Normal level with its real time cap on fixed positions of
 each table: iterations per decision (median), CPU per iteration, and where an iteration's
 time goes (sample a world, apply the root command, the rollout's legal lists, the
@@ -33,7 +41,7 @@ Long (hours at 300 pairs per row): run it niced, in the background::
 
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
         [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
-        [--speed] [--time-limit] [--save pairs.jsonl]
+        [--speed] [--time-limit] [--save pairs.jsonl] [--omniscient]
     .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
 
 Numbers only; asserts nothing.
@@ -43,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import marshal
 import math
 import multiprocessing
 import os
@@ -55,7 +64,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import LEVEL_NAMES, RandomBot, SearchBot, SeatModel, policy_for
+from game.bots.worlds import fork
 from game.engine import GAMES, new_match
+from game.engine.rng import MatchRng
 
 PLAYER_COUNTS = {"hammer": (3, 4, 5), "witch_trial": (3, 4, 5, 7), "salem": (5, 8, 12), "testimony": (3, 5, 7)}
 HEAD_TO_HEAD = (("hammer", 3), ("witch_trial", 4), ("salem", 5), ("testimony", 3))
@@ -77,6 +88,45 @@ def seed_of(index: int, n: int) -> int:
     return 7919 * index + 17 * n
 
 
+#: the mark of a ceiling row's hero level (``normal!``: Normal searching the real match)
+OMNISCIENT = "!"
+
+
+class OmniscientModel(SeatModel):
+    """CEILING MEASUREMENT ONLY (``--omniscient``; never reachable from the app): a seat
+    model whose every world is the real match — the real hidden roles, rows, hands and
+    pile order — as the seat's log shows it, with a fresh generator (shuffles and dice to
+    come stay unknown). Whatever else the game's worlds carry per world (Salem: which
+    seats play at random in the rollouts, drawn from the public log) is drawn exactly as
+    for an honest world (``Policy.redraw``), then the hidden state is put back as it
+    really is. So the search, its rollouts and its value are the level's own; only what
+    the seat could not know is no longer guessed."""
+
+    __slots__ = ("_truth", "_draw")
+
+    def __init__(self, match, seat: int) -> None:
+        super().__init__(match, seat)
+        self._truth = None
+        self._draw = None
+
+    def sample(self, rng):
+        real = self._match
+        if self._truth is None:
+            world = real.determinize(self.seat, rng)  # the seat's log, the setup as the seat has it
+            self._draw = policy_for(world).redraw(world, self.seat, True)
+            world.state = marshal.loads(marshal.dumps(real.state))
+            world._loaded()
+            self._truth = world
+        world = fork(self._truth)
+        if self._draw is not None:
+            self._draw(world, rng)  # the per-world extras, as an honest world draws them
+            world.state = marshal.loads(marshal.dumps(real.state))  # then the truth again
+            world._loaded()
+        world.seed = rng.getrandbits(63)
+        world.rng = MatchRng(world.seed)
+        return world
+
+
 def make(kind: str, seed: int, time_limit: bool):
     """A bot: ``random`` or a level's search bot (iteration budget only unless ``time_limit``)."""
     if kind == "random":
@@ -88,7 +138,11 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
     """One game from seed ``seed_of(index, n)``: ``hero_kind`` at seat ``index % n``,
     ``others`` elsewhere (each seat's bot seeded by the game's seed and the seat). The
     hero's win share, its side as dealt, its decisions' times and iterations, and how
-    often each sense check fired on its decisions."""
+    often each sense check fired on its decisions. A ``hero_kind`` ending in
+    :data:`OMNISCIENT` is that level searching the real match (:class:`OmniscientModel`,
+    a ceiling)."""
+    omniscient = hero_kind.endswith(OMNISCIENT)
+    hero_kind = hero_kind.rstrip(OMNISCIENT)
     seed = seed_of(index, n)
     match = new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
     hero = index % n
@@ -106,7 +160,8 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
         seat = match.to_act()[0]
         view, legal = match.view(seat), match.legal(seat)
         w0, c0 = time.perf_counter(), time.thread_time()
-        command = bots[seat].choose(view, legal, SeatModel(match, seat))
+        model = OmniscientModel(match, seat) if omniscient and seat == hero else SeatModel(match, seat)
+        command = bots[seat].choose(view, legal, model)
         if seat == hero and len(legal) > 1:
             walls.append(time.perf_counter() - w0)
             cpus.append(time.thread_time() - c0)
@@ -209,7 +264,7 @@ def fmt_lift(diffs: list[float]) -> str:
 
 
 LIFT_HEADER = (
-    f"{'game':<12}{'n':>2}  {'hero':<7}{'base':<8}{'vs':<8}{'side':<9}{'pairs':>5}  "
+    f"{'game':<12}{'n':>2}  {'hero':<8}{'base':<8}{'vs':<8}{'side':<9}{'pairs':>5}  "
     f"{'hero win':>8} {'base win':>8}  {'lift (95%)':<15}"
 )
 
@@ -225,7 +280,7 @@ def lift_lines(row: dict) -> list[str]:
         a = sum(r["a"]["win"] for r in rs) / len(rs)
         b = sum(r["b"]["win"] for r in rs) / len(rs)
         lines.append(
-            f"{row['game']:<12}{row['n']:>2}  {row['level']:<7}{row['base']:<8}{row['others']:<8}"
+            f"{row['game']:<12}{row['n']:>2}  {row['level']:<8}{row['base']:<8}{row['others']:<8}"
             f"{side:<9}{len(rs):>5}  {100 * a:>7.1f}% {100 * b:>7.1f}%  "
             f"{fmt_lift([r['diff'] for r in rs]):<15}"
         )
@@ -239,6 +294,8 @@ def lift_lines(row: dict) -> list[str]:
         f"cpu p50/p95 {pct(cpus, 0.5):.1f}/{pct(cpus, 0.95):.1f} ms, {row['minutes']:.1f} min"
         + (f", {unfinished} unfinished" if unfinished else "")
     )
+    if row["level"].endswith(OMNISCIENT):
+        lines.append(f"{'':<14}  ({row['level']}: a CEILING — the hero searched the real match, hidden state known)")
     return lines
 
 
@@ -253,7 +310,7 @@ def sense_lines(game: str, rows: list[dict]) -> list[str]:
                 c, d = counts.get(who, (Counter(), 0))
                 c.update(r[side]["sense"])
                 counts[who] = (c, d + r[side]["decisions"])
-    order = [k for k in ("random", *LEVEL_NAMES) if k in counts]
+    order = [k for k in ("random", *LEVEL_NAMES, *(lv + OMNISCIENT for lv in LEVEL_NAMES)) if k in counts]
     lines = [
         f"{game:<12} sense, per 100 decisions: " + "  ".join(f"{who} ({counts[who][1]} decisions)" for who in order)
     ]
@@ -428,6 +485,11 @@ def main(argv: list[str] | None = None) -> int:
         help="print the rows of the pairs saved in FILE (however far they got) and stop",
     )
     parser.add_argument(
+        "--omniscient",
+        action="store_true",
+        help="CEILING lift rows (no head to head): the hero levels search the real match (OmniscientModel; benchmark only)",
+    )
+    parser.add_argument(
         "--time-limit", action="store_true", help="keep the levels' time caps (not deterministic; the app's real play)"
     )
     args = parser.parse_args(argv)
@@ -438,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         wanted = {tuple(item.split(":")) for item in args.only.split(",")}
         rows = [(g, n) for g, n in rows if (g, str(n)) in wanted or (g,) in wanted]
     levels = [lv for lv in args.levels.split(",") if lv]
+    if args.omniscient:  # ceiling rows: the levels searching the real match
+        levels = [lv + OMNISCIENT for lv in levels]
     if args.speed:
         print("speed: Normal with its time cap, 40 positions per table", flush=True)
         for game, n in rows:
@@ -450,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"lift: hero of a level vs a random hero in the same seat, the others random; "
             f"{args.games} pairs per row; {budget}"
+            + ("; CEILING: the hero (level!) searches the REAL match (OmniscientModel)" if args.omniscient else "")
         )
         print(LIFT_HEADER, flush=True)
         for game, n in rows:
@@ -457,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
                 row = run_pairs(pool, game, n, level, "random", "random", args.games, args.time_limit, args.save)
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
-    if not args.no_h2h:
+    if not args.no_h2h and not args.omniscient:  # a ceiling measures lift only
         print(
             f"\nhead to head: a Hard hero vs a Normal hero in the same seat, the others Normal; "
             f"{args.h2h_games} pairs per row"

@@ -1,0 +1,72 @@
+"""The ceiling measurement of benchmarks/bots.py (``--omniscient``): a benchmark-only seat
+model whose worlds are the real match, so a lift row can say what the search would reach
+if it knew every hidden card (docs/rules/salem.md §2: the Tryal rows and hands are hidden;
+a bot otherwise reads its seat's view and log only). The honest worlds of the same seat,
+the control, are resampled and differ from the real match."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+from game.bots import RandomBot, SearchBot, SeatModel
+from game.bots.salem import RANDOM_SEATS
+from game.bots.worlds import Worlds
+from game.engine import new_match
+
+HIDDEN = ("rows", "hands", "pile", "witch", "tryal_kind")
+
+
+def bench():
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+    spec = importlib.util.spec_from_file_location("bench_bots_ceiling", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def played(seed: int, commands: int):
+    m = new_match("salem", [f"P{i}" for i in range(5)], seed=seed, options={"bots": list(range(5))})
+    bots = {p: RandomBot(seed * 7 + p) for p in range(5)}
+    for _ in range(commands):
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    return m
+
+
+def test_the_ceiling_model_searches_the_real_hidden_state_and_the_honest_one_does_not():
+    m = played(5, 30)
+    seat = m.to_act()[0]
+    model = bench().OmniscientModel(m, seat)
+    worlds = Worlds(model, random.Random(1))
+    for _ in range(5):
+        world = worlds.sample(random.Random(2))
+        assert all(world.state[k] == m.state[k] for k in HIDDEN)
+        assert world.view(seat) == m.view(seat)
+        assert world in RANDOM_SEATS  # who plays at random is drawn as for an honest world
+    honest = Worlds(SeatModel(m, seat), random.Random(1))
+    draws = [honest.sample(random.Random(i)) for i in range(5)]
+    assert any(any(w.state[k] != m.state[k] for k in HIDDEN) for w in draws)  # the control
+
+
+def test_a_ceiling_game_leaves_the_real_match_as_it_was_and_labels_its_rows():
+    b = bench()
+    m = played(6, 20)
+    seat = m.to_act()[0]
+    before = m.to_json()
+    SearchBot(1, "normal", iterations=20, time_limit=0).choose(m.view(seat), m.legal(seat), b.OmniscientModel(m, seat))
+    assert m.to_json() == before
+    row = {
+        "game": "salem",
+        "n": 5,
+        "level": "normal" + b.OMNISCIENT,
+        "base": "random",
+        "others": "random",
+        "results": [],
+        "minutes": 0.0,
+    }
+    row["results"] = [b.pair(("salem", 5, "normal" + b.OMNISCIENT, "random", "random", 0, False))]
+    assert any("CEILING" in line for line in b.lift_lines(row))
