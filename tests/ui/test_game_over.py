@@ -9,11 +9,12 @@ import time
 import pygame
 import pytest
 
+from game.bots import RandomBot
 from game.bots.base import play_bots
 from game.engine import new_match
 from game.ui.scenes.game_over import GameOverScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.session import HotseatSession, make_bots
+from game.ui.session import HotseatSession
 from tests.ui.shell_helpers import new_app, post_key
 
 pytest.importorskip("game.rules.hammer")
@@ -21,8 +22,11 @@ pytest.importorskip("game.rules.witch_trial")
 
 
 def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11) -> HotseatSession:
+    """A hot-seat session whose game is over. Seeded random bots play it to the end: these
+    tests are about the screens after the last move, not how it was reached (a searching
+    bot at every seat took seconds per game)."""
     s = HotseatSession.new(app, game, list(names), list(range(1, len(names))), seed=seed, bot_delay=0.0, hold=0)
-    play_bots(s.match, {**s.bots, **make_bots(s.match, [0])})
+    play_bots(s.match, {seat: RandomBot(seed * 31 + seat) for seat in range(len(names))})
     assert s.match.over
     return s
 
@@ -50,8 +54,6 @@ def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):
     [("hammer", 3, 1), ("hammer", 4, 2), ("hammer", 5, 3), ("witch_trial", 4, 4), ("witch_trial", 7, 5)],
 )
 def test_the_breakdown_adds_up_to_each_score(game, players, seed):  # docs/rules/hammer.md §7
-    from game.bots import RandomBot
-
     names = [f"P{i}" for i in range(players)]
     m = new_match(game, names, seed=seed, options={"bots": list(range(players))})
     assert m.score_breakdown() == []  # nothing before the end
