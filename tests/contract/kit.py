@@ -160,8 +160,7 @@ def _play(game: str, players: int, seed: int, options: dict, limit: int) -> Reco
     return Record(game, players, seed, options, tuple(commands), m.over)
 
 
-@cache
-def _recorded(game: str) -> tuple[Record, ...]:
+def _record(game: str) -> tuple[Record, ...]:
     info = game_info(game)
     games, limit = PLAN.get(game, DEFAULT_PLAN)
     counts = _counts(info)
@@ -173,11 +172,15 @@ def _recorded(game: str) -> tuple[Record, ...]:
     return tuple(out)
 
 
+_recorded = cache(_record)
+
+
 def recorded(game: str) -> tuple[Record, ...]:
-    """The seeded games of ``game`` (cached per process; the Coins game is recorded
-    afresh while it is registered)."""
+    """The seeded games of ``game`` (cached per process; the Coins game, registered only
+    while its tests run, is recorded afresh each time and leaves the other games' records
+    in the cache)."""
     if game == coin_game.GAME_ID:
-        _recorded.cache_clear()
+        return _record(game)
     return _recorded(game)
 
 
