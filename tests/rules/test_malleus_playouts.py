@@ -19,6 +19,7 @@ from tests.rules.malleus_playout import play_game
 GAMES = 200
 
 
+@pytest.mark.slow
 def test_two_hundred_seeded_playouts_keep_every_invariant():
     rounds = steps = 0
     for game in range(GAMES):

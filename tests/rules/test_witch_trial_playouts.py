@@ -17,6 +17,8 @@ import json
 import random
 import re
 
+import pytest
+
 from game.engine import Match, new_match
 from game.rules.witch_trial import catalog
 from tests.rules.witch_trial_kit import all_card_places
@@ -157,6 +159,7 @@ def _play_one(game: int) -> None:
     assert again.to_json() == text
 
 
+@pytest.mark.slow
 def test_three_hundred_random_games_keep_every_invariant():
     # docs/rules/witch_trial.md §1–§7: 300 seeded games, 3 to 7 players
     for game in range(GAMES):
