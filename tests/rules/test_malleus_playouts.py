@@ -19,7 +19,7 @@ from tests.rules.malleus_playout import play_game
 GAMES = 200
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=14)
 def test_two_hundred_seeded_playouts_keep_every_invariant():
     rounds = steps = 0
     for game in range(GAMES):

@@ -290,7 +290,7 @@ def play(
     return m
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=2)
 @pytest.mark.parametrize("players,games,full", PLAN, ids=[f"{p}p" for p, _, _ in PLAN])
 def test_random_playouts_keep_every_invariant(players, games, full):
     # docs/rules/salem.md §1–§5: every invariant of the module docstring at every step

@@ -159,7 +159,7 @@ def _play_one(game: int) -> None:
     assert again.to_json() == text
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=17)
 def test_three_hundred_random_games_keep_every_invariant():
     # docs/rules/witch_trial.md §1–§7: 300 seeded games, 3 to 7 players
     for game in range(GAMES):

@@ -32,7 +32,7 @@ ENOUGH_CURTAINS = 30  # the play stops once this many curtains came down ...
 ENOUGH_COMEBACKS = 3  # ... and a seat got the screen back after the public banner this often
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=3)
 def test_no_hand_card_is_drawn_for_another_seat_or_under_the_curtain(tmp_path, monkeypatch):  # DESIGN D3
     app = new_app()
     session = HotseatSession.new(
