@@ -41,8 +41,15 @@ Long (hours at 300 pairs per row): run it niced, in the background::
 
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
         [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
-        [--speed] [--time-limit] [--save pairs.jsonl] [--omniscient]
+        [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient]
     .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
+    .venv/bin/python benchmarks/bots.py --compare main.jsonl new.jsonl   # same pairs, new - main
+
+``--resume`` continues a row cut short (the pairs already saved are read back, the rest
+played on the same seeds); ``--compare`` sets two saved runs side by side on the pairs
+both played: per row and side, each lift and the same-pairs difference of the hero's
+wins with its interval — the sharpest test of a change (the random hero's game is the
+same in both runs, so only the hero's own games differ).
 
 Numbers only; asserts nothing.
 """
@@ -215,13 +222,45 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000.0
 
 
+def saved_pairs(path: str) -> dict[tuple, dict[int, dict]]:
+    """The pairs saved in ``path`` (--save), by row (game, n, level, base, others) and
+    pair index; a pair saved twice counts once. An absent file holds none."""
+    rows: dict[tuple, dict[int, dict]] = {}
+    if not path or not os.path.exists(path):
+        return rows
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            key = (rec["game"], rec["n"], rec["level"], rec["base"], rec["others"])
+            rows.setdefault(key, {})[rec["index"]] = rec["result"]
+    return rows
+
+
 def run_pairs(
-    pool, game: str, n: int, level: str, base: str, others: str, games: int, time_limit: bool, save: str = ""
+    pool,
+    game: str,
+    n: int,
+    level: str,
+    base: str,
+    others: str,
+    games: int,
+    time_limit: bool,
+    save: str = "",
+    resume: bool = False,
 ) -> dict:
-    jobs = [(game, n, level, base, others, i, time_limit) for i in range(games)]
+    """The row's ``games`` pairs; with ``resume``, the pairs of this row already saved in
+    ``save`` are read back instead of played again (an interrupted row goes on where it
+    stopped, on the same seeds)."""
+    kept = saved_pairs(save).get((game, n, level, base, others), {}) if resume else {}
+    kept = {i: r for i, r in kept.items() if i < games}
+    jobs = [(game, n, level, base, others, i, time_limit) for i in range(games) if i not in kept]
     started = time.perf_counter()
-    results = []
-    for done, result in enumerate(pool.imap(pair, jobs) if pool else map(pair, jobs), 1):
+    results = list(kept.values())
+    if kept:
+        print(f"  ({game} {n} {level}: {len(kept)} pairs read back from {save})", file=sys.stderr, flush=True)
+    for done, (job, result) in enumerate(zip(jobs, pool.imap(pair, jobs) if pool else map(pair, jobs)), 1 + len(kept)):
         results.append(result)
         if save:  # one line per pair: a row cut short still counts what it played (--summarize)
             with open(save, "a", encoding="utf-8") as out:
@@ -233,7 +272,7 @@ def run_pairs(
                             "level": level,
                             "base": base,
                             "others": others,
-                            "index": done - 1,
+                            "index": job[5],
                             "result": result,
                         }
                     )
@@ -433,36 +472,52 @@ def speed(game: str, n: int) -> str:
 
 def summarize(path: str) -> int:
     """The lift, head-to-head and sense rows of the pairs saved in ``path`` (--save)."""
-    rows: dict[tuple, dict] = {}
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            if not line.strip():
-                continue
-            rec = json.loads(line)
-            key = (rec["game"], rec["n"], rec["level"], rec["base"], rec["others"])
-            row = rows.setdefault(
-                key,
-                {
-                    "game": rec["game"],
-                    "n": rec["n"],
-                    "level": rec["level"],
-                    "base": rec["base"],
-                    "others": rec["others"],
-                    "results": {},
-                    "minutes": float("nan"),
-                },
-            )
-            row["results"][rec["index"]] = rec["result"]  # a pair saved twice counts once
     print(LIFT_HEADER)
     by_game: dict[str, list[dict]] = {}
-    for row in rows.values():
-        row["results"] = [row["results"][i] for i in sorted(row["results"])]
+    for (game, n, level, base, others), pairs in saved_pairs(path).items():
+        row = {
+            "game": game,
+            "n": n,
+            "level": level,
+            "base": base,
+            "others": others,
+            "results": [pairs[i] for i in sorted(pairs)],
+            "minutes": float("nan"),
+        }
         print("\n".join(lift_lines(row)))
         if row["base"] == "random":
             by_game.setdefault(row["game"], []).append(row)
     for game, game_rows in by_game.items():
         print("\n".join(sense_lines(game, game_rows)))
     return 0
+
+
+def compare_lines(before: str, after: str) -> list[str]:
+    """Two saved runs of the same rows (--save; e.g. main and a candidate, or a level and
+    its ceiling) on the pairs both played: per row and side, each run's lift and the
+    same-pairs difference of the hero's wins, after minus before, with its 95% interval
+    (the random hero's game is the same in both, so this is the sharpest test of a
+    change). Rows match by game, table size, base and others (the level may differ)."""
+    old = {(g, n, b, o): (lv, p) for (g, n, lv, b, o), p in saved_pairs(before).items()}
+    lines = [
+        f"{'game':<12}{'n':>2}  {'before':<8}{'after':<8}{'side':<9}{'pairs':>5}  "
+        f"{'lift before':<15}{'lift after':<15}{'after - before':<15}"
+    ]
+    for (game, n, level, base, others), new in saved_pairs(after).items():
+        if (game, n, base, others) not in old:
+            continue
+        old_level, was = old[(game, n, base, others)]
+        common = sorted(set(was) & set(new))
+        for side in [None, *sorted({new[i]["role"] for i in common if new[i]["role"]})]:
+            idx = [i for i in common if side is None or new[i]["role"] == side]
+            if not idx:
+                continue
+            lines.append(
+                f"{game:<12}{n:>2}  {old_level:<8}{level:<8}{side or 'all':<9}{len(idx):>5}  "
+                f"{fmt_lift([was[i]['diff'] for i in idx]):<15}{fmt_lift([new[i]['diff'] for i in idx]):<15}"
+                f"{fmt_lift([new[i]['a']['win'] - was[i]['a']['win'] for i in idx]):<15}"
+            )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -485,6 +540,18 @@ def main(argv: list[str] | None = None) -> int:
         help="print the rows of the pairs saved in FILE (however far they got) and stop",
     )
     parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --save FILE: the pairs of a row already in FILE are read back, not played again",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        default=None,
+        metavar=("BEFORE", "AFTER"),
+        help="per row and side, the same-pairs difference of two saved runs (AFTER - BEFORE) and stop",
+    )
+    parser.add_argument(
         "--omniscient",
         action="store_true",
         help="CEILING lift rows (no head to head): the hero levels search the real match (OmniscientModel; benchmark only)",
@@ -495,6 +562,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.summarize:
         return summarize(args.summarize)
+    if args.compare:
+        print("\n".join(compare_lines(*args.compare)))
+        return 0
+    if args.resume and not args.save:
+        parser.error("--resume reads the pairs saved by --save FILE: give --save too")
     rows = tables()
     if args.only:
         wanted = {tuple(item.split(":")) for item in args.only.split(",")}
@@ -519,7 +591,9 @@ def main(argv: list[str] | None = None) -> int:
         print(LIFT_HEADER, flush=True)
         for game, n in rows:
             for level in levels:
-                row = run_pairs(pool, game, n, level, "random", "random", args.games, args.time_limit, args.save)
+                row = run_pairs(
+                    pool, game, n, level, "random", "random", args.games, args.time_limit, args.save, args.resume
+                )
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
     if not args.no_h2h and not args.omniscient:  # a ceiling measures lift only
@@ -530,7 +604,9 @@ def main(argv: list[str] | None = None) -> int:
         print(LIFT_HEADER, flush=True)
         for game, n in rows:
             if (game, n) in HEAD_TO_HEAD or args.only:
-                row = run_pairs(pool, game, n, "hard", "normal", "normal", args.h2h_games, args.time_limit, args.save)
+                row = run_pairs(
+                    pool, game, n, "hard", "normal", "normal", args.h2h_games, args.time_limit, args.save, args.resume
+                )
                 print("\n".join(lift_lines(row)), flush=True)
     if lift_rows:
         print()
