@@ -41,7 +41,7 @@ Long (hours at 300 pairs per row): run it niced, in the background::
 
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
         [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
-        [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient]
+        [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient] [--role town]
     .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
     .venv/bin/python benchmarks/bots.py --compare main.jsonl new.jsonl   # same pairs, new - main
 
@@ -49,7 +49,9 @@ Long (hours at 300 pairs per row): run it niced, in the background::
 played on the same seeds); ``--compare`` sets two saved runs side by side on the pairs
 both played: per row and side, each lift and the same-pairs difference of the hero's
 wins with its interval — the sharpest test of a change (the random hero's game is the
-same in both runs, so only the hero's own games differ).
+same in both runs, so only the hero's own games differ). ``--role town`` plays only the
+pairs (of the first ``--games``) whose hero is dealt that side: a one-side screen on the
+same seeds as a whole row, for the cost of that side's pairs.
 
 Numbers only; asserts nothing.
 """
@@ -238,6 +240,13 @@ def saved_pairs(path: str) -> dict[tuple, dict[int, dict]]:
     return rows
 
 
+def dealt_role(game: str, n: int, index: int) -> str | None:
+    """The side the hero of pair ``index`` is dealt (``Policy.role``; None in a game without
+    sides), read from the set-up match before anyone plays."""
+    match = new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed_of(index, n), options={"bots": list(range(n))})
+    return policy_for(match).role(match, index % n)
+
+
 def run_pairs(
     pool,
     game: str,
@@ -249,13 +258,16 @@ def run_pairs(
     time_limit: bool,
     save: str = "",
     resume: bool = False,
+    role: str = "",
 ) -> dict:
     """The row's ``games`` pairs; with ``resume``, the pairs of this row already saved in
     ``save`` are read back instead of played again (an interrupted row goes on where it
-    stopped, on the same seeds)."""
+    stopped, on the same seeds); with ``role``, only those of its pairs whose hero is dealt
+    that side (:func:`dealt_role`)."""
+    indices = [i for i in range(games) if not role or dealt_role(game, n, i) == role]
     kept = saved_pairs(save).get((game, n, level, base, others), {}) if resume else {}
-    kept = {i: r for i, r in kept.items() if i < games}
-    jobs = [(game, n, level, base, others, i, time_limit) for i in range(games) if i not in kept]
+    kept = {i: r for i, r in kept.items() if i in indices}
+    jobs = [(game, n, level, base, others, i, time_limit) for i in indices if i not in kept]
     started = time.perf_counter()
     results = list(kept.values())
     if kept:
@@ -545,6 +557,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --save FILE: the pairs of a row already in FILE are read back, not played again",
     )
     parser.add_argument(
+        "--role",
+        default="",
+        help="only the pairs (of the first --games) whose hero is dealt this side, e.g. town (a one-side screen)",
+    )
+    parser.add_argument(
         "--compare",
         nargs=2,
         default=None,
@@ -592,7 +609,17 @@ def main(argv: list[str] | None = None) -> int:
         for game, n in rows:
             for level in levels:
                 row = run_pairs(
-                    pool, game, n, level, "random", "random", args.games, args.time_limit, args.save, args.resume
+                    pool,
+                    game,
+                    n,
+                    level,
+                    "random",
+                    "random",
+                    args.games,
+                    args.time_limit,
+                    args.save,
+                    args.resume,
+                    args.role,
                 )
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
@@ -605,7 +632,17 @@ def main(argv: list[str] | None = None) -> int:
         for game, n in rows:
             if (game, n) in HEAD_TO_HEAD or args.only:
                 row = run_pairs(
-                    pool, game, n, "hard", "normal", "normal", args.h2h_games, args.time_limit, args.save, args.resume
+                    pool,
+                    game,
+                    n,
+                    "hard",
+                    "normal",
+                    "normal",
+                    args.h2h_games,
+                    args.time_limit,
+                    args.save,
+                    args.resume,
+                    args.role,
                 )
                 print("\n".join(lift_lines(row)), flush=True)
     if lift_rows:

@@ -7,6 +7,7 @@ the control, are resampled and differ from the real match."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -70,3 +71,12 @@ def test_a_ceiling_game_leaves_the_real_match_as_it_was_and_labels_its_rows():
     }
     row["results"] = [b.pair(("salem", 5, "normal" + b.OMNISCIENT, "random", "random", 0, False))]
     assert any("CEILING" in line for line in b.lift_lines(row))
+
+
+def test_a_one_side_row_plays_only_the_pairs_whose_hero_is_dealt_that_side(tmp_path):
+    b = bench()
+    save = tmp_path / "pairs.jsonl"
+    row = b.run_pairs(None, "salem", 5, "random", "random", "random", 12, False, str(save), role="witch")
+    indices = [json.loads(line)["index"] for line in save.read_text().splitlines()]
+    assert indices == [i for i in range(12) if b.dealt_role("salem", 5, i) == "witch"] and indices
+    assert all(r["role"] == "witch" for r in row["results"])
