@@ -21,15 +21,33 @@ true. Its engineer may add, keyed by game id:
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from game.bots.policy import policy_for
 from game.engine import GAMES, Match, new_match
 from game.engine.rng import MatchRng
+
+
+def bots_benchmark() -> Any:
+    """benchmarks/bots.py as a module (it is a script, not a package), loaded once: the
+    measurement tests check its pairing, its ceiling and its resumed rows."""
+    name = "bench_bots"
+    if name not in sys.modules:
+        path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
 
 CARD_ID = re.compile(r"^[a-z][a-z_]*-\d+$")
 

@@ -6,27 +6,20 @@ the control, are resampled and differ from the real match."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 
 from game.bots import RandomBot, SearchBot, SeatModel
 from game.bots.salem import RANDOM_SEATS
 from game.bots.worlds import Worlds
 from game.engine import new_match
+from tests.bots.kit import bots_benchmark
 
 HIDDEN = ("rows", "hands", "pile", "witch", "tryal_kind")
 
 
 def bench():
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
-    spec = importlib.util.spec_from_file_location("bench_bots_ceiling", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return bots_benchmark()
 
 
 def played(seed: int, commands: int):

@@ -6,24 +6,18 @@ pairs as one played whole; ``--compare`` gives the same-pairs difference of two 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 from game.bots import RandomBot, SeatModel
 from game.bots.worlds import Worlds
 from game.engine import new_match
+from tests.bots.kit import bots_benchmark
 
 
 def bench():
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
-    spec = importlib.util.spec_from_file_location("bench_bots_testimony", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return bots_benchmark()
 
 
 def played(seed: int, n: int, commands: int):
