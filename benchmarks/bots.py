@@ -375,23 +375,42 @@ def sense_lines(game: str, rows: list[dict]) -> list[str]:
 
 
 # ------------------------------------------------------------------------ speed --
-def speed_positions(game: str, n: int, count: int = 40) -> list:
-    """Fixed positions of a table with a real choice, reached by random play."""
+def sampled_positions(
+    game: str,
+    n: int,
+    count: int,
+    bot_for,
+    *,
+    seed: int,
+    every: int,
+    offset: int = 0,
+    games: int = 50,
+    steps: int = 2000,
+) -> list:
+    """Up to ``count`` fixed positions of a table with a real choice (more than one legal
+    command), with the seat to act: the step numbers ``offset`` modulo ``every`` of seeded
+    games (seeds ``seed``, ``seed + 1`` … for at most ``games`` games of at most ``steps``
+    commands), every seat played by ``bot_for(game_number, seat)``."""
     out = []
     g = 0
-    while len(out) < count and g < 50:
-        m = new_match(game, [f"P{i}" for i in range(n)], seed=900 + g, options={"bots": list(range(n))})
-        bots = {s: RandomBot(g * 31 + s) for s in range(n)}
+    while len(out) < count and g < games:
+        m = new_match(game, [f"P{i}" for i in range(n)], seed=seed + g, options={"bots": list(range(n))})
+        bots = {s: bot_for(g, s) for s in range(n)}
         step = 0
-        while not m.over and step < 2000 and len(out) < count:
+        while not m.over and step < steps and len(out) < count:
             seat = m.to_act()[0]
             legal = m.legal(seat)
-            if len(legal) > 1 and step % 5 == 0:
+            if len(legal) > 1 and step % every == offset:
                 out.append((m.copy(), seat))
-            m.apply(seat, bots[seat].choose(m.view(seat), legal))
+            m.apply(seat, bots[seat].choose(m.view(seat), legal, SeatModel(m, seat)))
             step += 1
         g += 1
     return out
+
+
+def speed_positions(game: str, n: int, count: int = 40) -> list:
+    """Fixed positions of a table with a real choice, reached by random play."""
+    return sampled_positions(game, n, count, lambda g, s: RandomBot(g * 31 + s), seed=900, every=5)
 
 
 class Stopwatch:

@@ -36,12 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bots import HEAD_TO_HEAD, paired, speed_positions
+from benchmarks.bots import HEAD_TO_HEAD, paired, sampled_positions, speed_positions
 from game.bots import SearchBot, SeatModel, policy_for
 from game.bots.policy import playout
 from game.bots.search import LEVELS, Level
 from game.bots.worlds import Worlds, fork
-from game.engine import new_match
 from game.engine.match import Match
 from game.engine.rng import MatchRng
 
@@ -63,21 +62,9 @@ def policy_positions(game: str, n: int, count: int) -> list[tuple[Match, int]]:
     """Fixed positions with a choice, reached by every seat playing the Easy level (the
     game's rollout policy, its sense checks kept): the play a belief's model of play
     reads, unlike a random bot's."""
-    out: list[tuple[Match, int]] = []
-    g = 0
-    while len(out) < count and g < 60:
-        m = new_match(game, [f"P{i}" for i in range(n)], seed=500 + g, options={"bots": list(range(n))})
-        bots = {s: SearchBot(g * 31 + s, "easy") for s in range(n)}
-        step = 0
-        while not m.over and step < 3000 and len(out) < count:
-            seat = m.to_act()[0]
-            legal = m.legal(seat)
-            if len(legal) > 1 and step % 7 == 3:
-                out.append((m.copy(), seat))
-            m.apply(seat, bots[seat].choose(m.view(seat), legal, SeatModel(m, seat)))
-            step += 1
-        g += 1
-    return out
+    return sampled_positions(
+        game, n, count, lambda g, s: SearchBot(g * 31 + s, "easy"), seed=500, every=7, offset=3, games=60, steps=3000
+    )
 
 
 def reference(
