@@ -42,6 +42,7 @@ Long (hours at 300 pairs per row): run it niced, in the background::
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
         [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
         [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient] [--role town]
+        [--base-from main.jsonl]
     .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
     .venv/bin/python benchmarks/bots.py --compare main.jsonl new.jsonl   # same pairs, new - main
 
@@ -51,7 +52,12 @@ both played: per row and side, each lift and the same-pairs difference of the he
 wins with its interval — the sharpest test of a change (the random hero's game is the
 same in both runs, so only the hero's own games differ). ``--role town`` plays only the
 pairs (of the first ``--games``) whose hero is dealt that side: a one-side screen on the
-same seeds as a whole row, for the cost of that side's pairs.
+same seeds as a whole row, for the cost of that side's pairs. ``--base-from FILE`` takes
+each pair's base game from a saved run instead of playing it again: the base hero's game
+(the random hero of a lift pair, the all-Normal game of a head to head) does not depend on
+the hero's code, so a screen of a change, or a head-to-head row of a new Hard, plays only
+the hero's games — half the cost, or less (an all-Normal game is the dear half of a head
+to head).
 
 Numbers only; asserts nothing.
 """
@@ -199,10 +205,12 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
 
 
 def pair(job: tuple) -> dict:
-    """One pair of games: the hero as ``level`` and as ``base``, everything else equal."""
-    game, n, level, base, others, index, time_limit = job
+    """One pair of games: the hero as ``level`` and as ``base``, everything else equal. A
+    job may carry the base game already played (``--base-from``): then only the hero's
+    game is played."""
+    game, n, level, base, others, index, time_limit, *known = job
     a = play(game, n, index, level, others, time_limit)
-    b = play(game, n, index, base, others, time_limit)
+    b = known[0] if known and known[0] is not None else play(game, n, index, base, others, time_limit)
     assert a["role"] == b["role"], "the same seed deals the hero the same side"
     return {"a": a, "b": b, "diff": a["win"] - b["win"], "role": a["role"]}
 
@@ -240,6 +248,20 @@ def saved_pairs(path: str) -> dict[tuple, dict[int, dict]]:
     return rows
 
 
+def base_games(path: str, game: str, n: int, base: str, others: str) -> dict[int, dict]:
+    """The base hero's games (the ``b`` side) of the pairs saved in ``path`` for a row of
+    ``game`` at ``n`` seats with that base and those others, whatever hero level they were
+    saved with, by pair index. A pair's base game does not depend on the hero's level or
+    code: it is played from the same seed by the same bots (the all-Normal game of a head
+    to head, the random hero's game of a lift pair), so a run may take it from here."""
+    out: dict[int, dict] = {}
+    for (g, size, _level, b, o), pairs in saved_pairs(path).items():
+        if (g, size, b, o) == (game, n, base, others):
+            for index, result in pairs.items():
+                out.setdefault(index, result["b"])
+    return out
+
+
 def dealt_role(game: str, n: int, index: int) -> str | None:
     """The side the hero of pair ``index`` is dealt (``Policy.role``; None in a game without
     sides), read from the set-up match before anyone plays."""
@@ -259,15 +281,18 @@ def run_pairs(
     save: str = "",
     resume: bool = False,
     role: str = "",
+    base_from: str = "",
 ) -> dict:
     """The row's ``games`` pairs; with ``resume``, the pairs of this row already saved in
     ``save`` are read back instead of played again (an interrupted row goes on where it
     stopped, on the same seeds); with ``role``, only those of its pairs whose hero is dealt
-    that side (:func:`dealt_role`)."""
+    that side (:func:`dealt_role`); with ``base_from``, a pair whose base game that file
+    holds (:func:`base_games`) plays only its hero's game."""
     indices = [i for i in range(games) if not role or dealt_role(game, n, i) == role]
     kept = saved_pairs(save).get((game, n, level, base, others), {}) if resume else {}
     kept = {i: r for i, r in kept.items() if i in indices}
-    jobs = [(game, n, level, base, others, i, time_limit) for i in indices if i not in kept]
+    known = base_games(base_from, game, n, base, others) if base_from else {}
+    jobs = [(game, n, level, base, others, i, time_limit, known.get(i)) for i in indices if i not in kept]
     started = time.perf_counter()
     results = list(kept.values())
     if kept:
@@ -581,6 +606,13 @@ def main(argv: list[str] | None = None) -> int:
         help="only the pairs (of the first --games) whose hero is dealt this side, e.g. town (a one-side screen)",
     )
     parser.add_argument(
+        "--base-from",
+        default="",
+        metavar="FILE",
+        help="take each pair's base game (the random hero's, or the all-Normal game of a head to head) from a "
+        "saved run (--save FILE) where it holds one: only the hero's games are played (a screen at half the cost)",
+    )
+    parser.add_argument(
         "--compare",
         nargs=2,
         default=None,
@@ -639,6 +671,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.save,
                     args.resume,
                     args.role,
+                    args.base_from,
                 )
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
@@ -662,6 +695,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.save,
                     args.resume,
                     args.role,
+                    args.base_from,
                 )
                 print("\n".join(lift_lines(row)), flush=True)
     if lift_rows:

@@ -2,7 +2,9 @@
 the real hidden parts of a Testimony match (docs/rules/testimony.md §6.2: the Characters
 and the sides of tokens a seat has not seen), while the honest worlds of the same seat,
 the control, redraw them; a lift row cut short and resumed (``--resume``) holds the same
-pairs as one played whole; ``--compare`` gives the same-pairs difference of two runs."""
+pairs as one played whole, and so does one that takes its base games from a saved run
+(``--base-from``) while playing only the hero's games; ``--compare`` gives the same-pairs
+difference of two runs."""
 
 from __future__ import annotations
 
@@ -64,6 +66,36 @@ def test_a_row_cut_short_and_resumed_holds_the_pairs_of_a_row_played_whole(tmp_p
         }
 
     assert games(cut) == games(whole)
+
+
+def test_a_row_taking_its_base_games_from_a_saved_run_plays_only_the_heroes_and_holds_the_same_pairs(
+    tmp_path, monkeypatch
+):
+    b = bench()
+    whole, screen = tmp_path / "whole.jsonl", tmp_path / "screen.jsonl"
+    b.run_pairs(None, "testimony", 3, "easy", "random", "random", 3, False, str(whole))
+    heroes = []
+    real_play = b.play
+
+    def counted(game, n, index, hero_kind, others, time_limit):
+        heroes.append(hero_kind)
+        return real_play(game, n, index, hero_kind, others, time_limit)
+
+    monkeypatch.setattr(b, "play", counted)
+    # a saved run of another level holds the same base games (the random hero's)
+    b.run_pairs(None, "testimony", 3, "easy", "random", "random", 3, False, str(screen), base_from=str(whole))
+    assert heroes == ["easy", "easy", "easy"]  # no random hero's game played again
+
+    def games(path: Path) -> dict:
+        rows = b.saved_pairs(str(path))
+        return {
+            i: (r["role"], r["a"]["win"], r["b"]["win"], r["diff"]) for pairs in rows.values() for i, r in pairs.items()
+        }
+
+    assert games(screen) == games(whole)
+    heroes.clear()
+    b.run_pairs(None, "testimony", 3, "easy", "random", "random", 4, False, str(screen), True, base_from=str(whole))
+    assert heroes == ["easy", "random"]  # pair 3 is not in the file: both of its games are played
 
 
 def test_compare_gives_the_same_pairs_difference_of_the_heroes_wins(tmp_path):
