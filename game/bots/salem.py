@@ -29,6 +29,8 @@ else is legal, and neither do rollouts, but for the seats a world plays at rando
 * ``betrays_own_side``: a witch voting to kill (or to give the Black Cat to) a seat it
   knows is a witch; a seat turning up its own Witch card (a confession, or naming its own
   card for the Black Cat) — the town wins on that card.
+* ``kills_self``: confessing one's last card, which kills (§3.6 step 3; a seat with more
+  cards may confess to be safe for the night).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
 #: a hand of this many cards plays before it draws again, when it has a sensible play
 HAND_LIMIT = 6
 
-SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side")
+SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side", "kills_self")
 
 #: model how the other seats play from the public log (:func:`random_chances`): in the
 #: rollouts a seat that has played at random plays at random, and its acts weigh little
@@ -211,6 +213,8 @@ class SalemPolicy(Policy["SalemMatch"]):
             row = s["rows"][seat]
             if s["tryal_kind"][row[command["index"]]] == WITCH:
                 return ["betrays_own_side"]
+            if len(row) == 1:
+                return ["kills_self"]
             return []
         if kind == "choose_tryal" and command["player"] == seat:
             row = s["rows"][seat]

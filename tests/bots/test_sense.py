@@ -50,6 +50,35 @@ def test_salem_a_second_matchmaker_on_the_same_seat_undoes_the_first():
     assert senseless(m, 0, play(MATCHMAKERS[1], 4)) == []
 
 
+def test_salem_a_seat_does_not_confess_its_last_card():
+    """docs/rules/salem.md §3.6 step 3: confessing one's last card kills; a seat with more
+    cards may confess any that is not a Witch."""
+    m = stage(5, rows={2: "N"})
+    assert senseless(m, 2, {"type": "confess", "index": 0}) == ["kills_self"]
+    m = stage(5, rows={2: "N N"})
+    assert senseless(m, 2, {"type": "confess", "index": 0}) == []
+
+
+def test_salem_the_search_does_not_weigh_confessing_its_last_card():
+    """§3.6 step 3 at a real Night: a seat with one card left is asked to confess; the
+    search's only candidate is to pass (before, confessing the first card was always among
+    them, and a search within its noise sometimes chose it and died)."""
+    m = stage(5, rows={2: "N", 3: "N N W N N", 4: "C N N N N"}, pile=["c58"])
+    m.apply(0, {"type": "draw_two"})  # Night: the vote, the Gavel, then confessions
+    answers = {"night_vote": {3: {"type": "night_vote", "target": 1}}, "gavel": {4: {"type": "gavel", "target": 1}}}
+    while m.state["stack"][-1]["window"]["name"] != "confess":
+        w = m.state["stack"][-1]["window"]
+        for seat in list(w["order"]):
+            if seat in w["waiting"]:
+                m.apply(seat, answers.get(w["name"], {}).get(seat, {"type": "pass"}))
+    legal = m.legal(2)
+    assert {"type": "confess", "index": 0} in legal
+    bot = SearchBot(4, "normal", iterations=8, time_limit=0)
+    world = m.determinize(2, random.Random(1))
+    assert bot._candidates(world, 2, legal, random.Random(2)) == [{"type": "pass"}]
+    assert bot.choose(m.view(2), legal, SeatModel(m, 2)) == {"type": "pass"}
+
+
 def test_salem_a_scapegoat_away_from_a_seat_one_just_accused_undoes_it():
     m = stage(5, hands={0: [ACCUSATION, SCAPEGOAT]})
     m.apply(0, play(ACCUSATION, 1))
