@@ -31,6 +31,10 @@ else is legal, and neither do rollouts, but for the seats a world plays at rando
   card for the Black Cat) — the town wins on that card.
 * ``kills_self``: confessing one's last card, which kills (§3.6 step 3; a seat with more
   cards may confess to be safe for the night).
+* ``binds_own_life``: a Matchmaker on a seat without one while one lies in one's own
+  front: the two are bound, and one's life then hangs on that seat's (§3.4, R11). Judged
+  at the root and in :meth:`SalemPolicy.choose`; the rollouts' quick play
+  (:meth:`SalemPolicy.play`) keeps the model of play its position value was learned with.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ if TYPE_CHECKING:
 #: a hand of this many cards plays before it draws again, when it has a sensible play
 HAND_LIMIT = 6
 
-SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side", "kills_self")
+SENSE_CHECKS = ("undoes_own_play", "no_effect", "hoards_cards", "betrays_own_side", "kills_self", "binds_own_life")
 
 #: model how the other seats play from the public log (:func:`random_chances`): in the
 #: rollouts a seat that has played at random plays at random, and its acts weigh little
@@ -181,6 +185,17 @@ def play_problem(m: SalemMatch, seat: int, cmd: dict[str, Any], earlier: list[di
     return None
 
 
+def binds_own_life(m: SalemMatch, seat: int, target: int) -> bool:
+    """Would a Matchmaker from ``seat`` on ``target`` bind ``seat`` to it: one lies in
+    ``seat``'s own front and none in ``target``'s (two seats with one each are bound,
+    docs/rules/salem.md §3.4, R11; a second on the same seat discards both)."""
+    kind_of = m.cat.kind_of
+    fronts = m.state["fronts"]
+    return any(kind_of[c] == "matchmaker" for c in fronts[seat]) and not any(
+        kind_of[c] == "matchmaker" for c in fronts[target]
+    )
+
+
 class SalemPolicy(Policy["SalemMatch"]):
     """Witches accuse and vote against the townspeople they know are not witches and never
     give themselves away; the town presses the accusations already on the table towards
@@ -197,7 +212,12 @@ class SalemPolicy(Policy["SalemMatch"]):
         kind = command["type"]
         if kind == "play":
             problem = play_problem(m, seat, command, turn_plays(m, seat) if s["played"] else [])
-            return [problem] if problem else []
+            if problem:
+                return [problem]
+            kind_of = m.cat.kind_of
+            if kind_of[command["card"]] == "matchmaker" and binds_own_life(m, seat, command["target"]):
+                return ["binds_own_life"]
+            return []
         if kind == "draw_two":
             if len(s["hands"][seat]) >= HAND_LIMIT:
                 plays = [c for c in m._legal(seat) if c["type"] == "play"]
@@ -382,7 +402,14 @@ class SalemPolicy(Policy["SalemMatch"]):
         if "end_turn" in types and rng.random() < 0.45:
             return {"type": "end_turn"}
         earlier = turn_plays(m, seat) if s["played"] else []
-        plays = [c for c in legal if c["type"] == "play" and play_problem(m, seat, c, earlier) is None]
+        kind_of = m.cat.kind_of
+        plays = [
+            c
+            for c in legal
+            if c["type"] == "play"
+            and play_problem(m, seat, c, earlier) is None
+            and not (kind_of[c["card"]] == "matchmaker" and binds_own_life(m, seat, c["target"]))
+        ]
         if not plays:
             if "end_turn" in types:
                 return {"type": "end_turn"}

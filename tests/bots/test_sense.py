@@ -50,6 +50,18 @@ def test_salem_a_second_matchmaker_on_the_same_seat_undoes_the_first():
     assert senseless(m, 0, play(MATCHMAKERS[1], 4)) == []
 
 
+def test_salem_a_matchmaker_that_binds_ones_own_life_to_another_seat():
+    """docs/rules/salem.md §3.4 and R11: two seats with a Matchmaker each are bound; when
+    one dies the other dies right after, protected or not. With one in one's own front, a
+    second on a seat without one ties one's life to that seat's; on a seat that has one it
+    discards both, and with none in one's own front it binds two other seats."""
+    m = stage(5, hands={0: [MATCHMAKERS[1]]}, fronts={0: [MATCHMAKERS[0]]})
+    assert senseless(m, 0, play(MATCHMAKERS[1], 2)) == ["binds_own_life"]
+    m = stage(5, hands={0: [MATCHMAKERS[1]]}, fronts={2: [MATCHMAKERS[0]]})
+    assert senseless(m, 0, play(MATCHMAKERS[1], 2)) == []
+    assert senseless(m, 0, play(MATCHMAKERS[1], 3)) == []
+
+
 def test_salem_a_seat_does_not_confess_its_last_card():
     """docs/rules/salem.md §3.6 step 3: confessing one's last card kills; a seat with more
     cards may confess any that is not a Witch."""
