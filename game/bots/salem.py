@@ -185,14 +185,16 @@ def play_problem(m: SalemMatch, seat: int, cmd: dict[str, Any], earlier: list[di
     return None
 
 
-def binds_own_life(m: SalemMatch, seat: int, target: int) -> bool:
-    """Would a Matchmaker from ``seat`` on ``target`` bind ``seat`` to it: one lies in
-    ``seat``'s own front and none in ``target``'s (two seats with one each are bound,
-    docs/rules/salem.md §3.4, R11; a second on the same seat discards both)."""
+def binds_own_life(m: SalemMatch, seat: int, cmd: dict[str, Any]) -> bool:
+    """Would ``seat``'s play ``cmd`` bind its own life to another seat's: a Matchmaker on a
+    target without one while one lies in ``seat``'s own front (two seats with one each are
+    bound, docs/rules/salem.md §3.4, R11; a second on the same seat discards both)."""
     kind_of = m.cat.kind_of
+    if kind_of[cmd["card"]] != "matchmaker":
+        return False
     fronts = m.state["fronts"]
     return any(kind_of[c] == "matchmaker" for c in fronts[seat]) and not any(
-        kind_of[c] == "matchmaker" for c in fronts[target]
+        kind_of[c] == "matchmaker" for c in fronts[cmd["target"]]
     )
 
 
@@ -214,8 +216,7 @@ class SalemPolicy(Policy["SalemMatch"]):
             problem = play_problem(m, seat, command, turn_plays(m, seat) if s["played"] else [])
             if problem:
                 return [problem]
-            kind_of = m.cat.kind_of
-            if kind_of[command["card"]] == "matchmaker" and binds_own_life(m, seat, command["target"]):
+            if binds_own_life(m, seat, command):
                 return ["binds_own_life"]
             return []
         if kind == "draw_two":
@@ -402,13 +403,10 @@ class SalemPolicy(Policy["SalemMatch"]):
         if "end_turn" in types and rng.random() < 0.45:
             return {"type": "end_turn"}
         earlier = turn_plays(m, seat) if s["played"] else []
-        kind_of = m.cat.kind_of
         plays = [
             c
             for c in legal
-            if c["type"] == "play"
-            and play_problem(m, seat, c, earlier) is None
-            and not (kind_of[c["card"]] == "matchmaker" and binds_own_life(m, seat, c["target"]))
+            if c["type"] == "play" and play_problem(m, seat, c, earlier) is None and not binds_own_life(m, seat, c)
         ]
         if not plays:
             if "end_turn" in types:
