@@ -149,6 +149,12 @@ def make(kind: str, seed: int, time_limit: bool):
     return SearchBot(seed, kind, time_limit=None if time_limit else 0)
 
 
+def pair_match(game: str, n: int, index: int):
+    """The set-up match both games of pair ``index`` start from (seed :func:`seed_of`,
+    every seat a bot): :func:`play` plays it, :func:`dealt_role` reads its hero's side."""
+    return new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed_of(index, n), options={"bots": list(range(n))})
+
+
 def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit: bool) -> dict:
     """One game from seed ``seed_of(index, n)``: ``hero_kind`` at seat ``index % n``,
     ``others`` elsewhere (each seat's bot seeded by the game's seed and the seat). The
@@ -159,7 +165,7 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
     omniscient = hero_kind.endswith(OMNISCIENT)
     hero_kind = hero_kind.rstrip(OMNISCIENT)
     seed = seed_of(index, n)
-    match = new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
+    match = pair_match(game, n, index)
     hero = index % n
     policy = policy_for(match)
     role = policy.role(match, hero)
@@ -265,7 +271,7 @@ def base_games(path: str, game: str, n: int, base: str, others: str) -> dict[int
 def dealt_role(game: str, n: int, index: int) -> str | None:
     """The side the hero of pair ``index`` is dealt (``Policy.role``; None in a game without
     sides), read from the set-up match before anyone plays."""
-    match = new_match(game, [f"P{i + 1}" for i in range(n)], seed=seed_of(index, n), options={"bots": list(range(n))})
+    match = pair_match(game, n, index)
     return policy_for(match).role(match, index % n)
 
 
