@@ -1,7 +1,8 @@
 """A ledger's envy reads as English on the table (docs/rules/malleus.md §1.5): the thing
 a player envies is said as its holder's, without doubling a possessive the text already
 has ('Thérèse the herbwife's healing gift', never "Thérèse the herbwife's her healing
-gift"), on the player's own ledger and on the Prévôt's screen."""
+gift"), on the player's own ledger and on the Prévôt's screen; and the general ledger's
+first fact, the trigger, is written once in the game log, not twice in a row."""
 
 from __future__ import annotations
 
@@ -44,3 +45,17 @@ def test_an_envy_is_said_as_its_holders_thing_without_a_doubled_possessive(app):
     assert "Envy: Thérèse the herbwife's healing gift" in mine and "'s her " not in mine
     screen = _ledger_words(app, m, 0, "prevot")
     assert "envy: Thérèse the herbwife's healing gift" in screen and "'s her " not in screen
+
+
+def test_the_trigger_is_written_once_in_the_log():
+    # §2.2: the trigger becomes the general ledger's first fact; the log names that fact
+    # once, then says it is the trigger, rather than printing the same text twice in a row
+    from game.engine import new_match
+    from game.ui.scenes.malleus.common import Names, describe
+
+    m = new_match("malleus", ["Ann", "Bob", "Cy", "Dora"], seed=3)
+    m.apply(0, {"type": "set_trigger", "text": "The rye is black with blight."})
+    for seat in range(4):
+        lines = [describe(e, Names(m.view(seat), m.players)) for e in m.log(seat)]
+        assert sum("The rye is black with blight." in line for line in lines) == 1, lines
+        assert any("trigger" in line for line in lines), lines

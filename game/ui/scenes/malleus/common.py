@@ -164,8 +164,8 @@ def _describe(event: dict, n: Names) -> str:
         return f"A new story: {e.get('prevot')} is the Prévôt; {', '.join(e.get('players') or [])} play."
     if t == "ready_village":
         return f"A ready village: {e.get('title')} ({e.get('villagers')} villagers)."
-    if t == "trigger":
-        return f"The trigger: {e.get('text')}"
+    if t == "trigger":  # its text is the general ledger's first fact, logged just before
+        return "That fact is the trigger: the calamity that sets the village on edge."
     if t == "villager":
         return f"{e.get('name')} joins the village (standing {e.get('standing')})."
     if t == "fact":
