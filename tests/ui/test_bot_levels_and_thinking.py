@@ -111,6 +111,27 @@ def test_host_form_passes_the_levels_to_the_host(monkeypatch):
     assert made["bots"] == [2, 3] and made["bot_levels"] == {2: "hard", 3: "normal"}
 
 
+def test_host_form_captions_bot_levels_only_while_one_shows():
+    """The host form's "Bot levels" caption stands beside the level buttons, never beside
+    an empty row: not before a seat is a bot, not in a game whose bots never search."""
+    from game.ui.scenes import lan
+
+    app = new_app()
+    scene = lan.HostScene(app)
+    app.scenes.reset(scene)
+    scene.pick_game("witch_trial")
+    app.frame(wait=False)
+    assert not scene.levels_caption.visible  # no bot seat yet
+    click(app, "bot_2")
+    assert scene.levels_caption.visible and scene.ring.find("level_2").visible
+    click(app, "bot_2")  # a person again
+    assert not scene.levels_caption.visible
+    click(app, "bot_1")
+    scene.pick_game("malleus")  # its bots have no levels
+    app.frame(wait=False)
+    assert not scene.levels_caption.visible
+
+
 # ---------------------------------------------------------------- the command line --
 @pytest.mark.parametrize("text, error", [("godlike", "bot levels are"), ("x=hard", "SEAT=LEVEL"), ("", "expected")])
 def test_bot_level_flag_refuses_junk_in_one_line(text, error):  # DESIGN D7

@@ -119,6 +119,8 @@ class GameSeatsForm(MenuBase):
         self.game_options: dict[str, dict[str, bool]] = {}
         #: each seat's bot level (kept while the seat is a person, for when it is a bot again)
         self.levels: dict[int, str] = {}
+        #: a form's "Bot levels" caption, if it has one: shown only while a level button is
+        self.levels_caption: Widget | None = None
 
     def game_and_seat_rows(
         self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int
@@ -300,7 +302,13 @@ class GameSeatsForm(MenuBase):
         button = self.ring.find(f"level_{seat}")
         if button is not None:
             button.visible = value and self.levels_matter()
+        if self.levels_caption is not None:
+            self.levels_caption.visible = self.any_level_shown()
         self.dirty = True
+
+    def any_level_shown(self) -> bool:
+        """Does any seat show its bot level (a bot plays it, in a game whose bots search)?"""
+        return self.levels_matter() and any(self.bots[1 : self.seats])
 
     def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
         """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;

@@ -89,8 +89,9 @@ class HostScene(GameSeatsForm):
                 )
                 bx += step
             y += row
-            if self.levels_matter():
-                widgets.append(Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim"))
+            self.levels_caption = Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim")
+            self.levels_caption.visible = self.any_level_shown()  # not beside an empty row
+            widgets.append(self.levels_caption)
             bx = fx
             for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
                 widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
