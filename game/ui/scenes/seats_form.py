@@ -301,14 +301,17 @@ class GameSeatsForm(MenuBase):
         self.bots[seat] = value
         button = self.ring.find(f"level_{seat}")
         if button is not None:
-            button.visible = value and self.levels_matter()
+            button.visible = self.level_shown(seat)
         if self.levels_caption is not None:
             self.levels_caption.visible = self.any_level_shown()
         self.dirty = True
 
+    def level_shown(self, seat: int) -> bool:
+        """Does ``seat`` show its bot level: a bot plays it, in a game whose bots search?"""
+        return seat < len(self.bots) and self.bots[seat] and self.levels_matter()
+
     def any_level_shown(self) -> bool:
-        """Does any seat show its bot level (a bot plays it, in a game whose bots search)?"""
-        return self.levels_matter() and any(self.bots[1 : self.seats])
+        return any(self.level_shown(seat) for seat in range(1, self.seats))
 
     def level_button(self, rect: Any, seat: int, font_size: int, prefix: str = "") -> Button:
         """The bot level of ``seat``: a click (or Enter) steps Easy -> Normal -> Hard -> Easy;
@@ -320,7 +323,7 @@ class GameSeatsForm(MenuBase):
             font_size=font_size,
             name=f"level_{seat}",
         )
-        button.visible = seat < len(self.bots) and self.bots[seat] and self.levels_matter()
+        button.visible = self.level_shown(seat)
         return button
 
     def levels_matter(self) -> bool:
