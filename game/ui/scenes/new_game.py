@@ -30,7 +30,7 @@ from game.ui.scenes.seats_form import (  # noqa: F401 (re-exported: importable f
 )
 from game.ui.session import HotseatSession, open_table
 from game.ui.settings import load_new_game_form, save_new_game_form
-from game.ui.widgets import Button, Checkbox, Label, TextField, Widget, colour, draw_panel, draw_text, font
+from game.ui.widgets import Checkbox, Label, TextField, Widget, colour, draw_panel, draw_text, font
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -222,22 +222,9 @@ class NewGameScene(GameSeatsForm):
                 widgets.append(label)
                 y += row
             y += self.px(10)
-            options = self.option_layout(fs, fx, panel.right - self.px(24))
-            if options:
-                chosen = self.game_options.setdefault(self.game, {})
-                widgets.append(Label((x0, self.label_y(y, row, fs), label_w, row), "Options", fs, col="text_dim"))
-                for key, ox, line, bw in options:
-                    widgets.append(
-                        Checkbox(
-                            (ox, y + line * row, bw, row - self.px(6)),
-                            self.option_label(key),
-                            chosen.get(key, False),
-                            font_size=fs,
-                            on_change=lambda v, k=key: self.set_option(k, v),
-                            name=f"option_{key}",
-                        )
-                    )
-                y += (1 + max(line for _k, _x, line, _w in options)) * row
+            y = self.option_boxes(
+                widgets, x0, fx, panel.right - self.px(24), y, self.label_y(y, row, fs) - y, label_w, row, fs
+            )
             if self.timer_offered():
                 self.timer_row(widgets, x0, fx, y, label_w, row, fs)
                 y += row
@@ -262,22 +249,7 @@ class NewGameScene(GameSeatsForm):
                     col="text_dim",
                 )
             )
-        bw, bh = self.px(220), self.px(56)
-        by = h - bh - self.px(30)
-        widgets.append(
-            Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
-        )
-        widgets.append(
-            Button(
-                (w // 2 + self.px(12), by, bw, bh),
-                "Start",
-                self.start,
-                style="primary",
-                enabled=bool(self.games),
-                font_size=self.px(24),
-                name="start",
-            )
-        )
+        self.back_and(widgets, w, h, "Start", self.start, "start")
         return widgets
 
     def focus_first(self) -> None:

@@ -7,6 +7,7 @@ Only games with both rules (``GAMES``) and a table scene (``game.ui.tables``) ar
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.bots import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
@@ -15,7 +16,7 @@ from game.engine.registry import GAMES_INFO
 from game.ui.fonts import get_font
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import load_tables, playable_games
-from game.ui.widgets import Button, Label, Stepper, Widget, fit_row, font
+from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, fit_row, font
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -218,6 +219,60 @@ class GameSeatsForm(MenuBase):
             out.append((key, x, line, width))
             x += width + self.px(16)
         return out
+
+    def option_boxes(
+        self,
+        widgets: list[Widget],
+        x0: int,
+        fx: int,
+        right: int,
+        y: int,
+        label_dy: int,
+        label_w: int,
+        row: int,
+        fs: int,
+    ) -> int:
+        """ "Options" at ``x0`` (its top ``label_dy`` below ``y``, ``label_w`` wide) and a
+        checkbox per offered option, laid out by :meth:`option_layout` from ``fx`` to
+        ``right``; returns the y under the options' last line (``y`` when the game offers
+        none)."""
+        options = self.option_layout(fs, fx, right)
+        if not options:
+            return y
+        chosen = self.game_options.get(self.game, {}) if self.game else {}
+        widgets.append(Label((x0, y + label_dy, label_w, row), "Options", fs, col="text_dim"))
+        for key, ox, line, bw in options:
+            widgets.append(
+                Checkbox(
+                    (ox, y + line * row, bw, row - self.px(6)),
+                    self.option_label(key),
+                    chosen.get(key, False),
+                    font_size=fs,
+                    on_change=partial(self.set_option, key),
+                    name=f"option_{key}",
+                )
+            )
+        return y + (1 + max(line for _k, _x, line, _w in options)) * row
+
+    def back_and(self, widgets: list[Widget], w: int, h: int, label: str, action: Any, name: str) -> None:
+        """The form's two buttons side by side at the bottom: Back, and ``label`` (the
+        form's own: Start, Host), lit, which needs a game to offer."""
+        bw, bh = self.px(220), self.px(56)
+        by = h - bh - self.px(30)
+        widgets.append(
+            Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
+        )
+        widgets.append(
+            Button(
+                (w // 2 + self.px(12), by, bw, bh),
+                label,
+                action,
+                style="primary",
+                enabled=bool(self.games),
+                font_size=self.px(24),
+                name=name,
+            )
+        )
 
     def set_option(self, key: str, value: bool) -> None:
         self.game_options.setdefault(self.game, {})[key] = bool(value)

@@ -97,22 +97,10 @@ class HostScene(GameSeatsForm):
                 widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
                 bx += step
             y += row + self.px(4)
-            options = self.option_layout(fs, fx, x0 + pw - self.px(48))
-            if options:  # the game's options, as on the New game form
-                chosen = self.game_options.setdefault(self.game, {})
-                widgets.append(Label((x0, y + self.px(10), lw, row), "Options", fs, col="text_dim"))
-                for key, ox, line, bw in options:
-                    widgets.append(
-                        Checkbox(
-                            (ox, y + line * row, bw, row - self.px(6)),
-                            self.option_label(key),
-                            chosen.get(key, False),
-                            font_size=fs,
-                            name=f"option_{key}",
-                            on_change=lambda v, k=key: self.set_option(k, v),
-                        )
-                    )
-                y += (1 + max(line for _k, _x, line, _w in options)) * row + self.px(4)
+            # the game's options, as on the New game form
+            y = self.option_boxes(widgets, x0, fx, x0 + pw - self.px(48), y, self.px(10), lw, row, fs)
+            if self.option_keys():
+                y += self.px(4)
             widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
             widgets.append(
                 TextField(
@@ -172,22 +160,7 @@ class HostScene(GameSeatsForm):
             if self.timer_offered():
                 y += row + self.px(10)
                 self.timer_row(widgets, x0, fx, y, lw, row, fs)
-        bw, bh = self.px(220), self.px(56)
-        by = h - bh - self.px(30)
-        widgets.append(
-            Button((w // 2 - bw - self.px(12), by, bw, bh), "Back", self.back, font_size=self.px(24), name="back")
-        )
-        widgets.append(
-            Button(
-                (w // 2 + self.px(12), by, bw, bh),
-                "Host",
-                self.host,
-                style="primary",
-                enabled=bool(self.games),
-                font_size=self.px(24),
-                name="host",
-            )
-        )
+        self.back_and(widgets, w, h, "Host", self.host, "host")
         return widgets
 
     def draw_extra(self, surface: pygame.Surface) -> None:
