@@ -222,6 +222,36 @@ def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):
             assert font(stepper.font_size, True).size(words)[0] <= stepper.rect.w - 2 * stepper.rect.h, words
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_every_label_on_the_forms_reads_on_one_line(home, size):
+    """The New game and LAN host forms are rows of one line each: for every game and every
+    table size up to 8, at every window size, no label wraps (the host form's stand-in note
+    once broke its last word onto a second line that touched the Timer row at Salem's five
+    seats) and none reaches past the window."""
+    from game.ui.scenes.lan.forms import HostScene
+    from game.ui.widgets import Label, wrap
+
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    window = pygame.Rect((0, 0), size)
+    app.scenes.reset(MenuScene(app))
+    for scene_cls in (NewGameScene, HostScene):
+        scene = scene_cls(app)
+        app.scenes.push(scene)
+        for game in scene.games:
+            scene.pick_game(game)
+            cls = scene._classes[game]
+            for seats in range(cls.min_players, min(cls.max_players, 8) + 1):
+                scene.set_seats(seats)
+                app.frame(wait=False)
+                for label in scene.ring.widgets:
+                    if isinstance(label, Label) and label.visible and label.text:
+                        lines = wrap(label.text, label.size, label.rect.w, label.bold)
+                        where = (scene_cls.__name__, size, game, seats, label.text)
+                        assert len(lines) == 1 and window.contains(label.rect), where
+        app.scenes.pop()
+
+
 def test_continue_rows_read_at_wcag_aa_even_a_selected_damaged_save():
     from game.ui import theme
     from game.ui.widgets import ListBox, ListRow, colour

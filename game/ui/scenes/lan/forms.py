@@ -151,7 +151,8 @@ class HostScene(GameSeatsForm):
             )
             widgets.append(
                 Label(
-                    (fx + self.px(92), y + self.px(10), self.px(500), row),
+                    # to the panel's edge: on one line, clear of the timer row under it
+                    (fx + self.px(92), y + self.px(10), x0 + pw - self.px(48) - fx - self.px(92), row),
                     "seconds before a bot plays for a player who lost the connection",
                     self.px(18),
                     col="text_dim",
