@@ -17,7 +17,7 @@ from game.ui.scenes.testimony import seats as seats_module
 from game.ui.scenes.testimony_table import TestimonyTableScene
 from game.ui.smoke_common import post_click, post_drag, post_key
 from game.ui.tables import load_tables
-from tests.ui.table_source import open_table_scene, run_frames, table_app
+from tests.ui.table_source import clear_scenes, open_table_scene, run_frames, table_app
 from tests.ui.testimony_source import TestimonySource, find
 
 
@@ -234,6 +234,35 @@ def test_reveal_counts_weights_and_lists_every_reason(app):
 
 
 # -------------------------------------------------------------------------- talk ----
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
+def test_the_table_talk_hint_is_read_whole_above_the_claims(app, size):
+    """The line under "Table talk" (who makes claims, or that they carry no weight) stays
+    inside the panel and above the claim buttons at every table size: in a window that
+    fits a 1280x720 screen the panel is narrow, and "Claims are made by the player behind
+    the screen." ran past its right edge on one line; it now takes two."""
+    from game.ui.fonts import get_font
+
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        for players in (3, 5, 7):
+            m = find(players, lambda m: True)
+            for seat in (None, 0):
+                scene = open_table(app, TestimonySource(m, seat))
+                g = scene.talk.talk_geometry()
+                zone, (hint_size, lines) = g["zone"], g["hint"]
+                font = get_font(hint_size)
+                assert " ".join(lines) == scene.talk.hint()
+                head = get_font(g["size"] + 2, bold=True).get_height()
+                bottom = zone.y + 8 + head + len(lines) * font.get_linesize()
+                for line in lines:
+                    assert font.size(line)[0] <= zone.w - 20, (size, players, seat, line)
+                assert bottom <= g["buttons"][0].y, (size, players, seat, bottom, g["buttons"][0])
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)
+
+
 def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
     m = at_stage(4, "action")
     src = TestimonySource(m, m.to_act()[0])

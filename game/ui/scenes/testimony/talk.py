@@ -167,7 +167,9 @@ class TalkPanel:
     def talk_geometry(self) -> dict[str, Any]:
         r = pygame.Rect(self.table.rects["talk"])
         size = max(12, min(16, r.h // 28, r.w // 24))
-        head_h = size * 2 + 12
+        hint_size = max(11, size - 3)
+        hint = wrapped(self.hint(), hint_size, r.w - 20)  # a narrow panel takes it on two lines
+        head_h = size * 2 + 12 + (len(hint) - 1) * (get_font(hint_size).get_linesize() + 2)
         cols = 2
         bh = max(24, min(32, (r.h - head_h) // 12))
         rows = (len(words.CLAIMS) + cols - 1) // cols
@@ -181,7 +183,13 @@ class TalkPanel:
         lines = pygame.Rect(
             r.x + 12, claims_bottom + 4, r.w - 24, (chat.y if chat else r.bottom - 6) - claims_bottom - 8
         )
-        return {"zone": r, "size": size, "buttons": buttons, "chat": chat, "lines": lines}
+        return {"zone": r, "size": size, "buttons": buttons, "chat": chat, "lines": lines, "hint": (hint_size, hint)}
+
+    def hint(self) -> str:
+        """The line under the panel's title: what a claim is, or who makes them here."""
+        if self.table.my_seat() is not None:
+            return "Claims carry no rules weight \u2014 anyone may lie."
+        return "Claims are made by the player behind the screen."
 
     def talk_buttons(self) -> list[Button]:
         if "talk" not in self.table.rects or not self.can_talk():
@@ -246,14 +254,11 @@ class TalkPanel:
         felt_panel(surface, r, alpha=215)
         head = text("Table talk", size + 2, theme.PARCHMENT, bold=True)
         surface.blit(head, (r.x + 10, r.y + 6))
-        who = self.table.my_seat()
-        hint = (
-            "Claims carry no rules weight \u2014 anyone may lie."
-            if who is not None
-            else "Claims are made by the player behind the screen."
-        )
-        t = text(hint, max(11, size - 3), theme.TEXT_MUTED)
-        surface.blit(t, (r.x + 10, r.y + 8 + head.get_height()))
+        hint_size, hint = g["hint"]
+        y = r.y + 8 + head.get_height()
+        for line in hint:
+            surface.blit(text(line, hint_size, theme.TEXT_MUTED), (r.x + 10, y))
+            y += get_font(hint_size).get_linesize()
         box = g["lines"]
         font = get_font(max(11, size - 1))
         players = list(self.table.source.players)
