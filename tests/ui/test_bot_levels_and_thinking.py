@@ -132,6 +132,43 @@ def test_host_form_captions_bot_levels_only_while_one_shows():
     assert not scene.levels_caption.visible
 
 
+def test_host_form_counts_up_to_every_games_largest_table_and_hosts_it(monkeypatch):
+    """The seats stepper's "+" goes up to each game's largest table (Salem: 12) and the form
+    stays up, a bot box per seat: it once kept boxes for 8 seats only, and a ninth Salem
+    seat broke the form. The host gets every seat and the ticked bots."""
+    from game.engine import GAMES
+    from game.ui.scenes import lan
+
+    made = {}
+
+    class FakeHost:
+        def __init__(self, game, seats, **kwargs):
+            made.update(kwargs, game=game, seats=seats)
+            raise OSError("stop here")  # the form says so; nothing listens
+
+    import game.net.host as host_module
+
+    monkeypatch.setattr(host_module, "Host", FakeHost)
+    app = new_app()
+    scene = lan.HostScene(app)
+    app.scenes.reset(scene)
+    for game in scene.games:
+        scene.pick_game(game)
+        app.frame(wait=False)
+        largest = GAMES[game].max_players
+        while scene.seats < largest:
+            stepper = scene.ring.find("seats")
+            before = scene.seats
+            post_click(app, (stepper.rect.right - stepper.rect.h // 2, stepper.rect.centery))  # "+"
+            assert app.scenes.top is scene and scene.seats == before + 1, (game, before)
+        last = largest - 1
+        assert scene.ring.find(f"bot_{last}").visible, game
+        if game == "salem":
+            click(app, f"bot_{last}")
+            scene.host()
+            assert (made["game"], made["seats"], made["bots"]) == ("salem", 12, [last])
+
+
 # ---------------------------------------------------------------- the command line --
 @pytest.mark.parametrize("text, error", [("godlike", "bot levels are"), ("x=hard", "SEAT=LEVEL"), ("", "expected")])
 def test_bot_level_flag_refuses_junk_in_one_line(text, error):  # DESIGN D7

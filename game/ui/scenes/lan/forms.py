@@ -37,7 +37,8 @@ class HostScene(GameSeatsForm):
 
     def __init__(self, app: App) -> None:
         super().__init__(app, seats=4)
-        self.bots = [False] * 8
+        # a box per seat of the largest table offered (Salem seats 12)
+        self.bots = [False] * max((GAMES[g].max_players for g in self.games), default=8)
         self.name = "Host"
         self.port_text = str(proto.DEFAULT_PORT)
         self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
