@@ -169,3 +169,45 @@ def test_the_lan_game_over_says_how_it_ended_and_shows_the_final_table(app):
     assert over.looking and app.scenes.visible() == [table, over]
     post_key(app, pygame.K_ESCAPE)
     assert not over.looking and app.scenes.visible() == [over]
+
+
+def test_a_twelve_seat_lobby_shows_every_seat_inside_its_panel(app, monkeypatch):
+    """Salem seats 12: the lobby lists them in two columns inside its panel, each line
+    whole, the notes under them (one column of 12 ran past the panel's bottom, under the
+    Leave and Start buttons, in the window a 1280x720 screen opens)."""
+    from game.ui.scenes.lan import lobby as lobby_module
+
+    assert app.set_window_size((1264, 648))
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    form.pick_game("salem")
+    form.set_seats(12)
+    for seat in range(2, 12, 2):
+        form.set_bot(seat, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    assert isinstance(lobby, lan.LobbyScene)
+    _frames_until(app, lambda: len((lobby.client.lobby or {}).get("seats", [])) == 12, what="the lobby")
+    drawn: list[tuple[str, object]] = []
+    real = lobby_module.draw_text
+
+    def noting(surface, text, pos, size=20, col=None, *args, **kwargs):
+        rect = real(surface, text, pos, size, col, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(lobby_module, "draw_text", noting)
+    lobby.draw_extra(app.screen)
+    w, h = app.size
+    pw = min(w - 60, lobby.px(760))
+    panel = app.screen.get_rect().__class__(w // 2 - pw // 2, lobby.px(130), pw, h - lobby.px(260))
+    seats = [(t, r) for t, r in drawn if t.startswith("Seat ")]
+    assert [t.split(":")[0] for t, _r in seats] == [f"Seat {i}" for i in range(1, 13)]
+    for text, rect in seats:
+        assert panel.contains(rect) and "\u2026" not in text, (text, rect, panel)
+    rects = [r for _t, r in drawn]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    note = next(r for t, r in drawn if t.startswith("If a player loses"))
+    assert panel.contains(note)

@@ -17,7 +17,7 @@ from game.ui.scene import register_scene
 from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import load_tables
-from game.ui.widgets import Button, Checkbox, Widget, colour, draw_panel, draw_text
+from game.ui.widgets import Button, Checkbox, Widget, colour, draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -157,6 +157,37 @@ class LobbyScene(MenuBase):
         self.session.close()
         self.app.scenes.pop()
 
+    def seat_lines(self, lobby: dict[str, Any], client: Client) -> list[tuple[str, tuple[int, int, int]]]:
+        """A line per seat of the lobby: its number, who sits there and how they are
+        (here, ready, away, a bot, free), in its colour."""
+        absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
+        out = []
+        for seat in lobby.get("seats", []):
+            name = seat.get("name") or "(free)"
+            if seat.get("absent"):
+                state = absent_label
+            elif seat.get("bot"):
+                state = "bot"
+            elif not seat.get("taken"):
+                state = "waiting for a player"
+            elif not seat.get("connected"):
+                state = "away"
+            else:
+                state = "ready" if seat.get("ready") else "here"
+            you = "  \u2190 you" if seat.get("seat") == client.seat else ""
+            line = f"Seat {seat.get('seat', 0) + 1}: {name} \u2014 {state}{you}"
+            out.append((line, absent_colour if seat.get("absent") else colour("text")))
+        return out
+
+    def seat_grid(self, count: int, room: int) -> tuple[int, int, int]:
+        """How ``count`` seat lines fill ``room`` pixels of the panel's height: (columns,
+        lines per column, pixels per line). One column while it fits; a big table (Salem
+        seats 12) takes two, side by side, and its lines close up if even that is tall."""
+        step = self.px(34)
+        cols = 1 if count * step <= room else 2
+        per_col = max(1, -(-count // cols))
+        return cols, per_col, max(self.px(26), min(step, room // per_col))
+
     def draw_extra(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         client = self.client
@@ -188,30 +219,19 @@ class LobbyScene(MenuBase):
                 surface, "Others join with: " + ", ".join(self.addresses), (x, y), self.px(20), colour("text_dim")
             )
             y += self.px(34)
-        absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
-        for seat in lobby.get("seats", []):
-            name = seat.get("name") or "(free)"
-            if seat.get("absent"):
-                state = absent_label
-            elif seat.get("bot"):
-                state = "bot"
-            elif not seat.get("taken"):
-                state = "waiting for a player"
-            elif not seat.get("connected"):
-                state = "away"
-            else:
-                state = "ready" if seat.get("ready") else "here"
-            you = "  ← you" if seat.get("seat") == client.seat else ""
-            draw_text(
-                surface,
-                f"Seat {seat.get('seat', 0) + 1}: {name} — {state}{you}",
-                (x, y),
-                fs,
-                absent_colour if seat.get("absent") else colour("text"),
-            )
-            y += self.px(34)
         timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
-        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0:
+        timed = isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0
+        notes = int(timed) + int(isinstance(lobby.get("standin_after"), (int, float)))
+        notes += int(client.seat is None and client.welcome is not None)
+        lines = self.seat_lines(lobby, client)
+        room = panel.bottom - self.px(12) - y - notes * self.px(30)
+        cols, per_col, step = self.seat_grid(len(lines), room)
+        col_w = (panel.w - 2 * self.px(24)) // cols
+        for i, (words, col) in enumerate(lines):
+            at = (x + (i // per_col) * col_w, y + (i % per_col) * step)
+            draw_text(surface, fit_text(words, fs, col_w - self.px(16)), at, fs, col)
+        y += per_col * step
+        if timed:
             draw_text(
                 surface,
                 f"Timer: {timer:g} s for each move; at zero the game moves for that player.",
