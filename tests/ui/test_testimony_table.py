@@ -233,6 +233,46 @@ def test_reveal_counts_weights_and_lists_every_reason(app):
         assert sum(r["points"] for r in record["reasons"][seat]) == record["scores"][seat]
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
+def test_the_match_standings_name_every_player_readably(app, monkeypatch, size):
+    """Seven long names in the match standings: whole in the window a 1280x720 screen opens
+    and larger, and at 1024x640 never cut below eight letters, beside the G1-G3 and Total
+    columns (the columns once kept 40 px each whatever the panel's width, and at 1024x640
+    every name was drawn as a lone '…')."""
+    from game.engine import new_match
+    from game.ui.scenes.testimony import standings as standings_module
+    from tests.ui.testimony_source import drive
+
+    long_names = ["Bartholomew", "Wilhelmina", "Maximilian", "Konstantin", "Evangeline", "Gwendolyn", "Archibald"]
+    m = new_match("testimony", long_names, seed=3)
+    assert drive(m, lambda m: m.view(None)["stage"] == "between", seed=3)
+    drawn: list[str] = []
+    real = standings_module.text
+
+    def noting(words, *args, **kwargs):
+        drawn.append(words)
+        return real(words, *args, **kwargs)
+
+    monkeypatch.setattr(standings_module, "text", noting)
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        scene = open_table(app, TestimonySource(m, 0))
+        drawn.clear()
+        scene.standings.paint(app.screen)
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)
+    assert drawn[1:5] == ["G1", "G2", "G3", "Total"]
+    names = [w for w in drawn if w.rstrip("\u2026") and any(n.startswith(w.rstrip("\u2026")) for n in long_names)]
+    assert len(names) == 7, drawn
+    for shown, name in zip(names, long_names):
+        if size[0] >= 1264:
+            assert shown == name, (size, shown)
+        else:
+            assert shown == name or (shown.endswith("\u2026") and len(shown) >= 9), (size, shown)
+
+
 # -------------------------------------------------------------------------- talk ----
 @pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
 def test_the_table_talk_hint_is_read_whole_above_the_claims(app, size):
