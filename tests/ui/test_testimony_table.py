@@ -273,6 +273,33 @@ def test_the_match_standings_name_every_player_readably(app, monkeypatch, size):
             assert shown == name or (shown.endswith("\u2026") and len(shown) >= 9), (size, shown)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
+def test_the_belief_cards_label_stays_over_its_cards(app, size):
+    """ "Belief cards (for sharing)" is read over the two Belief cards, clear of the tokens
+    beside them and of the header above: in a narrow hand it takes two lines (at 1024x640
+    one line ran under the tokens)."""
+    from game.ui.fonts import get_font
+
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        for players in (3, 7):
+            m = find(players, lambda m: True)
+            scene = open_table(app, TestimonySource(m, m.to_act()[0]))
+            g = scene.hand.hand_geometry()
+            size_ = max(12, min(17, g["zone"].h // 12))
+            lines = scene.hand.belief_label(size_)
+            assert " ".join(lines) == "Belief cards (for sharing)"
+            font = get_font(max(11, size_ - 3))
+            right = g["beliefs"].x + max(font.size(line)[0] for line in lines)
+            assert right < g["tokens"].x, (size, players, lines, g["tokens"])
+            top = g["beliefs"].y - 2 - len(lines) * font.get_height()
+            assert top >= g["head_h"].bottom, (size, players, top, g["head_h"])
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)
+
+
 # -------------------------------------------------------------------------- talk ----
 @pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
 def test_the_table_talk_hint_is_read_whole_above_the_claims(app, size):

@@ -16,7 +16,14 @@ from game.ui import theme
 from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, draw_kept, felt_panel, fit_text, token_disc
+from game.ui.scenes.testimony.common import (
+    CARD_RATIO,
+    belief_colour,
+    draw_kept,
+    felt_panel,
+    fit_text,
+    token_disc,
+)
 from game.ui.sprites import CardSprite
 
 OWN_CHARACTER = "own:character"
@@ -72,6 +79,16 @@ class HandPanel:
             "tokens": tokens,
             "head_h": pygame.Rect(zone.x, zone.y, zone.w, head_h),
         }
+
+    def belief_label(self, size: int) -> tuple[str, ...]:
+        """ "Belief cards (for sharing)" in lines as wide as the two cards under it (and a
+        little): one line in a roomy hand, two in a narrow one (at 1024x640 one line ran
+        under the tokens beside the cards)."""
+        whole = "Belief cards (for sharing)"
+        room = self.hand_geometry()["beliefs"].w + 12
+        if get_font(max(11, size - 3)).size(whole)[0] <= room:
+            return (whole,)
+        return ("Belief cards", "(for sharing)")
 
     def token_radius(self) -> int:
         g = self.hand_geometry()
@@ -160,8 +177,12 @@ class HandPanel:
         pygame.draw.rect(surface, belief_colour(belief), pill, border_radius=pill.h // 2)
         surface.blit(tag, tag.get_rect(center=pill.center))
         b = g["beliefs"]
-        label = text("Belief cards (for sharing)", max(11, size - 3), theme.TEXT_MUTED)
-        surface.blit(label, (b.x, b.y - label.get_height() - 2))
+        small = max(11, size - 3)
+        y = b.y - 2
+        for line in reversed(self.belief_label(size)):  # over the two cards, never over the tokens
+            label = text(line, small, theme.TEXT_MUTED)
+            y -= label.get_height()
+            surface.blit(label, (b.x, y))
         count = int(self.table.player(self.table.my_seat()).get("tokens") or 0)
         t = g["tokens"]
         label = text(
