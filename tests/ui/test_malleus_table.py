@@ -258,3 +258,24 @@ def test_a_player_plays_a_card_any_time_behind_the_curtain_and_returns_to_the_ta
     assert session.screen_seat is None
     session.close()
     clear_scenes(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720)])
+def test_the_players_strip_names_every_player_of_the_largest_village(app, size):
+    """The Prévôt and five players: the strip under the round's panel has a line for each
+    player in every window (it took a fixed 150 px, and at 1024x640 the fifth player's
+    line was left out)."""
+    names = ["Jacques", "Ann", "Bob", "Cy", "Dora", "Ede"]
+    m = new_match("malleus", names, seed=5)
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        for seat in (0, 1):
+            scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, seat), frames=2)
+            scene.draw(app.screen)
+            lines = [b for b in scene.text_blocks() if b.what == "players"]
+            assert [b.text.split(" (")[0] for b in lines] == names[1:], (size, seat)
+            for b in lines:
+                assert not b.problems(), b.problems()
+    finally:
+        app.set_window_size(before)

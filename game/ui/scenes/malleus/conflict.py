@@ -260,15 +260,15 @@ class ConflictPanel:
             lines.append((f"Victory: {winners}.", theme.HIGHLIGHT))
         for words, colour in lines:
             y = self._line(surface, words, x, y, w, size, colour) + self.table.px(4)
-        self.draw_players_strip(
-            surface,
-            pygame.Rect(
-                x,
-                max(y + self.table.px(8), r.bottom - self.table.px(150)),
-                w,
-                r.bottom - pad - max(y + self.table.px(8), r.bottom - self.table.px(150)),
-            ),
-        )
+        # the strip stands at the panel's foot, as tall as its players need (Prévôt + 5
+        # took a fixed 150 px and lost the fifth line in a 1024x640 window)
+        top = max(y + self.table.px(8), r.bottom - pad - self.players_strip_height())
+        self.draw_players_strip(surface, pygame.Rect(x, top, w, r.bottom - pad - top))
+
+    def players_strip_height(self) -> int:
+        """The height the players strip needs: a line per player."""
+        line = get_font(max(12, self.table.px(18))).get_linesize() + self.table.px(2)
+        return max(self.table.px(138), line * len(self.table.view.get("players") or []))
 
     def draw_players_strip(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Every player: villager, personal gain (public: docs/rules/malleus.md §6 R33), cards in hand, forfeit."""
