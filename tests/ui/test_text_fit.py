@@ -193,3 +193,39 @@ def test_every_witch_trial_chooser_and_hint_fits_at_1280x720(app):
         "plea terms",
     } <= seen
     assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648)])
+def test_every_testimony_text_reads_whole_in_a_small_window(app, size):
+    """Testimony in the smallest preset window and in the one a 1280x720 screen opens: the
+    action bar's sentence, its buttons, the hint strip and every other noted text read
+    whole inside their boxes, at 3 and 7 players, through every stage (the share's
+    buttons were cut to "Show your Charac…" and the bar to "Show one card to your partn…",
+    and the hint strip's line stood taller than its strip)."""
+    from game.ui.scenes.testimony_table import TestimonyTableScene
+
+    before = app.size
+    problems: list[str] = []
+    seen: set[str] = set()
+    try:
+        assert app.set_window_size(size)
+        for players, seed in ((3, 7), (7, 7)):
+            m = new_match("testimony", LONG_NAMES[:players], seed=seed)
+            src = Source(m, 0)
+            scene = open_table_scene(app, TestimonyTableScene, src, frames=1)
+            bots = {s: RandomBot(seed + s, pass_bias=0.6) for s in range(players)}
+            stages = set()
+            for step in range(250):
+                if m.over:
+                    break
+                seat = m.to_act()[0]
+                src.show(seat)
+                scene.sync(force=True)
+                stages.add(m.view(None)["stage"])
+                problems += check(scene, app.screen, f"testimony {players}p {size} step {step}", seen)
+                m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+            assert {"action", "answer", "share", "testify"} <= stages
+    finally:
+        app.set_window_size(before)
+    assert {"action bar", "hint strip", "button"} <= seen
+    assert problems == [], "\n".join(problems[:20])

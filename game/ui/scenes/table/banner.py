@@ -30,13 +30,15 @@ def message_layout(variants: tuple[str, ...], width: int, height: int) -> tuple[
     """How the hint strip shows a message (its wordings, longest first) in a strip of
     ``width`` x ``height``: (the wording, its size, its lines, the height they need —
     over ``height`` the strip grows upward). The first wording at the largest size from
-    18 px down to 11 that fits on one line, else the last wording wrapped onto two lines.
+    18 px down to 11 that fits on one line, else the last wording wrapped onto two lines
+    (the strip grows to the line's height where it is lower).
     Worked out once per message and strip (the strip is drawn every frame)."""
     top = max(13, min(18, height - 10))
     for variant in variants:
         size = first_fitting_size(variant, top, MIN_TEXT, width - 20)
-        if size:
-            return variant, size, (variant,), 0
+        if size:  # one line; a strip lower than the line (a 1024x640 window) grows to hold it
+            line_h = get_font(size).get_linesize()
+            return variant, size, (variant,), line_h + 2 if line_h + 2 > height else 0
     variant = variants[-1]
     size, lines = fit_lines(variant, width - 20, 2 * get_font(MIN_TEXT).get_linesize(), top)
     return variant, size, tuple(lines), len(lines) * get_font(size).get_linesize() + 4

@@ -26,10 +26,12 @@ from game.ui.scenes.table_base import Pick, Prompt, text
 from game.ui.scenes.testimony.common import felt_panel, fit_text
 from game.ui.widgets import Banner, Button
 
+#: the share's buttons, under the bar's "Show one card to your partner." (no "Show …" of
+#: their own: three of them were cut to "Show your Charac…" in a 1024x640 window)
 SHOW_LABELS = {
-    "character": ("Show your Character (C)", "c"),
-    "belief_heathen": ("Show the Heathen Belief (H)", "h"),
-    "belief_puritan": ("Show the Puritan Belief (P)", "p"),
+    "character": ("Your Character (C)", "c"),
+    "belief_heathen": ("Heathen Belief (H)", "h"),
+    "belief_puritan": ("Puritan Belief (P)", "p"),
 }
 
 
@@ -39,7 +41,11 @@ BAR_SHORTER: dict[str, tuple[str, ...]] = {
         "Bear testimony: place a token or discard one.",
         "Place a token or discard one.",
     ),
-    "Your action: share with someone, or investigate.": ("Share with someone, or investigate.",),
+    "Your action: share with someone, or investigate.": (
+        "Share with someone, or investigate.",
+        "Share or investigate.",
+    ),
+    "Show one card to your partner.": ("Show your partner a card.", "Show a card."),
 }
 
 
