@@ -229,3 +229,44 @@ def test_every_testimony_text_reads_whole_in_a_small_window(app, size):
         app.set_window_size(before)
     assert {"action bar", "hint strip", "button"} <= seen
     assert problems == [], "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_every_malleus_guide_and_roll_reads_whole(app, size):
+    """The Malleus story with the Prévôt and five players, through setup, conflicts and
+    rolls: the guide panel and the dice row stay inside their boxes (in small windows the
+    guide's long rules ran under the action bar, and with both rolls on the table the
+    opposing roll's words ran past the panel's right edge, at 1280x720 too; the verdict
+    under them stays inside the panel). The action
+    bar's buttons are left out here: a Prévôt's 'Apply <card> (<player>)' may be cut."""
+    from game.ui.scenes.malleus.table import MalleusTableScene
+
+    before = app.size
+    problems: list[str] = []
+    seen: set[str] = set()
+    try:
+        assert app.set_window_size(size)
+        m = new_match("malleus", LONG_NAMES[:6], seed=7)
+        src = Source(m, 0)
+        scene = open_table_scene(app, MalleusTableScene, src, frames=1)
+        bots = {s: RandomBot(7 + s, pass_bias=0.6) for s in range(6)}
+        for step in range(200):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            src.show(seat)
+            scene.sync(force=True)
+            problems += [
+                p for p in check(scene, app.screen, f"malleus {size} step {step}", seen) if ": button:" not in p
+            ]
+            panel = pygame.Rect(scene.rects["conflict"])
+            problems += [
+                f"malleus {size} step {step}: {b.what} {b.shown!r} leaves the conflict panel"
+                for b in scene.text_blocks()
+                if b.what in ("dice", "outcome") and not all(panel.contains(r) for r in b.rects)
+            ]
+            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    finally:
+        app.set_window_size(before)
+    assert {"guide", "dice"} <= seen
+    assert problems == [], "\n".join(problems[:20])

@@ -23,6 +23,7 @@ from game.ui.scenes.malleus.common import (
     conflict_title,
     seat_colour,
 )
+from game.ui.scenes.malleus.dice import dice_row_fit, paint_die
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import panel, text
 
@@ -85,21 +86,7 @@ class ConflictPanel:
         return 0.18 * math.sin((t - 0.6) / 0.4 * math.pi)
 
     def draw_die(self, surface: pygame.Surface, rect: pygame.Rect, value: int, colour=(246, 238, 220)) -> None:
-        pygame.draw.rect(surface, colour, rect, border_radius=max(3, rect.w // 6))
-        pygame.draw.rect(surface, (60, 44, 30), rect, max(1, rect.w // 18), border_radius=max(3, rect.w // 6))
-        spots = {
-            1: [(0, 0)],
-            2: [(-1, -1), (1, 1)],
-            3: [(-1, -1), (0, 0), (1, 1)],
-            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-        }.get(value, [])
-        q = rect.w // 4
-        for sx, sy in spots:
-            pygame.draw.circle(
-                surface, (40, 30, 22), (rect.centerx + sx * q, rect.centery + sy * q), max(2, rect.w // 10)
-            )
+        paint_die(surface, rect, value, colour)
 
     def shown_dice(self, side: str, real: list[int] | None) -> list[int] | None:
         """The faces drawn for a side: always the faces rolled."""
@@ -344,11 +331,16 @@ class ConflictPanel:
         words, _mood = roll_reading(c, self.table.names(), self.table.view.get("step"))
         h = len(wrap_text(words, font, width)) * font.get_linesize()
         if c.get("roll_for") or c.get("roll_against"):
-            h += max(18, self.table.px(44)) + self.table.px(6)
+            h += self.die_size() + self.table.px(6)
         if self.table.view.get("step") == "sides":
             small = get_font(size - 1)
             h += len(wrap_text(SIDES_AFTER_ROLL, small, width)) * small.get_linesize() + self.table.px(2)
         return h + self.table.px(4)
+
+    def die_size(self) -> int:
+        """A rolled die's side in the dice row (smaller where both rolls share a narrow
+        row, :meth:`dice_row_fit`): the row's height is reserved for it."""
+        return max(18, self.table.px(44))
 
     def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[dict]:
         """The lines of a side's column (§3.4): every term of the bonus, the counted facts
@@ -571,25 +563,32 @@ class ConflictPanel:
         if nothing changes (after the actor's roll) or the verdict (once resolved);
         docs/rules/malleus.md §3.6."""
         size = max(12, self.table.px(18))
-        die = max(18, min(box.h - self.table.px(20), self.table.px(50)))
-        x = box.x
+        die = self.die_size()
+        x, row_y = box.x, box.y
         rolled = False
         bonus = c.get("bonus") or {}
+        rolls = []
         for side, dice, label in (("for", c.get("roll_for"), "Actor"), ("against", c.get("roll_against"), "Against")):
             faces = self.shown_dice(side, dice)
-            if faces is None:
-                continue
-            lift = int(self.dice_drop(side) * die)
-            for value in faces:
-                self.draw_die(surface, pygame.Rect(x, box.y - lift, die, die), value)
-                x += die + self.table.px(6)
-            words = dice_sum_words(label, dice, (bonus.get(side) or {}).get("total", 0))
-            t = text(words, size, theme.PARCHMENT, bold=True)
-            at = surface.blit(t, (x + self.table.px(4), box.y + (die - t.get_height()) // 2))
+            if faces is not None:
+                rolls.append((side, faces, dice_sum_words(label, dice, (bonus.get(side) or {}).get("total", 0))))
+        die, words_size = dice_row_fit(box.w, die, size, [(faces, words) for _s, faces, words in rolls], self.table.px)
+        for side, faces, words in rolls:
+            t = text(words, words_size, theme.PARCHMENT, bold=True)
+            need = (len(faces) * (die + self.table.px(6)) if die else 0) + self.table.px(4) + t.get_width()
+            if x > box.x and x + need > box.right:  # the last resort: the next row
+                x, row_y = box.x, row_y + max(die, t.get_height()) + self.table.px(6)
+            if die:
+                lift = int(self.dice_drop(side) * die)
+                for value in faces:
+                    self.draw_die(surface, pygame.Rect(x, row_y - lift, die, die), value)
+                    x += die + self.table.px(6)
+            at = surface.blit(t, (x + self.table.px(4), row_y + (max(die, t.get_height()) - t.get_height()) // 2))
             self.table.note_text("dice", words, words, [at], self.conflict_rect())
             x += t.get_width() + self.table.px(22)
             rolled = True
-        y = box.y + (die + self.table.px(6) if rolled else self.table.px(4))
+        die = max(die, get_font(words_size, bold=True).get_height()) if rolled else die
+        y = row_y + (die + self.table.px(6) if rolled else self.table.px(4))
         words, mood = roll_reading(c, n, self.table.view.get("step"))
         colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(
             mood, theme.TEXT_MUTED if mood == "none" else theme.PARCHMENT

@@ -209,7 +209,9 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
 def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
     """The guide panel on ``scene``'s table: the step as its title, then whom the table
     waits for, what to do now, and the rule (muted), each read whole above the action bar
-    at ``bar_top``: the type steps down to 11 px until everything fits."""
+    at ``bar_top``: the type steps down to 11 px until everything fits, then the rule is
+    cut to its first sentence, then to its section, and left to "More…" if even that does
+    not fit."""
     rect = pygame.Rect(rect)
     panel(surface, rect, alpha=240, edge=theme.HIGHLIGHT)
     pad = scene.px(12)
@@ -237,6 +239,10 @@ def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
         first = guide.rule.split(". ")[0].rstrip(".")
         section = guide.rule[guide.rule.rfind(" (") :] if guide.rule.endswith(")") else ""
         parts = [p if p[0] != guide.rule else (first + "." + section, *p[1:]) for p in parts]
+        if need(parts, size) > room and section:  # a small window: the rule's section alone
+            parts = [p if p[3] != -1 else (section.strip(), *p[1:]) for p in parts]
+        if need(parts, size) > room:  # and if even that is too much, the rule stays behind "More…"
+            parts = [p for p in parts if p[3] != -1]
     y = rect.y + scene.px(8)
     for words, colour, bold, grow in parts:
         s = max(11, size + grow)
