@@ -278,3 +278,33 @@ def test_the_final_testimony_table_turns_the_card_set_aside_face_up(tmp_path, mo
     table._static_key = None
     app.draw(force=True)
     assert aside in drawn
+
+
+def test_a_bots_column_names_it_whole_with_the_bot_icon(tmp_path, monkeypatch):
+    """A bot's column is headed by its name and the bot icon: the words " (bot)" took a
+    narrow column's room and cut the name itself ("Maximilian (b…", in the window a
+    1280x720 screen opens)."""
+    import game.ui.scenes.game_over as scene_module
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    assert app.set_window_size((1264, 648))
+    names = ("Wilhelmina", "Maximilian", "Konstantin")
+    s = finished_session(app, game="witch_trial", names=names)
+    over = GameOverScene(app, s)
+    app.scenes.reset(over)
+    drawn: list[str] = []
+    icons: list[str] = []
+    real_text, real_icon = scene_module.draw_text, scene_module._icon
+    monkeypatch.setattr(
+        scene_module,
+        "draw_text",
+        lambda surface, text, *a, **k: drawn.append(text) or real_text(surface, text, *a, **k),
+    )
+    monkeypatch.setattr(scene_module, "_icon", lambda name, *a: icons.append(name) or real_icon(name, *a))
+    app.draw(force=True)
+    for name in names:
+        assert name in drawn, drawn
+    assert not any("(bot)" in d or ("\u2026" in d and d[:4] in "".join(names)) for d in drawn), drawn
+    assert icons.count("bot") == len(s.bots) == 2
+    app.set_window_size((1280, 720))

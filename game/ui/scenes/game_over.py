@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import SetupError
+from game.ui.fonts import get_font
 from game.ui.input import InputEvent
 from game.ui.scene import register_scene
 from game.ui.scenes.final_table import FinalTableLook
@@ -212,18 +213,18 @@ class GameOverScene(FinalTableLook, MenuBase):
         # header: the players
         for i, seat in enumerate(order):
             cx = panel.x + label_w + i * col_w + col_w // 2
-            name = self.session.players[seat] + (" (bot)" if seat in self.session.bots else "")
             won = seat in winners
-            name = fit_text(name, head_size, col_w - self.px(12), bold=True)
-            draw_text(
-                surface,
-                name,
-                (cx, y + row_h // 2),
-                head_size,
-                colour("accent") if won else colour("text"),
-                bold=True,
-                anchor="center",
-            )
+            ink = colour("accent") if won else colour("text")
+            # a bot's name carries the bot icon, not " (bot)": in a narrow column the words
+            # took the name's room ("Maximilian (b…")
+            icon = _icon("bot", head_size, ink) if seat in self.session.bots else None
+            room = col_w - self.px(12) - (icon.get_width() + self.px(4) if icon is not None else 0)
+            name = fit_text(self.session.players[seat], head_size, room, bold=True)
+            width = get_font(head_size, bold=True).size(name)[0]
+            left = cx - (width + (icon.get_width() + self.px(4) if icon is not None else 0)) // 2
+            drawn = draw_text(surface, name, (left, y + row_h // 2), head_size, ink, bold=True, anchor="midleft")
+            if icon is not None:
+                surface.blit(icon, icon.get_rect(midleft=(drawn.right + self.px(4), drawn.centery)))
         y += row_h
         rows = labels if len(labels) > 1 else []
         for label in rows:
