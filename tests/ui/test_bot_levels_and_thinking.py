@@ -86,7 +86,9 @@ def test_a_resumed_game_keeps_its_bot_levels(tmp_path):  # DESIGN D5
     assert {seat: bot.level.name for seat, bot in again.bots.items()} == {1: "hard", 2: "easy"}
 
 
-def test_host_form_passes_the_levels_to_the_host(monkeypatch):
+def host_form(monkeypatch):
+    """The LAN host form on a new app, its Host stopped before it listens: (the app, the
+    form, what the host was made with)."""
     from game.ui.scenes import lan
 
     made = {}
@@ -102,6 +104,11 @@ def test_host_form_passes_the_levels_to_the_host(monkeypatch):
     app = new_app()
     scene = lan.HostScene(app)
     app.scenes.reset(scene)
+    return app, scene, made
+
+
+def test_host_form_passes_the_levels_to_the_host(monkeypatch):
+    app, scene, made = host_form(monkeypatch)
     scene.pick_game("witch_trial")
     app.frame(wait=False)
     click(app, "bot_2")
@@ -137,21 +144,8 @@ def test_host_form_counts_up_to_every_games_largest_table_and_hosts_it(monkeypat
     stays up, a bot box per seat: it once kept boxes for 8 seats only, and a ninth Salem
     seat broke the form. The host gets every seat and the ticked bots."""
     from game.engine import GAMES
-    from game.ui.scenes import lan
 
-    made = {}
-
-    class FakeHost:
-        def __init__(self, game, seats, **kwargs):
-            made.update(kwargs, game=game, seats=seats)
-            raise OSError("stop here")  # the form says so; nothing listens
-
-    import game.net.host as host_module
-
-    monkeypatch.setattr(host_module, "Host", FakeHost)
-    app = new_app()
-    scene = lan.HostScene(app)
-    app.scenes.reset(scene)
+    app, scene, made = host_form(monkeypatch)
     for game in scene.games:
         scene.pick_game(game)
         app.frame(wait=False)

@@ -195,6 +195,30 @@ def test_every_witch_trial_chooser_and_hint_fits_at_1280x720(app):
     assert problems == [], "\n".join(problems[:20])
 
 
+def played_through(app, scene_cls, game: str, players: int, seed: int, steps: int, also=None):
+    """Random bots play a seeded ``game`` for ``steps`` moves while its table shows the seat
+    to act; at each step the table is checked (:func:`check`, then ``also(scene)`` if
+    given). Returns the problems found, the texts and stages seen."""
+    m = new_match(game, LONG_NAMES[:players], seed=seed)
+    src = Source(m, 0)
+    scene = open_table_scene(app, scene_cls, src, frames=1)
+    bots = {s: RandomBot(seed + s, pass_bias=0.6) for s in range(players)}
+    problems: list[str] = []
+    seen: set[str] = set()
+    stages: set[str] = set()
+    for step in range(steps):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        src.show(seat)
+        scene.sync(force=True)
+        stages.add(str(m.view(None).get("stage")))
+        where = f"{game} {players}p {app.size} step {step}"
+        problems += check(scene, app.screen, where, seen) + [f"{where}: {p}" for p in (also(scene) if also else [])]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    return problems, seen, stages
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1264, 648)])
 def test_every_testimony_text_reads_whole_in_a_small_window(app, size):
     """Testimony in the smallest preset window and in the one a 1280x720 screen opens: the
@@ -209,21 +233,9 @@ def test_every_testimony_text_reads_whole_in_a_small_window(app, size):
     seen: set[str] = set()
     try:
         assert app.set_window_size(size)
-        for players, seed in ((3, 7), (7, 7)):
-            m = new_match("testimony", LONG_NAMES[:players], seed=seed)
-            src = Source(m, 0)
-            scene = open_table_scene(app, TestimonyTableScene, src, frames=1)
-            bots = {s: RandomBot(seed + s, pass_bias=0.6) for s in range(players)}
-            stages = set()
-            for step in range(250):
-                if m.over:
-                    break
-                seat = m.to_act()[0]
-                src.show(seat)
-                scene.sync(force=True)
-                stages.add(m.view(None)["stage"])
-                problems += check(scene, app.screen, f"testimony {players}p {size} step {step}", seen)
-                m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+        for players in (3, 7):
+            found, texts, stages = played_through(app, TestimonyTableScene, "testimony", players, 7, 250)
+            problems, seen = problems + found, seen | texts
             assert {"action", "answer", "share", "testify"} <= stages
     finally:
         app.set_window_size(before)
@@ -237,36 +249,24 @@ def test_every_malleus_guide_and_roll_reads_whole(app, size):
     rolls: the guide panel and the dice row stay inside their boxes (in small windows the
     guide's long rules ran under the action bar, and with both rolls on the table the
     opposing roll's words ran past the panel's right edge, at 1280x720 too; the verdict
-    under them stays inside the panel). The action
-    bar's buttons are left out here: a Prévôt's 'Apply <card> (<player>)' may be cut."""
+    under them stays inside the panel). The action bar's buttons are left out here: a
+    Prévôt's 'Apply <card> (<player>)' may be cut."""
     from game.ui.scenes.malleus.table import MalleusTableScene
 
+    def in_the_panel(scene) -> list[str]:
+        panel = pygame.Rect(scene.rects["conflict"])
+        return [
+            f"{b.what} {b.shown!r} leaves the conflict panel"
+            for b in scene.text_blocks()
+            if b.what in ("dice", "outcome") and not all(panel.contains(r) for r in b.rects)
+        ]
+
     before = app.size
-    problems: list[str] = []
-    seen: set[str] = set()
     try:
         assert app.set_window_size(size)
-        m = new_match("malleus", LONG_NAMES[:6], seed=7)
-        src = Source(m, 0)
-        scene = open_table_scene(app, MalleusTableScene, src, frames=1)
-        bots = {s: RandomBot(7 + s, pass_bias=0.6) for s in range(6)}
-        for step in range(200):
-            if m.over:
-                break
-            seat = m.to_act()[0]
-            src.show(seat)
-            scene.sync(force=True)
-            problems += [
-                p for p in check(scene, app.screen, f"malleus {size} step {step}", seen) if ": button:" not in p
-            ]
-            panel = pygame.Rect(scene.rects["conflict"])
-            problems += [
-                f"malleus {size} step {step}: {b.what} {b.shown!r} leaves the conflict panel"
-                for b in scene.text_blocks()
-                if b.what in ("dice", "outcome") and not all(panel.contains(r) for r in b.rects)
-            ]
-            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+        problems, seen, _stages = played_through(app, MalleusTableScene, "malleus", 6, 7, 200, also=in_the_panel)
     finally:
         app.set_window_size(before)
+    problems = [p for p in problems if ": button:" not in p]
     assert {"guide", "dice"} <= seen
     assert problems == [], "\n".join(problems[:20])
