@@ -338,8 +338,8 @@ class ConflictPanel:
         return h + self.table.px(4)
 
     def die_size(self) -> int:
-        """A rolled die's side in the dice row (smaller where both rolls share a narrow
-        row, :meth:`dice_row_fit`): the row's height is reserved for it."""
+        """A rolled die's side in the dice row, the height the row keeps for it (smaller
+        where both rolls share a narrow row: dice.dice_row_fit)."""
         return max(18, self.table.px(44))
 
     def side_rows(self, side: str, b: dict, c: dict, n: Names) -> list[dict]:

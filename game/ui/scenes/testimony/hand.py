@@ -16,14 +16,7 @@ from game.ui import theme
 from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
-from game.ui.scenes.testimony.common import (
-    CARD_RATIO,
-    belief_colour,
-    draw_kept,
-    felt_panel,
-    fit_text,
-    token_disc,
-)
+from game.ui.scenes.testimony.common import CARD_RATIO, belief_colour, draw_kept, felt_panel, fit_text, token_disc
 from game.ui.sprites import CardSprite
 
 OWN_CHARACTER = "own:character"

@@ -51,8 +51,8 @@ class StandingsPanel:
         (the name column's width, the widths of the columns after it: one per game shown,
         then the Total). The columns keep their roomy width while the longest name
         (``need`` px) still fits whole; otherwise they close up to their figures; and if a
-        name would then get less than MIN_NAME px (a 1024x640 window, seven players) only
-        the Total is kept: a name is never cut down to its first letters."""
+        name would then get less than MIN_NAME px (a window below 1024x640) only the Total
+        is kept: a name is never cut down to its first letters."""
         head = get_font(max(11, size - 1), bold=True)
         game_w = max(get_font(size).size("+4")[0], head.size("G3")[0]) + 10
         total_w = max(get_font(size, bold=True).size("10")[0], head.size("Total")[0]) + 10
@@ -79,6 +79,7 @@ class StandingsPanel:
         players = list(self.table.source.players)
         y = r.y + 14 + head.get_height()
         need = max(get_font(size, bold=True).size(words.seat_name(s, players))[0] for s in range(self.table.players))
+        need += size + 6 if v.get("winners") else 0  # the winner's icon after the name
         name_w, widths = self.columns(r.w, size, games, need)
         shown = len(widths) - 1  # games with a column of their own
         right, edge = [], r.x + 10 + name_w - 6
