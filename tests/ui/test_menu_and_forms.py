@@ -71,6 +71,17 @@ def test_continue_says_game_players_round_whose_turn_and_when(home):
     app.draw(force=True)  # and it draws
 
 
+def test_continue_names_at_most_three_players_it_waits_for():
+    """A save waiting for many players says how many, so "saved …" stays on the row (a
+    Salem Dawn at twelve listed every name and lost it)."""
+    from game.ui.scenes.continue_game import whose_turn
+
+    assert whose_turn(["Ann"]) == "Ann's turn"
+    assert whose_turn(["Ann", "Bob", "Cy"]) == "waiting for Ann, Bob and Cy"
+    assert whose_turn([f"P{i}" for i in range(12)]) == "waiting for 12 players"
+    assert whose_turn([]) == ""
+
+
 def test_saved_when_speaks_like_people():
     now = time.mktime((2026, 11, 26, 15, 0, 0, 0, 0, -1))
     assert saved_when(now - 20, now) == "saved just now"

@@ -50,11 +50,15 @@ def saved_when(saved_at: float, now: float | None = None) -> str:
 
 
 def whose_turn(names: list) -> str:
+    """Who the game waits for: "Ann's turn", "waiting for Ann, Bob and Cy", and past three
+    names "waiting for 12 players" (twelve names pushed "saved …" off the row)."""
     names = [str(n) for n in names]
     if not names:
         return ""
     if len(names) == 1:
         return f"{names[0]}'s turn"
+    if len(names) > 3:
+        return f"waiting for {len(names)} players"
     return "waiting for " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
