@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import socket
 
+import pytest
+
 from game.ui.scenes import lan
 from tests.net.helpers import on_host
 from tests.net.lan_ui import frames_until as _frames_until
@@ -171,13 +173,15 @@ def test_the_lan_game_over_says_how_it_ended_and_shows_the_final_table(app):
     assert not over.looking and app.scenes.visible() == [over]
 
 
-def test_a_twelve_seat_lobby_shows_every_seat_inside_its_panel(app, monkeypatch):
+@pytest.mark.parametrize("size", [(1264, 648), (1920, 1080)])
+def test_a_twelve_seat_lobby_shows_every_seat_inside_its_panel(app, monkeypatch, size):
     """Salem seats 12: the lobby lists them in two columns inside its panel, each line
     whole, the notes under them (one column of 12 ran past the panel's bottom, under the
-    Leave and Start buttons, in the window a 1280x720 screen opens)."""
+    Leave and Start buttons, in the window a 1280x720 screen opens; and at 1920x1080 a free
+    seat's "(free) — waiting for a play…" was cut: it now says "waiting for a player")."""
     from game.ui.scenes.lan import lobby as lobby_module
 
-    assert app.set_window_size((1264, 648))
+    assert app.set_window_size(size)
     form = lan.HostScene(app)
     app.scenes.push(form)
     form.pick_game("salem")

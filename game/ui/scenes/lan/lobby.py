@@ -175,7 +175,8 @@ class LobbyScene(MenuBase):
             else:
                 state = "ready" if seat.get("ready") else "here"
             you = "  \u2190 you" if seat.get("seat") == client.seat else ""
-            line = f"Seat {seat.get('seat', 0) + 1}: {name} \u2014 {state}{you}"
+            who = f"{name} \u2014 {state}" if seat.get("name") else state  # a free seat: "waiting for a player"
+            line = f"Seat {seat.get('seat', 0) + 1}: {who}{you}"
             out.append((line, absent_colour if seat.get("absent") else colour("text")))
         return out
 
