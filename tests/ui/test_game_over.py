@@ -281,15 +281,16 @@ def test_the_final_testimony_table_turns_the_card_set_aside_face_up(tmp_path, mo
 
 
 def test_a_bots_column_names_it_whole_with_the_bot_icon(tmp_path, monkeypatch):
-    """A bot's column is headed by its name and the bot icon: the words " (bot)" took a
-    narrow column's room and cut the name itself ("Maximilian (b…", in the window a
-    1280x720 screen opens)."""
+    """A bot's column is headed by its name and the bot icon, the column as wide as the
+    name needs where the window has room: the words " (bot)" took a 150 px column's room
+    and cut the name itself ("Maximilian (b…", "Bartholomew …", in the window a 1280x720
+    screen opens)."""
     import game.ui.scenes.game_over as scene_module
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     app = new_app()
     assert app.set_window_size((1264, 648))
-    names = ("Wilhelmina", "Maximilian", "Konstantin")
+    names = ("Wilhelmina", "Bartholomew", "Maximilian")
     s = finished_session(app, game="witch_trial", names=names)
     over = GameOverScene(app, s)
     app.scenes.reset(over)

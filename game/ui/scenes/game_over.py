@@ -70,7 +70,22 @@ class GameOverScene(FinalTableLook, MenuBase):
 
     def _panel_width(self) -> int:
         w, _ = self.app.size
-        return min(w - 60, self.px(300) + len(self.session.players) * self.px(150))
+        return min(w - 60, self.px(300) + len(self.session.players) * self._column_width())
+
+    def _column_width(self) -> int:
+        """A player's column: 150 px at the 1280x720 scale, wider for a long name (and a
+        bot's icon after it) where the window has room."""
+        head = self.px(21)
+        font = get_font(head, bold=True)
+        bots = self.session.bots
+        need = max(
+            (
+                font.size(name)[0] + (head + self.px(4) if seat in bots else 0)
+                for seat, name in enumerate(self.session.players)
+            ),
+            default=0,
+        )
+        return max(self.px(150), need + self.px(16))
 
     def _ending_top(self) -> int:
         """Where the ending's sentences start: under the title and the game's name."""
@@ -194,7 +209,7 @@ class GameOverScene(FinalTableLook, MenuBase):
         winners = set(self.result.get("winners", []))
         order = self.order()
         labels = self.labels()
-        col_w = min(self.px(150), (panel.w - self.px(260)) // max(1, len(order)))
+        col_w = min(self._column_width(), (panel.w - self.px(260)) // max(1, len(order)))
         label_w = panel.w - self.px(20) - len(order) * col_w
         row_h = self._row_height()
         x0, y = panel.x + self.px(20), panel.y + self.px(12)
