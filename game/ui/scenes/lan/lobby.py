@@ -163,7 +163,7 @@ class LobbyScene(MenuBase):
         absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
         out = []
         for seat in lobby.get("seats", []):
-            name = seat.get("name") or "(free)"
+            name = seat.get("name")
             if seat.get("absent"):
                 state = absent_label
             elif seat.get("bot"):
@@ -175,7 +175,7 @@ class LobbyScene(MenuBase):
             else:
                 state = "ready" if seat.get("ready") else "here"
             you = "  \u2190 you" if seat.get("seat") == client.seat else ""
-            who = f"{name} \u2014 {state}" if seat.get("name") else state  # a free seat: "waiting for a player"
+            who = f"{name} \u2014 {state}" if name else state  # a free seat: "waiting for a player"
             line = f"Seat {seat.get('seat', 0) + 1}: {who}{you}"
             out.append((line, absent_colour if seat.get("absent") else colour("text")))
         return out
@@ -222,8 +222,9 @@ class LobbyScene(MenuBase):
             y += self.px(34)
         timer = ((client.welcome or {}).get("options") or {}).get("timer_s")
         timed = isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0
-        notes = int(timed) + int(isinstance(lobby.get("standin_after"), (int, float)))
-        notes += int(client.seat is None and client.welcome is not None)
+        standin = isinstance(lobby.get("standin_after"), (int, float))
+        watching = client.seat is None and client.welcome is not None
+        notes = int(timed) + int(standin) + int(watching)  # the lines under the seats
         lines = self.seat_lines(lobby, client)
         room = panel.bottom - self.px(12) - y - notes * self.px(30)
         cols, per_col, step = self.seat_grid(len(lines), room)
@@ -241,7 +242,7 @@ class LobbyScene(MenuBase):
                 colour("text_dim"),
             )
             y += self.px(30)
-        if isinstance(lobby.get("standin_after"), (int, float)):
+        if standin:
             wait = lobby["standin_after"]
             draw_text(
                 surface,
@@ -251,7 +252,7 @@ class LobbyScene(MenuBase):
                 colour("text_dim"),
             )
             y += self.px(30)
-        if client.seat is None and client.welcome is not None:
+        if watching:
             draw_text(surface, "You are watching.", (x, y + self.px(8)), fs, colour("text_dim"))
         if lobby.get("started") and client.view is not None and self.session.error:
             draw_text(surface, self.session.error, (x, y + self.px(40)), fs, colour("danger"))

@@ -587,8 +587,8 @@ class ConflictPanel:
             self.table.note_text("dice", words, words, [at], self.conflict_rect())
             x += t.get_width() + self.table.px(22)
             rolled = True
-        die = max(die, get_font(words_size, bold=True).get_height()) if rolled else die
-        y = row_y + (die + self.table.px(6) if rolled else self.table.px(4))
+        row_h = max(die, get_font(words_size, bold=True).get_height())  # the dice, or the words alone
+        y = row_y + (row_h + self.table.px(6) if rolled else self.table.px(4))
         words, mood = roll_reading(c, n, self.table.view.get("step"))
         colour = {"win": FOR_COLOUR, "loss": AGAINST_COLOUR}.get(
             mood, theme.TEXT_MUTED if mood == "none" else theme.PARCHMENT
