@@ -14,9 +14,6 @@ class MatchSource(MatchTableSource):
         names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
         return cls(new_match("hammer", names, seed=seed), seat)
 
-    def banner_seats(self) -> list[int]:
-        return [s for s in self.match.to_act() if s != self._seat]
-
 
 def place_all(match) -> None:
     """Every seat takes its first legal placement (docs/rules/hammer.md §2)."""

@@ -60,6 +60,10 @@ class MatchTableSource:
     def is_human(self, seat: int) -> bool:
         return True
 
+    def banner_seats(self) -> list[int]:
+        """The seats to act besides the one shown (the banner's buttons)."""
+        return [s for s in self.match.to_act() if s != self._seat]
+
     def can_pass_all(self) -> bool:
         return bool(self.banner_seats())
 

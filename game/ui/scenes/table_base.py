@@ -130,6 +130,9 @@ class TableScene(Scene):
     #: a colour the log panel always lies on (its picture is then made opaque over it, and
     #: the per-frame blit needs no blending); None: translucent over whatever is under it
     LOG_UNDER: tuple[int, int, int] | None = None
+    #: the seats draw a deciding bot's "thinking…" in their header (``thinking_label``)
+    #: instead of the pill over the seat's top-right corner
+    seats_show_thinking = False
 
     # -- state its panels keep (see the module docstring)
     pointer = Owned("controls")
@@ -207,6 +210,7 @@ class TableScene(Scene):
     lifted_cards = Ask("lit", "lifted_cards")
     draw_drop_hint = Ask("lit", "draw_drop_hint")
     thinking_seat = Ask("thinking_pill", "seat")
+    thinking_label = Ask("thinking_pill", "label")
     draw_thinking = Ask("thinking_pill", "draw")
     say = Ask("hints", "say")
     draw_message = Ask("hints", "draw")

@@ -10,11 +10,13 @@ from functools import partial
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import first_fitting_size
 from game.ui.icons import get_icon
 from game.ui.scenes import hammer_text as words
 from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.hammer.pyres import draw_villager
 from game.ui.scenes.table.ahead import SLICE
+from game.ui.scenes.table.common import MIN_TEXT
 from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import panel, text
 
@@ -159,6 +161,7 @@ class Seats(Panel):
                 seat,
                 v.get("seat"),
                 seat in (v.get("to_act") or []),
+                t.thinking_label(seat),
                 v.get("inquisitor") == seat,
                 witches,
                 player,
@@ -381,12 +384,6 @@ class Seats(Panel):
             icon = get_icon("inquisitor", hh - 4, theme.HIGHLIGHT)
             surface.blit(icon, icon.get_rect(midleft=(x, cy)))
             x += icon.get_width() + 4
-        if acting:
-            tag = text("to act", size - 2, theme.INK, bold=True)
-            pill = tag.get_rect(midleft=(x + 6, cy)).inflate(12, 4)
-            pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
-            surface.blit(tag, tag.get_rect(center=pill.center))
-            x = pill.right + 6
         # right side of the header: hand backs, trophies, kept tests, empty pyres, score
         rx = zone.right - 8
         score = p.get("score")
@@ -419,6 +416,17 @@ class Seats(Panel):
         back = t.art.back(t.game, (max(16, int(bh / CARD_RATIO)), max(16, bh)))
         for i in range(min(3, count) if isinstance(count, int) else 2):
             surface.blit(back, back.get_rect(midright=(rx - 4 - i * 5, cy)))
+        backs = min(3, count) if isinstance(count, int) else 2
+        right = rx - 4 - max(0, backs - 1) * 5 - (back.get_width() if backs else 0)
+        thinking = t.thinking_label(seat)  # a bot deciding: its "thinking…" where "to act" stands
+        if acting or thinking:
+            label = thinking or "to act"
+            tag_size = first_fitting_size(label, size - 2, MIN_TEXT, right - 18 - x, bold=True)
+            tag = text(label, tag_size or MIN_TEXT, theme.INK, bold=True)
+            pill = tag.get_rect(midleft=(x + 6, cy)).inflate(12, 4)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
+            x = pill.right + 6
         # villager rows
         mine = [vv for vv in t.villagers() if vv.get("owner") == seat]
         witches = set(t.witches())

@@ -74,6 +74,7 @@ class HammerTableScene(TableScene):
     """The Hammer table (see the module docstring)."""
 
     game = "hammer"
+    seats_show_thinking = True
     AHEAD = True  # faces, fonts and icons drawn between moves (the ``ahead`` panel)
     REQUIRED_ZONES = ("phase_track", "banner", "message", "hand", "log", "deck", "discard")
     NO_ANSWERS_UNSUPPORTED = "Each player answers in turn here."

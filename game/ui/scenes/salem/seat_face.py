@@ -86,6 +86,10 @@ class SeatFace:
         marker_w = len(markers) * (head_h + 2)
         if self.table.clock.seat_timed(seat):  # the hourglass badge goes left of the markers (drawn on top)
             marker_w += self.table.clock.badge_size(head_h)[0] + 4
+        thinking = self.table.thinking_label(seat)  # a bot deciding: "thinking…" left of them all
+        if thinking:
+            tag = render_text(thinking, max(11, head_h - 10), theme.INK, bold=True)
+            marker_w += tag.get_width() + 12 + 4
         room = zone.w - 2 * pad - marker_w - 4
         label = name
         if char and not s.get("ghost") and char and words.character_name(char) != name:
@@ -103,6 +107,10 @@ class SeatFace:
         for icon, tint in markers:
             surface.blit(get_icon(icon, head_h, tint), (mx, y))
             mx += head_h + 2
+        if thinking:
+            pill = pygame.Rect(zone.right - pad - marker_w, y + 1, tag.get_width() + 12, head_h - 2)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, pill, border_radius=pill.h // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
         top = y + head_h + max(2, pad // 2)
         # -- the Tryal row and the front share the rest: row above, front below
         body_h = zone.bottom - pad - top

@@ -265,6 +265,7 @@ class SeatsPanel:
                 data,
                 self.face.seat_style(seat)[0],
                 self.face.seat_markers(seat, data),
+                self.table.thinking_label(seat),
                 v.get("my_row") if mine else None,
                 self.table.clock.seat_timed(seat),
                 v.get("as_witness"),

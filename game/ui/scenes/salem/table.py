@@ -80,6 +80,7 @@ class SalemTableScene(TableScene):
     """The Salem table (see the module docstring)."""
 
     game = "salem"
+    seats_show_thinking = True
     AHEAD = True
     #: the must-read words of the private reveal's box (the text-fit checks find them so)
     REVEAL_WHAT = PrivateReveal.WHAT

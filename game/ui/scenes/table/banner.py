@@ -105,7 +105,9 @@ class LitTargets(Panel):
 class Thinking(Panel):
     """A "thinking…" pill on the seat of the bot deciding now, its dots counting (the
     table's ``next_wake`` redraws it at each new dot, so it visibly keeps drawing);
-    ``shown``: the seat and dots drawn last."""
+    ``shown``: the seat and dots drawn last. A table whose seats draw it in their header
+    (``seats_show_thinking``: where a pill laid over the seat would hide its name, tags or
+    counts) asks :meth:`label` for it; the pill over the seat's corner is for the others."""
 
     def __init__(self, table) -> None:
         super().__init__(table)
@@ -116,6 +118,14 @@ class Thinking(Panel):
         ask = getattr(self.table.source, "thinking_seat", None)
         seat = ask() if callable(ask) else None
         return seat if isinstance(seat, int) else None
+
+    def label(self, seat: int) -> str | None:
+        """The words a seat's header shows while its bot decides: "thinking" and its
+        counting dots, padded to a steady width; None for any other seat."""
+        if seat != self.table.thinking_seat():
+            return None
+        dots = int(time.monotonic() * THINKING_DOTS_PER_SECOND) % 4
+        return "thinking" + "." * dots + " " * (3 - dots)
 
     def step(self, now: float) -> None:
         """A new dot to show: the table is drawn again."""
@@ -136,7 +146,7 @@ class Thinking(Panel):
         t = self.table
         seat = t.thinking_seat()
         zone = t.seat_zone(seat) if seat is not None else None
-        if zone is None:
+        if zone is None or t.seats_show_thinking:
             return
         size = max(MIN_TEXT, min(16, zone.h // 7))
         dots = int(time.monotonic() * THINKING_DOTS_PER_SECOND) % 4

@@ -102,7 +102,10 @@ class SeatsPanel:
             if seat in (v.get("winners") or []):
                 tags.append(("winner", theme.HIGHLIGHT))
             return tuple(tags)
-        if seat in (v.get("to_act") or []):
+        thinking = self.table.thinking_label(seat)
+        if thinking:  # the bot deciding now (it is the seat to act)
+            tags.append((thinking, theme.HIGHLIGHT))
+        elif seat in (v.get("to_act") or []):
             tags.append(("to act", theme.HIGHLIGHT))
         elif v.get("turn") == seat:
             tags.append(("turn", theme.WOOD_LIGHT))

@@ -73,6 +73,7 @@ class TestimonyTableScene(TableScene):
 
     __test__ = False  # not a pytest class, whatever its name says
     game = "testimony"
+    seats_show_thinking = True
     AHEAD = True  # draws ahead between moves (the base table's ``ahead`` panel)
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "Testimony has no answer windows."

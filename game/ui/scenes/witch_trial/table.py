@@ -80,6 +80,7 @@ class WitchTrialTableScene(TableScene):
     """The courtroom (see the module docstring)."""
 
     game = "witch_trial"
+    seats_show_thinking = True
     AHEAD = True  # faces, fonts and icons drawn between moves (the ``ahead`` panel)
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "The player asked must answer at the screen."
