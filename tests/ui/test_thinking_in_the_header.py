@@ -12,7 +12,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 import pytest
 
 from game.bots.base import RandomBot
