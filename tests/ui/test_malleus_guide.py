@@ -162,3 +162,37 @@ def test_every_step_of_a_conflict_has_a_guide_with_its_rule(app, tmp_path, monke
     _check_bar(table)
     session.close()
     clear_scenes(app)
+
+
+@pytest.mark.parametrize("alike", [False, True], ids=["two kinds", "two alike"])
+@pytest.mark.parametrize("app", [(1264, 648), (1920, 1080)], ids=["1264x648", "1920x1080"], indirect=True)
+def test_the_prevots_apply_and_void_buttons_read_whole(app, tmp_path, monkeypatch, alike):
+    # §3.5: the Prévôt applies or voids each secret card. A button names the card, and
+    # whose it is only where two waiting cards are alike; no label is cut (a 1280x720
+    # screen's window is 1264x648)
+    from tests.rules.malleus_kit import give
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "secret_step")
+    m = session.match
+    first = give(m, 1, "whispering")
+    second = give(m, 2, "whispering" if alike else "bribery")
+    m.apply(1, {"type": "secret_action", "text": "whispers", "cards": [{"card": first, "target": "v7"}]})
+    m.apply(2, {"type": "secret_action", "text": "more", "cards": [{"card": second, "target": "v5"}]})
+    m.apply(3, {"type": "secret_action", "text": "x"})
+    session._sync_screen()
+    run_frames(app, 3)
+    lift_curtain(app)
+    assert session.screen_seat == 0
+    labels = {b.name: b.label for b in table.buttons if b.visible}
+    more = {name: label for label, _fn, name, _s in table.bar.more_actions}
+    every = {**labels, **more}
+    if alike:
+        assert every[f"apply_{first}"] == "Apply Whispering Campaign (Ann)"
+        assert every[f"void_{second}"] == "Void Whispering Campaign (Bob)"
+    else:
+        assert every[f"apply_{first}"] == "Apply Whispering Campaign"
+        assert every[f"void_{second}"] == "Void Bribery"
+    _check_bar(table)
+    session.close()
+    clear_scenes(app)

@@ -186,17 +186,24 @@ class ActionsPanel:
                 "primary",
             )
         queue = {q["card"]: q for q in (v.get("prevot_screen") or {}).get("queue") or []}
+        kinds = [q.get("type") for q in queue.values()]
+
+        def card_words(card: Any) -> str:
+            """A waiting card's name, and whose it is where two waiting cards are alike
+            (the Prévôt's screen lists whose each one is)."""
+            q = queue.get(card, {})
+            whose = f" ({n.short_seat(q.get('player'))})" if kinds.count(q.get("type")) > 1 else ""
+            return card_name(q.get("type")) + whose
+
         for seat, c in self.seat_moves("apply_card"):
-            q = queue.get(c["card"], {})
             add(
-                f"Apply {card_name(q.get('type'))} ({n.short_seat(q.get('player'))})",
+                f"Apply {card_words(c['card'])}",
                 lambda s=seat, c=c: self.send(s, c),
                 f"apply_{c['card']}",
                 "primary",
             )
         for seat, c in self.seat_moves("void_card"):
-            q = queue.get(c["card"], {})
-            add(f"Void {card_name(q.get('type'))}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}")
+            add(f"Void {card_words(c['card'])}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}")
         if self.can("close_secret_actions"):
             s = self.can("close_secret_actions")[0]
             add(

@@ -1,7 +1,8 @@
 """The Malleus action bar: one row of buttons at the foot of the guide panel.
 
 The step's main action is the big button at the right end (always the same place and
-width, whatever the seat's name); the other actions of the step stand to its left while
+width, whatever the seat's name; a label too long for it — a card and whose it is — is
+drawn up to 4 px smaller, then the button grows to the left); the other actions of the step stand to its left while
 they fit whole, and the rest — with anything that only belongs in a menu, like the
 chronicle — go into a "More…" chooser. Every label is drawn whole: a label that does
 not fit even alone is shortened and its full text shows on hover (``cut_labels``).
@@ -18,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font, wrap_text
+from game.ui.fonts import first_fitting_size, get_font, wrap_text
 from game.ui.scenes.table_base import Prompt, text
 from game.ui.widgets import Button, fit_text, font
 
@@ -44,6 +45,10 @@ NO_DEFAULT_FOCUS = (
 )
 #: actions that only ever appear in the More… menu
 MENU_ONLY = ("chronicle",)
+#: the main button's letters go down to this size (at most 4 px below the bar's), and the
+#: button grows to this share of the bar, before its label is shortened
+MAIN_LEAST = 12
+MAIN_MOST = 0.62
 
 
 @dataclass
@@ -74,6 +79,9 @@ def lay_out_bar(
     menu = [a for a in others if a[2] in MENU_ONLY]
     pad = 2 * max(8, size)
     main_w = int(rect.w * main_share) if main is not None else 0
+    if main is not None:  # a label too long even in smaller letters takes room from the others
+        least = font(max(MAIN_LEAST, size - 4), True).size(main[0])[0] + 16
+        main_w = max(main_w, min(least, int(rect.w * MAIN_MOST)))
     more_w = font(size, True).size("More…")[0] + pad
     room = rect.w - main_w - (gap if main is not None else 0)
 
@@ -93,8 +101,10 @@ def lay_out_bar(
     x = rect.right
     if main is not None:
         x -= main_w
+        # a long label (a card and who played it) in smaller letters before it is shortened
+        main_size = first_fitting_size(main[0], size, max(MAIN_LEAST, size - 4), main_w - 16, bold=True) or size
         buttons.append(
-            Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=size, name=main[2])
+            Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=main_size, name=main[2])
         )
         x -= gap
     if hidden:
