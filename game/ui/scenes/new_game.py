@@ -70,7 +70,7 @@ class NewGameScene(GameSeatsForm):
         w = self.app.size[0]
         pw = self._panel_width()
         left = w // 2 - pw // 2 + self.px(24) + self.px(150)
-        return 1 + max(line for _k, _x, line, _w in self.option_layout(fs, left, w // 2 + pw // 2 - self.px(24)))
+        return self.option_lines(self.option_layout(fs, left, w // 2 + pw // 2 - self.px(24)))
 
     def _columns(self) -> int:
         return 2 if self.seats >= ONE_COLUMN else 1

@@ -220,6 +220,11 @@ class GameSeatsForm(MenuBase):
             x += width + self.px(16)
         return out
 
+    @staticmethod
+    def option_lines(options: list[tuple[str, int, int, int]]) -> int:
+        """How many lines an :meth:`option_layout` takes (0: no options)."""
+        return 1 + max(line for _k, _x, line, _w in options) if options else 0
+
     def option_boxes(
         self,
         widgets: list[Widget],
@@ -252,7 +257,7 @@ class GameSeatsForm(MenuBase):
                     name=f"option_{key}",
                 )
             )
-        return y + (1 + max(line for _k, _x, line, _w in options)) * row
+        return y + self.option_lines(options) * row
 
     def back_and(self, widgets: list[Widget], w: int, h: int, label: str, action: Any, name: str) -> None:
         """The form's two buttons side by side at the bottom: Back, and ``label`` (the

@@ -48,9 +48,7 @@ class HostScene(GameSeatsForm):
     def _rows_needed(self, fs: int, left: int, right: int) -> int:
         """Rows the form takes: game, seats, bots, bot levels, the options' lines, name,
         port, stand-in and the timer."""
-        options = self.option_layout(fs, left, right)
-        lines = 1 + max(line for _k, _x, line, _w in options) if options else 0
-        return 7 + lines + (1 if self.timer_offered() else 0)
+        return 7 + self.option_lines(self.option_layout(fs, left, right)) + (1 if self.timer_offered() else 0)
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
