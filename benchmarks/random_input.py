@@ -22,9 +22,9 @@ os.environ.setdefault("WITCHHUNT_DISCOVERY_ADDR", "127.0.0.1")  # a host opened 
 os.environ["WITCHHUNT_HOME"] = tempfile.mkdtemp(prefix="witchhunt-soak-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import GAMES  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from tests.ui.random_input import wander  # noqa: E402
+from game.engine import GAMES
+from game.ui.app import App
+from tests.ui.random_input import wander
 
 
 def main() -> int:

@@ -157,7 +157,7 @@ def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wand
             bots,
             seed=rng.randrange(10_000),
             bot_delay=0.0,
-            bot_levels={seat: "easy" for seat in bots},
+            bot_levels=dict.fromkeys(bots, "easy"),
         )
         open_table(app, session, base=app.scenes.top)
         report.games_started += 1
