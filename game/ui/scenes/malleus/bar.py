@@ -2,9 +2,9 @@
 
 The step's main action is the big button at the right end (always the same place and
 width, whatever the seat's name; a label too long for it — a card and whose it is — is
-drawn up to 4 px smaller, then the button grows to the left); the other actions of the step stand to its left while
-they fit whole, and the rest — with anything that only belongs in a menu, like the
-chronicle — go into a "More…" chooser. Every label is drawn whole: a label that does
+drawn up to 4 px smaller, then the button grows to the left); the other actions of the
+step stand to its left while they fit whole, and the rest — with anything that only
+belongs in a menu, like the chronicle — go into a "More…" chooser. Every label is drawn whole: a label that does
 not fit even alone is shortened and its full text shows on hover (``cut_labels``).
 
 Nothing here decides what is legal: the bar lays out the actions the table offers.

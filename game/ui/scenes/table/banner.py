@@ -149,8 +149,7 @@ class Thinking(Panel):
         if zone is None or t.seats_show_thinking:
             return
         size = max(MIN_TEXT, min(16, zone.h // 7))
-        dots = int(time.monotonic() * THINKING_DOTS_PER_SECOND) % 4
-        label = render_text("thinking" + "." * dots + " " * (3 - dots), size, theme.INK)
+        label = render_text(self.label(seat) or "", size, theme.INK)
         full = render_text("thinking...", size, theme.INK)
         pill = pygame.Rect(0, 0, full.get_width() + 16, full.get_height() + 6)
         pill.topright = (zone.right - 8, zone.y + 6)
