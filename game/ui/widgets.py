@@ -359,9 +359,12 @@ class Button(Widget):
         font_size: int = 22,
         hotkey: str | None = None,
         name: str | None = None,
+        pad: int = 8,
     ) -> None:
         super().__init__(rect)
         self.label = label
+        #: the margin left and right of the label (a small button in a crowded panel keeps less)
+        self.pad = pad
         self.on_click = on_click
         self.icon = icon
         self.enabled = enabled
@@ -373,6 +376,11 @@ class Button(Widget):
         #: a stable name tests and the smoke run can find the button by
         self.name = name or label
         self._pressed = False
+
+    @property
+    def label_room(self) -> int:
+        """The width the label may take (the button less its margins)."""
+        return self.rect.w - 2 * self.pad
 
     def click(self) -> bool:
         if not self.enabled or not self.visible:
@@ -414,7 +422,7 @@ class Button(Widget):
             text_col = (30, 20, 12) if self.style == "primary" else colour("text")
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, colour("panel_edge"), self.rect, width=1, border_radius=8)
-        label = fit_text(self.label, self.font_size, self.rect.w - 16, bold=True)
+        label = fit_text(self.label, self.font_size, self.label_room, bold=True)
         text = text_surface(label, self.font_size, text_col, bold=True)
         icon = _icon(self.icon, self.font_size + 4, text_col) if self.icon else None
         total = text.get_width() + (icon.get_width() + 8 if icon else 0)

@@ -330,6 +330,62 @@ def test_the_table_talk_hint_is_read_whole_above_the_claims(app, size):
         app.set_window_size(before)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
+def test_every_claim_button_reads_whole(app, size):
+    """Two columns of claims share a narrow panel in a small window: "Saw Heathen card…"
+    was "Saw Heathen c…" at 1264x648, and at 1024x640 "I am a Heathen" and "Saw
+    Character…" were cut too. Small margins, then the short wordings, keep each whole
+    (and the two "Saw …" claims worded alike)."""
+    from game.ui.fonts import get_font
+    from game.ui.widgets import fit_text
+
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        for players in (3, 7):
+            scene = open_table(app, TestimonySource(find(players, lambda m: True), 0))
+            claims = [b for b in scene.all_buttons() if b.name.startswith("claim:")]
+            assert len(claims) == len(words.CLAIMS)
+            for b in claims:
+                assert b.rect.w > 0 and get_font(b.font_size, bold=True).size(b.label)[0] <= b.label_room, (
+                    size,
+                    b.label,
+                )
+                assert fit_text(b.label, b.font_size, b.label_room, bold=True) == b.label
+            saw = {b.name: b.label for b in claims if b.name in ("claim:saw_heathen", "claim:saw_puritan")}
+            assert saw["claim:saw_heathen"].replace("Heathen", "Puritan") == saw["claim:saw_puritan"]
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
+def test_the_counts_in_the_middle_of_the_table_stay_on_the_felt(app, size):
+    """The middle of the table: the card set aside with "set aside" under it, and the
+    counts (tokens each, set aside, discarded) beside it. At 1024x640 the caption ran into
+    "0 tokens set aside" and the lowest counts over the oval's rim."""
+    before = app.size
+    try:
+        assert app.set_window_size(size)
+        for players in (3, 5, 7):
+            scene = open_table(app, TestimonySource(find(players, lambda m: True), 0))
+            scene.dirty = True
+            scene.draw(app.screen)
+            blocks = [b for b in scene.text_blocks() if b.what == "centre"]
+            assert any("discarded" in b.shown for b in blocks), blocks
+            oval = blocks[0].box
+            a, b_ = oval.w / 2, oval.h / 2
+            rects = [r for blk in blocks for r in blk.rects]
+            for r in rects:  # every corner on the felt (inside the ellipse)
+                for x, y in (r.topleft, r.topright, r.bottomleft, r.bottomright):
+                    assert ((x - oval.centerx) / a) ** 2 + ((y - oval.centery) / b_) ** 2 <= 1.0, (size, players, r)
+            for i, r in enumerate(rects):
+                assert r.collidelist(rects[i + 1 :]) < 0, (size, players, [tuple(q) for q in rects])
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)
+
+
 def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
     m = at_stage(4, "action")
     src = TestimonySource(m, m.to_act()[0])

@@ -176,6 +176,8 @@ CLAIMS: list[tuple[str, str, str]] = [
     ("trust", "Trust …", "{seat} is honest."),
     ("liar", "… is lying", "{seat} is lying."),
 ]
+#: shorter labels where a narrow talk panel (a small window) does not hold every claim's own
+SHORT_CLAIM_LABELS = {"saw_heathen": "Saw Heathen\u2026", "saw_puritan": "Saw Puritan\u2026"}
 CLAIM_PREFIX = "\u2691 "  # a flag: a line the table records as a claim on the speaker's plate
 
 

@@ -125,7 +125,7 @@ def lay_out_bar(
 
 def cut_labels(buttons: list[Button]) -> list[Button]:
     """Buttons whose label is drawn shortened (their full text shows on hover)."""
-    return [b for b in buttons if fit_text(b.label, b.font_size, b.rect.w - 16, bold=True) != b.label]
+    return [b for b in buttons if fit_text(b.label, b.font_size, b.label_room, bold=True) != b.label]
 
 
 def label_of(actions: list[Action], name: str) -> str:

@@ -93,7 +93,7 @@ class Buttons(Panel):
     def fit_button(self, b: Button) -> None:
         """A button's label read whole: its font steps down to 11 px until the label
         fits; then what the button draws is noted for the text-fit check."""
-        room = b.rect.w - 16
+        room = b.label_room
         b.font_size, shown, w, h = button_fit(b.label, b.font_size, room)
         if b.visible:
             label = pygame.Rect(0, 0, w, h)

@@ -4,14 +4,50 @@ them); after an investigation, what the shown seat just saw."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
 from game.ui.scenes.testimony.common import CARD_RATIO, fit_text, token_disc
+
+
+def felt_left(oval: pygame.Rect, y: int) -> int:
+    """The felt's left edge at height ``y`` (the table is the ellipse ``oval``)."""
+    a, b = oval.w / 2, oval.h / 2
+    return int(oval.centerx - a * math.sqrt(max(0.0, 1 - ((y - oval.centery) / b) ** 2)))
+
+
+def on_felt(oval: pygame.Rect, rect: pygame.Rect) -> bool:
+    """Every corner of ``rect`` lies on the felt (inside the ellipse ``oval``)."""
+    a, b = oval.w / 2, oval.h / 2
+    return all(
+        ((x - oval.centerx) / a) ** 2 + ((y - oval.centery) / b) ** 2 <= 1.0
+        for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)
+    )
+
+
+def counts_fit(
+    wordings: tuple[list[str], ...], xs: tuple[int, ...], y: int, top: int, oval: pygame.Rect
+) -> tuple[int, list[str], list[pygame.Rect]]:
+    """The first wording (its lines), at the first of the lefts ``xs``, at the largest size
+    from ``top`` down to 11, whose lines stacked from ``y`` all lie on the felt: (size,
+    lines, their rects); the last wording at 11 px from the last left when none does."""
+    tries = [(lines, x, size) for lines in wordings for x in xs for size in range(top, 10, -1)]
+    for lines, x, size in tries:
+        font = get_font(size)
+        rects, ty = [], y
+        for line in lines:
+            w, h = font.size(line)
+            rects.append(pygame.Rect(x, ty, w, h))
+            ty += h + 1
+        if all(on_felt(oval, r) for r in rects):
+            break
+    return size, lines, rects
 
 
 class CentrePanel:
@@ -102,6 +138,11 @@ class CentrePanel:
         ch = max(40, r.bottom - y - 8)
         cw = int(ch / CARD_RATIO)
         card = pygame.Rect(r.x + 30, y + 4, cw, ch)
+        caption = text("set aside", max(11, size - 3), theme.TEXT_LIGHT)
+        tag = caption.get_rect(midbottom=(card.centerx, card.bottom - 3)).inflate(8, 2)
+        # the tag on the card's foot keeps its corners on the felt, where the ellipse narrows
+        card.x = max(card.x, felt_left(oval, tag.bottom) + 4 + max(0, (tag.w - cw) // 2))
+        tag.centerx = card.centerx
         if aside.get("exists"):
             # the end view reveals it (docs/rules/testimony.md §6.3: the card set aside, face up at the end)
             face = (
@@ -115,20 +156,23 @@ class CentrePanel:
                 else self.table.art.back(self.table.game, card.size)
             )
             surface.blit(img, card.topleft)
-            label = text("set aside", max(11, size - 3), theme.TEXT_MUTED)
-            surface.blit(label, (card.right + 6, card.bottom - label.get_height()))
+            pygame.draw.rect(surface, theme.WOOD_DARK, tag, border_radius=tag.h // 2)
+            surface.blit(caption, caption.get_rect(center=tag.center))
+            self.table.note_text("centre", "set aside", "set aside", [tag], oval)
         discards = len(v.get("discarded") or [])
         aside_tokens = v.get("tokens_aside", 0)
-        lines = [
-            f"{v.get('tokens_each', 0)} tokens each",
-            f"{aside_tokens} token{'s' if aside_tokens != 1 else ''} set aside",
-            f"{discards} discarded",
-        ]
-        ty = y + 6
-        for line in lines:
-            t = text(line, max(11, size - 2), theme.TEXT_LIGHT)
-            surface.blit(t, (r.centerx + 10, ty))
-            ty += t.get_height() + 2
+        each = f"{v.get('tokens_each', 0)} tokens each"
+        set_aside = f"{aside_tokens} token{'s' if aside_tokens != 1 else ''} set aside"
+        # three lines where the felt holds them, else two (a small window's table)
+        wordings = ([each, set_aside, f"{discards} discarded"], [each, f"{set_aside} \u00b7 {discards} discarded"])
+        # beside the middle of the felt, else as near the card as its tag allows
+        near = max(card.right + 12, tag.right + 8)
+        line_size, lines, rects = counts_fit(
+            wordings, (max(r.centerx + 10, near), near), y + 4, max(11, size - 2), oval
+        )
+        for line, at in zip(lines, rects):
+            surface.blit(text(line, line_size, theme.TEXT_LIGHT), at)
+            self.table.note_text("centre", line, line, [at], oval)
 
     def draw_share(
         self, surface: pygame.Surface, r: pygame.Rect, share: dict | None, learning: dict | None, size: int

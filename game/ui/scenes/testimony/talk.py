@@ -21,11 +21,14 @@ from game.rules.testimony import catalog
 from game.ui import theme
 from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
+from game.ui.scenes.table.common import MIN_TEXT
 from game.ui.scenes.table_base import Prompt, text
 from game.ui.scenes.testimony.common import draw_kept, felt_panel, wrapped
 from game.ui.widgets import Button, TextField
 
 MAX_CHAT = 200
+#: the margin left and right of a claim's label (two columns of them share a narrow panel)
+CLAIM_PAD = 4
 
 
 class TalkPanel:
@@ -196,16 +199,23 @@ class TalkPanel:
             return []
         g = self.talk_geometry()
         enabled = self.table.my_seat() is not None
+        size = max(11, g["size"] - 2)
+        # small buttons keep a small margin; where a claim's label would still not read
+        # whole at the least size (the table's buttons step down to it), the short labels
+        room = min(r.w for r in g["buttons"]) - 2 * CLAIM_PAD
+        least = get_font(MIN_TEXT, bold=True)
+        short = any(least.size(label)[0] > room for _k, label, _s in words.CLAIMS)
         out = []
         for (key, label, _sentence), rect in zip(words.CLAIMS, g["buttons"]):
             out.append(
                 Button(
                     rect,
-                    label,
+                    words.SHORT_CLAIM_LABELS.get(key, label) if short else label,
                     lambda k=key: self.claim(k),
                     enabled=enabled,
-                    font_size=max(11, g["size"] - 2),
+                    font_size=size,
                     name=f"claim:{key}",
+                    pad=CLAIM_PAD,
                 )
             )
         return out
