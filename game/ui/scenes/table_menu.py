@@ -13,6 +13,7 @@ bribes): its ``leave_warning()`` says so, in plain words under the note.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -59,7 +60,7 @@ class TableMenuScene(MenuBase):
     def build(self, w: int, h: int) -> list[Widget]:
         box = self._box()
         leave = "Save and leave" if self.saves_locally else "Leave the table"
-        items = [
+        items: list[tuple[str, Callable[[], Any], dict[str, Any]]] = [
             ("Resume", self.back, {"style": "primary", "name": "resume"}),
             ("Rules", self.rules, {"icon": "rules", "name": "rules"}),
             ("Settings", self.settings, {"icon": "settings", "name": "settings"}),
