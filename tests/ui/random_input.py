@@ -127,6 +127,21 @@ def _events_for(rng: random.Random, app, table) -> tuple[str, list]:
     return "resize", []
 
 
+def outside_the_window(app) -> list[str]:
+    """The visible buttons and fields of the scene on top (a table's, with an open form's)
+    that do not lie inside the window: a layout that did not follow a resize."""
+    top = app.scenes.top
+    screen = pygame.Rect(0, 0, *app.size)
+    widgets = list(getattr(top, "all_buttons", lambda: [])())
+    forms = getattr(top, "forms", None)
+    widgets += list(getattr(forms, "form_widgets", []) or [])
+    return [
+        f"{getattr(w, 'name', type(w).__name__)} at {tuple(w.rect)}"
+        for w in widgets
+        if getattr(w, "visible", True) and w.rect.w > 0 and not screen.contains(w.rect)
+    ]
+
+
 def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wander:
     """Post ``events`` random inputs to ``app`` playing ``game`` (module docstring)."""
     from game.ui.scenes.menu import MenuScene
@@ -210,6 +225,11 @@ def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wand
         try:
             if desc == "resize":
                 app.set_window_size(rng.choice(SIZES))
+                for _ in range(2):
+                    app.frame(wait=False)
+                out = outside_the_window(app)
+                if out:
+                    report.failures.append((type(app.scenes.top).__name__, f"after a resize: {out}", history[-12:]))
             for event in posted:
                 if event is None:
                     app.frame(wait=False)

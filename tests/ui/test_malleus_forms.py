@@ -163,3 +163,26 @@ def test_a_long_secret_action_wraps_over_several_lines_and_is_read_whole(size):
         clear_scenes(app)
         for _ in gen:
             pass
+
+
+@pytest.mark.parametrize("to", [(1024, 640), (1920, 1080)])
+def test_an_open_form_follows_the_window_when_it_is_resized(app, to):
+    # the form's box is worked out for the window as it is; its fields and buttons were
+    # laid out once, so after a resize they lay outside it, over the map and the log
+    m = _secret_step()
+    table, field = _open_secret_form(app, m)
+    _type(app, "a toad")
+    before = app.size
+    try:
+        assert app.set_window_size(to)
+        run_frames(app, 2)
+        box = table.forms._form_box()
+        for w in table.forms.form_widgets:
+            assert box.contains(w.rect), (w.name, tuple(w.rect), tuple(box))
+        again = next(w for w in table.forms.form_widgets if w.name == "form_text")
+        assert again.text == "a toad" and again.focused  # what was typed, and where the caret was
+        _type(app, "!")
+        assert table.form.values()["text"] == "a toad!"
+    finally:
+        clear_scenes(app)
+        app.set_window_size(before)

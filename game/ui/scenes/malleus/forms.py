@@ -96,6 +96,18 @@ class FormHost:
         self.table.message = self.table.status_message()
         self.table.dirty = True
 
+    def relayout(self) -> None:
+        """The open form laid out again for the window's size (after a resize): its
+        values and the focused field are kept."""
+        if self.form is None or self.form_ring is None:
+            return
+        focused = getattr(self.form_ring.focus, "name", None)
+        self._form_layout()
+        again = next((w for w in self.form_widgets if getattr(w, "name", None) == focused), None)
+        if again is not None:
+            self.form_ring.focus_on(again)
+        self.table.dirty = True
+
     def _form_box(self) -> pygame.Rect:
         """The form's box: as tall as its fields need (at most the window less a margin),
         centred on the map."""

@@ -505,6 +505,10 @@ class MalleusTableScene(TableScene):
             return True
         return super().close_topmost()
 
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.forms.relayout()  # an open form follows the window
+
     def sync(self, force: bool = False) -> bool:
         seat = self.view.get("seat") if self.view else "none yet"
         modes = (bool(self.pending_villager), self.link_seat, self.frame_seat)
