@@ -132,7 +132,7 @@ def outside_the_window(app) -> list[str]:
     that do not lie inside the window: a layout that did not follow a resize."""
     top = app.scenes.top
     screen = pygame.Rect(0, 0, *app.size)
-    widgets = list(getattr(top, "all_buttons", lambda: [])())
+    widgets = list(getattr(top, "all_buttons", list)())
     forms = getattr(top, "forms", None)
     widgets += list(getattr(forms, "form_widgets", []) or [])
     return [
