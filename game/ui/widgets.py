@@ -343,6 +343,10 @@ class Label(Widget):
             y += surf.get_height() + 2
 
 
+#: the margin left and right of a button's label (``Button.pad``)
+BUTTON_PAD = 8
+
+
 class Button(Widget):
     """A push button. ``on_click()`` runs on a completed left click, or Enter / Space
     when focused. ``style`` is "normal", "primary" or "danger"."""
@@ -359,7 +363,7 @@ class Button(Widget):
         font_size: int = 22,
         hotkey: str | None = None,
         name: str | None = None,
-        pad: int = 8,
+        pad: int = BUTTON_PAD,
     ) -> None:
         super().__init__(rect)
         self.label = label

@@ -78,22 +78,26 @@ def _click(pos: tuple[int, int], button: int = 1) -> list:
     ]
 
 
+def _post(app, events: list) -> None:
+    """Post ``events`` in order, running a frame for each None among them."""
+    for event in events:
+        if event is None:
+            app.frame(wait=False)
+        else:
+            pygame.event.post(event)
+
+
 def _events_for(rng: random.Random, app, table) -> tuple[str, list]:
     """A random input: its description and the events (None: run a frame between)."""
     w, h = app.size
     r = rng.random()
-    hand = []
-    if table is not None and hasattr(table, "my_hand") and hasattr(table, "locate"):
-        try:
-            hand = [table.locate("card", c) for c in table.my_hand()]
-        except Exception:  # a table between two views: no hand to aim at this time
-            hand = []
-        hand = [p for p in hand if p]
     if r < 0.4:
         pos = (rng.randrange(w), rng.randrange(h))
         button = 1 if rng.random() < 0.9 else 3
         return f"click{button} {pos}", _click(pos, button)
     if r < 0.6:
+        # where the hand's cards lie (None: a card not drawn now)
+        hand = [p for p in (table.locate("card", c) for c in table.my_hand()) if p] if table is not None else []
         a = rng.choice(hand) if hand and rng.random() < 0.7 else (rng.randrange(w), rng.randrange(h))
         a = (int(a[0]), int(a[1]))
         z = (rng.randrange(w), rng.randrange(h))
@@ -212,8 +216,7 @@ def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wand
                     if shown:
                         pick = rng.choice(shown)
                         history.append(f"button {pick.name}")
-                        for event in _click(pick.rect.center):
-                            pygame.event.post(event) if event is not None else app.frame(wait=False)
+                        _post(app, _click(pick.rect.center))
                 app.frame(wait=False)
             except Exception:
                 report.failures.append((type(app.scenes.top).__name__, traceback.format_exc(), history[-12:]))
@@ -230,11 +233,7 @@ def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wand
                 out = outside_the_window(app)
                 if out:
                     report.failures.append((type(app.scenes.top).__name__, f"after a resize: {out}", history[-12:]))
-            for event in posted:
-                if event is None:
-                    app.frame(wait=False)
-                else:
-                    pygame.event.post(event)
+            _post(app, posted)
             for _ in range(1 + rng.randrange(3)):
                 app.frame(wait=False)
         except Exception:

@@ -1,11 +1,11 @@
 """The Malleus action bar: one row of buttons at the foot of the guide panel.
 
 The step's main action is the big button at the right end (always the same place and
-width, whatever the seat's name; a label too long for it — a card and whose it is — is
-drawn up to 4 px smaller, then the button grows to the left); the other actions of the
-step stand to its left while they fit whole, and the rest — with anything that only
-belongs in a menu, like the chronicle — go into a "More…" chooser. Every label is drawn whole: a label that does
-not fit even alone is shortened and its full text shows on hover (``cut_labels``).
+width, whatever the seat's name; a label too long for it even 4 px smaller — a card and
+whose it is — makes it grow to the left); the other actions of the step stand to its
+left while they fit whole, and the rest — with anything that only belongs in a menu,
+like the chronicle — go into a "More…" chooser. Every label is drawn whole: a label that
+does not fit even alone is shortened and its full text shows on hover (``cut_labels``).
 
 Nothing here decides what is legal: the bar lays out the actions the table offers.
 """
@@ -19,9 +19,9 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import first_fitting_size, get_font, wrap_text
+from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.table_base import Prompt, text
-from game.ui.widgets import Button, fit_text, font
+from game.ui.widgets import BUTTON_PAD, Button, fit_text, font
 
 #: an action the table offers: (label, action, stable name, style "primary" / "normal")
 Action = tuple[str, Callable[[], Any], str, str]
@@ -45,8 +45,9 @@ NO_DEFAULT_FOCUS = (
 )
 #: actions that only ever appear in the More… menu
 MENU_ONLY = ("chronicle",)
-#: the main button's letters go down to this size (at most 4 px below the bar's), and the
-#: button grows to this share of the bar, before its label is shortened
+#: the main button grows (to this share of the bar at most) to hold its label at 4 px below
+#: the bar's size, not below MAIN_LEAST (the table steps a label's size down as it draws:
+#: table/buttons.py, ``button_fit``)
 MAIN_LEAST = 12
 MAIN_MOST = 0.62
 
@@ -80,7 +81,7 @@ def lay_out_bar(
     pad = 2 * max(8, size)
     main_w = int(rect.w * main_share) if main is not None else 0
     if main is not None:  # a label too long even in smaller letters takes room from the others
-        least = font(max(MAIN_LEAST, size - 4), True).size(main[0])[0] + 16
+        least = font(max(MAIN_LEAST, size - 4), True).size(main[0])[0] + 2 * BUTTON_PAD
         main_w = max(main_w, min(least, int(rect.w * MAIN_MOST)))
     more_w = font(size, True).size("More…")[0] + pad
     room = rect.w - main_w - (gap if main is not None else 0)
@@ -101,10 +102,8 @@ def lay_out_bar(
     x = rect.right
     if main is not None:
         x -= main_w
-        # a long label (a card and who played it) in smaller letters before it is shortened
-        main_size = first_fitting_size(main[0], size, max(MAIN_LEAST, size - 4), main_w - 16, bold=True) or size
         buttons.append(
-            Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=main_size, name=main[2])
+            Button((x, rect.y, main_w, rect.h), main[0], main[1], style="primary", font_size=size, name=main[2])
         )
         x -= gap
     if hidden:
