@@ -211,6 +211,7 @@ class TableScene(Scene):
     draw_drop_hint = Ask("lit", "draw_drop_hint")
     thinking_seat = Ask("thinking_pill", "seat")
     thinking_label = Ask("thinking_pill", "label")
+    acting_label = Ask("thinking_pill", "acting_label")
     draw_thinking = Ask("thinking_pill", "draw")
     say = Ask("hints", "say")
     draw_message = Ask("hints", "draw")

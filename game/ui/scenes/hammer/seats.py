@@ -418,9 +418,8 @@ class Seats(Panel):
             surface.blit(back, back.get_rect(midright=(rx - 4 - i * 5, cy)))
         backs = min(3, count) if isinstance(count, int) else 2
         right = rx - 4 - max(0, backs - 1) * 5 - (back.get_width() if backs else 0)
-        thinking = t.thinking_label(seat)  # a bot deciding: its "thinking…" where "to act" stands
-        if acting or thinking:
-            label = thinking or "to act"
+        label = t.acting_label(seat)  # "to act", or "thinking…" while its bot decides
+        if label:
             tag_size = first_fitting_size(label, size - 2, MIN_TEXT, right - 18 - x, bold=True)
             tag = text(label, tag_size or MIN_TEXT, theme.INK, bold=True)
             pill = tag.get_rect(midleft=(x + 6, cy)).inflate(12, 4)

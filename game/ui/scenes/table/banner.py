@@ -127,6 +127,11 @@ class Thinking(Panel):
         dots = int(time.monotonic() * THINKING_DOTS_PER_SECOND) % 4
         return "thinking" + "." * dots + " " * (3 - dots)
 
+    def acting_label(self, seat: int) -> str | None:
+        """The tag a seat's header shows for whose move it is: its :meth:`label` while
+        its bot decides, "to act" while the view has it to act, else None."""
+        return self.label(seat) or ("to act" if seat in (self.table.view.get("to_act") or []) else None)
+
     def step(self, now: float) -> None:
         """A new dot to show: the table is drawn again."""
         thinking = self.table.thinking_seat()

@@ -102,11 +102,9 @@ class SeatsPanel:
             if seat in (v.get("winners") or []):
                 tags.append(("winner", theme.HIGHLIGHT))
             return tuple(tags)
-        thinking = self.table.thinking_label(seat)
-        if thinking:  # the bot deciding now (it is the seat to act)
-            tags.append((thinking, theme.HIGHLIGHT))
-        elif seat in (v.get("to_act") or []):
-            tags.append(("to act", theme.HIGHLIGHT))
+        acting = self.table.acting_label(seat)  # "to act", or "thinking…" while its bot decides
+        if acting:
+            tags.append((acting, theme.HIGHLIGHT))
         elif v.get("turn") == seat:
             tags.append(("turn", theme.WOOD_LIGHT))
         share = v.get("share") or {}

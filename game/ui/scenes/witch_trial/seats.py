@@ -121,11 +121,9 @@ class Seats(Panel):
             tags.append(("Prosecutor", PROSECUTION_COLOUR))
         if trial.get("defender") == seat:
             tags.append(("Defender", DEFENSE_COLOUR))
-        thinking = self.table.thinking_label(seat)
-        if thinking:  # the bot deciding now (it is the seat to act)
-            tags.append((thinking, theme.HIGHLIGHT))
-        elif seat in (v.get("to_act") or []):
-            tags.append(("to act", theme.HIGHLIGHT))
+        acting = self.table.acting_label(seat)  # "to act", or "thinking…" while its bot decides
+        if acting:
+            tags.append((acting, theme.HIGHLIGHT))
         elif v.get("turn") == seat and not v.get("over") and not trial:
             tags.append(("turn", theme.WOOD_LIGHT))
         return tuple(tags)
