@@ -1,8 +1,9 @@
 """Random input soak: every game's hot-seat table under random clicks, drags, keys, typed
 text, the wheel and window resizes (tests/ui/random_input.py), headless. Prints, per game,
-the events posted, how many landed on a table, the moves the person at the screen made, the commands the matches took, the
-screens visited and every exception a frame raised (with the events before it). The
-suite runs a short wander per game (tests/ui/test_random_input.py); this runs long ones.
+the events posted, how many landed on a table, the moves the person at the screen made,
+the commands the matches took, the screens visited and every exception a frame raised
+(with the events before it). The suite runs a short wander per game
+(tests/ui/test_random_input.py); this runs long ones.
 
     .venv/bin/python benchmarks/random_input.py [--events 3000] [--seeds 3] [--only hammer,salem]
 """

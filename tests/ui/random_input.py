@@ -3,9 +3,10 @@
 :func:`wander` opens a hot-seat table of a game (a few bot seats, the rest people) over
 the main menu and posts random pygame events — clicks, right clicks, drags (often from a
 card of the hand on the screen), keys, typed text, the wheel, and now and then a new
-window size — running ``app.frame`` as the app's loop does; now and then the person at the screen makes a random legal
-move instead (``PLAY_SHARE``), so the input meets every stage of a game. What the input leads to is
-played along: curtains, menus, forms, the game's end. With ``stay`` a wander that left
+window size — running ``app.frame`` as the app's loop does; now and then the person at
+the screen makes a random legal move instead (``PLAY_SHARE``), so the input meets every
+stage of a game. What the input leads to is played along: curtains, menus, forms, the
+game's end. With ``stay`` a wander that left
 the table for the main menu or one of its screens starts the game again, and the table's
 own menu is mostly closed again, so the input lands on tables.
 
@@ -201,14 +202,16 @@ def wander(app, game: str, events: int, seed: int, *, stay: bool = True) -> Wand
             # screen first one of the seats its banner calls), so the input meets every
             # stage of the game, not only its first screen
             try:
-                if session.legal():
-                    command = RandomBot(rng.randrange(1 << 30), pass_bias=0.5).choose(session.view(), session.legal())
+                legal = session.legal()
+                calling = session.banner_seats() if not legal else []
+                if legal:
+                    command = RandomBot(rng.randrange(1 << 30), pass_bias=0.5).choose(session.view(), legal)
                     command = filled(command)  # free text (the story game's) gets words
                     history.append(f"play {command.get('type')}")
                     report.moves += 1
                     session.submit(command)
-                elif session.banner_seats():
-                    seat = rng.choice(session.banner_seats())
+                elif calling:
+                    seat = rng.choice(calling)
                     history.append(f"seat {seat} takes the screen")
                     session.request_seat(seat)
                 else:  # a public moment, a reveal to close, the story's shared screen: one of its buttons
