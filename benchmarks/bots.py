@@ -26,7 +26,10 @@ order as they are; fresh generators for what is still to come) — a benchmark-o
 measurement of what the level's search and rollouts could reach if it knew everything,
 so how much of a lift target reading the table can buy at all. Its rows are labelled
 ``normal!`` (the level with ``!``) and a line says they are a ceiling; nothing in the app
-can reach this model (it lives here only).
+can reach this model (it lives here only). With ``--omniscient`` the head-to-head rows
+are ceilings too: a ``hard!`` hero (Hard searching the real match) against a Normal hero
+among the same Normal seats — how far above Normal any honest Hard could get by reading
+the table, with this search and these rollouts.
 
 **Speed** (``--speed``): the Normal level with its real time cap on fixed positions of
 each table: iterations per decision (median), CPU per iteration, and where an iteration's
@@ -628,7 +631,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--omniscient",
         action="store_true",
-        help="CEILING lift rows (no head to head): the hero levels search the real match (OmniscientModel; benchmark only)",
+        help="CEILING rows: the hero levels search the real match (OmniscientModel; benchmark only); the head to "
+        "head's hero is hard! (Hard searching the real match) against a Normal hero",
     )
     parser.add_argument(
         "--time-limit", action="store_true", help="keep the levels' time caps (not deterministic; the app's real play)"
@@ -681,10 +685,13 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
-    if not args.no_h2h and not args.omniscient:  # a ceiling measures lift only
+    if not args.no_h2h:
+        # a ceiling's head to head: Hard searching the real match against a Normal hero
+        hard = "hard" + (OMNISCIENT if args.omniscient else "")
         print(
-            f"\nhead to head: a Hard hero vs a Normal hero in the same seat, the others Normal; "
+            f"\nhead to head: a {hard} hero vs a Normal hero in the same seat, the others Normal; "
             f"{args.h2h_games} pairs per row"
+            + ("; CEILING: the hero (hard!) searches the REAL match (OmniscientModel)" if args.omniscient else "")
         )
         print(LIFT_HEADER, flush=True)
         for game, n in rows:
@@ -693,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
                     pool,
                     game,
                     n,
-                    "hard",
+                    hard,
                     "normal",
                     "normal",
                     args.h2h_games,

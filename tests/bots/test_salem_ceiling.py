@@ -73,3 +73,21 @@ def test_a_one_side_row_plays_only_the_pairs_whose_hero_is_dealt_that_side(tmp_p
     indices = [json.loads(line)["index"] for line in save.read_text().splitlines()]
     assert indices == [i for i in range(12) if b.dealt_role("salem", 5, i) == "witch"] and indices
     assert all(r["role"] == "witch" for r in row["results"])
+
+
+def test_a_ceiling_run_plays_its_head_to_head_with_hard_searching_the_real_match(monkeypatch, capsys):
+    b = bench()
+    asked = []
+
+    def fake_rows(pool, game, n, level, base, others, games, *rest):
+        asked.append((game, n, level, base, others))
+        return {"game": game, "n": n, "level": level, "base": base, "others": others, "results": [], "minutes": 0.0}
+
+    monkeypatch.setattr(b, "run_pairs", fake_rows)
+    monkeypatch.setattr(b, "lift_lines", lambda row: [])
+    assert b.main(["--omniscient", "--no-lift", "--only", "salem:5", "--h2h-games", "1"]) == 0
+    assert asked == [("salem", 5, "hard" + b.OMNISCIENT, "normal", "normal")]
+    assert "CEILING" in capsys.readouterr().out
+    asked.clear()
+    assert b.main(["--no-lift", "--only", "salem:5", "--h2h-games", "1"]) == 0
+    assert asked == [("salem", 5, "hard", "normal", "normal")]  # the honest row, as before
