@@ -108,6 +108,9 @@ def seed_of(index: int, n: int) -> int:
 
 #: the mark of a ceiling row's hero level (``normal!``: Normal searching the real match)
 OMNISCIENT = "!"
+#: the mark of a reading ceiling's hero level (``hard*``: the level's belief told the real
+#: sides, :class:`TrueSides`; hands, rows, piles and tokens still drawn as the seat sees them)
+SIDES_KNOWN = "*"
 
 
 class OmniscientModel(SeatModel):
@@ -145,6 +148,25 @@ class OmniscientModel(SeatModel):
         return world
 
 
+class TrueSides:
+    """CEILING MEASUREMENT ONLY (``--sides``): stands in for the hero's belief
+    (``Policy.belief``) with the real hidden sides — who holds a Witch card (Salem), each
+    Character's Belief (Testimony) — so the search's worlds put every seat on its real
+    side and draw the rest (hands, Tryal rows, piles, tokens' sides) as an honest world
+    does. The most any belief read from the table could give the search: a ceiling of
+    reading the table, where ``--omniscient`` also shows the cards."""
+
+    def __init__(self, match) -> None:
+        self.match = match
+
+    def __call__(self, view, log, seat):
+        m = self.match
+        if m.game_id == "salem":
+            return {p: (1e9 if m._holds(p, "witch") else 1e-9) for p in range(m.n) if p != seat}
+        truth = [m.cat.belief(c) for c in m.state["characters"]]
+        return (lambda beliefs: 1.0 if list(beliefs) == truth else 0.0), (lambda actor, target: 0.5)
+
+
 def make(kind: str, seed: int, time_limit: bool):
     """A bot: ``random`` or a level's search bot (iteration budget only unless ``time_limit``)."""
     if kind == "random":
@@ -166,7 +188,8 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
     :data:`OMNISCIENT` is that level searching the real match (:class:`OmniscientModel`,
     a ceiling)."""
     omniscient = hero_kind.endswith(OMNISCIENT)
-    hero_kind = hero_kind.rstrip(OMNISCIENT)
+    sides_known = hero_kind.endswith(SIDES_KNOWN)
+    hero_kind = hero_kind.rstrip(OMNISCIENT + SIDES_KNOWN)
     seed = seed_of(index, n)
     match = pair_match(game, n, index)
     hero = index % n
@@ -185,7 +208,14 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
         view, legal = match.view(seat), match.legal(seat)
         w0, c0 = time.perf_counter(), time.thread_time()
         model = OmniscientModel(match, seat) if omniscient and seat == hero else SeatModel(match, seat)
-        command = bots[seat].choose(view, legal, model)
+        if sides_known and seat == hero:  # the hero's belief told the real sides, for this decision only
+            policy.belief = TrueSides(match)  # type: ignore[method-assign]
+            try:
+                command = bots[seat].choose(view, legal, model)
+            finally:
+                del policy.belief
+        else:
+            command = bots[seat].choose(view, legal, model)
         if seat == hero and len(legal) > 1:
             walls.append(time.perf_counter() - w0)
             cpus.append(time.thread_time() - c0)
@@ -381,6 +411,10 @@ def lift_lines(row: dict) -> list[str]:
     )
     if row["level"].endswith(OMNISCIENT):
         lines.append(f"{'':<14}  ({row['level']}: a CEILING — the hero searched the real match, hidden state known)")
+    if row["level"].endswith(SIDES_KNOWN):
+        lines.append(
+            f"{'':<14}  ({row['level']}: a CEILING of reading the table — the hero's belief knew the real sides)"
+        )
     return lines
 
 
@@ -395,7 +429,8 @@ def sense_lines(game: str, rows: list[dict]) -> list[str]:
                 c, d = counts.get(who, (Counter(), 0))
                 c.update(r[side]["sense"])
                 counts[who] = (c, d + r[side]["decisions"])
-    order = [k for k in ("random", *LEVEL_NAMES, *(lv + OMNISCIENT for lv in LEVEL_NAMES)) if k in counts]
+    marked = [lv + mark for mark in (OMNISCIENT, SIDES_KNOWN) for lv in LEVEL_NAMES]
+    order = [k for k in ("random", *LEVEL_NAMES, *marked) if k in counts]
     lines = [
         f"{game:<12} sense, per 100 decisions: " + "  ".join(f"{who} ({counts[who][1]} decisions)" for who in order)
     ]
@@ -635,6 +670,12 @@ def main(argv: list[str] | None = None) -> int:
         "head's hero is hard! (Hard searching the real match) against a Normal hero",
     )
     parser.add_argument(
+        "--sides",
+        action="store_true",
+        help="CEILING rows of reading the table: the hero levels' belief is told the real sides (TrueSides; "
+        "benchmark only), the head to head's hero is hard*",
+    )
+    parser.add_argument(
         "--time-limit", action="store_true", help="keep the levels' time caps (not deterministic; the app's real play)"
     )
     args = parser.parse_args(argv)
@@ -650,8 +691,11 @@ def main(argv: list[str] | None = None) -> int:
         wanted = {tuple(item.split(":")) for item in args.only.split(",")}
         rows = [(g, n) for g, n in rows if (g, str(n)) in wanted or (g,) in wanted]
     levels = [lv for lv in args.levels.split(",") if lv]
-    if args.omniscient:  # ceiling rows: the levels searching the real match
-        levels = [lv + OMNISCIENT for lv in levels]
+    if args.omniscient and args.sides:
+        parser.error("--omniscient and --sides are two different ceilings: give one")
+    # ceiling rows: the levels searching the real match, or told the real sides
+    mark = OMNISCIENT if args.omniscient else SIDES_KNOWN if args.sides else ""
+    levels = [lv + mark for lv in levels]
     if args.speed:
         print("speed: Normal with its time cap, 40 positions per table", flush=True)
         for game, n in rows:
@@ -665,6 +709,7 @@ def main(argv: list[str] | None = None) -> int:
             f"lift: hero of a level vs a random hero in the same seat, the others random; "
             f"{args.games} pairs per row; {budget}"
             + ("; CEILING: the hero (level!) searches the REAL match (OmniscientModel)" if args.omniscient else "")
+            + ("; CEILING: the hero's (level*) belief is told the REAL sides (TrueSides)" if args.sides else "")
         )
         print(LIFT_HEADER, flush=True)
         for game, n in rows:
@@ -686,12 +731,14 @@ def main(argv: list[str] | None = None) -> int:
                 lift_rows.setdefault(game, []).append(row)
                 print("\n".join(lift_lines(row)), flush=True)
     if not args.no_h2h:
-        # a ceiling's head to head: Hard searching the real match against a Normal hero
-        hard = "hard" + (OMNISCIENT if args.omniscient else "")
+        # a ceiling's head to head: Hard searching the real match (or told the real
+        # sides) against a Normal hero
+        hard = "hard" + mark
         print(
             f"\nhead to head: a {hard} hero vs a Normal hero in the same seat, the others Normal; "
             f"{args.h2h_games} pairs per row"
             + ("; CEILING: the hero (hard!) searches the REAL match (OmniscientModel)" if args.omniscient else "")
+            + ("; CEILING: the hero's (hard*) belief is told the REAL sides (TrueSides)" if args.sides else "")
         )
         print(LIFT_HEADER, flush=True)
         for game, n in rows:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import random
 
-from game.bots import RandomBot, SearchBot, SeatModel
+import pytest
+
+from game.bots import RandomBot, SearchBot, SeatModel, policy_for
 from game.bots.salem import RANDOM_SEATS
 from game.bots.worlds import Worlds
 from game.engine import new_match
@@ -89,5 +91,42 @@ def test_a_ceiling_run_plays_its_head_to_head_with_hard_searching_the_real_match
     assert asked == [("salem", 5, "hard" + b.OMNISCIENT, "normal", "normal")]
     assert "CEILING" in capsys.readouterr().out
     asked.clear()
+    assert b.main(["--sides", "--no-lift", "--only", "salem:5", "--h2h-games", "1"]) == 0
+    assert asked == [("salem", 5, "hard" + b.SIDES_KNOWN, "normal", "normal")]
+    asked.clear()
     assert b.main(["--no-lift", "--only", "salem:5", "--h2h-games", "1"]) == 0
     assert asked == [("salem", 5, "hard", "normal", "normal")]  # the honest row, as before
+
+
+@pytest.mark.parametrize(("game", "n"), [("salem", 5), ("testimony", 5)])
+def test_the_reading_ceiling_puts_every_seat_on_its_real_side_and_draws_the_rest(game, n, monkeypatch):
+    """``--sides``: the hero's belief is told the real sides (TrueSides), so every world of
+    its search has them (docs/rules/salem.md §2, docs/rules/testimony.md §6.2: they are
+    hidden); hands and rows are still drawn. The honest worlds (the control) differ."""
+    b = bench()
+    real_sides = same_sides = 0
+    for seed in range(12):
+        m = new_match(game, [f"P{i}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
+        bots = {p: RandomBot(seed * 7 + p) for p in range(n)}
+        for _ in range(25):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+        if m.over:
+            continue
+        seat = m.to_act()[0]
+        policy = policy_for(m)
+        truth = [policy.role(m, p) for p in range(n)]
+        monkeypatch.setattr(policy, "belief", b.TrueSides(m), raising=False)
+        told = [Worlds(SeatModel(m, seat), random.Random(seed)).sample(random.Random(k)) for k in range(10)]
+        monkeypatch.undo()
+        assert all([policy.role(w, p) for p in range(n)] == truth for w in told)
+        if game == "salem":  # the rest is still drawn: where the unseen Tryal cards lie
+            assert any(w.state["rows"] != m.state["rows"] for w in told)
+        honest = Worlds(SeatModel(m, seat), random.Random(seed))
+        real_sides += 1
+        same_sides += all(
+            [policy.role(honest.sample(random.Random(k)), p) for p in range(n)] == truth for k in range(10)
+        )
+    assert real_sides >= 6 and same_sides < real_sides  # the control: honest worlds guess the sides
