@@ -35,18 +35,23 @@ from game.engine import GAMES, Match, new_match
 from game.engine.rng import MatchRng
 
 
-def bots_benchmark() -> Any:
-    """benchmarks/bots.py as a module (it is a script, not a package), loaded once: the
-    measurement tests check its pairing, its ceiling and its resumed rows."""
-    name = "bench_bots"
+def benchmark(script: str) -> Any:
+    """``benchmarks/<script>.py`` as a module (a script, not a package), loaded once."""
+    name = f"bench_{script}"
     if name not in sys.modules:
-        path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+        path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{script}.py"
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+def bots_benchmark() -> Any:
+    """benchmarks/bots.py as a module: the measurement tests check its pairing, its
+    ceilings and its resumed rows."""
+    return benchmark("bots")
 
 
 CARD_ID = re.compile(r"^[a-z][a-z_]*-\d+$")

@@ -5,23 +5,13 @@ read from the real match only after the seat drew them."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+
+from tests.bots.kit import benchmark
 
 
 def bench():
-    name = "bench_belief_quality"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[2] / "benchmarks" / "belief_quality.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return benchmark("belief_quality")
 
 
 @pytest.mark.parametrize(("game", "n", "sides"), [("salem", 5, {"town"}), ("testimony", 5, {"heathen", "puritan"})])
