@@ -16,10 +16,19 @@ sample).
 The real match is read only here, to score the worlds after the bot's seat drew them:
 the worlds themselves come from the seat's view and log, as in play.
 
+**Rescoring** (``--rescore DIR``, Salem): the readings a run dumped (``--dump DIR``) with
+exactly one hidden Witch card among the reader's candidates, scored as the chance each
+variant of the belief gives the real witch (the blind chance from the uniform worlds,
+times the variant's odds, :func:`game.bots.salem.witch_odds`): blind, the belief as it
+plays, without the random-play damping (every seat's acts weighed in full, as if it
+played like the table's model), and without each kind of act in turn. Which part of the
+belief reads the table, and which misreads it, at no cost of play.
+
 Numbers only; asserts nothing::
 
     nice .venv/bin/python benchmarks/belief_quality.py [--game salem] [--players 5]
-        [--games 40] [--level normal] [--every 3] [--worlds 200] [--jobs 2]
+        [--games 40] [--level normal] [--every 3] [--worlds 200] [--jobs 2] [--dump DIR]
+    .venv/bin/python benchmarks/belief_quality.py --rescore DIR
 """
 
 from __future__ import annotations
@@ -134,6 +143,64 @@ def table_lines(results: list[dict]) -> list[str]:
     return lines
 
 
+def one_witch_readings(dump_dir: str) -> list[tuple[dict, list[int], int, list[float]]]:
+    """The dumped Salem readings with exactly one hidden witch among the candidates: the
+    reading, its candidates, the real witch's index among them, and each candidate's
+    blind chance of being the witch (from the uniform worlds' shares)."""
+    out = []
+    for path in sorted(Path(dump_dir).glob("salem*.json")):
+        for r in json.loads(path.read_text(encoding="utf-8")):
+            cands = [int(p) for p in r["seats"]]
+            witch = [r["seats"][str(p)] == "witch" for p in cands]
+            if sum(witch) != 1:
+                continue
+            blind = [r["uniform"][str(p)] if w else 1.0 - r["uniform"][str(p)] for p, w in zip(cands, witch)]
+            out.append((r, cands, witch.index(True), blind))
+    return out
+
+
+def witch_chance_lines(readings: list[tuple[dict, list[int], int, list[float]]]) -> list[str]:
+    """Per variant of the Salem belief, the mean chance it gives the real witch and its
+    log-loss over ``readings`` (:func:`one_witch_readings`)."""
+    from game.bots import salem
+    from game.bots.beliefs_table import TABLES
+
+    table = TABLES["salem"]
+    kinds = sorted(table)
+
+    def scored(label: str) -> str:
+        chances = []
+        for r, cands, real, blind in readings:
+            odds = salem.witch_odds(r["view"], r["log"], r["seat"]) or {}
+            weights = [b * odds.get(p, 1.0) for p, b in zip(cands, blind)]
+            chances.append(weights[real] / (sum(weights) or 1.0))
+        return f"{label:<44}{statistics.mean(chances):>10.3f}{statistics.mean(loss(c) for c in chances):>10.3f}"
+
+    lines = [f"{len(readings)} readings with one hidden witch", f"{'belief':<44}{'P(witch)':>10}{'log-loss':>10}"]
+    blind = [b[real] / sum(b) for _r, _c, real, b in readings]
+    lines.append(
+        f"{'blind (uniform worlds)':<44}{statistics.mean(blind):>10.3f}{statistics.mean(map(loss, blind)):>10.3f}"
+    )
+    lines.append(scored("as it plays"))
+    damping = salem.MODEL_OPPONENTS
+    try:
+        for damped in (True, False):
+            salem.MODEL_OPPONENTS = damped
+            tag = "" if damped else "no random-play damping, "
+            if not damped:
+                lines.append(scored("no random-play damping"))
+            for kind in kinds:
+                kept = table[kind]
+                table[kind] = {}  # an act not in the table weighs 1: it says nothing
+                try:
+                    lines.append(scored(f"{tag}without {kind}"))
+                finally:
+                    table[kind] = kept
+    finally:
+        salem.MODEL_OPPONENTS = damping
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="salem", choices=("salem", "testimony"))
@@ -146,8 +213,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dump", default="", metavar="DIR", help="write each game's readings (the reader's view and log) to DIR"
     )
+    parser.add_argument(
+        "--rescore", default="", metavar="DIR", help="score the variants of the Salem belief on the readings in DIR"
+    )
     parser.add_argument("--seed", type=int, default=100_003, help="first game's seed (the next add 7919)")
     args = parser.parse_args(argv)
+    if args.rescore:
+        readings = one_witch_readings(args.rescore)
+        if not readings:
+            parser.error(f"no Salem readings with one hidden witch in {args.rescore} (a run's --dump DIR)")
+        print("\n".join(witch_chance_lines(readings)))
+        return 0
     jobs = [
         (args.game, args.players, args.level, args.seed + 7919 * i, args.every, args.worlds, args.dump)
         for i in range(args.games)

@@ -46,3 +46,22 @@ def test_the_shares_count_the_worlds_that_give_each_seat_its_real_side():
     witch_reader = new_match("salem", [f"P{i}" for i in range(5)], seed=0, options={"bots": list(range(5))})
     assert policy_for(witch_reader).role(witch_reader, 0) == "witch"
     assert set(b.shares(witch_reader, 0, 20, False, 1).values()) == {1.0}
+
+
+def test_rescoring_scores_each_variant_of_the_salem_belief_and_leaves_the_belief_as_it_was(tmp_path):
+    from game.bots import salem
+    from game.bots.beliefs_table import TABLES
+
+    b = bench()
+    before = (salem.MODEL_OPPONENTS, {k: dict(v) for k, v in TABLES["salem"].items()})
+    for seed in (11, 12, 13):
+        b.play(("salem", 5, "easy", seed, 2, 20, str(tmp_path)))
+    readings = b.one_witch_readings(str(tmp_path))
+    assert readings
+    for r, cands, real, blind in readings:
+        assert r["seats"][str(cands[real])] == "witch" and sum(blind) > 0
+    lines = b.witch_chance_lines(readings)
+    rows = {line[:44].strip(): line[44:].split() for line in lines[2:]}
+    assert {"blind (uniform worlds)", "as it plays", "no random-play damping", "without cat"} <= set(rows)
+    assert all(0.0 <= float(p) <= 1.0 for p, _loss in rows.values())
+    assert (salem.MODEL_OPPONENTS, TABLES["salem"]) == before
