@@ -28,8 +28,15 @@ so how much of a lift target reading the table can buy at all. Its rows are labe
 ``normal!`` (the level with ``!``) and a line says they are a ceiling; nothing in the app
 can reach this model (it lives here only). With ``--omniscient`` the head-to-head rows
 are ceilings too: a ``hard!`` hero (Hard searching the real match) against a Normal hero
-among the same Normal seats — how far above Normal any honest Hard could get by reading
-the table, with this search and these rollouts.
+among the same Normal seats.
+
+**Ceiling of reading the table** (``--sides``): as ``--omniscient``, but the hero knows
+the real *sides* only (who holds a Witch card, each Character's Belief: its belief is
+told them, :class:`TrueSides`), while hands, rows, piles and tokens are drawn as in an
+honest world; rows labelled ``hard*`` / ``normal*``. No belief read from the public log
+can do better, so this is how far above Normal an honest Hard could get by reading the
+table, with this search and these rollouts (``--omniscient`` overstates it: no reading
+shows the cards).
 
 **Speed** (``--speed``): the Normal level with its real time cap on fixed positions of
 each table: iterations per decision (median), CPU per iteration, and where an iteration's
@@ -44,7 +51,7 @@ Long (hours at 300 pairs per row): run it niced, in the background::
 
     nice .venv/bin/python benchmarks/bots.py [--games 300] [--h2h-games 300] [--jobs 2]
         [--only salem:5,testimony:7] [--levels easy,normal,hard] [--no-lift] [--no-h2h]
-        [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient] [--role town]
+        [--speed] [--time-limit] [--save pairs.jsonl [--resume]] [--omniscient | --sides] [--role town]
         [--base-from main.jsonl]
     .venv/bin/python benchmarks/bots.py --summarize pairs.jsonl   # the rows so far
     .venv/bin/python benchmarks/bots.py --compare main.jsonl new.jsonl   # same pairs, new - main
@@ -186,7 +193,8 @@ def play(game: str, n: int, index: int, hero_kind: str, others: str, time_limit:
     hero's win share, its side as dealt, its decisions' times and iterations, and how
     often each sense check fired on its decisions. A ``hero_kind`` ending in
     :data:`OMNISCIENT` is that level searching the real match (:class:`OmniscientModel`,
-    a ceiling)."""
+    a ceiling); one ending in :data:`SIDES_KNOWN` is that level told the real sides
+    (:class:`TrueSides`, the ceiling of reading the table)."""
     omniscient = hero_kind.endswith(OMNISCIENT)
     sides_known = hero_kind.endswith(SIDES_KNOWN)
     hero_kind = hero_kind.rstrip(OMNISCIENT + SIDES_KNOWN)
