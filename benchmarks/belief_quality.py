@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     print(
-        f"{args.game} {args.players}, {args.games} games of {args.level} seats, every {args.every}th decision read, "
+        f"{args.game} {args.players}, {args.games} games of {args.level} seats, one real decision in {args.every} read, "
         f"{args.worlds} worlds per reading; per reader's side: the share of worlds giving a seat its real side "
         f"(mean; higher is better) and its log-loss (lower is better), uniform -> weighed by the belief",
         flush=True,
