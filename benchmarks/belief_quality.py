@@ -44,6 +44,9 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling bots.py (also when loaded by path)
+
+from bots import paired  # the paired mean and its 95% interval, as the strength rows have them
 
 from game.bots import SearchBot, SeatModel, policy_for
 from game.bots.worlds import Worlds
@@ -90,13 +93,14 @@ def play(job: tuple) -> dict:
                 uniform = shares(match, seat, worlds, False, seed + decisions)
                 weighed = shares(match, seat, worlds, True, seed + decisions)
                 unsure = [p for p, u in uniform.items() if 0.0 < u < 1.0 or 0.0 < weighed[p] < 1.0]
+                reader = policy.role(match, seat)
                 for p in unsure:  # a side the seat is unsure of
-                    readings[policy.role(match, seat) or "all"].append((uniform[p], weighed[p]))
+                    readings[reader or "all"].append((uniform[p], weighed[p]))
                 if dump is not None and unsure:
                     dump.append(
                         {
                             "seat": seat,
-                            "role": policy.role(match, seat),
+                            "role": reader,
                             "seats": {p: policy.role(match, p) for p in unsure},
                             "uniform": {p: uniform[p] for p in unsure},
                             "weighed": {p: weighed[p] for p in unsure},
@@ -118,8 +122,7 @@ def loss(share: float) -> float:
 def interval(values: list[float]) -> str:
     if len(values) < 2:
         return "(one game)"
-    mean = statistics.mean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    mean, half = paired(values)
     return f"{mean:+.3f} ± {half:.3f}"
 
 
@@ -181,21 +184,25 @@ def witch_chance_lines(readings: list[tuple[dict, list[int], int, list[float]]])
     lines.append(
         f"{'blind (uniform worlds)':<44}{statistics.mean(blind):>10.3f}{statistics.mean(map(loss, blind)):>10.3f}"
     )
+
+    def without_each(variant: str) -> list[str]:
+        out = []
+        for kind in kinds:
+            kept = table[kind]
+            table[kind] = {}  # an act not in the table weighs 1: it says nothing
+            try:
+                out.append(scored(f"{variant}without {kind}"))
+            finally:
+                table[kind] = kept
+        return out
+
     lines.append(scored("as it plays"))
+    lines += without_each("")
     damping = salem.MODEL_OPPONENTS
+    salem.MODEL_OPPONENTS = False
     try:
-        for damped in (True, False):
-            salem.MODEL_OPPONENTS = damped
-            tag = "" if damped else "no random-play damping, "
-            if not damped:
-                lines.append(scored("no random-play damping"))
-            for kind in kinds:
-                kept = table[kind]
-                table[kind] = {}  # an act not in the table weighs 1: it says nothing
-                try:
-                    lines.append(scored(f"{tag}without {kind}"))
-                finally:
-                    table[kind] = kept
+        lines.append(scored("no random-play damping"))
+        lines += without_each("no random-play damping, ")
     finally:
         salem.MODEL_OPPONENTS = damping
     return lines

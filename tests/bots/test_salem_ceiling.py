@@ -24,10 +24,13 @@ def bench():
     return bots_benchmark()
 
 
-def played(seed: int, commands: int):
-    m = new_match("salem", [f"P{i}" for i in range(5)], seed=seed, options={"bots": list(range(5))})
-    bots = {p: RandomBot(seed * 7 + p) for p in range(5)}
+def played(seed: int, commands: int, game: str = "salem", n: int = 5):
+    """A match of random seats after ``commands`` commands (fewer if it ended first)."""
+    m = new_match(game, [f"P{i}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
+    bots = {p: RandomBot(seed * 7 + p) for p in range(n)}
     for _ in range(commands):
+        if m.over:
+            break
         seat = m.to_act()[0]
         m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
     return m
@@ -106,20 +109,15 @@ def test_the_reading_ceiling_puts_every_seat_on_its_real_side_and_draws_the_rest
     b = bench()
     real_sides = same_sides = 0
     for seed in range(12):
-        m = new_match(game, [f"P{i}" for i in range(n)], seed=seed, options={"bots": list(range(n))})
-        bots = {p: RandomBot(seed * 7 + p) for p in range(n)}
-        for _ in range(25):
-            if m.over:
-                break
-            seat = m.to_act()[0]
-            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+        m = played(seed, 25, game, n)
         if m.over:
             continue
         seat = m.to_act()[0]
         policy = policy_for(m)
         truth = [policy.role(m, p) for p in range(n)]
         monkeypatch.setattr(policy, "belief", b.TrueSides(m), raising=False)
-        told = [Worlds(SeatModel(m, seat), random.Random(seed)).sample(random.Random(k)) for k in range(10)]
+        told_worlds = Worlds(SeatModel(m, seat), random.Random(seed))
+        told = [told_worlds.sample(random.Random(k)) for k in range(10)]  # drawn while it is told
         monkeypatch.undo()
         assert all([policy.role(w, p) for p in range(n)] == truth for w in told)
         if game == "salem":  # the rest is still drawn: where the unseen Tryal cards lie

@@ -6,9 +6,9 @@ card of the hand on the screen), keys, typed text, the wheel, and now and then a
 window size — running ``app.frame`` as the app's loop does; now and then the person at
 the screen makes a random legal move instead (``PLAY_SHARE``), so the input meets every
 stage of a game. What the input leads to is played along: curtains, menus, forms, the
-game's end. With ``stay`` a wander that left
-the table for the main menu or one of its screens starts the game again, and the table's
-own menu is mostly closed again, so the input lands on tables.
+game's end. With ``stay`` a wander that left the table for the main menu or one of its
+screens starts the game again, and the table's own menu is mostly closed again, so the
+input lands on tables.
 
 Any exception raised by a frame is caught and returned with the events before it: a
 person must never meet a traceback, whatever they click.
