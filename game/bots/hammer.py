@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from game.bots.base import COMMAND_EXTRAS
+from game.bots.beliefs_table import TABLES
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
 from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
@@ -153,9 +154,14 @@ class HammerPolicy(Policy["HammerMatch"]):
 
     def redraw(self, world: HammerMatch, seat: int, weigh: bool = True) -> Callable[[HammerMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
-        once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
+        once, the hidden cards redrawn per world as ``determinize`` draws them; when
+        ``weigh``, the sealed box is drawn the way players seal (:func:`sealing`) rather
+        than by ``determinize``'s blind guess."""
         known = determinize.knowledge(world, seat)
-        return lambda copy, rng: determinize.resample(copy, seat, rng, known)
+        if not weigh or not known.revealed:
+            return lambda copy, rng: determinize.resample(copy, seat, rng, known)
+        box_rate, aim = sealing(world, seat)
+        return lambda copy, rng: determinize.resample(copy, seat, rng, known, box_rate, aim)
 
     def value(self, match: HammerMatch, seat: int) -> float:
         """Win share when over; otherwise a logistic of the lead in score once the
@@ -184,6 +190,47 @@ class HammerPolicy(Policy["HammerMatch"]):
         mine = worth[seat]
         best_other = max(w for s, w in enumerate(worth) if s != seat)
         return 1.0 / (1.0 + math.exp(-(mine - best_other) / 1.5))
+
+
+def sealing(world: HammerMatch, seat: int) -> tuple[float, determinize.Aim]:
+    """How the other seats seal bribes, for drawing the box ``seat`` cannot see: the
+    chance that a Bribe one of them holds is sealed, and where a sealed one went. A model
+    of play learned from self-play (``TABLES["hammer"]["seal"]``, tools/learn_beliefs.py):
+    players seal often, and nearly always down on their own hottest villager or up on
+    another seat's hottest, while ``determinize``'s blind guess (a quarter of the Bribes,
+    on any living villager) knows nothing of play. A share (``blind``, never below
+    :data:`BLIND_FLOOR`) is still aimed at random, so no sealing a person might do is
+    ruled out. Reads the public table only: the villagers' owners and heat."""
+    table = TABLES["hammer"]["seal"]
+    st = world.state
+    vs = st["villagers"]
+    hot = sorted((v for v in st["vorder"] if vs[v]["status"] == "alive"), key=lambda v: -vs[v]["heat"])
+    blind = max(BLIND_FLOOR, table["blind"])
+    own_share, rank0, rank1 = table["own"], table["rank0"], table["rank1"]
+
+    def aim(sealer: int, rng: random.Random) -> tuple[str, int]:
+        if rng.random() < blind:
+            target = hot[rng.randrange(len(hot))]
+            return target, -1 if vs[target]["owner"] == sealer else 1
+        own = [v for v in hot if vs[v]["owner"] == sealer]
+        others = [v for v in hot if vs[v]["owner"] != sealer]
+        down = bool(own) and (not others or rng.random() < own_share)
+        pool = own if down else others
+        r = rng.random()
+        i = (
+            0
+            if r < rank0 or len(pool) == 1
+            else 1
+            if r < rank0 + rank1 or len(pool) == 2
+            else rng.randrange(2, len(pool))
+        )
+        return pool[i], -1 if down else 1
+
+    return table["sealed"], aim
+
+
+#: the least share of sealed bribes a world aims at random (:func:`sealing`)
+BLIND_FLOOR = 0.1
 
 
 class HammerSense:

@@ -35,17 +35,23 @@ from game.engine import GAMES, Match, new_match
 from game.engine.rng import MatchRng
 
 
-def benchmark(script: str) -> Any:
-    """``benchmarks/<script>.py`` as a module (a script, not a package), loaded once."""
-    name = f"bench_{script}"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{script}.py"
-        spec = importlib.util.spec_from_file_location(name, path)
+def script(folder: str, name: str) -> Any:
+    """``<folder>/<name>.py`` (benchmarks/, tools/) as a module (a script, not a
+    package), loaded once."""
+    key = f"{folder}_{name}"
+    if key not in sys.modules:
+        path = Path(__file__).resolve().parents[2] / folder / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(key, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
+        sys.modules[key] = module
         spec.loader.exec_module(module)
-    return sys.modules[name]
+    return sys.modules[key]
+
+
+def benchmark(name: str) -> Any:
+    """``benchmarks/<name>.py`` as a module."""
+    return script("benchmarks", name)
 
 
 def bots_benchmark() -> Any:

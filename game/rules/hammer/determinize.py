@@ -12,6 +12,7 @@ seat's view and log once).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 
 #: the chance that a Bribe held by another seat is taken to be in the sealed box
 BOT_BOX_PRIOR = 0.25
+
+#: ``aim(sealer, rng) -> (villager, sign)``: where a Bribe drawn into the box was sealed
+Aim = Callable[[int, random.Random], tuple[str, int]]
 
 
 def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
@@ -114,9 +118,19 @@ def knowledge(m: HammerMatch, seat: int) -> Knowledge:
     )
 
 
-def resample(m: HammerMatch, seat: int, rng: random.Random, known: Knowledge) -> None:
+def resample(
+    m: HammerMatch,
+    seat: int,
+    rng: random.Random,
+    known: Knowledge,
+    box_rate: float = BOT_BOX_PRIOR,
+    aim: Aim | None = None,
+) -> None:
     """Draw the hidden parts of ``m`` (a copy that shows ``seat`` the view and log
-    ``known`` was read from) with ``rng``: exactly :func:`determinize`'s draw."""
+    ``known`` was read from) with ``rng``: exactly :func:`determinize`'s draw. A bot
+    with a model of how players seal (game/bots/hammer.py) may give the chance that a
+    Bribe held by another seat is sealed (``box_rate``) and where it was sealed
+    (``aim``); by default :func:`determinize`'s blind guesses."""
     st = m.state
     others = [s for s in range(m.n) if s != seat]
     t = m.t
@@ -143,7 +157,7 @@ def resample(m: HammerMatch, seat: int, rng: random.Random, known: Knowledge) ->
     st["deck"] = unseen[:deck_count]
     held = unseen[deck_count:]
     role = t.card_role
-    boxed = [c for c in held if role[c] == "bribe" and rng.random() < BOT_BOX_PRIOR]
+    boxed = [c for c in held if role[c] == "bribe" and rng.random() < box_rate]
     hand_pool = [c for c in held if c not in boxed]
     # the sizes must add up to what is left for the hands
     want = {s: max(0, size) for s, size in zip(others, known.size)}
@@ -162,6 +176,10 @@ def resample(m: HammerMatch, seat: int, rng: random.Random, known: Knowledge) ->
     owner = known.owner
     for card in boxed:
         sealer = others[rng.randrange(len(others))]
-        target = alive[rng.randrange(len(alive))]
-        box.append({"card": card, "target": target, "sign": -1 if owner[target] == sealer else 1, "seat": sealer})
+        if aim is not None:
+            target, sign = aim(sealer, rng)
+        else:
+            target = alive[rng.randrange(len(alive))]
+            sign = -1 if owner[target] == sealer else 1
+        box.append({"card": card, "target": target, "sign": sign, "seat": sealer})
     st["box"] = box
