@@ -27,7 +27,8 @@ from game.bots.beliefs_table import TABLES
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
 from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
-from game.rules.hammer.state import hottest
+from game.rules.hammer.legal import TurnChoices, turn_choices
+from game.rules.hammer.state import context, hottest
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -94,6 +95,36 @@ def turn_moves(m: HammerMatch, seat: int) -> dict[str, int]:
     return out
 
 
+def _will_seal(match: HammerMatch, seat: int, rng: random.Random) -> bool:
+    """Does the policy seal a Bribe with this move (half the time it holds one, after setup)?"""
+    st = match.state
+    return (
+        st["phase"] not in ("setup", "over")
+        and rng.random() < 0.5
+        and any(match.t.card_role[c] == "bribe" for c in st["hands"][seat])
+    )
+
+
+def _picked(choices: TurnChoices, sizes: list[int], i: int) -> dict[str, Any]:
+    """Command ``i`` of ``choices.commands()`` (``sizes``: each card's block), built alone."""
+    if i < len(choices.head):
+        return dict(choices.head[i])
+    i -= len(choices.head)
+    for (card, role), size in zip(choices.cards, sizes):
+        if i < size:
+            if role == "advocate":
+                return {"type": "advocate", "card": card, "target": choices.living[i]}
+            targets = choices.brown_targets
+            return {
+                "type": "accuse",
+                "card": card,
+                "accuser": choices.accusers[i // len(targets)],
+                "target": targets[i % len(targets)],
+            }
+        i -= size
+    return dict(choices.tail[i])
+
+
 class HammerPolicy(Policy["HammerMatch"]):
     """The rollout policy and position value of Hammer (see the module docstring)."""
 
@@ -135,12 +166,7 @@ class HammerPolicy(Policy["HammerMatch"]):
         others' villagers or save its own (§6.3), seal bribes the same way (§8.2), place
         its most valuable villager on the coolest pyre, and keep useful cards at the
         refill."""
-        st = match.state
-        seal = (
-            st["phase"] not in ("setup", "over")
-            and rng.random() < 0.5
-            and any(match.t.card_role[c] == "bribe" for c in st["hands"][seat])
-        )
+        seal = _will_seal(match, seat, rng)
         if len(legal) == 1 and not seal:
             return dict(legal[0])
         ctx = HammerSense(match, seat)
@@ -151,6 +177,39 @@ class HammerPolicy(Policy["HammerMatch"]):
             if command["type"] == "refill":
                 command["discard"] = ctx.refill_discard()
         return ctx.maybe_seal(command) if seal else command
+
+    def play(self, match: HammerMatch, seat: int, rng: random.Random) -> dict[str, Any]:
+        """A rollout's move: :meth:`choose` among ``match._legal(seat)``, the same command
+        for the same generator. On a seat's own turn (most of a rollout's moves, with a
+        legal list of dozens of accusations) it weighs :func:`turn_choices` block by
+        block, once per card kind, and builds only the command it picks."""
+        ctx = context(match)
+        if ctx not in ("turn", "priority", "trial"):
+            return self.choose(match, seat, match._legal(seat), rng)
+        choices = turn_choices(match, seat, ctx)
+        per_brown = len(choices.accusers) * len(choices.brown_targets)
+        sizes = [per_brown if role == "brown" else len(choices.living) for _card, role in choices.cards]
+        if len(choices.head) + sum(sizes) + len(choices.tail) < 2:
+            return self.choose(match, seat, choices.commands(), rng)
+        seal = _will_seal(match, seat, rng)
+        sense = HammerSense(match, seat)
+        weight = sense.weight
+        weights = [weight(c) for c in choices.head]
+        by_kind: dict[str, list[float]] = {}
+        kind_of = match.t.card_kind
+        for card, role in choices.cards:
+            if role == "brown":
+                kind = kind_of[card]
+                block = by_kind.get(kind)
+                if block is None:
+                    block = by_kind[kind] = sense.accuse_block(kind, choices.accusers, choices.brown_targets)
+                weights.extend(block)
+            else:
+                weights.extend(weight({"type": "advocate", "card": card, "target": v}) for v in choices.living)
+        weights.extend(weight(c) for c in choices.tail)
+        i = weighted_index(rng, weights)
+        command = _picked(choices, sizes, i)
+        return sense.maybe_seal(command) if seal else command
 
     def redraw(self, world: HammerMatch, seat: int, weigh: bool = True) -> Callable[[HammerMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
@@ -385,43 +444,61 @@ class HammerSense:
     # -- one weight per legal command ---------------------------------------------------
     def weights(self, legal: list[dict[str, Any]]) -> list[float]:
         """``weight`` of each command; accusations (often dozens) in one tight loop."""
-        t = self.t
-        kind_of = t.card_kind
-        villager = t.villager
-        printed_of = self.PRINTED
-        heat = self.heat
-        start = self.start
-        care = self.care
-        memo: dict[tuple[str, str, str], float] = {}
+        kind_of = self.t.card_kind
+        memo = self._memo
+        accuse_weight = self.accuse_weight
         out = []
         for command in legal:
             if command["type"] != "accuse":
                 out.append(self.weight(command))
                 continue
-            kind = kind_of[command["card"]]
-            accuser = command["accuser"]
-            target = command["target"]
-            key = (kind, accuser, target)
+            key = (kind_of[command["card"]], command["accuser"], command["target"])
             weight = memo.get(key)
-            if weight is None:
-                printed = printed_of[kind]
-                vdef = villager[accuser]
-                value = printed + vdef.kind_bonus.get(kind, 0)
-                if printed > 0:
-                    value += vdef.target_bonus.get(target, 0)
+            out.append(accuse_weight(*key) if weight is None else weight)
+        return out
+
+    def accuse_weight(self, kind: str, accuser: str, target: str) -> float:
+        """``weight`` of an accusation with a card of ``kind`` by ``accuser`` on
+        ``target`` (:meth:`accuse_block`), read once per decision."""
+        key = (kind, accuser, target)
+        weight = self._memo.get(key)
+        if weight is None:
+            weight = self._memo[key] = self.accuse_block(kind, [accuser], [target])[0]
+        return weight
+
+    def accuse_block(self, kind: str, accusers: list[str], targets: list[str]) -> list[float]:
+        """``weight`` of an accusation with a card of ``kind`` by every accuser of
+        ``accusers`` on every target of ``targets`` (in that order, one tight loop: a
+        rollout's hottest): 0 when senseless (:meth:`heat_problem`, inline), else by the
+        heat it really moves and how much the seat cares."""
+        printed = self.PRINTED[kind]
+        villager = self.t.villager
+        heat, start, care, owner, seat = self.heat, self.start, self.care, self.owner, self.seat
+        score = self._score
+        moves: dict[str, int] | None = None
+        out = []
+        for accuser in accusers:
+            vdef = villager[accuser]
+            base = printed + vdef.kind_bonus.get(kind, 0)
+            bonus = vdef.target_bonus if printed > 0 else None
+            for target in targets:
+                value = base + bonus.get(target, 0) if bonus else base
                 h = heat[target]
                 new = h + value
                 if new > TOP_HEAT:
                     new = TOP_HEAT
                 elif new < start[target]:
                     new = start[target]
-                gain = care[target] * (new - h) - 0.4
-                if self.heat_problem(target, value, True):  # never a senseless play
-                    weight = 0.0
-                else:
-                    weight = 1.0 + 2.0 * gain if gain > 0 else 0.02
-                memo[key] = weight
-            out.append(weight)
+                moved = new - h
+                if moved == 0 or (moved > 0 and owner[target] == seat):
+                    out.append(0.0)  # never a senseless play
+                    continue
+                if moves is None:
+                    moves = self.moves
+                if -moved * moves.get(target, 0) > 0:
+                    out.append(0.0)
+                    continue
+                out.append(score(care[target] * moved - 0.4))
         return out
 
     def weight(self, command: dict[str, Any]) -> float:
@@ -446,14 +523,7 @@ class HammerSense:
         return 8.0 if starts == sorted(starts) else 0.3
 
     def _w_accuse(self, command: dict[str, Any]) -> float:
-        card = command["card"]
-        key = (self.t.card_kind[card], command["accuser"], command["target"])
-        weight = self._memo.get(key)
-        if weight is None:
-            value = self.brown_value(card, command["accuser"], command["target"])
-            senseless = self.heat_problem(command["target"], value, True)
-            weight = self._memo[key] = 0.0 if senseless else self._score(self.gain(command["target"], value) - 0.4)
-        return weight
+        return self.accuse_weight(self.t.card_kind[command["card"]], command["accuser"], command["target"])
 
     def _w_advocate(self, command: dict[str, Any]) -> float:
         value = self.t.kind[self.t.card_kind[command["card"]]].value or 0

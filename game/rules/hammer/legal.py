@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.rules.hammer.state import accusers_free, alive, context, hottest, protected
@@ -52,27 +53,62 @@ def legal(m: HammerMatch, seat: int) -> list[dict[str, Any]]:
         out.append({"type": "pass"})
         return out
     # the seat's own turn: phase 1 turn, phase 2 priority, phase 3 trial turn
-    if ctx == "turn" and not s["turn_played"]:
-        out.append({"type": "call_inquisition"})
+    return turn_choices(m, seat, ctx).commands()
+
+
+@dataclass(frozen=True)
+class TurnChoices:
+    """What a seat may play on its own turn (the Accusation turn, the Arrest's priority,
+    a Trial turn), in :func:`legal`'s order: ``head``, then per card of ``cards`` in hand
+    order (a brown card or an Advocate) its block of commands, then ``tail``. A bot's
+    rollout may weigh these without listing every accusation (game/bots/hammer.py)."""
+
+    #: ``call_inquisition`` while the Accusation turn has played nothing, else empty
+    head: list[dict[str, Any]]
+    #: ``(card, role)`` of each brown card and Advocate in hand, in hand order
+    cards: list[tuple[str, str]]
+    #: a brown card's block: every accuser of ``accusers`` on every target of ``brown_targets``
+    accusers: list[str]
+    brown_targets: list[str]
+    #: an Advocate's block: every living villager
+    living: list[str]
+    #: the tests that may be played, then ``end_turn`` (the Accusation) or ``pass``
+    tail: list[dict[str, Any]]
+
+    def block(self, card: str, role: str) -> list[dict[str, Any]]:
+        """The commands of one card of :attr:`cards`."""
+        if role == "brown":
+            return [
+                {"type": "accuse", "card": card, "accuser": acc, "target": target}
+                for acc in self.accusers
+                for target in self.brown_targets
+            ]
+        return [{"type": "advocate", "card": card, "target": target} for target in self.living]
+
+    def commands(self) -> list[dict[str, Any]]:
+        out = list(self.head)
+        for card, role in self.cards:
+            out.extend(self.block(card, role))
+        out.extend(self.tail)
+        return out
+
+
+def turn_choices(m: HammerMatch, seat: int, ctx: str | None = None) -> TurnChoices:
+    """:class:`TurnChoices` of ``seat`` on its own turn (``ctx``: :func:`context`, if known)."""
+    s = m.state
+    t = m.t
+    ctx = ctx or context(m)
     living = alive(m)
     prot = protected(m)
-    brown_targets = [v for v in living if v != prot]
-    accusers = accusers_free(m, seat)
-    for card in hand:
-        role = t.card_role[card]
-        if role == "brown":
-            for acc in accusers:
-                for target in brown_targets:
-                    out.append({"type": "accuse", "card": card, "accuser": acc, "target": target})
-        elif role == "advocate":
-            for target in living:
-                out.append({"type": "advocate", "card": card, "target": target})
-    out.extend(green_commands(m, seat, hand, "turn"))
-    if ctx == "turn":
-        out.append({"type": "end_turn"})
-    else:
-        out.append({"type": "pass"})
-    return out
+    role = t.card_role
+    return TurnChoices(
+        head=[{"type": "call_inquisition"}] if ctx == "turn" and not s["turn_played"] else [],
+        cards=[(card, role[card]) for card in s["hands"][seat] if role[card] in ("brown", "advocate")],
+        accusers=accusers_free(m, seat),
+        brown_targets=[v for v in living if v != prot],
+        living=living,
+        tail=[*green_commands(m, seat, s["hands"][seat], "turn"), {"type": "end_turn" if ctx == "turn" else "pass"}],
+    )
 
 
 def may_test(m: HammerMatch, seat: int, kind: str, where: str) -> bool:
