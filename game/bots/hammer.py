@@ -13,6 +13,8 @@ Two kinds of bot play Hammer:
   (how much the seat cares about one more point of heat on each villager), and values a
   position with the coming burning counted in. A policy runs inside a determinized world,
   so it may read that world's state: everything the seat could not know was resampled.
+  Its worlds draw the sealed box the way players seal (:func:`sealing`, a model of play
+  learned from self-play), not blind.
 """
 
 from __future__ import annotations
