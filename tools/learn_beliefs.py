@@ -135,6 +135,7 @@ def testimony_counts(games: int) -> dict:
 def hammer_counts(games: int) -> dict:
     held = sealed = 0
     aims: dict = defaultdict(int)
+    left: dict = defaultdict(int)
     rng = random.Random(1487)
     for g in range(games):
         n = 3 + g % 3
@@ -165,6 +166,11 @@ def hammer_counts(games: int) -> dict:
                     aims[f"rank{min(pool.index(b['target']), 2)}"] += 1
             m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat)))
             steps += 1
+        for event in m.log(None):  # how Bribes left the hands, as everyone saw it
+            if event["type"] == "bribe":
+                left["sealed"] += 1
+            elif event["type"] == "discard":
+                left["discarded"] += sum(1 for c in event["cards"] if m.t.card_role[c] == "bribe")
     aimed = aims["own"] + aims["other"]
     return {
         "seal": {
@@ -173,6 +179,7 @@ def hammer_counts(games: int) -> dict:
             "own": round((aims["own"] + 1) / (aimed + 2), 4),
             "rank0": round((aims["rank0"] + 1) / (aimed + 3), 4),
             "rank1": round((aims["rank1"] + 1) / (aimed + 3), 4),
+            "left_sealed": round((left["sealed"] + 1) / (left["sealed"] + left["discarded"] + 2), 4),
         }
     }
 

@@ -6,7 +6,16 @@ edit by hand."""
 LEARNED_FROM: dict[str, int] = {"salem": 600, "testimony": 600, "hammer": 300}
 
 TABLES: dict[str, dict[str, dict[str, float]]] = {
-    "hammer": {"seal": {"blind": 0.1304, "own": 0.4892, "rank0": 0.7183, "rank1": 0.1488, "sealed": 0.6965}},
+    "hammer": {
+        "seal": {
+            "blind": 0.1304,
+            "left_sealed": 0.9858,
+            "own": 0.4892,
+            "rank0": 0.7183,
+            "rank1": 0.1488,
+            "sealed": 0.6965,
+        }
+    },
     "salem": {
         "accuse": {"town>town": 0.9987, "town>witch": 1.0024, "witch>town": 1.2179, "witch>witch": 0.4595},
         "alibi": {"town>town": 0.9928, "town>witch": 1.0128, "witch>town": 0.9524, "witch>witch": 1.1099},

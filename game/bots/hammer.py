@@ -255,19 +255,30 @@ class HammerPolicy(Policy["HammerMatch"]):
 
 def sealing(world: HammerMatch, seat: int) -> tuple[float, determinize.Aim]:
     """How the other seats seal bribes, for drawing the box ``seat`` cannot see: the
-    chance that a Bribe one of them holds is sealed, and where a sealed one went. A model
-    of play learned from self-play (``TABLES["hammer"]["seal"]``, tools/learn_beliefs.py):
-    players seal often, and nearly always down on their own hottest villager or up on
-    another seat's hottest, while ``determinize``'s blind guess (a quarter of the Bribes,
-    on any living villager) knows nothing of play. A share (``blind``, never below
+    chance that a Bribe one of them holds is sealed, and where a sealed one went.
+
+    A model of play learned from self-play (``TABLES["hammer"]["seal"]``,
+    tools/learn_beliefs.py): players seal often, mostly down on their own hottest
+    villager or up on another seat's hottest, while ``determinize``'s blind guess (a
+    quarter of the Bribes, on any living villager) knows nothing of play. Then read
+    against this table (:func:`bribes_seen`): the more of the others' Bribes came out of
+    the opened box rather than a refill's discards, the more are taken to be sealed now
+    (a table that never seals soon has hardly any drawn in the box), and the opened ones'
+    signs move the share sealed down on the sealer's own villager. The learned table
+    counts as :data:`PRIOR_BRIBES` Bribes seen. A share (``blind``, never below
     :data:`BLIND_FLOOR`) is still aimed at random, so no sealing a person might do is
-    ruled out. Reads the public table only: the villagers' owners and heat."""
+    ruled out. Reads the public table and the seat's log only."""
     table = TABLES["hammer"]["seal"]
     st = world.state
     vs = st["villagers"]
     hot = sorted((v for v in st["vorder"] if vs[v]["status"] == "alive"), key=lambda v: -vs[v]["heat"])
     blind = max(BLIND_FLOOR, table["blind"])
-    own_share, rank0, rank1 = table["own"], table["rank0"], table["rank1"]
+    rank0, rank1 = table["rank0"], table["rank1"]
+    opened, down, discarded = bribes_seen(world.log(seat), seat, world.t.card_role)
+    prior = table["left_sealed"]
+    left_sealed = (opened + PRIOR_BRIBES * prior) / (opened + discarded + PRIOR_BRIBES)
+    box_rate = min(0.95, table["sealed"] * left_sealed / prior)
+    own_share = (down + PRIOR_BRIBES * table["own"]) / (opened + PRIOR_BRIBES)
 
     def aim(sealer: int, rng: random.Random) -> tuple[str, int]:
         if rng.random() < blind:
@@ -287,11 +298,28 @@ def sealing(world: HammerMatch, seat: int) -> tuple[float, determinize.Aim]:
         )
         return pool[i], -1 if down else 1
 
-    return table["sealed"], aim
+    return box_rate, aim
+
+
+def bribes_seen(log: list[dict[str, Any]], seat: int, card_role: dict[str, str]) -> tuple[int, int, int]:
+    """What ``seat``'s log shows of how the other seats' Bribes left their hands: how many
+    came out of an opened box (§8.3; its own are marked ``yours``), how many of those went
+    down, and how many Bribes the others discarded at a refill."""
+    opened = down = discarded = 0
+    for event in log:
+        kind = event["type"]
+        if kind == "bribe" and not event.get("yours"):
+            opened += 1
+            down += event["sign"] < 0
+        elif kind == "discard" and event.get("seat") != seat:
+            discarded += sum(1 for card in event["cards"] if card_role[card] == "bribe")
+    return opened, down, discarded
 
 
 #: the least share of sealed bribes a world aims at random (:func:`sealing`)
 BLIND_FLOOR = 0.1
+#: how many Bribes seen leaving the others' hands the learned sealing table counts as
+PRIOR_BRIBES = 8.0
 
 
 class HammerSense:
