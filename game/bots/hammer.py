@@ -286,17 +286,16 @@ def sealing(world: HammerMatch, seat: int) -> tuple[float, determinize.Aim]:
             return target, -1 if vs[target]["owner"] == sealer else 1
         own = [v for v in hot if vs[v]["owner"] == sealer]
         others = [v for v in hot if vs[v]["owner"] != sealer]
-        down = bool(own) and (not others or rng.random() < own_share)
-        pool = own if down else others
+        lower = bool(own) and (not others or rng.random() < own_share)
+        pool = own if lower else others  # hottest first
         r = rng.random()
-        i = (
-            0
-            if r < rank0 or len(pool) == 1
-            else 1
-            if r < rank0 + rank1 or len(pool) == 2
-            else rng.randrange(2, len(pool))
-        )
-        return pool[i], -1 if down else 1
+        if r < rank0 or len(pool) == 1:
+            i = 0
+        elif r < rank0 + rank1 or len(pool) == 2:
+            i = 1
+        else:
+            i = rng.randrange(2, len(pool))
+        return pool[i], -1 if lower else 1
 
     return box_rate, aim
 
