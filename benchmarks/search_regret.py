@@ -18,7 +18,8 @@ search (the best, picked on half the worlds and judged on the other half: how mu
 perfect pick among them would be worth); ``--policy-positions`` takes positions from
 Easy self-play, the play a belief's model of play reads; the ``*_uniform`` variants are
 the levels with their belief off (``Level.weigh``), to screen a belief against uniform
-worlds.
+worlds; ``normal_omniscient`` is Normal searching the real match (a ceiling: with
+``--truth``, what knowing every hidden card is worth to its pick).
 
     nice -n 15 .venv/bin/python benchmarks/search_regret.py [--only hammer:3] [--positions 40]
         [--truth] [--headroom] [--policy-positions] [--variants normal,normal_uniform]
@@ -36,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bots import HEAD_TO_HEAD, paired, sampled_positions, speed_positions
+from benchmarks.bots import HEAD_TO_HEAD, OmniscientModel, paired, sampled_positions, speed_positions
 from game.bots import SearchBot, SeatModel, policy_for
 from game.bots.policy import playout
 from game.bots.search import LEVELS, Level
@@ -51,7 +52,11 @@ VARIANTS: dict[str, Level] = {
     "ucb_1280": replace(LEVELS["hard"], root="ucb"),
     "normal_uniform": replace(LEVELS["normal"], weigh=False),
     "hard_uniform": replace(LEVELS["hard"], weigh=False),
+    "normal_omniscient": LEVELS["normal"],
 }
+#: variants that search the real match (benchmarks/bots.py's OmniscientModel: a ceiling,
+#: what knowing every hidden card would be worth to that level's pick)
+OMNISCIENT = {"normal_omniscient"}
 
 
 #: per reference call, per command: its total value over the even and the odd worlds
@@ -139,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                 bot = SearchBot(1000 + i, "normal", time_limit=0)
                 bot.level = replace(VARIANTS[v], time_limit=None)  # the budget only
                 t0 = time.thread_time()
-                chosen[v] = bot.choose(m.view(seat), legal, SeatModel(m, seat))
+                model = OmniscientModel(m, seat) if v in OMNISCIENT else SeatModel(m, seat)
+                chosen[v] = bot.choose(m.view(seat), legal, model)
                 cpu[v] += time.thread_time() - t0
                 its[v] = bot.last_iterations
             distinct: list[dict] = []
