@@ -44,10 +44,8 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling bots.py (also when loaded by path)
 
-from bots import paired  # the paired mean and its 95% interval, as the strength rows have them
-
+from benchmarks.bots import paired  # the paired mean and its 95% interval, as the strength rows have them
 from game.bots import SearchBot, SeatModel, policy_for
 from game.bots.worlds import Worlds
 from game.engine import new_match

@@ -280,12 +280,18 @@ def sealing(world: HammerMatch, seat: int) -> tuple[float, determinize.Aim]:
     box_rate = min(0.95, table["sealed"] * left_sealed / prior)
     own_share = (down + PRIOR_BRIBES * table["own"]) / (opened + PRIOR_BRIBES)
 
+    split: dict[int, tuple[list[str], list[str]]] = {}  # per sealer, read once per decision
+
     def aim(sealer: int, rng: random.Random) -> tuple[str, int]:
         if rng.random() < blind:
             target = hot[rng.randrange(len(hot))]
             return target, -1 if vs[target]["owner"] == sealer else 1
-        own = [v for v in hot if vs[v]["owner"] == sealer]
-        others = [v for v in hot if vs[v]["owner"] != sealer]
+        if sealer not in split:
+            split[sealer] = (
+                [v for v in hot if vs[v]["owner"] == sealer],
+                [v for v in hot if vs[v]["owner"] != sealer],
+            )
+        own, others = split[sealer]
         lower = bool(own) and (not others or rng.random() < own_share)
         pool = own if lower else others  # hottest first
         r = rng.random()
@@ -474,16 +480,13 @@ class HammerSense:
     def weights(self, legal: list[dict[str, Any]]) -> list[float]:
         """``weight`` of each command; accusations (often dozens) in one tight loop."""
         kind_of = self.t.card_kind
-        memo = self._memo
         accuse_weight = self.accuse_weight
         out = []
         for command in legal:
             if command["type"] != "accuse":
                 out.append(self.weight(command))
                 continue
-            key = (kind_of[command["card"]], command["accuser"], command["target"])
-            weight = memo.get(key)
-            out.append(accuse_weight(*key) if weight is None else weight)
+            out.append(accuse_weight(kind_of[command["card"]], command["accuser"], command["target"]))
         return out
 
     def accuse_weight(self, kind: str, accuser: str, target: str) -> float:
