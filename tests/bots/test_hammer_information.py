@@ -37,3 +37,22 @@ def test_true_box_and_hands_reshuffles_the_pile_only():
         w = bench.TrueBoxAndHands(m, seat).sample(random.Random(1))
         assert w.state["hands"] == m.state["hands"] and w.state["box"] == m.state["box"]
         assert sorted(w.state["deck"]) == sorted(m.state["deck"])
+
+
+def test_true_box_and_role_keeps_that_roles_cards_where_they_are():
+    bench = benchmark("hammer_information")
+    moved = 0
+    for m, seat in list(_revealed())[:5]:
+        role = m.t.card_role
+        model = bench._true_role("response")(m, seat)
+        for k in range(3):
+            w = model.sample(random.Random(k))
+            assert w.state["box"] == m.state["box"] and w.view(seat) == m.view(seat)
+            for s, (wh, mh) in enumerate(zip(w.state["hands"], m.state["hands"])):
+                assert len(wh) == len(mh)
+                assert sorted(c for c in wh if role[c] == "response") == sorted(c for c in mh if role[c] == "response")
+            assert sorted(c for c in w.state["deck"] if role[c] == "response") == sorted(
+                c for c in m.state["deck"] if role[c] == "response"
+            )
+            moved += w.state["hands"] != m.state["hands"]
+    assert moved
