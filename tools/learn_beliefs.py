@@ -16,6 +16,9 @@ target been picked blindly among the seats it could have picked:
   by Beliefs; ``side_accuse`` / ``side_defend`` — the chance of each side by the two
   Beliefs over its overall chance; ``accuse`` — the chance of the accusing side by the
   two Beliefs (for drawing the sides a seat has not seen).
+* The Hammer of the Witches (3 to 5 players, game/bots/hammer.py): ``seal`` — how often
+  the Bribes other seats hold are sealed and where (``sealing``); ``respond`` — how
+  often a seat that could answer a brown card does, by ``answer_key`` (``holding``).
 
 Deterministic (seeded); a few minutes::
 
@@ -36,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots import RandomBot, SearchBot, SeatModel  # noqa: E402
 from game.bots.beliefs_table import LEARNED_FROM, TABLES  # noqa: E402
+from game.bots.hammer import answer_key  # noqa: E402
 from game.bots.salem import SINGLE_ACTS, public_acts  # noqa: E402
 from game.engine import new_match  # noqa: E402
 
@@ -136,6 +140,8 @@ def hammer_counts(games: int) -> dict:
     held = sealed = 0
     aims: dict = defaultdict(int)
     left: dict = defaultdict(int)
+    asked: dict = defaultdict(int)  # response windows where the asked seat could answer …
+    answered: dict = defaultdict(int)  # … and did, by answer_key
     rng = random.Random(1487)
     for g in range(games):
         n = 3 + g % 3
@@ -164,7 +170,14 @@ def hammer_counts(games: int) -> dict:
                     pool = [v for v in hot if (vs[v]["owner"] == b["seat"]) == own]
                     aims["own" if own else "other"] += 1
                     aims[f"rank{min(pool.index(b['target']), 2)}"] += 1
-            m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat)))
+            legal = m.legal(seat)
+            command = bots[seat].choose(m.view(seat), legal, SeatModel(m, seat))
+            window = st["windows"][-1] if st["windows"] else None
+            if window and window["kind"] == "response" and any(c["type"] == "respond" for c in legal):
+                key = answer_key(st["villagers"][window["target"]]["owner"] == seat, window["value"])
+                asked[key] += 1
+                answered[key] += command["type"] == "respond"
+            m.apply(seat, command)
             steps += 1
         for event in m.log(None):  # how Bribes left the hands, as everyone saw it
             if event["type"] == "bribe":
@@ -180,7 +193,8 @@ def hammer_counts(games: int) -> dict:
             "rank0": round((aims["rank0"] + 1) / (aimed + 3), 4),
             "rank1": round((aims["rank1"] + 1) / (aimed + 3), 4),
             "left_sealed": round((left["sealed"] + 1) / (left["sealed"] + left["discarded"] + 2), 4),
-        }
+        },
+        "respond": {key: round((answered[key] + 1) / (asked[key] + 2), 4) for key in ("own3", "own1", "other")},
     }
 
 

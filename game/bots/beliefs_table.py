@@ -7,6 +7,7 @@ LEARNED_FROM: dict[str, int] = {"salem": 600, "testimony": 600, "hammer": 300}
 
 TABLES: dict[str, dict[str, dict[str, float]]] = {
     "hammer": {
+        "respond": {"other": 0.3791, "own1": 0.7327, "own3": 0.8876},
         "seal": {
             "blind": 0.1304,
             "left_sealed": 0.9858,
@@ -14,7 +15,7 @@ TABLES: dict[str, dict[str, dict[str, float]]] = {
             "rank0": 0.7183,
             "rank1": 0.1488,
             "sealed": 0.6965,
-        }
+        },
     },
     "salem": {
         "accuse": {"town>town": 0.9987, "town>witch": 1.0024, "witch>town": 1.2179, "witch>witch": 0.4595},

@@ -14,7 +14,8 @@ Two kinds of bot play Hammer:
   position with the coming burning counted in. A policy runs inside a determinized world,
   so it may read that world's state: everything the seat could not know was resampled.
   Its worlds draw the sealed box the way players seal (:func:`sealing`, a model of play
-  learned from self-play), not blind.
+  learned from self-play), not blind, and deal the others' hands with what their passes
+  in response windows tell (:func:`holding`).
 """
 
 from __future__ import annotations
@@ -217,12 +218,14 @@ class HammerPolicy(Policy["HammerMatch"]):
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once, the hidden cards redrawn per world as ``determinize`` draws them; when
         ``weigh``, the sealed box is drawn the way players seal (:func:`sealing`) rather
-        than by ``determinize``'s blind guess."""
+        than by ``determinize``'s blind guess, and the others' hands hold fewer answers
+        where they let a card pass that they would have answered (:func:`holding`)."""
         known = determinize.knowledge(world, seat)
         if not weigh or not known.revealed:
             return lambda copy, rng: determinize.resample(copy, seat, rng, known)
         box_rate, aim = sealing(world, seat)
-        return lambda copy, rng: determinize.resample(copy, seat, rng, known, box_rate, aim)
+        hold = holding(world, seat)
+        return lambda copy, rng: determinize.resample(copy, seat, rng, known, box_rate, aim, hold)
 
     def value(self, match: HammerMatch, seat: int) -> float:
         """Win share when over; otherwise a logistic of the lead in score once the
@@ -321,6 +324,69 @@ def bribes_seen(log: list[dict[str, Any]], seat: int, card_role: dict[str, str])
     return opened, down, discarded
 
 
+def holding(world: HammerMatch, seat: int) -> determinize.Hold | None:
+    """What the others' passes in response windows tell of their hands, for dealing the
+    cards ``seat`` cannot see: the chance that an answer card (§4.1) dealt into another
+    seat's hand is really there, or ``None`` when nothing tells.
+
+    A seat holding an answer it could play answers a brown card often, by how much the
+    card hurts it: a model of play learned from self-play (``TABLES["hammer"]["respond"]``,
+    tools/learn_beliefs.py), by whether the card is aimed at the seat's own villager and
+    how hard (:func:`answer_key`). So a pass where it would likely have answered says it
+    held no such card then: Bayes gives a card of a kind it could have played, among the
+    cards still in its hand since the pass, the weight ``1 - answered`` against a card of
+    another kind. Cards drawn since know nothing of the pass: a pass weighs in as the
+    share of the hand that is at most left from then (the fewest cards it held since).
+    The rate is capped at :data:`ANSWER_CAP`, so no hand is ruled out. Reads the seat's
+    log and the public owners of the villagers only."""
+    rates = TABLES["hammer"]["respond"]
+    kind_of = world.t.card_kind
+    owner = {vid: v["owner"] for vid, v in world.state["villagers"].items()}
+    # per other seat: [answered rate, kinds it could have played, cards left since]
+    passes: dict[int, list[list[Any]]] = {}
+    brown: dict[str, Any] = {}
+    size: dict[int, int] = {}
+    for event, size in determinize.hand_sizes(world.log(seat), seat, world.n):
+        kind = event["type"]
+        who: Any = event.get("seat")  # a seat, or None on a draw from the pile
+        if kind == "accuse":
+            brown = event
+        elif kind == "pass" and event["window"] == "response" and who != seat and brown:
+            rate = min(ANSWER_CAP, rates[answer_key(owner[brown["target"]] == who, brown["value"])])
+            kinds = ANSWERS_TO_CONFESSION if brown["kind"] == "confession" else ANSWERS
+            passes.setdefault(who, []).append([rate, kinds, size[who]])
+        if who in passes:
+            now = size[who]
+            for seen in passes[who]:
+                seen[2] = min(seen[2], now)
+    chance: dict[tuple[int, str], float] = {}
+    for other, seen in passes.items():
+        held = max(1, size[other])
+        for kind in ANSWERS_TO_CONFESSION:
+            keep = 1.0
+            for rate, kinds, left in seen:
+                if kind in kinds:
+                    keep *= 1.0 - rate * min(1.0, left / held)
+            if keep < 1.0:
+                chance[(other, kind)] = keep
+    if not chance:
+        return None
+    return lambda other, card: chance.get((other, kind_of[card]), 1.0)
+
+
+def answer_key(own: bool, value: int) -> str:
+    """The learned answer rate's key for a brown card of ``value`` aimed at a villager of
+    the asked seat's own (``own``) or of someone else's."""
+    if not own or value <= 0:
+        return "other"
+    return "own3" if value >= 3 else "own1"
+
+
+#: the answers a seat could play to a brown card, and to a Confession (§4.1)
+ANSWERS = frozenset({"accomplice", "countercharge", "mixup"})
+ANSWERS_TO_CONFESSION = ANSWERS | {"retraction"}
+#: the highest answer rate a pass is read with (:func:`holding`)
+ANSWER_CAP = 0.9
 #: the least share of sealed bribes a world aims at random (:func:`sealing`)
 BLIND_FLOOR = 0.1
 #: how many Bribes seen leaving the others' hands the learned sealing table counts as

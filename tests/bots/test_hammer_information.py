@@ -48,7 +48,7 @@ def test_true_box_and_role_keeps_that_roles_cards_where_they_are():
         for k in range(3):
             w = model.sample(random.Random(k))
             assert w.state["box"] == m.state["box"] and w.view(seat) == m.view(seat)
-            for s, (wh, mh) in enumerate(zip(w.state["hands"], m.state["hands"])):
+            for wh, mh in zip(w.state["hands"], m.state["hands"]):
                 assert len(wh) == len(mh)
                 assert sorted(c for c in wh if role[c] == "response") == sorted(c for c in mh if role[c] == "response")
             assert sorted(c for c in w.state["deck"] if role[c] == "response") == sorted(

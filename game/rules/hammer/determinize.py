@@ -12,7 +12,7 @@ seat's view and log once).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,9 @@ BOT_BOX_PRIOR = 0.25
 
 #: ``aim(sealer, rng) -> (villager, sign)``: where a Bribe drawn into the box was sealed
 Aim = Callable[[int, random.Random], tuple[str, int]]
+#: ``hold(seat, card) -> chance``: how likely a card dealt into that seat's hand is to
+#: really be there rather than in the pile (1.0: nothing tells otherwise)
+Hold = Callable[[int, str], float]
 
 
 def determinize(m: HammerMatch, seat: int, rng: random.Random) -> None:
@@ -82,13 +85,36 @@ def knowledge(m: HammerMatch, seat: int) -> Knowledge:
             placed = view["players"][s]["placed"]
             placements.append((s, mine, tuple(sorted(st["dealt_pyres"][s])) if placed else None))
         return Knowledge(seat=seat, revealed=False, placements=tuple(placements))
-    # -- how many cards each other seat holds, as far as the log tells
     size = dict.fromkeys(others, 0)
+    for _event, now in hand_sizes(m.log(seat), seat, n):
+        size = now  # after the last event: the sizes now
+    seen = set(view["cards"])
+    return Knowledge(
+        seat=seat,
+        revealed=True,
+        placements=(),
+        unseen=tuple(c for c in t.all_cards if c not in seen),
+        deck_count=view["deck_count"],
+        size=tuple(size[s] for s in others),
+        own_box=tuple((b["card"], b["target"], b["sign"]) for b in view["players"][seat]["sealed"] or []),
+        alive=tuple(v["id"] for v in view["villagers"] if v["status"] == "alive"),
+        owner={v["id"]: v["owner"] for v in view["villagers"]},
+    )
+
+
+def hand_sizes(log: list[dict[str, Any]], seat: int, n: int) -> Iterator[tuple[dict[str, Any], dict[int, int]]]:
+    """Walk ``seat``'s log, yielding each event with how many cards every other seat
+    holds after it as far as the log tells: 6 dealt, one less per card played or
+    discarded, one more per end-of-turn draw, up to 6 at the refill. Sealed bribes leave
+    hands unseen, so these are what the log shows, not always the truth. (One dict,
+    updated in place.)"""
+    size = {s: 0 for s in range(n) if s != seat}
     after_end_turn: set[int] = set()
-    for ev in m.log(seat):
+    for ev in log:
         kind = ev["type"]
         who: Any = ev.get("seat")  # an int; None only on a draw from the pile (the check below)
         if who == seat or (who is None and kind != "draw"):
+            yield ev, size
             continue
         if kind == "deal":
             size[who] = HAND_SIZE
@@ -104,18 +130,7 @@ def knowledge(m: HammerMatch, seat: int) -> Knowledge:
                 after_end_turn.discard(who)
             else:  # the refill: up to 6
                 size[who] = max(size[who], HAND_SIZE)
-    seen = set(view["cards"])
-    return Knowledge(
-        seat=seat,
-        revealed=True,
-        placements=(),
-        unseen=tuple(c for c in t.all_cards if c not in seen),
-        deck_count=view["deck_count"],
-        size=tuple(size[s] for s in others),
-        own_box=tuple((b["card"], b["target"], b["sign"]) for b in view["players"][seat]["sealed"] or []),
-        alive=tuple(v["id"] for v in view["villagers"] if v["status"] == "alive"),
-        owner={v["id"]: v["owner"] for v in view["villagers"]},
-    )
+        yield ev, size
 
 
 def resample(
@@ -125,12 +140,16 @@ def resample(
     known: Knowledge,
     box_rate: float = BOT_BOX_PRIOR,
     aim: Aim | None = None,
+    hold: Hold | None = None,
 ) -> None:
     """Draw the hidden parts of ``m`` (a copy that shows ``seat`` the view and log
     ``known`` was read from) with ``rng``: exactly :func:`determinize`'s draw. A bot
     with a model of how players seal (game/bots/hammer.py) may give the chance that a
     Bribe held by another seat is sealed (``box_rate``) and where it was sealed
-    (``aim``); by default :func:`determinize`'s blind guesses."""
+    (``aim``), and how likely a card dealt into another seat's hand is really held
+    there (``hold``: a card that fails it trades places with a random card of the
+    pile, no Bribe, that would be held for sure); by default :func:`determinize`'s
+    blind guesses."""
     st = m.state
     others = [s for s in range(m.n) if s != seat]
     t = m.t
@@ -167,9 +186,24 @@ def resample(
     while sum(want.values()) < len(hand_pool):
         s = min(others, key=lambda x: (want[x], rng.random()))
         want[s] += 1
+    deck = st["deck"]
     for s in others:
-        st["hands"][s] = hand_pool[: want[s]]
+        hand = st["hands"][s] = hand_pool[: want[s]]
         del hand_pool[: want[s]]
+        if hold is None:
+            continue
+        # the pile's cards this hand could take instead (no Bribe: the Bribes out of the
+        # pile had their chance of being sealed above, the pile's keep the sealed share)
+        fits: list[int] | None = None
+        for i, card in enumerate(hand):
+            chance = hold(s, card)
+            if chance >= 1.0 or rng.random() < chance:
+                continue
+            if fits is None:
+                fits = [j for j, c in enumerate(deck) if role[c] != "bribe" and hold(s, c) >= 1.0]
+            if fits:
+                j = fits.pop(rng.randrange(len(fits)))
+                hand[i], deck[j] = deck[j], card
     # the box: this seat's own sealed bribes as it sees them, and sampled ones
     box = [{"card": card, "target": target, "sign": sign, "seat": seat} for card, target, sign in known.own_box]
     alive = known.alive

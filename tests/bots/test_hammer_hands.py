@@ -1,0 +1,125 @@
+"""The Hammer search deals the others' hands with what their passes tell
+(game/bots/hammer.py ``holding``, learned by tools/learn_beliefs.py): a seat that let a
+brown card pass when it would likely have answered is dealt fewer answer cards (§4.1),
+by how hard the card hit it and how much of its hand is left from then; the unweighed
+draw stays the contract's. Honesty (a world depends only on what the seat sees) and
+consistency are tested for every game in test_worlds.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.bots import SeatModel
+from game.bots import hammer as hammer_bots
+from game.bots.beliefs_table import TABLES
+from game.bots.hammer import ANSWER_CAP, ANSWERS, answer_key, holding
+from game.bots.worlds import Worlds
+from game.engine import new_match
+from tests.bots.kit import positions, script
+
+RESPOND = TABLES["hammer"]["respond"]
+
+
+def test_the_learned_answer_rates_grow_with_the_harm():
+    assert set(RESPOND) == {"own3", "own1", "other"}
+    assert all(0.0 < rate < 1.0 for rate in RESPOND.values())
+    # a seat answers a hard hit on its own villager more often than a light one, and that
+    # more often than a card aimed elsewhere (why a pass says something)
+    assert RESPOND["own3"] > RESPOND["own1"] > RESPOND["other"]
+    assert answer_key(True, 6) == "own3" and answer_key(True, 2) == "own1"
+    assert answer_key(True, -2) == answer_key(False, 6) == "other"
+
+
+def test_the_tool_learns_answer_rates_from_self_play():
+    table = script("tools", "learn_beliefs").hammer_counts(2)["respond"]
+    assert set(table) == {"own3", "own1", "other"}
+    assert all(0.0 < v < 1.0 for v in table.values())
+
+
+def _table():
+    """A revealed 3-player match and, per seat, a villager of its own."""
+    m = new_match("hammer", ["A", "B", "C"], seed=4)
+    vs = m.state["villagers"]
+    own = {s: next(v for v in m.state["vorder"] if vs[v]["owner"] == s and v != "berta") for s in range(3)}
+    return m, own
+
+
+def _card(m, kind: str) -> str:
+    return next(c for c in m.t.all_cards if m.t.card_kind[c] == kind)
+
+
+def test_a_pass_on_a_hard_hit_thins_the_answers_in_that_hand(monkeypatch):
+    m, own = _table()
+    deal = [{"type": "deal", "seat": s} for s in range(3)]
+    confession = {"type": "accuse", "seat": 2, "card": _card(m, "confession"), "kind": "confession"}
+    log = [
+        *deal,
+        dict(confession, accuser=own[2], target=own[1], value=6),
+        {"type": "pass", "seat": 1, "window": "response"},
+    ]
+    monkeypatch.setattr(m, "log", lambda seat: log)
+    hold = holding(m, 0)
+    assert hold is not None
+    thin = 1.0 - min(ANSWER_CAP, RESPOND["own3"])
+    for kind in (*ANSWERS, "retraction"):  # a Confession could be answered by a Retraction too
+        assert hold(1, _card(m, kind)) == pytest.approx(thin)
+    assert hold(1, _card(m, "accusation")) == 1.0  # not an answer
+    assert hold(2, _card(m, "countercharge")) == 1.0  # seat 2 was not asked
+
+    # half the hand played away and drawn anew since: the pass weighs in half
+    turns = [{"type": "accuse", "seat": 1, "card": "x", "kind": "accusation"} for _ in range(3)]
+    draws = [e for _ in range(3) for e in ({"type": "end_turn", "seat": 1}, {"type": "draw", "seat": 1})]
+    log.extend(turns + draws)
+    half = holding(m, 0)
+    assert half is not None
+    assert half(1, _card(m, "mixup")) == pytest.approx(1.0 - min(ANSWER_CAP, RESPOND["own3"]) * 0.5)
+
+    # a pass on an Accusation says nothing of Retractions, and a light hit less
+    log[:] = [*deal, dict(confession, kind="accusation", accuser=own[2], target=own[1], value=1)]
+    log.append({"type": "pass", "seat": 1, "window": "response"})
+    light = holding(m, 0)
+    assert light is not None
+    assert light(1, _card(m, "retraction")) == 1.0
+    assert light(1, _card(m, "accomplice")) == pytest.approx(1.0 - RESPOND["own1"])
+    assert holding(m, 1) is None or holding(m, 1)(1, _card(m, "mixup")) == 1.0  # its own passes: it knows its hand
+
+
+def test_no_pass_seen_leaves_the_hands_as_determinize_deals_them(monkeypatch):
+    m, _own = _table()
+    monkeypatch.setattr(m, "log", lambda seat: [{"type": "deal", "seat": s} for s in range(3)])
+    assert holding(m, 0) is None
+
+
+def _answers_dealt(m, seat, weigh: bool, draws: int = 150) -> dict[int, int]:
+    worlds = Worlds(SeatModel(m, seat), random.Random(5), weigh=weigh)
+    rng = random.Random(6)
+    got = dict.fromkeys(range(m.n), 0)
+    for _ in range(draws):
+        w = worlds.sample(rng)
+        assert w.view(seat) == m.view(seat)
+        for s in range(m.n):
+            if s != seat:
+                got[s] += sum(1 for c in w.state["hands"][s] if w.t.card_role[c] == "response")
+    return got
+
+
+def test_weighed_worlds_deal_fewer_answers_where_a_pass_said_so(monkeypatch):
+    """A seat read as holding no answers is dealt almost none (the pile takes them), the
+    other seats as many as before, and the unweighed draw ignores the reading."""
+    m = next(m for m in positions("hammer", 30, seed=931, max_steps=300) if m.state["revealed"] and m.n == 3)
+    seat = m.to_act()[0]
+    doubted = (seat + 1) % m.n
+    role = m.t.card_role
+    monkeypatch.setattr(
+        hammer_bots,
+        "holding",
+        lambda world, s: lambda other, card: 0.0 if other == doubted and role[card] == "response" else 1.0,
+    )
+    weighed = _answers_dealt(m, seat, True)
+    blind = _answers_dealt(m, seat, False)
+    assert blind[doubted] > 20
+    assert weighed[doubted] < blind[doubted] * 0.2
+    third = 3 - seat - doubted
+    assert weighed[third] == pytest.approx(blind[third], rel=0.35)
