@@ -18,7 +18,8 @@ target been picked blindly among the seats it could have picked:
   two Beliefs (for drawing the sides a seat has not seen).
 * The Hammer of the Witches (3 to 5 players, game/bots/hammer.py): ``seal`` — how often
   the Bribes other seats hold are sealed and where (``sealing``); ``respond`` — how
-  often a seat that could answer a brown card does, by ``answer_key`` (``holding``).
+  often a seat that could answer in a window (a brown card, a call, a test) does, by
+  ``answer_key`` (``holding``).
 
 Deterministic (seeded); a few minutes::
 
@@ -39,9 +40,11 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots import RandomBot, SearchBot, SeatModel  # noqa: E402
 from game.bots.beliefs_table import LEARNED_FROM, TABLES  # noqa: E402
-from game.bots.hammer import answer_key  # noqa: E402
+from game.bots.hammer import ANSWER_KEYS, answer_key  # noqa: E402
 from game.bots.salem import SINGLE_ACTS, public_acts  # noqa: E402
 from game.engine import new_match  # noqa: E402
+from game.rules.hammer import BURNING_TESTS  # noqa: E402
+from game.rules.hammer.state import hottest  # noqa: E402
 
 OUT = ROOT / "game" / "bots" / "beliefs_table.py"
 SMOOTH = 2.0
@@ -136,6 +139,23 @@ def testimony_counts(games: int) -> dict:
     return table
 
 
+#: the command that answers each kind of window (docs/rules/hammer.md §4)
+ANSWER_COMMAND = {"response": "respond", "inquisition": "no_inquisition", "negation": "negate"}
+
+
+def _concerns(m, window: dict, seat: int) -> tuple[bool, int]:
+    """Whether the card a window asks about concerns ``seat``'s own villager, and its
+    value (``answer_key``'s arguments), from the real match."""
+    vs = m.state["villagers"]
+    if window["kind"] == "response":
+        return vs[window["target"]]["owner"] == seat, window["value"]
+    witches = [window["witch"]] if window.get("witch") else hottest(m)
+    own = any(vs[v]["owner"] == seat for v in witches)
+    if window["kind"] == "inquisition":
+        return own, 0
+    return own, int(window["test"] in BURNING_TESTS or window["test"] == "mark_found")
+
+
 def hammer_counts(games: int) -> dict:
     held = sealed = 0
     aims: dict = defaultdict(int)
@@ -172,11 +192,11 @@ def hammer_counts(games: int) -> dict:
                     aims[f"rank{min(pool.index(b['target']), 2)}"] += 1
             legal = m.legal(seat)
             command = bots[seat].choose(m.view(seat), legal, SeatModel(m, seat))
-            window = st["windows"][-1] if st["windows"] else None
-            if window and window["kind"] == "response" and any(c["type"] == "respond" for c in legal):
-                key = answer_key(st["villagers"][window["target"]]["owner"] == seat, window["value"])
+            window = st["windows"][-1] if st["windows"] and st["revealed"] else None
+            if window and any(c["type"] == ANSWER_COMMAND[window["kind"]] for c in legal):
+                key = answer_key(window["kind"], *_concerns(m, window, seat))
                 asked[key] += 1
-                answered[key] += command["type"] == "respond"
+                answered[key] += command["type"] != "pass"
             m.apply(seat, command)
             steps += 1
         for event in m.log(None):  # how Bribes left the hands, as everyone saw it
@@ -194,7 +214,7 @@ def hammer_counts(games: int) -> dict:
             "rank1": round((aims["rank1"] + 1) / (aimed + 3), 4),
             "left_sealed": round((left["sealed"] + 1) / (left["sealed"] + left["discarded"] + 2), 4),
         },
-        "respond": {key: round((answered[key] + 1) / (asked[key] + 2), 4) for key in ("own3", "own1", "other")},
+        "respond": {key: round((answered[key] + 1) / (asked[key] + 2), 4) for key in ANSWER_KEYS},
     }
 
 

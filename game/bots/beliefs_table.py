@@ -7,7 +7,15 @@ LEARNED_FROM: dict[str, int] = {"salem": 600, "testimony": 600, "hammer": 300}
 
 TABLES: dict[str, dict[str, dict[str, float]]] = {
     "hammer": {
-        "respond": {"other": 0.3791, "own1": 0.7327, "own3": 0.8876},
+        "respond": {
+            "brown_other": 0.3906,
+            "brown_own1": 0.7469,
+            "brown_own3": 0.8935,
+            "call_other": 0.1737,
+            "call_own": 0.7587,
+            "test_other": 0.1988,
+            "test_own": 0.6,
+        },
         "seal": {
             "blind": 0.1304,
             "left_sealed": 0.9858,

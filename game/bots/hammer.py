@@ -15,7 +15,7 @@ Two kinds of bot play Hammer:
   so it may read that world's state: everything the seat could not know was resampled.
   Its worlds draw the sealed box the way players seal (:func:`sealing`, a model of play
   learned from self-play), not blind, and deal the others' hands with what their passes
-  in response windows tell (:func:`holding`).
+  in the answer windows tell (:func:`holding`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from game.bots.base import COMMAND_EXTRAS
 from game.bots.beliefs_table import TABLES
 from game.bots.policy import Policy, register_policy
 from game.engine.rng import weighted_index
-from game.rules.hammer import SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
+from game.rules.hammer import BURNING_TESTS, SEALING_COMMANDS, TOP_HEAT, card_kind, determinize
 from game.rules.hammer.legal import TurnChoices, turn_choices
 from game.rules.hammer.state import context, hottest
 
@@ -218,8 +218,8 @@ class HammerPolicy(Policy["HammerMatch"]):
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once, the hidden cards redrawn per world as ``determinize`` draws them; when
         ``weigh``, the sealed box is drawn the way players seal (:func:`sealing`) rather
-        than by ``determinize``'s blind guess, and the others' hands hold fewer answers
-        where they let a card pass that they would have answered (:func:`holding`)."""
+        than by ``determinize``'s blind guess, and the others' hands hold fewer answer
+        cards where they let a card pass that they would have answered (:func:`holding`)."""
         known = determinize.knowledge(world, seat)
         if not weigh or not known.revealed:
             return lambda copy, rng: determinize.resample(copy, seat, rng, known)
@@ -325,36 +325,62 @@ def bribes_seen(log: list[dict[str, Any]], seat: int, card_role: dict[str, str])
 
 
 def holding(world: HammerMatch, seat: int) -> determinize.Hold | None:
-    """What the others' passes in response windows tell of their hands, for dealing the
-    cards ``seat`` cannot see: the chance that an answer card (§4.1) dealt into another
-    seat's hand is really there, or ``None`` when nothing tells.
+    """What the others' passes in windows (§4) tell of their hands, for dealing the cards
+    ``seat`` cannot see: the chance that a card dealt into another seat's hand is really
+    there, or ``None`` when nothing tells.
 
-    A seat holding an answer it could play answers a brown card often, by how much the
-    card hurts it: a model of play learned from self-play (``TABLES["hammer"]["respond"]``,
-    tools/learn_beliefs.py), by whether the card is aimed at the seat's own villager and
-    how hard (:func:`answer_key`). So a pass where it would likely have answered says it
-    held no such card then: Bayes gives a card of a kind it could have played, among the
-    cards still in its hand since the pass, the weight ``1 - answered`` against a card of
-    another kind. Cards drawn since know nothing of the pass: a pass weighs in as the
-    share of the hand that is at most left from then (the fewest cards it held since).
-    The rate is capped at :data:`ANSWER_CAP`, so no hand is ruled out. Reads the seat's
-    log and the public owners of the villagers only."""
+    A seat holding a card it could answer with answers often, by how much the card
+    asked about hurts it: a model of play learned from self-play
+    (``TABLES["hammer"]["respond"]``, tools/learn_beliefs.py, keyed by :func:`answer_key`):
+    a brown card on its own villager, hard or light (answers: Accomplice, Countercharge,
+    Mix-up, and Retraction against a Confession, §4.1); an inquisition called while its
+    own villager is the current witch (No Inquisition, §4.2); a test that burns or heats
+    its own villager (the test's partner, §4.3). So a pass where it would likely have
+    answered says it held no such card then: Bayes gives a card of a kind it could have
+    played, among the cards still in its hand since the pass, the weight ``1 - answered``
+    against a card of another kind. Cards drawn since know nothing of the pass: a pass
+    weighs in as the share of the hand that is at most left from then (the fewest cards
+    it held since). The rate is capped at :data:`ANSWER_CAP`, so no hand is ruled out.
+    Reads the seat's log and the public owners of the villagers only (the current witch
+    is followed through the log's heat)."""
     rates = TABLES["hammer"]["respond"]
-    kind_of = world.t.card_kind
+    t = world.t
+    kind_of = t.card_kind
     owner = {vid: v["owner"] for vid, v in world.state["villagers"].items()}
+    heat: dict[str, int] = {}  # the living villagers' heat, as the log tells it
     # per other seat: [answered rate, kinds it could have played, cards left since]
     passes: dict[int, list[list[Any]]] = {}
-    brown: dict[str, Any] = {}
+    # per window kind, the card the latest one asks about: its villager ("" for the
+    # current witch), its value, the kinds that answer it
+    asked: dict[str, tuple[str, int, frozenset[str]]] = {}
     size: dict[int, int] = {}
     for event, size in determinize.hand_sizes(world.log(seat), seat, world.n):
         kind = event["type"]
         who: Any = event.get("seat")  # a seat, or None on a draw from the pile
-        if kind == "accuse":
-            brown = event
-        elif kind == "pass" and event["window"] == "response" and who != seat and brown:
-            rate = min(ANSWER_CAP, rates[answer_key(owner[brown["target"]] == who, brown["value"])])
-            kinds = ANSWERS_TO_CONFESSION if brown["kind"] == "confession" else ANSWERS
-            passes.setdefault(who, []).append([rate, kinds, size[who]])
+        if kind == "heat" and event["villager"] in heat:
+            heat[event["villager"]] = event["to"]
+        elif kind == "burn":
+            heat.pop(event["villager"], None)
+        elif kind == "reveal":
+            heat = dict(event["heat"])
+        elif kind == "accuse":
+            answers = ANSWERS_TO_CONFESSION if event["kind"] == "confession" else ANSWERS
+            asked["response"] = (event["target"], event["value"], answers)
+        elif kind == "call":
+            asked["inquisition"] = ("", 0, NO_INQUISITION)
+        elif kind == "test":
+            harms = event["kind"] in BURNING_TESTS or event["kind"] == "mark_found"
+            asked["negation"] = (event.get("witch", ""), int(harms), frozenset({t.partner[event["kind"]]}))
+        elif kind == "pass" and event["window"] in asked and who != seat:
+            window = event["window"]
+            target, value, answers = asked[window]
+            if target:
+                own = owner[target] == who
+            else:  # the current witch: any of the hottest
+                top = max(heat.values(), default=0)
+                own = any(owner[vid] == who for vid, h in heat.items() if h == top)
+            rate = min(ANSWER_CAP, rates[answer_key(window, own, value)])
+            passes.setdefault(who, []).append([rate, answers, size[who]])
         if who in passes:
             now = size[who]
             for seen in passes[who]:
@@ -362,29 +388,34 @@ def holding(world: HammerMatch, seat: int) -> determinize.Hold | None:
     chance: dict[tuple[int, str], float] = {}
     for other, seen in passes.items():
         held = max(1, size[other])
-        for kind in ANSWERS_TO_CONFESSION:
-            keep = 1.0
-            for rate, kinds, left in seen:
-                if kind in kinds:
-                    keep *= 1.0 - rate * min(1.0, left / held)
-            if keep < 1.0:
-                chance[(other, kind)] = keep
+        for rate, kinds, left in seen:
+            for answer in kinds:
+                chance[(other, answer)] = chance.get((other, answer), 1.0) * (1.0 - rate * min(1.0, left / held))
     if not chance:
         return None
     return lambda other, card: chance.get((other, kind_of[card]), 1.0)
 
 
-def answer_key(own: bool, value: int) -> str:
-    """The learned answer rate's key for a brown card of ``value`` aimed at a villager of
-    the asked seat's own (``own``) or of someone else's."""
+def answer_key(window: str, own: bool, value: int) -> str:
+    """The learned answer rate's key for a seat asked in a ``window`` (§4) whether the
+    card asked about concerns its own villager (``own``): the accused of a brown card of
+    ``value`` (a response window), the current witch (an inquisition window), the witch
+    of a test that burns or heats it (``value`` 1) or spares it (0; a negation window)."""
+    if window == "inquisition":
+        return "call_own" if own else "call_other"
+    if window == "negation":
+        return "test_own" if own and value > 0 else "test_other"
     if not own or value <= 0:
-        return "other"
-    return "own3" if value >= 3 else "own1"
+        return "brown_other"
+    return "brown_own3" if value >= 3 else "brown_own1"
 
 
-#: the answers a seat could play to a brown card, and to a Confession (§4.1)
+#: the learned answer rates' keys (:func:`answer_key`)
+ANSWER_KEYS = ("brown_own3", "brown_own1", "brown_other", "call_own", "call_other", "test_own", "test_other")
+#: the answers a seat could play to a brown card, to a Confession (§4.1), to a call (§4.2)
 ANSWERS = frozenset({"accomplice", "countercharge", "mixup"})
 ANSWERS_TO_CONFESSION = ANSWERS | {"retraction"}
+NO_INQUISITION = frozenset({"no_inquisition"})
 #: the highest answer rate a pass is read with (:func:`holding`)
 ANSWER_CAP = 0.9
 #: the least share of sealed bribes a world aims at random (:func:`sealing`)

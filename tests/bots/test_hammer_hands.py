@@ -1,8 +1,8 @@
 """The Hammer search deals the others' hands with what their passes tell
 (game/bots/hammer.py ``holding``, learned by tools/learn_beliefs.py): a seat that let a
-brown card pass when it would likely have answered is dealt fewer answer cards (§4.1),
-by how hard the card hit it and how much of its hand is left from then; the unweighed
-draw stays the contract's. Honesty (a world depends only on what the seat sees) and
+card pass in a window when it would likely have answered is dealt fewer of the cards
+that answer it (§4), by how hard the card hit it and how much of its hand is left from
+then; the unweighed draw stays the contract's. Honesty (a world depends only on what the seat sees) and
 consistency are tested for every game in test_worlds.py."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from game.bots import SeatModel
 from game.bots import hammer as hammer_bots
 from game.bots.beliefs_table import TABLES
-from game.bots.hammer import ANSWER_CAP, ANSWERS, answer_key, holding
+from game.bots.hammer import ANSWER_CAP, ANSWER_KEYS, ANSWERS, answer_key, holding
 from game.bots.worlds import Worlds
 from game.engine import new_match
 from tests.bots.kit import positions, script
@@ -23,18 +23,23 @@ RESPOND = TABLES["hammer"]["respond"]
 
 
 def test_the_learned_answer_rates_grow_with_the_harm():
-    assert set(RESPOND) == {"own3", "own1", "other"}
+    assert set(RESPOND) == set(ANSWER_KEYS)
     assert all(0.0 < rate < 1.0 for rate in RESPOND.values())
     # a seat answers a hard hit on its own villager more often than a light one, and that
-    # more often than a card aimed elsewhere (why a pass says something)
-    assert RESPOND["own3"] > RESPOND["own1"] > RESPOND["other"]
-    assert answer_key(True, 6) == "own3" and answer_key(True, 2) == "own1"
-    assert answer_key(True, -2) == answer_key(False, 6) == "other"
+    # more often than a card aimed elsewhere (why a pass says something); the same for a
+    # call or a harmful test while its own villager is the witch
+    assert RESPOND["brown_own3"] > RESPOND["brown_own1"] > RESPOND["brown_other"]
+    assert RESPOND["call_own"] > RESPOND["call_other"]
+    assert RESPOND["test_own"] > RESPOND["test_other"]
+    assert answer_key("response", True, 6) == "brown_own3" and answer_key("response", True, 2) == "brown_own1"
+    assert answer_key("response", True, -2) == answer_key("response", False, 6) == "brown_other"
+    assert answer_key("inquisition", True, 0) == "call_own"
+    assert answer_key("negation", True, 1) == "test_own" and answer_key("negation", True, 0) == "test_other"
 
 
 def test_the_tool_learns_answer_rates_from_self_play():
     table = script("tools", "learn_beliefs").hammer_counts(2)["respond"]
-    assert set(table) == {"own3", "own1", "other"}
+    assert set(table) == set(ANSWER_KEYS)
     assert all(0.0 < v < 1.0 for v in table.values())
 
 
@@ -62,19 +67,20 @@ def test_a_pass_on_a_hard_hit_thins_the_answers_in_that_hand(monkeypatch):
     monkeypatch.setattr(m, "log", lambda seat: log)
     hold = holding(m, 0)
     assert hold is not None
-    thin = 1.0 - min(ANSWER_CAP, RESPOND["own3"])
+    thin = 1.0 - min(ANSWER_CAP, RESPOND["brown_own3"])
     for kind in (*ANSWERS, "retraction"):  # a Confession could be answered by a Retraction too
         assert hold(1, _card(m, kind)) == pytest.approx(thin)
     assert hold(1, _card(m, "accusation")) == 1.0  # not an answer
     assert hold(2, _card(m, "countercharge")) == 1.0  # seat 2 was not asked
 
     # half the hand played away and drawn anew since: the pass weighs in half
-    turns = [{"type": "accuse", "seat": 1, "card": "x", "kind": "accusation"} for _ in range(3)]
+    played = dict(confession, seat=1, kind="accusation", accuser=own[1], target=own[2], value=1)
+    turns = [played] * 3
     draws = [e for _ in range(3) for e in ({"type": "end_turn", "seat": 1}, {"type": "draw", "seat": 1})]
     log.extend(turns + draws)
     half = holding(m, 0)
     assert half is not None
-    assert half(1, _card(m, "mixup")) == pytest.approx(1.0 - min(ANSWER_CAP, RESPOND["own3"]) * 0.5)
+    assert half(1, _card(m, "mixup")) == pytest.approx(1.0 - min(ANSWER_CAP, RESPOND["brown_own3"]) * 0.5)
 
     # a pass on an Accusation says nothing of Retractions, and a light hit less
     log[:] = [*deal, dict(confession, kind="accusation", accuser=own[2], target=own[1], value=1)]
@@ -82,8 +88,34 @@ def test_a_pass_on_a_hard_hit_thins_the_answers_in_that_hand(monkeypatch):
     light = holding(m, 0)
     assert light is not None
     assert light(1, _card(m, "retraction")) == 1.0
-    assert light(1, _card(m, "accomplice")) == pytest.approx(1.0 - RESPOND["own1"])
+    assert light(1, _card(m, "accomplice")) == pytest.approx(1.0 - RESPOND["brown_own1"])
     assert holding(m, 1) is None or holding(m, 1)(1, _card(m, "mixup")) == 1.0  # its own passes: it knows its hand
+
+
+def test_passes_on_a_call_and_a_test_thin_their_answers(monkeypatch):
+    """A seat that lets an inquisition be called while its own villager is the current
+    witch likely holds no No Inquisition; one that lets a test burn its villager likely
+    holds no partner to that test (the witch followed through the log's heat)."""
+    m, own = _table()
+    heat = dict.fromkeys(m.state["vorder"], 2)
+    heat[own[1]] = 9  # seat 1's villager is the current witch
+    log = [{"type": "reveal", "heat": heat}, *({"type": "deal", "seat": s} for s in range(3))]
+    log += [{"type": "call", "seat": 2}, {"type": "pass", "seat": 1, "window": "inquisition"}]
+    log += [{"type": "test", "seat": 2, "card": _card(m, "mark_found"), "kind": "mark_found"}]
+    log += [{"type": "pass", "seat": 1, "window": "negation"}]
+    monkeypatch.setattr(m, "log", lambda seat: log)
+    hold = holding(m, 0)
+    assert hold is not None
+    assert hold(1, _card(m, "no_inquisition")) == pytest.approx(1.0 - min(ANSWER_CAP, RESPOND["call_own"]))
+    assert hold(1, _card(m, "mark_none")) == pytest.approx(1.0 - min(ANSWER_CAP, RESPOND["test_own"]))
+    assert hold(1, _card(m, "scales_heavier")) == 1.0  # not the partner of a Devil's Mark
+    assert hold(1, _card(m, "countercharge")) == 1.0  # no brown card was let pass
+
+    # the heat moves: once seat 2's villager is the hottest, seat 1's pass is a light one
+    log.insert(1, {"type": "heat", "villager": own[2], "from": 2, "to": 12})
+    cooler = holding(m, 0)
+    assert cooler is not None
+    assert cooler(1, _card(m, "no_inquisition")) == pytest.approx(1.0 - RESPOND["call_other"])
 
 
 def test_no_pass_seen_leaves_the_hands_as_determinize_deals_them(monkeypatch):
