@@ -40,10 +40,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots import RandomBot, SearchBot, SeatModel  # noqa: E402
 from game.bots.beliefs_table import LEARNED_FROM, TABLES  # noqa: E402
-from game.bots.hammer import ANSWER_KEYS, answer_key  # noqa: E402
+from game.bots.hammer import ANSWER_KEYS, HARMFUL_TESTS, answer_key  # noqa: E402
 from game.bots.salem import SINGLE_ACTS, public_acts  # noqa: E402
 from game.engine import new_match  # noqa: E402
-from game.rules.hammer import BURNING_TESTS  # noqa: E402
 from game.rules.hammer.state import hottest  # noqa: E402
 
 OUT = ROOT / "game" / "bots" / "beliefs_table.py"
@@ -153,7 +152,7 @@ def _concerns(m, window: dict, seat: int) -> tuple[bool, int]:
     own = any(vs[v]["owner"] == seat for v in witches)
     if window["kind"] == "inquisition":
         return own, 0
-    return own, int(window["test"] in BURNING_TESTS or window["test"] == "mark_found")
+    return own, int(window["test"] in HARMFUL_TESTS)
 
 
 def hammer_counts(games: int) -> dict:

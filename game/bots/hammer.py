@@ -369,8 +369,8 @@ def holding(world: HammerMatch, seat: int) -> determinize.Hold | None:
         elif kind == "call":
             asked["inquisition"] = ("", 0, NO_INQUISITION)
         elif kind == "test":
-            harms = event["kind"] in BURNING_TESTS or event["kind"] == "mark_found"
-            asked["negation"] = (event.get("witch", ""), int(harms), frozenset({t.partner[event["kind"]]}))
+            harms = int(event["kind"] in HARMFUL_TESTS)
+            asked["negation"] = (event.get("witch", ""), harms, frozenset({t.partner[event["kind"]]}))
         elif kind == "pass" and event["window"] in asked and who != seat:
             window = event["window"]
             target, value, answers = asked[window]
@@ -416,6 +416,8 @@ ANSWER_KEYS = ("brown_own3", "brown_own1", "brown_other", "call_own", "call_othe
 ANSWERS = frozenset({"accomplice", "countercharge", "mixup"})
 ANSWERS_TO_CONFESSION = ANSWERS | {"retraction"}
 NO_INQUISITION = frozenset({"no_inquisition"})
+#: the tests that burn the current witch or heat it to the top (§6.3): they hurt its owner
+HARMFUL_TESTS = frozenset({*BURNING_TESTS, "mark_found"})
 #: the highest answer rate a pass is read with (:func:`holding`)
 ANSWER_CAP = 0.9
 #: the least share of sealed bribes a world aims at random (:func:`sealing`)

@@ -17,7 +17,7 @@ from game.bots.beliefs_table import TABLES
 from game.bots.hammer import ANSWER_CAP, ANSWER_KEYS, ANSWERS, answer_key, holding
 from game.bots.worlds import Worlds
 from game.engine import new_match
-from tests.bots.kit import positions, script
+from tests.bots.kit import benchmark, positions, script
 
 RESPOND = TABLES["hammer"]["respond"]
 
@@ -155,3 +155,11 @@ def test_weighed_worlds_deal_fewer_answers_where_a_pass_said_so(monkeypatch):
     assert weighed[doubted] < blind[doubted] * 0.2
     third = 3 - seat - doubted
     assert weighed[third] == pytest.approx(blind[third], rel=0.35)
+
+
+def test_the_reading_benchmark_compares_the_picks_and_restores_the_reader(capsys):
+    bench = benchmark("hammer_reading")
+    assert bench.main(["--positions", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 positions with a pass read" in out and "reading minus not" in out
+    assert hammer_bots.holding is holding
