@@ -159,8 +159,8 @@ def hammer_counts(games: int) -> dict:
     held = sealed = 0
     aims: dict = defaultdict(int)
     left: dict = defaultdict(int)
-    asked: dict = defaultdict(int)  # response windows where the asked seat could answer …
-    answered: dict = defaultdict(int)  # … and did, by answer_key
+    asked: dict = defaultdict(int)  # windows where the asked seat could answer …
+    answered: dict = defaultdict(int)  # … and did not pass, by answer_key
     rng = random.Random(1487)
     for g in range(games):
         n = 3 + g % 3

@@ -17,7 +17,7 @@ from game.bots.beliefs_table import TABLES
 from game.bots.hammer import ANSWER_CAP, ANSWER_KEYS, ANSWERS, answer_key, holding
 from game.bots.worlds import Worlds
 from game.engine import new_match
-from tests.bots.kit import benchmark, positions, script
+from tests.bots.kit import benchmark, positions
 
 RESPOND = TABLES["hammer"]["respond"]
 
@@ -35,12 +35,6 @@ def test_the_learned_answer_rates_grow_with_the_harm():
     assert answer_key("response", True, -2) == answer_key("response", False, 6) == "brown_other"
     assert answer_key("inquisition", True, 0) == "call_own"
     assert answer_key("negation", True, 1) == "test_own" and answer_key("negation", True, 0) == "test_other"
-
-
-def test_the_tool_learns_answer_rates_from_self_play():
-    table = script("tools", "learn_beliefs").hammer_counts(2)["respond"]
-    assert set(table) == set(ANSWER_KEYS)
-    assert all(0.0 < v < 1.0 for v in table.values())
 
 
 def _table():

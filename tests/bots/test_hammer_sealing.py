@@ -15,7 +15,7 @@ import pytest
 from game.bots import SeatModel
 from game.bots import hammer as hammer_bots
 from game.bots.beliefs_table import TABLES
-from game.bots.hammer import BLIND_FLOOR, bribes_seen
+from game.bots.hammer import ANSWER_KEYS, BLIND_FLOOR, bribes_seen
 from game.bots.worlds import Worlds
 from game.rules.hammer.determinize import BOT_BOX_PRIOR
 from tests.bots.kit import positions, script
@@ -88,10 +88,15 @@ def test_weighed_worlds_seal_as_players_do_and_unweighed_ones_guess_blind(monkey
     assert aimed_blind / boxed < aimed / totals[True][1] - 0.2
 
 
-def test_the_tool_learns_a_sealing_table_from_self_play():
-    table = script("tools", "learn_beliefs").hammer_counts(2)["seal"]
+def test_the_tool_learns_a_sealing_table_and_answer_rates_from_self_play():
+    tables = script("tools", "learn_beliefs").hammer_counts(2)
+    table = tables["seal"]
     assert set(table) == {"sealed", "blind", "own", "rank0", "rank1", "left_sealed"}
     assert all(0.0 < v < 1.0 for v in table.values())
+    # the answer rates holding() reads (test_hammer_hands.py), from the same games
+    answers = tables["respond"]
+    assert set(answers) == set(ANSWER_KEYS)
+    assert all(0.0 < v < 1.0 for v in answers.values())
 
 
 def test_bribes_seen_counts_what_left_the_others_hands_in_the_seats_log():
