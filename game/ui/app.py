@@ -158,6 +158,11 @@ class App:
         else:
             self.windowed_size = self.screen.get_size()
             self._window_pos = _window_position()
+            if _on_first_display(self._window_pos):
+                # an X server without a window manager (a kiosk, Xvfb) sizes a full-screen
+                # window to the screen where the window stands, so the table ran off its
+                # edges; a window manager places a full-screen window itself and ignores this
+                _set_window_position((0, 0))
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self._resized(self.screen.get_size())
@@ -174,7 +179,7 @@ class App:
         if self.fullscreen:
             self.windowed_size = size
             return True
-        where = _window_position()
+        where = _kept_on_screen(_window_position(), size, desktop)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if where is not None:
             _set_window_position(where)
@@ -547,6 +552,24 @@ def _window_position() -> tuple[int, int] | None:
         return tuple(pygame.display.get_window_position())
     except (pygame.error, AttributeError):
         return None
+
+
+def _on_first_display(pos: tuple[int, int] | None) -> bool:
+    """Whether a window at ``pos`` stands on the first display (at the desktop's origin;
+    a window on another monitor goes full screen there, where it stands)."""
+    desktop = desktop_size()
+    return pos is not None and desktop is not None and 0 <= pos[0] < desktop[0] and 0 <= pos[1] < desktop[1]
+
+
+def _kept_on_screen(
+    pos: tuple[int, int] | None, size: tuple[int, int], desktop: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """Where a window of ``size`` standing at ``pos`` on the first display goes so that
+    all of it stays on that display (a bigger window from Settings moves up and left
+    rather than run off the screen's edge); elsewhere, where it stands."""
+    if pos is None or desktop is None or not _on_first_display(pos):
+        return pos
+    return (max(0, min(pos[0], desktop[0] - size[0])), max(0, min(pos[1], desktop[1] - size[1])))
 
 
 def _set_window_position(pos: tuple[int, int]) -> None:

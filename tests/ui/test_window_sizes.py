@@ -125,6 +125,67 @@ def test_a_size_the_window_manager_did_not_give_is_not_saved(home, laptop, monke
     assert fits(app.size, LAPTOP)
 
 
+class FakeWindow:
+    """The window's place as SDL keeps it, and the calls that moved it or set a mode."""
+
+    def __init__(self, monkeypatch, pos):
+        self.pos = pos
+        self.calls = []
+        real_set_mode = pygame.display.set_mode
+
+        def set_mode(size, flags=0, *a, **k):
+            self.calls.append(("mode", "full" if flags & pygame.FULLSCREEN else tuple(size)))
+            if flags & pygame.FULLSCREEN:  # the dummy driver has no full screen
+                return real_set_mode(LAPTOP, 0)
+            return real_set_mode(size, flags, *a, **k)
+
+        def move(pos):
+            self.pos = tuple(pos)
+            self.calls.append(("move", self.pos))
+
+        monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+        monkeypatch.setattr(pygame.display, "get_window_position", lambda: self.pos)
+        monkeypatch.setattr(pygame.display, "set_window_position", move)
+
+
+def test_full_screen_starts_at_the_screens_corner_and_comes_back(home, laptop, monkeypatch):
+    """An X server without a window manager (Xvfb, a kiosk) sized a full-screen window
+    to the screen where the window stood: at 1920 x 1080 the table ran off the right and
+    bottom edges. The window moves to the corner first, and back when it leaves."""
+    app = new_app()
+    window = FakeWindow(monkeypatch, (160, 90))
+    app.toggle_fullscreen()
+    assert window.calls == [("move", (0, 0)), ("mode", "full")]
+    assert app.fullscreen and app.size == LAPTOP
+    window.calls.clear()
+    app.toggle_fullscreen()
+    assert window.calls == [("mode", app.windowed_size), ("move", (160, 90))]
+    assert not app.fullscreen
+
+
+def test_full_screen_on_another_monitor_stays_there(home, laptop, monkeypatch):
+    app = new_app()
+    window = FakeWindow(monkeypatch, (1700, 40))  # right of the 1600-wide first display
+    app.toggle_fullscreen()
+    assert window.calls == [("mode", "full")]
+
+
+@pytest.mark.parametrize(
+    ("start", "size", "end"),
+    [
+        ((500, 300), (1280, 720), (320, 180)),  # would run off the right and bottom edges
+        ((100, 50), (1280, 720), (100, 50)),  # fits where it stands
+        ((1700, 40), (1280, 720), (1700, 40)),  # on another monitor: not ours to move
+    ],
+)
+def test_a_bigger_window_stays_on_the_screen(home, laptop, monkeypatch, start, size, end):
+    app = new_app()
+    app.set_window_size((1024, 640))
+    window = FakeWindow(monkeypatch, start)
+    assert app.set_window_size(size)
+    assert window.pos == end and app.size == size
+
+
 @pytest.mark.skipif(
     not (shutil.which("xvfb-run") and shutil.which("openbox")), reason="needs xvfb-run and the openbox window manager"
 )
