@@ -78,3 +78,21 @@ def test_the_log_kept_between_moves_is_the_log_drawn_afresh(app, game):
         checked += 1
     assert checked >= 30 and len(kept) >= 10, (checked, len(kept))  # the kept picture was used
     clear_scenes(app)
+
+
+def test_every_tables_log_is_readable_at_1920_by_1080():
+    """The story game's log, a short strip under its ledger, came out at the 12 px floor
+    at every window size (its size followed the lines its zone holds); at 1920 x 1080 each
+    table's log text is now at least 15 px, and never under the 12 px floor at 1280 x 720."""
+    from game.ui.app import App
+
+    for size, least in (((1920, 1080), 15), ((1280, 720), 12)):
+        big = App(size=size)
+        for game in sorted(PLAYERS):
+            if game not in load_tables():
+                continue
+            m = new_match(game, [f"Player {i + 1}" for i in range(PLAYERS[game])], seed=7)
+            table = open_table_scene(big, load_tables()[game], source_for(game, m), 2)
+            log = pygame.Rect(table.rects["log"])
+            assert table.log_font_size(log) >= least, (game, size, log.size)
+        clear_scenes(big)

@@ -514,6 +514,11 @@ class TableScene(Scene):
         """Zoom keys of the open pick's targets worth a closer look (a card to take back)."""
         return []
 
+    def log_font_size(self, rect: pygame.Rect) -> int:
+        """The log's text size in its zone ``rect``: as large as 17 px where the zone
+        holds some 25 lines at that size, and never under 12 px."""
+        return max(12, min(17, rect.h // 25, rect.w // 18))
+
     def log_under_key(self):
         """The colour the log panel lies on when it is always the same (its picture is
         then made opaque over it: no blending in every frame's blit); None: the panel

@@ -131,6 +131,13 @@ class MalleusTableScene(TableScene):
             got = known[value] = max(1, int(round(value * self.design_scale())))
         return got
 
+    def log_font_size(self, rect: pygame.Rect) -> int:
+        """The story's log is a short strip under the ledger (some 180 px at 1920 x 1080):
+        sized by the lines it holds, its text came out at the 12 px floor at every window
+        size, the smallest on the table; it scales with the window like the panels above it
+        (15 px at 1920 x 1080, some 8 lines; the floor at 1280 x 720)."""
+        return max(12, min(17, self.px(15)))
+
     def names(self) -> Names:
         return self.actions.names()
 

@@ -80,7 +80,7 @@ class Buttons(Panel):
         r = t.rects.get("log")
         if r is not None:
             rect = pygame.Rect(r)
-            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            size = self.table.log_font_size(rect)
             h = get_font(size + 1, bold=True).get_linesize() + 2
             w = get_font(size - 1, bold=True).size("Menu")[0] + 18  # short: a LAN pill shares the line
             box = pygame.Rect(rect.right - w - 6, rect.y + 5, w, h)

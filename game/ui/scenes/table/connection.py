@@ -54,7 +54,7 @@ class Connection(Panel):
         over_title = None  # where the pill may start when it covers the log's title
         if r is not None:
             rect = pygame.Rect(r)
-            size = max(12, min(17, rect.h // 25, rect.w // 18))
+            size = self.table.log_font_size(rect)
             head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
             h = head.get_height()
             left, right = rect.x + 10 + head.get_width() + 8, t.log_header_right()
@@ -88,7 +88,7 @@ class Connection(Panel):
         if not isinstance(notice, str) or not notice or r is None:
             return None
         rect = pygame.Rect(r)
-        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        size = self.table.log_font_size(rect)
         head_h = get_font(size + 1, bold=True).get_linesize() + 2
         font_size = max(MIN_TEXT, size - 2)
         button = getattr(self.table.source, "can_hand_to_bot", False)

@@ -33,7 +33,7 @@ class Help(Panel):
         if not t.HELP_IN_LOG or r is None:
             return None
         rect = pygame.Rect(r)
-        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        size = self.table.log_font_size(rect)
         right = rect.right - 6
         menu = t.menu_button
         if menu is not None and menu.rect.colliderect(rect):

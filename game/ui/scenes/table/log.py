@@ -128,7 +128,7 @@ class GameLog(Panel):
                 picture.blit(alpha, (0, 0))
             blank = self.blank = ((rect.size, under), picture)
         blank = blank[1]
-        size = max(12, min(17, rect.h // 25, rect.w // 18))
+        size = t.log_font_size(rect)
         font = get_font(size)
         line_h = font.get_linesize()
         head = text("Game log", size + 1, theme.PARCHMENT, bold=True)
