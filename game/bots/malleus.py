@@ -5,7 +5,8 @@ cite, villagers to move in and out of scenes, one ``pass`` among a thousand buil
 moves), so every bot seat plays :func:`story_move`: a *kind* of move first, with weights
 that favour moving the story on and aiming at its own grudges (its vendetta's target and
 its envy's holder), then a command of that kind. Free text is fixed and neutral
-(``game.rules.malleus.words``): a bot never writes a story.
+(``game.rules.malleus.words``: the villagers a bot adds get three different everyday
+facts): a bot never writes a story.
 
 Two players use it:
 
@@ -38,12 +39,13 @@ its accusations and harmful cards at its own vendetta target and envy holder.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.bots.base import RANDOM_STYLE
 from game.bots.policy import Policy, register_policy
-from game.rules.malleus import NEUTRAL_NAMES, NEUTRAL_TEXT, NEUTRAL_TEXTS, PREVOT
+from game.rules.malleus import NEUTRAL_NAMES, NEUTRAL_TEXT, NEUTRAL_TEXTS, PREVOT, everyday_fact
 from game.rules.malleus.state import threshold
 
 if TYPE_CHECKING:
@@ -134,9 +136,18 @@ def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict
     if command is None:
         command = pool[rng.randrange(len(pool))]
     command = dict(command)
-    if command["type"] == "add_villager" and command.get("name") == "":
-        n = sense.villagers
-        command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
+    n = sense.villagers
+    if command["type"] == "add_villager":
+        if command.get("name") == "":
+            command["name"] = NEUTRAL_NAMES[n % len(NEUTRAL_NAMES)] + ("" if n < len(NEUTRAL_NAMES) else f" {n}")
+        # three different everyday facts (without the generator: the same moves as before)
+        command["facts"] = [everyday_fact(3 * n + i) if f == "" else f for i, f in enumerate(command.get("facts", []))]
+    elif command["type"] in ("add_fact_relation", "record_fact"):
+        about = f"{command.get('villager') or command.get('subject')}/{n}/{sense.spoken}"
+        field_name = "fact" if command["type"] == "add_fact_relation" else "text"
+        if command.get(field_name) == "":
+            general = command["type"] == "record_fact" and command.get("subject") is None
+            command[field_name] = everyday_fact(zlib.crc32(about.encode()), village=general)
     filled: dict[str, Any] = fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
     return filled
 

@@ -111,6 +111,7 @@ from game.rules.malleus.state import (
 )
 from game.rules.malleus.villages import VILLAGE_CHOICES, VILLAGE_PLACES, ReadyVillage, load_villages
 from game.rules.malleus.words import (
+    EVERYDAY_FACTS,
     MAX_TEXT,
     MAX_VILLAGER_NAME,
     NEUTRAL_FACT,
@@ -119,6 +120,7 @@ from game.rules.malleus.words import (
     NEUTRAL_TEXTS,
     clean_text,
     envy_words,
+    everyday_fact,
     owned_thing,
     possessive,
 )
@@ -132,6 +134,7 @@ __all__ = [
     "CONFLICT_STEPS",
     "DECK_ORDER",
     "DIRECTIONS",
+    "EVERYDAY_FACTS",
     "HAND_SIZE",
     "INTERJECTIONS",
     "JOIN_STEPS",
@@ -163,6 +166,7 @@ __all__ = [
     "catalog",
     "clean_text",
     "envy_words",
+    "everyday_fact",
     "load_malleus_cards",
     "load_villages",
     "owned_thing",

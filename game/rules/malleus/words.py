@@ -30,6 +30,57 @@ NEUTRAL_TEXTS = {
     "narrate": "So it went.",
     "start_npc_conflict": NEUTRAL_FACT,
 }
+#: the facts a bot gives the villagers it adds (three different ones each) and writes
+#: into the ledgers: everyday and neutral, no grudge, sin or secret in them, so a bot
+#: still tells no story; a villager with "Keeps to the usual ways." three times over
+#: read like a broken table
+EVERYDAY_FACTS = (
+    "Keeps three hens and a goat.",
+    "Works the fields by the river.",
+    "Was born in Charmes and has never left.",
+    "Spins wool through the winter.",
+    "Has four children, all living.",
+    "Sings loudly at Mass.",
+    "Mends nets for the fishermen.",
+    "Brews a thin, sour beer.",
+    "Walks to market every Thursday.",
+    "Was widowed two winters ago.",
+    "Keeps bees behind the house.",
+    "Cuts wood for the château.",
+    "Learned a little Latin from the priest.",
+    "Rises before the bells.",
+    "Grows cabbages and leeks.",
+    "Carries water for the bakehouse.",
+    "Has a lame leg from a fall.",
+    "Plays the pipe at weddings.",
+    "Herds the common cows in summer.",
+    "Thatches roofs in the spring.",
+    "Came from Épinal as a child.",
+    "Never misses a saint's day.",
+    "Trades eggs for salt.",
+    "Sleeps by the hearth with the dog.",
+)
+
+#: the same for the general ledger (a fact about Charmes itself, no villager's)
+VILLAGE_FACTS = (
+    "The church bell is cracked.",
+    "The road to Épinal floods in March.",
+    "The mill grinds on Tuesdays and Fridays.",
+    "The well was dug deeper last spring.",
+    "Market day is Thursday.",
+    "The bridge needs new planks.",
+    "The common pasture is shared by six households.",
+    "The tavern closes at the curfew bell.",
+)
+
+
+def everyday_fact(n: int, village: bool = False) -> str:
+    """The ``n``-th of :data:`EVERYDAY_FACTS` (of :data:`VILLAGE_FACTS` for the general
+    ledger), round and round: three in a row differ."""
+    facts = VILLAGE_FACTS if village else EVERYDAY_FACTS
+    return facts[n % len(facts)]
+
+
 NEUTRAL_NAMES = (
     "Anne",
     "Jean",

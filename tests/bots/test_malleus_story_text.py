@@ -1,0 +1,43 @@
+"""What a Malleus bot writes: neutral text that still reads like a village. A bot
+never tells a story (no grudge, sin or secret in its text), but the villagers it adds
+each get three different everyday facts (it gave every one "Keeps to the usual ways."
+three times), and the facts it adds later differ from villager to villager."""
+
+from __future__ import annotations
+
+from game.bots.malleus import MalleusBot
+from game.engine import new_match
+from game.rules.malleus import EVERYDAY_FACTS, NEUTRAL_FACT, NEUTRAL_NAMES
+
+
+def story(seed: int, steps: int = 300):
+    m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
+    bots = {s: MalleusBot(10 + s) for s in range(4)}
+    for _ in range(steps):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    return m
+
+
+def test_the_villagers_a_bot_adds_have_three_different_everyday_facts():
+    m = story(3)
+    st = m.state
+    facts = st["facts"]
+    added = [st["villagers"][vid] for vid in st["vorder"] if st["villagers"][vid]["name"] in NEUTRAL_NAMES]
+    assert len(added) >= 8
+    texts = set()
+    for villager in added:
+        first = [facts[f]["text"] for f in villager["facts"][:3]]
+        assert len(set(first)) == 3, (villager["name"], first)
+        assert all(text in EVERYDAY_FACTS for text in first), first
+        texts.update(first)
+    assert len(texts) >= 20  # the village does not repeat itself villager after villager
+    assert NEUTRAL_FACT not in {facts[f]["text"] for f in st["forder"]}
+
+
+def test_the_text_is_the_same_for_the_same_seed():
+    one, two = story(5, 200), story(5, 200)
+    assert [f["text"] for f in one.state["facts"].values()] == [f["text"] for f in two.state["facts"].values()]
+    assert one.state == two.state
