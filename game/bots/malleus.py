@@ -6,7 +6,7 @@ moves), so every bot seat plays :func:`story_move`: a *kind* of move first, with
 that favour moving the story on and aiming at its own grudges (its vendetta's target and
 its envy's holder), then a command of that kind. Free text is fixed and neutral
 (``game.rules.malleus.words``: the villagers a bot adds get three different everyday
-facts): a bot never writes a story.
+facts, its ledger a plain secret, envy and grudge): a bot never writes a story.
 
 Two players use it:
 
@@ -38,6 +38,7 @@ its accusations and harmful cards at its own vendetta target and envy holder.
 
 from __future__ import annotations
 
+import json
 import random
 import zlib
 from dataclasses import dataclass, field
@@ -45,7 +46,17 @@ from typing import TYPE_CHECKING, Any
 
 from game.bots.base import RANDOM_STYLE
 from game.bots.policy import Policy, register_policy
-from game.rules.malleus import NEUTRAL_NAMES, NEUTRAL_TEXT, NEUTRAL_TEXTS, PREVOT, everyday_fact
+from game.rules.malleus import (
+    ENVIED_PERSON,
+    ENVIED_THINGS,
+    LEDGER_SECRETS,
+    NEUTRAL_NAMES,
+    NEUTRAL_TEXT,
+    NEUTRAL_TEXTS,
+    PREVOT,
+    VENDETTA_REASONS,
+    everyday_fact,
+)
 from game.rules.malleus.state import threshold
 
 if TYPE_CHECKING:
@@ -148,8 +159,33 @@ def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict
         if command.get(field_name) == "":
             general = command["type"] == "record_fact" and command.get("subject") is None
             command[field_name] = everyday_fact(zlib.crc32(about.encode()), village=general)
-    filled: dict[str, Any] = fill_text(command, NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
+    filled: dict[str, Any] = fill_text(ledger_text(command), NEUTRAL_TEXTS.get(command["type"], NEUTRAL_TEXT))
     return filled
+
+
+def ledger_text(command: dict[str, Any]) -> dict[str, Any]:
+    """``command`` with the ledger words it leaves empty written one by one: a thing to
+    envy (or ``ENVIED_PERSON`` when the envied is a person) and a vendetta's reason
+    wherever an envy or a vendetta is named (a ledger, a card's or a secret action's new
+    ones), and a ledger's secret; picked by what the command names (no generator)."""
+    k = zlib.crc32(json.dumps(command, sort_keys=True).encode())
+
+    def words(value: Any) -> Any:
+        if isinstance(value, list):
+            return [words(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        out = {key: words(v) for key, v in value.items()}
+        if out.get("thing") == "":
+            out["thing"] = ENVIED_PERSON if out.get("thing_villager") else ENVIED_THINGS[k % len(ENVIED_THINGS)]
+        if out.get("reason") == "":
+            out["reason"] = VENDETTA_REASONS[k % len(VENDETTA_REASONS)]
+        return out
+
+    written: dict[str, Any] = words(command)
+    if written["type"] == "submit_ledger" and written.get("secret") == "":
+        written["secret"] = LEDGER_SECRETS[k % len(LEDGER_SECRETS)]
+    return written
 
 
 def sense_from_view(view: dict[str, Any]) -> StorySense:

@@ -1,13 +1,24 @@
 """What a Malleus bot writes: neutral text that still reads like a village. A bot
 never tells a story (no grudge, sin or secret in its text), but the villagers it adds
 each get three different everyday facts (it gave every one "Keeps to the usual ways."
-three times), and the facts it adds later differ from villager to villager."""
+three times), the facts it adds later differ from villager to villager, and its ledger
+says a secret, a thing to envy and a grudge in words that fit each field (one text for
+all three read "envy: Raoul the reeve's Nothing worth telling.")."""
 
 from __future__ import annotations
 
 from game.bots.malleus import MalleusBot
 from game.engine import new_match
-from game.rules.malleus import EVERYDAY_FACTS, NEUTRAL_FACT, NEUTRAL_NAMES
+from game.rules.malleus import (
+    ENVIED_PERSON,
+    ENVIED_THINGS,
+    EVERYDAY_FACTS,
+    LEDGER_SECRETS,
+    NEUTRAL_FACT,
+    NEUTRAL_NAMES,
+    VENDETTA_REASONS,
+    envy_words,
+)
 
 
 def story(seed: int, steps: int = 300):
@@ -41,3 +52,18 @@ def test_the_text_is_the_same_for_the_same_seed():
     one, two = story(5, 200), story(5, 200)
     assert [f["text"] for f in one.state["facts"].values()] == [f["text"] for f in two.state["facts"].values()]
     assert one.state == two.state
+
+
+def test_a_bots_ledger_has_words_that_fit_each_field():
+    m = story(3, 400)
+    st = m.state
+    ledgers = [led for led in st["ledgers"] if led]
+    assert len(ledgers) == 3
+    for led in ledgers:
+        assert led["secret"]["text"] in LEDGER_SECRETS
+        envy = led["envy"]
+        assert envy["thing"] == (ENVIED_PERSON if envy["thing_villager"] else envy["thing"])
+        assert envy["thing_villager"] or envy["thing"] in ENVIED_THINGS
+        assert led["vendetta"]["reason"] in VENDETTA_REASONS
+        holder = st["villagers"][envy["holder"]]["name"]
+        assert "Nothing" not in envy_words(holder, envy["thing"])

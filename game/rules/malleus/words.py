@@ -73,6 +73,28 @@ VILLAGE_FACTS = (
     "The tavern closes at the curfew bell.",
 )
 
+#: what a bot writes into its ledger (§2.7), field by field, as plain as the facts: one
+#: text for all three read "envy: Raoul the reeve's Nothing worth telling." on the
+#: Prévôt's screen
+LEDGER_SECRETS = (
+    "Cannot read, and hides it.",
+    "Owes the tavern for a winter of beer.",
+    "Slept through the Easter Mass.",
+    "Keeps a few coins under the hearthstone.",
+    "Is afraid of the woods after dark.",
+    "Once sold a sick ewe as a sound one.",
+)
+ENVIED_THINGS = ("best field", "new roof", "milk cow", "silver cup", "orchard", "good boots", "grey mare")
+#: the envied thing when it is a person (§1.5: the person is named beside it)
+ENVIED_PERSON = "affection"
+VENDETTA_REASONS = (
+    "An old quarrel over a boundary stone.",
+    "Laughed at them at a wedding.",
+    "Sold them a lame horse.",
+    "Never paid back a loan of seed.",
+    "Spoke against them at the manor court.",
+)
+
 
 def everyday_fact(n: int, village: bool = False) -> str:
     """The ``n``-th of :data:`EVERYDAY_FACTS` (of :data:`VILLAGE_FACTS` for the general
