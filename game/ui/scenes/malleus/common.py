@@ -295,9 +295,10 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("kind") == "eavesdropping":
             return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
+        person = v(envy["thing_villager"]) if envy.get("thing_villager") else None
         return (
             f"Your intuition: {n.seat(e.get('player_seen'))} envies "
-            f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')))} and hates {v(ven.get('target'))}."
+            f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')), person)} and hates {v(ven.get('target'))}."
         )
     if t == "roll":
         return _describe_roll(e, n)

@@ -393,9 +393,9 @@ class LedgerPanel:
                 )
             envy, ven = led.get("envy"), led.get("vendetta")
             if envy:
-                rows.append(
-                    (f"   envy: {envy_words(n.villager(envy['holder']), envy['thing'])}", theme.TEXT_LIGHT, False, None)
-                )
+                person = n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None
+                words = envy_words(n.villager(envy["holder"]), envy["thing"], person)
+                rows.append((f"   envy: {words}", theme.TEXT_LIGHT, False, None))
             if ven:
                 rows.append(
                     (
