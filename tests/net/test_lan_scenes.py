@@ -100,6 +100,46 @@ def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeyp
     assert session.view() == on_host(host, lambda: host.match.view(0))
 
 
+def test_join_joins_the_table_the_list_lights_without_a_pick(app, make_host, monkeypatch, tmp_path):
+    """The list lit its first table, but Join (with the address field empty, as on a
+    first join) only said "That address does not work: empty address.": the lit table's
+    address now fills the field, and a click on Join sits us at that table."""
+    from tests.ui.shell_helpers import post_click
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))  # no remembered address
+    udp = _free_port(socket.SOCK_DGRAM)
+    monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
+    host = make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    _frames_until(app, lambda: form.tables, what="the announced table")
+    app.frame(wait=False)
+    assert form.table_list.selected == 0
+    assert form.ring.find("address").text == f"127.0.0.1:{host.port}"
+    form.set_name("Cy")
+    post_click(app, form.ring.find("join").rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, lan.LobbyScene)
+    _frames_until(app, lambda: lobby.session.client.seat == 0, what="a seat")
+
+
+def test_a_remembered_address_of_another_table_lights_no_row(app, make_host, monkeypatch, tmp_path):
+    """The field keeps the last table joined; a table found elsewhere is listed but not lit
+    (Join goes where the field says, and the list must not say otherwise)."""
+    from game.ui.settings import save_join_form
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    save_join_form("Cy", "127.0.0.1:1")
+    udp = _free_port(socket.SOCK_DGRAM)
+    monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
+    make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    _frames_until(app, lambda: form.tables, what="the announced table")
+    app.frame(wait=False)
+    assert form.table_list.selected is None and form.ring.find("address").text == "127.0.0.1:1"
+
+
 def test_join_to_nowhere_goes_back_with_a_message(app):
     form = lan.JoinScene(app)
     app.scenes.push(form)

@@ -318,6 +318,7 @@ class JoinScene(MenuBase):
             name="tables",
             empty_text=self.listen_error or "Looking for tables…",
         )
+        self.table_list.selected = self._shown_table(rows)
         y += self.px(214)
         widgets: list[Widget] = [self.table_list]
         widgets.append(Label((x0, y + self.px(10), lw, row), "Address", fs, col="text_dim"))
@@ -406,6 +407,24 @@ class JoinScene(MenuBase):
             ]:
                 self.tables = tables
                 self.rebuild()
+
+    def _shown_table(self, rows: list[ListRow]) -> int | None:
+        """The found table the list highlights: the one at the address in the field, or,
+        with the field empty, the first that has a seat (then its address fills the field:
+        Join joins what the list shows; the list lit its first row while Join, with no
+        address, only said "empty address"). None: the address is another table's."""
+        address = self.address.strip()
+        for i, t in enumerate(self.tables):
+            if address and t.address == address:
+                self.table_id = t.table_id
+                return i
+        if address:
+            return None
+        for i, row in enumerate(rows):
+            if row.enabled:
+                self.address, self.table_id = self.tables[i].address, self.tables[i].table_id
+                return i
+        return None
 
     def pick(self, index: int) -> None:
         if 0 <= index < len(self.tables):
