@@ -60,13 +60,20 @@ def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_v
     _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
 
 
-def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeypatch):
+def _join_form_hearing_a_table(app, make_host, monkeypatch):
+    """A Hammer host announcing "Bob's table" on a discovery port of its own, and the Join
+    form on top once it lists the table: (host, form)."""
     udp = _free_port(socket.SOCK_DGRAM)
     monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
     host = make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
     form = lan.JoinScene(app)
     app.scenes.push(form)
     _frames_until(app, lambda: form.tables, what="the announced table")
+    return host, form
+
+
+def test_join_form_lists_an_announced_table_and_joins_it(app, make_host, monkeypatch):
+    host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
     assert form.tables[0].table == "Bob's table" and form.tables[0].port == host.port
     form.pick(0)
     form.set_name("Cy")
@@ -107,12 +114,7 @@ def test_join_joins_the_table_the_list_lights_without_a_pick(app, make_host, mon
     from tests.ui.shell_helpers import post_click
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))  # no remembered address
-    udp = _free_port(socket.SOCK_DGRAM)
-    monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
-    host = make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
-    form = lan.JoinScene(app)
-    app.scenes.push(form)
-    _frames_until(app, lambda: form.tables, what="the announced table")
+    host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
     app.frame(wait=False)
     assert form.table_list.selected == 0
     assert form.ring.find("address").text == f"127.0.0.1:{host.port}"
@@ -130,12 +132,7 @@ def test_a_remembered_address_of_another_table_lights_no_row(app, make_host, mon
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     save_join_form("Cy", "127.0.0.1:1")
-    udp = _free_port(socket.SOCK_DGRAM)
-    monkeypatch.setenv("WITCHHUNT_DISCOVERY_PORT", str(udp))
-    make_host("hammer", 3, bots=[1], announce=True, discovery_port=udp, table_name="Bob's table")
-    form = lan.JoinScene(app)
-    app.scenes.push(form)
-    _frames_until(app, lambda: form.tables, what="the announced table")
+    _host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
     app.frame(wait=False)
     assert form.table_list.selected is None and form.ring.find("address").text == "127.0.0.1:1"
 
