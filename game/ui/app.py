@@ -41,7 +41,7 @@ from game.ui.scenes import shared as _shared_scenes  # noqa: F401 (importing it 
 from game.ui.scenes.lan import client_session, start_hosted_lobby
 from game.ui.scenes.settings import apply_volume
 from game.ui.session import HotseatSession, open_table
-from game.ui.settings import MIN_WINDOW, fits, fitting_size, read_settings
+from game.ui.settings import MIN_WINDOW, Settings, fits, fitting_size, read_settings, save_settings
 from game.ui.widgets import Toast
 
 if TYPE_CHECKING:
@@ -102,6 +102,8 @@ class App:
         #: a notice over every scene (the start-up notice), see :meth:`show_notice`
         self.notice = Toast(font_size=20, at_top=True)
         self.fullscreen = False
+        #: the saved settings (make_app attaches them; None: an App of a test or a tool)
+        self.settings: Settings | None = None
         self._window_pos: tuple[int, int] | None = None
         self.windowed_size = self._open_window(size, say=not fullscreen)
         if fullscreen:
@@ -166,6 +168,17 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen
         self._resized(self.screen.get_size())
+
+    def _remember_fullscreen(self) -> None:
+        """F11 changes the setting Settings shows as "Full screen (F11)": it is saved, so the
+        next start opens the same way and the Settings box says what the screen does (it
+        said Off in full screen). An App made without settings (tests, tools) saves none."""
+        settings = self.settings
+        if settings is None or settings.fullscreen == self.fullscreen:
+            return
+        self.settings = settings.with_(fullscreen=self.fullscreen)
+        if not save_settings(self.settings):
+            log.warning("full screen could not be remembered (the settings folder is not writable)")
 
     def set_window_size(self, size: tuple[int, int]) -> bool:
         """Resize the window to ``size`` where it stands (under a window manager a new
@@ -299,6 +312,7 @@ class App:
             return
         if event.is_action(uinput.FULLSCREEN):
             self.toggle_fullscreen()
+            self._remember_fullscreen()
             return
         top = self.scenes.top
         if top is not None:
@@ -371,7 +385,7 @@ def make_app(settings=None) -> App:
     if settings is None:
         settings, problems = read_settings()
     app = App(settings.window_size, fullscreen=settings.fullscreen)
-    app.settings = settings  # type: ignore[attr-defined]
+    app.settings = settings
     apply_volume(settings.volume)
     if problems or app.startup_problems:
         log.warning("start-up: %s", "; ".join(problems + app.startup_problems))

@@ -225,3 +225,36 @@ def test_resizing_under_a_real_window_manager_keeps_the_window_in_place(tmp_path
     for line in lines[1:]:
         _size, pos, start = json.loads(line.split(" ", 1)[1])
         assert pos == start, line
+
+
+def test_f11_is_the_full_screen_setting(home, laptop):
+    """F11 and Settings' "Full screen (F11)" box are one setting: after F11 the box said
+    Off in full screen, and the next start opened windowed. F11 is now saved and shown."""
+    from game.ui.app import make_app
+    from tests.ui.shell_helpers import post_key
+
+    app = make_app()
+    app.scenes.reset(MenuScene(app))
+    app.frame(wait=False)
+    post_key(app, pygame.K_F11)
+    assert app.fullscreen and load_settings().fullscreen
+    scene = open_settings(app)
+    box = scene.ring.find("fullscreen")
+    assert box.checked and box.label == "On"
+    post_key(app, pygame.K_F11)
+    app.frame(wait=False)
+    assert not app.fullscreen and not load_settings().fullscreen
+    assert not app.scenes.top.ring.find("fullscreen").checked
+
+
+def test_f11_in_an_app_without_settings_writes_no_file(home):
+    from game.ui.settings import settings_path
+
+    app = new_app()  # the App a test or a tool makes: no settings attached
+    app.settings = None
+    app.scenes.reset(MenuScene(app))
+    from tests.ui.shell_helpers import post_key
+
+    post_key(app, pygame.K_F11)
+    assert app.fullscreen and not settings_path().exists()
+    app.toggle_fullscreen()

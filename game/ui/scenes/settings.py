@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def current_settings(app: App) -> Settings:
     settings = getattr(app, "settings", None)
     if settings is None:
-        settings = app.settings = load_settings()  # type: ignore[attr-defined]
+        settings = app.settings = load_settings()
     return settings
 
 
@@ -80,8 +80,8 @@ class SettingsScene(MenuBase):
             Label((x0, y + row + self.px(12), fx - x0, row), "Full screen (F11)", fs, col="text_dim"),
             Checkbox(
                 (fx, y + row, sw, self.px(50)),
-                "On" if s.fullscreen else "Off",
-                s.fullscreen,
+                "On" if self.app.fullscreen else "Off",  # what the screen does (F11 toggles it too)
+                self.app.fullscreen,
                 on_change=self.set_fullscreen,
                 font_size=fs,
                 name="fullscreen",
@@ -119,7 +119,7 @@ class SettingsScene(MenuBase):
         return widgets
 
     def _store(self, settings: Settings) -> None:
-        self.app.settings = settings  # type: ignore[attr-defined]
+        self.app.settings = settings
         if not save_settings(settings):
             self.say("Settings could not be saved (the folder is not writable).", "error")
         self.dirty = True
