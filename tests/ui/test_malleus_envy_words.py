@@ -7,7 +7,7 @@ from game.ui.scenes.malleus.common import Names, describe
 
 def test_an_envied_person_is_named_where_an_envy_is_told():
     """An envy of a person (§1.5) names the person: Sharp Intuition's answer said only
-    "Étienne the mayor's affection" (the person was dropped there and on the Prévôt's
+    "Étienne the mayor's good friend" (the person was dropped there and on the Prévôt's
     screen)."""
     view = {"villagers": [{"id": "v1", "name": "Étienne the mayor"}, {"id": "v2", "name": "Marthe"}]}
     names = Names(view, ["Ann", "Bob", "Cy"])
@@ -15,7 +15,7 @@ def test_an_envied_person_is_named_where_an_envy_is_told():
         "type": "learned",
         "kind": "sharp_intuition",
         "player_seen": 2,
-        "envy": {"holder": "v1", "thing": "affection", "thing_villager": "v2"},
+        "envy": {"holder": "v1", "thing": "good friend", "thing_villager": "v2"},
         "vendetta": {"target": "v2"},
     }
-    assert "Étienne the mayor's affection (Marthe)" in describe(event, names)
+    assert "Étienne the mayor's good friend (Marthe)" in describe(event, names)

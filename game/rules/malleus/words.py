@@ -86,7 +86,7 @@ LEDGER_SECRETS = (
 )
 ENVIED_THINGS = ("best field", "new roof", "milk cow", "silver cup", "orchard", "good boots", "grey mare")
 #: the envied thing when it is a person (§1.5: the person is named beside it)
-ENVIED_PERSON = "affection"
+ENVIED_PERSON = "good friend"
 VENDETTA_REASONS = (
     "An old quarrel over a boundary stone.",
     "Laughed at them at a wedding.",
