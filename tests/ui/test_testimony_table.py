@@ -133,6 +133,9 @@ def test_dragging_a_token_onto_a_seat_asks_the_side_then_testifies(app):
     before = m.state["hand"][me]
     post_drag(app, scene.locate("token", 0), scene.locate("seat", target))
     assert scene.prompt is not None
+    app.frame(wait=False)
+    # the box stands beside the seat it asks about (it covered that seat's name)
+    assert scene.prompt.placed is not None and not scene.prompt.placed[1].colliderect(scene.seat_zone(target))
     defend = next(i for i, (_l, c) in enumerate(scene.prompt.options) if c["side"] == "defend")
     post_click(app, scene.locate("prompt", defend))
     placed = m.state["tokens"][-1]

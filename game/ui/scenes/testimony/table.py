@@ -265,6 +265,8 @@ class TestimonyTableScene(TableScene):
                 self.bar.do,
                 on_cancel=self.snap_home,
                 anchor=anchor,
+                # beside the seat, not over it: the box covered the name of the seat it asks about
+                avoid=self.seat_zone(seat),
             )
             if sides[0].get("side") != "accuse":
                 self.prompt.options.reverse()
