@@ -57,6 +57,7 @@ from game.rules.malleus import (
     VENDETTA_REASONS,
     everyday_fact,
 )
+from game.rules.malleus.sides import principal_seat
 from game.rules.malleus.state import threshold
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ class StorySense:
     grudges: frozenset[str] = frozenset()  # its vendetta target and envy holder
     hand_types: dict[str, str] = field(default_factory=dict)  # its card ids -> types
     villagers: int = 0
+    side: str | None = None  # its side in the open conflict ("for" / "against"), if any
 
 
 def fill_text(value: Any, text: str) -> Any:
@@ -144,6 +146,11 @@ def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict
 
         hits = [c for c in pool if aimed_card(c)]
         command = rng.choice(hits) if hits else None
+    elif kind == "cite_fact" and sense.side is not None:
+        # a fact for its own side: Dora's villager accused Odile, and Dora cited a fact
+        # against her own accusation (a slip no player makes; the other side cites its own)
+        own = [c for c in pool if c["side"] == sense.side]
+        pool = own or pool
     if command is None:
         command = pool[rng.randrange(len(pool))]
     command = dict(command)
@@ -198,12 +205,22 @@ def sense_from_view(view: dict[str, Any]) -> StorySense:
         grudges.add(you["vendetta"]["target"])
     if you.get("envy"):
         grudges.add(you["envy"]["holder"])
+    side = None
+    if conflict:
+        seat = view.get("seat")
+        if seat == conflict.get("actor_player"):
+            side = "for"
+        elif seat == conflict.get("principal"):
+            side = conflict.get("principal_side")
+        else:
+            side = (conflict.get("sides") or {}).get(str(seat))
     return StorySense(
         building_done=bool(building) and building.get("villagers", 0) >= building.get("threshold", 0),
         spoken=len(conflict["facts"]) + len(conflict["citations"]) if conflict else 0,
         grudges=frozenset(grudges),
         hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
         villagers=len(view.get("villagers", [])),
+        side=side,
     )
 
 
@@ -226,7 +243,19 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
         grudges=frozenset(grudges),
         hand_types=hand_types,
         villagers=len(st["vorder"]),
+        side=own_side(world, c, seat) if c is not None else None,
     )
+
+
+def own_side(world: MalleusMatch, c: dict[str, Any], seat: int) -> str | None:
+    """``seat``'s side in the conflict ``c`` (the actor's is "for"; an accused or exposed
+    principal's is "against", §3.4), or None."""
+    if seat == c["actor_player"]:
+        return "for"
+    side: str | None = c["sides"].get(str(seat))
+    if seat == principal_seat(world, c) and c["kind"] in ("accusation", "reveal_secret"):
+        side = "against"
+    return side
 
 
 class MalleusPolicy(Policy["MalleusMatch"]):

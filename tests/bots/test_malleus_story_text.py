@@ -21,11 +21,12 @@ from game.rules.malleus import (
 )
 
 
-def story(seed: int, steps: int = 300):
+def story(seed: int, steps: int = 300, until=None):
+    """A story played by bots on every seat, ``steps`` commands at most (or ``until(m)``)."""
     m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
     bots = {s: MalleusBot(10 + s) for s in range(4)}
     for _ in range(steps):
-        if m.over:
+        if m.over or (until is not None and until(m)):
             break
         seat = m.to_act()[0]
         m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
@@ -55,7 +56,8 @@ def test_the_text_is_the_same_for_the_same_seed():
 
 
 def test_a_bots_ledger_has_words_that_fit_each_field():
-    m = story(3, 400)
+    # as the ledgers are written (an execution later empties a vendetta or an envy it paid)
+    m = story(3, 400, until=lambda m: all(led["secret"] for led in m.state["ledgers"] if led))
     st = m.state
     ledgers = [led for led in st["ledgers"] if led]
     assert len(ledgers) == 3
@@ -67,3 +69,27 @@ def test_a_bots_ledger_has_words_that_fit_each_field():
         assert led["vendetta"]["reason"] in VENDETTA_REASONS
         holder = st["villagers"][envy["holder"]]["name"]
         assert "Nothing" not in envy_words(holder, envy["thing"])
+
+
+def test_a_bot_on_a_side_cites_facts_for_its_own_side():
+    """Dora's villager accused Odile, and Dora cited a fact for the side against her own
+    accusation: a bot on a side (the actor, an accused player, one who took a side) now
+    cites for that side only."""
+    from game.bots.malleus import sense_from_view
+
+    cited = 0
+    for seed in range(4):
+        m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
+        bots = {s: MalleusBot(20 + s) for s in range(4)}
+        for _ in range(700):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            view = m.view(seat)
+            command = bots[seat].choose(view, m.legal(seat))
+            side = sense_from_view(view).side
+            if command["type"] == "cite_fact" and side is not None:
+                assert command["side"] == side, (seed, seat, command)
+                cited += 1
+            m.apply(seat, command)
+    assert cited >= 10
