@@ -183,7 +183,7 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
         return f"{who}: roll 3d6 for the actor."
     if key == "sides":
         if prevot:
-            return "Players present may still take a side or play cards; then Lock the sides."
+            return _pending_facts(c) + "Players present may still take a side or play cards; then Lock the sides."
         return "Sides may still be taken: the rules allow it after the roll. Then the Prévôt locks them."
     if key == "oppose":
         roller = c.get("roller")
@@ -204,6 +204,20 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
             return "End your turn: pick the cards to discard, if any."
         return f"{n.short_seat(turn)} ends the turn behind the curtain (discards)."
     return ""
+
+
+def _pending_facts(c: dict) -> str:
+    """For the Prévôt after the roll: the cited facts still waiting for his Count or
+    Reject (a first-time Prévôt locked the sides over one, and it quietly counted for
+    nothing: bonuses freeze at the last roll, M1)."""
+    pending = len(c.get("citations") or [])
+    if not pending:
+        return ""
+    facts = "fact waits" if pending == 1 else "facts wait"
+    return (
+        f"{pending} cited {facts} for your Count or Reject (beside it in the panel); "
+        "a fact not counted by the last roll counts for nothing. "
+    )
 
 
 def draw_guide(scene, surface, rect, guide: Guide, bar_top: int) -> None:
