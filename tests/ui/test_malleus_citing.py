@@ -73,6 +73,10 @@ def test_cite_a_fact_from_the_menu_asks_the_fact_the_side_and_who(app, tmp_path,
     session, table = story_table(app, tmp_path, "scene")
     m = session.match
     press(app, table, "cite")
+    assert table.prompt.title == "Cite a fact about whom?"
+    whose = [v for _l, v in table.prompt.options]
+    assert whose[-1] == "stereotypes" and None in whose  # villagers first, then the ledger
+    post_click(app, table.locate("prompt", whose.index("stereotypes")))
     facts = [v for _l, v in table.prompt.options]
     post_click(app, table.locate("prompt", facts.index("w3")))
     post_click(app, table.locate("prompt", 1))  # against it
@@ -80,4 +84,39 @@ def test_cite_a_fact_from_the_menu_asks_the_fact_the_side_and_who(app, tmp_path,
     post_click(app, table.locate("prompt", labels.index("Ann")))
     assert m.state["conflict"]["citations"] == [{"fact": "w3", "side": "against", "by": 1}]
     session.close()
+    clear_scenes(app)
+
+
+def test_in_a_ready_village_the_cite_chooser_stays_inside_the_window(app, tmp_path, monkeypatch):
+    """A ready village has some fifty citable facts: one list of them all ran off the top
+    and bottom of the window. The chooser asks whose fact first (a villager, the general
+    ledger, the stereotypes), a page at a time ("More…"), and every box fits the window."""
+    from game.bots.malleus import MalleusBot
+    from game.engine import new_match
+    from tests.ui.malleus_ui_kit import press
+
+    m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=5, options={"village": "ready"})
+    bots = {s: MalleusBot(30 + s) for s in range(4)}
+    for _ in range(400):
+        if m.state["phase"] == "round" and m.state["step"] == "scene":
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    table = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 0), 2)
+    window = app.screen.get_rect()
+    press(app, table, "cite")
+    assert table.prompt.title == "Cite a fact about whom?"
+    first = [v for _l, v in table.prompt.options]
+    assert len(first) <= table.actions.PAGE and table.prompt.box is not None
+    assert window.contains(table.prompt.box)
+    pages = 1
+    while first[-1] is not None and table.prompt.options[-1][0].startswith("More"):
+        post_click(app, table.locate("prompt", len(first) - 1))
+        run_frames(app, 1)
+        first = [v for _l, v in table.prompt.options]
+        pages += 1
+        assert window.contains(table.prompt.box) and pages < 5
+    post_click(app, table.locate("prompt", 0))  # someone's facts
+    run_frames(app, 1)
+    assert table.prompt.title.startswith(("Cite which fact", "Cite “")) and window.contains(table.prompt.box)
     clear_scenes(app)

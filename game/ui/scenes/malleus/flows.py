@@ -428,13 +428,19 @@ class FlowsPanel:
         return None
 
     def prompt_cite(self) -> None:
-        """Cite a fact by choosing it, its side and — at a shared screen — who cites it."""
+        """Cite a fact: whose fact first (a villager, the general ledger, the witch
+        stereotypes), then which of its facts, then its side and — at a shared screen —
+        who cites it. One list of every fact (some fifty in a ready village) ran off the
+        top and bottom of the window, each fact without its villager."""
         n = self.table.names()
         moves = [c for _s, c in self.table.actions.seat_moves("cite_fact")]
-        facts: list[tuple[str, str]] = []
+        facts = n.view.get("facts") or {}
+        groups: dict[Any, list[str]] = {}
         for c in moves:
-            if c["fact"] not in [f for _l, f in facts]:
-                facts.append((n.fact(c["fact"])[:80], c["fact"]))
+            fid = c["fact"]
+            about = "stereotypes" if fid in n.stereo else (facts.get(fid) or {}).get("subject")
+            if fid not in groups.setdefault(about, []):
+                groups[about].append(fid)
 
         def side_for(fid: str) -> None:
             sides = [s for s in ("for", "against") if {"type": "cite_fact", "fact": fid, "side": s} in moves]
@@ -444,7 +450,24 @@ class FlowsPanel:
                 lambda side: self.drop_fact(fid, side),
             )
 
-        self.table.actions.choose("Cite which fact?", facts, side_for)
+        def which_fact(about: Any) -> None:
+            fids = groups[about]
+            if len(fids) == 1:
+                side_for(fids[0])
+                return
+            self.table.actions.choose(
+                f"Cite which fact {_about_words(about, n)}?", [(n.fact(fid)[:80], fid) for fid in fids], side_for
+            )
+
+        # the villagers in the scene first (the actor's, the target's …), then the rest
+        present = list((n.view.get("conflict") or {}).get("present") or [])
+        villagers = sorted((v for v in n.villagers if v in groups), key=lambda v: v not in present)
+        order = villagers + [k for k in (None, "stereotypes") if k in groups]
+        self.table.actions.choose(
+            "Cite a fact about whom?",
+            [(f"{_about_name(about, n)} ({_count(len(groups[about]))})", about) for about in order],
+            which_fact,
+        )
 
     def prompt_present(self, seat: int) -> None:
         """The Prévôt moves NPCs in or out and sets their sides."""
@@ -580,3 +603,24 @@ class FlowsPanel:
                 name="record",
             )
         )
+
+
+def _about_name(about: Any, n: Any) -> str:
+    """Whose facts a group of citable facts holds, as the cite chooser lists it."""
+    if about == "stereotypes":
+        return "The witch stereotypes"
+    if about is None:
+        return "The general ledger"
+    return str(n.villager(about))
+
+
+def _about_words(about: Any, n: Any) -> str:
+    if about == "stereotypes":
+        return "among the witch stereotypes"
+    if about is None:
+        return "from the general ledger"
+    return f"about {n.villager(about)}"
+
+
+def _count(k: int) -> str:
+    return "1 fact" if k == 1 else f"{k} facts"
