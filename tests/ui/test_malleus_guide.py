@@ -196,3 +196,29 @@ def test_the_prevots_apply_and_void_buttons_read_whole(app, tmp_path, monkeypatc
     _check_bar(table)
     session.close()
     clear_scenes(app)
+
+
+def test_a_card_that_cannot_be_applied_has_void_as_the_step_forward(app, tmp_path, monkeypatch):
+    # §3.5, R28: an Interloper queued in secret by the turn's own actor cannot be applied;
+    # its Void was a side button beside More… with no main action at all
+    from tests.rules.malleus_kit import give
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    session, table = story_table(app, tmp_path, "secret_step")
+    m = session.match
+    actor = m.state["conflict"]["actor_player"]
+    card = give(m, actor, "interloper")
+    for seat in (1, 2, 3):
+        if seat == actor:
+            m.apply(seat, {"type": "secret_action", "text": "joins", "cards": [{"card": card, "target": "v5"}]})
+        else:
+            m.apply(seat, {"type": "secret_action", "text": "x"})
+    assert {"type": "void_card", "card": card} in m.legal(0)
+    assert not [c for c in m.legal(0) if c["type"] == "apply_card"]
+    session._sync_screen()
+    run_frames(app, 3)
+    lift_curtain(app)
+    main = [b for b in table.buttons if b.visible and b.style == "primary"]
+    assert [b.name for b in main] == [f"void_{card}"]
+    session.close()
+    clear_scenes(app)

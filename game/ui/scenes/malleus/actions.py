@@ -202,8 +202,12 @@ class ActionsPanel:
                 f"apply_{c['card']}",
                 "primary",
             )
+        applicable = {c["card"] for _s, c in self.seat_moves("apply_card")}
         for seat, c in self.seat_moves("void_card"):
-            add(f"Void {card_words(c['card'])}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}")
+            # a card that cannot be applied now (the panel says why) goes on only by a
+            # Void: then Void is the step forward, not a side button beside More…
+            style = "normal" if c["card"] in applicable else "primary"
+            add(f"Void {card_words(c['card'])}", lambda s=seat, c=c: self.send(s, c), f"void_{c['card']}", style)
         if self.can("close_secret_actions"):
             s = self.can("close_secret_actions")[0]
             add(
