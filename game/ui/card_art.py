@@ -61,6 +61,9 @@ class FaceInfo:
     caption: str = ""  # per-copy flavour ("the rack")
     stats: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # ("Guilt", "4") …
     notes: tuple[str, ...] = ()  # short extra lines for small faces ("+2 vs Lewis")
+    #: the name a small face writes when the whole one does not fit ("Hester" for Silent
+    #: Hester, as the charges name her); "": none
+    short: str = ""
 
 
 def split_id(card_id: str) -> tuple[str, int | None]:
@@ -594,7 +597,7 @@ class CardArt:
         if "\u2014" in title:  # "Ordeal by Water — the witch floats": the band gets the test's name
             title, _, rest = title.partition("\u2014")
             title, subtitle = title.strip(), rest.strip()
-        band_h = self._title_band(surf, title, info.color, zoom)
+        band_h = self._title_band(surf, title, info.color, zoom, short=info.short)
         y = band_h + max(1, h // 70)
         if zoom:
             label_font = get_font(max(MIN_TEXT, int(h * 0.034)), bold=True)
@@ -714,7 +717,7 @@ class CardArt:
         than readable is left off: the zoom view names the card)."""
         info = face_info(game, card_id)
         title = info.name.partition("\u2014")[0].strip() if "\u2014" in info.name else info.name
-        return bool(title_lines(title, (int(size[0]), int(size[1])), False)[1])
+        return bool(title_lines(title, (int(size[0]), int(size[1])), False, info.short)[1])
 
     def _band(self, surf: pygame.Surface, band_h: int, color: RGB) -> None:
         w, h = surf.get_size()

@@ -87,3 +87,26 @@ def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monk
     )
     assert not unnamed, f"own Tryal cards drawn without their name at {size}: {unnamed}"
     assert min(sizes) >= 11, sorted(set(sizes))[:5]
+
+
+def test_a_seven_seat_witch_trial_hand_names_every_suspect():
+    """At seven seats the hand's faces are small: the band of 14 of the 16 Suspects stayed
+    bare ("Silent Hester" did not fit), while the Charges beside them named their suspects
+    by the short names ("+3 Hester"). A Suspect's face now writes that short name when the
+    whole one does not fit (docs/rules/witch_trial.md, Kinds of cards). At the window a
+    1280 x 720 screen opens; at the smallest window "Temperance" is still too wide."""
+    from game.ui.card_art import card_entries
+    from game.ui.tables import load_tables
+    from tests.ui.table_source import clear_scenes, open_table_scene
+    from tests.ui.witch_trial_source import TrialSource
+
+    app = App(size=SMALL_SCREEN_WINDOW)
+    m = new_match("witch_trial", [f"Player {i + 1}" for i in range(7)], seed=7)
+    table = open_table_scene(app, load_tables()["witch_trial"], TrialSource(m, m.to_act()[0]), 2)
+    faces = {s.rect.size for s in table.group.sprites() if getattr(s, "zone", None) == "hand"}
+    assert faces
+    suspects = [k for k, (section, _e) in card_entries("witch_trial").items() if section == "suspects"]
+    assert len(suspects) == 16
+    unnamed = [(k, f) for k in suspects for f in faces if not table.art.title_shown("witch_trial", k, f)]
+    assert not unnamed
+    clear_scenes(app)

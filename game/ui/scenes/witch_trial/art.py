@@ -96,6 +96,9 @@ def face(card_id: str) -> FaceInfo:
         rules_text=entry_text(e, "rules_text"),
         stats=tuple(stats),
         notes=tuple(notes),
+        # a suspect's id is the short name the charges call it by ("+3 vs Hester"): a hand
+        # of seven players' faces left the band of "Silent Hester" bare rather than shrink it
+        short=kind.replace("_", " ").title() if family == "suspect" else "",
     )
 
 
