@@ -110,3 +110,25 @@ def test_a_seven_seat_witch_trial_hand_names_every_suspect():
     unnamed = [(k, f) for k in suspects for f in faces if not table.art.title_shown("witch_trial", k, f)]
     assert not unnamed
     clear_scenes(app)
+
+
+def test_a_five_seat_hammer_hand_names_every_test():
+    """At five seats (1280 x 720) the hand's faces left "Scales of Justice" and "Ordeal by
+    Water" without a name; a small face writes "Scales" and "Ordeal" (the table's short
+    names for them) when the whole name does not fit."""
+    from game.ui.tables import load_tables
+    from tests.ui.hammer_source import MatchSource
+    from tests.ui.table_source import clear_scenes, open_table_scene
+
+    app = App(size=SMALL_SCREEN_WINDOW)
+    m = new_match("hammer", [f"Player {i + 1}" for i in range(5)], seed=3)
+    while not m.view(0).get("cards"):  # every villager placed: the hands are dealt
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal(seat)[0])
+    table = open_table_scene(app, load_tables()["hammer"], MatchSource(m, 0), 2)
+    faces = {s.rect.size for s in table.group.sprites() if getattr(s, "zone", None) == "hand"}
+    assert faces
+    tests = ["ordeal_floats", "ordeal_drowns", "scales_lighter", "scales_heavier", "mark_found", "mark_none"]
+    unnamed = [(k, f) for k in tests for f in faces if not table.art.title_shown("hammer", k, f)]
+    assert not unnamed
+    clear_scenes(app)

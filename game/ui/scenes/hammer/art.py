@@ -64,6 +64,17 @@ _FALLBACK_HAMMER = {
 }
 
 
+#: what a small face writes in its band when the test's name does not fit there (a hand
+#: of five players at 1280 x 720 left "Scales of Justice" and "Ordeal by Water" bare);
+#: the table's words, not the card file's (the rules read no short names for cards)
+SHORT_NAMES = {
+    "ordeal_floats": "Ordeal",
+    "ordeal_drowns": "Ordeal",
+    "scales_lighter": "Scales",
+    "scales_heavier": "Scales",
+}
+
+
 def face(card_id: str) -> FaceInfo:
     """The face of a Hammer card: a Defamation card from its kind and copy number
     (``bribe-9`` shows its ninth value, ``confession-3`` its third caption)."""
@@ -104,6 +115,8 @@ def face(card_id: str) -> FaceInfo:
         text=entry_text(e, "text"),
         rules_text=entry_text(e, "rules_text"),
         caption=caption,
+        # a small face's band: "Scales" where "Scales of Justice" does not fit
+        short=SHORT_NAMES.get(kind, ""),
     )
 
 
