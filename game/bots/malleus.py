@@ -57,7 +57,7 @@ from game.rules.malleus import (
     VENDETTA_REASONS,
     everyday_fact,
 )
-from game.rules.malleus.sides import principal_seat
+from game.rules.malleus.sides import player_sides
 from game.rules.malleus.state import threshold
 
 if TYPE_CHECKING:
@@ -175,7 +175,12 @@ def ledger_text(command: dict[str, Any]) -> dict[str, Any]:
     envy (or ``ENVIED_PERSON`` when the envied is a person) and a vendetta's reason
     wherever an envy or a vendetta is named (a ledger, a card's or a secret action's new
     ones), and a ledger's secret; picked by what the command names (no generator)."""
-    k = zlib.crc32(json.dumps(command, sort_keys=True).encode())
+    keys: list[int] = []
+
+    def k() -> int:  # read from the command only when a word is missing (most moves have none)
+        if not keys:
+            keys.append(zlib.crc32(json.dumps(command, sort_keys=True).encode()))
+        return keys[0]
 
     def words(value: Any) -> Any:
         if isinstance(value, list):
@@ -184,14 +189,14 @@ def ledger_text(command: dict[str, Any]) -> dict[str, Any]:
             return value
         out = {key: words(v) for key, v in value.items()}
         if out.get("thing") == "":
-            out["thing"] = ENVIED_PERSON if out.get("thing_villager") else ENVIED_THINGS[k % len(ENVIED_THINGS)]
+            out["thing"] = ENVIED_PERSON if out.get("thing_villager") else ENVIED_THINGS[k() % len(ENVIED_THINGS)]
         if out.get("reason") == "":
-            out["reason"] = VENDETTA_REASONS[k % len(VENDETTA_REASONS)]
+            out["reason"] = VENDETTA_REASONS[k() % len(VENDETTA_REASONS)]
         return out
 
     written: dict[str, Any] = words(command)
     if written["type"] == "submit_ledger" and written.get("secret") == "":
-        written["secret"] = LEDGER_SECRETS[k % len(LEDGER_SECRETS)]
+        written["secret"] = LEDGER_SECRETS[k() % len(LEDGER_SECRETS)]
     return written
 
 
@@ -248,14 +253,11 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
 
 
 def own_side(world: MalleusMatch, c: dict[str, Any], seat: int) -> str | None:
-    """``seat``'s side in the conflict ``c`` (the actor's is "for"; an accused or exposed
-    principal's is "against", §3.4), or None."""
+    """``seat``'s side in the conflict ``c`` (the actor's is "for"; the rest as the rules
+    read the sides, an accused or exposed principal "against", §3.4), or None."""
     if seat == c["actor_player"]:
         return "for"
-    side: str | None = c["sides"].get(str(seat))
-    if seat == principal_seat(world, c) and c["kind"] in ("accusation", "reveal_secret"):
-        side = "against"
-    return side
+    return dict(player_sides(world, c, for_pools=False)).get(seat)
 
 
 class MalleusPolicy(Policy["MalleusMatch"]):

@@ -89,6 +89,13 @@ def seat_colour(seat: Any) -> tuple[int, int, int]:
     return theme.PARCHMENT
 
 
+def told_envy(envy: dict, n: Names) -> str:
+    """An envy in words: the holder's thing, and the envied person beside it when the
+    thing is a person (§1.5)."""
+    person = n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None
+    return envy_words(n.villager(envy.get("holder")), str(envy.get("thing", "?")), person)
+
+
 class Names:
     """Names of seats, villagers, facts and cards as a view shows them."""
 
@@ -295,10 +302,9 @@ def _describe(event: dict, n: Names) -> str:
         if e.get("kind") == "eavesdropping":
             return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
-        person = v(envy["thing_villager"]) if envy.get("thing_villager") else None
         return (
             f"Your intuition: {n.seat(e.get('player_seen'))} envies "
-            f"{envy_words(v(envy.get('holder')), str(envy.get('thing', '?')), person)} and hates {v(ven.get('target'))}."
+            f"{told_envy(envy, n)} and hates {v(ven.get('target'))}."
         )
     if t == "roll":
         return _describe_roll(e, n)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.malleus import card_info, envy_words
+from game.rules.malleus import card_info
 from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
-from game.ui.scenes.malleus.common import card_name, seat_colour
+from game.ui.scenes.malleus.common import card_name, seat_colour, told_envy
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.table_base import panel, text
 
@@ -247,11 +247,7 @@ class LedgerPanel:
             )
         envy = you.get("envy")
         if envy:
-            what = envy_words(
-                n.villager(envy["holder"]),
-                envy["thing"],
-                n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None,
-            )
+            what = told_envy(envy, n)
             rows.append(
                 (
                     f"Envy: {what} — +6 personal gain if {n.villager(envy['holder'])} burns.",
@@ -393,9 +389,7 @@ class LedgerPanel:
                 )
             envy, ven = led.get("envy"), led.get("vendetta")
             if envy:
-                person = n.villager(envy["thing_villager"]) if envy.get("thing_villager") else None
-                words = envy_words(n.villager(envy["holder"]), envy["thing"], person)
-                rows.append((f"   envy: {words}", theme.TEXT_LIGHT, False, None))
+                rows.append((f"   envy: {told_envy(envy, n)}", theme.TEXT_LIGHT, False, None))
             if ven:
                 rows.append(
                     (
