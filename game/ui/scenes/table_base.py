@@ -202,6 +202,7 @@ class TableScene(Scene):
     draw_prompt = Ask("choosers", "draw_prompt")
     draw_pick = Ask("choosers", "draw_pick")
     choose_prompt = Ask("choosers", "choose_prompt")
+    press_prompt_row = Ask("choosers", "press_prompt_row")
     cancel_prompt = Ask("choosers", "cancel_prompt")
     prompt_keep_clear = Ask("choosers", "prompt_keep_clear")
     prompt_box_at = Ask("choosers", "prompt_box_at")

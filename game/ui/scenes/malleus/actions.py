@@ -321,31 +321,13 @@ class ActionsPanel:
             (v["name"] + (f" ({v['standing']})"), v["id"]) for v in self.table.view.get("villagers") or [] if pred(v)
         ]
 
-    #: options a chooser shows at once; a longer list goes page by page ("More…"), as a
-    #: list taller than the window ran off its edges
-    PAGE = 12
-
-    def choose(self, title: str, options: list[tuple[str, Any]], then: Callable[[Any], Any], start: int = 0) -> None:
+    def choose(self, title: str, options: list[tuple[str, Any]], then: Callable[[Any], Any]) -> None:
+        """A chooser over the village map; a long list goes a page at a time (the shared
+        chooser's paging, table/prompts.py)."""
         if not options:
             self.table.toast("There is nothing to choose from now.")
             return
-        shown: list[tuple[str, Any]] = list(options[start : start + self.PAGE])
-        on_choose = then
-        rest = len(options) - start - len(shown)
-        if rest > 0:
-            shown = shown[:-1]
-            rest += 1
-            more = object()  # the "More…" row's value
-            shown.append((f"More… ({rest} more)", more))
-
-            def on_choose(value: Any) -> None:
-                if value is more:
-                    self.choose(title, options, then, start + len(shown) - 1)
-                else:
-                    then(value)
-
-        page = f" ({start // (self.PAGE - 1) + 1})" if start else ""
-        self.table.prompt = Prompt(title + page, shown, on_choose, None, anchor=self.table.village.map_rect().center)
+        self.table.prompt = Prompt(title, list(options), then, None, anchor=self.table.village.map_rect().center)
         self.table.dirty = True
 
     def release_private(self) -> None:

@@ -44,11 +44,13 @@ class Controls(Panel):
                 if b.name == key and b.visible:
                     return b.rect.center
             return None
-        if kind == "prompt":
-            if t.prompt is None or not t.prompt.rects:
+        if kind == "prompt":  # key: an option's index (on the page open now), or "more"
+            p = t.prompt
+            if p is None or not p.rects:
                 return None
-            if 0 <= key < len(t.prompt.rects):
-                return t.prompt.rects[key].center
+            row = None if key == "more" else key
+            if row in p.shown and p.shown.index(row) < len(p.rects):
+                return p.rects[p.shown.index(row)].center
             return None
         r = t.target_rect((kind, key))
         if r is None and kind in t.rects:
@@ -106,9 +108,9 @@ class Controls(Panel):
             return
         if t.prompt is not None:
             p = t.prompt
-            for i, r in enumerate(p.rects):
+            for row, r in enumerate(p.rects):
                 if r.collidepoint(pos):
-                    t.choose_prompt(i)
+                    t.press_prompt_row(row)
                     return
             if p.box is not None and not p.box.collidepoint(pos):
                 t.cancel_prompt()
@@ -246,7 +248,7 @@ class Controls(Panel):
             elif uinput.ACTIVATE in acts:
                 t.choose_prompt(p.cursor)
             elif digit:
-                t.choose_prompt(digit - 1)
+                t.press_prompt_row(digit - 1)
             return
         if t.pick is not None:
             p = t.pick

@@ -41,9 +41,44 @@ class Prompt:
     waiting: Any = field(default=None, repr=False, compare=False)
     #: where the box was put last, and for what (box size, anchor, what it keeps clear of)
     placed: tuple | None = field(default=None, repr=False, compare=False)
+    #: rows the box shows at most; a longer list goes a page at a time, its last row
+    #: turning the page ("More…"). The box lowers it when the rows would not fit the window
+    page: int = 12
+    #: the option each row drawn stands for (None: the row that turns the page), row by row
+    shown: list[int | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.cursor = self.default
+
+    def paged(self) -> bool:
+        return len(self.options) > self.page
+
+    def rows(self) -> list[tuple[str, int | None]]:
+        """The rows of the page the cursor is on: (label, option index), the page's last
+        row (label, None) when the list goes on ("More… (n more)", or back to the first
+        page from the last)."""
+        n = len(self.options)
+        if not self.paged():
+            return [(label, i) for i, (label, _v) in enumerate(self.options)]
+        per = self.page - 1
+        start = self.cursor // per * per
+        rows: list[tuple[str, int | None]] = [(self.options[i][0], i) for i in range(start, min(n, start + per))]
+        rest = n - start - per
+        rows.append((f"More… ({rest} more)" if rest > 0 else "Back to the first page", None))
+        return rows
+
+    def heading(self) -> str:
+        """The title, with which page is open when the list goes a page at a time."""
+        if not self.paged():
+            return self.title
+        per = self.page - 1
+        return f"{self.title} (page {self.cursor // per + 1} of {-(-len(self.options) // per)})"
+
+    def turn_page(self) -> None:
+        """Open the next page (the first after the last), its first option lit."""
+        per = self.page - 1
+        start = (self.cursor // per + 1) * per
+        self.cursor = start if start < len(self.options) else 0
 
 
 @dataclass
@@ -108,26 +143,36 @@ class Choosers(Panel):
     def draw_prompt(self, surface: pygame.Surface) -> None:
         """The chooser box: its title and one row per option, each read whole: the font
         steps down from 17 px to 13, then long rows wrap, the box growing to at most the
-        window less a margin."""
+        window less a margin. A list longer than the box's page (or than the window holds
+        at the smallest text) goes a page at a time (:meth:`Prompt.rows`)."""
         t = self.table
         p = self.prompt
         if p is None:
             return
         screen = pygame.Rect(0, 0, *surface.get_size())
-        labels = [
-            f"{i + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
-            for i, (label, _value) in enumerate(p.options)
-        ]
         most = min(screen.w - 40, 760)
-        for size in range(17, MIN_TEXT - 1, -1):
-            font, head = get_font(size), get_font(size, bold=True)
-            one_line = max([head.size(p.title)[0] + 28] + [font.size(t)[0] + 40 for t in labels])
-            width = min(most, one_line)
-            titles = wrap_text(p.title, head, width - 28)
-            rows = [wrap_text(t, font, width - 40) for t in labels]
-            height = len(titles) * head.get_linesize() + 18 + sum(len(r) * font.get_linesize() + 12 for r in rows) + 8
-            if (one_line <= most or size <= 13) and height <= screen.h - 16:
+        while True:
+            shown = p.rows()
+            title = p.heading()
+            labels = [
+                f"{k + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
+                for k, (label, i) in enumerate(shown)
+            ]
+            for size in range(17, MIN_TEXT - 1, -1):
+                font, head = get_font(size), get_font(size, bold=True)
+                one_line = max([head.size(title)[0] + 28] + [font.size(t)[0] + 40 for t in labels])
+                width = min(most, one_line)
+                titles = wrap_text(title, head, width - 28)
+                rows = [wrap_text(t, font, width - 40) for t in labels]
+                height = (
+                    len(titles) * head.get_linesize() + 18 + sum(len(r) * font.get_linesize() + 12 for r in rows) + 8
+                )
+                if (one_line <= most or size <= 13) and height <= screen.h - 16:
+                    break
+            if height <= screen.h - 16 or len(shown) <= 3:
                 break
+            p.page = len(shown) - 1  # too tall even in the smallest text: fewer rows a page
+        p.shown = [i for _label, i in shown]
         box = self.table.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, t.prompt_keep_clear())
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
@@ -135,25 +180,25 @@ class Choosers(Panel):
         for line in titles:
             drawn.append(blit_text(surface, render_text(line, size, theme.PARCHMENT, bold=True), (box.x + 14, y)))
             y += head.get_linesize()
-        t.note_text("chooser title", p.title, " ".join(titles), drawn, box)
+        t.note_text("chooser title", title, " ".join(titles), drawn, box)
         p.rects = []
         y += 6
-        for i, lines in enumerate(rows):
+        for k, lines in enumerate(rows):
             r = pygame.Rect(box.x + 10, y, box.w - 20, len(lines) * font.get_linesize() + 8)
-            lit = i == p.cursor or r.collidepoint(t.pointer)
+            lit = shown[k][1] == p.cursor or r.collidepoint(t.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if lit else theme.WOOD, r, border_radius=6)
-            if i == p.cursor:
+            if shown[k][1] == p.cursor:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
             drawn = []
-            for k, line in enumerate(lines):
+            for j, line in enumerate(lines):
                 drawn.append(
                     blit_text(
                         surface,
                         render_text(line, size, theme.TEXT_LIGHT),
-                        (r.x + 10, r.y + 4 + k * font.get_linesize()),
+                        (r.x + 10, r.y + 4 + j * font.get_linesize()),
                     )
                 )
-            t.note_text("chooser option", labels[i], " ".join(lines), drawn, r)
+            t.note_text("chooser option", labels[k], " ".join(lines), drawn, r)
             p.rects.append(r)
             y += r.h + 4
         p.box = box
@@ -249,7 +294,24 @@ class Choosers(Panel):
                 surface, theme.SELECT if hot else theme.HIGHLIGHT, r.inflate(6, 6), 4 if hot else 3, border_radius=8
             )
 
+    def press_prompt_row(self, row: int) -> None:
+        """The row ``row`` of the open chooser was clicked (or its number pressed): its
+        option is chosen, or the page turns."""
+        p = self.prompt
+        if p is None:
+            return
+        shown = p.shown or [i for _label, i in p.rows()]
+        if not 0 <= row < len(shown):
+            return
+        option = shown[row]
+        if option is None:
+            p.turn_page()
+            self.table.dirty = True
+        else:
+            self.choose_prompt(option)
+
     def choose_prompt(self, index: int) -> None:
+        """Option ``index`` of the open chooser (of all its options, on any page) is chosen."""
         p = self.prompt
         if p is None or not 0 <= index < len(p.options):
             return
