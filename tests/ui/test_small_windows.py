@@ -89,12 +89,13 @@ def test_the_seat_on_screen_reads_the_name_of_each_of_its_tryal_cards(size, monk
     assert min(sizes) >= 11, sorted(set(sizes))[:5]
 
 
-def test_a_seven_seat_witch_trial_hand_names_every_suspect():
+def test_a_seven_seat_witch_trial_hand_names_every_card():
     """At seven seats the hand's faces are small: the band of 14 of the 16 Suspects stayed
     bare ("Silent Hester" did not fit), while the Charges beside them named their suspects
     by the short names ("+3 Hester"). A Suspect's face now writes that short name when the
-    whole one does not fit (docs/rules/witch_trial.md, Kinds of cards). At the window a
-    1280 x 720 screen opens; at the smallest window "Temperance" is still too wide."""
+    whole one does not fit (docs/rules/witch_trial.md, Kinds of cards), and so does every
+    other card too long for the band (the table's short names). At the window a 1280 x 720
+    screen opens; at the smallest window "Temperance" is still too wide."""
     from game.ui.card_art import card_entries
     from game.ui.tables import load_tables
     from tests.ui.table_source import clear_scenes, open_table_scene
@@ -109,7 +110,18 @@ def test_a_seven_seat_witch_trial_hand_names_every_suspect():
     assert len(suspects) == 16
     unnamed = [(k, f) for k in suspects for f in faces if not table.art.title_shown("witch_trial", k, f)]
     assert not unnamed
+    # and every other card a hand holds: 25 Charges, Evidence and Motions stayed bare
+    everyone = list(card_entries("witch_trial"))
+    unnamed = [(k, f) for k in everyone for f in faces if not table.art.title_shown("witch_trial", k, f)]
+    assert not unnamed
     clear_scenes(app)
+
+
+def test_witch_trial_short_names_are_cards():
+    from game.ui.card_art import card_entries
+    from game.ui.scenes.witch_trial.art import SHORT_NAMES
+
+    assert set(SHORT_NAMES) <= set(card_entries("witch_trial"))
 
 
 def test_a_five_seat_hammer_hand_names_every_test():

@@ -98,8 +98,41 @@ def face(card_id: str) -> FaceInfo:
         notes=tuple(notes),
         # a suspect's id is the short name the charges call it by ("+3 vs Hester"): a hand
         # of seven players' faces left the band of "Silent Hester" bare rather than shrink it
-        short=kind.replace("_", " ").title() if family == "suspect" else "",
+        short=kind.replace("_", " ").title() if family == "suspect" else SHORT_NAMES.get(kind, ""),
     )
+
+
+#: the names small faces write when the whole one does not fit (the table's words, not
+#: the card file's: the hand's faces at the window a 1280 x 720 screen opens are 66 px
+#: wide, and the bands of these Charges, Evidence and Motions stayed bare). The zoom and
+#: every message still give the whole name
+SHORT_NAMES = {
+    "ankle": "Ankle",
+    "hokus": "Hokus-Pokus",
+    "sabbath": "Sabbath",
+    "post": "The Post",
+    "familiars": "Familiars",
+    "milk": "Milk",
+    "magistrate": "Magistrate",
+    "bad_company": "Company",
+    "reads_silently": "Reader",
+    "no_shadow": "No Shadow",
+    "children": "Children",
+    "churchgoer": "Churchgoer",
+    "black_cat": "Black Cat",
+    "lights": "Lights",
+    "mole": "Goat Mole",
+    "almanac": "Almanac",
+    "affidavit": "Affidavit",
+    "parish_pies": "Pies",
+    "birds": "Birds",
+    "tithes": "Tithes",
+    "short_memory": "Memory",
+    "bribe_judge": "Bribe Judge",
+    "venue": "Venue",
+    "expert": "Expert",
+    "leading": "Leading",
+}
 
 
 ART = GameArt(face=face, back=theme.CARD_BACK_TRIAL, back_icon="gavel")
