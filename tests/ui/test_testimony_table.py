@@ -593,3 +593,17 @@ def test_investigate_two_marks_the_first_player_while_the_second_is_chosen(app):
     second = pick.targets[0]
     post_click(app, scene.locate("seat", second[1]))
     assert src.match.state_id == 1 and scene.pick is None  # one investigation of both
+
+
+def test_while_a_bot_thinks_the_hint_says_so_once(app):
+    """The hint strip read "Cy (bot) is thinking… Waiting for Cy." under a banner that
+    already said "Waiting for Cy.": the session's line now stands alone when it names the
+    one seat waited for; with two seats waited for, both are still named."""
+    m = at_stage(3, "action")
+    actor = m.to_act()[0]
+    src = TestimonySource(m, (actor + 1) % 3)
+    src.message = f"{m.players[actor]} (bot) is thinking…"
+    scene = open_table(app, src)
+    assert scene.status_message() == f"{m.players[actor]} (bot) is thinking…"
+    src.message = "Away: Someone Else."
+    assert scene.status_message() == f"Away: Someone Else. Waiting for {m.players[actor]}."

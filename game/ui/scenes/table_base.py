@@ -456,8 +456,12 @@ class TableScene(Scene):
         return "The screen shows no hand now \u2014 it is passed between players."
 
     def waiting_for(self, extra: str = "") -> str:
-        """The hint while other seats act: who they are, or how many when names do not fit."""
+        """The hint while other seats act: who they are, or how many when names do not fit.
+        ``extra`` (the session's line: "Cy (bot) is thinking…") says it alone when it names
+        the one seat waited for."""
         acting = [self.name(s) for s in self.pending_public()]
+        if extra and len(acting) == 1 and extra.startswith(acting[0] + " "):
+            return extra
         base = f"Waiting for {', '.join(acting)}." if acting else ""
         many = f"Waiting for {len(acting)} players." if len(acting) > 1 else base
         return self.say((extra + " " + base).strip(), (extra + " " + many).strip(), many)

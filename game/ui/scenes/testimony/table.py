@@ -518,9 +518,7 @@ class TestimonyTableScene(TableScene):
             return "Everyone reads the result; close it (Esc) to go on."
         seat = v.get("seat")
         if seat is None or seat not in (v.get("to_act") or []):
-            acting = [self.name(s) for s in self.pending_public()]
-            base = f"Waiting for {', '.join(acting)}." if acting else ""
-            return (extra + " " + base).strip()
+            return self.waiting_for(extra)
         me = self.name(seat)
         stage = v.get("stage")
         if stage == "action":
