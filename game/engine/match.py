@@ -421,6 +421,15 @@ class Match:
             entry["others"] = others
         self._log.append(entry)
 
+    def _recent(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events of the last applied command (the deal, before the first command) as
+        ``seat`` may see them: the log's own objects, which a view copies."""
+        log = self._log
+        start = len(log)
+        while start and log[start - 1]["sid"] == self.state_id:
+            start -= 1
+        return [event for event in (self._visible(entry, seat) for entry in log[start:]) if event is not None]
+
     def _visible(self, entry: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         event: dict[str, Any] = entry["event"]
         if "to" not in entry or (seat is not None and seat in entry["to"]):

@@ -189,7 +189,7 @@ def view(m: HammerMatch, seat: int | None) -> dict[str, Any]:
     if seat is not None and (s["phase"] in ("arrest", "trial") or (s["phase"] == "accusation" and seat == s["active"])):
         may_accuse = accusers_free(m, seat)
     # a copy: the caller may keep or change its view without touching the log
-    last_events = marshal.loads(marshal.dumps(recent(m, seat)))
+    last_events = marshal.loads(marshal.dumps(m._recent(seat)))
     for event in last_events:
         c = event.get("card")
         if c is not None and c in ck:
@@ -266,18 +266,4 @@ def pending_of(w: dict[str, Any]) -> dict[str, Any]:
         "test": w.get("test"),
         "witch": w.get("witch"),
     }
-    return out
-
-
-def recent(m: HammerMatch, seat: int | None) -> list[dict[str, Any]]:
-    """The last command's events as ``seat`` sees them."""
-    out = []
-    sid = m.state_id
-    for entry in reversed(m._log):
-        if entry["sid"] != sid:
-            break
-        event = m._visible(entry, seat)
-        if event is not None:
-            out.append(event)
-    out.reverse()
     return out

@@ -124,7 +124,7 @@ def view(m: MalleusMatch, seat: int | None) -> dict[str, Any]:
         "last_rolls": plain_copy(st["last_rolls"]),
         "scores": scores(m),
         "winners": list(st["winners"]),
-        "recent": plain_copy(recent(m, seat)),
+        "recent": plain_copy(m._recent(seat)),
     }
     if "ready_village" in st:
         view["ready_village"] = dict(st["ready_village"])
@@ -281,16 +281,3 @@ def conflict_view(m: MalleusMatch, c: dict[str, Any], seat: int | None) -> dict[
         "narrated": c["narrated"],
         "loser": loser_seat(m, c) if c["result"] is not None else None,
     }
-
-
-def recent(m: MalleusMatch, seat: int | None) -> list[dict[str, Any]]:
-    out = []
-    sid = m.state_id
-    for entry in reversed(m._log):
-        if entry["sid"] != sid:
-            break
-        event = m._visible(entry, seat)
-        if event is not None:
-            out.append(event)
-    out.reverse()
-    return out

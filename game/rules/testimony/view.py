@@ -108,7 +108,7 @@ def view(m: TestimonyMatch, seat: int | None) -> dict[str, Any]:
         "totals": list(st["totals"]),
         "history": history_copy(m),
         "winners": m._winners(st["totals"]) if stage == "over" else [],
-        "recent": recent(m, seat),
+        "recent": marshal.loads(marshal.dumps(m._recent(seat))),
     }
     if stage == "over":
         out["ending"] = ending(m)
@@ -193,18 +193,3 @@ def history_copy(m: TestimonyMatch) -> list[dict[str, Any]]:
         m.__dict__["_history_packed"] = packed
     ret: list[dict[str, Any]] = marshal.loads(packed[2])
     return ret
-
-
-def recent(m: TestimonyMatch, seat: int | None) -> list[dict[str, Any]]:
-    """The events of the last applied command as ``seat`` may see them (the deal
-    before the first one)."""
-    log = m._log
-    start = len(log)
-    while start and log[start - 1]["sid"] == m.state_id:
-        start -= 1
-    out = []
-    for entry in log[start:]:
-        event = m._visible(entry, seat)
-        if event is not None:
-            out.append(marshal.loads(marshal.dumps(event)))
-    return out
