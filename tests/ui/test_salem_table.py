@@ -292,3 +292,32 @@ def test_at_the_end_every_row_lies_face_up_and_says_so(app, size, monkeypatch):
     deck = pygame.Rect(scene.rects["deck"])
     assert all(size[1] >= deck.h // 2 for size in backs), backs  # the only backs left: the draw pile's
     app.scenes.pop()
+
+
+def test_the_middle_writes_the_newest_happenings_whole_or_cut_with_an_ellipsis(app):
+    """At the first turn of a three-player game the middle showed "Your Tryal cards: Not a
+    Witch, Not a Witch, Not a Witch, Not a Witch, Not a" (each sentence was cut to one line
+    with no mark). A repeated card is now counted ("Not a Witch ×5"), a long sentence takes
+    two lines, and one longer still ends in an ellipsis; every line lies inside the middle."""
+    from game.ui.fonts import get_font
+    from game.ui.scenes.salem import words
+    from game.ui.scenes.salem.center import two_lines
+
+    assert app.set_window_size((1280, 720))
+    m = new_match("salem", ["Ann", "Bob", "Cy"], seed=4)
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    said = [words.describe(e, m.players) for e in m.log(0)]
+    tryal = next(s for s in said if s.startswith("Your Tryal cards"))
+    assert "Not a Witch, Not a Witch" not in tryal and "×" in tryal
+    middle = pygame.Rect(scene.rects["center"])
+    _key, (line_h, sentences) = scene.middle.recent_lines
+    assert sentences and all(len(parts) <= 2 for parts in sentences)
+    assert all(image.get_width() <= middle.w - 20 for parts in sentences for image in parts)
+    long = "Town Hall — " + "; ".join(f"Player {i}: Rebecca Nurse the Elder" for i in range(12)) + "."
+    parts = scene.middle.line_image(long, 18, (255, 255, 255), middle.w - 20)
+    assert len(parts) == 2 and all(p.get_width() <= middle.w - 20 for p in parts)
+    lines = two_lines(long, get_font(18), middle.w - 20)
+    assert len(lines) == 2 and lines[0].startswith("Town Hall") and lines[1].endswith("…")
+    short = scene.middle.line_image("Ann's turn.", 18, (255, 255, 255), middle.w - 20)
+    assert len(short) == 1
+    assert words.counted(["Witch", "Not a Witch", "Not a Witch"]) == "Witch, Not a Witch ×2"

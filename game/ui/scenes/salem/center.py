@@ -41,6 +41,18 @@ def turn_title(day: str, name: str) -> str:
     return f"{day} — {name}'s turn"
 
 
+def two_lines(line: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``line`` wrapped to ``width`` on two lines at most, the second cut with an ellipsis
+    when the sentence runs on."""
+    parts = wrap_text(line, font, width)
+    if len(parts) <= 2:
+        return parts
+    rest = " ".join(parts[1:])
+    while rest and font.size(rest + "…")[0] > width:
+        rest = rest[:-1]
+    return [parts[0], rest.rstrip(" ,;") + "…"]
+
+
 class CenterPanel:
     """Phase banner, the middle, piles."""
 
@@ -368,23 +380,28 @@ class CenterPanel:
                 images.append(self.line_image(ln, size, col, body.w - 20))
             self.recent_lines = (key, (font.get_linesize(), images))
         line_h, images = self.recent_lines[1]
-        y = body.bottom - 4 - len(images) * line_h
+        while len(images) > 1 and sum(map(len, images)) > self.RECENT_LINES:
+            images = images[1:]  # the oldest sentence gives way to the newest's second line
+        y = body.bottom - 4 - sum(map(len, images)) * line_h
         for parts in images:
             for image in parts:
                 surface.blit(image, (body.x + 10, y))
-            y += line_h
+                y += line_h
+
+    #: lines the recent happenings take at most (a long sentence takes two)
+    RECENT_LINES = 5
 
     def line_image(self, line: str, size: int, colour: tuple[int, int, int], width: int) -> list[pygame.Surface]:
-        """A line of the middle cut to ``width`` and rendered, kept: after a move the older
-        lines are the ones shown before, one step up."""
+        """A sentence of the middle wrapped to ``width`` on two lines at most (the second
+        cut with an ellipsis when it runs on) and rendered, kept: after a move the older
+        sentences are the ones shown before, one step up."""
         key = (line, size, colour, width)
         images = self.line_images.get(key)
         if images is None:
             if len(self.line_images) > 64:
                 self.line_images.clear()
-            images = self.line_images[key] = [
-                render_text(part, size, colour) for part in wrap_text(line, get_font(size), width)[:1]
-            ]
+            parts = two_lines(line, get_font(size), width)
+            images = self.line_images[key] = [render_text(part, size, colour) for part in parts]
         return images
 
     def draw_piles(self, surface: pygame.Surface) -> None:

@@ -59,9 +59,17 @@ def seat_name(seat: Any, players: list[str]) -> str:
     return "nobody" if seat is None else str(seat)
 
 
+def counted(names: list[str]) -> str:
+    """Names listed once each, in the order they first come, a repeated one with how
+    many: "Witch, Not a Witch ×4" (a hand of five read at a glance)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in counts.items())
+
+
 def _cards(cards: list) -> str:
-    names = [card_name(c) for c in cards]
-    return ", ".join(names) if names else "nothing"
+    return counted([card_name(c) for c in cards]) or "nothing"
 
 
 def describe(event: dict, players: list[str]) -> str:
@@ -82,7 +90,7 @@ def _describe(e: dict, players: list[str]) -> str:
         return f"Salem 1692{extra}: {e.get('threshold')} accusations bring a trial."
     if t == "deal_tryal":
         if "kinds" in e:
-            return "Your Tryal cards: " + ", ".join(TRYAL_NAMES.get(k, k) for k in e["kinds"]) + "."
+            return "Your Tryal cards: " + counted([TRYAL_NAMES.get(k, k) for k in e["kinds"]]) + "."
         return ""
     if t == "deal":
         return f"You are dealt {_cards(e['cards'])}." if "cards" in e else ""
