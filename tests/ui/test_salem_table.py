@@ -309,6 +309,9 @@ def test_the_middle_writes_the_newest_happenings_whole_or_cut_with_an_ellipsis(a
     said = [words.describe(e, m.players) for e in m.log(0)]
     tryal = next(s for s in said if s.startswith("Your Tryal cards"))
     assert "Not a Witch, Not a Witch" not in tryal and "×" in tryal
+    hall = next(s for s in said if s.startswith("Town Hall"))  # the ghost's seat bears its character's name
+    ghost = m.players[3]
+    assert f"{ghost} (a ghost)" in hall and f"{ghost}: {ghost}" not in hall
     middle = pygame.Rect(scene.rects["center"])
     _key, (line_h, sentences) = scene.middle.recent_lines
     assert sentences and all(len(parts) <= 2 for parts in sentences)

@@ -95,7 +95,14 @@ def _describe(e: dict, players: list[str]) -> str:
     if t == "deal":
         return f"You are dealt {_cards(e['cards'])}." if "cards" in e else ""
     if t == "characters":
-        names = [f"{seat_name(i, players)}: {character_name(c)}" for i, c in enumerate(e.get("characters") or []) if c]
+        names = [
+            # a ghost seat bears its character's name: "Ann Putnam (a ghost)", not "Ann Putnam: Ann Putnam"
+            f"{seat_name(i, players)} (a ghost)"
+            if seat_name(i, players) == character_name(c)
+            else f"{seat_name(i, players)}: {character_name(c)}"
+            for i, c in enumerate(e.get("characters") or [])
+            if c
+        ]
         return "Town Hall — " + "; ".join(names) + "." if names else ""
     if t == "character_choice":
         return "Keep one of " + " or ".join(character_name(c) for c in e.get("characters") or []) + "."
