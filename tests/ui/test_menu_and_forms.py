@@ -195,6 +195,37 @@ def test_rules_tabs_show_every_game_whole_inside_the_window(home, size):
         assert font(tab.font_size, True).size(tab.label)[0] <= tab.rect.w - 16 and tab.font_size >= 13
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_the_rules_contents_jump_to_a_section_and_light_the_one_being_read(home, size):
+    """A rules page runs to some twenty screens; its sections are listed beside it (the
+    contents), a click jumps to one and the one being read is lit. Every link lies inside
+    the window, left of the page."""
+    from game.ui.scenes.rules import RulesScene, SectionLink
+
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = RulesScene(app, game="salem")
+    app.scenes.push(scene)
+    app.frame(wait=False)
+    links = [w for w in scene.ring.focusables() if isinstance(w, SectionLink)]
+    assert [link.label for link in links] == scene.sections() and len(links) >= 8
+    window, page = pygame.Rect((0, 0), size), scene._area()
+    for a, b in zip(links, links[1:]):
+        assert a.rect.bottom <= b.rect.y
+    for link in links:
+        assert window.contains(link.rect) and link.rect.right <= page.x
+    assert scene.current_section() == -1 and scene.scroll == 0  # the introduction first
+    rulings = next(i for i, link in enumerate(links) if "Rulings" in link.label)
+    post_click(app, links[rulings].rect.center)
+    app.frame(wait=False)
+    assert scene.scroll > 0 and scene.current_section() == rulings
+    post_key(app, pygame.K_HOME)  # scrolling back lights the section read now
+    assert scene.scroll == 0 and scene.current_section() == -1
+    post_click(app, links[1].rect.center)
+    assert scene.current_section() == 1
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):
     pytest.importorskip("game.rules.salem")

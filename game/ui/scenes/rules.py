@@ -4,7 +4,8 @@ with headings, bullets and wrapping. Every game with a table spec and a rules pa
 a tab, in menu order, titled as its rules registered it (``GameInfo.title``).
 
 Wheel, Up / Down, Page Up / Page Down, Home / End scroll; Left / Right or the tabs switch
-game; Esc goes back. The table scenes may push ``RulesScene(app, game=...)`` too.
+game; Esc goes back. Beside the page, its contents (the ``##`` sections) jump to a
+section, the one being read lit. The table scenes may push ``RulesScene(app, game=...)`` too.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from game.ui.input import InputEvent
 from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import games_in_order, table_spec
-from game.ui.widgets import Button, Widget, colour, draw_panel, fit_row, font, text_surface, wrap
+from game.ui.widgets import Button, Widget, colour, draw_panel, fit_row, fit_text, font, text_surface, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -133,6 +134,33 @@ def parse_rules(text: str) -> list[Block]:
     return blocks
 
 
+class SectionLink(Button):
+    """A line of the contents: the section's heading, left-aligned, lit while that
+    section is the one being read (``current()``)."""
+
+    def __init__(self, rect, label: str, on_click, current, font_size: int, name: str) -> None:
+        super().__init__(rect, label, on_click, font_size=font_size, name=name, pad=8)
+        self.current = current
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        lit = self.current()
+        if lit or self.hover or self.focused:
+            fill = colour("button") if not lit else tuple(min(255, c + 28) for c in colour("button"))
+            pygame.draw.rect(surface, fill, self.rect, border_radius=6)
+        if lit:
+            bar = pygame.Rect(self.rect.x, self.rect.y + 3, 4, self.rect.h - 6)
+            pygame.draw.rect(surface, colour("accent"), bar, border_radius=2)
+        size = self.font_size  # a long heading steps its text down a little before it is cut
+        while size > max(12, self.font_size - 3) and font(size, lit).size(self.label)[0] > self.label_room - 4:
+            size -= 1
+        label = fit_text(self.label, size, self.label_room - 4, bold=lit)
+        text = text_surface(label, size, colour("accent" if lit else "text"), bold=lit)
+        surface.blit(text, text.get_rect(midleft=(self.rect.x + self.pad + 4, self.rect.centery)))
+        self.draw_focus(surface)
+
+
 class RulesScene(MenuBase):
     title = "Rules"
 
@@ -143,12 +171,59 @@ class RulesScene(MenuBase):
         self.scroll = 0
         self._page: pygame.Surface | None = None
         self._page_key: tuple | None = None
+        #: where each section (``##`` heading) begins on the rendered page, in order
+        self._section_y: list[int] = []
+        self._blocks: tuple[str | None, list[Block]] = (None, [])
+
+    def blocks(self) -> list[Block]:
+        """The rules page of the game shown, parsed once (a line saying so when it is missing)."""
+        if self._blocks[0] != self.game or not self._blocks[1]:
+            self._blocks = (self.game, self._read_blocks())
+        return self._blocks[1]
+
+    def _read_blocks(self) -> list[Block]:
+        if self.game is None:
+            return [Block("p", "No rules text is installed.")]
+        try:
+            return parse_rules(rules_page(self.game).read_text(encoding="utf-8"))
+        except OSError as exc:
+            log.warning("rules text for %s cannot be read: %s", self.game, exc)
+            return [Block("p", "The rules text for this game is missing from this installation.")]
+
+    def sections(self) -> list[str]:
+        """The page's sections (its ``##`` headings), in order."""
+        return [b.text for b in self.blocks() if b.kind == "h2"]
+
+    def _contents_width(self) -> int:
+        """The contents column's width, or 0 when the window leaves no room for it beside
+        a page of readable width."""
+        w, _h = self.app.size
+        cw = self.px(250)
+        return cw if w - 60 - cw - self.px(16) >= self.px(620) else 0
 
     def _area(self) -> pygame.Rect:
         w, h = self.app.size
-        aw = min(w - 60, self.px(900))
+        cw = self._contents_width()
+        side = cw + self.px(16) if cw else 0
+        aw = min(w - 60 - side, self.px(900))
         top = self.px(150)
-        return pygame.Rect(w // 2 - aw // 2, top, aw, h - top - self.px(100))
+        left = w // 2 - (aw + side) // 2 + side
+        return pygame.Rect(left, top, aw, h - top - self.px(100))
+
+    def current_section(self) -> int:
+        """The section being read: the last one that begins at or above the top of the view."""
+        here = -1
+        for i, y in enumerate(self._section_y):
+            if y <= self.scroll + self.px(8):
+                here = i
+        return here
+
+    def jump(self, index: int) -> None:
+        """Scroll the page to section ``index``."""
+        self.page()
+        if 0 <= index < len(self._section_y):
+            self.scroll = max(0, min(self.max_scroll(), self._section_y[index]))
+            self.dirty = True
 
     def build(self, w: int, h: int) -> list[Widget]:
         widgets: list[Widget] = []
@@ -177,7 +252,39 @@ class RulesScene(MenuBase):
             )
         )
         self._page = None
+        widgets.extend(self.contents())
         return widgets
+
+    def contents(self) -> list[Widget]:
+        """The contents column left of the page: a link a section, each as tall as the
+        column lets them be (none when the window is too narrow for it)."""
+        cw = self._contents_width()
+        sections = self.sections()
+        if not cw or not sections:
+            return []
+        area = self._area()
+        gap = self.px(3)
+        head = self.px(30)
+        lh = min(self.px(34), (area.h - head) // len(sections) - gap)
+        if lh < 18:
+            return []
+        size = max(12, min(self.px(18), lh - self.px(10)))
+        x = area.x - self.px(16) - cw
+        links: list[Widget] = []
+        y = area.y + head
+        for i, heading in enumerate(sections):
+            links.append(
+                SectionLink(
+                    (x, y, cw, lh),
+                    heading,
+                    lambda i=i: self.jump(i),
+                    lambda i=i: self.current_section() == i,
+                    font_size=size,
+                    name=f"section_{i}",
+                )
+            )
+            y += lh + gap
+        return links
 
     def focus_first(self) -> None:
         back = self.ring.find("back")
@@ -199,14 +306,8 @@ class RulesScene(MenuBase):
         width = area.w - self.px(60)
         pieces: list[tuple[int, pygame.Surface]] = []  # (x indent, line surface)
         gaps: list[int] = []
-        if self.game is None:
-            blocks = [Block("p", "No rules text is installed.")]
-        else:
-            try:
-                blocks = parse_rules(rules_page(self.game).read_text(encoding="utf-8"))
-            except OSError as exc:
-                log.warning("rules text for %s cannot be read: %s", self.game, exc)
-                blocks = [Block("p", "The rules text for this game is missing from this installation.")]
+        starts: list[int] = []  # the pieces that begin a section
+        blocks = self.blocks()
         styles = {
             "h1": (self.px(34), True, True, "accent", self.px(6)),
             "h2": (self.px(27), True, True, "accent", self.px(18)),
@@ -220,6 +321,8 @@ class RulesScene(MenuBase):
             size, bold, title, col, gap_before = styles[block.kind]
             indent = self.px(28) if block.kind in ("li", "tr") else 0
             lines = wrap(block.text, size, width - indent, bold)
+            if block.kind == "h2":
+                starts.append(len(pieces))
             for i, line in enumerate(lines):
                 surf = text_surface(line, size, colour(col), bold, title)
                 pieces.append((indent, surf))
@@ -231,12 +334,16 @@ class RulesScene(MenuBase):
         page = pygame.Surface((width, max(total, 10)), pygame.SRCALPHA)
         y = 0
         last_y = 0
-        for (x, surf), gap in zip(pieces, gaps):
+        self._section_y = []
+        begins = set(starts)
+        for k, ((x, surf), gap) in enumerate(zip(pieces, gaps)):
             if x < 0:  # bullet for the line just drawn
                 r = self.px(4)
                 pygame.draw.circle(page, colour("accent"), (self.px(12), last_y + surf.get_height() // 2), r)
                 continue
             y += gap
+            if k in begins:
+                self._section_y.append(max(0, y - gap // 2))
             page.blit(surf, (x, y))
             last_y = y
             y += surf.get_height()
@@ -279,6 +386,11 @@ class RulesScene(MenuBase):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         area = self._area()
+        cw = self._contents_width()
+        if cw and self.sections():
+            column = pygame.Rect(area.x - self.px(16) - cw, area.y, cw, area.h)
+            label = text_surface("Contents", self.px(18), colour("text_dim"), True)
+            surface.blit(label, (column.x + self.px(12), column.y + self.px(4)))
         draw_panel(surface, area)
         page = self.page()
         inner = area.inflate(-self.px(60), -self.px(30))
