@@ -42,6 +42,9 @@ def test_a_long_chooser_goes_a_page_at_a_time_inside_the_window(app):
     scene, chosen = long_chooser(app)
     p = scene.prompt
     window = app.screen.get_rect()
+    rows = [b.text for b in scene.text_blocks() if b.what == "chooser option"]
+    assert len(rows) == len(p.rects) and rows[0].startswith("1  ")
+    assert not any(r[:1].isdigit() for r in rows[9:])  # numbered as far as the number keys reach
     seen: list[int] = []
     for _page in range(12):
         assert p.box is not None and window.contains(p.box), (p.box, window)

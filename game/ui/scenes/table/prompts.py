@@ -154,16 +154,16 @@ class Choosers(Panel):
         while True:
             shown = p.rows()
             title = p.heading()
-            labels = [
-                f"{k + 1}  {label}" + (" (default)" if i == p.default and len(p.options) > 1 else "")
-                for k, (label, i) in enumerate(shown)
-            ]
+            # each row's number, as far as a number key reaches (1-9), in a column of its own
+            numbers = [str(k + 1) if k < 9 else "" for k in range(len(shown))]
+            labels = [label + (" (default)" if i == p.default and len(p.options) > 1 else "") for label, i in shown]
             for size in range(17, MIN_TEXT - 1, -1):
                 font, head = get_font(size), get_font(size, bold=True)
-                one_line = max([head.size(title)[0] + 28] + [font.size(t)[0] + 40 for t in labels])
+                num_w = font.size("9")[0] + 10
+                one_line = max([head.size(title)[0] + 28] + [font.size(t)[0] + 40 + num_w for t in labels])
                 width = min(most, one_line)
                 titles = wrap_text(title, head, width - 28)
-                rows = [wrap_text(t, font, width - 40) for t in labels]
+                rows = [wrap_text(t, font, width - 40 - num_w) for t in labels]
                 height = (
                     len(titles) * head.get_linesize() + 18 + sum(len(r) * font.get_linesize() + 12 for r in rows) + 8
                 )
@@ -190,15 +190,18 @@ class Choosers(Panel):
             if shown[k][1] == p.cursor:
                 pygame.draw.rect(surface, theme.HIGHLIGHT, r, 2, border_radius=6)
             drawn = []
+            if numbers[k]:
+                drawn.append(blit_text(surface, render_text(numbers[k], size, theme.TEXT_LIGHT), (r.x + 10, r.y + 4)))
             for j, line in enumerate(lines):
                 drawn.append(
                     blit_text(
                         surface,
                         render_text(line, size, theme.TEXT_LIGHT),
-                        (r.x + 10, r.y + 4 + j * font.get_linesize()),
+                        (r.x + 10 + num_w, r.y + 4 + j * font.get_linesize()),
                     )
                 )
-            t.note_text("chooser option", labels[k], " ".join(lines), drawn, r)
+            said = " ".join([numbers[k], *lines]).strip()
+            t.note_text("chooser option", f"{numbers[k]}  {labels[k]}".strip(), said, drawn, r)
             p.rects.append(r)
             y += r.h + 4
         p.box = box
