@@ -88,6 +88,7 @@ class TableSpec:
     * ``smoke``: ``"module:function"`` of the smoke player, ``function(driver)``, that
       ``witchhunt smoke`` runs for this game (imported only then).
     * ``rules``: the rules page the Rules scene shows; None: ``docs/rules/<game>.md``.
+    * ``tagline``: one line a player reads while choosing the game (the New game form).
     """
 
     game: str
@@ -100,6 +101,7 @@ class TableSpec:
     sounds: Mapping[str, Any] = field(default_factory=dict)
     smoke: str | None = None
     rules: Path | None = None
+    tagline: str = ""
 
     def __post_init__(self) -> None:
         if not self.game:

@@ -226,6 +226,31 @@ def test_the_rules_contents_jump_to_a_section_and_light_the_one_being_read(home,
     assert scene.current_section() == 1
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_new_game_form_says_what_the_chosen_game_is(home, size):
+    """A new player choosing among five titles had nothing to go on: the form's line
+    under its title now says what the chosen game is (its table's tagline), and changes
+    with a click on another game's tab. Each line fits the window on one line."""
+    from game.ui.tables import table_spec
+    from game.ui.widgets import font
+
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = NewGameScene(app)
+    app.scenes.push(scene)
+    app.frame(wait=False)
+    lines = set()
+    for game in scene.games:
+        tab = scene.ring.find(f"game_{game}")
+        post_click(app, tab.rect.center)
+        app.frame(wait=False)
+        assert scene.game == game and scene.subtitle == table_spec(game).tagline
+        assert font(scene.px(22)).size(scene.subtitle)[0] <= size[0] - 40
+        lines.add(scene.subtitle)
+    assert len(lines) == len(scene.games) >= 5  # one line a game
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):
     pytest.importorskip("game.rules.salem")

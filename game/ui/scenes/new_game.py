@@ -30,6 +30,7 @@ from game.ui.scenes.seats_form import (  # noqa: F401 (re-exported: importable f
 )
 from game.ui.session import HotseatSession, open_table
 from game.ui.settings import load_new_game_form, save_new_game_form
+from game.ui.tables import table_spec
 from game.ui.widgets import Checkbox, Label, TextField, Widget, colour, draw_panel, draw_text, font
 
 if TYPE_CHECKING:
@@ -59,7 +60,14 @@ class NewGameScene(GameSeatsForm):
             self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
             self.levels = dict(last.get("levels") or {})  # each seat's bot level
         self.seed_text = ""
-        self.subtitle = "Choose the game, who sits at the table, and which seats a bot plays"
+        self.subtitle = self.tagline()
+
+    def tagline(self) -> str:
+        """What the chosen game is, in a line (its table's tagline): the form's subtitle."""
+        spec = table_spec(self.game) if self.game else None
+        if spec is not None and spec.tagline:
+            return spec.tagline
+        return "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
     def option_rows(self, fs: int | None = None) -> int:
@@ -139,6 +147,7 @@ class NewGameScene(GameSeatsForm):
         return pygame.Rect(w // 2 - pw // 2, top, pw, ph)
 
     def build(self, w: int, h: int) -> list[Widget]:
+        self.subtitle = self.tagline()  # the game chosen may have changed
         widgets: list[Widget] = []
         panel = self._panel()
         x0 = panel.x + self.px(24)

@@ -34,6 +34,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=HammerTableScene,
         menu_order=10,
+        tagline="Keep your three villagers off the pyre, and profit when someone else's burns.",
         layout_counts=(3, 4, 5),
         art=ART,
         sounds=SOUNDS,

@@ -23,6 +23,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=MalleusTableScene,
         menu_order=50,
+        tagline="A story game: a Prévôt runs a village that turns on itself. Nobody here is a witch.",
         session="game.ui.scenes.malleus.session:StorySession",
         sounds=SOUNDS,
         smoke="game.ui.smoke_malleus:smoke_step",

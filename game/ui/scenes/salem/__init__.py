@@ -27,6 +27,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=SalemTableScene,
         menu_order=30,
+        tagline="A few of you are secretly witches: the town must turn up every Witch card before it dies.",
         # seats, not players: the 2-3 player game has 4 seats with its ghosts
         layout_counts=tuple(range(4, 13)),
         art=ART,

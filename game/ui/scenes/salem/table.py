@@ -96,9 +96,9 @@ class SalemTableScene(TableScene):
     def seats_note(players: int) -> str:
         """The new-game form's line on this many players (docs/rules/salem.md, ghosts)."""
         if players in (2, 3):
-            ghosts = "two ghosts" if players == 2 else "one ghost"
+            ghosts = "two ghosts sit" if players == 2 else "one ghost sits"
             return (
-                f"With {players} players, {ghosts} sit between you: Tryal cards, no hand, no turn; "
+                f"With {players} players, {ghosts} between you: Tryal cards, no hand, no turn; "
                 "4 accusations bring a trial."
             )
         return ""

@@ -19,6 +19,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=TestimonyTableScene,
         menu_order=40,
+        tagline="Heathens against Puritans: compare cards in secret, then testify for or against your neighbours.",
         layout_counts=(3, 4, 5, 6, 7),
         art=ART,
         sounds=SOUNDS,

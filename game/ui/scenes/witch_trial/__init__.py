@@ -38,6 +38,7 @@ SPEC = register_table_spec(
         game=GAME_ID,
         scene=WitchTrialTableScene,
         menu_order=20,
+        tagline="Lawyers grow rich prosecuting and defending other people's witch trials.",
         layout_counts=(3, 4, 5, 6, 7),
         art=ART,
         sounds=SOUNDS,
