@@ -607,3 +607,30 @@ def test_while_a_bot_thinks_the_hint_says_so_once(app):
     assert scene.status_message() == f"{m.players[actor]} (bot) is thinking…"
     src.message = "Away: Someone Else."
     assert scene.status_message() == f"Away: Someone Else. Waiting for {m.players[actor]}."
+
+
+def test_the_notebook_writes_out_only_the_newest_look_at_each_player(app):
+    """Seven looks at the same player filled the notebook with seven lines, each showing
+    less than the next (tokens only join the ones in front of a player, docs/rules/
+    testimony.md §3.2-3.3), and pushed the shares out of the panel. The newest look is
+    written out with the turns of the older ones; every share stays."""
+
+    m = find(3, lambda m: any(looked_twice_seat(m, s) for s in range(m.n)))
+    seat = next(s for s in range(m.n) if looked_twice_seat(m, s))
+    scene = open_table(app, TestimonySource(m, seat))
+    book = m.view(seat)["notebook"]
+    lines = [sentence for sentence, _tokens in scene.notebook.notebook_lines()]
+    targets = [look["target"] for e in book if e.get("kind") == "investigate" for look in e.get("looks") or []]
+    twice = next(t for t in targets if targets.count(t) >= 2)
+    name = m.players[twice]
+    about = [line for line in lines if f"looked at {name} " in line]
+    assert len(about) == 1 and "Looked before on turn" in about[0]
+    shares = [e for e in book if e.get("kind") == "share"]
+    assert len([line for line in lines if "shared with" in line]) == len(shares)
+    assert len(lines) == len(shares) + len(set(targets))
+
+
+def looked_twice_seat(m, seat) -> bool:
+    book = m.view(seat).get("notebook") or []
+    looks = [look["target"] for e in book if e.get("kind") == "investigate" for look in e.get("looks") or []]
+    return any(looks.count(t) >= 2 for t in looks) and any(e.get("kind") == "share" for e in book)

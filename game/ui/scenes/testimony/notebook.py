@@ -37,10 +37,23 @@ class NotebookPanel:
         )
 
     def notebook_lines(self) -> list[tuple[str, list[dict]]]:
-        """(sentence, tokens to draw under it) per entry, newest first."""
+        """(sentence, tokens to draw under it) per entry, newest first. Only the newest
+        look at each player is written out: tokens only ever join the ones in front of a
+        player (docs/rules/testimony.md §3.2-3.3), so it shows all an older look did; the
+        turns of the older looks follow it."""
         players = list(self.table.source.players)
+        book = self.table.view.get("notebook") or []
+        newest: dict[Any, Any] = {}  # target -> the turn of the newest look at it
+        earlier: dict[Any, list[Any]] = {}  # target -> the turns of the older looks, oldest first
+        for entry in book:
+            if entry.get("kind") == "investigate":
+                for look in entry.get("looks") or []:
+                    target = look.get("target")
+                    if target in newest:
+                        earlier.setdefault(target, []).append(newest[target])
+                    newest[target] = entry.get("turn")
         out = []
-        for entry in reversed(self.table.view.get("notebook") or []):
+        for entry in reversed(book):
             turn = entry.get("turn")
             if entry.get("kind") == "share":
                 other = words.seat_name(entry.get("with"), players)
@@ -55,10 +68,18 @@ class NotebookPanel:
                 out.append((" ".join(parts), []))
             elif entry.get("kind") == "investigate":
                 for look in entry.get("looks") or []:
+                    if newest.get(look.get("target")) != turn:
+                        continue  # a newer look at the same player shows all this one did
+                    before = earlier.get(look.get("target")) or []
+                    also = (
+                        f" Looked before on turn{'s' if len(before) > 1 else ''} {words_list(before)}."
+                        if before
+                        else ""
+                    )
                     target = words.seat_name(look.get("target"), players)
                     tokens = look.get("tokens") or []
                     if not tokens:
-                        out.append((f"Turn {turn}: looked at {target} \u2014 no tokens.", []))
+                        out.append((f"Turn {turn}: looked at {target} \u2014 no tokens.{also}", []))
                         continue
                     acc = sum(1 for t in tokens if t.get("side") == "accuse")
                     by = ", ".join(
@@ -68,7 +89,7 @@ class NotebookPanel:
                     out.append(
                         (
                             f"Turn {turn}: looked at {target} \u2014 {acc} accusing, "
-                            f"{len(tokens) - acc} defending ({by}).",
+                            f"{len(tokens) - acc} defending ({by}).{also}",
                             tokens,
                         )
                     )
@@ -131,3 +152,9 @@ class NotebookPanel:
                     x += disc.get_width() + 2
                 y += rad * 2 + 6
             y += 4
+
+
+def words_list(items: list[Any]) -> str:
+    """ "3", "3 and 6", "3, 6 and 9"."""
+    names = [str(i) for i in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
