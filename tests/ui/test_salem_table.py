@@ -324,3 +324,22 @@ def test_the_middle_writes_the_newest_happenings_whole_or_cut_with_an_ellipsis(a
     short = scene.middle.line_image("Ann's turn.", 18, (255, 255, 255), middle.w - 20)
     assert len(short) == 1
     assert words.counted(["Witch", "Not a Witch", "Not a Witch"]) == "Witch, Not a Witch ×2"
+
+
+def test_a_secret_steps_answers_are_one_line_of_the_log(app):
+    """At twelve seats each Dawn wrote eleven lines, "P2 answered." … "P12 answered.",
+    and pushed everything else out of the log and the middle. A run of answers is now one
+    sentence naming them in order; the log's other lines stay as they were."""
+    assert app.set_window_size((1280, 720))
+    m, _seat = dawn_with_votes(12)
+    answered = [e["seat"] for e in m.log(0) if e.get("type") == "answered"]
+    assert len(answered) >= 2
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    said = scene.sentences(scene.log_events)
+    runs = [s for s in said if s.endswith(" answered.")]
+    assert len(runs) == 1 and all(m.players[s] in runs[0] for s in answered)
+    assert runs[0].startswith(", ".join(m.players[s] for s in answered[:-1]))
+    lines = " ".join(line for line, _first in scene.log_lines(pygame.Rect(scene.rects["log"]), 13))
+    assert lines.count("answered") == 1
+    _key, (_h, middle) = scene.middle.recent_lines
+    assert len(middle) <= 4

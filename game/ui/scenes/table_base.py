@@ -472,6 +472,31 @@ class TableScene(Scene):
     def describe_event(self, event: dict) -> str:
         return str(event.get("type", ""))
 
+    def describe_events(self, events: list[dict]) -> str:
+        """One sentence for a run of like events the log writes as one
+        (``log_runs``: "Bob, Cy and Dee answered."), each of them alone by default."""
+        return " ".join(filter(None, (self.describe_event(e) for e in events)))
+
+    #: event types whose consecutive events the log writes as one sentence (``describe_events``)
+    log_runs: frozenset[str] = frozenset()
+
+    def sentences(self, events: list[dict]) -> list[str]:
+        """``events`` in words as the log writes them: a sentence an event, a run of like
+        events (``log_runs``) one sentence; events with nothing to say give none."""
+        out = []
+        i = 0
+        while i < len(events):
+            end = i + 1
+            kind = events[i].get("type")
+            if kind in self.log_runs:
+                while end < len(events) and events[end].get("type") == kind:
+                    end += 1
+            said = self.describe_events(events[i:end]) if end > i + 1 else self.describe_event(events[i])
+            if said:
+                out.append(said)
+            i = end
+        return out
+
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
         return []
 

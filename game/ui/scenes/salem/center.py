@@ -364,14 +364,8 @@ class CenterPanel:
         # (worded, cut to the width and rendered once per new event: a move's frame stays cheap)
         key = (len(self.table.log_events), self.table.view.get("seat"), body.size)
         if self.recent_lines[0] != key:
-            recent: list[str] = []  # the last four sentences among the last 40 events, newest worded first
-            for event in reversed(self.table.log_events[-40:]):
-                said = self.table.describe_event(event)
-                if said:
-                    recent.append(said)
-                    if len(recent) == 4:
-                        break
-            recent.reverse()
+            # the last four sentences among the last 40 events (a run of answers is one)
+            recent = self.table.sentences(self.table.log_events[-40:])[-4:]
             size = max(13, min(20, body.h // 14))
             font = get_font(size)
             images = []

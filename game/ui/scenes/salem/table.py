@@ -156,6 +156,12 @@ class SalemTableScene(TableScene):
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
 
+    #: a secret step's answers are one line of the log, not one a seat (eleven at twelve seats)
+    log_runs = frozenset({"answered"})
+
+    def describe_events(self, events: list[dict]) -> str:
+        return words.answered([e.get("seat") for e in events], list(self.source.players))
+
     def hold_message(self) -> str:
         """The private reveal's words first, else the base table's hold."""
         return self.private.hold_message() or super().hold_message()

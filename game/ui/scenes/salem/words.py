@@ -72,6 +72,12 @@ def _cards(cards: list) -> str:
     return counted([card_name(c) for c in cards]) or "nothing"
 
 
+def answered(seats: list, players: list[str]) -> str:
+    """ "Bob answered.", "Bob, Cy and Dee answered." (a secret step's answers, in order)."""
+    names = [seat_name(s, players) for s in seats]
+    return (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + " answered."
+
+
 def describe(event: dict, players: list[str]) -> str:
     """One sentence for ``event`` as the seat sees it."""
     try:
@@ -111,7 +117,7 @@ def _describe(e: dict, players: list[str]) -> str:
     if t == "timeout":  # a front end's note (docs/rules/salem.md R22): which command it was stays unsaid
         return f"Time ran out for {n()}."
     if t == "answered":
-        return f"{n()} answered."
+        return answered([e.get("seat")], players)
     if t in ("dawn_vote", "night_vote"):
         return f"{n()} votes for {n('target')}."
     if t == "night_choice":
