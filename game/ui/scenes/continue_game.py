@@ -19,6 +19,7 @@ from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, open_table
 from game.ui.tables import load_tables
 from game.ui.widgets import Button, ListBox, ListRow, Widget, colour, draw_text
+from game.ui.wording import listed
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -59,7 +60,7 @@ def whose_turn(names: list) -> str:
         return f"{names[0]}'s turn"
     if len(names) > 3:
         return f"waiting for {len(names)} players"
-    return "waiting for " + ", ".join(names[:-1]) + " and " + names[-1]
+    return "waiting for " + listed(names)
 
 
 def _summary_words(game: str, cls: Any) -> dict:

@@ -21,6 +21,7 @@ from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, bot_levels_of, open_table
 from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
+from game.ui.wording import listed
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -291,9 +292,7 @@ class GameOverScene(FinalTableLook, MenuBase):
                     surface.blit(icon, icon.get_rect(midright=(r.x - self.px(6), y + row_h // 2)))
         if winners:
             names = [self.session.players[s] for s in sorted(winners)]
-            line = (
-                f"{names[0]} wins!" if len(names) == 1 else "Shared win: " + ", ".join(names[:-1]) + " and " + names[-1]
-            )
+            line = f"{names[0]} wins!" if len(names) == 1 else "Shared win: " + listed(names)
             w, _ = surface.get_size()
             draw_text(
                 surface, line, (w // 2, self._ending_top()), self.px(30), colour("accent"), bold=True, anchor="midtop"

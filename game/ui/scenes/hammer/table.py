@@ -66,6 +66,7 @@ from game.ui.scenes.table_base import (
     unique_targets,
 )
 from game.ui.widgets import Button
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -406,6 +407,12 @@ class HammerTableScene(TableScene):
 
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
+
+    #: passes one after another are one line of the log ("Bob, Cy and Dee pass.")
+    log_runs = frozenset({"pass"})
+
+    def describe_events(self, events: list[dict]) -> str:
+        return listed([self.name(e.get("seat")) for e in events]) + " pass."
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """The static table: each panel in its own region, kept from the last view and

@@ -21,6 +21,7 @@ from game.ui import theme
 from game.ui.fonts import get_font, wrap_text
 from game.ui.scenes.malleus.common import Names
 from game.ui.scenes.table_base import panel, text
+from game.ui.wording import listed
 
 NO_SECRET = "No Secret Action"
 
@@ -41,7 +42,7 @@ def _names(seats: list[int], n: Names) -> str:
     words = [n.short_seat(s) for s in seats]
     if not words:
         return ""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed(words)
 
 
 def waiting_words(view: dict, me: int | None, n: Names) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.salem import catalog
+from game.ui.wording import listed
 
 WINDOW_TITLES = {
     "keep_character": "Town Hall: keep one character",
@@ -75,7 +76,7 @@ def _cards(cards: list) -> str:
 def answered(seats: list, players: list[str]) -> str:
     """ "Bob answered.", "Bob, Cy and Dee answered." (a secret step's answers, in order)."""
     names = [seat_name(s, players) for s in seats]
-    return (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) + " answered."
+    return listed(names) + " answered."
 
 
 def describe(event: dict, players: list[str]) -> str:

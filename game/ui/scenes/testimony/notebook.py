@@ -15,6 +15,7 @@ from game.ui.fonts import get_font, render_text
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
 from game.ui.scenes.testimony.common import draw_kept, felt_panel, token_disc, wrapped
+from game.ui.wording import listed
 
 
 class NotebookPanel:
@@ -71,11 +72,7 @@ class NotebookPanel:
                     if newest.get(look.get("target")) != turn:
                         continue  # a newer look at the same player shows all this one did
                     before = earlier.get(look.get("target")) or []
-                    also = (
-                        f" Looked before on turn{'s' if len(before) > 1 else ''} {words_list(before)}."
-                        if before
-                        else ""
-                    )
+                    also = f" Looked before on turn{'s' if len(before) > 1 else ''} {listed(before)}." if before else ""
                     target = words.seat_name(look.get("target"), players)
                     tokens = look.get("tokens") or []
                     if not tokens:
@@ -152,9 +149,3 @@ class NotebookPanel:
                     x += disc.get_width() + 2
                 y += rad * 2 + 6
             y += 4
-
-
-def words_list(items: list[Any]) -> str:
-    """ "3", "3 and 6", "3, 6 and 9"."""
-    names = [str(i) for i in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

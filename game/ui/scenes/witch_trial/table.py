@@ -72,6 +72,7 @@ from game.ui.scenes.witch_trial.picker import Picker
 from game.ui.scenes.witch_trial.plea import Plea
 from game.ui.scenes.witch_trial.seats import Seats
 from game.ui.sprites import CardSprite
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -515,6 +516,12 @@ class WitchTrialTableScene(TableScene):
 
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
+
+    #: passes one after another are one line of the log ("Bob, Cy and Dee pass.")
+    log_runs = frozenset({"pass"})
+
+    def describe_events(self, events: list[dict]) -> str:
+        return listed([self.name(e.get("seat")) for e in events]) + " pass."
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Every picture on the static table lies in a zone drawn by ``draw_region`` or

@@ -1,0 +1,39 @@
+"""Runs of like events are one line of the log: answers one after another in a Salem
+secret step, passes one after another at Hammer's answer windows and Witch Trial's turns
+("Bob, Cy and Dee pass."). A lone event keeps its own sentence, and the other events
+around a run keep theirs."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import new_match
+from tests.ui.table_source import MatchTableSource, open_table_scene, table_app
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from table_app()
+
+
+@pytest.mark.parametrize("game,players", [("hammer", 4), ("witch_trial", 4)])
+def test_passes_one_after_another_are_one_sentence(app, game, players):
+    from game.ui.tables import load_tables
+
+    m = new_match(game, ["Ann", "Bob", "Cy", "Dee"][:players], seed=3)
+    scene = open_table_scene(app, load_tables()[game], MatchTableSource(m, 0), 2)
+    turn = {"type": "turn", "seat": 0}
+    events = [turn, {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 3}, turn]
+    said = scene.sentences(events)
+    assert "Bob, Cy and Dee pass." in said and len(said) == 3
+    assert scene.sentences([{"type": "pass", "seat": 2}]) == ["Cy passes."]
+
+
+def test_salem_answers_one_after_another_are_one_sentence(app):
+    from game.ui.scenes.salem_table import SalemTableScene
+
+    m = new_match("salem", ["Ann", "Bob", "Cy", "Dee", "Eve"], seed=3)
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    events = [{"type": "answered", "seat": s} for s in (1, 2, 4)]
+    assert scene.sentences(events) == ["Bob, Cy and Eve answered."]
+    assert scene.sentences(events[:1]) == ["Bob answered."]
