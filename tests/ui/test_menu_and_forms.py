@@ -21,6 +21,17 @@ from tests.ui.shell_helpers import new_app, post_click, post_key, post_text
 pytest.importorskip("game.rules.hammer")
 
 
+def screen_over_menu(size, make):
+    """An app of ``size`` with the menu under the screen ``make(app)`` builds, drawn once."""
+    app = new_app()
+    app.screen = pygame.display.set_mode(size)
+    app.scenes.reset(MenuScene(app))
+    scene = make(app)
+    app.scenes.push(scene)
+    app.frame(wait=False)
+    return app, scene
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
@@ -202,12 +213,7 @@ def test_the_rules_contents_jump_to_a_section_and_light_the_one_being_read(home,
     the window, left of the page."""
     from game.ui.scenes.rules import RulesScene, SectionLink
 
-    app = new_app()
-    app.screen = pygame.display.set_mode(size)
-    app.scenes.reset(MenuScene(app))
-    scene = RulesScene(app, game="salem")
-    app.scenes.push(scene)
-    app.frame(wait=False)
+    app, scene = screen_over_menu(size, lambda app: RulesScene(app, game="salem"))
     links = [w for w in scene.ring.focusables() if isinstance(w, SectionLink)]
     assert [link.label for link in links] == scene.sections() and len(links) >= 8
     window, page = pygame.Rect((0, 0), size), scene._area()
@@ -234,12 +240,7 @@ def test_the_new_game_form_says_what_the_chosen_game_is(home, size):
     from game.ui.tables import table_spec
     from game.ui.widgets import font
 
-    app = new_app()
-    app.screen = pygame.display.set_mode(size)
-    app.scenes.reset(MenuScene(app))
-    scene = NewGameScene(app)
-    app.scenes.push(scene)
-    app.frame(wait=False)
+    app, scene = screen_over_menu(size, lambda app: NewGameScene(app))
     lines = set()
     for game in scene.games:
         tab = scene.ring.find(f"game_{game}")
@@ -256,12 +257,7 @@ def test_game_options_wrap_inside_the_form_and_stepper_text_fits(home, size):
     pytest.importorskip("game.rules.salem")
     from game.ui.widgets import font
 
-    app = new_app()
-    app.screen = pygame.display.set_mode(size)
-    app.scenes.reset(MenuScene(app))
-    scene = NewGameScene(app)
-    app.scenes.push(scene)
-    app.frame(wait=False)
+    app, scene = screen_over_menu(size, lambda app: NewGameScene(app))
     for game, seats in (("salem", 5), ("salem", 12)):
         if game not in scene.games:
             pytest.skip(f"{game} has no table here")
