@@ -37,3 +37,17 @@ def test_salem_answers_one_after_another_are_one_sentence(app):
     events = [{"type": "answered", "seat": s} for s in (1, 2, 4)]
     assert scene.sentences(events) == ["Bob, Cy and Eve answered."]
     assert scene.sentences(events[:1]) == ["Bob answered."]
+
+
+def test_a_deal_is_one_line(app):
+    from game.ui.tables import load_tables
+
+    m = new_match("hammer", ["Ann", "Bob", "Cy", "Dee"], seed=3)
+    hammer = open_table_scene(app, load_tables()["hammer"], MatchTableSource(m, 0), 2)
+    deal = [{"type": "deal", "seat": 0, "count": 6}, {"type": "deal", "seat": 1}, {"type": "deal", "seat": 2}]
+    # docs/rules/hammer.md §8.1: the others' hand sizes are private
+    assert hammer.sentences(deal) == ["Ann is dealt 6 cards. Bob and Cy are dealt cards."]
+    m = new_match("witch_trial", ["Ann", "Bob", "Cy", "Dee"], seed=3)
+    trial = open_table_scene(app, load_tables()["witch_trial"], MatchTableSource(m, 0), 2)
+    said = trial.sentences([{"type": "deal", "seat": s, "count": 6} for s in range(4)])
+    assert said == ["Ann, Bob, Cy and Dee are dealt 6 cards each."]

@@ -408,10 +408,17 @@ class HammerTableScene(TableScene):
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
 
-    #: passes one after another are one line of the log ("Bob, Cy and Dee pass.")
-    log_runs = frozenset({"pass"})
+    #: passes one after another are one line of the log ("Bob, Cy and Dee pass."), and so
+    #: is a deal ("Ann is dealt 6 cards. Bob and Cy are dealt cards.")
+    log_runs = frozenset({"pass", "deal"})
 
     def describe_events(self, events: list[dict]) -> str:
+        if events[0].get("type") == "deal":  # one's own count, then the others' (§8.1: theirs are private)
+            own = [self.describe_event(e) for e in events if "count" in e or "cards" in e]
+            others = [self.name(e.get("seat")) for e in events if "count" not in e and "cards" not in e]
+            if others:
+                own.append(f"{listed(others)} {'is' if len(others) == 1 else 'are'} dealt cards.")
+            return " ".join(own)
         return listed([self.name(e.get("seat")) for e in events]) + " pass."
 
     def draw_table(self, surface: pygame.Surface) -> None:

@@ -517,11 +517,18 @@ class WitchTrialTableScene(TableScene):
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
 
-    #: passes one after another are one line of the log ("Bob, Cy and Dee pass.")
-    log_runs = frozenset({"pass"})
+    #: passes one after another are one line of the log ("Bob, Cy and Dee pass."), and so
+    #: is the deal ("Ann, Bob, Cy and Dee are dealt 6 cards each.")
+    log_runs = frozenset({"pass", "deal"})
 
     def describe_events(self, events: list[dict]) -> str:
-        return listed([self.name(e.get("seat")) for e in events]) + " pass."
+        names = listed([self.name(e.get("seat")) for e in events])
+        if events[0].get("type") != "deal":
+            return names + " pass."
+        counts = {len(e["cards"]) if e.get("cards") else e.get("count", 0) for e in events}
+        if len(counts) == 1:
+            return f"{names} are dealt {counts.pop()} cards each."
+        return " ".join(self.describe_event(e) for e in events)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Every picture on the static table lies in a zone drawn by ``draw_region`` or
