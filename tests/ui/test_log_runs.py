@@ -51,3 +51,13 @@ def test_a_deal_is_one_line(app):
     trial = open_table_scene(app, load_tables()["witch_trial"], MatchTableSource(m, 0), 2)
     said = trial.sentences([{"type": "deal", "seat": s, "count": 6} for s in range(4)])
     assert said == ["Ann, Bob, Cy and Dee are dealt 6 cards each."]
+
+
+def test_the_story_games_draws_are_one_line(app):
+    from game.ui.scenes.malleus_table import MalleusTableScene
+
+    m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=3)
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 0), 2)
+    draws = [{"type": "draw", "player": s, "count": 2} for s in (2, 1, 3)]
+    assert scene.sentences(draws) == ["Bob, Ann and Cy draw 2 cards each."]
+    assert scene.sentences(draws[:1]) == ["Bob draws 2 cards."]

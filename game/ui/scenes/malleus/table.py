@@ -67,6 +67,7 @@ from game.ui.scenes.malleus.secret_flow import SecretActionFlow
 from game.ui.scenes.malleus.village import VillagePanel
 from game.ui.scenes.table_base import MIN_TEXT, Rect, TableScene, scale_design_rects, text
 from game.ui.widgets import Button
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +241,17 @@ class MalleusTableScene(TableScene):
 
     def describe_event(self, event: dict) -> str:
         return describe(event, Names(self.view, list(self.source.players)))
+
+    #: the round's draws are one line of the log ("Bob, Ann and Cy draw 2 cards each.")
+    log_runs = frozenset({"draw"})
+
+    def describe_events(self, events: list[dict]) -> str:
+        counts = {e.get("count") for e in events}
+        if len(counts) != 1:
+            return " ".join(self.describe_event(e) for e in events)
+        n = Names(self.view, list(self.source.players))
+        count = counts.pop()
+        return f"{listed([n.seat(e.get('player')) for e in events])} draw {count} card{'s' if count != 1 else ''} each."
 
     def status_message(self) -> str:
         v = self.view
