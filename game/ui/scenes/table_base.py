@@ -480,22 +480,29 @@ class TableScene(Scene):
     #: event types whose consecutive events the log writes as one sentence (``describe_events``)
     log_runs: frozenset[str] = frozenset()
 
-    def sentences(self, events: list[dict]) -> list[str]:
-        """``events`` in words as the log writes them: a sentence an event, a run of like
-        events (``log_runs``) one sentence; events with nothing to say give none."""
-        out = []
-        i = 0
+    def log_spans(self, events: list[dict], start: int = 0) -> list[tuple[int, int]]:
+        """``events[start:]`` cut into what the log writes as one sentence each, as
+        (first, end) index pairs: an event alone, or a run of like events (``log_runs``)."""
+        spans = []
+        i = start
         while i < len(events):
             end = i + 1
             kind = events[i].get("type")
             if kind in self.log_runs:
                 while end < len(events) and events[end].get("type") == kind:
                     end += 1
-            said = self.describe_events(events[i:end]) if end > i + 1 else self.describe_event(events[i])
-            if said:
-                out.append(said)
+            spans.append((i, end))
             i = end
-        return out
+        return spans
+
+    def sentences(self, events: list[dict]) -> list[str]:
+        """``events`` in words as the log writes them (:meth:`log_spans`); events with
+        nothing to say give none."""
+        said = (
+            self.describe_events(events[i:end]) if end > i + 1 else self.describe_event(events[i])
+            for i, end in self.log_spans(events)
+        )
+        return [s for s in said if s]
 
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
         return []

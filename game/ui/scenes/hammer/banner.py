@@ -159,8 +159,7 @@ class Centre(Panel):
         if t.view.get("revealed"):
             self.draw_final(surface, r)
             return
-        recent = [t.describe_event(e) for e in t.view.get("recent") or []]
-        recent = [s for s in recent if s]
+        recent = t.sentences(t.view.get("recent") or [])
         pile = t.view.get("discard") or []
         if not recent and not pile:
             return
@@ -206,7 +205,7 @@ class Centre(Panel):
                 pile = v.get("discard") or []
                 middle = (
                     "last move",
-                    tuple(t.describe_event(e) for e in v.get("recent") or []),
+                    tuple(t.sentences(v.get("recent") or [])),
                     pile[-1] if pile else None,
                 )
         announced = (tuple(self.announced_rect), window.get("card")) if self.announced_rect is not None else None
@@ -231,7 +230,7 @@ class Centre(Panel):
         must-read words noted again where they lie."""
         t = self.table
         pile = t.view.get("discard") or []
-        key = (r.size, tuple(t.describe_event(e) for e in t.view.get("recent") or []), pile[-1] if pile else None)
+        key = (r.size, tuple(t.sentences(t.view.get("recent") or [])), pile[-1] if pile else None)
         if self.picture is None or self.picture[0] != key:
             old = self.picture[1] if self.picture is not None else None
             # the old picture is drawn over (a fresh surface of this size costs more than the drawing)

@@ -98,14 +98,7 @@ class GameLog(Panel):
         by_sentence = self.wrapped.setdefault((rect.w, size, "sentences"), {})
         events = t.log_events
         first = max(0, len(events) - 120)
-        runs = t.log_runs
-        i = first
-        while i < len(events):
-            end = i + 1
-            kind = events[i].get("type")
-            if kind in runs:  # a run of like events is one sentence, kept on its first event
-                while end < len(events) and events[end].get("type") == kind:
-                    end += 1
+        for i, end in t.log_spans(events, first):  # a run of like events is one sentence, kept on its first event
             wrapped = cache.get(i) if end == i + 1 else None
             if wrapped is None:
                 sentence = t.describe_events(events[i:end]) if end > i + 1 else t.describe_event(events[i])
@@ -118,7 +111,6 @@ class GameLog(Panel):
                     cache[k] = []
             for j, line in enumerate(wrapped):
                 lines.append(((" " if j else "") + line, j == 0))
-            i = end
         return lines
 
     def log_picture(self, rect: pygame.Rect, key: tuple, notice) -> tuple:
