@@ -1235,7 +1235,10 @@ class Toast(Widget):
     it animates (the app runs frames); afterwards it costs nothing."""
 
     focusable = False
+    #: seconds a message stays at least, before it fades; a longer one stays as long as it
+    #: takes to read (``READ`` characters a second), and an error a second more
     HOLD = 2.2
+    READ = 15
     FADE = 0.6
 
     def __init__(self, rect: Any = (0, 0, 0, 0), font_size: int = 22, at_top: bool = False) -> None:
@@ -1255,7 +1258,12 @@ class Toast(Widget):
         self.text = text
         self.kind = kind
         self.edge = edge
-        self.remaining = (seconds if seconds is not None else self.HOLD) + self.FADE
+        self.remaining = (seconds if seconds is not None else self.hold_for(text, kind)) + self.FADE
+
+    @classmethod
+    def hold_for(cls, text: str, kind: str = "info") -> float:
+        """How long ``text`` stays before it fades: long enough to read."""
+        return max(cls.HOLD, 1.0 + len(text) / cls.READ) + (1.0 if kind == "error" else 0.0)
 
     def hide(self) -> None:
         self.remaining = 0.0

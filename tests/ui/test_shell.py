@@ -336,3 +336,20 @@ def test_continue_after_the_app_was_killed_mid_game(tmp_path):  # DESIGN D5
     assert len(infos) == 1 and infos[0].error is None and infos[0].state_id >= 3
     match, extra = load_save(infos[0].path)
     assert extra["bots"] == [0, 1, 2] and match.players == ["Ann", "Bob", "Cy"]
+
+
+def test_a_message_stays_as_long_as_it_takes_to_read():
+    """The Join form's "Cannot reach nowhere.invalid:41692: unknown host name" faded
+    before it could be read; so did a long refusal at a table (3.5 s for any length).
+    A message stays at least as long as before, a longer one a second for every 15
+    characters, and an error a second more."""
+    from game.ui.widgets import Toast
+
+    short, long = "Saved.", "Cannot reach nowhere.invalid:41692: unknown host name " * 2
+    assert Toast.hold_for(short) == Toast.HOLD
+    assert Toast.hold_for(long) >= len(long) / 15 > Toast.HOLD
+    assert Toast.hold_for(long, "error") == Toast.hold_for(long) + 1.0
+    toast = Toast()
+    toast.show(long, "error")
+    toast.update(Toast.HOLD + Toast.FADE)  # the old lifetime: still there
+    assert toast.showing

@@ -216,7 +216,11 @@ class Toasts(Panel):
     def toast(self, message: str, error: bool = True, edge: tuple[int, int, int] | None = None) -> None:
         t = self.table
         self.last_error = message if error else self.last_error
-        self.toast_widget.show(message, "error" if error else "info", seconds=TOAST_SECONDS, edge=edge)
+        kind = "error" if error else "info"
+        # as long as it takes to read, and never shorter than the table's usual notice
+        self.toast_widget.show(
+            message, kind, seconds=max(TOAST_SECONDS, self.toast_widget.hold_for(message, kind)), edge=edge
+        )
         if error:
             t.play_sound("refused")
         t.dirty = True
