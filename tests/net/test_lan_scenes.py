@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 
+import pygame
 import pytest
 
 from game.ui.scenes import lan
@@ -57,6 +58,39 @@ def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_v
     assert session.view()["state_id"] >= 1
     _frames_until(app, lambda: session.view() == on_host(host, lambda: host.match.view(0)), what="in step")
     app.scenes.pop()  # leave the table: the session closes and our host stops
+    _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
+
+
+def test_start_with_a_free_seat_asks_before_a_bot_takes_it(app):
+    """Start has the lobby's focus: an Enter while a friend was still joining started the
+    game and gave their seat to a bot for good. With a seat nobody has taken, Start asks
+    first; Wait keeps the lobby open, and the answer yes starts with a bot there."""
+    from game.ui.scenes.menu_base import ConfirmScene
+    from game.ui.smoke_common import post_key
+
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("hammer")
+    form.set_seats(3)
+    form.set_bot(2, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    session = lobby.session
+    host = session.host
+    _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+    post_key(app, pygame.K_RETURN)  # Enter on the fresh lobby: Start has the focus
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene) and "seat 2" in ask.question and host.match is None
+    post_key(app, pygame.K_RETURN)  # Wait has the dialog's focus
+    assert app.scenes.top is lobby and host.match is None
+    lobby.start_game()
+    app.scenes.top.ring.find("confirm_yes").click()
+    _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+    assert on_host(host, lambda: host.match.players) == ["Ann", "Bot 2", "Bot 3"]
+    app.scenes.pop()
     _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
 
 

@@ -18,6 +18,7 @@ from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import load_tables
 from game.ui.widgets import Button, Checkbox, Widget, colour, draw_panel, draw_text, fit_text
+from game.ui.wording import listed
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -150,6 +151,30 @@ class LobbyScene(MenuBase):
         )
 
     def start_game(self) -> None:
+        """Start now; with seats nobody has taken yet, only once the host says bots may
+        play them (Start has the focus: an Enter while friends are still joining would
+        otherwise start without them)."""
+        lobby = self.client.lobby or {}
+        free = [
+            int(s.get("seat", 0)) + 1
+            for s in lobby.get("seats", [])
+            if not s.get("taken") and not s.get("bot") and not s.get("absent")
+        ]
+        if not free:
+            self._start_now()
+            return
+        seats = listed([str(n) for n in free])
+        self.app.scenes.push(
+            "confirm",
+            question=f"Nobody sits at seat{'s' if len(free) > 1 else ''} {seats} yet: "
+            f"a bot will play {'them' if len(free) > 1 else 'it'}. Start now?",
+            on_yes=self._start_now,
+            yes="Start with bots",
+            no="Wait",
+            danger=False,
+        )
+
+    def _start_now(self) -> None:
         if not self.client.start_game():
             self.say("Not connected to the host.", "error")
 
