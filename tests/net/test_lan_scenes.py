@@ -40,6 +40,7 @@ def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_v
     assert session.client.seat == 0 and session.client.welcome["owner"]
     _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
     lobby.start_game()
+    app.scenes.top.ring.find("confirm_yes").click()  # seat 2 is free: a bot may play it
     _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
     assert host.match.players == ["Ann", "Bot 2", "Bot 3"]
     # the host's bots think on worker threads (no delay): wait until they have placed

@@ -141,6 +141,9 @@ def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_
         assert session.absent == {1, 3} and session.bots == set()
         assert not session.is_human(1) and session.is_human(0)
         lobby.start_game()
+        ask = app.scenes.top  # the free seat is asked about; the ghosts' seats are nobody's
+        assert "seat 3 yet" in ask.question
+        ask.ring.find("confirm_yes").click()
         frames_until(lambda: session.table is not None and app.scenes.top is session.table, "the table")
         assert session.absent == {1, 3} and session.bots == {2}  # the empty seat went to a bot
         assert session.indicator() == "" and session.away_notice() == ""  # ghosts are never "away"
