@@ -82,6 +82,23 @@ def test_continue_says_game_players_round_whose_turn_and_when(home):
     app.draw(force=True)  # and it draws
 
 
+def test_continue_lists_people_not_ghosts(home):
+    """A three-player Salem save read "Salem 1692: Ann, Bob (bot), Cy (bot), Rebecca Nurse":
+    the ghost's seat bears its character's name and looked like a fourth player. Seats
+    nobody plays (docs/rules/salem.md, ghosts) are left out of the players."""
+    app = new_app()
+    s = HotseatSession.new(app, "salem", ["Ann", "Bob", "Cy"], [1, 2], seed=4, bot_delay=0.0, hold=0)
+    ghosts = s.match.absent()
+    assert ghosts and len(s.match.players) == 4
+    s._autosave()
+    s.flush()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    row = app.scenes.top.list.rows[0]
+    assert row.text.endswith(": Ann, Bob (bot), Cy (bot)"), row.text
+    assert all(s.match.players[g] not in row.text for g in ghosts)
+
+
 def test_continue_names_at_most_three_players_it_waits_for():
     """A save waiting for many players says how many, so "saved …" stays on the row (a
     Salem Dawn at twelve listed every name and lost it)."""

@@ -23,6 +23,9 @@ def save_summary(match: Match) -> dict:
     view only: the round and phase when the game has them, and who is to act."""
     view = match.view(None)
     summary: dict[str, Any] = {"to_act": [match.players[s] for s in match.to_act()]}
+    absent = match.absent()
+    if absent:  # seats nobody plays (Salem's ghosts): not players in the Continue list
+        summary["absent"] = sorted(absent)
     for key in ("round", "phase"):
         value = view.get(key)
         if isinstance(value, (int, str)) and not isinstance(value, bool):

@@ -86,7 +86,12 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
         )
     cls = GAMES.get(info.game)
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
-    players = ", ".join(name + (" (bot)" if seat in info.bots else "") for seat, name in enumerate(info.players))
+    absent = info.summary.get("absent") if isinstance(info.summary.get("absent"), list) else []
+    players = ", ".join(
+        name + (" (bot)" if seat in info.bots else "")
+        for seat, name in enumerate(info.players)
+        if seat not in absent  # a seat nobody plays (a ghost) is no player
+    )
     facts: list[str] = []
     if info.kind == "host":
         facts.append("hosted LAN game")
