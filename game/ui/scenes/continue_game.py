@@ -86,7 +86,8 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
         )
     cls = GAMES.get(info.game)
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
-    absent = info.summary.get("absent") if isinstance(info.summary.get("absent"), list) else []
+    listed_absent = info.summary.get("absent")
+    absent: list = listed_absent if isinstance(listed_absent, list) else []
     players = ", ".join(
         name + (" (bot)" if seat in info.bots else "")
         for seat, name in enumerate(info.players)
