@@ -130,6 +130,22 @@ def load_save(path: Path) -> tuple[Match, dict[str, Any]]:
     return match, extra
 
 
+def save_summary(match: Match) -> dict[str, Any]:
+    """What the Continue list says about a saved game (a save's ``extra["summary"]``,
+    hot-seat or hosted), from the public view only: the round and phase when the game has
+    them, who is to act, and the seats nobody plays."""
+    view = match.view(None)
+    summary: dict[str, Any] = {"to_act": [match.players[s] for s in match.to_act()]}
+    absent = match.absent()
+    if absent:  # seats nobody plays (Salem's ghosts): not players in the Continue list
+        summary["absent"] = sorted(absent)
+    for key in ("round", "phase"):
+        value = view.get(key)
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            summary[key] = value
+    return summary
+
+
 def list_saves(folder: Path | None = None, include_finished: bool = False) -> list[SaveInfo]:
     """Every save in the folder, newest first. Unreadable files are listed with ``error``
     set (so the menu can say so) but never deleted."""

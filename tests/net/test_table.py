@@ -361,6 +361,11 @@ def test_host_autosaves_with_tokens_and_resumes(counting_game, make_host, client
     )  # written atomically, on its own thread
     assert saved["kind"] == "host" and saved["match"]["state_id"] == 1
     assert sorted(saved["extra"]["net"]["tokens"].values()) == [0, 1]
+    # what the Continue list says of it: whose turn (as a hot-seat save does), the bots
+    from game.saves import list_saves
+
+    (info,) = list_saves(tmp_path)
+    assert info.kind == "host" and info.summary["to_act"] == ["Bob"] and info.bots == ()
     port = host.port
     host.stop()
     again = Host.resume(path, bind="127.0.0.1", port=port, timings=FAST)

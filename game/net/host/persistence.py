@@ -19,7 +19,7 @@ from game.bots import LEVEL_NAMES
 from game.engine import GAMES, IllegalCommand, Match, SaveError, SetupError
 from game.net import protocol as proto
 from game.net.journal import Journal, journal_path, read_journal
-from game.saves import AutosaveWriter, load_save
+from game.saves import AutosaveWriter, load_save, save_summary
 
 if TYPE_CHECKING:
     from game.net.host.server import Host
@@ -112,7 +112,9 @@ class Persistence:
         match = self.host.match
         assert match is not None and self.save_path is not None
         self.dirty = False
-        self.writer.save(match, self.save_path, {"net": self.net_extra()}, kind="host")
+        # the Continue list's words: round, phase, whose turn, the bots
+        extra = {"net": self.net_extra(), "summary": save_summary(match), "bots": sorted(self.host.bot_seats.bots)}
+        self.writer.save(match, self.save_path, extra, kind="host")
 
     def maybe_save(self, now: float) -> float:
         """Save if a change is unsaved and the writer is free; returns seconds until the

@@ -10,27 +10,12 @@ import atexit
 from typing import Any
 
 from game.engine import Match
-from game.saves import AutosaveWriter
+from game.saves import AutosaveWriter, save_summary
 from game.ui.hotseat.bots import bot_levels_of
 
 #: one writer for the whole app; flushed at exit so the last move is never lost
 WRITER = AutosaveWriter("witchhunt-autosave")
 atexit.register(WRITER.flush)
-
-
-def save_summary(match: Match) -> dict:
-    """What the Continue list says about a saved game from the public
-    view only: the round and phase when the game has them, and who is to act."""
-    view = match.view(None)
-    summary: dict[str, Any] = {"to_act": [match.players[s] for s in match.to_act()]}
-    absent = match.absent()
-    if absent:  # seats nobody plays (Salem's ghosts): not players in the Continue list
-        summary["absent"] = sorted(absent)
-    for key in ("round", "phase"):
-        value = view.get(key)
-        if isinstance(value, (int, str)) and not isinstance(value, bool):
-            summary[key] = value
-    return summary
 
 
 def save_extra(match: Match, bots: dict, ui_state: dict, talk: list[dict]) -> dict:
