@@ -99,6 +99,19 @@ def test_continue_lists_people_not_ghosts(home):
     assert all(s.match.players[g] not in row.text for g in ghosts)
 
 
+def test_continue_counts_the_bots_of_a_big_table(home):
+    """A twelve-seat table with eleven bots listed "Host, Bot 2, Bot 3, … Bot 11,…" and ran
+    off the row: past three bots the row names the people and counts the bots."""
+    from game.saves import SaveInfo
+    from game.ui.scenes.continue_game import describe
+
+    names = ("Host", *(f"Bot {i}" for i in range(2, 13)))
+    info = SaveInfo(home / "x.witchhunt.json", "salem", names, 38, False, 0.0, "host", bots=tuple(range(1, 12)))
+    assert describe(info, now=60.0).text == "Salem 1692: Host and 11 bots"
+    few = SaveInfo(home / "y.witchhunt.json", "hammer", ("Ann", "Bob", "Cy"), 3, False, 0.0, "hotseat", bots=(2,))
+    assert describe(few, now=60.0).text.endswith(": Ann, Bob, Cy (bot)")
+
+
 def test_continue_names_at_most_three_players_it_waits_for():
     """A save waiting for many players says how many, so "saved …" stays on the row (a
     Salem Dawn at twelve listed every name and lost it)."""

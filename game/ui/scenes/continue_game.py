@@ -88,11 +88,13 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     title = (getattr(cls, "title", "") or info.game) if cls else info.game
     listed_absent = info.summary.get("absent")
     absent: list = listed_absent if isinstance(listed_absent, list) else []
-    players = ", ".join(
-        name + (" (bot)" if seat in info.bots else "")
-        for seat, name in enumerate(info.players)
-        if seat not in absent  # a seat nobody plays (a ghost) is no player
-    )
+    seats = [seat for seat in range(len(info.players)) if seat not in absent]  # a ghost's seat is no player's
+    bots = [seat for seat in seats if seat in info.bots]
+    if len(bots) > 3:  # "Host and 11 bots": twelve names ran off the row
+        people = [info.players[seat] for seat in seats if seat not in info.bots]
+        players = listed([*people, f"{len(bots)} bots"])
+    else:
+        players = ", ".join(info.players[seat] + (" (bot)" if seat in info.bots else "") for seat in seats)
     facts: list[str] = []
     if info.kind == "host":
         facts.append("hosted LAN game")
