@@ -95,6 +95,36 @@ def test_start_with_a_free_seat_asks_before_a_bot_takes_it(app):
     _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
 
 
+def test_a_resting_mouse_does_not_keep_leave_lit_in_a_fresh_lobby(app):
+    """The lobby's buttons arrive with the host's welcome, and the useful one (Start) is
+    lit then, unless the player already chose. The pointer resting on the window sent a
+    move first: Leave stayed lit, and the first Enter left the table (a hosted one ended)."""
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("hammer")
+    form.set_seats(3)
+    form.set_bot(1, True)
+    form.set_bot(2, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    session = lobby.session
+    lobby._seen = session.revision  # as before the welcome: only Leave is there
+    lobby.rebuild()
+    lobby.ring.focus_on(lobby.ring.find("leave"))
+    for _ in range(3):  # the pointer passing over the window
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0)))
+        app.frame(wait=False)
+    session.revision += 1  # the welcome comes: the lobby builds its buttons again
+    _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+    app.frame(wait=False)
+    assert lobby.ring.focus is lobby.ring.find("start")
+    session.close()
+    app.scenes.pop()
+
+
 def _join_form_hearing_a_table(app, make_host, monkeypatch):
     """A Hammer host announcing "Bob's table" on a discovery port of its own, and the Join
     form on top once it lists the table: (host, form)."""

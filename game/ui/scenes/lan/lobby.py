@@ -13,6 +13,7 @@ from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
 from game.net.discovery import join_addresses
 from game.net.tokens import TokenStore
+from game.ui import input as uinput
 from game.ui.scene import register_scene
 from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
 from game.ui.scenes.menu_base import MenuBase
@@ -97,7 +98,11 @@ class LobbyScene(MenuBase):
         super().focus_first()
 
     def handle(self, event) -> None:
-        self._touched = True
+        # a key, a click or typing is a choice of focus; the pointer merely passing over
+        # the window (or the window's own events) is not: the lobby opened under a resting
+        # mouse kept Leave lit, and the first Enter left the table (and a hosted one ended)
+        if event.kind in (uinput.KEY, uinput.PRESS, uinput.TEXT, uinput.WHEEL):
+            self._touched = True
         super().handle(event)
 
     def update(self, dt: float) -> None:
