@@ -125,6 +125,46 @@ def test_a_resting_mouse_does_not_keep_leave_lit_in_a_fresh_lobby(app):
     app.scenes.pop()
 
 
+def test_leaving_a_hosted_lobby_that_others_joined_asks_first(app):
+    """Leave (or Esc) in the lobby we host ended the table for a friend who had already
+    sat down, without a word, while leaving during the game asks. Now it asks too; alone
+    at the table, Leave just leaves."""
+    from game.ui.scenes.menu_base import ConfirmScene
+
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("hammer")
+    form.set_seats(3)
+    form.set_bot(2, True)
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    session = lobby.session
+    host = session.host
+    _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+    friend = lan.new_client()
+    friend.connect("127.0.0.1", host.port, "Bob")
+    try:
+        _frames_until(
+            app,
+            lambda: any(s.get("taken") and s.get("seat") == 1 for s in (session.client.lobby or {}).get("seats", [])),
+            what="Bob in the lobby",
+        )
+        lobby.back()
+        ask = app.scenes.top
+        assert isinstance(ask, ConfirmScene) and "ends it" in ask.question
+        ask.ring.find("confirm_no").click()  # Stay
+        assert app.scenes.top is lobby and not host.stopped.is_set()
+        lobby.back()
+        app.scenes.top.ring.find("confirm_yes").click()
+        _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
+        assert app.scenes.top is not lobby
+    finally:
+        friend.close()
+
+
 def _join_form_hearing_a_table(app, make_host, monkeypatch):
     """A Hammer host announcing "Bob's table" on a discovery port of its own, and the Join
     form on top once it lists the table: (host, form)."""

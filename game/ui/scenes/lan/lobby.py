@@ -184,6 +184,26 @@ class LobbyScene(MenuBase):
             self.say("Not connected to the host.", "error")
 
     def back(self) -> None:
+        """Leave the lobby; when we host it and others have sat down, only once asked
+        (leaving ends the table for them, as it does during the game)."""
+        lobby = self.client.lobby or {}
+        others = [
+            s
+            for s in lobby.get("seats", [])
+            if s.get("seat") != self.client.seat and s.get("taken") and not s.get("bot") and s.get("connected")
+        ]
+        if self.session.host is not None and others:
+            self.app.scenes.push(
+                "confirm",
+                question="You host this table: leaving ends it for everyone who has joined. Leave?",
+                on_yes=self._leave,
+                yes="Leave",
+                no="Stay",
+            )
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         self.session.close()
         self.app.scenes.pop()
 
