@@ -112,6 +112,16 @@ def test_continue_counts_the_bots_of_a_big_table(home):
     assert describe(few, now=60.0).text.endswith(": Ann, Bob, Cy (bot)")
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_a_notice_on_a_form_stands_above_its_buttons(home, size):
+    """The Join form's "Cannot reach …" lay over Back, Watch and Join while it was read."""
+    app, scene = screen_over_menu(size, lambda app: NewGameScene(app))
+    scene.say("Cannot reach nowhere.invalid:41692: unknown host name", "error")
+    app.frame(wait=False)
+    buttons = [scene.ring.find(name).rect for name in ("back", "start")]
+    assert scene.toast.rect.bottom - 24 <= min(b.top for b in buttons)
+
+
 def test_continue_names_at_most_three_players_it_waits_for():
     """A save waiting for many players says how many, so "saved …" stays on the row (a
     Salem Dawn at twelve listed every name and lost it)."""

@@ -69,7 +69,8 @@ class MenuBase(Scene):
         w, h = self.app.size
         focus_name = getattr(self.ring.focus, "name", None)
         self.ring.set(self.build(w, h))
-        self.toast.set_rect((0, 0, w, h))
+        # a notice stands above the screen's bottom row of buttons (Back, Join …), not on it
+        self.toast.set_rect((0, 0, w, h - self.px(86)))
         if focus_name is not None:
             again = self.ring.find(focus_name)
             if again is not None and again.can_focus:
