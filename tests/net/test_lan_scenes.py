@@ -20,18 +20,25 @@ def _free_port(kind=socket.SOCK_STREAM) -> int:
         return s.getsockname()[1]
 
 
-def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_view(app):
-    # D4: the host's own player uses the same path as everyone else and sees only its seat
+def host_lobby(app, game: str, seats: int, bots, name: str = "Ann"):
+    """Host ``game`` from the Host form (``bots``: the seats bots play) on a free port of
+    127.0.0.1: the lobby that opens on top."""
     form = lan.HostScene(app)
     app.scenes.push(form)
     app.frame(wait=False)
-    form.pick_game("hammer")
-    form.set_seats(3)
-    form.set_bot(2, True)
-    form.set_name("Ann")
+    form.pick_game(game)
+    form.set_seats(seats)
+    for seat in bots:
+        form.set_bot(seat, True)
+    form.set_name(name)
     form.set_port(str(_free_port()))
     form.host()
-    lobby = app.scenes.top
+    return app.scenes.top
+
+
+def test_host_form_opens_a_lobby_and_the_owner_starts_a_table_showing_only_our_view(app):
+    # D4: the host's own player uses the same path as everyone else and sees only its seat
+    lobby = host_lobby(app, "hammer", 3, [2])
     assert isinstance(lobby, lan.LobbyScene)
     session = lobby.session
     host = session.host
@@ -69,16 +76,7 @@ def test_start_with_a_free_seat_asks_before_a_bot_takes_it(app):
     from game.ui.scenes.menu_base import ConfirmScene
     from game.ui.smoke_common import post_key
 
-    form = lan.HostScene(app)
-    app.scenes.push(form)
-    app.frame(wait=False)
-    form.pick_game("hammer")
-    form.set_seats(3)
-    form.set_bot(2, True)
-    form.set_name("Ann")
-    form.set_port(str(_free_port()))
-    form.host()
-    lobby = app.scenes.top
+    lobby = host_lobby(app, "hammer", 3, [2])
     session = lobby.session
     host = session.host
     _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
@@ -99,17 +97,7 @@ def test_a_resting_mouse_does_not_keep_leave_lit_in_a_fresh_lobby(app):
     """The lobby's buttons arrive with the host's welcome, and the useful one (Start) is
     lit then, unless the player already chose. The pointer resting on the window sent a
     move first: Leave stayed lit, and the first Enter left the table (a hosted one ended)."""
-    form = lan.HostScene(app)
-    app.scenes.push(form)
-    app.frame(wait=False)
-    form.pick_game("hammer")
-    form.set_seats(3)
-    form.set_bot(1, True)
-    form.set_bot(2, True)
-    form.set_name("Ann")
-    form.set_port(str(_free_port()))
-    form.host()
-    lobby = app.scenes.top
+    lobby = host_lobby(app, "hammer", 3, [1, 2])
     session = lobby.session
     lobby._seen = session.revision  # as before the welcome: only Leave is there
     lobby.rebuild()
@@ -131,16 +119,7 @@ def test_leaving_a_hosted_lobby_that_others_joined_asks_first(app):
     at the table, Leave just leaves."""
     from game.ui.scenes.menu_base import ConfirmScene
 
-    form = lan.HostScene(app)
-    app.scenes.push(form)
-    app.frame(wait=False)
-    form.pick_game("hammer")
-    form.set_seats(3)
-    form.set_bot(2, True)
-    form.set_name("Ann")
-    form.set_port(str(_free_port()))
-    form.host()
-    lobby = app.scenes.top
+    lobby = host_lobby(app, "hammer", 3, [2])
     session = lobby.session
     host = session.host
     _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")

@@ -91,25 +91,14 @@ def test_the_lan_table_has_a_chat_line_and_claims_that_every_player_reads(make_h
     import pygame
 
     from game.ui.app import make_app
-    from game.ui.scenes import lan
     from game.ui.scenes.menu import MenuScene
     from game.ui.settings import Settings
     from game.ui.smoke_common import post_click, post_key
-    from tests.net.test_lan_scenes import _frames_until, _free_port
+    from tests.net.test_lan_scenes import _frames_until, host_lobby
 
     app = make_app(Settings())
     app.scenes.reset(MenuScene(app))
-    form = lan.HostScene(app)
-    app.scenes.push(form)
-    app.frame(wait=False)
-    form.pick_game("testimony")
-    form.set_seats(3)
-    form.set_bot(1, True)
-    form.set_bot(2, True)
-    form.set_name("Ann")
-    form.set_port(str(_free_port()))
-    form.host()
-    lobby = app.scenes.top
+    lobby = host_lobby(app, "testimony", 3, [1, 2])
     session = lobby.session
     try:
         _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
