@@ -403,6 +403,7 @@ def test_a_claim_goes_on_the_speakers_plate_and_into_the_log(app):
     assert src.talk[-1]["seat"] == me and src.talk[-1]["text"] == words.CLAIM_PREFIX + said
     assert scene.talk.claims_of(me) == [said]
     assert {"type": "talk", "name": src.players[me], "text": "claims: " + said, "seat": me} in scene.log_events
+    assert f"{src.players[me]} claims: {said}" in scene.sentences(scene.log_events)  # not "Ann: claims: …"
     assert any(said in str(k) for k in scene.seats.seat_key(me, scene.seat_zone(me)))
     assert all(c[1]["type"] != "claim" for c in m.commands)  # no engine command for a claim
 

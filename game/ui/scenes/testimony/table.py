@@ -556,8 +556,11 @@ class TestimonyTableScene(TableScene):
         return "claims: " + text[len(words.CLAIM_PREFIX) :] if words.is_claim(text) else text
 
     def describe_event(self, event: dict) -> str:
-        if event.get("type") == "talk":
-            return f"{event.get('name')}: {event.get('text')}"
+        if event.get("type") == "talk":  # a chat line "Ann: hi all", a claim "Ann claims: I am a Puritan."
+            said = str(event.get("text"))
+            if said.startswith("claims: "):
+                return f"{event.get('name')} {said}"
+            return f"{event.get('name')}: {said}"
         return words.describe(event, list(self.source.players), self.my_seat())
 
     def locate(self, kind: str, key: Any = None) -> tuple[int, int] | None:
