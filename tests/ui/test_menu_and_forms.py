@@ -122,6 +122,26 @@ def test_a_notice_on_a_form_stands_above_its_buttons(home, size):
     assert scene.toast.rect.bottom - 24 <= min(b.top for b in buttons)
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_a_question_box_is_as_tall_as_its_question(home, size):
+    """A yes/no box was 220 px whatever it asked: a short question floated over a gap,
+    and a long one would run into the buttons. Its words now end above the buttons, and a
+    short question makes a short box."""
+    from game.ui.scenes.menu_base import ConfirmScene
+    from game.ui.widgets import font, wrap
+
+    boxes = []
+    for question in ("Start now?", "You host this table: leaving ends it for everyone who has joined. Leave? " * 3):
+        app, scene = screen_over_menu(size, lambda app, q=question: ConfirmScene(app, q, lambda: None))
+        box, label = scene._box(), next(w for w in scene.ring.widgets if getattr(w, "text", None) == question)
+        lines = wrap(question, label.size, label.rect.w, True)
+        bottom = label.rect.y + len(lines) * (font(label.size, True).get_height() + 2)
+        buttons = [scene.ring.find(n).rect for n in ("confirm_yes", "confirm_no")]
+        assert bottom + 8 <= min(b.top for b in buttons) and all(box.contains(b) for b in buttons)
+        boxes.append(box.h)
+    assert boxes[0] < boxes[1]
+
+
 def test_continue_names_at_most_three_players_it_waits_for():
     """A save waiting for many players says how many, so "saved …" stays on the row (a
     Salem Dawn at twelve listed every name and lost it)."""

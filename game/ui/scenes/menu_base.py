@@ -17,7 +17,7 @@ import pygame
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.scene import Scene, register_scene
-from game.ui.widgets import Button, FocusRing, Label, Toast, Widget, colour, draw_panel, draw_text
+from game.ui.widgets import Button, FocusRing, Label, Toast, Widget, colour, draw_panel, draw_text, font, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -171,8 +171,12 @@ class ConfirmScene(MenuBase):
         self.yes_label, self.no_label, self.danger = yes, no, danger
 
     def _box(self) -> pygame.Rect:
+        """The dialog: as tall as its question's lines and the buttons under them."""
         w, h = self.app.size
-        bw, bh = min(w - 80, self.px(620)), self.px(220)
+        bw = min(w - 80, self.px(620))
+        lines = len(wrap(self.question, self.px(24), bw - self.px(48), True))
+        text_h = lines * (font(self.px(24), True).get_height() + 2)  # as Label steps its lines
+        bh = min(h - 40, max(self.px(170), self.px(30) + text_h + self.px(40) + self.px(50) + self.px(24)))
         return pygame.Rect(w // 2 - bw // 2, h // 2 - bh // 2, bw, bh)
 
     def build(self, w: int, h: int) -> list[Widget]:
