@@ -498,11 +498,12 @@ class TableScene(Scene):
     def sentences(self, events: list[dict]) -> list[str]:
         """``events`` in words as the log writes them (:meth:`log_spans`); events with
         nothing to say give none."""
-        said = (
-            self.describe_events(events[i:end]) if end > i + 1 else self.describe_event(events[i])
-            for i, end in self.log_spans(events)
-        )
+        said = (self.span_sentence(events, i, end) for i, end in self.log_spans(events))
         return [s for s in said if s]
+
+    def span_sentence(self, events: list[dict], first: int, end: int) -> str:
+        """The sentence of one of :meth:`log_spans`' spans: a run's, or an event's own."""
+        return self.describe_events(events[first:end]) if end > first + 1 else self.describe_event(events[first])
 
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
         return []

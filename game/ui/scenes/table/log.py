@@ -101,7 +101,7 @@ class GameLog(Panel):
         for i, end in t.log_spans(events, first):  # a run of like events is one sentence, kept on its first event
             wrapped = cache.get(i) if end == i + 1 else None
             if wrapped is None:
-                sentence = t.describe_events(events[i:end]) if end > i + 1 else t.describe_event(events[i])
+                sentence = t.span_sentence(events, i, end)
                 wrapped = by_sentence.get(sentence)
                 if wrapped is None:
                     wrapped = wrap_text(sentence, font, rect.w - 26) if sentence else []
