@@ -186,6 +186,7 @@ TEXT_ON: dict[str, tuple[RGB, RGB]] = {
     "chooser title": (PARCHMENT, over(PANEL, 245)),
     "chooser row": (TEXT_LIGHT, WOOD),
     "chooser row lit": (TEXT_LIGHT, WOOD_LIGHT),
+    "chooser foot": (TEXT_MUTED, over(PANEL, 245)),
     "drop hint": (INK, SELECT),
     "public banner": (HIGHLIGHT, over(PANEL, 245)),
     "window banner": (TEXT_LIGHT, WOOD_DARK),

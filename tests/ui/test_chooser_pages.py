@@ -92,3 +92,23 @@ def test_a_short_chooser_shows_every_option_without_paging(app):
     post_key(app, pygame.K_3)
     run_frames(app, 1)
     assert chosen == [2]
+
+
+def test_a_chooser_says_how_to_close_it_without_choosing(app):
+    """Under its rows, inside its box, a chooser says how to back out of it; and what it
+    says works: a click outside the box closes it with nothing chosen, as Esc does."""
+    for count in (3, 40):
+        scene, chosen = long_chooser(app, count)
+        p = scene.prompt
+        foot = [b for b in scene.text_blocks() if b.what == "chooser foot"]
+        assert [b.text for b in foot] == ["Esc or a click outside: cancel"]
+        (line,) = foot[0].rects
+        assert p.box.contains(line) and line.top >= max(r.bottom for r in p.rects)
+        outside = (p.box.right + 20, p.box.bottom + 10) if p.box.right + 20 < app.screen.get_width() else (5, 5)
+        post_click(app, outside)
+        run_frames(app, 1)
+        assert scene.prompt is None and chosen == []
+    scene, chosen = long_chooser(app, 3)
+    post_key(app, pygame.K_ESCAPE)
+    run_frames(app, 1)
+    assert scene.prompt is None and chosen == []

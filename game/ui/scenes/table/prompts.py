@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -16,6 +17,9 @@ from game.ui.scenes.table.common import MIN_TEXT, Target, panel
 from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table.text_fit import blit_text, fit_lines
 from game.ui.widgets import Banner, draw_panel
+
+#: the muted line under a chooser's rows: how to close it without choosing
+CHOOSER_FOOT = "Esc or a click outside: cancel"
 
 
 @dataclass
@@ -141,39 +145,35 @@ class Choosers(Panel):
         return self.prompt is not None
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
-        """The chooser box: its title and one row per option, each read whole: the font
-        steps down from 17 px to 13, then long rows wrap, the box growing to at most the
-        window less a margin. A list longer than the box's page (or than the window holds
-        at the smallest text) goes a page at a time (:meth:`Prompt.rows`)."""
+        """The chooser box: its title and one row per option, each read whole (laid out
+        by :meth:`chooser_layout`), and under them how to close it without choosing. A
+        list longer than the box's page (or than the window holds at the smallest text)
+        goes a page at a time (:meth:`Prompt.rows`)."""
         t = self.table
         p = self.prompt
         if p is None:
             return
         screen = pygame.Rect(0, 0, *surface.get_size())
-        most = min(screen.w - 40, 760)
-        while True:
-            shown = p.rows()
-            title = p.heading()
-            # each row's number, as far as a number key reaches (1-9), in a column of its own
-            numbers = [str(k + 1) if k < 9 else "" for k in range(len(shown))]
-            labels = [label + (" (default)" if i == p.default and len(p.options) > 1 else "") for label, i in shown]
-            for size in range(17, MIN_TEXT - 1, -1):
-                font, head = get_font(size), get_font(size, bold=True)
-                num_w = font.size("9")[0] + 10
-                one_line = max([head.size(title)[0] + 28] + [font.size(t)[0] + 40 + num_w for t in labels])
-                width = min(most, one_line)
-                titles = wrap_text(title, head, width - 28)
-                rows = [wrap_text(t, font, width - 40 - num_w) for t in labels]
-                height = (
-                    len(titles) * head.get_linesize() + 18 + sum(len(r) * font.get_linesize() + 12 for r in rows) + 8
-                )
-                if (one_line <= most or size <= 13) and height <= screen.h - 16:
-                    break
-            if height <= screen.h - 16 or len(shown) <= 3:
-                break
-            p.page = len(shown) - 1  # too tall even in the smallest text: fewer rows a page
-        p.shown = [i for _label, i in shown]
-        box = self.table.prompt_box_at(pygame.Rect(0, 0, width, height), p, screen, t.prompt_keep_clear())
+        keep_clear = t.prompt_keep_clear()
+        lay = self.chooser_layout(p, screen, footed=True)
+        box = t.prompt_box_at(pygame.Rect(0, 0, lay.width, lay.height), p, screen, keep_clear)
+        if box.inflate(4, 4).collidelist(keep_clear) >= 0:
+            # the foot (how to back out) is left off when only then the box keeps clear
+            # of the text read while choosing
+            bare = self.chooser_layout(p, screen, footed=False)
+            spot = t.prompt_box_at(pygame.Rect(0, 0, bare.width, bare.height), p, screen, keep_clear)
+            if spot.inflate(4, 4).collidelist(keep_clear) < 0:
+                lay, box = bare, spot
+        p.shown = [i for _label, i in lay.shown]
+        size, head, font, num_w = lay.size, lay.head, lay.font, lay.num_w
+        title, titles, rows, numbers, labels, shown = (
+            lay.title,
+            lay.titles,
+            lay.rows,
+            lay.numbers,
+            lay.labels,
+            lay.shown,
+        )
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
         drawn = []
@@ -204,7 +204,64 @@ class Choosers(Panel):
             t.note_text("chooser option", f"{numbers[k]}  {labels[k]}".strip(), said, drawn, r)
             p.rects.append(r)
             y += r.h + 4
+        if lay.footed:  # the way out, for a player who opened it by mistake
+            at = blit_text(surface, render_text(CHOOSER_FOOT, lay.foot_size, theme.TEXT_MUTED), (box.x + 14, y))
+            t.note_text("chooser foot", CHOOSER_FOOT, CHOOSER_FOOT, [at], box)
         p.box = box
+
+    @staticmethod
+    def chooser_layout(p: Prompt, screen: pygame.Rect, footed: bool) -> SimpleNamespace:
+        """How the chooser box lays out its page in ``screen``: the text size (17 px
+        down to 13 before long rows wrap, to 11 at most), the title's and each row's
+        lines, the row numbers and the box's size; with the foot line or without. A page
+        too tall even in the smallest text shows fewer rows (``Prompt.page`` lowered)."""
+        most = min(screen.w - 40, 760)
+        while True:
+            shown = p.rows()
+            title = p.heading()
+            # each row's number, as far as a number key reaches (1-9), in a column of its own
+            numbers = [str(k + 1) if k < 9 else "" for k in range(len(shown))]
+            labels = [label + (" (default)" if i == p.default and len(p.options) > 1 else "") for label, i in shown]
+            for size in range(17, MIN_TEXT - 1, -1):
+                font, head = get_font(size), get_font(size, bold=True)
+                foot_size = max(MIN_TEXT, size - 3)
+                foot = get_font(foot_size)
+                num_w = font.size("9")[0] + 10
+                one_line = max(
+                    [head.size(title)[0] + 28, foot.size(CHOOSER_FOOT)[0] * footed + 28]
+                    + [font.size(t)[0] + 40 + num_w for t in labels]
+                )
+                width = min(most, one_line)
+                titles = wrap_text(title, head, width - 28)
+                rows = [wrap_text(t, font, width - 40 - num_w) for t in labels]
+                height = (
+                    len(titles) * head.get_linesize()
+                    + 18
+                    + sum(len(r) * font.get_linesize() + 12 for r in rows)
+                    + foot.get_linesize() * footed
+                    + 8
+                )
+                if (one_line <= most or size <= 13) and height <= screen.h - 16:
+                    break
+            if height <= screen.h - 16 or len(shown) <= 3:
+                break
+            p.page = len(shown) - 1  # too tall even in the smallest text: fewer rows a page
+        return SimpleNamespace(
+            shown=shown,
+            title=title,
+            numbers=numbers,
+            labels=labels,
+            size=size,
+            font=font,
+            head=head,
+            foot_size=foot_size,
+            num_w=num_w,
+            width=width,
+            height=height,
+            titles=titles,
+            rows=rows,
+            footed=footed,
+        )
 
     def prompt_keep_clear(self) -> list[pygame.Rect]:
         """The lines of must-read text drawn so far this frame (and on the static table)
