@@ -66,6 +66,20 @@ def test_the_menu_starts_on_continue_when_a_game_is_saved(home):
     assert isinstance(app.scenes.top, ContinueScene)
 
 
+def test_every_main_menu_button_carries_an_icon_that_exists(home):
+    """The main menu's buttons read alike: each has its icon beside its words (New game
+    had none, the one bare button of the column)."""
+    from game.ui.icons import has_icon
+    from game.ui.widgets import Button
+
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    app.frame(wait=False)
+    buttons = [w for w in app.scenes.top.ring.all() if isinstance(w, Button)]
+    assert [b.label for b in buttons][:2] == ["New game", "Continue"] and len(buttons) == 7
+    assert [b.label for b in buttons if not (b.icon and has_icon(b.icon))] == []
+
+
 def test_continue_says_game_players_round_whose_turn_and_when(home):
     app = new_app()
     s = saved_hammer_game(app)

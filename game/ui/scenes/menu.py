@@ -36,7 +36,11 @@ class MenuScene(MenuBase):
             has_saves = False
         items = [
             # the yellow (primary) button is the one Enter takes: Continue when a game is saved
-            ("New game", self.new_game, {"style": "normal" if has_saves else "primary", "name": "new_game"}),
+            (
+                "New game",
+                self.new_game,
+                {"icon": "deck", "style": "normal" if has_saves else "primary", "name": "new_game"},
+            ),
             (
                 "Continue",
                 self.continue_game,
