@@ -59,3 +59,25 @@ def test_the_trigger_is_written_once_in_the_log():
         lines = [describe(e, Names(m.view(seat), m.players)) for e in m.log(seat)]
         assert sum("The rye is black with blight." in line for line in lines) == 1, lines
         assert any("trigger" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("card", ["eavesdropping", "sharp_intuition"])
+def test_what_a_player_learned_in_secret_is_theirs_in_their_log_and_named_on_the_prevots(card):
+    # §3.5: Eavesdropping and Sharp Intuition tell the player who played them, and the
+    # Prévôt sees it too; the player's log says "you", the Prévôt's names the player
+    from game.ui.scenes.malleus.common import Names, describe
+    from tests.rules.malleus_kit import give
+
+    m = village_s(turn=1)
+    m.apply(1, {"type": "play_card", "card": give(m, 1, card), "secret": True, "player": 3})
+
+    def learned(seat: int) -> list[str]:
+        return [describe(e, Names(m.view(seat), m.players)) for e in m.log(seat) if e.get("type") == "learned"]
+
+    learner, seen = m.players[1], m.players[3]
+    (own,) = learned(1)
+    (prevot,) = learned(0)
+    assert own.startswith("You overhear " if card == "eavesdropping" else "Your intuition: ") and seen in own
+    assert prevot.startswith(f"{learner} overhears " if card == "eavesdropping" else f"{learner}'s intuition: ")
+    assert "you" not in prevot.lower().split() and seen in prevot
+    assert learned(2) == [] and learned(3) == []

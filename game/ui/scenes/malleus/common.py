@@ -299,13 +299,14 @@ def _describe(event: dict, n: Names) -> str:
     if t == "card_void":
         return f"The Prévôt voids {card_name(e.get('card_type'))}: it returns to {n.seat(e.get('player'))}'s hand."
     if t == "learned":
+        # the learner's own log says "you"; the Prévôt, who sees it too, reads whose it is
+        mine = "player" not in e or (n.view.get("you") or {}).get("seat") == e.get("player")
         if e.get("kind") == "eavesdropping":
-            return f"You overhear {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
+            who = "You overhear" if mine else f"{n.seat(e.get('player'))} overhears"
+            return f"{who} {n.seat(e.get('player_seen'))}'s secret: {e.get('secret')}"
         envy, ven = e.get("envy") or {}, e.get("vendetta") or {}
-        return (
-            f"Your intuition: {n.seat(e.get('player_seen'))} envies "
-            f"{told_envy(envy, n)} and hates {v(ven.get('target'))}."
-        )
+        whose = "Your intuition" if mine else f"{n.seat(e.get('player'))}'s intuition"
+        return f"{whose}: {n.seat(e.get('player_seen'))} envies {told_envy(envy, n)} and hates {v(ven.get('target'))}."
     if t == "roll":
         return _describe_roll(e, n)
     if t == "sides_locked":
