@@ -112,3 +112,33 @@ def test_a_chooser_says_how_to_close_it_without_choosing(app):
     post_key(app, pygame.K_ESCAPE)
     run_frames(app, 1)
     assert scene.prompt is None and chosen == []
+
+
+def test_a_page_cut_short_by_a_small_window_grows_back_when_the_window_grows(app):
+    """Rows too long for one line fill a short window in fewer rows a page; when the
+    window grows (the chooser still open) the page holds more rows again, and fewer once
+    more when it shrinks back, the option lit staying lit throughout."""
+    src = MatchSource.new(3, seed=1)
+    place_all(src.match)
+    src.show(src.match.to_act()[0])
+    scene = open_table_scene(app, HammerTableScene, src, frames=2)
+    words = "a card with a long story told about it on the table, " * 8
+    options = [(f"{i + 1}: {words}", i) for i in range(40)]
+    scene.prompt = p = Prompt("Take which card?", options, lambda _v: None, None, anchor=(640, 360))
+    small = (app.screen.get_width(), 600)
+
+    def rows_at(size) -> int:
+        app.screen = pygame.display.set_mode(size)
+        scene.resized(size)
+        scene.dirty = True
+        run_frames(app, 2)
+        assert scene.prompt is p and app.screen.get_rect().contains(p.box)
+        return len(p.rects)
+
+    post_key(app, pygame.K_DOWN)
+    first = rows_at(small)
+    lit = p.cursor
+    assert first < 12
+    assert rows_at((small[0], 1060)) > first
+    assert rows_at(small) == first
+    assert p.cursor == lit and lit in p.shown

@@ -48,11 +48,15 @@ class Prompt:
     #: rows the box shows at most; a longer list goes a page at a time, its last row
     #: turning the page ("More…"). The box lowers it when the rows would not fit the window
     page: int = 12
+    #: the rows a page holds where the window has room (``page`` comes back to it when the
+    #: window grows again)
+    most_rows: int = field(default=0, repr=False, compare=False)
     #: the option each row drawn stands for (None: the row that turns the page), row by row
     shown: list[int | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.cursor = self.default
+        self.most_rows = self.most_rows or self.page
 
     def paged(self) -> bool:
         return len(self.options) > self.page
@@ -164,6 +168,7 @@ class Choosers(Panel):
             spot = t.prompt_box_at(pygame.Rect(0, 0, bare.width, bare.height), p, screen, keep_clear)
             if spot.inflate(4, 4).collidelist(keep_clear) < 0:
                 lay, box = bare, spot
+        p.page = lay.page  # the page drawn is the page clicked
         p.shown = [i for _label, i in lay.shown]
         size, head, font, num_w = lay.size, lay.head, lay.font, lay.num_w
         title, titles, rows, numbers, labels, shown = (
@@ -214,8 +219,10 @@ class Choosers(Panel):
         """How the chooser box lays out its page in ``screen``: the text size (17 px
         down to 13 before long rows wrap, to 11 at most), the title's and each row's
         lines, the row numbers and the box's size; with the foot line or without. A page
-        too tall even in the smallest text shows fewer rows (``Prompt.page`` lowered)."""
+        too tall even in the smallest text shows fewer rows (``Prompt.page`` lowered, and
+        raised back to ``Prompt.most_rows`` when the window has room again)."""
         most = min(screen.w - 40, 760)
+        p.page = p.most_rows  # as many rows as the window now holds
         while True:
             shown = p.rows()
             title = p.heading()
@@ -261,6 +268,7 @@ class Choosers(Panel):
             titles=titles,
             rows=rows,
             footed=footed,
+            page=p.page,
         )
 
     def prompt_keep_clear(self) -> list[pygame.Rect]:
