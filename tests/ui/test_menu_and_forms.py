@@ -113,6 +113,19 @@ def test_continue_lists_people_not_ghosts(home):
     assert all(s.match.players[g] not in row.text for g in ghosts)
 
 
+def test_continue_says_which_seat_runs_the_story(home):
+    """A Malleus save read "Ann, Bob (bot), Cy (bot), Dora (bot)": nothing said who was the
+    Prévôt, the seat the story turns on. The seat with a part of its own says it."""
+    app = new_app()
+    s = HotseatSession.new(app, "malleus", ["Ann", "Bob", "Cy", "Dora"], [1, 2, 3], seed=4, bot_delay=0.0, hold=0)
+    s._autosave()
+    s.flush()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "continue")
+    row = app.scenes.top.list.rows[0]
+    assert row.text.endswith(": Ann (Prévôt), Bob (bot), Cy (bot), Dora (bot)"), row.text
+
+
 def test_continue_counts_the_bots_of_a_big_table(home):
     """A twelve-seat table with eleven bots listed "Host, Bot 2, Bot 3, … Bot 11,…" and ran
     off the row: past three bots the row names the people and counts the bots."""

@@ -90,11 +90,18 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     absent: list = listed_absent if isinstance(listed_absent, list) else []
     seats = [seat for seat in range(len(info.players)) if seat not in absent]  # a ghost's seat is no player's
     bots = [seat for seat in seats if seat in info.bots]
+    # a seat with a part of its own says it ("Ann (Prévôt)"): the table's ``seat_role``
+    role = getattr(load_tables().get(info.game), "seat_role", None)
+
+    def named(seat: int, bot: bool) -> str:
+        tags = [str(r) for r in [role(seat) if role is not None else None] if r] + (["bot"] if bot else [])
+        return info.players[seat] + (f" ({', '.join(tags)})" if tags else "")
+
     if len(bots) > 3:  # "Host and 11 bots": twelve names ran off the row
-        people = [info.players[seat] for seat in seats if seat not in info.bots]
+        people = [named(seat, False) for seat in seats if seat not in info.bots]
         players = listed([*people, f"{len(bots)} bots"])
     else:
-        players = ", ".join(info.players[seat] + (" (bot)" if seat in info.bots else "") for seat in seats)
+        players = ", ".join(named(seat, seat in info.bots) for seat in seats)
     facts: list[str] = []
     if info.kind == "host":
         facts.append("hosted LAN game")

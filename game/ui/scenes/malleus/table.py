@@ -163,7 +163,13 @@ class MalleusTableScene(TableScene):
     # the new-game form names the seats this way (seat 0 is the Prévôt, always a person)
     @staticmethod
     def seat_label(seat: int) -> str:
-        return "Prévôt" if seat == 0 else f"Player {seat}"
+        return MalleusTableScene.seat_role(seat) or f"Player {seat}"
+
+    @staticmethod
+    def seat_role(seat: int) -> str | None:
+        """The part a seat plays whoever sits there (the Continue list says it beside the
+        name): seat 0 runs the village."""
+        return "Prévôt" if seat == 0 else None
 
     @staticmethod
     def bot_allowed(seat: int) -> bool:
