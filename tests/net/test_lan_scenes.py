@@ -339,3 +339,42 @@ def test_a_twelve_seat_lobby_shows_every_seat_inside_its_panel(app, monkeypatch,
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     note = next(r for t, r in drawn if t.startswith("If a player loses"))
     assert panel.contains(note)
+
+
+def test_a_malleus_lobby_names_the_prevots_seat(app):
+    """A joiner read "Seat 1: Ann — here" and could not tell who runs the story: the
+    lobby names the seats as the New game form does (docs/rules/malleus.md: the Prévôt
+    and the players); other games' seats keep their numbers."""
+    lobby = host_lobby(app, "malleus", 4, [2, 3])
+    try:
+        _frames_until(app, lambda: len((lobby.client.lobby or {}).get("seats", [])) == 4, what="the lobby")
+        lines = [text for text, _colour in lobby.seat_lines(lobby.client.lobby, lobby.client)]
+        assert lines[0].startswith("Prévôt: Ann") and lines[0].endswith("\u2190 you"), lines
+        assert [line.split(":")[0] for line in lines[1:]] == ["Player 1", "Player 2", "Player 3"]
+        hammer = {"game": "hammer", "seats": lobby.client.lobby["seats"]}
+        assert lobby.seat_lines(hammer, lobby.client)[0][0].startswith("Seat 1: Ann")
+    finally:
+        lobby.session.close()
+        app.scenes.pop()
+
+
+def test_the_host_form_names_malleus_seats_as_the_new_game_form_does(app):
+    """Hosting Malleus, the bot boxes read "Seat 2 … Seat 4" and the name "Your name":
+    nothing said the host runs the story. They read as the New game form's seats."""
+    from game.ui.widgets import Checkbox, Label
+
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    try:
+        for game, bots, you in (
+            ("malleus", ["Player 1", "Player 2", "Player 3"], "Prévôt (you)"),
+            ("hammer", ["Seat 2", "Seat 3", "Seat 4"], "Your name"),
+        ):
+            form.pick_game(game)
+            form.set_seats(4)
+            app.frame(wait=False)
+            widgets = form.ring.all()
+            assert [w.label for w in widgets if isinstance(w, Checkbox) and w.name.startswith("bot_")] == bots
+            assert you in [w.text for w in widgets if isinstance(w, Label)], game
+    finally:
+        app.scenes.pop()

@@ -75,7 +75,7 @@ class HostScene(GameSeatsForm):
             bx = fx
             step = min(self.px(128), (pw - lw - self.px(48)) // max(1, self.seats - 1))  # 7 seats fit too
             for seat in range(1, self.seats):
-                label = f"Seat {seat + 1}" if step >= self.px(120) else str(seat + 1)
+                label = self.seat_label(seat) if step >= self.px(120) else str(seat + 1)
                 widgets.append(
                     Checkbox(
                         (bx, y, step - self.px(8), row - self.px(6)),
@@ -100,7 +100,10 @@ class HostScene(GameSeatsForm):
             y = self.option_boxes(widgets, x0, fx, x0 + pw - self.px(48), y, self.px(10), lw, row, fs)
             if self.option_keys():
                 y += self.px(4)
-            widgets.append(Label((x0, y + self.px(10), lw, row), "Your name", fs, col="text_dim"))
+            # the host sits at seat 0: where that seat has a part, the label says so
+            you = self.seat_label(0)
+            label = "Your name" if you == "Seat 1" else f"{you} (you)"
+            widgets.append(Label((x0, y + self.px(10), lw, row), label, fs, col="text_dim"))
             widgets.append(
                 TextField(
                     (fx, y, self.px(320), row - self.px(6)),

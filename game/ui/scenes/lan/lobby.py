@@ -210,7 +210,11 @@ class LobbyScene(MenuBase):
     def seat_lines(self, lobby: dict[str, Any], client: Client) -> list[tuple[str, tuple[int, int, int]]]:
         """A line per seat of the lobby: its number, who sits there and how they are
         (here, ready, away, a bot, free), in its colour."""
-        absent_label, absent_colour = self.absent_style(str(lobby.get("game") or client.game or ""))
+        game = str(lobby.get("game") or client.game or "")
+        absent_label, absent_colour = self.absent_style(game)
+        # seats named as the game's New game form names them (Malleus: "Prévôt: Ann",
+        # "Player 1: …"), else by number
+        label = getattr(load_tables().get(game), "seat_label", None)
         out = []
         for seat in lobby.get("seats", []):
             name = seat.get("name")
@@ -226,7 +230,8 @@ class LobbyScene(MenuBase):
                 state = "ready" if seat.get("ready") else "here"
             you = "  \u2190 you" if seat.get("seat") == client.seat else ""
             who = f"{name} \u2014 {state}" if name else state  # a free seat: "waiting for a player"
-            line = f"Seat {seat.get('seat', 0) + 1}: {who}{you}"
+            number = int(seat.get("seat", 0))
+            line = f"{label(number) if label is not None else f'Seat {number + 1}'}: {who}{you}"
             out.append((line, absent_colour if seat.get("absent") else colour("text")))
         return out
 
