@@ -96,19 +96,25 @@ def test_continue_says_game_players_round_whose_turn_and_when(home):
     app.draw(force=True)  # and it draws
 
 
-def test_continue_lists_people_not_ghosts(home):
-    """A three-player Salem save read "Salem 1692: Ann, Bob (bot), Cy (bot), Rebecca Nurse":
-    the ghost's seat bears its character's name and looked like a fourth player. Seats
-    nobody plays (docs/rules/salem.md, ghosts) are left out of the players."""
+def continue_row_of(game: str, players: list[str], bots: list[int]):
+    """A fresh hot-seat game of ``game``, saved: the session and its row in the Continue
+    list, opened from the menu."""
     app = new_app()
-    s = HotseatSession.new(app, "salem", ["Ann", "Bob", "Cy"], [1, 2], seed=4, bot_delay=0.0, hold=0)
-    ghosts = s.match.absent()
-    assert ghosts and len(s.match.players) == 4
+    s = HotseatSession.new(app, game, players, bots, seed=4, bot_delay=0.0, hold=0)
     s._autosave()
     s.flush()
     app.scenes.reset(MenuScene(app))
     click_widget(app, "continue")
-    row = app.scenes.top.list.rows[0]
+    return s, app.scenes.top.list.rows[0]
+
+
+def test_continue_lists_people_not_ghosts(home):
+    """A three-player Salem save read "Salem 1692: Ann, Bob (bot), Cy (bot), Rebecca Nurse":
+    the ghost's seat bears its character's name and looked like a fourth player. Seats
+    nobody plays (docs/rules/salem.md, ghosts) are left out of the players."""
+    s, row = continue_row_of("salem", ["Ann", "Bob", "Cy"], [1, 2])
+    ghosts = s.match.absent()
+    assert ghosts and len(s.match.players) == 4
     assert row.text.endswith(": Ann, Bob (bot), Cy (bot)"), row.text
     assert all(s.match.players[g] not in row.text for g in ghosts)
 
@@ -116,13 +122,7 @@ def test_continue_lists_people_not_ghosts(home):
 def test_continue_says_which_seat_runs_the_story(home):
     """A Malleus save read "Ann, Bob (bot), Cy (bot), Dora (bot)": nothing said who was the
     Prévôt, the seat the story turns on. The seat with a part of its own says it."""
-    app = new_app()
-    s = HotseatSession.new(app, "malleus", ["Ann", "Bob", "Cy", "Dora"], [1, 2, 3], seed=4, bot_delay=0.0, hold=0)
-    s._autosave()
-    s.flush()
-    app.scenes.reset(MenuScene(app))
-    click_widget(app, "continue")
-    row = app.scenes.top.list.rows[0]
+    _s, row = continue_row_of("malleus", ["Ann", "Bob", "Cy", "Dora"], [1, 2, 3])
     assert row.text.endswith(": Ann (Prévôt), Bob (bot), Cy (bot), Dora (bot)"), row.text
 
 
