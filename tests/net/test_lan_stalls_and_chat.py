@@ -132,7 +132,8 @@ def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
 
 
 def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, monkeypatch):
-    # two people on one account; the second ticks "Join as a new player"
+    # two people on one account; the second ticks "Join as a new player", a box shown
+    # only where this profile holds a seat already
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.delenv("WITCHHUNT_PROFILE", raising=False)
     host = make_host("witch_trial", 3, bots=[2])
@@ -140,6 +141,8 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     app.scenes.push(form)
     app.frame(wait=False)
     form.set_address(f"127.0.0.1:{host.port}")
+    # a first visit has no earlier seat there: the box that leaves it is not shown
+    assert not form.ring.find("new_player").visible
     form.set_name("Ann")
     form.join()
     first = app.scenes.top.session
@@ -157,6 +160,11 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
         app, lambda: app.scenes.top is form and "new player" in form.toast.text, what="the seat_in_use refusal"
     )
     assert "already connected" in form.toast.text
+    assert form.ring.find("new_player").visible  # the refusal's hint names a box in sight
+    form.set_address("127.0.0.1:1")
+    assert not form.ring.find("new_player").visible  # no seat held at another address
+    form.set_address(f"127.0.0.1:{host.port}")
+    assert form.ring.find("new_player").visible
     form.set_new_player(True)
     form.join()
     second = app.scenes.top.session

@@ -350,16 +350,16 @@ class JoinScene(MenuBase):
                 on_submit=lambda _t: self.join(),
             )
         )
-        widgets.append(
-            Checkbox(
-                (x0 + lw + self.px(336), y, self.px(280), row - self.px(6)),
-                "Join as a new player",
-                self.new_player,
-                font_size=fs,
-                name="new_player",
-                on_change=self.set_new_player,
-            )
+        again = Checkbox(
+            (x0 + lw + self.px(336), y, self.px(280), row - self.px(6)),
+            "Join as a new player",
+            self.new_player,
+            font_size=fs,
+            name="new_player",
+            on_change=self.set_new_player,
         )
+        again.visible = self.sat_there_before()  # a first visit has no earlier seat to leave
+        widgets.append(again)
         self.name_note = Label(
             (x0 + lw, y + row - self.px(4), pw - lw - self.px(48), self.px(26)),
             self.name_error,
@@ -434,15 +434,33 @@ class JoinScene(MenuBase):
             self.address = self.tables[index].address
             self.table_id = self.tables[index].table_id
             self.address_field.set_text(self.address)
-            self.dirty = True
+            self.show_new_player()
 
     def set_address(self, text: str) -> None:
         if text != self.address:
             self.table_id = None  # a typed address: the newest token used there
         self.address = text
+        self.show_new_player()
 
     def set_new_player(self, value: bool) -> None:
         self.new_player = value
+
+    def sat_there_before(self) -> bool:
+        """Does this profile hold a seat at the table in the address field (a token kept
+        from an earlier join)? Only then does "Join as a new player" mean anything: Join
+        takes that seat back, unless it is ticked."""
+        try:
+            address = proto.parse_address(self.address)
+            return TokenStore().lookup(str(address), self.table_id) is not None
+        except (ValueError, OSError):
+            return False
+
+    def show_new_player(self) -> None:
+        """The "Join as a new player" box for the address now in the field."""
+        box = self.ring.find("new_player")
+        if box is not None:
+            box.visible = self.sat_there_before()
+            self.dirty = True
 
     def set_name(self, text: str) -> None:
         self.name = text
