@@ -170,3 +170,30 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     second = app.scenes.top.session
     _frames_until(app, lambda: second.client.seat == 1, what="a seat of Bob's own")
     first.close()
+
+
+def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host):
+    """A spectator of a table with people at it read "The screen shows no hand now — it is
+    passed between players": a hot-seat sentence, and untrue across a LAN. Where a hand
+    would be, the spectator's table says it watches; a seated player's shows its hand."""
+    host = make_host("witch_trial", 3, bots=[1, 2])
+    ann = Client()
+    ann.connect("127.0.0.1", host.port, "Ann")
+    client = lan.new_client()
+    client.connect("127.0.0.1", host.port, "Eve", spectate=True)
+    session = lan.LanSession(app, client)
+    session.start()
+    try:
+        _frames_until(
+            app,
+            lambda: (
+                session.open_table() is not None if session.table is None and client.view else session.table is not None
+            ),
+            what="the spectator's table",
+        )
+        assert session.watching and client.seat is None
+        assert session.table.no_hand_words() == "You are watching: nobody's hand is shown to you."
+    finally:
+        session.close()
+        ann.close()
+        host.stop()

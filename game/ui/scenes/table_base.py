@@ -445,7 +445,10 @@ class TableScene(Scene):
     def no_hand_words(self) -> str:
         """What the hand's place says on the public table (no seat behind the screen):
         that the bots play, while only bots move (each person's own view comes back
-        behind the curtain), else that the screen is being passed between players."""
+        behind the curtain), else that the screen is being passed between players; to a
+        spectator of a LAN table (``source.watching``), that nobody's hand is shown to it."""
+        if getattr(self.source, "watching", False) is True:
+            return "You are watching: nobody's hand is shown to you."
         try:
             pending = list(self.source.pending_seats())
             bots_only = bool(pending) and not any(self.source.is_human(s) for s in pending)

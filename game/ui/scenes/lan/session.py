@@ -137,6 +137,11 @@ class LanSession:
     def screen_seat(self) -> int | None:
         return self.client.seat
 
+    @property
+    def watching(self) -> bool:
+        """Do we watch the table rather than play at it (a spectator: no seat, no hand)?"""
+        return self.client.seat is None
+
     def view(self) -> dict:
         view = self.client.view
         if view is None:
