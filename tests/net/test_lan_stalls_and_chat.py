@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from game.net.client import Client
 from game.net.host import Host, Timings
 from game.net.tokens import TokenStore
@@ -16,6 +18,7 @@ from game.ui import theme
 from game.ui.scenes import lan
 from tests.net.helpers import RawPeer, on_host, wait_for
 from tests.net.lan_ui import frames_until as _frames_until
+from tests.ui.table_source import run_frames
 
 COUNTDOWN = re.compile(r"Bob lost connection — a bot takes over in (\d+) s")
 
@@ -172,11 +175,13 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     first.close()
 
 
-def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host):
+@pytest.mark.parametrize("game", ["witch_trial", "testimony"])
+def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host, game):
     """A spectator of a table with people at it read "The screen shows no hand now — it is
-    passed between players": a hot-seat sentence, and untrue across a LAN. Where a hand
-    would be, the spectator's table says it watches; a seated player's shows its hand."""
-    host = make_host("witch_trial", 3, bots=[1, 2])
+    passed between players" (Testimony: "The screen is shared", "Only the player behind
+    the screen sees their notebook"): hot-seat sentences, untrue across a LAN. The
+    spectator's table says it watches."""
+    host = make_host(game, 3, bots=[1, 2])
     ann = Client()
     ann.connect("127.0.0.1", host.port, "Ann")
     client = lan.new_client()
@@ -192,7 +197,15 @@ def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host):
             what="the spectator's table",
         )
         assert session.watching and client.seat is None
-        assert session.table.no_hand_words() == "You are watching: nobody's hand is shown to you."
+        table = session.table
+        assert table.no_hand_words() == "You are watching: nobody's hand is shown to you."
+        if game == "testimony":
+            table.dirty = True
+            run_frames(app, 1)
+            said = " ".join(b.text for b in table.text_blocks()) + " " + table.bar.bar_words()
+            said += " " + table.talk.hint()
+            assert "behind the screen" not in said and "screen is shared" not in said, said
+            assert "You are watching." in said
     finally:
         session.close()
         ann.close()

@@ -442,12 +442,17 @@ class TableScene(Scene):
     def status_message(self) -> str:
         return ""
 
+    def watching(self) -> bool:
+        """Is this table a spectator's (a LAN source that watches: no seat, no hand, and
+        no screen passed between players)?"""
+        return getattr(self.source, "watching", False) is True
+
     def no_hand_words(self) -> str:
         """What the hand's place says on the public table (no seat behind the screen):
         that the bots play, while only bots move (each person's own view comes back
         behind the curtain), else that the screen is being passed between players; to a
         spectator of a LAN table (``source.watching``), that nobody's hand is shown to it."""
-        if getattr(self.source, "watching", False) is True:
+        if self.watching():
             return "You are watching: nobody's hand is shown to you."
         try:
             pending = list(self.source.pending_seats())

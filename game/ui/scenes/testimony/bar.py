@@ -125,7 +125,7 @@ class ActionBar:
         if stage == "over":
             return "The match is over."
         if seat is None:
-            return "The screen is shared: no hand is shown."
+            return "You are watching." if self.table.watching() else "The screen is shared: no hand is shown."
         if seat not in (v.get("to_act") or []):
             return f"Waiting for {words.seat_name((v.get('to_act') or [None])[0], players)}."
         if stage == "action":

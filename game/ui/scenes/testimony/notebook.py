@@ -106,7 +106,12 @@ class NotebookPanel:
         font = get_font(size)
         me = self.table.view.get("me")
         if self.table.my_seat() is None or me is None:
-            for line in wrapped("Only the player behind the screen sees their notebook.", size, r.w - 24):
+            alone = (
+                "Each player's notebook is theirs alone."
+                if self.table.watching()
+                else "Only the player behind the screen sees their notebook."
+            )
+            for line in wrapped(alone, size, r.w - 24):
                 surface.blit(render_text(line, size, theme.TEXT_MUTED), (r.x + 12, y))
                 y += font.get_linesize()
             return

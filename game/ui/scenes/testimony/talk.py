@@ -129,7 +129,7 @@ class TalkPanel:
     def claim(self, key: str) -> None:
         """A claim button: ask for the seat and / or Character it names, then say it."""
         if self.table.my_seat() is None:
-            self.table.toast("Claims are made by the player behind the screen.")
+            self.table.toast(self.hint())
             return
         needs_seat, needs_character = words.claim_needs(key)
         players = list(self.table.source.players)
@@ -192,6 +192,8 @@ class TalkPanel:
         """The line under the panel's title: what a claim is, or who makes them here."""
         if self.table.my_seat() is not None:
             return "Claims carry no rules weight \u2014 anyone may lie."
+        if self.table.watching():
+            return "Players make claims; a spectator may chat."
         return "Claims are made by the player behind the screen."
 
     def talk_buttons(self) -> list[Button]:
