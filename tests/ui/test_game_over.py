@@ -31,6 +31,22 @@ def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11) ->
     return s
 
 
+def words_drawn(app, monkeypatch) -> list[str]:
+    """Every text the score screen draws, in order, from one forced redraw."""
+    import game.ui.scenes.game_over as scene_module
+
+    drawn: list[str] = []
+    real = scene_module.draw_text
+
+    def spy(surface, text, *a, **k):
+        drawn.append(text)
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(scene_module, "draw_text", spy)
+    app.draw(force=True)
+    return drawn
+
+
 def test_space_and_enter_do_not_leave_the_scores(tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     app = new_app()
@@ -78,17 +94,7 @@ def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch
     s = finished_session(app, names=("Ann", "Bob", "Cy", "Dora", "Ede"))
     over = GameOverScene(app, s)
     app.scenes.reset(over)
-    drawn: list[str] = []
-    import game.ui.scenes.game_over as scene_module
-
-    real = scene_module.draw_text
-
-    def spy(surface, text, *a, **k):
-        drawn.append(text)
-        return real(surface, text, *a, **k)
-
-    monkeypatch.setattr(scene_module, "draw_text", spy)
-    app.draw(force=True)
+    drawn = words_drawn(app, monkeypatch)
     assert over.labels() == [line["label"] for line in s.match.score_breakdown()[0]]
     for label in over.labels():
         assert label in drawn
@@ -96,6 +102,19 @@ def test_the_score_screen_shows_a_row_per_source_of_points(tmp_path, monkeypatch
         for line in lines:
             assert str(line["points"]) in drawn
         assert str(s.match.result()["scores"][seat]) in drawn
+
+
+def test_the_prevots_column_says_who_runs_the_story(tmp_path, monkeypatch):
+    # docs/rules/malleus.md M15: the Prévôt's score is 0 and he never wins; a bare "Ann 0"
+    # read as the last place. The column says whose seat it is; the players' do not change
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="malleus", names=("Ann", "Bob", "Cy", "Dora"), seed=3)
+    over = GameOverScene(app, s)
+    app.scenes.reset(over)
+    drawn = words_drawn(app, monkeypatch)
+    assert "Ann (Prévôt)" in drawn and "Ann" not in drawn
+    assert {"Bob", "Cy", "Dora"} <= set(drawn)
 
 
 def test_the_score_screen_says_how_the_game_ended_and_shows_the_final_table(tmp_path, monkeypatch):

@@ -20,6 +20,7 @@ from game.ui.scene import register_scene
 from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, bot_levels_of, open_table
+from game.ui.tables import load_tables
 from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
 from game.ui.wording import listed
 
@@ -52,6 +53,14 @@ class GameOverScene(FinalTableLook, MenuBase):
         """The end's view: the same for every seat once the game is over."""
         return self.session.match.view(None)
 
+    def column_name(self, seat: int) -> str:
+        """A player's column header: the name, with the part the seat plays where the
+        game gives it one ("Ann (Prévôt)": the Prévôt scores no personal gain and never
+        wins, and a bare "Ann 0" read as the last place)."""
+        role = getattr(load_tables().get(self.session.game), "seat_role", None)
+        part = role(seat) if role is not None else None
+        return f"{self.session.players[seat]} ({part})" if part else self.session.players[seat]
+
     # ------------------------------------------------------------------ layout ----
     def order(self) -> list[int]:
         scores = self.result.get("scores", [])
@@ -81,8 +90,8 @@ class GameOverScene(FinalTableLook, MenuBase):
         bots = self.session.bots
         need = max(
             (
-                font.size(name)[0] + (head + self.px(4) if seat in bots else 0)
-                for seat, name in enumerate(self.session.players)
+                font.size(self.column_name(seat))[0] + (head + self.px(4) if seat in bots else 0)
+                for seat in range(len(self.session.players))
             ),
             default=0,
         )
@@ -235,7 +244,7 @@ class GameOverScene(FinalTableLook, MenuBase):
             # took the name's room ("Maximilian (b…")
             icon = _icon("bot", head_size, ink) if seat in self.session.bots else None
             room = col_w - self.px(12) - (icon.get_width() + self.px(4) if icon is not None else 0)
-            name = fit_text(self.session.players[seat], head_size, room, bold=True)
+            name = fit_text(self.column_name(seat), head_size, room, bold=True)
             width = get_font(head_size, bold=True).size(name)[0]
             left = cx - (width + (icon.get_width() + self.px(4) if icon is not None else 0)) // 2
             drawn = draw_text(surface, name, (left, y + row_h // 2), head_size, ink, bold=True, anchor="midleft")
