@@ -599,7 +599,7 @@ class MalleusTableScene(TableScene):
             "Citing: drag a fact (a plate's facts, the ledger tabs, the witch stereotypes) onto FOR or AGAINST;",
             "  the Prévôt counts or rejects it with the buttons beside it. A side's buttons sit under its column.",
             "Secret actions, ledgers, companions, discards and card plays happen behind the curtain;",
-            "  the button A player's cards… (above the ledger) opens one player's own screen to play a card.",
+            "  the \u201cA player's cards\u2026\u201d button (above the ledger) opens one player's own screen to play a card.",
             "Keys: Tab walks the buttons, Enter presses, 1-9 pick in a chooser, Esc closes, ? this help.",
         ]
 
