@@ -171,14 +171,8 @@ class Choosers(Panel):
         p.page = lay.page  # the page drawn is the page clicked
         p.shown = [i for _label, i in lay.shown]
         size, head, font, num_w = lay.size, lay.head, lay.font, lay.num_w
-        title, titles, rows, numbers, labels, shown = (
-            lay.title,
-            lay.titles,
-            lay.rows,
-            lay.numbers,
-            lay.labels,
-            lay.shown,
-        )
+        title, titles, rows = lay.title, lay.titles, lay.rows
+        numbers, labels, shown = lay.numbers, lay.labels, lay.shown
         panel(surface, box.inflate(4, 4), alpha=245, edge=theme.HIGHLIGHT)
         y = box.y + 8
         drawn = []
