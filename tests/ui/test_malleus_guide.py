@@ -222,3 +222,35 @@ def test_a_card_that_cannot_be_applied_has_void_as_the_step_forward(app, tmp_pat
     assert [b.name for b in main] == [f"void_{card}"]
     session.close()
     clear_scenes(app)
+
+
+def test_a_lan_table_speaks_of_each_ones_screen_not_of_a_curtain():
+    """Over a LAN each person does their private part on their own screen: the guide of a
+    LAN table never says "behind the curtain" or "press your name, the others look away"
+    (a hot-seat table does, where it is true). Views from a whole story, for the Prévôt
+    and a player."""
+    import random
+
+    from game.bots import RandomBot
+    from game.engine import new_match
+    from game.ui.scenes.malleus.common import Names
+    from game.ui.scenes.malleus.guide import guide_for
+
+    m = new_match("malleus", ["Ann", "Bob", "Cy", "Dora"], seed=7)
+    bots = {seat: RandomBot(40 + seat) for seat in range(4)}
+    rng = random.Random(3)
+    lan, hotseat = [], []
+    for _ in range(3000):
+        if m.over or not m.to_act():
+            break
+        for me in (0, 1):
+            view = m.view(me)
+            names = Names(view, m.players)
+            lan.append(guide_for(view, me, names, own_screens=True).now)
+            hotseat.append(guide_for(view, me, names).now)
+        seat = rng.choice(m.to_act())
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    assert any("behind the curtain" in words for words in hotseat)  # the control: said where true
+    said = [w for w in lan if "curtain" in w or "press your name" in w or "look away" in w]
+    assert said == [], said[:3]
+    assert any("on their own screen" in words for words in lan)

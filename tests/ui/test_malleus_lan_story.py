@@ -51,7 +51,8 @@ def bring_to_front(app, table) -> None:
 
 class ScreenWatch:
     """Every frame a client's table draws: only its own seat's view, no other player's
-    typed words (the players tag what they type with their names)."""
+    typed words (the players tag what they type with their names), and no word of a
+    hot-seat curtain (over a LAN each one plays on their own screen)."""
 
     def __init__(self, table, seat: int) -> None:
         self.problems: list[str] = []
@@ -66,9 +67,12 @@ class ScreenWatch:
                 self.problems.append(f"seat {seat}'s table drew seat {view.get('seat')}'s view")
             if ("prevot_screen" in view) != (seat == 0):
                 self.problems.append(f"seat {seat}'s table drew the Prévôt's screen: {'prevot_screen' in view}")
+            words = " ".join(b.shown for b in table.text_blocks())
+            curtain = [b.shown for b in table.text_blocks() if "curtain" in b.shown or "look away" in b.shown]
+            if curtain:  # each one's own screen: no curtain here
+                self.problems.append(f"seat {seat}'s table spoke of a curtain: {curtain[0]!r}")
             if seat == 0:
                 return
-            words = " ".join(b.shown for b in table.text_blocks())
             for other, name in enumerate(NAMES):
                 if other not in (0, seat) and f"{name} said" in words:
                     self.problems.append(f"seat {seat}'s table showed {name}'s private words")

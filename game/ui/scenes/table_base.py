@@ -442,6 +442,11 @@ class TableScene(Scene):
     def status_message(self) -> str:
         return ""
 
+    def own_screens(self) -> bool:
+        """Does each person play on a screen of their own (a LAN table: no curtain, no
+        screen passed between players; ``source.own_screens``)?"""
+        return getattr(self.source, "own_screens", False) is True
+
     def watching(self) -> bool:
         """Is this table a spectator's (a LAN source that watches: no seat, no hand, and
         no screen passed between players)?"""

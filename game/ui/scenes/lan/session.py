@@ -137,6 +137,9 @@ class LanSession:
     def screen_seat(self) -> int | None:
         return self.client.seat
 
+    #: each person plays on a screen of their own: no curtain, nothing passed around
+    own_screens = True
+
     @property
     def watching(self) -> bool:
         """Do we watch the table rather than play at it (a spectator: no seat, no hand)?"""

@@ -217,7 +217,8 @@ class ConflictPanel:
                 if not (p.get("ledger_in") if phase == "ledgers" else p.get("companion_in"))
             ]
             what = "secret, envy and vendetta" if phase == "ledgers" else "secret companion"
-            lines.append((f"Each player writes a {what} behind the curtain.", theme.PARCHMENT))
+            where = "on their own screen" if self.table.own_screens() else "behind the curtain"
+            lines.append((f"Each player writes a {what} {where}.", theme.PARCHMENT))
             if waiting:
                 lines.append(("Still to come: " + ", ".join(waiting), theme.TEXT_MUTED))
         elif phase == "round":

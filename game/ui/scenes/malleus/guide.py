@@ -4,10 +4,11 @@ rests on — one or two sentences in our words from docs/rules/malleus.md, with 
 section they come from (the step's name, its rule and what it asks of a seat are the
 rules' own guide, ``game.rules.malleus.guide``; how to do it here is this module's).
 
-``guide_for(view, me, names)`` reads only a view: ``me`` is the seat on screen (0 the
-Prévôt, a player's seat, or None for the shared table of a hot-seat story). The words
-address that person: the Prévôt is told what he decides, a player what is his to do, the
-shared table who does what.
+``guide_for(view, me, names, own_screens)`` reads only a view: ``me`` is the seat on
+screen (0 the Prévôt, a player's seat, or None for the shared table of a hot-seat story).
+The words address that person: the Prévôt is told what he decides, a player what is his
+to do, the shared table who does what. ``own_screens``: a LAN table, where each person
+does their private part on their own screen (no curtain to speak of).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def step_key(view: dict) -> str:
     return step
 
 
-def guide_for(view: dict, me: int | None, n: Names) -> Guide:
+def guide_for(view: dict, me: int | None, n: Names, own_screens: bool = False) -> Guide:
     """The guide for ``view`` as seen by ``me`` (see the module docstring). The step's
     name, what it asks of this seat and its rule come from the rules' own guide
     (``game.rules.malleus.guide``); this module says how to do it at this table."""
@@ -79,7 +80,8 @@ def guide_for(view: dict, me: int | None, n: Names) -> Guide:
     to_act = list(view.get("to_act") or [])
     mine = me is not None and me in to_act
     title = _title(view, key, told.get("step") or "", n)
-    now = _now(view, key, me, mine, me == 0, me is None, n) or told.get("yours") or told.get("happening") or ""
+    now = _now(view, key, me, mine, me == 0, me is None, n, own_screens)
+    now = now or told.get("yours") or told.get("happening") or ""
     if told.get("may") and not mine and me not in (None, 0):
         now = f"{now} {told['may']}".strip() if now != told["may"] else now
     rule = told.get("rule_words") or ""
@@ -99,9 +101,14 @@ def _title(view: dict, key: str, step: str, n: Names) -> str:
     return f"Round {view.get('round')} · {who}{step}"
 
 
-def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared: bool, n: Names) -> str:
+def _now(
+    view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared: bool, n: Names, own_screens: bool
+) -> str:
     c = view.get("conflict") or {}
     b = view.get("building") or {}
+    # where a private part is done: behind the hot-seat curtain, or on a LAN player's screen
+    hidden = "" if own_screens else " behind the curtain"
+    each = " on their own screen." if own_screens else " behind the curtain: press your name, the others look away."
     if key == "over":
         return "Export the chronicle to keep the story."
     if key == "trigger":
@@ -131,23 +138,23 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
     if key == "ledgers":
         if mine:
             return "Your ledger: write your secret, whom you envy and whom you hate, then hand it to the Prévôt."
-        return "Each player writes a ledger behind the curtain: press your name, the others look away."
+        return "Each player writes a ledger" + each
     if key == "companions":
         if mine:
             return "Your companion: pick a villager nobody plays; the Prévôt will voice it for you."
-        return "Each player names a companion behind the curtain: press your name, the others look away."
+        return "Each player names a companion" + each
     if key == "declare":
         turn = view.get("turn")
         if mine:
             return "Your conflict: drag your villager's plate onto the target, or press Declare a conflict."
-        return f"{n.short_seat(turn)} declares a conflict behind the curtain."
+        return f"{n.short_seat(turn)} declares a conflict{hidden}."
     if key == "confirm":
         if prevot:
             return (
                 "You decide: compare the claimed secret with the ledger — Accept if it is the secret, "
                 "Reject if it is a wrong guess."
             )
-        return "The Prévôt judges the claimed secret behind the curtain."
+        return f"The Prévôt judges the claimed secret{hidden}."
     if key == "frame":
         actor = c.get("actor_player")
         who = "You" if actor == me and me is not None else n.short_seat(actor) if actor is not None else "The Prévôt"
@@ -169,7 +176,8 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
             return f"Your secret action: write what your villager does in secret, or keep \u201c{NO_SECRET}\u201d."
         done = (view.get("collect") or {}).get("submitted") or []
         handed = f" Handed in: {_names(done, n)}." if done else ""
-        return "Each player hands in a secret action behind the curtain: press your name." + handed
+        press = " on their own screen." if own_screens else " behind the curtain: press your name."
+        return "Each player hands in a secret action" + press + handed
     if key in ("secret_resolve", "phase_resolve"):
         end = "Close the secret actions" if key == "secret_resolve" else "End the secret action phase"
         if prevot:
@@ -177,7 +185,7 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
                 "You decide: play out each secret action on your screen — tell what a free-text one does, "
                 f"Apply or Void each card, move villagers for orders; then {end}."
             )
-        return "The Prévôt reads the secret actions behind the curtain and plays them out."
+        return f"The Prévôt reads the secret actions{hidden} and plays them out."
     if key == "roll":
         actor = c.get("actor_player")
         who = "You" if actor == me and me is not None else n.short_seat(actor if actor is not None else 0)
@@ -203,7 +211,7 @@ def _now(view: dict, key: str, me: int | None, mine: bool, prevot: bool, shared:
         turn = view.get("turn")
         if mine:
             return "End your turn: pick the cards to discard, if any."
-        return f"{n.short_seat(turn)} ends the turn behind the curtain (discards)."
+        return f"{n.short_seat(turn)} ends the turn{hidden} (discards)."
     return ""
 
 

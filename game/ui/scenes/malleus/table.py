@@ -324,7 +324,7 @@ class MalleusTableScene(TableScene):
         self.ledger.draw_zone(surface)
 
     def guide(self):
-        return guide_for(self.view, self.me(), self.names())
+        return guide_for(self.view, self.me(), self.names(), self.own_screens())
 
     def draw_guide_zone(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(self.rects.get("actions") or (0, 0, 10, 10))
@@ -598,8 +598,18 @@ class MalleusTableScene(TableScene):
             "  plates in or out and a place on the map.",
             "Citing: drag a fact (a plate's facts, the ledger tabs, the witch stereotypes) onto FOR or AGAINST;",
             "  the Prévôt counts or rejects it with the buttons beside it. A side's buttons sit under its column.",
-            "Secret actions, ledgers, companions, discards and card plays happen behind the curtain;",
-            "  the \u201cA player's cards\u2026\u201d button (above the ledger) opens one player's own screen to play a card.",
+            *(
+                [
+                    "Ledgers, companions, secret actions, discards and card plays are done on each one's own screen;",
+                    "  your cards are under My ledger: Play\u2026 beside a card plays it.",
+                ]
+                if self.own_screens()
+                else [
+                    "Secret actions, ledgers, companions, discards and card plays happen behind the curtain;",
+                    "  the \u201cA player's cards\u2026\u201d button (above the ledger) opens one player's own screen "
+                    "to play a card.",
+                ]
+            ),
             "Keys: Tab walks the buttons, Enter presses, 1-9 pick in a chooser, Esc closes, ? this help.",
         ]
 
