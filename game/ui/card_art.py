@@ -26,7 +26,7 @@ import pygame
 
 from game.paths import cards_dir
 from game.ui import theme
-from game.ui.fonts import fit_font, get_font, wrap_text
+from game.ui.fonts import cut_to_width, fit_font, get_font, wrap_text
 from game.ui.icons import get_icon
 from game.ui.tables import table_spec, table_specs
 
@@ -278,10 +278,7 @@ def _clip_lines(lines: list[str], font: pygame.font.Font, rect: pygame.Rect) -> 
     if len(lines) <= room:
         return lines
     kept = lines[:room]
-    last = kept[-1]
-    while last and font.size(last + "\u2026")[0] > rect.width:
-        last = last[:-1]
-    kept[-1] = last.rstrip() + "\u2026"
+    kept[-1] = cut_to_width(kept[-1], font, rect.width, cut=True)
     return kept
 
 
@@ -424,10 +421,7 @@ def zoom_text_layout(info: FaceInfo, rect: pygame.Rect, subtitle: str = "") -> l
     if body_kept and len(body_kept) < sum(1 for p in pieces if p.role == "body"):
         last = kept[body_kept[-1]]
         font = get_font(last.size)
-        words = last.text
-        while words and font.size(words + "\u2026")[0] > rect.width:
-            words = words[:-1]
-        cut = words.rstrip() + "\u2026"
+        cut = cut_to_width(last.text, font, rect.width, cut=True)
         kept[body_kept[-1]] = ZoomPiece(
             "body",
             cut,

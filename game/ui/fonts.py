@@ -159,6 +159,24 @@ def _wrap(text: str, font: pygame.font.Font, width: int, break_words: bool) -> t
 SCALED_MARGIN = 1.1
 
 
+def cut_to_width(text: str, font: pygame.font.Font, width: int, *, cut: bool = False, strip: str = " ") -> str:
+    """``text`` as it fits ``width`` pixels in ``font``: whole when it fits (and ``cut`` is
+    False), else cut at a character and ended with an ellipsis, the characters in ``strip``
+    dropped from the cut end first ("Bob," -> "Bob…"). ``cut``: the text runs on past
+    what is given, so it ends with the ellipsis even when it fits."""
+    if not cut and font.size(text)[0] <= width:
+        return text
+    # the longest prefix that fits with its ellipsis (widths grow with the prefix)
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip(strip) + "\u2026")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip(strip) + "\u2026"
+
+
 def first_fitting_size(text: str, top: int, bottom: int, width: int, *, bold: bool = False, title: bool = False) -> int:
     """The first size from ``top`` down to ``bottom`` at which ``text`` fits ``width`` on
     one line, 0 if none: the sizes far too large (scaled from one measurement at ``top``)

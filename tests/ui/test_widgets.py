@@ -177,3 +177,23 @@ def test_every_widget_draws_without_error():
     for _ in widgets:
         ring.handle(key(pygame.K_TAB))
         ring.draw(surf)
+
+
+def test_text_is_cut_to_a_width_with_one_ellipsis():
+    """One helper cuts text to a width for every screen (buttons, Salem's middle, card
+    faces): whole when it fits, else the longest start that fits with "…", the cut end
+    without a dangling space or comma."""
+    from game.ui.fonts import cut_to_width, get_font
+
+    font = get_font(18)
+    line = "Bob plays Accusation on Cy, then Alibi on Dora, then draws two cards"
+    assert cut_to_width(line, font, 2000) == line
+    for width in (40, 90, 150, 300):
+        cut = cut_to_width(line, font, width, strip=" ,")
+        assert cut.endswith("\u2026") and font.size(cut)[0] <= width
+        kept = cut[:-1]
+        assert line.startswith(kept) and not kept.endswith((" ", ","))
+        longer = line[: len(kept) + 1].rstrip(" ,") + "\u2026"  # one more character does not fit
+        assert font.size(longer)[0] > width or len(longer) <= len(cut)
+    assert cut_to_width("Short", font, 2000, cut=True) == "Short\u2026"  # it runs on past what is given
+    assert cut_to_width("Anything", font, 1) == "\u2026"

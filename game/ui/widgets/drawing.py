@@ -11,6 +11,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import cut_to_width
 from game.ui.fonts import get_font as _fonts_get_font
 from game.ui.icons import get_icon
 
@@ -141,12 +142,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it fits ``width`` pixels (remembered: buttons
     fit their labels every frame)."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return cut_to_width(text, font(size, bold), width)
 
 
 def fit_row(

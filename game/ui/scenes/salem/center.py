@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import SCALED_MARGIN, get_font, render_text, wrap_text
+from game.ui.fonts import SCALED_MARGIN, cut_to_width, get_font, render_text, wrap_text
 from game.ui.icons import get_icon
 from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
@@ -47,10 +47,7 @@ def two_lines(line: str, font: pygame.font.Font, width: int) -> list[str]:
     parts = wrap_text(line, font, width)
     if len(parts) <= 2:
         return parts
-    rest = " ".join(parts[1:])
-    while rest and font.size(rest + "…")[0] > width:
-        rest = rest[:-1]
-    return [parts[0], rest.rstrip(" ,;") + "…"]
+    return [parts[0], cut_to_width(" ".join(parts[1:]), font, width, cut=True, strip=" ,;")]
 
 
 class CenterPanel:
