@@ -40,8 +40,9 @@ play: $(RUNTIME)          ## start the app (main menu); installs only what playi
 # The suite runs in two workers per core (pytest-xdist): many tests wait on sockets, a
 # subprocess or a paced frame, and a second worker per core fills those waits; idle
 # workers take queued tests from busy ones (--dist worksteal), and the longest tests
-# start first (tests/conftest.py). On 2 cores: 186 s instead of 250 s with one worker per
-# core. TEST_WORKERS=0 runs it in one process.
+# start first (tests/conftest.py; their ``slow(seconds=…)`` marks say how long). The
+# budget is ten minutes on 2 cores; long soaks go in benchmarks/. TEST_WORKERS=0 runs it
+# in one process.
 # `make lint` runs first: a lint or type error fails the suite before any test runs.
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print(2 * (os.cpu_count() or 1))")
 test: $(STAMP)            ## make lint, then the whole test suite, headless

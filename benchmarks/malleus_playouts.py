@@ -1,6 +1,6 @@
 """Malleus Maleficarum soak: whole seeded games with every issue-14 invariant checked.
 
-The test suite plays 200 games through their first round and two to the end
+The test suite plays 140 games through their first round and two to the end
 (tests/rules/test_malleus_playouts.py); this plays ``--games`` whole games with the same
 checks (tests/rules/malleus_playout.py) and prints numbers. Asserts nothing beyond the
 checks themselves:

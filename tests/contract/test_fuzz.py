@@ -93,6 +93,7 @@ def _odd_entry_points(m: Match, counts: dict) -> None:
         counts["odd_seats"] = counts.get("odd_seats", 0) + 1
 
 
+@pytest.mark.slow(seconds=8)
 def test_every_field_of_every_command_refuses_every_json_kind(game_id):
     counts: dict = {}
     swept: dict[tuple[str, str], int] = {}
@@ -240,6 +241,7 @@ def _ids(m: Match) -> list[str]:
     return sorted(out)[:40]
 
 
+@pytest.mark.slow(seconds=8)
 def test_stateful_fuzz_from_positions_of_the_recorded_games(game_id, request):
     every = [m.to_json() for m in positions(game_id, every=11)]
     ids = sorted({i for text in every[::5] for i in _ids(Match.from_json(text))})

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from game.engine import IllegalCommand
 from tests.contract import hooks
 from tests.contract.kit import clone, filled, listed, positions, seats_with_commands
@@ -86,6 +88,7 @@ def near_misses(rng: random.Random, legal: list[dict], others: list[dict]) -> li
     return out
 
 
+@pytest.mark.slow(seconds=6)
 def test_nothing_but_the_listed_commands_applies(game_id):
     rng = random.Random(f"complete-{game_id}")
     accepted = refused = seen = 0

@@ -41,7 +41,7 @@ def _last_seen(client: BotClient) -> tuple[int, dict] | None:
     return view["state_id"], view
 
 
-@pytest.mark.slow(seconds=6)
+@pytest.mark.slow(seconds=11)
 def test_sigkilled_host_resumes_with_every_state_a_client_saw(forkserver, counting_game, tmp_path):
     rng = random.Random(1692)
     checked = killed_mid_game = 0

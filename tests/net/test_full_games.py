@@ -33,6 +33,7 @@ def _join(clients, port, n, **kwargs) -> list[BotClient]:
     return bots
 
 
+@pytest.mark.slow(seconds=8)
 @pytest.mark.parametrize("game", REAL_GAMES)
 def test_four_bot_clients_finish_a_game_with_exact_views_and_no_leak(game, make_host, clients):
     # D4: each update carries view(seat) of that connection only, so no seat learns what the rules keep

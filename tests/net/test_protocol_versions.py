@@ -42,7 +42,7 @@ def _book(match) -> dict:
     return book
 
 
-@pytest.mark.slow(seconds=8)
+@pytest.mark.slow(seconds=20)
 @pytest.mark.parametrize("game", LARGEST)
 def test_every_game_at_its_largest_table_in_both_versions(game, make_host, clients):
     n = GAMES[game].max_players

@@ -1,6 +1,6 @@
 """Seeded random Malleus playouts (DESIGN D9; docs/rules/malleus.md §5: what each seat may see).
 
-200 games over 3-5 players, each played through the beginning phase and the whole first
+140 games over 3-5 players, each played through the beginning phase and the whole first
 round (its secret action phase, end-of-round rewards and win check, round 2's draws),
 every invariant checked at every step (see ``tests/rules/malleus_playout.py``); two games
 played to the end (one with every view of every seat checked at every step); and
@@ -16,11 +16,11 @@ from game.rules.malleus import MalleusMatch
 from game.rules.malleus import view as view_module
 from tests.rules.malleus_playout import play_game
 
-GAMES = 200
+GAMES = 140  # the suite stays under ten minutes; the benchmark plays whole games past these
 
 
-@pytest.mark.slow(seconds=14)
-def test_two_hundred_seeded_playouts_keep_every_invariant():
+@pytest.mark.slow(seconds=35)
+def test_seeded_playouts_keep_every_invariant():
     rounds = steps = 0
     for game in range(GAMES):
         summary = play_game(game, until_round=1)

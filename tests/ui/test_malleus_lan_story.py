@@ -85,7 +85,7 @@ def app():
     yield from table_app((1280, 720))
 
 
-@pytest.mark.slow(seconds=7)
+@pytest.mark.slow(seconds=8)
 def test_a_first_story_over_the_lan_with_the_prevot_on_his_own_screen(app, tmp_path, monkeypatch):
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     monkeypatch.setenv("WITCHHUNT_DISCOVERY_ADDR", "127.0.0.1")

@@ -244,7 +244,7 @@ def test_play_bad_arguments_through_the_real_command(tmp_path):  # DESIGN D7
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.slow(seconds=50)
+@pytest.mark.slow(seconds=40)
 def test_witchhunt_smoke_exits_0(tmp_path):
     pytest.importorskip("game.rules.hammer")
     pytest.importorskip("game.ui.smoke_hammer")

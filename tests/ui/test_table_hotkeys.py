@@ -129,6 +129,7 @@ def test_every_labelled_key_of_the_salem_table_does_what_its_button_does(app):
     assert {"Draw two (Space)", "End turn (E)", "Peek at a ghost (G)"} <= set(checked), checked
 
 
+@pytest.mark.slow(seconds=10)
 def test_every_labelled_key_of_the_testimony_table_does_what_its_button_does(app):
     app.set_window_size((1280, 720))
     match = new_match("testimony", ["Ann", "Bob", "Cyril", "Dora", "Emil"], seed=2)
