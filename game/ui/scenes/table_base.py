@@ -231,6 +231,9 @@ class TableScene(Scene):
     draw_log = Ask("game_log", "draw")
     log_lines = Ask("game_log", "log_lines")
     log_picture = Ask("game_log", "log_picture")
+    log_spans = Ask("game_log", "log_spans")
+    sentences = Ask("game_log", "sentences")
+    span_sentence = Ask("game_log", "span_sentence")
     scroll_log_picture = Ask("game_log", "scroll_log_picture")
     draw_log_line = Ask("game_log", "draw_log_line")
     draw_log_under = Ask("game_log", "draw_under")
@@ -492,31 +495,6 @@ class TableScene(Scene):
 
     #: event types whose consecutive events the log writes as one sentence (``describe_events``)
     log_runs: frozenset[str] = frozenset()
-
-    def log_spans(self, events: list[dict], start: int = 0) -> list[tuple[int, int]]:
-        """``events[start:]`` cut into what the log writes as one sentence each, as
-        (first, end) index pairs: an event alone, or a run of like events (``log_runs``)."""
-        spans = []
-        i = start
-        while i < len(events):
-            end = i + 1
-            kind = events[i].get("type")
-            if kind in self.log_runs:
-                while end < len(events) and events[end].get("type") == kind:
-                    end += 1
-            spans.append((i, end))
-            i = end
-        return spans
-
-    def sentences(self, events: list[dict]) -> list[str]:
-        """``events`` in words as the log writes them (:meth:`log_spans`); events with
-        nothing to say give none."""
-        said = (self.span_sentence(events, i, end) for i, end in self.log_spans(events))
-        return [s for s in said if s]
-
-    def span_sentence(self, events: list[dict], first: int, end: int) -> str:
-        """The sentence of one of :meth:`log_spans`' spans: a run's, or an event's own."""
-        return self.describe_events(events[first:end]) if end > first + 1 else self.describe_event(events[first])
 
     def hand_slots(self, count: int) -> list[tuple[int, int]]:
         return []

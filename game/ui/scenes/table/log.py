@@ -25,6 +25,32 @@ class GameLog(Panel):
         #: the picture blended over bare felt (``log_on_felt``): (its key, surface)
         self.on_felt: tuple | None = None
 
+    def log_spans(self, events: list[dict], start: int = 0) -> list[tuple[int, int]]:
+        """``events[start:]`` cut into what the log writes as one sentence each, as
+        (first, end) index pairs: an event alone, or a run of like events (``log_runs``)."""
+        spans = []
+        i = start
+        while i < len(events):
+            end = i + 1
+            kind = events[i].get("type")
+            if kind in self.table.log_runs:
+                while end < len(events) and events[end].get("type") == kind:
+                    end += 1
+            spans.append((i, end))
+            i = end
+        return spans
+
+    def sentences(self, events: list[dict]) -> list[str]:
+        """``events`` in words as the log writes them (:meth:`log_spans`); events with
+        nothing to say give none."""
+        said = (self.span_sentence(events, i, end) for i, end in self.log_spans(events))
+        return [s for s in said if s]
+
+    def span_sentence(self, events: list[dict], first: int, end: int) -> str:
+        """The sentence of one of :meth:`log_spans`' spans: a run's, or an event's own."""
+        t = self.table
+        return t.describe_events(events[first:end]) if end > first + 1 else t.describe_event(events[first])
+
     def contains(self, pos: tuple[int, int]) -> bool:
         r = self.table.rects.get("log")
         return r is not None and pygame.Rect(r).collidepoint(pos)
