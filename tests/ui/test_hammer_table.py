@@ -557,3 +557,27 @@ def test_a_seat_that_placed_says_so_on_its_villagers_too(app, monkeypatch, size)
     assert notes <= set(pyres.PLACED_NOTES) | {"not on a pyre yet"}, notes
     bob = [v for v in scene.view["villagers"] if v["owner"] == 1]
     assert len(bob) == 3 and all(v["start"] is None for v in bob)  # the placement stays secret
+
+
+def test_a_placed_seats_header_lists_its_pyres_then_says_placed(app, monkeypatch):
+    """docs/rules/hammer.md §2: the dealt pyres are public. The header read "pyres 3, 4, 6,
+    (placed)", the mark listed as if it were a fourth pyre."""
+    import game.ui.scenes.hammer.seats as seats
+
+    src = MatchSource.new(3, seed=3, seat=0)
+    src.match.apply(1, src.match.legal(1)[0])  # Bob has placed
+    said: list[str] = []
+    real_text = seats.text
+
+    def text(words, *rest, **kw):
+        said.append(str(words))
+        return real_text(words, *rest, **kw)
+
+    monkeypatch.setattr(seats, "text", text)
+    open_table_scene(app, HammerTableScene, src, frames=2)
+    app.draw(force=True)
+    bob = next(p for p in src.match.view(0)["players"] if p["seat"] == 1)
+    dealt = ", ".join(str(pp["start"]) for pp in bob["pyres"])
+    headers = [w for w in said if w.startswith("pyres ")]
+    assert f"pyres {dealt} (placed)" in headers, headers
+    assert not any(", (" in w for w in headers), headers

@@ -434,12 +434,11 @@ class Seats(Panel):
         # trophies and kept tests as small labels under the header when there is room
         extras = [words.villager_name(v) for v in p.get("trophies") or []]
         extras += [words.card_name(k) for k in p.get("kept") or []]
-        head = "holds "
+        head, tail = "holds ", ""
         if v.get("phase") == "setup" and p.get("pyres"):  # the dealt pyres are public (§2)
             head, extras = "pyres ", [str(pp.get("start")) for pp in p["pyres"]]
-            if p.get("placed"):
-                extras.append("(placed)")
+            tail = " (placed)" if p.get("placed") else ""
         if extras and x < rx - 40:
-            small = text(head + ", ".join(extras), max(11, size - 5), theme.TEXT_MUTED)
+            small = text(head + ", ".join(extras) + tail, max(11, size - 5), theme.TEXT_MUTED)
             if small.get_width() <= rx - x - 10:
                 surface.blit(small, small.get_rect(midleft=(x + 4, cy)))
