@@ -189,6 +189,15 @@ def table_spec(game_id: str) -> TableSpec | None:
     return spec
 
 
+def seat_role(game_id: str, seat: int) -> str | None:
+    """The part ``seat`` plays in ``game_id`` whoever sits there, as its table names it
+    (the table scene's ``seat_role``: Malleus' seat 0 is the Prévôt); None for a seat
+    like the others."""
+    role = getattr(load_tables().get(game_id), "seat_role", None)
+    part = role(seat) if callable(role) else None
+    return str(part) if part else None
+
+
 def _order(spec: TableSpec) -> tuple[int, str]:
     return (spec.menu_order, spec.game)
 

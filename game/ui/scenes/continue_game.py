@@ -17,7 +17,7 @@ from game.saves import SaveInfo, list_saves
 from game.ui.scene import register_scene
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, open_table
-from game.ui.tables import load_tables
+from game.ui.tables import load_tables, seat_role
 from game.ui.widgets import Button, ListBox, ListRow, Widget, colour, draw_text
 from game.ui.wording import listed
 
@@ -90,11 +90,11 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     absent: list = listed_absent if isinstance(listed_absent, list) else []
     seats = [seat for seat in range(len(info.players)) if seat not in absent]  # a ghost's seat is no player's
     bots = [seat for seat in seats if seat in info.bots]
-    # a seat with a part of its own says it ("Ann (Prévôt)"): the table's ``seat_role``
-    role = getattr(load_tables().get(info.game), "seat_role", None)
 
     def named(seat: int, bot: bool) -> str:
-        tags = [str(r) for r in [role(seat) if role is not None else None] if r] + (["bot"] if bot else [])
+        """The name, with the seat's part where it has one, and whether a bot plays it."""
+        part = seat_role(info.game, seat)
+        tags = ([part] if part else []) + (["bot"] if bot else [])
         return info.players[seat] + (f" ({', '.join(tags)})" if tags else "")
 
     if len(bots) > 3:  # "Host and 11 bots": twelve names ran off the row

@@ -20,7 +20,7 @@ from game.ui.scene import register_scene
 from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, bot_levels_of, open_table
-from game.ui.tables import load_tables
+from game.ui.tables import seat_role
 from game.ui.widgets import Button, Widget, _icon, colour, draw_panel, draw_text, fit_text
 from game.ui.wording import listed
 
@@ -57,8 +57,7 @@ class GameOverScene(FinalTableLook, MenuBase):
         """A player's column header: the name, with the part the seat plays where the
         game gives it one ("Ann (Prévôt)": the Prévôt scores no personal gain and never
         wins, and a bare "Ann 0" read as the last place)."""
-        role = getattr(load_tables().get(self.session.game), "seat_role", None)
-        part = role(seat) if role is not None else None
+        part = seat_role(self.session.game, seat)
         return f"{self.session.players[seat]} ({part})" if part else self.session.players[seat]
 
     # ------------------------------------------------------------------ layout ----

@@ -20,6 +20,7 @@ from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.scenes.seats_form import GameSeatsForm
 from game.ui.settings import load_join_form, save_join_form
+from game.ui.tables import seat_role
 from game.ui.widgets import Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -101,8 +102,8 @@ class HostScene(GameSeatsForm):
             if self.option_keys():
                 y += self.px(4)
             # the host sits at seat 0: where that seat has a part, the label says so
-            you = self.seat_label(0)
-            label = "Your name" if you == "Seat 1" else f"{you} (you)"
+            part = seat_role(self.game, 0) if self.game else None
+            label = f"{part} (you)" if part else "Your name"
             widgets.append(Label((x0, y + self.px(10), lw, row), label, fs, col="text_dim"))
             widgets.append(
                 TextField(
