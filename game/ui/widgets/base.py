@@ -8,11 +8,7 @@ from typing import Any
 import pygame
 
 from game.ui.input import InputEvent
-from game.ui.widgets.drawing import (
-    colour,
-    text_surface,
-    wrap,
-)
+from game.ui.widgets.drawing import colour, text_surface, wrap
 
 
 class Widget:

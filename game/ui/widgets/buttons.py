@@ -12,13 +12,7 @@ from game.ui import input as uinput
 from game.ui import sound
 from game.ui.input import InputEvent
 from game.ui.widgets.base import Widget
-from game.ui.widgets.drawing import (
-    _icon,
-    colour,
-    draw_text,
-    fit_text,
-    text_surface,
-)
+from game.ui.widgets.drawing import _icon, colour, draw_text, fit_text, text_surface
 
 #: the margin left and right of a button's label (``Button.pad``)
 BUTTON_PAD = 8

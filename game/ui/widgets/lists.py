@@ -12,11 +12,7 @@ from game.ui import input as uinput
 from game.ui import theme
 from game.ui.input import InputEvent
 from game.ui.widgets.base import Widget
-from game.ui.widgets.drawing import (
-    colour,
-    draw_text,
-    fit_text,
-)
+from game.ui.widgets.drawing import colour, draw_text, fit_text
 
 
 @dataclass

@@ -11,14 +11,7 @@ import pygame
 from game.ui.input import InputEvent
 from game.ui.widgets.base import Widget
 from game.ui.widgets.buttons import Button
-from game.ui.widgets.drawing import (
-    colour,
-    draw_panel,
-    draw_text,
-    font,
-    text_surface,
-    wrap,
-)
+from game.ui.widgets.drawing import colour, draw_panel, draw_text, font, text_surface, wrap
 
 
 class Banner(Widget):

@@ -11,12 +11,7 @@ import pygame
 from game.ui import input as uinput
 from game.ui.input import InputEvent
 from game.ui.widgets.base import Widget
-from game.ui.widgets.drawing import (
-    colour,
-    font,
-    text_surface,
-    wrap,
-)
+from game.ui.widgets.drawing import colour, font, text_surface, wrap
 
 log = logging.getLogger(__name__)
 
