@@ -175,13 +175,14 @@ def test_join_as_a_new_player_ignores_the_saved_token(app, make_host, tmp_path, 
     first.close()
 
 
-@pytest.mark.parametrize("game", ["witch_trial", "testimony"])
+@pytest.mark.parametrize("game", ["witch_trial", "testimony", "malleus"])
 def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host, game):
     """A spectator of a table with people at it read "The screen shows no hand now — it is
     passed between players" (Testimony: "The screen is shared", "Only the player behind
-    the screen sees their notebook"): hot-seat sentences, untrue across a LAN. The
-    spectator's table says it watches."""
-    host = make_host(game, 3, bots=[1, 2])
+    the screen sees their notebook"): hot-seat sentences, untrue across a LAN; Malleus
+    asked it to drag facts it cannot cite. The spectator's table says it watches."""
+    seats = 4 if game == "malleus" else 3  # Malleus: the Prévôt and three players
+    host = make_host(game, seats, bots=list(range(1, seats)))
     ann = Client()
     ann.connect("127.0.0.1", host.port, "Ann")
     client = lan.new_client()
@@ -206,6 +207,11 @@ def test_a_spectator_is_told_it_watches_where_a_hand_would_be(app, make_host, ga
             said += " " + table.talk.hint()
             assert "behind the screen" not in said and "screen is shared" not in said, said
             assert "You are watching." in said
+        if game == "malleus":
+            table.dirty = True
+            run_frames(app, 1)
+            said = " ".join(b.text for b in table.text_blocks())
+            assert "cite it" not in said and "You are watching" in said, said
     finally:
         session.close()
         ann.close()

@@ -181,7 +181,9 @@ class LedgerPanel:
     def draw_tab_ledger(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         size = max(11, self.table.px(17))
         facts = self.table.view.get("facts") or {}
-        rows = [("The general fact ledger — drag a line onto a side to cite it:", theme.HIGHLIGHT, True, None)]
+        # a spectator cites nothing: the title does not ask it to
+        cite = "" if self.table.watching() else " — drag a line onto a side to cite it"
+        rows = [(f"The general fact ledger{cite}:", theme.HIGHLIGHT, True, None)]
         for fid in self.table.view.get("general_ledger") or []:
             rows.append((f"{fid}. {facts[fid]['text']}", theme.TEXT_LIGHT, False, fid))
         if len(rows) == 1:

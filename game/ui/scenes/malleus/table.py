@@ -285,6 +285,8 @@ class MalleusTableScene(TableScene):
                     + ", ".join(n.short_seat(s) for s in seats)
                     + " — press your name, the others look away."
                 )
+        if self.watching():
+            return "You are watching: hover or click a plate for its facts."
         if v.get("conflict") and v.get("step") in ("scene", "roll", "sides", "oppose"):
             return "Drag a fact (click a plate for its facts, or from the ledger) onto FOR or AGAINST to cite it."
         return "Drag plates to arrange the village; hover or click one for its facts."
