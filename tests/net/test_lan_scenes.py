@@ -212,16 +212,39 @@ def test_join_joins_the_table_the_list_lights_without_a_pick(app, make_host, mon
     _frames_until(app, lambda: lobby.session.client.seat == 0, what="a seat")
 
 
-def test_a_remembered_address_of_another_table_lights_no_row(app, make_host, monkeypatch, tmp_path):
-    """The field keeps the last table joined; a table found elsewhere is listed but not lit
-    (Join goes where the field says, and the list must not say otherwise)."""
+def test_a_remembered_address_nobody_answers_yields_to_the_table_found(app, make_host, monkeypatch, tmp_path):
+    """The field kept the last table joined even when the network showed another: Join
+    then said it could not reach a table long gone (a host's address changes from one
+    evening to the next). A remembered address that no table found answers to now yields
+    to the first found table with a seat, lit in the list; an address typed on this visit
+    stays, and lights no row (Join goes where the field says)."""
     from game.ui.settings import save_join_form
 
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     save_join_form("Cy", "127.0.0.1:1")
-    _host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
+    host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
     app.frame(wait=False)
-    assert form.table_list.selected is None and form.ring.find("address").text == "127.0.0.1:1"
+    assert form.table_list.selected == 0 and form.ring.find("address").text == f"127.0.0.1:{host.port}"
+    form.ring.find("address").set_text("127.0.0.1:2")  # typed, as a key press would
+    form.set_address("127.0.0.1:2")
+    form.rebuild()
+    app.frame(wait=False)
+    assert form.table_list.selected is None and form.ring.find("address").text == "127.0.0.1:2"
+
+
+def test_a_remembered_address_a_found_table_answers_to_stays(app, make_host, monkeypatch, tmp_path):
+    """The last table joined is still on the network: its row is lit and the field keeps it."""
+    from game.ui.settings import save_join_form
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    host, first = _join_form_hearing_a_table(app, make_host, monkeypatch)
+    first.exit()  # its listener gives the discovery port back
+    save_join_form("Cy", f"127.0.0.1:{host.port}")
+    form = lan.JoinScene(app)
+    app.scenes.push(form)
+    _frames_until(app, lambda: form.tables, what="the announced table")
+    app.frame(wait=False)
+    assert form.ring.find("address").text == f"127.0.0.1:{host.port}" and form.table_list.selected == 0
 
 
 def test_join_to_nowhere_goes_back_with_a_message(app):

@@ -278,6 +278,9 @@ class JoinScene(MenuBase):
         self.tables: list = []
         remembered = load_join_form()  # the last table joined: its address and our name there
         self.address = remembered.get("address", "")
+        #: the address in the field was typed or picked on this visit (not only
+        #: remembered from the last join): the list never replaces it
+        self.chosen = False
         self.name = remembered.get("name") or "Player"
         self.new_player = False  # join afresh, without the saved token (a second player here)
         self.table_id: str | None = None  # the picked table's id (its saved token is used)
@@ -414,15 +417,18 @@ class JoinScene(MenuBase):
 
     def _shown_table(self, rows: list[ListRow]) -> int | None:
         """The found table the list highlights: the one at the address in the field, or,
-        with the field empty, the first that has a seat (then its address fills the field:
-        Join joins what the list shows; the list lit its first row while Join, with no
-        address, only said "empty address"). None: the address is another table's."""
+        with the field empty or holding only the address remembered from the last join
+        that no table found answers to, the first that has a seat (then its address fills
+        the field: Join joins what the list shows; the list lit its first row while Join,
+        with no address, only said "empty address", and with last week's address it said
+        it could not reach a table long gone). None: the address is another table's,
+        typed or picked on this visit."""
         address = self.address.strip()
         for i, t in enumerate(self.tables):
             if address and t.address == address:
                 self.table_id = t.table_id
                 return i
-        if address:
+        if address and self.chosen:
             return None
         for i, row in enumerate(rows):
             if row.enabled:
@@ -434,12 +440,14 @@ class JoinScene(MenuBase):
         if 0 <= index < len(self.tables):
             self.address = self.tables[index].address
             self.table_id = self.tables[index].table_id
+            self.chosen = True
             self.address_field.set_text(self.address)
             self.show_new_player()
 
     def set_address(self, text: str) -> None:
         if text != self.address:
             self.table_id = None  # a typed address: the newest token used there
+            self.chosen = True
         self.address = text
         self.show_new_player()
 
