@@ -319,15 +319,18 @@ def test_the_rules_contents_jump_to_a_section_and_light_the_one_being_read(home,
     assert scene.current_section() == 1
 
 
+@pytest.mark.parametrize("form", ["new_game", "host"])
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_the_new_game_form_says_what_the_chosen_game_is(home, size):
+def test_the_new_game_form_says_what_the_chosen_game_is(home, size, form):
     """A new player choosing among five titles had nothing to go on: the form's line
     under its title now says what the chosen game is (its table's tagline), and changes
-    with a click on another game's tab. Each line fits the window on one line."""
+    with a click on another game's tab. Each line fits the window on one line. The Host
+    form too (it said only that others join over the network)."""
+    from game.ui.scenes.lan import HostScene
     from game.ui.tables import table_spec
     from game.ui.widgets import font
 
-    app, scene = screen_over_menu(size, lambda app: NewGameScene(app))
+    app, scene = screen_over_menu(size, lambda app: NewGameScene(app) if form == "new_game" else HostScene(app))
     lines = set()
     for game in scene.games:
         tab = scene.ring.find(f"game_{game}")

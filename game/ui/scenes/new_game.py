@@ -30,7 +30,6 @@ from game.ui.scenes.seats_form import (  # noqa: F401 (re-exported: importable f
 )
 from game.ui.session import HotseatSession, open_table
 from game.ui.settings import load_new_game_form, save_new_game_form
-from game.ui.tables import table_spec
 from game.ui.widgets import Checkbox, Label, TextField, Widget, colour, draw_panel, draw_text, font
 
 if TYPE_CHECKING:
@@ -41,6 +40,7 @@ log = logging.getLogger(__name__)
 
 class NewGameScene(GameSeatsForm):
     title = "New game"
+    blurb = "Choose the game, who sits at the table, and which seats a bot plays"
 
     def __init__(self, app: App) -> None:
         super().__init__(app, seats=3)
@@ -61,13 +61,6 @@ class NewGameScene(GameSeatsForm):
             self.levels = dict(last.get("levels") or {})  # each seat's bot level
         self.seed_text = ""
         self.subtitle = self.tagline()
-
-    def tagline(self) -> str:
-        """What the chosen game is, in a line (its table's tagline): the form's subtitle."""
-        spec = table_spec(self.game) if self.game else None
-        if spec is not None and spec.tagline:
-            return spec.tagline
-        return "Choose the game, who sits at the table, and which seats a bot plays"
 
     # ---------------------------------------------------------------- layout ----
     def option_rows(self, fs: int | None = None) -> int:

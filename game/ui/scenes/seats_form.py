@@ -15,7 +15,7 @@ from game.engine import GAMES
 from game.engine.registry import GAMES_INFO
 from game.ui.fonts import get_font
 from game.ui.scenes.menu_base import MenuBase
-from game.ui.tables import load_tables, playable_games
+from game.ui.tables import load_tables, playable_games, table_spec
 from game.ui.widgets import Button, Checkbox, Label, Stepper, Widget, fit_row, font
 
 if TYPE_CHECKING:
@@ -103,7 +103,11 @@ def check_seats(names: list[str], bots: list[bool]) -> str | None:
 class GameSeatsForm(MenuBase):
     """A form that chooses the game and the number of seats (this scene and the LAN
     host form): only games with rules and a table are offered; changing the game keeps
-    the seat count inside its limits."""
+    the seat count inside its limits. Its subtitle is the chosen game's tagline
+    (:meth:`tagline`), or the form's ``blurb`` when that game has none."""
+
+    #: the subtitle for a game without a tagline
+    blurb = ""
 
     def __init__(self, app: App, seats: int) -> None:
         super().__init__(app)
@@ -122,6 +126,13 @@ class GameSeatsForm(MenuBase):
         self.levels: dict[int, str] = {}
         #: a form's "Bot levels" caption, if it has one: shown only while a level button is
         self.levels_caption: Widget | None = None
+
+    def tagline(self) -> str:
+        """What the chosen game is, in a line (its table's tagline): the form's subtitle."""
+        spec = table_spec(self.game) if self.game else None
+        if spec is not None and spec.tagline:
+            return spec.tagline
+        return self.blurb
 
     def game_and_seat_rows(
         self, widgets: list[Widget], x0: int, fx: int, y: int, label_w: int, row: int, fs: int

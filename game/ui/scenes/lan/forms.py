@@ -34,7 +34,7 @@ class HostScene(GameSeatsForm):
     """Host a game: the game, seats, bot seats, your name, the port."""
 
     title = "Host a game"
-    subtitle = "Others on your network join your table; bots can fill seats"
+    blurb = "Others on your network join your table; bots can fill seats"
 
     def __init__(self, app: App) -> None:
         super().__init__(app, seats=4)
@@ -52,6 +52,7 @@ class HostScene(GameSeatsForm):
         return 7 + self.option_lines(self.option_layout(fs, left, right)) + (1 if self.timer_offered() else 0)
 
     def build(self, w: int, h: int) -> list[Widget]:
+        self.subtitle = self.tagline()  # the game chosen may have changed
         widgets: list[Widget] = []
         pw = self.form_width(820, self.px(22))  # wide enough for every game's button
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
