@@ -22,6 +22,14 @@ from game.engine.match import MAX_NAME
 _SUFFIX = re.compile(r"^(.*?)\s*\(\s*\d+\s*\)$", re.DOTALL)
 
 
+def bot_name(seat: int, people_seats: tuple[int, ...] = ()) -> str:
+    """The name the host gives a bot at ``seat``: "Bot N", N the seat's number among the
+    seats a bot may take (``GameInfo.people_seats`` are a person's, whoever sits there).
+    In most games that is the seat's own number ("Seat 3": "Bot 3"); Malleus numbers its
+    players after the Prévôt's seat, and its table reads "Player 2: Bot 2", not "Bot 3"."""
+    return f"Bot {seat + 1 - sum(1 for p in people_seats if p < seat)}"
+
+
 @functools.lru_cache(maxsize=1)
 def _representatives() -> dict[str, str]:
     """char -> the representative of its look-alike class (only chars that have one)."""

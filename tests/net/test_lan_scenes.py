@@ -374,6 +374,8 @@ def test_a_malleus_lobby_names_the_prevots_seat(app):
         lines = [text for text, _colour in lobby.seat_lines(lobby.client.lobby, lobby.client)]
         assert lines[0].startswith("Prévôt: Ann") and lines[0].endswith("\u2190 you"), lines
         assert [line.split(":")[0] for line in lines[1:]] == ["Player 1", "Player 2", "Player 3"]
+        # a bot is numbered as its seat is: "Player 2: Bot 2" (it read "Player 2: Bot 3")
+        assert lines[2].startswith("Player 2: Bot 2 ") and lines[3].startswith("Player 3: Bot 3 "), lines
         hammer = {"game": "hammer", "seats": lobby.client.lobby["seats"]}
         assert lobby.seat_lines(hammer, lobby.client)[0][0].startswith("Seat 1: Ann")
     finally:

@@ -484,3 +484,21 @@ def test_too_many_connections_get_busy_but_a_seat_token_still_gets_in(counting_g
     assert error["code"] == "busy" and extra.closed()
     for peer in peers + [reserve, back, extra]:
         peer.close()
+
+
+def test_a_malleus_bot_is_numbered_as_its_players_seat(make_host, clients):
+    """Malleus numbers its players after the Prévôt's seat ("Player 1" is seat 1): an
+    empty seat the owner starts with goes to a bot named for it, "Bot 2" at Player 2
+    (it was "Bot 3", the seat's index plus one, which the lobby showed as
+    "Player 2: Bot 3")."""
+    host = make_host("malleus", 4, owner_name="Ann", auto_start=False, bots=[3])
+    assert host.seats[3].name == "Bot 3"  # a bot seat from the start: Player 3
+    ann = Client()
+    clients.append(ann)
+    ann.connect("127.0.0.1", host.port, "ignored", token=host.owner_token)
+    bob = Client()
+    clients.append(bob)
+    assert bob.connect("127.0.0.1", host.port, "Bob")["seat"] == 1
+    assert ann.start_game()
+    wait_for(lambda: ann.view is not None, what="the game to start")
+    assert host.match.players == ["Ann", "Bob", "Bot 2", "Bot 3"]

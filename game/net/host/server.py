@@ -166,11 +166,13 @@ class Host:
             on_closed=self._closed,
             on_drained=self._drained,
         )
+        #: the seats that are a person's part whoever sits there (Malleus's Prévôt)
+        self.people_seats = info.people_seats if info is not None else ()
         self.table = Table(
             self,
             [
                 Seat(
-                    name="Ghost" if i in absent else f"Bot {i + 1}" if i in bots else "",
+                    name="Ghost" if i in absent else names.bot_name(i, self.people_seats) if i in bots else "",
                     bot=i in bots or i in absent,
                     absent=i in absent,
                 )

@@ -378,16 +378,16 @@ class Table:
         for i, seat in enumerate(self.seats):
             if not seat.bot and seat.conn is None and seat.token is None:
                 # the host started with an empty seat: a bot plays it for good
-                seat.bot, seat.name = True, self.unique_name(f"Bot {i + 1}", i, None)
+                seat.bot, seat.name = True, self.unique_name(names.bot_name(i, host.people_seats), i, None)
                 host.bot_seats.add(i)
             elif not seat.bot and seat.conn is None:
                 seat.empty_since = now
         played = [i for i in range(host.n) if i not in host.absent]
-        names = [self.seats[i].name or f"Player {i + 1}" for i in played]
+        players = [self.seats[i].name or f"Player {i + 1}" for i in played]
         options = dict(host.options)
         options["bots"] = sorted(played.index(b) for b in host.bot_seats.bots)
         try:
-            match = new_match(host.game, names, seed=host.seed, options=options)
+            match = new_match(host.game, players, seed=host.seed, options=options)
         except SetupError as exc:
             log.error("cannot start the game: %s", exc)
             host.net.broadcast(proto.error("internal", f"The game cannot start: {exc}"))
