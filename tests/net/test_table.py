@@ -502,3 +502,9 @@ def test_a_malleus_bot_is_numbered_as_its_players_seat(make_host, clients):
     assert ann.start_game()
     wait_for(lambda: ann.view is not None, what="the game to start")
     assert host.match.players == ["Ann", "Bob", "Bot 2", "Bot 3"]
+
+
+def test_a_table_of_malleus_bots_numbers_them_by_seat(make_host):
+    """With a bot in the Prévôt's seat too (a headless table of bots), no two share a name."""
+    host = make_host("malleus", 4, bots=[0, 1, 2, 3])
+    assert [s.name for s in host.seats] == ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]

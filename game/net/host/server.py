@@ -166,8 +166,9 @@ class Host:
             on_closed=self._closed,
             on_drained=self._drained,
         )
-        #: the seats that are a person's part whoever sits there (Malleus's Prévôt)
-        self.people_seats = info.people_seats if info is not None else ()
+        #: the seats a person takes as a part of their own (Malleus's Prévôt); a table of
+        #: bots only (a headless simulation) has none, and numbers its bots by seat
+        self.people_seats = tuple(p for p in (info.people_seats if info is not None else ()) if p not in bots)
         self.table = Table(
             self,
             [
