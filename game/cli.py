@@ -167,7 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="start a hot-seat game straight away")
     p.add_argument("game", help=GAME_HELP)
-    p.add_argument("--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy")
+    p.add_argument(
+        "--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy, or a number (4: Ann,Bob,Cy,Dora)"
+    )
     p.add_argument("--bots", type=_seat_list, default=[], help="seats played by bots, e.g. 1,2")
     p.add_argument("--bot-level", type=_bot_levels, default=None, help=LEVEL_HELP)
     p.add_argument("--seed", type=int, default=None)
@@ -283,6 +285,16 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     if game not in playable:
         raise UsageError(f"witchhunt play: {game} has no desktop table yet (playable: {', '.join(playable) or 'none'})")
     names = [n.strip() for n in str(args.players).split(",")]
+    if len(names) == 1 and names[0].isdigit():
+        # a number of players, as host and sim take it: the New game form's names
+        from game.ui.scenes.seats_form import DEFAULT_NAMES  # function-level: start-up time (loads pygame)
+
+        count = int(names[0])
+        if count not in info.player_counts:
+            raise UsageError(
+                f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {count}"
+            )
+        names = DEFAULT_NAMES[:count]
     if not names or any(not n for n in names):
         raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
     if len(names) not in info.player_counts:

@@ -35,3 +35,16 @@ def test_sim_salem_prints_a_summary_of_finished_games(players, capsys):
     assert len(summary["mean_score"]) == max(4, players)
     if players == 2:
         assert summary["wins"][1] == summary["wins"][3] == 0
+
+
+def test_play_takes_a_number_of_players_as_host_and_sim_do():
+    """``play salem --players 5`` read "5" as one player's name and said "salem takes 2
+    to 12 players, not 1"; a number now seats that many under the New game form's names,
+    and a number out of range says so in its own terms."""
+    game, players, bots, _seed = check_play(
+        build_parser().parse_args(["play", "salem", "--players", "5", "--bots", "4"])
+    )
+    assert game == "salem" and players == ["Ann", "Bob", "Cy", "Dora", "Ede"] and bots == [4]
+    with pytest.raises(UsageError) as err:
+        check_play(build_parser().parse_args(["play", "salem", "--players", "13"]))
+    assert "not 13" in str(err.value)
