@@ -61,3 +61,35 @@ def test_the_story_games_draws_are_one_line(app):
     draws = [{"type": "draw", "player": s, "count": 2} for s in (2, 1, 3)]
     assert scene.sentences(draws) == ["Bob, Ann and Cy draw 2 cards each."]
     assert scene.sentences(draws[:1]) == ["Bob draws 2 cards."]
+
+
+def test_salem_cards_one_draws_are_one_sentence(app):
+    """Drawing two wrote "You draw Accusation." and "You draw Scapegoat." on two lines
+    under "Ann draws two cards."; the cards are one sentence, listed as the deal's are
+    ("You draw Accusation, Scapegoat."), and the others' draws (their cards unseen)
+    still say nothing."""
+    import random
+
+    from game.ui.scenes.salem.words import card_name
+    from game.ui.scenes.salem_table import SalemTableScene
+
+    m = new_match("salem", ["Ann", "Bob", "Cy", "Dee", "Eve"], seed=3)
+    rng = random.Random(1)
+    while True:  # random play until Ann draws two
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        if seat == 0 and {"type": "draw_two"} in legal:
+            m.apply(0, {"type": "draw_two"})
+            break
+        m.apply(seat, rng.choice(legal))
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    events = list(m.log(0))
+    start = max(i for i, e in enumerate(events) if e["type"] == "draw_two")
+    drawn = [c for e in events[start:] if e["type"] == "draw" for c in e["cards"]]
+    assert len(drawn) == 2
+    said = scene.sentences(events[start:])
+    names = [card_name(c) for c in drawn]
+    expected = f"You draw {names[0]} ×2." if names[0] == names[1] else f"You draw {names[0]}, {names[1]}."
+    assert said[:2] == ["Ann draws two cards.", expected], said
+    others = [{"type": "draw", "seat": 1}, {"type": "draw", "seat": 1}]
+    assert scene.sentences(others) == []

@@ -156,10 +156,13 @@ class SalemTableScene(TableScene):
     def describe_event(self, event: dict) -> str:
         return words.describe(event, list(self.source.players))
 
-    #: a secret step's answers are one line of the log, not one a seat (eleven at twelve seats)
-    log_runs = frozenset({"answered"})
+    #: a secret step's answers are one line of the log, not one a seat (eleven at twelve
+    #: seats); so are the cards one draws ("You draw Accusation, Scapegoat.")
+    log_runs = frozenset({"answered", "draw"})
 
     def describe_events(self, events: list[dict]) -> str:
+        if events[0].get("type") == "draw":
+            return words.drawn(events)
         return words.answered([e.get("seat") for e in events], list(self.source.players))
 
     def hold_message(self) -> str:

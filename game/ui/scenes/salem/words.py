@@ -73,6 +73,13 @@ def _cards(cards: list) -> str:
     return counted([card_name(c) for c in cards]) or "nothing"
 
 
+def drawn(events: list[dict]) -> str:
+    """ "You draw Accusation, Scapegoat." for a run of draws (one card an event; the
+    cards are shown to their drawer alone, so the others' draws say nothing)."""
+    cards = [c for e in events for c in e.get("cards") or []]
+    return f"You draw {_cards(cards)}." if cards else ""
+
+
 def answered(seats: list, players: list[str]) -> str:
     """ "Bob answered.", "Bob, Cy and Dee answered." (a secret step's answers, in order)."""
     names = [seat_name(s, players) for s in seats]
