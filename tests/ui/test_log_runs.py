@@ -93,3 +93,19 @@ def test_salem_cards_one_draws_are_one_sentence(app):
     assert said[:2] == ["Ann draws two cards.", expected], said
     others = [{"type": "draw", "seat": 1}, {"type": "draw", "seat": 1}]
     assert scene.sentences(others) == []
+
+
+def test_the_same_move_again_and_again_is_one_line(app):
+    """Three Accusations on Bob wrote "Ann plays Accusation on Bob." three times over;
+    they are one line with a count, in the log and in the recent moves, and a move that
+    says something else (another target) keeps its own line."""
+    from game.ui.scenes.salem_table import SalemTableScene
+
+    m = new_match("salem", ["Ann", "Bob", "Cy", "Dee", "Eve"], seed=3)
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    accusation = next(c for c, kind in m.cat.kind_of.items() if kind == "accusation")
+    play = {"type": "play", "seat": 0, "card": accusation, "kind": "accusation", "target": 1}
+    events = [{"type": "turn", "seat": 0}, play, dict(play), dict(play), dict(play, target=2)]
+    said = scene.sentences(events)
+    assert said == ["Ann's turn.", "Ann plays Accusation on Bob ×3.", "Ann plays Accusation on Cy."], said
+    assert scene.sentences(events[:2]) == ["Ann's turn.", "Ann plays Accusation on Bob."]

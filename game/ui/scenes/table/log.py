@@ -27,14 +27,22 @@ class GameLog(Panel):
 
     def log_spans(self, events: list[dict], start: int = 0) -> list[tuple[int, int]]:
         """``events[start:]`` cut into what the log writes as one sentence each, as
-        (first, end) index pairs: an event alone, or a run of like events (``log_runs``)."""
+        (first, end) index pairs: an event alone, a run of like events (``log_runs``), or
+        a run of events that say the same ("Ann plays Accusation on Bob ×3.")."""
+        t = self.table
         spans = []
         i = start
         while i < len(events):
             end = i + 1
             kind = events[i].get("type")
-            if kind in self.table.log_runs:
+            if kind in t.log_runs:
                 while end < len(events) and events[end].get("type") == kind:
+                    end += 1
+            else:
+                said = t.describe_event(events[i])
+                while said and end < len(events) and events[end].get("type") == kind:
+                    if t.describe_event(events[end]) != said:
+                        break
                     end += 1
             spans.append((i, end))
             i = end
@@ -49,7 +57,11 @@ class GameLog(Panel):
     def span_sentence(self, events: list[dict], first: int, end: int) -> str:
         """The sentence of one of :meth:`log_spans`' spans: a run's, or an event's own."""
         t = self.table
-        return t.describe_events(events[first:end]) if end > first + 1 else t.describe_event(events[first])
+        if end == first + 1:
+            return t.describe_event(events[first])
+        if events[first].get("type") in t.log_runs:
+            return t.describe_events(events[first:end])
+        return times(t.describe_event(events[first]), end - first)
 
     def contains(self, pos: tuple[int, int]) -> bool:
         r = self.table.rects.get("log")
@@ -259,3 +271,11 @@ class GameLog(Panel):
         color = theme.HIGHLIGHT if newest else (theme.TEXT_LIGHT if first else theme.TEXT_MUTED)
         # render_text is font.render at this size, cached: the lines only scroll
         box.blit(render_text(text_, size, color), (12, y))
+
+
+def times(sentence: str, count: int) -> str:
+    """``sentence`` said ``count`` times in a row, as one: "Ann plays Accusation on Bob ×3."
+    (the count goes before the closing stop, as in "Not a Witch ×5")."""
+    body = sentence.rstrip()
+    stop = body[-1] if body and body[-1] in ".!?" else ""
+    return f"{body[: len(body) - len(stop)]} ×{count}{stop}"
