@@ -83,6 +83,34 @@ def _cells(line: str) -> list[str]:
     return [_inline(cell.strip()) for cell in line.strip().strip("|").split("|")]
 
 
+#: a line of a rules page that keeps what follows it off the page the app shows: the next
+#: section (a "##" heading and all up to the next "##" or "#"), or else the next paragraph.
+#: The pages are also the developers' reference (commands, views, the tests' scenarios),
+#: which a player reading the rules has no use for.
+NOT_IN_APP = "<!-- reference only -->"
+
+
+def for_players(text: str) -> str:
+    """A rules page without what :data:`NOT_IN_APP` marks, and without HTML comments."""
+    out: list[str] = []
+    skip: str | None = None  # "next": the marker was read; "section" or "paragraph": dropping
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped == NOT_IN_APP:
+            skip = "next"
+            continue
+        if skip == "next":
+            if stripped:
+                skip = "section" if stripped.startswith("## ") else "paragraph"
+            continue
+        if skip == "section" and re.match(r"^#{1,2}\s", stripped) or skip == "paragraph" and not stripped:
+            skip = None
+        if skip is not None or (stripped.startswith("<!--") and stripped.endswith("-->")):
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def parse_rules(text: str) -> list[Block]:
     """A small Markdown subset: #/##/### headings, "-" or "1." list items, paragraphs
     (consecutive lines joined), tables of "|" rows (the first row is the header, the
@@ -142,6 +170,14 @@ class SectionLink(Button):
         super().__init__(rect, label, on_click, font_size=font_size, name=name, pad=8)
         self.current = current
 
+    def shown(self, lit: bool = False) -> tuple[int, str]:
+        """(font size, text) the heading is drawn with: a long heading steps its text down
+        a little before it is cut."""
+        size = self.font_size
+        while size > max(12, self.font_size - 3) and font(size, lit).size(self.label)[0] > self.label_room - 4:
+            size -= 1
+        return size, fit_text(self.label, size, self.label_room - 4, bold=lit)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
@@ -152,10 +188,7 @@ class SectionLink(Button):
         if lit:
             bar = pygame.Rect(self.rect.x, self.rect.y + 3, 4, self.rect.h - 6)
             pygame.draw.rect(surface, colour("accent"), bar, border_radius=2)
-        size = self.font_size  # a long heading steps its text down a little before it is cut
-        while size > max(12, self.font_size - 3) and font(size, lit).size(self.label)[0] > self.label_room - 4:
-            size -= 1
-        label = fit_text(self.label, size, self.label_room - 4, bold=lit)
+        size, label = self.shown(lit)
         text = text_surface(label, size, colour("accent" if lit else "text"), bold=lit)
         surface.blit(text, text.get_rect(midleft=(self.rect.x + self.pad + 4, self.rect.centery)))
         self.draw_focus(surface)
@@ -185,7 +218,7 @@ class RulesScene(MenuBase):
         if self.game is None:
             return [Block("p", "No rules text is installed.")]
         try:
-            return parse_rules(rules_page(self.game).read_text(encoding="utf-8"))
+            return parse_rules(for_players(rules_page(self.game).read_text(encoding="utf-8")))
         except OSError as exc:
             log.warning("rules text for %s cannot be read: %s", self.game, exc)
             return [Block("p", "The rules text for this game is missing from this installation.")]
@@ -198,7 +231,10 @@ class RulesScene(MenuBase):
         """The contents column's width, or 0 when the window leaves no room for it beside
         a page of readable width."""
         w, _h = self.app.size
-        cw = self.px(250)
+        # wide enough for the longest headings at the links' own size ("6. Tests and when
+        # cards may be played" was cut, and others stepped down) where the page keeps
+        # 700 px beside it; never under 250
+        cw = max(self.px(250), min(self.px(330), w - 60 - self.px(16) - self.px(700)))
         return cw if w - 60 - cw - self.px(16) >= self.px(620) else 0
 
     def _area(self) -> pygame.Rect:
