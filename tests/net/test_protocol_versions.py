@@ -60,7 +60,8 @@ def test_every_game_at_its_largest_table_in_both_versions(game, make_host, clien
         watcher.connect("127.0.0.1", host.port, f"Eve{version}", spectate=True)
         watchers.append(watcher)
     for bot in bots:
-        assert bot.finished.wait(120), f"{game} did not finish over the network"
+        # 26 s alone for Malleus; a loaded machine (a run beside a benchmark) took over 120
+        assert bot.finished.wait(360), f"{game} did not finish over the network"
     for watcher in watchers:
         wait_for(lambda w=watcher: w.finished.is_set(), what="the spectators' last update")
     match = host.match
