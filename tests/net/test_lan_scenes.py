@@ -403,3 +403,30 @@ def test_the_host_form_names_malleus_seats_as_the_new_game_form_does(app):
             assert you in [w.text for w in widgets if isinstance(w, Label)], game
     finally:
         app.scenes.pop()
+
+
+def test_the_host_form_keeps_no_empty_row_for_levels_a_game_has_not(app):
+    """Hosting Malleus left a blank row under the bot boxes: the row of bot levels, which
+    Malleus' bots (one story-moving style) never show. It is there only where bots search,
+    and ticking a box there still shows its level."""
+    from game.ui.widgets import Checkbox
+
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    try:
+        gaps = {}
+        for game in ("malleus", "hammer"):
+            form.pick_game(game)
+            form.set_seats(4)
+            app.frame(wait=False)
+            boxes = [w for w in form.ring.all() if isinstance(w, Checkbox) and w.name.startswith("bot_")]
+            below = min(w.rect.y for w in form.ring.all() if w.visible and w.rect.y > boxes[0].rect.bottom + 2)
+            gaps[game] = below - boxes[0].rect.bottom
+            levels = [w for w in form.ring.all() if getattr(w, "name", "").startswith("level_")]
+            assert (game == "malleus") == (not levels), game
+        assert gaps["malleus"] < form.px(30) < gaps["hammer"], gaps
+        form.pick_game("hammer")
+        form.set_bot(1, True)
+        assert form.ring.find("level_1").visible
+    finally:
+        app.scenes.pop()

@@ -47,9 +47,10 @@ class HostScene(GameSeatsForm):
         self.name_note: Label | None = None
 
     def _rows_needed(self, fs: int, left: int, right: int) -> int:
-        """Rows the form takes: game, seats, bots, bot levels, the options' lines, name,
-        port, stand-in and the timer."""
-        return 7 + self.option_lines(self.option_layout(fs, left, right)) + (1 if self.timer_offered() else 0)
+        """Rows the form takes: game, seats, bots, bot levels (where bots search), the
+        options' lines, name, port, stand-in and the timer."""
+        levels = 1 if self.levels_matter() else 0
+        return 6 + levels + self.option_lines(self.option_layout(fs, left, right)) + (1 if self.timer_offered() else 0)
 
     def build(self, w: int, h: int) -> list[Widget]:
         self.subtitle = self.tagline()  # the game chosen may have changed
@@ -90,14 +91,18 @@ class HostScene(GameSeatsForm):
                 )
                 bx += step
             y += row
-            self.levels_caption = Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim")
-            self.levels_caption.visible = self.any_level_shown()  # not beside an empty row
-            widgets.append(self.levels_caption)
-            bx = fx
-            for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
-                widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
-                bx += step
-            y += row + self.px(4)
+            if self.levels_matter():  # a game whose bots search: a row of levels (Malleus' bots have none)
+                self.levels_caption = Label((x0, y + self.px(6), lw, row), "Bot levels", self.px(18), col="text_dim")
+                self.levels_caption.visible = self.any_level_shown()  # not beside an empty row
+                widgets.append(self.levels_caption)
+                bx = fx
+                for seat in range(1, self.seats):  # under each seat's box, while a bot plays it
+                    widgets.append(self.level_button((bx, y, step - self.px(8), row - self.px(12)), seat, self.px(18)))
+                    bx += step
+                y += row
+            else:
+                self.levels_caption = None
+            y += self.px(4)
             # the game's options, as on the New game form
             y = self.option_boxes(widgets, x0, fx, x0 + pw - self.px(48), y, self.px(10), lw, row, fs)
             if self.option_keys():
