@@ -147,8 +147,8 @@ def save_summary(match: Match) -> dict[str, Any]:
 
 
 def list_saves(folder: Path | None = None, include_finished: bool = False) -> list[SaveInfo]:
-    """Every save in the folder, newest first. Unreadable files are listed with ``error``
-    set (so the menu can say so) but never deleted."""
+    """Every save in the folder, newest first. Unreadable files are listed after them with
+    ``error`` set (so the menu can say so) but never deleted."""
     folder = folder or saves_dir()
     out: list[SaveInfo] = []
     for path in folder.glob("*" + SUFFIX):
@@ -177,7 +177,9 @@ def list_saves(folder: Path | None = None, include_finished: bool = False) -> li
         if info.over and not include_finished:
             continue
         out.append(info)
-    out.sort(key=lambda i: i.saved_at, reverse=True)
+    # the readable ones first, newest first; the damaged after them (a damaged file's time
+    # is its file's, often the newest, and it lit the top of the Continue list)
+    out.sort(key=lambda i: (i.error is None, i.saved_at), reverse=True)
     return out
 
 

@@ -55,3 +55,22 @@ def test_the_gentle_encoding_writes_the_same_text():
         m.apply(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
     doc = {"kind": "hotseat", "over": m.over, "match": m.to_dict(), "extra": {"names": ["Ann", "Zoë", "李"]}}
     assert encode_gently(doc) == json.dumps(doc, **_JSON)
+
+
+def test_a_damaged_file_is_listed_after_the_saves_one_can_resume(tmp_path):
+    """A junk file written after the last save took the top of the Continue list, lit,
+    above the game one came to resume (its time is the file's own): the readable saves
+    come first, newest first, the damaged after them."""
+    import os
+
+    older, newer = (new_save_path("_counting", folder=tmp_path) for _ in range(2))
+    newer = newer.with_name("b-" + newer.name)
+    for i, path in enumerate((older, newer)):
+        m = CountingGame(["Ann", "Bob"], seed=i)
+        save_match(m, path)
+    junk = tmp_path / "junk.witchhunt.json"
+    junk.write_text("{not json")
+    os.utime(junk, (4e9, 4e9))  # the newest file of all
+    infos = list_saves(tmp_path)
+    assert [i.path for i in infos][-1] == junk and all(i.error is None for i in infos[:-1])
+    assert infos[0].saved_at >= infos[1].saved_at
