@@ -70,3 +70,24 @@ def test_the_answer_banner_words_a_denial_the_same_way(app):  # DESIGN D3 public
     src2.show(None)
     scene = open_table_scene(app, HammerTableScene, src2, frames=1)
     assert "accuses" in scene.banner_content()[0]
+
+
+def test_a_heat_change_the_pyre_stops_says_why():
+    """ "Griseldis: heat stays at 6." after "A bribe of −2 on Griseldis" read as if the
+    bribe were lost: the heat is held at its pyre's start (or at the top, 18), and the
+    log says so."""
+    from game.engine import new_match
+
+    m = new_match("hammer", ["Ann", "Bob", "Cy"], seed=3)
+    place_all(m)
+    vid, v = next(iter(m.state["villagers"].items()))
+    start = m.t.pyre_start[v["pyre"]]
+    from game.rules.hammer.flow import add_heat
+
+    add_heat(m, vid, -2, None)  # at its pyre's start already: it cannot go lower
+    add_heat(m, vid, 30, None)
+    add_heat(m, vid, 1, None)  # at the top
+    heats = [e for e in m.log(0) if e["type"] == "heat"][-3:]
+    said = [hammer_text.describe(e, m.players) for e in heats]
+    assert said[0].endswith(f"heat stays at {start} (its pyre's start).") and "→ 18" in said[1], said
+    assert said[2].endswith("heat stays at 18 (the top of the pyre)."), said

@@ -150,8 +150,9 @@ def describe(event: dict, players: list[str]) -> str:
     if t == "heat":
         a, b = event.get("from"), event.get("to")
         if isinstance(a, int) and isinstance(b, int):
-            if a == b:  # clamped at the pyre's start or at 18 (§1)
-                return f"{v('villager')}: heat stays at {b}."
+            if a == b:  # clamped at the pyre's start or at 18 (§1): say which, or a −2 seems lost
+                edge = "the top of the pyre" if b >= 18 else "its pyre's start"
+                return f"{v('villager')}: heat stays at {b} ({edge})."
             return f"{v('villager')}: heat {a} → {b} ({signed(b - a)})."
         return f"{v('villager')}: heat is now {b}."
     if t == "burn":
