@@ -343,3 +343,44 @@ def test_a_secret_steps_answers_are_one_line_of_the_log(app):
     assert lines.count("answered") == 1
     _key, (_h, middle) = scene.middle.recent_lines
     assert len(middle) <= 4
+
+
+@pytest.mark.parametrize("size", [(1264, 648), (1280, 720), (1024, 640)])
+def test_a_full_front_stays_clear_of_the_hand_count(app, monkeypatch, size):
+    """In a 1264x648 window with five seats a side seat holding an Evidence and four blue
+    cards laid the blue ones over its "3 in hand": the blue cards now start further left
+    (over the red fan's end) so that none reaches the count."""
+    from game.ui.scenes.salem import seat_face
+
+    app.set_window_size(size)
+    probe = stage(5)
+    blue = [c for c, colour in probe.cat.colour_of.items() if colour == "blue" and probe.cat.kind_of[c] != "black_cat"]
+    evidence = next(c for c, kind in probe.cat.kind_of.items() if kind == "evidence")
+    m = stage(5, fronts={4: [evidence, *blue[:4]]}, hands={4: ["c0", "c1", "c2"]})
+    drawn: list[tuple[pygame.Rect, list[pygame.Rect]]] = []
+    original = seat_face.SeatFace.draw_front
+
+    def draw_front(self, surface, seat, s, area):
+        before = dict(self.seats.front_rects)
+        original(self, surface, seat, s, area)
+        if seat == 4:
+            cards = [r for k, r in self.seats.front_rects.items() if k not in before and k[1] != "accusations"]
+            drawn.append((area, cards))
+
+    labels: list[pygame.Surface] = []
+    original_text = seat_face.text
+
+    def text(words, *args, **kwargs):
+        surf = original_text(words, *args, **kwargs)
+        if words == "3 in hand":
+            labels.append(surf)
+        return surf
+
+    monkeypatch.setattr(seat_face.SeatFace, "draw_front", draw_front)
+    monkeypatch.setattr(seat_face, "text", text)
+    open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    assert drawn and labels
+    for area, cards in drawn:
+        assert len(cards) == 5
+        hand_left = area.right - min(label.get_width() for label in labels)
+        assert all(r.right <= hand_left for r in cards), (area, cards, hand_left)

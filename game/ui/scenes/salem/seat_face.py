@@ -286,6 +286,9 @@ class SeatFace:
                 x = max(box.right + 6, area.right - cw)
                 room = area.right - x
             step = min(cw + 4, max(8, (room - cw) // max(1, len(other) - 1))) if len(other) > 1 else cw
+            span = cw + step * (len(other) - 1)
+            if x + span > area.right:  # even at the tightest step: start further left, over the red fan's end
+                x = max(box.right + 6, area.right - span)
             for i, c in enumerate(other):
                 r = pygame.Rect(x + i * step, area.y + 1, cw, ch)
                 surface.blit(self.table.art.face("salem", c, (cw, ch)), r.topleft)
