@@ -134,9 +134,9 @@ def test_host_form_captions_bot_levels_only_while_one_shows():
     click(app, "bot_2")  # a person again
     assert not scene.levels_caption.visible
     click(app, "bot_1")
-    scene.pick_game("malleus")  # its bots have no levels
+    scene.pick_game("malleus")  # its bots have no levels: no caption, no row for them
     app.frame(wait=False)
-    assert not scene.levels_caption.visible
+    assert scene.levels_caption is None and scene.ring.find("level_1") is None
 
 
 def test_host_form_counts_up_to_every_games_largest_table_and_hosts_it(monkeypatch):

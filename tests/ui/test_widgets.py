@@ -197,3 +197,21 @@ def test_text_is_cut_to_a_width_with_one_ellipsis():
         assert font.size(longer)[0] > width or len(longer) <= len(cut)
     assert cut_to_width("Short", font, 2000, cut=True) == "Short\u2026"  # it runs on past what is given
     assert cut_to_width("Anything", font, 1) == "\u2026"
+
+
+def test_a_click_on_the_row_lit_by_default_selects_it_and_does_not_open_it():
+    """The Continue list lights its newest save; a click meant to pick that save for
+    Delete opened the game (a click on the selected row activated it). The first click on
+    a row lit by default or by the keys selects it; a second click on it activates."""
+    chosen = []
+    lb = ListBox((0, 0, 300, 200), [ListRow(f"row {i}") for i in range(3)], row_height=50, on_activate=chosen.append)
+    assert lb.selected == 0
+    lb.handle(press((10, 10)))
+    assert lb.selected == 0 and chosen == []
+    lb.handle(press((10, 10)))
+    assert chosen == [0]
+    ring = FocusRing([lb])
+    ring.focus_on(lb)
+    ring.handle(key(pygame.K_DOWN))  # lit by the keys
+    lb.handle(press((10, 60)))
+    assert lb.selected == 1 and chosen == [0]

@@ -27,9 +27,11 @@ class ListRow:
 
 
 class ListBox(Widget):
-    """Selectable rows with a scroll offset. Click selects (a second click on the selected
-    row activates); Up / Down / Home / End move the selection; the wheel scrolls;
-    Enter activates. ``on_select(index)`` and ``on_activate(index)``."""
+    """Selectable rows with a scroll offset. Click selects (a second click on the row one
+    clicked activates; the first click on a row lit by default or by the keys only
+    selects it: the Continue list lights its newest save, and a click meant to pick it
+    for Delete opened the game); Up / Down / Home / End move the selection; the wheel
+    scrolls; Enter activates. ``on_select(index)`` and ``on_activate(index)``."""
 
     def __init__(
         self,
@@ -53,9 +55,12 @@ class ListBox(Widget):
         self.name = name
         self.selected: int | None = 0 if self.rows else None
         self.scroll = 0
+        #: the row the last click selected: a click on it again activates it
+        self.clicked: int | None = None
 
     def set_rows(self, rows: Sequence[ListRow]) -> None:
         self.rows = list(rows)
+        self.clicked = None
         if not self.rows:
             self.selected = None
         elif self.selected is None or self.selected >= len(self.rows):
@@ -104,9 +109,10 @@ class ListBox(Widget):
         if event.is_left_press and self.rect.collidepoint(event.pos):
             index = self.scroll + (event.pos[1] - self.rect.y) // self.row_height
             if 0 <= index < len(self.rows):
-                if index == self.selected:
+                if index == self.selected and index == self.clicked:
                     return self.activate() or True
                 self.select(index)
+                self.clicked = index
             return True
         if self.focused and event.kind == uinput.KEY and self.rows:
             acts = event.actions
