@@ -282,12 +282,9 @@ class SeatFace:
         # the blue cards and Stocks, side by side (overlapping when short of room)
         if other:
             room = area.right - x
-            if room < cw:  # no room left of the hand count: overlap the red fan's end
-                x = max(box.right + 6, area.right - cw)
-                room = area.right - x
             step = min(cw + 4, max(8, (room - cw) // max(1, len(other) - 1))) if len(other) > 1 else cw
             span = cw + step * (len(other) - 1)
-            if x + span > area.right:  # even at the tightest step: start further left, over the red fan's end
+            if x + span > area.right:  # no room left of the hand count: start further left, over the red fan's end
                 x = max(box.right + 6, area.right - span)
             for i, c in enumerate(other):
                 r = pygame.Rect(x + i * step, area.y + 1, cw, ch)
