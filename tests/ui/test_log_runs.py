@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import new_match
-from tests.ui.table_source import MatchTableSource, open_table_scene, table_app
+from tests.ui.table_source import MatchTableSource, drive_until, open_table_scene, table_app
 
 
 @pytest.fixture(scope="module")
@@ -75,13 +75,9 @@ def test_salem_cards_one_draws_are_one_sentence(app):
 
     m = new_match("salem", ["Ann", "Bob", "Cy", "Dee", "Eve"], seed=3)
     rng = random.Random(1)
-    while True:  # random play until Ann draws two
-        seat = m.to_act()[0]
-        legal = m.legal(seat)
-        if seat == 0 and {"type": "draw_two"} in legal:
-            m.apply(0, {"type": "draw_two"})
-            break
-        m.apply(seat, rng.choice(legal))
+    ann_may_draw = lambda m: m.to_act()[0] == 0 and {"type": "draw_two"} in m.legal(0)  # noqa: E731
+    assert drive_until(m, ann_may_draw, lambda m, seat: rng.choice(m.legal(seat)), 500)  # random play
+    m.apply(0, {"type": "draw_two"})
     scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
     events = list(m.log(0))
     start = max(i for i, e in enumerate(events) if e["type"] == "draw_two")
