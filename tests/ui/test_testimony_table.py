@@ -95,6 +95,47 @@ def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
         assert len(drawn_sides) == len(sides) == len(m.known_tokens(seat))
 
 
+@pytest.mark.parametrize("size", [(1264, 648), (1280, 720), (1920, 1080)])
+def test_a_character_shown_to_you_is_named_whole_on_its_plate(size, monkeypatch):
+    # a side seat's plate at 1264x648 read "Shown to you: The Ma…": the name is what matters
+    def shown_to(m, seat):
+        return {o: c for o, c in m.known_characters(seat).items() if o != seat}
+
+    m = find(
+        3,
+        lambda m: m.view(None)["stage"] == "action" and any(len(shown_to(m, s)) >= 2 for s in range(3)),
+    )
+    seat = next(s for s in range(3) if len(shown_to(m, s)) >= 2)
+    drawn: list[str] = []
+    real_text = seats_module.text
+
+    def spy_text(label, *args, **kwargs):
+        drawn.append(label)
+        return real_text(label, *args, **kwargs)
+
+    monkeypatch.setattr(seats_module, "text", spy_text)
+    gen = table_app(size)
+    app = next(gen)
+    try:
+        open_table_scene(app, TestimonyTableScene, TestimonySource(m, seat), 2)
+    finally:
+        next(gen, None)
+    for character in shown_to(m, seat).values():
+        name = words.character_name(character)
+        assert any(line.endswith(name) for line in drawn), (name, [line for line in drawn if "Shown" in line])
+
+
+def test_the_shown_line_gives_up_words_before_the_name():
+    name = "The Cunning Woman"
+    full = seats_module.shown_line(name, 14, 2000)
+    assert full == f"Shown to you: {name}"
+    size = 14
+    short = seats_module.get_font(size).size(f"Shown: {name}")[0]
+    assert seats_module.shown_line(name, size, short) == f"Shown: {name}"
+    assert seats_module.shown_line(name, size, short - 1) == name
+    assert seats_module.shown_line(name, size, 40).endswith("\u2026")
+
+
 # ------------------------------------------------------------------- input paths ----
 def test_clicking_a_seat_offers_invite_and_investigate(app):
     m = at_stage(4, "action")

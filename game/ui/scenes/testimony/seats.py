@@ -15,9 +15,21 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.fonts import get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
 from game.ui.scenes.testimony.common import CARD_RATIO, DEAD_COLOUR, DEAD_TEXT, felt_panel, fit_text, token_disc
+
+
+def shown_line(name: str, size: int, width: int) -> str:
+    """The plate's line for a Character its seat showed you, in the longest words that fit
+    ``width``: "Shown to you: The Magistrate", "Shown: The Magistrate", else the name alone,
+    cut only when even the name does not fit (the name is what the line is for)."""
+    font = get_font(size)
+    for label in (f"Shown to you: {name}", f"Shown: {name}"):
+        if font.size(label)[0] <= width:
+            return label
+    return fit_text(name, size, width)
 
 
 class SeatsPanel:
@@ -238,9 +250,7 @@ class SeatsPanel:
                 surface.blit(t, (info.x, y))
                 y += t.get_height() + 2
         elif p.get("character") and seat != v.get("seat") and v.get("stage") not in ("between", "over"):
-            t = text(
-                fit_text(f"Shown to you: {words.character_name(p['character'])}", small, info.w), small, theme.SELECT
-            )
+            t = text(shown_line(words.character_name(p["character"]), small, info.w), small, theme.SELECT)
             surface.blit(t, (info.x, y))
             y += t.get_height() + 2
         for claim in self.table.talk.claims_of(seat)[-2:]:
