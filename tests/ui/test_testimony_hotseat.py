@@ -152,6 +152,8 @@ def test_bots_wait_while_the_reveal_is_read(tmp_path):
     assert s.thinking_seat() is None and scene.next_wake() is None  # no pill, nothing to wake for
     assert s.match.state_id == state
     assert "thinking" not in scene.message and "Esc" in scene.message
+    # nor does the hand's place say the bots play: they wait for the table
+    assert scene.no_hand_words() == "No hand is shown while everyone reads this."
     scene.close_reveal()
     for _ in range(20):
         app.frame(wait=False)

@@ -459,9 +459,13 @@ class TableScene(Scene):
         """What the hand's place says on the public table (no seat behind the screen):
         that the bots play, while only bots move (each person's own view comes back
         behind the curtain), else that the screen is being passed between players; to a
-        spectator of a LAN table (``source.watching``), that nobody's hand is shown to it."""
+        spectator of a LAN table (``source.watching``), that nobody's hand is shown to it.
+        While everyone reads something together (a public moment, Testimony's reveal) the
+        bots wait, so it says that instead."""
         if self.watching():
             return "You are watching: nobody's hand is shown to you."
+        if getattr(self, "keep_bots_waiting", False) is True or self.moment_events():
+            return "No hand is shown while everyone reads this."
         try:
             pending = list(self.source.pending_seats())
             bots_only = bool(pending) and not any(self.source.is_human(s) for s in pending)
