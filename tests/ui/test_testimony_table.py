@@ -277,6 +277,52 @@ def test_reveal_counts_weights_and_lists_every_reason(app):
         assert sum(r["points"] for r in record["reasons"][seat]) == record["scores"][seat]
 
 
+@pytest.mark.parametrize("players, piled", [(3, 11), (3, 16), (5, 14), (7, 21)])
+def test_the_reveal_lays_a_seats_tokens_on_lines_that_do_not_cover_each_other(app, monkeypatch, players, piled):
+    # a second line of tokens was laid half a token below the first: it covered the first
+    # line's lower half, and its "x2" badges sat on the first line's tokens
+    from game.ui.scenes.testimony import reveal as reveal_module
+
+    m = find(players, lambda m: m.view(None)["stage"] == "between")
+    scene = open_table(app, TestimonySource(m, None))
+    record = dict(scene.reveal_record())
+    placed = [dict(t) for t in record["tokens"]]
+    while sum(1 for t in placed if t["target"] == 0) < piled:  # pile tokens before seat 0
+        placed.append({"placer": 1 + len(placed) % (players - 1), "target": 0, "side": "defend"})
+    record["tokens"] = placed
+    monkeypatch.setattr(scene.result, "reveal_record", lambda: record)
+    discs: set[int] = set()
+    real_disc = reveal_module.token_disc
+
+    def noting(*args, **kwargs):
+        surf = real_disc(*args, **kwargs)
+        discs.add(id(surf))
+        return surf
+
+    monkeypatch.setattr(reveal_module, "token_disc", noting)
+
+    class Noting(pygame.Surface):
+        laid: list[pygame.Rect] = []
+
+        def blit(self, source, dest, *args, **kwargs):
+            if id(source) in discs:
+                self.laid.append(pygame.Rect(dest, source.get_size()))
+            return super().blit(source, dest, *args, **kwargs)
+
+    screen = Noting(app.screen.get_size(), pygame.SRCALPHA)
+    scene.skip_reveal()
+    scene.result.draw_reveal(screen)
+    top, row_h, _card = scene.result.reveal_rows(scene.reveal_box())
+    mine = [r for r in Noting.laid if top <= r.centery < top + row_h]
+    assert len(mine) == piled
+    assert all(top <= r.top and r.bottom <= top + row_h for r in mine)  # inside seat 0's row
+    lines = sorted({r.top for r in mine})
+    assert len(lines) >= 2
+    pitch = min(b - a for a, b in zip(lines, lines[1:]))
+    assert pitch >= mine[0].h  # no token covers another (smaller tokens where the row is low)
+    assert mine[0].h >= 18  # and they stay tokens one can tell apart
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])
 def test_the_match_standings_name_every_player_readably(app, monkeypatch, size):
     """Seven long names in the match standings: whole in the window a 1280x720 screen opens

@@ -307,8 +307,8 @@ class RevealPanel:
                 )
                 surface.blit(cn, (row.x + 12, row.y + 6 + name.get_height()))
             standing = 0
-            x, ty = tokens_x, row.y + max(2, (row.h - rad * 2 - 4) // 2)
             lying = [tk for tk in record.get("tokens") or [] if tk.get("target") == seat]
+            row_rad, spots = self.token_spots(row, tokens_x, tokens_w, len(lying), rad)
             for i, tk in enumerate(lying):
                 start = flipped_at.get((seat, i), 0.0)
                 progress = (t - start) / FLIP_SECONDS
@@ -321,15 +321,12 @@ class RevealPanel:
                     side, turned = None, 1 - progress * 2
                 else:
                     side, turned = None, 1.0
-                disc = token_disc(rad, theme.seat_color(tk.get("placer", 0)), side, turned=turned)
-                if x + disc.get_width() > tokens_x + tokens_w:
-                    x = tokens_x
-                    ty += rad + 2
+                disc = token_disc(row_rad, theme.seat_color(tk.get("placer", 0)), side, turned=turned)
+                x, ty = spots[i]
                 surface.blit(disc, (x, ty))
                 if progress >= 1 and weights.get(tk.get("placer"), 1) > 1 and show_face:
                     badge = text(f"\u00d7{weights[tk.get('placer')]}", max(11, size - 7), theme.HIGHLIGHT, bold=True)
                     surface.blit(badge, (x + disc.get_width() - badge.get_width() + 2, ty - 4))
-                x += disc.get_width() + 1
             if not lying:
                 none = text("no tokens", max(11, size - 4), theme.TEXT_MUTED)
                 surface.blit(none, (tokens_x, row.centery - none.get_height() // 2))
@@ -366,6 +363,31 @@ class RevealPanel:
         if aside and t >= times["characters"]:
             line = text(f"The card set aside was {words.character_name(aside)}.", max(11, size - 2), theme.TEXT_MUTED)
             surface.blit(line, (box.x + 16, box.bottom - foot + 4))
+
+    @staticmethod
+    def token_spots(
+        row: pygame.Rect, left: int, width: int, count: int, radius: int
+    ) -> tuple[int, list[tuple[int, int]]]:
+        """How a row of the reveal lays its ``count`` tokens: their radius (``radius`` or
+        smaller, down to 7, until their lines fit the row's height) and each token's top
+        left — left to right within ``width`` pixels from ``left``, then on lines a token
+        and a little apart, the block centred in the row. Lines come closer only when even
+        the smallest tokens have no room (a 7-player reveal with a seat under 20 tokens),
+        so every token shows and at most the lines' edges overlap."""
+        if count <= 0:
+            return radius, []
+        room = row.h - 4
+        for rad in range(radius, 6, -1):
+            disc = rad * 2 + 4  # token_disc's size
+            per_line = max(1, (width + 1) // (disc + 1))
+            lines = -(-count // per_line)
+            if disc * lines + 3 * (lines - 1) <= room:
+                break
+        pitch = disc + 3
+        if lines > 1 and disc + pitch * (lines - 1) > room:
+            pitch = max(4, (room - disc) // (lines - 1))
+        top = row.y + max(2, (row.h - disc - pitch * (lines - 1)) // 2)
+        return rad, [(left + (i % per_line) * (disc + 1), top + (i // per_line) * pitch) for i in range(count)]
 
     def token_weights(self, record: dict) -> dict[int, int]:
         """Seat -> how many times its tokens count (the Magistrate's: 2; docs/rules/testimony.md §1.1)."""
