@@ -298,8 +298,10 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     if not names or any(not n for n in names):
         raise UsageError("witchhunt play: --players wants names separated by commas, e.g. Ann,Bob,Cy")
     if len(names) not in info.player_counts:
+        given = f"{len(names)} ({', '.join(names)})" if len(names) < info.min_players else str(len(names))
         raise UsageError(
-            f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {len(names)}"
+            f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {given}:"
+            f" --players wants a number (e.g. {info.min_players}) or the players' names (Ann,Bob,…)"
         )
     for name in names:
         if len(name) > MAX_NAME:

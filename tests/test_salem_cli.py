@@ -48,3 +48,12 @@ def test_play_takes_a_number_of_players_as_host_and_sim_do():
     with pytest.raises(UsageError) as err:
         check_play(build_parser().parse_args(["play", "salem", "--players", "13"]))
     assert "not 13" in str(err.value)
+
+
+def test_too_few_players_names_what_was_read_and_what_players_wants():
+    """``play salem --players x`` said "salem takes 2 to 12 players, not 1": the one
+    "player" was the word typed, which the message did not say."""
+    with pytest.raises(UsageError) as err:
+        check_play(build_parser().parse_args(["play", "salem", "--players", "x"]))
+    message = str(err.value)
+    assert "not 1 (x)" in message and "a number (e.g. 2)" in message and "names" in message
