@@ -124,6 +124,34 @@ def test_a_suspect_dropped_on_a_lineup_charge_creates_the_case(app):
     assert case is not None and cmd["card"] in case.values()
 
 
+def test_a_suspect_dropped_on_a_charge_in_the_hand_says_where_a_case_is_built(app):
+    # docs/rules/witch_trial.md §3.2: a case pairs a card of the hand with its counterpart in
+    # the lineup; dropped on the counterpart in one's own hand it built nothing and said nothing
+    for seed in range(1, 400):
+        src = TrialSource.new(3, seed=seed)
+        hand = src.match.view(src.screen_seat)["players"][src.screen_seat]["hand"]
+        cases = [c for c in src.legal() if c["type"] == "create_case"]
+        card = next((c["card"] for c in cases), None)
+        if card is None:
+            continue
+        other = "charge" if words.card_type(card) == "suspect" else "suspect"
+        partner = next((h for h in hand if words.card_type(h) == other), None)
+        if partner is not None:
+            break
+    else:
+        pytest.skip("no seed deals a Suspect and a Charge with a case to build")
+    scene = open_table(app, src)
+    state = src.match.state_id
+    post_drag(app, scene.locate("card", card), scene.locate("card", partner))
+    settle(app, 3)
+    assert src.match.state_id == state  # nothing built
+    lineup = src.match.view(src.screen_seat)["lineup"]
+    names = [words.card_name(lineup[c["slot"] - 1]) for c in cases if c["card"] == card]
+    said = scene.toast_widget.text
+    assert said.startswith("Not in your hand: a case pairs your") and all(n in said for n in names), said
+    assert f"Drag {words.card_name(card)} onto" in said
+
+
 def test_evidence_dropped_into_the_court_is_played(app):
     # docs/rules/witch_trial.md §4.9 (Evidence)
     m = find(

@@ -11,6 +11,8 @@ from game.ui.scenes import witch_trial_text as words
 from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import Prompt, text
 from game.ui.scenes.witch_trial.common import _fit_card, felt_panel
+from game.ui.sprites import CardSprite
+from game.ui.wording import listed
 
 
 class Market(Panel):
@@ -78,6 +80,36 @@ class Market(Panel):
             None,
             anchor=pygame.Rect(table.rects["court"]).center,
         )
+
+    def case_hint(self, card_id: str, at: tuple[int, int]) -> None:
+        """A Suspect dropped on a Charge of one's own hand (or a Charge on a Suspect) built
+        nothing and said nothing: a case pairs a card of the hand with its counterpart in
+        the lineup. Say so, naming the lineup cards this one would make a case with."""
+        table = self.table
+        mine = words.card_type(card_id)
+        other = {"suspect": "charge", "charge": "suspect"}.get(mine)
+        under = [
+            s.card_id
+            for s in table.group.sprites()
+            if isinstance(s, CardSprite)
+            and s.zone == "hand"
+            and s.card_id != card_id
+            and s.rect is not None
+            and s.rect.collidepoint(at)
+        ]
+        if other is None or not under or words.card_type(under[-1]) != other:
+            return  # put back into the hand
+        lineup = table.view.get("lineup") or []
+        partners = [
+            words.card_name(lineup[c["slot"] - 1])
+            for c in table.legal_of("create_case")
+            if c.get("card") == card_id and 0 < c["slot"] <= len(lineup)
+        ]
+        pair = f"a case pairs your {mine.title()} with a {other.title()} in the lineup"
+        if partners:
+            table.toast(f"Not in your hand: {pair}. Drag {words.card_name(card_id)} onto {listed(partners, 'or')}.")
+        else:
+            table.toast(f"Not in your hand: {pair}, and no {other.title()} there makes one with it now.")
 
     def deck_card_rect(self) -> pygame.Rect:
         """Where the deck's top card lies."""

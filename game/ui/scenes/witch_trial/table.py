@@ -353,7 +353,8 @@ class WitchTrialTableScene(TableScene):
         if not in_hand:
             return False
         if kind == "hand":
-            return False  # put back into the hand: nothing to do
+            self.market.case_hint(card_id, anchor)  # put back into the hand: nothing to do
+            return False
         if kind == "slot":
             return self.send({"type": "create_case", "card": card_id, "slot": key}, card_id)
         if kind == "motion":
@@ -471,7 +472,7 @@ class WitchTrialTableScene(TableScene):
             return self.pick.title
         if not trial:
             return self.say(
-                f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner, C) "
+                f"{me}: buy (lineup card \u2192 hand, B) \u00b7 case (Suspect/Charge \u2192 its partner in the lineup, C) "
                 "\u00b7 defend (click a case, D) \u00b7 prosecute (P) \u00b7 pass (Space)",
                 f"{me}: buy (B) \u00b7 build a case (C) \u00b7 defend (D) \u00b7 prosecute (P) \u00b7 pass (Space)",
             )
