@@ -105,6 +105,42 @@ def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
         host.stop()
 
 
+def test_a_player_who_comes_back_is_announced_as_the_drop_was(app):
+    # "Bob lost connection — …" left the table without a word when Bob came back
+    host = Host(
+        "witch_trial",
+        3,
+        bots=[2],
+        owner_name="Ann",
+        auto_start=True,
+        bind="127.0.0.1",
+        port=0,
+        standin_after=30,
+        timings=Timings(heartbeat=0.3, silence=3.0),
+    )
+    host.start()
+    bob = Client()
+    try:
+        lobby = lan.start_hosted_lobby(app, host, "Ann")
+        session = lobby.session
+        _frames_until(app, lambda: session.client.seat == 0, what="our seat")
+        bob.connect("127.0.0.1", host.port, "Bob")
+        _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+        token = bob.token
+        bob.close()
+        _frames_until(app, lambda: COUNTDOWN.fullmatch(session.notice or ""), what="the countdown")
+        assert not any("back" in n for n in session.notices)
+        bob = Client()
+        bob.connect("127.0.0.1", host.port, "Bob", token=token)
+        _frames_until(app, lambda: "Bob is back." in session.notices, what="Bob announced")
+        assert session.notice == "" and session.notices.count("Bob is back.") == 1
+        run_frames(app, 5)
+        assert session.notices.count("Bob is back.") == 1  # said once
+    finally:
+        bob.close()
+        host.stop()
+
+
 def test_chat_on_the_table_names_the_seat_or_says_spectator(app, make_host):
     # a spectator named like a player still reads as a spectator
     host = make_host("witch_trial", 3, bots=[1, 2])

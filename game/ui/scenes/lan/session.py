@@ -23,6 +23,7 @@ from game.ui.scenes.final_table import FinalTableLook
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.tables import load_tables
 from game.ui.widgets import Button, Label, Widget, colour, draw_panel, draw_text
+from game.ui.wording import listed
 
 if TYPE_CHECKING:
     from game.net.host import Host
@@ -95,6 +96,7 @@ class LanSession:
         self._lobby_seen: dict | None = None  # the lobby the countdown started from …
         self._lobby_at = 0.0  # … and when it arrived
         self._waiting: list[int] = []  # away seats a stand-in has not taken yet
+        self._away_seen: set[int] = set()  # seats away at the last look (back_again)
         self._task_on = False
         self._over_clock: float | None = None
         self._over_done = False
@@ -327,6 +329,10 @@ class LanSession:
             elif kind == "status":  # in order, so a quick drop-and-back is still seen
                 self._status_changed(str(message.get("status")))
                 changed = True
+        back = self.back_again()
+        if back:
+            self._toast(f"{listed(back)} {'is' if len(back) == 1 else 'are'} back.", error=False)
+            changed = True
         notice = self.away_notice()
         if notice != self.notice:  # a countdown: once a second
             self.notice = notice
@@ -465,6 +471,23 @@ class LanSession:
                 )
         self._waiting = [s for s in waiting if isinstance(s, int)]
         return "; ".join(parts)
+
+    def back_again(self) -> list[str]:
+        """The players away at the last look who are connected again (each said once, as
+        the drop was): "Bob lost connection — …" went from the table without a word when
+        Bob came back."""
+        lobby = self.client.lobby or {}
+        seats = lobby.get("seats", []) if lobby.get("started") and not lobby.get("over") else []
+        mine = self.client.seat
+        back = [
+            str(s.get("name") or f"Seat {s.get('seat', 0) + 1}")
+            for s in seats
+            if s.get("seat") in self._away_seen and s.get("connected") and s.get("seat") != mine
+        ]
+        self._away_seen = {
+            s.get("seat") for s in seats if not s.get("bot") and not s.get("connected") and not s.get("absent")
+        }
+        return back
 
     @property
     def can_hand_to_bot(self) -> bool:
