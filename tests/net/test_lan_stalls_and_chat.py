@@ -134,6 +134,7 @@ def test_a_player_who_comes_back_is_announced_as_the_drop_was(app):
         bob.connect("127.0.0.1", host.port, "Bob", token=token)
         _frames_until(app, lambda: "Bob is back." in session.notices, what="Bob announced")
         assert session.notice == "" and session.notices.count("Bob is back.") == 1
+        assert session.table.toast_widget.edge == theme.seat_color(1)  # in Bob's colour
         run_frames(app, 5)
         assert session.notices.count("Bob is back.") == 1  # said once
     finally:

@@ -331,7 +331,9 @@ class LanSession:
                 changed = True
         back = self.back_again()
         if back:
-            self._toast(f"{listed(back)} {'is' if len(back) == 1 else 'are'} back.", error=False)
+            names = listed([name for _seat, name in back])
+            edge = theme.seat_color(back[0][0]) if len(back) == 1 else theme.TEXT_MUTED
+            self._toast(f"{names} {'is' if len(back) == 1 else 'are'} back.", error=False, edge=edge)
             changed = True
         notice = self.away_notice()
         if notice != self.notice:  # a countdown: once a second
@@ -472,15 +474,15 @@ class LanSession:
         self._waiting = [s for s in waiting if isinstance(s, int)]
         return "; ".join(parts)
 
-    def back_again(self) -> list[str]:
-        """The players away at the last look who are connected again (each said once, as
-        the drop was): "Bob lost connection — …" went from the table without a word when
-        Bob came back."""
+    def back_again(self) -> list[tuple[int, str]]:
+        """(seat, name) of the players away at the last look who are connected again (each
+        said once, as the drop was): "Bob lost connection — …" went from the table without
+        a word when Bob came back."""
         lobby = self.client.lobby or {}
         seats = lobby.get("seats", []) if lobby.get("started") and not lobby.get("over") else []
         mine = self.client.seat
         back = [
-            str(s.get("name") or f"Seat {s.get('seat', 0) + 1}")
+            (int(s["seat"]), str(s.get("name") or f"Seat {s['seat'] + 1}"))
             for s in seats
             if s.get("seat") in self._away_seen and s.get("connected") and s.get("seat") != mine
         ]
