@@ -96,7 +96,7 @@ def test_plates_draw_only_what_the_shown_seat_knows(app, monkeypatch):
 
 
 @pytest.mark.parametrize("size", [(1264, 648), (1280, 720), (1920, 1080)])
-def test_a_character_shown_to_you_is_named_whole_on_its_plate(size, monkeypatch):
+def test_a_character_shown_to_you_is_named_whole_on_its_plate(app, size, monkeypatch):
     # a side seat's plate at 1264x648 read "Shown to you: The Ma…": the name is what matters
     def shown_to(m, seat):
         return {o: c for o, c in m.known_characters(seat).items() if o != seat}
@@ -114,12 +114,12 @@ def test_a_character_shown_to_you_is_named_whole_on_its_plate(size, monkeypatch)
         return real_text(label, *args, **kwargs)
 
     monkeypatch.setattr(seats_module, "text", spy_text)
-    gen = table_app(size)
-    app = next(gen)
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     try:
-        open_table_scene(app, TestimonyTableScene, TestimonySource(m, seat), 2)
-    finally:
-        next(gen, None)
+        open_table(app, TestimonySource(m, seat))
+    finally:  # the module's other tests draw at 1280x720
+        app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        clear_scenes(app)
     for character in shown_to(m, seat).values():
         name = words.character_name(character)
         assert any(line.endswith(name) for line in drawn), (name, [line for line in drawn if "Shown" in line])
@@ -321,6 +321,42 @@ def test_the_reveal_lays_a_seats_tokens_on_lines_that_do_not_cover_each_other(ap
     pitch = min(b - a for a, b in zip(lines, lines[1:]))
     assert pitch >= mine[0].h  # no token covers another (smaller tokens where the row is low)
     assert mine[0].h >= 18  # and they stay tokens one can tell apart
+
+
+def test_the_standings_crown_nobody_while_the_last_reveal_is_told(app, monkeypatch):
+    # the match's winner was lit with a crown while the reveal was still telling game 3
+    # ("G3" read "–" and the footer "Game 3 of 3 under way.")
+    from game.ui.scenes.testimony import standings as standings_module
+
+    m = find(3, lambda m: m.view(None)["stage"] == "over")
+    drawn: list[str] = []
+    icons: list[str] = []
+    real_text, real_icon = standings_module.text, standings_module.get_icon
+
+    def noting(words, *args, **kwargs):
+        drawn.append(words)
+        return real_text(words, *args, **kwargs)
+
+    def noting_icon(name, *args, **kwargs):
+        icons.append(name)
+        return real_icon(name, *args, **kwargs)
+
+    monkeypatch.setattr(standings_module, "text", noting)
+    monkeypatch.setattr(standings_module, "get_icon", noting_icon)
+    scene = open_table(app, TestimonySource(m, None))
+    scene.reveal["t"] = 0.0
+    scene.standings.picture = None
+    drawn.clear()
+    icons.clear()
+    run_frames(app, 1)
+    assert scene.telling()
+    assert "winner" not in icons and not any("the match" in w for w in drawn)
+    assert "Game 3 of 3 is over." in drawn
+    scene.skip_reveal()
+    scene.standings.picture = None
+    drawn.clear()
+    run_frames(app, 2)
+    assert not scene.telling() and "winner" in icons and any(w.endswith("the match.") for w in drawn)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1264, 648), (1280, 720), (1920, 1080)])

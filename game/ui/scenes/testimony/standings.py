@@ -93,7 +93,9 @@ class StandingsPanel:
         y += size + 8
         totals = list(history[-1].get("totals")) if history else [0] * self.table.players
         best = max(totals) if totals else 0
-        winners = set(v.get("winners") or [])
+        # the reveal tells the last game first: no crown before it has (the winner's name
+        # lit while "G3" still read "–" gave the match away)
+        winners = set() if self.table.telling() else set(v.get("winners") or [])
         row_h = max(size + 6, min(size + 14, (r.bottom - y - 40) // max(1, self.table.players)))
         for seat in range(self.table.players):
             pygame.draw.circle(surface, theme.seat_color(seat), (r.x + 16, y + row_h // 2 - 2), 5)
@@ -114,16 +116,12 @@ class StandingsPanel:
             surface.blit(t, t.get_rect(topright=(right[shown], y)))
             y += row_h
         y += 6
-        if self.table.telling():
-            winners = set()
         if v.get("stage") == "over" and winners:
             names = " and ".join(words.seat_name(s, players) for s in sorted(winners))
             line = f"{names} win{'' if len(winners) > 1 else 's'} the match."
+        elif v.get("stage") in ("between", "over"):
+            line = f"Game {v.get('game_no')} of {games} is over."
         else:
-            line = (
-                f"Game {v.get('game_no')} of {games} under way."
-                if v.get("stage") not in ("between",)
-                else f"Game {v.get('game_no')} of {games} is over."
-            )
+            line = f"Game {v.get('game_no')} of {games} under way."
         t = text(fit_text(line, max(11, size - 1), r.w - 20), max(11, size - 1), theme.PARCHMENT)
         surface.blit(t, (r.x + 10, y))
