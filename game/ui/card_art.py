@@ -244,11 +244,19 @@ def _blit_center(dst: pygame.Surface, src: pygame.Surface, cx: int, cy: int) -> 
 
 
 def _draw_lines(
-    dst: pygame.Surface, lines: list[str], font: pygame.font.Font, color: RGB, rect: pygame.Rect, *, center: bool = True
+    dst: pygame.Surface,
+    lines: list[str],
+    font: pygame.font.Font,
+    color: RGB,
+    rect: pygame.Rect,
+    *,
+    center: bool = True,
+    pitch: int = 0,
 ) -> int:
-    """Draw lines top-down inside rect; stop before overflowing. Returns the y after the last."""
+    """Draw lines top-down inside rect, ``pitch`` apart (the font's line size by default);
+    stop before overflowing. Returns the y after the last."""
     y = rect.top
-    lh = font.get_linesize()
+    lh = pitch or font.get_linesize()
     for line in lines:
         if y + lh > rect.bottom + 2:
             break
@@ -444,6 +452,13 @@ def _says_everything(info: FaceInfo, pieces: list[ZoomPiece]) -> bool:
 # ---------------------------------------------------------------- the public class
 
 
+def band_pitch(font: pygame.font.Font) -> int:
+    """How far apart a name's two lines sit in its band: the letters' height and a little.
+    The title font's own line size (16 px at 11 px) left two lines too tall for the band
+    of a small face, which then stayed bare ("False Testimony", "The Cunning Woman")."""
+    return font.get_height() + max(1, font.get_height() // 8)
+
+
 def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[pygame.font.Font, list[str], int]:
     """How a face of ``size`` writes its name in its band: ``(font, lines, band height)``;
     no lines when no readable size fits (the band stays bare). One line reads better than
@@ -463,7 +478,7 @@ def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[py
     font, lines = None, []
     best_score = 0.0
     edge = _frame_width((w, h)) + 1  # the card's frame covers the band's outer pixels
-    tallest = int(h * 0.34)  # the band never takes more: a name that needs more is not drawn cut
+    tallest = int(h * 0.36)  # the band never takes more: a name that needs more is not drawn cut
     for i, text in enumerate(candidates):
         for max_lines in (1, 2):
             for size_px in range(big, readable - 1, -1):
@@ -472,7 +487,7 @@ def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[py
                 if (
                     len(ls) <= max_lines
                     and all(f.size(x)[0] <= w - 2 * pad for x in ls)
-                    and (len(ls) == 1 or len(ls) * f.get_linesize() + 2 * edge <= tallest)
+                    and (len(ls) == 1 or len(ls) * band_pitch(f) + 2 * edge <= tallest)
                 ):
                     score = size_px * (1.0 if len(ls) == 1 else 0.8) * (1.0 if i == 0 else 0.85)
                     if score > best_score:
@@ -480,7 +495,7 @@ def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[py
                     break
     if font is None:
         font, lines = get_font(readable, title=True, bold=True), []
-    total = len(lines) * font.get_linesize()
+    total = font.get_linesize() if len(lines) <= 1 else len(lines) * band_pitch(font)
     return font, lines, max(band_h, min(tallest, total + 2 * edge))
 
 
@@ -702,8 +717,9 @@ class CardArt:
         self._band(surf, band_h, color)
         ink = theme.ink_on(color)  # WCAG AA on the band
         edge = _frame_width((w, h)) + 1
-        top = max(edge - 1, (band_h - len(lines) * font.get_linesize()) // 2 + 1)
-        _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h))
+        pitch = font.get_linesize() if len(lines) <= 1 else band_pitch(font)
+        top = max(edge - 1, (band_h - len(lines) * pitch) // 2 + 1)
+        _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h), pitch=pitch)
         return band_h
 
     def title_shown(self, game: str, card_id: str, size: Size) -> bool:

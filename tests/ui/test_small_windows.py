@@ -144,3 +144,29 @@ def test_a_five_seat_hammer_hand_names_every_test():
     unnamed = [(k, f) for k in tests for f in faces if not table.art.title_shown("hammer", k, f)]
     assert not unnamed
     clear_scenes(app)
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, SMALL_SCREEN_WINDOW, (1280, 720)])
+def test_the_hammer_card_being_answered_is_named(size):
+    """The card a window is open on sits beside the banner; in the window a 1280 x 720
+    screen opens its band stayed bare for "False Testimony" (two lines were thought too
+    tall for it), and "Countercharge" (one long word) and "No Inquisition" at the
+    smallest window. Every Hammer card is named there now."""
+    from game.ui.card_art import all_card_ids
+    from game.ui.tables import load_tables
+    from tests.ui.hammer_source import MatchSource
+    from tests.ui.table_source import clear_scenes, open_table_scene
+
+    app = App(size=size)
+    m = new_match("hammer", ["Ann", "Bob", "Cy"], seed=3)
+    rng = random.Random(3)
+    assert drive_until(
+        m, lambda m: (m.view(0).get("window") or {}).get("card"), lambda m, s: rng.choice(m.legal(s)), 3000
+    )
+    table = open_table_scene(app, load_tables()["hammer"], MatchSource(m, 0), 2)
+    shown = table.centre.announced_rect
+    assert shown is not None
+    cards = [c for c in all_card_ids("hammer") if not c.startswith(("villager", "v:"))]
+    unnamed = sorted({c.rsplit("-", 1)[0] for c in cards if not table.art.title_shown("hammer", c, shown.size)})
+    assert not unnamed, (shown.size, unnamed)
+    clear_scenes(app)

@@ -72,6 +72,9 @@ SHORT_NAMES = {
     "ordeal_drowns": "Ordeal",
     "scales_lighter": "Scales",
     "scales_heavier": "Scales",
+    # one long word: on two lines where it does not fit on one (the card being answered,
+    # beside the banner at 1280 x 720, stayed bare)
+    "countercharge": "Counter-\ncharge",
 }
 
 
