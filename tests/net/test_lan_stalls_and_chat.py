@@ -63,8 +63,10 @@ def test_only_the_hosts_own_seat_may_hand_an_away_seat_to_a_bot(make_host):
         peer.close()
 
 
-def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
-    # "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
+def ann_hosts_with_bob(app) -> tuple[Host, Client, lan.LanSession]:
+    """Ann hosts Witch Trial from the app (a bot in the third seat, 30 s before a stand-in)
+    and Bob joins from a client of his own: the host, Bob's client, and Ann's session at
+    the table."""
     host = Host(
         "witch_trial",
         3,
@@ -84,6 +86,17 @@ def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
         _frames_until(app, lambda: session.client.seat == 0, what="our seat")
         bob.connect("127.0.0.1", host.port, "Bob")
         _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+    except BaseException:
+        bob.close()
+        host.stop()
+        raise
+    return host, bob, session
+
+
+def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
+    # "Bob lost connection — a bot takes over in 24 s" on the table; "Bot now"
+    host, bob, session = ann_hosts_with_bob(app)
+    try:
         table = session.table
         bob.close()
         notice = _frames_until(app, lambda: COUNTDOWN.fullmatch(session.notice or ""), what="the countdown")
@@ -107,25 +120,8 @@ def test_every_table_counts_down_and_the_host_hands_the_seat_to_a_bot(app):
 
 def test_a_player_who_comes_back_is_announced_as_the_drop_was(app):
     # "Bob lost connection — …" left the table without a word when Bob came back
-    host = Host(
-        "witch_trial",
-        3,
-        bots=[2],
-        owner_name="Ann",
-        auto_start=True,
-        bind="127.0.0.1",
-        port=0,
-        standin_after=30,
-        timings=Timings(heartbeat=0.3, silence=3.0),
-    )
-    host.start()
-    bob = Client()
+    host, bob, session = ann_hosts_with_bob(app)
     try:
-        lobby = lan.start_hosted_lobby(app, host, "Ann")
-        session = lobby.session
-        _frames_until(app, lambda: session.client.seat == 0, what="our seat")
-        bob.connect("127.0.0.1", host.port, "Bob")
-        _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
         token = bob.token
         bob.close()
         _frames_until(app, lambda: COUNTDOWN.fullmatch(session.notice or ""), what="the countdown")

@@ -30,6 +30,20 @@ def open_table(app, source) -> TestimonyTableScene:
     return open_table_scene(app, TestimonyTableScene, source, frames=2)
 
 
+def noting(monkeypatch, module, name: str = "text") -> list[str]:
+    """What ``module.<name>`` (a drawing helper: ``text``, ``get_icon``) is asked to draw
+    from now on: each call's first argument, in order."""
+    seen: list[str] = []
+    real = getattr(module, name)
+
+    def spy(what, *args, **kwargs):
+        seen.append(what)
+        return real(what, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return seen
+
+
 def at_stage(players: int, stage: str, extra=lambda m: True):
     return find(players, lambda m: m.view(None)["stage"] == stage and extra(m))
 
@@ -106,14 +120,7 @@ def test_a_character_shown_to_you_is_named_whole_on_its_plate(app, size, monkeyp
         lambda m: m.view(None)["stage"] == "action" and any(len(shown_to(m, s)) >= 2 for s in range(3)),
     )
     seat = next(s for s in range(3) if len(shown_to(m, s)) >= 2)
-    drawn: list[str] = []
-    real_text = seats_module.text
-
-    def spy_text(label, *args, **kwargs):
-        drawn.append(label)
-        return real_text(label, *args, **kwargs)
-
-    monkeypatch.setattr(seats_module, "text", spy_text)
+    drawn = noting(monkeypatch, seats_module)
     app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     try:
         open_table(app, TestimonySource(m, seat))
@@ -294,12 +301,12 @@ def test_the_reveal_lays_a_seats_tokens_on_lines_that_do_not_cover_each_other(ap
     discs: set[int] = set()
     real_disc = reveal_module.token_disc
 
-    def noting(*args, **kwargs):
+    def kept_disc(*args, **kwargs):
         surf = real_disc(*args, **kwargs)
         discs.add(id(surf))
         return surf
 
-    monkeypatch.setattr(reveal_module, "token_disc", noting)
+    monkeypatch.setattr(reveal_module, "token_disc", kept_disc)
 
     class Noting(pygame.Surface):
         laid: list[pygame.Rect] = []
@@ -329,20 +336,8 @@ def test_the_standings_crown_nobody_while_the_last_reveal_is_told(app, monkeypat
     from game.ui.scenes.testimony import standings as standings_module
 
     m = find(3, lambda m: m.view(None)["stage"] == "over")
-    drawn: list[str] = []
-    icons: list[str] = []
-    real_text, real_icon = standings_module.text, standings_module.get_icon
-
-    def noting(words, *args, **kwargs):
-        drawn.append(words)
-        return real_text(words, *args, **kwargs)
-
-    def noting_icon(name, *args, **kwargs):
-        icons.append(name)
-        return real_icon(name, *args, **kwargs)
-
-    monkeypatch.setattr(standings_module, "text", noting)
-    monkeypatch.setattr(standings_module, "get_icon", noting_icon)
+    drawn = noting(monkeypatch, standings_module)
+    icons = noting(monkeypatch, standings_module, "get_icon")
     scene = open_table(app, TestimonySource(m, None))
     scene.reveal["t"] = 0.0
     scene.standings.picture = None
@@ -372,14 +367,7 @@ def test_the_match_standings_name_every_player_readably(app, monkeypatch, size):
     long_names = ["Bartholomew", "Wilhelmina", "Maximilian", "Konstantin", "Evangeline", "Gwendolyn", "Archibald"]
     m = new_match("testimony", long_names, seed=3)
     assert drive(m, lambda m: m.view(None)["stage"] == "between", seed=3)
-    drawn: list[str] = []
-    real = standings_module.text
-
-    def noting(words, *args, **kwargs):
-        drawn.append(words)
-        return real(words, *args, **kwargs)
-
-    monkeypatch.setattr(standings_module, "text", noting)
+    drawn = noting(monkeypatch, standings_module)
     before = app.size
     try:
         assert app.set_window_size(size)
@@ -687,9 +675,7 @@ def test_the_cunning_womans_reminder_is_read_whole(app, monkeypatch, size):
     import game.ui.scenes.testimony.hand as hand
 
     app.screen = pygame.display.set_mode(size)
-    said: list[str] = []
-    real_text = hand.text
-    monkeypatch.setattr(hand, "text", lambda words_, *a, **k: (said.append(str(words_)), real_text(words_, *a, **k))[1])
+    said = noting(monkeypatch, hand)
     try:
         src, _seat = cunning_woman_to_act()
         open_table_scene(app, TestimonyTableScene, src, frames=2)
