@@ -377,7 +377,7 @@ class RevealPanel:
         if count <= 0:
             return radius, []
         room = row.h - 4
-        for rad in range(radius, 6, -1):
+        for rad in range(max(7, radius), 6, -1):
             disc = rad * 2 + 4  # token_disc's size
             per_line = max(1, (width + 1) // (disc + 1))
             lines = -(-count // per_line)
