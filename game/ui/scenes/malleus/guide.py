@@ -113,7 +113,7 @@ def _now(
         return "Export the chronicle to keep the story."
     if key == "trigger":
         if prevot or shared:
-            return "Prévôt: write the calamity that sets Charmes on edge — a blight, a sickness, a fire."
+            return "Prévôt: write the calamity that sets Charmes on edge."  # (the rule line under it names a few)
         return "The Prévôt writes the trigger event."
     if key == "first_villager":
         return (
