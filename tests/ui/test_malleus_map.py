@@ -207,3 +207,33 @@ def test_an_arrow_kept_while_the_village_grows_is_the_arrow_routed_afresh():
             kept += len(routed) == before
             assert keeper._last[memo[:4]][0] == Counter(memo[4])
     assert kept > 100  # most new plates lie away from an arrow's curves
+
+
+def test_a_view_turned_enemy_is_drawn_as_an_enemy(app, monkeypatch):
+    # §6 Treachery turns a view between two villagers into enmity: the arrow stayed green
+    # (the arrows' paths were kept for the same ends and read the relationship as it was)
+    from game.ui.scenes.malleus import arrows as arrows_module
+
+    m, scene = _three_in_a_row(app)
+    drawn: dict[tuple, tuple] = {}
+    real = arrows_module.draw_arrow_path
+
+    def noting(surface, path, colour, dashed=False, **kwargs):
+        drawn[(tuple(path[0]), tuple(path[-1]))] = (tuple(colour), dashed)
+        return real(surface, path, colour, dashed=dashed, **kwargs)
+
+    monkeypatch.setattr(arrows_module, "draw_arrow_path", noting)
+    st = m.state
+    st["rels"]["r2"]["kind"] = "ally"
+    scene.sync(force=True)
+    plates = scene.village.plate_rects()
+    path = next(p for r, p in scene.village.arrows.paths(plates) if r["id"] == "r2")
+    ends = (tuple(path[0]), tuple(path[-1]))
+    scene.village.arrows.draw(app.screen, plates)
+    assert drawn[ends] == (tuple(arrows_module.ALLY), False)
+    st["rels"]["r2"]["kind"] = "enemy"  # as Treachery leaves it
+    scene.sync(force=True)
+    drawn.clear()
+    scene.village.arrows.draw(app.screen, plates)
+    assert drawn[ends] == (tuple(arrows_module.ENEMY), True)
+    clear_scenes(app)

@@ -34,7 +34,9 @@ class Arrows:
         rels = village.table.view.get("relationships") or []
         key = (
             tuple(sorted((k, tuple(r)) for k, r in plates.items())),
-            tuple((r["id"], r["from"], r["to"], r.get("mutual")) for r in rels),
+            # the kind too: a Treachery turns an ally into an enemy on the same view, and
+            # the arrow stayed green, drawn from the relationship as it was
+            tuple((r["id"], r["from"], r["to"], r.get("mutual"), r.get("kind")) for r in rels),
         )
         cached = self._paths
         if cached is not None and cached[0] == key:
