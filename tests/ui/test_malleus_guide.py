@@ -94,20 +94,27 @@ def test_the_shared_screen_offers_a_button_per_person_to_go_behind_the_curtain(a
 
 
 def test_the_scene_keeps_one_row_and_judges_facts_beside_them(app, tmp_path, monkeypatch):
-    # §3.4: three facts cited, three players who may take a side, the Prévôt's moves — one row
+    # §3.4: three facts cited, three players who may take a side, the Prévôt's moves — one row;
+    # each citation's Count / Reject beside its words, or under them where the column is
+    # narrow (beside them at 1280 x 720 the fact itself was cut to "…")
     monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
     session, table = story_table(app, tmp_path, "cited")
     assert session.screen_seat is None
     _check_bar(table)
-    cites = {b.text: b.rects for b in table.text_blocks() if b.what == "citation"}
+    cites = {b.text: b for b in table.text_blocks() if b.what == "citation"}
     assert len(cites) == 3
+    names = table.names()
     for fid, side in (("f2", "for"), ("f3", "against"), ("w3", "for")):
         count = table.locate("button", f"approve_{fid}_{side}")
         reject = table.locate("button", f"reject_{fid}_{side}")
         column = table.conflict.side_columns()[side]
         assert count and reject and column.collidepoint(count) and column.collidepoint(reject)
         row = next(r for r, f in table.conflict._fact_hover if f == fid and column.contains(r))  # the citation's line
-        assert row.top - 4 <= count[1] <= row.bottom + table.px(40) and row.right <= count[0]
+        assert row.top - 4 <= count[1] <= row.bottom + table.px(40)
+        assert row.right <= count[0] or row.bottom <= count[1]  # beside or under, never over the words
+        fact = names.fact(fid)
+        shown = next(b.shown for b in cites.values() if fact[:12] in b.text)
+        assert fact.split()[0] in shown and len(shown.split()) >= min(4, len(fact.split())), shown  # words, not "…"
     for seat in (2, 3):  # Bob and Cy are present and not yet on a side
         assert table.conflict.side_columns()["for"].collidepoint(table.locate("button", f"for_{seat}"))
         assert table.conflict.side_columns()["against"].collidepoint(table.locate("button", f"against_{seat}"))
@@ -254,3 +261,52 @@ def test_a_lan_table_speaks_of_each_ones_screen_not_of_a_curtain():
     said = [w for w in lan if "curtain" in w or "press your name" in w or "look away" in w]
     assert said == [], said[:3]
     assert any("on their own screen" in words for words in lan)
+
+
+@pytest.mark.parametrize("size", [(1264, 648), (1280, 720), (1920, 1080)])
+def test_after_the_roll_each_waiting_citation_shows_its_words_and_its_buttons(tmp_path, monkeypatch, size):
+    # after the roll the dice and the "sides may still be taken" line leave the columns
+    # short: in the window a 1280 x 720 screen opens a citation read '"…" — cited by Dora'
+    # beside its Count / Reject, and the second citation was not drawn at all. Those shown
+    # show their words; those that do not fit are said to wait; the Prévôt counts them all
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    gen = table_app(size)
+    app = next(gen)
+    try:
+        session, table = story_table(app, tmp_path, "sides")
+        names = table.names()
+        assert len(session.match.state["conflict"]["citations"]) == 3
+        for _ in range(3):
+            waiting = session.match.state["conflict"]["citations"]
+            blocks = table.text_blocks()
+            cites = [b for b in blocks if b.what == "citation"]
+            assert cites
+            shown = []
+            for ci in waiting:
+                fact = names.fact(ci["fact"])
+                block = next((b for b in cites if fact[:12] in b.text), None)
+                if block is None:
+                    continue
+                assert fact.split()[0] in block.shown and len(block.shown.split()) >= 4, block.shown
+                shown.append(ci)
+            assert shown
+            more = [b.shown for b in blocks if b.what == "citations waiting"]
+            if len(shown) < len(waiting):
+                left = len(waiting) - len(shown)
+                assert more == [f"+{left} more cited fact{'s' if left > 1 else ''}: judge these first"], more
+            else:
+                assert more == []
+            ci = shown[0]
+            column = table.conflict.side_columns()[ci["side"]]
+            count = table.locate("button", f"approve_{ci['fact']}_{ci['side']}")
+            assert count is not None and column.collidepoint(count)
+            assert column.collidepoint(table.locate("button", f"reject_{ci['fact']}_{ci['side']}"))
+            post_click(app, count)
+            run_frames(app, 2)
+        assert session.match.state["conflict"]["citations"] == []
+        assert set(session.match.state["conflict"]["facts"]) == {"f2", "f3", "w3"}
+        session.close()
+    finally:
+        clear_scenes(app)
+        for _ in gen:
+            pass

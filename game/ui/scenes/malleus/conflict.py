@@ -357,6 +357,8 @@ class ConflictPanel:
             {
                 "words": f"Standing of {who}: {base.get('standing', 0)} · Pool {b.get('pool_sum', 0)} ÷ 3 → "
                 f"+{b.get('pool_bonus', 0)} · Facts +{len(facts)}",
+                # the same terms in fewer words, for a column with citations to show
+                "short": f"{who} {base.get('standing', 0)} · Pool +{b.get('pool_bonus', 0)} · Facts +{len(facts)}",
                 "colour": theme.TEXT_LIGHT,
                 "what": "bonus line",
             }
@@ -460,15 +462,23 @@ class ConflictPanel:
         judge_w = (get_font(small_b, bold=True).size("Reject")[0] + 22) * 2 + self.table.px(6)
         bottom = col.bottom - self.table.px(6) - (bh + self.table.px(4) if chips else 0)
 
+        # a citation's Count / Reject sit beside its words where the column leaves them
+        # room, else under them: beside in a 1280 x 720 window, they left the fact "…"
+        beside = w - judge_w - self.table.px(8) >= w * 0.55
+        # under the words they are as tall as their labels need
+        jb = bh if beside else min(bh, get_font(small_b, bold=True).get_linesize() + 6)
+
         def laid(rows: list[dict], size: int, fact_lines: int) -> list[tuple[dict, str, int, int]]:
             """(row, words, width, height) of each row at ``size``."""
             out = []
             for row in rows:
                 font = get_font(size if row["what"] != "citation" else max(MIN_SIZE, size - 1))
-                width = w - (judge_w + self.table.px(8) if row.get("judge") else 0)
+                width = w - (judge_w + self.table.px(8) if row.get("judge") and beside else 0)
                 words = self._fact_line(row, n, font, width, fact_lines) if "fact" in row else row["words"]
                 height = len(wrap_text(words, font, width)) * font.get_linesize()
-                out.append((row, words, width, max(height, bh if row.get("judge") else 0) + self.table.px(3)))
+                if row.get("judge"):
+                    height = max(height, jb) if beside else height + self.table.px(2) + jb
+                out.append((row, words, width, height + self.table.px(3)))
             return out
 
         size, fact_lines = max(MIN_SIZE, self.table.px(17)), 6
@@ -480,10 +490,27 @@ class ConflictPanel:
                 rows = [r for r in rows if not r.get("optional")]
             elif fact_lines > 1:
                 fact_lines = min(fact_lines - 1, 3)
+            elif any(r.get("short") for r in rows):
+                rows = [{**r, "words": r["short"], "short": ""} if r.get("short") else r for r in rows]
             else:
                 break
             plan = laid(rows, size, fact_lines)
         hover = self._fact_hover
+        note_font = get_font(max(MIN_SIZE, size - 1))
+        if sum(h for *_r, h in plan) > bottom - y:
+            # what does not fit waits its turn, said in a line of its own: the first
+            # citations show whole with their buttons, the next once these are judged
+            room, kept = bottom - y - note_font.get_linesize(), []
+            for item in plan:
+                if room < item[3] - self.table.px(3):
+                    break
+                kept.append(item)
+                room -= item[3]
+            left = [r for r, *_rest in plan[len(kept) :]]
+            waiting = sum(1 for r in left if r["what"] == "citation")
+            plan = kept
+        else:
+            left, waiting = [], 0
         for row, words, width, height in plan:
             if y + height - self.table.px(3) > bottom:
                 break  # cannot happen but for a column too small for anything: nothing drawn over the chips
@@ -492,17 +519,21 @@ class ConflictPanel:
             end = self._line(surface, words, x, y, width, font_size, row["colour"], what=row["what"])
             if "fact" in row:
                 hover.append((pygame.Rect(x, top, width, end - top), row["fact"]))
-            bx = x + w
+            bx, by = x + w, top if beside else end + self.table.px(2)
             for button in reversed(row.get("judge") or []):
                 if button is None:
                     continue
                 bw = (judge_w - self.table.px(6)) // 2
                 bx -= bw
-                button.rect = pygame.Rect(bx, top, bw, bh)
+                button.rect = pygame.Rect(bx, by, bw, jb)
                 button.font_size = small_b
                 button.visible = True
                 bx -= self.table.px(6)
             y = top + height
+        if left:
+            facts = "fact" if waiting == 1 else "facts"
+            more = f"+{waiting} more cited {facts}: judge these first" if waiting else f"+{len(left)} more lines"
+            self._line(surface, more, x, y, w, max(MIN_SIZE, size - 1), theme.TEXT_MUTED, what="citations waiting")
         if chips:
             cx, cy = x, col.bottom - self.table.px(6) - bh
             caption = "Take this side:" if len(chips) > 1 or chips[0].label != "Take this side" else ""
