@@ -349,7 +349,7 @@ class ConflictPanel:
         the Prévôt. Each is ``{words, colour, what}``; a fact's line has ``fact`` (its id:
         its words may be shortened, the whole fact shows on hover) with ``head``/``tail``
         round it; the supporters' list is ``optional`` (their sum stays in the pool term);
-        a citation has ``judge``: the Prévôt's Count / Reject buttons placed beside it."""
+        a citation has ``judge``: the Prévôt's Count / Reject buttons placed by it."""
         base = b.get("base") or {}
         facts = b.get("facts") or []
         who = n.villager(base.get("villager")) if base.get("villager") else "no target"

@@ -162,7 +162,7 @@ def _now(
     if key == "scene":
         if prevot:
             return (
-                "You decide: count or reject each cited fact (beside it in the panel), bring villagers "
+                "You decide: count or reject each cited fact (its buttons by it in the panel), bring villagers "
                 "nobody plays in or out, then Begin the resolution."
             )
         if shared:
@@ -224,7 +224,7 @@ def _pending_facts(c: dict) -> str:
         return ""
     facts = "fact waits" if pending == 1 else "facts wait"
     return (
-        f"{pending} cited {facts} for your Count or Reject (beside it in the panel); "
+        f"{pending} cited {facts} for your Count or Reject (its buttons by it in the panel); "
         "a fact not counted by the last roll counts for nothing. "
     )
 

@@ -599,7 +599,7 @@ class MalleusTableScene(TableScene):
             "Your turn: drag your villager onto the target (or Declare a conflict…); frame the scene by clicking",
             "  plates in or out and a place on the map.",
             "Citing: drag a fact (a plate's facts, the ledger tabs, the witch stereotypes) onto FOR or AGAINST;",
-            "  the Prévôt counts or rejects it with the buttons beside it. A side's buttons sit under its column.",
+            "  the Prévôt counts or rejects it with the buttons by it. A side's buttons sit under its column.",
             *(
                 [
                     "Ledgers, companions, secret actions, discards and card plays are done on each one's own screen;",
