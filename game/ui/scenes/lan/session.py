@@ -60,6 +60,13 @@ def new_client() -> Client:
 
 
 # ------------------------------------------------------------------ the table source ----
+def few(names: list[str]) -> str:
+    """Names in a sentence, the first two and a count past three: "Ann, Bob and 9 others"."""
+    if len(names) <= 3:
+        return listed(names)
+    return f"{names[0]}, {names[1]} and {len(names) - 2} others"
+
+
 class LanSession:
     """A networked table for the table scenes (the TableSource contract of
     ``game.ui.session``), fed by a :class:`Client`; optionally owns the local ``host``.
@@ -331,7 +338,7 @@ class LanSession:
                 changed = True
         back = self.back_again()
         if back:
-            names = listed([name for _seat, name in back])
+            names = few([name for _seat, name in back])
             edge = theme.seat_color(back[0][0]) if len(back) == 1 else theme.TEXT_MUTED
             self._toast(f"{names} {'is' if len(back) == 1 else 'are'} back.", error=False, edge=edge)
             changed = True
@@ -450,29 +457,40 @@ class LanSession:
         """Who is away in a running game and when a bot takes over, for every table:
         "Ann lost connection — a bot takes over in 24 s" (counted down from
         the host's ``standin_in`` and when that lobby arrived), "A bot plays for Ann until
-        they return" once it has. "" when everyone is here."""
+        they return" once it has; several at once in one sentence each ("Ann, Bob and 9
+        others lost connection — bots take over in 24 s": eleven sentences of their own
+        ran out of the log's box at a twelve-seat table). "" when everyone is here."""
         lobby = self.client.lobby or {}
         if not lobby.get("started") or lobby.get("over"):
             return ""
         if lobby is not self._lobby_seen:
             self._lobby_seen, self._lobby_at = lobby, time.monotonic()
-        parts, waiting = [], []
+        playing, waiting, lefts = [], [], []
         for seat in lobby.get("seats", []):
             if seat.get("bot") or seat.get("connected") or seat.get("absent"):
                 continue
             name = str(seat.get("name") or f"Seat {seat.get('seat', 0) + 1}")
             if seat.get("standin"):
-                parts.append(f"A bot plays for {name} until they return")
+                playing.append(name)
             elif isinstance(seat.get("standin_in"), (int, float)):
-                left = max(0, math.ceil(seat["standin_in"] - (time.monotonic() - self._lobby_at)))
-                waiting.append(seat.get("seat"))
-                parts.append(
-                    f"{name} lost connection — a bot takes over in {left} s"
-                    if left
-                    else f"{name} lost connection — a bot takes over now"
-                )
-        self._waiting = [s for s in waiting if isinstance(s, int)]
+                lefts.append(max(0, math.ceil(seat["standin_in"] - (time.monotonic() - self._lobby_at))))
+                waiting.append((seat.get("seat"), name))
+        self._waiting = [s for s, _name in waiting if isinstance(s, int)]
+        parts = []
+        if waiting:
+            one, left = len(waiting) == 1, min(lefts)
+            when = f"in {left} s" if left else "now"
+            bots = "a bot takes over" if one else "bots take over"
+            parts.append(f"{few([name for _s, name in waiting])} lost connection — {bots} {when}")
+        if playing:
+            bots = "A bot plays" if len(playing) == 1 else "Bots play"
+            parts.append(f"{bots} for {few(playing)} until they return")
         return "; ".join(parts)
+
+    @property
+    def standin_label(self) -> str:
+        """The owner's button on the notice: "Bot now", "Bots now" for several away seats."""
+        return "Bots now" if len(self._waiting) > 1 else "Bot now"
 
     def back_again(self) -> list[tuple[int, str]]:
         """(seat, name) of the players away at the last look who are connected again (each
@@ -497,11 +515,13 @@ class LanSession:
         return bool((self.client.welcome or {}).get("owner")) and bool(self._waiting)
 
     def hand_to_bot(self, seat: int | None = None) -> bool:
-        """Ask the host to let a bot play ``seat`` (default: the first away seat) now."""
-        seat = self._waiting[0] if seat is None and self._waiting else seat
-        if seat is None or not self.can_hand_to_bot:
+        """Ask the host to let a bot play ``seat`` now (default: every away seat a bot has
+        not taken yet, as the notice's one button says)."""
+        seats = list(self._waiting) if seat is None else [seat]
+        if not seats or not self.can_hand_to_bot:
             return False
-        return self.client.send({"type": "standin", "seat": seat})
+        sent = [self.client.send({"type": "standin", "seat": s}) for s in seats]  # each, whatever the last did
+        return all(sent)
 
     def indicator(self) -> str:
         """The connection indicator: "" when all is well."""

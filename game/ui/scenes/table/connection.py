@@ -92,7 +92,8 @@ class Connection(Panel):
         head_h = get_font(size + 1, bold=True).get_linesize() + 2
         font_size = max(MIN_TEXT, size - 2)
         button = getattr(self.table.source, "can_hand_to_bot", False)
-        bw = get_font(font_size, bold=True).size("Bot now")[0] + 16 if button else 0
+        label = getattr(self.table.source, "standin_label", "Bot now")
+        bw = get_font(font_size, bold=True).size(str(label))[0] + 16 if button else 0
         width = rect.w - 12
         font_size, lines = fit_lines(notice, width - bw - 18, 2 * get_font(font_size).get_linesize(), font_size)
         lh = get_font(font_size).get_linesize()
@@ -120,7 +121,9 @@ class Connection(Panel):
             hot = b.collidepoint(self.table.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, b, border_radius=b.h // 2)
             pygame.draw.rect(surface, amber, b, 1, border_radius=b.h // 2)
-            label = text("Bot now", font_size, theme.TEXT_LIGHT, bold=True)
+            label = text(
+                str(getattr(self.table.source, "standin_label", "Bot now")), font_size, theme.TEXT_LIGHT, bold=True
+            )
             surface.blit(label, label.get_rect(center=b.center))
             self.standin_rect = b
 
