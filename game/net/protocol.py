@@ -39,7 +39,7 @@ RATES: dict[str, tuple[float, float]] = {
     "chat": (CHAT_LIMIT, CHAT_LIMIT / CHAT_WINDOW),
     "ready": (5, 1.0),
     "start": (3, 0.5),
-    "standin": (5, 1.0),
+    "standin": (12, 1.0),  # the owner's "Bots now" may hand every away seat of a 12-seat table at once
     "command": (20, 5.0),
     "resync": (5, 0.5),
 }

@@ -144,7 +144,7 @@ def test_many_away_at_once_are_one_sentence_and_one_button(app):
     # every away seat to a bot
     host = Host(
         "witch_trial",
-        6,
+        7,
         owner_name="Ann",
         auto_start=True,
         bind="127.0.0.1",
@@ -153,28 +153,28 @@ def test_many_away_at_once_are_one_sentence_and_one_button(app):
         timings=Timings(heartbeat=0.3, silence=3.0),
     )
     host.start()
-    others = [Client() for _ in range(5)]
+    others = [Client() for _ in range(6)]  # more than the old burst of five standin messages
     try:
         lobby = lan.start_hosted_lobby(app, host, "Ann")
         session = lobby.session
         _frames_until(app, lambda: session.client.seat == 0, what="our seat")
-        for client, name in zip(others, ["Bob", "Cy", "Dora", "Ede", "Fritz"]):
+        for client, name in zip(others, ["Bob", "Cy", "Dora", "Ede", "Fritz", "Greta"]):
             client.connect("127.0.0.1", host.port, name)
         _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
         table = session.table
         for client in others:
             client.close()
-        many = re.compile(r"Bob, Cy and 3 others lost connection — bots take over in (\d+) s")
-        _frames_until(app, lambda: many.fullmatch(session.notice or ""), what="one sentence for five")
+        many = re.compile(r"Bob, Cy and 4 others lost connection — bots take over in (\d+) s")
+        _frames_until(app, lambda: many.fullmatch(session.notice or ""), what="one sentence for six")
         app.draw(force=True)
         shown = [b for b in table.text_blocks() if b.what == "notice"]
         assert shown and shown[0].shown == shown[0].text and shown[0].problems() == []  # whole, in its box
         assert session.standin_label == "Bots now" and table.standin_rect is not None
         table.on_left_press(table.standin_rect.center)
         _frames_until(
-            app, lambda: session.notice == "Bots play for Bob, Cy and 3 others until they return", what="the bots"
+            app, lambda: session.notice == "Bots play for Bob, Cy and 4 others until they return", what="the bots"
         )
-        assert on_host(host, lambda: all(host.seats[s].standin is not None for s in range(1, 6)))
+        assert on_host(host, lambda: all(host.seats[s].standin is not None for s in range(1, 7)))
     finally:
         for client in others:
             client.close()
