@@ -457,7 +457,7 @@ class LanSession:
         """Who is away in a running game and when a bot takes over, for every table:
         "Ann lost connection — a bot takes over in 24 s" (counted down from
         the host's ``standin_in`` and when that lobby arrived), "A bot plays for Ann until
-        they return" once it has; several at once in one sentence each ("Ann, Bob and 9
+        they return" once it has; several players share each sentence ("Ann, Bob and 9
         others lost connection — bots take over in 24 s": eleven sentences of their own
         ran out of the log's box at a twelve-seat table). "" when everyone is here."""
         lobby = self.client.lobby or {}
