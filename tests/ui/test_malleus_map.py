@@ -237,3 +237,17 @@ def test_a_view_turned_enemy_is_drawn_as_an_enemy(app, monkeypatch):
     scene.village.arrows.draw(app.screen, plates)
     assert drawn[ends] == (tuple(arrows_module.ENEMY), True)
     clear_scenes(app)
+
+
+def test_the_empty_map_points_to_the_guide_not_to_plates(app):
+    # before the first villager the hint under the map said "Drag plates to arrange the
+    # village" over a map with no plate on it
+    m = new_match("malleus", NAMES, seed=3)
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, 0), 2)
+    assert not m.view(0).get("villagers")
+    assert scene.status_message() == (
+        "The map fills as the village is built: the guide at the top right says what to do now."
+    )
+    built = open_table_scene(app, MalleusTableScene, MatchTableSource(village_s(turn=1), 0), 2)
+    assert built.status_message().startswith("Drag plates to arrange the village")
+    clear_scenes(app)

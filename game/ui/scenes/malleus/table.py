@@ -289,6 +289,8 @@ class MalleusTableScene(TableScene):
             return "You are watching: hover or click a plate for its facts."
         if v.get("conflict") and v.get("step") in ("scene", "roll", "sides", "oppose"):
             return "Drag a fact (click a plate for its facts, or from the ledger) onto FOR or AGAINST to cite it."
+        if not v.get("villagers"):  # before the first villager there is no plate to drag
+            return "The map fills as the village is built: the guide at the top right says what to do now."
         return "Drag plates to arrange the village; hover or click one for its facts."
 
     # ------------------------------------------------------------------ buttons ----
