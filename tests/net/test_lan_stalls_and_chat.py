@@ -63,14 +63,12 @@ def test_only_the_hosts_own_seat_may_hand_an_away_seat_to_a_bot(make_host):
         peer.close()
 
 
-def ann_hosts_with_bob(app) -> tuple[Host, Client, lan.LanSession]:
-    """Ann hosts Witch Trial from the app (a bot in the third seat, 30 s before a stand-in)
-    and Bob joins from a client of his own: the host, Bob's client, and Ann's session at
-    the table."""
+def ann_hosts(seats: int, bots: tuple[int, ...] = ()) -> Host:
+    """Witch Trial hosted by Ann from the app's side (30 s before a stand-in), started."""
     host = Host(
         "witch_trial",
-        3,
-        bots=[2],
+        seats,
+        bots=list(bots),
         owner_name="Ann",
         auto_start=True,
         bind="127.0.0.1",
@@ -79,6 +77,14 @@ def ann_hosts_with_bob(app) -> tuple[Host, Client, lan.LanSession]:
         timings=Timings(heartbeat=0.3, silence=3.0),
     )
     host.start()
+    return host
+
+
+def ann_hosts_with_bob(app) -> tuple[Host, Client, lan.LanSession]:
+    """Ann hosts Witch Trial from the app (a bot in the third seat, 30 s before a stand-in)
+    and Bob joins from a client of his own: the host, Bob's client, and Ann's session at
+    the table."""
+    host = ann_hosts(3, bots=(2,))
     bob = Client()
     try:
         lobby = lan.start_hosted_lobby(app, host, "Ann")
@@ -142,17 +148,7 @@ def test_many_away_at_once_are_one_sentence_and_one_button(app):
     # eleven "X lost connection — a bot takes over in 30 s" in a row ran out of the log's
     # box at a twelve-seat table; they are one sentence, and the owner's one button hands
     # every away seat to a bot
-    host = Host(
-        "witch_trial",
-        7,
-        owner_name="Ann",
-        auto_start=True,
-        bind="127.0.0.1",
-        port=0,
-        standin_after=30,
-        timings=Timings(heartbeat=0.3, silence=3.0),
-    )
-    host.start()
+    host = ann_hosts(7)
     others = [Client() for _ in range(6)]  # more than the old burst of five standin messages
     try:
         lobby = lan.start_hosted_lobby(app, host, "Ann")
