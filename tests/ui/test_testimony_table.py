@@ -191,6 +191,35 @@ def test_dragging_a_token_onto_a_seat_asks_the_side_then_testifies(app):
     assert m.state["hand"][me] == before - 1
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_side_chooser_leaves_what_the_look_found_readable(app, players):
+    # after investigating Bob, the chooser for the token dropped on a seat beside the table
+    # was placed over "Bob: 0 accusing, 7 defending" in the middle of the table
+    def looked(m):
+        v = m.view(None)
+        me = (v.get("to_act") or [None])[0]
+        if v["stage"] != "testify" or me is None:
+            return False
+        last = (v.get("investigations") or [{}])[-1]
+        return last.get("seat") == me and last.get("turn") == v["turn_no"]
+
+    m = at_stage(players, "testify", looked)
+    src = TestimonySource(m, m.to_act()[0])
+    scene = open_table(app, src)
+    me = src.screen_seat
+    app.draw(force=True)
+    found = [r for b in scene.text_blocks() if b.what == "investigation" for r in b.rects]
+    assert found, "the look's result was not drawn"
+    for target in (s for s in range(players) if s != me):
+        post_drag(app, scene.locate("token", 0), scene.locate("seat", target))
+        assert scene.prompt is not None
+        app.frame(wait=False)
+        box = scene.prompt.placed[1]
+        assert box.collidelist(found) < 0, (target, box, found)
+        scene.cancel_selection() if scene.prompt is None else post_key(app, pygame.K_ESCAPE)
+        run_frames(app, 1)
+
+
 def test_accuse_key_then_a_click_and_discard_key(app):
     m = at_stage(5, "testify")
     src = TestimonySource(m, m.to_act()[0])

@@ -137,7 +137,7 @@ class Choosers(Panel):
 
     #: text blocks (``note_text`` kinds) a chooser box never covers: what the table asks,
     #: what just happened and which keys work are read while choosing
-    PROMPT_KEEP_CLEAR = ("banner", "hint strip", "last move", "action bar", "notice")
+    PROMPT_KEEP_CLEAR: tuple[str, ...] = ("banner", "hint strip", "last move", "action bar", "notice")
 
     def __init__(self, table) -> None:
         super().__init__(table)

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.fonts import get_font
+from game.ui.fonts import first_fitting_size, get_font
 from game.ui.scenes import testimony_text as words
 from game.ui.scenes.table_base import text
 from game.ui.scenes.testimony.common import CARD_RATIO, fit_text, token_disc
@@ -58,6 +58,8 @@ class CentrePanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
+        #: the must-read words the middle was last drawn with (kept with its picture)
+        self.notes: list = []
         #: where each sharer's card lies in the middle while a share is drawn (a drop target)
         self.share_card_rects: dict[int, pygame.Rect] = {}
 
@@ -229,15 +231,13 @@ class CentrePanel:
     def draw_look(self, surface: pygame.Surface, r: pygame.Rect, learning: dict, size: int) -> None:
         players = list(self.table.source.players)
         looks = learning.get("looks") or []
-        title = text(
-            "You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks),
-            size,
-            theme.PARCHMENT,
-            bold=True,
-        )
-        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
+        said = "You investigated " + " and ".join(words.seat_name(lk.get("target"), players) for lk in looks)
+        oval = r.inflate(40, 24)  # the felt: a title of two long names steps down to stay on it
+        title = text(said, first_fitting_size(said, size, 11, oval.w - 24, bold=True) or 11, theme.PARCHMENT, bold=True)
+        head = surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + 2)))
         y = r.y + title.get_height() + 8
         rad = max(8, min(13, (r.h - title.get_height()) // (6 * max(1, len(looks)))))
+        drawn = [head]
         for look in looks:
             tokens = look.get("tokens") or []
             acc = sum(1 for t in tokens if t.get("side") == "accuse")
@@ -247,7 +247,7 @@ class CentrePanel:
                 theme.TEXT_LIGHT,
                 bold=True,
             )
-            surface.blit(label, (r.x + 8, y))
+            drawn.append(surface.blit(label, (r.x + 8, y)))
             y += label.get_height() + 2
             x = r.x + 10
             for t in tokens:
@@ -255,9 +255,12 @@ class CentrePanel:
                 if x + disc.get_width() > r.right - 4:
                     x = r.x + 10
                     y += disc.get_height() + 2
-                surface.blit(disc, (x, y))
+                drawn.append(surface.blit(disc, (x, y)))
                 x += disc.get_width() + 2
             if not tokens:
                 none = text("no tokens there", max(11, size - 3), theme.TEXT_MUTED)
-                surface.blit(none, (x, y))
+                drawn.append(surface.blit(none, (x, y)))
             y += rad * 2 + 10
+        # what the look found, kept clear of a chooser opened meanwhile (the side of the
+        # token one drops next was asked over "Bob: 0 accusing, 7 defending")
+        self.table.note_text("investigation", said, said, [drawn[0].unionall(drawn[1:])], oval)

@@ -77,6 +77,8 @@ class TestimonyTableScene(TableScene):
     AHEAD = True  # draws ahead between moves (the base table's ``ahead`` panel)
     REQUIRED_ZONES = FIXED_ZONES
     NO_ANSWERS_UNSUPPORTED = "Testimony has no answer windows."
+    #: a chooser opened after a look leaves what it found readable
+    PROMPT_KEEP_CLEAR = (*TableScene.PROMPT_KEEP_CLEAR, "investigation")
 
     def __init__(self, app, source) -> None:
         # the panels first: the base's first sync asks them for buttons and words
@@ -442,13 +444,18 @@ class TestimonyTableScene(TableScene):
                 for rect in (parts.get(name, (None,))[0], before.get(name, (None,))[0]):
                     if rect is not None and not (name in parts and parts[name][2]):
                         surface.fill(theme.FELT, rect)  # a part drawn over the felt: the felt under it again
+        sink = self._text_sink
         if "centre" in redraw:
             clip = surface.get_clip()
             surface.set_clip(parts["centre"][0])  # the middle stays in its place (put back whole)
+            self._text_sink = []
             try:
                 self.centre.draw(surface)
             finally:
                 surface.set_clip(clip)
+                self.centre.notes, self._text_sink = self._text_sink, sink
+        if sink is not None:  # the middle's words, drawn now or kept: what the look found stays clear of a chooser
+            sink.extend(self.centre.notes)
         for seat in range(self.players):
             if f"seat:{seat}" in redraw and f"seat:{seat}" in parts:
                 self.seats.draw_seat_cached(surface, seat, self.seat_zone(seat))
