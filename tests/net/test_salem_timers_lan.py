@@ -132,7 +132,7 @@ def test_the_host_form_offers_the_timer_and_the_lobby_and_table_treat_ghosts_as_
                 app.frame(wait=False)
                 return condition()
 
-            return wait_for(step, timeout=10, what=what)
+            return wait_for(step, timeout=30, what=what)  # a bound: the bot before us thinks slowly on a loaded machine
 
         # the client thread stores the lobby; the session reads it on its next frame (pump)
         frames_until(
