@@ -92,12 +92,15 @@ class Connection(Panel):
         head_h = get_font(size + 1, bold=True).get_linesize() + 2
         font_size = max(MIN_TEXT, size - 2)
         button = getattr(self.table.source, "can_hand_to_bot", False)
-        label = getattr(self.table.source, "standin_label", "Bot now")
-        bw = get_font(font_size, bold=True).size(str(label))[0] + 16 if button else 0
+        bw = get_font(font_size, bold=True).size(self.standin_words())[0] + 16 if button else 0
         width = rect.w - 12
         font_size, lines = fit_lines(notice, width - bw - 18, 2 * get_font(font_size).get_linesize(), font_size)
         lh = get_font(font_size).get_linesize()
         return pygame.Rect(rect.x + 6, rect.y + head_h + 8, width, lh * len(lines) + 8), font_size, lines, bw
+
+    def standin_words(self) -> str:
+        """The owner's button on the notice ("Bot now", "Bots now": the source's ``standin_label``)."""
+        return str(getattr(self.table.source, "standin_label", "Bot now"))
 
     def draw_away_notice(self, surface: pygame.Surface) -> None:
         """A LAN table's notice about away players, on everyone's table: "Ann
@@ -121,9 +124,7 @@ class Connection(Panel):
             hot = b.collidepoint(self.table.pointer)
             pygame.draw.rect(surface, theme.WOOD_LIGHT if hot else theme.WOOD, b, border_radius=b.h // 2)
             pygame.draw.rect(surface, amber, b, 1, border_radius=b.h // 2)
-            label = text(
-                str(getattr(self.table.source, "standin_label", "Bot now")), font_size, theme.TEXT_LIGHT, bold=True
-            )
+            label = text(self.standin_words(), font_size, theme.TEXT_LIGHT, bold=True)
             surface.blit(label, label.get_rect(center=b.center))
             self.standin_rect = b
 
