@@ -452,10 +452,13 @@ def _says_everything(info: FaceInfo, pieces: list[ZoomPiece]) -> bool:
 # ---------------------------------------------------------------- the public class
 
 
-def band_pitch(font: pygame.font.Font) -> int:
-    """How far apart a name's two lines sit in its band: the letters' height and a little.
-    The title font's own line size (16 px at 11 px) left two lines too tall for the band
-    of a small face, which then stayed bare ("False Testimony", "The Cunning Woman")."""
+def band_pitch(font: pygame.font.Font, lines: int = 2) -> int:
+    """How far apart a name's lines sit in its band: one line its font's line size; two
+    the letters' height and a little (the title font's own line size, 16 px at 11 px,
+    left two lines too tall for the band of a small face, which then stayed bare:
+    "False Testimony", "The Cunning Woman")."""
+    if lines <= 1:
+        return font.get_linesize()
     return font.get_height() + max(1, font.get_height() // 8)
 
 
@@ -495,7 +498,7 @@ def title_lines(title: str, size: Size, zoom: bool, short: str = "") -> tuple[py
                     break
     if font is None:
         font, lines = get_font(readable, title=True, bold=True), []
-    total = font.get_linesize() if len(lines) <= 1 else len(lines) * band_pitch(font)
+    total = max(1, len(lines)) * band_pitch(font, len(lines))
     return font, lines, max(band_h, min(tallest, total + 2 * edge))
 
 
@@ -717,7 +720,7 @@ class CardArt:
         self._band(surf, band_h, color)
         ink = theme.ink_on(color)  # WCAG AA on the band
         edge = _frame_width((w, h)) + 1
-        pitch = font.get_linesize() if len(lines) <= 1 else band_pitch(font)
+        pitch = band_pitch(font, len(lines))
         top = max(edge - 1, (band_h - len(lines) * pitch) // 2 + 1)
         _draw_lines(surf, lines, font, ink, pygame.Rect(pad, top, w - 2 * pad, band_h), pitch=pitch)
         return band_h
