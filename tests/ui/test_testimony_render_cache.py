@@ -94,3 +94,42 @@ def test_each_redraw_from_the_kept_pictures_is_the_fresh_picture(app):
     assert len(painted) < redraws // 2, (len(painted), redraws)  # the notebook was mostly kept
     assert kept_redraws[0] >= redraws // 2, (kept_redraws, redraws)  # most redraws kept most parts
     clear_scenes(app)
+
+
+def noted(blocks) -> list[tuple]:
+    return sorted((b.what, b.text, b.shown, tuple(map(tuple, b.rects)), tuple(b.box)) for b in blocks)
+
+
+def test_a_redraw_notes_the_words_of_the_parts_it_keeps(app):
+    """The must-read words of every part are noted at each redraw, the kept parts' as
+    well as those drawn again: the same notes a table drawing everything afresh takes
+    (the choosers keep clear of them and the text-fit check reads them)."""
+    m = new_match("testimony", NAMES[:5], seed=8)
+    source = TestimonySource(m, 0)
+    table = open_table_scene(app, TestimonyTableScene, source, 2)
+    rng = random.Random(4)
+    kept_redraws = 0
+    for _step in range(60):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        if rng.random() < 0.3:
+            source.show(seat)
+        before = table.kept_parts
+        m.apply(seat, talky(m, rng))
+        run_frames(app, 1)
+        if table._static_key is None or before is None:
+            continue
+        kept_redraws += 1
+        ours = noted(table.static_text["table"])
+        sink, table._text_sink = table._text_sink, []
+        try:
+            drawn_afresh(table)
+            fresh = noted(table._text_sink)
+        finally:
+            table._text_sink = sink
+        assert ours == fresh
+        assert {b[0] for b in ours} >= {"seat name", "action bar"} or table.banner is not None
+        assert sum(b[0] == "seat name" for b in ours) == 5
+    assert kept_redraws >= 20
+    clear_scenes(app)

@@ -80,6 +80,22 @@ class TextNotes(Panel):
         sink = self.sink if self.sink is not None else self.boxes
         sink.append(TextBlock(what, words, shown, [pygame.Rect(r) for r in rects], pygame.Rect(box)))
 
+    def noting(self, paint) -> list[TextBlock]:
+        """Run ``paint()`` and return the blocks it noted, noted nowhere else: a part
+        drawn into a kept picture keeps its words with it and notes them with
+        :meth:`renote` each time the picture is shown."""
+        outer, self.sink = self.sink, []
+        try:
+            paint()
+        finally:
+            noted, self.sink = self.sink, outer
+        return noted
+
+    def renote(self, blocks, offset: tuple[int, int] = (0, 0)) -> None:
+        """Note ``blocks`` again (moved by ``offset``: a picture drawn elsewhere first)."""
+        for b in blocks:
+            self.note(b.what, b.text, b.shown, [r.move(offset) for r in b.rects], b.box.move(offset))
+
     def blocks(self) -> list[TextBlock]:
         """Every must-read text on the screen as last drawn: the static table's and this frame's."""
         return [b for blocks in self.static.values() for b in blocks] + list(self.boxes)

@@ -76,7 +76,6 @@ class ActionBar:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        self.noted: tuple | None = None  # the bar's sentence as last drawn, for the text-fit check
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bar with no public banner over it: what the shown seat is asked to do, on
@@ -99,16 +98,7 @@ class ActionBar:
             shown = fit_text(said, size, room, bold=True)
             image = text(shown, size, theme.PARCHMENT, bold=True)
             drawn = surface.blit(image, image.get_rect(midleft=(bar.x + 14, bar.centery)))
-            self.noted = ("action bar", said, shown, [drawn], bar)
-        else:
-            self.noted = None
-        self.note_words()
-
-    def note_words(self) -> None:
-        """The bar's sentence as last drawn, noted for the text-fit check (again, when the
-        table keeps the bar it drew)."""
-        if self.noted is not None:
-            self.table.note_text(*self.noted)
+            t.note_text("action bar", said, shown, [drawn], bar)
 
     def words_key(self) -> tuple:
         """Everything the bar's sentence shows: its words and the buttons' place in the bar."""

@@ -58,8 +58,6 @@ class CentrePanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        #: the must-read words the middle was last drawn with (kept with its picture)
-        self.notes: list = []
         #: where each sharer's card lies in the middle while a share is drawn (a drop target)
         self.share_card_rects: dict[int, pygame.Rect] = {}
 

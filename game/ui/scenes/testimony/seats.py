@@ -37,7 +37,7 @@ class SeatsPanel:
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        #: seat -> (key, picture) of its plate as last drawn
+        #: seat -> (key, picture, its must-read words) of its plate as last drawn
         self.pictures: dict[int, tuple] = {}
         #: (size, edge, seat colour) -> the empty plate on the felt
         self.plate_bases: dict[tuple, pygame.Surface] = {}
@@ -59,10 +59,11 @@ class SeatsPanel:
                 surf.blit(base, (0, 0))
             else:
                 surf = base.copy()
-            self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True)
-            cached = (key, surf)
+            notes = self.table.notes.noting(lambda: self.draw_seat(surf, seat, surf.get_rect(), plate_drawn=True))
+            cached = (key, surf, notes)
             self.pictures[seat] = cached
         surface.blit(cached[1], zone.topleft)
+        self.table.notes.renote(cached[2], zone.topleft)  # its words where the plate lies
 
     def seat_geometry(self, zone: pygame.Rect) -> dict[str, Any]:
         """Sub-rects of a plate: header; the Character card on the left; on its right the
@@ -187,11 +188,18 @@ class SeatsPanel:
         size = max(12, min(19, head.h * 7 // 10))
         cy = head.centery + 1
         x = zone.x + 14
-        label = self.table.name(seat) + (" (you)" if seat == v.get("seat") else "")
-        name = text(fit_text(label, size, zone.w // 2, bold=True), size, theme.PARCHMENT, bold=True)
-        surface.blit(name, name.get_rect(midleft=(x, cy)))
+        label, tags = self.table.name(seat), self.seat_tags(seat)
+        if seat == v.get("seat"):  # "Ann (you)"; where that is too long, "Ann" and a "you" pill
+            if get_font(size, bold=True).size(label + " (you)")[0] <= zone.w // 2:
+                label += " (you)"
+            else:
+                tags = (("you", theme.SELECT), *tags)
+        shown = fit_text(label, size, zone.w // 2, bold=True)
+        name = text(shown, size, theme.PARCHMENT, bold=True)
+        drawn = surface.blit(name, name.get_rect(midleft=(x, cy)))
+        self.table.note_text("seat name", label, shown, [drawn], zone)
         x += name.get_width() + 6
-        for tag, col in self.seat_tags(seat):
+        for tag, col in tags:
             t = text(
                 tag,
                 max(11, size - 4),
@@ -250,8 +258,12 @@ class SeatsPanel:
                 surface.blit(t, (info.x, y))
                 y += t.get_height() + 2
         elif p.get("character") and seat != v.get("seat") and v.get("stage") not in ("between", "over"):
-            t = text(shown_line(words.character_name(p["character"]), small, info.w), small, theme.SELECT)
-            surface.blit(t, (info.x, y))
+            name = words.character_name(p["character"])
+            line = shown_line(name, small, info.w)
+            t = text(line, small, theme.SELECT)
+            drawn = surface.blit(t, (info.x, y))
+            # the Character's name must be read whole; the words before it may go
+            self.table.note_text("shown character", line if line.endswith(name) else name, line, [drawn], info)
             y += t.get_height() + 2
         for claim in self.table.talk.claims_of(seat)[-2:]:
             if y + small + 2 > info.bottom:

@@ -94,6 +94,8 @@ class TestimonyTableScene(TableScene):
         #: (the surface the static table was drawn on, its size, each part as drawn there:
         #: name -> (place, key)); a redraw of that surface draws only the parts that changed
         self.kept_parts: tuple | None = None
+        #: each part's must-read words as last drawn (noted again while its picture is kept)
+        self.part_notes: dict[str, list] = {}
         super().__init__(app, source)
 
     # --------------------------------------------- the reveal, by its old names --
@@ -423,7 +425,7 @@ class TestimonyTableScene(TableScene):
         notebook, the standings, the talk and the action bar's sentence, in that order.
         Redrawing the surface it drew last, only the parts whose picture changed are drawn
         again (on the felt put back under them), with the plates lying over a middle drawn
-        again; the others stay as they are (the bar's must-read words noted again)."""
+        again; the others stay as they are (each part's must-read words noted again, as kept)."""
         self._drawn_hiding = self.telling()
         parts = self.static_parts()
         kept = self.kept_parts
@@ -444,29 +446,33 @@ class TestimonyTableScene(TableScene):
                 for rect in (parts.get(name, (None,))[0], before.get(name, (None,))[0]):
                     if rect is not None and not (name in parts and parts[name][2]):
                         surface.fill(theme.FELT, rect)  # a part drawn over the felt: the felt under it again
-        sink = self._text_sink
-        if "centre" in redraw:
-            clip = surface.get_clip()
-            surface.set_clip(parts["centre"][0])  # the middle stays in its place (put back whole)
-            self._text_sink = []
-            try:
-                self.centre.draw(surface)
-            finally:
-                surface.set_clip(clip)
-                self.centre.notes, self._text_sink = self._text_sink, sink
-        if sink is not None:  # the middle's words, drawn now or kept: what the look found stays clear of a chooser
-            sink.extend(self.centre.notes)
+        painters = {"centre": lambda: self.draw_centre(surface, parts["centre"][0])}
         for seat in range(self.players):
-            if f"seat:{seat}" in redraw and f"seat:{seat}" in parts:
-                self.seats.draw_seat_cached(surface, seat, self.seat_zone(seat))
-        for name in ("hand", "notebook", "standings", "talk"):
+            painters[f"seat:{seat}"] = lambda seat=seat: self.seats.draw_seat_cached(
+                surface, seat, self.seat_zone(seat)
+            )
+        panels = {"hand": self.hand, "notebook": self.notebook, "standings": self.standings, "talk": self.talk}
+        for name, panel in {**panels, "bar": self.bar}.items():
+            painters[name] = lambda panel=panel: panel.draw(surface)
+        for name, paint in painters.items():
+            if name not in parts:
+                self.part_notes.pop(name, None)
+                continue
             if name in redraw:
-                getattr(self, name).draw(surface)
-        if "bar" in redraw:
-            self.bar.draw(surface)
-        elif "bar" in parts:
-            self.bar.note_words()
+                self.part_notes[name] = self.notes.noting(paint)
+            # each part's must-read words, drawn now or kept with its picture: what the
+            # look found stays clear of a chooser, and the text-fit check reads them all
+            self.notes.renote(self.part_notes.get(name, ()))
         self.kept_parts = (surface, surface.get_size(), {name: (rect, key) for name, (rect, key, _o) in parts.items()})
+
+    def draw_centre(self, surface: pygame.Surface, zone: pygame.Rect) -> None:
+        """The middle, clipped to its place (it is put back whole)."""
+        clip = surface.get_clip()
+        surface.set_clip(zone)
+        try:
+            self.centre.draw(surface)
+        finally:
+            surface.set_clip(clip)
 
     def forget_pictures(self) -> None:
         """Draw every part of the static table anew at its next redraw (nothing kept)."""
