@@ -259,11 +259,11 @@ class SeatsPanel:
                 y += t.get_height() + 2
         elif p.get("character") and seat != v.get("seat") and v.get("stage") not in ("between", "over"):
             name = words.character_name(p["character"])
-            line = shown_line(name, small, info.w)
-            t = text(line, small, theme.SELECT)
+            said = shown_line(name, small, info.w)
+            t = text(said, small, theme.SELECT)
             drawn = surface.blit(t, (info.x, y))
             # the Character's name must be read whole; the words before it may go
-            self.table.note_text("shown character", line if line.endswith(name) else name, line, [drawn], info)
+            self.table.note_text("shown character", said if said.endswith(name) else name, said, [drawn], info)
             y += t.get_height() + 2
         for claim in self.table.talk.claims_of(seat)[-2:]:
             if y + small + 2 > info.bottom:

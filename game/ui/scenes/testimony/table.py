@@ -41,6 +41,8 @@ Input paths for every action:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -446,14 +448,12 @@ class TestimonyTableScene(TableScene):
                 for rect in (parts.get(name, (None,))[0], before.get(name, (None,))[0]):
                     if rect is not None and not (name in parts and parts[name][2]):
                         surface.fill(theme.FELT, rect)  # a part drawn over the felt: the felt under it again
-        painters = {"centre": lambda: self.draw_centre(surface, parts["centre"][0])}
+        painters: dict[str, Callable[[], None]] = {"centre": partial(self.draw_centre, surface, parts["centre"][0])}
         for seat in range(self.players):
-            painters[f"seat:{seat}"] = lambda seat=seat: self.seats.draw_seat_cached(
-                surface, seat, self.seat_zone(seat)
-            )
+            painters[f"seat:{seat}"] = partial(self.seats.draw_seat_cached, surface, seat, self.seat_zone(seat))
         panels = {"hand": self.hand, "notebook": self.notebook, "standings": self.standings, "talk": self.talk}
         for name, panel in {**panels, "bar": self.bar}.items():
-            painters[name] = lambda panel=panel: panel.draw(surface)
+            painters[name] = partial(panel.draw, surface)
         for name, paint in painters.items():
             if name not in parts:
                 self.part_notes.pop(name, None)
