@@ -451,8 +451,8 @@ class TestimonyTableScene(TableScene):
         painters: dict[str, Callable[[], None]] = {"centre": partial(self.draw_centre, surface, parts["centre"][0])}
         for seat in range(self.players):
             painters[f"seat:{seat}"] = partial(self.seats.draw_seat_cached, surface, seat, self.seat_zone(seat))
-        panels = {"hand": self.hand, "notebook": self.notebook, "standings": self.standings, "talk": self.talk}
-        for name, panel in {**panels, "bar": self.bar}.items():
+        panels: dict[str, Any] = {"hand": self.hand, "notebook": self.notebook, "standings": self.standings}
+        for name, panel in {**panels, "talk": self.talk, "bar": self.bar}.items():
             painters[name] = partial(panel.draw, surface)
         for name, paint in painters.items():
             if name not in parts:
