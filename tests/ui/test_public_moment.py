@@ -82,6 +82,8 @@ def test_a_trials_end_is_shown_to_everyone_before_the_curtain(tmp_path):  # docs
         app.draw(force=True)
         assert any(real(e) in drawn for e in moment)
         assert "Click or press Enter" in table.message
+        # the box is a dialog: no card or plate zooms up over it
+        assert table.dialog_open() and not table.zoom_allowed(("card", "any"))
         post_key(app, pygame.K_SPACE)  # a key, like a click, says everyone has seen it
         app.frame(wait=False)
         assert not s.public_moment() and s.match.state_id == state

@@ -171,3 +171,21 @@ def test_a_lan_client_sees_its_peek_in_the_same_box_until_a_click(app):
     assert not bob_session.holding
     session.close()
     bob_session.close()
+
+
+def test_nothing_zooms_up_over_the_peeked_card(app):
+    # the pointer rests on a plate after the peek: its preview would cover the box with
+    # the card Ann must read (it did, over a ghost's plate beside the box)
+    match, session, table, watch = two_player_table(app, bot_seats=(2,))
+    watch.close()
+    peek_at_the_witch(app, table)
+    run_frames(app, 1)
+    assert session.holding and table.private.box is not None
+    spot = table.locate("tryal", (1, 0))
+    key = table.hover_target_key(spot)
+    assert key is not None
+    assert table.dialog_open() and not table.zoom_allowed(key)
+    post_key(app, pygame.K_RETURN)
+    run_frames(app, 1)
+    assert not table.dialog_open() and table.zoom_allowed(key)
+    session.close()

@@ -53,6 +53,7 @@ def told_reveal(bots: list[int], seed: int):
     assert table.reveal and table.reveal["open"] and table.reveal_animating()
     post_click(app, table.reveal_box().center)  # skip to the end of the telling
     assert not table.reveal_animating() and table.reveal["open"]
+    assert table.dialog_open()  # the reveal's box: no plate zooms up over it
     return app, session, table
 
 
@@ -65,7 +66,7 @@ def assert_game_two_without_the_reveal(app, session, table) -> None:
     for _ in range(5):
         app.frame(wait=False)
     assert session.match.view(None).get("game_no") == 2
-    assert not table.reveal["open"] and not table.keep_bots_waiting
+    assert not table.reveal["open"] and not table.keep_bots_waiting and not table.dialog_open()
     if app.scenes.top is table:
         app.draw(force=True)
         assert table.result.close_rect is None  # the reveal's panel is not drawn over game 2

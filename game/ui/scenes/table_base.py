@@ -540,8 +540,8 @@ class TableScene(Scene):
 
     def dialog_open(self) -> bool:
         """True while a dialog the table draws itself (not a :class:`Prompt`) is open over
-        it: no card zooms up over it."""
-        return False
+        it: no card zooms up over it. The base table's: the public moment's box."""
+        return bool(self.moment_events())
 
     def pick_zoom_keys(self) -> list[tuple[str, Any]]:
         """Zoom keys of the open pick's targets worth a closer look (a card to take back)."""

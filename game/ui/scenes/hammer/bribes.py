@@ -210,7 +210,7 @@ class BribeTray(Panel):
                 picked,
                 lambda card=card_id: self.back_to_hand(card),
             )
-            t.message = t.pick.title + "  (Tab + Enter, Esc cancels)"
+            t.message = t.pick.title + " (Tab + Enter, Esc cancels)"
             self.rest_in_tray(card_id)
             self.close_fan_gap()
             return True

@@ -64,7 +64,7 @@ class Moves(Panel):
                     picked,
                     t.snap_home,
                 )
-                t.message = t.pick.title + "  (Tab + Enter, Esc cancels)"
+                t.message = t.pick.title + " (Tab + Enter, Esc cancels)"
                 return True
             return self.submit_or_snap({"type": "respond", "card": card_id})
         if kind != "villager":

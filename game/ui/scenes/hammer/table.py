@@ -361,7 +361,7 @@ class HammerTableScene(TableScene):
             return self.waiting_for(extra)
         me = self.name(seat)
         if self.pick is not None:
-            return self.pick.title + "  (or Tab + Enter)"
+            return self.pick.title + " (or Tab + Enter)"
         window = v.get("window")
         if window:
             return self.say(

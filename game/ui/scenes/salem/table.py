@@ -169,6 +169,10 @@ class SalemTableScene(TableScene):
         """The private reveal's words first, else the base table's hold."""
         return self.private.hold_message() or super().hold_message()
 
+    def dialog_open(self) -> bool:
+        """The private reveal's box is a dialog too (no plate zooms up over the peeked card)."""
+        return bool(self.private.held()) or super().dialog_open()
+
     # ------------------------------------------------------------------ view ----
     def sync(self, force: bool = False) -> bool:
         changed = super().sync(force)
@@ -204,7 +208,7 @@ class SalemTableScene(TableScene):
         if seat is None:
             return self.waiting_for(extra)
         if self.pick is not None:
-            return self.say(self.pick.title + "  (or Tab + Enter)", self.pick.title)
+            return self.say(self.pick.title + " (or Tab + Enter)", self.pick.title)
         if self.moves.second_drop is not None:
             return self.say(self.moves.second_drop_title(), "Drop it again on the second player (Esc cancels).")
         if self.window.pending() is not None:

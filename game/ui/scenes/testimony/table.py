@@ -401,6 +401,10 @@ class TestimonyTableScene(TableScene):
         super().on_key(event)
 
     # ---------------------------------------------------------------- animation --
+    def dialog_open(self) -> bool:
+        """The reveal's box is a dialog too (no plate zooms up over it)."""
+        return self.result.is_open() or super().dialog_open()
+
     def effects_running(self) -> bool:
         return self.result.reveal_animating()
 

@@ -124,7 +124,6 @@ class WitchTrialTableScene(TableScene):
     seat_geometry = Ask("seats", "seat_geometry")
     _plea_answer_widgets = Ask("plea", "_plea_answer_widgets")
     _plea_offer_widgets = Ask("plea", "_plea_offer_widgets")
-    dialog_open = Ask("plea", "dialog_open")
     draw_plea_dialog = Ask("plea", "draw_plea_dialog")
     handle_plea_stepper = Ask("plea", "handle_plea_stepper")
     plea_window = Ask("plea", "plea_window")
@@ -457,6 +456,10 @@ class WitchTrialTableScene(TableScene):
             self.dirty = True
             if self.jury_anim[2] >= JURY_SECONDS:
                 self.jury_anim = None
+
+    def dialog_open(self) -> bool:
+        """The plea's dialog, or the base table's (the public moment's box)."""
+        return self.plea.dialog_open() or super().dialog_open()
 
     def status_message(self) -> str:
         v = self.view
