@@ -50,6 +50,12 @@ def _timer_games_text() -> str:
     return ", ".join(sorted(g for g, i in GAMES_INFO.items() if i.option("timer_s") is not None)) or "none"
 
 
+def game_id(typed: str) -> str:
+    """A game as typed, the way the registry names it: "Salem", "witch-trial" and
+    "Witch Trial" are ``salem`` and ``witch_trial``."""
+    return "_".join(typed.strip().lower().replace("-", " ").split())
+
+
 def _info(command: str, game: str) -> GameInfo:
     """The registry's facts of ``game``, or a one-line UsageError naming the known games."""
     from game.engine import GAMES_INFO  # function-level: start-up time (the rules load on demand)
@@ -166,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="cmd", parser_class=_Parser)
 
     p = sub.add_parser("play", help="start a hot-seat game straight away")
-    p.add_argument("game", help=GAME_HELP)
+    p.add_argument("game", type=game_id, help=GAME_HELP)
     p.add_argument(
         "--players", required=True, help="comma-separated names, e.g. Ann,Bob,Cy, or a number (4: Ann,Bob,Cy,Dora)"
     )
@@ -176,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timer", type=_timer, default=None, metavar="S", help=TIMER_HELP)
 
     p = sub.add_parser("host", help="host a LAN game")
-    p.add_argument("game", help=GAME_HELP)
+    p.add_argument("game", type=game_id, help=GAME_HELP)
     p.add_argument("--players", type=_positive, required=True, help="number of seats")
     p.add_argument("--port", type=int, default=41692)
     p.add_argument("--name", type=_player_name, default="Host")
@@ -216,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser("sim", help="bot-vs-bot games; prints a JSON summary")
-    p.add_argument("game", help=GAME_HELP)
+    p.add_argument("game", type=game_id, help=GAME_HELP)
     p.add_argument("--players", type=_positive, required=True)
     p.add_argument("--games", type=_positive, default=10)
     p.add_argument("--seed", type=int, default=0)
@@ -292,7 +298,7 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
         count = int(names[0])
         if count not in info.player_counts:
             raise UsageError(
-                f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {count}"
+                f"witchhunt play: {info.title} takes {info.min_players} to {info.max_players} players, not {count}"
             )
         names = DEFAULT_NAMES[:count]
     if not names or any(not n for n in names):
@@ -300,7 +306,7 @@ def check_play(args: argparse.Namespace) -> tuple[str, list[str], list[int], int
     if len(names) not in info.player_counts:
         given = f"{len(names)} ({', '.join(names)})" if len(names) < info.min_players else str(len(names))
         raise UsageError(
-            f"witchhunt play: {game} takes {info.min_players} to {info.max_players} players, not {given}:"
+            f"witchhunt play: {info.title} takes {info.min_players} to {info.max_players} players, not {given}:"
             f" --players wants a number (e.g. {info.min_players}) or the players' names (Ann,Bob,…)"
         )
     for name in names:
@@ -436,7 +442,7 @@ def run_sim(args: argparse.Namespace) -> int:
     info = _info("sim", args.game)
     if args.players not in info.player_counts:
         raise UsageError(
-            f"witchhunt sim: {args.game} takes {info.min_players} to {info.max_players} players, not {args.players}"
+            f"witchhunt sim: {info.title} takes {info.min_players} to {info.max_players} players, not {args.players}"
         )
     names = [f"Bot {i + 1}" for i in range(args.players)]
     levels = (

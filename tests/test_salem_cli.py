@@ -57,3 +57,22 @@ def test_too_few_players_names_what_was_read_and_what_players_wants():
         check_play(build_parser().parse_args(["play", "salem", "--players", "x"]))
     message = str(err.value)
     assert "not 1 (x)" in message and "a number (e.g. 2)" in message and "names" in message
+
+
+@pytest.mark.parametrize("typed", ["Salem", "SALEM", " salem "])
+def test_a_game_is_found_whatever_its_case(typed):
+    """``play Salem`` said "unknown game 'Salem' (known: …, salem, …)"."""
+    args = build_parser().parse_args(["play", typed, "--players", "Ann,Bob,Cy"])
+    assert args.game == "salem"
+    check_play(args)
+
+
+def test_a_game_of_two_words_is_found_as_typed():
+    for typed in ("witch-trial", "Witch Trial", "witch_trial"):
+        assert build_parser().parse_args(["sim", typed, "--players", "3", "--games", "1"]).game == "witch_trial"
+
+
+def test_a_wrong_player_count_names_the_game_by_its_title():
+    with pytest.raises(UsageError) as err:
+        check_play(build_parser().parse_args(["play", "salem", "--players", "x"]))
+    assert "Salem 1692 takes 2 to 12 players" in str(err.value)
