@@ -223,7 +223,9 @@ def test_create_case_refusals():
     put_in_lineup(m, 1, "gertie")
     put_in_lineup(m, 2, "smuggling")
     refused(m, seat, {"type": "create_case", "card": friends, "slot": 2}, "bad_case")
-    refused(m, seat, {"type": "create_case", "card": lewis, "slot": 1}, "bad_case")
+    why = refused(m, seat, {"type": "create_case", "card": lewis, "slot": 1}, "bad_case")
+    # the refusal says what the slot holds and where a partner lies
+    assert "Mad Gertie Hayes is a Suspect" in str(why) and "Smuggling" in str(why).split("Try ")[1]
     refused(m, seat, {"type": "create_case", "card": "lewis-7", "slot": 2}, "bad_card")
     other = (seat + 1) % 3
     (mine_not,) = give(m, other, "hester")

@@ -58,10 +58,13 @@ def create_case(m: WitchTrialMatch, seat: int, command: dict[str, Any]) -> None:
     other = st["lineup"][slot - 1]
     want = "charge" if kind == "suspect" else "suspect"
     if m.cat.type_of[other] != want:
+        what = {"evidence": "Evidence", "objection": "an Objection"}.get(m.cat.type_of[other])
+        fits = [m.cat.name(c) for c in st["lineup"] if m.cat.type_of[c] == want]  # (names may hold commas)
         raise IllegalCommand(
             "bad_case",
-            f"{m.cat.name(card)} is a {kind.title()}: pair it with a {want.title()} from the "
-            f"lineup, and slot {slot} holds {m.cat.name(other)}.",
+            f"{m.cat.name(card)} is a {kind.title()}: a case pairs a {kind.title()} with a {want.title()}, and "
+            f"{m.cat.name(other)} is {what or 'a ' + m.cat.type_of[other].title()}."
+            + (f" Try {' or '.join(fits)}." if fits else f" No {want.title()} is in the lineup now."),
         )
     st["hands"][seat].remove(card)
     suspect, charge = (card, other) if kind == "suspect" else (other, card)
