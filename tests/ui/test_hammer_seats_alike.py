@@ -29,7 +29,7 @@ def drawn_per_seat(scene, monkeypatch) -> dict[int, dict]:
             current["names"].add(size)
         elif s in NUMBERS:
             current["numbers"].append(size)
-        elif s.split("  (")[0] == scene.name(current["seat"]):
+        elif s.split(" (")[0] == scene.name(current["seat"]):
             current["header"].add(size)
         return real_text(s, size, *args, **kwargs)
 

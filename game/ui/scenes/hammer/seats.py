@@ -377,7 +377,7 @@ class Seats(Panel):
         size = max(13, min(20, hh * 6 // 10))
         x = zone.x + 16
         cy = zone.y + 4 + hh // 2
-        name = text(t.name(seat) + ("  (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
+        name = text(t.name(seat) + (" (you)" if shown else ""), size, theme.PARCHMENT, bold=True)
         surface.blit(name, name.get_rect(midleft=(x, cy)))
         x += name.get_width() + 8
         if v.get("inquisitor") == seat:
