@@ -51,8 +51,8 @@ def _timer_games_text() -> str:
 
 
 def game_id(typed: str) -> str:
-    """A game as typed, the way the registry names it: "Salem", "witch-trial" and
-    "Witch Trial" are ``salem`` and ``witch_trial``."""
+    """A game as typed, the way the registry names it: lower case, its words joined by
+    underscores (typed in any case, with spaces, hyphens or underscores between them)."""
     return "_".join(typed.strip().lower().replace("-", " ").split())
 
 
