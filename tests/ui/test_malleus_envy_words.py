@@ -19,3 +19,17 @@ def test_an_envied_person_is_named_where_an_envy_is_told():
         "vendetta": {"target": "v2"},
     }
     assert "Étienne the mayor's good friend (Marthe)" in describe(event, names)
+
+
+def test_lists_of_people_in_the_log_read_as_sentences():
+    """ "Bob, Cy, Dora play." read like a list of fields; lists of people end in "and"."""
+    view = {"villagers": [{"id": f"v{i}", "name": name} for i, name in enumerate(["Marthe", "Jean", "Luc"])]}
+    names = Names(view, ["Ann", "Bob", "Cy", "Dora"])
+    setup = {"type": "setup", "prevot": "Ann", "players": ["Bob", "Cy", "Dora"]}
+    assert describe(setup, names) == "A new story: Ann is the Prévôt; Bob, Cy and Dora play."
+    scene = {"type": "scene", "location": "the tavern", "present": ["v0", "v1", "v2"]}
+    assert describe(scene, names) == "Scene at the tavern: Marthe, Jean and Luc."
+    moved = {"type": "present", "add": ["v0", "v1"], "remove": ["v2"]}
+    assert describe(moved, names) == "The Prévôt moves villagers: in come Marthe and Jean; out go Luc."
+    over = {"type": "game_over", "winners": [1, 3]}
+    assert describe(over, names).endswith("Victory: Bob and Dora.")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.saves import saves_dir, write_atomic
 from game.ui.scenes.malleus.common import Names, describe
+from game.ui.wording import listed
 
 #: events worth a line in the chronicle (the rest is bookkeeping)
 STORY_EVENTS = {
@@ -47,7 +48,7 @@ def chronicle_markdown(view: dict, log: list[dict], players: list[str], title: s
     village = "Charmes"
     out.append(f"# {title or 'The witch-hunt in ' + village}")
     out.append("")
-    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. The players: {', '.join(players[1:])}.*")
+    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. The players: {listed(list(players[1:]))}.*")
     out.append("")
     trigger = next((e for e in log if e.get("type") == "trigger"), None)
     if trigger:
@@ -109,7 +110,7 @@ def chronicle_markdown(view: dict, log: list[dict], players: list[str], title: s
     out.append("")
     winners = view.get("winners") or []
     if winners:
-        names = ", ".join(players[s] for s in winners)
+        names = listed([players[s] for s in winners])
         out.append(f"The frenzy subsides. Victory: **{names}**.")
     else:
         out.append("The story is not over yet.")

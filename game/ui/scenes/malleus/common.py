@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules.malleus import envy_words
 from game.ui import theme
+from game.ui.wording import listed
 
 DESIGN_W, DESIGN_H = 1920, 1080
 
@@ -168,7 +169,7 @@ def _describe(event: dict, n: Names) -> str:
     e = event
     v = n.villager
     if t == "setup":
-        return f"A new story: {e.get('prevot')} is the Prévôt; {', '.join(e.get('players') or [])} play."
+        return f"A new story: {e.get('prevot')} is the Prévôt; {listed(list(e.get('players') or []))} play."
     if t == "ready_village":
         return f"A ready village: {e.get('title')} ({e.get('villagers')} villagers)."
     if t == "trigger":  # its text is the general ledger's first fact, logged just before
@@ -240,7 +241,7 @@ def _describe(event: dict, n: Names) -> str:
     if t == "secret_revealed":
         return f"Revealed! {n.seat(e.get('player'))}'s secret: {e.get('text')}"
     if t == "scene":
-        present = ", ".join(v(x) for x in e.get("present") or [])
+        present = listed([v(x) for x in e.get("present") or []])
         return f"Scene at {e.get('location')}: {present}."
     if t == "join":
         return (
@@ -249,9 +250,9 @@ def _describe(event: dict, n: Names) -> str:
     if t == "present":
         parts = []
         if e.get("add"):
-            parts.append("in come " + ", ".join(v(x) for x in e["add"]))
+            parts.append("in come " + listed([v(x) for x in e["add"]]))
         if e.get("remove"):
-            parts.append("out go " + ", ".join(v(x) for x in e["remove"]))
+            parts.append("out go " + listed([v(x) for x in e["remove"]]))
         return "The Prévôt moves villagers: " + "; ".join(parts) + "."
     if t == "side":
         return f"{n.seat(e.get('player'))} takes the {e.get('side')} side."
@@ -345,7 +346,7 @@ def _describe(event: dict, n: Names) -> str:
     if t == "queue_done":
         return "Every queued card is applied or voided."
     if t == "game_over":
-        winners = ", ".join(n.seat(s) for s in e.get("winners") or [])
+        winners = listed([n.seat(s) for s in e.get("winners") or []])
         return f"The witch-hunt in Charmes is over. Victory: {winners}."
     if t == "resolution":
         return "Resolution."

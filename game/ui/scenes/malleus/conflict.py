@@ -27,6 +27,7 @@ from game.ui.scenes.malleus.dice import dice_row_fit, paint_die
 from game.ui.scenes.malleus.picture import Picture
 from game.ui.scenes.malleus.sides import SideColumns
 from game.ui.scenes.table_base import panel, text
+from game.ui.wording import listed
 
 DICE_SECONDS = 0.45
 
@@ -244,7 +245,7 @@ class ConflictPanel:
                     ("Bribery window open for: " + ", ".join(n.villager(x) for x in v["bribery"]), (240, 160, 120))
                 )
         elif phase == "over":
-            winners = ", ".join(n.seat(s) for s in v.get("winners") or [])
+            winners = listed([n.seat(s) for s in v.get("winners") or []])
             lines.append((f"Victory: {winners}.", theme.HIGHLIGHT))
         for words, colour in lines:
             y = self._line(surface, words, x, y, w, size, colour) + self.table.px(4)

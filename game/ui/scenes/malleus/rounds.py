@@ -19,6 +19,7 @@ from game.ui.fonts import get_font, wrap_text
 from game.ui.input import InputEvent
 from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import panel, text
+from game.ui.wording import listed
 
 #: the steps after which a round ends (the report is near): draw ahead for it
 NEAR_THE_END = ("secret_phase", "phase_resolve")
@@ -90,7 +91,7 @@ class RoundsPanel:
                     )
         ended = next((e for e in recent if e.get("type") == "game_over"), None)
         if ended:
-            winners = ", ".join(n.seat(s) for s in ended.get("winners") or [])
+            winners = listed([n.seat(s) for s in ended.get("winners") or []])
             lines.append((f"Someone reached 18: victory for {winners}.", theme.HIGHLIGHT, True))
         self.round_report = {"round": over.get("round") or (self.table.view.get("round") or 1) - 1, "lines": lines}
         self.table.dirty = True
