@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from game.rules.testimony import catalog as rules_catalog
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +147,7 @@ def _describe(e: dict, players: list[str], viewer: int | None) -> str:
         return f"{n(e.get('seat'))} has no tokens left: game {e.get('game_no')} ends."
     if kind == "reveal":
         killed = [n(s) for s, k in enumerate(e.get("killed") or []) if k]
-        dead = f"Killed: {', '.join(killed)}." if killed else "Nobody is killed."
+        dead = f"Killed: {listed(killed)}." if killed else "Nobody is killed."
         scores = ", ".join(f"{n(s)} {p:+d}" for s, p in enumerate(e.get("scores") or []))
         return f"Reveal: {dead} Scores: {scores}."
     if kind == "first_player":

@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from game.rules.witch_trial import catalog as rules_catalog
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +229,7 @@ def _describe(e: dict, players: list[str]) -> str:
         return f"{who} passes."
     if t == "game_over":
         scores = e.get("scores") or []
-        winners = ", ".join(seat_name(w, players) for w in e.get("winners") or [])
+        winners = listed([seat_name(w, players) for w in e.get("winners") or []])
         parts = ", ".join(f"{seat_name(i, players)} {money(s)}" for i, s in enumerate(scores))
         return f"Game over \u2014 {parts}. Winner: {winners}."
     return str(t or "").replace("_", " ")

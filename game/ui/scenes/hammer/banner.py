@@ -15,6 +15,7 @@ from game.ui.scenes.hammer.common import CARD_RATIO
 from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import TableBanner, blit_text, panel, text
 from game.ui.widgets import Banner
+from game.ui.wording import listed
 
 
 class Centre(Panel):
@@ -116,9 +117,9 @@ class Centre(Panel):
             if t.legal_of("place_pyres"):
                 return "Setup: put each of your villagers on one of your pyres (P).", actions
             waiting = [t.name(s) for s in t.pending_public()]
-            return "Setup: villagers are being placed on pyres — waiting for " + ", ".join(waiting) + ".", actions
+            return "Setup: villagers are being placed on pyres — waiting for " + listed(waiting) + ".", actions
         if seats:
-            return "Who sits at the screen now? " + ", ".join(t.name(s) for s in seats) + " may act.", actions
+            return "Who sits at the screen now? " + listed([t.name(s) for s in seats], "or") + " may act.", actions
         if t.refilling():
             return (
                 "Collecting evidence: drag cards to the discard pile (or pick them with 1-9 and Tab), "

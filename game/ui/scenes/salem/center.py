@@ -23,6 +23,7 @@ from game.ui.scenes.salem import words
 from game.ui.scenes.salem.common import CARD_RATIO
 from game.ui.scenes.table.common import translucent_fill
 from game.ui.scenes.table_base import MIN_TEXT, text
+from game.ui.wording import listed
 
 NIGHT = "c58"
 #: the banner's line in a turn: before a card is played, and after
@@ -78,7 +79,7 @@ class CenterPanel:
         name = self.table.name
         if v.get("over"):
             team = v.get("team")
-            winners = ", ".join(name(s) for s in v.get("winners") or [])
+            winners = listed([name(s) for s in v.get("winners") or []])
             if team is None:
                 return "Game over", "Everybody loses."
             side = "The witches win" if team == "witches" else "The town wins"

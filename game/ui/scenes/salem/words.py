@@ -145,7 +145,7 @@ def _describe(e: dict, players: list[str]) -> str:
         return ""
     if t == "witches_known":
         seats = e.get("seats") or []
-        return "The witches: " + ", ".join(seat_name(s, players) for s in seats) + "."
+        return "The witches: " + listed([seat_name(s, players) for s in seats]) + "."
     if t == "black_cat":
         return f"The Black Cat goes to {n()}."
     if t == "turn":
@@ -225,7 +225,7 @@ def _describe(e: dict, players: list[str]) -> str:
         seats = e.get("seats") or []
         if not seats:
             return "No player is a witch."
-        return "The witches show themselves: " + ", ".join(seat_name(s, players) for s in seats) + "."
+        return "The witches show themselves: " + listed([seat_name(s, players) for s in seats]) + "."
     if t == "night_flip":
         return f"{n()} flips {n('player')}'s card {e.get('index', 0) + 1}."
     if t == "death_order":
@@ -255,7 +255,7 @@ def _describe(e: dict, players: list[str]) -> str:
         return ""
     if t == "over":
         team = e.get("team")
-        winners = ", ".join(seat_name(s, players) for s in e.get("winners") or [])
+        winners = listed([seat_name(s, players) for s in e.get("winners") or []])
         if team is None:
             return "Game over: everybody loses."
         side = "The witches" if team == "witches" else "The town"

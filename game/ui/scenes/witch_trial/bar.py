@@ -16,6 +16,7 @@ from game.ui.scenes.table.panel import Panel
 from game.ui.scenes.table_base import Prompt, blit_text, fit_lines
 from game.ui.scenes.witch_trial.common import felt_panel
 from game.ui.widgets import Banner, Button
+from game.ui.wording import listed
 
 
 def strip_text(surface: pygame.Surface, words: str, box: pygame.Rect, size: int, colour, scene: Any, what: str) -> None:
@@ -168,7 +169,7 @@ class ActionBar(Panel):
         elif seat is None and seats:
             for s in seats:
                 actions.append((f"seat:{s}", table.name(s), lambda s=s: table.source.request_seat(s)))
-            prompt = "Who sits at the screen now? " + ", ".join(table.name(s) for s in seats) + " may act."
+            prompt = "Who sits at the screen now? " + listed([table.name(s) for s in seats], "or") + " may act."
         else:
             return None
         r = pygame.Rect(table.rects["banner"])

@@ -19,6 +19,7 @@ from game.ui.scenes.witch_trial.common import (
     STAGES,
     felt_panel,
 )
+from game.ui.wording import listed
 
 
 class Court(Panel):
@@ -296,7 +297,7 @@ class Court(Panel):
         lines: list[tuple[str, tuple]] = []
         if v.get("over"):
             scores = v.get("scores") or []
-            winners = ", ".join(table.name(w) for w in v.get("winners") or [])
+            winners = listed([table.name(w) for w in v.get("winners") or []])
             lines.append(
                 (
                     "Game over \u2014 " + ", ".join(f"{table.name(i)} ${s}" for i, s in enumerate(scores)),
