@@ -33,3 +33,16 @@ def test_lists_of_people_in_the_log_read_as_sentences():
     assert describe(moved, names) == "The Prévôt moves villagers: in come Marthe and Jean; out go Luc."
     over = {"type": "game_over", "winners": [1, 3]}
     assert describe(over, names).endswith("Victory: Bob and Dora.")
+
+
+def test_a_fact_is_logged_in_quotes_as_written():
+    """A typed fact may end without a stop: "Fact about the general ledger: The rye is
+    black with blight" read as a sentence cut short."""
+    view = {"villagers": [{"id": "v1", "name": "Marthe"}]}
+    names = Names(view, ["Ann", "Bob"])
+    general = {"type": "fact", "subject": None, "text": "The rye is black with blight"}
+    assert describe(general, names) == "New in the general ledger: \u201cThe rye is black with blight\u201d"
+    hers = {"type": "fact", "subject": "v1", "text": "She sings at night."}
+    assert describe(hers, names) == "New fact about Marthe: \u201cShe sings at night.\u201d"
+    struck = {"type": "fact", "subject": "v1", "text": "She sings at night.", "change": "removed"}
+    assert describe(struck, names) == "Struck from Marthe: \u201cShe sings at night.\u201d"

@@ -177,13 +177,17 @@ def _describe(event: dict, n: Names) -> str:
     if t == "villager":
         return f"{e.get('name')} joins the village (standing {e.get('standing')})."
     if t == "fact":
+        # the fact's words as written, in quotes (a typed fact may end without a stop)
         who = "the general ledger" if e.get("subject") is None else v(e.get("subject"))
+        said = f"\u201c{e.get('text')}\u201d"
         change = e.get("change")
         if change == "removed":
-            return f"Struck from {who}: {e.get('text')}"
+            return f"Struck from {who}: {said}"
         if change == "modified":
-            return f"Now on {who}: {e.get('text')}"
-        return f"Fact about {who}: {e.get('text')}"
+            return f"Now on {who}: {said}"
+        if e.get("subject") is None:
+            return f"New in the general ledger: {said}"
+        return f"New fact about {who}: {said}"
     if t == "relationship":
         change = e.get("change")
         if change == "removed":
