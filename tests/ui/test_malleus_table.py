@@ -279,3 +279,14 @@ def test_the_players_strip_names_every_player_of_the_largest_village(app, size):
                 assert not b.problems(), b.problems()
     finally:
         app.set_window_size(before)
+
+
+def test_the_story_panel_s_sentences_begin_with_a_capital(app):
+    """ "the Prévôt (Ann) adds a villager, …" began a line of the story panel in lower case."""
+    m = _story(11, lambda m: m.state["phase"] == "building" and m.to_act() == [0] and len(m.state["vorder"]) >= 3)
+    assert m.to_act() == [0]
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 2)
+    run_frames(app, 1)
+    lines = [b.shown for b in scene.text_blocks() if b.what == "conflict"]
+    assert any("Prévôt (" in line and " adds a villager" in line for line in lines), lines
+    assert [line for line in lines if line[:1].islower()] == []

@@ -114,6 +114,11 @@ class Names:
             return self.players[seat]
         return "someone"
 
+    def seat_first(self, seat: Any) -> str:
+        """:meth:`seat` at the start of a sentence ("The Prévôt (Ann) adds …")."""
+        name = self.seat(seat)
+        return name[:1].upper() + name[1:]
+
     def short_seat(self, seat: Any) -> str:
         if seat == 0:
             return "Prévôt"

@@ -203,14 +203,19 @@ class ConflictPanel:
                 )
             )
             lines.append(
-                (f"{n.seat(b['seat'])} adds a villager, adds a fact and a relationship, or passes.", theme.PARCHMENT)
+                (
+                    f"{n.seat_first(b['seat'])} adds a villager, adds a fact and a relationship, or passes.",
+                    theme.PARCHMENT,
+                )
             )
             lines.append(
                 ("Drag from one plate to another to add a relationship; New villager makes a plate.", theme.TEXT_MUTED)
             )
         elif phase == "choosing":
             nxt = (v.get("choosing") or {}).get("next")
-            lines.append((f"{n.seat(nxt)} chooses a villager to play: click a plate nobody plays.", theme.PARCHMENT))
+            lines.append(
+                (f"{n.seat_first(nxt)} chooses a villager to play: click a plate nobody plays.", theme.PARCHMENT)
+            )
         elif phase in ("ledgers", "companions"):
             waiting = [
                 p["name"]
@@ -226,7 +231,7 @@ class ConflictPanel:
             step = v.get("step")
             turn = v.get("turn")
             if turn is not None:
-                lines.append((f"{n.seat(turn)}'s turn — {STEP_WORDS.get(step, step)}.", theme.PARCHMENT))
+                lines.append((f"{n.seat_first(turn)}'s turn — {STEP_WORDS.get(step, step)}.", theme.PARCHMENT))
             else:
                 lines.append((STEP_WORDS.get(step, str(step)).capitalize() + ".", theme.PARCHMENT))
             col = v.get("collect")
@@ -480,7 +485,7 @@ def roll_reading(c: dict, n: Names, step: str | None) -> tuple[str, str]:
         tie = " (a tie loses)" if margin == 0 else ""
         return f"{total} against {tn} (9 + {against}): a failure{tie} if nothing changes.", "pending"
     needs = told.get("needs", total - against)
-    who = n.seat(roller)
+    who = n.seat_first(roller)
     if needs > 18:
         return f"{who} rolls 3d6 + {against} against {total}: no roll can stop it if nothing changes.", "pending"
     if needs <= 3:

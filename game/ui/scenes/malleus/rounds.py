@@ -49,7 +49,7 @@ class RoundsPanel:
         for e in rewards:
             lines.append(
                 (
-                    f"{n.seat(e['player'])}: +{e['gain']} personal gain (now {e['personal_gain']} of 18)",
+                    f"{n.seat_first(e['player'])}: +{e['gain']} personal gain (now {e['personal_gain']} of 18)",
                     theme.HIGHLIGHT if e["gain"] else theme.TEXT_LIGHT,
                     True,
                 )

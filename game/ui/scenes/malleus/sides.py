@@ -72,9 +72,9 @@ class SideColumns:
         if principal is not None and c.get("principal_side") == side:
             rows.append(
                 {
-                    "words": f"{n.seat(principal)} opposes (principal)"
+                    "words": f"{n.seat_first(principal)} opposes (principal)"
                     if side == "against"
-                    else f"{n.seat(principal)} supports (principal)",
+                    else f"{n.seat_first(principal)} supports (principal)",
                     "colour": theme.TEXT_LIGHT,
                     "what": "bonus line",
                 }
@@ -82,7 +82,7 @@ class SideColumns:
         for seat, s in sorted((c.get("sides") or {}).items()):
             if s == side and int(seat) != principal:
                 rows.append(
-                    {"words": f"{n.seat(int(seat))} sides here", "colour": theme.TEXT_LIGHT, "what": "bonus line"}
+                    {"words": f"{n.seat_first(int(seat))} sides here", "colour": theme.TEXT_LIGHT, "what": "bonus line"}
                 )
         for ci in c.get("citations") or []:
             if ci.get("side") != side:
