@@ -27,7 +27,7 @@ def test_lists_of_people_in_the_log_read_as_sentences():
     names = Names(view, ["Ann", "Bob", "Cy", "Dora"])
     setup = {"type": "setup", "prevot": "Ann", "players": ["Bob", "Cy", "Dora"]}
     assert describe(setup, names) == "A new story: Ann is the Prévôt; Bob, Cy and Dora play."
-    scene = {"type": "scene", "location": "the tavern", "present": ["v0", "v1", "v2"]}
+    scene = {"type": "scene", "location": "The tavern", "present": ["v0", "v1", "v2"]}
     assert describe(scene, names) == "Scene at the tavern: Marthe, Jean and Luc."
     moved = {"type": "present", "add": ["v0", "v1"], "remove": ["v2"]}
     assert describe(moved, names) == "The Prévôt moves villagers: in come Marthe and Jean; out go Luc."

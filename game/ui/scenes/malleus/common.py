@@ -163,6 +163,12 @@ def conflict_title(c: dict, n: Names) -> str:
     return f"{who} {KIND_WORDS.get(kind, kind)} {n.villager(c.get('target'))}"
 
 
+def place_words(place: Any) -> str:
+    """A place of the map inside a sentence: "at the square" (the map names it "The square")."""
+    name = str(place or "")
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
 def describe(event: dict, n: Names) -> str:
     """One log line for ``event`` (a seat's redacted copy)."""
     line = _describe(event, n)
@@ -251,7 +257,7 @@ def _describe(event: dict, n: Names) -> str:
         return f"Revealed! {n.seat(e.get('player'))}'s secret: {e.get('text')}"
     if t == "scene":
         present = listed([v(x) for x in e.get("present") or []])
-        return f"Scene at {e.get('location')}: {present}."
+        return f"Scene at {place_words(e.get('location'))}: {present}."
     if t == "join":
         return (
             f"{n.seat(e.get('player'))} joins the scene unbidden with {v(e.get('villager'))} (forfeits the next turn)."

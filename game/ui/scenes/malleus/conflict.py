@@ -21,6 +21,7 @@ from game.ui.scenes.malleus.common import (
     STEP_WORDS,
     Names,
     conflict_title,
+    place_words,
     seat_colour,
 )
 from game.ui.scenes.malleus.dice import dice_row_fit, paint_die
@@ -302,7 +303,7 @@ class ConflictPanel:
         kind = KIND_TITLES.get(c.get("kind"), c.get("kind"))
         y = self._line(surface, f"{kind}: {conflict_title(c, n)}", x, y, w, head, theme.HIGHLIGHT, bold=True)
         scene = next((s for s in self.table.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
-        where = f"At {scene['location']}" if scene else "The scene is not framed yet"
+        where = f"At {place_words(scene['location'])}" if scene else "The scene is not framed yet"
         present = ", ".join(n.villager(vid) for vid in c.get("present") or [])
         extra = []
         if c.get("intimidated"):

@@ -53,7 +53,7 @@ from game.ui.scenes.malleus.actions import ActionsPanel
 from game.ui.scenes.malleus.bar import BarPanel
 from game.ui.scenes.malleus.card_flow import CardPlayFlow
 from game.ui.scenes.malleus.chronicle import chronicle_markdown, write_chronicle
-from game.ui.scenes.malleus.common import Names, describe
+from game.ui.scenes.malleus.common import Names, describe, place_words
 from game.ui.scenes.malleus.conflict import ConflictPanel
 from game.ui.scenes.malleus.facts_popup import FactsPopup
 from game.ui.scenes.malleus.flows import FlowsPanel
@@ -271,7 +271,7 @@ class MalleusTableScene(TableScene):
             return "Click the villager who gets the new fact, then the other villager of the relationship."
         if self.frame_seat is not None:
             return (
-                f"Scene at {self.frame_location}: click plates to bring villagers in or out; "
+                f"Scene at {place_words(self.frame_location)}: click plates to bring villagers in or out; "
                 "click a place to move it; then Frame the scene."
             )
         if v.get("over"):
