@@ -93,6 +93,9 @@ class StorySense:
     hand_types: dict[str, str] = field(default_factory=dict)  # its card ids -> types
     villagers: int = 0
     side: str | None = None  # its side in the open conflict ("for" / "against"), if any
+    #: an Interloper handed in now could never apply: the conflict is on its own turn or
+    #: nobody's (an NPC conflict), R28; the Prévôt would only void it
+    interloper_void: bool = False
 
 
 def fill_text(value: Any, text: str) -> Any:
@@ -126,6 +129,11 @@ def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict
         weights = [1.0] * len(types)
     kind = rng.choices(types, weights=weights)[0]
     pool = by_type[kind]
+    if kind == "secret_action" and sense.interloper_void:
+        # an Interloper it could never apply is not handed in (the Prévôt would void it)
+        pool = [
+            c for c in pool if not any(sense.hand_types.get(p["card"]) == "interloper" for p in c.get("cards") or [])
+        ] or pool
     command = None
     wanted = sense.grudges
     if kind == "declare_conflict":
@@ -226,6 +234,7 @@ def sense_from_view(view: dict[str, Any]) -> StorySense:
         hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
         villagers=len(view.get("villagers", [])),
         side=side,
+        interloper_void=conflict is not None and conflict.get("actor_player") in (None, view.get("seat")),
     )
 
 
@@ -249,6 +258,7 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
         hand_types=hand_types,
         villagers=len(st["vorder"]),
         side=own_side(world, c, seat) if c is not None else None,
+        interloper_void=c is not None and c["actor_player"] in (None, seat),
     )
 
 

@@ -93,3 +93,36 @@ def test_a_bot_on_a_side_cites_facts_for_its_own_side():
                 cited += 1
             m.apply(seat, command)
     assert cited >= 10
+
+
+def interloper_never_applies(view: dict, command: dict) -> bool:
+    """A secret action with an Interloper in a conflict on its own seat's turn or on
+    nobody's (an NPC conflict): it can never apply (docs/rules/malleus.md, R28)."""
+    conflict = view.get("conflict")
+    hand = {c["card"]: c["type"] for c in (view.get("you") or {}).get("hand", [])}
+    return (
+        command["type"] == "secret_action"
+        and conflict is not None
+        and conflict.get("actor_player") in (None, view.get("seat"))
+        and any(hand.get(p["card"]) == "interloper" for p in command.get("cards") or [])
+    )
+
+
+def test_a_bot_never_hands_in_an_interloper_that_could_not_apply():
+    """Dora's bot handed in an Interloper in the secret actions of her own conflict; the
+    Prévôt's screen read "cannot apply now: Interloper is played on another player's turn"."""
+    chances = 0
+    for seed in range(12):
+        m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
+        bots = {s: MalleusBot(30 + s) for s in range(4)}
+        for _ in range(900):
+            if m.over:
+                break
+            seat = m.to_act()[0]
+            view, legal = m.view(seat), m.legal(seat)
+            if any(interloper_never_applies(view, c) for c in legal):
+                chances += 1
+            command = bots[seat].choose(view, legal)
+            assert not interloper_never_applies(view, command), (seed, seat, command)
+            m.apply(seat, command)
+    assert chances >= 3  # the bots met the choice
