@@ -33,6 +33,21 @@ def story(seed: int, steps: int = 300, until=None):
     return m
 
 
+def bot_moves(seed: int, bot_seed: int, steps: int):
+    """Each move of a story played by bots on every seat: (seat, its view, its legal
+    commands, the bot's command), the command applied once the caller has looked."""
+    m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
+    bots = {s: MalleusBot(bot_seed + s) for s in range(4)}
+    for _ in range(steps):
+        if m.over:
+            break
+        seat = m.to_act()[0]
+        view, legal = m.view(seat), m.legal(seat)
+        command = bots[seat].choose(view, legal)
+        yield seat, view, legal, command
+        m.apply(seat, command)
+
+
 def test_the_villagers_a_bot_adds_have_three_different_everyday_facts():
     m = story(3)
     st = m.state
@@ -79,19 +94,11 @@ def test_a_bot_on_a_side_cites_facts_for_its_own_side():
 
     cited = 0
     for seed in range(4):
-        m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
-        bots = {s: MalleusBot(20 + s) for s in range(4)}
-        for _ in range(700):
-            if m.over:
-                break
-            seat = m.to_act()[0]
-            view = m.view(seat)
-            command = bots[seat].choose(view, m.legal(seat))
+        for seat, view, _legal, command in bot_moves(seed, 20, 700):
             side = sense_from_view(view).side
             if command["type"] == "cite_fact" and side is not None:
                 assert command["side"] == side, (seed, seat, command)
                 cited += 1
-            m.apply(seat, command)
     assert cited >= 10
 
 
@@ -113,16 +120,7 @@ def test_a_bot_never_hands_in_an_interloper_that_could_not_apply():
     Prévôt's screen read "cannot apply now: Interloper is played on another player's turn"."""
     chances = 0
     for seed in range(12):
-        m = new_match("malleus", ["Prévôt", "Ann", "Bob", "Cy"], seed=seed)
-        bots = {s: MalleusBot(30 + s) for s in range(4)}
-        for _ in range(900):
-            if m.over:
-                break
-            seat = m.to_act()[0]
-            view, legal = m.view(seat), m.legal(seat)
-            if any(interloper_never_applies(view, c) for c in legal):
-                chances += 1
-            command = bots[seat].choose(view, legal)
+        for seat, view, legal, command in bot_moves(seed, 30, 900):
+            chances += any(interloper_never_applies(view, c) for c in legal)
             assert not interloper_never_applies(view, command), (seed, seat, command)
-            m.apply(seat, command)
     assert chances >= 3  # the bots met the choice
