@@ -93,9 +93,10 @@ class StorySense:
     hand_types: dict[str, str] = field(default_factory=dict)  # its card ids -> types
     villagers: int = 0
     side: str | None = None  # its side in the open conflict ("for" / "against"), if any
-    #: an Interloper handed in now could never apply: the conflict is on its own turn or
-    #: nobody's (an NPC conflict), R28; the Prévôt would only void it
-    interloper_void: bool = False
+    #: the open conflict's actor's player (None: an NPC conflict), when a conflict is open
+    conflict_actor: int | None = None
+    in_conflict: bool = False
+    seat: int | None = None
 
 
 def fill_text(value: Any, text: str) -> Any:
@@ -107,6 +108,18 @@ def fill_text(value: Any, text: str) -> Any:
     if isinstance(value, dict):
         return {k: fill_text(v, text) for k, v in value.items()}
     return value
+
+
+def never_applies(play: dict[str, Any], sense: StorySense) -> bool:
+    """A card of a secret action that cannot apply in the open conflict, whatever comes
+    before it: an Interloper in a conflict on the bot's own turn or nobody's (R28), an
+    Intimidation of the actor's player (R27)."""
+    if not sense.in_conflict:
+        return False
+    kind = sense.hand_types.get(play["card"])
+    if kind == "interloper":
+        return sense.conflict_actor in (None, sense.seat)
+    return kind == "intimidation" and play.get("player") == sense.conflict_actor
 
 
 def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict[str, Any]:
@@ -129,11 +142,9 @@ def story_move(legal: list[dict[str, Any]], rng: Any, sense: StorySense) -> dict
         weights = [1.0] * len(types)
     kind = rng.choices(types, weights=weights)[0]
     pool = by_type[kind]
-    if kind == "secret_action" and sense.interloper_void:
-        # an Interloper it could never apply is not handed in (the Prévôt would void it)
-        pool = [
-            c for c in pool if not any(sense.hand_types.get(p["card"]) == "interloper" for p in c.get("cards") or [])
-        ] or pool
+    if kind == "secret_action":
+        # a card it could never apply is not handed in (the Prévôt would only void it)
+        pool = [c for c in pool if not any(never_applies(p, sense) for p in c.get("cards") or [])] or pool
     command = None
     wanted = sense.grudges
     if kind == "declare_conflict":
@@ -234,7 +245,9 @@ def sense_from_view(view: dict[str, Any]) -> StorySense:
         hand_types={c["card"]: c["type"] for c in you.get("hand", [])},
         villagers=len(view.get("villagers", [])),
         side=side,
-        interloper_void=conflict is not None and conflict.get("actor_player") in (None, view.get("seat")),
+        conflict_actor=conflict.get("actor_player") if conflict else None,
+        in_conflict=bool(conflict),
+        seat=view.get("seat"),
     )
 
 
@@ -258,7 +271,9 @@ def sense_from_world(world: MalleusMatch, seat: int) -> StorySense:
         hand_types=hand_types,
         villagers=len(st["vorder"]),
         side=own_side(world, c, seat) if c is not None else None,
-        interloper_void=c is not None and c["actor_player"] in (None, seat),
+        conflict_actor=c["actor_player"] if c is not None else None,
+        in_conflict=c is not None,
+        seat=seat,
     )
 
 

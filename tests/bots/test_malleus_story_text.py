@@ -102,25 +102,29 @@ def test_a_bot_on_a_side_cites_facts_for_its_own_side():
     assert cited >= 10
 
 
-def interloper_never_applies(view: dict, command: dict) -> bool:
-    """A secret action with an Interloper in a conflict on its own seat's turn or on
-    nobody's (an NPC conflict): it can never apply (docs/rules/malleus.md, R28)."""
+def never_applies_now(view: dict, command: dict) -> bool:
+    """A secret action that can never apply in the open conflict (docs/rules/malleus.md):
+    an Interloper in a conflict on its own seat's turn or on nobody's (R28), an
+    Intimidation of the actor's player (R27)."""
     conflict = view.get("conflict")
+    if command["type"] != "secret_action" or not conflict:
+        return False
     hand = {c["card"]: c["type"] for c in (view.get("you") or {}).get("hand", [])}
-    return (
-        command["type"] == "secret_action"
-        and conflict is not None
-        and conflict.get("actor_player") in (None, view.get("seat"))
-        and any(hand.get(p["card"]) == "interloper" for p in command.get("cards") or [])
-    )
+    actor = conflict.get("actor_player")
+    for play in command.get("cards") or []:
+        if hand.get(play["card"]) == "interloper" and actor in (None, view.get("seat")):
+            return True
+        if hand.get(play["card"]) == "intimidation" and play.get("player") == actor:
+            return True
+    return False
 
 
-def test_a_bot_never_hands_in_an_interloper_that_could_not_apply():
+def test_a_bot_never_hands_in_a_card_that_could_not_apply():
     """Dora's bot handed in an Interloper in the secret actions of her own conflict; the
     Prévôt's screen read "cannot apply now: Interloper is played on another player's turn"."""
     chances = 0
     for seed in range(12):
         for seat, view, legal, command in bot_moves(seed, 30, 900):
-            chances += any(interloper_never_applies(view, c) for c in legal)
-            assert not interloper_never_applies(view, command), (seed, seat, command)
+            chances += any(never_applies_now(view, c) for c in legal)
+            assert not never_applies_now(view, command), (seed, seat, command)
     assert chances >= 3  # the bots met the choice
