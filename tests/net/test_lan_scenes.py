@@ -300,7 +300,7 @@ def test_the_lan_game_over_says_how_it_ended_and_shows_the_final_table(app):
         result = {"scores": [3, 5], "winners": [1]}
 
     class Session:
-        client, players = Client(), ["Ann", "Bob"]
+        client, players, absent = Client(), ["Ann", "Bob"], set()
 
         def view(self):
             return {"over": True, "ending": "Bob turned up the last Witch card. Bob wins with 5."}
@@ -318,6 +318,35 @@ def test_the_lan_game_over_says_how_it_ended_and_shows_the_final_table(app):
     assert over.looking and app.scenes.visible() == [table, over]
     post_key(app, pygame.K_ESCAPE)
     assert not over.looking and app.scenes.visible() == [over]
+
+
+def test_the_lan_game_over_lists_no_ghost(app, monkeypatch):
+    """Salem at three with ghosts: the scores listed "Mary Warren: 0" among the players."""
+    import game.ui.scenes.lan.session as session_module
+
+    class Client:
+        result = {"scores": [1, 0, 1, 0], "winners": [0, 2]}
+
+    class Session:
+        client, players, absent = Client(), ["Ann", "Bob", "Cy", "Mary Warren"], {3}
+
+        def view(self):
+            return {"over": True, "ending": "The town wins."}
+
+        def close(self):
+            pass
+
+    drawn: list[str] = []
+    real = session_module.draw_text
+    monkeypatch.setattr(
+        session_module, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+    )
+    over = lan.LanGameOverScene(app, Session())
+    app.scenes.push(over)
+    app.draw(force=True)
+    app.scenes.pop()
+    assert {"Ann: 1  ★", "Cy: 1  ★", "Bob: 0"} <= set(drawn)
+    assert not [line for line in drawn if line.startswith("Mary Warren")]
 
 
 @pytest.mark.parametrize("size", [(1264, 648), (1920, 1080)])

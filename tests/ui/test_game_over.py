@@ -117,6 +117,22 @@ def test_the_prevots_column_says_who_runs_the_story(tmp_path, monkeypatch):
     assert {"Bob", "Cy", "Dora"} <= set(drawn)
 
 
+def test_a_ghost_has_no_column(tmp_path, monkeypatch):
+    # docs/rules/salem.md (two or three players): the ghosts are seats nobody plays; a
+    # column "Mary Warren 0" stood beside the players as if she had lost
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="salem", names=("Ann", "Bob", "Cy"), seed=7)
+    ghosts = s.match.absent()
+    assert ghosts
+    over = GameOverScene(app, s)
+    app.scenes.reset(over)
+    drawn = words_drawn(app, monkeypatch)
+    assert {"Ann", "Bob", "Cy"} <= set(drawn)
+    assert not {s.players[g] for g in ghosts} & set(drawn)
+    assert sorted(over.order()) == [seat for seat in range(len(s.players)) if seat not in ghosts]
+
+
 def test_the_score_screen_says_how_the_game_ended_and_shows_the_final_table(tmp_path, monkeypatch):
     """Every game's end view carries ``ending`` (one or two sentences, the same for every
     seat): the game-over screen says it above the scores. "See the final table" (a click

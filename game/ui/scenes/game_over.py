@@ -62,8 +62,12 @@ class GameOverScene(FinalTableLook, MenuBase):
 
     # ------------------------------------------------------------------ layout ----
     def order(self) -> list[int]:
+        """The columns: every seat a person or a bot played (a seat nobody plays, like
+        Salem's ghosts, is no player's), the best score first."""
         scores = self.result.get("scores", [])
-        return sorted(range(len(self.session.players)), key=lambda s: (-(scores[s] if s < len(scores) else 0), s))
+        absent = set(getattr(self.session.match, "absent", list)())
+        seats = [s for s in range(len(self.session.players)) if s not in absent]
+        return sorted(seats, key=lambda s: (-(scores[s] if s < len(scores) else 0), s))
 
     def labels(self) -> list[str]:
         """The rows: every label any seat reports, in the engine's order."""

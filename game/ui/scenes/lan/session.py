@@ -750,7 +750,8 @@ class LanGameOverScene(FinalTableLook, MenuBase):
         players = self.session.players
         scores = self.result.get("scores", [])
         winners = set(self.result.get("winners", []))
-        for seat in sorted(range(len(scores)), key=lambda s: scores[s], reverse=True):
+        played = [s for s in range(len(scores)) if s not in self.session.absent]  # no ghost's line
+        for seat in sorted(played, key=lambda s: scores[s], reverse=True):
             name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
             mark = "  ★" if seat in winners else ""
             draw_text(
