@@ -287,6 +287,8 @@ def test_the_final_salem_table_shows_every_hand_in_the_middle(tmp_path, monkeypa
     assert words == [f"{s.players[p]}'s hand" for p in range(5) if p != table.my_seat()]
     middle = pygame.Rect(table.rects["center"])
     assert all(middle.contains(place) for _w, _c, _l, place in table.final_rows())
+    # the hand's place no longer says the screen is passed between players
+    assert table.no_hand_words() == "The game is over: what was hidden is face up now."
 
 
 def test_the_final_testimony_table_turns_the_card_set_aside_face_up(tmp_path, monkeypatch):

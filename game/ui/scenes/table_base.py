@@ -461,7 +461,9 @@ class TableScene(Scene):
         behind the curtain), else that the screen is being passed between players; to a
         spectator of a LAN table (``source.watching``), that nobody's hand is shown to it.
         While everyone reads something together (a public moment, Testimony's reveal) the
-        bots wait, so it says that instead."""
+        bots wait, so it says that instead; once the game is over, that all is face up."""
+        if self.view.get("over"):  # nothing is passed between players any more
+            return "The game is over: what was hidden is face up now."
         if self.watching():
             return "You are watching: nobody's hand is shown to you."
         if getattr(self, "keep_bots_waiting", False) is True or self.moment_events():
