@@ -21,11 +21,12 @@ pytest.importorskip("game.rules.hammer")
 pytest.importorskip("game.rules.witch_trial")
 
 
-def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11) -> HotseatSession:
+def finished_session(app, game="hammer", names=("Ann", "Bob", "Cy"), seed=11, bots=None) -> HotseatSession:
     """A hot-seat session whose game is over. Seeded random bots play it to the end: these
     tests are about the screens after the last move, not how it was reached (a searching
     bot at every seat took seconds per game)."""
-    s = HotseatSession.new(app, game, list(names), list(range(1, len(names))), seed=seed, bot_delay=0.0, hold=0)
+    bots = list(range(1, len(names))) if bots is None else bots  # (two people or more: a public final table)
+    s = HotseatSession.new(app, game, list(names), bots, seed=seed, bot_delay=0.0, hold=0)
     play_bots(s.match, {seat: RandomBot(seed * 31 + seat) for seat in range(len(names))})
     assert s.match.over
     return s
@@ -222,11 +223,41 @@ def test_the_final_witch_trial_table_shows_every_hand_and_the_deck_face_up(tmp_p
         place = table.seat_zone(owner) if owner is not None else pygame.Rect(table.rects["deck"])
         assert place.contains(sp.rect), (sp.card_id, sp.rect, place)
     card = faces[-1]
+    assert table.court.bottom_hand() is None  # Ann's own screen: her hand is in the hand row
     post_move(app, card.rect.center)
     table.hover_since -= 1  # resting on it
     for _ in range(3):
         app.frame(wait=False)
     assert table.zoom == ("card", card.card_id)
+
+
+def test_the_public_final_witch_trial_table_lays_the_bottom_seat_s_hand_in_the_court(tmp_path, monkeypatch):
+    """Two people: the final table is the public one, and the seat drawn at the bottom has
+    a panel too small for a hand (its cards lay in a fan there, one readable). Its hand
+    lies face up in the court, side by side under its name, below the words of the end."""
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    app = new_app()
+    s = finished_session(app, game="witch_trial", names=("Ann", "Bob", "Cy", "Dora"), seed=4, bots=[2, 3])
+    table, over = open_final_table(app, s)
+    assert table.my_seat() is None
+    bottom, hand = table.court.bottom_hand()
+    assert bottom == table.shown_seat() and hand == s.match.view(None)["revealed"]["hands"][bottom]
+    label, at, places = table.court.bottom_hand_place()
+    assert label == f"{s.players[bottom]}'s hand"
+    faces = {sp.card_id: sp.rect for sp in table.group.sprites() if getattr(sp, "zone", "") == "revealed"}
+    row = [faces[c] for c in hand]
+    court = pygame.Rect(table.rects["court"])
+    assert all(court.contains(r) for r in row) and all(a.right <= b.x for a, b in zip(row, row[1:])), row
+    assert not at.colliderect(row[0])
+    # the court draws the label, and the words of the end above the row
+    import game.ui.scenes.witch_trial.court as court_module
+
+    drawn: list[str] = []
+    real = court_module.text
+    monkeypatch.setattr(court_module, "text", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k))
+    scratch = pygame.Surface(app.size)
+    table.court.draw_court_idle(scratch, table.court.area_now())
+    assert label in drawn
 
 
 def with_the_end_view(monkeypatch, match, end: dict) -> None:

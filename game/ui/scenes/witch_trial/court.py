@@ -35,12 +35,9 @@ class Court(Panel):
 
     def _court_geometry(self) -> None:
         table = self.table
-        court = pygame.Rect(table.rects["court"])
         self.motion_rect = None
         trial = table.view.get("trial")
-        strip = self.court_strip_h(court)
-        area = pygame.Rect(court.x + 10, court.y + strip + 8, court.w - 20, court.h - strip - 14)
-        self.court_area = area
+        area = self.court_area = self.area_now()
         if not trial:
             return
         label_h, (cw, ch) = max(13, area.h // 9), self.case_card_size(area)
@@ -288,12 +285,59 @@ class Court(Panel):
             return f"{table.name(playing)} (prosecution): one last card"
         return f"{table.name(playing)} ({side}) plays"
 
+    def area_now(self) -> pygame.Rect:
+        """The court's inner area (under its strip of stages) in the table's zones now."""
+        court = pygame.Rect(self.table.rects["court"])
+        strip = self.court_strip_h(court)
+        return pygame.Rect(court.x + 10, court.y + strip + 8, court.w - 20, court.h - strip - 14)
+
+    def bottom_hand(self) -> tuple[int, list[str]] | None:
+        """At the game's end on the public screen: the seat drawn at the bottom and its
+        hand, which lies face up in the court (its panel there is too small for a hand;
+        the others' hands lie in their panels)."""
+        table = self.table
+        hands = (table.view.get("revealed") or {}).get("hands") or []
+        seat = table.shown_seat()
+        if table.my_seat() is not None or not 0 <= seat < len(hands) or not hands[seat]:
+            return None
+        return seat, list(hands[seat])
+
+    def bottom_hand_place(self) -> tuple[str, pygame.Rect, list[pygame.Rect]] | None:
+        """Where :meth:`bottom_hand` lies: its label ("Bob's hand") and a row of cards
+        along the court's bottom, under the words of the game's end."""
+        shown = self.bottom_hand()
+        if shown is None or "court" not in self.table.rects:
+            return None
+        area = self.area_now()
+        seat, hand = shown
+        label = f"{self.table.name(seat)}'s hand"
+        size = max(13, min(19, area.h // 9))
+        lw = get_font(size, bold=True).size(label)[0]
+        ch = max(30, area.h * 2 // 5)
+        cw = int(ch / CARD_RATIO)
+        x0 = area.x + 4 + lw + 12
+        n = len(hand)
+        step = min(cw + 6, max(6, (area.right - 4 - x0 - cw) // max(1, n - 1))) if n > 1 else 0
+        y = area.bottom - ch - 2
+        return (
+            label,
+            pygame.Rect(area.x + 4, y + ch // 2 - size, lw, 2 * size),
+            [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)],
+        )
+
     def draw_court_idle(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """No trial: say what a turn may do, and how the last trial ended."""
+        """No trial: say what a turn may do, and how the last trial ended (at the end, on
+        the public screen, above the bottom seat's hand laid open)."""
         table = self.table
         v = table.view
         size = max(13, min(19, area.h // 9))
         font = get_font(size)
+        place = self.bottom_hand_place() if v.get("over") else None
+        if place is not None:
+            label, at, cards = place
+            said = text(label, size, theme.PARCHMENT, bold=True)
+            surface.blit(said, said.get_rect(midleft=at.midleft))
+            area = pygame.Rect(area.x, area.y, area.w, cards[0].y - 4 - area.y)  # the words above the row
         lines: list[tuple[str, tuple]] = []
         if v.get("over"):
             scores = v.get("scores") or []

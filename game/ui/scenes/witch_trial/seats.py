@@ -62,16 +62,21 @@ class Seats(Panel):
         return [pygame.Rect(left.x + i * step, top, cw, ch) for i in range(count)]
 
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
-        """The end's ``revealed``: every other seat's hand in its panel, and the deck's top
-        card on the deck (docs/rules/witch_trial.md, the end of the game)."""
+        """The end's ``revealed``: every other seat's hand in its panel (the bottom seat's
+        on the public screen in the court), and the deck's top card on the deck
+        (docs/rules/witch_trial.md, the end of the game)."""
         table = self.table
         revealed = table.view.get("revealed") or {}
         hands = revealed.get("hands") or []
         out: list[tuple[str, pygame.Rect]] = []
+        bottom = table.court.bottom_hand_place()
         for seat, hand in enumerate(hands):
             zone = table.seat_zone(seat)
             if zone is None or seat == table.my_seat() or not isinstance(hand, list):
                 continue  # the seat on screen has its hand in the hand row
+            if bottom is not None and seat == table.shown_seat():
+                out.extend(zip(hand, bottom[2]))  # in the court: its panel is too small for a hand
+                continue
             out.extend(zip(hand, self.revealed_hand_rects(seat, zone, len(hand))))
         deck = revealed.get("deck") or []
         if deck and "deck" in table.rects:
