@@ -249,6 +249,9 @@ def test_the_public_final_witch_trial_table_lays_the_bottom_seat_s_hand_in_the_c
     court = pygame.Rect(table.rects["court"])
     assert all(court.contains(r) for r in row) and all(a.right <= b.x for a, b in zip(row, row[1:])), row
     assert not at.colliderect(row[0])
+    # its panel shows the backs and the count, as during the game; the others' panels their faces
+    assert not table.seats.faces_in_panel(bottom)
+    assert all(table.seats.faces_in_panel(seat) for seat in range(4) if seat != bottom)
     # the court draws the label, and the words of the end above the row
     import game.ui.scenes.witch_trial.court as court_module
 

@@ -61,6 +61,15 @@ class Seats(Panel):
         step = min(cw + 3, max(6, (left.w - cw) // max(1, count - 1))) if count > 1 else 0
         return [pygame.Rect(left.x + i * step, top, cw, ch) for i in range(count)]
 
+    def faces_in_panel(self, seat: int) -> bool:
+        """At the end, whether ``seat``'s hand lies face up in its panel (instead of its
+        backs): every seat's but the one on screen, and the bottom seat's on the public
+        screen, which lies in the court."""
+        table = self.table
+        if not table.view.get("revealed") or seat == table.my_seat():
+            return False
+        return not (seat == table.shown_seat() and table.court.bottom_hand_place() is not None)
+
     def revealed_cards(self) -> list[tuple[str, pygame.Rect]]:
         """The end's ``revealed``: every other seat's hand in its panel (the bottom seat's
         on the public screen in the court), and the deck's top card on the deck
@@ -102,7 +111,7 @@ class Seats(Panel):
             self.seat_tags(seat),
             repr(sorted(p.items())),
             marks,
-            bool(v.get("revealed")),
+            self.faces_in_panel(seat),
         )  # at the end the hand lies face up instead of its backs
         cached = self._seat_cache.get(seat)
         if cached is None or cached[0] != key:
@@ -177,7 +186,7 @@ class Seats(Panel):
         bh = max(18, min(left.bottom - by - 2, int(big * 1.5)))
         bw = max(12, int(bh / CARD_RATIO))
         back = table.art.back(table.game, (bw, bh))
-        for i in range(min(4, count) if not table.view.get("revealed") else 0):  # at the end: faces (sprites)
+        for i in range(min(4, count) if not self.faces_in_panel(seat) else 0):  # at the end: faces (sprites)
             surface.blit(back, (left.x + i * max(4, bw // 4), by))
         cnt = text(f"\u00d7{count}", max(12, size - 1), theme.TEXT_LIGHT, bold=True)
         surface.blit(
