@@ -27,3 +27,15 @@ def test_testimony_names_the_killed_in_a_sentence():
         {"type": "reveal", "killed": [True, False, True, True], "scores": [1, 2, 3, 4]}, PLAYERS
     )
     assert "Killed: Ann, Cy and Dora." in reveal
+
+
+def test_the_hint_names_the_seats_waited_for_in_a_sentence():
+    """"Waiting for Ann, Bob, Cy." under a banner that said "waiting for Ann, Bob and Cy"."""
+    from game.ui.scenes.table_base import TableScene
+
+    class Table:
+        say = staticmethod(lambda long, *shorter: long)
+        name = staticmethod(lambda seat: PLAYERS[seat])
+        pending_public = staticmethod(lambda: [0, 1, 2])
+
+    assert TableScene.waiting_for(Table()) == "Waiting for Ann, Bob and Cy."

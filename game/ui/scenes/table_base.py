@@ -93,6 +93,7 @@ from game.ui.widgets import (
     Button,
     fit_text,  # noqa: F401 (re-exported)
 )
+from game.ui.wording import listed
 
 log = logging.getLogger(__name__)
 
@@ -484,7 +485,7 @@ class TableScene(Scene):
         acting = [self.name(s) for s in self.pending_public()]
         if extra and len(acting) == 1 and extra.startswith(acting[0] + " "):
             return extra
-        base = f"Waiting for {', '.join(acting)}." if acting else ""
+        base = f"Waiting for {listed(acting)}." if acting else ""
         many = f"Waiting for {len(acting)} players." if len(acting) > 1 else base
         return self.say((extra + " " + base).strip(), (extra + " " + many).strip(), many)
 
