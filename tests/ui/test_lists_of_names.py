@@ -30,7 +30,7 @@ def test_testimony_names_the_killed_in_a_sentence():
 
 
 def test_the_hint_names_the_seats_waited_for_in_a_sentence():
-    """"Waiting for Ann, Bob, Cy." under a banner that said "waiting for Ann, Bob and Cy"."""
+    """The hint read "Waiting for Ann, Bob, Cy." under a banner that said "waiting for Ann, Bob and Cy"."""
     from game.ui.scenes.table_base import TableScene
 
     class Table:
