@@ -65,8 +65,7 @@ class GameOverScene(FinalTableLook, MenuBase):
         """The columns: every seat a person or a bot played (a seat nobody plays, like
         Salem's ghosts, is no player's), the best score first."""
         scores = self.result.get("scores", [])
-        absent = set(getattr(self.session.match, "absent", list)())
-        seats = [s for s in range(len(self.session.players)) if s not in absent]
+        seats = [s for s in range(len(self.session.players)) if s not in self.session.absent]
         return sorted(seats, key=lambda s: (-(scores[s] if s < len(scores) else 0), s))
 
     def labels(self) -> list[str]:
