@@ -48,7 +48,7 @@ def chronicle_markdown(view: dict, log: list[dict], players: list[str], title: s
     village = "Charmes"
     out.append(f"# {title or 'The witch-hunt in ' + village}")
     out.append("")
-    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. The players: {listed(list(players[1:]))}.*")
+    out.append(f"*A game of Malleus Maleficarum. The Prévôt: {players[0]}. The players: {listed(players[1:])}.*")
     out.append("")
     trigger = next((e for e in log if e.get("type") == "trigger"), None)
     if trigger:

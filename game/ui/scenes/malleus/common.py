@@ -180,7 +180,7 @@ def _describe(event: dict, n: Names) -> str:
     e = event
     v = n.villager
     if t == "setup":
-        return f"A new story: {e.get('prevot')} is the Prévôt; {listed(list(e.get('players') or []))} play."
+        return f"A new story: {e.get('prevot')} is the Prévôt; {listed(e.get('players') or [])} play."
     if t == "ready_village":
         return f"A ready village: {e.get('title')} ({e.get('villagers')} villagers)."
     if t == "trigger":  # its text is the general ledger's first fact, logged just before

@@ -455,9 +455,8 @@ class TestimonyTableScene(TableScene):
         painters: dict[str, Callable[[], None]] = {"centre": partial(self.draw_centre, surface, parts["centre"][0])}
         for seat in range(self.players):
             painters[f"seat:{seat}"] = partial(self.seats.draw_seat_cached, surface, seat, self.seat_zone(seat))
-        panels: dict[str, Any] = {"hand": self.hand, "notebook": self.notebook, "standings": self.standings}
-        for name, panel in {**panels, "talk": self.talk, "bar": self.bar}.items():
-            painters[name] = partial(panel.draw, surface)
+        for name in ("hand", "notebook", "standings", "talk", "bar"):
+            painters[name] = partial(getattr(self, name).draw, surface)
         for name, paint in painters.items():
             if name not in parts:
                 self.part_notes.pop(name, None)
