@@ -82,6 +82,7 @@ ICONS: dict[str, str] = {
     "curtain": "theater-curtains",
     "winner": "laurel-crown",
     "wait": "hourglass",
+    "answered": "check-mark",
     "log": "quill",
     "app": "witch-flight",
 }

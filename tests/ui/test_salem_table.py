@@ -384,3 +384,20 @@ def test_a_full_front_stays_clear_of_the_hand_count(app, monkeypatch, size):
         assert len(cards) == 5
         hand_left = area.right - min(label.get_width() for label in labels)
         assert all(r.right <= hand_left for r in cards), (area, cards, hand_left)
+
+
+def test_a_seat_that_has_answered_a_secret_step_shows_a_tick_not_an_hourglass(app):
+    """During Dawn (salem.md §5.1) a seat's header marked that it had answered with a green
+    hourglass, the picture of waiting; the seats still asked had none. An answered seat now
+    shows a tick, and a seat still asked shows neither."""
+    assert app.set_window_size((1280, 720))
+    m, seat = dawn_with_votes(12)
+    pending = m.view(None)["pending"]
+    done, asked = set(pending["answered"]), set(pending["waiting"])
+    assert done and asked
+    scene = open_table_scene(app, SalemTableScene, MatchTableSource(m, 0), 2)
+    for s in range(m.n):
+        icons = [icon for icon, _tint in scene.seats.face.seat_markers(s, scene.view["seats"][s])]
+        assert "wait" not in icons
+        assert ("answered" in icons) == (s in done), (s, icons)
+    assert seat in asked

@@ -32,7 +32,7 @@ MARKERS = (
     ("trophy", theme.TEXT_MUTED),
     ("witch", (200, 120, 220)),
     ("gavel", theme.SALEM_CONSTABLE),
-    ("wait", theme.SUCCESS),
+    ("answered", theme.SUCCESS),
 )
 
 

@@ -152,7 +152,7 @@ class SeatFace:
             out.append(("gavel", theme.SALEM_CONSTABLE))
         pending = self.table.view.get("pending") or {}
         if pending.get("kind") == "window" and seat in (pending.get("answered") or []):
-            out.append(("wait", theme.SUCCESS))
+            out.append(("answered", theme.SUCCESS))  # a tick: this seat has answered
         return out
 
     def row_label_size(self, area: pygame.Rect) -> tuple[int, int]:
