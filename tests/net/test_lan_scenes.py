@@ -459,3 +459,38 @@ def test_the_host_form_keeps_no_empty_row_for_levels_a_game_has_not(app):
         assert form.ring.find("level_1").visible
     finally:
         app.scenes.pop()
+
+
+def test_the_lobby_says_how_the_game_starts(app, monkeypatch):
+    """A joiner's lobby showed the seats and a Ready box, and no word of what Ready does
+    or who starts the game (PROTOCOL.md §7): each lobby now says it, in the player's terms."""
+    from types import SimpleNamespace
+
+    from game.ui.scenes.lan import lobby as lobby_module
+
+    lobby = host_lobby(app, "hammer", 3, [2])
+    try:
+        _frames_until(app, lambda: len((lobby.client.lobby or {}).get("seats", [])) == 3, what="the lobby")
+        state = lobby.client.lobby
+        assert lobby.start_words(state, lobby.client) == (
+            "The game starts when you press Start, or when every player is ready."
+        )
+        joiner = SimpleNamespace(welcome={"owner": False}, seat=1)
+        assert lobby.start_words(state, joiner) == "The game starts when Ann starts it, or when every player is ready."
+        headless = dict(state, auto_start=True)
+        assert lobby.start_words(headless, joiner) == "The game starts as soon as every seat is taken."
+        assert lobby.start_words(dict(state, started=True), joiner) == ""
+        drawn: list[str] = []
+        real = lobby_module.draw_text
+
+        def noting(surface, text, *args, **kwargs):
+            drawn.append(text)
+            return real(surface, text, *args, **kwargs)
+
+        monkeypatch.setattr(lobby_module, "draw_text", noting)
+        lobby.draw_extra(app.screen)
+        assert "The game starts when you press Start, or when every player is ready." in drawn
+        assert "Seat 1: Ann \u2014 here \u2190 you" in drawn  # one space before the arrow
+    finally:
+        lobby.session.close()
+        app.scenes.pop()

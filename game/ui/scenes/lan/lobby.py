@@ -228,12 +228,26 @@ class LobbyScene(MenuBase):
                 state = "away"
             else:
                 state = "ready" if seat.get("ready") else "here"
-            you = "  \u2190 you" if seat.get("seat") == client.seat else ""
+            you = " \u2190 you" if seat.get("seat") == client.seat else ""
             who = f"{name} \u2014 {state}" if name else state  # a free seat: "waiting for a player"
             number = int(seat.get("seat", 0))
             line = f"{label(number) if label is not None else f'Seat {number + 1}'}: {who}{you}"
             out.append((line, absent_colour if seat.get("absent") else colour("text")))
         return out
+
+    def start_words(self, lobby: dict[str, Any], client: Client) -> str:
+        """How the game will start, for a table still in its lobby (PROTOCOL.md §7): a
+        joiner saw a Ready box and no word of what it does or who starts the game.
+        A desktop host's table starts when the host's player (seat 0) presses Start, or
+        when every player is ready; a dedicated host's when every seat is taken."""
+        if lobby.get("started") or not lobby.get("seats"):
+            return ""
+        if lobby.get("auto_start", True):
+            return "The game starts as soon as every seat is taken."
+        if (client.welcome or {}).get("owner"):
+            return "The game starts when you press Start, or when every player is ready."
+        owner = next((s.get("name") for s in lobby["seats"] if s.get("seat") == 0), None) or "The host"
+        return f"The game starts when {owner} starts it, or when every player is ready."
 
     def seat_grid(self, count: int, room: int) -> tuple[int, int, int]:
         """How ``count`` seat lines fill ``room`` pixels of the panel's height: (columns,
@@ -279,7 +293,8 @@ class LobbyScene(MenuBase):
         timed = isinstance(timer, (int, float)) and not isinstance(timer, bool) and timer > 0
         standin = isinstance(lobby.get("standin_after"), (int, float))
         watching = client.seat is None and client.welcome is not None
-        notes = int(timed) + int(standin) + int(watching)  # the lines under the seats
+        starts = self.start_words(lobby, client)
+        notes = int(bool(starts)) + int(timed) + int(standin) + int(watching)  # the lines under the seats
         lines = self.seat_lines(lobby, client)
         room = panel.bottom - self.px(12) - y - notes * self.px(30)
         cols, per_col, step = self.seat_grid(len(lines), room)
@@ -288,6 +303,10 @@ class LobbyScene(MenuBase):
             at = (x + (i // per_col) * col_w, y + (i % per_col) * step)
             draw_text(surface, fit_text(words, fs, col_w - self.px(16)), at, fs, col)
         y += per_col * step
+        if starts:
+            words = fit_text(starts, self.px(18), panel.w - 2 * self.px(24))
+            draw_text(surface, words, (x, y + self.px(8)), self.px(18), colour("text"))
+            y += self.px(30)
         if timed:
             draw_text(
                 surface,
