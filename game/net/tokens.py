@@ -72,12 +72,19 @@ class TokenStore:
         return {"tables": {k: v for k, v in tables.items() if isinstance(v, dict) and isinstance(v.get("token"), str)}}
 
     def lookup(self, address: str, table_id: str | None = None) -> str | None:
-        """The token for ``table_id`` if known; else the newest token used at ``address``."""
+        """The token for ``table_id`` if known; else the newest token used at ``address``
+        (for a known ``table_id``, only one kept where the table's id was not known: a
+        token of another table at the same address is that table's, and the join form
+        offered "Join as a new player" at a table never sat at)."""
         tables = self._read()["tables"]
         if table_id and table_id in tables:
             ret: str | None = tables[table_id]["token"]
             return ret
-        at = [t for t in tables.values() if t.get("address") == address]
+        at = [
+            t
+            for key, t in tables.items()
+            if t.get("address") == address and (not table_id or key.startswith("address:"))
+        ]
         if not at:
             return None
         ret = max(at, key=lambda t: t.get("saved_at") or 0.0)["token"]

@@ -87,6 +87,10 @@ def test_tokens_are_kept_per_profile_and_per_table(tmp_path, monkeypatch):
     ann.remember("10.0.0.5:41692", "bbbb", "token-b")  # a new table at the same address
     assert ann.lookup("10.0.0.5:41692", "aaaa") == "token-a1"  # the older table's token survives
     assert ann.lookup("10.0.0.5:41692") == "token-b"  # a typed address: the newest there
+    # a third table found on the network there, never sat at: no token (neither a or b)
+    assert ann.lookup("10.0.0.5:41692", "cccc") is None
+    ann.remember("10.0.0.6:41692", None, "token-typed")  # joined by a typed address, no table id
+    assert ann.lookup("10.0.0.6:41692", "dddd") == "token-typed"
     ann.forget("10.0.0.5:41692", "bbbb")
     assert ann.lookup("10.0.0.5:41692") == "token-a1"
     assert (tmp_path / "profiles" / "bob").is_dir()
