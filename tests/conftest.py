@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 # Headless everywhere: set before anything imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,3 +31,14 @@ def pytest_collection_modifyitems(config, items):
         return float(mark.kwargs.get("seconds", 5.0))
 
     items.sort(key=lambda item: -seconds(item))
+
+
+@pytest.fixture(autouse=True)
+def _a_host_form_of_its_own(tmp_path_factory, monkeypatch):
+    """The Host form brings back the last table hosted (game.ui.settings.load_host_form):
+    each test starts from a form nobody hosted from, whatever an earlier test in the same
+    worker hosted."""
+    import game.ui.settings as settings
+
+    path = tmp_path_factory.mktemp("host-form") / settings.HOST_FILE
+    monkeypatch.setattr(settings, "host_form_path", lambda: path)

@@ -249,44 +249,48 @@ def form_path() -> Path:
     return user_data_dir() / FORM_FILE
 
 
+def _checked_form(doc: object) -> dict:
+    """A seats form's choices, every value checked (``ValueError`` names the first bad
+    one): ``{"game", "seats", "names", "bots", "levels"}``."""
+    if not isinstance(doc, dict):
+        raise ValueError("not an object")
+    game, seats, names, bots = doc.get("game"), doc.get("seats"), doc.get("names"), doc.get("bots")
+    if not isinstance(game, str) or type(seats) is not int or not 1 <= seats <= FORM_SEATS:
+        raise ValueError("bad game or seats")
+    if not (
+        isinstance(names, list)
+        and len(names) <= FORM_SEATS
+        and all(isinstance(n, str) and len(n) <= FORM_NAME_MAX and n.isprintable() for n in names)
+    ):
+        raise ValueError("bad names")
+    if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
+        raise ValueError("bad bot seats")
+    levels = doc.get("levels", {})  # seat -> bot level; absent in older files
+    if not (
+        isinstance(levels, dict)
+        and all(
+            isinstance(k, str) and k.isdigit() and int(k) < FORM_SEATS and v in FORM_LEVELS for k, v in levels.items()
+        )
+    ):
+        raise ValueError("bad bot levels")
+    return {
+        "game": game,
+        "seats": seats,
+        "names": list(names),
+        "bots": sorted(set(bots)),
+        "levels": {int(k): v for k, v in levels.items()},
+    }
+
+
 def load_new_game_form(path: Path | None = None) -> dict:
-    """The last New game choices: ``{"game", "seats", "names", "bots"}``
+    """The last New game choices: ``{"game", "seats", "names", "bots", "levels"}``
     with every value checked, or ``{}`` when there are none or the file is damaged
     (one log line; the file is left alone)."""
     path = path or form_path()
     if not path.exists():
         return {}
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(doc, dict):
-            raise ValueError("not an object")
-        game, seats, names, bots = doc.get("game"), doc.get("seats"), doc.get("names"), doc.get("bots")
-        if not isinstance(game, str) or type(seats) is not int or not 1 <= seats <= FORM_SEATS:
-            raise ValueError("bad game or seats")
-        if not (
-            isinstance(names, list)
-            and len(names) <= FORM_SEATS
-            and all(isinstance(n, str) and len(n) <= FORM_NAME_MAX and n.isprintable() for n in names)
-        ):
-            raise ValueError("bad names")
-        if not (isinstance(bots, list) and all(type(b) is int and 0 <= b < FORM_SEATS for b in bots)):
-            raise ValueError("bad bot seats")
-        levels = doc.get("levels", {})  # seat -> bot level; absent in older files
-        if not (
-            isinstance(levels, dict)
-            and all(
-                isinstance(k, str) and k.isdigit() and int(k) < FORM_SEATS and v in FORM_LEVELS
-                for k, v in levels.items()
-            )
-        ):
-            raise ValueError("bad bot levels")
-        return {
-            "game": game,
-            "seats": seats,
-            "names": list(names),
-            "bots": sorted(set(bots)),
-            "levels": {int(k): v for k, v in levels.items()},
-        }
+        return _checked_form(json.loads(path.read_text(encoding="utf-8")))
     except Exception as exc:  # a damaged file must never stop the form
         log.warning("new-game choices %s are damaged (%s); using the defaults", path, exc)
         return {}
@@ -315,6 +319,65 @@ def save_new_game_form(
         return True
     except OSError as exc:
         log.warning("cannot save the new-game choices to %s (%s)", path, exc)
+        return False
+
+
+# ------------------------------------------------------------- the last Host form --
+HOST_FILE = "host.json"
+
+
+def host_form_path() -> Path:
+    return user_data_dir() / HOST_FILE
+
+
+def load_host_form(path: Path | None = None) -> dict:
+    """The last Host form's choices: the seats form's (``names`` holds the host's name)
+    and ``port`` (1..65535) and ``standin`` (0..3600 s), every value checked; ``{}``
+    when there are none or the file is damaged (one log line; the file is left alone)."""
+    path = path or host_form_path()
+    if not path.exists():
+        return {}
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        out = _checked_form(doc)
+        port, standin = doc.get("port"), doc.get("standin")
+        if type(port) is not int or not 1 <= port <= 65535:
+            raise ValueError("bad port")
+        if type(standin) is not int or not 0 <= standin <= 3600:
+            raise ValueError("bad stand-in wait")
+        return dict(out, port=port, standin=standin)
+    except Exception as exc:  # a damaged file must never stop the form
+        log.warning("host choices %s are damaged (%s); using the defaults", path, exc)
+        return {}
+
+
+def save_host_form(
+    game: str,
+    seats: int,
+    name: str,
+    bots: list[int],
+    levels: dict[int, str],
+    port: int,
+    standin: int,
+    path: Path | None = None,
+) -> bool:
+    """Remember the choices of a table that was hosted; False (and a log line) when the
+    folder cannot be written."""
+    path = path or host_form_path()
+    doc = {
+        "game": game,
+        "seats": int(seats),
+        "names": [name[:FORM_NAME_MAX]],
+        "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
+        "levels": {str(s): v for s, v in sorted(levels.items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
+        "port": int(port),
+        "standin": int(standin),
+    }
+    try:
+        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
+        return True
+    except OSError as exc:
+        log.warning("cannot save the host choices to %s (%s)", path, exc)
         return False
 
 

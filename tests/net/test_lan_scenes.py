@@ -31,8 +31,8 @@ def host_lobby(app, game: str, seats: int, bots, name: str = "Ann"):
     app.frame(wait=False)
     form.pick_game(game)
     form.set_seats(seats)
-    for seat in bots:
-        form.set_bot(seat, True)
+    for seat in range(1, seats):
+        form.set_bot(seat, seat in bots)
     form.set_name(name)
     form.set_port(str(_free_port()))
     form.host()
@@ -494,3 +494,27 @@ def test_the_lobby_says_how_the_game_starts(app, monkeypatch):
     finally:
         lobby.session.close()
         app.scenes.pop()
+
+
+def test_the_host_form_brings_back_the_last_table_hosted(app, tmp_path, monkeypatch):
+    """The Host form came up as "Host" at four seats of the first game every time, however
+    often the same table had been hosted; like the New game form it now brings back the
+    last table's game, seats, bot seats and levels, the host's name, port and stand-in
+    wait. A first Host form takes the name last used to join a table; a damaged file
+    gives the defaults."""
+    import game.ui.settings as settings
+
+    monkeypatch.setattr(settings, "join_path", lambda: tmp_path / "join.json")
+    settings.save_join_form("Wilma", "10.0.0.5:41692")
+    first = lan.HostScene(app)
+    assert first.name == "Wilma" and first.seats == 4 and not any(first.bots)
+    lobby = host_lobby(app, "salem", 5, [2, 4], name="Ann")
+    lobby.session.close()
+    app.scenes.pop()
+    again = lan.HostScene(app)
+    assert (again.game, again.seats, again.name) == ("salem", 5, "Ann")
+    assert [s for s, b in enumerate(again.bots) if b] == [2, 4]
+    assert int(again.port_text) == lobby.session.host.port and again.standin_text == "30"
+    settings.host_form_path().write_text('{"game": "salem", "seats": "five"}')
+    damaged = lan.HostScene(app)
+    assert damaged.name == "Wilma" and damaged.seats == 4 and not any(damaged.bots)

@@ -19,7 +19,7 @@ from game.ui.scene import Scene, register_scene
 from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.scenes.seats_form import GameSeatsForm
-from game.ui.settings import load_join_form, save_join_form
+from game.ui.settings import load_host_form, load_join_form, save_host_form, save_join_form
 from game.ui.tables import seat_role
 from game.ui.widgets import Button, Checkbox, Label, ListBox, ListRow, TextField, Widget, draw_panel
 
@@ -45,6 +45,26 @@ class HostScene(GameSeatsForm):
         self.standin_text = "30"  # seconds an away player's seat waits before a bot plays it
         self.name_error = ""  # why the name cannot be used (shown beside the field)
         self.name_note: Label | None = None
+        self.remember_last()
+
+    def remember_last(self) -> None:
+        """The last table hosted comes back: its game, seats, bot seats and levels, the
+        host's name, port and stand-in wait (a first Host form takes the name last used
+        to join a table)."""
+        last = load_host_form()
+        name = (last.get("names") or [""])[0].strip() if last else ""
+        self.name = name or load_join_form().get("name", "").strip() or self.name
+        if not last:
+            return
+        if last["game"] in self.games:
+            self.game = last["game"]
+        cls = self._classes.get(self.game) if self.game else None
+        if cls is not None:
+            self.seats = max(cls.min_players, min(cls.max_players, last["seats"]))
+        self.bots = [i in last["bots"] and i > 0 for i in range(len(self.bots))]
+        self.levels = dict(last["levels"])
+        self.port_text, self.standin_text = str(last["port"]), str(last["standin"])
+        self.subtitle = self.tagline()
 
     def _rows_needed(self, fs: int, left: int, right: int) -> int:
         """Rows the form takes: game, seats, bots, bot levels (where bots search), the
@@ -232,6 +252,9 @@ class HostScene(GameSeatsForm):
         except OSError as exc:
             self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
             return
+        save_host_form(
+            self.game, self.seats, name, bots, dict(self.levels), int(self.port_text), int(self.standin_text)
+        )
         start_hosted_lobby(self.app, host, name, replace=True)
 
 
