@@ -290,3 +290,22 @@ def test_the_story_panel_s_sentences_begin_with_a_capital(app):
     lines = [b.shown for b in scene.text_blocks() if b.what == "conflict"]
     assert any("Prévôt (" in line and " adds a villager" in line for line in lines), lines
     assert [line for line in lines if line[:1].islower()] == []
+
+
+def test_the_conflict_panel_lists_the_people_of_the_scene_as_a_sentence(app):
+    """The conflict panel read "At the square: Catherine, Barbe, Marguerite." where the log's
+    line for the same scene read "Catherine, Barbe and Marguerite": the panel's lists of
+    people (present, handed in, still to come, intimidated) end in "and" too."""
+    from game.ui.wording import listed
+
+    def framed(m):
+        return len((m.view(None).get("conflict") or {}).get("present") or []) >= 3
+
+    m = _story(3, framed, tagged=False)
+    c = m.view(None)["conflict"]
+    scene = open_table_scene(app, MalleusTableScene, MatchTableSource(m, None), 40)
+    n = scene.names()
+    present = [n.villager(v) for v in c["present"]]
+    words = _drawn_words(scene)
+    assert f": {listed(present)}." in words, words
+    assert ", ".join(present) + "." not in words

@@ -227,7 +227,7 @@ class ConflictPanel:
             where = "on their own screen" if self.table.own_screens() else "behind the curtain"
             lines.append((f"Each player writes a {what} {where}.", theme.PARCHMENT))
             if waiting:
-                lines.append(("Still to come: " + ", ".join(waiting), theme.TEXT_MUTED))
+                lines.append(("Still to come: " + listed(waiting) + ".", theme.TEXT_MUTED))
         elif phase == "round":
             step = v.get("step")
             turn = v.get("turn")
@@ -237,7 +237,7 @@ class ConflictPanel:
                 lines.append((STEP_WORDS.get(step, str(step)).capitalize() + ".", theme.PARCHMENT))
             col = v.get("collect")
             if col:
-                done = ", ".join(n.short_seat(s) for s in col.get("submitted") or []) or "nobody yet"
+                done = listed([n.short_seat(s) for s in col.get("submitted") or []]) or "nobody yet"
                 lines.append((f"Secret actions handed in: {done}.", theme.TEXT_LIGHT))
                 for note in col.get("notes") or []:
                     lines.append(
@@ -248,7 +248,7 @@ class ConflictPanel:
                 lines.append(("Turn order: " + " → ".join(n.short_seat(s) for s in order), theme.TEXT_MUTED))
             if v.get("bribery"):
                 lines.append(
-                    ("Bribery window open for: " + ", ".join(n.villager(x) for x in v["bribery"]), (240, 160, 120))
+                    ("Bribery window open for: " + listed([n.villager(x) for x in v["bribery"]]) + ".", (240, 160, 120))
                 )
         elif phase == "over":
             winners = listed([n.seat(s) for s in v.get("winners") or []])
@@ -304,12 +304,12 @@ class ConflictPanel:
         y = self._line(surface, f"{kind}: {conflict_title(c, n)}", x, y, w, head, theme.HIGHLIGHT, bold=True)
         scene = next((s for s in self.table.view.get("scenes") or [] if s.get("id") == c.get("scene")), None)
         where = f"At {place_words(scene['location'])}" if scene else "The scene is not framed yet"
-        present = ", ".join(n.villager(vid) for vid in c.get("present") or [])
+        present = listed([n.villager(vid) for vid in c.get("present") or []])
         extra = []
         if c.get("intimidated"):
-            extra.append("intimidated: " + ", ".join(n.seat(s) for s in c["intimidated"]))
+            extra.append("intimidated: " + listed([n.seat(s) for s in c["intimidated"]]))
         if c.get("joined"):
-            extra.append("joined unbidden: " + ", ".join(n.seat(s) for s in c["joined"]))
+            extra.append("joined unbidden: " + listed([n.seat(s) for s in c["joined"]]))
         if (c.get("params") or {}).get("claimed_text"):
             extra.append(f"claimed secret: “{c['params']['claimed_text']}”")
         y = self._line(

@@ -45,7 +45,7 @@ class RoundsPanel:
         executed = [n.villager(e.get("villager")) for e in recent if e.get("type") == "executed"]
         over = next((e for e in recent if e.get("type") == "phase_over"), {})
         lines: list[tuple[str, tuple, bool]] = []
-        lines.append(("Executed: " + (", ".join(executed) if executed else "nobody") + ".", theme.PARCHMENT, True))
+        lines.append(("Executed: " + (listed(executed) or "nobody") + ".", theme.PARCHMENT, True))
         for e in rewards:
             lines.append(
                 (

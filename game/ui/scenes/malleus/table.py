@@ -282,7 +282,7 @@ class MalleusTableScene(TableScene):
             if seats:
                 return (
                     "Private input: "
-                    + ", ".join(n.short_seat(s) for s in seats)
+                    + listed([n.short_seat(s) for s in seats])
                     + " — press your name, the others look away."
                 )
         if self.watching():
