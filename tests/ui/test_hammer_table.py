@@ -581,3 +581,34 @@ def test_a_placed_seats_header_lists_its_pyres_then_says_placed(app, monkeypatch
     headers = [w for w in said if w.startswith("pyres ")]
     assert f"pyres {dealt} (placed)" in headers, headers
     assert not any(", (" in w for w in headers), headers
+
+
+def test_the_last_move_shows_the_card_played_not_the_card_it_turned(app, monkeypatch):
+    """After "Bob answers with Mix-up, …" the middle's "Last move" showed a False Testimony,
+    the card the Mix-up turned (docs/rules/hammer.md: it heats the other villager and is
+    the top of the pile then), beside words about a Mix-up. It shows the Mix-up."""
+
+    def mixup_turned(m) -> bool:
+        recent = m.view(0).get("recent") or []
+        played = [e for e in recent if e.get("type") in ("accuse", "respond", "advocate", "test")]
+        pile = m.view(0).get("discard") or []
+        return bool(played) and played[-1].get("kind") == "mixup" and pile and pile[-1] != played[-1]["card"]
+
+    for seed in range(1, 40):
+        src = MatchSource.new(4, seed=seed)
+        place_all(src.match)
+        if play_until(src.match, mixup_turned, seed=seed, limit=3000):
+            break
+    else:
+        pytest.skip("no seed played a Mix-up")
+    view = src.match.view(0)
+    assert not view.get("window") and not view.get("revealed")
+    mixup = next(e["card"] for e in reversed(view["recent"]) if e.get("type") == "respond")
+    scene = open_table(app, src)
+    faces: list[str] = []
+    real = scene.art.face
+    monkeypatch.setattr(
+        scene.art, "face", lambda game, card, size, *a, **k: faces.append(card) or real(game, card, size, *a, **k)
+    )
+    scene.centre.draw_center(app.screen, pygame.Rect(scene.rects["banner"]))
+    assert faces and faces[0] == mixup, (faces, mixup, view["discard"][-1])

@@ -17,6 +17,11 @@ from game.ui.scenes.table_base import TableBanner, blit_text, panel, text
 from game.ui.widgets import Banner
 from game.ui.wording import listed
 
+#: the events in which a seat plays a card face up (docs/rules/hammer.md): the last move's
+#: picture is the newest of them (a ``heat`` or ``cancelled`` event names a card already
+#: on the table, e.g. the False Testimony a Mix-up turned)
+PLAYED = frozenset({"accuse", "respond", "advocate", "test", "no_inquisition", "ordeal"})
+
 
 class Centre(Panel):
     """The middle of the table (zone ``banner``): the public window banner with the
@@ -161,15 +166,15 @@ class Centre(Panel):
             self.draw_final(surface, r)
             return
         recent = t.sentences(t.view.get("recent") or [])
-        pile = t.view.get("discard") or []
-        if not recent and not pile:
+        card = self.last_card()
+        if not recent and card is None:
             return
         panel(surface, r, color=theme.FELT_DARK, alpha=150, edge=None)
         x = r.x + 14
-        if pile:
+        if card is not None:
             ch = r.h - 24
             cw = int(ch / CARD_RATIO)
-            face = t.art.face(t.game, pile[-1], (cw, ch))
+            face = t.art.face(t.game, card, (cw, ch))
             surface.blit(face, (x, r.y + 12))
             x += cw + 16
         font_size = max(14, min(20, r.h // 9))
@@ -193,6 +198,19 @@ class Centre(Panel):
         else:
             t.note_text("last move", " ".join(shown), " ".join(shown), drawn, r)
 
+    def last_card(self) -> str | None:
+        """The card the last move shows: the newest card a seat played or discarded among
+        the recent events (a Mix-up that turned a False Testimony is the Mix-up, not the
+        turned card that the pile's top then is), else the top of the discard pile."""
+        for event in reversed(self.table.view.get("recent") or []):
+            if event.get("type") in PLAYED and isinstance(event.get("card"), str):
+                return str(event["card"])
+            cards = event.get("cards") if event.get("type") == "discard" else None
+            if isinstance(cards, list) and cards and isinstance(cards[-1], str):
+                return cards[-1]  # a discard shows what went onto the pile
+        pile = self.table.view.get("discard") or []
+        return pile[-1] if pile else None
+
     def key(self) -> tuple:
         """Everything the middle of the static table shows."""
         t = self.table
@@ -203,12 +221,7 @@ class Centre(Panel):
             if v.get("revealed"):
                 middle = ("final", repr(v.get("revealed")), t.my_seat())
             else:
-                pile = v.get("discard") or []
-                middle = (
-                    "last move",
-                    tuple(t.sentences(v.get("recent") or [])),
-                    pile[-1] if pile else None,
-                )
+                middle = ("last move", tuple(t.sentences(v.get("recent") or [])), self.last_card())
         announced = (tuple(self.announced_rect), window.get("card")) if self.announced_rect is not None else None
         return (middle, announced)
 
@@ -230,8 +243,7 @@ class Centre(Panel):
         """The last move's picture (drawn by :meth:`draw_center` on the felt) and its
         must-read words noted again where they lie."""
         t = self.table
-        pile = t.view.get("discard") or []
-        key = (r.size, tuple(t.sentences(t.view.get("recent") or [])), pile[-1] if pile else None)
+        key = (r.size, tuple(t.sentences(t.view.get("recent") or [])), self.last_card())
         if self.picture is None or self.picture[0] != key:
             old = self.picture[1] if self.picture is not None else None
             # the old picture is drawn over (a fresh surface of this size costs more than the drawing)
