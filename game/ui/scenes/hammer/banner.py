@@ -216,7 +216,7 @@ class Centre(Panel):
         t = self.table
         v = t.view
         window = v.get("window") or {}
-        middle = None
+        middle: tuple | None = None
         if t.banner is None and not window:
             if v.get("revealed"):
                 middle = ("final", repr(v.get("revealed")), t.my_seat())
