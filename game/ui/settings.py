@@ -16,8 +16,10 @@ from __future__ import annotations
 import json
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from game.paths import user_data_dir
 from game.saves import write_atomic
@@ -286,14 +288,30 @@ def load_new_game_form(path: Path | None = None) -> dict:
     """The last New game choices: ``{"game", "seats", "names", "bots", "levels"}``
     with every value checked, or ``{}`` when there are none or the file is damaged
     (one log line; the file is left alone)."""
-    path = path or form_path()
+    return _read_choices(path or form_path(), "new-game choices", _checked_form)
+
+
+def _read_choices(path: Path, what: str, check: Callable[[Any], dict]) -> dict:
+    """A form's remembered choices: ``check`` (``ValueError`` for a bad value) of the
+    file's JSON, or ``{}`` when there is no file or it is damaged (one log line; the file
+    is left alone: a damaged file must never stop the form)."""
     if not path.exists():
         return {}
     try:
-        return _checked_form(json.loads(path.read_text(encoding="utf-8")))
-    except Exception as exc:  # a damaged file must never stop the form
-        log.warning("new-game choices %s are damaged (%s); using the defaults", path, exc)
+        return check(json.loads(path.read_text(encoding="utf-8")))
+    except Exception as exc:
+        log.warning("%s %s are damaged (%s); using the defaults", what, path, exc)
         return {}
+
+
+def _write_choices(path: Path, what: str, doc: dict) -> bool:
+    """Write a form's choices; False (and a log line) when the folder cannot be written."""
+    try:
+        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
+        return True
+    except OSError as exc:
+        log.warning("cannot save the %s to %s (%s)", what, path, exc)
+        return False
 
 
 def save_new_game_form(
@@ -306,20 +324,18 @@ def save_new_game_form(
 ) -> bool:
     """Remember the choices of a game that started (``levels``: seat -> bot level);
     False (and a log line) when the folder cannot be written."""
-    path = path or form_path()
-    doc = {
+    return _write_choices(path or form_path(), "new-game choices", _form_doc(game, seats, names, bots, levels or {}))
+
+
+def _form_doc(game: str, seats: int, names: list[str], bots: list[int], levels: dict[int, str]) -> dict:
+    """A seats form's choices as they are written (what :func:`_checked_form` reads)."""
+    return {
         "game": game,
         "seats": int(seats),
         "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
         "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
-        "levels": {str(s): v for s, v in sorted((levels or {}).items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
+        "levels": {str(s): v for s, v in sorted(levels.items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
     }
-    try:
-        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
-        return True
-    except OSError as exc:
-        log.warning("cannot save the new-game choices to %s (%s)", path, exc)
-        return False
 
 
 # ------------------------------------------------------------- the last Host form --
@@ -334,21 +350,17 @@ def load_host_form(path: Path | None = None) -> dict:
     """The last Host form's choices: the seats form's (``names`` holds the host's name)
     and ``port`` (1..65535) and ``standin`` (0..3600 s), every value checked; ``{}``
     when there are none or the file is damaged (one log line; the file is left alone)."""
-    path = path or host_form_path()
-    if not path.exists():
-        return {}
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        out = _checked_form(doc)
-        port, standin = doc.get("port"), doc.get("standin")
-        if type(port) is not int or not 1 <= port <= 65535:
-            raise ValueError("bad port")
-        if type(standin) is not int or not 0 <= standin <= 3600:
-            raise ValueError("bad stand-in wait")
-        return dict(out, port=port, standin=standin)
-    except Exception as exc:  # a damaged file must never stop the form
-        log.warning("host choices %s are damaged (%s); using the defaults", path, exc)
-        return {}
+    return _read_choices(path or host_form_path(), "host choices", _checked_host_form)
+
+
+def _checked_host_form(doc: Any) -> dict:
+    out = _checked_form(doc)
+    port, standin = doc.get("port"), doc.get("standin")
+    if type(port) is not int or not 1 <= port <= 65535:
+        raise ValueError("bad port")
+    if type(standin) is not int or not 0 <= standin <= 3600:
+        raise ValueError("bad stand-in wait")
+    return dict(out, port=port, standin=standin)
 
 
 def save_host_form(
@@ -363,22 +375,8 @@ def save_host_form(
 ) -> bool:
     """Remember the choices of a table that was hosted; False (and a log line) when the
     folder cannot be written."""
-    path = path or host_form_path()
-    doc = {
-        "game": game,
-        "seats": int(seats),
-        "names": [name[:FORM_NAME_MAX]],
-        "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
-        "levels": {str(s): v for s, v in sorted(levels.items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
-        "port": int(port),
-        "standin": int(standin),
-    }
-    try:
-        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
-        return True
-    except OSError as exc:
-        log.warning("cannot save the host choices to %s (%s)", path, exc)
-        return False
+    doc = dict(_form_doc(game, seats, [name], bots, levels), port=int(port), standin=int(standin))
+    return _write_choices(path or host_form_path(), "host choices", doc)
 
 
 # ------------------------------------------------------------- the last Join form --
@@ -394,22 +392,18 @@ def load_join_form(path: Path | None = None) -> dict:
     """The name and address of the last table joined: ``{"name", "address"}`` with both
     checked, or ``{}`` when there are none or the file is damaged (one log line; the
     file is left alone)."""
-    path = path or join_path()
-    if not path.exists():
-        return {}
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(doc, dict):
-            raise ValueError("not an object")
-        name, address = doc.get("name"), doc.get("address")
-        if not (isinstance(name, str) and len(name) <= FORM_NAME_MAX and name.isprintable()):
-            raise ValueError("bad name")
-        if not (isinstance(address, str) and len(address) <= JOIN_ADDRESS_MAX and address.isprintable()):
-            raise ValueError("bad address")
-        return {"name": name, "address": address}
-    except Exception as exc:  # a damaged file must never stop the form
-        log.warning("join choices %s are damaged (%s); using the defaults", path, exc)
-        return {}
+    return _read_choices(path or join_path(), "join choices", _checked_join_form)
+
+
+def _checked_join_form(doc: Any) -> dict:
+    if not isinstance(doc, dict):
+        raise ValueError("not an object")
+    name, address = doc.get("name"), doc.get("address")
+    if not (isinstance(name, str) and len(name) <= FORM_NAME_MAX and name.isprintable()):
+        raise ValueError("bad name")
+    if not (isinstance(address, str) and len(address) <= JOIN_ADDRESS_MAX and address.isprintable()):
+        raise ValueError("bad address")
+    return {"name": name, "address": address}
 
 
 def save_join_form(name: str, address: str, path: Path | None = None) -> bool:
@@ -417,9 +411,4 @@ def save_join_form(name: str, address: str, path: Path | None = None) -> bool:
     cannot be written."""
     path = path or join_path()
     doc = {"name": name[:FORM_NAME_MAX], "address": address[:JOIN_ADDRESS_MAX]}
-    try:
-        write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False))
-        return True
-    except OSError as exc:
-        log.warning("cannot save the join choices to %s (%s)", path, exc)
-        return False
+    return _write_choices(path, "join choices", doc)
