@@ -773,3 +773,15 @@ def looked_twice_seat(m, seat) -> bool:
     book = m.view(seat).get("notebook") or []
     looks = [look["target"] for e in book if e.get("kind") == "investigate" for look in e.get("looks") or []]
     return any(looks.count(t) >= 2 for t in looks) and any(e.get("kind") == "share" for e in book)
+
+
+def test_the_shared_screen_says_who_the_table_waits_for(app):
+    """With the screen passed between players and a bot to act, the action bar said "The
+    screen is shared: no hand is shown." over a hand's place that said so too; the bar now
+    names who the table waits for, as it does while another seat acts."""
+    m = at_stage(5, "action")
+    actor = m.to_act()[0]
+    src = TestimonySource(m, None)
+    scene = open_table(app, src)
+    said = [b.text for b in scene.text_blocks() if b.what == "action bar"]
+    assert said == [f"Waiting for {src.players[actor]}."], said

@@ -25,6 +25,7 @@ from game.ui.scenes.table.common import RowBanner, bar_buttons
 from game.ui.scenes.table_base import Pick, Prompt, text
 from game.ui.scenes.testimony.common import felt_panel, fit_text
 from game.ui.widgets import Banner, Button
+from game.ui.wording import listed
 
 #: the share's buttons, under the bar's "Show one card to your partner." (no "Show …" of
 #: their own: three of them were cut to "Show your Charac…" in a 1024x640 window)
@@ -114,10 +115,13 @@ class ActionBar:
         stage = v.get("stage")
         if stage == "over":
             return "The match is over."
-        if seat is None:
-            return "You are watching." if self.table.watching() else "The screen is shared: no hand is shown."
-        if seat not in (v.get("to_act") or []):
-            return f"Waiting for {words.seat_name((v.get('to_act') or [None])[0], players)}."
+        if seat is None and self.table.watching():
+            return "You are watching."
+        if seat is None or seat not in (v.get("to_act") or []):
+            # the public table: who the table waits for (the hand's place already says that
+            # no hand is shown; the bar said it a second time)
+            acting = [words.seat_name(s, players) for s in v.get("to_act") or []]
+            return f"Waiting for {listed(acting)}." if acting else "The screen is shared: no hand is shown."
         if stage == "action":
             return "Your action: share with someone, or investigate."
         if stage == "answer":
