@@ -6,6 +6,7 @@ desktop; the settings offer the sizes that fit)."""
 from __future__ import annotations
 
 import os
+import warnings
 
 import pygame
 
@@ -27,3 +28,25 @@ def desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return tuple(sizes[0]) if sizes else None
+
+
+def ask_attention() -> bool:
+    """Flash the window in the taskbar until it is focused, when it is not focused now
+    (the table waits for this player while they look at another program). True when it
+    was asked to flash; never raises (a driver without windows or without flashing)."""
+    try:
+        if pygame.display.get_surface() is None or pygame.key.get_focused():
+            return False
+        _window().flash(pygame.FLASH_UNTIL_FOCUSED)
+        return True
+    except (pygame.error, AttributeError, ValueError):
+        return False
+
+
+def _window() -> pygame.Window:
+    """The window ``pygame.display.set_mode`` opened, as a ``pygame.Window`` (whose
+    ``from_display_module`` pygame-ce marks deprecated for drawing through a Window, which
+    the app does not do: it only asks this one to flash)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()

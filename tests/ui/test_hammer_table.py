@@ -612,3 +612,36 @@ def test_the_last_move_shows_the_card_played_not_the_card_it_turned(app, monkeyp
     )
     scene.centre.draw_center(app.screen, pygame.Rect(scene.rects["banner"]))
     assert faces and faces[0] == mixup, (faces, mixup, view["discard"][-1])
+
+
+def test_a_window_in_the_background_flashes_when_the_table_comes_to_its_seat(app, monkeypatch):
+    """A LAN player who looked at another program while the others played was not told
+    when the table came to them (only a chime, on a speaker perhaps off). The window now
+    asks for attention (flashes in the taskbar until focused, game.ui.display) when its
+    seat goes from nothing to do to something to do; not while it merely waits, and not
+    when the screen passes to another seat (hot-seat: the person at it is looking)."""
+    import game.ui.scenes.table_base as table_base
+
+    asked: list[int] = []
+    monkeypatch.setattr(table_base, "ask_attention", lambda: asked.append(1))
+    src = MatchSource.new(3, seed=4)
+    place_all(src.match)
+    m = src.match
+    me = (m.to_act()[0] + 1) % m.n
+    src.show(me)
+    scene = open_table(app, src)
+    assert not scene.legal_cmds and asked == []
+    steps = 0
+    while not m.legal(me) and steps < 200:
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        m.apply(seat, next((c for c in legal if c["type"] in ("end_turn", "pass")), legal[0]))
+        settle(app, 1)
+        assert asked == [] or m.legal(me), "asked while the seat still had nothing to do"
+        steps += 1
+    assert m.legal(me)
+    settle(app, 2)
+    assert asked == [1]
+    src.show((me + 1) % m.n)  # the screen passes to another seat: no flash
+    settle(app, 2)
+    assert asked == [1]

@@ -258,3 +258,27 @@ def test_f11_in_an_app_without_settings_writes_no_file(home):
     post_key(app, pygame.K_F11)
     assert app.fullscreen and not settings_path().exists()
     app.toggle_fullscreen()
+
+
+def test_asking_for_attention_flashes_only_a_window_in_the_background(monkeypatch):
+    """game.ui.display.ask_attention: a focused window is left alone; one in the
+    background flashes until focused; a driver that cannot flash (dummy) is no error."""
+    import pygame
+
+    from game.ui import display
+
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    flashed = []
+
+    class FakeWindow:
+        def flash(self, operation):
+            flashed.append(operation)
+
+    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    assert display.ask_attention() is False
+    monkeypatch.setattr(pygame.key, "get_focused", lambda: False)
+    assert display.ask_attention() is False  # the dummy driver: "not supported", no raise
+    monkeypatch.setattr(display, "_window", FakeWindow)
+    assert display.ask_attention() is True and flashed == [pygame.FLASH_UNTIL_FOCUSED]

@@ -51,6 +51,7 @@ import pygame
 
 from game.ui import sound
 from game.ui.card_art import CardArt
+from game.ui.display import ask_attention
 from game.ui.scene import Scene
 from game.ui.scenes.table.ahead import Ahead
 from game.ui.scenes.table.banner import HintStrip, Holds, LitTargets, Thinking, Toasts
@@ -340,7 +341,10 @@ class TableScene(Scene):
             self.ahead.reset()  # a new size: new first drawings
         self._seen = key
         self.view = self.source.view()
+        had_nothing = not self.legal_cmds
         self.legal_cmds = list(self.source.legal()) if self.source.screen_seat is not None else []
+        if old_view and had_nothing and self.legal_cmds and old_view.get("seat") == self.view.get("seat"):
+            ask_attention()  # the table now waits for this seat: a window in the background flashes
         self.playable = named_in(self.legal_cmds)
         self.log_events = list(self.source.log())
         self.sound_new_events()
