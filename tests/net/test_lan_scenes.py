@@ -518,3 +518,59 @@ def test_the_host_form_brings_back_the_last_table_hosted(app, tmp_path, monkeypa
     settings.host_form_path().write_text('{"game": "salem", "seats": "five"}')
     damaged = lan.HostScene(app)
     assert damaged.name == "Wilma" and damaged.seats == 4 and not any(damaged.bots)
+
+
+def test_continue_hosts_a_saved_lan_game_again_on_its_port(app, tmp_path, monkeypatch):
+    """A LAN game hosted from the desktop was listed under Continue, and Resume said only
+    "resume it with witchhunt host --resume" (a command line a desktop player never
+    sees): the laptop that hosted it had dropped or been closed, and the game was lost to
+    the table. Resume now hosts it again as the same table on the same port (the players'
+    clients call that port again and take their seats back with their tokens), our own
+    seat taken back with the owner's token, at the move it was left."""
+    from game.saves import list_saves
+    from game.ui.scenes.continue_game import ContinueScene
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    lobby = host_lobby(app, "hammer", 3, [1, 2])
+    session = lobby.session
+    host = session.host
+    port, table_id = host.port, host.table_id
+    _frames_until(app, lambda: lobby.ring.find("start") is not None, what="the owner's Start button")
+    lobby.start_game()
+    _frames_until(app, lambda: session.table is not None and app.scenes.top is session.table, what="the table")
+    _frames_until(
+        app,
+        lambda: on_host(host, lambda: not set(host.match.to_act()) & set(host.bots)) and session.legal(),
+        what="our move",
+    )
+    assert session.submit(session.legal()[0]) is None
+    _frames_until(app, lambda: on_host(host, lambda: host.match.state_id) >= 1, what="the move")
+    left_at = on_host(host, lambda: host.match.state_id)
+    from game.ui.scenes.table_menu import TableMenuScene
+
+    menu = TableMenuScene(app, session)
+    app.scenes.push(menu)
+    menu.leave()  # the question says the game waits to be resumed, not that it ends
+    assert "until you resume it (Continue)" in app.scenes.top.question, app.scenes.top.question
+    app.scenes.pop()
+    app.scenes.pop()
+    app.scenes.pop()  # the table is left: the session closes, our host stops and saves
+    _frames_until(app, lambda: host.stopped.is_set(), what="the host to stop")
+    saves = [s for s in list_saves() if s.kind == "host"]
+    assert len(saves) == 1 and saves[0].error is None
+    scene = ContinueScene(app)
+    app.scenes.push(scene)
+    scene.select(next(i for i, s in enumerate(scene.saves) if s.kind == "host"))
+    scene.resume_selected()
+    again = app.scenes.top
+    assert isinstance(again, lan.LobbyScene), app.scenes.top
+    new_host = again.session.host
+    try:
+        assert (new_host.port, new_host.table_id) == (port, table_id)
+        assert on_host(new_host, lambda: new_host.match.state_id) >= left_at
+        _frames_until(app, lambda: again.session.table is not None, what="the table again")
+        assert again.session.client.seat == 0
+    finally:
+        again.session.close()
+        app.scenes.pop()
+        _frames_until(app, lambda: new_host.stopped.is_set(), what="the host to stop")

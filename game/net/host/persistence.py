@@ -197,6 +197,9 @@ def read_resume(path: Path) -> tuple[Match, dict[str, Any], dict[str, Any]]:
     kwargs["table_name"] = net.get("table")
     if isinstance(net.get("table_id"), str):
         kwargs["table_id"] = net["table_id"]
+    port = net.get("port")
+    if isinstance(port, int) and not isinstance(port, bool) and 1 <= port <= 65535:
+        kwargs["port"] = port  # the players' clients call the port they knew again
     if isinstance(net.get("standin_after"), (int, float)) and not isinstance(net.get("standin_after"), bool):
         kwargs["standin_after"] = float(net["standin_after"])
     return match, net, kwargs

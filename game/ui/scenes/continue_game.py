@@ -15,6 +15,7 @@ import pygame
 from game.engine import GAMES, SaveError
 from game.saves import SaveInfo, list_saves
 from game.ui.scene import register_scene
+from game.ui.scenes.lan.forms import resume_hosted
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, open_table
 from game.ui.tables import load_tables, seat_role
@@ -212,11 +213,13 @@ class ContinueScene(MenuBase):
         info = self._current()
         if info is None or info.error:
             return
-        if info.kind != "hotseat":
-            self.say("This game was hosted for LAN play: resume it with witchhunt host --resume.", "error")
-            return
         if info.game not in load_tables():
             self.say("This game cannot be shown on the desktop yet.", "error")
+            return
+        if info.kind == "host":  # a LAN game hosted here: host it again, the players rejoin
+            problem = resume_hosted(self.app, info.path)
+            if problem is not None:
+                self.say(problem, "error")
             return
         try:
             session = HotseatSession.resume(self.app, info.path)

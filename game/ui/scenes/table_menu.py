@@ -101,9 +101,15 @@ class TableMenuScene(MenuBase):
 
         if getattr(self.source, "host", None) is None:
             return False
+        try:
+            over = bool((self.source.view() or {}).get("over"))
+        except Exception:  # leaving must always work
+            over = False
+        # a game under way is saved: Continue hosts it again and its players rejoin
+        stops = "it ends for every player" if over else "it stops for every player until you resume it (Continue)"
         self.app.scenes.push(
             "confirm",
-            question=f"You host this table: it ends for every player. {verb}?",
+            question=f"You host this table: {stops}. {verb}?",
             on_yes=then,
             yes=verb,
             no="Stay",

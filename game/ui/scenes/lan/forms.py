@@ -4,11 +4,12 @@ host's window (see the package docstring)."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import GAMES, SetupError
+from game.engine import GAMES, SaveError, SetupError
 from game.engine.match import name_problem
 from game.net import host as net_host
 from game.net import protocol as proto
@@ -281,6 +282,25 @@ def _clear_name_error(form: MenuBase) -> None:
         if form.name_note is not None:
             form.name_note.text = ""
         form.dirty = True
+
+
+def resume_hosted(app: App, path: Path) -> str | None:
+    """Host again the LAN game this desktop hosted and saved at ``path`` (Continue): on
+    its port, as the same table, so its players' clients find it and rejoin their seats
+    by themselves; our own seat is taken back with the owner's token. Returns why it
+    cannot (a message for the player), else None with the lobby (then the table) open."""
+    try:
+        host = net_host.Host.resume(path, bind=host_bind_address(), announce=True, auto_start=False)
+    except (SaveError, SetupError) as exc:
+        return f"Cannot resume this game: {exc}"
+    if host.owner_token is None:  # a dedicated host's game: no seat of ours to take back
+        return f"This game was hosted without a window: resume it with witchhunt host --resume {path}"
+    try:
+        host.start()
+    except OSError as exc:
+        return f"Cannot listen on port {host.requested_port}: {exc.strerror or exc}"
+    start_hosted_lobby(app, host, host.seats[0].name or "Host", replace=True)
+    return None
 
 
 def start_hosted_lobby(app: App, host: net_host.Host, name: str, replace: bool = False) -> Scene:
