@@ -574,3 +574,19 @@ def test_continue_hosts_a_saved_lan_game_again_on_its_port(app, tmp_path, monkey
         again.session.close()
         app.scenes.pop()
         _frames_until(app, lambda: new_host.stopped.is_set(), what="the host to stop")
+
+
+def test_continue_sends_a_dedicated_hosts_game_to_the_command_line(app, monkeypatch, tmp_path):
+    """A game a dedicated host (no window, no seat of its own) saved has no owner's seat
+    for the app to take back: Resume says how to host it again, whole."""
+    from types import SimpleNamespace
+
+    from game.ui.scenes.lan import forms
+
+    fake = SimpleNamespace(owner_token=None, game="salem", n=5)
+    monkeypatch.setattr(forms.net_host.Host, "resume", classmethod(lambda cls, path, **kw: fake))
+    said = forms.resume_hosted(app, tmp_path / "h.witchhunt.json")
+    assert said == (
+        "This game was hosted without a window: resume it with "
+        f"witchhunt host salem --players 5 --headless --resume {tmp_path / 'h.witchhunt.json'}"
+    )

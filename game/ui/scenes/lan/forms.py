@@ -294,7 +294,10 @@ def resume_hosted(app: App, path: Path) -> str | None:
     except (SaveError, SetupError) as exc:
         return f"Cannot resume this game: {exc}"
     if host.owner_token is None:  # a dedicated host's game: no seat of ours to take back
-        return f"This game was hosted without a window: resume it with witchhunt host --resume {path}"
+        return (
+            "This game was hosted without a window: resume it with "
+            f"witchhunt host {host.game} --players {host.n} --headless --resume {path}"
+        )
     try:
         host.start()
     except OSError as exc:
