@@ -585,8 +585,11 @@ def test_continue_sends_a_dedicated_hosts_game_to_the_command_line(app, monkeypa
 
     fake = SimpleNamespace(owner_token=None, game="salem", n=5)
     monkeypatch.setattr(forms.net_host.Host, "resume", classmethod(lambda cls, path, **kw: fake))
-    said = forms.resume_hosted(app, tmp_path / "h.witchhunt.json")
-    assert said == (
+    from game.engine import SaveError
+
+    with pytest.raises(SaveError) as said:
+        app.scenes.push("resumed_lobby", path=tmp_path / "h.witchhunt.json")
+    assert str(said.value) == (
         "This game was hosted without a window: resume it with "
         f"witchhunt host salem --players 5 --headless --resume {tmp_path / 'h.witchhunt.json'}"
     )

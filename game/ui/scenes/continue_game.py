@@ -15,7 +15,6 @@ import pygame
 from game.engine import GAMES, SaveError
 from game.saves import SaveInfo, list_saves
 from game.ui.scene import register_scene
-from game.ui.scenes.lan.forms import resume_hosted
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.session import HotseatSession, open_table
 from game.ui.tables import load_tables, seat_role
@@ -217,9 +216,10 @@ class ContinueScene(MenuBase):
             self.say("This game cannot be shown on the desktop yet.", "error")
             return
         if info.kind == "host":  # a LAN game hosted here: host it again, the players rejoin
-            problem = resume_hosted(self.app, info.path)
-            if problem is not None:
-                self.say(problem, "error")
+            try:
+                self.app.scenes.replace("resumed_lobby", path=info.path)
+            except SaveError as exc:
+                self.say(str(exc), "error")
             return
         try:
             session = HotseatSession.resume(self.app, info.path)

@@ -15,7 +15,8 @@ address only; otherwise on every interface, so others on the LAN can join.
 
 The package: ``session`` (LanSession; the scenes "host_gone" and "lan_game_over"),
 ``lobby`` (the scene "lobby"; client_session, a joined client's LanSession), ``forms``
-(the scenes "host" and "join"; start_hosted_lobby). The command line's ``witchhunt host``
+(the scenes "host", "join" and "resumed_lobby", the lobby of a game this desktop
+hosted, hosted again from Continue; start_hosted_lobby). The command line's ``witchhunt host``
 and ``witchhunt join`` windows are opened by ``game.ui.app`` (run_host_ui,
 open_lan_client), which builds the app these scenes live in.
 """

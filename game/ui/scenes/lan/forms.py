@@ -16,7 +16,7 @@ from game.net import protocol as proto
 from game.net.discovery import Listener
 from game.net.tokens import TokenStore
 from game.saves import new_save_path
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene, register_scene, scene_class
 from game.ui.scenes.lan.session import LanSession, host_bind_address, new_client
 from game.ui.scenes.menu_base import MenuBase
 from game.ui.scenes.seats_form import GameSeatsForm
@@ -284,34 +284,42 @@ def _clear_name_error(form: MenuBase) -> None:
         form.dirty = True
 
 
-def resume_hosted(app: App, path: Path) -> str | None:
-    """Host again the LAN game this desktop hosted and saved at ``path`` (Continue): on
-    its port, as the same table, so its players' clients find it and rejoin their seats
-    by themselves; our own seat is taken back with the owner's token. Returns why it
-    cannot (a message for the player), else None with the lobby (then the table) open."""
+def resumed_lobby(app: App, path: Path) -> Scene:
+    """The scene ``"resumed_lobby"`` (Continue opens it by name): the LAN game this
+    desktop hosted and saved at ``path``, hosted again on its port as the same table, so
+    its players' clients find it and rejoin their seats by themselves; our own seat is
+    taken back with the owner's token. Raises :class:`SaveError` with the words for the
+    player when it cannot (the scene stack is left as it was)."""
     try:
         host = net_host.Host.resume(path, bind=host_bind_address(), announce=True, auto_start=False)
     except (SaveError, SetupError) as exc:
-        return f"Cannot resume this game: {exc}"
+        raise SaveError(f"Cannot resume this game: {exc}") from None
     if host.owner_token is None:  # a dedicated host's game: no seat of ours to take back
-        return (
+        raise SaveError(
             "This game was hosted without a window: resume it with "
             f"witchhunt host {host.game} --players {host.n} --headless --resume {path}"
         )
     try:
         host.start()
     except OSError as exc:
-        return f"Cannot listen on port {host.requested_port}: {exc.strerror or exc}"
-    start_hosted_lobby(app, host, host.seats[0].name or "Host", replace=True)
-    return None
+        raise SaveError(f"Cannot listen on port {host.requested_port}: {exc.strerror or exc}") from None
+    return scene_class("lobby")(app, session=hosted_session(app, host, host.seats[0].name or "Host"))
+
+
+register_scene("resumed_lobby", resumed_lobby)
+
+
+def hosted_session(app: App, host: net_host.Host, name: str) -> LanSession:
+    """Our own (started) host joined over loopback with the owner's token."""
+    client = new_client()
+    address = host.bind or "127.0.0.1"
+    client.connect(address, host.port or proto.DEFAULT_PORT, name, token=host.owner_token, wait=False)
+    return LanSession(app, client, host=host)
 
 
 def start_hosted_lobby(app: App, host: net_host.Host, name: str, replace: bool = False) -> Scene:
     """Join our own (started) host over loopback with the owner's token; open the lobby."""
-    client = new_client()
-    address = host.bind or "127.0.0.1"
-    client.connect(address, host.port or proto.DEFAULT_PORT, name, token=host.owner_token, wait=False)
-    session = LanSession(app, client, host=host)
+    session = hosted_session(app, host, name)
     if replace:
         return app.scenes.replace("lobby", session=session)
     return app.scenes.push("lobby", session=session)
