@@ -275,12 +275,31 @@ def _checked_form(doc: object) -> dict:
         )
     ):
         raise ValueError("bad bot levels")
+    options = doc.get("options", {})  # game -> {option: ticked}; absent in older files
+    if not (
+        isinstance(options, dict)
+        and all(
+            isinstance(g, str)
+            and isinstance(ticks, dict)
+            and all(isinstance(k, str) and len(k) <= 40 and isinstance(t, bool) for k, t in ticks.items())
+            for g, ticks in options.items()
+        )
+    ):
+        raise ValueError("bad options")
+    timers = doc.get("timers", {})  # game -> seconds of the timer, or null (off)
+    if not (
+        isinstance(timers, dict)
+        and all(isinstance(g, str) and (t is None or (type(t) is int and 1 <= t <= 3600)) for g, t in timers.items())
+    ):
+        raise ValueError("bad timers")
     return {
         "game": game,
         "seats": seats,
         "names": list(names),
         "bots": sorted(set(bots)),
         "levels": {int(k): v for k, v in levels.items()},
+        "options": {g: dict(ticks) for g, ticks in options.items()},
+        "timers": dict(timers),
     }
 
 
@@ -321,13 +340,25 @@ def save_new_game_form(
     bots: list[int],
     path: Path | None = None,
     levels: dict[int, str] | None = None,
+    options: dict[str, dict[str, bool]] | None = None,
+    timers: dict[str, int | None] | None = None,
 ) -> bool:
-    """Remember the choices of a game that started (``levels``: seat -> bot level);
-    False (and a log line) when the folder cannot be written."""
-    return _write_choices(path or form_path(), "new-game choices", _form_doc(game, seats, names, bots, levels or {}))
+    """Remember the choices of a game that started (``levels``: seat -> bot level;
+    ``options`` and ``timers``: per game, the boxes ticked and the timer chosen); False
+    (and a log line) when the folder cannot be written."""
+    doc = _form_doc(game, seats, names, bots, levels or {}, options or {}, timers or {})
+    return _write_choices(path or form_path(), "new-game choices", doc)
 
 
-def _form_doc(game: str, seats: int, names: list[str], bots: list[int], levels: dict[int, str]) -> dict:
+def _form_doc(
+    game: str,
+    seats: int,
+    names: list[str],
+    bots: list[int],
+    levels: dict[int, str],
+    options: dict[str, dict[str, bool]],
+    timers: dict[str, int | None],
+) -> dict:
     """A seats form's choices as they are written (what :func:`_checked_form` reads)."""
     return {
         "game": game,
@@ -335,6 +366,8 @@ def _form_doc(game: str, seats: int, names: list[str], bots: list[int], levels: 
         "names": [n[:FORM_NAME_MAX] for n in names[:FORM_SEATS]],
         "bots": sorted({b for b in bots if 0 <= b < FORM_SEATS}),
         "levels": {str(s): v for s, v in sorted(levels.items()) if 0 <= s < FORM_SEATS and v in FORM_LEVELS},
+        "options": {g: {k: bool(t) for k, t in ticks.items()} for g, ticks in sorted(options.items()) if g},
+        "timers": {g: t for g, t in sorted(timers.items()) if g and (t is None or 1 <= int(t) <= 3600)},
     }
 
 
@@ -372,10 +405,13 @@ def save_host_form(
     port: int,
     standin: int,
     path: Path | None = None,
+    options: dict[str, dict[str, bool]] | None = None,
+    timers: dict[str, int | None] | None = None,
 ) -> bool:
     """Remember the choices of a table that was hosted; False (and a log line) when the
     folder cannot be written."""
-    doc = dict(_form_doc(game, seats, [name], bots, levels), port=int(port), standin=int(standin))
+    doc = _form_doc(game, seats, [name], bots, levels, options or {}, timers or {})
+    doc.update(port=int(port), standin=int(standin))
     return _write_choices(path or host_form_path(), "host choices", doc)
 
 

@@ -515,6 +515,11 @@ def test_the_host_form_brings_back_the_last_table_hosted(app, tmp_path, monkeypa
     assert (again.game, again.seats, again.name) == ("salem", 5, "Ann")
     assert [s for s, b in enumerate(again.bots) if b] == [2, 4]
     assert int(again.port_text) == lobby.session.host.port and again.standin_text == "30"
+    settings.save_host_form(
+        "salem", 5, "Ann", [2], {}, 41692, 30, options={"salem": {"extra_witch": True}}, timers={"salem": 30}
+    )
+    timed = lan.HostScene(app)  # each game's options and timer come back too
+    assert timed.chosen_options() == {"extra_witch": True} and timed.timer_options() == {"timer_s": 30}
     settings.host_form_path().write_text('{"game": "salem", "seats": "five"}')
     damaged = lan.HostScene(app)
     assert damaged.name == "Wilma" and damaged.seats == 4 and not any(damaged.bots)

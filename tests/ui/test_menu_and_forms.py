@@ -5,6 +5,7 @@ Driven by posted pygame events."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pygame
@@ -600,3 +601,35 @@ def test_the_salem_form_offers_what_applies_to_the_count_and_says_so_for_ghosts(
     match = table.source.match
     assert match.options.get("town_hall") is False and len(match.absent()) == 2
     table.source.close()
+
+
+def test_new_game_remembers_each_games_options_and_timer(home):
+    """The New game form brought back the game, names and bots but not the game's
+    options or its timer: a group that always plays Salem with the Town Hall characters
+    and a 60 s hourglass ticked them every evening. Each game's boxes and timer come back
+    (as the form's file keeps them per game); a damaged entry gives the defaults."""
+    app = new_app()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "new_game")
+    scene = app.scenes.top
+    scene.pick_game("salem")
+    scene.set_seats(4)
+    click_widget(app, "option_town_hall")
+    click_widget(app, "timer_60")
+    click_widget(app, "start")
+    assert load_new_game_form()["options"] == {"salem": {"town_hall": True}}
+    assert load_new_game_form()["timers"] == {"salem": 60}
+    top = app.scenes.stack[-1]
+    if hasattr(top, "source"):
+        top.source.close()
+    app.scenes.reset(MenuScene(app))
+    click_widget(app, "new_game")
+    again = app.scenes.top
+    assert again.game == "salem" and again.ring.find("option_town_hall").checked
+    assert again.chosen_options() == {"town_hall": True} and again.timer_options() == {"timer_s": 60}
+    doc = json.loads(form_path().read_text(encoding="utf-8"))
+    for junk in ({"salem": {"town_hall": "yes"}}, {"salem": 5}):
+        form_path().write_text(json.dumps(dict(doc, options=junk)), encoding="utf-8")
+        assert load_new_game_form() == {}
+    form_path().write_text(json.dumps(dict(doc, timers={"salem": 99999})), encoding="utf-8")
+    assert load_new_game_form() == {}

@@ -59,6 +59,7 @@ class NewGameScene(GameSeatsForm):
                     self.names[i] = name
             self.bots = [i in last["bots"] for i in range(len(DEFAULT_NAMES))]
             self.levels = dict(last.get("levels") or {})  # each seat's bot level
+            self.restore_choices(last)  # each game's options and timer
         self.seed_text = ""
         self.subtitle = self.tagline()
 
@@ -314,6 +315,8 @@ class NewGameScene(GameSeatsForm):
                 [n.strip() for n in self.names],
                 [i for i, b in enumerate(self.bots) if b],
                 levels=dict(self.levels),
+                options=self.game_options,
+                timers=self.timers,
             )
             open_table(self.app, session, base="menu")
         except SetupError as exc:

@@ -290,6 +290,12 @@ class GameSeatsForm(MenuBase):
             )
         )
 
+    def restore_choices(self, last: dict) -> None:
+        """Each game's option boxes and timer as the form's file kept them
+        (``game.ui.settings``: checked; an option a game no longer has is never shown)."""
+        self.game_options = {g: dict(ticks) for g, ticks in (last.get("options") or {}).items()}
+        self.timers = {g: t if t in TIMER_CHOICES else None for g, t in (last.get("timers") or {}).items()}
+
     def set_option(self, key: str, value: bool) -> None:
         self.game_options.setdefault(self.game, {})[key] = bool(value)
         self.dirty = True

@@ -49,9 +49,9 @@ class HostScene(GameSeatsForm):
         self.remember_last()
 
     def remember_last(self) -> None:
-        """The last table hosted comes back: its game, seats, bot seats and levels, the
-        host's name, port and stand-in wait (a first Host form takes the name last used
-        to join a table)."""
+        """The last table hosted comes back: its game, seats, bot seats and levels, each
+        game's options and timer, the host's name, port and stand-in wait (a first Host
+        form takes the name last used to join a table)."""
         last = load_host_form()
         name = (last.get("names") or [""])[0].strip() if last else ""
         self.name = name or load_join_form().get("name", "").strip() or self.name
@@ -65,6 +65,7 @@ class HostScene(GameSeatsForm):
         self.bots = [i in last["bots"] and i > 0 for i in range(len(self.bots))]
         self.levels = dict(last["levels"])
         self.port_text, self.standin_text = str(last["port"]), str(last["standin"])
+        self.restore_choices(last)  # each game's options and timer
         self.subtitle = self.tagline()
 
     def _rows_needed(self, fs: int, left: int, right: int) -> int:
@@ -254,7 +255,15 @@ class HostScene(GameSeatsForm):
             self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
             return
         save_host_form(
-            self.game, self.seats, name, bots, dict(self.levels), int(self.port_text), int(self.standin_text)
+            self.game,
+            self.seats,
+            name,
+            bots,
+            dict(self.levels),
+            int(self.port_text),
+            int(self.standin_text),
+            options=self.game_options,
+            timers=self.timers,
         )
         start_hosted_lobby(self.app, host, name, replace=True)
 
