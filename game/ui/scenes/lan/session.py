@@ -605,8 +605,8 @@ class HostGoneScene(MenuBase):
         seconds = int(self.session.silent_for())
         back = "you take your seat again by yourself" if client.seat is not None else "you watch again by yourself"
         return (
-            f"No answer from {client.address} for {seconds} s. If the host comes back (say, restarted "
-            f"with --resume), {back}. Leaving keeps your seat: join again later to take it back."
+            f"No answer from {client.address} for {seconds} s. If the host comes back (the host "
+            f"resumes the game from Continue), {back}. Leaving keeps your seat: join again later to take it back."
         )
 
     def build(self, w: int, h: int) -> list[Widget]:
