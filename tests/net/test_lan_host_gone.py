@@ -73,7 +73,7 @@ def test_the_table_asks_and_rejoins_by_itself_when_the_host_is_resumed(app, make
     )
     assert {w.name for w in dialog.ring.focusables()} == {"keep_waiting", "leave"}
     assert dialog.ring.focus.name == "keep_waiting"  # Enter on a surprise never leaves
-    assert "join again later" in dialog.body() and "--resume" in dialog.body()
+    assert "join again later" in dialog.body() and "resumes the game from Continue" in dialog.body()
     dialog.keep_waiting()
     assert app.scenes.top is table
     _frames_until(app, lambda: isinstance(app.scenes.top, lan.HostGoneScene), what="the question again")
