@@ -556,12 +556,16 @@ class CardArt:
             self._other[key] = surf
         return surf
 
-    def villager(self, villager_id: str, size: Size) -> pygame.Surface:
+    def villager(self, villager_id: str, size: Size, named: bool = True) -> pygame.Surface:
+        """A villager card; ``named=False``: its title band left bare (a portrait with the
+        name written beside it, where a small card wrote only the short names: "Karl" on
+        one portrait of a row, nothing on the others)."""
         size = (max(24, int(size[0])), max(32, int(size[1])))
-        key = ("villager", villager_id, size)
+        key = ("villager", villager_id, size, named)
         surf = self._other.get(key)
         if surf is None:
-            surf = _convert(self._draw_villager(villager_entry(villager_id), size))
+            entry = villager_entry(villager_id)
+            surf = _convert(self._draw_villager(entry if named else dict(entry, name="", short=""), size))
             self._other[key] = surf
         return surf
 

@@ -645,3 +645,30 @@ def test_a_window_in_the_background_flashes_when_the_table_comes_to_its_seat(app
     src.show((me + 1) % m.n)  # the screen passes to another seat: no flash
     settle(app, 2)
     assert asked == [1]
+
+
+def test_the_portraits_in_the_rows_write_no_name(app, monkeypatch):
+    """A row's portrait is a small villager card with the name written beside it; the card
+    wrote its own name only where a short one fitted ("Karl" on one portrait of a row,
+    nothing on the others). The portraits leave their band bare, every one alike; the
+    zoom still names the villager."""
+    from game.ui.card_art import CardArt
+
+    titles: list[str] = []
+    real = CardArt._title_band
+
+    def noting(self, surf, title, *args, **kwargs):
+        titles.append(title)
+        return real(self, surf, title, *args, **kwargs)
+
+    monkeypatch.setattr(CardArt, "_title_band", noting)
+    src = MatchSource.new(4, seed=2)
+    place_all(src.match)
+    scene = open_table(app, src)
+    scene.art._other.clear()
+    scene.dirty = True
+    settle(app, 2)
+    villagers = src.match.view(0)["villagers"]
+    names = {v["name"] for v in villagers} | {v.get("short") for v in villagers}
+    assert len(villagers) == 12 and not names & set(titles), names & set(titles)
+    assert "" in titles  # the portraits were drawn, bare

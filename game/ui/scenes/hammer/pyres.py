@@ -61,7 +61,7 @@ def draw_villager(
         ph = rh - 6
     pw = min(int(ph / CARD_RATIO), row.w // 5)
     ph = min(ph, int(pw * CARD_RATIO))
-    portrait = t.art.villager(vid, (max(24, pw), max(32, ph)))
+    portrait = t.art.villager(vid, (max(24, pw), max(32, ph)), named=False)  # the name is beside it
     if not alive:
         portrait = portrait.copy()
         portrait.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
