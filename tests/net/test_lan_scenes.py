@@ -565,6 +565,8 @@ def test_continue_hosts_a_saved_lan_game_again_on_its_port(app, tmp_path, monkey
     assert len(saves) == 1 and saves[0].error is None
     scene = ContinueScene(app)
     app.scenes.push(scene)
+    row = next(r for r in scene.list.rows if r.data.kind == "host")
+    assert row.detail.startswith("Hosted LAN game, hosted again on Resume · "), row.detail
     scene.select(next(i for i, s in enumerate(scene.saves) if s.kind == "host"))
     scene.resume_selected()
     again = app.scenes.top

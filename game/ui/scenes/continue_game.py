@@ -104,7 +104,7 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
         players = ", ".join(named(seat, seat in info.bots) for seat in seats)
     facts: list[str] = []
     if info.kind == "host":
-        facts.append("hosted LAN game")
+        facts.append("hosted LAN game, hosted again on Resume")
     summary = info.summary
     # a game names its rounds and phases in its own words (Testimony's rounds are the games
     # of its match; a Malleus story has a beginning, then rounds): ``summary_words`` of the
