@@ -567,6 +567,7 @@ def test_continue_hosts_a_saved_lan_game_again_on_its_port(app, tmp_path, monkey
     app.scenes.push(scene)
     row = next(r for r in scene.list.rows if r.data.kind == "host")
     assert row.detail.startswith("Hosted LAN game, hosted again on Resume · "), row.detail
+    assert row.text == "The Hammer of the Witches: Ann, Bot 2, Bot 3", row.text  # not "Bot 2 (bot)"
     scene.select(next(i for i, s in enumerate(scene.saves) if s.kind == "host"))
     scene.resume_selected()
     again = app.scenes.top

@@ -94,7 +94,9 @@ def describe(info: SaveInfo, now: float | None = None) -> ListRow:
     def named(seat: int, bot: bool) -> str:
         """The name, with the seat's part where it has one, and whether a bot plays it."""
         part = seat_role(info.game, seat)
-        tags = ([part] if part else []) + (["bot"] if bot else [])
+        # a bot the LAN host named "Bot 3" is not "Bot 3 (bot)"
+        said = bot and not info.players[seat].startswith("Bot ")
+        tags = ([part] if part else []) + (["bot"] if said else [])
         return info.players[seat] + (f" ({', '.join(tags)})" if tags else "")
 
     if len(bots) > 3:  # "Host and 11 bots": twelve names ran off the row
