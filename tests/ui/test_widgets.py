@@ -215,3 +215,13 @@ def test_a_click_on_the_row_lit_by_default_selects_it_and_does_not_open_it():
     ring.handle(key(pygame.K_DOWN))  # lit by the keys
     lb.handle(press((10, 60)))
     assert lb.selected == 1 and chosen == [0]
+
+
+def test_a_checkbox_grows_with_its_label():
+    """At the 1280x720 scale a box is 26 px beside 22 px type; at 1920x1080 the lobby's
+    "Ready" read in 36 px type beside the same 26 px box. The box grows with the type,
+    within the widget."""
+    assert Checkbox((0, 0, 200, 42), "Bot plays", font_size=22).box_rect().h == 26
+    big = Checkbox((0, 0, 300, 84), "Ready", font_size=36)
+    assert big.box_rect().h == 41 and big.rect.contains(big.box_rect())
+    assert Checkbox((0, 0, 200, 24), "Tight", font_size=36).box_rect().h == 18  # never taller than its row

@@ -148,11 +148,17 @@ class Checkbox(Widget):
         clicked = self.track_click(event, self.toggle)  # enabled and visible: toggle() is True
         return bool(clicked)
 
+    def box_rect(self) -> pygame.Rect:
+        """The box: it grows with its label (26 px at the 1280x720 scale; at 1920x1080 the
+        lobby's "Ready" read in 36 px type beside a 26 px box), inside the widget."""
+        side = min(self.rect.h - 6, max(26, round(self.font_size * 1.15)))
+        return pygame.Rect(self.rect.x + 4, self.rect.centery - side // 2, side, side)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        side = min(self.rect.h - 6, 26)
-        box = pygame.Rect(self.rect.x + 4, self.rect.centery - side // 2, side, side)
+        box = self.box_rect()
+        side = box.w
         fill = colour("field") if not self.hover else colour("panel")
         pygame.draw.rect(surface, fill, box, border_radius=4)
         edge = colour("text") if self.enabled else colour("text_disabled")
