@@ -633,3 +633,34 @@ def test_new_game_remembers_each_games_options_and_timer(home):
         assert load_new_game_form() == {}
     form_path().write_text(json.dumps(dict(doc, timers={"salem": 99999})), encoding="utf-8")
     assert load_new_game_form() == {}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_every_checkbox_of_the_forms_reads_whole(home, size):
+    """Checkboxes grow with their label; the forms give each the width its box and words
+    need (at 1920x1080 "Short game guard" read "Short game gu…" beside a box grown to
+    its 33 px type)."""
+    from game.ui.scenes.lan.forms import HostScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.widgets import Checkbox, fit_text
+
+    for make, games in (
+        (NewGameScene, ("salem", "witch_trial", "malleus")),
+        (HostScene, ("salem", "witch_trial", "malleus")),
+        (SettingsScene, (None,)),
+    ):
+        app, scene = screen_over_menu(size, make)
+        for game in games:
+            if game is not None:
+                scene.pick_game(game)
+                scene.set_seats(5 if game != "witch_trial" else 4)
+                for seat in range(1, 4):
+                    scene.set_bot(seat, True)
+                scene.rebuild()
+                app.frame(wait=False)
+            boxes = [w for w in scene.ring.widgets if isinstance(w, Checkbox) and w.visible]
+            assert boxes or game is None
+            for box in boxes:
+                room = box.rect.w - box.box_rect().w - 16
+                assert fit_text(box.label, box.font_size, room) == box.label, (make.__name__, game, box.label)
+                assert box.rect.contains(box.box_rect())

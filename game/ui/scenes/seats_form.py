@@ -224,7 +224,7 @@ class GameSeatsForm(MenuBase):
         out: list[tuple[str, int, int, int]] = []
         x, line = left, 0
         for key in self.option_keys():
-            width = 26 + 20 + get_label_width(self.option_label(key), fs)  # box (26 at most) + gaps + words
+            width = Checkbox.width_for(self.option_label(key), fs)  # box + gaps + words
             if x > left and x + width > right:
                 x, line = left, line + 1
             out.append((key, x, line, width))

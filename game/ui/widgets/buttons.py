@@ -12,7 +12,7 @@ from game.ui import input as uinput
 from game.ui import sound
 from game.ui.input import InputEvent
 from game.ui.widgets.base import Widget
-from game.ui.widgets.drawing import _icon, colour, draw_text, fit_text, text_surface
+from game.ui.widgets.drawing import _icon, colour, draw_text, fit_text, font, text_surface
 
 #: the margin left and right of a button's label (``Button.pad``)
 BUTTON_PAD = 8
@@ -148,10 +148,21 @@ class Checkbox(Widget):
         clicked = self.track_click(event, self.toggle)  # enabled and visible: toggle() is True
         return bool(clicked)
 
+    @staticmethod
+    def box_side(font_size: int) -> int:
+        """The box's side for a label of ``font_size``: it grows with the label (26 px at
+        the 1280x720 scale; at 1920x1080 the lobby's "Ready" read in 36 px type beside a
+        26 px box)."""
+        return max(26, round(font_size * 1.15))
+
+    @classmethod
+    def width_for(cls, label: str, font_size: int) -> int:
+        """The width a checkbox needs to show ``label`` whole beside its box."""
+        return cls.box_side(font_size) + 20 + font(font_size).size(label)[0]
+
     def box_rect(self) -> pygame.Rect:
-        """The box: it grows with its label (26 px at the 1280x720 scale; at 1920x1080 the
-        lobby's "Ready" read in 36 px type beside a 26 px box), inside the widget."""
-        side = min(self.rect.h - 6, max(26, round(self.font_size * 1.15)))
+        """The box, inside the widget (never taller than its row)."""
+        side = min(self.rect.h - 6, self.box_side(self.font_size))
         return pygame.Rect(self.rect.x + 4, self.rect.centery - side // 2, side, side)
 
     def draw(self, surface: pygame.Surface) -> None:

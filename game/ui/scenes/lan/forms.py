@@ -98,9 +98,16 @@ class HostScene(GameSeatsForm):
                 )
             )
             bx = fx
-            step = min(self.px(128), (pw - lw - self.px(48)) // max(1, self.seats - 1))  # 7 seats fit too
+            # a box per seat, as wide as the longest seat label needs ("Player 3" of Malleus)
+            # while the row has room, else narrower (7 seats fit too)
+            need = max((Checkbox.width_for(self.seat_label(s), fs) for s in range(1, self.seats)), default=0)
+            step = min(max(self.px(128), need + self.px(8)), (pw - lw - self.px(48)) // max(1, self.seats - 1))
             for seat in range(1, self.seats):
-                label = self.seat_label(seat) if step >= self.px(120) else str(seat + 1)
+                # the seat's label while it fits beside the box, else its number as the label
+                # numbers it ("Player 1" of Malleus is 1, not seat 2; "Playe…" was cut)
+                label = self.seat_label(seat)
+                if Checkbox.width_for(label, fs) > step - self.px(8):
+                    label = label.split()[-1] if label.split()[-1].isdigit() else str(seat + 1)
                 widgets.append(
                     Checkbox(
                         (bx, y, step - self.px(8), row - self.px(6)),
