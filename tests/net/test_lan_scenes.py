@@ -601,3 +601,22 @@ def test_continue_sends_a_dedicated_hosts_game_to_the_command_line(app, monkeypa
         "This game was hosted without a window: resume it with "
         f"witchhunt host salem --players 5 --headless --resume {tmp_path / 'h.witchhunt.json'}"
     )
+
+
+def test_a_table_found_where_we_keep_a_seat_says_so(app, make_host, monkeypatch, tmp_path):
+    """A player whose app was closed came back to the Join form and saw "Bob's table … 0 of
+    3 seats free", greyed: nothing said their seat was kept for them. A table this profile
+    holds a seat's token for says "your seat is kept" and can be picked; others do not."""
+    from game.net.tokens import TokenStore
+
+    monkeypatch.setenv("WITCHHUNT_HOME", str(tmp_path))
+    host, form = _join_form_hearing_a_table(app, make_host, monkeypatch)
+    app.frame(wait=False)
+    assert not form.table_list.rows[0].detail.endswith("your seat is kept")
+    TokenStore().remember(f"127.0.0.1:{host.port}", host.table_id, "a-token", game="hammer", seat=0)
+    form.rebuild()
+    row = form.table_list.rows[0]
+    assert row.detail.endswith(" · your seat is kept") and row.enabled, row
+    TokenStore().remember(f"127.0.0.1:{host.port}", "another-table", "b-token", game="hammer", seat=0)
+    assert form.holds_seat(form.tables[0])  # this table's own token, not the newest at the address
+    app.scenes.pop()

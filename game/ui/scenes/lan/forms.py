@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -382,15 +382,19 @@ class JoinScene(MenuBase):
         pw = min(w - 60, self.px(820))
         x0, y = w // 2 - pw // 2 + self.px(24), self.px(150)
         lw, row, fs = self.px(150), self.px(48), self.px(22)
-        rows = [
-            ListRow(
-                f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}",
-                f"{t.address} · {t.free} of {t.players} seats free" + (" · playing" if t.started else ""),
-                enabled=t.free > 0 or t.started,
-                data=t,
+        rows = []
+        for t in self.tables:
+            mine = self.holds_seat(t)  # a table this profile sat at: Join takes the seat back
+            rows.append(
+                ListRow(
+                    f"{t.table} — {getattr(GAMES.get(t.game), 'title', '') or t.game}",
+                    f"{t.address} · {t.free} of {t.players} seats free"
+                    + (" · playing" if t.started else "")
+                    + (" · your seat is kept" if mine else ""),
+                    enabled=t.free > 0 or t.started or mine,
+                    data=t,
+                )
             )
-            for t in self.tables
-        ]
         self.table_list = ListBox(
             (x0, y, pw - self.px(48), self.px(200)),
             rows,
@@ -529,6 +533,17 @@ class JoinScene(MenuBase):
 
     def set_new_player(self, value: bool) -> None:
         self.new_player = value
+
+    @staticmethod
+    def holds_seat(table: Any) -> bool:
+        """Does this profile keep a seat's token for ``table`` (one heard on the network,
+        known by its id)?"""
+        if not getattr(table, "table_id", None):
+            return False
+        try:
+            return TokenStore().lookup(str(table.address), table.table_id) is not None
+        except (ValueError, OSError):
+            return False
 
     def sat_there_before(self) -> bool:
         """Does this profile hold a seat at the table in the address field (a token kept
