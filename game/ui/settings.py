@@ -253,7 +253,7 @@ def form_path() -> Path:
 
 def _checked_form(doc: object) -> dict:
     """A seats form's choices, every value checked (``ValueError`` names the first bad
-    one): ``{"game", "seats", "names", "bots", "levels"}``."""
+    one): ``{"game", "seats", "names", "bots", "levels", "options", "timers"}``."""
     if not isinstance(doc, dict):
         raise ValueError("not an object")
     game, seats, names, bots = doc.get("game"), doc.get("seats"), doc.get("names"), doc.get("bots")
@@ -304,8 +304,8 @@ def _checked_form(doc: object) -> dict:
 
 
 def load_new_game_form(path: Path | None = None) -> dict:
-    """The last New game choices: ``{"game", "seats", "names", "bots", "levels"}``
-    with every value checked, or ``{}`` when there are none or the file is damaged
+    """The last New game choices (:func:`_checked_form`: game, seats, names, bots and
+    their levels, each game's options and timer) with every value checked, or ``{}`` when there are none or the file is damaged
     (one log line; the file is left alone)."""
     return _read_choices(path or form_path(), "new-game choices", _checked_form)
 
