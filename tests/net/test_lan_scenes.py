@@ -620,3 +620,41 @@ def test_a_table_found_where_we_keep_a_seat_says_so(app, make_host, monkeypatch,
     TokenStore().remember(f"127.0.0.1:{host.port}", "another-table", "b-token", game="hammer", seat=0)
     assert form.holds_seat(form.tables[0])  # this table's own token, not the newest at the address
     app.scenes.pop()
+
+
+def test_the_lobby_says_how_well_each_bot_plays(app):
+    """The lobby said "Seat 3: Bot 3 — bot" whatever level the host chose: players could
+    not tell an Easy table from a Hard one. The host's lobby message carries each bot
+    seat's level (PROTOCOL.md §5, ``level``) and the lobby says it; a game whose bots
+    have no levels (Malleus) says "bot" alone."""
+    pygame.event.clear()
+    form = lan.HostScene(app)
+    app.scenes.push(form)
+    app.frame(wait=False)
+    form.pick_game("hammer")
+    form.set_seats(4)
+    for seat in (1, 2, 3):
+        form.set_bot(seat, seat > 1)
+    form.next_level(3)  # Normal -> Hard
+    form.set_name("Ann")
+    form.set_port(str(_free_port()))
+    form.host()
+    lobby = app.scenes.top
+    try:
+        _frames_until(app, lambda: len((lobby.client.lobby or {}).get("seats", [])) == 4, what="the lobby")
+        seats = lobby.client.lobby["seats"]
+        assert [s["level"] for s in seats] == [None, None, "normal", "hard"]
+        lines = [text for text, _colour in lobby.seat_lines(lobby.client.lobby, lobby.client)]
+        assert lines[2] == "Seat 3: Bot 3 \u2014 bot (Normal)" and lines[3] == "Seat 4: Bot 4 \u2014 bot (Hard)", lines
+    finally:
+        lobby.session.close()
+        app.scenes.pop()
+    malleus = host_lobby(app, "malleus", 4, [2, 3])
+    try:
+        _frames_until(app, lambda: len((malleus.client.lobby or {}).get("seats", [])) == 4, what="the lobby")
+        assert [s["level"] for s in malleus.client.lobby["seats"]] == [None, None, None, None]
+        lines = [text for text, _colour in malleus.seat_lines(malleus.client.lobby, malleus.client)]
+        assert lines[2].endswith("\u2014 bot"), lines
+    finally:
+        malleus.session.close()
+        app.scenes.pop()

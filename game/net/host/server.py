@@ -219,6 +219,11 @@ class Host:
         return self.bot_seats.levels
 
     @property
+    def levels_matter(self) -> bool:
+        """Do bot levels change anything in this game (its bots search)?"""
+        return GAMES[self.game].can_search()
+
+    @property
     def bot_delay(self) -> float | None:
         return self.bot_seats.delay
 

@@ -461,6 +461,9 @@ class Table:
                     "absent": s.absent,
                     "standin": s.standin is not None,
                     "standin_in": standin_in,
+                    # how well a host bot plays the seat (easy / normal / hard), where the
+                    # game's bots search; null for people and for a game without levels
+                    "level": host.bot_levels.get(i) if s.bot and not s.absent and host.levels_matter else None,
                 }
             )
         humans = [i for i, s in enumerate(self.seats) if not s.bot]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.bots import LEVELS
 from game.engine import GAMES
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
@@ -221,7 +222,8 @@ class LobbyScene(MenuBase):
             if seat.get("absent"):
                 state = absent_label
             elif seat.get("bot"):
-                state = "bot"
+                level = LEVELS.get(str(seat.get("level")))  # a game whose bots search: how well
+                state = f"bot ({level.label})" if level is not None else "bot"
             elif not seat.get("taken"):
                 state = "waiting for a player"
             elif not seat.get("connected"):
