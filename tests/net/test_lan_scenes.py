@@ -658,3 +658,39 @@ def test_the_lobby_says_how_well_each_bot_plays(app):
     finally:
         malleus.session.close()
         app.scenes.pop()
+
+
+def test_the_lobby_names_the_tables_options(app):
+    """A joiner could not tell a variant table from a plain one: the lobby showed the
+    timer but not the options ticked on the Host form. It names them in the game's words;
+    a table with none says nothing of them."""
+
+    def lobby_with(game, seats, options):
+        pygame.event.clear()
+        form = lan.HostScene(app)
+        app.scenes.push(form)
+        app.frame(wait=False)
+        form.pick_game(game)
+        form.set_seats(seats)
+        for seat in range(1, seats):
+            form.set_bot(seat, seat > 1)
+        for key in options:
+            form.set_option(key, True)
+        form.set_name("Ann")
+        form.set_port(str(_free_port()))
+        form.host()
+        lobby = app.scenes.top
+        _frames_until(app, lambda: lobby.client.welcome is not None, what="the welcome")
+        return lobby
+
+    for game, seats, ticked, said in (
+        ("salem", 5, ["town_hall", "extra_witch"], "Options: Town Hall characters and Extra witch."),
+        ("malleus", 4, ["village"], "Options: A ready village (skip building)."),
+        ("hammer", 3, [], ""),
+    ):
+        lobby = lobby_with(game, seats, ticked)
+        try:
+            assert lobby.options_words(lobby.client) == said, game
+        finally:
+            lobby.session.close()
+            app.scenes.pop()

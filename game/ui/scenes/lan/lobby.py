@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.bots import LEVELS
-from game.engine import GAMES
+from game.engine import GAMES, GAMES_INFO
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
 from game.net.discovery import join_addresses
@@ -251,6 +251,30 @@ class LobbyScene(MenuBase):
         owner = next((s.get("name") for s in lobby["seats"] if s.get("seat") == 0), None) or "The host"
         return f"The game starts when {owner} starts it, or when every player is ready."
 
+    def options_words(self, client: Client) -> str:
+        """The table's chosen options in the game's own words ("Options: Town Hall
+        characters and Extra witch."; "" when none is chosen): a joiner could not tell a
+        variant table from a plain one. The timer has a line of its own."""
+        game = client.game or ""
+        cls, info = GAMES.get(game), GAMES_INFO.get(game)
+        options = (client.welcome or {}).get("options") or {}
+        if cls is None or not isinstance(options, dict):
+            return ""
+        defaults = getattr(cls, "option_defaults", {}) or {}
+        choices = getattr(cls, "option_choices", {}) or {}
+        said = []
+        for key, default in defaults.items():
+            value = options.get(key, default)
+            if key == "timer_s" or value == default:
+                continue
+            if isinstance(default, bool) and value is True:
+                found = info.option(key) if info is not None else None
+                if found is not None and found.label:
+                    said.append(found.label)
+            elif isinstance(choices.get(key), dict) and value in choices[key]:
+                said.append(str(choices[key][value]))
+        return f"Options: {listed(said)}." if said else ""
+
     def seat_grid(self, count: int, room: int) -> tuple[int, int, int]:
         """How ``count`` seat lines fill ``room`` pixels of the panel's height: (columns,
         lines per column, pixels per line). One column while it fits; a big table (Salem
@@ -296,7 +320,8 @@ class LobbyScene(MenuBase):
         standin = isinstance(lobby.get("standin_after"), (int, float))
         watching = client.seat is None and client.welcome is not None
         starts = self.start_words(lobby, client)
-        notes = int(bool(starts)) + int(timed) + int(standin) + int(watching)  # the lines under the seats
+        chosen = self.options_words(client)
+        notes = int(bool(starts)) + int(bool(chosen)) + int(timed) + int(standin) + int(watching)  # under the seats
         lines = self.seat_lines(lobby, client)
         room = panel.bottom - self.px(12) - y - notes * self.px(30)
         cols, per_col, step = self.seat_grid(len(lines), room)
@@ -307,6 +332,10 @@ class LobbyScene(MenuBase):
         y += per_col * step
         if starts:
             words = fit_text(starts, self.px(18), panel.w - 2 * self.px(24))
+            draw_text(surface, words, (x, y + self.px(8)), self.px(18), colour("text"))
+            y += self.px(30)
+        if chosen:
+            words = fit_text(chosen, self.px(18), panel.w - 2 * self.px(24))
             draw_text(surface, words, (x, y + self.px(8)), self.px(18), colour("text"))
             y += self.px(30)
         if timed:
