@@ -694,3 +694,25 @@ def test_the_lobby_names_the_tables_options(app):
         finally:
             lobby.session.close()
             app.scenes.pop()
+
+
+def test_hosting_on_a_busy_port_says_what_to_do(app):
+    """A second table on a port this computer already hosts on said "Cannot listen on port
+    41692: Address already in use": it says why in the player's words and what to do."""
+    first = host_lobby(app, "hammer", 3, [1, 2])
+    port = first.session.host.port
+    try:
+        form = lan.HostScene(app)
+        app.scenes.push(form)
+        app.frame(wait=False)
+        form.pick_game("hammer")
+        form.set_port(str(port))
+        form.host()
+        assert app.scenes.top is form
+        assert form.toast.text == (
+            f"Cannot listen on port {port} (another table is hosted on it: close that one, or pick another port)"
+        )
+        app.scenes.pop()
+    finally:
+        first.session.close()
+        app.scenes.pop()

@@ -3,6 +3,7 @@ host's window (see the package docstring)."""
 
 from __future__ import annotations
 
+import errno
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -259,7 +260,9 @@ class HostScene(GameSeatsForm):
             self.say(str(exc), "error")
             return
         except OSError as exc:
-            self.say(f"Cannot listen on port {self.port_text}: {exc.strerror or exc}", "error")
+            busy = " (another table is hosted on it: close that one, or pick another port)"
+            why = busy if exc.errno == errno.EADDRINUSE else f": {exc.strerror or exc}"
+            self.say(f"Cannot listen on port {self.port_text}{why}", "error")
             return
         save_host_form(
             self.game,
@@ -318,7 +321,9 @@ def resumed_lobby(app: App, path: Path) -> Scene:
     try:
         host.start()
     except OSError as exc:
-        raise SaveError(f"Cannot listen on port {host.requested_port}: {exc.strerror or exc}") from None
+        busy = " (another table is hosted on it: close that one first; this table's players call this port)"
+        why = busy if exc.errno == errno.EADDRINUSE else f": {exc.strerror or exc}"
+        raise SaveError(f"Cannot listen on port {host.requested_port}{why}") from None
     return scene_class("lobby")(app, session=hosted_session(app, host, host.seats[0].name or "Host"))
 
 
