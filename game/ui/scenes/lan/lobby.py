@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.bots import LEVELS
-from game.engine import GAMES, GAMES_INFO
+from game.engine import GAMES
 from game.net import protocol as proto
 from game.net.client import CLOSED, CONNECTED, LOST, RECONNECTING, Client
 from game.net.discovery import join_addresses
 from game.net.tokens import TokenStore
 from game.ui import input as uinput
+from game.ui.game_options import chosen_labels
 from game.ui.scene import register_scene
 from game.ui.scenes.lan.session import LanSession, _wake_ui, new_client
 from game.ui.scenes.menu_base import MenuBase
@@ -255,24 +256,9 @@ class LobbyScene(MenuBase):
         """The table's chosen options in the game's own words ("Options: Town Hall
         characters and Extra witch."; "" when none is chosen): a joiner could not tell a
         variant table from a plain one. The timer has a line of its own."""
-        game = client.game or ""
-        cls, info = GAMES.get(game), GAMES_INFO.get(game)
+        cls = GAMES.get(client.game or "")
         options = (client.welcome or {}).get("options") or {}
-        if cls is None or not isinstance(options, dict):
-            return ""
-        defaults = getattr(cls, "option_defaults", {}) or {}
-        choices = getattr(cls, "option_choices", {}) or {}
-        said = []
-        for key, default in defaults.items():
-            value = options.get(key, default)
-            if key == "timer_s" or value == default:
-                continue
-            if isinstance(default, bool) and value is True:
-                found = info.option(key) if info is not None else None
-                if found is not None and found.label:
-                    said.append(found.label)
-            elif isinstance(choices.get(key), dict) and value in choices[key]:
-                said.append(str(choices[key][value]))
+        said = chosen_labels(cls, options) if cls is not None and isinstance(options, dict) else []
         return f"Options: {listed(said)}." if said else ""
 
     def seat_grid(self, count: int, room: int) -> tuple[int, int, int]:
