@@ -20,11 +20,12 @@ def _free_port(kind=socket.SOCK_STREAM) -> int:
         return s.getsockname()[1]
 
 
-def host_lobby(app, game: str, seats: int, bots, name: str = "Ann"):
-    """Host ``game`` from the Host form (``bots``: the seats bots play) on a free port of
-    127.0.0.1: the lobby that opens on top. Input left in pygame's queue by an earlier
-    test in this process is dropped first: a stray key or click would be the player's
-    choice of focus in the fresh lobby."""
+def host_lobby(app, game: str, seats: int, bots, name: str = "Ann", harder=(), options=()):
+    """Host ``game`` from the Host form (``bots``: the seats bots play; ``harder``: bot
+    seats whose level is stepped once, Normal to Hard; ``options``: boxes ticked) on a free
+    port of 127.0.0.1: the lobby that opens on top. Input left in pygame's queue by an
+    earlier test in this process is dropped first: a stray key or click would be the
+    player's choice of focus in the fresh lobby."""
     pygame.event.clear()
     form = lan.HostScene(app)
     app.scenes.push(form)
@@ -33,6 +34,10 @@ def host_lobby(app, game: str, seats: int, bots, name: str = "Ann"):
     form.set_seats(seats)
     for seat in range(1, seats):
         form.set_bot(seat, seat in bots)
+    for seat in harder:
+        form.next_level(seat)
+    for key in options:
+        form.set_option(key, True)
     form.set_name(name)
     form.set_port(str(_free_port()))
     form.host()
@@ -627,19 +632,7 @@ def test_the_lobby_says_how_well_each_bot_plays(app):
     not tell an Easy table from a Hard one. The host's lobby message carries each bot
     seat's level (PROTOCOL.md §5, ``level``) and the lobby says it; a game whose bots
     have no levels (Malleus) says "bot" alone."""
-    pygame.event.clear()
-    form = lan.HostScene(app)
-    app.scenes.push(form)
-    app.frame(wait=False)
-    form.pick_game("hammer")
-    form.set_seats(4)
-    for seat in (1, 2, 3):
-        form.set_bot(seat, seat > 1)
-    form.next_level(3)  # Normal -> Hard
-    form.set_name("Ann")
-    form.set_port(str(_free_port()))
-    form.host()
-    lobby = app.scenes.top
+    lobby = host_lobby(app, "hammer", 4, [2, 3], harder=[3])  # seat 4 Normal -> Hard
     try:
         _frames_until(app, lambda: len((lobby.client.lobby or {}).get("seats", [])) == 4, what="the lobby")
         seats = lobby.client.lobby["seats"]
@@ -664,31 +657,13 @@ def test_the_lobby_names_the_tables_options(app):
     """A joiner could not tell a variant table from a plain one: the lobby showed the
     timer but not the options ticked on the Host form. It names them in the game's words;
     a table with none says nothing of them."""
-
-    def lobby_with(game, seats, options):
-        pygame.event.clear()
-        form = lan.HostScene(app)
-        app.scenes.push(form)
-        app.frame(wait=False)
-        form.pick_game(game)
-        form.set_seats(seats)
-        for seat in range(1, seats):
-            form.set_bot(seat, seat > 1)
-        for key in options:
-            form.set_option(key, True)
-        form.set_name("Ann")
-        form.set_port(str(_free_port()))
-        form.host()
-        lobby = app.scenes.top
-        _frames_until(app, lambda: lobby.client.welcome is not None, what="the welcome")
-        return lobby
-
     for game, seats, ticked, said in (
         ("salem", 5, ["town_hall", "extra_witch"], "Options: Town Hall characters and Extra witch."),
         ("malleus", 4, ["village"], "Options: A ready village (skip building)."),
         ("hammer", 3, [], ""),
     ):
-        lobby = lobby_with(game, seats, ticked)
+        lobby = host_lobby(app, game, seats, range(2, seats), options=ticked)
+        _frames_until(app, lambda lobby=lobby: lobby.client.welcome is not None, what="the welcome")
         try:
             assert lobby.options_words(lobby.client) == said, game
         finally:
