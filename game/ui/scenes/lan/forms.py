@@ -260,9 +260,7 @@ class HostScene(GameSeatsForm):
             self.say(str(exc), "error")
             return
         except OSError as exc:
-            busy = " (another table is hosted on it: close that one, or pick another port)"
-            why = busy if exc.errno == errno.EADDRINUSE else f": {exc.strerror or exc}"
-            self.say(f"Cannot listen on port {self.port_text}{why}", "error")
+            self.say(cannot_listen(self.port_text, exc, "close that one, or pick another port"), "error")
             return
         save_host_form(
             self.game,
@@ -276,6 +274,14 @@ class HostScene(GameSeatsForm):
             timers=self.timers,
         )
         start_hosted_lobby(self.app, host, name, replace=True)
+
+
+def cannot_listen(port: object, exc: OSError, advice: str) -> str:
+    """Why a host could not listen on ``port``, in the player's words: a port this
+    computer already hosts a table on is said so, with ``advice``."""
+    if exc.errno == errno.EADDRINUSE:
+        return f"Cannot listen on port {port} (another table is hosted on it: {advice})"
+    return f"Cannot listen on port {port}: {exc.strerror or exc}"
 
 
 def _refuse_name(form: MenuBase, name: str) -> bool:
@@ -321,9 +327,8 @@ def resumed_lobby(app: App, path: Path) -> Scene:
     try:
         host.start()
     except OSError as exc:
-        busy = " (another table is hosted on it: close that one first; this table's players call this port)"
-        why = busy if exc.errno == errno.EADDRINUSE else f": {exc.strerror or exc}"
-        raise SaveError(f"Cannot listen on port {host.requested_port}{why}") from None
+        advice = "close that one first; this table's players call this port"
+        raise SaveError(cannot_listen(host.requested_port, exc, advice)) from None
     return scene_class("lobby")(app, session=hosted_session(app, host, host.seats[0].name or "Host"))
 
 
