@@ -691,3 +691,25 @@ def test_hosting_on_a_busy_port_says_what_to_do(app):
     finally:
         first.session.close()
         app.scenes.pop()
+
+
+def test_start_waits_until_the_lobby_knows_the_seats(app, monkeypatch):
+    """Before the host's first lobby message the owner's lobby had a Start button and
+    could not tell a free seat: an Enter then started the game at once, a bot in every
+    free seat, without the question (seen once on a loaded machine). Start appears once
+    the seats are known, and a start asked before then does nothing."""
+    lobby = host_lobby(app, "hammer", 3, [2])
+    host = lobby.session.host
+    try:
+        _frames_until(app, lambda: lobby.ring.find("start") is not None, what="Start")
+        client = lobby.session.client
+        started = []
+        monkeypatch.setattr(client, "start_game", lambda: started.append(1) or True)
+        monkeypatch.setattr(client, "lobby", None)
+        lobby.rebuild()
+        assert lobby.ring.find("start") is None
+        lobby.start_game()
+        assert started == [] and app.scenes.top is lobby and host.match is None
+    finally:
+        lobby.session.close()
+        app.scenes.pop()

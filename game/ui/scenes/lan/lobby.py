@@ -76,7 +76,9 @@ class LobbyScene(MenuBase):
                     name="ready",
                 )
             )
-        if owner and not lobby.get("started"):
+        # Start once the seats are known: before the first lobby message it could not
+        # tell a free seat (and started at once, giving it to a bot without asking)
+        if owner and not lobby.get("started") and lobby.get("seats"):
             widgets.append(
                 Button(
                     (x + 2 * (bw + self.px(16)), by, bw, bh),
@@ -162,6 +164,8 @@ class LobbyScene(MenuBase):
         play them (Start has the focus: an Enter while friends are still joining would
         otherwise start without them)."""
         lobby = self.client.lobby or {}
+        if not lobby.get("seats"):  # the seats are not known yet: nothing to start from
+            return
         free = [
             int(s.get("seat", 0)) + 1
             for s in lobby.get("seats", [])
