@@ -166,7 +166,7 @@ class TrueSides:
     def __init__(self, match) -> None:
         self.match = match
 
-    def __call__(self, view, log, seat):
+    def __call__(self, view, log, seat, reads="sensible"):
         m = self.match
         if m.game_id == "salem":
             return {p: (1e9 if m._holds(p, "witch") else 1e-9) for p in range(m.n) if p != seat}

@@ -16,6 +16,13 @@ target been picked blindly among the seats it could have picked:
   by Beliefs; ``side_accuse`` / ``side_defend`` — the chance of each side by the two
   Beliefs over its overall chance; ``accuse`` — the chance of the accusing side by the
   two Beliefs (for drawing the sides a seat has not seen).
+* Testimony's tables of *thinking* players (``--thinking N``, the table
+  ``testimony/thinking-N`` that the Hard level reads at N players,
+  ``game.bots.testimony.table_for``): the same counts from games where every seat is the
+  Normal level (on its iteration budget, so they replay exactly). Searching players lay
+  tokens with more intent than the mix above (at 3 players a Heathen accuses a Puritan
+  95% of the time, not 76%), so their tokens say more; a game of Normal seats costs
+  some twenty seconds of a core, hence a table per size, learned where asked for.
 * The Hammer of the Witches (3 to 5 players, game/bots/hammer.py): ``seal`` — how often
   the Bribes other seats hold are sealed and where (``sealing``); ``respond`` — how
   often a seat that could answer in a window (a brown card, a call, a test) does, by
@@ -23,12 +30,15 @@ target been picked blindly among the seats it could have picked:
 
 Deterministic (seeded); a few minutes::
 
-    .venv/bin/python tools/learn_beliefs.py [--games 1500] [--only hammer]
+    .venv/bin/python tools/learn_beliefs.py [--games 1500] [--only hammer] [--jobs 2]
+    .venv/bin/python tools/learn_beliefs.py --thinking 3 --games 80 --jobs 2   # ~10 min on 2 cores
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import multiprocessing
 import pprint
 import random
 import sys
@@ -42,6 +52,7 @@ from game.bots import RandomBot, SearchBot, SeatModel  # noqa: E402
 from game.bots.beliefs_table import LEARNED_FROM, TABLES  # noqa: E402
 from game.bots.hammer import ANSWER_KEYS, HARMFUL_TESTS, answer_key  # noqa: E402
 from game.bots.salem import SINGLE_ACTS, public_acts  # noqa: E402
+from game.bots.testimony import thinking_table  # noqa: E402
 from game.engine import new_match  # noqa: E402
 from game.rules.hammer.state import hottest  # noqa: E402
 
@@ -97,32 +108,59 @@ def ratios(seen: dict, expected: dict, keys: list[tuple[str, str]]) -> dict:
     return dict(table)
 
 
-def testimony_counts(games: int) -> dict:
+def _testimony_tally(job: tuple[int, int, str, list[bool]]) -> tuple[dict, dict, dict]:
+    """The token counts of one self-play game of Testimony (``job``: its index, its
+    players, how its seats play, and for the sensible mix which seats are Easy bots)."""
+    g, n, style, easy = job
     seen: dict = defaultdict(float)
     expected: dict = defaultdict(float)
     sides: dict = defaultdict(lambda: [0, 0])  # (placer, target) -> [accusing, all]
-    rng = random.Random(1693)
-    for g in range(games):
-        n = 3 + g % 5
+    if style == "thinking":  # every seat the Normal level, on its iteration budget (replays exactly)
+        m = new_match("testimony", [f"P{i}" for i in range(n)], seed=30_000 + g, options={"bots": list(range(n))})
+        bots: dict = {s: SearchBot(g * 31 + s, "normal", time_limit=0) for s in range(n)}
+    else:
         m = new_match("testimony", [f"P{i}" for i in range(n)], seed=20_000 + g, options={"bots": list(range(n))})
-        bots = seats_for(n, rng, g)
-        steps = 0
-        while not m.over and steps < 5000:
-            seat = m.to_act()[0]
-            command = bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat))
-            if command["type"] == "testify":
-                belief = [m.cat.belief(c) for c in m.state["characters"]]
-                pool = [p for p in range(n) if p != seat]
-                share = sum(1 for p in pool if belief[p] == "heathen") / len(pool)
-                key = f"{belief[seat]}>{belief[command['seat']]}"
-                seen[("place", key)] += 1
-                expected[("place", f"{belief[seat]}>heathen")] += share
-                expected[("place", f"{belief[seat]}>puritan")] += 1 - share
-                tally = sides[key]
-                tally[0] += command["side"] == "accuse"
-                tally[1] += 1
-            m.apply(seat, command)
-            steps += 1
+        bots = {s: SearchBot(g * 31 + s, "easy") if easy[s] else RandomBot(g * 31 + s) for s in range(n)}
+    steps = 0
+    while not m.over and steps < 5000:
+        seat = m.to_act()[0]
+        command = bots[seat].choose(m.view(seat), m.legal(seat), SeatModel(m, seat))
+        if command["type"] == "testify":
+            belief = [m.cat.belief(c) for c in m.state["characters"]]
+            pool = [p for p in range(n) if p != seat]
+            share = sum(1 for p in pool if belief[p] == "heathen") / len(pool)
+            key = f"{belief[seat]}>{belief[command['seat']]}"
+            seen[("place", key)] += 1
+            expected[("place", f"{belief[seat]}>heathen")] += share
+            expected[("place", f"{belief[seat]}>puritan")] += 1 - share
+            tally = sides[key]
+            tally[0] += command["side"] == "accuse"
+            tally[1] += 1
+        m.apply(seat, command)
+        steps += 1
+    return dict(seen), dict(expected), dict(sides)
+
+
+def testimony_counts(games: int, players: int = 0, style: str = "sensible", jobs: int = 1) -> dict:
+    """The Testimony table from ``games`` self-play games: of the sensible mix over 3 to 7
+    players, or (``style="thinking"``) of Normal seats at ``players``."""
+    seen: dict = defaultdict(float)
+    expected: dict = defaultdict(float)
+    sides: dict = defaultdict(lambda: [0, 0])
+    rng = random.Random(1693)  # the sensible mix: which seats are Easy, drawn game by game as seats_for does
+    work = []
+    for g in range(games):
+        n = players if style == "thinking" else 3 + g % 5
+        work.append((g, n, style, [rng.random() < 0.75 for _ in range(n)] if style != "thinking" else []))
+    with multiprocessing.Pool(jobs) as pool:
+        for game_seen, game_expected, game_sides in pool.imap(_testimony_tally, work):
+            for key, value in game_seen.items():
+                seen[key] += value
+            for key, value in game_expected.items():
+                expected[key] += value
+            for key, (accusing, total) in game_sides.items():
+                sides[key][0] += accusing
+                sides[key][1] += total
     pairs = [f"{x}>{y}" for x in ("heathen", "puritan") for y in ("heathen", "puritan")]
     table = ratios(seen, expected, [("place", k) for k in pairs])
     overall = (sum(t[0] for t in sides.values()) + 1) / (sum(t[1] for t in sides.values()) + 2)
@@ -226,15 +264,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", choices=sorted(LEARNERS), help="learn this game's table only (the others' stay as written)"
     )
+    parser.add_argument(
+        "--thinking",
+        type=int,
+        metavar="N",
+        help="learn only Testimony's table of thinking players at N players (every seat Normal; the others stay)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for Testimony's games (default 1)")
     args = parser.parse_args(argv)
-    tables = {
-        game: TABLES[game] if args.only not in (None, game) else learn(args.games) for game, learn in LEARNERS.items()
-    }
-    games = {game: LEARNED_FROM[game] if args.only not in (None, game) else args.games for game in LEARNERS}
+    if args.thinking is not None:
+        name = thinking_table(args.thinking)
+        tables = dict(TABLES)
+        tables[name] = testimony_counts(args.games, args.thinking, "thinking", args.jobs)
+        games = {**LEARNED_FROM, name: args.games}
+    else:
+        learned = {**LEARNERS, "testimony": functools.partial(testimony_counts, jobs=args.jobs)}
+        tables = {
+            game: TABLES[game] if args.only not in (None, game) else learn(args.games)
+            for game, learn in learned.items()
+        }
+        tables.update({name: table for name, table in TABLES.items() if name not in learned})
+        games = {game: LEARNED_FROM[game] if args.only not in (None, game) else args.games for game in learned}
+        games.update({name: count for name, count in LEARNED_FROM.items() if name not in learned})
     text = (
         '"""Learned likelihood ratios of public acts by side (game/bots/belief.py), and how players\n'
-        "seal bribes in Hammer (game/bots/hammer.py). Generated by tools/learn_beliefs.py; do not\n"
-        'edit by hand."""\n\n'
+        "seal bribes in Hammer (game/bots/hammer.py); ``testimony/thinking-N``: Testimony's table of\n"
+        "Normal seats at N players (the Hard level's, game/bots/testimony.py). Generated by\n"
+        'tools/learn_beliefs.py; do not edit by hand."""\n\n'
         "#: self-play games each game's table was learned from (--games)\n"
         f"LEARNED_FROM: dict[str, int] = {games!r}\n\n"
         "TABLES: dict[str, dict[str, dict[str, float]]] = " + pprint.pformat(tables, width=100) + "\n"

@@ -214,12 +214,16 @@ class HammerPolicy(Policy["HammerMatch"]):
         command = _picked(choices, sizes, i)
         return sense.maybe_seal(command) if seal else command
 
-    def redraw(self, world: HammerMatch, seat: int, weigh: bool = True) -> Callable[[HammerMatch, random.Random], None]:
+    def redraw(
+        self, world: HammerMatch, seat: int, weigh: bool = True, reads: str = "sensible"
+    ) -> Callable[[HammerMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once, the hidden cards redrawn per world as ``determinize`` draws them; when
         ``weigh``, the sealed box is drawn the way players seal (:func:`sealing`) rather
         than by ``determinize``'s blind guess, and the others' hands hold fewer answer
-        cards where they let a card pass that they would have answered (:func:`holding`)."""
+        cards where they let a card pass that they would have answered (:func:`holding`).
+        One table of how players seal and answer serves every level: ``reads`` changes
+        nothing here."""
         known = determinize.knowledge(world, seat)
         if not weigh or not known.revealed:
             return lambda copy, rng: determinize.resample(copy, seat, rng, known)

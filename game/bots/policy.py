@@ -54,13 +54,17 @@ class Policy(Generic[M]):
                 command[key] = NEUTRAL_TEXT
         return command
 
-    def redraw(self, world: M, seat: int, weigh: bool = True) -> Callable[[M, random.Random], None] | None:
+    def redraw(
+        self, world: M, seat: int, weigh: bool = True, reads: str = "sensible"
+    ) -> Callable[[M, random.Random], None] | None:
         """For the search's many worlds of one decision (game/bots/worlds.py): a function
         ``redraw(copy, rng)`` that draws the hidden parts of a fresh copy of ``world`` (a
         determinized copy for ``seat``) in place, as ``determinize`` would — reading what
         ``world`` shows ``seat`` once, not per world — and, when ``weigh``, weighed by
-        the seat's belief from its view and log (game/bots/belief.py). None: every world
-        comes from ``Match.determinize`` (the default)."""
+        the seat's belief from its view and log (game/bots/belief.py), which reads the
+        others' acts as ``"sensible"`` players make them (the rollout policy's loose play)
+        or as ``"thinking"`` ones do (searching seats), where the game tells them apart.
+        None: every world comes from ``Match.determinize`` (the default)."""
         return None
 
     #: the names of the sense checks of :meth:`senseless` (a benchmark counts each)

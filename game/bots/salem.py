@@ -353,13 +353,16 @@ class SalemPolicy(Policy["SalemMatch"]):
                 return command
         return None
 
-    def redraw(self, world: Match, seat: int, weigh: bool = True) -> Callable[[Match, random.Random], None]:
+    def redraw(
+        self, world: Match, seat: int, weigh: bool = True, reads: str = "sensible"
+    ) -> Callable[[Match, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once (``determinize.knowledge``), the hidden parts redrawn per world
         (``determinize.resample``), the Witch cards placed by the seat's belief
         (:func:`witch_odds`) when ``weigh``; then, when ``weigh``, who of the others plays
         at random in that world's rollouts, each seat by the chance the public log gives
-        it (:func:`random_chances`; :data:`RANDOM_SEATS`)."""
+        it (:func:`random_chances`; :data:`RANDOM_SEATS`). ``reads`` changes nothing here:
+        the belief tells seats that play at random from sensible ones by the log itself."""
         known = determinize.knowledge(cast("SalemMatch", world), seat)
         log = world.log(seat)
         odds = self.belief(world.view(seat), log, seat) if weigh else None

@@ -84,6 +84,11 @@ class Level:
     #: draw worlds weighed by the seat's belief where the game has one (False: uniform,
     #: the determinize contract; for measurements)
     weigh: bool = True
+    #: how the belief expects the others to play (``Policy.redraw``): ``"sensible"``, as
+    #: the table learned from the rollout policy's play with some random seats reads them,
+    #: or ``"thinking"``, as a table learned from searching seats does where the game has
+    #: one for the table's size (Testimony: game/bots/testimony.py), else as sensible
+    reads: str = "sensible"
 
 
 LEVELS: dict[str, Level] = {
@@ -100,7 +105,11 @@ LEVELS: dict[str, Level] = {
     # --truth, 30 positions per table: -0.7..+1.0 points, every interval across 0); this
     # one decides as well (-0.3..+0.3, the same) for 52-65% of its CPU, which makes the
     # head-to-head measurement cheaper
-    "hard": Level("hard", "Hard", iterations=1280, time_limit=0.6, depth=20, proposals=16, root="halving"),
+    # It reads the others as thinking players (``reads``): where Normal's belief expects
+    # the rollout policy's loose play, Hard's expects what Normal seats do
+    "hard": Level(
+        "hard", "Hard", iterations=1280, time_limit=0.6, depth=20, proposals=16, root="halving", reads="thinking"
+    ),
 }
 LEVEL_NAMES = tuple(LEVELS)
 DEFAULT_LEVEL = "normal"
@@ -171,7 +180,7 @@ class SearchBot:
         if len(legal) == 1 and lv.iterations and not view.get("may_seal"):
             return dict(legal[0])
         seat = model.seat
-        worlds = Worlds(model, rng, weigh=lv.weigh)
+        worlds = Worlds(model, rng, weigh=lv.weigh, reads=lv.reads)
         first = worlds.first
         if lv.iterations <= 0:
             policy = policy_for(first)

@@ -23,6 +23,7 @@ world's state is reading only what the bot's seat could know.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -134,23 +135,27 @@ class TestimonyPolicy(Policy["TestimonyMatch"]):
         return self.choose(match, seat, match._legal(seat), rng)
 
     def redraw(
-        self, world: TestimonyMatch, seat: int, weigh: bool = True
+        self, world: TestimonyMatch, seat: int, weigh: bool = True, reads: str = "sensible"
     ) -> Callable[[TestimonyMatch, random.Random], None] | None:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
         once (``determinize.knowledge``), the hidden parts redrawn per world
         (``determinize.resample``) — with ``weigh``, the deals weighed by the seat's
         belief and the unseen tokens' sides drawn by the learned model of play
-        (:func:`belief_weights`)."""
+        (:func:`belief_weights`; ``reads="thinking"``: the table of searching seats at
+        this many players, where one was learned)."""
         known = determinize.knowledge(world, seat)
-        weights = self.belief(world.view(seat), world.log(seat), seat) if weigh else None
+        weights = self.belief(world.view(seat), world.log(seat), seat, reads) if weigh else None
         if weights is None:
             return lambda copy, rng: determinize.resample(copy, seat, rng, known)
         deal_weight, accuse_chance = weights
         return lambda copy, rng: determinize.resample(copy, seat, rng, known, deal_weight, accuse_chance)
 
-    def belief(self, view: dict[str, Any], log: list[dict[str, Any]], seat: int) -> BeliefWeights | None:
-        """The seat's belief from its view (:func:`belief_weights`)."""
-        return belief_weights(view, seat)
+    def belief(
+        self, view: dict[str, Any], log: list[dict[str, Any]], seat: int, reads: str = "sensible"
+    ) -> BeliefWeights | None:
+        """The seat's belief from its view (:func:`belief_weights`), by the table of how
+        players of ``reads`` play at this many players (:func:`table_for`)."""
+        return belief_weights(view, seat, table_for(len(view["players"]), reads))
 
     def role(self, match: TestimonyMatch, seat: int) -> str | None:
         """The Belief of ``seat``'s Character in the game being played: ``"heathen"``
@@ -202,17 +207,33 @@ def token_acts(view: dict[str, Any], seat: int) -> list[tuple[str, int, int, str
     return [("place", t["placer"], t["target"], t["side"]) for t in view["tokens"] if t["placer"] != seat]
 
 
-def accuse_chance(placer: str, target: str) -> float:
+def thinking_table(players: int) -> str:
+    """The name of the learned table of how searching (Normal) seats play Testimony at
+    ``players`` (``tools/learn_beliefs.py --thinking N``)."""
+    return f"testimony/thinking-{players}"
+
+
+def table_for(players: int, reads: str = "sensible") -> str:
+    """The learned table a belief reads the others' tokens by: ``"testimony"`` (the
+    rollout policy's play mixed with random seats, 3 to 7 players), or for ``reads ==
+    "thinking"`` the table of searching seats at ``players`` where one was learned."""
+    if reads == "thinking" and thinking_table(players) in TABLES:
+        return thinking_table(players)
+    return "testimony"
+
+
+def accuse_chance(placer: str, target: str, table: str = "testimony") -> float:
     """The learned chance that a token a player of Belief ``placer`` lays before one of
-    Belief ``target`` shows its accusing side (1/2 when not learned)."""
-    return TABLES.get("testimony", {}).get("accuse", {}).get(f"{placer}>{target}", 0.5)
+    Belief ``target`` shows its accusing side (1/2 when not learned), by ``table``."""
+    return TABLES.get(table, {}).get("accuse", {}).get(f"{placer}>{target}", 0.5)
 
 
-def belief_weights(view: dict[str, Any], seat: int) -> BeliefWeights | None:
+def belief_weights(view: dict[str, Any], seat: int, table: str = "testimony") -> BeliefWeights | None:
     """``(deal_weight, accuse_chance)`` for ``determinize.resample`` from what ``seat``
     sees, or None in a finished game. ``deal_weight(beliefs)`` is the likelihood of the
     tokens the seat saw placed (who before whom) and turned (their sides, where it
-    looked) under those Beliefs, by the learned table, over the likeliest pattern's."""
+    looked) under those Beliefs, by the learned ``table`` (:func:`table_for`), over the
+    likeliest pattern's."""
     if view["stage"] in ("between", "over") or view.get("me") is None:
         return None
     players = view["players"]
@@ -227,9 +248,9 @@ def belief_weights(view: dict[str, Any], seat: int) -> BeliefWeights | None:
         total = 0.0
         for _act, placer, target, side in acts:
             key = f"{pattern[placer]}>{pattern[target]}"
-            total += log_ratio("testimony", "place", key)
+            total += log_ratio(table, "place", key)
             if side is not None:
-                total += log_ratio("testimony", f"side_{side}", key)
+                total += log_ratio(table, f"side_{side}", key)
         return total
 
     patterns = list(
@@ -237,8 +258,9 @@ def belief_weights(view: dict[str, Any], seat: int) -> BeliefWeights | None:
     )
     if not acts:
         return None
+    chance = functools.partial(accuse_chance, table=table)
     if len(patterns) <= 1:
-        return None, accuse_chance
+        return None, chance
     logs = {p: log_weight(p) for p in patterns}
     top = max(logs.values())
     weights = {p: math.exp(v - top) for p, v in logs.items()}
@@ -246,4 +268,4 @@ def belief_weights(view: dict[str, Any], seat: int) -> BeliefWeights | None:
     def deal_weight(beliefs: list[str]) -> float:
         return weights.get(tuple(beliefs), 0.0)
 
-    return deal_weight, accuse_chance
+    return deal_weight, chance

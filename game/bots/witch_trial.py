@@ -79,10 +79,11 @@ class WitchTrialPolicy(Policy["WitchTrialMatch"]):
         return dict(legal[weighted_index(rng, weights)])
 
     def redraw(
-        self, world: WitchTrialMatch, seat: int, weigh: bool = True
+        self, world: WitchTrialMatch, seat: int, weigh: bool = True, reads: str = "sensible"
     ) -> Callable[[WitchTrialMatch, random.Random], None]:
         """Worlds of one decision (game/bots/worlds.py): what ``world`` shows ``seat`` read
-        once, the hidden cards redrawn per world exactly as ``determinize`` draws them."""
+        once, the hidden cards redrawn per world exactly as ``determinize`` draws them (no
+        belief: ``weigh`` and ``reads`` change nothing)."""
         known = determinize.knowledge(world, seat)
         return lambda copy, rng: determinize.resample(copy, seat, rng, known)
 

@@ -53,12 +53,14 @@ def fork(world: Match) -> Match:
 class Worlds:
     """Samples the worlds of one decision of ``model.seat`` (module docstring).
     ``weigh=False`` keeps the draws uniform (the determinize contract) even where the
-    game's policy has a belief."""
+    game's policy has a belief; ``reads`` says how that belief expects the others to play
+    (``Policy.redraw``)."""
 
-    def __init__(self, model: SeatModel, rng: random.Random, weigh: bool = True) -> None:
+    def __init__(self, model: SeatModel, rng: random.Random, weigh: bool = True, reads: str = "sensible") -> None:
         self.model = model
         self.seat = model.seat
         self.weigh = weigh
+        self.reads = reads
         self.first = model.sample(rng)
         self._redraw: Redraw | None = None
         self._asked = False
@@ -71,7 +73,7 @@ class Worlds:
         if not self._asked:
             self._asked = True
             if type(self.model).sample is SeatModel.sample:
-                self._redraw = policy_for(self.first).redraw(self.first, self.seat, self.weigh)
+                self._redraw = policy_for(self.first).redraw(self.first, self.seat, self.weigh, self.reads)
         return self._redraw
 
     def sample(self, rng: random.Random) -> Match:

@@ -12,7 +12,8 @@ import pytest
 
 from game.bots import SearchBot, SeatModel, bot_move, policy_for
 from game.bots.salem import witch_odds
-from game.bots.testimony import belief_weights
+from game.bots.search import LEVELS
+from game.bots.testimony import belief_weights, table_for
 from game.bots.worlds import Worlds
 from game.engine import new_match
 from tests.bots.kit import positions, twin
@@ -67,6 +68,38 @@ def test_testimony_a_seen_accusation_of_a_known_puritan_points_at_a_heathen():
     assert accuse_chance("heathen", "puritan") > accuse_chance("puritan", "puritan")
 
 
+def test_testimony_hard_reads_a_three_player_table_as_searching_players_play():
+    """docs/rules/testimony.md §3.2-3.3: a token's side is seen by investigating its
+    target. The Hard level expects the others to play as searching seats do (the table
+    learned from Normal seats at 3 players): a Heathen, who knows every other seat is a
+    Puritan, hardly ever defends one, so a defence seen is read as the defender's being a
+    Puritan far more firmly than Normal's table of looser players reads it."""
+    assert (LEVELS["normal"].reads, LEVELS["hard"].reads) == ("sensible", "thinking")
+    assert table_for(3, "thinking") == "testimony/thinking-3"
+    assert table_for(3, "sensible") == table_for(5, "thinking") == "testimony"  # none learned at 5
+    m = new_match("testimony", ["A", "B", "C"], seed=11)
+    st = m.state
+    puritans = list(m.cat.puritans)
+    heathens = list(m.cat.heathens)
+    st["characters"] = [puritans[0], heathens[0], puritans[1]]
+    st["set_aside"] = puritans[2]
+    st["tokens"].append({"token": "g1t1", "placer": 2, "side": "defend", "target": 1, "turn": 1})
+    st["investigations"].append({"seat": 0, "targets": [1], "turn": 2, "seen": ["g1t1"]})
+    seat_1_heathen = ["puritan", "heathen", "puritan"]
+    seat_2_heathen = ["puritan", "puritan", "heathen"]
+
+    def odds(table: str) -> float:  # seat 2 the Heathen against seat 1
+        weights = belief_weights(m.view(0), 0, table)
+        assert weights is not None and weights[0] is not None
+        return weights[0](seat_2_heathen) / weights[0](seat_1_heathen)
+
+    assert odds("testimony/thinking-3") < 0.5
+    assert odds("testimony/thinking-3") < odds("testimony") / 2
+    thinking_chance = belief_weights(m.view(0), 0, "testimony/thinking-3")[1]  # type: ignore[index]
+    sensible_chance = belief_weights(m.view(0), 0, "testimony")[1]  # type: ignore[index]
+    assert thinking_chance("heathen", "puritan") > sensible_chance("heathen", "puritan")
+
+
 # ----------------------------------------------------------- honest, with teeth --
 class PeekingBelief:
     """The control: a belief that reads the real match's hidden sides (what a cheating
@@ -75,7 +108,7 @@ class PeekingBelief:
     def __init__(self, match):
         self.match = match
 
-    def __call__(self, view, log, seat):
+    def __call__(self, view, log, seat, reads="sensible"):
         s = self.match.state
         if self.match.game_id == "salem":
             return {p: (20.0 if self.match._holds(p, "witch") else 0.05) for p in range(self.match.n) if p != seat}

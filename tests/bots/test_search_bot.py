@@ -288,21 +288,24 @@ def test_halving_spends_the_budget_and_keeps_the_better_half_each_round():
 
 
 def test_a_level_with_its_belief_off_draws_uniform_worlds(monkeypatch):
-    """``Level.weigh`` (for measurements: a belief against uniform worlds) reaches the
-    game's redraw; the levels themselves weigh."""
+    """``Level.weigh`` (for measurements: a belief against uniform worlds) and
+    ``Level.reads`` (how the belief expects the others to play) reach the game's redraw;
+    the levels themselves weigh, Normal reading the others as sensible players, Hard as
+    thinking ones."""
     assert LEVELS["normal"].weigh and LEVELS["hard"].weigh
     m, seat = decision_positions("salem", 1, seed=370)[0]
     policy = policy_for(m)
-    asked: list[bool] = []
+    asked: list[tuple[bool, str]] = []
     redraw = policy.redraw
 
-    def recording(world, seat, weigh=True):
-        asked.append(weigh)
-        return redraw(world, seat, weigh)
+    def recording(world, seat, weigh=True, reads="sensible"):
+        asked.append((weigh, reads))
+        return redraw(world, seat, weigh, reads)
 
     monkeypatch.setattr(policy, "redraw", recording)
     for weigh in (True, False):
         bot = SearchBot(3, "normal", iterations=8, time_limit=0)
         bot.level = replace(bot.level, weigh=weigh, proposals=3)
         bot_move(bot, m, seat)
-    assert asked == [True, False]
+    bot_move(SearchBot(3, "hard", iterations=8, time_limit=0), m, seat)
+    assert asked == [(True, "sensible"), (False, "sensible"), (True, "thinking")]

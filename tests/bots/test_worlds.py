@@ -64,16 +64,18 @@ def test_redrawn_worlds_keep_the_seats_view_log_and_the_invariants(game):
         assert m.to_json() == before, "drawing worlds must not change the match"
 
 
+@pytest.mark.parametrize("reads", ["sensible", "thinking"])
 @pytest.mark.parametrize("game", GAMES)
-def test_redrawn_worlds_depend_only_on_what_the_seat_sees(game):
+def test_redrawn_worlds_depend_only_on_what_the_seat_sees(game, reads):
     """Twins (same view and log for the seat, different hidden cards and generator)
-    give the same first world, the same belief and the same redrawn worlds."""
+    give the same first world, the same belief and the same redrawn worlds, whichever
+    way the belief reads the others (Normal's sensible players, Hard's thinking ones)."""
     rng = random.Random(32)
     for i, m in enumerate(positions(game, 15, seed=320)):
         seat = rng.randrange(m.n)
         other = twin(m, seat, rng)
-        mine = Worlds(SeatModel(m, seat), random.Random(i))
-        theirs = Worlds(SeatModel(other, seat), random.Random(i))
+        mine = Worlds(SeatModel(m, seat), random.Random(i), reads=reads)
+        theirs = Worlds(SeatModel(other, seat), random.Random(i), reads=reads)
         draws_a = [mine.sample(random.Random(k)).to_json() for k in range(3)]
         draws_b = [theirs.sample(random.Random(k)).to_json() for k in range(3)]
         assert draws_a == draws_b, f"position {i}, seat {seat}: a world depends on hidden information"
