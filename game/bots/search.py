@@ -33,7 +33,9 @@ game's own random style at every level (why: game/bots/malleus.py).
 Levels: ``easy`` plays the rollout policy once (random with a little sense: it defends
 cases, objects to harmful motions, avoids pointless passes); ``normal`` and ``hard``
 search, ``hard`` with four times the iterations over a few more candidates, spent by
-sequential halving on worlds its candidates share (:meth:`SearchBot._halving`).
+sequential halving on worlds its candidates share (:meth:`SearchBot._halving`), its
+belief reading the others as thinking players where the game learned how searching seats
+play at that table size (``Level.reads``; Testimony at three players).
 Measured (benchmarks/search_regret.py): more iterations of this search change a
 decision's worth by under a point either way — what would make Hard stronger is a better
 rollout policy or position value, not a bigger budget.
