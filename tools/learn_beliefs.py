@@ -37,6 +37,7 @@ Deterministic (seeded); a few minutes::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import multiprocessing
 import pprint
@@ -152,8 +153,8 @@ def testimony_counts(games: int, players: int = 0, style: str = "sensible", jobs
     for g in range(games):
         n = players if style == "thinking" else 3 + g % 5
         work.append((g, n, style, [rng.random() < 0.75 for _ in range(n)] if style != "thinking" else []))
-    with multiprocessing.Pool(jobs) as pool:
-        for game_seen, game_expected, game_sides in pool.imap(_testimony_tally, work):
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for game_seen, game_expected, game_sides in (pool.imap if pool else map)(_testimony_tally, work):
             for key, value in game_seen.items():
                 seen[key] += value
             for key, value in game_expected.items():

@@ -16,7 +16,7 @@ from game.bots.search import LEVELS
 from game.bots.testimony import belief_weights, table_for
 from game.bots.worlds import Worlds
 from game.engine import new_match
-from tests.bots.kit import positions, twin
+from tests.bots.kit import positions, script, twin
 from tests.rules.salem_kit import stage
 
 BELIEF_GAMES = ["salem", "testimony"]
@@ -98,6 +98,24 @@ def test_testimony_hard_reads_a_three_player_table_as_searching_players_play():
     thinking_chance = belief_weights(m.view(0), 0, "testimony/thinking-3")[1]  # type: ignore[index]
     sensible_chance = belief_weights(m.view(0), 0, "testimony")[1]  # type: ignore[index]
     assert thinking_chance("heathen", "puritan") > sensible_chance("heathen", "puritan")
+
+
+def test_the_tool_learns_a_table_of_thinking_players_from_normal_seats(monkeypatch):
+    """tools/learn_beliefs.py --thinking N: every seat of N is the Normal level (here on a
+    tiny budget), the table has the kinds the belief reads, and it replays exactly."""
+    tool = script("tools", "learn_beliefs")
+    made = []
+
+    def quick(seed, level, time_limit=None):
+        made.append(level)
+        return SearchBot(seed, level, iterations=6, time_limit=0)
+
+    monkeypatch.setattr(tool, "SearchBot", quick)
+    table = tool.testimony_counts(2, 3, "thinking")
+    assert made == ["normal"] * 6  # two games, three Normal seats each
+    assert set(table) == {"place", "accuse", "side_accuse", "side_defend"}
+    assert all(0.0 < v < 1.0 for v in table["accuse"].values())
+    assert tool.testimony_counts(2, 3, "thinking") == table
 
 
 # ----------------------------------------------------------- honest, with teeth --
