@@ -21,7 +21,7 @@ target been picked blindly among the seats it could have picked:
   ``game.bots.testimony.table_for``): the same counts from games where every seat is the
   Normal level (on its iteration budget, so they replay exactly). Searching players lay
   tokens with more intent than the mix above (at 3 players a Heathen accuses a Puritan
-  95% of the time, not 76%), so their tokens say more; a game of Normal seats costs
+  93% of the time, not 76%), so their tokens say more; a game of Normal seats costs
   some twenty seconds of a core, hence a table per size, learned where asked for.
 * The Hammer of the Witches (3 to 5 players, game/bots/hammer.py): ``seal`` — how often
   the Bribes other seats hold are sealed and where (``sealing``); ``respond`` — how
@@ -62,7 +62,12 @@ SMOOTH = 2.0
 
 
 def seats_for(n: int, rng: random.Random, seed: int) -> dict:
-    return {s: SearchBot(seed * 31 + s, "easy") if rng.random() < 0.75 else RandomBot(seed * 31 + s) for s in range(n)}
+    return mixed_seats([rng.random() < 0.75 for _ in range(n)], seed)
+
+
+def mixed_seats(easy: list[bool], seed: int) -> dict:
+    """The sensible mix's bots: the Easy level where ``easy`` says so, else random."""
+    return {s: SearchBot(seed * 31 + s, "easy") if e else RandomBot(seed * 31 + s) for s, e in enumerate(easy)}
 
 
 def salem_counts(games: int) -> dict:
@@ -121,7 +126,7 @@ def _testimony_tally(job: tuple[int, int, str, list[bool]]) -> tuple[dict, dict,
         bots: dict = {s: SearchBot(g * 31 + s, "normal", time_limit=0) for s in range(n)}
     else:
         m = new_match("testimony", [f"P{i}" for i in range(n)], seed=20_000 + g, options={"bots": list(range(n))})
-        bots = {s: SearchBot(g * 31 + s, "easy") if easy[s] else RandomBot(g * 31 + s) for s in range(n)}
+        bots = mixed_seats(easy, g)
     steps = 0
     while not m.over and steps < 5000:
         seat = m.to_act()[0]
